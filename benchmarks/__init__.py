@@ -1,0 +1,1 @@
+"""Speed and accuracy benchmarks quoted in the README."""

@@ -1,0 +1,48 @@
+"""KV-capacity accuracy against real engine start-up logs.
+
+Run: ``python -m benchmarks.kv_accuracy``. Prints the per-case table and the error summary the
+README quotes.
+"""
+
+from __future__ import annotations
+
+import statistics
+
+import numpy as np
+
+from gpucalc.catalog.bundled import Catalog
+from gpucalc.core.memory_plan import calculate_memory
+from gpucalc.validation.kv_cases import load_kv_cases
+
+
+def main() -> None:
+    catalog = Catalog.load()
+    errors: list[float] = []
+    header = (f"{'case':<12} {'setup':<58} {'measured':>10} {'gpucalc':>10} {'error':>7} "
+              f"{'W meas/est':>12} {'act meas/est':>13} {'nt meas/est':>12}")
+    print(header)
+    print("-" * len(header))
+    for case in load_kv_cases(catalog):
+        result = calculate_memory(case.inputs)
+        predicted = result.kv_cache_tokens.value
+        error = (predicted - case.measured_tokens) / case.measured_tokens
+        errors.append(abs(error))
+        stage = result.binding
+        m = case.measured
+
+        def pair(measured: float | None, estimate: float) -> str:
+            return f"{measured if measured is not None else '—'}/{estimate:.2f}"
+
+        print(f"{case.id:<12} {case.label[:58]:<58} {case.measured_tokens:>10,} {predicted:>10,.0f} "
+              f"{error:>+7.1%} {pair(m.get('model_weights_gib_per_gpu'), stage.weights_total.value):>12} "
+              f"{pair(m.get('activation_peak_gib'), stage.activation.value):>13} "
+              f"{pair(m.get('non_torch_memory_gib'), stage.non_torch.value):>12}")
+    print()
+    print(f"cases: {len(errors)}")
+    print(f"median absolute error: {statistics.median(errors):.1%}")
+    print(f"90th percentile absolute error: {float(np.percentile(errors, 90)):.1%}")
+    print(f"max absolute error: {max(errors):.1%}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,45 @@
+"""Speed of the core and of the command line.
+
+Run: ``python -m benchmarks.speed``. Figures are medians over repeated runs on this machine.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+
+from gpucalc.catalog.bundled import Catalog
+from gpucalc.catalog.resolve import resolve_inputs
+from gpucalc.core.inputs import Deployment
+from gpucalc.core.memory_plan import calculate_memory
+
+
+def median_seconds(fn: Callable[[], object], repeat: int) -> float:
+    samples = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples)
+
+
+def main() -> None:
+    catalog = Catalog.load()
+    inputs = resolve_inputs(catalog, "llama-3.1-70b-instruct", "h100-sxm-80gb",
+                            Deployment(num_gpus=4, tensor_parallel_size=4, max_model_len=8192))
+    calculate_memory(inputs)
+    memory_s = median_seconds(lambda: calculate_memory(inputs), 500)
+    print(f"memory estimate, in-process:          {memory_s * 1e3:8.3f} ms (median of 500)")
+    load_s = median_seconds(Catalog.load, 20)
+    print(f"catalog load (all bundled tables):    {load_s * 1e3:8.3f} ms (median of 20)")
+    cmd = [sys.executable, "-m", "gpucalc", "estimate", "llama-3.1-8b-instruct", "--gpu", "h100",
+           "--json"]
+    process_s = median_seconds(lambda: subprocess.run(cmd, capture_output=True, check=True), 10)
+    print(f"`gpucalc estimate … --json` process:  {process_s * 1e3:8.1f} ms (median of 10)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,5 @@
+"""Allow ``python -m gpucalc``."""
+
+from gpucalc.cli.main import main
+
+raise SystemExit(main())

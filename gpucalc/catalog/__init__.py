@@ -1,0 +1,1 @@
+"""Spec tables: bundled ``specs/`` layered with the user's edits."""

@@ -1,0 +1,154 @@
+"""Load the bundled spec tables and look entries up by id or alias."""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Iterable
+from functools import cached_property
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from gpucalc.catalog.entries import ModelEntry
+from gpucalc.catalog.paths import specs_dir
+from gpucalc.core.engine import EngineProfile
+from gpucalc.core.gpu_spec import GpuSpec
+from gpucalc.core.model_spec import ModelSpec
+from gpucalc.core.precision import KvFormat, WeightFormat
+from gpucalc.io.hf_config import model_spec_from_config
+
+EntryT = TypeVar("EntryT", bound=BaseModel)
+
+
+class CatalogError(LookupError):
+    """An entry is unknown or a table is broken; the message says which and what to try."""
+
+
+def _load_dir(directory: Path, kind: type[EntryT]) -> dict[str, EntryT]:
+    """Load every ``*.json`` in ``directory`` as ``kind``, keyed by id."""
+    entries: dict[str, EntryT] = {}
+    for path in sorted(directory.glob("*.json")):
+        entry = _load_file(path, kind)
+        entries[str(getattr(entry, "id"))] = entry  # noqa: B009 - every entry type has an id
+    return entries
+
+
+def _load_file(path: Path, kind: type[EntryT]) -> EntryT:
+    try:
+        return kind.model_validate(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, json.JSONDecodeError, ValidationError) as exc:
+        raise CatalogError(f"bundled spec {path.name} is broken: {exc}") from exc
+
+
+def _alias_index(entries: dict[str, Any], extra: Iterable[tuple[str, str]] = ()) -> dict[str, str]:
+    """Lower-cased id and alias → id."""
+    index: dict[str, str] = {}
+    for entry_id, entry in entries.items():
+        index[entry_id.lower()] = entry_id
+        for alias in getattr(entry, "aliases", ()):
+            index.setdefault(str(alias).lower(), entry_id)
+        hf_id = getattr(entry, "hf_id", None)
+        if hf_id:
+            index.setdefault(hf_id.lower(), entry_id)
+    for alias, entry_id in extra:
+        index.setdefault(alias.lower(), entry_id)
+    return index
+
+
+def _lookup(index: dict[str, str], name: str, what: str) -> str:
+    key = name.strip().lower()
+    if key in index:
+        return index[key]
+    close = difflib.get_close_matches(key, list(index), n=3, cutoff=0.6)
+    hint = f"; did you mean {', '.join(close)}?" if close else ""
+    raise CatalogError(f"unknown {what} '{name}'{hint}")
+
+
+class Catalog:
+    """Bundled (and, later, user-layered) spec tables."""
+
+    def __init__(
+        self,
+        gpus: dict[str, GpuSpec],
+        models: dict[str, ModelEntry],
+        engines: dict[str, EngineProfile],
+        weight_formats: dict[str, WeightFormat],
+        kv_formats: dict[str, KvFormat],
+    ) -> None:
+        self.gpus = gpus
+        self.models = models
+        self.engines = engines
+        self.weight_formats = weight_formats
+        self.kv_formats = kv_formats
+        self._specs: dict[str, ModelSpec] = {}
+
+    @classmethod
+    def load(cls, root: Path | None = None) -> Catalog:
+        """Load the tables under ``root`` (default: the bundled ``specs/``)."""
+        base = root or specs_dir()
+        precisions = json.loads((base / "precisions.json").read_text(encoding="utf-8"))
+        weight_formats = {f["id"]: WeightFormat.model_validate(f) for f in precisions["weight_formats"]}
+        kv_formats = {f["id"]: KvFormat.model_validate(f) for f in precisions["kv_formats"]}
+        return cls(
+            gpus=_load_dir(base / "gpus", GpuSpec),
+            models=_load_dir(base / "models", ModelEntry),
+            engines=_load_dir(base / "engines", EngineProfile),
+            weight_formats=weight_formats,
+            kv_formats=kv_formats,
+        )
+
+    @cached_property
+    def _gpu_index(self) -> dict[str, str]:
+        return _alias_index(self.gpus)
+
+    @cached_property
+    def _model_index(self) -> dict[str, str]:
+        return _alias_index(self.models)
+
+    @cached_property
+    def _weight_index(self) -> dict[str, str]:
+        return _alias_index(self.weight_formats)
+
+    @cached_property
+    def _kv_index(self) -> dict[str, str]:
+        return _alias_index(self.kv_formats)
+
+    def gpu(self, name: str) -> GpuSpec:
+        """GPU by id or alias (case-insensitive)."""
+        return self.gpus[_lookup(self._gpu_index, name, "GPU")]
+
+    def model_entry(self, name: str) -> ModelEntry:
+        """Model entry by id, alias or Hugging Face id."""
+        return self.models[_lookup(self._model_index, name, "model")]
+
+    def has_model(self, name: str) -> bool:
+        """Whether ``name`` names a catalog model."""
+        return name.strip().lower() in self._model_index
+
+    def model(self, name: str) -> ModelSpec:
+        """Parsed architecture of a catalog model (cached)."""
+        entry = self.model_entry(name)
+        if entry.id not in self._specs:
+            self._specs[entry.id] = model_spec_from_config(
+                entry.config, model_id=entry.id, name=entry.name, hf_id=entry.hf_id,
+                hf_quant_config=entry.hf_quant_config,
+            )
+        return self._specs[entry.id]
+
+    def engine(self, name: str) -> EngineProfile:
+        """Engine profile by id (vllm, sglang, trtllm)."""
+        aliases = {"tensorrt-llm": "trtllm", "trt-llm": "trtllm", "tensorrt_llm": "trtllm"}
+        key = aliases.get(name.strip().lower(), name.strip().lower())
+        if key not in self.engines:
+            raise CatalogError(f"unknown engine '{name}'; choose one of {', '.join(self.engines)}")
+        return self.engines[key]
+
+    def weight_format(self, name: str) -> WeightFormat:
+        """Weight format by id or alias."""
+        return self.weight_formats[_lookup(self._weight_index, name, "weight format")]
+
+    def kv_format(self, name: str) -> KvFormat:
+        """KV format by id or alias."""
+        return self.kv_formats[_lookup(self._kv_index, name, "KV cache dtype")]

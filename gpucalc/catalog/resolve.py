@@ -1,0 +1,95 @@
+"""Resolve user references (model, GPU, engine, precision names) into core inputs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gpucalc.catalog.bundled import Catalog, CatalogError
+from gpucalc.core.gpu_spec import GpuSpec
+from gpucalc.core.inputs import Deployment, PlanInputs, Targets, Workload
+from gpucalc.core.model_spec import ModelSpec
+from gpucalc.core.precision import KvFormat, WeightFormat
+from gpucalc.io.local_model import load_local_model
+
+# vLLM --quantization values that mean "the checkpoint is already quantized this way".
+CHECKPOINT_METHODS = {
+    "awq", "awq_marlin", "gptq", "gptq_marlin", "compressed-tensors", "bitsandbytes", "mxfp4",
+    "modelopt", "modelopt_fp4", "fbgemm_fp8", "marlin",
+}
+
+
+def resolve_model(catalog: Catalog, ref: str) -> ModelSpec:
+    """A catalog id / alias / Hugging Face id, or a path to a config.json or model folder."""
+    if catalog.has_model(ref):
+        return catalog.model(ref)
+    path = Path(ref).expanduser()
+    if path.exists():
+        return load_local_model(path)
+    return catalog.model(ref)  # raises CatalogError with suggestions
+
+
+def resolve_gpu(catalog: Catalog, ref: str | GpuSpec) -> GpuSpec:
+    """A catalog GPU, or a custom :class:`GpuSpec` passed through."""
+    return ref if isinstance(ref, GpuSpec) else catalog.gpu(ref)
+
+
+def resolve_weight_format(
+    catalog: Catalog, model: ModelSpec, quantization: str | None, dtype: str | None
+) -> tuple[WeightFormat, bool]:
+    """Weight format of the served model and whether it is the checkpoint's own.
+
+    ``quantization`` follows vLLM: a method naming the checkpoint's own format keeps it; a
+    plain format (fp8, int8, int4, nvfp4, ...) on another checkpoint is a what-if.
+    """
+    checkpoint = model.quantization
+    if quantization:
+        key = quantization.strip().lower()
+        if checkpoint is not None and (key in CHECKPOINT_METHODS or key == checkpoint.method
+                                       or catalog.weight_format(key).id == checkpoint.weight_format):
+            return catalog.weight_format(checkpoint.weight_format), True
+        if key in CHECKPOINT_METHODS and checkpoint is None:
+            key = {"compressed-tensors": "int4", "bitsandbytes": "bnb-nf4", "modelopt": "fp8",
+                   "modelopt_fp4": "nvfp4", "fbgemm_fp8": "fp8", "marlin": "int4"}.get(key, key)
+        return catalog.weight_format(key), False
+    if checkpoint is not None:
+        return catalog.weight_format(checkpoint.weight_format), True
+    name = (dtype or "auto").lower()
+    if name == "auto":
+        name = "fp16" if model.torch_dtype == "float16" else "bf16"
+    return catalog.weight_format(name), True
+
+
+def resolve_kv_format(catalog: Catalog, model: ModelSpec, kv_cache_dtype: str,
+                      weight_format: WeightFormat) -> KvFormat:
+    """KV element format: ``auto`` stores KV in the activation dtype (16-bit)."""
+    key = kv_cache_dtype.strip().lower()
+    if key == "auto":
+        return catalog.kv_format("fp32" if weight_format.id == "fp32" else "fp16")
+    return catalog.kv_format(key)
+
+
+def resolve_inputs(
+    catalog: Catalog,
+    model_ref: str | ModelSpec,
+    gpu_ref: str | GpuSpec,
+    deployment: Deployment,
+    workload: Workload | None = None,
+    targets: Targets | None = None,
+    quantization: str | None = None,
+    dtype: str | None = None,
+) -> PlanInputs:
+    """Everything one calculation needs, looked up and validated."""
+    model = model_ref if isinstance(model_ref, ModelSpec) else resolve_model(catalog, model_ref)
+    gpu = resolve_gpu(catalog, gpu_ref)
+    engine = catalog.engine(deployment.engine)
+    fmt, from_checkpoint = resolve_weight_format(
+        catalog, model, quantization or deployment.weight_format, dtype)
+    kv = resolve_kv_format(catalog, model, deployment.kv_cache_dtype, fmt)
+    return PlanInputs(
+        model=model, gpu=gpu, engine=engine, weight_format=fmt,
+        body_format_is_checkpoint=from_checkpoint, kv_format=kv, deployment=deployment,
+        workload=workload or Workload(), targets=targets or Targets(),
+    )
+
+
+__all__ = ["CatalogError", "resolve_inputs", "resolve_model"]

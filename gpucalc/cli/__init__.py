@@ -1,0 +1,1 @@
+"""Command line: the same core as the window, JSON or table output."""

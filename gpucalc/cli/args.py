@@ -1,0 +1,79 @@
+"""Argument definitions shared by the commands (vLLM flag names, so serve flags paste in)."""
+
+from __future__ import annotations
+
+import argparse
+
+from gpucalc.core.inputs import Deployment, Targets, Workload
+
+
+def add_deployment_args(parser: argparse.ArgumentParser) -> None:
+    """Flags describing the deployment, named as ``vllm serve`` names them."""
+    group = parser.add_argument_group("deployment (vLLM flag names)")
+    group.add_argument("--gpu", required=True, help="GPU id or alias, e.g. h100-sxm-80gb")
+    group.add_argument("--num-gpus", type=int, default=None, help="GPUs in the deployment")
+    group.add_argument("--tensor-parallel-size", "-tp", type=int, default=1)
+    group.add_argument("--pipeline-parallel-size", "-pp", type=int, default=1)
+    group.add_argument("--enable-expert-parallel", action="store_true")
+    group.add_argument("--max-model-len", type=int, default=None)
+    group.add_argument("--gpu-memory-utilization", type=float, default=None,
+                       help="engine memory fraction (SGLang: --mem-fraction-static)")
+    group.add_argument("--mem-fraction-static", dest="gpu_memory_utilization", type=float,
+                       help=argparse.SUPPRESS)
+    group.add_argument("--max-num-batched-tokens", type=int, default=None)
+    group.add_argument("--max-num-seqs", type=int, default=None)
+    group.add_argument("--dtype", default=None, help="auto, bfloat16, float16, float32")
+    group.add_argument("--quantization", "-q", default=None,
+                       help="checkpoint method (awq, gptq, fp8, compressed-tensors, bitsandbytes, "
+                            "mxfp4) or a what-if format (fp8, int8, int4, nvfp4)")
+    group.add_argument("--kv-cache-dtype", default="auto", help="auto, fp8, fp8_e5m2, int8, nvfp4")
+    group.add_argument("--kv-cache-memory", dest="kv_cache_memory_gib", type=float, default=None,
+                       help="KV memory per GPU in GiB (overrides the engine budget)")
+    group.add_argument("--block-size", type=int, default=None)
+    group.add_argument("--engine", default="vllm", help="vllm, vllm-v0, sglang, trtllm")
+    group.add_argument("--gpu-memory-gib", type=float, default=None,
+                       help="total GPU memory as the engine sees it (MIG slice, shared GPU)")
+
+
+def add_workload_args(parser: argparse.ArgumentParser) -> None:
+    """Request lengths and traffic."""
+    group = parser.add_argument_group("workload")
+    group.add_argument("--input-len", type=int, default=1024, help="input tokens (P50)")
+    group.add_argument("--output-len", type=int, default=256, help="output tokens (P50)")
+    group.add_argument("--input-len-p95", type=int, default=None)
+    group.add_argument("--output-len-p95", type=int, default=None)
+
+
+def deployment_from_args(args: argparse.Namespace) -> Deployment:
+    """Build a validated :class:`Deployment` from parsed flags."""
+    per_replica = args.tensor_parallel_size * args.pipeline_parallel_size
+    return Deployment(
+        engine=args.engine,
+        num_gpus=args.num_gpus or per_replica,
+        tensor_parallel_size=args.tensor_parallel_size,
+        pipeline_parallel_size=args.pipeline_parallel_size,
+        enable_expert_parallel=args.enable_expert_parallel,
+        max_model_len=args.max_model_len,
+        gpu_memory_utilization=args.gpu_memory_utilization,
+        max_num_batched_tokens=args.max_num_batched_tokens,
+        max_num_seqs=args.max_num_seqs,
+        kv_cache_dtype=args.kv_cache_dtype,
+        gpu_memory_gib=args.gpu_memory_gib,
+        kv_cache_memory_gib=args.kv_cache_memory_gib,
+        block_size=args.block_size,
+    )
+
+
+def workload_from_args(args: argparse.Namespace) -> Workload:
+    """Build a validated :class:`Workload` from parsed flags."""
+    return Workload(
+        input_len_p50=args.input_len, output_len_p50=args.output_len,
+        input_len_p95=args.input_len_p95, output_len_p95=args.output_len_p95,
+    )
+
+
+def targets_from_args(args: argparse.Namespace) -> Targets:
+    """Latency targets (defaults until the performance flags are given)."""
+    values = {k: getattr(args, k) for k in ("ttft_ms", "tpot_ms", "watermark")
+              if getattr(args, k, None) is not None}
+    return Targets(**values)

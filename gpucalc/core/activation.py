@@ -1,0 +1,96 @@
+"""Activation peak memory, as an engine measures it with a profiling pass.
+
+The profiling forward pass runs ``max_num_batched_tokens`` tokens; its transient peak is the MLP
+intermediate (gate, up and activation outputs) of every token plus a fixed part. The sampler pass
+then materialises logits for ``max_num_seqs`` dummy requests. Fused-MoE kernels keep their
+workspaces allocated, so those add on top of whichever pass peaks.
+"""
+
+from __future__ import annotations
+
+from gpucalc.core.engine import ActivationConstants
+from gpucalc.core.explain import Term, term
+from gpucalc.core.model_spec import ModelSpec
+from gpucalc.core.units import BYTES_PER_GIB, gib_from_bytes
+
+ACTIVATION_BYTES = 2  # bf16/fp16 activations
+
+
+def forward_peak_gib(
+    model: ModelSpec, consts: ActivationConstants, batched_tokens: int, tp: int
+) -> Term:
+    """Transient peak of the profiling forward pass on one GPU (GiB)."""
+    width = model.intermediate_size
+    if model.moe is not None:
+        width = max(width, model.moe.num_shared_experts * model.moe.shared_expert_intermediate_size)
+    per_token = consts.mlp_elements_per_token_factor * width / tp * ACTIVATION_BYTES
+    value = consts.forward_base_gib + gib_from_bytes(batched_tokens * per_token)
+    return term(
+        "activation.forward_gib", value, "GiB",
+        "base + T × factor × intermediate / tp × 2 bytes",
+        {"T (max_num_batched_tokens)": batched_tokens, "factor": consts.mlp_elements_per_token_factor,
+         "intermediate": width, "tp": tp, "base_gib": consts.forward_base_gib},
+        (consts.source,),
+    )
+
+
+def sampler_peak_gib(
+    model: ModelSpec, consts: ActivationConstants, num_seqs: int, batched_tokens: int
+) -> Term:
+    """Peak of the sampler pass over the dummy batch (last pipeline stage only), GiB."""
+    requests = min(num_seqs, batched_tokens)
+    num_bytes = consts.sampler_bytes_per_logit * requests * model.vocab_size
+    value = consts.sampler_base_gib + num_bytes / BYTES_PER_GIB
+    return term(
+        "activation.sampler_gib", value, "GiB",
+        "base + bytes_per_logit × min(max_num_seqs, T) × vocab",
+        {"max_num_seqs": num_seqs, "vocab": model.vocab_size,
+         "bytes_per_logit": consts.sampler_bytes_per_logit, "base_gib": consts.sampler_base_gib},
+        (consts.source,),
+    )
+
+
+def moe_workspace_gib(
+    model: ModelSpec, consts: ActivationConstants, batched_tokens: int, tp: int, expert_parallel: bool
+) -> Term:
+    """Fused-MoE workspaces kept allocated after profiling (GiB); zero for dense models."""
+    if model.moe is None or not consts.moe_workspace_persistent:
+        return term("activation.moe_workspace_gib", 0.0, "GiB", "dense model: none")
+    width = model.moe.expert_intermediate_size / (1 if expert_parallel else tp)
+    hidden = model.hidden_size
+    elements = batched_tokens * model.moe.experts_per_token * (max(2 * width, hidden) + max(width, hidden))
+    return term(
+        "activation.moe_workspace_gib", gib_from_bytes(elements * ACTIVATION_BYTES), "GiB",
+        "T × top_k × (max(2N, H) + max(N, H)) × 2 bytes",
+        {"T": batched_tokens, "top_k": model.moe.experts_per_token, "N (expert width per rank)": width,
+         "H": hidden},
+        (consts.source,),
+    )
+
+
+def activation_peak_gib(
+    model: ModelSpec,
+    consts: ActivationConstants,
+    batched_tokens: int,
+    num_seqs: int,
+    tp: int,
+    expert_parallel: bool,
+    runs_sampler: bool,
+) -> tuple[Term, tuple[Term, ...]]:
+    """Activation peak per GPU and its parts: max(forward, sampler) + MoE workspace."""
+    forward = forward_peak_gib(model, consts, batched_tokens, tp)
+    parts = [forward]
+    peak = forward.value
+    if runs_sampler:
+        sampler = sampler_peak_gib(model, consts, num_seqs, batched_tokens)
+        parts.append(sampler)
+        peak = max(peak, sampler.value)
+    workspace = moe_workspace_gib(model, consts, batched_tokens, tp, expert_parallel)
+    if workspace.value:
+        parts.append(workspace)
+    total = term(
+        "activation_gib_per_gpu", peak + workspace.value, "GiB",
+        "max(forward, sampler) + MoE workspace",
+        {p.key: round(p.value, 3) for p in parts}, (consts.source,),
+    )
+    return total, tuple(parts)

@@ -1,0 +1,111 @@
+"""Serving-engine profiles: each engine's memory semantics and its sourced constants."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class EngineKind(StrEnum):
+    """Supported serving engines."""
+
+    VLLM = "vllm"
+    SGLANG = "sglang"
+    TRTLLM = "trtllm"
+
+
+class MemoryKnob(StrEnum):
+    """What an engine's memory fraction is a fraction of (DOMAIN.md §2)."""
+
+    TOTAL = "fraction_of_total"  # vLLM --gpu-memory-utilization
+    STATIC = "static_fraction"  # SGLang --mem-fraction-static: (weights + KV) / capacity
+    FREE_AFTER_LOAD = "fraction_of_free_after_load"  # TensorRT-LLM free_gpu_memory_fraction
+
+
+class ActivationConstants(BaseModel):
+    """Constants of the activation-peak model (profiling forward pass + sampler)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    forward_base_gib: float = Field(ge=0, description="Fixed part of the profiling forward peak.")
+    mlp_elements_per_token_factor: float = Field(
+        ge=0, description="Live MLP elements per token per intermediate width (gate+up+act = 3)."
+    )
+    sampler_bytes_per_logit: float = Field(ge=0, description="Sampler bytes per (seq × vocab).")
+    sampler_base_gib: float = Field(ge=0)
+    moe_workspace_persistent: bool = Field(
+        description="Fused-MoE workspaces stay allocated after the forward pass."
+    )
+    source: str
+
+
+class RuntimeConstants(BaseModel):
+    """Memory outside the framework's tensors: CUDA context, NCCL, CUDA graphs."""
+
+    model_config = ConfigDict(frozen=True)
+
+    non_torch_gib_single: float = Field(ge=0)
+    non_torch_gib_tp_extra: float = Field(ge=0, description="Added when tensor parallel > 1.")
+    cuda_graph_gib: float = Field(ge=0)
+    cuda_graph_deducted: bool = Field(description="Graph memory is taken out of the KV budget.")
+    source: str
+
+
+class BatchDefaults(BaseModel):
+    """Scheduler defaults, which differ for large (≥ 70 GiB, non-A100) and other GPUs."""
+
+    model_config = ConfigDict(frozen=True)
+
+    max_num_batched_tokens_large_gpu: int = Field(ge=1)
+    max_num_batched_tokens_other_gpu: int = Field(ge=1)
+    max_num_seqs_large_gpu: int = Field(ge=1)
+    max_num_seqs_other_gpu: int = Field(ge=1)
+    large_gpu_min_gib: float = 70.0
+    large_gpu_excludes: tuple[str, ...] = ("a100",)
+    batched_tokens_follow_max_model_len_up_to: int | None = Field(
+        default=None,
+        description="Without chunked prefill (pre-V1 vLLM) the token budget is max(max_model_len,"
+        " default) for max_model_len up to this length; longer contexts enable chunked prefill.",
+    )
+    source: str
+
+
+class SglangReserve(BaseModel):
+    """SGLang's default ``mem_fraction_static`` heuristic (reserved MB for non-static memory)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    base_mb: float = 512.0
+    per_prefill_token_mb: float = 1.5
+    per_cuda_graph_batch_mb: float = 2.0
+    per_tp_over_8_mb: float = 1024.0
+    min_reserved_mb_large_gpu: float = 10 * 1024.0
+    large_gpu_min_mb: float = 60 * 1024.0
+    cuda_graph_max_bs: int = 256
+    source: str = ""
+
+
+class EngineProfile(BaseModel):
+    """One engine's memory semantics and defaults."""
+
+    model_config = ConfigDict(frozen=True)
+
+    schema_version: int = 1
+    id: str
+    kind: EngineKind
+    name: str
+    version: str
+    memory_knob: MemoryKnob
+    memory_knob_flag: str
+    default_memory_fraction: float | None = Field(default=None, gt=0, le=1)
+    block_size_tokens: int = Field(ge=1)
+    counts_sliding_window_savings: bool = Field(
+        description="KV capacity accounts for sliding-window layers holding fewer tokens."
+    )
+    batch_defaults: BatchDefaults
+    activation: ActivationConstants
+    runtime: RuntimeConstants
+    sglang_reserve: SglangReserve | None = None
+    sources: dict[str, str] = Field(default_factory=dict)
+    notes: str = ""

@@ -1,0 +1,143 @@
+"""Validated planner inputs: deployment (engine flags), workload and latency targets."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from gpucalc.core.engine import EngineProfile
+from gpucalc.core.gpu_spec import GpuSpec
+from gpucalc.core.model_spec import ModelSpec
+from gpucalc.core.precision import KvFormat, WeightFormat
+
+
+class Deployment(BaseModel):
+    """How the model is served: engine flags, in vLLM's vocabulary."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    engine: str = Field(default="vllm", description="Engine profile id: vllm, sglang or trtllm.")
+    num_gpus: int = Field(default=1, ge=1, le=4096, description="GPUs in the deployment.")
+    tensor_parallel_size: int = Field(default=1, ge=1, le=512)
+    pipeline_parallel_size: int = Field(default=1, ge=1, le=128)
+    enable_expert_parallel: bool = Field(default=False, description="Split experts across ranks.")
+    max_model_len: int | None = Field(default=None, ge=16, le=16_777_216)
+    gpu_memory_utilization: float | None = Field(
+        default=None, gt=0.0, le=1.0, description="The engine's memory fraction (its own meaning)."
+    )
+    max_num_batched_tokens: int | None = Field(default=None, ge=16, le=1_048_576)
+    max_num_seqs: int | None = Field(default=None, ge=1, le=65_536)
+    weight_format: str | None = Field(
+        default=None, description="Weight precision: checkpoint's own when None, else a what-if."
+    )
+    kv_cache_dtype: str = Field(default="auto")
+    gpu_memory_gib: float | None = Field(default=None, gt=0, le=4096, description="Override.")
+    kv_cache_memory_gib: float | None = Field(default=None, gt=0, le=4096)
+    block_size: int | None = Field(default=None, ge=1, le=1024)
+
+    @model_validator(mode="after")
+    def _parallel_fits(self) -> Deployment:
+        per_replica = self.tensor_parallel_size * self.pipeline_parallel_size
+        if per_replica > self.num_gpus:
+            raise ValueError(
+                f"tensor_parallel_size × pipeline_parallel_size = {per_replica} needs at least "
+                f"{per_replica} GPUs; num_gpus is {self.num_gpus}"
+            )
+        return self
+
+    @property
+    def gpus_per_replica(self) -> int:
+        """GPUs one model replica spans (TP × PP)."""
+        return self.tensor_parallel_size * self.pipeline_parallel_size
+
+    @property
+    def replicas(self) -> int:
+        """Independent replicas the deployment's GPUs hold."""
+        return self.num_gpus // self.gpus_per_replica
+
+
+class TrafficMode(StrEnum):
+    """Online traffic is planned at its latency targets; offline fills memory for throughput."""
+
+    ONLINE = "online"
+    OFFLINE = "offline"
+
+
+class RequestClass(BaseModel):
+    """One class of a mixed workload (e.g. short Q&A vs long documents)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = ""
+    share: float = Field(gt=0, le=1, description="Fraction of requests in this class.")
+    input_len: int = Field(ge=1, le=16_777_216)
+    output_len: int = Field(ge=1, le=16_777_216)
+
+
+class Workload(BaseModel):
+    """Request lengths and traffic, as planners describe them (P50/P95, turns, classes)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    input_len_p50: int = Field(default=1024, ge=1, le=16_777_216)
+    output_len_p50: int = Field(default=256, ge=1, le=16_777_216)
+    input_len_p95: int | None = Field(default=None, ge=1, le=16_777_216)
+    output_len_p95: int | None = Field(default=None, ge=1, le=16_777_216)
+    max_turns: int = Field(default=1, ge=1, le=1000, description="Turns of a multi-turn chat.")
+    tokens_per_turn: int = Field(default=0, ge=0, le=1_000_000, description="History growth.")
+    classes: tuple[RequestClass, ...] = ()
+    qps_avg: float = Field(default=1.0, gt=0, le=1e6)
+    qps_peak: float | None = Field(default=None, gt=0, le=1e6)
+    mode: TrafficMode = TrafficMode.ONLINE
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Workload:
+        if self.input_len_p95 is not None and self.input_len_p95 < self.input_len_p50:
+            raise ValueError("input_len_p95 must be at least input_len_p50")
+        if self.output_len_p95 is not None and self.output_len_p95 < self.output_len_p50:
+            raise ValueError("output_len_p95 must be at least output_len_p50")
+        if self.qps_peak is not None and self.qps_peak < self.qps_avg:
+            raise ValueError("qps_peak must be at least qps_avg")
+        if self.classes and abs(sum(c.share for c in self.classes) - 1.0) > 1e-6:
+            raise ValueError("class shares must add up to 1")
+        return self
+
+    @property
+    def input_p95(self) -> int:
+        """P95 input length (P50 when no P95 was given)."""
+        return self.input_len_p95 or self.input_len_p50
+
+    @property
+    def output_p95(self) -> int:
+        """P95 output length (P50 when no P95 was given)."""
+        return self.output_len_p95 or self.output_len_p50
+
+
+class Targets(BaseModel):
+    """Latency targets and the safety watermark."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    ttft_ms: float = Field(default=2000.0, gt=0, le=3_600_000)
+    tpot_ms: float = Field(default=100.0, gt=0, le=60_000)
+    watermark: float = Field(default=0.7, gt=0, le=1.0, description="Share of the knee planned.")
+    planning_memory_share: float = Field(
+        default=0.7, gt=0, le=1.0, description="Weights + KV(avg) + margin must fit this share."
+    )
+
+
+class PlanInputs(BaseModel):
+    """Everything one calculation needs, resolved from the catalog."""
+
+    model_config = ConfigDict(frozen=True)
+
+    model: ModelSpec
+    gpu: GpuSpec
+    engine: EngineProfile
+    weight_format: WeightFormat
+    body_format_is_checkpoint: bool = Field(description="Weights come quantized in the checkpoint.")
+    kv_format: KvFormat
+    deployment: Deployment = Deployment()
+    workload: Workload = Workload()
+    targets: Targets = Targets()

@@ -1,0 +1,126 @@
+"""KV cache: bytes per token, and how many tokens and requests a KV budget holds.
+
+Full attention stores K and V for every token in every layer; GQA/MQA enter through the KV head
+count; MLA stores one latent per token per layer (not split across TP ranks); sliding-window and
+chunked layers hold at most their window; paged engines allocate whole blocks.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pydantic import BaseModel, ConfigDict
+
+from gpucalc.core.model_spec import LayerAttention, ModelSpec
+from gpucalc.core.parallel import Stage, kv_heads_per_rank
+from gpucalc.core.units import ceil_div
+
+
+class KvGroup(BaseModel):
+    """Layers of one attention span on one GPU."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: LayerAttention
+    num_layers: int
+    window_tokens: int | None
+    bytes_per_token_per_layer: float
+
+
+def kv_bytes_per_token_per_layer(model: ModelSpec, kv_bytes_per_element: float, tp: int) -> float:
+    """KV bytes one token adds to one layer on one TP rank.
+
+    Full attention: 2 (K and V) × KV heads per rank × head_dim × bytes.
+    MLA: (kv_lora_rank + qk_rope_head_dim) × bytes, replicated on every rank.
+    """
+    if model.mla is not None:
+        return (model.mla.kv_lora_rank + model.mla.qk_rope_head_dim) * kv_bytes_per_element
+    heads = kv_heads_per_rank(model.num_kv_heads, tp)
+    return 2 * heads * model.head_dim * kv_bytes_per_element
+
+
+def stage_layer_kinds(model: ModelSpec, stage: Stage, pp: int) -> tuple[LayerAttention, ...]:
+    """Attention spans of the layers that ``stage`` holds."""
+    if pp == 1:
+        return model.layer_attention
+    start = 0
+    base = model.num_layers // pp
+    sizes = [base] * pp
+    for offset in range(2, model.num_layers % pp + 2):
+        sizes[-offset] += 1
+    start = sum(sizes[: stage.index])
+    return model.layer_attention[start : start + stage.num_layers]
+
+
+def kv_groups(
+    model: ModelSpec, kinds: tuple[LayerAttention, ...], kv_bytes_per_element: float, tp: int
+) -> tuple[KvGroup, ...]:
+    """Group a stage's layers by attention span (state layers hold no per-token KV)."""
+    per_layer = kv_bytes_per_token_per_layer(model, kv_bytes_per_element, tp)
+    counts = Counter(kinds)
+    groups = []
+    for kind in (LayerAttention.FULL, LayerAttention.SLIDING, LayerAttention.CHUNKED):
+        if counts.get(kind):
+            window = {LayerAttention.SLIDING: model.sliding_window,
+                      LayerAttention.CHUNKED: model.attention_chunk_size}.get(kind)
+            groups.append(KvGroup(kind=kind, num_layers=counts[kind], window_tokens=window,
+                                  bytes_per_token_per_layer=per_layer))
+    return tuple(groups)
+
+
+def kv_bytes_per_token(groups: tuple[KvGroup, ...]) -> float:
+    """Bytes per token on one GPU if every layer keeps the token (the full-attention rate)."""
+    return sum(g.num_layers * g.bytes_per_token_per_layer for g in groups)
+
+
+class HybridLayout(BaseModel):
+    """vLLM's grouping of layers into KV-cache groups of equal size (hybrid allocator)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    group_size: int
+    groups: tuple[KvGroup, ...]  # one entry per KV-cache group (layers of one span)
+
+
+def vllm_hybrid_layout(groups: tuple[KvGroup, ...]) -> HybridLayout:
+    """Split layer kinds into vLLM KV-cache groups of ``group_size`` layers.
+
+    One kind: a single group of all layers. Several kinds: the group size is the largest layer
+    count when it is below 1.25 × the smallest, else the smallest; each kind is split into
+    ceil(count / group_size) groups (vLLM ``_get_kv_cache_groups_uniform_page_size``).
+    """
+    if len(groups) == 1:
+        return HybridLayout(group_size=groups[0].num_layers, groups=groups)
+    counts = [g.num_layers for g in groups]
+    smallest, largest = min(counts), max(counts)
+    size = largest if largest < smallest * 1.25 else smallest
+    split: list[KvGroup] = []
+    for group in groups:
+        for start in range(0, group.num_layers, size):
+            split.append(group.model_copy(update={"num_layers": min(size, group.num_layers - start)}))
+    return HybridLayout(group_size=size, groups=tuple(split))
+
+
+def blocks_for_request(group: KvGroup, tokens: int, block_size: int, windowed: bool) -> int:
+    """Blocks one request of ``tokens`` tokens occupies in one KV-cache group.
+
+    Sliding/chunked layers keep at most their window (+1 block in flight) when the engine
+    frees out-of-window blocks.
+    """
+    blocks = ceil_div(tokens, block_size)
+    if windowed and group.window_tokens is not None and group.kind != LayerAttention.FULL:
+        blocks = min(blocks, ceil_div(group.window_tokens, block_size) + 1)
+    return blocks
+
+
+def vllm_max_request_blocks(
+    group: KvGroup, max_model_len: int, max_batched_tokens: int, block_size: int
+) -> int:
+    """Blocks vLLM reserves per request for 'Maximum concurrency' (its worst case)."""
+    if group.kind == LayerAttention.FULL or group.window_tokens is None:
+        return ceil_div(max_model_len, block_size)
+    if group.kind == LayerAttention.SLIDING:
+        span = min(group.window_tokens - 1 + max_batched_tokens, max_model_len)
+        return ceil_div(span, block_size) + 1
+    span = min(group.window_tokens + max_batched_tokens, max_model_len)
+    return ceil_div(span, block_size)

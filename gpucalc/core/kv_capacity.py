@@ -1,0 +1,77 @@
+"""How many tokens and requests a KV budget holds, counted the way each engine counts."""
+
+from __future__ import annotations
+
+import math
+
+from pydantic import BaseModel, ConfigDict
+
+from gpucalc.core.engine import EngineProfile
+from gpucalc.core.kv import (
+    KvGroup,
+    blocks_for_request,
+    vllm_hybrid_layout,
+    vllm_max_request_blocks,
+)
+from gpucalc.core.model_spec import LayerAttention
+from gpucalc.core.units import BYTES_PER_GIB
+
+
+class KvCapacity(BaseModel):
+    """KV capacity of one replica: blocks in the pool and how requests use them."""
+
+    model_config = ConfigDict(frozen=True)
+
+    num_blocks: int
+    block_bytes: float
+    block_size: int
+    group_size: int
+    groups: tuple[KvGroup, ...]
+    windowed: bool
+    tokens: int
+
+    def blocks_per_request(self, tokens: int) -> int:
+        """Pool blocks one request of ``tokens`` tokens holds (summed over KV-cache groups)."""
+        return sum(blocks_for_request(g, tokens, self.block_size, self.windowed) for g in self.groups)
+
+    def concurrency_for_length(self, tokens: int) -> float:
+        """Requests of ``tokens`` tokens each that fit at once (not capped by max_num_seqs)."""
+        need = self.blocks_per_request(max(tokens, 1))
+        return self.num_blocks / need if need else 0.0
+
+    def max_concurrency_at(self, max_model_len: int, max_batched_tokens: int) -> float:
+        """VLLM's 'Maximum concurrency for N tokens per request' figure."""
+        need = sum(vllm_max_request_blocks(g, max_model_len, max_batched_tokens, self.block_size)
+                   if self.windowed else math.ceil(max_model_len / self.block_size)
+                   for g in self.groups)
+        return self.num_blocks / need if need else 0.0
+
+
+def kv_capacity(
+    engine: EngineProfile, kv_gib: float, groups: tuple[KvGroup, ...], block_size: int
+) -> KvCapacity:
+    """Blocks and tokens a KV budget of ``kv_gib`` GiB per GPU holds on one pipeline stage.
+
+    Engines that free out-of-window blocks (vLLM's hybrid manager) split layers into equal-size
+    groups sharing one pool; the others store every layer for every token.
+    """
+    kv_bytes = max(kv_gib, 0.0) * BYTES_PER_GIB
+    if not groups:
+        return KvCapacity(num_blocks=0, block_bytes=0.0, block_size=block_size, group_size=0, groups=(),
+                          windowed=False, tokens=0)
+    if engine.counts_sliding_window_savings:
+        layout = vllm_hybrid_layout(groups)
+        page = block_size * layout.groups[0].bytes_per_token_per_layer
+        num_blocks = int(kv_bytes // (page * layout.group_size))
+        tokens = num_blocks // len(layout.groups) * block_size
+        return KvCapacity(num_blocks=num_blocks, block_bytes=page * layout.group_size,
+                          block_size=block_size, group_size=layout.group_size,
+                          groups=layout.groups, windowed=True, tokens=tokens)
+    layers = sum(g.num_layers for g in groups)
+    merged = KvGroup(kind=LayerAttention.FULL, num_layers=layers, window_tokens=None,
+                     bytes_per_token_per_layer=groups[0].bytes_per_token_per_layer)
+    per_block = block_size * layers * merged.bytes_per_token_per_layer
+    num_blocks = int(kv_bytes // per_block)
+    return KvCapacity(num_blocks=num_blocks, block_bytes=per_block, block_size=block_size,
+                      group_size=layers,
+                      groups=(merged,), windowed=False, tokens=num_blocks * block_size)

@@ -1,0 +1,115 @@
+"""Per-GPU memory picture in the order engines deduct it, for each pipeline stage."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from gpucalc.core.activation import activation_peak_gib
+from gpucalc.core.engine import EngineKind, EngineProfile
+from gpucalc.core.explain import Term, term
+from gpucalc.core.inputs import PlanInputs
+from gpucalc.core.kv import KvGroup, kv_bytes_per_token, kv_groups, stage_layer_kinds
+from gpucalc.core.parallel import Stage
+from gpucalc.core.params import ParamBreakdown
+from gpucalc.core.settings import EffectiveSettings
+from gpucalc.core.weights import WeightPlan, sum_gib, weight_terms_per_gpu
+
+
+class StageMemory(BaseModel):
+    """Memory of one GPU of one pipeline stage."""
+
+    model_config = ConfigDict(frozen=True)
+
+    stage: Stage
+    weights: tuple[Term, ...]
+    weights_total: Term
+    activation: Term
+    activation_parts: tuple[Term, ...]
+    non_torch: Term
+    cuda_graphs: Term
+    budget: Term
+    kv_cache: Term
+    headroom: Term
+    kv_groups: tuple[KvGroup, ...]
+    kv_bytes_per_token: float
+
+    @property
+    def line_items(self) -> tuple[Term, ...]:
+        """Ordered line items that add up to the GPU's memory."""
+        return (self.weights_total, self.activation, self.non_torch, self.cuda_graphs,
+                self.kv_cache, self.headroom)
+
+
+def non_torch_gib(engine: EngineProfile, tp: int) -> Term:
+    """CUDA context, cuBLAS workspaces, NCCL and all-reduce buffers per GPU (GiB)."""
+    extra = engine.runtime.non_torch_gib_tp_extra if tp > 1 else 0.0
+    return term(
+        "non_torch_gib_per_gpu", engine.runtime.non_torch_gib_single + extra, "GiB",
+        "single-GPU runtime + extra when TP > 1",
+        {"tp": tp, "single_gib": engine.runtime.non_torch_gib_single, "tp_extra_gib": extra},
+        (engine.runtime.source,),
+    )
+
+
+def _kv_budget(
+    engine: EngineProfile, total: float, fraction: float, weights: float, activation: float,
+    runtime: float, graphs: float,
+) -> tuple[float, float, str]:
+    """Engine budget and the KV memory it leaves, with the formula used (GiB)."""
+    if engine.kind == EngineKind.SGLANG:
+        budget = fraction * total
+        return budget, budget - weights, "fraction × total − weights"
+    if engine.kind == EngineKind.TRTLLM:
+        free = total - weights - activation - runtime - graphs
+        return free, fraction * free, "fraction × (total − weights − activation − runtime − graphs)"
+    budget = fraction * total
+    deducted = graphs if engine.runtime.cuda_graph_deducted else 0.0
+    kv = budget - weights - activation - runtime - deducted
+    return budget, kv, "fraction × total − (weights + activation + non-torch)"
+
+
+def stage_memory(
+    inputs: PlanInputs, settings: EffectiveSettings, breakdown: ParamBreakdown, plan: WeightPlan,
+    stage: Stage,
+) -> StageMemory:
+    """Memory picture of one GPU in ``stage``."""
+    dep, engine, model = inputs.deployment, inputs.engine, inputs.model
+    tp = dep.tensor_parallel_size
+    weights = weight_terms_per_gpu(model, breakdown, plan, stage, tp)
+    weights_gib = sum_gib(weights)
+    weights_total = term(
+        "weights_gib_per_gpu", weights_gib, "GiB", "Σ tensor groups",
+        {t.key: round(t.value, 3) for t in weights},
+    )
+    activation, parts = activation_peak_gib(
+        model, engine.activation, int(settings.max_num_batched_tokens.value),
+        int(settings.max_num_seqs.value), tp, dep.enable_expert_parallel, stage.has_lm_head,
+    )
+    runtime = non_torch_gib(engine, tp)
+    graphs = term("cuda_graphs_gib_per_gpu", engine.runtime.cuda_graph_gib, "GiB",
+                  "assumed capture size", {}, (engine.runtime.source,))
+    total = settings.total_gib.value
+    fraction = settings.memory_fraction.value
+    budget, kv, formula = _kv_budget(engine, total, fraction, weights_gib, activation.value,
+                                     runtime.value, graphs.value)
+    if dep.kv_cache_memory_gib is not None:
+        kv, formula = dep.kv_cache_memory_gib, "--kv-cache-memory"
+    kv_term = term(
+        "kv_cache_gib_per_gpu", kv, "GiB", formula,
+        {"total_gib": round(total, 3), "fraction": fraction, "weights_gib": round(weights_gib, 3),
+         "activation_gib": round(activation.value, 3), "non_torch_gib": round(runtime.value, 3)},
+        (engine.sources.get("budget", ""),),
+    )
+    used = weights_gib + activation.value + runtime.value + graphs.value + kv
+    headroom = term("headroom_gib_per_gpu", total - used, "GiB",
+                    "total − (weights + activation + non-torch + graphs + KV)",
+                    {"total_gib": round(total, 3)})
+    kinds = stage_layer_kinds(model, stage, dep.pipeline_parallel_size)
+    groups = kv_groups(model, kinds, inputs.kv_format.bytes_per_element, tp)
+    return StageMemory(
+        stage=stage, weights=weights, weights_total=weights_total, activation=activation,
+        activation_parts=parts, non_torch=runtime, cuda_graphs=graphs,
+        budget=term("engine_budget_gib_per_gpu", budget, "GiB", formula, {}),
+        kv_cache=kv_term, headroom=headroom, kv_groups=groups,
+        kv_bytes_per_token=kv_bytes_per_token(groups),
+    )

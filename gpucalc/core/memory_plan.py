@@ -1,0 +1,187 @@
+"""Assemble the memory result: every stage, KV capacity, concurrency and the fit verdicts."""
+
+from __future__ import annotations
+
+import math
+
+from gpucalc.core.errors import PlanError
+from gpucalc.core.explain import Notice, Term, term
+from gpucalc.core.inputs import PlanInputs
+from gpucalc.core.kv_capacity import KvCapacity, kv_capacity
+from gpucalc.core.memory import StageMemory, stage_memory
+from gpucalc.core.memory_result import MemoryResult, ParamSummary
+from gpucalc.core.parallel import check_tensor_parallel, pipeline_stages
+from gpucalc.core.params import ParamBreakdown, active_params, param_breakdown
+from gpucalc.core.settings import EffectiveSettings, effective_settings
+from gpucalc.core.units import BYTES_PER_GIB
+from gpucalc.core.weights import weight_plan
+
+
+def check_layout(inputs: PlanInputs) -> None:
+    """Raise :class:`PlanError` when the parallel layout cannot split this model."""
+    model, dep = inputs.model, inputs.deployment
+    problem = check_tensor_parallel(model.num_attention_heads, model.num_kv_heads,
+                                    dep.tensor_parallel_size)
+    if problem:
+        raise PlanError("tp_heads", problem)
+    if dep.pipeline_parallel_size > model.num_layers:
+        raise PlanError("pp_layers", f"pipeline_parallel_size {dep.pipeline_parallel_size} exceeds "
+                                     f"the model's {model.num_layers} layers")
+
+
+def param_summary(inputs: PlanInputs, breakdown: ParamBreakdown) -> ParamSummary:
+    """Total and active parameter counts with the per-group breakdown."""
+    model = inputs.model
+    total = model.exact_total_params or breakdown.total
+    source = ("safetensors headers",) if model.exact_total_params else ("config.json shapes",)
+    active = active_params(model, breakdown)
+    groups = tuple(term(f"params.{name}", value, "params", "from config shapes", {})
+                   for name, value in breakdown.model_dump().items() if value)
+    return ParamSummary(
+        total=term("params.total", total, "params", "Σ tensor groups", {}, source),
+        active=term("params.active", active, "params",
+                    "total − vision − routed experts × (1 − top_k / experts)", {}),
+        active_without_embedding=term("params.active_without_embedding",
+                                      active - breakdown.embedding, "params",
+                                      "active − input embedding (lookup, no matmul)", {}),
+        groups=groups,
+    )
+
+
+def _binding(capacities: list[KvCapacity]) -> int:
+    return min(range(len(capacities)), key=lambda i: capacities[i].tokens)
+
+
+def _per_request_gib(capacity: KvCapacity, tokens: int) -> float:
+    return capacity.blocks_per_request(tokens) * capacity.block_bytes / BYTES_PER_GIB
+
+
+def _concurrency_term(key: str, capacity: KvCapacity, tokens: int, max_seqs: int) -> Term:
+    raw = capacity.concurrency_for_length(tokens)
+    return term(
+        key, min(raw, max_seqs), "requests",
+        "min(KV blocks ÷ blocks per request, max_num_seqs)",
+        {"tokens_per_request": tokens, "blocks_per_request": capacity.blocks_per_request(tokens),
+         "kv_blocks": capacity.num_blocks, "uncapped": round(raw, 2), "max_num_seqs": max_seqs},
+    )
+
+
+def _single_gpu_fit(inputs: PlanInputs, settings: EffectiveSettings,
+                    breakdown: ParamBreakdown) -> Term:
+    """KV GiB left when the whole model sits on one GPU of this type (negative: it does not fit)."""
+    one = inputs.deployment.model_copy(update={"tensor_parallel_size": 1,
+                                               "pipeline_parallel_size": 1})
+    single = inputs.model_copy(update={"deployment": one})
+    plan = weight_plan(single.model, single.weight_format, single.body_format_is_checkpoint)
+    stage = pipeline_stages(single.model.num_layers, 1)[0]
+    memory = stage_memory(single, settings, breakdown, plan, stage)
+    return term("fits_single_gpu_kv_gib", memory.kv_cache.value, "GiB",
+                "KV memory left with TP = PP = 1 (> 0: the model fits on one GPU)",
+                {"weights_gib": round(memory.weights_total.value, 2)})
+
+
+def _planning_check(inputs: PlanInputs, memory: StageMemory, capacity: KvCapacity,
+                    total_gib: float) -> Term:
+    """Seeds' rule: weights + KV at average length + margin ≤ 70 % of memory.
+
+    Returned as the concurrency that rule allows at the P50 length (margin = activation +
+    runtime + CUDA graphs).
+    """
+    share = inputs.targets.planning_memory_share
+    avg_tokens = inputs.workload.input_len_p50 + inputs.workload.output_len_p50
+    per_request = _per_request_gib(capacity, avg_tokens)
+    margin = memory.activation.value + memory.non_torch.value + memory.cuda_graphs.value
+    room = share * total_gib - memory.weights_total.value - margin
+    allowed = math.floor(room / per_request) if per_request > 0 and room > 0 else 0
+    return term(
+        "planning_concurrency_at_share", allowed, "requests",
+        "floor((share × total − weights − margin) ÷ KV per request at P50 length)",
+        {"share": share, "total_gib": round(total_gib, 2),
+         "weights_gib": round(memory.weights_total.value, 2), "margin_gib": round(margin, 2),
+         "kv_per_request_gib": round(per_request, 4), "avg_tokens": avg_tokens},
+        ("seed 001: keep weights + KV(avg) + margin within 70 % of memory",),
+    )
+
+
+def calculate_memory(inputs: PlanInputs) -> MemoryResult:
+    """The per-GPU memory picture and KV capacity of ``inputs``."""
+    check_layout(inputs)
+    dep, engine, model = inputs.deployment, inputs.engine, inputs.model
+    settings = effective_settings(inputs)
+    breakdown = param_breakdown(model)
+    plan = weight_plan(model, inputs.weight_format, inputs.body_format_is_checkpoint)
+    stages = [stage_memory(inputs, settings, breakdown, plan, s)
+              for s in pipeline_stages(model.num_layers, dep.pipeline_parallel_size)]
+    capacities = [kv_capacity(engine, m.kv_cache.value, m.kv_groups, settings.block_size)
+                  for m in stages]
+    index = _binding(capacities)
+    capacity, memory = capacities[index], stages[index]
+    max_len = int(settings.max_model_len.value)
+    batched = int(settings.max_num_batched_tokens.value)
+    seqs = int(settings.max_num_seqs.value)
+    tp = dep.tensor_parallel_size
+    per_gpu = sum(m.kv_bytes_per_token for m in stages)
+    notices = _notices(inputs, stages, capacity, max_len)
+    wl = inputs.workload
+    return MemoryResult(
+        settings=settings,
+        params=param_summary(inputs, breakdown),
+        stages=tuple(stages),
+        binding_stage=index,
+        kv_bytes_per_token=term("kv_cache_bytes_per_token", per_gpu * tp, "bytes",
+                                "Σ layers × bytes per token per layer × TP ranks",
+                                {"per_gpu_bytes": per_gpu, "tp": tp,
+                                 "kv_format": inputs.kv_format.id}),
+        kv_bytes_per_token_per_gpu=term("kv_cache_bytes_per_token_per_gpu", memory.kv_bytes_per_token,
+                                        "bytes", "Σ stage layers × 2 × KV heads/rank × head_dim × bytes "
+                                        "(MLA: latent + rope dims)", {}),
+        kv_cache_tokens=term("kv_cache_tokens", capacity.tokens, "tokens",
+                             "KV blocks ÷ KV-cache groups × block size (engine's count)",
+                             {"kv_blocks": capacity.num_blocks, "block_size": capacity.block_size,
+                              "groups": len(capacity.groups), "kv_gib": round(memory.kv_cache.value, 3)},
+                             (engine.sources.get("kv_tokens", ""),)),
+        kv_cache_tokens_all_replicas=term("kv_cache_tokens_all_replicas",
+                                          capacity.tokens * dep.replicas, "tokens",
+                                          "per-replica tokens × replicas", {"replicas": dep.replicas}),
+        max_concurrency=term("max_concurrency", capacity.max_concurrency_at(max_len, batched),
+                             "requests", "KV blocks ÷ blocks one max_model_len request reserves",
+                             {"max_model_len": max_len}, (engine.sources.get("kv_tokens", ""),)),
+        concurrency_p50=_concurrency_term("concurrency_p50", capacity,
+                                          wl.input_len_p50 + wl.output_len_p50, seqs),
+        concurrency_p95=_concurrency_term("concurrency_p95", capacity,
+                                          wl.input_p95 + wl.output_p95, seqs),
+        fits=not any(n.code in _BLOCKING for n in notices),
+        fits_single_gpu=_single_gpu_fit(inputs, settings, breakdown),
+        planning_check=(check := _planning_check(inputs, memory, capacity,
+                                                 settings.total_gib.value)),
+        planning_check_passes=check.value >= 1,
+        notices=tuple(notices),
+    )
+
+
+_BLOCKING = {"kv_budget_negative", "max_model_len_exceeds_kv"}
+
+
+def _notices(inputs: PlanInputs, stages: list[StageMemory], capacity: KvCapacity,
+             max_len: int) -> list[Notice]:
+    """Coded warnings about fit and headroom."""
+    notices: list[Notice] = []
+    memory = min(stages, key=lambda m: m.kv_cache.value)
+    if memory.kv_cache.value <= 0:
+        notices.append(Notice(code="kv_budget_negative",
+                              params={"kv_gib": round(memory.kv_cache.value, 2),
+                                      "stage": memory.stage.index}))
+    elif capacity.concurrency_for_length(max_len) < 1:
+        notices.append(Notice(code="max_model_len_exceeds_kv",
+                              params={"max_model_len": max_len, "kv_tokens": capacity.tokens}))
+    engine = inputs.engine
+    if not engine.runtime.cuda_graph_deducted and memory.headroom.value < 0:
+        notices.append(Notice(code="cuda_graphs_exceed_headroom",
+                              params={"headroom_gib": round(memory.headroom.value, 2),
+                                      "graphs_gib": memory.cuda_graphs.value}))
+    if inputs.model.vision is not None:
+        notices.append(Notice(code="vision_encoder_profile_not_modelled",
+                              params={"vision_params": inputs.model.vision.params}))
+    if inputs.gpu.confidence == "low":
+        notices.append(Notice(code="gpu_spec_low_confidence", params={"gpu": inputs.gpu.id}))
+    return notices

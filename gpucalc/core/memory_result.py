@@ -1,0 +1,53 @@
+"""The memory side of a result: line items, KV capacity, concurrency and fit verdicts."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from gpucalc.core.explain import Notice, Term
+from gpucalc.core.memory import StageMemory
+from gpucalc.core.settings import EffectiveSettings
+
+
+class ParamSummary(BaseModel):
+    """Parameter counts of the model."""
+
+    model_config = ConfigDict(frozen=True)
+
+    total: Term
+    active: Term
+    active_without_embedding: Term
+    groups: tuple[Term, ...]
+
+
+class MemoryResult(BaseModel):
+    """Per-GPU memory picture and what the KV cache holds."""
+
+    model_config = ConfigDict(frozen=True)
+
+    settings: EffectiveSettings
+    params: ParamSummary
+    stages: tuple[StageMemory, ...]
+    binding_stage: int
+    kv_bytes_per_token: Term
+    kv_bytes_per_token_per_gpu: Term
+    kv_cache_tokens: Term
+    kv_cache_tokens_all_replicas: Term
+    max_concurrency: Term
+    concurrency_p50: Term
+    concurrency_p95: Term
+    fits: bool
+    fits_single_gpu: Term
+    planning_check: Term
+    planning_check_passes: bool
+    notices: tuple[Notice, ...] = ()
+
+    @property
+    def binding(self) -> StageMemory:
+        """The pipeline stage whose KV capacity bounds the replica."""
+        return self.stages[self.binding_stage]
+
+    @property
+    def line_items(self) -> tuple[Term, ...]:
+        """Ordered memory line items of the binding stage's GPU."""
+        return self.binding.line_items

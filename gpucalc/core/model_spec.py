@@ -1,0 +1,162 @@
+"""Normalised model architecture: what the planner needs from a Hugging Face ``config.json``."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+
+class AttentionKind(StrEnum):
+    """How attention stores its keys and values."""
+
+    MHA = "mha"
+    GQA = "gqa"
+    MQA = "mqa"
+    MLA = "mla"
+
+
+class LayerAttention(StrEnum):
+    """Attention span of one decoder layer."""
+
+    FULL = "full"
+    SLIDING = "sliding"  # sliding window: holds at most `window` tokens
+    CHUNKED = "chunked"  # chunked local attention (Llama 4): holds at most `chunk` tokens
+    STATE = "state"  # linear attention / Mamba: fixed state per request, no per-token KV
+
+
+class MlaSpec(BaseModel):
+    """Multi-head latent attention (DeepSeek V2/V3, Kimi K2)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    q_lora_rank: int | None = Field(default=None, ge=1)
+    kv_lora_rank: int = Field(ge=1)
+    qk_nope_head_dim: int = Field(ge=0)
+    qk_rope_head_dim: int = Field(ge=0)
+    v_head_dim: int = Field(ge=1)
+
+
+class MoeSpec(BaseModel):
+    """Mixture-of-experts feed-forward layers."""
+
+    model_config = ConfigDict(frozen=True)
+
+    num_experts: int = Field(ge=1, description="Routed experts per MoE layer.")
+    experts_per_token: int = Field(ge=1, description="Routed experts each token uses (top-k).")
+    expert_intermediate_size: int = Field(ge=1)
+    num_shared_experts: int = Field(default=0, ge=0)
+    shared_expert_intermediate_size: int = Field(default=0, ge=0)
+    shared_expert_gate: bool = False
+    num_moe_layers: int = Field(ge=1)
+
+    @model_validator(mode="after")
+    def _top_k_within_experts(self) -> MoeSpec:
+        if self.experts_per_token > self.num_experts:
+            raise ValueError("experts_per_token exceeds num_experts")
+        return self
+
+
+class QuantScope(BaseModel):
+    """Which tensor groups a checkpoint's quantization covers."""
+
+    model_config = ConfigDict(frozen=True)
+
+    attention: bool = True
+    dense_mlp: bool = True
+    experts: bool = True
+    embeddings: bool = False
+    lm_head: bool = False
+
+
+class CheckpointQuant(BaseModel):
+    """Quantization of the published checkpoint (``quantization_config``)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    method: str = Field(description="vLLM-style method name: awq, gptq, fp8, compressed-tensors...")
+    weight_format: str = Field(description="Id of the weight format in the precision table.")
+    scope: QuantScope = QuantScope()
+    kv_cache_format: str | None = Field(default=None, description="KV dtype the checkpoint asks for.")
+
+
+class VisionSpec(BaseModel):
+    """A vision encoder attached to the language model (counted in weights, not in KV)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    params: int = Field(ge=0)
+    description: str = ""
+
+
+class ModelSpec(BaseModel):
+    """Architecture of a decoder-only (or multimodal) language model, normalised."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    name: str
+    hf_id: str | None = None
+    model_type: str
+    hidden_size: int = Field(ge=1)
+    num_layers: int = Field(ge=1)
+    num_attention_heads: int = Field(ge=1)
+    num_kv_heads: int = Field(ge=1)
+    head_dim: int = Field(ge=1)
+    vocab_size: int = Field(ge=1)
+    intermediate_size: int = Field(ge=0, description="Dense MLP width (0 when every layer is MoE).")
+    mlp_gated: bool = Field(default=True, description="Gated MLP (SwiGLU/GeGLU: 3 matrices).")
+    attention_bias: bool = False
+    tie_word_embeddings: bool = False
+    max_position_embeddings: int = Field(ge=1)
+    torch_dtype: str = "bfloat16"
+    mla: MlaSpec | None = None
+    moe: MoeSpec | None = None
+    layer_attention: tuple[LayerAttention, ...] = Field(description="Attention span per layer.")
+    sliding_window: int | None = Field(default=None, ge=1)
+    attention_chunk_size: int | None = Field(default=None, ge=1)
+    cross_attention_layers: int = Field(default=0, ge=0)
+    vision: VisionSpec | None = None
+    quantization: CheckpointQuant | None = None
+    mtp_layers: int = Field(default=0, ge=0, description="Multi-token-prediction layers (not served).")
+    exact_total_params: int | None = Field(
+        default=None, description="Parameter count read from safetensors headers, when available."
+    )
+    exact_weight_bytes: int | None = Field(
+        default=None, description="Checkpoint tensor bytes read from safetensors headers."
+    )
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ModelSpec:
+        if len(self.layer_attention) != self.num_layers:
+            raise ValueError("layer_attention must have one entry per layer")
+        if self.num_attention_heads % self.num_kv_heads != 0:
+            raise ValueError("num_attention_heads must be a multiple of num_key_value_heads")
+        if self.moe is not None and self.moe.num_moe_layers > self.num_layers:
+            raise ValueError("num_moe_layers exceeds num_layers")
+        windowed = {LayerAttention.SLIDING} & set(self.layer_attention)
+        if windowed and self.sliding_window is None:
+            raise ValueError("sliding layers need sliding_window")
+        if LayerAttention.CHUNKED in self.layer_attention and self.attention_chunk_size is None:
+            raise ValueError("chunked layers need attention_chunk_size")
+        return self
+
+    @property
+    def attention_kind(self) -> AttentionKind:
+        """MHA, GQA, MQA or MLA, read from head counts."""
+        if self.mla is not None:
+            return AttentionKind.MLA
+        if self.num_kv_heads == 1:
+            return AttentionKind.MQA
+        if self.num_kv_heads == self.num_attention_heads:
+            return AttentionKind.MHA
+        return AttentionKind.GQA
+
+    @property
+    def num_dense_layers(self) -> int:
+        """Layers with a dense MLP instead of experts."""
+        return self.num_layers - (self.moe.num_moe_layers if self.moe else 0)
+
+    def count_layers(self, kind: LayerAttention) -> int:
+        """Number of layers with the given attention span."""
+        return sum(1 for k in self.layer_attention if k == kind)

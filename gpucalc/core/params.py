@@ -1,0 +1,104 @@
+"""Parameter counts per tensor group, from the architecture alone.
+
+Counts follow the tensor shapes of the Hugging Face implementations: a gated MLP has three
+matrices (gate, up, down); MLA has low-rank query/KV projections; MoE layers hold every expert.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from gpucalc.core.model_spec import ModelSpec
+
+
+class ParamBreakdown(BaseModel):
+    """Parameters per tensor group (whole model, all layers)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    embedding: int
+    attention: int
+    dense_mlp: int
+    routed_experts: int
+    shared_experts: int
+    router: int
+    norms: int
+    lm_head: int
+    vision: int
+
+    @property
+    def total(self) -> int:
+        """All parameters held in memory."""
+        return (
+            self.embedding + self.attention + self.dense_mlp + self.routed_experts
+            + self.shared_experts + self.router + self.norms + self.lm_head + self.vision
+        )
+
+
+def attention_params_per_layer(model: ModelSpec) -> int:
+    """Parameters of one attention block (projections and their biases)."""
+    hidden = model.hidden_size
+    heads = model.num_attention_heads
+    if model.mla is not None:
+        mla = model.mla
+        qk_head = mla.qk_nope_head_dim + mla.qk_rope_head_dim
+        if mla.q_lora_rank:
+            q = hidden * mla.q_lora_rank + mla.q_lora_rank + mla.q_lora_rank * heads * qk_head
+        else:
+            q = hidden * heads * qk_head
+        kv_a = hidden * (mla.kv_lora_rank + mla.qk_rope_head_dim) + mla.kv_lora_rank
+        kv_b = mla.kv_lora_rank * heads * (mla.qk_nope_head_dim + mla.v_head_dim)
+        out = heads * mla.v_head_dim * hidden
+        return q + kv_a + kv_b + out
+    q_width = heads * model.head_dim
+    kv_width = model.num_kv_heads * model.head_dim
+    weights = hidden * q_width + 2 * hidden * kv_width + q_width * hidden
+    bias = (q_width + 2 * kv_width) if model.attention_bias else 0
+    return weights + bias
+
+
+def mlp_params(hidden: int, intermediate: int, gated: bool) -> int:
+    """Parameters of one (dense) MLP: 3·h·i when gated (SwiGLU/GeGLU), else 2·h·i."""
+    return (3 if gated else 2) * hidden * intermediate
+
+
+def param_breakdown(model: ModelSpec) -> ParamBreakdown:
+    """Count parameters of every tensor group of ``model``."""
+    hidden = model.hidden_size
+    embedding = model.vocab_size * hidden
+    lm_head = 0 if model.tie_word_embeddings else model.vocab_size * hidden
+    attention = attention_params_per_layer(model) * model.num_layers
+    dense_mlp = mlp_params(hidden, model.intermediate_size, model.mlp_gated) * model.num_dense_layers
+    routed = shared = router = 0
+    if model.moe is not None:
+        moe = model.moe
+        per_expert = mlp_params(hidden, moe.expert_intermediate_size, model.mlp_gated)
+        routed = moe.num_experts * per_expert * moe.num_moe_layers
+        shared_width = moe.num_shared_experts * moe.shared_expert_intermediate_size
+        shared = mlp_params(hidden, shared_width, model.mlp_gated) * moe.num_moe_layers
+        gate = hidden if moe.shared_expert_gate else 0
+        router = (hidden * moe.num_experts + gate) * moe.num_moe_layers
+    norms = 2 * hidden * model.num_layers + hidden
+    vision = model.vision.params if model.vision else 0
+    return ParamBreakdown(
+        embedding=embedding, attention=attention, dense_mlp=dense_mlp, routed_experts=routed,
+        shared_experts=shared, router=router, norms=norms, lm_head=lm_head, vision=vision,
+    )
+
+
+def active_params(model: ModelSpec, breakdown: ParamBreakdown) -> int:
+    """Parameters one token touches: everything except the routed experts it does not use.
+
+    Follows the publishers' convention (Mixtral 12.9 B, DeepSeek-V3 37 B): embeddings and
+    lm_head count; only top-k of the routed experts count; the vision tower does not.
+    """
+    routed_active = 0
+    if model.moe is not None and breakdown.routed_experts:
+        routed_active = breakdown.routed_experts * model.moe.experts_per_token // model.moe.num_experts
+    return breakdown.total - breakdown.vision - breakdown.routed_experts + routed_active
+
+
+def matmul_params_per_token(model: ModelSpec, breakdown: ParamBreakdown) -> int:
+    """Active parameters that take part in matrix multiplies (embedding lookup excluded)."""
+    lm_head = breakdown.lm_head if breakdown.lm_head else breakdown.embedding
+    return active_params(model, breakdown) - breakdown.embedding - breakdown.lm_head + lm_head

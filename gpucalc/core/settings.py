@@ -1,0 +1,96 @@
+"""Effective engine settings: the user's flags, or the engine's defaults for this GPU."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from gpucalc.core.engine import EngineKind, EngineProfile, SglangReserve
+from gpucalc.core.explain import Term, term
+from gpucalc.core.inputs import PlanInputs
+
+
+class EffectiveSettings(BaseModel):
+    """Settings one calculation runs with, each explained."""
+
+    model_config = ConfigDict(frozen=True)
+
+    total_gib: Term
+    memory_fraction: Term
+    max_model_len: Term
+    max_num_batched_tokens: Term
+    max_num_seqs: Term
+    block_size: int
+
+
+def _is_large_gpu(engine: EngineProfile, total_gib: float, gpu_id: str, gpu_name: str) -> bool:
+    """Whether the engine's large-GPU scheduler defaults apply."""
+    defaults = engine.batch_defaults
+    name = f"{gpu_id} {gpu_name}".lower()
+    excluded = any(tag in name for tag in defaults.large_gpu_excludes)
+    return total_gib >= defaults.large_gpu_min_gib and not excluded
+
+
+def sglang_default_fraction(
+    reserve: SglangReserve, total_gib: float, prefill_tokens: int, tp: int, pp: int
+) -> tuple[float, dict[str, float]]:
+    """SGLang's default ``mem_fraction_static`` for this GPU and layout."""
+    total_mb = total_gib * 1024
+    reserved = reserve.base_mb + max(prefill_tokens, 2048) * reserve.per_prefill_token_mb
+    reserved += reserve.cuda_graph_max_bs * reserve.per_cuda_graph_batch_mb
+    reserved += tp * pp / 8 * reserve.per_tp_over_8_mb
+    if total_mb > reserve.large_gpu_min_mb:
+        reserved = max(reserved, reserve.min_reserved_mb_large_gpu)
+    return round((total_mb - reserved) / total_mb, 3), {"reserved_mb": reserved, "total_mb": total_mb}
+
+
+def effective_settings(inputs: PlanInputs) -> EffectiveSettings:
+    """Resolve every engine setting the memory model needs."""
+    dep, engine, gpu, model = inputs.deployment, inputs.engine, inputs.gpu, inputs.model
+    total = dep.gpu_memory_gib or gpu.usable_memory_gib
+    total_term = term(
+        "total_gib_per_gpu", total, "GiB", "memory as the driver reports it",
+        {"gpu": gpu.id}, ("--gpu-memory-gib override",) if dep.gpu_memory_gib else
+        (gpu.usable_memory_basis,),
+    )
+    large = _is_large_gpu(engine, total, gpu.id, gpu.name)
+    bd = engine.batch_defaults
+    max_len = dep.max_model_len or model.max_position_embeddings
+    tokens = dep.max_num_batched_tokens or (
+        bd.max_num_batched_tokens_large_gpu if large else bd.max_num_batched_tokens_other_gpu)
+    size = "large" if large else "other"
+    why = "flag" if dep.max_num_batched_tokens else f"{engine.name} default ({size} GPU)"
+    follow = bd.batched_tokens_follow_max_model_len_up_to
+    if dep.max_num_batched_tokens is None and follow is not None and max_len <= follow:
+        tokens, why = max(max_len, tokens), f"{engine.name}: max(max_model_len, default), no chunked prefill"
+    seqs = dep.max_num_seqs or (bd.max_num_seqs_large_gpu if large else bd.max_num_seqs_other_gpu)
+    tokens_term = term("max_num_batched_tokens", tokens, "tokens", why, {}, (bd.source,))
+    why_seqs = "flag" if dep.max_num_seqs else f"{engine.name} default"
+    seqs_term = term("max_num_seqs", seqs, "requests", why_seqs, {}, (bd.source,))
+    len_term = term("max_model_len", max_len, "tokens",
+                    "flag" if dep.max_model_len else "model max_position_embeddings", {})
+    fraction, fraction_inputs, fraction_sources = _memory_fraction(inputs, total, tokens)
+    fraction_term = term(
+        "memory_fraction", fraction, "", f"{engine.memory_knob_flag} ({engine.memory_knob.value})",
+        fraction_inputs, fraction_sources,
+    )
+    return EffectiveSettings(
+        total_gib=total_term, memory_fraction=fraction_term, max_model_len=len_term,
+        max_num_batched_tokens=tokens_term, max_num_seqs=seqs_term,
+        block_size=dep.block_size or engine.block_size_tokens,
+    )
+
+
+def _memory_fraction(
+    inputs: PlanInputs, total_gib: float, prefill_tokens: int
+) -> tuple[float, dict[str, float | int | str | bool], tuple[str, ...]]:
+    """The engine's memory fraction: the user's flag, its fixed default or SGLang's heuristic."""
+    dep, engine = inputs.deployment, inputs.engine
+    if dep.gpu_memory_utilization is not None:
+        return dep.gpu_memory_utilization, {"source": "flag"}, ()
+    if engine.kind == EngineKind.SGLANG and engine.sglang_reserve is not None:
+        value, parts = sglang_default_fraction(
+            engine.sglang_reserve, total_gib, prefill_tokens,
+            dep.tensor_parallel_size, dep.pipeline_parallel_size)
+        return value, {k: round(v, 1) for k, v in parts.items()}, (engine.sglang_reserve.source,)
+    default = engine.default_memory_fraction or 0.9
+    return default, {"source": f"{engine.name} default"}, ()

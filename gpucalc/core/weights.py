@@ -1,0 +1,114 @@
+"""Weight memory per GPU, tensor group by tensor group."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from gpucalc.core.explain import Term, term
+from gpucalc.core.model_spec import ModelSpec, QuantScope
+from gpucalc.core.parallel import Stage, kv_heads_per_rank
+from gpucalc.core.params import ParamBreakdown, attention_params_per_layer
+from gpucalc.core.precision import WeightFormat, dtype_bytes
+from gpucalc.core.units import gib_from_bytes
+
+
+class WeightPlan(BaseModel):
+    """Which format each tensor group is stored in."""
+
+    model_config = ConfigDict(frozen=True)
+
+    body: WeightFormat
+    scope: QuantScope
+    base_bytes_per_param: float
+
+
+def _group_bytes(params: float, quantized: bool, plan: WeightPlan) -> float:
+    """Bytes of ``params`` parameters, quantized to the body format or kept at base precision."""
+    bits = plan.body.bits_per_weight if quantized else plan.base_bytes_per_param * 8
+    return params * bits / 8
+
+
+def attention_params_per_rank(model: ModelSpec, tp: int) -> float:
+    """Attention parameters one tensor-parallel rank holds for one layer."""
+    if model.mla is not None:
+        mla = model.mla
+        hidden = model.hidden_size
+        replicated = hidden * (mla.q_lora_rank or 0) + hidden * (mla.kv_lora_rank + mla.qk_rope_head_dim)
+        return replicated + (attention_params_per_layer(model) - replicated) / tp
+    q_and_o = 2 * model.hidden_size * model.num_attention_heads * model.head_dim
+    kv = 2 * model.hidden_size * kv_heads_per_rank(model.num_kv_heads, tp) * model.head_dim
+    bias = 0.0
+    if model.attention_bias:
+        bias = model.num_attention_heads * model.head_dim / tp
+        bias += 2 * kv_heads_per_rank(model.num_kv_heads, tp) * model.head_dim
+    return q_and_o / tp + kv + bias
+
+
+def weight_terms_per_gpu(
+    model: ModelSpec, breakdown: ParamBreakdown, plan: WeightPlan, stage: Stage, tp: int
+) -> tuple[Term, ...]:
+    """Weight bytes on one GPU of ``stage`` under tensor parallel ``tp``, as explained terms.
+
+    Matrices of attention, MLP and experts are split across TP ranks; norms and routers are
+    replicated; embeddings and lm_head are vocab-parallel (split across TP ranks).
+    """
+    layer_share = stage.num_layers / model.num_layers
+    scope = plan.scope
+    fmt = plan.body.label
+    base = f"{plan.base_bytes_per_param * 8:g}-bit"
+    src = (f"{plan.body.label}: {plan.body.formula} bits/param ({plan.body.source})",)
+    items: list[tuple[str, float, bool, str]] = []
+    if stage.has_embedding:
+        items.append(("embedding", breakdown.embedding / tp, scope.embeddings, "vocab × hidden / tp"))
+    attention = attention_params_per_rank(model, tp) * stage.num_layers
+    items.append(("attention", attention, scope.attention, "layers × attention params per rank"))
+    if breakdown.dense_mlp:
+        items.append(("dense_mlp", breakdown.dense_mlp * layer_share / tp, scope.dense_mlp,
+                      "layers × 3 × hidden × intermediate / tp"))
+    if breakdown.routed_experts:
+        items.append(("experts", breakdown.routed_experts * layer_share / tp, scope.experts,
+                      "MoE layers × experts × 3 × hidden × expert width / tp (all experts held)"))
+    if breakdown.shared_experts:
+        items.append(("shared_experts", breakdown.shared_experts * layer_share / tp, scope.experts,
+                      "MoE layers × shared experts × 3 × hidden × width / tp"))
+    replicated = breakdown.router * layer_share + 2 * model.hidden_size * stage.num_layers
+    items.append(("norms_router", replicated, False, "norms and routers, replicated on every rank"))
+    if stage.has_lm_head:
+        lm_head = breakdown.lm_head or (breakdown.embedding if not stage.has_embedding else 0)
+        if lm_head:
+            items.append(("lm_head", lm_head / tp, scope.lm_head, "vocab × hidden / tp"))
+    if breakdown.vision and stage.has_embedding:
+        items.append(("vision", breakdown.vision / tp, False, "vision encoder params / tp"))
+    terms = []
+    for key, params, quantized, how in items:
+        num_bytes = _group_bytes(params, quantized, plan)
+        bits_label = fmt if quantized else base
+        terms.append(term(
+            f"weights.{key}", gib_from_bytes(num_bytes), "GiB",
+            f"params × bits / 8 / 2^30; params = {how}",
+            {"params": round(params), "format": bits_label, "tp": tp, "layers": stage.num_layers},
+            src if quantized else (),
+        ))
+    return tuple(terms)
+
+
+def weight_plan(
+    model: ModelSpec, fmt: WeightFormat, from_checkpoint: bool
+) -> WeightPlan:
+    """Decide which groups the body format covers.
+
+    A checkpoint's own quantization keeps its scope (e.g. gpt-oss: experts only). A what-if
+    format quantizes every linear layer of the body; embeddings and lm_head stay 16-bit.
+    """
+    if fmt.bits_per_weight >= 16:
+        unquantized = QuantScope(attention=False, dense_mlp=False, experts=False)
+        base = fmt.bits_per_weight / 8 if not from_checkpoint else dtype_bytes(model.torch_dtype)
+        return WeightPlan(body=fmt, scope=unquantized, base_bytes_per_param=base)
+    if from_checkpoint and model.quantization is not None:
+        return WeightPlan(body=fmt, scope=model.quantization.scope, base_bytes_per_param=2.0)
+    return WeightPlan(body=fmt, scope=QuantScope(), base_bytes_per_param=2.0)
+
+
+def sum_gib(terms: tuple[Term, ...]) -> float:
+    """Total of terms measured in GiB."""
+    return sum(t.value for t in terms)

@@ -1,0 +1,1 @@
+"""User-facing wording of coded notices and advice, in English and Chinese."""

@@ -1,0 +1,1 @@
+"""Published measurements gpucalc is checked against, mapped onto planner inputs."""

@@ -1,0 +1,105 @@
+"""The command line: JSON keys, readable table, one-line errors with non-zero exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gpucalc.cli.main import EXIT_DOES_NOT_FIT, EXIT_USAGE, main
+
+REQUIRED_KEYS = [
+    "memory.weights_gib_per_gpu", "memory.activation_gib_per_gpu", "memory.non_torch_gib_per_gpu",
+    "memory.kv_cache_gib_per_gpu", "kv_cache_bytes_per_token", "kv_cache_tokens",
+    "max_concurrency", "params.total", "params.active",
+]
+
+
+def _get(data: dict[str, object], dotted: str) -> object:
+    value: object = data
+    for part in dotted.split("."):
+        assert isinstance(value, dict), dotted
+        value = value[part]
+    return value
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
+    assert main(["estimate", *args, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert isinstance(data, dict)
+    return data
+
+
+def test_estimate_json_has_required_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "meta-llama/Llama-3.1-8B-Instruct", "--gpu", "h100-sxm-80gb",
+                    "--max-model-len", "8192", "--gpu-memory-utilization", "0.95")
+    for key in REQUIRED_KEYS:
+        assert isinstance(_get(data, key), int | float), key
+    assert data["kv_cache_bytes_per_token"] == 131072
+    assert _get(data, "params.total") == 8030261248
+    # vLLM 0.19 on H100 logged 476,000 tokens for this command (llm-d planner logs)
+    assert abs(int(data["kv_cache_tokens"]) - 476000) / 476000 < 0.01  # type: ignore[call-overload]
+
+
+def test_vllm_flags_paste_in(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "mixtral-8x7b-instruct-v0.1", "--gpu", "h100", "--tensor-parallel-size",
+                    "2", "--max-model-len", "8192", "--gpu-memory-utilization", "0.95",
+                    "--max-num-seqs", "256", "--kv-cache-dtype", "fp8")
+    assert _get(data, "settings.max_num_seqs") == 256
+    assert isinstance(data["kv_cache_tokens"], int)
+    assert data["kv_cache_tokens"] > 900_000
+
+
+def test_what_if_quantization(capsys: pytest.CaptureFixture[str]) -> None:
+    bf16 = run_json(capsys, "llama-3.1-70b-instruct", "--gpu", "h100", "-tp", "2",
+                    "--max-model-len", "8192")
+    int4 = run_json(capsys, "llama-3.1-70b-instruct", "--gpu", "h100", "-tp", "2", "--max-model-len", "8192",
+                    "--quantization", "int4")
+    assert _get(int4, "memory.weights_gib_per_gpu") < 0.35 * _get(bf16, "memory.weights_gib_per_gpu")  # type: ignore[operator]
+
+
+def test_config_path_model(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    config = {"model_type": "llama", "hidden_size": 4096, "num_hidden_layers": 32,
+              "num_attention_heads": 32, "num_key_value_heads": 8, "vocab_size": 128256,
+              "intermediate_size": 14336, "max_position_embeddings": 8192}
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(config))
+    data = run_json(capsys, str(path), "--gpu", "a100-sxm-80gb")
+    assert _get(data, "params.total") == 8030261248
+
+
+def test_table_output(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["estimate", "qwen3-8b", "--gpu", "l40s-48gb", "--max-model-len", "16384"]) == 0
+    out = capsys.readouterr().out
+    assert "KV cache" in out
+    assert "weights" in out
+    assert "headroom" in out
+
+
+@pytest.mark.parametrize(("args", "code", "message"), [
+    (["estimate", "no-such-model", "--gpu", "h100"], EXIT_USAGE, "unknown model"),
+    (["estimate", "llama-3.1-8b-instruct", "--gpu", "h1000"], EXIT_USAGE, "unknown GPU"),
+    (["estimate", "llama-3.1-70b-instruct", "--gpu", "h100", "-tp", "3"], EXIT_USAGE, "divide"),
+    (["estimate", "llama-3.1-405b-instruct", "--gpu", "h100"], EXIT_DOES_NOT_FIT, "does not fit"),
+    (["estimate", "llama-3.1-8b-instruct", "--gpu", "h100", "--gpu-memory-utilization", "2"],
+     EXIT_USAGE, "gpu-memory-utilization"),
+])
+def test_errors_are_one_line(capsys: pytest.CaptureFixture[str], args: list[str], code: int,
+                             message: str) -> None:
+    assert main(args) == code
+    err = capsys.readouterr().err.strip()
+    assert message in err
+    assert len(err.splitlines()) == 1
+    assert "Traceback" not in err
+
+
+def test_process_exits_without_traceback() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "gpucalc", "estimate", "llama-3.1-405b-instruct", "--gpu", "t4"],
+        capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert proc.returncode == EXIT_DOES_NOT_FIT
+    assert "Traceback" not in proc.stderr
