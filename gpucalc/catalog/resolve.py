@@ -9,6 +9,7 @@ from gpucalc.core.gpu_spec import GpuSpec
 from gpucalc.core.inputs import Deployment, PlanInputs, Targets, Workload
 from gpucalc.core.model_spec import ModelSpec
 from gpucalc.core.precision import KvFormat, WeightFormat
+from gpucalc.core.scenario import Scenario
 from gpucalc.io.local_model import load_local_model
 
 # vLLM --quantization values that mean "the checkpoint is already quantized this way".
@@ -92,4 +93,13 @@ def resolve_inputs(
     )
 
 
-__all__ = ["CatalogError", "resolve_inputs", "resolve_model"]
+def resolve_scenario(catalog: Catalog, scenario: Scenario) -> PlanInputs:
+    """Resolve a saved :class:`Scenario` into calculation inputs."""
+    return resolve_inputs(
+        catalog, scenario.model, scenario.custom_gpu or scenario.gpu, scenario.deployment,
+        scenario.workload, scenario.targets, quantization=scenario.quantization,
+        dtype=scenario.dtype,
+    )
+
+
+__all__ = ["CatalogError", "resolve_inputs", "resolve_model", "resolve_scenario"]
