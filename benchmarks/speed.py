@@ -13,8 +13,11 @@ from collections.abc import Callable
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_inputs
-from gpucalc.core.inputs import Deployment
+from gpucalc.core.calculate import calculate
+from gpucalc.core.inputs import Deployment, Targets, Workload
 from gpucalc.core.memory_plan import calculate_memory
+from gpucalc.core.sizing import SizingRequest, size_fleet
+from gpucalc.core.sweep import context_sweep
 
 
 def median_seconds(fn: Callable[[], object], repeat: int) -> float:
@@ -33,6 +36,18 @@ def main() -> None:
     calculate_memory(inputs)
     memory_s = median_seconds(lambda: calculate_memory(inputs), 500)
     print(f"memory estimate, in-process:          {memory_s * 1e3:8.3f} ms (median of 500)")
+    workload, targets = Workload(input_len_p50=2000, output_len_p50=300), Targets(tpot_ms=50)
+    full = inputs.model_copy(update={"workload": workload, "targets": targets})
+    full_s = median_seconds(lambda: calculate(full), 200)
+    print(f"full estimate (memory + ceilings + load curve): {full_s * 1e3:8.3f} ms (median of 200)")
+    sweep_s = median_seconds(lambda: context_sweep(full, count=256), 20)
+    print(f"256-point context sweep, three ceilings: {sweep_s * 1e3:8.3f} ms (median of 20)")
+    precisions = [(catalog.weight_format(w), catalog.kv_format(k))
+                  for w, k in (("bf16", "fp16"), ("fp8", "fp8"), ("int4", "fp8"))]
+    gpus = list(catalog.gpus.values())
+    size_s = median_seconds(lambda: size_fleet(full, gpus, precisions,
+                                               SizingRequest(qps_avg=10, qps_peak=20)), 5)
+    print(f"sizing: {len(gpus)} GPUs × 3 precisions × TP layouts: {size_s * 1e3:8.1f} ms (median of 5)")
     load_s = median_seconds(Catalog.load, 20)
     print(f"catalog load (all bundled tables):    {load_s * 1e3:8.3f} ms (median of 20)")
     cmd = [sys.executable, "-m", "gpucalc", "estimate", "llama-3.1-8b-instruct", "--gpu", "h100",

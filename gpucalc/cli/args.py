@@ -42,6 +42,16 @@ def add_workload_args(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--output-len", type=int, default=256, help="output tokens (P50)")
     group.add_argument("--input-len-p95", type=int, default=None)
     group.add_argument("--output-len-p95", type=int, default=None)
+    group.add_argument("--max-turns", type=int, default=1, help="multi-turn chat: turns")
+    group.add_argument("--tokens-per-turn", type=int, default=0, help="history growth per turn")
+    group.add_argument("--qps", type=float, default=1.0, help="average requests per second")
+    group.add_argument("--qps-peak", type=float, default=None)
+    targets = parser.add_argument_group("targets")
+    targets.add_argument("--ttft-ms", type=float, default=None, help="TTFT target (default 2000)")
+    targets.add_argument("--tpot-ms", type=float, default=None, help="TPOT target (default 100)")
+    targets.add_argument("--tokens-per-s", type=float, default=None,
+                         help="per-request generation speed target (sets TPOT = 1000 / value)")
+    targets.add_argument("--watermark", type=float, default=None, help="safety watermark (0.7)")
 
 
 def deployment_from_args(args: argparse.Namespace) -> Deployment:
@@ -69,6 +79,8 @@ def workload_from_args(args: argparse.Namespace) -> Workload:
     return Workload(
         input_len_p50=args.input_len, output_len_p50=args.output_len,
         input_len_p95=args.input_len_p95, output_len_p95=args.output_len_p95,
+        max_turns=args.max_turns, tokens_per_turn=args.tokens_per_turn,
+        qps_avg=args.qps, qps_peak=args.qps_peak,
     )
 
 
@@ -76,4 +88,6 @@ def targets_from_args(args: argparse.Namespace) -> Targets:
     """Latency targets (defaults until the performance flags are given)."""
     values = {k: getattr(args, k) for k in ("ttft_ms", "tpot_ms", "watermark")
               if getattr(args, k, None) is not None}
+    if getattr(args, "tokens_per_s", None):
+        values["tpot_ms"] = 1000.0 / args.tokens_per_s
     return Targets(**values)

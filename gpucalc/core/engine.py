@@ -6,6 +6,8 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from gpucalc.core.efficiency import Efficiency, EfficiencyOverride
+
 
 class EngineKind(StrEnum):
     """Supported serving engines."""
@@ -107,5 +109,7 @@ class EngineProfile(BaseModel):
     activation: ActivationConstants
     runtime: RuntimeConstants
     sglang_reserve: SglangReserve | None = None
+    efficiency: Efficiency
+    efficiency_by_gpu: dict[str, EfficiencyOverride] = Field(default_factory=dict)
     sources: dict[str, str] = Field(default_factory=dict)
     notes: str = ""

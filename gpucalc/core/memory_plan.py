@@ -103,8 +103,11 @@ def _planning_check(inputs: PlanInputs, memory: StageMemory, capacity: KvCapacit
     )
 
 
-def calculate_memory(inputs: PlanInputs) -> MemoryResult:
-    """The per-GPU memory picture and KV capacity of ``inputs``."""
+def calculate_memory(inputs: PlanInputs, single_gpu_check: bool = True) -> MemoryResult:
+    """The per-GPU memory picture and KV capacity of ``inputs``.
+
+    ``single_gpu_check=False`` skips the TP = 1 what-if (sizing loops do not show it).
+    """
     check_layout(inputs)
     dep, engine, model = inputs.deployment, inputs.engine, inputs.model
     settings = effective_settings(inputs)
@@ -151,7 +154,8 @@ def calculate_memory(inputs: PlanInputs) -> MemoryResult:
         concurrency_p95=_concurrency_term("concurrency_p95", capacity,
                                           wl.input_p95 + wl.output_p95, seqs),
         fits=not any(n.code in _BLOCKING for n in notices),
-        fits_single_gpu=_single_gpu_fit(inputs, settings, breakdown),
+        fits_single_gpu=_single_gpu_fit(inputs, settings, breakdown) if single_gpu_check else
+        term("fits_single_gpu_kv_gib", 0.0, "GiB", "not evaluated", {}),
         planning_check=(check := _planning_check(inputs, memory, capacity,
                                                  settings.total_gib.value)),
         planning_check_passes=check.value >= 1,

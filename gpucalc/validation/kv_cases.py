@@ -16,6 +16,7 @@ from gpucalc.core.inputs import Deployment, PlanInputs
 # GPU names as the validation sources print them → catalog ids.
 GPU_NAMES = {
     "nvidia h100 80gb": "h100-sxm-80gb",
+    "nvidia h100 (single gpu": "h100-sxm-80gb",
     "nvidia h100 80gb (variant not stated)": "h100-sxm-80gb",
     "h100 80gb hbm3": "h100-sxm-80gb",
     "nvidia geforce rtx 3090 24gb": "rtx-3090-24gb",

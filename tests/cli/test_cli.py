@@ -103,3 +103,25 @@ def test_process_exits_without_traceback() -> None:
     )
     assert proc.returncode == EXIT_DOES_NOT_FIT
     assert "Traceback" not in proc.stderr
+
+
+def test_estimate_performance_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "llama-3.1-8b-instruct", "--gpu", "h100", "--input-len", "1000",
+                    "--output-len", "200", "--ttft-ms", "1000", "--tpot-ms", "50",
+                    "--concurrency", "16")
+    for key in ["ceilings.memory", "ceilings.compute", "recommended_concurrency", "ttft_ms",
+                "tpot_ms", "output_tokens_per_s"]:
+        assert isinstance(_get(data, key), int | float), key
+    assert "interconnect" in data["ceilings"]  # type: ignore[operator]
+    assert data["bottleneck"] in {"memory", "compute", "interconnect"}
+
+
+def test_sweep_csv_and_size_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sweep", "qwen3-8b", "--gpu", "l40s", "--max-model-len", "16384", "--csv",
+                 "--points", "6"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0].startswith("context_tokens,memory_ceiling_requests")
+    assert len(lines) == 7
+    assert main(["size", "--model", "llama-3.1-8b-instruct", "--qps", "5", "--gpus",
+                 "h100,l40s", "--csv"]) == 0
+    assert capsys.readouterr().out.startswith("gpu,precision")

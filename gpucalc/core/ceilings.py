@@ -1,0 +1,99 @@
+"""Three concurrency ceilings computed separately, the recommendation and the advice."""
+
+from __future__ import annotations
+
+import math
+
+from gpucalc.core.explain import Notice, Term, term
+from gpucalc.core.inputs import PlanInputs
+from gpucalc.core.memory_result import MemoryResult
+from gpucalc.core.perf_model import (
+    COMM_SHARE_LIMIT,
+    MAX_SEARCH_CONCURRENCY,
+    PerfContext,
+    largest_satisfying,
+)
+from gpucalc.core.perf_result import Ceiling, CeilingKind
+
+
+def memory_ceiling(ctx: PerfContext) -> Term:
+    """Requests whose KV fits at the planning length, capped by max_num_seqs."""
+    kv_requests = math.floor(ctx.memory_requests())
+    value = min(kv_requests, ctx.max_num_seqs)
+    return term(
+        "ceiling.memory", value, "requests",
+        "min(KV blocks ÷ blocks per request at planning length, max_num_seqs)",
+        {"planning_tokens": ctx.planning_tokens, "kv_blocks": ctx.capacity.num_blocks,
+         "blocks_per_request": ctx.capacity.blocks_per_request(ctx.planning_tokens),
+         "kv_requests": kv_requests, "max_num_seqs": ctx.max_num_seqs},
+        ("seed 000: KV capacity at P95 length, longest class, full multi-turn history",),
+    )
+
+
+def compute_ceiling(ctx: PerfContext) -> Term:
+    """Largest running batch whose decode step meets TPOT and whose P95 prefill meets TTFT."""
+    value = largest_satisfying(ctx.meets_latency)
+    return term(
+        "ceiling.compute", value, "requests",
+        "max N: step(N decodes + chunked prefill) ≤ TPOT and prefill(P95 prompt) ≤ TTFT",
+        {"tpot_target_ms": ctx.tpot_target_s * 1000, "ttft_target_ms": ctx.ttft_target_s * 1000,
+         "mean_input": round(ctx.mean_input), "mean_output": round(ctx.mean_output),
+         "p95_input": ctx.p95_input, "token_budget": ctx.token_budget},
+        (ctx.efficiency.source,),
+    )
+
+
+def interconnect_ceiling(ctx: PerfContext, tp: int, pp: int) -> tuple[Term, bool]:
+    """Largest batch whose communication stays within half the per-token budget."""
+    if tp <= 1 and pp <= 1:
+        return term("ceiling.interconnect", MAX_SEARCH_CONCURRENCY, "requests",
+                    "single GPU: no inter-GPU communication", {"tp": tp, "pp": pp}), False
+    value = largest_satisfying(ctx.meets_comm)
+    return term(
+        "ceiling.interconnect", value, "requests",
+        "max N: all-reduce/all-to-all/pipeline time of one step ≤ 50 % × TPOT target",
+        {"tp": tp, "pp": pp, "share_limit": COMM_SHARE_LIMIT,
+         "tpot_target_ms": ctx.tpot_target_s * 1000},
+        ("seed 002: a communication share above 50 % means the parallel layout is poor",),
+    ), True
+
+
+def three_ceilings(ctx: PerfContext, inputs: PlanInputs) -> tuple[Ceiling, ...]:
+    """Memory, compute and interconnect ceilings with the binding one marked."""
+    dep = inputs.deployment
+    memory = memory_ceiling(ctx)
+    compute = compute_ceiling(ctx)
+    link, limited = interconnect_ceiling(ctx, dep.tensor_parallel_size, dep.pipeline_parallel_size)
+    values = {CeilingKind.MEMORY: (memory, True), CeilingKind.COMPUTE: (compute, True),
+              CeilingKind.INTERCONNECT: (link, limited)}
+    binding = min(values, key=lambda k: values[k][0].value)
+    return tuple(Ceiling(kind=k, value=v, limited=lim, binding=k == binding)
+                 for k, (v, lim) in values.items())
+
+
+def advice(binding: CeilingKind, inputs: PlanInputs, memory: MemoryResult,
+           ctx: PerfContext) -> tuple[Notice, ...]:
+    """Advice codes for the binding ceiling (the UI turns them into sentences)."""
+    dep = inputs.deployment
+    codes: list[Notice] = []
+    if binding == CeilingKind.MEMORY:
+        if ctx.memory_requests() > ctx.max_num_seqs:
+            codes.append(Notice(code="raise_max_num_seqs", params={"max_num_seqs": ctx.max_num_seqs}))
+        if inputs.kv_format.bytes_per_element > 1:
+            codes.append(Notice(code="quantize_kv_cache", params={"kv_format": inputs.kv_format.id}))
+        if inputs.weight_format.bits_per_weight >= 16:
+            codes.append(Notice(code="quantize_weights", params={}))
+        codes.append(Notice(code="shorten_context", params={"planning_tokens": ctx.planning_tokens}))
+        codes.append(Notice(code="add_memory", params={}))
+    elif binding == CeilingKind.COMPUTE:
+        codes.append(Notice(code="fewer_tokens_or_smaller_model",
+                            params={"tpot_target_ms": inputs.targets.tpot_ms}))
+        codes.append(Notice(code="add_replicas_or_faster_gpu", params={}))
+    else:
+        if memory.fits_single_gpu.value > 0 and dep.tensor_parallel_size > 1:
+            codes.append(Notice(code="replicas_instead_of_tp",
+                                params={"tp": dep.tensor_parallel_size}))
+        if inputs.gpu.interconnect.kind.value == "pcie":
+            codes.append(Notice(code="use_nvlink", params={"gpu": inputs.gpu.id}))
+        codes.append(Notice(code="fewer_tp_ranks", params={"tp": dep.tensor_parallel_size}))
+    return tuple(codes)

@@ -1,0 +1,122 @@
+"""Build the step model and load shape for a plan, and evaluate ceilings on them."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from gpucalc.core.efficiency import Efficiency, efficiency_for_gpu
+from gpucalc.core.inputs import PlanInputs
+from gpucalc.core.kv_capacity import KvCapacity, kv_capacity
+from gpucalc.core.load import LoadShape
+from gpucalc.core.memory_result import MemoryResult
+from gpucalc.core.step_model import StepModel, build_step_model
+from gpucalc.core.workload_shape import mean_lengths, planning_tokens
+
+MAX_SEARCH_CONCURRENCY = 1 << 17
+COMM_SHARE_LIMIT = 0.5  # seed 002: above 50 % communication share the layout is poor
+
+
+@dataclass(frozen=True, slots=True)
+class PerfContext:
+    """Everything ceiling and load evaluations need, precomputed once per input."""
+
+    step: StepModel
+    capacity: KvCapacity
+    mean_input: float
+    mean_output: float
+    p95_input: float
+    planning_tokens: int
+    token_budget: int
+    max_num_seqs: int
+    tpot_target_s: float
+    ttft_target_s: float
+    efficiency: Efficiency
+
+    def memory_requests(self, tokens: int | None = None) -> float:
+        """Requests the KV cache holds at ``tokens`` per request (planning length by default)."""
+        return self.capacity.concurrency_for_length(tokens or self.planning_tokens)
+
+    def shape(self, running_cap: float) -> LoadShape:
+        """Load shape with the given cap on running requests."""
+        return LoadShape(self.mean_input, self.mean_output, self.token_budget, running_cap)
+
+    def running_cap(self) -> float:
+        """Requests that can run at once at the mean length (KV and scheduler caps)."""
+        mean_tokens = int(self.mean_input + self.mean_output)
+        return max(min(self.capacity.concurrency_for_length(mean_tokens), self.max_num_seqs), 0.0)
+
+    def meets_latency(self, running: int) -> bool:
+        """TPOT (mean, with prefill interference) and P95-prompt TTFT within target."""
+        context = self.mean_input + self.mean_output / 2
+        needed = running * self.mean_input / max(self.mean_output, 1.0)
+        prefill = min(needed, max(self.token_budget - running, 0.0))
+        step = self.step.step_seconds(running, prefill, context, prefill_context=self.mean_input / 2)
+        if step > self.tpot_target_s:
+            return False
+        room = max(self.token_budget - (running - 1), 1.0)
+        chunks = max(1, math.ceil(self.p95_input / room))
+        first = self.step.step_seconds(running - 1, min(self.p95_input, room), context,
+                                       prefill_context=self.p95_input / 2)
+        return first * chunks <= self.ttft_target_s
+
+    def comm_seconds_at(self, running: int) -> float:
+        """Communication time of one step at ``running`` requests."""
+        needed = running * self.mean_input / max(self.mean_output, 1.0)
+        tokens = running + min(needed, max(self.token_budget - running, 0))
+        return self.step.comm_seconds(tokens) + self.step.pipeline_seconds(tokens)
+
+    def meets_comm(self, running: int) -> bool:
+        """Communication fits in half of the per-token time budget."""
+        return self.comm_seconds_at(running) <= COMM_SHARE_LIMIT * self.tpot_target_s
+
+
+def largest_satisfying(check: Callable[[int], bool], upper: int = MAX_SEARCH_CONCURRENCY,
+                       hint: int | None = None) -> int:
+    """Largest n in [0, upper] with check(n) true, for a check that holds up to a point.
+
+    ``hint`` (an upper bound known from a neighbouring evaluation) shortens the search.
+    """
+    if not check(1):
+        return 0
+    if hint is not None and 1 <= hint < upper and not check(hint + 1):
+        if check(hint):
+            return hint
+        low, high, step = hint, hint, 1  # gallop down from the hint to bracket the answer
+        while low > 1 and not check(low):
+            high, low, step = low, max(low - step, 1), step * 2
+    else:
+        low, high = 1, 2
+        while high <= upper and check(high):
+            low, high = high, high * 2
+        high = min(high, upper + 1)
+    while high - low > 1:
+        mid = (low + high) // 2
+        if check(mid):
+            low = mid
+        else:
+            high = mid
+    return low
+
+
+def build_context(inputs: PlanInputs, memory: MemoryResult) -> PerfContext:
+    """Precompute the step model and capacities of ``inputs``."""
+    engine = inputs.engine
+    eff = efficiency_for_gpu(engine.efficiency, engine.efficiency_by_gpu, inputs.gpu.id)
+    stage = memory.binding
+    capacity = kv_capacity(engine, stage.kv_cache.value, stage.kv_groups, memory.settings.block_size)
+    mean_in, mean_out = mean_lengths(inputs.workload)
+    return PerfContext(
+        step=build_step_model(inputs, memory, eff),
+        capacity=capacity,
+        mean_input=mean_in,
+        mean_output=mean_out,
+        p95_input=float(inputs.workload.input_p95),
+        planning_tokens=int(planning_tokens(inputs.workload).value),
+        token_budget=int(memory.settings.max_num_batched_tokens.value),
+        max_num_seqs=int(memory.settings.max_num_seqs.value),
+        tpot_target_s=inputs.targets.tpot_ms / 1000,
+        ttft_target_s=inputs.targets.ttft_ms / 1000,
+        efficiency=eff,
+    )

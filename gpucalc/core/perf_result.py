@@ -1,0 +1,80 @@
+"""The performance side of a result: ceilings, latency under load and throughput."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict
+
+from gpucalc.core.efficiency import Efficiency
+from gpucalc.core.explain import Notice, Term
+
+
+class CeilingKind(StrEnum):
+    """The three limits of seed 002, one colour each in every view."""
+
+    MEMORY = "memory"
+    COMPUTE = "compute"
+    INTERCONNECT = "interconnect"
+
+
+class Ceiling(BaseModel):
+    """One concurrency ceiling (running requests per replica)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: CeilingKind
+    value: Term
+    limited: bool  # False: this resource sets no limit (e.g. no interconnect on one GPU)
+    binding: bool
+
+
+class PointSummary(BaseModel):
+    """Latency and throughput at one load, per replica."""
+
+    model_config = ConfigDict(frozen=True)
+
+    label: str
+    concurrency: float
+    running: float
+    ttft_ms: Term
+    tpot_ms: Term
+    itl_ms: Term
+    output_tokens_per_s: Term
+    requests_per_s: Term
+
+
+class CurvePoint(BaseModel):
+    """One point of the latency-vs-concurrency curves."""
+
+    model_config = ConfigDict(frozen=True)
+
+    concurrency: float
+    ttft_ms: float
+    tpot_ms: float
+    output_tokens_per_s: float
+
+
+class PerformanceResult(BaseModel):
+    """Three ceilings, recommendation, and latency/throughput under load (one replica)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    ceilings: tuple[Ceiling, ...]
+    recommended_concurrency: Term
+    bottleneck: CeilingKind
+    advice: tuple[Notice, ...]
+    online_capacity: Term
+    comm_share: Term
+    step_breakdown_ms: tuple[Term, ...]
+    operating_point: PointSummary
+    at_recommended: PointSummary
+    offline_max: PointSummary
+    load_curve: tuple[CurvePoint, ...]
+    knee_concurrency: Term
+    efficiency: Efficiency
+    replicas: int
+
+    def ceiling(self, kind: CeilingKind) -> Ceiling:
+        """The ceiling of one kind."""
+        return next(c for c in self.ceilings if c.kind == kind)

@@ -1,0 +1,163 @@
+"""Size a fleet backwards from traffic: GPUs per replica, replicas, redundancy and cost."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gpucalc.core.ceilings import three_ceilings
+from gpucalc.core.errors import PlanError
+from gpucalc.core.gpu_spec import GpuSpec
+from gpucalc.core.inputs import PlanInputs, TrafficMode
+from gpucalc.core.load import closed_loop
+from gpucalc.core.memory_plan import calculate_memory
+from gpucalc.core.parallel import check_tensor_parallel
+from gpucalc.core.perf_model import build_context
+from gpucalc.core.precision import KvFormat, WeightFormat
+from gpucalc.core.workload_shape import mean_lengths
+
+SECONDS_PER_DAY = 86_400
+TP_CHOICES = (1, 2, 4, 8)
+
+
+class SizingRequest(BaseModel):
+    """Traffic to serve and the fleet policy."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    qps_avg: float = Field(gt=0, le=1e6)
+    qps_peak: float | None = Field(default=None, gt=0, le=1e6)
+    size_for_peak: bool = Field(default=True, description="False: peaks queue / are rate-limited.")
+    redundancy: int = Field(default=1, ge=0, le=64, description="Spare replicas (N + k).")
+    offline_tokens_per_day: float = Field(default=0.0, ge=0, description="Batch traffic to backfill.")
+
+
+class SizingRow(BaseModel):
+    """One way to serve the traffic (GPU type × precision × layout)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    gpu: str
+    gpu_name: str
+    precision: str
+    kv_format: str
+    tensor_parallel_size: int
+    recommended_concurrency: int
+    bottleneck: str
+    requests_per_s_per_replica: float
+    replicas_needed: int
+    replicas_total: int
+    gpus_total: int
+    utilization: float
+    ttft_ms: float
+    tpot_ms: float
+    price_usd_per_gpu_hour: float | None
+    cost_usd_per_hour: float | None
+    cost_usd_per_million_output_tokens: float | None
+    offline_tokens_per_day_spare: float
+    pareto: bool = False
+
+
+def _variant(inputs: PlanInputs, weights: WeightFormat, kv: KvFormat, tp: int) -> PlanInputs:
+    deployment = inputs.deployment.model_copy(update={"tensor_parallel_size": tp,
+                                                      "pipeline_parallel_size": 1, "num_gpus": tp})
+    return inputs.model_copy(update={"weight_format": weights, "kv_format": kv,
+                                     "body_format_is_checkpoint": False, "deployment": deployment})
+
+
+def size_option(inputs: PlanInputs, request: SizingRequest) -> SizingRow | None:
+    """Size the fleet for one GPU, precision and TP; None when it cannot meet the SLO."""
+    model, gpu = inputs.model, inputs.gpu
+    tp = inputs.deployment.tensor_parallel_size
+    if check_tensor_parallel(model.num_attention_heads, model.num_kv_heads, tp):
+        return None
+    try:
+        memory = calculate_memory(inputs, single_gpu_check=False)
+    except PlanError:
+        return None
+    if not memory.fits:
+        return None
+    try:
+        ctx = build_context(inputs, memory)
+    except PlanError:
+        return None
+    ceilings = three_ceilings(ctx, inputs)
+    binding = next(c for c in ceilings if c.binding)
+    recommended = int(binding.value.value)
+    if recommended < 1:
+        return None
+    point = closed_loop(ctx.step, ctx.shape(ctx.running_cap()), recommended)
+    per_replica = point.request_per_s
+    qps = (request.qps_peak or request.qps_avg) if request.size_for_peak else request.qps_avg
+    needed = max(1, math.ceil(qps / per_replica))
+    total = needed + request.redundancy
+    gpus = total * tp
+    price = gpu.usable_price_usd_per_hour
+    cost = price * gpus if price is not None else None
+    _, mean_out = mean_lengths(inputs.workload)
+    tokens_per_hour = request.qps_avg * mean_out * 3600
+    saturated = closed_loop(ctx.step, ctx.shape(ctx.running_cap()), ctx.running_cap())
+    spare = max(saturated.output_tok_s * total - request.qps_avg * mean_out, 0.0)
+    return SizingRow(
+        gpu=gpu.id, gpu_name=gpu.name, precision=inputs.weight_format.id,
+        kv_format=inputs.kv_format.id, tensor_parallel_size=tp,
+        recommended_concurrency=recommended, bottleneck=binding.kind.value,
+        requests_per_s_per_replica=per_replica, replicas_needed=needed, replicas_total=total,
+        gpus_total=gpus, utilization=request.qps_avg / (total * per_replica),
+        ttft_ms=point.ttft_s * 1000, tpot_ms=point.tpot_s * 1000,
+        price_usd_per_gpu_hour=price, cost_usd_per_hour=cost,
+        cost_usd_per_million_output_tokens=(cost / tokens_per_hour * 1e6) if cost else None,
+        offline_tokens_per_day_spare=spare * SECONDS_PER_DAY,
+    )
+
+
+def _smallest_fitting_tp(inputs: PlanInputs, weights: WeightFormat, kv: KvFormat) -> Iterable[int]:
+    """The smallest TP that fits (replicas beat TP, DOMAIN.md §3) and the next one up."""
+    found = 0
+    for tp in TP_CHOICES:
+        if found == 2:
+            return
+        gpus_in_server = inputs.gpu.interconnect.max_gpus_per_domain or 8
+        if tp > gpus_in_server:
+            return
+        variant = _variant(inputs, weights, kv, tp)
+        try:
+            if calculate_memory(variant, single_gpu_check=False).fits:
+                found += 1
+                yield tp
+        except PlanError:
+            continue
+
+
+def mark_pareto(rows: list[SizingRow]) -> list[SizingRow]:
+    """Flag rows not beaten on both cost per hour and TPOT."""
+    priced = sorted((r for r in rows if r.cost_usd_per_hour is not None),
+                    key=lambda r: (r.cost_usd_per_hour or 0.0, r.tpot_ms))
+    best_tpot = math.inf
+    front = set()
+    for row in priced:
+        if row.tpot_ms < best_tpot:
+            best_tpot = row.tpot_ms
+            front.add(id(row))
+    return [r.model_copy(update={"pareto": True}) if id(r) in front else r for r in rows]
+
+
+def size_fleet(base: PlanInputs, gpus: Sequence[GpuSpec],
+               precisions: Sequence[tuple[WeightFormat, KvFormat]],
+               request: SizingRequest) -> list[SizingRow]:
+    """Rank every GPU × precision × layout that meets the SLO by cost (then GPU count)."""
+    rows: list[SizingRow] = []
+    for gpu in gpus:
+        with_gpu = base.model_copy(update={"gpu": gpu})
+        for weights, kv in precisions:
+            for tp in _smallest_fitting_tp(with_gpu, weights, kv):
+                row = size_option(_variant(with_gpu, weights, kv, tp), request)
+                if row is not None:
+                    rows.append(row)
+    rows.sort(key=lambda r: (r.cost_usd_per_hour is None, r.cost_usd_per_hour or 0.0, r.gpus_total))
+    return mark_pareto(rows)
+
+
+__all__ = ["SizingRequest", "SizingRow", "TrafficMode", "size_fleet", "size_option"]
