@@ -17,6 +17,7 @@ from gpucalc.cli.args import (
     targets_from_args,
     workload_from_args,
 )
+from gpucalc.core.inputs import PlanInputs
 
 EXIT_USAGE = 2
 EXIT_DOES_NOT_FIT = 3
@@ -42,11 +43,51 @@ def build_parser() -> argparse.ArgumentParser:
     estimate.add_argument("model", help="catalog id, Hugging Face id, config.json or model folder")
     add_deployment_args(estimate)
     add_workload_args(estimate)
+    _add_load_args(estimate)
     estimate.add_argument("--json", action="store_true", help="one JSON object")
+    sweep = sub.add_parser("sweep", help="ceilings against context length, or latency against load")
+    sweep.add_argument("model")
+    add_deployment_args(sweep)
+    add_workload_args(sweep)
+    sweep.add_argument("--axis", choices=["context", "concurrency"], default="context")
+    sweep.add_argument("--points", type=int, default=64, help="number of context points")
+    _add_output_format(sweep)
+    size = sub.add_parser("size", help="GPUs needed for a traffic target, per GPU type and precision")
+    size.add_argument("--model", required=True)
+    size.add_argument("--gpus", default="", help="comma-separated GPU ids (default: whole catalog)")
+    size.add_argument("--redundancy", type=int, default=1, help="spare replicas (N + k)")
+    size.add_argument("--average-only", action="store_true",
+                      help="size for average QPS (peaks queue or are rate-limited)")
+    add_workload_args(size)
+    size.add_argument("--engine", default="vllm")
+    size.add_argument("--max-model-len", type=int, default=None)
+    _add_output_format(size, table=True)
     models = sub.add_parser("models", help="list the bundled models")
     models.add_argument("--search", default="", help="filter by text")
     sub.add_parser("gpus", help="list the bundled GPUs")
+    gui = sub.add_parser("gui", help="open the window (the default with no arguments)")
+    gui.add_argument("--screenshot", metavar="FILE", default=None,
+                     help="render the window once the first result is in, write a PNG and exit")
+    gui.add_argument("--scenario", metavar="FILE", default=None, help="a .gpucalc.json scenario file")
+    gui.add_argument("--lang", choices=["en", "zh"], default=None,
+                     help="interface language (default: the saved choice, else the system locale)")
     return parser
+
+
+def _add_load_args(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("load (default: offline maximum, all requests queued)")
+    exclusive = group.add_mutually_exclusive_group()
+    exclusive.add_argument("--concurrency", type=int, default=None, help="clients in a closed loop")
+    exclusive.add_argument("--request-rate", type=float, default=None, help="Poisson arrivals, req/s")
+    group.add_argument("--num-prompts", type=int, default=1000, help="requests in the run")
+
+
+def _add_output_format(parser: argparse.ArgumentParser, table: bool = False) -> None:
+    fmt = parser.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true")
+    fmt.add_argument("--csv", action="store_true")
+    if table:
+        fmt.add_argument("--table", action="store_true", help="readable table (default)")
 
 
 def _validation_message(exc: ValidationError) -> str:
@@ -57,30 +98,107 @@ def _validation_message(exc: ValidationError) -> str:
 
 def run_estimate(args: argparse.Namespace) -> int:
     """``gpucalc estimate``: print the memory picture."""
-    from gpucalc.catalog.bundled import Catalog
-    from gpucalc.catalog.resolve import resolve_inputs
     from gpucalc.cli.output import memory_json, memory_table
-    from gpucalc.core.memory_plan import calculate_memory
+    from gpucalc.cli.perf_output import performance_json, performance_table
+    from gpucalc.core.calculate import LoadRequest, calculate
     from gpucalc.text.notices import notice_text
 
-    catalog = Catalog.load()
-    inputs = resolve_inputs(
-        catalog, args.model, args.gpu, deployment_from_args(args), workload_from_args(args),
-        targets_from_args(args), quantization=args.quantization, dtype=args.dtype,
-    )
-    result = calculate_memory(inputs)
+    inputs = _inputs(args)
+    full = calculate(inputs, LoadRequest(concurrency=args.concurrency,
+                                         request_rate=args.request_rate,
+                                         num_prompts=args.num_prompts))
+    result = full.memory
     if args.json:
-        print(json.dumps(memory_json(result), indent=2, ensure_ascii=False))
+        data = memory_json(result)
+        if full.performance is not None:
+            data.update(performance_json(full.performance))
+        print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
         title = (f"{inputs.model.name} on {inputs.deployment.num_gpus}× {inputs.gpu.name}, "
                  f"{inputs.engine.name}, TP{inputs.deployment.tensor_parallel_size} "
                  f"PP{inputs.deployment.pipeline_parallel_size}, weights {inputs.weight_format.label}, "
                  f"KV {inputs.kv_format.label}")
         print(memory_table(result, title))
+        if full.performance is not None:
+            print(performance_table(full.performance))
     if not result.fits:
         blocking = [n for n in result.notices if n.code in {"kv_budget_negative",
                                                              "max_model_len_exceeds_kv"}]
         raise CliError(notice_text(blocking[0]), EXIT_DOES_NOT_FIT)
+    return 0
+
+
+def _inputs(args: argparse.Namespace) -> PlanInputs:
+    from gpucalc.catalog.bundled import Catalog
+    from gpucalc.catalog.resolve import resolve_inputs
+
+    return resolve_inputs(
+        Catalog.load(), args.model, args.gpu, deployment_from_args(args), workload_from_args(args),
+        targets_from_args(args), quantization=args.quantization, dtype=args.dtype,
+    )
+
+
+def run_sweep(args: argparse.Namespace) -> int:
+    """``gpucalc sweep``: ceilings against context, or latency against concurrency."""
+    from gpucalc.cli.perf_output import sweep_csv, sweep_json
+    from gpucalc.core.calculate import calculate
+    from gpucalc.core.sweep import context_sweep
+
+    inputs = _inputs(args)
+    if args.axis == "context":
+        sweep = context_sweep(inputs, count=max(args.points, 2))
+        if args.csv:
+            print(sweep_csv(sweep), end="")
+        elif args.json:
+            print(json.dumps(sweep_json(sweep), indent=2))
+        else:
+            for p in sweep.points:
+                link = "—" if p.interconnect is None else f"{p.interconnect:,.0f}"
+                print(f"{p.context_tokens:>9,} tokens  memory {p.memory:>8,.0f}  compute "
+                      f"{p.compute:>8,.0f}  interconnect {link:>8}  → {p.binding.value}")
+        return 0
+    result = calculate(inputs)
+    if result.performance is None:
+        raise CliError("the model does not fit, so there is no load curve", EXIT_DOES_NOT_FIT)
+    curve = result.performance.load_curve
+    if args.json:
+        print(json.dumps({"knee_concurrency": result.performance.knee_concurrency.value,
+                          "points": [c.model_dump() for c in curve]}, indent=2))
+    else:
+        print("concurrency,ttft_ms,tpot_ms,output_tokens_per_s")
+        for c in curve:
+            print(f"{c.concurrency:g},{c.ttft_ms:.3f},{c.tpot_ms:.3f},{c.output_tokens_per_s:.3f}")
+    return 0
+
+
+def run_size(args: argparse.Namespace) -> int:
+    """``gpucalc size``: rank GPU types and precisions for a traffic target."""
+    from gpucalc.catalog.bundled import Catalog
+    from gpucalc.catalog.resolve import resolve_inputs
+    from gpucalc.cli.perf_output import sizing_csv, sizing_table
+    from gpucalc.core.inputs import Deployment
+    from gpucalc.core.sizing import SizingRequest, size_fleet
+
+    catalog = Catalog.load()
+    gpu_ids = [g.strip() for g in args.gpus.split(",") if g.strip()] or list(catalog.gpus)
+    gpus = [catalog.gpu(g) for g in gpu_ids]
+    base = resolve_inputs(catalog, args.model, gpus[0], Deployment(
+        engine=args.engine, max_model_len=args.max_model_len), workload_from_args(args),
+        targets_from_args(args))
+    precisions = [(catalog.weight_format(w), catalog.kv_format(k))
+                  for w, k in (("bf16", "fp16"), ("fp8", "fp8"), ("int4", "fp8"))]
+    request = SizingRequest(qps_avg=args.qps, qps_peak=args.qps_peak, redundancy=args.redundancy,
+                            size_for_peak=not args.average_only)
+    rows = size_fleet(base, gpus, precisions, request)
+    if args.json:
+        print(json.dumps([r.model_dump() for r in rows], indent=2))
+    elif args.csv:
+        print(sizing_csv(rows), end="")
+    else:
+        print(sizing_table(rows))
+    if not rows:
+        raise CliError("no GPU in the list meets the targets; relax TTFT/TPOT or add GPU types",
+                       EXIT_DOES_NOT_FIT)
     return 0
 
 
@@ -106,15 +224,30 @@ def run_gpus(_: argparse.Namespace) -> int:
     return 0
 
 
+def run_gui(args: argparse.Namespace) -> int:
+    """``gpucalc gui`` / no arguments: the window (Qt is imported only here)."""
+    from pathlib import Path
+
+    try:
+        from gpucalc.ui.app import run_gui as run_window
+    except ImportError as exc:
+        raise CliError(f"the window needs the 'gui' extra (PySide6, pyqtgraph): {exc}") from exc
+    screenshot = getattr(args, "screenshot", None)
+    scenario = getattr(args, "scenario", None)
+    return run_window(scenario_path=Path(scenario) if scenario else None,
+                      lang=getattr(args, "lang", None),
+                      screenshot=Path(screenshot) if screenshot else None)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     args = parser.parse_args(args_list)
-    commands = {"estimate": run_estimate, "models": run_models, "gpus": run_gpus}
+    commands = {"estimate": run_estimate, "sweep": run_sweep, "size": run_size,
+                "models": run_models, "gpus": run_gpus, "gui": run_gui}
     if args.command is None:
-        parser.print_help()
-        return 0
+        args.command = "gui"
     from gpucalc.catalog.bundled import CatalogError
     from gpucalc.core.errors import PlanError
     from gpucalc.io.errors import InputFileError
