@@ -40,6 +40,33 @@ NOTICE_TEXT: dict[str, dict[str, str]] = {
               "on the result.",
         "zh": "{gpu} 的规格来源单一或不明确，使用结果前请核对。",
     },
+    "user_table_reset": {
+        "en": "Your edited {table} table could not be used ({reason}); it was set aside as "
+              "{backup} and the bundled table is loaded.",
+        "zh": "您编辑的 {table} 表无法使用（{reason}），已另存为 {backup}，当前加载内置表。",
+    },
+    "user_table_migration_failed": {
+        "en": "Your {table} table at {path} could not be upgraded from version {from_version} "
+              "({reason}); the bundled table is loaded and your file is kept.",
+        "zh": "{path} 中的 {table} 表无法从版本 {from_version} 升级（{reason}），已加载内置表，原文件保留。",
+    },
+    "user_table_unreadable": {
+        "en": "Your {table} table at {path} cannot be read ({reason}); the bundled table is loaded.",
+        "zh": "无法读取 {path} 中的 {table} 表（{reason}），已加载内置表。",
+    },
+    "user_entry_invalid": {
+        "en": "Entry {id} of your {table} table is invalid ({field}: {reason}); it is kept in "
+              "the file but not used.",
+        "zh": "{table} 表中的条目 {id} 无效（{field}：{reason}），已保留在文件中但不使用。",
+    },
+    "user_price_unknown_gpu": {
+        "en": "A price is set for GPU {id}, which is not in the catalog.",
+        "zh": "价格表中的 GPU {id} 不在目录中。",
+    },
+    "user_alias_conflict": {
+        "en": "Alias {alias} of {id} ({table}) is already used by {other}; it keeps naming {other}.",
+        "zh": "{table} 中 {id} 的别名 {alias} 已被 {other} 使用，仍指向 {other}。",
+    },
 }
 
 

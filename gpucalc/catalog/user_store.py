@@ -1,0 +1,345 @@
+"""The user's edits to the spec tables, one versioned JSON file per table in the config dir.
+
+``<config>/tables/<table>.json`` holds::
+
+    {"format": "gpucalc-user-table", "table": "gpus", "schema_version": 1,
+     "entries": {"<id>": {...full entry...}}, "deleted": ["<bundled id>", ...]}
+
+Files are written atomically (temp file + ``os.replace``). Older files are migrated in memory
+through :data:`MIGRATIONS`; a failing migration leaves the file untouched. A file that cannot be
+used (not JSON, wrong shape, too large, from a newer version) never stops the app: it is moved
+aside to ``<table>.bak-<timestamp>.json`` and a :class:`StoreNotice` says where. A single
+invalid entry is skipped (and reported) but kept in the file.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from pydantic import BaseModel
+
+from gpucalc.catalog.atomic import atomic_write_text, move_aside
+from gpucalc.catalog.tables import (
+    TABLE_NAMES,
+    TableValidationError,
+    entry_id,
+    stored_form,
+    table_spec,
+    validate_entry,
+    with_key_id,
+)
+from gpucalc.core.explain import Notice
+from gpucalc.io.bounded_json import parse_json_text
+from gpucalc.io.errors import InputFileError
+
+FILE_FORMAT = "gpucalc-user-table"
+CURRENT_SCHEMA_VERSION = 1
+MAX_TABLE_BYTES = 16 * 1024 * 1024
+CONFIG_DIR_ENV = "GPUCALC_CONFIG_DIR"
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+MIGRATIONS: dict[int, Migration] = {}
+"""Migration from schema_version N (the key) to N + 1; run in order on a copy of the file."""
+
+
+class StoreNotice(Notice):
+    """A coded notice about the user's tables (codes below; the UI words them).
+
+    * ``user_table_reset``: {table, backup, reason, detail} - the file was moved aside.
+    * ``user_table_migration_failed``: {table, path, from_version, reason} - file left as is.
+    * ``user_table_unreadable``: {table, path, reason} - could not even be moved aside.
+    * ``user_entry_invalid``: {table, id, field, reason} - entry skipped, kept in the file.
+    * ``user_price_unknown_gpu`` / ``user_alias_conflict``: see :mod:`gpucalc.catalog.layered`.
+    """
+
+
+class UserStoreError(OSError):
+    """Saving the user's tables failed; the message is one line for the user."""
+
+
+class _UnusableFileError(Exception):
+    """The file cannot be used at all (reason code + detail)."""
+
+    def __init__(self, reason: str, detail: str) -> None:
+        super().__init__(detail)
+        self.reason = reason
+        self.detail = " ".join(detail.split())
+
+
+class MigrationError(Exception):
+    """A migration step failed or produced an unusable document."""
+
+
+def default_user_dir() -> Path:
+    """The config directory: ``$GPUCALC_CONFIG_DIR`` or the platform's user config dir."""
+    override = os.environ.get(CONFIG_DIR_ENV)
+    if override:
+        return Path(override)
+    return Path(platformdirs.user_config_dir("gpucalc", appauthor=False))
+
+
+@dataclass(frozen=True)
+class UserTable:
+    """One table as stored: valid entries, all raw entries (invalid ones kept), deletions."""
+
+    name: str
+    entries: dict[str, BaseModel] = field(default_factory=dict)
+    raw: dict[str, Any] = field(default_factory=dict)
+    deleted: tuple[str, ...] = ()
+    notices: tuple[StoreNotice, ...] = ()
+    migration_failed: bool = False
+
+
+def read_bounded(path: Path, max_bytes: int = MAX_TABLE_BYTES) -> bytes:
+    """The bytes of ``path``; :class:`_UnusableFileError` when larger than ``max_bytes``."""
+    size = path.stat().st_size
+    if size > max_bytes:
+        raise _UnusableFileError(
+            "too_large", f"{size / 2**20:.1f} MiB is over the {max_bytes / 2**20:.0f} MiB limit")
+    with path.open("rb") as handle:
+        data = handle.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise _UnusableFileError("too_large", f"over the {max_bytes / 2**20:.0f} MiB limit")
+    return data
+
+
+def _schema_version(doc: Any, table: str) -> int:
+    """The document's schema_version after checking its header."""
+    if not isinstance(doc, dict):
+        raise _UnusableFileError("wrong_shape", "the file is not a JSON object")
+    if doc.get("format") != FILE_FORMAT:
+        raise _UnusableFileError("wrong_shape", f"'format' is not '{FILE_FORMAT}'")
+    if doc.get("table") != table:
+        raise _UnusableFileError("wrong_shape", f"'table' is {doc.get('table')!r}, expected '{table}'")
+    version = doc.get("schema_version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        raise _UnusableFileError("wrong_shape", "'schema_version' is not a non-negative integer")
+    if version > CURRENT_SCHEMA_VERSION:
+        raise _UnusableFileError("newer_version", f"schema_version {version} is newer than this app's "
+                            f"{CURRENT_SCHEMA_VERSION}")
+    return version
+
+
+def _body(doc: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """Entries and deleted ids of a current-version document."""
+    entries = doc.get("entries", {})
+    deleted = doc.get("deleted", [])
+    if not isinstance(entries, dict):
+        raise _UnusableFileError("wrong_shape", "'entries' is not an object keyed by id")
+    if not isinstance(deleted, list) or not all(isinstance(d, str) for d in deleted):
+        raise _UnusableFileError("wrong_shape", "'deleted' is not a list of ids")
+    return entries, list(dict.fromkeys(deleted))
+
+
+def migrate(doc: dict[str, Any], table: str) -> dict[str, Any]:
+    """Run the migrations from ``doc``'s version to the current one, on a copy.
+
+    Raises :class:`MigrationError`; ``doc`` itself is never changed.
+    """
+    current = copy.deepcopy(doc)
+    start = int(current["schema_version"])
+    for version in range(start, CURRENT_SCHEMA_VERSION):
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise MigrationError(f"no migration from schema_version {version}")
+        try:
+            current = step(current)
+        except Exception as exc:  # a migration may fail in any way; we roll back and report it
+            raise MigrationError(f"v{version} to v{version + 1}: {exc}") from exc
+        if not isinstance(current, dict):
+            raise MigrationError(f"v{version} to v{version + 1} did not return an object")
+        current["schema_version"] = version + 1
+    try:
+        _schema_version(current, table)
+        _body(current)
+    except _UnusableFileError as exc:
+        raise MigrationError(f"migrated file is unusable: {exc.detail}") from exc
+    return current
+
+
+class UserStore:
+    """Read and edit the user's tables under ``<user_dir>/tables/``."""
+
+    def __init__(self, user_dir: Path | None = None, *,
+                 clock: Callable[[], datetime] | None = None) -> None:
+        self.user_dir = user_dir if user_dir is not None else default_user_dir()
+        self.tables_dir = self.user_dir / "tables"
+        self._clock = clock or (lambda: datetime.now(UTC))
+
+    def table_path(self, table: str) -> Path:
+        """Where ``table`` is stored."""
+        return self.tables_dir / f"{table_spec(table).name}.json"
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def read_table(self, table: str) -> UserTable:
+        """Load ``table``: moves an unusable file aside; never raises for bad content."""
+        path = self.table_path(table)
+        if not path.exists():
+            return UserTable(table)
+        try:
+            doc = parse_json_text(read_bounded(path), f"user table {path.name}")
+            version = _schema_version(doc, table)
+            if version < CURRENT_SCHEMA_VERSION:
+                try:
+                    doc = migrate(doc, table)
+                except MigrationError as exc:
+                    return UserTable(table, migration_failed=True, notices=(StoreNotice(
+                        code="user_table_migration_failed",
+                        params={"table": table, "path": str(path), "from_version": version,
+                                "reason": " ".join(str(exc).split())}),))
+            raw, deleted = _body(doc)
+        except InputFileError as exc:
+            return UserTable(table, notices=(self._reset_notice(table, path, "not_json", str(exc)),))
+        except _UnusableFileError as exc:
+            return UserTable(table, notices=(self._reset_notice(table, path, exc.reason, exc.detail),))
+        except OSError as exc:
+            return UserTable(table, notices=(self._reset_notice(table, path, "unreadable", str(exc)),))
+        return self._validated(table, raw, deleted)
+
+    def _validated(self, table: str, raw: dict[str, Any], deleted: list[str]) -> UserTable:
+        entries: dict[str, BaseModel] = {}
+        notices: list[StoreNotice] = []
+        spec = table_spec(table)
+        for key, value in raw.items():
+            try:
+                entry = validate_entry(table, with_key_id(table, key, value))
+                if entry_id(spec, entry) != key:
+                    raise TableValidationError(table, key, spec.id_field,
+                                               f"'{entry_id(spec, entry)}' differs from its key")
+            except TableValidationError as exc:
+                notices.append(StoreNotice(code="user_entry_invalid", params={
+                    "table": table, "id": key, "field": exc.field, "reason": exc.reason}))
+                continue
+            entries[key] = entry
+        return UserTable(table, entries=entries, raw=dict(raw), deleted=tuple(deleted),
+                         notices=tuple(notices))
+
+    def _reset_notice(self, table: str, path: Path, reason: str, detail: str) -> StoreNotice:
+        """Move an unusable file aside and say where it went."""
+        detail = " ".join(detail.split())
+        try:
+            backup = move_aside(path, self._clock())
+        except OSError as exc:
+            return StoreNotice(code="user_table_unreadable", params={
+                "table": table, "path": str(path), "reason": f"{detail}; cannot move it aside: {exc}"})
+        return StoreNotice(code="user_table_reset", params={
+            "table": table, "backup": str(backup), "reason": reason, "detail": detail})
+
+    def get_entries(self, table: str) -> dict[str, BaseModel]:
+        """The user's valid entries of ``table`` (overrides and additions), keyed by id."""
+        return self.read_table(table).entries
+
+    def get_deleted(self, table: str) -> tuple[str, ...]:
+        """Bundled ids the user has hidden in ``table``."""
+        return self.read_table(table).deleted
+
+    def read_all(self) -> tuple[dict[str, UserTable], list[StoreNotice]]:
+        """Every table, and every notice loading them raised."""
+        tables: dict[str, UserTable] = {name: self.read_table(name) for name in TABLE_NAMES}
+        notices = [notice for state in tables.values() for notice in state.notices]
+        return tables, notices
+
+    # -- writing -----------------------------------------------------------------------------
+
+    def put_entry(self, table: str, entry: Mapping[str, Any] | BaseModel) -> list[StoreNotice]:
+        """Add or replace one entry (validated first; :class:`TableValidationError` if bad)."""
+        return self.put_entries(table, [entry])
+
+    def put_entries(self, table: str, entries: Iterable[Mapping[str, Any] | BaseModel]) -> list[StoreNotice]:
+        """Add or replace several entries in one write; nothing is saved unless all are valid.
+
+        Returns notices about a file that had to be moved aside first (usually none).
+        """
+        spec = table_spec(table)
+        validated: list[BaseModel] = []
+        for item in entries:
+            data = item.model_dump(mode="json") if isinstance(item, BaseModel) else item
+            validated.append(validate_entry(table, data))
+
+        def change(raw: dict[str, Any], deleted: list[str]) -> None:
+            for entry in validated:
+                key = entry_id(spec, entry)
+                raw[key] = stored_form(table, entry)
+                if key in deleted:
+                    deleted.remove(key)
+
+        return self._mutate(table, change)
+
+    def delete_entry(self, table: str, entry_id_: str) -> list[StoreNotice]:
+        """Hide ``entry_id_``: drop the user's entry and hide a bundled one of that id."""
+
+        def change(raw: dict[str, Any], deleted: list[str]) -> None:
+            raw.pop(entry_id_, None)
+            if entry_id_ not in deleted:
+                deleted.append(entry_id_)
+
+        return self._mutate(table, change)
+
+    def reset_entry(self, table: str, entry_id_: str) -> list[StoreNotice]:
+        """Forget the user's override or deletion of ``entry_id_`` (the bundled one comes back)."""
+
+        def change(raw: dict[str, Any], deleted: list[str]) -> None:
+            raw.pop(entry_id_, None)
+            if entry_id_ in deleted:
+                deleted.remove(entry_id_)
+
+        return self._mutate(table, change)
+
+    def reset_table(self, table: str) -> list[StoreNotice]:
+        """Forget every edit to ``table``; a file that failed to migrate is moved aside, not lost."""
+        path = self.table_path(table)
+        state = self.read_table(table)
+        notices = [n for n in state.notices if n.code != "user_entry_invalid"]
+        if state.migration_failed:
+            notices.append(self._reset_notice(table, path, "reset", "reset by the user"))
+        elif path.exists():
+            try:
+                path.unlink()
+            except OSError as exc:
+                raise UserStoreError(f"cannot reset {path}: {exc.strerror or exc}") from exc
+        return notices
+
+    def reset_all(self) -> list[StoreNotice]:
+        """Forget every edit to every table."""
+        return [notice for name in TABLE_NAMES for notice in self.reset_table(name)]
+
+    def _mutate(self, table: str, change: Callable[[dict[str, Any], list[str]], None]) -> list[StoreNotice]:
+        path = self.table_path(table)
+        state = self.read_table(table)
+        notices = [n for n in state.notices if n.code != "user_entry_invalid"]
+        if state.migration_failed:  # keep the old file: move it aside before starting a new one
+            notices.append(self._reset_notice(table, path, "migration_failed",
+                                              "moved aside before saving new edits"))
+        raw = dict(state.raw)
+        deleted = list(state.deleted)
+        change(raw, deleted)
+        self._write(table, raw, deleted)
+        return notices
+
+    def _write(self, table: str, raw: dict[str, Any], deleted: list[str]) -> None:
+        path = self.table_path(table)
+        if not raw and not deleted:
+            try:
+                path.unlink(missing_ok=True)
+            except OSError as exc:
+                raise UserStoreError(f"cannot remove {path}: {exc.strerror or exc}") from exc
+            return
+        doc = {"format": FILE_FORMAT, "table": table, "schema_version": CURRENT_SCHEMA_VERSION,
+               "entries": raw, "deleted": sorted(deleted)}
+        text = json.dumps(doc, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+        if len(text.encode("utf-8")) > MAX_TABLE_BYTES:
+            raise UserStoreError(f"the {table} table would exceed {MAX_TABLE_BYTES // 2**20} MiB; "
+                                 "remove some entries first")
+        try:
+            atomic_write_text(path, text)
+        except OSError as exc:
+            raise UserStoreError(f"cannot save {path}: {exc.strerror or exc}") from exc
