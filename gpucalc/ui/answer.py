@@ -1,0 +1,75 @@
+"""The answer first: the sentence at the top of the results and the fit verdict."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from PySide6.QtCore import QCoreApplication
+
+from gpucalc.core.explain import Term
+from gpucalc.ui.format import count, sig3
+from gpucalc.ui.outcome import PlanOutcome
+
+translate = QCoreApplication.translate
+
+
+class Verdict(StrEnum):
+    """How the plan fits."""
+
+    FITS = "fits"
+    TIGHT = "tight"
+    NO_FIT = "no_fit"
+
+
+@dataclass(frozen=True)
+class Answer:
+    """Headline, supporting line and verdict of one outcome."""
+
+    headline: str
+    detail: str
+    verdict: Verdict
+    verdict_text: str
+
+
+
+def _requests(term: Term) -> str:
+    return sig3(term.value) if term.value < 10 else count(term.value)
+
+
+def _fit_clause(outcome: PlanOutcome) -> str:
+    memory, dep = outcome.memory, outcome.inputs.deployment
+    if not memory.fits:
+        return translate("Answer", "does not fit")
+    if dep.gpus_per_replica == 1:
+        return translate("Answer", "fits on one GPU")
+    if memory.fits_single_gpu.value > 0:
+        return translate("Answer", "fits on one GPU; TP {tp} × PP {pp} adds KV room").format(
+            tp=dep.tensor_parallel_size, pp=dep.pipeline_parallel_size)
+    return translate("Answer", "needs TP {tp} × PP {pp}").format(tp=dep.tensor_parallel_size,
+                                                 pp=dep.pipeline_parallel_size)
+
+
+def answer_for(outcome: PlanOutcome) -> Answer:
+    """The answer line for ``outcome`` (later: the binding ceiling of the performance side)."""
+    memory, inputs = outcome.memory, outcome.inputs
+    dep, wl = inputs.deployment, inputs.workload
+    headline = translate("Answer", "{model} on {n}× {gpu}: KV cache holds {tokens} tokens — "
+                         "{conc} requests of {length} tokens; {fit}").format(
+        model=inputs.model.name, n=dep.num_gpus, gpu=inputs.gpu.name,
+        tokens=count(memory.kv_cache_tokens.value), conc=_requests(memory.max_concurrency),
+        length=count(memory.settings.max_model_len.value), fit=_fit_clause(outcome))
+    detail = translate("Answer", "At P50 length ({p50} tokens): {c50} concurrent requests · "
+                       "at P95 ({p95} tokens): {c95} · within the {share} % planning share: "
+                       "{plan}").format(
+        p50=count(wl.input_len_p50 + wl.output_len_p50), c50=_requests(memory.concurrency_p50),
+        p95=count(wl.input_p95 + wl.output_p95), c95=_requests(memory.concurrency_p95),
+        share=round(inputs.targets.planning_memory_share * 100),
+        plan=count(memory.planning_check.value))
+    if not memory.fits:
+        verdict, text = Verdict.NO_FIT, translate("Answer", "Does not fit")
+    elif not memory.planning_check_passes:
+        verdict, text = Verdict.TIGHT, translate("Answer", "Fits, above planning share")
+    else:
+        verdict, text = Verdict.FITS, translate("Answer", "Fits")
+    return Answer(headline, detail, verdict, text)

@@ -1,0 +1,141 @@
+"""Application set-up: QApplication, fonts, translator, the window; ``gpucalc gui`` runs here."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
+
+from PySide6.QtCore import QCoreApplication, QObject, QTimer
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import QApplication
+
+from gpucalc.catalog.bundled import Catalog
+from gpucalc.catalog.paths import resources_dir
+from gpucalc.core.scenario import Scenario
+from gpucalc.ui.controller import PlanController
+from gpucalc.ui.i18n import Translators
+from gpucalc.ui.main_window import MainWindow, Session
+from gpucalc.ui.scenario_file import ScenarioFileError, load_scenario
+from gpucalc.ui.settings_store import SettingsStore
+
+SCREENSHOT_SIZE = (1480, 920)
+FIRST_RESULT_TIMEOUT_MS = 30_000
+
+
+def application() -> QApplication:
+    """The QApplication (created once), with bundled fonts registered."""
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        return existing
+    app = QApplication(sys.argv[:1])
+    app.setApplicationName("gpucalc")
+    app.setOrganizationName("gpucalc")
+    for font in sorted((resources_dir() / "fonts").glob("*.[ot]t[fc]")):
+        QFontDatabase.addApplicationFont(str(font))
+    return app
+
+
+class Shell(QObject):
+    """Owns the controller, the translators and the (re-buildable) window."""
+
+    def __init__(self, catalog: Catalog, scenario: Scenario, session: Session,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.translators = Translators(self)
+        session.language = self.translators.install(session.language)
+        self.controller = PlanController(catalog, scenario, self)
+        self.window = self._new_window()
+
+    def _new_window(self) -> MainWindow:
+        window = MainWindow(self.controller, self.session)
+        window.languageRequested.connect(self.switch_language)
+        return window
+
+    def switch_language(self, lang: str) -> None:
+        """Install ``lang`` and rebuild the window in it (scenario and result stay)."""
+        old = self.window
+        old.remember_layout()
+        self.session.language = self.translators.install(lang)
+        self.window = self._new_window()
+        if old.isVisible():
+            self.window.show()
+        old.hide()
+        old.deleteLater()
+
+    def start(self) -> None:
+        """Show the window and compute the first result."""
+        self.window.show()
+        self.controller.compute_now()
+
+    def shutdown(self) -> None:
+        """Wait for the worker before the objects go away."""
+        self.controller.shutdown()
+
+
+def _initial_scenario(session: Session, scenario_path: Path | None) -> Scenario:
+    if scenario_path is not None:
+        session.current_file = scenario_path
+        return load_scenario(scenario_path)
+    last = session.settings.last_scenario
+    if last:
+        try:
+            return Scenario.model_validate(last)
+        except ValueError:
+            return Scenario()
+    return Scenario()
+
+
+def run_gui(scenario_path: Path | None = None, lang: str | None = None,
+            screenshot: Path | None = None) -> int:
+    """Open the window (or render one screenshot); return the exit code."""
+    app = application()
+    store = None if screenshot else SettingsStore()
+    settings = store.load() if store else Session().settings
+    session = Session(settings=settings, store=store, language=lang or settings.language)
+    try:
+        scenario = _initial_scenario(session, scenario_path)
+    except ScenarioFileError as exc:
+        print(f"gpucalc: {exc}", file=sys.stderr)
+        return 2
+    shell = Shell(Catalog.load(), scenario, session)
+    if screenshot is not None:
+        return _screenshot(app, shell, screenshot)
+    shell.start()
+    if store is not None and store.problem:
+        shell.window.warn(QCoreApplication.translate("MainWindow", "Settings were reset"), store.problem)
+    code = app.exec()
+    shell.shutdown()
+    return int(code)
+
+
+def _screenshot(app: QApplication, shell: Shell, path: Path) -> int:
+    """Render the window once the first result is in, save a PNG, quit."""
+    outcome: dict[str, int] = {"code": 1}
+    window = shell.window
+    window.resize(*SCREENSHOT_SIZE)
+
+    def grab() -> None:
+        if window.grab().save(str(path)):
+            outcome["code"] = 0
+        else:
+            print(f"gpucalc: cannot write {path}", file=sys.stderr)
+        app.quit()
+
+    def ready(*_: object) -> None:
+        QTimer.singleShot(100, grab)
+
+    def failed(message: str, _field: str) -> None:
+        print(f"gpucalc: {message}", file=sys.stderr)
+        app.quit()
+
+    shell.controller.resultReady.connect(ready)
+    shell.controller.computeFailed.connect(failed)
+    QTimer.singleShot(FIRST_RESULT_TIMEOUT_MS, app.quit)
+    shell.start()
+    app.exec()
+    shell.shutdown()
+    return outcome["code"]

@@ -1,0 +1,124 @@
+"""The controller owns the current scenario; edits come in, debounced results go out."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from pydantic import ValidationError
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from gpucalc.catalog.bundled import Catalog
+from gpucalc.core.scenario import Scenario
+from gpucalc.ui.outcome import PlanOutcome, compute_plan, error_field, error_message, validation_path
+from gpucalc.ui.worker import Worker
+
+DEBOUNCE_MS = 150
+
+
+def _set_path(data: dict[str, Any], path: str, value: Any) -> None:
+    *sections, field = path.split(".")
+    target = data
+    for section in sections:
+        target = target[section]
+    target[field] = value
+
+
+class PlanController(QObject):
+    """Holds the last valid :class:`Scenario`, the draft the form shows and the last result.
+
+    Signals: ``scenarioReplaced`` when the whole scenario is set from outside the form (open,
+    paste); ``fieldErrors`` with ``{path: reason}`` after every edit (empty when valid);
+    ``resultReady`` with a :class:`PlanOutcome` of the current generation; ``computeFailed``
+    with a message and the field it belongs to; stale answers are dropped and counted.
+    """
+
+    scenarioReplaced = Signal(object)
+    fieldErrors = Signal(object)
+    resultReady = Signal(object)
+    computeFailed = Signal(str, str)
+    computeStarted = Signal()
+
+    def __init__(self, catalog: Catalog, scenario: Scenario | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.catalog = catalog
+        self.scenario = scenario or Scenario()
+        self._draft: dict[str, Any] = self.scenario.model_dump(mode="json")
+        self.errors: dict[str, str] = {}
+        self.last_outcome: PlanOutcome | None = None
+        self.last_error: str = ""
+        self.generation = 0
+        self.dropped = 0
+        self._worker = Worker(self)
+        self._worker.finished.connect(self._on_finished)
+        self._worker.failed.connect(self._on_failed)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(DEBOUNCE_MS)
+        self._timer.timeout.connect(self.compute_now)
+
+    def draft_value(self, path: str) -> Any:
+        """The value the form should show at ``path`` (valid or not)."""
+        target: Any = self._draft
+        for part in path.split("."):
+            target = target.get(part) if isinstance(target, dict) else None
+        return target
+
+    def set_scenario(self, scenario: Scenario) -> None:
+        """Replace the whole scenario (file open, pasted command) and recompute soon."""
+        self.scenario = scenario
+        self._draft = scenario.model_dump(mode="json")
+        self.errors = {}
+        self.scenarioReplaced.emit(scenario)
+        self.fieldErrors.emit({})
+        self.schedule()
+
+    def set_field(self, path: str, value: Any) -> None:
+        """Apply one form edit; invalid drafts are flagged and keep the last valid scenario."""
+        _set_path(self._draft, path, value)
+        try:
+            scenario = Scenario.model_validate(self._draft)
+        except ValidationError as exc:
+            where, message = validation_path(exc)
+            field = path if where in ("", path.rpartition(".")[0]) else where
+            self.errors = {field: message}
+            self.fieldErrors.emit(dict(self.errors))
+            return
+        self.errors = {}
+        self.fieldErrors.emit({})
+        if scenario != self.scenario:
+            self.scenario = scenario
+            self.schedule()
+
+    def schedule(self) -> None:
+        """Recompute after the debounce interval (restarts on every call)."""
+        self._timer.start()
+
+    def compute_now(self) -> None:
+        """Start a computation of the current scenario now."""
+        self._timer.stop()
+        self.generation += 1
+        self.computeStarted.emit()
+        self._worker.submit(self.generation, partial(compute_plan, self.catalog, self.scenario))
+
+    def shutdown(self) -> None:
+        """Stop the timer and wait for running jobs (before the window goes away)."""
+        self._timer.stop()
+        self._worker.wait()
+
+    def _on_finished(self, generation: int, outcome: object) -> None:
+        if generation != self.generation or not isinstance(outcome, PlanOutcome):
+            self.dropped += 1
+            return
+        self.last_outcome = outcome
+        self.last_error = ""
+        self.resultReady.emit(outcome)
+
+    def _on_failed(self, generation: int, exc: object) -> None:
+        if generation != self.generation:
+            self.dropped += 1
+            return
+        error = exc if isinstance(exc, BaseException) else RuntimeError(str(exc))
+        self.last_error = error_message(error)
+        self.computeFailed.emit(self.last_error, error_field(error))

@@ -1,0 +1,152 @@
+"""The explanation pane: every term of the current result, and the work behind the selected one."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QSplitter,
+    QTextBrowser,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gpucalc.core.explain import Term
+from gpucalc.core.memory_result import MemoryResult
+from gpucalc.ui.format import input_value, term_name, term_value
+
+translate = QCoreApplication.translate
+
+KEY_ROLE = Qt.ItemDataRole.UserRole
+
+
+
+def result_groups(memory: MemoryResult) -> list[tuple[str, tuple[Term, ...]]]:
+    """Every term of ``memory`` in display groups (group titles translated)."""
+    binding, settings, params = memory.binding, memory.settings, memory.params
+    return [
+        (translate("ExplainPane", "Memory per GPU"),
+         (*memory.line_items, binding.budget, settings.total_gib)),
+        (translate("ExplainPane", "Weights by tensor group"), binding.weights),
+        (translate("ExplainPane", "Activation peak"), binding.activation_parts),
+        (translate("ExplainPane", "KV cache and concurrency"), (
+            memory.kv_bytes_per_token, memory.kv_bytes_per_token_per_gpu, memory.kv_cache_tokens,
+            memory.kv_cache_tokens_all_replicas, memory.max_concurrency, memory.concurrency_p50,
+            memory.concurrency_p95, memory.fits_single_gpu, memory.planning_check)),
+        (translate("ExplainPane", "Effective settings"),
+         (settings.memory_fraction, settings.max_model_len, settings.max_num_batched_tokens,
+          settings.max_num_seqs)),
+        (translate("ExplainPane", "Parameters"),
+         (params.total, params.active, params.active_without_embedding)),
+    ]
+
+
+def term_html(term: Term) -> str:
+    """The explanation of ``term`` as rich text."""
+    esc = html.escape
+    formula = translate("ExplainPane", "Formula")
+    inputs = translate("ExplainPane", "Inputs")
+    sources_title = translate("ExplainPane", "Sources")
+    parts = [f"<h3>{esc(term_name(term.key))}</h3>",
+             f"<p style='font-size:large'><b>{esc(term_value(term))}</b></p>",
+             f"<p><b>{esc(formula)}</b><br><code>{esc(term.formula)}</code></p>"]
+    if term.inputs:
+        rows = "".join(f"<tr><td><code>{esc(k)}</code></td>"
+                       f"<td align='right'>{esc(input_value(v))}</td></tr>" for k, v in term.inputs.items())
+        parts.append(f"<p><b>{esc(inputs)}</b></p><table cellspacing='4'>{rows}</table>")
+    sources = [s for s in term.sources if s]
+    if sources:
+        items = "".join(f"<li>{esc(s)}</li>" for s in sources)
+        parts.append(f"<p><b>{esc(sources_title)}</b></p><ul>{items}</ul>")
+    parts.append(f"<p style='color:gray'><code>{esc(term.key)}</code></p>")
+    return "".join(parts)
+
+
+def term_tooltip(term: Term) -> str:
+    """A short plain-text explanation for tooltips."""
+    formula = translate("ExplainPane", "Formula")
+    lines = [f"{term_name(term.key)}: {term_value(term)}", f"{formula}: {term.formula}"]
+    if term.inputs:
+        lines.append(", ".join(f"{k} = {input_value(v)}" for k, v in term.inputs.items()))
+    sources = [s for s in term.sources if s]
+    if sources:
+        lines.append(translate("ExplainPane", "Sources") + ": " + "; ".join(sources))
+    return "\n".join(lines)
+
+
+class ExplainPane(QWidget):
+    """Tree of all terms and the explanation of the selected one."""
+
+    termSelected = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.tree = QTreeWidget()
+        self.tree.setHeaderLabels([self.tr("Figure"), self.tr("Value")])
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self.setMinimumWidth(320)
+        self.tree.setUniformRowHeights(True)
+        self.detail = QTextBrowser()
+        self.detail.setOpenLinks(False)
+        self.detail.setPlaceholderText(self.tr("Select a figure to see its formula, inputs and sources."))
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.tree)
+        splitter.addWidget(self.detail)
+        splitter.setSizes([360, 300])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(splitter)
+        self._terms: dict[str, Term] = {}
+        self._items: dict[str, QTreeWidgetItem] = {}
+        self.tree.currentItemChanged.connect(self._on_current)
+
+    def set_result(self, memory: MemoryResult) -> None:
+        """List every term of ``memory``, keeping the selection."""
+        current = self.current_key()
+        self.tree.blockSignals(True)
+        self.tree.clear()
+        self._terms.clear()
+        self._items.clear()
+        for title, terms in result_groups(memory):
+            group = QTreeWidgetItem([title])
+            group.setFirstColumnSpanned(True)
+            self.tree.addTopLevelItem(group)
+            for term in terms:
+                item = QTreeWidgetItem([term_name(term.key), term_value(term)])
+                item.setData(0, KEY_ROLE, term.key)
+                item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                item.setToolTip(0, term_tooltip(term))
+                group.addChild(item)
+                self._terms.setdefault(term.key, term)
+                self._items.setdefault(term.key, item)
+            group.setExpanded(True)
+        self.tree.blockSignals(False)
+        if current:
+            self.show_term(current)
+
+    def current_key(self) -> str:
+        """Key of the selected term ('' when none)."""
+        item = self.tree.currentItem()
+        return str(item.data(0, KEY_ROLE) or "") if item else ""
+
+    def show_term(self, key: str) -> None:
+        """Select ``key`` in the tree and show its explanation."""
+        item = self._items.get(key)
+        if item is None:
+            return
+        if self.tree.currentItem() is not item:
+            self.tree.setCurrentItem(item)
+        self.detail.setHtml(term_html(self._terms[key]))
+
+    def _on_current(self, item: QTreeWidgetItem | None, _previous: QTreeWidgetItem | None) -> None:
+        key = str(item.data(0, KEY_ROLE) or "") if item else ""
+        if key in self._terms:
+            self.detail.setHtml(term_html(self._terms[key]))
+            self.termSelected.emit(key)

@@ -1,0 +1,127 @@
+"""Every form field declared once: its path in the Scenario, title, unit and help.
+
+Ranges, defaults and types come from the pydantic schema (see :mod:`gpucalc.ui.binder`);
+titles and help are marked for translation here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
+
+CONTEXT = "Fields"
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """One form field bound to ``path`` (dotted, e.g. ``deployment.max_model_len``)."""
+
+    path: str
+    title: str
+    help: str = ""
+    unit: str = ""
+    decimals: int = 2
+    auto: str = QT_TRANSLATE_NOOP("Fields", "auto")
+    choices: str = ""  # name of a choice provider: engines, weight_formats, kv_formats, dtypes, gpus
+
+
+HARDWARE = (
+    FieldSpec("gpu", QT_TRANSLATE_NOOP("Fields", "GPU"),
+              QT_TRANSLATE_NOOP("Fields", "GPU type from the bundled catalog."), choices="gpus"),
+    FieldSpec("deployment.num_gpus", QT_TRANSLATE_NOOP("Fields", "GPUs"),
+              QT_TRANSLATE_NOOP("Fields", "GPUs in the deployment (replicas × TP × PP).")),
+    FieldSpec("deployment.gpu_memory_gib", QT_TRANSLATE_NOOP("Fields", "Memory override"),
+              QT_TRANSLATE_NOOP("Fields", "Total GPU memory as the engine sees it (MIG slice, "
+                                          "shared GPU); auto uses the catalog value."),
+              unit="GiB", decimals=1, auto=QT_TRANSLATE_NOOP("Fields", "catalog value")),
+)
+ENGINE = (
+    FieldSpec("deployment.engine", QT_TRANSLATE_NOOP("Fields", "Engine"),
+              QT_TRANSLATE_NOOP("Fields", "Serving engine whose memory accounting is used."),
+              choices="engines"),
+    FieldSpec("deployment.gpu_memory_utilization", QT_TRANSLATE_NOOP("Fields", "Memory fraction"),
+              QT_TRANSLATE_NOOP("Fields", "vLLM --gpu-memory-utilization, SGLang "
+                                          "--mem-fraction-static, TensorRT-LLM free memory "
+                                          "fraction; auto uses the engine default."),
+              decimals=2, auto=QT_TRANSLATE_NOOP("Fields", "engine default")),
+    FieldSpec("deployment.max_model_len", QT_TRANSLATE_NOOP("Fields", "Max model length"),
+              QT_TRANSLATE_NOOP("Fields", "--max-model-len; auto uses the model's context."),
+              unit="tokens", auto=QT_TRANSLATE_NOOP("Fields", "model maximum")),
+    FieldSpec("deployment.max_num_batched_tokens", QT_TRANSLATE_NOOP("Fields", "Batched tokens"),
+              QT_TRANSLATE_NOOP("Fields", "--max-num-batched-tokens: the token budget of one "
+                                          "scheduler step; it sets the activation peak."),
+              unit="tokens", auto=QT_TRANSLATE_NOOP("Fields", "engine default")),
+    FieldSpec("deployment.max_num_seqs", QT_TRANSLATE_NOOP("Fields", "Max sequences"),
+              QT_TRANSLATE_NOOP("Fields", "--max-num-seqs: requests running at once."),
+              auto=QT_TRANSLATE_NOOP("Fields", "engine default")),
+    FieldSpec("deployment.tensor_parallel_size", QT_TRANSLATE_NOOP("Fields", "Tensor parallel (TP)"),
+              QT_TRANSLATE_NOOP("Fields", "GPUs one layer is split across.")),
+    FieldSpec("deployment.pipeline_parallel_size",
+              QT_TRANSLATE_NOOP("Fields", "Pipeline parallel (PP)"),
+              QT_TRANSLATE_NOOP("Fields", "Stages the layers are split into.")),
+    FieldSpec("deployment.enable_expert_parallel", QT_TRANSLATE_NOOP("Fields", "Expert parallel (EP)"),
+              QT_TRANSLATE_NOOP("Fields", "Split the experts of MoE layers across ranks.")),
+    FieldSpec("deployment.weight_format", QT_TRANSLATE_NOOP("Fields", "Weight precision"),
+              QT_TRANSLATE_NOOP("Fields", "The checkpoint's own precision, or a what-if "
+                                          "quantization (fp8, int8, int4, nvfp4)."),
+              choices="weight_formats"),
+    FieldSpec("deployment.kv_cache_dtype", QT_TRANSLATE_NOOP("Fields", "KV cache dtype"),
+              QT_TRANSLATE_NOOP("Fields", "--kv-cache-dtype: auto keeps the activation dtype."),
+              choices="kv_formats"),
+)
+WORKLOAD = (
+    FieldSpec("workload.input_len_p50", QT_TRANSLATE_NOOP("Fields", "Input length P50"),
+              QT_TRANSLATE_NOOP("Fields", "Median prompt length."), unit="tokens"),
+    FieldSpec("workload.input_len_p95", QT_TRANSLATE_NOOP("Fields", "Input length P95"),
+              QT_TRANSLATE_NOOP("Fields", "95th percentile prompt length; auto = P50."),
+              unit="tokens", auto=QT_TRANSLATE_NOOP("Fields", "same as P50")),
+    FieldSpec("workload.output_len_p50", QT_TRANSLATE_NOOP("Fields", "Output length P50"),
+              QT_TRANSLATE_NOOP("Fields", "Median generated length."), unit="tokens"),
+    FieldSpec("workload.output_len_p95", QT_TRANSLATE_NOOP("Fields", "Output length P95"),
+              QT_TRANSLATE_NOOP("Fields", "95th percentile generated length; auto = P50."),
+              unit="tokens", auto=QT_TRANSLATE_NOOP("Fields", "same as P50")),
+    FieldSpec("workload.max_turns", QT_TRANSLATE_NOOP("Fields", "Turns"),
+              QT_TRANSLATE_NOOP("Fields", "Turns of a multi-turn chat.")),
+    FieldSpec("workload.tokens_per_turn", QT_TRANSLATE_NOOP("Fields", "History per turn"),
+              QT_TRANSLATE_NOOP("Fields", "Tokens the history grows by each turn."), unit="tokens"),
+    FieldSpec("workload.qps_avg", QT_TRANSLATE_NOOP("Fields", "QPS average"),
+              QT_TRANSLATE_NOOP("Fields", "Average requests per second."), unit="req/s"),
+    FieldSpec("workload.qps_peak", QT_TRANSLATE_NOOP("Fields", "QPS peak"),
+              QT_TRANSLATE_NOOP("Fields", "Peak requests per second; auto = average."),
+              unit="req/s", auto=QT_TRANSLATE_NOOP("Fields", "same as average")),
+    FieldSpec("workload.mode", QT_TRANSLATE_NOOP("Fields", "Traffic"),
+              QT_TRANSLATE_NOOP("Fields", "Online traffic is planned at its latency targets; "
+                                          "offline fills memory for throughput."),
+              choices="modes"),
+)
+TARGETS = (
+    FieldSpec("targets.ttft_ms", QT_TRANSLATE_NOOP("Fields", "TTFT target"),
+              QT_TRANSLATE_NOOP("Fields", "Time to first token the service must meet."),
+              unit="ms", decimals=0),
+    FieldSpec("targets.tpot_ms", QT_TRANSLATE_NOOP("Fields", "TPOT target"),
+              QT_TRANSLATE_NOOP("Fields", "Time per output token the service must meet."),
+              unit="ms", decimals=1),
+    FieldSpec("targets.watermark", QT_TRANSLATE_NOOP("Fields", "Safety watermark"),
+              QT_TRANSLATE_NOOP("Fields", "Share of the knee that is planned as online capacity.")),
+    FieldSpec("targets.planning_memory_share", QT_TRANSLATE_NOOP("Fields", "Planning memory share"),
+              QT_TRANSLATE_NOOP("Fields", "Weights + KV at average length + margin must fit "
+                                          "this share of GPU memory.")),
+)
+
+UNIT_TEXT = {
+    "tokens": QT_TRANSLATE_NOOP("Units", "tokens"),
+    "req/s": "req/s",
+    "ms": "ms",
+    "GiB": "GiB",
+}
+
+MODEL = (
+    FieldSpec("model", QT_TRANSLATE_NOOP("Fields", "Model"),
+              QT_TRANSLATE_NOOP("Fields", "Search the catalog by name, or type a Hugging Face id, "
+                                          "a config.json path or a model folder."),
+              choices="models"),
+    FieldSpec("dtype", QT_TRANSLATE_NOOP("Fields", "Activation dtype"),
+              QT_TRANSLATE_NOOP("Fields", "--dtype: auto follows the checkpoint."), choices="dtypes"),
+)
+EDITABLE_CHOICES = frozenset({"models", "weight_formats"})

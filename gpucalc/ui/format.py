@@ -1,0 +1,112 @@
+"""Numbers, units and term names as the window shows them (translated, 3 significant digits)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+
+from gpucalc.core.explain import InputValue, Term
+from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
+
+TERM_NAMES = {
+    "weights_gib_per_gpu": QT_TRANSLATE_NOOP("Terms", "Weights"),
+    "activation_gib_per_gpu": QT_TRANSLATE_NOOP("Terms", "Activation peak"),
+    "non_torch_gib_per_gpu": QT_TRANSLATE_NOOP("Terms", "Runtime (non-torch)"),
+    "cuda_graphs_gib_per_gpu": QT_TRANSLATE_NOOP("Terms", "CUDA graphs"),
+    "kv_cache_gib_per_gpu": QT_TRANSLATE_NOOP("Terms", "KV cache"),
+    "headroom_gib_per_gpu": QT_TRANSLATE_NOOP("Terms", "Headroom"),
+    "total_gib_per_gpu": QT_TRANSLATE_NOOP("Terms", "GPU memory (total)"),
+    "engine_budget_gib_per_gpu": QT_TRANSLATE_NOOP("Terms", "Engine budget"),
+    "memory_fraction": QT_TRANSLATE_NOOP("Terms", "Memory fraction"),
+    "max_model_len": QT_TRANSLATE_NOOP("Terms", "Max model length"),
+    "max_num_batched_tokens": QT_TRANSLATE_NOOP("Terms", "Batched tokens"),
+    "max_num_seqs": QT_TRANSLATE_NOOP("Terms", "Max sequences"),
+    "kv_cache_bytes_per_token": QT_TRANSLATE_NOOP("Terms", "KV bytes per token"),
+    "kv_cache_bytes_per_token_per_gpu": QT_TRANSLATE_NOOP("Terms", "KV bytes per token per GPU"),
+    "kv_cache_tokens": QT_TRANSLATE_NOOP("Terms", "KV cache tokens"),
+    "kv_cache_tokens_all_replicas": QT_TRANSLATE_NOOP("Terms", "KV cache tokens, all replicas"),
+    "max_concurrency": QT_TRANSLATE_NOOP("Terms", "Max concurrency at max model length"),
+    "concurrency_p50": QT_TRANSLATE_NOOP("Terms", "Concurrency at P50 length"),
+    "concurrency_p95": QT_TRANSLATE_NOOP("Terms", "Concurrency at P95 length"),
+    "fits_single_gpu_kv_gib": QT_TRANSLATE_NOOP("Terms", "KV left on a single GPU"),
+    "planning_concurrency_at_share": QT_TRANSLATE_NOOP("Terms", "Concurrency within planning share"),
+    "params.total": QT_TRANSLATE_NOOP("Terms", "Parameters (total)"),
+    "params.active": QT_TRANSLATE_NOOP("Terms", "Parameters (active)"),
+    "params.active_without_embedding": QT_TRANSLATE_NOOP("Terms", "Active parameters without embedding"),
+    "activation.forward_gib": QT_TRANSLATE_NOOP("Terms", "Forward pass activations"),
+    "activation.sampler_gib": QT_TRANSLATE_NOOP("Terms", "Sampler"),
+    "activation.moe_workspace_gib": QT_TRANSLATE_NOOP("Terms", "MoE workspace"),
+    "weights.embedding": QT_TRANSLATE_NOOP("Terms", "Embedding"),
+    "weights.attention": QT_TRANSLATE_NOOP("Terms", "Attention"),
+    "weights.dense_mlp": QT_TRANSLATE_NOOP("Terms", "Dense MLP"),
+    "weights.experts": QT_TRANSLATE_NOOP("Terms", "Routed experts"),
+    "weights.shared_experts": QT_TRANSLATE_NOOP("Terms", "Shared experts"),
+    "weights.norms_router": QT_TRANSLATE_NOOP("Terms", "Norms and router"),
+    "weights.lm_head": QT_TRANSLATE_NOOP("Terms", "LM head"),
+    "weights.vision": QT_TRANSLATE_NOOP("Terms", "Vision tower"),
+}
+UNIT_NAMES = {
+    "tokens": QT_TRANSLATE_NOOP("Units", "tokens"),
+    "requests": QT_TRANSLATE_NOOP("Units", "requests"),
+    "params": QT_TRANSLATE_NOOP("Units", "params"),
+    "bytes": QT_TRANSLATE_NOOP("Units", "bytes"),
+}
+
+
+def term_name(key: str) -> str:
+    """The translated name of the quantity ``key`` (the key itself when unnamed)."""
+    name = TERM_NAMES.get(key)
+    if name is None:
+        return key.rsplit(".", 1)[-1].replace("_", " ")
+    return QCoreApplication.translate("Terms", name)
+
+
+def unit_name(unit: str) -> str:
+    """The translated unit symbol."""
+    name = UNIT_NAMES.get(unit)
+    return QCoreApplication.translate("Units", name) if name else unit
+
+
+def sig3(value: float) -> str:
+    """``value`` with about three significant digits and thousands separators."""
+    magnitude = abs(value)
+    if magnitude >= 100:
+        return f"{value:,.0f}"
+    if magnitude >= 10:
+        return f"{value:.1f}"
+    if magnitude >= 1:
+        return f"{value:.2f}"
+    if magnitude == 0:
+        return "0"
+    return f"{value:.3g}"
+
+
+def count(value: float) -> str:
+    """A whole count with thousands separators."""
+    return f"{round(value):,}"
+
+
+def params_text(value: float) -> str:
+    """Parameter count in billions (B) or millions (M)."""
+    if value >= 1e9:
+        return f"{sig3(value / 1e9)} B"
+    return f"{sig3(value / 1e6)} M"
+
+
+def term_value(term: Term) -> str:
+    """A term's value with its unit."""
+    if term.unit == "params":
+        return params_text(term.value)
+    if term.unit in ("tokens", "bytes"):
+        return f"{count(term.value)} {unit_name(term.unit)}"
+    if term.unit == "":
+        return sig3(term.value)
+    return f"{sig3(term.value)} {unit_name(term.unit)}"
+
+
+def input_value(value: InputValue) -> str:
+    """An input of a formula, formatted."""
+    if isinstance(value, bool | str):
+        return str(value)
+    if isinstance(value, int):
+        return f"{value:,}"
+    return sig3(value)

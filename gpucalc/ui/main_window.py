@@ -1,0 +1,328 @@
+"""The main window: inputs on the left, the answer and result tabs in the centre, explanations right."""
+
+from __future__ import annotations
+
+import base64
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, Qt, Signal
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QPlainTextEdit,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gpucalc import __version__
+from gpucalc.text.notices import notice_text
+from gpucalc.ui.answer import answer_for
+from gpucalc.ui.controller import PlanController
+from gpucalc.ui.explain_pane import ExplainPane
+from gpucalc.ui.i18n import LANGUAGES, notice_language
+from gpucalc.ui.outcome import PlanOutcome
+from gpucalc.ui.panels.answer_banner import AnswerBanner
+from gpucalc.ui.panels.inputs_panel import InputsPanel
+from gpucalc.ui.panels.memory_tab import MemoryTab
+from gpucalc.ui.scenario_file import FILE_SUFFIX, ScenarioFileError, load_scenario, save_scenario
+from gpucalc.ui.serve_command import ServeCommandError, parse_serve_command
+from gpucalc.ui.settings_store import SettingsStore, WindowSettings
+
+
+@dataclass
+class Session:
+    """What outlives one window: the settings, where they are saved, the language."""
+
+    settings: WindowSettings = field(default_factory=WindowSettings)
+    store: SettingsStore | None = None
+    language: str = "en"
+    current_file: Path | None = None
+
+
+class PasteDialog(QDialog):
+    """A multi-line box for a serve command."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Paste serve command"))
+        self.text = QPlainTextEdit()
+        self.text.setPlaceholderText("vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len 8192 "
+                                     "--tensor-parallel-size 2 --gpu-memory-utilization 0.9")
+        clip = QGuiApplication.clipboard().text()
+        if any(word in clip for word in ("vllm", "sglang", "trtllm")):
+            self.text.setPlainText(clip)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(self.tr("A 'vllm serve …', 'python -m sglang.launch_server …' or "
+                                        "'trtllm-serve …' command line:")))
+        layout.addWidget(self.text)
+        layout.addWidget(buttons)
+        self.resize(640, 220)
+
+
+class MainWindow(QMainWindow):
+    """The planner window over a :class:`PlanController`."""
+
+    languageRequested = Signal(str)
+
+    def __init__(self, controller: PlanController, session: Session,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.session = session
+        self.setObjectName("MainWindow")
+        self.banner = AnswerBanner()
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("resultTabs")
+        self.memory_tab = MemoryTab()
+        self.tabs.addTab(self.memory_tab, self.tr("Memory"))
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.tabs, 1)
+        self.setCentralWidget(central)
+        self.inputs = InputsPanel(controller)
+        self.explain = ExplainPane()
+        self.inputs_dock = self._dock(self.inputs, self.tr("Inputs"), "inputsDock",
+                                      Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.explain_dock = self._dock(self.explain, self.tr("Explanation"), "explainDock",
+                                       Qt.DockWidgetArea.RightDockWidgetArea)
+        self.status_label = QLabel()
+        self.notice_label = QLabel()
+        self.statusBar().addWidget(self.status_label, 1)
+        self.statusBar().addPermanentWidget(self.notice_label)
+        self.message_box: QMessageBox | None = None
+        self._build_menus()
+        self._update_title()
+        controller.resultReady.connect(self.show_outcome)
+        controller.computeFailed.connect(self.show_failure)
+        controller.fieldErrors.connect(self._field_errors)
+        controller.computeStarted.connect(lambda: self.status_label.setText(self.tr("Computing…")))
+        self.inputs.pasteRequested.connect(self.paste_command)
+        self.memory_tab.termSelected.connect(self.explain.show_term)
+        self.memory_tab.bar.termHovered.connect(self.explain.show_term)
+        self._restore_layout()
+        if controller.last_outcome is not None:
+            self.show_outcome(controller.last_outcome)
+
+    # -- building -------------------------------------------------------------------------
+    def _dock(self, widget: QWidget, title: str, name: str, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                         | QDockWidget.DockWidgetFeature.DockWidgetClosable)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _action(self, menu: QMenu, text: str, slot: object,
+                shortcut: QKeySequence | QKeySequence.StandardKey | None = None) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(shortcut)
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu(self.tr("&File"))
+        self._action(file_menu, self.tr("&Open scenario…"), self.open_dialog, QKeySequence.StandardKey.Open)
+        self._action(file_menu, self.tr("&Save scenario"), self.save, QKeySequence.StandardKey.Save)
+        self._action(file_menu, self.tr("Save scenario &as…"), self.save_as_dialog,
+                     QKeySequence.StandardKey.SaveAs)
+        self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
+        self._fill_recent()
+        file_menu.addSeparator()
+        self._action(file_menu, self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
+        edit_menu = bar.addMenu(self.tr("&Edit"))
+        self.paste_action = self._action(edit_menu, self.tr("&Paste serve command…"), self.paste_command,
+                                         QKeySequence("Ctrl+Shift+V"))
+        self._action(edit_menu, self.tr("&Reset to the default scenario"), self.reset_scenario)
+        view_menu = bar.addMenu(self.tr("&View"))
+        view_menu.addAction(self.inputs_dock.toggleViewAction())
+        view_menu.addAction(self.explain_dock.toggleViewAction())
+        self.language_menu = view_menu.addMenu(self.tr("&Language"))
+        group = QActionGroup(self)
+        for code, name in LANGUAGES.items():
+            action = QAction(name, self, checkable=True)
+            action.setChecked(code == self.session.language)
+            action.setData(code)
+            action.triggered.connect(lambda _=False, c=code: self.languageRequested.emit(c))
+            group.addAction(action)
+            self.language_menu.addAction(action)
+        help_menu = bar.addMenu(self.tr("&Help"))
+        self._action(help_menu, self.tr("&About gpucalc"), self.about)
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for path in self.session.settings.recent_files:
+            action = self.recent_menu.addAction(path)
+            action.triggered.connect(lambda _=False, p=path: self.open_path(Path(p)))
+        self.recent_menu.setEnabled(bool(self.session.settings.recent_files))
+
+    def _update_title(self) -> None:
+        name = self.session.current_file.name if self.session.current_file else self.tr("untitled")
+        self.setWindowTitle(self.tr("{name} — gpucalc").format(name=name))
+
+    # -- results --------------------------------------------------------------------------
+    def show_outcome(self, outcome: PlanOutcome) -> None:
+        """Show a fresh result everywhere (GUI thread only)."""
+        memory = outcome.memory
+        notices = [notice_text(n, notice_language(self.session.language)) for n in memory.notices]
+        self.banner.set_answer(answer_for(outcome), notices)
+        self.memory_tab.set_result(memory, outcome.inputs.targets.planning_memory_share)
+        self.explain.set_result(memory)
+        self.inputs.show_outcome(outcome)
+        self.status_label.setText(self.tr("Memory plan for {model} on {gpu}, computed in {ms} ms").format(
+            model=outcome.inputs.model.name, gpu=outcome.inputs.gpu.name, ms=f"{outcome.elapsed_ms:.1f}"))
+        self.notice_label.setText(self.tr("{n} notice(s)").format(n=len(notices)) if notices else "")
+        self.notice_label.setToolTip("\n".join(notices))
+
+    def show_failure(self, message: str, field_path: str) -> None:
+        """Keep the last result; say why the current inputs give none."""
+        self.banner.set_error(message)
+        self.status_label.setText(self.tr("Not computed: {reason}").format(reason=message))
+        if field_path:
+            self.inputs.binder.show_errors({field_path: message})
+
+    def _field_errors(self, errors: object) -> None:
+        if isinstance(errors, dict) and errors:
+            path, reason = next(iter(errors.items()))
+            self.status_label.setText(self.tr("Invalid {field}: {reason}").format(field=path, reason=reason))
+        else:
+            self.banner.set_error("")
+
+    # -- commands -------------------------------------------------------------------------
+    def apply_serve_command(self, text: str) -> bool:
+        """Fill the form from a serve command line; say what was ignored or why it failed."""
+        try:
+            parsed = parse_serve_command(text, self.controller.scenario)
+        except ServeCommandError as exc:
+            self.warn(self.tr("Cannot use this command"), str(exc))
+            return False
+        self.controller.set_scenario(parsed.scenario)
+        ignored = ", ".join(parsed.ignored)
+        self.statusBar().showMessage(self.tr("Filled from the {engine} command.").format(engine=parsed.engine)
+                                     + (" " + self.tr("Ignored: {flags}").format(flags=ignored)
+                                        if ignored else ""), 10_000)
+        return True
+
+    def paste_command(self) -> None:
+        """Ask for a serve command and apply it."""
+        dialog = PasteDialog(self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.apply_serve_command(dialog.text.toPlainText())
+
+    def reset_scenario(self) -> None:
+        """Back to the default scenario."""
+        from gpucalc.core.scenario import Scenario
+
+        self.controller.set_scenario(Scenario())
+
+    def open_path(self, path: Path) -> bool:
+        """Open a scenario file; on failure the current scenario stays."""
+        try:
+            scenario = load_scenario(path)
+        except ScenarioFileError as exc:
+            self.warn(self.tr("Cannot open scenario"), str(exc))
+            return False
+        self.session.current_file = path
+        self._remember(path)
+        self.controller.set_scenario(scenario)
+        self._update_title()
+        return True
+
+    def save_to(self, path: Path) -> bool:
+        """Save the current (valid) scenario to ``path``."""
+        if not path.name.endswith(FILE_SUFFIX):
+            path = path.with_name(path.name.removesuffix(".json") + FILE_SUFFIX)
+        try:
+            save_scenario(path, self.controller.scenario)
+        except ScenarioFileError as exc:
+            self.warn(self.tr("Cannot save scenario"), str(exc))
+            return False
+        self.session.current_file = path
+        self._remember(path)
+        self._update_title()
+        self.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 5000)
+        return True
+
+    def _remember(self, path: Path) -> None:
+        self.session.settings = self.session.settings.with_recent(str(path))
+        self._fill_recent()
+
+    def open_dialog(self) -> None:
+        """File → Open."""
+        name, _ = QFileDialog.getOpenFileName(self, self.tr("Open scenario"), "",
+                                              self.tr("gpucalc scenarios (*.gpucalc.json);;JSON (*.json)"))
+        if name:
+            self.open_path(Path(name))
+
+    def save(self) -> None:
+        """File → Save."""
+        if self.session.current_file is None:
+            self.save_as_dialog()
+        else:
+            self.save_to(self.session.current_file)
+
+    def save_as_dialog(self) -> None:
+        """File → Save As."""
+        name, _ = QFileDialog.getSaveFileName(self, self.tr("Save scenario"), "scenario" + FILE_SUFFIX,
+                                              self.tr("gpucalc scenarios (*.gpucalc.json)"))
+        if name:
+            self.save_to(Path(name))
+
+    def about(self) -> None:
+        """Help → About."""
+        self.warn(self.tr("About gpucalc"),
+                  self.tr("gpucalc {version}: offline GPU inference capacity planner.").format(
+                      version=__version__), icon=QMessageBox.Icon.Information)
+
+    def warn(self, title: str, text: str, icon: QMessageBox.Icon = QMessageBox.Icon.Warning) -> None:
+        """Tell the user without blocking (window-modal box); also in the status bar."""
+        self.statusBar().showMessage(f"{title}: {text}", 10_000)
+        box = QMessageBox(icon, title, text, QMessageBox.StandardButton.Ok, self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.message_box = box
+        box.open()
+
+    # -- persistence ----------------------------------------------------------------------
+    def _restore_layout(self) -> None:
+        settings = self.session.settings
+        if settings.geometry:
+            self.restoreGeometry(QByteArray(base64.b64decode(settings.geometry)))
+        else:
+            self.resize(1480, 920)
+            self.resizeDocks([self.inputs_dock, self.explain_dock], [330, 340], Qt.Orientation.Horizontal)
+        if settings.state:
+            self.restoreState(QByteArray(base64.b64decode(settings.state)))
+
+    def remember_layout(self) -> None:
+        """Put geometry, dock state and the scenario into the session settings."""
+        self.session.settings = self.session.settings.model_copy(update={
+            "geometry": base64.b64encode(bytes(self.saveGeometry().data())).decode("ascii"),
+            "state": base64.b64encode(bytes(self.saveState().data())).decode("ascii"),
+            "last_scenario": self.controller.scenario.model_dump(mode="json"),
+            "language": self.session.language,
+        })
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Save the layout and the scenario (when a store is set)."""
+        self.remember_layout()
+        if self.session.store is not None:
+            self.session.store.save(self.session.settings)
+        super().closeEvent(event)

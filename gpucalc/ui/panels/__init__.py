@@ -1,0 +1,1 @@
+"""Widgets that make up the window."""

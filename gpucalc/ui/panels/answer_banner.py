@@ -1,0 +1,62 @@
+"""Centre top: the answer sentence, the fit verdict and the notices."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QWidget
+
+from gpucalc.ui.answer import Answer, Verdict
+
+VERDICT_COLOURS = {Verdict.FITS: "#2e7d32", Verdict.TIGHT: "#ef6c00", Verdict.NO_FIT: "#c62828"}
+
+
+class AnswerBanner(QWidget):
+    """Headline, detail, verdict chip, notices and the last error (if any)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.headline = QLabel(self.tr("Computing…"))
+        self.headline.setObjectName("headline")
+        self.headline.setWordWrap(True)
+        font = self.headline.font()
+        font.setPointSizeF(font.pointSizeF() * 1.35)
+        font.setBold(True)
+        self.headline.setFont(font)
+        self.detail = QLabel()
+        self.detail.setWordWrap(True)
+        self.verdict = QLabel()
+        self.verdict.setObjectName("verdict")
+        self.verdict.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.notices = QLabel()
+        self.notices.setWordWrap(True)
+        self.notices.setStyleSheet("color: #b45f06;")
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #c62828;")
+        self.error.hide()
+        self.notices.hide()
+        layout = QGridLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.addWidget(self.headline, 0, 0)
+        layout.addWidget(self.verdict, 0, 1)
+        layout.addWidget(self.detail, 1, 0, 1, 2)
+        layout.addWidget(self.notices, 2, 0, 1, 2)
+        layout.addWidget(self.error, 3, 0, 1, 2)
+        layout.setColumnStretch(0, 1)
+
+    def set_answer(self, answer: Answer, notices: list[str]) -> None:
+        """Show a new answer (clears the error line)."""
+        self.headline.setText(answer.headline)
+        self.detail.setText(answer.detail)
+        self.verdict.setText(answer.verdict_text)
+        colour = VERDICT_COLOURS[answer.verdict]
+        self.verdict.setStyleSheet(f"QLabel {{ background: {colour}; color: white; font-weight: bold; "
+                                   "border-radius: 4px; padding: 4px 10px; }")
+        self.notices.setText("\n".join(f"⚠ {n}" for n in notices))
+        self.notices.setVisible(bool(notices))
+        self.set_error("")
+
+    def set_error(self, message: str) -> None:
+        """Show why the current inputs give no result (the last good result stays)."""
+        self.error.setText(self.tr("Showing the last good result. {reason}").format(reason=message)
+                           if message else "")
+        self.error.setVisible(bool(message))

@@ -1,0 +1,1 @@
+"""pyqtgraph views of results."""

@@ -1,0 +1,118 @@
+"""The memory picture: one ordered stacked bar of a GPU's line items against its capacity."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtGui import QColor, QCursor
+from PySide6.QtWidgets import QToolTip, QVBoxLayout, QWidget
+
+from gpucalc.core.explain import Term
+from gpucalc.core.memory_result import MemoryResult
+from gpucalc.ui.explain_pane import term_tooltip
+from gpucalc.ui.format import sig3, term_name
+
+# One colour per line item, used by the bar and the tables (memory stays green-family for KV).
+COLOURS = {
+    "weights_gib_per_gpu": "#4c72b0",
+    "activation_gib_per_gpu": "#dd8452",
+    "non_torch_gib_per_gpu": "#8172b3",
+    "cuda_graphs_gib_per_gpu": "#937860",
+    "kv_cache_gib_per_gpu": "#55a868",
+    "headroom_gib_per_gpu": "#c8c8c8",
+}
+BAR_HEIGHT = 0.6
+
+
+class MemoryBar(QWidget):
+    """Horizontal stacked bar; items are created once and updated with ``setOpts``/``setValue``."""
+
+    termHovered = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.plot = pg.PlotWidget(background=None)
+        self.plot.setMenuEnabled(False)
+        self.plot.setMouseEnabled(x=False, y=False)
+        self.plot.hideButtons()
+        item = self.plot.getPlotItem()
+        item.hideAxis("left")
+        item.setLabel("bottom", self.tr("GiB per GPU"))
+        item.showGrid(x=True, y=False, alpha=0.25)
+        self.plot.setYRange(-0.75, 0.9, padding=0)
+        self._keys: list[str] = list(COLOURS)
+        self._terms: dict[str, Term] = {}
+        self._starts = np.zeros(len(self._keys))
+        self._widths = np.zeros(len(self._keys))
+        brushes = [pg.mkBrush(COLOURS[k]) for k in self._keys]
+        self.bars = pg.BarGraphItem(x0=self._starts, y=np.zeros(len(self._keys)), height=BAR_HEIGHT,
+                                    width=self._widths, brushes=brushes, pen=pg.mkPen("w", width=1))
+        self.plot.addItem(self.bars)
+        self.labels = []
+        for key in self._keys:
+            colour = QColor("#222222") if key == "headroom_gib_per_gpu" else QColor("white")
+            label = pg.TextItem("", color=colour, anchor=(0.5, 0.5))
+            self.plot.addItem(label)
+            self.labels.append(label)
+        dash = pg.mkPen("#d62728", width=2, style=Qt.PenStyle.DashLine)
+        self.share_line = pg.InfiniteLine(angle=90, pen=dash, movable=False, label="",
+                                          labelOpts={"position": 0.93, "color": "#d62728",
+                                                     "anchors": [(0, 0.5), (0, 0.5)]})
+        self.total_line = pg.InfiniteLine(angle=90, pen=pg.mkPen("#333333", width=2), movable=False,
+                                          label="", labelOpts={"position": 0.07, "color": "#333333",
+                                                               "anchors": [(1, 0.5), (1, 0.5)]})
+        self.plot.addItem(self.share_line)
+        self.plot.addItem(self.total_line)
+        self.plot.scene().sigMouseMoved.connect(self._on_mouse)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.plot)
+        self.total_gib = 0.0
+
+    def set_result(self, memory: MemoryResult, planning_share: float) -> None:
+        """Show the binding GPU's line items of ``memory``."""
+        items = {t.key: t for t in memory.line_items}
+        self._terms = items
+        start = 0.0
+        total = memory.settings.total_gib.value
+        for i, key in enumerate(self._keys):
+            term = items.get(key)
+            width = max(term.value, 0.0) if term else 0.0
+            self._starts[i], self._widths[i] = start, width
+            label = self.labels[i]
+            label.setText(f"{sig3(width)}" if width >= 0.07 * total else "")
+            label.setPos(start + width / 2, 0)
+            start += width
+        self.bars.setOpts(x0=self._starts.copy(), width=self._widths.copy())
+        self.total_gib = total
+        self.share_line.setValue(planning_share * total)
+        self.share_line.label.setFormat(self.tr("{share} % planning share").format(
+            share=round(planning_share * 100)))
+        self.total_line.setValue(total)
+        self.total_line.label.setFormat(self.tr("total {gib} GiB").format(gib=sig3(total)))
+        self.plot.setXRange(0, max(total, start) * 1.01, padding=0)
+
+    def segment_at(self, x_gib: float) -> str:
+        """Key of the line item under ``x_gib`` ('' when none)."""
+        for i, key in enumerate(self._keys):
+            if self._widths[i] > 0 and self._starts[i] <= x_gib < self._starts[i] + self._widths[i]:
+                return key
+        return ""
+
+    def widths(self) -> dict[str, float]:
+        """Current segment widths by key (GiB)."""
+        return {k: float(w) for k, w in zip(self._keys, self._widths, strict=True)}
+
+    def _on_mouse(self, pos: QPointF) -> None:
+        point = self.plot.getPlotItem().vb.mapSceneToView(pos)
+        key = self.segment_at(point.x()) if abs(point.y()) <= BAR_HEIGHT / 2 else ""
+        if key:
+            QToolTip.showText(QCursor.pos(), term_tooltip(self._terms[key]), self.plot)
+            self.termHovered.emit(key)
+        else:
+            QToolTip.hideText()
+
+    def legend(self) -> list[tuple[str, str]]:
+        """(name, colour) of each segment, for the table's swatches."""
+        return [(term_name(k), COLOURS[k]) for k in self._keys]

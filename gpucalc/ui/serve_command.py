@@ -1,0 +1,191 @@
+"""Turn a pasted ``vllm serve …`` / SGLang / ``trtllm-serve`` command line into a Scenario.
+
+Pure (no Qt): the flags are mapped to :class:`~gpucalc.core.inputs.Deployment` fields with the
+same names the command line uses (``gpucalc.cli.args``).
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from gpucalc.core.scenario import Scenario
+
+BYTES_PER_GIB = 1 << 30
+
+
+class ServeCommandError(ValueError):
+    """The text is not a serve command gpucalc understands; the message says why."""
+
+
+@dataclass(frozen=True)
+class ParsedCommand:
+    """The scenario a command describes and the flags that were not used."""
+
+    scenario: Scenario
+    engine: str
+    ignored: tuple[str, ...]
+
+
+# flag → (section, field, type); section "" is the Scenario itself.
+_COMMON: dict[str, tuple[str, str, type]] = {
+    "--kv-cache-dtype": ("deployment", "kv_cache_dtype", str),
+    "--quantization": ("deployment", "weight_format", str),
+    "-q": ("deployment", "weight_format", str),
+    "--dtype": ("", "dtype", str),
+}
+_VLLM: dict[str, tuple[str, str, type]] = {
+    "--tensor-parallel-size": ("deployment", "tensor_parallel_size", int),
+    "-tp": ("deployment", "tensor_parallel_size", int),
+    "--pipeline-parallel-size": ("deployment", "pipeline_parallel_size", int),
+    "-pp": ("deployment", "pipeline_parallel_size", int),
+    "--data-parallel-size": ("", "data_parallel_size", int),
+    "-dp": ("", "data_parallel_size", int),
+    "--max-model-len": ("deployment", "max_model_len", int),
+    "--gpu-memory-utilization": ("deployment", "gpu_memory_utilization", float),
+    "--max-num-batched-tokens": ("deployment", "max_num_batched_tokens", int),
+    "--max-num-seqs": ("deployment", "max_num_seqs", int),
+    "--block-size": ("deployment", "block_size", int),
+    "--kv-cache-memory-bytes": ("deployment", "kv_cache_memory_gib", float),
+    "--kv-cache-memory": ("deployment", "kv_cache_memory_gib", float),
+    "--model": ("", "model", str),
+    **_COMMON,
+}
+_SGLANG: dict[str, tuple[str, str, type]] = {
+    "--model-path": ("", "model", str),
+    "--model": ("", "model", str),
+    "--tp": ("deployment", "tensor_parallel_size", int),
+    "--tp-size": ("deployment", "tensor_parallel_size", int),
+    "--tensor-parallel-size": ("deployment", "tensor_parallel_size", int),
+    "--pp": ("deployment", "pipeline_parallel_size", int),
+    "--pp-size": ("deployment", "pipeline_parallel_size", int),
+    "--dp": ("", "data_parallel_size", int),
+    "--dp-size": ("", "data_parallel_size", int),
+    "--ep": ("", "expert_parallel_size", int),
+    "--ep-size": ("", "expert_parallel_size", int),
+    "--mem-fraction-static": ("deployment", "gpu_memory_utilization", float),
+    "--context-length": ("deployment", "max_model_len", int),
+    "--max-running-requests": ("deployment", "max_num_seqs", int),
+    "--chunked-prefill-size": ("deployment", "max_num_batched_tokens", int),
+    "--page-size": ("deployment", "block_size", int),
+    **_COMMON,
+}
+_TRTLLM: dict[str, tuple[str, str, type]] = {
+    "--tp_size": ("deployment", "tensor_parallel_size", int),
+    "--pp_size": ("deployment", "pipeline_parallel_size", int),
+    "--ep_size": ("", "expert_parallel_size", int),
+    "--max_seq_len": ("deployment", "max_model_len", int),
+    "--max_batch_size": ("deployment", "max_num_seqs", int),
+    "--max_num_tokens": ("deployment", "max_num_batched_tokens", int),
+    "--kv_cache_free_gpu_memory_fraction": ("deployment", "gpu_memory_utilization", float),
+    **_COMMON,
+}
+_BOOLEAN = {"--enable-expert-parallel", "-ep", "--enable-ep-moe"}
+_ENGINES = {"vllm": _VLLM, "sglang": _SGLANG, "trtllm": _TRTLLM}
+
+
+def _tokens(text: str) -> list[str]:
+    joined = text.replace("\\\r\n", " ").replace("\\\n", " ")
+    try:
+        return shlex.split(joined, comments=False)
+    except ValueError as exc:
+        raise ServeCommandError(f"cannot split the command: {exc}") from exc
+
+
+def _engine_and_rest(tokens: list[str]) -> tuple[str, list[str]]:
+    """Find the launcher in ``tokens``; return the engine id and the words after it."""
+    for i, word in enumerate(tokens):
+        base = word.rsplit("/", 1)[-1]
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if base == "vllm" and nxt == "serve":
+            return "vllm", tokens[i + 2:]
+        if word == "-m" and nxt.startswith("vllm.entrypoints"):
+            return "vllm", tokens[i + 2:]
+        if word == "-m" and nxt.startswith("sglang.launch_server"):
+            return "sglang", tokens[i + 2:]
+        if base == "trtllm-serve":
+            rest = tokens[i + 1:]
+            return "trtllm", rest[1:] if rest and rest[0] == "serve" else rest
+    raise ServeCommandError("no 'vllm serve', 'python -m sglang.launch_server' or 'trtllm-serve' "
+                            "in the text")
+
+
+def _convert(flag: str, raw: str, kind: type) -> Any:
+    try:
+        value = kind(raw)
+    except ValueError as exc:
+        raise ServeCommandError(f"{flag} needs a {kind.__name__}, got '{raw}'") from exc
+    if flag.startswith("--kv-cache-memory-bytes"):
+        value = float(value) / BYTES_PER_GIB
+    return value
+
+
+def _flag_values(words: list[str], table: dict[str, tuple[str, str, type]]
+                 ) -> tuple[dict[str, Any], list[str], str | None]:
+    """Values by ``section.field``, unknown flags, and a positional model if any."""
+    values: dict[str, Any] = {}
+    ignored: list[str] = []
+    positional: str | None = None
+    i = 0
+    while i < len(words):
+        word = words[i]
+        flag, eq, inline = word.partition("=")
+        if not word.startswith("-"):
+            if positional is None:
+                positional = word
+            else:
+                ignored.append(word)
+            i += 1
+            continue
+        if flag in _BOOLEAN:
+            values["deployment.enable_expert_parallel"] = True
+            i += 1
+            continue
+        has_value = bool(eq) or (i + 1 < len(words) and not words[i + 1].startswith("--"))
+        raw = inline if eq else (words[i + 1] if has_value else "")
+        step = 1 if eq or not has_value else 2
+        if flag in table:
+            if not has_value:
+                raise ServeCommandError(f"{flag} needs a value")
+            section, field, kind = table[flag]
+            values[f"{section}.{field}" if section else field] = _convert(flag, raw, kind)
+        else:
+            ignored.append(flag)
+        i += step
+    return values, ignored, positional
+
+
+def parse_serve_command(text: str, base: Scenario | None = None) -> ParsedCommand:
+    """The scenario ``text`` describes; workload, targets and GPU come from ``base``."""
+    engine, words = _engine_and_rest(_tokens(text))
+    values, ignored, positional = _flag_values(words, _ENGINES[engine])
+    start = base or Scenario()
+    data = start.model_dump(mode="json")
+    data["deployment"] = {"engine": engine}
+    data["quantization"] = None
+    data["dtype"] = None
+    model = values.pop("model", None) or positional
+    if not model:
+        raise ServeCommandError("the command names no model")
+    data["model"] = model
+    dp = int(values.pop("data_parallel_size", 1))
+    ep = int(values.pop("expert_parallel_size", 1))
+    if ep > 1:
+        values["deployment.enable_expert_parallel"] = True
+    for key, value in values.items():
+        section, _, field = key.rpartition(".")
+        (data[section] if section else data)[field] = value
+    dep = data["deployment"]
+    dep["num_gpus"] = dep.get("tensor_parallel_size", 1) * dep.get("pipeline_parallel_size", 1) * dp
+    if dep.get("kv_cache_dtype") is None:
+        dep.pop("kv_cache_dtype", None)
+    try:
+        scenario = Scenario.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise ServeCommandError(f"{where}: {first['msg']}") from exc
+    return ParsedCommand(scenario=scenario, engine=engine, ignored=tuple(ignored))
