@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from gpucalc.core.ceilings import advice, three_ceilings
 from gpucalc.core.explain import Term, term
 from gpucalc.core.inputs import PlanInputs
-from gpucalc.core.load import OperatingPoint, closed_loop, open_loop
+from gpucalc.core.load import OperatingPoint, closed_loop, open_loop, prefill_per_step
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import PerfContext, build_context
@@ -81,8 +81,7 @@ def knee(curve: tuple[CurvePoint, ...]) -> float:
 def _step_breakdown(ctx: PerfContext, running: float) -> tuple[Term, ...]:
     s = ctx.step
     context = ctx.mean_input + ctx.mean_output / 2
-    prefill = min(running * ctx.mean_input / max(ctx.mean_output, 1.0),
-                  max(ctx.token_budget - running, 0.0))
+    prefill = prefill_per_step(running, ctx.mean_input, ctx.mean_output, ctx.token_budget)
     tokens = running + prefill
     parts = {
         "gemm": s.gemm_seconds(tokens, running),

@@ -39,16 +39,11 @@ def kv_bytes_per_token_per_layer(model: ModelSpec, kv_bytes_per_element: float, 
     return 2 * heads * model.head_dim * kv_bytes_per_element
 
 
-def stage_layer_kinds(model: ModelSpec, stage: Stage, pp: int) -> tuple[LayerAttention, ...]:
-    """Attention spans of the layers that ``stage`` holds."""
-    if pp == 1:
-        return model.layer_attention
-    start = 0
-    base = model.num_layers // pp
-    sizes = [base] * pp
-    for offset in range(2, model.num_layers % pp + 2):
-        sizes[-offset] += 1
-    start = sum(sizes[: stage.index])
+def stage_layer_kinds(
+    model: ModelSpec, stage: Stage, stages: tuple[Stage, ...]
+) -> tuple[LayerAttention, ...]:
+    """Attention spans of the layers that ``stage`` holds (stages in pipeline order)."""
+    start = sum(s.num_layers for s in stages[: stage.index])
     return model.layer_attention[start : start + stage.num_layers]
 
 

@@ -38,12 +38,26 @@ class OperatingPoint:
     step_s: float
 
 
+def prefill_demand(running: float, mean_input: float, mean_output: float) -> float:
+    """Prompt tokens per step that keep ``running`` requests fed.
+
+    Each request finishes after ``mean_output`` steps and is replaced by a ``mean_input``-token
+    prompt.
+    """
+    return running * mean_input / max(mean_output, 1.0)
+
+
+def prefill_per_step(running: float, mean_input: float, mean_output: float,
+                     token_budget: float) -> float:
+    """Prompt tokens one step actually prefills: the demand, within the budget left by decodes."""
+    return min(prefill_demand(running, mean_input, mean_output),
+               max(token_budget - running, 0.0))
+
+
 def _steady_step(model: StepModel, shape: LoadShape, running: float) -> tuple[float, float, float]:
     """Step time, prefill tokens per step and decode context at ``running`` requests."""
     context = shape.mean_input + shape.mean_output / 2
-    needed = running * shape.mean_input / max(shape.mean_output, 1.0)
-    room = max(shape.token_budget - running, 0.0)
-    prefill = min(needed, room)
+    prefill = prefill_per_step(running, shape.mean_input, shape.mean_output, shape.token_budget)
     step = model.step_seconds(running, prefill, context, prefill_context=shape.mean_input / 2)
     return step, prefill, context
 
@@ -54,7 +68,7 @@ def closed_loop(model: StepModel, shape: LoadShape, concurrency: float) -> Opera
     if running <= 0:
         return OperatingPoint(concurrency, 0.0, math.inf, math.inf, math.inf, 0.0, 0.0, math.inf)
     step, prefill, context = _steady_step(model, shape, running)
-    needed = running * shape.mean_input / max(shape.mean_output, 1.0)
+    needed = prefill_demand(running, shape.mean_input, shape.mean_output)
     room = max(shape.token_budget - (running - 1), 1.0)
     chunks = max(1, math.ceil(shape.mean_input / room))
     first_chunk = model.step_seconds(running - 1, min(shape.mean_input, room), context,
@@ -106,7 +120,7 @@ def open_loop(model: StepModel, shape: LoadShape, rate_per_s: float,
             step_s=saturated.step_s,
         )
     low, high = 0.0, saturated.running
-    point = closed_loop(model, shape, max(high, 1e-9))
+    point = saturated
     for _ in range(40):
         mid = (low + high) / 2
         point = closed_loop(model, shape, max(mid, 1e-9))

@@ -70,9 +70,9 @@ def _kv_budget(
 
 def stage_memory(
     inputs: PlanInputs, settings: EffectiveSettings, breakdown: ParamBreakdown, plan: WeightPlan,
-    stage: Stage,
+    stage: Stage, stages: tuple[Stage, ...],
 ) -> StageMemory:
-    """Memory picture of one GPU in ``stage``."""
+    """Memory picture of one GPU in ``stage`` (one of ``stages``, in pipeline order)."""
     dep, engine, model = inputs.deployment, inputs.engine, inputs.model
     tp = dep.tensor_parallel_size
     weights = weight_terms_per_gpu(model, breakdown, plan, stage, tp)
@@ -104,7 +104,7 @@ def stage_memory(
     headroom = term("headroom_gib_per_gpu", total - used, "GiB",
                     "total − (weights + activation + non-torch + graphs + KV)",
                     {"total_gib": round(total, 3)})
-    kinds = stage_layer_kinds(model, stage, dep.pipeline_parallel_size)
+    kinds = stage_layer_kinds(model, stage, stages)
     groups = kv_groups(model, kinds, inputs.kv_format.bytes_per_element, tp)
     return StageMemory(
         stage=stage, weights=weights, weights_total=weights_total, activation=activation,

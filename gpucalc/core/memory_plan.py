@@ -14,7 +14,7 @@ from gpucalc.core.parallel import check_tensor_parallel, pipeline_stages
 from gpucalc.core.params import ParamBreakdown, active_params, param_breakdown
 from gpucalc.core.settings import EffectiveSettings, effective_settings
 from gpucalc.core.units import BYTES_PER_GIB
-from gpucalc.core.weights import weight_plan
+from gpucalc.core.weights import WeightPlan, weight_plan
 
 
 def check_layout(inputs: PlanInputs) -> None:
@@ -67,14 +67,13 @@ def _concurrency_term(key: str, capacity: KvCapacity, tokens: int, max_seqs: int
 
 
 def _single_gpu_fit(inputs: PlanInputs, settings: EffectiveSettings,
-                    breakdown: ParamBreakdown) -> Term:
+                    breakdown: ParamBreakdown, plan: WeightPlan) -> Term:
     """KV GiB left when the whole model sits on one GPU of this type (negative: it does not fit)."""
     one = inputs.deployment.model_copy(update={"tensor_parallel_size": 1,
                                                "pipeline_parallel_size": 1})
     single = inputs.model_copy(update={"deployment": one})
-    plan = weight_plan(single.model, single.weight_format, single.body_format_is_checkpoint)
-    stage = pipeline_stages(single.model.num_layers, 1)[0]
-    memory = stage_memory(single, settings, breakdown, plan, stage)
+    stages = pipeline_stages(single.model.num_layers, 1)
+    memory = stage_memory(single, settings, breakdown, plan, stages[0], stages)
     return term("fits_single_gpu_kv_gib", memory.kv_cache.value, "GiB",
                 "KV memory left with TP = PP = 1 (> 0: the model fits on one GPU)",
                 {"weights_gib": round(memory.weights_total.value, 2)})
@@ -113,8 +112,8 @@ def calculate_memory(inputs: PlanInputs, single_gpu_check: bool = True) -> Memor
     settings = effective_settings(inputs)
     breakdown = param_breakdown(model)
     plan = weight_plan(model, inputs.weight_format, inputs.body_format_is_checkpoint)
-    stages = [stage_memory(inputs, settings, breakdown, plan, s)
-              for s in pipeline_stages(model.num_layers, dep.pipeline_parallel_size)]
+    layout = pipeline_stages(model.num_layers, dep.pipeline_parallel_size)
+    stages = [stage_memory(inputs, settings, breakdown, plan, s, layout) for s in layout]
     capacities = [kv_capacity(engine, m.kv_cache.value, m.kv_groups, settings.block_size)
                   for m in stages]
     index = _binding(capacities)
@@ -154,7 +153,7 @@ def calculate_memory(inputs: PlanInputs, single_gpu_check: bool = True) -> Memor
         concurrency_p95=_concurrency_term("concurrency_p95", capacity,
                                           wl.input_p95 + wl.output_p95, seqs),
         fits=not any(n.code in _BLOCKING for n in notices),
-        fits_single_gpu=_single_gpu_fit(inputs, settings, breakdown) if single_gpu_check else
+        fits_single_gpu=_single_gpu_fit(inputs, settings, breakdown, plan) if single_gpu_check else
         term("fits_single_gpu_kv_gib", 0.0, "GiB", "not evaluated", {}),
         planning_check=(check := _planning_check(inputs, memory, capacity,
                                                  settings.total_gib.value)),

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from gpucalc.core.efficiency import Efficiency, efficiency_for_gpu
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.kv_capacity import KvCapacity, kv_capacity
-from gpucalc.core.load import LoadShape
+from gpucalc.core.load import LoadShape, prefill_per_step
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.step_model import StepModel, build_step_model
 from gpucalc.core.workload_shape import mean_lengths, planning_tokens
@@ -50,8 +50,7 @@ class PerfContext:
     def meets_latency(self, running: int) -> bool:
         """TPOT (mean, with prefill interference) and P95-prompt TTFT within target."""
         context = self.mean_input + self.mean_output / 2
-        needed = running * self.mean_input / max(self.mean_output, 1.0)
-        prefill = min(needed, max(self.token_budget - running, 0.0))
+        prefill = prefill_per_step(running, self.mean_input, self.mean_output, self.token_budget)
         step = self.step.step_seconds(running, prefill, context, prefill_context=self.mean_input / 2)
         if step > self.tpot_target_s:
             return False
@@ -63,8 +62,8 @@ class PerfContext:
 
     def comm_seconds_at(self, running: int) -> float:
         """Communication time of one step at ``running`` requests."""
-        needed = running * self.mean_input / max(self.mean_output, 1.0)
-        tokens = running + min(needed, max(self.token_budget - running, 0))
+        tokens = running + prefill_per_step(running, self.mean_input, self.mean_output,
+                                            self.token_budget)
         return self.step.comm_seconds(tokens) + self.step.pipeline_seconds(tokens)
 
     def meets_comm(self, running: int) -> bool:

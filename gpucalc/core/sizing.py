@@ -13,7 +13,7 @@ from gpucalc.core.gpu_spec import GpuSpec
 from gpucalc.core.inputs import PlanInputs, TrafficMode
 from gpucalc.core.load import closed_loop
 from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.parallel import check_tensor_parallel
+from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import build_context
 from gpucalc.core.precision import KvFormat, WeightFormat
 from gpucalc.core.workload_shape import mean_lengths
@@ -67,16 +67,19 @@ def _variant(inputs: PlanInputs, weights: WeightFormat, kv: KvFormat, tp: int) -
                                      "body_format_is_checkpoint": False, "deployment": deployment})
 
 
-def size_option(inputs: PlanInputs, request: SizingRequest) -> SizingRow | None:
-    """Size the fleet for one GPU, precision and TP; None when it cannot meet the SLO."""
-    model, gpu = inputs.model, inputs.gpu
+def size_option(inputs: PlanInputs, request: SizingRequest,
+                memory: MemoryResult | None = None) -> SizingRow | None:
+    """Size the fleet for one GPU, precision and TP; None when it cannot meet the SLO.
+
+    ``memory`` is the memory result of ``inputs`` when the caller already has it.
+    """
+    gpu = inputs.gpu
     tp = inputs.deployment.tensor_parallel_size
-    if check_tensor_parallel(model.num_attention_heads, model.num_kv_heads, tp):
-        return None
-    try:
-        memory = calculate_memory(inputs, single_gpu_check=False)
-    except PlanError:
-        return None
+    if memory is None:
+        try:
+            memory = calculate_memory(inputs, single_gpu_check=False)
+        except PlanError:
+            return None
     if not memory.fits:
         return None
     try:
@@ -113,8 +116,13 @@ def size_option(inputs: PlanInputs, request: SizingRequest) -> SizingRow | None:
     )
 
 
-def _smallest_fitting_tp(inputs: PlanInputs, weights: WeightFormat, kv: KvFormat) -> Iterable[int]:
-    """The smallest TP that fits (replicas beat TP, DOMAIN.md §3) and the next one up."""
+def _fitting_layouts(
+    inputs: PlanInputs, weights: WeightFormat, kv: KvFormat
+) -> Iterable[tuple[PlanInputs, MemoryResult]]:
+    """The smallest TP that fits and the next one up, each with its memory result.
+
+    Replicas beat tensor parallelism when the model fits (DOMAIN.md §3).
+    """
     found = 0
     for tp in TP_CHOICES:
         if found == 2:
@@ -124,11 +132,12 @@ def _smallest_fitting_tp(inputs: PlanInputs, weights: WeightFormat, kv: KvFormat
             return
         variant = _variant(inputs, weights, kv, tp)
         try:
-            if calculate_memory(variant, single_gpu_check=False).fits:
-                found += 1
-                yield tp
+            memory = calculate_memory(variant, single_gpu_check=False)
         except PlanError:
             continue
+        if memory.fits:
+            found += 1
+            yield variant, memory
 
 
 def mark_pareto(rows: list[SizingRow]) -> list[SizingRow]:
@@ -152,8 +161,8 @@ def size_fleet(base: PlanInputs, gpus: Sequence[GpuSpec],
     for gpu in gpus:
         with_gpu = base.model_copy(update={"gpu": gpu})
         for weights, kv in precisions:
-            for tp in _smallest_fitting_tp(with_gpu, weights, kv):
-                row = size_option(_variant(with_gpu, weights, kv, tp), request)
+            for variant, memory in _fitting_layouts(with_gpu, weights, kv):
+                row = size_option(variant, request, memory)
                 if row is not None:
                     rows.append(row)
     rows.sort(key=lambda r: (r.cost_usd_per_hour is None, r.cost_usd_per_hour or 0.0, r.gpus_total))

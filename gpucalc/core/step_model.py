@@ -7,7 +7,6 @@ overhead add on top. Plain floats on purpose: sweeps evaluate this thousands of 
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from gpucalc.core.efficiency import Efficiency
@@ -135,11 +134,11 @@ def build_step_model(inputs: PlanInputs, memory: MemoryResult, eff: Efficiency) 
                       if t.key not in {"weights.experts", "weights.embedding", "weights.vision"})
     per_layer_kv = kv_bytes_per_token_per_layer(model, inputs.kv_format.bytes_per_element, tp)
     per_layer_attn = _attention_flops_per_pair(inputs, tp)
-    windows = {LayerAttention.FULL: math.inf, LayerAttention.SLIDING: float(model.sliding_window or 0),
+    windows = {LayerAttention.SLIDING: float(model.sliding_window or 0),
                LayerAttention.CHUNKED: float(model.attention_chunk_size or 0)}
     full_layers = model.count_layers(LayerAttention.FULL)
     windowed = [(model.count_layers(kind), window) for kind, window in windows.items()
-                if kind != LayerAttention.FULL and model.count_layers(kind)]
+                if model.count_layers(kind)]
     if gpu.hbm_bandwidth_gb_per_s is None:
         raise PlanError("gpu_specs_incomplete", f"GPU {gpu.id} has no memory bandwidth figure; "
                                                 "add it in the GPU table to estimate latency")

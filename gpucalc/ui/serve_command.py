@@ -13,8 +13,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from gpucalc.core.scenario import Scenario
-
-BYTES_PER_GIB = 1 << 30
+from gpucalc.core.units import BYTES_PER_GIB
 
 
 class ServeCommandError(ValueError):
