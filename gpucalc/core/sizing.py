@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -153,12 +153,23 @@ def mark_pareto(rows: list[SizingRow]) -> list[SizingRow]:
     return [r.model_copy(update={"pareto": True}) if id(r) in front else r for r in rows]
 
 
+class SizingCancelled(Exception):  # noqa: N818 (a stop signal, not an error)
+    """The progress callback asked to stop."""
+
+
 def size_fleet(base: PlanInputs, gpus: Sequence[GpuSpec],
                precisions: Sequence[tuple[WeightFormat, KvFormat]],
-               request: SizingRequest) -> list[SizingRow]:
-    """Rank every GPU × precision × layout that meets the SLO by cost (then GPU count)."""
+               request: SizingRequest,
+               progress: Callable[[float], bool] | None = None) -> list[SizingRow]:
+    """Rank every GPU × precision × layout that meets the SLO by cost (then GPU count).
+
+    ``progress`` is called with the share of GPU types done; returning False cancels
+    (:class:`SizingCancelled`).
+    """
     rows: list[SizingRow] = []
-    for gpu in gpus:
+    for done, gpu in enumerate(gpus):
+        if progress is not None and not progress(done / max(len(gpus), 1)):
+            raise SizingCancelled
         with_gpu = base.model_copy(update={"gpu": gpu})
         for weights, kv in precisions:
             for variant, memory in _fitting_layouts(with_gpu, weights, kv):
@@ -169,4 +180,4 @@ def size_fleet(base: PlanInputs, gpus: Sequence[GpuSpec],
     return mark_pareto(rows)
 
 
-__all__ = ["SizingRequest", "SizingRow", "TrafficMode", "size_fleet", "size_option"]
+__all__ = ["SizingCancelled", "SizingRequest", "SizingRow", "TrafficMode", "size_fleet", "size_option"]

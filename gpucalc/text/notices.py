@@ -59,6 +59,81 @@ NOTICE_TEXT: dict[str, dict[str, str]] = {
               "the file but not used.",
         "zh": "{table} 表中的条目 {id} 无效（{field}：{reason}），已保留在文件中但不使用。",
     },
+    "log_engine_differs": {
+        "en": "The log comes from {log_engine} but the estimate uses the {plan_engine} profile; "
+              "pick the matching engine (--engine) before comparing.",
+        "zh": ("日志来自 {log_engine}，但估算使用的是 {plan_engine} 配置；"
+               "请先选择对应的引擎（--engine）再比较。"),
+    },
+    "log_total_memory_differs": {
+        "en": "The engine saw {log_gib} GiB of GPU memory, the estimate assumes {plan_gib} GiB; set "
+              "--gpu-memory-gib {log_gib} to compare like with like.",
+        "zh": ("引擎看到的显存为 {log_gib} GiB，估算假设 {plan_gib} GiB；"
+               "请设置 --gpu-memory-gib {log_gib} 以便对等比较。"),
+    },
+    "log_memory_fraction_differs": {
+        "en": "The log ran with memory fraction {log_fraction}, the estimate with {plan_fraction}; "
+              "the KV figures differ for that reason alone.",
+        "zh": "日志中的显存比例为 {log_fraction}，估算为 {plan_fraction}；仅此一项就会让 KV 数值不同。",
+    },
+    "log_max_model_len_differs": {
+        "en": "The log's maximum concurrency is for {log_tokens} tokens per request, the estimate "
+              "uses max_model_len {plan_tokens}; that line is left out of the comparison.",
+        "zh": "日志中的最大并发按每请求 {log_tokens} token 计算，估算的 max_model_len 为 {plan_tokens}；"
+              "该行不参与比较。",
+    },
+    "calibration_clipped": {
+        "en": "The {item} calibration reached its bound; the log differs from the model by more "
+              "than a constant can explain — check the inputs match the logged run.",
+        "zh": "{item} 校准已达到上下限：日志与模型的差异无法用常数解释，请检查输入是否与日志中的运行一致。",
+    },
+    "raise_max_num_seqs": {
+        "en": "The KV cache holds more requests than --max-num-seqs {max_num_seqs} lets run: "
+              "raise --max-num-seqs if latency allows.",
+        "zh": "KV 缓存能容纳的请求数超过 --max-num-seqs {max_num_seqs}：若延迟允许，可调大 max-num-seqs。",
+    },
+    "quantize_kv_cache": {
+        "en": "Memory binds: an fp8 KV cache (--kv-cache-dtype fp8) about doubles the requests that "
+              "fit (now {kv_format}).",
+        "zh": "显存是瓶颈：把 KV 缓存量化为 fp8（--kv-cache-dtype fp8，当前 {kv_format}）约可使并发翻倍。",
+    },
+    "quantize_weights": {
+        "en": "Memory binds: fp8 or int4 weights free memory for the KV cache.",
+        "zh": "显存是瓶颈：把权重量化为 fp8 或 int4，可为 KV 缓存腾出显存。",
+    },
+    "shorten_context": {
+        "en": "Memory binds at {planning_tokens} tokens per request: a shorter context (or a "
+              "separate long-context pool) raises concurrency.",
+        "zh": ("显存在每请求 {planning_tokens} token 时成为瓶颈：缩短上下文"
+               "（或单独设长上下文资源池）可提高并发。"),
+    },
+    "add_memory": {
+        "en": "Memory binds: a GPU with more memory, or more GPUs per replica, adds KV room.",
+        "zh": "显存是瓶颈：换更大显存的卡，或每副本用更多卡，可增加 KV 空间。",
+    },
+    "fewer_tokens_or_smaller_model": {
+        "en": "Compute binds at the {tpot_target_ms} ms TPOT target: relax the target, shorten the "
+              "prompts, or use a smaller or quantized model.",
+        "zh": "在 TPOT 目标 {tpot_target_ms} ms 下算力是瓶颈：放宽目标、缩短提示词，或换更小/量化后的模型。",
+    },
+    "add_replicas_or_faster_gpu": {
+        "en": "Compute binds: add replicas (more GPUs in parallel) or use a faster GPU.",
+        "zh": "算力是瓶颈：增加副本（并行更多卡）或换更快的卡。",
+    },
+    "replicas_instead_of_tp": {
+        "en": "The interconnect binds and the model fits on one GPU: run {tp} replicas instead of "
+              "tensor parallel {tp}.",
+        "zh": "互联是瓶颈且模型单卡放得下：用 {tp} 个副本代替张量并行 {tp}。",
+    },
+    "use_nvlink": {
+        "en": "The interconnect binds on PCIe ({gpu}): an NVLink server cuts the all-reduce time.",
+        "zh": "PCIe（{gpu}）互联是瓶颈：NVLink 服务器可大幅缩短 all-reduce 时间。",
+    },
+    "fewer_tp_ranks": {
+        "en": "The interconnect binds at TP {tp}: fewer tensor-parallel ranks per replica (with "
+              "more replicas) lower the communication share.",
+        "zh": "TP {tp} 时互联是瓶颈：减少每副本的张量并行卡数（增加副本数）可降低通信占比。",
+    },
     "user_price_unknown_gpu": {
         "en": "A price is set for GPU {id}, which is not in the catalog.",
         "zh": "价格表中的 GPU {id} 不在目录中。",

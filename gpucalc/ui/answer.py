@@ -10,6 +10,7 @@ from PySide6.QtCore import QCoreApplication
 from gpucalc.core.explain import Term
 from gpucalc.ui.format import count, sig3
 from gpucalc.ui.outcome import PlanOutcome
+from gpucalc.ui.plots.ceiling_bars import kind_name
 
 translate = QCoreApplication.translate
 
@@ -50,26 +51,67 @@ def _fit_clause(outcome: PlanOutcome) -> str:
                                                  pp=dep.pipeline_parallel_size)
 
 
-def answer_for(outcome: PlanOutcome) -> Answer:
-    """The answer line for ``outcome`` (later: the binding ceiling of the performance side)."""
+def _memory_headline(outcome: PlanOutcome) -> str:
     memory, inputs = outcome.memory, outcome.inputs
-    dep, wl = inputs.deployment, inputs.workload
-    headline = translate("Answer", "{model} on {n}× {gpu}: KV cache holds {tokens} tokens — "
-                         "{conc} requests of {length} tokens; {fit}").format(
+    dep = inputs.deployment
+    return translate("Answer", "{model} on {n}× {gpu}: KV cache holds {tokens} tokens — "
+                     "{conc} requests of {length} tokens; {fit}").format(
         model=inputs.model.name, n=dep.num_gpus, gpu=inputs.gpu.name,
         tokens=count(memory.kv_cache_tokens.value), conc=_requests(memory.max_concurrency),
         length=count(memory.settings.max_model_len.value), fit=_fit_clause(outcome))
-    detail = translate("Answer", "At P50 length ({p50} tokens): {c50} concurrent requests · "
-                       "at P95 ({p95} tokens): {c95} · within the {share} % planning share: "
-                       "{plan}").format(
+
+
+def _performance_headline(outcome: PlanOutcome) -> str:
+    inputs, perf = outcome.inputs, outcome.performance
+    assert perf is not None
+    dep = inputs.deployment
+    return translate("Answer", "{model} on {n}× {gpu}: {rec} concurrent requests per replica, bound by "
+                     "{binding} — plan {online} online").format(
+        model=inputs.model.name, n=dep.num_gpus, gpu=inputs.gpu.name,
+        rec=count(perf.recommended_concurrency.value), binding=kind_name(perf.bottleneck),
+        online=count(perf.online_capacity.value))
+
+
+def _performance_detail(outcome: PlanOutcome) -> str:
+    memory, perf = outcome.memory, outcome.performance
+    assert perf is not None
+    point = perf.at_recommended
+    return translate("Answer", "KV cache holds {tokens} tokens ({c95} requests at P95 length); "
+                     "at the recommendation TTFT {ttft} ms, TPOT {tpot} ms, {tok} output tok/s per "
+                     "replica; {fit}").format(
+        tokens=count(memory.kv_cache_tokens.value), c95=_requests(memory.concurrency_p95),
+        ttft=sig3(point.ttft_ms.value), tpot=sig3(point.tpot_ms.value),
+        tok=count(point.output_tokens_per_s.value), fit=_fit_clause(outcome))
+
+
+def _memory_detail(outcome: PlanOutcome) -> str:
+    memory, inputs = outcome.memory, outcome.inputs
+    wl = inputs.workload
+    return translate("Answer", "At P50 length ({p50} tokens): {c50} concurrent requests · "
+                     "at P95 ({p95} tokens): {c95} · within the {share} % planning share: "
+                     "{plan}").format(
         p50=count(wl.input_len_p50 + wl.output_len_p50), c50=_requests(memory.concurrency_p50),
         p95=count(wl.input_p95 + wl.output_p95), c95=_requests(memory.concurrency_p95),
         share=round(inputs.targets.planning_memory_share * 100),
         plan=count(memory.planning_check.value))
+
+
+def _verdict(outcome: PlanOutcome) -> tuple[Verdict, str]:
+    memory, perf = outcome.memory, outcome.performance
     if not memory.fits:
-        verdict, text = Verdict.NO_FIT, translate("Answer", "Does not fit")
-    elif not memory.planning_check_passes:
-        verdict, text = Verdict.TIGHT, translate("Answer", "Fits, above planning share")
+        return Verdict.NO_FIT, translate("Answer", "Does not fit")
+    if perf is not None and perf.recommended_concurrency.value < 1:
+        return Verdict.NO_FIT, translate("Answer", "Misses the targets")
+    if not memory.planning_check_passes:
+        return Verdict.TIGHT, translate("Answer", "Fits, above planning share")
+    return Verdict.FITS, translate("Answer", "Fits")
+
+
+def answer_for(outcome: PlanOutcome) -> Answer:
+    """The answer line: the recommended concurrency and its binding ceiling (memory only if no fit)."""
+    if outcome.performance is None:
+        headline, detail = _memory_headline(outcome), _memory_detail(outcome)
     else:
-        verdict, text = Verdict.FITS, translate("Answer", "Fits")
+        headline, detail = _performance_headline(outcome), _performance_detail(outcome)
+    verdict, text = _verdict(outcome)
     return Answer(headline, detail, verdict, text)

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from gpucalc.core.explain import Term
 from gpucalc.core.memory_result import MemoryResult
+from gpucalc.core.perf_result import PerformanceResult, PointSummary
 from gpucalc.ui.format import input_value, term_name, term_value
 
 translate = QCoreApplication.translate
@@ -42,6 +43,23 @@ def result_groups(memory: MemoryResult) -> list[tuple[str, tuple[Term, ...]]]:
           settings.max_num_seqs)),
         (translate("ExplainPane", "Parameters"),
          (params.total, params.active, params.active_without_embedding)),
+    ]
+
+
+def _point_terms(point: PointSummary) -> tuple[Term, ...]:
+    return (point.ttft_ms, point.tpot_ms, point.itl_ms, point.output_tokens_per_s, point.requests_per_s)
+
+
+def performance_groups(performance: PerformanceResult) -> list[tuple[str, tuple[Term, ...]]]:
+    """Every term of the performance side in display groups (group titles translated)."""
+    return [
+        (translate("ExplainPane", "Three ceilings"),
+         (*(c.value for c in performance.ceilings), performance.recommended_concurrency,
+          performance.online_capacity, performance.knee_concurrency)),
+        (translate("ExplainPane", "Step time at the recommendation"),
+         (*performance.step_breakdown_ms, performance.comm_share)),
+        (translate("ExplainPane", "At the recommendation"), _point_terms(performance.at_recommended)),
+        (translate("ExplainPane", "Offline maximum"), _point_terms(performance.offline_max)),
     ]
 
 
@@ -107,14 +125,17 @@ class ExplainPane(QWidget):
         self._items: dict[str, QTreeWidgetItem] = {}
         self.tree.currentItemChanged.connect(self._on_current)
 
-    def set_result(self, memory: MemoryResult) -> None:
-        """List every term of ``memory``, keeping the selection."""
+    def set_result(self, memory: MemoryResult, performance: PerformanceResult | None = None) -> None:
+        """List every term of ``memory`` (and ``performance``), keeping the selection."""
         current = self.current_key()
         self.tree.blockSignals(True)
         self.tree.clear()
         self._terms.clear()
         self._items.clear()
-        for title, terms in result_groups(memory):
+        groups = result_groups(memory)
+        if performance is not None:
+            groups = performance_groups(performance) + groups
+        for title, terms in groups:
             group = QTreeWidgetItem([title])
             group.setFirstColumnSpanned(True)
             self.tree.addTopLevelItem(group)

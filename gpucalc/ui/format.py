@@ -5,7 +5,10 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from gpucalc.core.explain import InputValue, Term
+from gpucalc.text.numbers import count, params_text, sig3
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
+
+__all__ = ["count", "input_value", "params_text", "sig3", "term_name", "term_value", "unit_name"]
 
 TERM_NAMES = {
     "weights_gib_per_gpu": QT_TRANSLATE_NOOP("Terms", "Weights"),
@@ -43,6 +46,22 @@ TERM_NAMES = {
     "weights.norms_router": QT_TRANSLATE_NOOP("Terms", "Norms and router"),
     "weights.lm_head": QT_TRANSLATE_NOOP("Terms", "LM head"),
     "weights.vision": QT_TRANSLATE_NOOP("Terms", "Vision tower"),
+    "ceiling.memory": QT_TRANSLATE_NOOP("Terms", "Memory ceiling"),
+    "ceiling.compute": QT_TRANSLATE_NOOP("Terms", "Compute ceiling"),
+    "ceiling.interconnect": QT_TRANSLATE_NOOP("Terms", "Interconnect ceiling"),
+    "recommended_concurrency": QT_TRANSLATE_NOOP("Terms", "Recommended concurrency"),
+    "online_capacity": QT_TRANSLATE_NOOP("Terms", "Online capacity (at the watermark)"),
+    "knee_concurrency": QT_TRANSLATE_NOOP("Terms", "Knee of the load curve"),
+    "comm_share": QT_TRANSLATE_NOOP("Terms", "Communication share of a step"),
+    "step.gemm_ms": QT_TRANSLATE_NOOP("Terms", "Step: matrix multiplies"),
+    "step.attention_ms": QT_TRANSLATE_NOOP("Terms", "Step: attention"),
+    "step.communication_ms": QT_TRANSLATE_NOOP("Terms", "Step: communication"),
+    "step.overhead_ms": QT_TRANSLATE_NOOP("Terms", "Step: scheduler overhead"),
+    "ttft_ms": QT_TRANSLATE_NOOP("Terms", "TTFT"),
+    "tpot_ms": QT_TRANSLATE_NOOP("Terms", "TPOT"),
+    "itl_ms": QT_TRANSLATE_NOOP("Terms", "Inter-token latency"),
+    "output_tokens_per_s": QT_TRANSLATE_NOOP("Terms", "Output tokens/s"),
+    "requests_per_s": QT_TRANSLATE_NOOP("Terms", "Requests/s"),
 }
 UNIT_NAMES = {
     "tokens": QT_TRANSLATE_NOOP("Units", "tokens"),
@@ -56,7 +75,10 @@ def term_name(key: str) -> str:
     """The translated name of the quantity ``key`` (the key itself when unnamed)."""
     name = TERM_NAMES.get(key)
     if name is None:
-        return key.rsplit(".", 1)[-1].replace("_", " ")
+        last = key.rsplit(".", 1)[-1]
+        name = TERM_NAMES.get(last)
+        if name is None:
+            return last.replace("_", " ")
     return QCoreApplication.translate("Terms", name)
 
 
@@ -66,37 +88,11 @@ def unit_name(unit: str) -> str:
     return QCoreApplication.translate("Units", name) if name else unit
 
 
-def sig3(value: float) -> str:
-    """``value`` with about three significant digits and thousands separators."""
-    magnitude = abs(value)
-    if magnitude >= 100:
-        return f"{value:,.0f}"
-    if magnitude >= 10:
-        return f"{value:.1f}"
-    if magnitude >= 1:
-        return f"{value:.2f}"
-    if magnitude == 0:
-        return "0"
-    return f"{value:.3g}"
-
-
-def count(value: float) -> str:
-    """A whole count with thousands separators."""
-    return f"{round(value):,}"
-
-
-def params_text(value: float) -> str:
-    """Parameter count in billions (B) or millions (M)."""
-    if value >= 1e9:
-        return f"{sig3(value / 1e9)} B"
-    return f"{sig3(value / 1e6)} M"
-
-
 def term_value(term: Term) -> str:
     """A term's value with its unit."""
     if term.unit == "params":
         return params_text(term.value)
-    if term.unit in ("tokens", "bytes"):
+    if term.unit in ("tokens", "bytes") or (term.unit == "requests" and float(term.value).is_integer()):
         return f"{count(term.value)} {unit_name(term.unit)}"
     if term.unit == "":
         return sig3(term.value)

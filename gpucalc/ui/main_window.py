@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, Qt, Signal
@@ -18,24 +19,36 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QPlainTextEdit,
+    QSizePolicy,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from gpucalc import __version__
+from gpucalc.core.perf_result import PerformanceResult
+from gpucalc.core.sweep import ContextSweep
 from gpucalc.text.notices import notice_text
 from gpucalc.ui.answer import answer_for
 from gpucalc.ui.controller import PlanController
 from gpucalc.ui.explain_pane import ExplainPane
+from gpucalc.ui.format import count
 from gpucalc.ui.i18n import LANGUAGES, notice_language
-from gpucalc.ui.outcome import PlanOutcome
+from gpucalc.ui.outcome import PlanOutcome, compute_plan
 from gpucalc.ui.panels.answer_banner import AnswerBanner
+from gpucalc.ui.panels.ceilings_tab import CeilingsTab
+from gpucalc.ui.panels.compare_tab import CompareTab
+from gpucalc.ui.panels.grid_tab import GridTab
 from gpucalc.ui.panels.inputs_panel import InputsPanel
 from gpucalc.ui.panels.memory_tab import MemoryTab
+from gpucalc.ui.panels.sizing_tab import SizingTab
+from gpucalc.ui.plots.ceiling_bars import kind_name
+from gpucalc.ui.plots.load_plot import LoadCurvePlot
+from gpucalc.ui.plots.sweep_plot import ContextSweepPlot
 from gpucalc.ui.scenario_file import FILE_SUFFIX, ScenarioFileError, load_scenario, save_scenario
 from gpucalc.ui.serve_command import ServeCommandError, parse_serve_command
 from gpucalc.ui.settings_store import SettingsStore, WindowSettings
+from gpucalc.ui.worker import Worker
 
 
 @dataclass
@@ -72,6 +85,15 @@ class PasteDialog(QDialog):
         self.resize(640, 220)
 
 
+def _captioned(widget: QWidget, caption: QLabel) -> QWidget:
+    """``widget`` with a caption line above it, as one tab page."""
+    page = QWidget()
+    layout = QVBoxLayout(page)
+    layout.addWidget(caption)
+    layout.addWidget(widget, 1)
+    return page
+
+
 class MainWindow(QMainWindow):
     """The planner window over a :class:`PlanController`."""
 
@@ -86,8 +108,9 @@ class MainWindow(QMainWindow):
         self.banner = AnswerBanner()
         self.tabs = QTabWidget()
         self.tabs.setObjectName("resultTabs")
-        self.memory_tab = MemoryTab()
-        self.tabs.addTab(self.memory_tab, self.tr("Memory"))
+        # the answer banner keeps the height its text needs; the tabs take what is left
+        self.tabs.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+        self._build_tabs()
         central = QWidget()
         layout = QVBoxLayout(central)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -105,6 +128,10 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.status_label, 1)
         self.statusBar().addPermanentWidget(self.notice_label)
         self.message_box: QMessageBox | None = None
+        self._baseline_name = ""
+        self._baseline_worker = Worker(self, max_threads=1)
+        self._baseline_worker.finished.connect(self._baseline_ready)
+        self._baseline_worker.failed.connect(self._baseline_failed)
         self._build_menus()
         self._update_title()
         controller.resultReady.connect(self.show_outcome)
@@ -112,13 +139,40 @@ class MainWindow(QMainWindow):
         controller.fieldErrors.connect(self._field_errors)
         controller.computeStarted.connect(lambda: self.status_label.setText(self.tr("Computing…")))
         self.inputs.pasteRequested.connect(self.paste_command)
-        self.memory_tab.termSelected.connect(self.explain.show_term)
-        self.memory_tab.bar.termHovered.connect(self.explain.show_term)
+        for source in (self.memory_tab.termSelected, self.memory_tab.bar.termHovered,
+                       self.ceilings_tab.termSelected, self.ceilings_tab.bars.termHovered):
+            source.connect(self.explain.show_term)
         self._restore_layout()
         if controller.last_outcome is not None:
             self.show_outcome(controller.last_outcome)
 
     # -- building -------------------------------------------------------------------------
+    def _build_tabs(self) -> None:
+        self.ceilings_tab = CeilingsTab()
+        self.memory_tab = MemoryTab()
+        self.sweep_plot = ContextSweepPlot()
+        self.sweep_caption = QLabel()
+        self.sweep_caption.setWordWrap(True)
+        self.load_plot = LoadCurvePlot()
+        self.load_caption = QLabel()
+        self.load_caption.setWordWrap(True)
+        self.grid_tab = GridTab()
+        self.sizing_tab = SizingTab()
+        self.compare_tab = CompareTab()
+        self.compare_tab.pinRequested.connect(self.pin_baseline)
+        self.compare_tab.openRequested.connect(self.open_baseline_dialog)
+        self.tabs.addTab(self.ceilings_tab, self.tr("Bottleneck"))
+        self.tabs.addTab(self.memory_tab, self.tr("Memory"))
+        sweep_page = _captioned(self.sweep_plot, self.sweep_caption)
+        load_page = _captioned(self.load_plot, self.load_caption)
+        self.tabs.addTab(sweep_page, self.tr("Context sweep"))
+        self.tabs.addTab(load_page, self.tr("Load curve"))
+        self.tabs.addTab(self.grid_tab, self.tr("Per-card grid"))
+        self.tabs.addTab(self.sizing_tab, self.tr("Sizing"))
+        self.tabs.addTab(self.compare_tab, self.tr("Compare"))
+        self.performance_tabs: list[QWidget] = [self.ceilings_tab, sweep_page, load_page, self.grid_tab,
+                                                self.sizing_tab]
+
     def _dock(self, widget: QWidget, title: str, name: str, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(name)
@@ -181,16 +235,90 @@ class MainWindow(QMainWindow):
     # -- results --------------------------------------------------------------------------
     def show_outcome(self, outcome: PlanOutcome) -> None:
         """Show a fresh result everywhere (GUI thread only)."""
-        memory = outcome.memory
-        notices = [notice_text(n, notice_language(self.session.language)) for n in memory.notices]
+        memory, performance = outcome.memory, outcome.performance
+        lang = notice_language(self.session.language)
+        notices = [notice_text(n, lang) for n in memory.notices]
         self.banner.set_answer(answer_for(outcome), notices)
         self.memory_tab.set_result(memory, outcome.inputs.targets.planning_memory_share)
-        self.explain.set_result(memory)
+        self.explain.set_result(memory, performance)
         self.inputs.show_outcome(outcome)
-        self.status_label.setText(self.tr("Memory plan for {model} on {gpu}, computed in {ms} ms").format(
+        self.compare_tab.set_current(outcome)
+        for index in range(self.tabs.count()):
+            self.tabs.setTabEnabled(index, performance is not None
+                                    or self.tabs.widget(index) not in self.performance_tabs)
+        if performance is not None:
+            self._show_performance(outcome, performance, lang)
+        elif self.tabs.currentWidget() in self.performance_tabs:
+            self.tabs.setCurrentWidget(self.memory_tab)
+        self.status_label.setText(self.tr("Plan for {model} on {gpu}, computed in {ms} ms").format(
             model=outcome.inputs.model.name, gpu=outcome.inputs.gpu.name, ms=f"{outcome.elapsed_ms:.1f}"))
         self.notice_label.setText(self.tr("{n} notice(s)").format(n=len(notices)) if notices else "")
         self.notice_label.setToolTip("\n".join(notices))
+
+    def _show_performance(self, outcome: PlanOutcome, performance: PerformanceResult, lang: str) -> None:
+        targets = outcome.inputs.targets
+        self.ceilings_tab.set_result(performance, lang)
+        self.load_plot.set_result(performance, targets.ttft_ms, targets.tpot_ms)
+        self.load_caption.setText(self.tr(
+            "Closed-loop load on one replica under continuous batching. Knee: {knee} requests (90 % of "
+            "peak throughput); watermark: {online} requests planned online ({share} % of the "
+            "recommendation).").format(knee=count(performance.knee_concurrency.value),
+                                       online=count(performance.online_capacity.value),
+                                       share=round(targets.watermark * 100)))
+        if outcome.sweep is not None:
+            planning = outcome.inputs.workload.input_p95 + outcome.inputs.workload.output_p95
+            self.sweep_plot.set_sweep(outcome.sweep, planning)
+            self.sweep_caption.setText(self._crossover_text(outcome.sweep))
+        self.grid_tab.set_grid(outcome.grid)
+        self.sizing_tab.set_inputs(self.controller.catalog, outcome.inputs)
+
+    def _crossover_text(self, sweep: ContextSweep) -> str:
+        if not sweep.crossovers:
+            binding = sweep.points[-1].binding if sweep.points else None
+            return self.tr("The same ceiling binds at every context length: {name}.").format(
+                name=kind_name(binding) if binding else "—")
+        parts = [self.tr("from {tokens} tokens: {before} → {after}").format(
+            tokens=count(c.context_tokens), before=kind_name(c.before), after=kind_name(c.after))
+            for c in sweep.crossovers]
+        return self.tr("The binding ceiling changes {changes}. Output length held at {out} tokens.").format(
+            changes="; ".join(parts), out=count(sweep.output_tokens))
+
+    def show_tab(self, name: str) -> None:
+        """Bring a result tab to the front by its short name (bottleneck, memory, sweep, …)."""
+        pages = {"bottleneck": 0, "memory": 1, "sweep": 2, "load": 3, "grid": 4, "sizing": 5, "compare": 6}
+        self.tabs.setCurrentIndex(pages.get(name, 0))
+
+    def pin_baseline(self) -> None:
+        """Compare → pin the current result as the baseline."""
+        outcome = self.controller.last_outcome
+        if outcome is not None:
+            name = outcome.scenario.name or f"{outcome.inputs.model.name} · {outcome.inputs.gpu.name}"
+            self.compare_tab.set_baseline(outcome, name)
+
+    def open_baseline_dialog(self) -> None:
+        """Compare → open a scenario file as the baseline."""
+        name, _ = QFileDialog.getOpenFileName(self, self.tr("Open baseline scenario"), "",
+                                              self.tr("gpucalc scenarios (*.gpucalc.json);;JSON (*.json)"))
+        if name:
+            self.open_baseline(Path(name))
+
+    def open_baseline(self, path: Path) -> bool:
+        """Compute the scenario in ``path`` off the GUI thread and pin it as the baseline."""
+        try:
+            scenario = load_scenario(path)
+        except ScenarioFileError as exc:
+            self.warn(self.tr("Cannot open scenario"), str(exc))
+            return False
+        self._baseline_name = path.name
+        self._baseline_worker.submit(0, partial(compute_plan, self.controller.catalog, scenario))
+        return True
+
+    def _baseline_ready(self, _generation: int, outcome: object) -> None:
+        if isinstance(outcome, PlanOutcome):
+            self.compare_tab.set_baseline(outcome, self._baseline_name)
+
+    def _baseline_failed(self, _generation: int, exc: object) -> None:
+        self.warn(self.tr("Cannot compute the baseline"), str(exc))
 
     def show_failure(self, message: str, field_path: str) -> None:
         """Keep the last result; say why the current inputs give none."""
@@ -307,7 +435,7 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(QByteArray(base64.b64decode(settings.geometry)))
         else:
             self.resize(1480, 920)
-            self.resizeDocks([self.inputs_dock, self.explain_dock], [330, 340], Qt.Orientation.Horizontal)
+            self.resizeDocks([self.inputs_dock, self.explain_dock], [360, 330], Qt.Orientation.Horizontal)
         if settings.state:
             self.restoreState(QByteArray(base64.b64decode(settings.state)))
 
@@ -319,6 +447,12 @@ class MainWindow(QMainWindow):
             "last_scenario": self.controller.scenario.model_dump(mode="json"),
             "language": self.session.language,
         })
+
+    def shutdown(self) -> None:
+        """Stop background jobs (sizing, baseline) and wait for them."""
+        self.sizing_tab.cancel()
+        self.sizing_tab.wait()
+        self._baseline_worker.wait()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Save the layout and the scenario (when a store is set)."""

@@ -9,30 +9,52 @@ from pydantic import ValidationError
 
 from gpucalc.catalog.bundled import Catalog, CatalogError
 from gpucalc.catalog.resolve import resolve_scenario
+from gpucalc.core.calculate import calculate
 from gpucalc.core.errors import PlanError
 from gpucalc.core.inputs import PlanInputs
-from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.memory_result import MemoryResult
+from gpucalc.core.perf_result import PerformanceResult
+from gpucalc.core.precision import KvFormat, WeightFormat
 from gpucalc.core.scenario import Scenario
+from gpucalc.core.sweep import ContextSweep, GridCell, context_sweep, per_card_grid
 from gpucalc.io.errors import InputFileError
+
+SWEEP_POINTS = 128
+# Seed 001's precision tiers: (weights, KV cache) catalog ids.
+PRECISION_TIERS = {"bf16": ("bf16", "fp16"), "fp8": ("fp8", "fp8"), "int4": ("int4", "fp8")}
 
 
 @dataclass(frozen=True)
 class PlanOutcome:
-    """Everything one calculation produced (the performance side will add fields here)."""
+    """Everything one calculation produced for the window."""
 
     scenario: Scenario
     inputs: PlanInputs
     memory: MemoryResult
+    performance: PerformanceResult | None  # None: the model does not fit
+    sweep: ContextSweep | None
+    grid: tuple[GridCell, ...]
     elapsed_ms: float
 
 
+def precision_tiers(catalog: Catalog) -> dict[str, tuple[WeightFormat, KvFormat]]:
+    """The per-card grid's precision tiers, resolved from the catalog."""
+    return {name: (catalog.weight_format(w), catalog.kv_format(k))
+            for name, (w, k) in PRECISION_TIERS.items()}
+
+
 def compute_plan(catalog: Catalog, scenario: Scenario) -> PlanOutcome:
-    """Resolve and calculate ``scenario`` (runs on the worker thread)."""
+    """Resolve and calculate ``scenario``: memory, ceilings, load curve, sweep, grid (worker thread)."""
     start = time.perf_counter()
     inputs = resolve_scenario(catalog, scenario)
-    memory = calculate_memory(inputs)
-    return PlanOutcome(scenario, inputs, memory, (time.perf_counter() - start) * 1000.0)
+    result = calculate(inputs)
+    sweep = None
+    grid: tuple[GridCell, ...] = ()
+    if result.performance is not None:
+        sweep = context_sweep(inputs, count=SWEEP_POINTS)
+        grid = per_card_grid(inputs, precision_tiers(catalog))
+    return PlanOutcome(scenario, inputs, result.memory, result.performance, sweep, grid,
+                       (time.perf_counter() - start) * 1000.0)
 
 
 _PLAN_FIELDS = {"tp_heads": "deployment.tensor_parallel_size",

@@ -27,9 +27,12 @@ def _spin(window: MainWindow, path: str) -> QSpinBox:
 
 def test_window_opens_with_a_result(shell: Shell) -> None:
     window = shell.window
-    assert "443,808" in window.banner.headline.text()
+    assert "346 concurrent requests" in window.banner.headline.text()
+    assert "Memory" in window.banner.headline.text()
+    assert "443,808" in window.banner.detail.text()
     assert window.banner.verdict.text() == "Fits"
-    assert window.tabs.count() == 1
+    assert [window.tabs.tabText(i) for i in range(window.tabs.count())] == [
+        "Bottleneck", "Memory", "Context sweep", "Load curve", "Per-card grid", "Sizing", "Compare"]
     assert window.memory_tab.items_table.rowCount() == 7
     assert window.memory_tab.bar.widths()["kv_cache_gib_per_gpu"] > 50
     assert "computed in" in window.status_label.text()
@@ -96,7 +99,8 @@ def test_pasted_vllm_command_fills_the_form(qtbot: QtBot, shell: Shell) -> None:
     kv = window.inputs.binder.widget("deployment.kv_cache_dtype")
     assert isinstance(kv, QComboBox)
     assert kv.currentData() == "fp8"
-    assert "8,192 tokens" in window.banner.headline.text()
+    assert shell.controller.last_outcome is not None
+    assert shell.controller.last_outcome.memory.settings.max_model_len.value == 8192
 
 
 def test_bad_pasted_command_changes_nothing(shell: Shell) -> None:
@@ -147,12 +151,12 @@ def test_language_switch_changes_visible_strings(qtbot: QtBot, shell: Shell) -> 
     window = shell.window
     qtbot.addWidget(window)
     assert shell.session.language == "zh_CN"
-    assert window.tabs.tabText(0) == "显存"
-    assert "KV 缓存" in window.banner.headline.text()
+    assert window.tabs.tabText(1) == "显存"
+    assert "KV 缓存" in window.banner.detail.text()
     assert window.menuBar().actions()[0].text().startswith("文件")
     shell.switch_language("en")
     qtbot.addWidget(shell.window)
-    assert shell.window.tabs.tabText(0) == "Memory"
+    assert shell.window.tabs.tabText(1) == "Memory"
 
 
 def test_scenario_save_open_round_trip(qtbot: QtBot, shell: Shell, tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QWidget
 
 from gpucalc.ui.answer import Answer, Verdict
@@ -54,9 +55,22 @@ class AnswerBanner(QWidget):
         self.notices.setText("\n".join(f"⚠ {n}" for n in notices))
         self.notices.setVisible(bool(notices))
         self.set_error("")
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """Give each wrapped line the height its text needs at the current width (no clipping)."""
+        for label in (self.headline, self.detail, self.notices, self.error):
+            width = label.width() if label.width() > 50 else max(self.width() - 140, 400)
+            label.setMinimumHeight(label.heightForWidth(width) if label.text() else 0)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Re-fit the wrapped lines to the new width."""
+        super().resizeEvent(event)
+        self._fit_height()
 
     def set_error(self, message: str) -> None:
         """Show why the current inputs give no result (the last good result stays)."""
         self.error.setText(self.tr("Showing the last good result. {reason}").format(reason=message)
                            if message else "")
         self.error.setVisible(bool(message))
+        self._fit_height()

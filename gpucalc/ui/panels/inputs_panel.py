@@ -21,6 +21,7 @@ from gpucalc.ui.fields import ENGINE, HARDWARE, MODEL, TARGETS, WORKLOAD, FieldS
 from gpucalc.ui.format import params_text
 from gpucalc.ui.outcome import PlanOutcome
 from gpucalc.ui.panels.collapsible import CollapsibleSection
+from gpucalc.ui.panels.workload_extras import ClassesEditor, PresetPicker
 
 WHAT_IF_FORMATS = ("fp8", "int8", "int4", "nvfp4", "mxfp4")
 
@@ -68,7 +69,13 @@ class InputsPanel(QScrollArea):
         form = QFormLayout(widget)
         form.setContentsMargins(4, 0, 4, 4)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        if specs is WORKLOAD:
+            self.preset = PresetPicker(self.controller)
+            form.addRow(self.tr("Preset"), self.preset)
         self.binder.add_rows(form, specs)
+        if specs is WORKLOAD:
+            self.classes = ClassesEditor(self.controller)
+            form.addRow(self.tr("Request classes"), self.classes)
         if model:
             form.addRow(buttons)
             form.addRow(self.model_info)

@@ -2,62 +2,18 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QGroupBox,
-    QHBoxLayout,
-    QHeaderView,
-    QTableWidget,
-    QTableWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QTableWidget, QVBoxLayout, QWidget
 
 from gpucalc.core.explain import Term
 from gpucalc.core.memory_result import MemoryResult
-from gpucalc.ui.explain_pane import term_tooltip
 from gpucalc.ui.format import sig3, term_name, term_value
+from gpucalc.ui.panels.term_table import fill_terms, selected_key, term_table
 from gpucalc.ui.plots.memory_bar import COLOURS, MemoryBar
-
-KEY_ROLE = Qt.ItemDataRole.UserRole
-RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-
-
-def _table(headers: list[str]) -> QTableWidget:
-    table = QTableWidget(0, len(headers))
-    table.setHorizontalHeaderLabels(headers)
-    table.verticalHeader().setVisible(False)
-    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    table.setAlternatingRowColors(True)
-    header = table.horizontalHeader()
-    header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-    for column in range(1, len(headers)):
-        header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-    return table
 
 
 def _fill(table: QTableWidget, rows: list[tuple[Term, list[str]]]) -> None:
-    selected = table.currentRow()
-    table.blockSignals(True)
-    table.setRowCount(len(rows))
-    for r, (term, cells) in enumerate(rows):
-        for c, text in enumerate(cells):
-            item = QTableWidgetItem(text)
-            item.setData(KEY_ROLE, term.key)
-            item.setToolTip(term_tooltip(term))
-            if c > 0:
-                item.setTextAlignment(RIGHT)
-            elif term.key in COLOURS:
-                item.setData(Qt.ItemDataRole.DecorationRole, QColor(COLOURS[term.key]))
-            table.setItem(r, c, item)
-    if 0 <= selected < len(rows):
-        table.selectRow(selected)
-    table.blockSignals(False)
-
+    fill_terms(table, rows, COLOURS)
 
 class MemoryTab(QWidget):
     """Memory picture of the binding GPU; selecting a row names the term in ``termSelected``."""
@@ -69,9 +25,9 @@ class MemoryTab(QWidget):
         self.bar = MemoryBar()
         self.bar.setMinimumHeight(150)
         self.bar.setMaximumHeight(190)
-        self.items_table = _table([self.tr("Line item"), self.tr("GiB"), self.tr("Share")])
-        self.weights_table = _table([self.tr("Tensor group"), self.tr("GiB"), self.tr("Share")])
-        self.kv_table = _table([self.tr("KV cache and concurrency"), self.tr("Value")])
+        self.items_table = term_table([self.tr("Line item"), self.tr("GiB"), self.tr("Share")])
+        self.weights_table = term_table([self.tr("Tensor group"), self.tr("GiB"), self.tr("Share")])
+        self.kv_table = term_table([self.tr("KV cache and concurrency"), self.tr("Value")])
         row = QHBoxLayout()
         for title, table in ((self.tr("Per-GPU memory, in the order the engine deducts it"),
                               self.items_table),
@@ -109,6 +65,6 @@ class MemoryTab(QWidget):
         _fill(self.kv_table, [(t, [term_name(t.key), term_value(t)]) for t in kv_terms])
 
     def _selected(self, table: QTableWidget) -> None:
-        item = table.currentItem()
-        if item is not None and table.selectedItems():
-            self.termSelected.emit(str(item.data(KEY_ROLE)))
+        key = selected_key(table)
+        if key:
+            self.termSelected.emit(key)

@@ -10,18 +10,11 @@ from PySide6.QtWidgets import QToolTip, QVBoxLayout, QWidget
 
 from gpucalc.core.explain import Term
 from gpucalc.core.memory_result import MemoryResult
+from gpucalc.text.palette import LINE_ITEM_COLOURS
 from gpucalc.ui.explain_pane import term_tooltip
 from gpucalc.ui.format import sig3, term_name
 
-# One colour per line item, used by the bar and the tables (memory stays green-family for KV).
-COLOURS = {
-    "weights_gib_per_gpu": "#4c72b0",
-    "activation_gib_per_gpu": "#dd8452",
-    "non_torch_gib_per_gpu": "#8172b3",
-    "cuda_graphs_gib_per_gpu": "#937860",
-    "kv_cache_gib_per_gpu": "#55a868",
-    "headroom_gib_per_gpu": "#c8c8c8",
-}
+COLOURS = LINE_ITEM_COLOURS
 BAR_HEIGHT = 0.6
 
 

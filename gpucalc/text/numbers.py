@@ -1,0 +1,38 @@
+"""Numbers as gpucalc prints them everywhere (window, report, CSV-free text): ~3 significant digits."""
+
+from __future__ import annotations
+
+
+def sig3(value: float) -> str:
+    """``value`` with about three significant digits and thousands separators."""
+    magnitude = abs(value)
+    if magnitude >= 100:
+        return f"{value:,.0f}"
+    if magnitude >= 10:
+        return f"{value:.1f}"
+    if magnitude >= 1:
+        return f"{value:.2f}"
+    if magnitude == 0:
+        return "0"
+    return f"{value:.3g}"
+
+
+def count(value: float) -> str:
+    """A whole count with thousands separators."""
+    return f"{round(value):,}"
+
+
+def params_text(value: float) -> str:
+    """Parameter count in billions (B) or millions (M)."""
+    if value >= 1e9:
+        return f"{sig3(value / 1e9)} B"
+    return f"{sig3(value / 1e6)} M"
+
+
+def compact_number(value: float) -> str:
+    """Axis label for a count: 512, 2k, 32k, 1M."""
+    if value >= 1e6:
+        return f"{value / 1e6:g}M"
+    if value >= 1e3:
+        return f"{value / 1e3:g}k"
+    return f"{value:g}"

@@ -1,0 +1,88 @@
+"""The Bottleneck tab: three ceilings, the advice for the binding one, latency at key loads."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QTableWidget, QVBoxLayout, QWidget
+
+from gpucalc.core.explain import Term
+from gpucalc.core.perf_result import PerformanceResult, PointSummary
+from gpucalc.text.notices import notice_text
+from gpucalc.ui.format import sig3, term_name, term_value
+from gpucalc.ui.panels.term_table import fill_terms, selected_key, term_table
+from gpucalc.ui.plots.ceiling_bars import CeilingBars, kind_name
+from gpucalc.ui.plots.style import CEILING_COLOURS
+
+
+def _boxed(title: str, widget: QWidget) -> QGroupBox:
+    box = QGroupBox(title)
+    layout = QVBoxLayout(box)
+    layout.setContentsMargins(4, 4, 4, 4)
+    layout.addWidget(widget)
+    return box
+
+
+class CeilingsTab(QWidget):
+    """Bottleneck bars on top; advice, operating points and the step-time breakdown below."""
+
+    termSelected = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.bars = CeilingBars()
+        self.bars.setMinimumHeight(200)
+        self.bars.setMaximumHeight(260)
+        self.advice = QLabel()
+        self.advice.setWordWrap(True)
+        self.advice.setObjectName("advice")
+        self.points_table = term_table([self.tr("Load"), self.tr("Concurrency"), self.tr("TTFT ms"),
+                                        self.tr("TPOT ms"), self.tr("Output tok/s"), self.tr("req/s")])
+        self.step_table = term_table([self.tr("Figure"), self.tr("Value")])
+        for table in (self.points_table, self.step_table):
+            table.itemSelectionChanged.connect(lambda t=table: self._selected(t))
+        self.bars_box = _boxed(self.tr("Three ceilings: the smallest one sets the concurrency"), self.bars)
+        self.advice_box = _boxed(self.tr("What moves the binding ceiling"), self.advice)
+        self.advice.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        upper = QHBoxLayout()
+        upper.addWidget(self.bars_box, 3)
+        upper.addWidget(self.advice_box, 2)
+        lower = QHBoxLayout()
+        lower.addWidget(_boxed(self.tr("Latency and throughput per replica"), self.points_table), 3)
+        lower.addWidget(_boxed(self.tr("Step time at the recommendation"), self.step_table), 2)
+        layout = QVBoxLayout(self)
+        layout.addLayout(upper)
+        layout.addLayout(lower, 1)
+
+    def set_result(self, performance: PerformanceResult, lang: str) -> None:
+        """Show ``performance``; advice sentences in ``lang``."""
+        self.bars.set_result(performance)
+        binding = performance.bottleneck
+        colour = CEILING_COLOURS[binding]
+        head = self.tr("Binding: {name}").format(name=kind_name(binding))
+        lines = "".join(f"<li>{notice_text(n, lang)}</li>" for n in performance.advice)
+        self.advice.setText(f"<b style='color:{colour}'>{head}</b><ul style='margin:2px'>{lines}</ul>")
+        self._fill_points(performance)
+        fill_terms(self.step_table, [(t, [term_name(t.key), term_value(t)]) for t in self.step_terms(
+            performance)])
+
+    @staticmethod
+    def step_terms(performance: PerformanceResult) -> list[Term]:
+        """The figures of the step-time table."""
+        return [performance.recommended_concurrency, performance.online_capacity,
+                performance.knee_concurrency, *performance.step_breakdown_ms, performance.comm_share]
+
+    def _fill_points(self, performance: PerformanceResult) -> None:
+        names = {"at_recommended": self.tr("At the recommendation"),
+                 "offline_max": self.tr("Offline maximum (batch full)"),
+                 "at_concurrency": self.tr("At the chosen concurrency"),
+                 "at_request_rate": self.tr("At the chosen request rate")}
+        points: list[PointSummary] = [performance.at_recommended, performance.offline_max]
+        rows = [(p.ttft_ms, [names.get(p.label, p.label), sig3(p.concurrency), sig3(p.ttft_ms.value),
+                             sig3(p.tpot_ms.value), sig3(p.output_tokens_per_s.value),
+                             sig3(p.requests_per_s.value)]) for p in points]
+        fill_terms(self.points_table, rows)
+
+    def _selected(self, table: QTableWidget) -> None:
+        key = selected_key(table)
+        if key:
+            self.termSelected.emit(key)

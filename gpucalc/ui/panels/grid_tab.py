@@ -1,0 +1,94 @@
+"""The per-card grid (seed 001): context tier × precision tier → concurrency at the SLO."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGroupBox,
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gpucalc.core.sweep import CONTEXT_TIERS, GridCell
+from gpucalc.ui.format import count
+from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
+from gpucalc.ui.plots.ceiling_bars import kind_name
+from gpucalc.ui.plots.style import CEILING_COLOURS
+
+TIER_NAMES = {
+    "short": QT_TRANSLATE_NOOP("Grid", "Short"),
+    "medium": QT_TRANSLATE_NOOP("Grid", "Medium"),
+    "long": QT_TRANSLATE_NOOP("Grid", "Long"),
+    "very_long": QT_TRANSLATE_NOOP("Grid", "Very long"),
+}
+CELL_ALPHA = 60
+
+
+def tier_name(tier: str) -> str:
+    """Translated name of a context tier."""
+    return QCoreApplication.translate("Grid", TIER_NAMES.get(tier, tier))
+
+
+class GridTab(QWidget):
+    """Rows: context tiers; columns: precision tiers; cells coloured by the binding ceiling."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.table = QTableWidget(len(CONTEXT_TIERS), 0)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.note = QLabel(self.tr(
+            "Concurrent requests one replica serves within the TTFT and TPOT targets, at each context "
+            "length (prompt + output) and precision (weights / KV cache). Colour: the binding ceiling; "
+            "0 = does not fit or cannot meet the targets."))
+        self.note.setWordWrap(True)
+        box = QGroupBox(self.tr("Per-card capacity grid"))
+        inner = QVBoxLayout(box)
+        inner.addWidget(self.note)
+        inner.addWidget(self.table, 1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(box)
+
+    def set_grid(self, cells: tuple[GridCell, ...]) -> None:
+        """Show the grid ``cells``."""
+        tiers = list(dict.fromkeys(c.precision_tier for c in cells))
+        contexts = [name for name, _ in CONTEXT_TIERS]
+        self.table.setColumnCount(len(tiers))
+        self.table.setRowCount(len(contexts))
+        labels = {c.precision_tier: f"{c.precision_tier.upper()}  ({c.weight_format} / KV {c.kv_format})"
+                  for c in cells}
+        self.table.setHorizontalHeaderLabels([labels[t] for t in tiers])
+        self.table.setVerticalHeaderLabels([f"{tier_name(n)}  {count(t)}" for n, t in CONTEXT_TIERS])
+        for cell in cells:
+            item = QTableWidgetItem(self._cell_text(cell))
+            item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+            if cell.binding is not None:
+                colour = QColor(CEILING_COLOURS[cell.binding])
+                colour.setAlpha(CELL_ALPHA)
+                item.setBackground(colour)
+            item.setToolTip(self.tr("{tokens} tokens, weights {w}, KV {kv}: {n} requests").format(
+                tokens=count(cell.context_tokens), w=cell.weight_format, kv=cell.kv_format,
+                n=count(cell.concurrency)))
+            self.table.setItem(contexts.index(cell.context_tier), tiers.index(cell.precision_tier), item)
+
+    def _cell_text(self, cell: GridCell) -> str:
+        if cell.binding is None:
+            return self.tr("does not fit")
+        return f"{count(cell.concurrency)}\n{kind_name(cell.binding)}"
+
+    def value(self, context_tier: str, precision_tier: str) -> str:
+        """The text of one cell (for tests and the report)."""
+        contexts = [name for name, _ in CONTEXT_TIERS]
+        for column in range(self.table.columnCount()):
+            header = self.table.horizontalHeaderItem(column)
+            if header is not None and header.text().lower().startswith(precision_tier):
+                item = self.table.item(contexts.index(context_tier), column)
+                return item.text() if item else ""
+        return ""

@@ -1,0 +1,232 @@
+"""The Sizing tab: how many GPUs of which type serve the workload's QPS, with cost and Pareto front.
+
+Sizing over the whole GPU catalog runs on its own worker with a progress bar and a Cancel
+button; a newer request (new inputs) cancels the running one.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import partial
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gpucalc.catalog.bundled import Catalog
+from gpucalc.core.inputs import PlanInputs
+from gpucalc.core.sizing import SizingCancelled, SizingRequest, SizingRow, size_fleet
+from gpucalc.ui.outcome import precision_tiers
+from gpucalc.ui.panels.sizing_model import SORT_ROLE, SizingTableModel
+from gpucalc.ui.plots.style import MARKER_COLOUR, plot_widget, text_colour
+from gpucalc.ui.worker import Worker
+
+PROGRESS_STEPS = 1000
+GPU_COLUMN_WIDTH = 190
+
+
+class SizingTab(QWidget):
+    """Controls, the sortable table and the cost-vs-TPOT Pareto plot."""
+
+    finished = Signal()
+    progressed = Signal(float)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        controls = self._build_controls()
+        self._build_table()
+        self._build_plot()
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        table_box = QGroupBox(self.tr("Ways to serve the traffic, cheapest first"))
+        QVBoxLayout(table_box).addWidget(self.table)
+        plot_box = QGroupBox(self.tr("Cost against latency"))
+        QVBoxLayout(plot_box).addWidget(self.pareto)
+        splitter.addWidget(table_box)
+        splitter.addWidget(plot_box)
+        splitter.setSizes([700, 300])
+        layout = QVBoxLayout(self)
+        layout.addLayout(controls)
+        layout.addWidget(self.status)
+        layout.addWidget(splitter, 1)
+        self._worker = Worker(self, max_threads=1)
+        self._worker.finished.connect(self._on_finished)
+        self._worker.failed.connect(self._on_failed)
+        self._generation = 0
+        self._cancel = threading.Event()
+        self._catalog: Catalog | None = None
+        self._inputs: PlanInputs | None = None
+        self.run_button.clicked.connect(self.run)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.redundancy.valueChanged.connect(self.run)
+        self.for_peak.toggled.connect(self.run)
+        self.progressed.connect(self._show_progress)
+
+    def _build_table(self) -> None:
+        self.model = SizingTableModel()
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setSortRole(SORT_ROLE)
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().setVisible(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(0, GPU_COLUMN_WIDTH)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+
+    def _build_controls(self) -> QHBoxLayout:
+        self.redundancy = QSpinBox()
+        self.redundancy.setRange(0, 64)
+        self.redundancy.setValue(1)
+        self.redundancy.setPrefix(self.tr("spare replicas: "))
+        self.redundancy.setToolTip(self.tr("N + k: replicas kept in reserve for failures and upgrades."))
+        self.for_peak = QCheckBox(self.tr("Size for peak QPS"))
+        self.for_peak.setChecked(True)
+        self.for_peak.setToolTip(self.tr("Off: size for the average; peaks queue or are rate-limited."))
+        self.run_button = QPushButton(self.tr("Size again"))
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setEnabled(False)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, PROGRESS_STEPS)
+        self.progress.setTextVisible(True)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        controls = QHBoxLayout()
+        for widget in (self.redundancy, self.for_peak, self.run_button, self.cancel_button):
+            controls.addWidget(widget)
+        controls.addWidget(self.progress, 1)
+        return controls
+
+    def _build_plot(self) -> None:
+        self.pareto = plot_widget()
+        item = self.pareto.getPlotItem()
+        item.setLabel("bottom", self.tr("Fleet cost ($ per hour)"))
+        item.setLabel("left", self.tr("TPOT at the recommendation (ms)"))
+        item.addLegend(offset=(-10, 10), labelTextColor=text_colour())
+        self.all_points = pg.ScatterPlotItem(size=8, brush=pg.mkBrush(120, 120, 120, 140), pen=None,
+                                             name=self.tr("options"))
+        self.front_points = pg.ScatterPlotItem(size=12, brush=pg.mkBrush(MARKER_COLOUR), pen=None,
+                                               name=self.tr("Pareto front"))
+        self.front_line = pg.PlotDataItem([], [], pen=pg.mkPen(MARKER_COLOUR, width=1.5), stepMode=None)
+        for plot_item in (self.all_points, self.front_line, self.front_points):
+            self.pareto.addItem(plot_item)
+        self.all_points.sigClicked.connect(self._point_clicked)
+        self.front_points.sigClicked.connect(self._point_clicked)
+
+    def set_inputs(self, catalog: Catalog, inputs: PlanInputs) -> None:
+        """New inputs: size again for their workload."""
+        self._catalog, self._inputs = catalog, inputs
+        self.run()
+
+    def request(self) -> SizingRequest | None:
+        """The sizing request of the current inputs and controls."""
+        if self._inputs is None:
+            return None
+        workload = self._inputs.workload
+        return SizingRequest(qps_avg=workload.qps_avg, qps_peak=workload.qps_peak,
+                             redundancy=self.redundancy.value(), size_for_peak=self.for_peak.isChecked())
+
+    def run(self) -> None:
+        """Start sizing over every catalog GPU (cancels a running job)."""
+        request = self.request()
+        if request is None or self._catalog is None or self._inputs is None:
+            return
+        self._cancel.set()
+        self._cancel = threading.Event()
+        self._generation += 1
+        gpus = list(self._catalog.gpus.values())
+        job = partial(size_fleet, self._inputs, gpus, list(precision_tiers(self._catalog).values()),
+                      request, partial(self._report, self._cancel))
+        self.cancel_button.setEnabled(True)
+        self.progress.setValue(0)
+        self.status.setText(self.tr("Sizing {n} GPU types for {qps} req/s…").format(
+            n=len(gpus), qps=f"{request.qps_peak or request.qps_avg:g}"))
+        self._worker.submit(self._generation, job)
+
+    def _report(self, cancel: threading.Event, share: float) -> bool:
+        """Progress from the worker thread; False stops the job."""
+        self.progressed.emit(share)
+        return not cancel.is_set()
+
+    def _show_progress(self, share: float) -> None:
+        self.progress.setValue(round(share * PROGRESS_STEPS))
+
+    def busy(self) -> bool:
+        """Whether a sizing job is running."""
+        return self.cancel_button.isEnabled()
+
+    def cancel(self) -> None:
+        """Stop the running job; the last complete table stays."""
+        self._cancel.set()
+
+    def wait(self) -> None:
+        """Block until the running job is done (shutdown, tests)."""
+        self._worker.wait()
+
+    def _on_finished(self, generation: int, rows: object) -> None:
+        if generation != self._generation or not isinstance(rows, list):
+            return
+        self.cancel_button.setEnabled(False)
+        self.progress.setValue(PROGRESS_STEPS)
+        self.set_rows(rows)
+        self.finished.emit()
+
+    def _on_failed(self, generation: int, exc: object) -> None:
+        if generation != self._generation:
+            return
+        self.cancel_button.setEnabled(False)
+        if isinstance(exc, SizingCancelled):
+            self.status.setText(self.tr("Sizing cancelled; the table shows the last complete run."))
+        else:
+            self.status.setText(self.tr("Sizing failed: {reason}").format(reason=exc))
+        self.finished.emit()
+
+    def set_rows(self, rows: list[SizingRow]) -> None:
+        """Show sizing ``rows`` in the table and the plot."""
+        self.model.set_rows(rows)
+        self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+        priced = [r for r in rows if r.cost_usd_per_hour is not None]
+        self.all_points.setData([r.cost_usd_per_hour for r in priced], [r.tpot_ms for r in priced],
+                                data=[rows.index(r) for r in priced])
+        front = sorted((r for r in priced if r.pareto), key=lambda r: r.cost_usd_per_hour or 0.0)
+        fx = np.array([r.cost_usd_per_hour for r in front], dtype=float)
+        fy = np.array([r.tpot_ms for r in front], dtype=float)
+        self.front_points.setData(fx, fy, data=[rows.index(r) for r in front])
+        self.front_line.setData(fx, fy)
+        if rows:
+            best = rows[0]
+            self.status.setText(self.tr(
+                "{n} options meet the targets. Cheapest: {gpus} × {gpu} ({prec}, TP {tp}) at {cost}.").format(
+                n=len(rows), gpus=best.gpus_total, gpu=best.gpu_name, prec=best.precision,
+                tp=best.tensor_parallel_size,
+                cost="—" if best.cost_usd_per_hour is None else f"${best.cost_usd_per_hour:,.2f}/h"))
+        else:
+            self.status.setText(self.tr("No GPU type meets the targets: relax TTFT/TPOT or shorten the "
+                                        "context."))
+
+    def _point_clicked(self, _item: object, points: list[pg.SpotItem], *_: object) -> None:
+        if not points:
+            return
+        row = int(points[0].data())
+        source = self.model.index(row, 0)
+        self.table.selectRow(self.proxy.mapFromSource(source).row())

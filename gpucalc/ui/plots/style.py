@@ -1,0 +1,76 @@
+"""Colours and pens shared by every plot: one colour per ceiling, text that follows the theme."""
+
+from __future__ import annotations
+
+import math
+
+import pyqtgraph as pg
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+
+from gpucalc.text.numbers import compact_number
+from gpucalc.text.palette import (
+    CEILING_COLOURS,
+    MARKER_COLOUR,
+    THROUGHPUT_COLOUR,
+    TPOT_COLOUR,
+    TTFT_COLOUR,
+)
+
+__all__ = ["CEILING_COLOURS", "MARKER_COLOUR", "THROUGHPUT_COLOUR", "TPOT_COLOUR", "TTFT_COLOUR",
+           "LogCountAxis", "plot_widget", "text_colour"]
+
+def text_colour() -> QColor:
+    """The palette's text colour, so labels stay readable in light and dark themes."""
+    return QGuiApplication.palette().color(QPalette.ColorRole.WindowText)
+
+
+def is_dark_theme() -> bool:
+    """Whether the window background is dark."""
+    return QGuiApplication.palette().color(QPalette.ColorRole.Window).lightness() < 128
+
+
+def plot_widget(log_x: bool = False, log_y: bool = False) -> pg.PlotWidget:
+    """A plot with a transparent background, no context menu and the theme's axis colours."""
+    axes = {}
+    if log_x:
+        axes["bottom"] = LogCountAxis(orientation="bottom")
+    if log_y:
+        axes["left"] = LogCountAxis(orientation="left")
+    widget = pg.PlotWidget(background=None, axisItems=axes)
+    widget.setMenuEnabled(False)
+    widget.hideButtons()
+    item = widget.getPlotItem()
+    colour = text_colour()
+    for name in ("left", "bottom", "right"):
+        axis = item.getAxis(name)
+        axis.setTextPen(colour)
+        axis.setPen(pg.mkPen(colour.lighter(140) if is_dark_theme() else colour.darker(110)))
+    item.showGrid(x=True, y=True, alpha=0.2)
+    return widget
+
+
+def marker_pen(colour: str, dashed: bool = True, width: float = 1.5) -> object:
+    """A pen for marker lines (knee, targets, crossovers)."""
+    from PySide6.QtCore import Qt
+
+    style = Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine
+    return pg.mkPen(colour, width=width, style=style)
+
+
+class LogCountAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph has no type hints
+    """A log-scale axis labelled at 1-2-5 steps in compact numbers (no crowded minor labels)."""
+
+    def logTickValues(self, minVal: float, maxVal: float, size: float,  # noqa: N803
+                      stdTicks: list[tuple[float, list[float]]]) -> list[tuple[float | None, list[float]]]:  # noqa: N803
+        """Major ticks at 10^n; labelled minor ticks at 2 and 5 × 10^n when there is room."""
+        low, high = math.floor(minVal), math.ceil(maxVal)
+        majors = [float(p) for p in range(low, high + 1) if minVal <= p <= maxVal]
+        minors = [p + math.log10(m) for p in range(low, high + 1) for m in (2, 5)
+                  if minVal <= p + math.log10(m) <= maxVal]
+        if len(majors) + len(minors) > max(size / 60, 2):
+            minors = []
+        return [(None, majors), (None, minors)]
+
+    def logTickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
+        """Compact labels of 10^value."""
+        return [compact_number(round(10 ** v, 6)) for v in values]

@@ -1,0 +1,165 @@
+"""The performance side of the window: ceilings, curves, grid, sizing with progress, compare."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox
+from pytestqt.qtbot import QtBot
+
+from gpucalc.core.inputs import Deployment, Workload
+from gpucalc.core.perf_result import CeilingKind
+from gpucalc.core.presets import PRESETS
+from gpucalc.core.scenario import Scenario
+from gpucalc.ui.app import Shell
+from gpucalc.ui.panels.sizing_model import SORT_ROLE
+from gpucalc.ui.scenario_file import save_scenario
+from tests.ui.conftest import RESULT_TIMEOUT_MS
+
+SIZING_TIMEOUT_MS = 60_000
+
+
+def _outcome(shell: Shell):  # type: ignore[no-untyped-def]
+    outcome = shell.controller.last_outcome
+    assert outcome is not None
+    assert outcome.performance is not None
+    return outcome
+
+
+def test_bottleneck_bars_show_the_three_ceilings(shell: Shell) -> None:
+    window, outcome = shell.window, _outcome(shell)
+    performance = outcome.performance
+    widths = window.ceilings_tab.bars.widths()
+    assert widths[CeilingKind.MEMORY] == performance.ceiling(CeilingKind.MEMORY).value.value == 346
+    assert widths[CeilingKind.COMPUTE] == performance.ceiling(CeilingKind.COMPUTE).value.value
+    assert window.ceilings_tab.bars.binding == CeilingKind.MEMORY
+    advice = window.ceilings_tab.advice.text()
+    assert "Binding: Memory" in advice
+    assert "--kv-cache-dtype fp8" in advice  # the advice sentence, not the code
+    assert "quantize_kv_cache" not in advice
+    assert window.ceilings_tab.points_table.rowCount() == 2
+    assert window.ceilings_tab.points_table.item(0, 1).text() == "346"
+
+
+def test_changing_the_gpu_moves_bars_and_curves(qtbot: QtBot, shell: Shell) -> None:
+    window = shell.window
+    bars_before = window.ceilings_tab.bars.widths()
+    sweep_before = window.sweep_plot.recommended.getData()[1].copy()
+    combo = window.inputs.binder.widget("gpu")
+    assert isinstance(combo, QComboBox)
+    with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
+        combo.setCurrentIndex(combo.findData("a100-sxm-40gb"))
+    bars_after = window.ceilings_tab.bars.widths()
+    assert bars_after[CeilingKind.MEMORY] < bars_before[CeilingKind.MEMORY]
+    sweep_after = window.sweep_plot.recommended.getData()[1]
+    assert sweep_after[len(sweep_after) // 2] < sweep_before[len(sweep_before) // 2]
+
+
+def test_context_sweep_marks_the_crossover(shell: Shell) -> None:
+    window, outcome = shell.window, _outcome(shell)
+    assert outcome.sweep is not None
+    assert window.sweep_plot.crossover_contexts == [c.context_tokens for c in outcome.sweep.crossovers]
+    assert outcome.sweep.crossovers, "the default plan turns compute-bound at long context"
+    line = window.sweep_plot.crossover_lines[0]
+    assert line.isVisible()
+    assert math.isclose(10 ** line.value(), outcome.sweep.crossovers[0].context_tokens, rel_tol=1e-9)
+    assert "40,320 tokens" in window.sweep_caption.text()
+
+
+def test_load_curve_shows_knee_and_watermark(shell: Shell) -> None:
+    window, outcome = shell.window, _outcome(shell)
+    plot = window.load_plot
+    assert plot.knee == outcome.performance.knee_concurrency.value
+    assert plot.online == outcome.performance.online_capacity.value == 242
+    x, y = plot.tokens.getData()
+    assert len(x) == len(outcome.performance.load_curve)
+    assert y[-1] >= y[0]
+    assert "Knee: 84 requests" in window.load_caption.text()
+
+
+def test_per_card_grid_fills_every_tier(shell: Shell) -> None:
+    grid = shell.window.grid_tab
+    assert grid.table.rowCount() == 4
+    assert grid.table.columnCount() == 3
+    short_bf16, short_fp8 = grid.value("short", "bf16"), grid.value("short", "fp8")
+    assert int(short_fp8.split()[0].replace(",", "")) > int(short_bf16.split()[0].replace(",", ""))
+
+
+def test_sizing_runs_in_the_background_and_sorts(qtbot: QtBot, shell: Shell) -> None:
+    tab = shell.window.sizing_tab
+    qtbot.waitUntil(lambda: not tab.busy() and tab.model.rowCount() > 0, timeout=SIZING_TIMEOUT_MS)
+    costs = [row.cost_usd_per_hour for row in tab.model.rows if row.cost_usd_per_hour is not None]
+    assert costs == sorted(costs)
+    assert any(row.pareto for row in tab.model.rows)
+    assert tab.progress.value() == tab.progress.maximum()
+    tpot_column = next(c for c in range(tab.proxy.columnCount())
+                       if tab.proxy.headerData(c, Qt.Orientation.Horizontal) == "TPOT ms")
+    tab.table.sortByColumn(tpot_column, Qt.SortOrder.AscendingOrder)
+    values = [tab.proxy.index(r, tpot_column).data(SORT_ROLE) for r in range(tab.proxy.rowCount())]
+    assert values == sorted(values)
+    assert "options meet the targets" in tab.status.text()
+
+
+def test_sizing_can_be_cancelled_and_keeps_the_last_table(qtbot: QtBot, shell: Shell) -> None:
+    tab = shell.window.sizing_tab
+    qtbot.waitUntil(lambda: not tab.busy(), timeout=SIZING_TIMEOUT_MS)
+    rows = list(tab.model.rows)
+    with qtbot.waitSignal(tab.finished, timeout=SIZING_TIMEOUT_MS):
+        tab.run()
+        tab.cancel()
+    assert "cancelled" in tab.status.text()
+    assert tab.model.rows == rows
+    assert not tab.busy()
+
+
+def test_model_that_does_not_fit_disables_performance_tabs(qtbot: QtBot, shell: Shell) -> None:
+    window = shell.window
+    with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
+        shell.controller.set_scenario(Scenario(model="llama-3.1-70b-instruct", gpu="a10-24gb"))
+    assert window.banner.verdict.text() == "Does not fit"
+    assert window.tabs.currentWidget() is window.memory_tab
+    assert not window.tabs.isTabEnabled(0)
+    assert window.tabs.isTabEnabled(1)
+
+
+def test_preset_replaces_the_workload(qtbot: QtBot, shell: Shell) -> None:
+    picker = shell.window.inputs.preset
+    with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
+        picker.activated.emit(picker.findData("mixed"))
+    assert shell.controller.scenario.workload == PRESETS["mixed"]
+    assert shell.window.inputs.classes.table.rowCount() == 2
+    assert picker.currentData() == "mixed"
+
+
+def test_request_classes_editor_validates_shares(qtbot: QtBot, shell: Shell) -> None:
+    editor = shell.window.inputs.classes
+    with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
+        editor.add_class()
+    assert len(shell.controller.scenario.workload.classes) == 2
+    with qtbot.waitSignal(shell.controller.fieldErrors, timeout=1000):
+        editor.table.item(0, 1).setText("0.9")  # shares now add up to 1.4
+    assert "add up to 1" in editor.error.text()
+    assert len(shell.controller.scenario.workload.classes) == 2  # last valid workload stays
+
+
+def test_compare_pinned_baseline_with_current(qtbot: QtBot, shell: Shell) -> None:
+    window = shell.window
+    window.pin_baseline()
+    with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
+        shell.controller.set_scenario(Scenario(deployment=Deployment(kv_cache_dtype="fp8")))
+    compare = window.compare_tab
+    assert compare.cell("Weights / KV", 1).endswith("/ fp16")
+    assert compare.cell("Weights / KV", 2).endswith("/ fp8")
+    assert compare.cell("KV cache tokens", 3).startswith("+")
+
+
+def test_compare_with_a_scenario_file(qtbot: QtBot, shell: Shell, tmp_path: Path) -> None:
+    path = tmp_path / "b.gpucalc.json"
+    save_scenario(path, Scenario(gpu="a100-sxm-80gb", workload=Workload(input_len_p50=4096)))
+    compare = shell.window.compare_tab
+    qtbot.waitUntil(lambda: shell.window.open_baseline(path) or True, timeout=1000)
+    qtbot.waitUntil(lambda: compare.baseline is not None, timeout=RESULT_TIMEOUT_MS)
+    assert "A100" in compare.cell("GPU", 1)
+    assert "H100" in compare.cell("GPU", 2)
