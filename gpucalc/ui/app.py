@@ -14,9 +14,11 @@ from PySide6.QtWidgets import QApplication
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.paths import resources_dir
+from gpucalc.catalog.user_store import UserStore
 from gpucalc.core.scenario import Scenario
+from gpucalc.ui.catalog_session import CatalogSession
 from gpucalc.ui.controller import PlanController
-from gpucalc.ui.i18n import Translators
+from gpucalc.ui.i18n import Translators, notice_language
 from gpucalc.ui.main_window import MainWindow, Session
 from gpucalc.ui.scenario_file import ScenarioFileError, load_scenario
 from gpucalc.ui.settings_store import SettingsStore
@@ -50,10 +52,21 @@ class Shell(QObject):
         self.controller = PlanController(catalog, scenario, self)
         self.window = self._new_window()
 
+    @property
+    def catalog_session(self) -> CatalogSession | None:
+        """The user's layered spec tables, when opened."""
+        return self.session.catalog_session
+
     def _new_window(self) -> MainWindow:
         window = MainWindow(self.controller, self.session)
         window.languageRequested.connect(self.switch_language)
+        window.catalogChanged.connect(self.reload_catalog)
         return window
+
+    def reload_catalog(self) -> None:
+        """The user's tables changed: recompute on them and rebuild the form's choices."""
+        self.controller.set_catalog(self.session.catalogs().reload())
+        self.switch_language(self.session.language)
 
     def switch_language(self, lang: str) -> None:
         """Install ``lang`` and rebuild the window in it (scenario and result stay)."""
@@ -64,6 +77,7 @@ class Shell(QObject):
         if old.isVisible():
             self.window.show()
         old.hide()
+        old.shutdown()
         old.deleteLater()
 
     def start(self) -> None:
@@ -72,8 +86,9 @@ class Shell(QObject):
         self.controller.compute_now()
 
     def shutdown(self) -> None:
-        """Wait for the worker before the objects go away."""
+        """Wait for the workers before the objects go away."""
         self.controller.shutdown()
+        self.window.shutdown()
 
 
 def _initial_scenario(session: Session, scenario_path: Path | None) -> Scenario:
@@ -90,7 +105,7 @@ def _initial_scenario(session: Session, scenario_path: Path | None) -> Scenario:
 
 
 def run_gui(scenario_path: Path | None = None, lang: str | None = None,
-            screenshot: Path | None = None) -> int:
+            screenshot: Path | None = None, tab: str | None = None) -> int:
     """Open the window (or render one screenshot); return the exit code."""
     app = application()
     store = None if screenshot else SettingsStore()
@@ -101,24 +116,37 @@ def run_gui(scenario_path: Path | None = None, lang: str | None = None,
     except ScenarioFileError as exc:
         print(f"gpucalc: {exc}", file=sys.stderr)
         return 2
-    shell = Shell(Catalog.load(), scenario, session)
+    session.catalog_session = CatalogSession(UserStore())
+    shell = Shell(session.catalog_session.catalog, scenario, session)
     if screenshot is not None:
-        return _screenshot(app, shell, screenshot)
+        return _screenshot(app, shell, screenshot, tab)
     shell.start()
     if store is not None and store.problem:
         shell.window.warn(QCoreApplication.translate("MainWindow", "Settings were reset"), store.problem)
+    warn_catalog_notices(shell)
     code = app.exec()
     shell.shutdown()
     return int(code)
 
 
-def _screenshot(app: QApplication, shell: Shell, path: Path) -> int:
+def warn_catalog_notices(shell: Shell) -> bool:
+    """Tell the user about spec-table files set aside or entries skipped at load; whether any were."""
+    catalog_session = shell.catalog_session
+    if catalog_session is None or not catalog_session.notices:
+        return False
+    shell.window.warn(QCoreApplication.translate("MainWindow", "Your spec tables"),
+                      catalog_session.notices_text(notice_language(shell.session.language)))
+    return True
+
+
+def _screenshot(app: QApplication, shell: Shell, path: Path, tab: str | None = None) -> int:
     """Render the window once the first result is in, save a PNG, quit."""
     outcome: dict[str, int] = {"code": 1}
     window = shell.window
     window.resize(*SCREENSHOT_SIZE)
 
     def grab() -> None:
+        app.processEvents()  # let the layout settle on the new texts before rendering
         if window.grab().save(str(path)):
             outcome["code"] = 0
         else:
@@ -126,7 +154,12 @@ def _screenshot(app: QApplication, shell: Shell, path: Path) -> int:
         app.quit()
 
     def ready(*_: object) -> None:
-        QTimer.singleShot(100, grab)
+        window.tabs.show_tab(tab or "bottleneck")
+        window.tabs.flush()
+        if window.tabs.sizing_tab.busy():
+            window.tabs.sizing_tab.finished.connect(lambda: QTimer.singleShot(150, grab))
+        else:
+            QTimer.singleShot(150, grab)
 
     def failed(message: str, _field: str) -> None:
         print(f"gpucalc: {message}", file=sys.stderr)

@@ -122,3 +122,8 @@ class PlanController(QObject):
         error = exc if isinstance(exc, BaseException) else RuntimeError(str(exc))
         self.last_error = error_message(error)
         self.computeFailed.emit(self.last_error, error_field(error))
+
+    def set_catalog(self, catalog: Catalog) -> None:
+        """Use ``catalog`` from now on (the user edited the spec tables) and recompute now."""
+        self.catalog = catalog
+        self.compute_now()

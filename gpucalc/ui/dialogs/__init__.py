@@ -1,0 +1,1 @@
+"""Dialogs of the window: spec-table editors, the custom-GPU editor and others."""

@@ -1,0 +1,178 @@
+"""Which fields of each spec table are shown as columns, and how a cell edit changes an entry.
+
+Columns name a dotted field path in the entry's JSON form (``dense_tflops.bf16``). Read-only
+columns may instead be derived from the layered catalog (a model's parsed architecture, the price
+a GPU ends up with). No Qt here apart from the translation marker.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel
+
+from gpucalc.catalog.bundled import Catalog
+from gpucalc.catalog.tables import table_spec, unwrap_optional
+from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
+
+CONTEXT = "SpecTableModel"
+
+Derive = Callable[[Catalog, str], Any]
+
+
+@dataclass(frozen=True)
+class ColumnSpec:
+    """One column: its header (marked for translation), unit and field path or derivation."""
+
+    header: str
+    path: str = ""
+    unit: str = ""
+    derive: Derive | None = None
+    tooltip: str = ""
+
+    @property
+    def editable(self) -> bool:
+        """Whether a cell edit writes to the entry (id columns and derived columns do not)."""
+        return self.derive is None and self.path not in ("", "id", "gpu_id")
+
+
+def _model_attr(name: str) -> Derive:
+    def derive(catalog: Catalog, entry_id: str) -> Any:
+        return getattr(catalog.model(entry_id), name)
+    return derive
+
+
+def _effective_price(catalog: Catalog, entry_id: str) -> Any:
+    gpu = catalog.gpus.get(entry_id)
+    return None if gpu is None else gpu.usable_price_usd_per_hour
+
+
+_ARCH_TIP = QT_TRANSLATE_NOOP(CONTEXT, "Parsed from the model's config; edit the config in the JSON pane.")
+
+COLUMNS: dict[str, tuple[ColumnSpec, ...]] = {
+    "gpus": (
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "ID"), "id"),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Name"), "name"),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Memory"), "usable_memory_gib", "GiB"),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "BF16 dense"), "dense_tflops.bf16", "TFLOPS"),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Bandwidth"), "hbm_bandwidth_gb_per_s", "GB/s"),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Interconnect"), "interconnect.kind"),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Link (bidir.)"), "interconnect.bidir_gb_per_s", "GB/s"),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Price"), unit="$/h", derive=_effective_price,
+                   tooltip=QT_TRANSLATE_NOOP(CONTEXT, "The price the plan uses; edit it in the Prices tab.")),
+    ),
+    "models": (
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "ID"), "id"),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Name"), "name"),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Params"), "published_params.total_b", "B"),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Layers"), derive=_model_attr("num_layers"),
+                   tooltip=_ARCH_TIP),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Hidden"), derive=_model_attr("hidden_size"),
+                   tooltip=_ARCH_TIP),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Heads"), derive=_model_attr("num_attention_heads"),
+                   tooltip=_ARCH_TIP),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "KV heads"), derive=_model_attr("num_kv_heads"),
+                   tooltip=_ARCH_TIP),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Context"), derive=_model_attr("max_position_embeddings"),
+                   unit="tokens", tooltip=_ARCH_TIP),
+    ),
+    "engines": (
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "ID"), "id"),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Name"), "name"),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Version"), "version"),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Memory fraction"), "default_memory_fraction"),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "GEMM eff."), "efficiency.gemm_compute"),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Attention eff."), "efficiency.attention_compute"),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Memory BW eff."), "efficiency.memory_bandwidth"),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Comm. BW eff."), "efficiency.comm_bandwidth"),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Comm. latency"), "efficiency.comm_latency_us", "µs"),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Step overhead"), "efficiency.step_overhead_ms", "ms"),
+    ),
+    "weight_formats": (
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "ID"), "id"),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Label"), "label"),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Bits per weight"), "bits_per_weight", "bit"),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Compute dtype"), "compute_dtype"),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Tier"), "tier"),
+    ),
+    "kv_formats": (
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "ID"), "id"),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Label"), "label"),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Bytes per element"), "bytes_per_element", "B"),
+    ),
+    "prices": (
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "GPU ID"), "gpu_id"),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Price"), "usd_per_gpu_hour", "$/h"),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Date"), "date"),
+        ColumnSpec(QT_TRANSLATE_NOOP(CONTEXT, "Basis"), "basis"),
+    ),
+}
+
+TABLE_TITLES: dict[str, str] = {
+    "gpus": QT_TRANSLATE_NOOP(CONTEXT, "GPUs"),
+    "models": QT_TRANSLATE_NOOP(CONTEXT, "Models"),
+    "engines": QT_TRANSLATE_NOOP(CONTEXT, "Engines"),
+    "weight_formats": QT_TRANSLATE_NOOP(CONTEXT, "Weight formats"),
+    "kv_formats": QT_TRANSLATE_NOOP(CONTEXT, "KV formats"),
+    "prices": QT_TRANSLATE_NOOP(CONTEXT, "Prices"),
+}
+
+
+def value_at(data: Mapping[str, Any], path: str) -> Any:
+    """The value at dotted ``path`` in a JSON-form entry (None where a part is missing)."""
+    value: Any = data
+    for part in path.split("."):
+        if not isinstance(value, Mapping):
+            return None
+        value = value.get(part)
+    return value
+
+
+def field_is_optional(model: type[BaseModel], path: str) -> bool:
+    """Whether the field at dotted ``path`` of ``model`` accepts None."""
+    current: type[BaseModel] = model
+    parts = path.split(".")
+    for index, part in enumerate(parts):
+        info = current.model_fields.get(part)
+        if info is None:
+            return False
+        if index == len(parts) - 1:
+            return unwrap_optional(info.annotation) is not info.annotation
+        inner = unwrap_optional(info.annotation)
+        if not (isinstance(inner, type) and issubclass(inner, BaseModel)):
+            return False
+        current = inner
+    return False
+
+
+def edited_entry_data(table: str, entry: BaseModel, path: str, text: str) -> dict[str, Any]:
+    """The JSON form of ``entry`` with the cell at ``path`` set from the typed ``text``.
+
+    An empty cell means "not given" (None) for optional fields; other text goes to validation
+    as typed, so pydantic parses numbers and enum values and words the reasons.
+    """
+    data = copy.deepcopy(entry.model_dump(mode="json"))
+    stripped = text.strip()
+    value: Any = None if stripped == "" and field_is_optional(table_spec(table).model, path) else stripped
+    *parents, leaf = path.split(".")
+    target = data
+    for part in parents:
+        if not isinstance(target.get(part), dict):
+            target[part] = {}
+        target = target[part]
+    target[leaf] = value
+    return data
+
+
+def display_text(value: Any) -> str:
+    """A cell value as shown: numbers without needless zeros, None as empty."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:.10g}"
+    return str(value)
