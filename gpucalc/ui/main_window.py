@@ -20,31 +20,24 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPlainTextEdit,
     QSizePolicy,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from gpucalc import __version__
-from gpucalc.core.perf_result import PerformanceResult
-from gpucalc.core.sweep import ContextSweep
+from gpucalc.catalog.user_store import UserStore
 from gpucalc.text.notices import notice_text
 from gpucalc.ui.answer import answer_for
+from gpucalc.ui.catalog_session import CatalogSession
 from gpucalc.ui.controller import PlanController
+from gpucalc.ui.dialogs.custom_gpu import CustomGpuDialog
+from gpucalc.ui.dialogs.spec_tables import SpecTablesDialog
 from gpucalc.ui.explain_pane import ExplainPane
-from gpucalc.ui.format import count
 from gpucalc.ui.i18n import LANGUAGES, notice_language
 from gpucalc.ui.outcome import PlanOutcome, compute_plan
 from gpucalc.ui.panels.answer_banner import AnswerBanner
-from gpucalc.ui.panels.ceilings_tab import CeilingsTab
-from gpucalc.ui.panels.compare_tab import CompareTab
-from gpucalc.ui.panels.grid_tab import GridTab
 from gpucalc.ui.panels.inputs_panel import InputsPanel
-from gpucalc.ui.panels.memory_tab import MemoryTab
-from gpucalc.ui.panels.sizing_tab import SizingTab
-from gpucalc.ui.plots.ceiling_bars import kind_name
-from gpucalc.ui.plots.load_plot import LoadCurvePlot
-from gpucalc.ui.plots.sweep_plot import ContextSweepPlot
+from gpucalc.ui.result_tabs import ResultTabs
 from gpucalc.ui.scenario_file import FILE_SUFFIX, ScenarioFileError, load_scenario, save_scenario
 from gpucalc.ui.serve_command import ServeCommandError, parse_serve_command
 from gpucalc.ui.settings_store import SettingsStore, WindowSettings
@@ -59,6 +52,13 @@ class Session:
     store: SettingsStore | None = None
     language: str = "en"
     current_file: Path | None = None
+    catalog_session: CatalogSession | None = None
+
+    def catalogs(self) -> CatalogSession:
+        """The user's layered spec tables (opened on first use)."""
+        if self.catalog_session is None:
+            self.catalog_session = CatalogSession(UserStore())
+        return self.catalog_session
 
 
 class PasteDialog(QDialog):
@@ -85,19 +85,11 @@ class PasteDialog(QDialog):
         self.resize(640, 220)
 
 
-def _captioned(widget: QWidget, caption: QLabel) -> QWidget:
-    """``widget`` with a caption line above it, as one tab page."""
-    page = QWidget()
-    layout = QVBoxLayout(page)
-    layout.addWidget(caption)
-    layout.addWidget(widget, 1)
-    return page
-
-
 class MainWindow(QMainWindow):
     """The planner window over a :class:`PlanController`."""
 
     languageRequested = Signal(str)
+    catalogChanged = Signal()
 
     def __init__(self, controller: PlanController, session: Session,
                  parent: QWidget | None = None) -> None:
@@ -106,11 +98,11 @@ class MainWindow(QMainWindow):
         self.session = session
         self.setObjectName("MainWindow")
         self.banner = AnswerBanner()
-        self.tabs = QTabWidget()
-        self.tabs.setObjectName("resultTabs")
+        self.tabs = ResultTabs()
         # the answer banner keeps the height its text needs; the tabs take what is left
         self.tabs.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
-        self._build_tabs()
+        self.tabs.compare_tab.pinRequested.connect(self.pin_baseline)
+        self.tabs.compare_tab.openRequested.connect(self.open_baseline_dialog)
         central = QWidget()
         layout = QVBoxLayout(central)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -139,40 +131,12 @@ class MainWindow(QMainWindow):
         controller.fieldErrors.connect(self._field_errors)
         controller.computeStarted.connect(lambda: self.status_label.setText(self.tr("Computing…")))
         self.inputs.pasteRequested.connect(self.paste_command)
-        for source in (self.memory_tab.termSelected, self.memory_tab.bar.termHovered,
-                       self.ceilings_tab.termSelected, self.ceilings_tab.bars.termHovered):
-            source.connect(self.explain.show_term)
+        self.tabs.termSelected.connect(self.explain.show_term)
         self._restore_layout()
         if controller.last_outcome is not None:
             self.show_outcome(controller.last_outcome)
 
     # -- building -------------------------------------------------------------------------
-    def _build_tabs(self) -> None:
-        self.ceilings_tab = CeilingsTab()
-        self.memory_tab = MemoryTab()
-        self.sweep_plot = ContextSweepPlot()
-        self.sweep_caption = QLabel()
-        self.sweep_caption.setWordWrap(True)
-        self.load_plot = LoadCurvePlot()
-        self.load_caption = QLabel()
-        self.load_caption.setWordWrap(True)
-        self.grid_tab = GridTab()
-        self.sizing_tab = SizingTab()
-        self.compare_tab = CompareTab()
-        self.compare_tab.pinRequested.connect(self.pin_baseline)
-        self.compare_tab.openRequested.connect(self.open_baseline_dialog)
-        self.tabs.addTab(self.ceilings_tab, self.tr("Bottleneck"))
-        self.tabs.addTab(self.memory_tab, self.tr("Memory"))
-        sweep_page = _captioned(self.sweep_plot, self.sweep_caption)
-        load_page = _captioned(self.load_plot, self.load_caption)
-        self.tabs.addTab(sweep_page, self.tr("Context sweep"))
-        self.tabs.addTab(load_page, self.tr("Load curve"))
-        self.tabs.addTab(self.grid_tab, self.tr("Per-card grid"))
-        self.tabs.addTab(self.sizing_tab, self.tr("Sizing"))
-        self.tabs.addTab(self.compare_tab, self.tr("Compare"))
-        self.performance_tabs: list[QWidget] = [self.ceilings_tab, sweep_page, load_page, self.grid_tab,
-                                                self.sizing_tab]
-
     def _dock(self, widget: QWidget, title: str, name: str, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(name)
@@ -218,6 +182,12 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda _=False, c=code: self.languageRequested.emit(c))
             group.addAction(action)
             self.language_menu.addAction(action)
+        hardware_menu = bar.addMenu(self.tr("&Hardware"))
+        self._action(hardware_menu, self.tr("&Custom GPU…"), self.open_custom_gpu)
+        self.clear_custom_action = self._action(hardware_menu, self.tr("&Use the catalog GPU again"),
+                                                self.clear_custom_gpu)
+        tools_menu = bar.addMenu(self.tr("&Tools"))
+        self._action(tools_menu, self.tr("&Spec tables…"), self.open_spec_tables, QKeySequence("Ctrl+T"))
         help_menu = bar.addMenu(self.tr("&Help"))
         self._action(help_menu, self.tr("&About gpucalc"), self.about)
 
@@ -234,66 +204,51 @@ class MainWindow(QMainWindow):
 
     # -- results --------------------------------------------------------------------------
     def show_outcome(self, outcome: PlanOutcome) -> None:
-        """Show a fresh result everywhere (GUI thread only)."""
+        """Show a fresh result: the answer and the visible tab now, the rest queued (GUI thread)."""
         memory, performance = outcome.memory, outcome.performance
         lang = notice_language(self.session.language)
         notices = [notice_text(n, lang) for n in memory.notices]
         self.banner.set_answer(answer_for(outcome), notices)
-        self.memory_tab.set_result(memory, outcome.inputs.targets.planning_memory_share)
+        self.tabs.show_outcome(outcome, lang, self.controller.catalog)
         self.explain.set_result(memory, performance)
         self.inputs.show_outcome(outcome)
-        self.compare_tab.set_current(outcome)
-        for index in range(self.tabs.count()):
-            self.tabs.setTabEnabled(index, performance is not None
-                                    or self.tabs.widget(index) not in self.performance_tabs)
-        if performance is not None:
-            self._show_performance(outcome, performance, lang)
-        elif self.tabs.currentWidget() in self.performance_tabs:
-            self.tabs.setCurrentWidget(self.memory_tab)
         self.status_label.setText(self.tr("Plan for {model} on {gpu}, computed in {ms} ms").format(
             model=outcome.inputs.model.name, gpu=outcome.inputs.gpu.name, ms=f"{outcome.elapsed_ms:.1f}"))
         self.notice_label.setText(self.tr("{n} notice(s)").format(n=len(notices)) if notices else "")
         self.notice_label.setToolTip("\n".join(notices))
 
-    def _show_performance(self, outcome: PlanOutcome, performance: PerformanceResult, lang: str) -> None:
-        targets = outcome.inputs.targets
-        self.ceilings_tab.set_result(performance, lang)
-        self.load_plot.set_result(performance, targets.ttft_ms, targets.tpot_ms)
-        self.load_caption.setText(self.tr(
-            "Closed-loop load on one replica under continuous batching. Knee: {knee} requests (90 % of "
-            "peak throughput); watermark: {online} requests planned online ({share} % of the "
-            "recommendation).").format(knee=count(performance.knee_concurrency.value),
-                                       online=count(performance.online_capacity.value),
-                                       share=round(targets.watermark * 100)))
-        if outcome.sweep is not None:
-            planning = outcome.inputs.workload.input_p95 + outcome.inputs.workload.output_p95
-            self.sweep_plot.set_sweep(outcome.sweep, planning)
-            self.sweep_caption.setText(self._crossover_text(outcome.sweep))
-        self.grid_tab.set_grid(outcome.grid)
-        self.sizing_tab.set_inputs(self.controller.catalog, outcome.inputs)
+    def open_spec_tables(self) -> None:
+        """Tools → Spec tables: edit the user's tables; the window reloads them when closed."""
+        dialog = SpecTablesDialog(self.session.catalogs(), self)
+        changed: list[bool] = []
+        dialog.tablesChanged.connect(lambda: changed.append(True))
+        dialog.exec()
+        if changed:
+            self.catalogChanged.emit()
 
-    def _crossover_text(self, sweep: ContextSweep) -> str:
-        if not sweep.crossovers:
-            binding = sweep.points[-1].binding if sweep.points else None
-            return self.tr("The same ceiling binds at every context length: {name}.").format(
-                name=kind_name(binding) if binding else "—")
-        parts = [self.tr("from {tokens} tokens: {before} → {after}").format(
-            tokens=count(c.context_tokens), before=kind_name(c.before), after=kind_name(c.after))
-            for c in sweep.crossovers]
-        return self.tr("The binding ceiling changes {changes}. Output length held at {out} tokens.").format(
-            changes="; ".join(parts), out=count(sweep.output_tokens))
+    def open_custom_gpu(self) -> None:
+        """Hardware → Custom GPU: plan on a GPU that is not in the catalog."""
+        scenario = self.controller.scenario
+        dialog = CustomGpuDialog(self.controller.catalog, scenario.gpu, self.session.catalogs().store, self)
+        saved: list[str] = []
+        dialog.gpuSaved.connect(saved.append)
+        if dialog.exec() == QDialog.DialogCode.Accepted and dialog.gpu is not None:
+            self.controller.set_scenario(scenario.model_copy(update={"custom_gpu": dialog.gpu}))
+        if saved:
+            self.catalogChanged.emit()
 
-    def show_tab(self, name: str) -> None:
-        """Bring a result tab to the front by its short name (bottleneck, memory, sweep, …)."""
-        pages = {"bottleneck": 0, "memory": 1, "sweep": 2, "load": 3, "grid": 4, "sizing": 5, "compare": 6}
-        self.tabs.setCurrentIndex(pages.get(name, 0))
+    def clear_custom_gpu(self) -> None:
+        """Hardware → use the catalog GPU chosen in the form again."""
+        scenario = self.controller.scenario
+        if scenario.custom_gpu is not None:
+            self.controller.set_scenario(scenario.model_copy(update={"custom_gpu": None}))
 
     def pin_baseline(self) -> None:
         """Compare → pin the current result as the baseline."""
         outcome = self.controller.last_outcome
         if outcome is not None:
             name = outcome.scenario.name or f"{outcome.inputs.model.name} · {outcome.inputs.gpu.name}"
-            self.compare_tab.set_baseline(outcome, name)
+            self.tabs.compare_tab.set_baseline(outcome, name)
 
     def open_baseline_dialog(self) -> None:
         """Compare → open a scenario file as the baseline."""
@@ -315,7 +270,7 @@ class MainWindow(QMainWindow):
 
     def _baseline_ready(self, _generation: int, outcome: object) -> None:
         if isinstance(outcome, PlanOutcome):
-            self.compare_tab.set_baseline(outcome, self._baseline_name)
+            self.tabs.compare_tab.set_baseline(outcome, self._baseline_name)
 
     def _baseline_failed(self, _generation: int, exc: object) -> None:
         self.warn(self.tr("Cannot compute the baseline"), str(exc))
@@ -450,8 +405,7 @@ class MainWindow(QMainWindow):
 
     def shutdown(self) -> None:
         """Stop background jobs (sizing, baseline) and wait for them."""
-        self.sizing_tab.cancel()
-        self.sizing_tab.wait()
+        self.tabs.shutdown()
         self._baseline_worker.wait()
 
     def closeEvent(self, event: QCloseEvent) -> None:

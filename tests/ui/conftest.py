@@ -43,6 +43,7 @@ def shell(qtbot: QtBot, catalog: Catalog) -> Iterator[Shell]:
     qtbot.addWidget(made.window)
     with qtbot.waitSignal(made.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
         made.start()
+    made.window.tabs.flush()
     yield made
     made.shutdown()
     made.translators.install("en")

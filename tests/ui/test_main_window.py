@@ -33,20 +33,21 @@ def test_window_opens_with_a_result(shell: Shell) -> None:
     assert window.banner.verdict.text() == "Fits"
     assert [window.tabs.tabText(i) for i in range(window.tabs.count())] == [
         "Bottleneck", "Memory", "Context sweep", "Load curve", "Per-card grid", "Sizing", "Compare"]
-    assert window.memory_tab.items_table.rowCount() == 7
-    assert window.memory_tab.bar.widths()["kv_cache_gib_per_gpu"] > 50
+    assert window.tabs.memory_tab.items_table.rowCount() == 7
+    assert window.tabs.memory_tab.bar.widths()["kv_cache_gib_per_gpu"] > 50
     assert "computed in" in window.status_label.text()
     assert "GQA" in window.inputs.model_info.text()
 
 
 def test_changing_the_gpu_changes_the_bars(qtbot: QtBot, shell: Shell) -> None:
     window = shell.window
-    before = window.memory_tab.bar.widths()
+    before = window.tabs.memory_tab.bar.widths()
     combo = window.inputs.binder.widget("gpu")
     assert isinstance(combo, QComboBox)
     with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
         combo.setCurrentIndex(combo.findData("a100-sxm-40gb"))
-    after = window.memory_tab.bar.widths()
+    window.tabs.flush()
+    after = window.tabs.memory_tab.bar.widths()
     assert shell.controller.scenario.gpu == "a100-sxm-40gb"
     assert after["kv_cache_gib_per_gpu"] < before["kv_cache_gib_per_gpu"] - 30
     assert after["weights_gib_per_gpu"] == before["weights_gib_per_gpu"]
@@ -138,10 +139,10 @@ def test_quick_edits_are_debounced_into_one_computation(qtbot: QtBot, shell: She
 
 def test_selecting_a_row_explains_the_term(shell: Shell) -> None:
     window = shell.window
-    window.memory_tab.items_table.selectRow(4)
+    window.tabs.memory_tab.items_table.selectRow(4)
     assert window.explain.current_key() == "kv_cache_gib_per_gpu"
     assert "fraction × total" in window.explain.detail.toPlainText()
-    bar = window.memory_tab.bar
+    bar = window.tabs.memory_tab.bar
     assert bar.segment_at(1.0) == "weights_gib_per_gpu"
     assert bar.segment_at(40.0) == "kv_cache_gib_per_gpu"
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QComboBox, QDialog
 from pytestqt.qtbot import QtBot
 
 from gpucalc.core.inputs import Deployment, Workload
@@ -31,56 +32,59 @@ def _outcome(shell: Shell):  # type: ignore[no-untyped-def]
 def test_bottleneck_bars_show_the_three_ceilings(shell: Shell) -> None:
     window, outcome = shell.window, _outcome(shell)
     performance = outcome.performance
-    widths = window.ceilings_tab.bars.widths()
+    widths = window.tabs.ceilings_tab.bars.widths()
     assert widths[CeilingKind.MEMORY] == performance.ceiling(CeilingKind.MEMORY).value.value == 346
     assert widths[CeilingKind.COMPUTE] == performance.ceiling(CeilingKind.COMPUTE).value.value
-    assert window.ceilings_tab.bars.binding == CeilingKind.MEMORY
-    advice = window.ceilings_tab.advice.text()
+    assert window.tabs.ceilings_tab.bars.binding == CeilingKind.MEMORY
+    advice = window.tabs.ceilings_tab.advice.text()
     assert "Binding: Memory" in advice
     assert "--kv-cache-dtype fp8" in advice  # the advice sentence, not the code
     assert "quantize_kv_cache" not in advice
-    assert window.ceilings_tab.points_table.rowCount() == 2
-    assert window.ceilings_tab.points_table.item(0, 1).text() == "346"
+    assert window.tabs.ceilings_tab.points_table.rowCount() == 2
+    cell = window.tabs.ceilings_tab.points_table.item(0, 1)
+    assert cell is not None
+    assert cell.text() == "346"
 
 
 def test_changing_the_gpu_moves_bars_and_curves(qtbot: QtBot, shell: Shell) -> None:
     window = shell.window
-    bars_before = window.ceilings_tab.bars.widths()
-    sweep_before = window.sweep_plot.recommended.getData()[1].copy()
+    bars_before = window.tabs.ceilings_tab.bars.widths()
+    sweep_before = window.tabs.sweep_plot.recommended.getData()[1].copy()
     combo = window.inputs.binder.widget("gpu")
     assert isinstance(combo, QComboBox)
     with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
         combo.setCurrentIndex(combo.findData("a100-sxm-40gb"))
-    bars_after = window.ceilings_tab.bars.widths()
+    window.tabs.flush()
+    bars_after = window.tabs.ceilings_tab.bars.widths()
     assert bars_after[CeilingKind.MEMORY] < bars_before[CeilingKind.MEMORY]
-    sweep_after = window.sweep_plot.recommended.getData()[1]
+    sweep_after = window.tabs.sweep_plot.recommended.getData()[1]
     assert sweep_after[len(sweep_after) // 2] < sweep_before[len(sweep_before) // 2]
 
 
 def test_context_sweep_marks_the_crossover(shell: Shell) -> None:
     window, outcome = shell.window, _outcome(shell)
     assert outcome.sweep is not None
-    assert window.sweep_plot.crossover_contexts == [c.context_tokens for c in outcome.sweep.crossovers]
+    assert window.tabs.sweep_plot.crossover_contexts == [c.context_tokens for c in outcome.sweep.crossovers]
     assert outcome.sweep.crossovers, "the default plan turns compute-bound at long context"
-    line = window.sweep_plot.crossover_lines[0]
+    line = window.tabs.sweep_plot.crossover_lines[0]
     assert line.isVisible()
     assert math.isclose(10 ** line.value(), outcome.sweep.crossovers[0].context_tokens, rel_tol=1e-9)
-    assert "40,320 tokens" in window.sweep_caption.text()
+    assert "40,320 tokens" in window.tabs.sweep_caption.text()
 
 
 def test_load_curve_shows_knee_and_watermark(shell: Shell) -> None:
     window, outcome = shell.window, _outcome(shell)
-    plot = window.load_plot
+    plot = window.tabs.load_plot
     assert plot.knee == outcome.performance.knee_concurrency.value
     assert plot.online == outcome.performance.online_capacity.value == 242
     x, y = plot.tokens.getData()
     assert len(x) == len(outcome.performance.load_curve)
     assert y[-1] >= y[0]
-    assert "Knee: 84 requests" in window.load_caption.text()
+    assert "Knee: 84 requests" in window.tabs.load_caption.text()
 
 
 def test_per_card_grid_fills_every_tier(shell: Shell) -> None:
-    grid = shell.window.grid_tab
+    grid = shell.window.tabs.grid_tab
     assert grid.table.rowCount() == 4
     assert grid.table.columnCount() == 3
     short_bf16, short_fp8 = grid.value("short", "bf16"), grid.value("short", "fp8")
@@ -88,7 +92,7 @@ def test_per_card_grid_fills_every_tier(shell: Shell) -> None:
 
 
 def test_sizing_runs_in_the_background_and_sorts(qtbot: QtBot, shell: Shell) -> None:
-    tab = shell.window.sizing_tab
+    tab = shell.window.tabs.sizing_tab
     qtbot.waitUntil(lambda: not tab.busy() and tab.model.rowCount() > 0, timeout=SIZING_TIMEOUT_MS)
     costs = [row.cost_usd_per_hour for row in tab.model.rows if row.cost_usd_per_hour is not None]
     assert costs == sorted(costs)
@@ -103,7 +107,7 @@ def test_sizing_runs_in_the_background_and_sorts(qtbot: QtBot, shell: Shell) -> 
 
 
 def test_sizing_can_be_cancelled_and_keeps_the_last_table(qtbot: QtBot, shell: Shell) -> None:
-    tab = shell.window.sizing_tab
+    tab = shell.window.tabs.sizing_tab
     qtbot.waitUntil(lambda: not tab.busy(), timeout=SIZING_TIMEOUT_MS)
     rows = list(tab.model.rows)
     with qtbot.waitSignal(tab.finished, timeout=SIZING_TIMEOUT_MS):
@@ -119,7 +123,7 @@ def test_model_that_does_not_fit_disables_performance_tabs(qtbot: QtBot, shell: 
     with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
         shell.controller.set_scenario(Scenario(model="llama-3.1-70b-instruct", gpu="a10-24gb"))
     assert window.banner.verdict.text() == "Does not fit"
-    assert window.tabs.currentWidget() is window.memory_tab
+    assert window.tabs.currentWidget() is window.tabs.memory_tab
     assert not window.tabs.isTabEnabled(0)
     assert window.tabs.isTabEnabled(1)
 
@@ -139,7 +143,9 @@ def test_request_classes_editor_validates_shares(qtbot: QtBot, shell: Shell) -> 
         editor.add_class()
     assert len(shell.controller.scenario.workload.classes) == 2
     with qtbot.waitSignal(shell.controller.fieldErrors, timeout=1000):
-        editor.table.item(0, 1).setText("0.9")  # shares now add up to 1.4
+        share = editor.table.item(0, 1)
+        assert share is not None
+        share.setText("0.9")  # shares now add up to 1.4
     assert "add up to 1" in editor.error.text()
     assert len(shell.controller.scenario.workload.classes) == 2  # last valid workload stays
 
@@ -149,7 +155,8 @@ def test_compare_pinned_baseline_with_current(qtbot: QtBot, shell: Shell) -> Non
     window.pin_baseline()
     with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
         shell.controller.set_scenario(Scenario(deployment=Deployment(kv_cache_dtype="fp8")))
-    compare = window.compare_tab
+    window.tabs.flush()
+    compare = window.tabs.compare_tab
     assert compare.cell("Weights / KV", 1).endswith("/ fp16")
     assert compare.cell("Weights / KV", 2).endswith("/ fp8")
     assert compare.cell("KV cache tokens", 3).startswith("+")
@@ -158,8 +165,29 @@ def test_compare_pinned_baseline_with_current(qtbot: QtBot, shell: Shell) -> Non
 def test_compare_with_a_scenario_file(qtbot: QtBot, shell: Shell, tmp_path: Path) -> None:
     path = tmp_path / "b.gpucalc.json"
     save_scenario(path, Scenario(gpu="a100-sxm-80gb", workload=Workload(input_len_p50=4096)))
-    compare = shell.window.compare_tab
+    compare = shell.window.tabs.compare_tab
     qtbot.waitUntil(lambda: shell.window.open_baseline(path) or True, timeout=1000)
     qtbot.waitUntil(lambda: compare.baseline is not None, timeout=RESULT_TIMEOUT_MS)
     assert "A100" in compare.cell("GPU", 1)
     assert "H100" in compare.cell("GPU", 2)
+
+
+def test_custom_gpu_from_the_hardware_menu(qtbot: QtBot, shell: Shell,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from gpucalc.ui.dialogs.custom_gpu import CustomGpuDialog
+
+    def accept_with_less_memory(dialog: CustomGpuDialog) -> int:
+        base = shell.controller.catalog.gpu("h100-sxm-80gb")
+        dialog.gpu = base.model_copy(update={"name": "H100 half", "memory_gib": 40.0,
+                                             "usable_memory_gib": 39.0})
+        return int(QDialog.DialogCode.Accepted)
+
+    monkeypatch.setattr(CustomGpuDialog, "exec", accept_with_less_memory)
+    before = _outcome(shell).memory.kv_cache_tokens.value
+    with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
+        shell.window.open_custom_gpu()
+    assert shell.controller.scenario.custom_gpu is not None
+    assert _outcome(shell).memory.kv_cache_tokens.value < before / 2
+    with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
+        shell.window.clear_custom_gpu()
+    assert _outcome(shell).memory.kv_cache_tokens.value == before
