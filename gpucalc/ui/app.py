@@ -22,6 +22,7 @@ from gpucalc.ui.i18n import Translators, notice_language
 from gpucalc.ui.main_window import MainWindow, Session
 from gpucalc.ui.scenario_file import ScenarioFileError, load_scenario
 from gpucalc.ui.settings_store import SettingsStore
+from gpucalc.ui.theme import apply_theme
 
 SCREENSHOT_SIZE = (1480, 920)
 FIRST_RESULT_TIMEOUT_MS = 30_000
@@ -61,7 +62,16 @@ class Shell(QObject):
         window = MainWindow(self.controller, self.session)
         window.languageRequested.connect(self.switch_language)
         window.catalogChanged.connect(self.reload_catalog)
+        window.themeRequested.connect(self.switch_theme)
         return window
+
+    def switch_theme(self, theme: str) -> None:
+        """Apply ``theme`` and rebuild the window so plots pick up its colours."""
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            applied = apply_theme(app, theme)
+            self.session.settings = self.session.settings.model_copy(update={"theme": applied})
+        self.switch_language(self.session.language)
 
     def reload_catalog(self) -> None:
         """The user's tables changed: recompute on them and rebuild the form's choices."""
@@ -105,12 +115,15 @@ def _initial_scenario(session: Session, scenario_path: Path | None) -> Scenario:
 
 
 def run_gui(scenario_path: Path | None = None, lang: str | None = None,
-            screenshot: Path | None = None, tab: str | None = None) -> int:
+            screenshot: Path | None = None, tab: str | None = None, theme: str | None = None) -> int:
     """Open the window (or render one screenshot); return the exit code."""
     app = application()
     store = None if screenshot else SettingsStore()
     settings = store.load() if store else Session().settings
+    if theme is not None:
+        settings = settings.model_copy(update={"theme": theme})
     session = Session(settings=settings, store=store, language=lang or settings.language)
+    apply_theme(app, session.settings.theme)
     try:
         scenario = _initial_scenario(session, scenario_path)
     except ScenarioFileError as exc:

@@ -113,7 +113,7 @@ class ExplainPane(QWidget):
         self.tree.setUniformRowHeights(True)
         self.detail = QTextBrowser()
         self.detail.setOpenLinks(False)
-        self.detail.setPlaceholderText(self.tr("Select a figure to see its formula, inputs and sources."))
+        self.detail.setPlaceholderText(self.tr("Select a figure to see how it is computed."))
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.tree)
         splitter.addWidget(self.detail)

@@ -41,6 +41,7 @@ from gpucalc.ui.result_tabs import ResultTabs
 from gpucalc.ui.scenario_file import FILE_SUFFIX, ScenarioFileError, load_scenario, save_scenario
 from gpucalc.ui.serve_command import ServeCommandError, parse_serve_command
 from gpucalc.ui.settings_store import SettingsStore, WindowSettings
+from gpucalc.ui.theme import THEMES
 from gpucalc.ui.worker import Worker
 
 
@@ -89,6 +90,7 @@ class MainWindow(QMainWindow):
     """The planner window over a :class:`PlanController`."""
 
     languageRequested = Signal(str)
+    themeRequested = Signal(str)
     catalogChanged = Signal()
 
     def __init__(self, controller: PlanController, session: Session,
@@ -182,6 +184,14 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda _=False, c=code: self.languageRequested.emit(c))
             group.addAction(action)
             self.language_menu.addAction(action)
+        self.theme_menu = view_menu.addMenu(self.tr("&Theme"))
+        themes = QActionGroup(self)
+        for code, name in THEMES.items():
+            action = QAction(self.tr(name), self, checkable=True)
+            action.setChecked(code == self.session.settings.theme)
+            action.triggered.connect(lambda _=False, c=code: self.themeRequested.emit(c))
+            themes.addAction(action)
+            self.theme_menu.addAction(action)
         hardware_menu = bar.addMenu(self.tr("&Hardware"))
         self._action(hardware_menu, self.tr("&Custom GPU…"), self.open_custom_gpu)
         self.clear_custom_action = self._action(hardware_menu, self.tr("&Use the catalog GPU again"),

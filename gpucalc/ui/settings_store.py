@@ -36,6 +36,7 @@ class WindowSettings(BaseModel):
     geometry: str = Field(default="", description="QMainWindow.saveGeometry(), base64.")
     state: str = Field(default="", description="QMainWindow.saveState(), base64.")
     language: str = Field(default="", description="'en', 'zh_CN' or '' for the system locale.")
+    theme: str = Field(default="system", description="'system', 'light' or 'dark'.")
     last_scenario: dict[str, Any] | None = None
     recent_files: list[str] = Field(default_factory=list)
 

@@ -191,3 +191,19 @@ def test_custom_gpu_from_the_hardware_menu(qtbot: QtBot, shell: Shell,
     with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
         shell.window.clear_custom_gpu()
     assert _outcome(shell).memory.kv_cache_tokens.value == before
+
+
+def test_dark_theme_rebuilds_the_window_with_readable_plots(qtbot: QtBot, shell: Shell) -> None:
+    from gpucalc.ui.plots.style import is_dark_theme, text_colour
+
+    shell.switch_theme("dark")
+    qtbot.addWidget(shell.window)
+    try:
+        assert is_dark_theme()
+        assert text_colour().lightness() > 160  # light text on the dark background
+        assert shell.session.settings.theme == "dark"
+        assert any(a.isChecked() and a.text() == "Dark" for a in shell.window.theme_menu.actions())
+    finally:
+        shell.switch_theme("system")
+        qtbot.addWidget(shell.window)
+    assert not is_dark_theme()

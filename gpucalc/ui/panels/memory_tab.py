@@ -29,6 +29,7 @@ class MemoryTab(QWidget):
         self.weights_table = term_table([self.tr("Tensor group"), self.tr("GiB"), self.tr("Share")])
         self.kv_table = term_table([self.tr("KV cache and concurrency"), self.tr("Value")])
         row = QHBoxLayout()
+        right = QVBoxLayout()
         for title, table in ((self.tr("Per-GPU memory, in the order the engine deducts it"),
                               self.items_table),
                              (self.tr("Weights by tensor group"), self.weights_table),
@@ -37,8 +38,12 @@ class MemoryTab(QWidget):
             inner = QVBoxLayout(box)
             inner.setContentsMargins(4, 4, 4, 4)
             inner.addWidget(table)
-            row.addWidget(box, 2 if table is self.weights_table else 3)
+            if table is self.items_table:
+                row.addWidget(box, 1)
+            else:
+                right.addWidget(box)
             table.itemSelectionChanged.connect(lambda t=table: self._selected(t))
+        row.addLayout(right, 1)
         self.bar_box = QGroupBox(self.tr("Memory picture of one GPU"))
         bar_layout = QVBoxLayout(self.bar_box)
         bar_layout.setContentsMargins(4, 4, 4, 4)

@@ -13,6 +13,7 @@ from gpucalc.core.memory_result import MemoryResult
 from gpucalc.text.palette import LINE_ITEM_COLOURS
 from gpucalc.ui.explain_pane import term_tooltip
 from gpucalc.ui.format import sig3, term_name
+from gpucalc.ui.plots.style import plot_widget, text_colour
 
 COLOURS = LINE_ITEM_COLOURS
 BAR_HEIGHT = 0.6
@@ -25,10 +26,8 @@ class MemoryBar(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.plot = pg.PlotWidget(background=None)
-        self.plot.setMenuEnabled(False)
+        self.plot = plot_widget()
         self.plot.setMouseEnabled(x=False, y=False)
-        self.plot.hideButtons()
         item = self.plot.getPlotItem()
         item.hideAxis("left")
         item.setLabel("bottom", self.tr("GiB per GPU"))
@@ -52,8 +51,8 @@ class MemoryBar(QWidget):
         self.share_line = pg.InfiniteLine(angle=90, pen=dash, movable=False, label="",
                                           labelOpts={"position": 0.93, "color": "#d62728",
                                                      "anchors": [(0, 0.5), (0, 0.5)]})
-        self.total_line = pg.InfiniteLine(angle=90, pen=pg.mkPen("#333333", width=2), movable=False,
-                                          label="", labelOpts={"position": 0.07, "color": "#333333",
+        self.total_line = pg.InfiniteLine(angle=90, pen=pg.mkPen(text_colour(), width=2), movable=False,
+                                          label="", labelOpts={"position": 0.07, "color": text_colour(),
                                                                "anchors": [(1, 0.5), (1, 0.5)]})
         self.plot.addItem(self.share_line)
         self.plot.addItem(self.total_line)
