@@ -1,0 +1,228 @@
+"""Low / expected / high bands of the key results from the ranges of the uncertain constants.
+
+Each uncertain constant of the engine profile (activation peak, non-torch memory, CUDA-graph
+memory, the efficiency factors) has a range, written as factors on its value, with the reason.
+A band evaluates the model three times: with every constant at its value (expected, the same
+numbers ``calculate()`` gives), with every constant at the end that hurts (the pessimistic
+corner) and at the end that helps (the optimistic corner). Low and high are the smaller and the
+larger of the three results, so low ≤ expected ≤ high always holds. Corners bound one-at-a-time
+changes for these monotone results; they are a planning range, not a confidence interval.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gpucalc.core.ceilings import three_ceilings
+from gpucalc.core.efficiency import Efficiency, efficiency_for_gpu
+from gpucalc.core.errors import PlanError
+from gpucalc.core.explain import InputValue, Term, term
+from gpucalc.core.inputs import PlanInputs
+from gpucalc.core.memory_plan import calculate_memory
+from gpucalc.core.perf_model import build_context
+from gpucalc.core.sizing import SizingRequest, size_option
+
+KV_SOURCE = ("specs/validation/kv_capacity.jsonl: measured ÷ estimated over the 16 vLLM "
+             "start-up logs (python -m benchmarks.kv_accuracy)")
+THROUGHPUT_SOURCE = ("specs/validation/throughput.jsonl: gpucalc over-predicts throughput by up "
+                     "to 29 % and under-predicts by up to 8 % (python -m benchmarks.throughput_accuracy)")
+
+
+class Hurts(StrEnum):
+    """Which end of a constant's range lowers capacity."""
+
+    HIGH = "high"
+    LOW = "low"
+
+
+class ConstantRange(BaseModel):
+    """The range of one uncertain constant, as factors on its value, with the reason."""
+
+    model_config = ConfigDict(frozen=True)
+
+    key: str
+    low_factor: float = Field(gt=0, le=1)
+    high_factor: float = Field(ge=1)
+    hurts: Hurts
+    reason: str
+
+    def factor(self, pessimistic: bool) -> float:
+        """The factor at the pessimistic (True) or optimistic (False) end."""
+        worse_is_high = self.hurts is Hurts.HIGH
+        return self.high_factor if pessimistic == worse_is_high else self.low_factor
+
+
+_EFF_RANGE = (0.78, 1.09)  # 1 ÷ (1 + 29 %), 1 ÷ (1 − 8 %)
+UNCERTAIN_CONSTANTS: tuple[ConstantRange, ...] = (
+    ConstantRange(key="activation_peak", low_factor=0.9, high_factor=1.1, hurts=Hurts.HIGH,
+                  reason="the 13 single-stage text-model logs give measured ÷ estimated 0.97–1.04; "
+                         "widened to ±10 % for engine versions outside the set; " + KV_SOURCE),
+    ConstantRange(key="non_torch_memory", low_factor=0.5, high_factor=1.2, hurts=Hurts.HIGH,
+                  reason="measured ÷ estimated non-torch memory spans 0.53–1.17 over the "
+                         "single-stage logs; " + KV_SOURCE),
+    ConstantRange(key="cuda_graph_memory", low_factor=0.5, high_factor=2.5, hurts=Hurts.HIGH,
+                  reason="0.6 GiB assumed; vLLM logs 'Graph capturing … took 0.3–1.5 GiB' "
+                         "(specs/engines/vllm.json)"),
+    ConstantRange(key="gemm_compute", low_factor=_EFF_RANGE[0], high_factor=_EFF_RANGE[1],
+                  hurts=Hurts.LOW, reason=THROUGHPUT_SOURCE),
+    ConstantRange(key="attention_compute", low_factor=_EFF_RANGE[0], high_factor=_EFF_RANGE[1],
+                  hurts=Hurts.LOW, reason=THROUGHPUT_SOURCE),
+    ConstantRange(key="memory_bandwidth", low_factor=_EFF_RANGE[0], high_factor=_EFF_RANGE[1],
+                  hurts=Hurts.LOW, reason=THROUGHPUT_SOURCE),
+    ConstantRange(key="comm_bandwidth", low_factor=0.6, high_factor=1.2, hurts=Hurts.LOW,
+                  reason="the TP = 4 runs in specs/validation/throughput.jsonl miss TTFT/TPOT by "
+                         "−59 % … +66 %; the link share is the least certain factor"),
+    ConstantRange(key="comm_latency_us", low_factor=0.8, high_factor=1.5, hurts=Hurts.HIGH,
+                  reason="same TP = 4 spread; fixed collective cost depends on NCCL version"),
+    ConstantRange(key="step_overhead_ms", low_factor=0.7, high_factor=1.5, hurts=Hurts.HIGH,
+                  reason="TTFT errors −43 % … +15 % in specs/validation/throughput.jsonl "
+                         "(python -m benchmarks.throughput_accuracy)"),
+)
+_EFFICIENCY_FRACTIONS = {"gemm_compute", "attention_compute", "memory_bandwidth", "comm_bandwidth"}
+_EFFICIENCY_KEYS = _EFFICIENCY_FRACTIONS | {"comm_latency_us", "step_overhead_ms"}
+
+
+def _scaled_efficiency(eff: Efficiency, factors: Mapping[str, float]) -> Efficiency:
+    """Efficiency with each named factor multiplied (shares of peak capped at 1)."""
+    update: dict[str, float] = {}
+    for key in _EFFICIENCY_KEYS & factors.keys():
+        value = getattr(eff, key) * factors[key]
+        update[key] = min(value, 1.0) if key in _EFFICIENCY_FRACTIONS else value
+    return eff.model_copy(update=update)
+
+
+def with_constant_factors(inputs: PlanInputs, factors: Mapping[str, float]) -> PlanInputs:
+    """Inputs whose engine constants are multiplied by ``factors`` (keys of the ranges).
+
+    The GPU's efficiency override is folded in first, so the factors act on the values this
+    GPU actually uses.
+    """
+    engine = inputs.engine
+    act, run = engine.activation, engine.runtime
+    a = factors.get("activation_peak", 1.0)
+    n = factors.get("non_torch_memory", 1.0)
+    activation = act.model_copy(update={
+        "forward_base_gib": act.forward_base_gib * a,
+        "mlp_elements_per_token_factor": act.mlp_elements_per_token_factor * a,
+        "sampler_bytes_per_logit": act.sampler_bytes_per_logit * a,
+        "sampler_base_gib": act.sampler_base_gib * a})
+    runtime = run.model_copy(update={
+        "non_torch_gib_single": run.non_torch_gib_single * n,
+        "non_torch_gib_tp_extra": run.non_torch_gib_tp_extra * n,
+        "cuda_graph_gib": run.cuda_graph_gib * factors.get("cuda_graph_memory", 1.0)})
+    eff = efficiency_for_gpu(engine.efficiency, engine.efficiency_by_gpu, inputs.gpu.id)
+    new_engine = engine.model_copy(update={
+        "activation": activation, "runtime": runtime,
+        "efficiency": _scaled_efficiency(eff, factors), "efficiency_by_gpu": {}})
+    return inputs.model_copy(update={"engine": new_engine})
+
+
+def corner_factors(pessimistic: bool,
+                   ranges: tuple[ConstantRange, ...] = UNCERTAIN_CONSTANTS) -> dict[str, float]:
+    """Every constant at the end of its range that hurts (pessimistic) or helps."""
+    return {r.key: r.factor(pessimistic) for r in ranges}
+
+
+class KeyResults(BaseModel):
+    """The results the bands cover, from one evaluation of the model."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kv_cache_tokens: float
+    recommended_concurrency: int
+    gpus_needed: int | None
+
+
+def key_results(inputs: PlanInputs, sizing: SizingRequest | None = None) -> KeyResults:
+    """KV tokens, recommended concurrency and (with a sizing request) GPUs needed.
+
+    The same code path as ``calculate()``; a plan that does not fit has 0 concurrency and no
+    GPU count.
+    """
+    try:
+        memory = calculate_memory(inputs, single_gpu_check=False)
+    except PlanError:
+        return KeyResults(kv_cache_tokens=0.0, recommended_concurrency=0, gpus_needed=None)
+    tokens = max(memory.kv_cache_tokens.value, 0.0)
+    if not memory.fits:
+        return KeyResults(kv_cache_tokens=tokens, recommended_concurrency=0, gpus_needed=None)
+    ceilings = three_ceilings(build_context(inputs, memory), inputs)
+    recommended = int(next(c for c in ceilings if c.binding).value.value)
+    row = size_option(inputs, sizing, memory) if sizing is not None else None
+    return KeyResults(kv_cache_tokens=tokens, recommended_concurrency=recommended,
+                      gpus_needed=row.gpus_total if row is not None else None)
+
+
+class Band(BaseModel):
+    """Low, expected and high value of one key result (terms sharing key and unit)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    key: str
+    unit: str
+    low: Term
+    expected: Term
+    high: Term
+
+    @property
+    def width(self) -> float:
+        """High minus low, in the result's unit."""
+        return self.high.value - self.low.value
+
+
+class Bands(BaseModel):
+    """Bands of the key results and the ranges behind them."""
+
+    model_config = ConfigDict(frozen=True)
+
+    bands: tuple[Band, ...]
+    ranges: tuple[ConstantRange, ...]
+    pessimistic: KeyResults
+    expected: KeyResults
+    optimistic: KeyResults
+
+    def band(self, key: str) -> Band | None:
+        """The band of ``key`` (None when it was not evaluated)."""
+        return next((b for b in self.bands if b.key == key), None)
+
+
+_BANDED = (("kv_cache_tokens", "tokens"), ("recommended_concurrency", "requests"),
+           ("gpus_needed", "GPUs"))
+
+
+def _band(key: str, unit: str, results: dict[str, KeyResults], facts: dict[str, InputValue],
+          sources: tuple[str, ...]) -> Band | None:
+    """One band from the three evaluations (None when a corner has no value)."""
+    values = {name: getattr(r, key) for name, r in results.items()}
+    if any(v is None for v in values.values()):
+        return None
+    low_name, low = min(values.items(), key=lambda item: item[1])  # ties name a corner first
+    high_name, high = max(values.items(), key=lambda item: item[1])
+    evaluated = "of the expected value and the pessimistic and optimistic corners"
+
+    def make(label: str, value: float, formula: str) -> Term:
+        return term(f"{key}.{label}", value, unit, formula, facts, sources)
+
+    return Band(key=key, unit=unit,
+                low=make("low", low, f"smallest {evaluated} (here: {low_name})"),
+                expected=make("expected", values["expected"], "every constant at its value"),
+                high=make("high", high, f"largest {evaluated} (here: {high_name})"))
+
+
+def uncertainty_bands(inputs: PlanInputs, sizing: SizingRequest | None = None,
+                      ranges: tuple[ConstantRange, ...] = UNCERTAIN_CONSTANTS) -> Bands:
+    """Bands of KV tokens, recommended concurrency and (with ``sizing``) GPUs needed."""
+    worst, best = corner_factors(True, ranges), corner_factors(False, ranges)
+    results = {"pessimistic": key_results(with_constant_factors(inputs, worst), sizing),
+               "optimistic": key_results(with_constant_factors(inputs, best), sizing),
+               "expected": key_results(inputs, sizing)}
+    facts: dict[str, InputValue] = {f"{r.key}_factor": f"{r.low_factor:g}–{r.high_factor:g}"
+                                    for r in ranges}
+    sources = tuple(f"{r.key}: {r.reason}" for r in ranges)
+    bands = (_band(key, unit, results, facts, sources) for key, unit in _BANDED)
+    return Bands(bands=tuple(b for b in bands if b is not None), ranges=ranges,
+                 pessimistic=results["pessimistic"], expected=results["expected"],
+                 optimistic=results["optimistic"])
