@@ -20,7 +20,15 @@ from gpucalc.core.errors import PlanError
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.memory_result import MemoryResult
-from gpucalc.core.uncertainty import UNCERTAIN_CONSTANTS, ConstantRange, key_results, with_constant_factors
+from gpucalc.core.sizing import SizingRequest
+from gpucalc.core.uncertainty import (
+    UNCERTAIN_CONSTANTS,
+    Bands,
+    ConstantRange,
+    key_results,
+    uncertainty_bands,
+    with_constant_factors,
+)
 
 WORKLOAD_SWING = 0.20
 HARDWARE_SWING = 0.05
@@ -216,3 +224,10 @@ def concurrency_sensitivity(inputs: PlanInputs,
     bars.sort(key=lambda b: b.swing, reverse=True)
     return Sensitivity(result_key="recommended_concurrency", result_unit="requests",
                        baseline=_recommended(inputs), bars=tuple(bars))
+
+
+def evaluate_uncertainty(inputs: PlanInputs) -> tuple[Bands, Sensitivity]:
+    """Bands (GPUs needed sized for the workload's QPS) and the concurrency tornado."""
+    wl = inputs.workload
+    sizing = SizingRequest(qps_avg=wl.qps_avg, qps_peak=wl.qps_peak)
+    return uncertainty_bands(inputs, sizing), concurrency_sensitivity(inputs)

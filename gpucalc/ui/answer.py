@@ -72,6 +72,8 @@ def _performance_headline(outcome: PlanOutcome) -> str:
         online=count(perf.online_capacity.value))
 
 
+
+
 def _performance_detail(outcome: PlanOutcome) -> str:
     memory, perf = outcome.memory, outcome.performance
     assert perf is not None
@@ -81,7 +83,17 @@ def _performance_detail(outcome: PlanOutcome) -> str:
                      "replica; {fit}").format(
         tokens=count(memory.kv_cache_tokens.value), c95=_requests(memory.concurrency_p95),
         ttft=sig3(point.ttft_ms.value), tpot=sig3(point.tpot_ms.value),
-        tok=count(point.output_tokens_per_s.value), fit=_fit_clause(outcome))
+        tok=count(point.output_tokens_per_s.value), fit=_fit_clause(outcome)) + _band_clause(outcome)
+
+
+def _band_clause(outcome: PlanOutcome) -> str:
+    """' (range 300–380)' for the recommended concurrency, from the uncertain constants' ranges."""
+    bands = outcome.bands
+    band = next((b for b in bands.bands if b.key == "recommended_concurrency"), None) if bands else None
+    if band is None or band.low.value == band.high.value:
+        return ""
+    return translate("Answer", " (range {low}–{high} over the uncertain constants)").format(
+        low=count(band.low.value), high=count(band.high.value))
 
 
 def _memory_detail(outcome: PlanOutcome) -> str:

@@ -16,7 +16,9 @@ from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_result import PerformanceResult
 from gpucalc.core.precision import KvFormat, WeightFormat
 from gpucalc.core.scenario import Scenario
+from gpucalc.core.sensitivity import Sensitivity, evaluate_uncertainty
 from gpucalc.core.sweep import ContextSweep, GridCell, context_sweep, per_card_grid
+from gpucalc.core.uncertainty import Bands
 from gpucalc.io.errors import InputFileError
 
 SWEEP_POINTS = 128
@@ -35,6 +37,8 @@ class PlanOutcome:
     sweep: ContextSweep | None
     grid: tuple[GridCell, ...]
     elapsed_ms: float
+    bands: Bands | None = None  # low / expected / high of the key results
+    sensitivity: Sensitivity | None = None
 
 
 def precision_tiers(catalog: Catalog) -> dict[str, tuple[WeightFormat, KvFormat]]:
@@ -48,13 +52,14 @@ def compute_plan(catalog: Catalog, scenario: Scenario) -> PlanOutcome:
     start = time.perf_counter()
     inputs = resolve_scenario(catalog, scenario)
     result = calculate(inputs)
-    sweep = None
+    sweep = bands = sensitivity = None
     grid: tuple[GridCell, ...] = ()
     if result.performance is not None:
         sweep = context_sweep(inputs, count=SWEEP_POINTS)
         grid = per_card_grid(inputs, precision_tiers(catalog))
+        bands, sensitivity = evaluate_uncertainty(inputs)
     return PlanOutcome(scenario, inputs, result.memory, result.performance, sweep, grid,
-                       (time.perf_counter() - start) * 1000.0)
+                       (time.perf_counter() - start) * 1000.0, bands, sensitivity)
 
 
 _PLAN_FIELDS = {"tp_heads": "deployment.tensor_parallel_size",

@@ -21,12 +21,13 @@ from gpucalc.ui.panels.ceilings_tab import CeilingsTab
 from gpucalc.ui.panels.compare_tab import CompareTab
 from gpucalc.ui.panels.grid_tab import GridTab
 from gpucalc.ui.panels.memory_tab import MemoryTab
+from gpucalc.ui.panels.sensitivity_tab import SensitivityTab
 from gpucalc.ui.panels.sizing_tab import SizingTab
 from gpucalc.ui.plots.ceiling_bars import kind_name
 from gpucalc.ui.plots.load_plot import LoadCurvePlot
 from gpucalc.ui.plots.sweep_plot import ContextSweepPlot
 
-TAB_NAMES = ("bottleneck", "memory", "sweep", "load", "grid", "sizing", "compare")
+TAB_NAMES = ("bottleneck", "memory", "sweep", "load", "grid", "sizing", "uncertainty", "compare")
 
 
 def _captioned(widget: QWidget, caption: QLabel) -> QWidget:
@@ -53,17 +54,19 @@ class ResultTabs(QTabWidget):
         self.load_plot, self.load_caption = LoadCurvePlot(), QLabel()
         self.grid_tab = GridTab()
         self.sizing_tab = SizingTab()
+        self.uncertainty_tab = SensitivityTab()
         self.compare_tab = CompareTab()
         sweep_page = _captioned(self.sweep_plot, self.sweep_caption)
         load_page = _captioned(self.load_plot, self.load_caption)
         self.pages: dict[str, QWidget] = dict(zip(TAB_NAMES, (
             self.ceilings_tab, self.memory_tab, sweep_page, load_page, self.grid_tab, self.sizing_tab,
-            self.compare_tab), strict=True))
+            self.uncertainty_tab, self.compare_tab), strict=True))
         titles = (self.tr("Bottleneck"), self.tr("Memory"), self.tr("Context sweep"), self.tr("Load curve"),
-                  self.tr("Per-card grid"), self.tr("Sizing"), self.tr("Compare"))
+                  self.tr("Per-card grid"), self.tr("Sizing"), self.tr("Uncertainty"), self.tr("Compare"))
         for page, title in zip(self.pages.values(), titles, strict=True):
             self.addTab(page, title)
-        self.performance_pages = [self.pages[n] for n in ("bottleneck", "sweep", "load", "grid", "sizing")]
+        self.performance_pages = [self.pages[n] for n in ("bottleneck", "sweep", "load", "grid", "sizing",
+                                                           "uncertainty")]
         for source in (self.memory_tab.termSelected, self.memory_tab.bar.termHovered,
                        self.ceilings_tab.termSelected, self.ceilings_tab.bars.termHovered):
             source.connect(self.termSelected)
@@ -118,9 +121,14 @@ class ResultTabs(QTabWidget):
             self.pages["sweep"]: lambda: self._show_sweep(outcome),
             self.pages["load"]: lambda: self._show_load(outcome, performance),
             self.pages["grid"]: lambda: self.grid_tab.set_grid(outcome.grid),
+            self.pages["uncertainty"]: lambda: self._show_uncertainty(outcome),
             # sizing starts at once (on its own worker), whichever tab is visible
             self.pages["sizing"]: lambda: self.sizing_tab.set_inputs(catalog, outcome.inputs),
         }
+
+    def _show_uncertainty(self, outcome: PlanOutcome) -> None:
+        if outcome.bands is not None and outcome.sensitivity is not None:
+            self.uncertainty_tab.set_data(outcome.bands, outcome.sensitivity)
 
     def _show_load(self, outcome: PlanOutcome, performance: PerformanceResult) -> None:
         targets = outcome.inputs.targets

@@ -207,3 +207,14 @@ def test_dark_theme_rebuilds_the_window_with_readable_plots(qtbot: QtBot, shell:
         shell.switch_theme("system")
         qtbot.addWidget(shell.window)
     assert not is_dark_theme()
+
+
+def test_uncertainty_tab_and_band_in_the_answer(shell: Shell) -> None:
+    window, outcome = shell.window, _outcome(shell)
+    assert outcome.bands is not None
+    assert window.tabs.uncertainty_tab.table.rowCount() == len(outcome.bands.bands)
+    rows = window.tabs.uncertainty_tab.tornado_rows()
+    assert rows and rows[0][0] == outcome.sensitivity.bars[0].key  # largest swing first
+    band = next(b for b in outcome.bands.bands if b.key == "recommended_concurrency")
+    assert band.low.value <= 346 <= band.high.value
+    assert f"range {band.low.value:,.0f}–{band.high.value:,.0f}" in window.banner.detail.text()
