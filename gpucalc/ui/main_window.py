@@ -26,11 +26,13 @@ from PySide6.QtWidgets import (
 
 from gpucalc import __version__
 from gpucalc.catalog.user_store import UserStore
+from gpucalc.core.inputs import Workload
 from gpucalc.text.notices import notice_text
 from gpucalc.ui.answer import answer_for
 from gpucalc.ui.catalog_session import CatalogSession
 from gpucalc.ui.controller import PlanController
 from gpucalc.ui.dialogs.custom_gpu import CustomGpuDialog
+from gpucalc.ui.dialogs.lengths_dialog import LengthsDialog
 from gpucalc.ui.dialogs.spec_tables import SpecTablesDialog
 from gpucalc.ui.explain_pane import ExplainPane
 from gpucalc.ui.i18n import LANGUAGES, notice_language
@@ -198,6 +200,7 @@ class MainWindow(QMainWindow):
                                                 self.clear_custom_gpu)
         tools_menu = bar.addMenu(self.tr("&Tools"))
         self._action(tools_menu, self.tr("&Spec tables…"), self.open_spec_tables, QKeySequence("Ctrl+T"))
+        self._action(tools_menu, self.tr("Request &lengths from a log…"), self.open_lengths)
         help_menu = bar.addMenu(self.tr("&Help"))
         self._action(help_menu, self.tr("&About gpucalc"), self.about)
 
@@ -235,6 +238,17 @@ class MainWindow(QMainWindow):
         dialog.exec()
         if changed:
             self.catalogChanged.emit()
+
+    def open_lengths(self) -> None:
+        """Tools → request lengths: plan with the real length distribution of a log export."""
+        dialog = LengthsDialog(self)
+        dialog.workloadChosen.connect(self.use_workload)
+        dialog.exec()
+
+    def use_workload(self, workload: object) -> None:
+        """Replace the workload (from a lengths file), keeping the rest of the scenario."""
+        if isinstance(workload, Workload):
+            self.controller.set_scenario(self.controller.scenario.model_copy(update={"workload": workload}))
 
     def open_custom_gpu(self) -> None:
         """Hardware → Custom GPU: plan on a GPU that is not in the catalog."""

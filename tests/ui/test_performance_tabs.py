@@ -218,3 +218,19 @@ def test_uncertainty_tab_and_band_in_the_answer(shell: Shell) -> None:
     band = next(b for b in outcome.bands.bands if b.key == "recommended_concurrency")
     assert band.low.value <= 346 <= band.high.value
     assert f"range {band.low.value:,.0f}–{band.high.value:,.0f}" in window.banner.detail.text()
+
+
+def test_workload_from_a_lengths_file_replaces_the_workload(qtbot: QtBot, shell: Shell,
+                                                            tmp_path: Path) -> None:
+    from gpucalc.core.length_stats import length_stats
+    from gpucalc.io.lengths import read_lengths
+
+    path = tmp_path / "lengths.csv"
+    rows = ["input_tokens,output_tokens"] + [f"{400 + (i * 37) % 600},{100 + (i * 13) % 300}"
+                                             for i in range(500)]
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    suggested = length_stats(read_lengths(path).records).workload
+    with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
+        shell.window.use_workload(suggested)
+    assert shell.controller.scenario.workload == suggested
+    assert shell.controller.scenario.gpu == "h100-sxm-80gb"  # the rest of the scenario stays
