@@ -11,10 +11,10 @@ from pathlib import Path
 MAX_BACKUP_SUFFIX = 1000
 
 
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` so that readers see the old file or the new one.
+def atomic_write_bytes(path: Path, content: bytes) -> None:
+    """Write ``content`` to ``path`` so that readers see the old file or the new one.
 
-    The text goes to a temporary file in the same directory, which is flushed, fsynced and then
+    The bytes go to a temporary file in the same directory, which is flushed, fsynced and then
     moved over ``path`` with :func:`os.replace`. On any error the temporary file is removed and
     ``path`` is untouched.
     """
@@ -22,8 +22,8 @@ def atomic_write_text(path: Path, text: str) -> None:
     fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     tmp = Path(tmp_name)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(content)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
@@ -32,6 +32,11 @@ def atomic_write_text(path: Path, text: str) -> None:
             tmp.unlink()
         raise
     _fsync_dir(path.parent)
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write ``text`` as UTF-8, atomically (see :func:`atomic_write_bytes`)."""
+    atomic_write_bytes(path, text.encode("utf-8"))
 
 
 def _fsync_dir(directory: Path) -> None:

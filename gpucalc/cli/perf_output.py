@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-import csv
-import io
+from collections.abc import Sequence
 from typing import Any
 
-from gpucalc.core.perf_result import PerformanceResult, PointSummary
+from gpucalc.core.perf_result import CurvePoint, PerformanceResult, PointSummary
 from gpucalc.core.sizing import SizingRow
 from gpucalc.core.sweep import ContextSweep
+from gpucalc.report.csv_export import (
+    context_sweep_table,
+    load_curve_table,
+    table_text,
+)
+from gpucalc.report.csv_export import sizing_table as sizing_csv_table
 from gpucalc.text.notices import notice_text
 
 
@@ -71,39 +76,18 @@ def sweep_json(sweep: ContextSweep) -> dict[str, Any]:
 
 
 def sweep_csv(sweep: ContextSweep) -> str:
-    """Context sweep as CSV with units in the header."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["context_tokens", "memory_ceiling_requests", "compute_ceiling_requests",
-                     "interconnect_ceiling_requests", "binding"])
-    for p in sweep.points:
-        writer.writerow([p.context_tokens, p.memory, p.compute,
-                         "" if p.interconnect is None else p.interconnect, p.binding.value])
-    return out.getvalue()
+    """Context sweep as CSV with units in the header (the export's writer)."""
+    return table_text(context_sweep_table(sweep))
 
 
-SIZING_COLUMNS = [
-    ("gpu", "gpu"), ("precision", "precision"), ("kv_format", "kv_format"),
-    ("tensor_parallel_size", "tensor_parallel_size"),
-    ("recommended_concurrency", "recommended_concurrency_requests"), ("bottleneck", "bottleneck"),
-    ("requests_per_s_per_replica", "requests_per_s_per_replica"),
-    ("replicas_total", "replicas_total"), ("gpus_total", "gpus_total"),
-    ("utilization", "utilization_fraction"), ("ttft_ms", "ttft_ms"), ("tpot_ms", "tpot_ms"),
-    ("cost_usd_per_hour", "cost_usd_per_hour"),
-    ("cost_usd_per_million_output_tokens", "cost_usd_per_million_output_tokens"),
-    ("pareto", "pareto"),
-]
+def load_curve_csv(curve: Sequence[CurvePoint]) -> str:
+    """Latency and throughput against concurrency as CSV (the export's writer)."""
+    return table_text(load_curve_table(curve))
 
 
 def sizing_csv(rows: list[SizingRow]) -> str:
-    """Sizing table as CSV."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([header for _, header in SIZING_COLUMNS])
-    for row in rows:
-        data = row.model_dump()
-        writer.writerow(["" if data[field] is None else data[field] for field, _ in SIZING_COLUMNS])
-    return out.getvalue()
+    """Sizing table as CSV (the export's writer)."""
+    return table_text(sizing_csv_table(rows))
 
 
 def sizing_table(rows: list[SizingRow], limit: int = 25) -> str:

@@ -1,0 +1,114 @@
+"""``gpucalc report`` (PDF) and ``gpucalc export-csv`` (CSV files or one zip).
+
+Both take a model and the estimate flags, or a saved ``.gpucalc.json`` scenario. Qt is
+imported only when a PDF is drawn.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from gpucalc.cli.args import (
+    add_deployment_args,
+    add_workload_args,
+    deployment_from_args,
+    targets_from_args,
+    workload_from_args,
+)
+from gpucalc.cli.main import EXIT_DOES_NOT_FIT, EXIT_USAGE, CliError
+from gpucalc.core.scenario import Scenario
+
+
+def _add_scenario_source(parser: argparse.ArgumentParser) -> None:
+    """MODEL --gpu ID [flags], or --scenario FILE."""
+    parser.add_argument("model", nargs="?", default=None,
+                        help="catalog id, Hugging Face id, config.json or model folder")
+    parser.add_argument("--scenario", metavar="FILE", default=None,
+                        help="a .gpucalc.json scenario file (instead of MODEL --gpu and the flags)")
+    add_deployment_args(parser)
+    add_workload_args(parser)
+    for action in parser._actions:  # --gpu is required for estimate, optional with --scenario
+        if action.dest == "gpu":
+            action.required = False
+            action.default = None
+
+
+def add_report_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``report`` and ``export-csv`` on the sub-command parser ``sub``."""
+    report = sub.add_parser("report", help="write a PDF report (inputs, checklist, memory, "
+                                           "ceilings, sweeps, grid, sizing)")
+    _add_scenario_source(report)
+    report.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="PDF to write")
+    report.add_argument("--lang", choices=["en", "zh"], default=None,
+                        help="report language (default: from the locale, else English)")
+    export = sub.add_parser("export-csv", help="write the tables as CSV: one zip (-o x.zip) or a "
+                                               "folder of files (-o folder)")
+    _add_scenario_source(export)
+    export.add_argument("-o", "--output", required=True, metavar="OUT.zip|FOLDER",
+                        help="a .zip file, or a folder for one .csv per table")
+
+
+def locale_language() -> str:
+    """``zh`` when the locale is Chinese, else ``en``."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = os.environ.get(name, "")
+        if value:
+            return "zh" if value.lower().startswith("zh") else "en"
+    return "en"
+
+
+def scenario_from_args(args: argparse.Namespace) -> Scenario:
+    """The scenario a ``--scenario`` file holds, or the one MODEL --gpu and the flags describe."""
+    from gpucalc.ui.scenario_file import ScenarioFileError, load_scenario  # noqa: PLC0415
+
+    if args.scenario:
+        if args.model or args.gpu:
+            raise CliError("give either --scenario FILE or MODEL --gpu ID, not both", EXIT_USAGE)
+        try:
+            return load_scenario(Path(args.scenario))
+        except ScenarioFileError as exc:
+            raise CliError(f"scenario {args.scenario}: {exc}", EXIT_USAGE) from exc
+    if not args.model or not args.gpu:
+        raise CliError("give MODEL and --gpu ID, or --scenario FILE", EXIT_USAGE)
+    return Scenario(model=args.model, gpu=args.gpu, quantization=args.quantization, dtype=args.dtype,
+                    deployment=deployment_from_args(args), workload=workload_from_args(args),
+                    targets=targets_from_args(args))
+
+
+def run_report(args: argparse.Namespace) -> int:
+    """``gpucalc report``: calculate and write the PDF; exit 3 (after writing) if it does not fit."""
+    from gpucalc.catalog.bundled import Catalog  # noqa: PLC0415
+    from gpucalc.report import write_report  # noqa: PLC0415
+
+    scenario = scenario_from_args(args)
+    path = Path(args.output)
+    try:
+        summary = write_report(path, scenario, Catalog.load(), args.lang or locale_language())
+    except OSError as exc:
+        raise CliError(f"cannot write {path}: {exc.strerror or exc}", EXIT_USAGE) from exc
+    print(f"wrote {path} ({summary.pages} pages, {summary.size_bytes / 1024:,.0f} KiB, "
+          f"{summary.lang})")
+    if not summary.fits:
+        raise CliError("the model does not fit; the report says why and what to change",
+                       EXIT_DOES_NOT_FIT)
+    return 0
+
+
+def run_export_csv(args: argparse.Namespace) -> int:
+    """``gpucalc export-csv``: write the CSV tables to a zip or a folder."""
+    from gpucalc.catalog.bundled import Catalog  # noqa: PLC0415
+    from gpucalc.report.csv_export import write_csv_files  # noqa: PLC0415
+
+    scenario = scenario_from_args(args)
+    path = Path(args.output)
+    if path.exists() and not path.is_dir() and path.suffix.lower() != ".zip":
+        raise CliError(f"{path} is a file; give a .zip name or a folder", EXIT_USAGE)
+    try:
+        written = write_csv_files(path, scenario, Catalog.load())
+    except OSError as exc:
+        raise CliError(f"cannot write {path}: {exc.strerror or exc}", EXIT_USAGE) from exc
+    for item in written:
+        print(f"wrote {item}")
+    return 0

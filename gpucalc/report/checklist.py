@@ -1,0 +1,191 @@
+"""Seed 000's pre-reporting checklist, filled in with the result. No Qt.
+
+"Before you report a capacity number, go through each item" (seed 000, 容量规划清单): model size
+and precision, weights on their own line, context at the real percentile, TTFT/TPOT targets,
+KV sized for the real traffic shape, margin and a degradation plan, and the gap between the
+estimate and the measurement. Each item carries English templates with parameters; the PDF
+writer translates and formats them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gpucalc.core.perf_result import PerformanceResult
+from gpucalc.core.sweep import CONTEXT_TIERS
+from gpucalc.core.workload_shape import planning_tokens
+from gpucalc.report.data import ReportData
+from gpucalc.report.numbers import count, gib, params_text, percent, sig3
+
+LATENCY_TOLERANCE = 1.01  # the compute ceiling is found by search; allow 1 % rounding
+
+
+@dataclass(frozen=True)
+class ChecklistItem:
+    """One checklist line: what must be stated, the value stated, and whether it passes."""
+
+    title: str
+    detail: str | tuple[str, ...]  # template(s); several are translated one by one and joined
+    values: dict[str, str] = field(default_factory=dict)
+    passed: bool = True
+
+    @property
+    def parts(self) -> tuple[str, ...]:
+        """The detail templates, in order."""
+        return (self.detail,) if isinstance(self.detail, str) else self.detail
+
+
+def _model_item(data: ReportData) -> ChecklistItem:
+    inputs, params = data.inputs, data.result.memory.params
+    return ChecklistItem(
+        "Model size and precision",
+        "{model}: {total} parameters ({active} active per token); weights {weights}, KV cache {kv}",
+        {"model": inputs.model.name, "total": params_text(params.total.value),
+         "active": params_text(params.active.value), "weights": inputs.weight_format.label,
+         "kv": inputs.kv_format.label})
+
+
+def _weights_item(data: ReportData) -> ChecklistItem:
+    memory = data.result.memory
+    weights = memory.binding.weights_total.value
+    total = memory.settings.total_gib.value
+    share = data.inputs.targets.planning_memory_share
+    return ChecklistItem(
+        "Weights on their own line",
+        "{weights} GiB per GPU of {total} GiB ({share} of memory; planning share {limit})",
+        {"weights": gib(weights), "total": gib(total), "share": percent(weights / total),
+         "limit": percent(share)},
+        passed=weights <= share * total)
+
+
+def _context_item(data: ReportData) -> ChecklistItem:
+    wl = data.inputs.workload
+    planning = int(planning_tokens(wl).value)
+    values = {"input": count(wl.input_p95), "output": count(wl.output_p95),
+              "planning": count(planning),
+              "max_len": count(data.result.memory.settings.max_model_len.value)}
+    if wl.input_len_p95 is None or wl.output_len_p95 is None:
+        return ChecklistItem(
+            "Context length at the real percentile",
+            "No P95 length given: planned at the P50 lengths ({input} + {output} = {planning} "
+            "tokens); state the real P95 of your traffic (max_model_len {max_len})",
+            values, passed=False)
+    history = (wl.max_turns - 1) * wl.tokens_per_turn
+    if history:
+        return ChecklistItem(
+            "Context length at the real percentile",
+            "Planned at P95: {input} input + {history} chat history + {output} output = {planning} "
+            "tokens per request (not max_model_len {max_len})", values | {"history": count(history)})
+    return ChecklistItem(
+        "Context length at the real percentile",
+        "Planned at P95: {input} input + {output} output = {planning} tokens per request "
+        "(not max_model_len {max_len})", values)
+
+
+def _latency_item(data: ReportData, perf: PerformanceResult | None) -> ChecklistItem:
+    targets = data.inputs.targets
+    values = {"ttft": sig3(targets.ttft_ms), "tpot": sig3(targets.tpot_ms)}
+    if perf is None:
+        return ChecklistItem("TTFT and TPOT targets",
+                             "Targets TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; not evaluated: the model "
+                             "does not fit", values, passed=False)
+    point = perf.at_recommended
+    values |= {"n": count(perf.recommended_concurrency.value),
+               "ttft_at": sig3(point.ttft_ms.value), "tpot_at": sig3(point.tpot_ms.value)}
+    meets = (0 <= point.ttft_ms.value <= targets.ttft_ms * LATENCY_TOLERANCE
+             and 0 <= point.tpot_ms.value <= targets.tpot_ms * LATENCY_TOLERANCE)
+    return ChecklistItem("TTFT and TPOT targets",
+                         "Targets TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; at {n} concurrent requests: "
+                         "TTFT {ttft_at} ms, TPOT {tpot_at} ms", values, passed=meets)
+
+
+def _kv_item(data: ReportData) -> ChecklistItem:
+    memory, wl = data.result.memory, data.inputs.workload
+    planning = planning_tokens(wl)
+    values = {"tokens": count(memory.kv_cache_tokens.value),
+              "n": sig3(memory.concurrency_p95.value), "planning": count(planning.value),
+              "turns": str(wl.max_turns),
+              "longest": count(max((c.input_len + c.output_len for c in wl.classes), default=0))}
+    shape = ["KV cache holds {tokens} tokens per replica: {n} requests at the planning length "
+             "({planning} tokens)"]
+    if wl.classes:
+        shape.append("mixed traffic planned at its longest class ({longest} tokens)")
+    if wl.max_turns > 1:
+        shape.append("multi-turn chat at its full history ({turns} turns)")
+    return ChecklistItem("KV cache sized for the real traffic shape", tuple(shape), values,
+                         passed=memory.fits and memory.concurrency_p95.value >= 1)
+
+
+def _margin_item(data: ReportData, perf: PerformanceResult | None) -> ChecklistItem:
+    memory, targets = data.result.memory, data.inputs.targets
+    values = {"plan": count(memory.planning_check.value),
+              "share": percent(targets.planning_memory_share),
+              "watermark": percent(targets.watermark)}
+    if perf is None:
+        return ChecklistItem("Margin", "No margin: the model does not fit", values, passed=False)
+    values |= {"online": count(perf.online_capacity.value),
+               "n": count(perf.recommended_concurrency.value)}
+    return ChecklistItem(
+        "Margin",
+        "Online capacity {online} requests ({watermark} watermark of {n}); weights + KV at P50 "
+        "+ margin within {share} of memory allow {plan} requests",
+        values, passed=memory.planning_check_passes and perf.online_capacity.value >= 1)
+
+
+def _shorter_context(data: ReportData) -> tuple[int, float] | None:
+    """Context half the planning length and the recommendation there (from the sweep)."""
+    if data.sweep is None or not data.sweep.points:
+        return None
+    half = planning_tokens(data.inputs.workload).value / 2
+    point = min(data.sweep.points, key=lambda p: abs(p.context_tokens - half))
+    return point.context_tokens, point.recommended
+
+
+def _lower_precision(data: ReportData) -> tuple[str, float] | None:
+    """The best lower precision tier of the grid at the planning context tier."""
+    planning = planning_tokens(data.inputs.workload).value
+    tier_tokens = next((n for _, n in CONTEXT_TIERS if n >= planning), CONTEXT_TIERS[-1][1])
+    current = data.inputs.weight_format.bits_per_weight
+    bits = {"bf16": 16.0, "fp8": 8.0, "int4": 4.0}
+    cells = [c for c in data.grid if c.context_tokens == tier_tokens and c.binding is not None
+             and bits.get(c.precision_tier, 16.0) < current]
+    if not cells:
+        return None
+    best = max(cells, key=lambda c: c.concurrency)
+    return best.precision_tier, best.concurrency
+
+
+def _degradation_item(data: ReportData, perf: PerformanceResult | None) -> ChecklistItem:
+    if perf is None:
+        return ChecklistItem("Degradation plan for peaks",
+                             "None possible until the model fits", {}, passed=False)
+    recommended = perf.recommended_concurrency.value
+    parts = ["lower concurrency: cap admission at {online} requests and queue the rest"]
+    values = {"online": count(perf.online_capacity.value)}
+    better = False
+    shorter = _shorter_context(data)
+    if shorter is not None:
+        parts.insert(0, "shorter context ({context} tokens): {short_n} requests")
+        values |= {"context": count(shorter[0]), "short_n": count(shorter[1])}
+        better |= shorter[1] > recommended
+    lower = _lower_precision(data)
+    if lower is not None:
+        parts.append("smaller model or precision ({tier} weights): {tier_n} requests")
+        values |= {"tier": lower[0], "tier_n": count(lower[1])}
+        better |= lower[1] > recommended
+    return ChecklistItem("Degradation plan for peaks", tuple(parts), values, passed=better)
+
+
+def _measurement_item() -> ChecklistItem:
+    return ChecklistItem(
+        "Estimate against measurement",
+        "To do: load-test (single-request baseline, then raise concurrency to the knee) and "
+        "record the gap to this estimate", {}, passed=False)
+
+
+def fill_checklist(data: ReportData) -> tuple[ChecklistItem, ...]:
+    """Seed 000's checklist with the values of ``data``."""
+    perf = data.result.performance
+    return (_model_item(data), _weights_item(data), _context_item(data), _latency_item(data, perf),
+            _kv_item(data), _margin_item(data, perf), _degradation_item(data, perf),
+            _measurement_item())

@@ -1,0 +1,442 @@
+"""The report's content: every section as layout blocks, in English or Chinese."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QRectF
+
+from gpucalc.core.explain import Term
+from gpucalc.core.perf_result import CeilingKind, PerformanceResult, PointSummary
+from gpucalc.core.sweep import CONTEXT_TIERS
+from gpucalc.core.workload_shape import planning_tokens
+from gpucalc.report.checklist import fill_checklist
+from gpucalc.report.data import SIZING_ROWS_SHOWN, ReportData
+from gpucalc.report.layout import MUTED_COLOUR, Block, Canvas, Cell, Drawing, Heading, Paragraph, table
+from gpucalc.report.numbers import count, gib, params_text, percent, sig3
+from gpucalc.report.plots import (
+    CeilingBar,
+    MemorySegment,
+    draw_ceiling_bars,
+    draw_context_sweep,
+    draw_load_curves,
+    draw_memory_bar,
+)
+from gpucalc.report.serve_line import serve_line
+from gpucalc.report.strings import tr
+from gpucalc.text.notices import notice_text
+from gpucalc.text.palette import CEILING_COLOURS
+
+PASS_FILL = "#d8f0dd"
+ATTENTION_FILL = "#fde7c8"
+TERM_LABELS = {
+    "total_gib_per_gpu": "GPU memory (total)",
+    "weights_gib_per_gpu": "Weights",
+    "activation_gib_per_gpu": "Activation peak",
+    "non_torch_gib_per_gpu": "Runtime (non-torch)",
+    "cuda_graphs_gib_per_gpu": "CUDA graphs",
+    "kv_cache_gib_per_gpu": "KV cache",
+    "headroom_gib_per_gpu": "Headroom",
+    "kv_cache_bytes_per_token": "KV bytes per token",
+    "kv_cache_bytes_per_token_per_gpu": "KV bytes per token per GPU",
+    "kv_cache_tokens": "KV cache tokens (per replica)",
+    "kv_cache_tokens_all_replicas": "KV cache tokens, all replicas",
+    "max_concurrency": "Max concurrency at max model length",
+    "concurrency_p50": "Concurrency at P50 length",
+    "concurrency_p95": "Concurrency at P95 length",
+    "planning_concurrency_at_share": "Concurrency within planning share",
+}
+CEILING_LABELS = {CeilingKind.MEMORY: "Memory (KV cache)", CeilingKind.COMPUTE: "Compute / latency",
+                  CeilingKind.INTERCONNECT: "Interconnect"}
+SHORT_CEILING = {CeilingKind.MEMORY: "memory", CeilingKind.COMPUTE: "compute",
+                 CeilingKind.INTERCONNECT: "interconnect"}
+BOTTLENECK_NAMES = {CeilingKind.MEMORY: "KV-cache memory", CeilingKind.COMPUTE: "compute (latency)",
+                    CeilingKind.INTERCONNECT: "interconnect"}
+SECTION_TITLES = (
+    "1. Inputs", "2. Pre-reporting checklist", "3. Memory per GPU", "4. Concurrency ceilings",
+    "5. Ceilings against context length", "6. Latency and throughput against concurrency",
+    "7. Per-card grid", "8. Fleet sizing and cost", "9. Efficiency assumptions", "10. Notices",
+)
+
+
+@dataclass
+class Writer:
+    """Builds the blocks of one report in one language."""
+
+    data: ReportData
+    lang: str
+    sources: list[str] = field(default_factory=list)
+
+    def cite(self, sources: tuple[str, ...]) -> str:
+        """Reference numbers ("[1, 3]") of ``sources`` in the report's source list."""
+        numbers = []
+        for source in (s for s in sources if s):
+            if source not in self.sources:
+                self.sources.append(source)
+            numbers.append(self.sources.index(source) + 1)
+        return f"[{', '.join(map(str, numbers))}]" if numbers else ""
+
+    def source_list(self, start: int) -> list[Block]:
+        """The sources cited since index ``start``, numbered."""
+        return [Paragraph(f"[{i}] {text}", size_pt=7.0, colour=MUTED_COLOUR, indent_pt=4,
+                          space_after_pt=1.5)
+                for i, text in enumerate(self.sources[start:], start=start + 1)]
+
+    def t(self, text: str, **values: object) -> str:
+        """``text`` translated and formatted."""
+        return tr(text, self.lang).format(**values) if values else tr(text, self.lang)
+
+    def heading(self, index: int) -> Heading:
+        """Section title ``index`` (0-based) of :data:`SECTION_TITLES`."""
+        return Heading(self.t(SECTION_TITLES[index]))
+
+    def note(self, text: str) -> Paragraph:
+        """A muted explanatory line."""
+        return Paragraph(text, size_pt=8.0, colour=MUTED_COLOUR)
+
+    def term_value(self, term: Term) -> str:
+        """A term's value with its unit."""
+        if term.unit == "GiB":
+            return f"{gib(term.value)} GiB"
+        if term.unit in ("tokens", "bytes", "requests"):
+            return f"{count(term.value)} {self.t(term.unit)}"
+        return f"{sig3(term.value)} {term.unit}".strip()
+
+
+def _inputs_text(term: Term) -> str:
+    return ", ".join(f"{k} = {v:,}" if isinstance(v, int) and not isinstance(v, bool) else f"{k} = {v}"
+                     for k, v in term.inputs.items())
+
+
+def title_blocks(w: Writer) -> list[Block]:
+    """Title, subject line, version and date, and the answer sentence."""
+    d = w.data
+    inputs = d.inputs
+    subject = w.t("{model} on {n}× {gpu} · {engine}", model=inputs.model.name,
+                  n=inputs.deployment.num_gpus, gpu=inputs.gpu.name, engine=inputs.engine.name)
+    meta = w.t("gpucalc {version} · created {date}", version=d.version,
+               date=d.created.strftime("%Y-%m-%d %H:%M %Z").strip())
+    blocks: list[Block] = [Paragraph(w.t("GPU inference capacity report"), size_pt=18, bold=True,
+                                     space_after_pt=2),
+                           Paragraph(subject, size_pt=11, space_after_pt=2)]
+    if d.scenario.name:
+        blocks.append(Paragraph(w.t("Scenario: {name}", name=d.scenario.name), size_pt=9))
+    blocks.append(Paragraph(meta, size_pt=8.5, colour=MUTED_COLOUR, space_after_pt=8))
+    blocks.append(Paragraph(answer_sentence(w), size_pt=11, bold=True, space_after_pt=6))
+    return blocks
+
+
+def answer_sentence(w: Writer) -> str:
+    """The number that matters and what binds it (UX.md: answer first)."""
+    perf, targets = w.data.result.performance, w.data.inputs.targets
+    if perf is None:
+        blocking = [n for n in w.data.result.memory.notices
+                    if n.code in {"kv_budget_negative", "max_model_len_exceeds_kv"}]
+        if blocking:
+            return notice_text(blocking[0], w.lang)
+        return w.t("The model does not fit on this deployment.")
+    sentence = w.t(
+        "{n} concurrent requests per replica at TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms — limited by "
+        "{bottleneck}; online capacity at the {watermark} watermark: {online}.",
+        n=count(perf.recommended_concurrency.value), ttft=sig3(targets.ttft_ms),
+        tpot=sig3(targets.tpot_ms), bottleneck=w.t(BOTTLENECK_NAMES[perf.bottleneck]),
+        watermark=percent(targets.watermark), online=count(perf.online_capacity.value))
+    if perf.replicas > 1:
+        sentence += " " + w.t("{r} replicas: {total} requests in all.", r=perf.replicas,
+                              total=count(perf.recommended_concurrency.value * perf.replicas))
+    return sentence
+
+
+def inputs_section(w: Writer) -> list[Block]:
+    """Model, precision, GPU, engine with its launch line, workload and targets."""
+    inputs, memory = w.data.inputs, w.data.result.memory
+    dep, wl, targets, gpu = inputs.deployment, inputs.workload, inputs.targets, inputs.gpu
+    origin = w.t("checkpoint") if inputs.body_format_is_checkpoint else w.t("what-if")
+    rows = [
+        (w.t("Model"), inputs.model.name + (f" ({inputs.model.hf_id})" if inputs.model.hf_id else "")),
+        (w.t("Parameters"), w.t("{total} total, {active} active per token",
+                                total=params_text(memory.params.total.value),
+                                active=params_text(memory.params.active.value))),
+        (w.t("Precision"), w.t("weights {weights} ({origin}), KV cache {kv}",
+                               weights=inputs.weight_format.label, origin=origin,
+                               kv=inputs.kv_format.label)),
+        (w.t("GPU"), w.t("{n}× {gpu}: {mem} GiB usable each, {bw} GB/s, {link}",
+                         n=dep.num_gpus, gpu=gpu.name, mem=gib(memory.settings.total_gib.value),
+                         bw=sig3(gpu.hbm_bandwidth_gb_per_s or 0),
+                         link=gpu.interconnect.name or gpu.interconnect.kind.value)),
+        (w.t("Engine"), f"{inputs.engine.name} {inputs.engine.version}"),
+        (w.t("Parallelism"), w.t("TP {tp} × PP {pp}, {r} replica(s)", tp=dep.tensor_parallel_size,
+                                 pp=dep.pipeline_parallel_size, r=dep.replicas)),
+        (w.t("Workload"), w.t("input {i50} tokens (P95 {i95}), output {o50} tokens (P95 {o95}), "
+                              "{turns} turn(s); {qps} req/s average, {peak} req/s peak",
+                              i50=count(wl.input_len_p50), i95=count(wl.input_p95),
+                              o50=count(wl.output_len_p50), o95=count(wl.output_p95),
+                              turns=wl.max_turns, qps=sig3(wl.qps_avg),
+                              peak=sig3(wl.qps_peak or wl.qps_avg))),
+        (w.t("Targets"), w.t("TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; watermark {wm}; planning share "
+                             "{share}", ttft=sig3(targets.ttft_ms), tpot=sig3(targets.tpot_ms),
+                             wm=percent(targets.watermark),
+                             share=percent(targets.planning_memory_share))),
+    ]
+    cells = [(Cell(k, bold=True), Cell(v)) for k, v in rows]
+    cells.append((Cell(w.t("Launch command"), bold=True),
+                  Cell(serve_line(inputs, memory.settings), mono=True)))
+    return [w.heading(0), *table([w.t("Item"), w.t("Value")], cells, (1, 4), size_pt=8.5)]
+
+
+def checklist_section(w: Writer) -> list[Block]:
+    """Seed 000's checklist with the stated values and a pass / attention mark."""
+    rows = []
+    separator = "；" if w.lang == "zh" else "; "
+    for i, item in enumerate(fill_checklist(w.data), start=1):
+        detail = separator.join(tr(p, w.lang).format(**item.values) for p in item.parts)
+        mark = Cell(w.t("pass") if item.passed else w.t("attention"), align="center", bold=True,
+                    fill=PASS_FILL if item.passed else ATTENTION_FILL)
+        rows.append((Cell(str(i), align="right"), Cell(w.t(item.title), bold=True), Cell(detail), mark))
+    return [w.heading(1),
+            w.note(w.t("State each item before reporting a capacity number (seed 000, capacity "
+                       "planning checklist).")),
+            *table(["#", w.t("Item"), w.t("Stated value"), w.t("Check")], rows, (0.35, 2.8, 6.0, 1.0),
+                   aligns=["right", "left", "left", "center"])]
+
+
+def _term_row(w: Writer, term: Term, name: str, indent: bool = False) -> tuple[Cell, ...]:
+    label = ("    " if indent else "") + name
+    return (Cell(label, bold=not indent), Cell(w.term_value(term), align="right"),
+            Cell(term.formula), Cell(_inputs_text(term)), Cell(w.cite(term.sources), align="center"))
+
+
+def memory_section(w: Writer) -> list[Block]:
+    """The memory picture and the deduction table, line by line with formulas."""
+    memory, targets = w.data.result.memory, w.data.inputs.targets
+    stage = memory.binding
+    segments = [MemorySegment(t.key, w.t(TERM_LABELS[t.key]), t.value) for t in memory.line_items]
+    total = memory.settings.total_gib.value
+    first_source = len(w.sources)
+
+    def draw(canvas: Canvas, box: QRectF) -> None:
+        draw_memory_bar(canvas, box, segments, total, targets.planning_memory_share,
+                        w.t("Memory picture of one GPU"), w.t("GPU memory (GiB)"),
+                        w.t("capacity {v} GiB", v=gib(total)),
+                        w.t("planning share {p}", p=percent(targets.planning_memory_share)))
+
+    rows = [_term_row(w, memory.settings.total_gib, w.t(TERM_LABELS["total_gib_per_gpu"]))]
+    for item in memory.line_items:
+        rows.append(_term_row(w, item, w.t(TERM_LABELS[item.key])))
+        parts = (stage.weights if item is stage.weights_total
+                 else stage.activation_parts if item is stage.activation else ())
+        rows += [_term_row(w, p, p.key.split(".", 1)[-1].replace("_", " "), indent=True)
+                 for p in parts if p.value]
+    for t in (memory.kv_bytes_per_token, memory.kv_bytes_per_token_per_gpu, memory.kv_cache_tokens,
+              memory.kv_cache_tokens_all_replicas, memory.max_concurrency, memory.concurrency_p50,
+              memory.concurrency_p95, memory.planning_check):
+        rows.append(_term_row(w, t, w.t(TERM_LABELS[t.key])))
+    blocks: list[Block] = [w.heading(2), Drawing(44, draw)]
+    if len(memory.stages) > 1:
+        blocks.append(w.note(w.t("Pipeline stage {s} of {n} (the one whose KV cache binds).",
+                                 s=stage.stage.index + 1, n=len(memory.stages))))
+    blocks += table([w.t("Line item"), w.t("Value"), w.t("Formula"), w.t("Inputs"), w.t("Source")],
+                    rows, (2.2, 1.4, 3.2, 3.2, 0.7), aligns=["left", "right", "left", "left", "center"],
+                    size_pt=7.0)
+    blocks.append(Paragraph(w.t("Sources"), bold=True, size_pt=8, space_before_pt=4,
+                            space_after_pt=2, keep_with_next=True))
+    return blocks + w.source_list(first_source)
+
+
+def _point_cells(w: Writer, name: str, point: PointSummary) -> tuple[Cell, ...]:
+    concurrency = (count(point.concurrency) if point.concurrency == round(point.concurrency)
+                   else sig3(point.concurrency))
+    return (Cell(name, bold=True), Cell(concurrency, align="right"),
+            Cell(sig3(point.ttft_ms.value), align="right"), Cell(sig3(point.tpot_ms.value), align="right"),
+            Cell(sig3(point.output_tokens_per_s.value), align="right"),
+            Cell(sig3(point.requests_per_s.value), align="right"))
+
+
+def ceilings_section(w: Writer, perf: PerformanceResult) -> list[Block]:
+    """The three ceilings (bars and table), the verdict, advice and operating points."""
+    bars = [CeilingBar(c.kind, w.t(CEILING_LABELS[c.kind]), c.value.value if c.limited else None,
+                       c.binding) for c in perf.ceilings]
+
+    def draw(canvas: Canvas, box: QRectF) -> None:
+        draw_ceiling_bars(canvas, box, bars, w.t("Concurrency ceilings (the smallest binds)"),
+                          w.t("running requests per replica"), w.t("no limit"),
+                          perf.recommended_concurrency.value, perf.online_capacity.value,
+                          w.t("watermark {n}", n=count(perf.online_capacity.value)))
+
+    rows = [(Cell(w.t(CEILING_LABELS[c.kind]), bold=True,
+                  colour=CEILING_COLOURS[c.kind]),
+             Cell(count(c.value.value) if c.limited else w.t("no limit"), align="right"),
+             Cell(c.value.formula), Cell(_inputs_text(c.value)),
+             Cell(w.t("binding") if c.binding else "", bold=True, align="center"))
+            for c in perf.ceilings]
+    advice = [Paragraph("• " + notice_text(a, w.lang), size_pt=9, indent_pt=6, space_after_pt=2)
+              for a in perf.advice]
+    points = [_point_cells(w, w.t("At the recommendation"), perf.at_recommended),
+              _point_cells(w, w.t("Offline maximum (batch full)"), perf.offline_max)]
+    return [w.heading(3), Paragraph(answer_sentence(w), bold=True, keep_with_next=True),
+            Drawing(38, draw),
+            *table([w.t("Ceiling"), w.t("Requests per replica"), w.t("Formula"), w.t("Inputs"),
+                    w.t("Binds")], rows, (2.0, 1.4, 3.2, 3.2, 0.9),
+                   aligns=["left", "right", "left", "left", "center"]),
+            Paragraph(w.t("Advice"), bold=True, space_before_pt=6, space_after_pt=2,
+                      keep_with_next=True), *advice,
+            Paragraph(w.t("Operating points (one replica)"), bold=True, space_before_pt=6,
+                      space_after_pt=2, keep_with_next=True),
+            *table([w.t("Point"), w.t("Concurrency"), "TTFT (ms)", "TPOT (ms)",
+                    w.t("Output (tok/s)"), w.t("Requests/s")], points, (2.6, 1.2, 1.2, 1.2, 1.4, 1.2),
+                   aligns=["left", "right", "right", "right", "right", "right"]),
+            w.note(w.t("Knee (90 % of peak throughput): {k} concurrent requests; communication "
+                       "share of a step at the recommendation: {c}.",
+                       k=count(perf.knee_concurrency.value), c=percent(perf.comm_share.value)))]
+
+
+def sweep_section(w: Writer) -> list[Block]:
+    """Ceilings against context length with crossovers."""
+    sweep = w.data.sweep
+    if sweep is None:
+        return []
+    labels = {k: w.t(v) for k, v in CEILING_LABELS.items()}
+    planning = planning_tokens(w.data.inputs.workload).value
+
+    def draw(canvas: Canvas, box: QRectF) -> None:
+        draw_context_sweep(canvas, box, sweep, labels, w.t("Ceilings against context length"),
+                           w.t("context length (tokens per request)"), w.t("requests per replica"),
+                           w.t("crossover"), planning, w.t("planning {n}", n=count(planning)))
+
+    lines = [w.t("At {n} tokens the binding constraint changes from {a} to {b}.",
+                 n=count(c.context_tokens), a=w.t(CEILING_LABELS[c.before]),
+                 b=w.t(CEILING_LABELS[c.after])) for c in sweep.crossovers]
+    if not lines:
+        lines = [w.t("No crossover: one constraint binds over the whole range.")]
+    return [w.heading(4), Drawing(70, draw),
+            w.note(w.t("Every request at the given context length ({o} of it output tokens); the "
+                       "dashed line is the recommendation (the smallest ceiling).",
+                       o=count(sweep.output_tokens))),
+            *[Paragraph("• " + line, size_pt=9, indent_pt=6, space_after_pt=2) for line in lines]]
+
+
+def load_section(w: Writer, perf: PerformanceResult) -> list[Block]:
+    """TTFT, TPOT and throughput against concurrency, and the curve as a table."""
+    targets = w.data.inputs.targets
+    text = {"latency_title": w.t("Latency against concurrency"),
+            "throughput_title": w.t("Output throughput against concurrency"),
+            "x_label": w.t("concurrent requests (closed loop)"), "latency_axis": w.t("ms"),
+            "throughput_axis": w.t("output tokens/s"), "target": w.t("target"),
+            "knee": w.t("knee"), "watermark": w.t("watermark"),
+            "throughput_legend": w.t("output tokens/s per replica")}
+
+    def draw(canvas: Canvas, box: QRectF) -> None:
+        draw_load_curves(canvas, box, perf, targets.ttft_ms, targets.tpot_ms, text)
+
+    rows = [(Cell(count(c.concurrency), align="right"), Cell(sig3(c.ttft_ms), align="right"),
+             Cell(sig3(c.tpot_ms), align="right"), Cell(sig3(c.output_tokens_per_s), align="right"))
+            for c in perf.load_curve]
+    return [w.heading(5), Drawing(72, draw),
+            *table([w.t("Concurrency"), "TTFT (ms)", "TPOT (ms)", w.t("Output (tok/s)")], rows,
+                   (1, 1, 1, 1), aligns=["right"] * 4, size_pt=7.5)]
+
+
+def grid_section(w: Writer) -> list[Block]:
+    """Seed 001's grid: concurrency at the SLO per context tier and precision tier."""
+    cells = w.data.grid
+    if not cells:
+        return []
+    tiers = list(dict.fromkeys(c.precision_tier for c in cells))
+    rows = []
+    for tier in tiers:
+        row = [c for c in cells if c.precision_tier == tier]
+        label = f"{tier} ({row[0].weight_format} / KV {row[0].kv_format})"
+        rows.append((Cell(label, bold=True), *[
+            Cell(f"{count(c.concurrency)} · {w.t(SHORT_CEILING[c.binding])}" if c.binding
+                 else w.t("does not fit"), align="right",
+                 colour=CEILING_COLOURS[c.binding] if c.binding else MUTED_COLOUR)
+            for c in row]))
+    header = [w.t("Precision tier")] + [f"{w.t(name.replace('_', ' '))} ({count(n)})"
+                                        for name, n in CONTEXT_TIERS]
+    return [w.heading(6),
+            w.note(w.t("Concurrent requests per replica that meet the targets, by context length "
+                       "(tokens) and precision tier, and what binds.")),
+            *table(header, rows, (2.0, 1.6, 1.6, 1.6, 1.6), aligns=["left"] + ["right"] * 4)]
+
+
+def sizing_section(w: Writer) -> list[Block]:
+    """The cheapest fleet options over the catalog's GPUs, Pareto front marked."""
+    wl = w.data.inputs.workload
+    rows = []
+    for r in w.data.sizing[:SIZING_ROWS_SHOWN]:
+        cost = sig3(r.cost_usd_per_hour) if r.cost_usd_per_hour is not None else "—"
+        per_m = (sig3(r.cost_usd_per_million_output_tokens)
+                 if r.cost_usd_per_million_output_tokens is not None else "—")
+        rows.append((Cell(r.gpu_name), Cell(f"{r.precision} / {r.kv_format}"),
+                     Cell(str(r.tensor_parallel_size), align="right"),
+                     Cell(count(r.recommended_concurrency), align="right"),
+                     Cell(w.t(SHORT_CEILING[CeilingKind(r.bottleneck)]),
+                          colour=CEILING_COLOURS[CeilingKind(r.bottleneck)]),
+                     Cell(sig3(r.requests_per_s_per_replica), align="right"),
+                     Cell(count(r.gpus_total), align="right"), Cell(percent(r.utilization), align="right"),
+                     Cell(sig3(r.tpot_ms), align="right"), Cell(cost, align="right"),
+                     Cell(per_m, align="right"), Cell("★" if r.pareto else "", align="center")))
+    intro = w.t("For {qps} req/s average and {peak} req/s peak, sized for the peak with one spare "
+                "replica (N + 1); the {n} cheapest of {m} options that meet the targets. ★ = Pareto "
+                "front (no option is both cheaper and faster).", qps=sig3(wl.qps_avg),
+                peak=sig3(wl.qps_peak or wl.qps_avg), n=min(SIZING_ROWS_SHOWN, len(w.data.sizing)),
+                m=len(w.data.sizing))
+    if not rows:
+        return [w.heading(7), Paragraph(w.t("No GPU in the catalog meets the targets."))]
+    return [w.heading(7), w.note(intro),
+            *table([w.t("GPU"), w.t("Weights / KV"), "TP", w.t("Conc."), w.t("Binds"),
+                    w.t("req/s per replica"), w.t("GPUs"), w.t("Util."), "TPOT (ms)", "$/h",
+                    w.t("$/M tokens"), "Pareto"], rows,
+                   (2.6, 1.5, 0.5, 0.8, 1.5, 1.1, 0.8, 0.8, 0.9, 0.9, 0.9, 0.8),
+                   aligns=["left", "left", "right", "right", "left", "right", "right", "right",
+                           "right", "right", "right", "center"], size_pt=7.0)]
+
+
+def efficiency_section(w: Writer, perf: PerformanceResult) -> list[Block]:
+    """Efficiency factors of the performance model with their sources."""
+    eff = perf.efficiency
+    meanings = [
+        ("gemm_compute", percent(eff.gemm_compute), "share of dense peak TFLOPS large GEMMs reach"),
+        ("attention_compute", percent(eff.attention_compute), "share of peak attention kernels reach"),
+        ("memory_bandwidth", percent(eff.memory_bandwidth), "share of HBM bandwidth decode reaches"),
+        ("comm_bandwidth", percent(eff.comm_bandwidth), "share of link bandwidth all-reduce reaches"),
+        ("comm_latency_us", f"{sig3(eff.comm_latency_us)} µs", "fixed cost of one collective"),
+        ("step_overhead_ms", f"{sig3(eff.step_overhead_ms)} ms", "fixed cost of one engine step"),
+        ("fp8_gemm_relative", sig3(eff.fp8_gemm_relative), "FP8 GEMM share relative to BF16"),
+    ]
+    rows = [(Cell(key, mono=True), Cell(value, align="right"), Cell(w.t(text)))
+            for key, value, text in meanings]
+    return [w.heading(8), *table([w.t("Factor"), w.t("Value"), w.t("Meaning")], rows, (2, 1, 5),
+                                 aligns=["left", "right", "left"]),
+            Paragraph(w.t("Source: {s}", s=eff.source or "—"), size_pt=8, space_before_pt=4)]
+
+
+def notices_section(w: Writer) -> list[Block]:
+    """Warnings about the inputs and the result."""
+    notices = w.data.result.memory.notices
+    lines = [Paragraph("• " + notice_text(n, w.lang), size_pt=9, indent_pt=6, space_after_pt=2)
+             for n in notices]
+    return [w.heading(9), *(lines or [Paragraph(w.t("None."))])]
+
+
+def report_blocks(data: ReportData) -> tuple[list[Block], tuple[str, ...]]:
+    """All blocks of the report of ``data`` and the section titles it contains."""
+    w = Writer(data, data.lang)
+    perf = data.result.performance
+    builders: list[Callable[[], list[Block]]] = [
+        lambda: title_blocks(w), lambda: inputs_section(w), lambda: checklist_section(w),
+        lambda: memory_section(w)]
+    if perf is not None:
+        builders += [lambda: ceilings_section(w, perf), lambda: sweep_section(w),
+                     lambda: load_section(w, perf), lambda: grid_section(w), lambda: sizing_section(w),
+                     lambda: efficiency_section(w, perf)]
+    else:
+        builders.append(lambda: [w.heading(3), Paragraph(answer_sentence(w))])
+    builders.append(lambda: notices_section(w))
+    blocks = [b for build in builders for b in build()]
+    titles = tuple(b.text for b in blocks if isinstance(b, Heading))
+    return blocks, titles
+
+
+__all__ = ["SECTION_TITLES", "report_blocks"]

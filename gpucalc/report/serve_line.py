@@ -1,0 +1,68 @@
+"""The engine launch line a plan runs with (``vllm serve …``, SGLang, ``trtllm-serve``). No Qt.
+
+Flag names are the ones the serve-command paste reads (``gpucalc/ui/serve_command.py``), so a
+line from a report pastes back into the window. Values are the effective settings of the
+result (the engine's defaults filled in), so the line states what the numbers assume.
+"""
+
+from __future__ import annotations
+
+import shlex
+
+from gpucalc.core.engine import EngineKind
+from gpucalc.core.inputs import PlanInputs
+from gpucalc.core.settings import EffectiveSettings
+
+# field → flag, per engine (the first spelling each engine accepts in serve_command.py).
+FLAGS: dict[EngineKind, dict[str, str]] = {
+    EngineKind.VLLM: {
+        "tensor_parallel_size": "--tensor-parallel-size",
+        "pipeline_parallel_size": "--pipeline-parallel-size",
+        "max_model_len": "--max-model-len", "memory_fraction": "--gpu-memory-utilization",
+        "max_num_batched_tokens": "--max-num-batched-tokens", "max_num_seqs": "--max-num-seqs",
+        "kv_cache_dtype": "--kv-cache-dtype", "quantization": "--quantization",
+        "expert_parallel": "--enable-expert-parallel",
+    },
+    EngineKind.SGLANG: {
+        "tensor_parallel_size": "--tp", "pipeline_parallel_size": "--pp",
+        "max_model_len": "--context-length", "memory_fraction": "--mem-fraction-static",
+        "max_num_batched_tokens": "--chunked-prefill-size", "max_num_seqs": "--max-running-requests",
+        "kv_cache_dtype": "--kv-cache-dtype", "quantization": "--quantization",
+        "expert_parallel": "--enable-ep-moe",
+    },
+    EngineKind.TRTLLM: {
+        "tensor_parallel_size": "--tp_size", "pipeline_parallel_size": "--pp_size",
+        "max_model_len": "--max_seq_len", "memory_fraction": "--kv_cache_free_gpu_memory_fraction",
+        "max_num_batched_tokens": "--max_num_tokens", "max_num_seqs": "--max_batch_size",
+    },
+}
+LAUNCHERS = {EngineKind.VLLM: ["vllm", "serve"],
+             EngineKind.SGLANG: ["python", "-m", "sglang.launch_server", "--model-path"],
+             EngineKind.TRTLLM: ["trtllm-serve"]}
+
+
+def serve_line(inputs: PlanInputs, settings: EffectiveSettings) -> str:
+    """The launch command of ``inputs`` with its effective settings, shell-quoted."""
+    kind = inputs.engine.kind
+    flags = FLAGS[kind]
+    dep = inputs.deployment
+    model = inputs.model.hf_id or inputs.model.name
+    words = [*LAUNCHERS[kind], model]
+    values: dict[str, str] = {
+        "tensor_parallel_size": str(dep.tensor_parallel_size),
+        "pipeline_parallel_size": str(dep.pipeline_parallel_size),
+        "max_model_len": str(int(settings.max_model_len.value)),
+        "memory_fraction": f"{settings.memory_fraction.value:g}",
+        "max_num_batched_tokens": str(int(settings.max_num_batched_tokens.value)),
+        "max_num_seqs": str(int(settings.max_num_seqs.value)),
+    }
+    if dep.kv_cache_dtype != "auto":
+        values["kv_cache_dtype"] = dep.kv_cache_dtype
+    if not inputs.body_format_is_checkpoint:
+        values["quantization"] = inputs.weight_format.id
+    for key, value in values.items():
+        if key in flags:
+            words += [flags[key], value]
+    if dep.enable_expert_parallel and "expert_parallel" in flags:
+        words.append(flags["expert_parallel"])
+    return shlex.join(words)

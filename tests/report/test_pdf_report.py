@@ -1,0 +1,109 @@
+"""The PDF report: every section, the Result's numbers as printed, Chinese, no-fit, threads."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from gpucalc.catalog.bundled import Catalog
+from gpucalc.report import ReportSummary, build_report, write_report
+from gpucalc.report.checklist import fill_checklist
+from gpucalc.report.numbers import count, gib
+from gpucalc.report.sections import SECTION_TITLES
+from gpucalc.report.strings import ZH
+from tests.report.pdf_text import pdf_pages
+from tests.report.scenarios import NO_FIT_SCENARIO, SMALL_SCENARIO, TP_SCENARIO
+
+
+@pytest.fixture(scope="module")
+def module_catalog() -> Catalog:
+    return Catalog.load()
+
+
+@pytest.fixture(scope="module")
+def english(qapp: QApplication, module_catalog: Catalog,
+            tmp_path_factory: pytest.TempPathFactory) -> tuple[ReportSummary, list[str]]:
+    path = tmp_path_factory.mktemp("report") / "plan.pdf"
+    summary = write_report(path, TP_SCENARIO, module_catalog, "en")
+    return summary, pdf_pages(path)
+
+
+def _flat(pages: list[str]) -> str:
+    return " ".join(" ".join(page.split()) for page in pages)
+
+
+def test_every_section_is_in_the_pdf_in_order(english: tuple[ReportSummary, list[str]]) -> None:
+    summary, pages = english
+    assert summary.sections == SECTION_TITLES
+    assert summary.pages == len(pages) >= 4
+    text = _flat(pages)
+    positions = [text.index(title) for title in SECTION_TITLES]
+    assert positions == sorted(positions)
+    assert "GPU inference capacity report" in text
+    assert f"Page {summary.pages} of {summary.pages}" in text
+
+
+def test_printed_numbers_equal_the_result(module_catalog: Catalog,
+                                          english: tuple[ReportSummary, list[str]]) -> None:
+    data = build_report(TP_SCENARIO, module_catalog)
+    memory, perf = data.result.memory, data.result.performance
+    assert perf is not None
+    text = _flat(english[1])
+    assert f"{count(memory.kv_cache_tokens.value)} tokens" in text
+    assert f"{gib(memory.binding.weights_total.value)} GiB" in text
+    assert f"{count(perf.recommended_concurrency.value)} concurrent requests per replica" in text
+    assert f"watermark: {count(perf.online_capacity.value)}" in text
+    assert "vllm serve meta-llama/Llama-3.1-70B-Instruct" in text
+    assert "--tensor-parallel-size 4" in text
+
+
+def test_checklist_is_filled_in(module_catalog: Catalog,
+                                english: tuple[ReportSummary, list[str]]) -> None:
+    text = _flat(english[1])
+    items = fill_checklist(build_report(TP_SCENARIO, module_catalog))
+    assert len(items) == 8
+    for item in items:  # titles may wrap inside their cell: the first words share a line
+        assert " ".join(item.title.split()[:2]) in text
+    assert text.count("attention") >= sum(not i.passed for i in items)
+    assert "Planned at P95: 6,000 input + 600 output =" in text
+
+
+def test_chinese_report_is_extractable(qapp: QApplication, module_catalog: Catalog,
+                                       tmp_path: Path) -> None:
+    summary = write_report(tmp_path / "zh.pdf", SMALL_SCENARIO, module_catalog, "zh")
+    text = _flat(pdf_pages(tmp_path / "zh.pdf"))
+    assert summary.lang == "zh"
+    assert summary.sections[1] == ZH["2. Pre-reporting checklist"]
+    for needle in ("推理容量报告", "报数前自查清单", "权重占用单独列一行", "单卡显存", "并发上限"):
+        assert needle in text, needle
+    assert "Pre-reporting checklist" not in text
+
+
+def test_no_fit_report_says_why(qapp: QApplication, module_catalog: Catalog, tmp_path: Path) -> None:
+    summary = write_report(tmp_path / "nofit.pdf", NO_FIT_SCENARIO, module_catalog, "en")
+    text = _flat(pdf_pages(tmp_path / "nofit.pdf"))
+    assert not summary.fits
+    assert "The model does not fit: no memory is left for the KV cache" in text
+    assert "3. Memory per GPU" in text
+    assert "5. Ceilings against context length" not in text
+
+
+def test_write_report_runs_on_a_worker_thread(qapp: QApplication, module_catalog: Catalog,
+                                              tmp_path: Path) -> None:
+    results: list[ReportSummary] = []
+    errors: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            results.append(write_report(tmp_path / "thread.pdf", SMALL_SCENARIO, module_catalog, "en"))
+        except BaseException as exc:  # re-raised in the test thread
+            errors.append(exc)
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    thread.join(timeout=60)
+    assert not errors, errors
+    assert results[0].size_bytes == (tmp_path / "thread.pdf").stat().st_size > 10_000

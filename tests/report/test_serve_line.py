@@ -1,0 +1,29 @@
+"""The launch line in the report pastes back into the same deployment."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpucalc.catalog.bundled import Catalog
+from gpucalc.catalog.resolve import resolve_scenario
+from gpucalc.core.inputs import Deployment
+from gpucalc.core.memory_plan import calculate_memory
+from gpucalc.core.scenario import Scenario
+from gpucalc.report.serve_line import serve_line
+from gpucalc.ui.serve_command import parse_serve_command
+
+
+@pytest.mark.parametrize("engine", ["vllm", "sglang"])
+def test_serve_line_round_trips(catalog: Catalog, engine: str) -> None:
+    scenario = Scenario(model="llama-3.1-70b-instruct", gpu="h100-sxm-80gb", deployment=Deployment(
+        engine=engine, num_gpus=4, tensor_parallel_size=4, max_model_len=16384, kv_cache_dtype="fp8",
+        weight_format="fp8"))
+    inputs = resolve_scenario(catalog, scenario)
+    settings = calculate_memory(inputs).settings
+    parsed = parse_serve_command(serve_line(inputs, settings), scenario).scenario.deployment
+    assert parsed.tensor_parallel_size == 4
+    assert parsed.max_model_len == 16384
+    assert parsed.kv_cache_dtype == "fp8"
+    assert parsed.weight_format == "fp8"
+    assert parsed.max_num_seqs == int(settings.max_num_seqs.value)
+    assert parsed.gpu_memory_utilization == pytest.approx(settings.memory_fraction.value)
