@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench system-deps install lint package smoke
+.PHONY: run test bench system-deps install lint package smoke translations
 
 system-deps:
 	bash packaging/install-system-deps.sh
@@ -31,3 +31,18 @@ test: lint
 
 bench: install
 	$(BIN)/python -m benchmarks
+
+# Linux bundle: packaging/dist/gpucalc/ and gpucalc-<version>-linux-<arch>.tar.gz
+package: install
+	$(BIN)/python -m pip install --quiet -e ".[gui,packaging]"
+	PYTHON=$(BIN)/python bash packaging/build-linux.sh
+
+# Run the frozen app headless: checks, sizes and timings
+smoke:
+	bash packaging/smoke-test.sh
+
+# Refresh the zh_CN catalogue from the sources (new strings arrive as "unfinished"), then build the .qm.
+translations: install
+	$(BIN)/pyside6-lupdate $$(find gpucalc/ui gpucalc/report -name '*.py' | sort) \
+		-ts resources/translations/gpucalc_zh_CN.ts -no-obsolete
+	$(BIN)/pyside6-lrelease resources/translations/gpucalc_zh_CN.ts -qm resources/translations/gpucalc_zh_CN.qm

@@ -91,15 +91,16 @@ def typing_stalls() -> tuple[float, float, int]:
     ticker.setInterval(TICK_MS)
     ticker.timeout.connect(tick)
     length = shell.window.inputs.binder.widget("workload.input_len_p50")
-    gpus = shell.window.inputs.binder.widget("deployment.max_num_seqs")
-    assert isinstance(length, QSpinBox) and isinstance(gpus, QSpinBox)
+    seqs = shell.window.inputs.binder.widget("deployment.max_num_seqs")
+    assert isinstance(length, QSpinBox)
+    assert isinstance(seqs, QSpinBox)
     step = [0]
 
     def keystroke() -> None:
         step[0] += 1
         length.setValue(500 + (step[0] * 137) % 7000)  # typing digits changes the value each time
         if step[0] % 3 == 0:
-            gpus.setValue(64 + (step[0] * 8) % 512)  # dragging a spin box
+            seqs.setValue(64 + (step[0] * 8) % 512)  # dragging a spin box
 
     typer = QTimer()
     typer.setInterval(KEYSTROKE_MS)

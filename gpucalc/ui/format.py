@@ -68,6 +68,7 @@ UNIT_NAMES = {
     "requests": QT_TRANSLATE_NOOP("Units", "requests"),
     "params": QT_TRANSLATE_NOOP("Units", "params"),
     "bytes": QT_TRANSLATE_NOOP("Units", "bytes"),
+    "GPUs": QT_TRANSLATE_NOOP("Units", "GPUs"),
 }
 
 

@@ -2,24 +2,37 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name></name>
+    <message>
+        <location filename="../../gpucalc/report/pdf.py" line="46"/>
+        <source>Page {n} of {total}</source>
+        <translation>第 {n} 页，共 {total} 页</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/report/pdf.py" line="89"/>
+        <source>GPU inference capacity report</source>
+        <translation>GPU 推理容量报告</translation>
+    </message>
+</context>
+<context>
     <name>Answer</name>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="43"/>
+        <location filename="../../gpucalc/ui/answer.py" line="44"/>
         <source>does not fit</source>
         <translation>放不下</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="45"/>
+        <location filename="../../gpucalc/ui/answer.py" line="46"/>
         <source>fits on one GPU</source>
         <translation>单卡可放下</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="47"/>
+        <location filename="../../gpucalc/ui/answer.py" line="48"/>
         <source>fits on one GPU; TP {tp} × PP {pp} adds KV room</source>
         <translation>单卡可放下；TP {tp} × PP {pp} 增加 KV 空间</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="49"/>
+        <location filename="../../gpucalc/ui/answer.py" line="50"/>
         <source>needs TP {tp} × PP {pp}</source>
         <translation>需要 TP {tp} × PP {pp}</translation>
     </message>
@@ -29,22 +42,42 @@
         <translation>{model} 在 {n}× {gpu} 上：KV 缓存可容纳 {tokens} 个 token，即 {conc} 个 {length} token 的请求；{fit}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="62"/>
+        <location filename="../../gpucalc/ui/answer.py" line="68"/>
+        <source>{model} on {n}× {gpu}: {rec} concurrent requests per replica, bound by {binding} — plan {online} online</source>
+        <translation>{model} 在 {n}× {gpu} 上：每副本 {rec} 个并发请求，瓶颈为{binding}；在线容量按 {online} 规划</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/answer.py" line="81"/>
+        <source>KV cache holds {tokens} tokens ({c95} requests at P95 length); at the recommendation TTFT {ttft} ms, TPOT {tpot} ms, {tok} output tok/s per replica; {fit}</source>
+        <translation>KV 缓存可容纳 {tokens} 个 token（P95 长度下 {c95} 个请求）；推荐并发下 TTFT {ttft} ms，TPOT {tpot} ms，每副本输出 {tok} tok/s；{fit}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/answer.py" line="95"/>
+        <source> (range {low}–{high} over the uncertain constants)</source>
+        <translation>（随不确定常数变化，推荐并发区间 {low}–{high}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/answer.py" line="102"/>
         <source>At P50 length ({p50} tokens): {c50} concurrent requests · at P95 ({p95} tokens): {c95} · within the {share} % planning share: {plan}</source>
         <translation>P50 长度（{p50} token）：{c50} 个并发请求 · P95 长度（{p95} token）：{c95} · {share}% 规划显存占比内：{plan}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="70"/>
+        <location filename="../../gpucalc/ui/answer.py" line="114"/>
         <source>Does not fit</source>
         <translation>放不下</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="72"/>
+        <location filename="../../gpucalc/ui/answer.py" line="116"/>
+        <source>Misses the targets</source>
+        <translation>达不到目标</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/answer.py" line="118"/>
         <source>Fits, above planning share</source>
         <translation>可放下，超出规划占比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="74"/>
+        <location filename="../../gpucalc/ui/answer.py" line="119"/>
         <source>Fits</source>
         <translation>可放下</translation>
     </message>
@@ -52,697 +85,1774 @@
 <context>
     <name>AnswerBanner</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/answer_banner.py" line="17"/>
+        <location filename="../../gpucalc/ui/panels/answer_banner.py" line="18"/>
         <source>Computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/answer_banner.py" line="60"/>
+        <location filename="../../gpucalc/ui/panels/answer_banner.py" line="73"/>
         <source>Showing the last good result. {reason}</source>
         <translation>仍显示上一次有效结果。{reason}</translation>
     </message>
 </context>
 <context>
-    <name>ExplainPane</name>
+    <name>CeilingBars</name>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="24"/>
-        <source>Memory per GPU</source>
-        <translation>每卡显存</translation>
+        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="44"/>
+        <source>Concurrent requests per replica</source>
+        <translation>每副本并发请求数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="26"/>
-        <source>Weights by tensor group</source>
-        <translation>按张量组划分的权重</translation>
+        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="91"/>
+        <source>online capacity {n}</source>
+        <translation>在线容量 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="27"/>
-        <source>Activation peak</source>
-        <translation>激活峰值</translation>
+        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="98"/>
+        <source>no limit (one GPU)</source>
+        <translation>无限制（单卡）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="28"/>
-        <source>KV cache and concurrency</source>
-        <translation>KV 缓存与并发</translation>
+        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="100"/>
+        <source>{n} — binding</source>
+        <translation>{n} — 瓶颈</translation>
+    </message>
+</context>
+<context>
+    <name>Ceilings</name>
+    <message>
+        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="20"/>
+        <source>Memory (KV cache)</source>
+        <translation>显存（KV 缓存）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="32"/>
-        <source>Effective settings</source>
-        <translation>生效的设置</translation>
+        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="21"/>
+        <source>Compute (TTFT/TPOT)</source>
+        <translation>算力（TTFT/TPOT）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="35"/>
-        <source>Parameters</source>
-        <translation>参数量</translation>
+        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="22"/>
+        <source>Interconnect</source>
+        <translation>卡间通信</translation>
+    </message>
+</context>
+<context>
+    <name>CeilingsTab</name>
+    <message>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="38"/>
+        <source>Load</source>
+        <translation>工作点</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="43"/>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="63"/>
-        <source>Formula</source>
-        <translation>公式</translation>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="38"/>
+        <source>Concurrency</source>
+        <translation>并发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="44"/>
-        <source>Inputs</source>
-        <translation>输入</translation>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="38"/>
+        <source>TTFT ms</source>
+        <translation>TTFT ms</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="45"/>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="69"/>
-        <source>Sources</source>
-        <translation>来源</translation>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="39"/>
+        <source>TPOT ms</source>
+        <translation>TPOT ms</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="81"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="39"/>
+        <source>Output tok/s</source>
+        <translation>输出 tok/s</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="39"/>
+        <source>req/s</source>
+        <translation>req/s</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="40"/>
         <source>Figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="81"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="40"/>
         <source>Value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="87"/>
-        <source>Select a figure to see its formula, inputs and sources.</source>
-        <translation>选择一个指标，查看其公式、输入和来源。</translation>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="43"/>
+        <source>Three ceilings: the smallest one sets the concurrency</source>
+        <translation>三个上限：最小者决定并发</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="44"/>
+        <source>What moves the binding ceiling</source>
+        <translation>影响瓶颈上限的因素</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="50"/>
+        <source>Latency and throughput per replica</source>
+        <translation>单副本延迟与吞吐</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="51"/>
+        <source>Step time at the recommendation</source>
+        <translation>推荐并发下的单步耗时</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="61"/>
+        <source>Binding: {name}</source>
+        <translation>瓶颈：{name}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="75"/>
+        <source>At the recommendation</source>
+        <translation>推荐并发下</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="76"/>
+        <source>Offline maximum (batch full)</source>
+        <translation>离线最大（批次占满）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="77"/>
+        <source>At the chosen concurrency</source>
+        <translation>指定并发下</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="78"/>
+        <source>At the chosen request rate</source>
+        <translation>指定请求速率下</translation>
+    </message>
+</context>
+<context>
+    <name>ClassesEditor</name>
+    <message>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="71"/>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="71"/>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="71"/>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="72"/>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="76"/>
+        <source>Mixed traffic: each class&apos;s share of requests and its lengths (tokens). Shares must add up to 1. The memory ceiling plans for the longest class.</source>
+        <translation>长短混合流量：各类别的请求占比及长度（token）。占比之和须为 1。显存上限按最长的一类规划。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="79"/>
+        <source>Add class</source>
+        <translation>添加类别</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="80"/>
+        <source>Remove class</source>
+        <translation>删除类别</translation>
+    </message>
+</context>
+<context>
+    <name>Compare</name>
+    <message>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="46"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="47"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="49"/>
+        <source>Engine</source>
+        <translation>推理引擎</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="50"/>
+        <source>TP × PP</source>
+        <translation>TP × PP</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="52"/>
+        <source>Weights / KV</source>
+        <translation>权重 / KV</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="54"/>
+        <source>Context P95 (tokens)</source>
+        <translation>上下文 P95（token）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="56"/>
+        <source>KV cache tokens</source>
+        <translation>KV 缓存 token 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="57"/>
+        <source>Concurrency at P95 length (memory)</source>
+        <translation>P95 长度下的并发（显存）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="59"/>
+        <source>Recommended concurrency</source>
+        <translation>推荐并发</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="61"/>
+        <source>Bottleneck</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="63"/>
+        <source>Online capacity (watermark)</source>
+        <translation>在线容量（安全水位）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="65"/>
+        <source>TTFT at the recommendation (ms)</source>
+        <translation>推荐并发下的 TTFT（ms）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="67"/>
+        <source>TPOT at the recommendation (ms)</source>
+        <translation>推荐并发下的 TPOT（ms）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="69"/>
+        <source>Output tok/s at the recommendation</source>
+        <translation>推荐并发下的输出 tok/s</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="72"/>
+        <source>Offline maximum output tok/s</source>
+        <translation>离线最大输出 tok/s</translation>
+    </message>
+</context>
+<context>
+    <name>CompareTab</name>
+    <message>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="104"/>
+        <source>Pin the current result as baseline</source>
+        <translation>将当前结果固定为基线</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="106"/>
+        <source>Open a baseline scenario…</source>
+        <translation>打开基线场景…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="108"/>
+        <source>No baseline yet: pin the current result, change inputs, and compare.</source>
+        <translation>尚无基线：先固定当前结果，再修改输入进行对比。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="139"/>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="139"/>
+        <source>Baseline: {name}</source>
+        <translation>基线：{name}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="140"/>
+        <source>Current</source>
+        <translation>当前</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="140"/>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="142"/>
+        <source>Baseline: {name}. Green: better than the baseline; red: worse.</source>
+        <translation>基线：{name}。绿色：优于基线；红色：劣于基线。</translation>
+    </message>
+</context>
+<context>
+    <name>ContextSweepPlot</name>
+    <message>
+        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="28"/>
+        <source>Context length per request (tokens, log scale)</source>
+        <translation>每请求上下文长度（token，对数坐标）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="29"/>
+        <source>Concurrent requests per replica</source>
+        <translation>每副本并发请求数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="35"/>
+        <source>Recommended (smallest)</source>
+        <translation>推荐值（最小上限）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="39"/>
+        <source>Crossover</source>
+        <translation>交叉点</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="82"/>
+        <source>planning length {n}</source>
+        <translation>规划长度 {n}</translation>
+    </message>
+</context>
+<context>
+    <name>CustomGpuDialog</name>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu.py" line="36"/>
+        <source>Custom GPU</source>
+        <translation>自定义 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu.py" line="47"/>
+        <source>&amp;Save to my GPU table (replaces an entry with the same id)</source>
+        <translation>保存到用户 GPU 表（替换同 id 的条目）(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu.py" line="57"/>
+        <source>Start &amp;from:</source>
+        <translation>基于型号(&amp;F)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu.py" line="92"/>
+        <source>Not saved: {reason}</source>
+        <translation>未保存：{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>CustomGpuForm</name>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="79"/>
+        <source>&amp;ID:</source>
+        <translation>ID(&amp;I)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="80"/>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="81"/>
+        <source>&amp;Memory (marketing):</source>
+        <translation>标称显存(&amp;M)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="82"/>
+        <source>&amp;Usable memory:</source>
+        <translation>可用显存(&amp;U)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="84"/>
+        <source>Dense {dtype}:</source>
+        <translation>稠密 {dtype}：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="85"/>
+        <source>HBM &amp;bandwidth:</source>
+        <translation>HBM 带宽(&amp;B)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="86"/>
+        <source>&amp;Interconnect:</source>
+        <translation>互联方式(&amp;I)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="87"/>
+        <source>&amp;Link bandwidth (bidir.):</source>
+        <translation>互联带宽（双向）(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="88"/>
+        <source>&amp;GPUs per server:</source>
+        <translation>每台服务器卡数(&amp;G)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="89"/>
+        <source>&amp;Price per GPU-hour:</source>
+        <translation>每卡每小时价格(&amp;P)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="91"/>
+        <source>Lower-case letters, digits, &apos;.&apos; and &apos;-&apos;; the id it is saved under</source>
+        <translation>小写字母、数字、“.” 和 “-”；保存时使用的 id</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="92"/>
+        <source>Total memory as the driver reports it (nvidia-smi)</source>
+        <translation>驱动报告的总显存（nvidia-smi）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="93"/>
+        <source>GPUs in one scale-up (NVLink / xGMI) domain</source>
+        <translation>一个 scale-up 域（NVLink / xGMI）内的 GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="99"/>
+        <source>{name} (custom)</source>
+        <translation>{name}（自定义）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="124"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="131"/>
+        <source>entered by the user</source>
+        <translation>用户填写</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="132"/>
+        <source>Custom GPU based on {name}.</source>
+        <translation>基于 {name} 的自定义 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="140"/>
+        <source>Give the GPU a name.</source>
+        <translation>请填写 GPU 名称。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="142"/>
+        <source>Give at least one dense TFLOPS figure.</source>
+        <translation>请至少填写一项稠密 TFLOPS。</translation>
+    </message>
+</context>
+<context>
+    <name>EntryJsonEditor</name>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/entry_json_editor.py" line="23"/>
+        <source>Entry as JSON</source>
+        <translation>条目 JSON</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/entry_json_editor.py" line="24"/>
+        <source>Apply JSON</source>
+        <translation>应用 JSON</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/entry_json_editor.py" line="26"/>
+        <source>Validate the JSON and save it as your entry</source>
+        <translation>校验 JSON 并保存为用户条目</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/entry_json_editor.py" line="33"/>
+        <source>All fields (JSON):</source>
+        <translation>全部字段（JSON）：</translation>
+    </message>
+</context>
+<context>
+    <name>ExplainPane</name>
+    <message>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="33"/>
+        <source>Memory per GPU</source>
+        <translation>每卡显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="35"/>
+        <source>Weights by tensor group</source>
+        <translation>按张量组划分的权重</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="36"/>
+        <source>Activation peak</source>
+        <translation>激活峰值</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="37"/>
+        <source>KV cache and concurrency</source>
+        <translation>KV 缓存与并发</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="41"/>
+        <source>Effective settings</source>
+        <translation>生效的设置</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="44"/>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="56"/>
+        <source>Three ceilings</source>
+        <translation>三个上限</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="59"/>
+        <source>Step time at the recommendation</source>
+        <translation>推荐并发下的单步耗时</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="61"/>
+        <source>At the recommendation</source>
+        <translation>推荐并发下</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="62"/>
+        <source>Offline maximum</source>
+        <translation>离线最大</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="69"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="89"/>
+        <source>Formula</source>
+        <translation>公式</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="70"/>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="71"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="95"/>
+        <source>Sources</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="107"/>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="107"/>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="116"/>
+        <source>Select a figure to see how it is computed.</source>
+        <translation>选中一个指标，查看其计算方法。</translation>
     </message>
 </context>
 <context>
     <name>Fields</name>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="26"/>
+        <location filename="../../gpucalc/ui/fields.py" line="25"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="31"/>
+        <location filename="../../gpucalc/ui/fields.py" line="30"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="32"/>
+        <location filename="../../gpucalc/ui/fields.py" line="31"/>
         <source>GPU type from the bundled catalog.</source>
         <translation>内置目录中的 GPU 型号。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="33"/>
+        <location filename="../../gpucalc/ui/fields.py" line="32"/>
         <source>GPUs</source>
         <translation>卡数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="34"/>
+        <location filename="../../gpucalc/ui/fields.py" line="33"/>
         <source>GPUs in the deployment (replicas × TP × PP).</source>
         <translation>部署中的 GPU 数（副本数 × TP × PP）。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="35"/>
+        <location filename="../../gpucalc/ui/fields.py" line="34"/>
         <source>Memory override</source>
         <translation>显存覆盖值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="36"/>
+        <location filename="../../gpucalc/ui/fields.py" line="35"/>
         <source>Total GPU memory as the engine sees it (MIG slice, shared GPU); auto uses the catalog value.</source>
         <translation>引擎看到的 GPU 总显存（MIG 切片、共享 GPU）；自动则使用目录值。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="38"/>
+        <location filename="../../gpucalc/ui/fields.py" line="37"/>
         <source>catalog value</source>
         <translation>目录值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="41"/>
+        <location filename="../../gpucalc/ui/fields.py" line="40"/>
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="42"/>
+        <location filename="../../gpucalc/ui/fields.py" line="41"/>
         <source>Serving engine whose memory accounting is used.</source>
         <translation>采用哪个推理引擎的显存记账方式。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="44"/>
+        <location filename="../../gpucalc/ui/fields.py" line="43"/>
         <source>Memory fraction</source>
         <translation>显存占用比例</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="45"/>
+        <location filename="../../gpucalc/ui/fields.py" line="44"/>
         <source>vLLM --gpu-memory-utilization, SGLang --mem-fraction-static, TensorRT-LLM free memory fraction; auto uses the engine default.</source>
         <translation>vLLM --gpu-memory-utilization、SGLang --mem-fraction-static、TensorRT-LLM 空闲显存比例；自动则使用引擎默认值。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="48"/>
-        <location filename="../../gpucalc/ui/fields.py" line="55"/>
-        <location filename="../../gpucalc/ui/fields.py" line="58"/>
+        <location filename="../../gpucalc/ui/fields.py" line="47"/>
+        <location filename="../../gpucalc/ui/fields.py" line="54"/>
+        <location filename="../../gpucalc/ui/fields.py" line="57"/>
         <source>engine default</source>
         <translation>引擎默认</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="49"/>
+        <location filename="../../gpucalc/ui/fields.py" line="48"/>
         <source>Max model length</source>
         <translation>最大上下文长度</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="50"/>
+        <location filename="../../gpucalc/ui/fields.py" line="49"/>
         <source>--max-model-len; auto uses the model&apos;s context.</source>
         <translation>--max-model-len；自动则使用模型的上下文长度。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="51"/>
+        <location filename="../../gpucalc/ui/fields.py" line="50"/>
         <source>model maximum</source>
         <translation>模型上限</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="52"/>
+        <location filename="../../gpucalc/ui/fields.py" line="51"/>
         <source>Batched tokens</source>
         <translation>批处理 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="53"/>
+        <location filename="../../gpucalc/ui/fields.py" line="52"/>
         <source>--max-num-batched-tokens: the token budget of one scheduler step; it sets the activation peak.</source>
         <translation>--max-num-batched-tokens：一次调度步的 token 预算，决定激活峰值。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="56"/>
+        <location filename="../../gpucalc/ui/fields.py" line="55"/>
         <source>Max sequences</source>
         <translation>最大并发序列数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="57"/>
+        <location filename="../../gpucalc/ui/fields.py" line="56"/>
         <source>--max-num-seqs: requests running at once.</source>
         <translation>--max-num-seqs：同时在算的请求数上限。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="59"/>
+        <location filename="../../gpucalc/ui/fields.py" line="58"/>
         <source>Tensor parallel (TP)</source>
         <translation>张量并行（TP）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="60"/>
+        <location filename="../../gpucalc/ui/fields.py" line="59"/>
         <source>GPUs one layer is split across.</source>
         <translation>一层被切分到的 GPU 数。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="62"/>
+        <location filename="../../gpucalc/ui/fields.py" line="61"/>
         <source>Pipeline parallel (PP)</source>
         <translation>流水线并行（PP）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="63"/>
+        <location filename="../../gpucalc/ui/fields.py" line="62"/>
         <source>Stages the layers are split into.</source>
         <translation>模型层被切分成的段数。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="64"/>
+        <location filename="../../gpucalc/ui/fields.py" line="63"/>
         <source>Expert parallel (EP)</source>
         <translation>专家并行（EP）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="65"/>
+        <location filename="../../gpucalc/ui/fields.py" line="64"/>
         <source>Split the experts of MoE layers across ranks.</source>
         <translation>将 MoE 层的专家切分到各卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="66"/>
+        <location filename="../../gpucalc/ui/fields.py" line="65"/>
         <source>Weight precision</source>
         <translation>权重精度</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="67"/>
+        <location filename="../../gpucalc/ui/fields.py" line="66"/>
         <source>The checkpoint&apos;s own precision, or a what-if quantization (fp8, int8, int4, nvfp4).</source>
         <translation>检查点自身的精度，或假设的量化档位（fp8、int8、int4、nvfp4）。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="70"/>
+        <location filename="../../gpucalc/ui/fields.py" line="69"/>
         <source>KV cache dtype</source>
         <translation>KV 缓存精度</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="71"/>
+        <location filename="../../gpucalc/ui/fields.py" line="70"/>
         <source>--kv-cache-dtype: auto keeps the activation dtype.</source>
         <translation>--kv-cache-dtype：自动则与激活精度相同。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="75"/>
+        <location filename="../../gpucalc/ui/fields.py" line="74"/>
         <source>Input length P50</source>
         <translation>输入长度 P50</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="76"/>
+        <location filename="../../gpucalc/ui/fields.py" line="75"/>
         <source>Median prompt length.</source>
         <translation>输入长度中位数。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="77"/>
+        <location filename="../../gpucalc/ui/fields.py" line="76"/>
         <source>Input length P95</source>
         <translation>输入长度 P95</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="78"/>
+        <location filename="../../gpucalc/ui/fields.py" line="77"/>
         <source>95th percentile prompt length; auto = P50.</source>
         <translation>输入长度 95 分位；自动 = P50。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="79"/>
-        <location filename="../../gpucalc/ui/fields.py" line="84"/>
+        <location filename="../../gpucalc/ui/fields.py" line="78"/>
+        <location filename="../../gpucalc/ui/fields.py" line="83"/>
         <source>same as P50</source>
         <translation>同 P50</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="80"/>
+        <location filename="../../gpucalc/ui/fields.py" line="79"/>
         <source>Output length P50</source>
         <translation>输出长度 P50</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="81"/>
+        <location filename="../../gpucalc/ui/fields.py" line="80"/>
         <source>Median generated length.</source>
         <translation>输出长度中位数。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="82"/>
+        <location filename="../../gpucalc/ui/fields.py" line="81"/>
         <source>Output length P95</source>
         <translation>输出长度 P95</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="83"/>
+        <location filename="../../gpucalc/ui/fields.py" line="82"/>
         <source>95th percentile generated length; auto = P50.</source>
         <translation>输出长度 95 分位；自动 = P50。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="85"/>
+        <location filename="../../gpucalc/ui/fields.py" line="84"/>
         <source>Turns</source>
         <translation>对话轮数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="86"/>
+        <location filename="../../gpucalc/ui/fields.py" line="85"/>
         <source>Turns of a multi-turn chat.</source>
         <translation>多轮对话的轮数。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="87"/>
+        <location filename="../../gpucalc/ui/fields.py" line="86"/>
         <source>History per turn</source>
         <translation>每轮历史增长</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="88"/>
+        <location filename="../../gpucalc/ui/fields.py" line="87"/>
         <source>Tokens the history grows by each turn.</source>
         <translation>每轮对话历史增加的 token 数。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="89"/>
+        <location filename="../../gpucalc/ui/fields.py" line="88"/>
         <source>QPS average</source>
         <translation>平均 QPS</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="90"/>
+        <location filename="../../gpucalc/ui/fields.py" line="89"/>
         <source>Average requests per second.</source>
         <translation>平均每秒请求数。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="91"/>
+        <location filename="../../gpucalc/ui/fields.py" line="90"/>
         <source>QPS peak</source>
         <translation>峰值 QPS</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="92"/>
+        <location filename="../../gpucalc/ui/fields.py" line="91"/>
         <source>Peak requests per second; auto = average.</source>
         <translation>峰值每秒请求数；自动 = 平均值。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="93"/>
+        <location filename="../../gpucalc/ui/fields.py" line="92"/>
         <source>same as average</source>
         <translation>同平均值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="94"/>
+        <location filename="../../gpucalc/ui/fields.py" line="93"/>
         <source>Traffic</source>
         <translation>流量类型</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="95"/>
+        <location filename="../../gpucalc/ui/fields.py" line="94"/>
         <source>Online traffic is planned at its latency targets; offline fills memory for throughput.</source>
         <translation>在线流量按延迟目标规划；离线流量占满显存追求吞吐。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="100"/>
+        <location filename="../../gpucalc/ui/fields.py" line="99"/>
         <source>TTFT target</source>
         <translation>TTFT 目标（首 token 时间）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="101"/>
+        <location filename="../../gpucalc/ui/fields.py" line="100"/>
         <source>Time to first token the service must meet.</source>
         <translation>服务必须满足的首 token 时间。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="103"/>
+        <location filename="../../gpucalc/ui/fields.py" line="102"/>
         <source>TPOT target</source>
         <translation>TPOT 目标（每 token 延迟）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="104"/>
+        <location filename="../../gpucalc/ui/fields.py" line="103"/>
         <source>Time per output token the service must meet.</source>
         <translation>服务必须满足的每输出 token 延迟。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="106"/>
+        <location filename="../../gpucalc/ui/fields.py" line="105"/>
         <source>Safety watermark</source>
         <translation>安全水位</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="107"/>
+        <location filename="../../gpucalc/ui/fields.py" line="106"/>
         <source>Share of the knee that is planned as online capacity.</source>
         <translation>按拐点的多大比例规划在线容量。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="108"/>
+        <location filename="../../gpucalc/ui/fields.py" line="107"/>
         <source>Planning memory share</source>
         <translation>规划显存占比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="109"/>
+        <location filename="../../gpucalc/ui/fields.py" line="108"/>
         <source>Weights + KV at average length + margin must fit this share of GPU memory.</source>
         <translation>权重 + 平均长度下的 KV + 余量须在显存的该比例之内。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="121"/>
+        <location filename="../../gpucalc/ui/fields.py" line="120"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="122"/>
+        <location filename="../../gpucalc/ui/fields.py" line="121"/>
         <source>Search the catalog by name, or type a Hugging Face id, a config.json path or a model folder.</source>
         <translation>按名称搜索目录，或输入 Hugging Face id、config.json 路径或模型文件夹。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="125"/>
+        <location filename="../../gpucalc/ui/fields.py" line="124"/>
         <source>Activation dtype</source>
         <translation>激活精度</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="126"/>
+        <location filename="../../gpucalc/ui/fields.py" line="125"/>
         <source>--dtype: auto follows the checkpoint.</source>
         <translation>--dtype：自动则跟随检查点。</translation>
     </message>
 </context>
 <context>
+    <name>Grid</name>
+    <message>
+        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="25"/>
+        <source>Short</source>
+        <translation>短</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="26"/>
+        <source>Medium</source>
+        <translation>中</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="27"/>
+        <source>Long</source>
+        <translation>长</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="28"/>
+        <source>Very long</source>
+        <translation>超长</translation>
+    </message>
+</context>
+<context>
+    <name>GridTab</name>
+    <message>
+        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="48"/>
+        <source>Concurrent requests one replica serves within the TTFT and TPOT targets, at each context length (prompt + output) and precision (weights / KV cache). Colour: the binding ceiling; 0 = does not fit or cannot meet the targets.</source>
+        <translation>单副本在 TTFT、TPOT 目标内可承载的并发请求数，按上下文长度（输入 + 输出）和精度（权重 / KV 缓存）列出。颜色表示瓶颈；0 = 放不下或达不到目标。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="52"/>
+        <source>Per-card capacity grid</source>
+        <translation>单卡容量表</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="76"/>
+        <source>{tokens} tokens, weights {w}, KV {kv}: {n} requests</source>
+        <translation>{tokens} token，权重 {w}，KV {kv}：{n} 个请求</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="83"/>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+</context>
+<context>
+    <name>ImportPreviewDialog</name>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="71"/>
+        <source>Import preview</source>
+        <translation>导入预览</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="77"/>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="82"/>
+        <source>Importing into the {table} table:</source>
+        <translation>导入到 {table} 表：</translation>
+    </message>
+</context>
+<context>
     <name>InputsPanel</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="39"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="40"/>
         <source>Paste serve command…</source>
         <translation>粘贴启动命令…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="40"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="41"/>
         <source>Fill the form from a &apos;vllm serve …&apos;, SGLang or trtllm-serve command line.</source>
         <translation>从 “vllm serve …”、SGLang 或 trtllm-serve 命令行填写表单。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="46"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="47"/>
         <source>Open config.json…</source>
         <translation>打开 config.json…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="47"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="48"/>
         <source>Open model folder…</source>
         <translation>打开模型文件夹…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="53"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="54"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="53"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="54"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="54"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="55"/>
         <source>Engine and deployment</source>
         <translation>引擎与部署</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="54"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="55"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="55"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="56"/>
         <source>Targets</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="80"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="74"/>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="78"/>
+        <source>Request classes</source>
+        <translation>请求类别</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="87"/>
         <source>checkpoint default</source>
         <translation>检查点默认</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="82"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="89"/>
         <source>auto (activation dtype)</source>
         <translation>自动（同激活精度）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="90"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="97"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="92"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="99"/>
         <source>online</source>
         <translation>在线</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="92"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="99"/>
         <source>offline</source>
         <translation>离线</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="98"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="105"/>
         <source>MoE: {experts} experts, top-{k}</source>
         <translation>MoE：{experts} 个专家，top-{k}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="100"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="107"/>
         <source>dense</source>
         <translation>稠密</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="101"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="108"/>
         <source>{total} parameters ({active} active) · {attention} attention · {moe}</source>
         <translation>参数量 {total}（激活 {active}）· {attention} 注意力 · {moe}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="113"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="120"/>
         <source>Open config.json</source>
         <translation>打开 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="114"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="121"/>
         <source>Model config (*.json)</source>
         <translation>模型配置 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="118"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="125"/>
         <source>Open model folder</source>
         <translation>打开模型文件夹</translation>
     </message>
 </context>
 <context>
+    <name>LengthsDialog</name>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="75"/>
+        <source>Request lengths from a log export</source>
+        <translation>从日志导出读取请求长度</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="78"/>
+        <source>&amp;Open file…</source>
+        <translation>打开文件(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="80"/>
+        <source>Open a CSV or JSON Lines file of per-request input and output token counts.</source>
+        <translation>打开记录每个请求输入、输出 token 数的 CSV 或 JSON Lines 文件。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="87"/>
+        <source>Tokens</source>
+        <translation>token 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="87"/>
+        <source>P50</source>
+        <translation>P50</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="87"/>
+        <source>P95</source>
+        <translation>P95</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="87"/>
+        <source>P99</source>
+        <translation>P99</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="87"/>
+        <source>Mean</source>
+        <translation>均值</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="88"/>
+        <source>Suggested workload</source>
+        <translation>建议的负载参数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="88"/>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="91"/>
+        <source>&amp;Use this workload</source>
+        <translation>使用此负载(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="103"/>
+        <source>Tokens per request (log scale)</source>
+        <translation>每请求 token 数（对数坐标）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="104"/>
+        <source>Requests</source>
+        <translation>请求数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="109"/>
+        <source>input tokens</source>
+        <translation>输入 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="113"/>
+        <source>output tokens</source>
+        <translation>输出 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="133"/>
+        <source>Open request lengths</source>
+        <translation>打开请求长度文件</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="134"/>
+        <source>Token counts (*.csv *.tsv *.jsonl *.ndjson *.json *.txt);;All files (*)</source>
+        <translation>token 计数 (*.csv *.tsv *.jsonl *.ndjson *.json *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="145"/>
+        <source>Cannot use this file: {reason}</source>
+        <translation>无法使用该文件：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="156"/>
+        <source>{name}: {rows} rows, {usable} usable, {bad} skipped</source>
+        <translation>{name}：共 {rows} 行，可用 {usable} 行，跳过 {bad} 行</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="160"/>
+        <source>{n} conversations (input percentiles over first turns)</source>
+        <translation>{n} 个会话（输入分位数按首轮统计）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="171"/>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="172"/>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="185"/>
+        <source>Input length P50</source>
+        <translation>输入长度 P50</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="186"/>
+        <source>Input length P95</source>
+        <translation>输入长度 P95</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="187"/>
+        <source>Output length P50</source>
+        <translation>输出长度 P50</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="188"/>
+        <source>Output length P95</source>
+        <translation>输出长度 P95</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="189"/>
+        <source>Turns</source>
+        <translation>对话轮数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="190"/>
+        <source>History per turn (tokens)</source>
+        <translation>每轮历史增长（token）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="193"/>
+        <source>Class {name}</source>
+        <translation>类别 {name}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="194"/>
+        <source>{share} % · {inp} in / {out} out</source>
+        <translation>{share}% · 输入 {inp} / 输出 {out}</translation>
+    </message>
+</context>
+<context>
+    <name>LoadCurvePlot</name>
+    <message>
+        <location filename="../../gpucalc/ui/plots/load_plot.py" line="42"/>
+        <source>Latency (ms, log scale)</source>
+        <translation>延迟（ms，对数坐标）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/plots/load_plot.py" line="43"/>
+        <source>Output tokens/s</source>
+        <translation>输出 token/s</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/plots/load_plot.py" line="44"/>
+        <source>Concurrent requests per replica (log scale)</source>
+        <translation>每副本并发请求数（对数坐标）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/plots/load_plot.py" line="84"/>
+        <source>TTFT target {ms} ms</source>
+        <translation>TTFT 目标 {ms} ms</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/plots/load_plot.py" line="86"/>
+        <source>TPOT target {ms} ms</source>
+        <translation>TPOT 目标 {ms} ms</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/plots/load_plot.py" line="91"/>
+        <source>knee {n}</source>
+        <translation>拐点 {n}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/plots/load_plot.py" line="94"/>
+        <source>watermark {n}</source>
+        <translation>安全水位 {n}</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpucalc/ui/app.py" line="109"/>
+        <location filename="../../gpucalc/ui/app.py" line="138"/>
         <source>Settings were reset</source>
         <translation>设置已重置</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="90"/>
-        <source>Memory</source>
-        <translation>显存</translation>
+        <location filename="../../gpucalc/ui/app.py" line="150"/>
+        <source>Your spec tables</source>
+        <translation>用户规格表</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="99"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="118"/>
         <source>Inputs</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="101"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="120"/>
         <source>Explanation</source>
         <translation>计算说明</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="113"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="136"/>
         <source>Computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="142"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="164"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="143"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="165"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="144"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="166"/>
         <source>&amp;Save scenario</source>
         <translation>保存场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="145"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="167"/>
         <source>Save scenario &amp;as…</source>
         <translation>场景另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="147"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="169"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="150"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="172"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="151"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="173"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="152"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="174"/>
         <source>&amp;Paste serve command…</source>
         <translation>粘贴启动命令(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="154"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="176"/>
         <source>&amp;Reset to the default scenario</source>
         <translation>恢复默认场景(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="155"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="177"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="158"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="180"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="167"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="189"/>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/main_window.py" line="197"/>
+        <source>&amp;Hardware</source>
+        <translation>硬件(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/main_window.py" line="198"/>
+        <source>&amp;Custom GPU…</source>
+        <translation>自定义 GPU(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/main_window.py" line="199"/>
+        <source>&amp;Use the catalog GPU again</source>
+        <translation>改回目录中的 GPU(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/main_window.py" line="201"/>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/main_window.py" line="202"/>
+        <source>&amp;Spec tables…</source>
+        <translation>规格表(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/main_window.py" line="203"/>
+        <source>Request &amp;lengths from a log…</source>
+        <translation>从日志读取请求长度(&amp;L)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/main_window.py" line="204"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="168"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="205"/>
         <source>&amp;About gpucalc</source>
         <translation>关于 gpucalc(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="178"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="215"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="179"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="216"/>
         <source>{name} — gpucalc</source>
         <translation>{name} — gpucalc</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="190"/>
-        <source>Memory plan for {model} on {gpu}, computed in {ms} ms</source>
-        <translation>{model} 在 {gpu} 上的显存规划，用时 {ms} ms</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="192"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="230"/>
         <source>{n} notice(s)</source>
         <translation>{n} 条提示</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="198"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="279"/>
+        <source>Open baseline scenario</source>
+        <translation>打开基线场景</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/main_window.py" line="300"/>
+        <source>Cannot compute the baseline</source>
+        <translation>无法计算基线</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/main_window.py" line="305"/>
         <source>Not computed: {reason}</source>
         <translation>未计算：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="205"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="312"/>
         <source>Invalid {field}: {reason}</source>
         <translation>{field} 无效：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="215"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="322"/>
         <source>Cannot use this command</source>
         <translation>无法使用该命令</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="219"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="326"/>
         <source>Filled from the {engine} command.</source>
         <translation>已从 {engine} 命令填写。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="220"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="327"/>
         <source>Ignored: {flags}</source>
         <translation>已忽略：{flags}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="241"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="289"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="348"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="256"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="363"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="261"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="368"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="270"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="377"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="271"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="280"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="378"/>
         <source>gpucalc scenarios (*.gpucalc.json);;JSON (*.json)</source>
         <translation>gpucalc 场景 (*.gpucalc.json);;JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="284"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="228"/>
+        <source>Plan for {model} on {gpu}, computed in {ms} ms</source>
+        <translation>{model} 在 {gpu} 上的规划，计算耗时 {ms} ms</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/main_window.py" line="391"/>
         <source>Save scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="285"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="392"/>
         <source>gpucalc scenarios (*.gpucalc.json)</source>
         <translation>gpucalc 场景 (*.gpucalc.json)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="291"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="398"/>
         <source>About gpucalc</source>
         <translation>关于 gpucalc</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="292"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="399"/>
         <source>gpucalc {version}: offline GPU inference capacity planner.</source>
         <translation>gpucalc {version}：离线 GPU 推理容量规划工具。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/theme.py" line="11"/>
+        <source>Follow the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/theme.py" line="12"/>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/theme.py" line="13"/>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+</context>
+<context>
+    <name>MeasurementsDialog</name>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="135"/>
+        <source>Measurements and calibration</source>
+        <translation>实测与校准</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="150"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="181"/>
+        <source>Engine log</source>
+        <translation>引擎日志</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="151"/>
+        <source>Benchmark results</source>
+        <translation>压测结果</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="156"/>
+        <source>The scenario cannot be computed: {reason}</source>
+        <translation>无法计算该场景：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="171"/>
+        <source>Paste the engine&apos;s start-up log here (vLLM, SGLang or TensorRT-LLM), up to the line that reports the KV cache size.</source>
+        <translation>在此粘贴引擎启动日志（vLLM、SGLang 或 TensorRT-LLM），需包含报告 KV 缓存大小的那一行。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="173"/>
+        <source>&amp;Open log…</source>
+        <translation>打开日志(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="175"/>
+        <source>&amp;Compare</source>
+        <translation>对比(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="177"/>
+        <source>Use the flags the log printed</source>
+        <translation>采用日志中打印的参数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="181"/>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="181"/>
+        <source>gpucalc</source>
+        <translation>gpucalc</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="182"/>
+        <source>Difference</source>
+        <translation>差值</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="182"/>
+        <source>Relative</source>
+        <translation>相对差</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="185"/>
+        <source>Calibrate from this log…</source>
+        <translation>用此日志校准…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="205"/>
+        <source>Open engine log</source>
+        <translation>打开引擎日志</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="206"/>
+        <source>Logs (*.log *.txt *.out);;All files (*)</source>
+        <translation>日志 (*.log *.txt *.out);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="223"/>
+        <source>the pasted log</source>
+        <translation>粘贴的日志</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="231"/>
+        <source>Cannot use this log: {reason}</source>
+        <translation>无法使用该日志：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="264"/>
+        <source>{engine} log: {flagged} of {total} figures differ by more than {tolerance} % from the estimate ({profile}).</source>
+        <translation>{engine} 日志：{total} 项指标中有 {flagged} 项与估算值（{profile}）相差超过 {tolerance}%。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="297"/>
+        <source>Calibrate from this log</source>
+        <translation>用此日志校准</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="302"/>
+        <source>Save the engine profile &quot;{name}&quot; ({id}) with these constants?</source>
+        <translation>以这些常数保存引擎配置档 “{name}”（{id}）？</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="313"/>
+        <source>&amp;Add result files…</source>
+        <translation>添加结果文件(&amp;A)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="315"/>
+        <source>C&amp;lear</source>
+        <translation>清空(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="321"/>
+        <source>held out: </source>
+        <translation>留出比例：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="322"/>
+        <source>&amp;Fit</source>
+        <translation>拟合(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="324"/>
+        <source>&amp;Save as profile…</source>
+        <translation>保存为配置档(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="326"/>
+        <source>Add vllm bench serve, SGLang bench_serving, genai-perf or CSV result files.</source>
+        <translation>添加 vllm bench serve、SGLang bench_serving、genai-perf 或 CSV 结果文件。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="330"/>
+        <source>Factor</source>
+        <translation>因子</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="330"/>
+        <source>Default</source>
+        <translation>默认值</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="330"/>
+        <source>Fitted</source>
+        <translation>拟合值</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="331"/>
+        <source>±</source>
+        <translation>±</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="332"/>
+        <source>Median |error|</source>
+        <translation>|误差| 中位数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="332"/>
+        <source>Fit: before</source>
+        <translation>拟合集：校准前</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="333"/>
+        <source>Fit: after</source>
+        <translation>拟合集：校准后</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="333"/>
+        <source>Held out: before</source>
+        <translation>留出集：校准前</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="334"/>
+        <source>Held out: after</source>
+        <translation>留出集：校准后</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="359"/>
+        <source>Latency (ms, log scale)</source>
+        <translation>延迟（ms，对数坐标）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="360"/>
+        <source>Output tokens/s</source>
+        <translation>输出 token/s</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="361"/>
+        <source>Load: concurrency or request rate (log scale)</source>
+        <translation>负载：并发或请求速率（对数坐标）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="370"/>
+        <source>{metric} measured</source>
+        <translation>{metric} 实测</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="373"/>
+        <source>{metric} default</source>
+        <translation>{metric} 默认</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="376"/>
+        <source>{metric} calibrated</source>
+        <translation>{metric} 校准后</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="387"/>
+        <source>Open benchmark results</source>
+        <translation>打开压测结果</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="388"/>
+        <source>Benchmark results (*.json *.jsonl *.csv *.txt);;All files (*)</source>
+        <translation>压测结果 (*.json *.jsonl *.csv *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="398"/>
+        <source>Cannot use this file: {reason}</source>
+        <translation>无法使用该文件：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="404"/>
+        <source>{points} measured points from {files}.</source>
+        <translation>{points} 个实测点，来自 {files}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="428"/>
+        <source>The fit failed: {reason}</source>
+        <translation>拟合失败：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="432"/>
+        <source>Fitted on {fit} points, {held} held out, in {iterations} iterations; mean |ln(predicted ÷ measured)| on fitted points {before:.3f} → {after:.3f}.</source>
+        <translation>用 {fit} 个点拟合，留出 {held} 个，迭代 {iterations} 次；拟合点上 |ln(预测 ÷ 实测)| 的均值 {before:.3f} → {after:.3f}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="437"/>
+        <source>Held out: {before:.3f} → {after:.3f}.</source>
+        <translation>留出点：{before:.3f} → {after:.3f}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="448"/>
+        <source>fixed</source>
+        <translation>固定</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="526"/>
+        <source>Replace profile</source>
+        <translation>替换配置档</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="527"/>
+        <source>An engine profile &quot;{id}&quot; already exists ({where}). Replace it?</source>
+        <translation>引擎配置档 “{id}” 已存在（{where}）。是否替换？</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="542"/>
+        <source>Cannot save the profile</source>
+        <translation>无法保存配置档</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="549"/>
+        <source>Save as profile</source>
+        <translation>保存为配置档</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="550"/>
+        <source>Name of the calibrated engine profile:</source>
+        <translation>校准后引擎配置档的名称：</translation>
     </message>
 </context>
 <context>
     <name>MemoryBar</name>
     <message>
-        <location filename="../../gpucalc/ui/plots/memory_bar.py" line="41"/>
+        <location filename="../../gpucalc/ui/plots/memory_bar.py" line="33"/>
         <source>GiB per GPU</source>
         <translation>每卡显存 (GiB)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/memory_bar.py" line="90"/>
+        <location filename="../../gpucalc/ui/plots/memory_bar.py" line="82"/>
         <source>{share} % planning share</source>
         <translation>{share}% 规划占比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/memory_bar.py" line="93"/>
+        <location filename="../../gpucalc/ui/plots/memory_bar.py" line="85"/>
         <source>total {gib} GiB</source>
         <translation>总计 {gib} GiB</translation>
     </message>
@@ -750,54 +1860,54 @@
 <context>
     <name>MemoryTab</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="72"/>
+        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="28"/>
         <source>Line item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="72"/>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="73"/>
+        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="28"/>
+        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="29"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="72"/>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="73"/>
+        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="28"/>
+        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="29"/>
         <source>Share</source>
         <translation>占比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="73"/>
+        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="29"/>
         <source>Tensor group</source>
         <translation>张量组</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="74"/>
+        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="30"/>
         <source>KV cache and concurrency</source>
         <translation>KV 缓存与并发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="74"/>
+        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="30"/>
         <source>Value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="76"/>
+        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="33"/>
         <source>Per-GPU memory, in the order the engine deducts it</source>
         <translation>每卡显存（按引擎扣除顺序）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="78"/>
+        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="35"/>
         <source>Weights by tensor group</source>
         <translation>按张量组划分的权重</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="79"/>
+        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="36"/>
         <source>What the KV cache holds</source>
         <translation>KV 缓存能容纳多少</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="86"/>
+        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="47"/>
         <source>Memory picture of one GPU</source>
         <translation>单卡显存构成</translation>
     </message>
@@ -805,214 +1915,1084 @@
 <context>
     <name>PasteDialog</name>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="56"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="72"/>
         <source>Paste serve command</source>
         <translation>粘贴启动命令</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="68"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="84"/>
         <source>A &apos;vllm serve …&apos;, &apos;python -m sglang.launch_server …&apos; or &apos;trtllm-serve …&apos; command line:</source>
         <translation>“vllm serve …”、“python -m sglang.launch_server …” 或 “trtllm-serve …” 命令行：</translation>
     </message>
 </context>
 <context>
-    <name>Terms</name>
+    <name>PresetPicker</name>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="11"/>
-        <source>Weights</source>
-        <translation>权重</translation>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="42"/>
+        <source>custom</source>
+        <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="12"/>
-        <source>Activation peak</source>
-        <translation>激活峰值</translation>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="45"/>
+        <source>Start from a typical traffic shape, then enter your own P50/P95.</source>
+        <translation>先选一种典型流量形态，再填入实际的 P50/P95。</translation>
+    </message>
+</context>
+<context>
+    <name>Presets</name>
+    <message>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="26"/>
+        <source>Short Q&amp;A / chatbot</source>
+        <translation>短问答 / 聊天机器人</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="13"/>
-        <source>Runtime (non-torch)</source>
-        <translation>运行时（非 torch）</translation>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="27"/>
+        <source>Long-document analysis</source>
+        <translation>长文档分析</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="14"/>
-        <source>CUDA graphs</source>
-        <translation>CUDA Graph</translation>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="28"/>
+        <source>RAG (retrieved context)</source>
+        <translation>RAG（检索上下文）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="15"/>
-        <source>KV cache</source>
-        <translation>KV 缓存</translation>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="29"/>
+        <source>Multi-turn chat (8 turns)</source>
+        <translation>多轮对话（8 轮）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="16"/>
-        <source>Headroom</source>
-        <translation>余量</translation>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="30"/>
+        <source>Mixed: 80 % short, 20 % long</source>
+        <translation>长短混合：80% 短，20% 长</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="17"/>
-        <source>GPU memory (total)</source>
-        <translation>显存（总计）</translation>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="31"/>
+        <source>Offline batch</source>
+        <translation>离线批处理</translation>
+    </message>
+</context>
+<context>
+    <name>ResultTabs</name>
+    <message>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="64"/>
+        <source>Bottleneck</source>
+        <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="18"/>
-        <source>Engine budget</source>
-        <translation>引擎预算</translation>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="64"/>
+        <source>Memory</source>
+        <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="19"/>
-        <source>Memory fraction</source>
-        <translation>显存占用比例</translation>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="64"/>
+        <source>Context sweep</source>
+        <translation>上下文扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="20"/>
-        <source>Max model length</source>
-        <translation>最大上下文长度</translation>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="64"/>
+        <source>Load curve</source>
+        <translation>负载曲线</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="21"/>
-        <source>Batched tokens</source>
-        <translation>批处理 token 数</translation>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="65"/>
+        <source>Per-card grid</source>
+        <translation>单卡并发表</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="22"/>
-        <source>Max sequences</source>
-        <translation>最大并发序列数</translation>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="65"/>
+        <source>Sizing</source>
+        <translation>卡数反推</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="23"/>
-        <source>KV bytes per token</source>
-        <translation>每 token KV 字节数</translation>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="65"/>
+        <source>Compare</source>
+        <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="24"/>
-        <source>KV bytes per token per GPU</source>
-        <translation>每卡每 token KV 字节数</translation>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="65"/>
+        <source>Uncertainty</source>
+        <translation>不确定性</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="25"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="137"/>
+        <source>Closed-loop load on one replica under continuous batching. Knee: {knee} requests (90 % of peak throughput); watermark: {online} requests planned online ({share} % of the recommendation).</source>
+        <translation>单副本在连续批处理下的闭环负载。拐点：{knee} 个请求（峰值吞吐的 90%）；安全水位：在线按 {online} 个请求规划（推荐并发的 {share}%）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="154"/>
+        <source>The same ceiling binds at every context length: {name}.</source>
+        <translation>所有上下文长度下瓶颈相同：{name}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="156"/>
+        <source>from {tokens} tokens: {before} → {after}</source>
+        <translation>自 {tokens} token 起，{before} → {after}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="159"/>
+        <source>The binding ceiling changes {changes}. Output length held at {out} tokens.</source>
+        <translation>瓶颈变化：{changes}。输出长度固定为 {out} token。</translation>
+    </message>
+</context>
+<context>
+    <name>Sensitivity</name>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="26"/>
         <source>KV cache tokens</source>
         <translation>KV 缓存 token 数</translation>
     </message>
     <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="27"/>
+        <source>Recommended concurrency</source>
+        <translation>推荐并发</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="28"/>
+        <source>GPUs needed</source>
+        <translation>所需卡数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="31"/>
+        <source>Activation peak</source>
+        <translation>激活峰值</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="32"/>
+        <source>Runtime (non-torch) memory</source>
+        <translation>运行时（非 torch）显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="33"/>
+        <source>CUDA-graph memory</source>
+        <translation>CUDA Graph 显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="34"/>
+        <source>GEMM efficiency</source>
+        <translation>GEMM 效率</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="35"/>
+        <source>Attention efficiency</source>
+        <translation>注意力效率</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="36"/>
+        <source>Memory-bandwidth efficiency</source>
+        <translation>显存带宽效率</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="37"/>
+        <source>Link-bandwidth efficiency</source>
+        <translation>互联带宽效率</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="38"/>
+        <source>Collective latency</source>
+        <translation>集合通信延迟</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="39"/>
+        <source>Step overhead</source>
+        <translation>单步固定开销</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="40"/>
+        <source>Context length P95</source>
+        <translation>上下文长度 P95</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="41"/>
+        <source>Output length</source>
+        <translation>输出长度</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="42"/>
+        <source>TPOT target</source>
+        <translation>TPOT 目标</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="43"/>
+        <source>TTFT target</source>
+        <translation>TTFT 目标</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="44"/>
+        <source>GPU memory</source>
+        <translation>显存容量</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="45"/>
+        <source>Peak TFLOPS</source>
+        <translation>峰值 TFLOPS</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="46"/>
+        <source>Memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="47"/>
+        <source>Memory fraction</source>
+        <translation>显存占用比例</translation>
+    </message>
+</context>
+<context>
+    <name>SensitivityTab</name>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="79"/>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="79"/>
+        <source>Low</source>
+        <translation>低</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="79"/>
+        <source>Expected</source>
+        <translation>预期</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="79"/>
+        <source>High</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="80"/>
+        <source>Unit</source>
+        <translation>单位</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="87"/>
+        <source>Low and high: every uncertain constant at the pessimistic or optimistic end of its range.</source>
+        <translation>低 / 高：所有不确定常数都取其范围的悲观端 / 乐观端。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="94"/>
+        <source>Recommended concurrency (requests)</source>
+        <translation>推荐并发（请求数）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="100"/>
+        <source>at low value</source>
+        <translation>取低值时</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="102"/>
+        <source>at high value</source>
+        <translation>取高值时</translation>
+    </message>
+</context>
+<context>
+    <name>SimulateTab</name>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="85"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="114"/>
+        <source>Request rate</source>
+        <translation>请求速率</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="85"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="115"/>
+        <source>Concurrency</source>
+        <translation>并发</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="87"/>
+        <source> req/s</source>
+        <translation> req/s</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="93"/>
+        <source>Gamma shape of arrival gaps: 1 is Poisson, below 1 burstier</source>
+        <translation>到达间隔的 Gamma 形状参数：1 为泊松到达，小于 1 更突发</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="99"/>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="100"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="104"/>
+        <source>Waiting for a result to simulate.</source>
+        <translation>等待可供模拟的计算结果。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="113"/>
+        <source>Load</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="116"/>
+        <source>Requests</source>
+        <translation>请求数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="117"/>
+        <source>Seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="118"/>
+        <source>Burstiness</source>
+        <translation>突发度</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="119"/>
+        <source>Replicas</source>
+        <translation>副本数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="120"/>
+        <source>Sweep points</source>
+        <translation>扫描点数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="121"/>
+        <source>SLO percentile</source>
+        <translation>SLO 分位</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="131"/>
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="131"/>
+        <source>Mean</source>
+        <translation>均值</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="137"/>
+        <source>Request rate (req/s)</source>
+        <translation>请求速率（req/s）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="138"/>
+        <source>Latency (ms, log scale)</source>
+        <translation>延迟（ms，对数坐标）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="178"/>
+        <source>Ready.</source>
+        <translation>就绪。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="179"/>
+        <source>The model does not fit, so there is nothing to simulate.</source>
+        <translation>模型放不下，无法模拟。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="222"/>
+        <source>Simulating…</source>
+        <translation>模拟中…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="228"/>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="254"/>
+        <source>Done.</source>
+        <translation>完成。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="264"/>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="267"/>
+        <source>The simulation failed: {0}</source>
+        <translation>模拟失败：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="272"/>
+        <source>TTFT (ms)</source>
+        <translation>TTFT (ms)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="272"/>
+        <source>TPOT (ms)</source>
+        <translation>TPOT (ms)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="273"/>
+        <source>End-to-end (ms)</source>
+        <translation>端到端（ms）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="273"/>
+        <source>Queue wait (ms)</source>
+        <translation>排队等待（ms）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="286"/>
+        <source>{0} req/s served, {1} output tok/s, goodput {2} req/s ({3} % within the SLO), {4} preemptions. Knee ≈ {5} req/s; capacity at the P{6} SLO ≈ {7} req/s.</source>
+        <translation>实际处理 {0} req/s，输出 {1} tok/s，goodput {2} req/s（{3}% 满足 SLO），抢占 {4} 次。拐点 ≈ {5} req/s；P{6} SLO 下的容量 ≈ {7} req/s。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="306"/>
+        <source>knee</source>
+        <translation>拐点</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="308"/>
+        <source>SLO capacity</source>
+        <translation>SLO 容量</translation>
+    </message>
+</context>
+<context>
+    <name>Sizing</name>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="45"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="46"/>
+        <source>Weights / KV</source>
+        <translation>权重 / KV</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="48"/>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="50"/>
+        <source>GPUs</source>
+        <translation>卡数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="51"/>
+        <source>Replicas (N+k)</source>
+        <translation>副本数（N+k）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="53"/>
+        <source>Concurrency / replica</source>
+        <translation>每副本并发</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="55"/>
+        <source>Bottleneck</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="56"/>
+        <source>TTFT ms</source>
+        <translation>TTFT ms</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="57"/>
+        <source>TPOT ms</source>
+        <translation>TPOT ms</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="58"/>
+        <source>Utilization</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="60"/>
+        <source>$ / hour</source>
+        <translation>$ / 小时</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="62"/>
+        <source>$ / M output tokens</source>
+        <translation>$ / 百万输出 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="65"/>
+        <source>Pareto</source>
+        <translation>帕累托</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="118"/>
+        <source>replicas = ceil(QPS ÷ {rps} req/s per replica) = {n}; + {k} spare = {total}; GPUs = replicas × TP {tp} = {gpus}; cost = GPUs × ${price}/h</source>
+        <translation>副本数 = ceil(QPS ÷ 每副本 {rps} req/s) = {n}；+ {k} 个备用 = {total}；卡数 = 副本数 × TP {tp} = {gpus}；成本 = 卡数 × ${price}/h</translation>
+    </message>
+</context>
+<context>
+    <name>SizingTab</name>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="55"/>
+        <source>Ways to serve the traffic, cheapest first</source>
+        <translation>可承载该流量的方案（按成本从低到高）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="57"/>
+        <source>Cost against latency</source>
+        <translation>成本与延迟</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="101"/>
+        <source>spare replicas: </source>
+        <translation>备用副本：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="102"/>
+        <source>N + k: replicas kept in reserve for failures and upgrades.</source>
+        <translation>N + k：为故障和升级预留的备用副本。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="103"/>
+        <source>Size for peak QPS</source>
+        <translation>按峰值 QPS 反推</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="105"/>
+        <source>Off: size for the average; peaks queue or are rate-limited.</source>
+        <translation>关闭时按平均 QPS 反推；峰值时排队或限流。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="106"/>
+        <source>Size again</source>
+        <translation>重新反推</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="107"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="123"/>
+        <source>Fleet cost ($ per hour)</source>
+        <translation>集群成本（$/小时）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="124"/>
+        <source>TPOT at the recommendation (ms)</source>
+        <translation>推荐并发下的 TPOT（ms）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="127"/>
+        <source>options</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="129"/>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="162"/>
+        <source>Sizing {n} GPU types for {qps} req/s…</source>
+        <translation>正在按 {qps} req/s 为 {n} 种 GPU 反推卡数…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="199"/>
+        <source>Sizing cancelled; the table shows the last complete run.</source>
+        <translation>已取消反推；表中为上一次完整结果。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="201"/>
+        <source>Sizing failed: {reason}</source>
+        <translation>反推失败：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="219"/>
+        <source>{n} options meet the targets. Cheapest: {gpus} × {gpu} ({prec}, TP {tp}) at {cost}.</source>
+        <translation>{n} 个方案满足目标。最便宜：{gpus} × {gpu}（{prec}，TP {tp}），{cost}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="224"/>
+        <source>No GPU type meets the targets: relax TTFT/TPOT or shorten the context.</source>
+        <translation>没有满足目标的 GPU 型号：请放宽 TTFT/TPOT 或缩短上下文。</translation>
+    </message>
+</context>
+<context>
+    <name>SpecTableTab</name>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="67"/>
+        <source>Filter…</source>
+        <translation>筛选…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="105"/>
+        <source>&amp;Add…</source>
+        <translation>添加(&amp;A)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="106"/>
+        <source>Copy the selected entry under a new id</source>
+        <translation>以新 id 复制选中的条目</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="107"/>
+        <source>&amp;Delete</source>
+        <translation>删除(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="107"/>
+        <source>Delete the entry you added</source>
+        <translation>删除用户添加的条目</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="109"/>
+        <source>&amp;Reset entry</source>
+        <translation>恢复条目(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="110"/>
+        <source>Forget your edit: the bundled entry comes back</source>
+        <translation>丢弃修改，恢复内置条目</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="113"/>
+        <source>Reset &amp;table…</source>
+        <translation>重置本表(&amp;T)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="113"/>
+        <source>Forget every edit to this table</source>
+        <translation>丢弃对本表的全部修改</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="115"/>
+        <source>&amp;Import…</source>
+        <translation>导入(&amp;I)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="115"/>
+        <source>Add or replace entries from a JSON or CSV file</source>
+        <translation>从 JSON 或 CSV 文件添加或替换条目</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="117"/>
+        <source>E&amp;xport…</source>
+        <translation>导出(&amp;X)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="117"/>
+        <source>Write this table to a JSON or CSV file</source>
+        <translation>将本表写入 JSON 或 CSV 文件</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="174"/>
+        <source>Saved {id}.</source>
+        <translation>已保存 {id}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="187"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="205"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="245"/>
+        <source>Not saved: {reason}</source>
+        <translation>未保存：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="196"/>
+        <source>Select the entry to copy first.</source>
+        <translation>请先选中要复制的条目。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="198"/>
+        <source>There is already an entry &apos;{id}&apos;.</source>
+        <translation>已存在条目 “{id}”。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="215"/>
+        <source>Deleted {id}.</source>
+        <translation>已删除 {id}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="224"/>
+        <source>{id} is the bundled entry again.</source>
+        <translation>{id} 已恢复为内置条目。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="230"/>
+        <source>The {table} table is the bundled one again.</source>
+        <translation>{table} 表已恢复为内置版本。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="262"/>
+        <source>Imported {new} new and {changed} changed entries from {name}.</source>
+        <translation>已从 {name} 导入 {new} 个新条目、{changed} 个修改的条目。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="271"/>
+        <source>Not exported: {reason}</source>
+        <translation>未导出：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="273"/>
+        <source>Exported {n} entries to {path}.</source>
+        <translation>已导出 {n} 个条目到 {path}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="283"/>
+        <source>Add entry</source>
+        <translation>添加条目</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="284"/>
+        <source>Id of the copy (lower-case letters, digits, &apos;.&apos;, &apos;-&apos;):</source>
+        <translation>新条目的 id（小写字母、数字、“.”、“-”）：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="292"/>
+        <source>Reset table</source>
+        <translation>重置表</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="293"/>
+        <source>Forget every edit you made to the {table} table?</source>
+        <translation>丢弃对 {table} 表的全部修改？</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="298"/>
+        <source>Import table</source>
+        <translation>导入表</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="299"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="305"/>
+        <source>Tables (*.json *.csv)</source>
+        <translation>表格 (*.json *.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="304"/>
+        <source>Export table</source>
+        <translation>导出表</translation>
+    </message>
+</context>
+<context>
+    <name>SpecTablesDialog</name>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="40"/>
+        <source>Spec tables</source>
+        <translation>规格表</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="51"/>
+        <source>Your edits are saved in {path}</source>
+        <translation>修改保存在 {path}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="54"/>
+        <source>Reset &amp;everything…</source>
+        <translation>全部重置(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="55"/>
+        <source>Forget your edits to every table</source>
+        <translation>丢弃对所有表的修改</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="58"/>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="95"/>
+        <source>Not reset: {reason}</source>
+        <translation>未重置：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="97"/>
+        <source>Every table is the bundled one again.</source>
+        <translation>所有表已恢复为内置版本。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="101"/>
+        <source>Reset everything</source>
+        <translation>全部重置</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="102"/>
+        <source>Forget every edit you made to every spec table?</source>
+        <translation>丢弃对所有规格表的全部修改？</translation>
+    </message>
+</context>
+<context>
+    <name>Terms</name>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="14"/>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="15"/>
+        <source>Activation peak</source>
+        <translation>激活峰值</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="16"/>
+        <source>Runtime (non-torch)</source>
+        <translation>运行时（非 torch）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="17"/>
+        <source>CUDA graphs</source>
+        <translation>CUDA Graph</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="18"/>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="19"/>
+        <source>Headroom</source>
+        <translation>余量</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="20"/>
+        <source>GPU memory (total)</source>
+        <translation>显存（总计）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="21"/>
+        <source>Engine budget</source>
+        <translation>引擎预算</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="22"/>
+        <source>Memory fraction</source>
+        <translation>显存占用比例</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="23"/>
+        <source>Max model length</source>
+        <translation>最大上下文长度</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="24"/>
+        <source>Batched tokens</source>
+        <translation>批处理 token 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="25"/>
+        <source>Max sequences</source>
+        <translation>最大并发序列数</translation>
+    </message>
+    <message>
         <location filename="../../gpucalc/ui/format.py" line="26"/>
+        <source>KV bytes per token</source>
+        <translation>每 token KV 字节数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="27"/>
+        <source>KV bytes per token per GPU</source>
+        <translation>每卡每 token KV 字节数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="28"/>
+        <source>KV cache tokens</source>
+        <translation>KV 缓存 token 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="29"/>
         <source>KV cache tokens, all replicas</source>
         <translation>KV 缓存 token 数（全部副本）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="27"/>
+        <location filename="../../gpucalc/ui/format.py" line="30"/>
         <source>Max concurrency at max model length</source>
         <translation>最大上下文下的最大并发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="28"/>
+        <location filename="../../gpucalc/ui/format.py" line="31"/>
         <source>Concurrency at P50 length</source>
         <translation>P50 长度下的并发数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="29"/>
+        <location filename="../../gpucalc/ui/format.py" line="32"/>
         <source>Concurrency at P95 length</source>
         <translation>P95 长度下的并发数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="30"/>
+        <location filename="../../gpucalc/ui/format.py" line="33"/>
         <source>KV left on a single GPU</source>
         <translation>单卡剩余 KV 显存</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="31"/>
+        <location filename="../../gpucalc/ui/format.py" line="34"/>
         <source>Concurrency within planning share</source>
         <translation>规划占比内的并发数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="32"/>
+        <location filename="../../gpucalc/ui/format.py" line="35"/>
         <source>Parameters (total)</source>
         <translation>参数量（总）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="33"/>
+        <location filename="../../gpucalc/ui/format.py" line="36"/>
         <source>Parameters (active)</source>
         <translation>参数量（激活）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="34"/>
+        <location filename="../../gpucalc/ui/format.py" line="37"/>
         <source>Active parameters without embedding</source>
         <translation>激活参数（不含嵌入层）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="35"/>
+        <location filename="../../gpucalc/ui/format.py" line="38"/>
         <source>Forward pass activations</source>
         <translation>前向激活</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="36"/>
+        <location filename="../../gpucalc/ui/format.py" line="39"/>
         <source>Sampler</source>
         <translation>采样器</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="37"/>
+        <location filename="../../gpucalc/ui/format.py" line="40"/>
         <source>MoE workspace</source>
         <translation>MoE 工作区</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="38"/>
+        <location filename="../../gpucalc/ui/format.py" line="41"/>
         <source>Embedding</source>
         <translation>嵌入层</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="39"/>
+        <location filename="../../gpucalc/ui/format.py" line="42"/>
         <source>Attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="40"/>
+        <location filename="../../gpucalc/ui/format.py" line="43"/>
         <source>Dense MLP</source>
         <translation>稠密 MLP</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="41"/>
+        <location filename="../../gpucalc/ui/format.py" line="44"/>
         <source>Routed experts</source>
         <translation>路由专家</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="42"/>
+        <location filename="../../gpucalc/ui/format.py" line="45"/>
         <source>Shared experts</source>
         <translation>共享专家</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="43"/>
+        <location filename="../../gpucalc/ui/format.py" line="46"/>
         <source>Norms and router</source>
         <translation>归一化与路由</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="44"/>
+        <location filename="../../gpucalc/ui/format.py" line="47"/>
         <source>LM head</source>
         <translation>LM head</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="45"/>
+        <location filename="../../gpucalc/ui/format.py" line="48"/>
         <source>Vision tower</source>
         <translation>视觉编码器</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="49"/>
+        <source>Memory ceiling</source>
+        <translation>显存上限</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="50"/>
+        <source>Compute ceiling</source>
+        <translation>算力上限</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="51"/>
+        <source>Interconnect ceiling</source>
+        <translation>卡间通信上限</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="52"/>
+        <source>Recommended concurrency</source>
+        <translation>推荐并发</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="53"/>
+        <source>Online capacity (at the watermark)</source>
+        <translation>在线容量（按安全水位）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="54"/>
+        <source>Knee of the load curve</source>
+        <translation>负载曲线拐点</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="55"/>
+        <source>Communication share of a step</source>
+        <translation>单步通信占比</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="56"/>
+        <source>Step: matrix multiplies</source>
+        <translation>单步：矩阵乘</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="57"/>
+        <source>Step: attention</source>
+        <translation>单步：注意力</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="58"/>
+        <source>Step: communication</source>
+        <translation>单步：通信</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="59"/>
+        <source>Step: scheduler overhead</source>
+        <translation>单步：调度开销</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="60"/>
+        <source>TTFT</source>
+        <translation>TTFT</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="61"/>
+        <source>TPOT</source>
+        <translation>TPOT</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="62"/>
+        <source>Inter-token latency</source>
+        <translation>token 间延迟</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="63"/>
+        <source>Output tokens/s</source>
+        <translation>输出 token/s</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="64"/>
+        <source>Requests/s</source>
+        <translation>每秒请求数</translation>
     </message>
 </context>
 <context>
     <name>Units</name>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="114"/>
-        <location filename="../../gpucalc/ui/format.py" line="48"/>
+        <location filename="../../gpucalc/ui/fields.py" line="113"/>
+        <location filename="../../gpucalc/ui/format.py" line="67"/>
         <source>tokens</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="49"/>
+        <location filename="../../gpucalc/ui/format.py" line="68"/>
         <source>requests</source>
         <translation>个请求</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="50"/>
+        <location filename="../../gpucalc/ui/format.py" line="69"/>
         <source>params</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="51"/>
+        <location filename="../../gpucalc/ui/format.py" line="70"/>
         <source>bytes</source>
         <translation>字节</translation>
     </message>

@@ -23,7 +23,7 @@ def test_zh_catalogue_is_complete() -> None:
 def test_ts_reader_translates_without_a_qm(qtbot: QtBot) -> None:
     reader = TsTranslator(translations_dir() / "gpucalc_zh_CN.ts")
     assert not reader.isEmpty()
-    assert reader.translate("MainWindow", "Memory") == "显存"
+    assert reader.translate("ResultTabs", "Memory") == "显存"
     assert reader.translate("MainWindow", "no such text") == ""
 
 

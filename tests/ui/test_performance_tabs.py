@@ -214,7 +214,8 @@ def test_uncertainty_tab_and_band_in_the_answer(shell: Shell) -> None:
     assert outcome.bands is not None
     assert window.tabs.uncertainty_tab.table.rowCount() == len(outcome.bands.bands)
     rows = window.tabs.uncertainty_tab.tornado_rows()
-    assert rows and rows[0][0] == outcome.sensitivity.bars[0].key  # largest swing first
+    assert rows
+    assert rows[0][0] == outcome.sensitivity.bars[0].key  # largest swing first
     band = next(b for b in outcome.bands.bands if b.key == "recommended_concurrency")
     assert band.low.value <= 346 <= band.high.value
     assert f"range {band.low.value:,.0f}–{band.high.value:,.0f}" in window.banner.detail.text()

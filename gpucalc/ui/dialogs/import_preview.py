@@ -11,7 +11,6 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPlainTextEdit,
 
 from gpucalc.catalog.table_io import ImportPreview
 
-CONTEXT = "ImportPreview"
 MAX_LISTED_PROBLEMS = 50
 
 
@@ -42,24 +41,26 @@ class ImportPlan:
         return ImportPreview(self.preview.table, entries, ())
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate(CONTEXT, text)
+translate = QCoreApplication.translate
 
 
 def plan_summary(plan: ImportPlan) -> str:
     """Lines saying what would be added and changed, or why nothing can be imported."""
     problems = plan.preview.problems
     if problems:
-        lines = [_tr("Nothing can be imported: {n} problem(s).").format(n=len(problems))]
+        lines = [translate("ImportPreview", "Nothing can be imported: {n} problem(s).").format(
+            n=len(problems))]
         lines += [str(problem) for problem in problems[:MAX_LISTED_PROBLEMS]]
         return "\n".join(lines)
     lines = [
-        _tr("New entries ({n}): {ids}").format(n=len(plan.new), ids=", ".join(plan.new) or "–"),
-        _tr("Changed entries ({n}): {ids}").format(n=len(plan.changed), ids=", ".join(plan.changed) or "–"),
-        _tr("Unchanged, skipped: {n}").format(n=len(plan.unchanged)),
+        translate("ImportPreview", "New entries ({n}): {ids}").format(
+            n=len(plan.new), ids=", ".join(plan.new) or "–"),
+        translate("ImportPreview", "Changed entries ({n}): {ids}").format(
+            n=len(plan.changed), ids=", ".join(plan.changed) or "–"),
+        translate("ImportPreview", "Unchanged, skipped: {n}").format(n=len(plan.unchanged)),
     ]
     if not plan.writes:
-        lines.append(_tr("The import would change nothing."))
+        lines.append(translate("ImportPreview", "The import would change nothing."))
     return "\n".join(lines)
 
 

@@ -38,10 +38,10 @@ HIDDEN_BRUSH = QBrush(QColor(128, 128, 128))
 ENTRY_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
 ORIGIN_TEXT: dict[RowOrigin, str] = {
-    RowOrigin.BUNDLED: QT_TRANSLATE_NOOP(CONTEXT, "bundled"),
-    RowOrigin.EDITED: QT_TRANSLATE_NOOP(CONTEXT, "edited"),
-    RowOrigin.ADDED: QT_TRANSLATE_NOOP(CONTEXT, "added"),
-    RowOrigin.HIDDEN: QT_TRANSLATE_NOOP(CONTEXT, "hidden"),
+    RowOrigin.BUNDLED: QT_TRANSLATE_NOOP("SpecTableModel", "bundled"),
+    RowOrigin.EDITED: QT_TRANSLATE_NOOP("SpecTableModel", "edited"),
+    RowOrigin.ADDED: QT_TRANSLATE_NOOP("SpecTableModel", "added"),
+    RowOrigin.HIDDEN: QT_TRANSLATE_NOOP("SpecTableModel", "hidden"),
 }
 
 SaveEntry = Callable[[BaseModel], None]

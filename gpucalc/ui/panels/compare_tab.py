@@ -23,6 +23,7 @@ from gpucalc.core.perf_result import PerformanceResult
 from gpucalc.ui.format import count, sig3
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
 from gpucalc.ui.outcome import PlanOutcome
+from gpucalc.ui.plots.ceiling_bars import kind_name
 
 BETTER = "#2e7d32"
 WORSE = "#c62828"
@@ -59,7 +60,7 @@ ROWS = (
     Row(QT_TRANSLATE_NOOP("Compare", "Recommended concurrency"),
         _perf(lambda p: p.recommended_concurrency.value), True),
     Row(QT_TRANSLATE_NOOP("Compare", "Bottleneck"),
-        _perf(lambda p: p.bottleneck.value)),
+        _perf(lambda p: kind_name(p.bottleneck))),
     Row(QT_TRANSLATE_NOOP("Compare", "Online capacity (watermark)"),
         _perf(lambda p: p.online_capacity.value), True),
     Row(QT_TRANSLATE_NOOP("Compare", "TTFT at the recommendation (ms)"),

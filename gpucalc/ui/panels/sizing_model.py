@@ -14,9 +14,11 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
+from gpucalc.core.perf_result import CeilingKind
 from gpucalc.core.sizing import SizingRow
 from gpucalc.ui.format import count, sig3
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
+from gpucalc.ui.plots.ceiling_bars import kind_name
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 Index = QModelIndex | QPersistentModelIndex
@@ -52,7 +54,8 @@ COLUMNS = (
            lambda r: f"{r.replicas_needed}+{r.replicas_total - r.replicas_needed}"),
     Column(QT_TRANSLATE_NOOP("Sizing", "Concurrency / replica"), lambda r: r.recommended_concurrency,
            lambda r: count(r.recommended_concurrency)),
-    Column(QT_TRANSLATE_NOOP("Sizing", "Bottleneck"), lambda r: r.bottleneck, lambda r: r.bottleneck),
+    Column(QT_TRANSLATE_NOOP("Sizing", "Bottleneck"), lambda r: r.bottleneck,
+           lambda r: kind_name(CeilingKind(r.bottleneck))),
     Column(QT_TRANSLATE_NOOP("Sizing", "TTFT ms"), lambda r: r.ttft_ms, lambda r: sig3(r.ttft_ms)),
     Column(QT_TRANSLATE_NOOP("Sizing", "TPOT ms"), lambda r: r.tpot_ms, lambda r: sig3(r.tpot_ms)),
     Column(QT_TRANSLATE_NOOP("Sizing", "Utilization"), lambda r: r.utilization,
