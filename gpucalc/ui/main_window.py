@@ -35,6 +35,7 @@ from gpucalc.ui.dialogs.custom_gpu import CustomGpuDialog
 from gpucalc.ui.dialogs.lengths_dialog import LengthsDialog
 from gpucalc.ui.dialogs.spec_tables import SpecTablesDialog
 from gpucalc.ui.explain_pane import ExplainPane
+from gpucalc.ui.exports import Exporter
 from gpucalc.ui.i18n import LANGUAGES, notice_language
 from gpucalc.ui.outcome import PlanOutcome, compute_plan
 from gpucalc.ui.panels.answer_banner import AnswerBanner
@@ -128,6 +129,10 @@ class MainWindow(QMainWindow):
         self._baseline_worker = Worker(self, max_threads=1)
         self._baseline_worker.finished.connect(self._baseline_ready)
         self._baseline_worker.failed.connect(self._baseline_failed)
+        self.exporter = Exporter(self)
+        self.exporter.done.connect(lambda path: self.statusBar().showMessage(
+            self.tr("Exported {path}").format(path=path), 10_000))
+        self.exporter.failed.connect(lambda reason: self.warn(self.tr("Export failed"), reason))
         self._build_menus()
         self._update_title()
         controller.resultReady.connect(self.show_outcome)
@@ -168,6 +173,10 @@ class MainWindow(QMainWindow):
                      QKeySequence.StandardKey.SaveAs)
         self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
         self._fill_recent()
+        file_menu.addSeparator()
+        self._action(file_menu, self.tr("&Export report (PDF)…"), self.export_pdf_dialog,
+                     QKeySequence("Ctrl+E"))
+        self._action(file_menu, self.tr("Export &CSV tables…"), self.export_csv_dialog)
         file_menu.addSeparator()
         self._action(file_menu, self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
         edit_menu = bar.addMenu(self.tr("&Edit"))
@@ -238,6 +247,19 @@ class MainWindow(QMainWindow):
         dialog.exec()
         if changed:
             self.catalogChanged.emit()
+
+    def report_language(self) -> str:
+        """'zh' or 'en': the report follows the window's language."""
+        return "zh" if self.session.language.startswith("zh") else "en"
+
+    def export_pdf_dialog(self) -> None:
+        """File → Export report (PDF)."""
+        self.statusBar().showMessage(self.tr("Writing the report…"))
+        self.exporter.pdf_dialog(self.controller.scenario, self.controller.catalog, self.report_language())
+
+    def export_csv_dialog(self) -> None:
+        """File → Export CSV tables."""
+        self.exporter.csv_dialog(self.controller.scenario, self.controller.catalog)
 
     def open_lengths(self) -> None:
         """Tools → request lengths: plan with the real length distribution of a log export."""
@@ -430,6 +452,7 @@ class MainWindow(QMainWindow):
     def shutdown(self) -> None:
         """Stop background jobs (sizing, baseline) and wait for them."""
         self.tabs.shutdown()
+        self.exporter.wait()
         self._baseline_worker.wait()
 
     def closeEvent(self, event: QCloseEvent) -> None:

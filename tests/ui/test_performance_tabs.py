@@ -235,3 +235,30 @@ def test_workload_from_a_lengths_file_replaces_the_workload(qtbot: QtBot, shell:
         shell.window.use_workload(suggested)
     assert shell.controller.scenario.workload == suggested
     assert shell.controller.scenario.gpu == "h100-sxm-80gb"  # the rest of the scenario stays
+
+
+def test_export_report_and_csv_from_the_window(qtbot: QtBot, shell: Shell, tmp_path: Path) -> None:
+    import zipfile
+
+    exporter = shell.window.exporter
+    with qtbot.waitSignal(exporter.done, timeout=60_000) as blocker:
+        exporter.export_pdf(tmp_path / "plan", shell.controller.scenario, shell.controller.catalog, "en")
+    pdf = tmp_path / "plan.pdf"
+    assert blocker.args == [str(pdf)]
+    assert pdf.read_bytes()[:5] == b"%PDF-"
+    with qtbot.waitSignal(exporter.done, timeout=60_000):
+        exporter.export_csv(tmp_path / "tables.zip", shell.controller.scenario, shell.controller.catalog)
+    with zipfile.ZipFile(tmp_path / "tables.zip") as archive:
+        assert any(name.startswith("sizing") for name in archive.namelist())
+
+
+def test_export_to_an_unwritable_place_says_why(qtbot: QtBot, shell: Shell, tmp_path: Path) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("x", encoding="utf-8")
+    with qtbot.waitSignal(shell.window.exporter.failed, timeout=60_000) as blocker:
+        shell.window.exporter.export_pdf(blocked / "r.pdf", shell.controller.scenario,
+                                         shell.controller.catalog, "en")
+    assert blocker.args[0]
+    box = shell.window.message_box
+    assert box is not None
+    box.close()

@@ -1,0 +1,68 @@
+"""File → Export: the PDF report and the CSV tables, written on a worker thread."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QFileDialog, QWidget
+
+from gpucalc.catalog.bundled import Catalog
+from gpucalc.core.scenario import Scenario
+from gpucalc.report import write_report
+from gpucalc.report.csv_export import write_csv_files
+from gpucalc.ui.worker import Worker
+
+
+class Exporter(QObject):
+    """Writes exports off the GUI thread; says where they went (``done``) or why not (``failed``)."""
+
+    done = Signal(str)
+    failed = Signal(str)
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self._parent = parent
+        self._worker = Worker(self, max_threads=1)
+        self._worker.finished.connect(self._finished)
+        self._worker.failed.connect(lambda _g, exc: self.failed.emit(str(exc)))
+        self.busy = False
+
+    def pdf_dialog(self, scenario: Scenario, catalog: Catalog, lang: str) -> None:
+        """Ask where to save the PDF report, then write it."""
+        name, _ = QFileDialog.getSaveFileName(self._parent, self.tr("Export report"), "gpucalc-report.pdf",
+                                              self.tr("PDF (*.pdf)"))
+        if name:
+            self.export_pdf(Path(name), scenario, catalog, lang)
+
+    def csv_dialog(self, scenario: Scenario, catalog: Catalog) -> None:
+        """Ask where to save the CSV tables (one zip), then write them."""
+        name, _ = QFileDialog.getSaveFileName(self._parent, self.tr("Export CSV tables"),
+                                              "gpucalc-tables.zip", self.tr("Zip of CSV files (*.zip)"))
+        if name:
+            self.export_csv(Path(name), scenario, catalog)
+
+    def export_pdf(self, path: Path, scenario: Scenario, catalog: Catalog, lang: str) -> None:
+        """Write the PDF report of ``scenario`` to ``path`` (``lang``: 'en' or 'zh')."""
+        path = path if path.suffix.lower() == ".pdf" else path.with_suffix(".pdf")
+        self._start(partial(write_report, path, scenario, catalog, lang), path)
+
+    def export_csv(self, path: Path, scenario: Scenario, catalog: Catalog) -> None:
+        """Write the CSV tables of ``scenario`` into the zip ``path``."""
+        path = path if path.suffix.lower() == ".zip" else path.with_suffix(".zip")
+        self._start(partial(write_csv_files, path, scenario, catalog), path)
+
+    def wait(self) -> None:
+        """Block until a running export is done."""
+        self._worker.wait()
+
+    def _start(self, job: Callable[[], object], path: Path) -> None:
+        self.busy = True
+        self._path = path
+        self._worker.submit(0, job)
+
+    def _finished(self, _generation: int, _result: object) -> None:
+        self.busy = False
+        self.done.emit(str(self._path))
