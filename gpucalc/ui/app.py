@@ -9,7 +9,7 @@ from pathlib import Path
 os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer
-from PySide6.QtGui import QFontDatabase
+from PySide6.QtGui import QFontDatabase, QIcon
 from PySide6.QtWidgets import QApplication
 
 from gpucalc.catalog.bundled import Catalog
@@ -38,6 +38,7 @@ def application() -> QApplication:
     app.setOrganizationName("gpucalc")
     for font in sorted((resources_dir() / "fonts").glob("*.[ot]t[fc]")):
         QFontDatabase.addApplicationFont(str(font))
+    app.setWindowIcon(QIcon(str(resources_dir() / "icons" / "gpucalc.png")))
     return app
 
 
