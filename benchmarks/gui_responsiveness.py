@@ -31,11 +31,12 @@ app = application()
 shell = Shell(CatalogSession(UserStore()).catalog, Scenario(), Session())
 def ready(*_):
     print("first-result", flush=True)
-    shell.window.sizing_tab.cancel()
     QTimer.singleShot(0, app.quit)
 shell.controller.resultReady.connect(ready)
+QTimer.singleShot(30_000, app.quit)  # never hang the benchmark
 shell.start()
 app.exec()
+shell.window.tabs.sizing_tab.cancel()
 shell.shutdown()
 """
 

@@ -170,7 +170,7 @@ def _screenshot(app: QApplication, shell: Shell, path: Path, tab: str | None = N
     def ready(*_: object) -> None:
         window.tabs.show_tab(tab or "bottleneck")
         window.tabs.flush()
-        if window.tabs.sizing_tab.busy():
+        if tab == "sizing" and window.tabs.sizing_tab.busy():  # only that tab waits for sizing
             window.tabs.sizing_tab.finished.connect(lambda: QTimer.singleShot(150, grab))
         else:
             QTimer.singleShot(150, grab)
