@@ -265,77 +265,77 @@
 <context>
     <name>Compare</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="46"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="47"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="47"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="48"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="49"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="50"/>
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="50"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="51"/>
         <source>TP × PP</source>
         <translation>TP × PP</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="52"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="53"/>
         <source>Weights / KV</source>
         <translation>权重 / KV</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="54"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="55"/>
         <source>Context P95 (tokens)</source>
         <translation>上下文 P95（token）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="56"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="57"/>
         <source>KV cache tokens</source>
         <translation>KV 缓存 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="57"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="58"/>
         <source>Concurrency at P95 length (memory)</source>
         <translation>P95 长度下的并发（显存）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="59"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="60"/>
         <source>Recommended concurrency</source>
         <translation>推荐并发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="61"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="62"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="63"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="64"/>
         <source>Online capacity (watermark)</source>
         <translation>在线容量（安全水位）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="65"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="66"/>
         <source>TTFT at the recommendation (ms)</source>
         <translation>推荐并发下的 TTFT（ms）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="67"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="68"/>
         <source>TPOT at the recommendation (ms)</source>
         <translation>推荐并发下的 TPOT（ms）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="69"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="70"/>
         <source>Output tok/s at the recommendation</source>
         <translation>推荐并发下的输出 tok/s</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="72"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="73"/>
         <source>Offline maximum output tok/s</source>
         <translation>离线最大输出 tok/s</translation>
     </message>
@@ -343,42 +343,42 @@
 <context>
     <name>CompareTab</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="104"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="105"/>
         <source>Pin the current result as baseline</source>
         <translation>将当前结果固定为基线</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="106"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="107"/>
         <source>Open a baseline scenario…</source>
         <translation>打开基线场景…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="108"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="109"/>
         <source>No baseline yet: pin the current result, change inputs, and compare.</source>
         <translation>尚无基线：先固定当前结果，再修改输入进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="139"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="140"/>
         <source>Figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="139"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="140"/>
         <source>Baseline: {name}</source>
         <translation>基线：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="140"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="141"/>
         <source>Current</source>
         <translation>当前</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="140"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="141"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="142"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="143"/>
         <source>Baseline: {name}. Green: better than the baseline; red: worse.</source>
         <translation>基线：{name}。绿色：优于基线；红色：劣于基线。</translation>
     </message>
@@ -634,6 +634,29 @@
         <location filename="../../gpucalc/ui/explain_pane.py" line="116"/>
         <source>Select a figure to see how it is computed.</source>
         <translation>选中一个指标，查看其计算方法。</translation>
+    </message>
+</context>
+<context>
+    <name>Exporter</name>
+    <message>
+        <location filename="../../gpucalc/ui/exports.py" line="35"/>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/exports.py" line="36"/>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/exports.py" line="42"/>
+        <source>Export CSV tables</source>
+        <translation>导出 CSV 表格</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/exports.py" line="43"/>
+        <source>Zip of CSV files (*.zip)</source>
+        <translation>CSV 文件压缩包 (*.zip)</translation>
     </message>
 </context>
 <context>
@@ -999,19 +1022,47 @@
     </message>
 </context>
 <context>
+    <name>ImportPreview</name>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="51"/>
+        <source>Nothing can be imported: {n} problem(s).</source>
+        <translation>无可导入内容：{n} 个问题。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="56"/>
+        <source>New entries ({n}): {ids}</source>
+        <translation>新增条目（{n}）：{ids}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="58"/>
+        <source>Changed entries ({n}): {ids}</source>
+        <translation>修改条目（{n}）：{ids}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="60"/>
+        <source>Unchanged, skipped: {n}</source>
+        <translation>未变化，已跳过：{n}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="63"/>
+        <source>The import would change nothing.</source>
+        <translation>此次导入不会改变任何内容。</translation>
+    </message>
+</context>
+<context>
     <name>ImportPreviewDialog</name>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="71"/>
+        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="72"/>
         <source>Import preview</source>
         <translation>导入预览</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="77"/>
+        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="78"/>
         <source>Import</source>
         <translation>导入</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="82"/>
+        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="83"/>
         <source>Importing into the {table} table:</source>
         <translation>导入到 {table} 表：</translation>
     </message>
@@ -1323,229 +1374,254 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpucalc/ui/app.py" line="138"/>
+        <location filename="../../gpucalc/ui/app.py" line="139"/>
         <source>Settings were reset</source>
         <translation>设置已重置</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/app.py" line="150"/>
+        <location filename="../../gpucalc/ui/app.py" line="151"/>
         <source>Your spec tables</source>
         <translation>用户规格表</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="118"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="119"/>
         <source>Inputs</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="120"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="121"/>
         <source>Explanation</source>
         <translation>计算说明</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="136"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="134"/>
+        <source>Exported {path}</source>
+        <translation>已导出 {path}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/main_window.py" line="135"/>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/main_window.py" line="141"/>
         <source>Computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="164"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="169"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="165"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="170"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="166"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="171"/>
         <source>&amp;Save scenario</source>
         <translation>保存场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="167"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="172"/>
         <source>Save scenario &amp;as…</source>
         <translation>场景另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="169"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="174"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="172"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="177"/>
+        <source>&amp;Export report (PDF)…</source>
+        <translation>导出报告（PDF）(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/main_window.py" line="179"/>
+        <source>Export &amp;CSV tables…</source>
+        <translation>导出 CSV 表格(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/main_window.py" line="181"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="173"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="182"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="174"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="183"/>
         <source>&amp;Paste serve command…</source>
         <translation>粘贴启动命令(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="176"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="185"/>
         <source>&amp;Reset to the default scenario</source>
         <translation>恢复默认场景(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="177"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="186"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="180"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="189"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="189"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="198"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="197"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="206"/>
         <source>&amp;Hardware</source>
         <translation>硬件(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="198"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="207"/>
         <source>&amp;Custom GPU…</source>
         <translation>自定义 GPU(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="199"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="208"/>
         <source>&amp;Use the catalog GPU again</source>
         <translation>改回目录中的 GPU(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="201"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="210"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="202"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="211"/>
         <source>&amp;Spec tables…</source>
         <translation>规格表(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="203"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="212"/>
         <source>Request &amp;lengths from a log…</source>
         <translation>从日志读取请求长度(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="204"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="213"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="205"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="214"/>
         <source>&amp;About gpucalc</source>
         <translation>关于 gpucalc(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="215"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="224"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="216"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="225"/>
         <source>{name} — gpucalc</source>
         <translation>{name} — gpucalc</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="230"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="239"/>
         <source>{n} notice(s)</source>
         <translation>{n} 条提示</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="279"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="257"/>
+        <source>Writing the report…</source>
+        <translation>正在生成报告…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/main_window.py" line="301"/>
         <source>Open baseline scenario</source>
         <translation>打开基线场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="300"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="322"/>
         <source>Cannot compute the baseline</source>
         <translation>无法计算基线</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="305"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="327"/>
         <source>Not computed: {reason}</source>
         <translation>未计算：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="312"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="334"/>
         <source>Invalid {field}: {reason}</source>
         <translation>{field} 无效：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="322"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="344"/>
         <source>Cannot use this command</source>
         <translation>无法使用该命令</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="326"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="348"/>
         <source>Filled from the {engine} command.</source>
         <translation>已从 {engine} 命令填写。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="327"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="349"/>
         <source>Ignored: {flags}</source>
         <translation>已忽略：{flags}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="289"/>
-        <location filename="../../gpucalc/ui/main_window.py" line="348"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="311"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="370"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="363"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="385"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="368"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="390"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="377"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="399"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="280"/>
-        <location filename="../../gpucalc/ui/main_window.py" line="378"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="302"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="400"/>
         <source>gpucalc scenarios (*.gpucalc.json);;JSON (*.json)</source>
         <translation>gpucalc 场景 (*.gpucalc.json);;JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="228"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="237"/>
         <source>Plan for {model} on {gpu}, computed in {ms} ms</source>
         <translation>{model} 在 {gpu} 上的规划，计算耗时 {ms} ms</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="391"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="413"/>
         <source>Save scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="392"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="414"/>
         <source>gpucalc scenarios (*.gpucalc.json)</source>
         <translation>gpucalc 场景 (*.gpucalc.json)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="398"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="420"/>
         <source>About gpucalc</source>
         <translation>关于 gpucalc</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="399"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="421"/>
         <source>gpucalc {version}: offline GPU inference capacity planner.</source>
         <translation>gpucalc {version}：离线 GPU 推理容量规划工具。</translation>
     </message>
@@ -1915,12 +1991,12 @@
 <context>
     <name>PasteDialog</name>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="72"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="73"/>
         <source>Paste serve command</source>
         <translation>粘贴启动命令</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="84"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="85"/>
         <source>A &apos;vllm serve …&apos;, &apos;python -m sglang.launch_server …&apos; or &apos;trtllm-serve …&apos; command line:</source>
         <translation>“vllm serve …”、“python -m sglang.launch_server …” 或 “trtllm-serve …” 命令行：</translation>
     </message>
@@ -2353,72 +2429,72 @@
 <context>
     <name>Sizing</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="45"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="47"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="46"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="48"/>
         <source>Weights / KV</source>
         <translation>权重 / KV</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="48"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="50"/>
         <source>TP</source>
         <translation>TP</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="50"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="52"/>
         <source>GPUs</source>
         <translation>卡数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="51"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="53"/>
         <source>Replicas (N+k)</source>
         <translation>副本数（N+k）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="53"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="55"/>
         <source>Concurrency / replica</source>
         <translation>每副本并发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="55"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="57"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="56"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="59"/>
         <source>TTFT ms</source>
         <translation>TTFT ms</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="57"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="60"/>
         <source>TPOT ms</source>
         <translation>TPOT ms</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="58"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="61"/>
         <source>Utilization</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="60"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="63"/>
         <source>$ / hour</source>
         <translation>$ / 小时</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="62"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="65"/>
         <source>$ / M output tokens</source>
         <translation>$ / 百万输出 token</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="65"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="68"/>
         <source>Pareto</source>
         <translation>帕累托</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="118"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="121"/>
         <source>replicas = ceil(QPS ÷ {rps} req/s per replica) = {n}; + {k} spare = {total}; GPUs = replicas × TP {tp} = {gpus}; cost = GPUs × ${price}/h</source>
         <translation>副本数 = ceil(QPS ÷ 每副本 {rps} req/s) = {n}；+ {k} 个备用 = {total}；卡数 = 副本数 × TP {tp} = {gpus}；成本 = 卡数 × ${price}/h</translation>
     </message>
@@ -2509,6 +2585,227 @@
         <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="224"/>
         <source>No GPU type meets the targets: relax TTFT/TPOT or shorten the context.</source>
         <translation>没有满足目标的 GPU 型号：请放宽 TTFT/TPOT 或缩短上下文。</translation>
+    </message>
+</context>
+<context>
+    <name>SpecTableModel</name>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_model.py" line="41"/>
+        <source>bundled</source>
+        <translation>内置</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_model.py" line="42"/>
+        <source>edited</source>
+        <translation>已修改</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_model.py" line="43"/>
+        <source>added</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_model.py" line="44"/>
+        <source>hidden</source>
+        <translation>已隐藏</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="53"/>
+        <source>Parsed from the model&apos;s config; edit the config in the JSON pane.</source>
+        <translation>解析自模型 config；请在 JSON 面板中编辑 config。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="58"/>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="71"/>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="87"/>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="99"/>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="106"/>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="59"/>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="72"/>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="88"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="60"/>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="61"/>
+        <source>BF16 dense</source>
+        <translation>BF16 稠密算力</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="62"/>
+        <source>Bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="63"/>
+        <source>Interconnect</source>
+        <translation>互联方式</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="64"/>
+        <source>Link (bidir.)</source>
+        <translation>互联带宽（双向）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="66"/>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="112"/>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="67"/>
+        <source>The price the plan uses; edit it in the Prices tab.</source>
+        <translation>规划使用的价格；请在“价格”页编辑。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="73"/>
+        <source>Params</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="74"/>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="76"/>
+        <source>Hidden</source>
+        <translation>隐藏维度</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="78"/>
+        <source>Heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="80"/>
+        <source>KV heads</source>
+        <translation>KV 头数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="82"/>
+        <source>Context</source>
+        <translation>上下文长度</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="89"/>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="90"/>
+        <source>Memory fraction</source>
+        <translation>显存占用比例</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="91"/>
+        <source>GEMM eff.</source>
+        <translation>GEMM 效率</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="92"/>
+        <source>Attention eff.</source>
+        <translation>注意力效率</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="93"/>
+        <source>Memory BW eff.</source>
+        <translation>带宽效率</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="94"/>
+        <source>Comm. BW eff.</source>
+        <translation>通信带宽效率</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="95"/>
+        <source>Comm. latency</source>
+        <translation>通信延迟</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="96"/>
+        <source>Step overhead</source>
+        <translation>单步固定开销</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="100"/>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="107"/>
+        <source>Label</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="101"/>
+        <source>Bits per weight</source>
+        <translation>每权重位数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="102"/>
+        <source>Compute dtype</source>
+        <translation>计算精度</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="103"/>
+        <source>Tier</source>
+        <translation>档位</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="108"/>
+        <source>Bytes per element</source>
+        <translation>每元素字节数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="111"/>
+        <source>GPU ID</source>
+        <translation>GPU ID</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="113"/>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="114"/>
+        <source>Basis</source>
+        <translation>依据</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="119"/>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="120"/>
+        <source>Models</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="121"/>
+        <source>Engines</source>
+        <translation>引擎</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="122"/>
+        <source>Weight formats</source>
+        <translation>权重格式</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="123"/>
+        <source>KV formats</source>
+        <translation>KV 格式</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="124"/>
+        <source>Prices</source>
+        <translation>价格</translation>
     </message>
 </context>
 <context>
@@ -2995,6 +3292,11 @@
         <location filename="../../gpucalc/ui/format.py" line="70"/>
         <source>bytes</source>
         <translation>字节</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="71"/>
+        <source>GPUs</source>
+        <translation>卡</translation>
     </message>
 </context>
 </TS>
