@@ -166,6 +166,12 @@ class ExplainPane(QWidget):
             self.tree.setCurrentItem(item)
         self.detail.setHtml(term_html(self._terms[key]))
 
+    def explain_term(self, term: object) -> None:
+        """Show the work behind a term that is not part of the current result (e.g. a simulation)."""
+        if isinstance(term, Term):
+            self.tree.clearSelection()
+            self.detail.setHtml(term_html(term))
+
     def _on_current(self, item: QTreeWidgetItem | None, _previous: QTreeWidgetItem | None) -> None:
         key = str(item.data(0, KEY_ROLE) or "") if item else ""
         if key in self._terms:

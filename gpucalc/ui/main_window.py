@@ -141,6 +141,7 @@ class MainWindow(QMainWindow):
         controller.computeStarted.connect(lambda: self.status_label.setText(self.tr("Computing…")))
         self.inputs.pasteRequested.connect(self.paste_command)
         self.tabs.termSelected.connect(self.explain.show_term)
+        self.tabs.termExplained.connect(self.explain.explain_term)
         self._restore_layout()
         if controller.last_outcome is not None:
             self.show_outcome(controller.last_outcome)

@@ -22,12 +22,14 @@ from gpucalc.ui.panels.compare_tab import CompareTab
 from gpucalc.ui.panels.grid_tab import GridTab
 from gpucalc.ui.panels.memory_tab import MemoryTab
 from gpucalc.ui.panels.sensitivity_tab import SensitivityTab
+from gpucalc.ui.panels.simulate_tab import SimulateTab
 from gpucalc.ui.panels.sizing_tab import SizingTab
 from gpucalc.ui.plots.ceiling_bars import kind_name
 from gpucalc.ui.plots.load_plot import LoadCurvePlot
 from gpucalc.ui.plots.sweep_plot import ContextSweepPlot
 
-TAB_NAMES = ("bottleneck", "memory", "sweep", "load", "grid", "sizing", "uncertainty", "compare")
+TAB_NAMES = ("bottleneck", "memory", "sweep", "load", "grid", "sizing", "uncertainty", "simulate",
+             "compare")
 
 
 def _captioned(widget: QWidget, caption: QLabel) -> QWidget:
@@ -43,7 +45,8 @@ def _captioned(widget: QWidget, caption: QLabel) -> QWidget:
 class ResultTabs(QTabWidget):
     """Bottleneck, memory, context sweep, load curve, per-card grid, sizing and compare."""
 
-    termSelected = Signal(str)
+    termSelected = Signal(str)  # key of a term of the current result
+    termExplained = Signal(object)  # a Term from outside the result (a simulation)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -55,21 +58,24 @@ class ResultTabs(QTabWidget):
         self.grid_tab = GridTab()
         self.sizing_tab = SizingTab()
         self.uncertainty_tab = SensitivityTab()
+        self.simulate_tab = SimulateTab()
         self.compare_tab = CompareTab()
         sweep_page = _captioned(self.sweep_plot, self.sweep_caption)
         load_page = _captioned(self.load_plot, self.load_caption)
         self.pages: dict[str, QWidget] = dict(zip(TAB_NAMES, (
             self.ceilings_tab, self.memory_tab, sweep_page, load_page, self.grid_tab, self.sizing_tab,
-            self.uncertainty_tab, self.compare_tab), strict=True))
+            self.uncertainty_tab, self.simulate_tab, self.compare_tab), strict=True))
         titles = (self.tr("Bottleneck"), self.tr("Memory"), self.tr("Context sweep"), self.tr("Load curve"),
-                  self.tr("Per-card grid"), self.tr("Sizing"), self.tr("Uncertainty"), self.tr("Compare"))
+                  self.tr("Per-card grid"), self.tr("Sizing"), self.tr("Uncertainty"), self.tr("Simulate"),
+                  self.tr("Compare"))
         for page, title in zip(self.pages.values(), titles, strict=True):
             self.addTab(page, title)
         self.performance_pages = [self.pages[n] for n in ("bottleneck", "sweep", "load", "grid", "sizing",
-                                                           "uncertainty")]
+                                                           "uncertainty", "simulate")]
         for source in (self.memory_tab.termSelected, self.memory_tab.bar.termHovered,
                        self.ceilings_tab.termSelected, self.ceilings_tab.bars.termHovered):
             source.connect(self.termSelected)
+        self.simulate_tab.termSelected.connect(self.termExplained)
         self.pending: dict[QWidget, Callable[[], None]] = {}
         self._drain = QTimer(self)
         self._drain.setSingleShot(True)
@@ -122,6 +128,7 @@ class ResultTabs(QTabWidget):
             self.pages["load"]: lambda: self._show_load(outcome, performance),
             self.pages["grid"]: lambda: self.grid_tab.set_grid(outcome.grid),
             self.pages["uncertainty"]: lambda: self._show_uncertainty(outcome),
+            self.pages["simulate"]: lambda: self.simulate_tab.set_inputs(outcome.inputs, outcome.memory),
             # sizing starts at once (on its own worker), whichever tab is visible
             self.pages["sizing"]: lambda: self.sizing_tab.set_inputs(catalog, outcome.inputs),
         }
@@ -160,6 +167,7 @@ class ResultTabs(QTabWidget):
             changes="; ".join(parts), out=count(sweep.output_tokens))
 
     def shutdown(self) -> None:
-        """Stop the sizing job and wait for it."""
+        """Stop the sizing and simulation jobs and wait for them."""
         self.sizing_tab.cancel()
         self.sizing_tab.wait()
+        self.simulate_tab.shutdown()

@@ -262,3 +262,16 @@ def test_export_to_an_unwritable_place_says_why(qtbot: QtBot, shell: Shell, tmp_
     box = shell.window.message_box
     assert box is not None
     box.close()
+
+
+def test_simulation_from_the_window_explains_its_figures(qtbot: QtBot, shell: Shell) -> None:
+    tab = shell.window.tabs.simulate_tab
+    assert tab.run_button.isEnabled()
+    tab.requests.setValue(300)
+    tab.sweep_points.setValue(3)
+    with qtbot.waitSignal(tab.resultReady, timeout=120_000) as done:
+        tab.run()
+    figure = done.args[0].run.request_throughput
+    with qtbot.waitSignal(shell.window.tabs.termExplained, timeout=1000):
+        tab.termSelected.emit(figure)
+    assert figure.formula in shell.window.explain.detail.toPlainText()

@@ -1,0 +1,135 @@
+"""What a simulated run reports: latency percentiles, throughput, goodput and preemptions.
+
+Metric definitions follow ``vllm bench serve``: TTFT from arrival to the first output token,
+TPOT = (end-to-end − TTFT) ÷ (output tokens − 1) over requests with more than one output token,
+throughput over the run's duration (first arrival to last completion), and goodput as requests
+per second meeting both the TTFT and the TPOT target.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+from pydantic import BaseModel, ConfigDict
+
+from gpucalc.core.explain import InputValue, Term, term
+from gpucalc.core.inputs import Targets
+from gpucalc.core.sim_traffic import TrafficSpec
+
+MS_PER_S = 1000.0
+PERCENTILES = (50.0, 95.0, 99.0)
+SIM_SOURCE = "gpucalc discrete-event simulation: continuous batching on the analytic step model"
+BENCH_SOURCE = "metric definitions of vllm bench serve (TTFT, TPOT, goodput)"
+
+
+class Percentiles(BaseModel):
+    """Mean and P50/P95/P99 of one latency over the requests of a run."""
+
+    model_config = ConfigDict(frozen=True)
+
+    mean: Term
+    p50: Term
+    p95: Term
+    p99: Term
+
+    def at(self, percentile: float) -> float:
+        """The value at 50, 95 or 99 (the nearest reported percentile below otherwise)."""
+        if percentile >= 99:
+            return self.p99.value
+        return self.p95.value if percentile >= 95 else self.p50.value
+
+
+class SimulationResult(BaseModel):
+    """Outcome of one simulated run (all replicas together)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    traffic: TrafficSpec
+    completed: int
+    duration_s: Term
+    ttft_ms: Percentiles
+    tpot_ms: Percentiles
+    e2e_ms: Percentiles
+    queue_ms: Percentiles
+    request_throughput: Term
+    output_tokens_per_s: Term
+    goodput: Term
+    slo_attainment: Term
+    preemptions: Term
+
+    @property
+    def terms(self) -> tuple[Term, ...]:
+        """Every figure of the result, for explanation panes and tables."""
+        stats = (self.ttft_ms, self.tpot_ms, self.e2e_ms, self.queue_ms)
+        per_stat = tuple(t for s in stats for t in (s.mean, s.p50, s.p95, s.p99))
+        return (*per_stat, self.request_throughput, self.output_tokens_per_s, self.goodput,
+                self.slo_attainment, self.preemptions, self.duration_s)
+
+
+def percentiles_ms(key: str, values_s: NDArray[np.float64], formula: str,
+                   inputs: dict[str, InputValue]) -> Percentiles:
+    """Mean and P50/P95/P99 of ``values_s`` (seconds) as millisecond terms (0 with no samples)."""
+    samples = values_s * MS_PER_S
+    marks = np.percentile(samples, PERCENTILES) if samples.size else np.zeros(len(PERCENTILES))
+    mean = float(samples.mean()) if samples.size else 0.0
+    info = {**inputs, "samples": int(samples.size)}
+    sources = (SIM_SOURCE, BENCH_SOURCE)
+
+    def one(label: str, value: float) -> Term:
+        return term(f"sim.{key}.{label}", value, "ms", f"{label} of {formula}", info, sources)
+
+    return Percentiles(mean=one("mean", mean), p50=one("p50", float(marks[0])),
+                       p95=one("p95", float(marks[1])), p99=one("p99", float(marks[2])))
+
+
+def summarise(traffic: TrafficSpec, targets: Targets, arrival_s: NDArray[np.float64],
+              admitted_s: NDArray[np.float64], first_token_s: NDArray[np.float64],
+              finish_s: NDArray[np.float64], outputs: NDArray[np.int64],
+              preemptions: int) -> SimulationResult:
+    """Turn per-request times (seconds) into the run's figures."""
+    ttft = first_token_s - arrival_s
+    e2e = finish_s - arrival_s
+    multi = outputs > 1
+    tpot = (e2e[multi] - ttft[multi]) / (outputs[multi] - 1)
+    tpot_all = np.zeros_like(e2e)
+    tpot_all[multi] = tpot
+    duration = max(float(finish_s.max() - arrival_s.min()), 1e-12)
+    count = int(arrival_s.size)
+    load: dict[str, InputValue] = {"requests": count, "replicas": traffic.replicas,
+                                   "seed": traffic.seed}
+    if traffic.concurrency is not None:
+        load["concurrency"] = traffic.concurrency
+    else:
+        load["request_rate"] = traffic.request_rate or float("inf")
+        load["burstiness"] = traffic.burstiness
+    good = (ttft * MS_PER_S <= targets.ttft_ms) & (tpot_all * MS_PER_S <= targets.tpot_ms)
+    good_count = int(good.sum())
+    output_sum = int(outputs.sum())
+    sources = (SIM_SOURCE, BENCH_SOURCE)
+    return SimulationResult(
+        traffic=traffic, completed=count,
+        duration_s=term("sim.duration_s", duration, "s", "last completion − first arrival", load,
+                        (SIM_SOURCE,)),
+        ttft_ms=percentiles_ms("ttft_ms", ttft, "first token − arrival", load),
+        tpot_ms=percentiles_ms("tpot_ms", tpot, "(e2e − TTFT) ÷ (output tokens − 1)", load),
+        e2e_ms=percentiles_ms("e2e_ms", e2e, "completion − arrival", load),
+        queue_ms=percentiles_ms("queue_ms", admitted_s - arrival_s, "first scheduled − arrival",
+                                load),
+        request_throughput=term("sim.request_throughput", count / duration, "req/s",
+                                "completed requests ÷ duration",
+                                {**load, "duration_s": round(duration, 4)}, sources),
+        output_tokens_per_s=term("sim.output_tokens_per_s", output_sum / duration, "tok/s",
+                                 "output tokens ÷ duration",
+                                 {**load, "output_tokens": output_sum,
+                                  "duration_s": round(duration, 4)}, sources),
+        goodput=term("sim.goodput", good_count / duration, "req/s",
+                     "requests with TTFT ≤ target and TPOT ≤ target ÷ duration",
+                     {**load, "ttft_target_ms": targets.ttft_ms, "tpot_target_ms": targets.tpot_ms,
+                      "meeting_slo": good_count}, sources),
+        slo_attainment=term("sim.slo_attainment", good_count / count if count else 0.0, "",
+                            "requests meeting both targets ÷ requests",
+                            {"meeting_slo": good_count, "requests": count}, sources),
+        preemptions=term("sim.preemptions", preemptions, "preemptions",
+                         "newest running request preempted (recompute) when KV runs out",
+                         {**load}, (SIM_SOURCE,)),
+    )

@@ -1,0 +1,208 @@
+"""One simulated replica under continuous batching, one engine step at a time.
+
+Each step the scheduler (vLLM V1's, simplified) first gives every decoding request one token,
+then continues partially prefilled prompts, then admits waiting requests first come, first
+served, while running slots (``max_num_seqs``), the token budget (``max_num_batched_tokens``,
+chunked prefill) and KV tokens last. When the KV cache cannot hold the next tokens it preempts
+the newest running request: its KV is freed and it goes back to the front of the queue to be
+recomputed (prompt plus the tokens it already produced). The step lasts as long as the same
+:class:`StepModel` the analytic load model uses says.
+
+Decoding is aggregated: all decoding requests advance together, so a request's progress is a
+function of the replica's decode-step counter, completions sit in a heap keyed by the counter
+value they finish at, and the decode context is a running sum. Per step the Python work is a
+handful of operations plus one per prompt chunk and per finished request.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from heapq import heappop, heappush
+
+from gpucalc.core.step_model import StepModel
+
+UNSET = -1.0
+
+
+@dataclass(frozen=True, slots=True)
+class ReplicaConfig:
+    """Scheduler limits and step model of one replica."""
+
+    step: StepModel
+    kv_tokens: int  # KV cache capacity of the replica in tokens
+    max_num_seqs: int  # running requests at most
+    token_budget: int  # max_num_batched_tokens: tokens (decode + prefill) per step
+
+
+class RequestBook:
+    """Per-request state shared by all replicas (plain lists: the step loop reads them often)."""
+
+    def __init__(self, inputs: list[int], outputs: list[int], arrivals: list[float]) -> None:
+        count = len(inputs)
+        self.input = inputs
+        self.output = outputs
+        self.arrival = arrivals
+        self.admitted = [UNSET] * count  # first time the request was scheduled (s)
+        self.first_token = [UNSET] * count  # s
+        self.finish = [UNSET] * count  # s
+        self.prefill_target = list(inputs)  # tokens to prefill (prompt, plus output on recompute)
+        self.prefill_done = [0] * count
+        self.generated = [0] * count  # output tokens produced (exact while not decoding)
+        self.join_step = [0] * count  # replica decode counter when decoding (re)started
+        self.join_context = [0] * count  # KV tokens held when decoding (re)started
+        self.join_generated = [0] * count
+        self.version = [0] * count  # bumped on preemption; stale heap entries are skipped
+
+
+class Replica:
+    """Waiting queue, running set and KV accounting of one replica."""
+
+    def __init__(self, config: ReplicaConfig, book: RequestBook) -> None:
+        self.config = config
+        self.book = book
+        self.waiting: deque[int] = deque()
+        self.running: dict[int, None] = {}  # admission order: the last one is the newest
+        self.prefilling: list[int] = []
+        self.finishing: list[tuple[int, int, int]] = []  # heap of (decode step, request, version)
+        self.decode_steps = 0
+        self.decoding = 0
+        self.context_sum = 0  # KV tokens of the decoding requests
+        self.kv_used = 0  # KV tokens held or reserved by running requests
+        self.preemptions = 0
+        self.busy = False  # a step (or a wake-up) is scheduled
+        self._scheduled: list[tuple[int, int]] = []  # (request, prompt tokens) of the step
+        self._reserved = False  # decode tokens of the current step are already reserved
+
+    @property
+    def outstanding(self) -> int:
+        """Requests on this replica that have not finished (queued or running)."""
+        return len(self.waiting) + len(self.running)
+
+    def plan_step_seconds(self, now_s: float) -> float:
+        """Schedule the next step and return its duration in seconds (0 when idle)."""
+        self._reserve_decode_tokens()
+        scheduled: list[tuple[int, int]] = []
+        budget = self._continue_prefills(self.config.token_budget - self.decoding, scheduled)
+        self._admit_waiting(now_s, budget, scheduled)
+        self._scheduled = scheduled
+        prompt_tokens = 0
+        prompt_context = 0.0
+        done = self.book.prefill_done
+        for rid, chunk in scheduled:  # a chunk from position p attends to p + chunk/2 on average
+            prompt_tokens += chunk
+            prompt_context += chunk * (done[rid] + chunk / 2)
+        if not self.decoding and not prompt_tokens:
+            return 0.0
+        context = self.context_sum / self.decoding if self.decoding else 0.0
+        mean_prompt_context = prompt_context / prompt_tokens if prompt_tokens else 0.0
+        return self.config.step.step_seconds(self.decoding, prompt_tokens, context,
+                                             mean_prompt_context)
+
+    def _reserve_decode_tokens(self) -> None:
+        """Make room for one new token per decoding request, preempting the newest if needed."""
+        self._reserved = False
+        while self.decoding and self.kv_used + self.decoding > self.config.kv_tokens:
+            self._preempt_newest()
+        self.kv_used += self.decoding
+        self._reserved = True
+
+    def _continue_prefills(self, budget: int, scheduled: list[tuple[int, int]]) -> int:
+        """Schedule the next chunk of each partially prefilled prompt; return the budget left."""
+        book, capacity = self.book, self.config.kv_tokens
+        for rid in list(self.prefilling):
+            if budget <= 0:
+                break
+            chunk = min(book.prefill_target[rid] - book.prefill_done[rid], budget)
+            while rid in self.running and self.kv_used + chunk > capacity:
+                self._preempt_newest()
+            if rid not in self.running:
+                break
+            self.kv_used += chunk
+            budget -= chunk
+            scheduled.append((rid, chunk))
+        return budget
+
+    def _admit_waiting(self, now_s: float, budget: int, scheduled: list[tuple[int, int]]) -> None:
+        """Admit queued requests first come, first served while slots, budget and KV last."""
+        book, capacity, limit = self.book, self.config.kv_tokens, self.config.max_num_seqs
+        waiting, running = self.waiting, self.running
+        while waiting and budget > 0 and len(running) < limit:
+            rid = waiting[0]
+            chunk = min(book.prefill_target[rid], budget)
+            if self.kv_used + chunk > capacity:
+                break
+            waiting.popleft()
+            running[rid] = None
+            self.prefilling.append(rid)
+            if book.admitted[rid] == UNSET:
+                book.admitted[rid] = now_s
+            self.kv_used += chunk
+            budget -= chunk
+            scheduled.append((rid, chunk))
+
+    def finish_step(self, now_s: float, finished: list[int]) -> None:
+        """Apply the planned step at its end time; append the requests that completed."""
+        book = self.book
+        if self.decoding:
+            self.decode_steps += 1
+            self.context_sum += self.decoding
+            step = self.decode_steps
+            heap = self.finishing
+            while heap and heap[0][0] <= step:
+                _, rid, version = heappop(heap)
+                if version != book.version[rid]:
+                    continue
+                context = book.join_context[rid] + step - book.join_step[rid]
+                self.context_sum -= context
+                self.kv_used -= context
+                self.decoding -= 1
+                self._complete(rid, now_s, finished)
+        for rid, chunk in self._scheduled:
+            done = book.prefill_done[rid] + chunk
+            book.prefill_done[rid] = done
+            if done < book.prefill_target[rid]:
+                continue
+            self.prefilling.remove(rid)
+            generated = book.generated[rid] + 1  # the step that ends a prefill samples a token
+            book.generated[rid] = generated
+            if book.first_token[rid] == UNSET:
+                book.first_token[rid] = now_s
+            if generated >= book.output[rid]:
+                self.kv_used -= done
+                self._complete(rid, now_s, finished)
+                continue
+            book.join_step[rid] = self.decode_steps
+            book.join_context[rid] = done
+            book.join_generated[rid] = generated
+            heappush(self.finishing, (self.decode_steps + book.output[rid] - generated, rid,
+                                      book.version[rid]))
+            self.decoding += 1
+            self.context_sum += done
+        self._scheduled = []
+
+    def _complete(self, rid: int, now_s: float, finished: list[int]) -> None:
+        del self.running[rid]
+        self.book.finish[rid] = now_s
+        finished.append(rid)
+
+    def _preempt_newest(self) -> None:
+        """Recompute preemption of the newest running request: free its KV, requeue it first."""
+        rid, _ = self.running.popitem()
+        book = self.book
+        self.preemptions += 1
+        if book.prefill_done[rid] < book.prefill_target[rid]:
+            self.prefilling.remove(rid)
+            self.kv_used -= book.prefill_done[rid]
+        else:
+            advanced = self.decode_steps - book.join_step[rid]
+            context = book.join_context[rid] + advanced
+            generated = book.join_generated[rid] + advanced
+            book.generated[rid] = generated
+            book.prefill_target[rid] = book.input[rid] + generated
+            book.version[rid] += 1
+            self.decoding -= 1
+            self.context_sum -= context
+            self.kv_used -= context + (1 if self._reserved else 0)
+        book.prefill_done[rid] = 0
+        self.waiting.appendleft(rid)

@@ -1,0 +1,317 @@
+"""The Simulate tab: traffic simulation at one load plus a request-rate sweep, off the GUI thread.
+
+Run simulates the chosen load (a request rate or a closed-loop concurrency) and then sweeps
+request rates up to a little past the analytic saturation. The worker thread reports progress
+through the simulator's callback into a plain attribute that a GUI-thread timer reads; Cancel
+sets an event the callback checks, which stops the run with ``SimulationCancelled``.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+import numpy as np
+import pyqtgraph as pg
+from pydantic import BaseModel, ConfigDict
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gpucalc.core.explain import Term
+from gpucalc.core.inputs import PlanInputs
+from gpucalc.core.memory_result import MemoryResult
+from gpucalc.core.sim_metrics import SimulationResult
+from gpucalc.core.sim_sweep import RateSweep
+from gpucalc.ui.explain_pane import term_tooltip
+from gpucalc.ui.format import sig3
+from gpucalc.ui.panels.term_table import RIGHT, term_table
+from gpucalc.ui.plots.style import MARKER_COLOUR, TPOT_COLOUR, TTFT_COLOUR, marker_pen, plot_widget
+from gpucalc.ui.worker import Worker
+
+PROGRESS_STEPS = 1000
+PROGRESS_POLL_MS = 100
+SINGLE_RUN_SHARE = 0.2  # share of the progress bar for the run at the chosen load
+
+
+class SimulationOutcome(BaseModel):
+    """What one press of Run produces."""
+
+    model_config = ConfigDict(frozen=True)
+
+    run: SimulationResult
+    sweep: RateSweep
+
+
+class SimulateTab(QWidget):
+    """Controls, progress, the rate-sweep plot and the percentile table of a simulation."""
+
+    termSelected = Signal(object)
+    resultReady = Signal(object)  # SimulationOutcome
+    runStopped = Signal(str)  # why a run ended without a result ('cancelled' or the error)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._inputs: PlanInputs | None = None
+        self._memory: MemoryResult | None = None
+        self._generation = 0
+        self._cancel = threading.Event()
+        self._progress = 0.0
+        self._terms: list[list[Term | None]] = []
+        self.outcome: SimulationOutcome | None = None
+        self._worker = Worker(self, max_threads=1)
+        self._worker.finished.connect(self._on_finished)
+        self._worker.failed.connect(self._on_failed)
+        self._timer = QTimer(self)
+        self._timer.setInterval(PROGRESS_POLL_MS)
+        self._timer.timeout.connect(self._show_progress)
+        self._build_controls()
+        self._build_views()
+
+    def _build_controls(self) -> None:
+        self.load_kind = QComboBox()
+        self.load_kind.addItems([self.tr("Request rate"), self.tr("Concurrency")])
+        self.rate = QDoubleSpinBox(decimals=2, minimum=0.01, maximum=1e5, value=5.0,
+                                   suffix=self.tr(" req/s"))
+        self.concurrency = QSpinBox(minimum=1, maximum=100_000, value=32)
+        self.requests = QSpinBox(minimum=10, maximum=1_000_000, value=1000, singleStep=100)
+        self.seed = QSpinBox(minimum=0, maximum=2_000_000_000, value=0)
+        self.burstiness = QDoubleSpinBox(decimals=2, minimum=0.05, maximum=100.0, value=1.0,
+                                         singleStep=0.1)
+        self.burstiness.setToolTip(self.tr("Gamma shape of arrival gaps: 1 is Poisson, below 1 burstier"))
+        self.replicas = QSpinBox(minimum=1, maximum=4096, value=1)
+        self.sweep_points = QSpinBox(minimum=2, maximum=40, value=8)
+        self.percentile = QComboBox()
+        self.percentile.addItems(["P50", "P95", "P99"])
+        self.percentile.setCurrentIndex(1)
+        self.run_button = QPushButton(self.tr("Run"))
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setEnabled(False)
+        self.run_button.setEnabled(False)
+        self.progress = QProgressBar(minimum=0, maximum=PROGRESS_STEPS)
+        self.status = QLabel(self.tr("Waiting for a result to simulate."))
+        self.status.setWordWrap(True)
+        self.load_kind.currentIndexChanged.connect(self._show_load_kind)
+        self.run_button.clicked.connect(self.run)
+        self.cancel_button.clicked.connect(self.cancel)
+        self._show_load_kind()
+
+    def _build_views(self) -> None:
+        form = QFormLayout()
+        form.addRow(self.tr("Load"), self.load_kind)
+        form.addRow(self.tr("Request rate"), self.rate)
+        form.addRow(self.tr("Concurrency"), self.concurrency)
+        form.addRow(self.tr("Requests"), self.requests)
+        form.addRow(self.tr("Seed"), self.seed)
+        form.addRow(self.tr("Burstiness"), self.burstiness)
+        form.addRow(self.tr("Replicas"), self.replicas)
+        form.addRow(self.tr("Sweep points"), self.sweep_points)
+        form.addRow(self.tr("SLO percentile"), self.percentile)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.run_button)
+        buttons.addWidget(self.cancel_button)
+        side = QVBoxLayout()
+        side.addLayout(form)
+        side.addLayout(buttons)
+        side.addWidget(self.progress)
+        side.addWidget(self.status)
+        side.addStretch(1)
+        self.table = term_table([self.tr("Latency"), self.tr("Mean"), "P50", "P95", "P99"])
+        self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectItems)
+        self.table.currentCellChanged.connect(self._on_cell)
+        self.plot = plot_widget(log_y=True)
+        item = self.plot.getPlotItem()
+        item.setLogMode(x=False, y=True)
+        item.setLabel("bottom", self.tr("Request rate (req/s)"))
+        item.setLabel("left", self.tr("Latency (ms, log scale)"))
+        item.addLegend(offset=(10, 10))
+        self.curves = {
+            "ttft_p50": self.plot.plot([], [], pen=pg.mkPen(TTFT_COLOUR, width=2), name="TTFT P50"),
+            "ttft_p95": self.plot.plot([], [], pen=marker_pen(TTFT_COLOUR, width=2), name="TTFT P95"),
+            "tpot_p50": self.plot.plot([], [], pen=pg.mkPen(TPOT_COLOUR, width=2), name="TPOT P50"),
+            "tpot_p95": self.plot.plot([], [], pen=marker_pen(TPOT_COLOUR, width=2), name="TPOT P95"),
+        }
+        options = {"position": 0.95, "color": MARKER_COLOUR, "anchors": [(0, 1), (0, 1)]}
+        self.knee_line = pg.InfiniteLine(angle=90, pen=marker_pen(MARKER_COLOUR), movable=False,
+                                         label="", labelOpts=options)
+        self.capacity_line = pg.InfiniteLine(angle=90, pen=marker_pen(MARKER_COLOUR, dashed=False),
+                                             movable=False, label="", labelOpts={**options,
+                                                                                 "position": 0.8})
+        for line in (self.knee_line, self.capacity_line):
+            line.setVisible(False)
+            self.plot.addItem(line)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        right = QVBoxLayout()
+        right.addWidget(self.plot, 3)
+        right.addWidget(self.table, 2)
+        right.addWidget(self.summary)
+        layout = QHBoxLayout(self)
+        layout.addLayout(side, 1)
+        layout.addLayout(right, 3)
+
+    def _show_load_kind(self) -> None:
+        by_rate = self.load_kind.currentIndex() == 0
+        self.rate.setEnabled(by_rate)
+        self.concurrency.setEnabled(not by_rate)
+
+    def set_inputs(self, inputs: PlanInputs, memory: MemoryResult) -> None:
+        """Simulate this plan from now on (the window calls this with every new result)."""
+        self._inputs, self._memory = inputs, memory
+        runnable = memory.fits and memory.kv_cache_tokens.value > 0
+        if self.replicas.value() == 1:
+            self.replicas.setValue(max(inputs.deployment.replicas, 1))
+        self.run_button.setEnabled(runnable and not self.cancel_button.isEnabled())
+        if not self.cancel_button.isEnabled():
+            self.status.setText(self.tr("Ready.") if runnable else
+                                self.tr("The model does not fit, so there is nothing to simulate."))
+
+    def run(self) -> None:
+        """Start a simulation on the worker with the current controls."""
+        if self._inputs is None or self._memory is None:
+            return
+        from gpucalc.core.sim_sweep import (
+            SWEEP_TOP_OF_SATURATION,
+            rates_up_to,
+            saturation_rate,
+            simulate_rate_sweep,
+        )
+        from gpucalc.core.sim_traffic import TrafficSpec
+        from gpucalc.core.simulate import simulate
+
+        inputs, memory = self._inputs, self._memory
+        by_rate = self.load_kind.currentIndex() == 0
+        traffic = TrafficSpec(
+            request_rate=self.rate.value() if by_rate else None,
+            concurrency=None if by_rate else self.concurrency.value(),
+            burstiness=self.burstiness.value(), num_requests=self.requests.value(),
+            seed=self.seed.value(), replicas=self.replicas.value())
+        percentile = (50.0, 95.0, 99.0)[self.percentile.currentIndex()]
+        points = self.sweep_points.value()
+        cancel = self._cancel = threading.Event()
+        self._progress = 0.0
+
+        def report(start: float, share: float) -> Callable[[float], bool]:
+            def callback(fraction: float) -> bool:
+                self._progress = start + share * fraction
+                return not cancel.is_set()
+            return callback
+
+        def job() -> SimulationOutcome:
+            run = simulate(inputs, memory, traffic, progress=report(0.0, SINGLE_RUN_SHARE))
+            top = saturation_rate(inputs, memory, traffic.replicas) * SWEEP_TOP_OF_SATURATION
+            sweep = simulate_rate_sweep(inputs, memory, rates_up_to(top, points), traffic,
+                                        percentile=percentile,
+                                        progress=report(SINGLE_RUN_SHARE, 1 - SINGLE_RUN_SHARE))
+            return SimulationOutcome(run=run, sweep=sweep)
+
+        self._generation += 1
+        self._set_running(True)
+        self.status.setText(self.tr("Simulating…"))
+        self._worker.submit(self._generation, job)
+
+    def cancel(self) -> None:
+        """Ask the running simulation to stop."""
+        self._cancel.set()
+        self.status.setText(self.tr("Cancelling…"))
+
+    def shutdown(self) -> None:
+        """Stop any run and wait for the worker (window close and tests)."""
+        self._cancel.set()
+        self._worker.wait()
+
+    def _set_running(self, running: bool) -> None:
+        self.run_button.setEnabled(not running)
+        self.cancel_button.setEnabled(running)
+        self.progress.setValue(0)
+        if running:
+            self._timer.start()
+        else:
+            self._timer.stop()
+
+    def _show_progress(self) -> None:
+        self.progress.setValue(round(self._progress * PROGRESS_STEPS))
+
+    def _on_finished(self, generation: int, outcome: object) -> None:
+        if generation != self._generation or not isinstance(outcome, SimulationOutcome):
+            return
+        self._set_running(False)
+        self.progress.setValue(PROGRESS_STEPS)
+        self.outcome = outcome
+        self._fill(outcome)
+        self.status.setText(self.tr("Done."))
+        self.resultReady.emit(outcome)
+
+    def _on_failed(self, generation: int, error: object) -> None:
+        if generation != self._generation:
+            return
+        from gpucalc.core.simulate import SimulationCancelled
+
+        self._set_running(False)
+        if isinstance(error, SimulationCancelled):
+            self.status.setText(self.tr("Cancelled."))
+            self.runStopped.emit("cancelled")
+            return
+        self.status.setText(self.tr("The simulation failed: {0}").format(error))
+        self.runStopped.emit(str(error))
+
+    def _fill(self, outcome: SimulationOutcome) -> None:
+        run, sweep = outcome.run, outcome.sweep
+        rows = ((self.tr("TTFT (ms)"), run.ttft_ms), (self.tr("TPOT (ms)"), run.tpot_ms),
+                (self.tr("End-to-end (ms)"), run.e2e_ms), (self.tr("Queue wait (ms)"), run.queue_ms))
+        self.table.setRowCount(len(rows))
+        self._terms = []
+        for r, (name, stats) in enumerate(rows):
+            values = [stats.mean, stats.p50, stats.p95, stats.p99]
+            self._terms.append([None, *values])
+            self.table.setItem(r, 0, QTableWidgetItem(name))
+            for c, term in enumerate(values, start=1):
+                item = QTableWidgetItem(sig3(term.value))
+                item.setTextAlignment(RIGHT)
+                item.setToolTip(term_tooltip(term))
+                self.table.setItem(r, c, item)
+        self.summary.setText(self.tr(
+            "{0} req/s served, {1} output tok/s, goodput {2} req/s ({3} % within the SLO), "
+            "{4} preemptions. Knee ≈ {5} req/s; capacity at the P{6} SLO ≈ {7} req/s.").format(
+            sig3(run.request_throughput.value), sig3(run.output_tokens_per_s.value),
+            sig3(run.goodput.value), sig3(run.slo_attainment.value * 100),
+            f"{int(run.preemptions.value):,}", sig3(sweep.knee_rate.value),
+            f"{sweep.percentile:g}", sig3(sweep.slo_capacity.value)))
+        self._plot(sweep)
+
+    def _plot(self, sweep: RateSweep) -> None:
+        rates = np.array([p.request_rate for p in sweep.points], dtype=float)
+        series = {
+            "ttft_p50": [p.result.ttft_ms.p50.value for p in sweep.points],
+            "ttft_p95": [p.result.ttft_ms.p95.value for p in sweep.points],
+            "tpot_p50": [p.result.tpot_ms.p50.value for p in sweep.points],
+            "tpot_p95": [p.result.tpot_ms.p95.value for p in sweep.points],
+        }
+        for key, values in series.items():
+            data = np.array(values, dtype=float)
+            data[data <= 0] = np.nan  # a log axis cannot show zero (no samples)
+            self.curves[key].setData(rates, data, connect="finite")
+        for line, value, label in ((self.knee_line, sweep.knee_rate.value, self.tr("knee")),
+                                   (self.capacity_line, sweep.slo_capacity.value,
+                                    self.tr("SLO capacity"))):
+            line.setVisible(value > 0)  # before the text: a hidden label does not update
+            line.setValue(value)
+            line.label.setFormat(f"{label} {sig3(value)}")
+
+    def _on_cell(self, row: int, column: int, _row: int, _column: int) -> None:
+        if 0 <= row < len(self._terms) and 0 <= column < len(self._terms[row]):
+            term = self._terms[row][column]
+            if term is not None:
+                self.termSelected.emit(term)
