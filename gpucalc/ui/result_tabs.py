@@ -65,11 +65,20 @@ class ResultTabs(QTabWidget):
         self.pages: dict[str, QWidget] = dict(zip(TAB_NAMES, (
             self.ceilings_tab, self.memory_tab, sweep_page, load_page, self.grid_tab, self.sizing_tab,
             self.uncertainty_tab, self.simulate_tab, self.compare_tab), strict=True))
-        titles = (self.tr("Bottleneck"), self.tr("Memory"), self.tr("Context sweep"), self.tr("Load curve"),
-                  self.tr("Per-card grid"), self.tr("Sizing"), self.tr("Uncertainty"), self.tr("Simulate"),
+        titles = (self.tr("Bottleneck"), self.tr("Memory"), self.tr("Context"), self.tr("Load"),
+                  self.tr("Per-card"), self.tr("Sizing"), self.tr("Uncertainty"), self.tr("Simulate"),
                   self.tr("Compare"))
-        for page, title in zip(self.pages.values(), titles, strict=True):
-            self.addTab(page, title)
+        tips = (self.tr("The three ceilings and what moves the binding one"),
+                self.tr("The memory picture of one GPU"),
+                self.tr("The ceilings against context length, with crossovers"),
+                self.tr("TTFT, TPOT and throughput against concurrency, with the knee"),
+                self.tr("Per-card grid: context tier × precision tier"),
+                self.tr("GPUs of each type needed for the workload's QPS, with cost"),
+                self.tr("Low / expected / high results and what moves them most"),
+                self.tr("Discrete-event simulation of the traffic"),
+                self.tr("This plan against a pinned or opened baseline"))
+        for page, title, tip in zip(self.pages.values(), titles, tips, strict=True):
+            self.setTabToolTip(self.addTab(page, title), tip)
         self.performance_pages = [self.pages[n] for n in ("bottleneck", "sweep", "load", "grid", "sizing",
                                                            "uncertainty", "simulate")]
         for source in (self.memory_tab.termSelected, self.memory_tab.bar.termHovered,

@@ -1409,219 +1409,219 @@
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="169"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="170"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="170"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="171"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="171"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="172"/>
         <source>&amp;Save scenario</source>
         <translation>保存场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="172"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="173"/>
         <source>Save scenario &amp;as…</source>
         <translation>场景另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="174"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="175"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="177"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="178"/>
         <source>&amp;Export report (PDF)…</source>
         <translation>导出报告（PDF）(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="179"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="180"/>
         <source>Export &amp;CSV tables…</source>
         <translation>导出 CSV 表格(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="181"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="182"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="182"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="183"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="183"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="184"/>
         <source>&amp;Paste serve command…</source>
         <translation>粘贴启动命令(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="185"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="186"/>
         <source>&amp;Reset to the default scenario</source>
         <translation>恢复默认场景(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="186"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="187"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="189"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="190"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="198"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="199"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="206"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="207"/>
         <source>&amp;Hardware</source>
         <translation>硬件(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="207"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="208"/>
         <source>&amp;Custom GPU…</source>
         <translation>自定义 GPU(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="208"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="209"/>
         <source>&amp;Use the catalog GPU again</source>
         <translation>改回目录中的 GPU(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="210"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="211"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="211"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="212"/>
         <source>&amp;Spec tables…</source>
         <translation>规格表(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="212"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="213"/>
         <source>Request &amp;lengths from a log…</source>
         <translation>从日志读取请求长度(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="213"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="214"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="214"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="215"/>
         <source>&amp;About gpucalc</source>
         <translation>关于 gpucalc(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="224"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="225"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="225"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="226"/>
         <source>{name} — gpucalc</source>
         <translation>{name} — gpucalc</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="239"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="240"/>
         <source>{n} notice(s)</source>
         <translation>{n} 条提示</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="257"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="258"/>
         <source>Writing the report…</source>
         <translation>正在生成报告…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="301"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="302"/>
         <source>Open baseline scenario</source>
         <translation>打开基线场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="322"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="323"/>
         <source>Cannot compute the baseline</source>
         <translation>无法计算基线</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="327"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="328"/>
         <source>Not computed: {reason}</source>
         <translation>未计算：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="334"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="335"/>
         <source>Invalid {field}: {reason}</source>
         <translation>{field} 无效：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="344"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="345"/>
         <source>Cannot use this command</source>
         <translation>无法使用该命令</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="348"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="349"/>
         <source>Filled from the {engine} command.</source>
         <translation>已从 {engine} 命令填写。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="349"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="350"/>
         <source>Ignored: {flags}</source>
         <translation>已忽略：{flags}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="311"/>
-        <location filename="../../gpucalc/ui/main_window.py" line="370"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="312"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="371"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="385"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="386"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="390"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="391"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="399"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="400"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="302"/>
-        <location filename="../../gpucalc/ui/main_window.py" line="400"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="303"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="401"/>
         <source>gpucalc scenarios (*.gpucalc.json);;JSON (*.json)</source>
         <translation>gpucalc 场景 (*.gpucalc.json);;JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="237"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="238"/>
         <source>Plan for {model} on {gpu}, computed in {ms} ms</source>
         <translation>{model} 在 {gpu} 上的规划，计算耗时 {ms} ms</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="413"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="414"/>
         <source>Save scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="414"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="415"/>
         <source>gpucalc scenarios (*.gpucalc.json)</source>
         <translation>gpucalc 场景 (*.gpucalc.json)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="420"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="421"/>
         <source>About gpucalc</source>
         <translation>关于 gpucalc</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="421"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="422"/>
         <source>gpucalc {version}: offline GPU inference capacity planner.</source>
         <translation>gpucalc {version}：离线 GPU 推理容量规划工具。</translation>
     </message>
@@ -2050,62 +2050,112 @@
 <context>
     <name>ResultTabs</name>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="64"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="68"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="64"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="68"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="64"/>
-        <source>Context sweep</source>
-        <translation>上下文扫描</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="64"/>
-        <source>Load curve</source>
-        <translation>负载曲线</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="65"/>
-        <source>Per-card grid</source>
-        <translation>单卡并发表</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="65"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="69"/>
         <source>Sizing</source>
         <translation>卡数反推</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="65"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="69"/>
+        <source>Simulate</source>
+        <translation>流量仿真</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="70"/>
         <source>Compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="65"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="69"/>
         <source>Uncertainty</source>
         <translation>不确定性</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="137"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="68"/>
+        <source>Context</source>
+        <translation>上下文扫描</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="68"/>
+        <source>Load</source>
+        <translation>负载曲线</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="69"/>
+        <source>Per-card</source>
+        <translation>单卡并发表</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="71"/>
+        <source>The three ceilings and what moves the binding one</source>
+        <translation>三个上限，以及如何抬高成为瓶颈的那个</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="72"/>
+        <source>The memory picture of one GPU</source>
+        <translation>单卡显存构成</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="73"/>
+        <source>The ceilings against context length, with crossovers</source>
+        <translation>各上限随上下文长度的变化及交叉点</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="74"/>
+        <source>TTFT, TPOT and throughput against concurrency, with the knee</source>
+        <translation>TTFT、TPOT 与吞吐随并发的变化及拐点</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="75"/>
+        <source>Per-card grid: context tier × precision tier</source>
+        <translation>单卡并发表：上下文档位 × 精度档位</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="76"/>
+        <source>GPUs of each type needed for the workload&apos;s QPS, with cost</source>
+        <translation>按负载 QPS 反推各型号所需卡数及成本</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="77"/>
+        <source>Low / expected / high results and what moves them most</source>
+        <translation>结果的低 / 预期 / 高区间及最敏感的因素</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="78"/>
+        <source>Discrete-event simulation of the traffic</source>
+        <translation>流量的离散事件仿真</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="79"/>
+        <source>This plan against a pinned or opened baseline</source>
+        <translation>当前方案与固定或打开的基线对比</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="153"/>
         <source>Closed-loop load on one replica under continuous batching. Knee: {knee} requests (90 % of peak throughput); watermark: {online} requests planned online ({share} % of the recommendation).</source>
         <translation>单副本在连续批处理下的闭环负载。拐点：{knee} 个请求（峰值吞吐的 90%）；安全水位：在线按 {online} 个请求规划（推荐并发的 {share}%）。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="154"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="170"/>
         <source>The same ceiling binds at every context length: {name}.</source>
         <translation>所有上下文长度下瓶颈相同：{name}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="156"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="172"/>
         <source>from {tokens} tokens: {before} → {after}</source>
         <translation>自 {tokens} token 起，{before} → {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="159"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="175"/>
         <source>The binding ceiling changes {changes}. Output length held at {out} tokens.</source>
         <translation>瓶颈变化：{changes}。输出长度固定为 {out} token。</translation>
     </message>
@@ -2548,8 +2598,8 @@
     </message>
     <message>
         <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="124"/>
-        <source>TPOT at the recommendation (ms)</source>
-        <translation>推荐并发下的 TPOT（ms）</translation>
+        <source>TPOT (ms)</source>
+        <translation>TPOT (ms)</translation>
     </message>
     <message>
         <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="127"/>

@@ -32,8 +32,8 @@ def test_window_opens_with_a_result(shell: Shell) -> None:
     assert "443,808" in window.banner.detail.text()
     assert window.banner.verdict.text() == "Fits"
     assert [window.tabs.tabText(i) for i in range(window.tabs.count())] == [
-        "Bottleneck", "Memory", "Context sweep", "Load curve", "Per-card grid", "Sizing", "Uncertainty",
-        "Simulate", "Compare"]
+        "Bottleneck", "Memory", "Context", "Load", "Per-card", "Sizing", "Uncertainty", "Simulate",
+        "Compare"]
     assert window.tabs.memory_tab.items_table.rowCount() == 7
     assert window.tabs.memory_tab.bar.widths()["kv_cache_gib_per_gpu"] > 50
     assert "computed in" in window.status_label.text()
