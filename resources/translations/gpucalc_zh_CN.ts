@@ -98,24 +98,29 @@
 <context>
     <name>CeilingBars</name>
     <message>
-        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="44"/>
+        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="57"/>
         <source>Concurrent requests per replica</source>
         <translation>每副本并发请求数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="91"/>
+        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="105"/>
         <source>online capacity {n}</source>
         <translation>在线容量 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="98"/>
+        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="112"/>
         <source>no limit (one GPU)</source>
         <translation>无限制（单卡）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="100"/>
+        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="114"/>
         <source>{n} — binding</source>
         <translation>{n} — 瓶颈</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="116"/>
+        <source>{n} (off scale)</source>
+        <translation>{n}（超出刻度）</translation>
     </message>
 </context>
 <context>

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QTableWidget, QVBo
 from gpucalc.core.explain import Term
 from gpucalc.core.perf_result import PerformanceResult, PointSummary
 from gpucalc.text.notices import notice_text
-from gpucalc.ui.format import sig3, term_name, term_value
+from gpucalc.ui.format import count, sig3, term_name, term_value
 from gpucalc.ui.panels.term_table import fill_terms, selected_key, term_table
 from gpucalc.ui.plots.ceiling_bars import CeilingBars, kind_name
 from gpucalc.ui.plots.style import CEILING_COLOURS
@@ -77,7 +77,7 @@ class CeilingsTab(QWidget):
                  "at_concurrency": self.tr("At the chosen concurrency"),
                  "at_request_rate": self.tr("At the chosen request rate")}
         points: list[PointSummary] = [performance.at_recommended, performance.offline_max]
-        rows = [(p.ttft_ms, [names.get(p.label, p.label), sig3(p.concurrency), sig3(p.ttft_ms.value),
+        rows = [(p.ttft_ms, [names.get(p.label, p.label), count(p.concurrency), sig3(p.ttft_ms.value),
                              sig3(p.tpot_ms.value), sig3(p.output_tokens_per_s.value),
                              sig3(p.requests_per_s.value)]) for p in points]
         fill_terms(self.points_table, rows)

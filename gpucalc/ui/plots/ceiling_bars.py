@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QPointF, Signal
-from PySide6.QtGui import QCursor, QFont
+from PySide6.QtGui import QColor, QCursor, QFont
 from PySide6.QtWidgets import QToolTip, QVBoxLayout, QWidget
 
 from gpucalc.core.explain import Term
@@ -23,11 +23,24 @@ KIND_NAMES = {
 }
 BAR_HEIGHT = 0.62
 UNLIMITED_STRETCH = 1.25  # an unlimited ceiling is drawn this much past the longest real bar
+OFF_SCALE = 5.0  # bars longer than this many times the smallest ceiling are cut and labelled
 
 
 def kind_name(kind: CeilingKind) -> str:
     """Translated name of a ceiling."""
     return QCoreApplication.translate("Ceilings", KIND_NAMES[kind])
+
+
+def scale_top(values: list[float]) -> float:
+    """The largest value the bars show to scale: at most OFF_SCALE × the smallest ceiling.
+
+    A far larger ceiling (e.g. the interconnect at 40× the compute ceiling) would squash the
+    binding bar to a sliver; it is drawn to the edge and labelled off scale instead.
+    """
+    positive = [v for v in values if v > 0]
+    if not positive:
+        return 1.0
+    return max(min(max(positive), OFF_SCALE * min(positive)), 1.0)
 
 
 class CeilingBars(QWidget):
@@ -69,13 +82,14 @@ class CeilingBars(QWidget):
         """Show the ceilings of ``performance``."""
         ceilings = {c.kind: c for c in performance.ceilings}
         limited = [c.value.value for c in performance.ceilings if c.limited]
-        longest = max(limited, default=1.0) or 1.0
+        top = scale_top(limited)
         pens, brushes = [], []
+        drawn = np.zeros(len(KINDS))
         for i, kind in enumerate(KINDS):
             ceiling = ceilings[kind]
             self._terms[i] = ceiling.value
-            width = ceiling.value.value if ceiling.limited else longest * UNLIMITED_STRETCH
-            self._widths[i] = width
+            self._widths[i] = ceiling.value.value if ceiling.limited else top * UNLIMITED_STRETCH
+            width = drawn[i] = min(self._widths[i], top * UNLIMITED_STRETCH)
             pens.append(pg.mkPen(text_colour(), width=3) if ceiling.binding else pg.mkPen(None))
             brush = pg.mkBrush(CEILING_COLOURS[kind])
             if not ceiling.limited:
@@ -85,11 +99,11 @@ class CeilingBars(QWidget):
             brushes.append(brush)
             self._set_label(i, ceiling, width)
         self.binding = performance.bottleneck
-        self.bars.setOpts(width=self._widths.copy(), pens=pens, brushes=brushes)
+        self.bars.setOpts(width=drawn, pens=pens, brushes=brushes)
         online = performance.online_capacity.value
         self.online_line.setValue(online)
         self.online_line.label.setFormat(self.tr("online capacity {n}").format(n=count(online)))
-        self.plot.setXRange(0, longest * UNLIMITED_STRETCH * 1.3, padding=0)
+        self.plot.setXRange(0, top * UNLIMITED_STRETCH * 1.35, padding=0)
         self.plot.setYRange(-0.6, len(KINDS) - 0.4, padding=0)
 
     def _set_label(self, index: int, ceiling: Ceiling, width: float) -> None:
@@ -98,14 +112,19 @@ class CeilingBars(QWidget):
             text = self.tr("no limit (one GPU)")
         elif ceiling.binding:
             text = self.tr("{n} — binding").format(n=count(ceiling.value.value))
+        elif ceiling.value.value > width:
+            text = self.tr("{n} (off scale)").format(n=count(ceiling.value.value))
         else:
             text = count(ceiling.value.value)
         label.setText(text)
         font = QFont()
         font.setBold(ceiling.binding)
         label.setFont(font)
-        # an unlimited bar carries its label inside, so it never runs off the plot
-        label.setPos(width if ceiling.limited else width * 0.02, index)
+        # unlimited and off-scale bars carry their label inside, so it never runs off the plot
+        off_scale = ceiling.limited and ceiling.value.value > width
+        label.setAnchor((1, 0.5) if off_scale else (0, 0.5))
+        label.setColor(QColor("white") if off_scale else text_colour())
+        label.setPos(width * (0.98 if off_scale else 1.0) if ceiling.limited else width * 0.02, index)
 
     def widths(self) -> dict[CeilingKind, float]:
         """Current bar widths (requests) by ceiling."""
