@@ -26,6 +26,7 @@ from gpucalc.ui.theme import apply_theme
 
 SCREENSHOT_SIZE = (1480, 920)
 FIRST_RESULT_TIMEOUT_MS = 30_000
+GIL_SWITCH_INTERVAL_S = 0.0005
 
 
 def application() -> QApplication:
@@ -33,6 +34,11 @@ def application() -> QApplication:
     existing = QApplication.instance()
     if isinstance(existing, QApplication):
         return existing
+    # Background jobs (sizing, simulation) are CPU-bound Python threads. Every Qt call on the GUI
+    # thread releases and retakes the GIL, and with the default 5 ms switch interval each retake
+    # can wait a full interval: hundreds of calls while a result is drawn added up to 100–170 ms
+    # stalls (benchmarks/gui_responsiveness.py). A 0.5 ms interval keeps the window responsive.
+    sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
     app = QApplication(sys.argv[:1])
     app.setApplicationName("gpucalc")
     app.setOrganizationName("gpucalc")

@@ -38,6 +38,7 @@ from gpucalc.ui.worker import Worker
 
 PROGRESS_STEPS = 1000
 GPU_COLUMN_WIDTH = 190
+RESIZE_PRECISION_ROWS = 40  # sizing every row of 200+ options stalls the GUI thread
 
 
 class SizingTab(QWidget):
@@ -89,6 +90,7 @@ class SizingTab(QWidget):
         self.table.setAlternatingRowColors(True)
         self.table.verticalHeader().setVisible(False)
         header = self.table.horizontalHeader()
+        header.setResizeContentsPrecision(RESIZE_PRECISION_ROWS)  # size columns by the first rows only
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
         header.resizeSection(0, GPU_COLUMN_WIDTH)
@@ -205,13 +207,13 @@ class SizingTab(QWidget):
         """Show sizing ``rows`` in the table and the plot."""
         self.model.set_rows(rows)
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
-        priced = [r for r in rows if r.cost_usd_per_hour is not None]
-        self.all_points.setData([r.cost_usd_per_hour for r in priced], [r.tpot_ms for r in priced],
-                                data=[rows.index(r) for r in priced])
-        front = sorted((r for r in priced if r.pareto), key=lambda r: r.cost_usd_per_hour or 0.0)
-        fx = np.array([r.cost_usd_per_hour for r in front], dtype=float)
-        fy = np.array([r.tpot_ms for r in front], dtype=float)
-        self.front_points.setData(fx, fy, data=[rows.index(r) for r in front])
+        priced = [(i, r) for i, r in enumerate(rows) if r.cost_usd_per_hour is not None]
+        self.all_points.setData([r.cost_usd_per_hour for _, r in priced], [r.tpot_ms for _, r in priced],
+                                data=[i for i, _ in priced])
+        front = sorted(((i, r) for i, r in priced if r.pareto), key=lambda ir: ir[1].cost_usd_per_hour or 0.0)
+        fx = np.array([r.cost_usd_per_hour for _, r in front], dtype=float)
+        fy = np.array([r.tpot_ms for _, r in front], dtype=float)
+        self.front_points.setData(fx, fy, data=[i for i, _ in front])
         self.front_line.setData(fx, fy)
         if rows:
             best = rows[0]
