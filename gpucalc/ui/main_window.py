@@ -26,14 +26,10 @@ from PySide6.QtWidgets import (
 
 from gpucalc import __version__
 from gpucalc.catalog.user_store import UserStore
-from gpucalc.core.inputs import Workload
 from gpucalc.text.notices import notice_text
 from gpucalc.ui.answer import answer_for
 from gpucalc.ui.catalog_session import CatalogSession
 from gpucalc.ui.controller import PlanController
-from gpucalc.ui.dialogs.custom_gpu import CustomGpuDialog
-from gpucalc.ui.dialogs.lengths_dialog import LengthsDialog
-from gpucalc.ui.dialogs.spec_tables import SpecTablesDialog
 from gpucalc.ui.explain_pane import ExplainPane
 from gpucalc.ui.exports import Exporter
 from gpucalc.ui.i18n import LANGUAGES, notice_language
@@ -45,6 +41,7 @@ from gpucalc.ui.scenario_file import FILE_SUFFIX, ScenarioFileError, load_scenar
 from gpucalc.ui.serve_command import ServeCommandError, parse_serve_command
 from gpucalc.ui.settings_store import SettingsStore, WindowSettings
 from gpucalc.ui.theme import THEMES
+from gpucalc.ui.tools_menu import WindowTools
 from gpucalc.ui.worker import Worker
 
 
@@ -133,6 +130,7 @@ class MainWindow(QMainWindow):
         self.exporter.done.connect(lambda path: self.statusBar().showMessage(
             self.tr("Exported {path}").format(path=path), 10_000))
         self.exporter.failed.connect(lambda reason: self.warn(self.tr("Export failed"), reason))
+        self.tools = WindowTools(self)
         self._build_menus()
         self._update_title()
         controller.resultReady.connect(self.show_outcome)
@@ -204,13 +202,7 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda _=False, c=code: self.themeRequested.emit(c))
             themes.addAction(action)
             self.theme_menu.addAction(action)
-        hardware_menu = bar.addMenu(self.tr("&Hardware"))
-        self._action(hardware_menu, self.tr("&Custom GPU…"), self.open_custom_gpu)
-        self.clear_custom_action = self._action(hardware_menu, self.tr("&Use the catalog GPU again"),
-                                                self.clear_custom_gpu)
-        tools_menu = bar.addMenu(self.tr("&Tools"))
-        self._action(tools_menu, self.tr("&Spec tables…"), self.open_spec_tables, QKeySequence("Ctrl+T"))
-        self._action(tools_menu, self.tr("Request &lengths from a log…"), self.open_lengths)
+        self.tools.add_menus(bar)
         help_menu = bar.addMenu(self.tr("&Help"))
         self._action(help_menu, self.tr("&About gpucalc"), self.about)
 
@@ -240,15 +232,6 @@ class MainWindow(QMainWindow):
         self.notice_label.setText(self.tr("{n} notice(s)").format(n=len(notices)) if notices else "")
         self.notice_label.setToolTip("\n".join(notices))
 
-    def open_spec_tables(self) -> None:
-        """Tools → Spec tables: edit the user's tables; the window reloads them when closed."""
-        dialog = SpecTablesDialog(self.session.catalogs(), self)
-        changed: list[bool] = []
-        dialog.tablesChanged.connect(lambda: changed.append(True))
-        dialog.exec()
-        if changed:
-            self.catalogChanged.emit()
-
     def report_language(self) -> str:
         """'zh' or 'en': the report follows the window's language."""
         return "zh" if self.session.language.startswith("zh") else "en"
@@ -261,34 +244,6 @@ class MainWindow(QMainWindow):
     def export_csv_dialog(self) -> None:
         """File → Export CSV tables."""
         self.exporter.csv_dialog(self.controller.scenario, self.controller.catalog)
-
-    def open_lengths(self) -> None:
-        """Tools → request lengths: plan with the real length distribution of a log export."""
-        dialog = LengthsDialog(self)
-        dialog.workloadChosen.connect(self.use_workload)
-        dialog.exec()
-
-    def use_workload(self, workload: object) -> None:
-        """Replace the workload (from a lengths file), keeping the rest of the scenario."""
-        if isinstance(workload, Workload):
-            self.controller.set_scenario(self.controller.scenario.model_copy(update={"workload": workload}))
-
-    def open_custom_gpu(self) -> None:
-        """Hardware → Custom GPU: plan on a GPU that is not in the catalog."""
-        scenario = self.controller.scenario
-        dialog = CustomGpuDialog(self.controller.catalog, scenario.gpu, self.session.catalogs().store, self)
-        saved: list[str] = []
-        dialog.gpuSaved.connect(saved.append)
-        if dialog.exec() == QDialog.DialogCode.Accepted and dialog.gpu is not None:
-            self.controller.set_scenario(scenario.model_copy(update={"custom_gpu": dialog.gpu}))
-        if saved:
-            self.catalogChanged.emit()
-
-    def clear_custom_gpu(self) -> None:
-        """Hardware → use the catalog GPU chosen in the form again."""
-        scenario = self.controller.scenario
-        if scenario.custom_gpu is not None:
-            self.controller.set_scenario(scenario.model_copy(update={"custom_gpu": None}))
 
     def pin_baseline(self) -> None:
         """Compare → pin the current result as the baseline."""

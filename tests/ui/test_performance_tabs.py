@@ -185,11 +185,11 @@ def test_custom_gpu_from_the_hardware_menu(qtbot: QtBot, shell: Shell,
     monkeypatch.setattr(CustomGpuDialog, "exec", accept_with_less_memory)
     before = _outcome(shell).memory.kv_cache_tokens.value
     with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
-        shell.window.open_custom_gpu()
+        shell.window.tools.open_custom_gpu()
     assert shell.controller.scenario.custom_gpu is not None
     assert _outcome(shell).memory.kv_cache_tokens.value < before / 2
     with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
-        shell.window.clear_custom_gpu()
+        shell.window.tools.clear_custom_gpu()
     assert _outcome(shell).memory.kv_cache_tokens.value == before
 
 
@@ -232,7 +232,7 @@ def test_workload_from_a_lengths_file_replaces_the_workload(qtbot: QtBot, shell:
     path.write_text("\n".join(rows) + "\n", encoding="utf-8")
     suggested = length_stats(read_lengths(path).records).workload
     with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
-        shell.window.use_workload(suggested)
+        shell.window.tools.use_workload(suggested)
     assert shell.controller.scenario.workload == suggested
     assert shell.controller.scenario.gpu == "h100-sxm-80gb"  # the rest of the scenario stays
 

@@ -1,0 +1,552 @@
+"""Compare the estimate with measurements and calibrate: engine start-up logs and benchmark results.
+
+Tab "Engine log": paste or open a vLLM / SGLang / TensorRT-LLM start-up log, see the engine's
+memory figures next to gpucalc's with the differences beyond the tolerance highlighted, and
+turn them into a calibrated engine profile (after a confirmation).
+
+Tab "Benchmark results": open benchmark result files, see the measured points over the
+predicted curves, fit the efficiency factors, compare errors before and after, and save the
+fit as an engine profile (name asked, overwriting confirmed).
+
+Nothing is written to the user's tables without a confirmation; ``profileSaved(id)`` is emitted
+after a profile was saved.
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyqtgraph as pg
+from pydantic import ValidationError
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gpucalc.catalog.bundled import Catalog, CatalogError
+from gpucalc.catalog.calibration import (
+    CalibrationConflictError,
+    calibrated_engine_entry,
+    save_calibration,
+)
+from gpucalc.catalog.resolve import resolve_scenario
+from gpucalc.catalog.tables import TableValidationError
+from gpucalc.catalog.user_store import UserStore, UserStoreError
+from gpucalc.core.calibrate import (
+    CalibrationResult,
+    fit_efficiency,
+    operating_point,
+    split_holdout,
+    workload_inputs,
+)
+from gpucalc.core.efficiency import Efficiency, efficiency_for_gpu
+from gpucalc.core.engine import EngineProfile
+from gpucalc.core.errors import PlanError
+from gpucalc.core.inputs import Deployment, PlanInputs
+from gpucalc.core.log_compare import (
+    LogCalibration,
+    LogComparison,
+    calibrate_from_log,
+    calibration_name,
+    compare_memory,
+)
+from gpucalc.core.measured import MeasuredMemory, MeasuredPoint
+from gpucalc.core.memory_plan import calculate_memory
+from gpucalc.core.scenario import Scenario
+from gpucalc.io.bench_results import read_bench_results
+from gpucalc.io.engine_log import deployment_overrides, parse_engine_log, read_engine_log
+from gpucalc.io.errors import InputFileError
+from gpucalc.text.notices import notice_text
+from gpucalc.ui.plots.style import THROUGHPUT_COLOUR, TPOT_COLOUR, TTFT_COLOUR, plot_widget, text_colour
+
+ERROR_STYLE = "color: #c62828;"
+FLAG_BRUSH = QColor(198, 40, 40, 60)
+RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+CURVE_POINTS = 24
+METRIC_COLOURS = {"ttft": TTFT_COLOUR, "tpot": TPOT_COLOUR, "throughput": THROUGHPUT_COLOUR}
+PLAN_ERRORS = (CatalogError, InputFileError, PlanError, ValidationError, ValueError)
+
+
+def _table(headers: list[str]) -> QTableWidget:
+    """A read-only table with ``headers``."""
+    table = QTableWidget(0, len(headers))
+    table.setHorizontalHeaderLabels(headers)
+    table.verticalHeader().setVisible(False)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.horizontalHeader().setStretchLastSection(True)
+    return table
+
+
+def _cell(text: str, tooltip: str = "", right: bool = True) -> QTableWidgetItem:
+    item = QTableWidgetItem(text)
+    if tooltip:
+        item.setToolTip(tooltip)
+    if right:
+        item.setTextAlignment(RIGHT)
+    return item
+
+
+def _figure(value: float, unit: str) -> str:
+    if unit == "tokens":
+        return f"{value:,.0f}"
+    return f"{value:,.2f}"
+
+
+def _percent(errors: dict[str, float], metric: str) -> str:
+    return f"{errors[metric] * 100:.1f} %" if metric in errors else "—"
+
+
+def today() -> str:
+    """Today's date (UTC), YYYY-MM-DD."""
+    return datetime.now(UTC).date().isoformat()
+
+
+class MeasurementsDialog(QDialog):
+    """Engine-log comparison and benchmark calibration for the scenario in the window."""
+
+    profileSaved = Signal(str)
+
+    def __init__(self, catalog: Catalog, scenario: Scenario, store: UserStore,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Measurements and calibration"))
+        self.catalog, self.scenario, self.store = catalog, scenario, store
+        self.inputs: PlanInputs | None = None
+        self.plan_error = ""
+        try:
+            self.inputs = resolve_scenario(catalog, scenario)
+        except PLAN_ERRORS as exc:
+            self.plan_error = str(exc)
+        self.measured: MeasuredMemory | None = None
+        self.comparison: LogComparison | None = None
+        self.log_inputs: PlanInputs | None = None
+        self.points: list[MeasuredPoint] = []
+        self.files: list[str] = []
+        self.fit_result: CalibrationResult | None = None
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self._build_log_tab(), self.tr("Engine log"))
+        self.tabs.addTab(self._build_bench_tab(), self.tr("Benchmark results"))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        if self.plan_error:
+            problem = QLabel(self.tr("The scenario cannot be computed: {reason}").format(
+                reason=self.plan_error))
+            problem.setStyleSheet(ERROR_STYLE)
+            problem.setWordWrap(True)
+            layout.addWidget(problem)
+        layout.addWidget(self.tabs)
+        layout.addWidget(buttons)
+        self.resize(920, 760)
+
+    # -- engine log tab ----------------------------------------------------------------------
+
+    def _build_log_tab(self) -> QWidget:
+        tab = QWidget()
+        self.log_text = QPlainTextEdit()
+        self.log_text.setPlaceholderText(self.tr(
+            "Paste the engine's start-up log here (vLLM, SGLang or TensorRT-LLM), up to the line "
+            "that reports the KV cache size."))
+        self.open_log_button = QPushButton(self.tr("&Open log…"))
+        self.open_log_button.clicked.connect(self.open_log)
+        self.compare_button = QPushButton(self.tr("&Compare"))
+        self.compare_button.clicked.connect(self.compare_pasted)
+        self.use_log_flags = QCheckBox(self.tr("Use the flags the log printed"))
+        self.use_log_flags.setChecked(True)
+        self.log_status = QLabel("")
+        self.log_status.setWordWrap(True)
+        self.log_table = _table([self.tr("Figure"), self.tr("gpucalc"), self.tr("Engine log"),
+                                 self.tr("Difference"), self.tr("Relative")])
+        self.log_notes = QLabel("")
+        self.log_notes.setWordWrap(True)
+        self.calibrate_log_button = QPushButton(self.tr("Calibrate from this log…"))
+        self.calibrate_log_button.setEnabled(False)
+        self.calibrate_log_button.clicked.connect(self.calibrate_from_log)
+        row = QHBoxLayout()
+        for widget in (self.open_log_button, self.compare_button, self.use_log_flags):
+            row.addWidget(widget)
+        row.addStretch(1)
+        row.addWidget(self.calibrate_log_button)
+        layout = QVBoxLayout(tab)
+        layout.addWidget(self.log_text, stretch=2)
+        layout.addLayout(row)
+        layout.addWidget(self.log_status)
+        layout.addWidget(self.log_table, stretch=3)
+        layout.addWidget(self.log_notes)
+        for widget in (self.open_log_button, self.compare_button):
+            widget.setEnabled(self.inputs is not None)
+        return tab
+
+    def open_log(self) -> None:
+        """Ask for a log file and compare it."""
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open engine log"), "",
+                                              self.tr("Logs (*.log *.txt *.out);;All files (*)"))
+        if path:
+            self.load_log_file(Path(path))
+
+    def load_log_file(self, path: Path) -> bool:
+        """Read the log at ``path``, show its text and compare it."""
+        try:
+            measured = read_engine_log(path)
+        except InputFileError as exc:
+            self._log_error(str(exc))
+            return False
+        self.log_text.setPlainText(path.read_text(encoding="utf-8", errors="replace")[:200_000])
+        return self.show_comparison(measured)
+
+    def compare_pasted(self) -> bool:
+        """Compare the pasted text."""
+        try:
+            measured = parse_engine_log(self.log_text.toPlainText(), self.tr("the pasted log"))
+        except InputFileError as exc:
+            self._log_error(str(exc))
+            return False
+        return self.show_comparison(measured)
+
+    def _log_error(self, reason: str) -> None:
+        self.log_status.setStyleSheet(ERROR_STYLE)
+        self.log_status.setText(self.tr("Cannot use this log: {reason}").format(reason=reason))
+        self.calibrate_log_button.setEnabled(False)
+
+    def _inputs_for_log(self, measured: MeasuredMemory) -> PlanInputs:
+        """The scenario's inputs, with the log's flags when the box is ticked."""
+        if not self.use_log_flags.isChecked():
+            return resolve_scenario(self.catalog, self.scenario)
+        overrides = dict(deployment_overrides(measured))
+        quantization = overrides.pop("quantization", None)
+        dtype = overrides.pop("dtype", None)
+        if overrides.get("engine") not in self.catalog.engines:
+            overrides.pop("engine", None)
+        fields = {k: v for k, v in overrides.items() if k in Deployment.model_fields}
+        deployment = Deployment.model_validate({**self.scenario.deployment.model_dump(), **fields})
+        if deployment.num_gpus < deployment.gpus_per_replica:
+            deployment = deployment.model_copy(update={"num_gpus": deployment.gpus_per_replica})
+        scenario = self.scenario.model_copy(update={
+            "deployment": deployment,
+            "quantization": str(quantization) if quantization else self.scenario.quantization,
+            "dtype": str(dtype) if dtype and dtype != "auto" else self.scenario.dtype})
+        return resolve_scenario(self.catalog, scenario)
+
+    def show_comparison(self, measured: MeasuredMemory) -> bool:
+        """Compute the estimate for the log's set-up and fill the side-by-side table."""
+        try:
+            inputs = self._inputs_for_log(measured)
+            comparison = compare_memory(inputs, calculate_memory(inputs), measured)
+        except PLAN_ERRORS as exc:
+            self._log_error(str(exc))
+            return False
+        self.measured, self.comparison, self.log_inputs = measured, comparison, inputs
+        engine = f"{measured.engine or '?'} {measured.engine_version or ''}".strip()
+        self.log_status.setStyleSheet("")
+        self.log_status.setText(self.tr("{engine} log: {flagged} of {total} figures differ by more "
+                                        "than {tolerance} % from the estimate ({profile}).").format(
+            engine=engine, flagged=len(comparison.flagged), total=len(comparison.lines),
+            tolerance=f"{comparison.tolerance * 100:.0f}", profile=inputs.engine.name))
+        self.log_table.setRowCount(len(comparison.lines))
+        for r, line in enumerate(comparison.lines):
+            relative = f"{line.relative * 100:+.1f} %" if line.relative is not None else "—"
+            cells = [_cell(f"{line.label} ({line.unit})", line.estimate.formula, right=False),
+                     _cell(_figure(line.estimate.value, line.unit), line.estimate.formula),
+                     _cell(_figure(line.measured, line.unit)),
+                     _cell(f"{line.difference:+,.2f}"), _cell(relative)]
+            for c, item in enumerate(cells):
+                if line.flagged:
+                    item.setBackground(QBrush(FLAG_BRUSH))
+                self.log_table.setItem(r, c, item)
+        self.log_notes.setText("\n".join(notice_text(n) for n in comparison.notices))
+        calibratable = any(v is not None for v in (measured.activation_gib, measured.non_torch_gib,
+                                                   measured.cuda_graph_gib))
+        self.calibrate_log_button.setEnabled(calibratable)
+        return True
+
+    def calibrate_from_log(self) -> str | None:
+        """Build the calibrated profile, confirm, save; the saved id or None."""
+        if self.measured is None or self.log_inputs is None:
+            return None
+        inputs = self.log_inputs
+        try:
+            calibration = calibrate_from_log(inputs, calculate_memory(inputs), self.measured,
+                                             day=today())
+        except ValueError as exc:
+            self._log_error(str(exc))
+            return None
+        summary = self._calibration_summary(calibration)
+        if not self._confirm(self.tr("Calibrate from this log"), summary):
+            return None
+        return self._save(calibration.profile)
+
+    def _calibration_summary(self, calibration: LogCalibration) -> str:
+        lines = [self.tr("Save the engine profile \"{name}\" ({id}) with these constants?").format(
+            name=calibration.profile.name, id=calibration.profile.id)]
+        lines += [f"{t.key}: {t.inputs.get('old_gib')} → {t.value:.3f} {t.unit}"
+                  for t in calibration.changes]
+        lines += [notice_text(n) for n in calibration.notices]
+        return "\n".join(lines)
+
+    # -- benchmark tab -----------------------------------------------------------------------
+
+    def _build_bench_tab(self) -> QWidget:
+        tab = QWidget()
+        self.add_files_button = QPushButton(self.tr("&Add result files…"))
+        self.add_files_button.clicked.connect(self.open_bench_files)
+        self.clear_button = QPushButton(self.tr("C&lear"))
+        self.clear_button.clicked.connect(self.clear_points)
+        self.holdout = QDoubleSpinBox()
+        self.holdout.setRange(0.0, 0.9)
+        self.holdout.setSingleStep(0.1)
+        self.holdout.setValue(0.5)
+        self.holdout.setPrefix(self.tr("held out: "))
+        self.fit_button = QPushButton(self.tr("&Fit"))
+        self.fit_button.clicked.connect(self.fit)
+        self.save_button = QPushButton(self.tr("&Save as profile…"))
+        self.save_button.clicked.connect(self.save_fitted_profile)
+        self.bench_status = QLabel(self.tr("Add vllm bench serve, SGLang bench_serving, genai-perf "
+                                           "or CSV result files."))
+        self.bench_status.setWordWrap(True)
+        self._build_bench_plots()
+        self.factor_table = _table([self.tr("Factor"), self.tr("Default"), self.tr("Fitted"),
+                                    self.tr("±")])
+        self.error_table = _table([self.tr("Median |error|"), self.tr("Fit: before"),
+                                   self.tr("Fit: after"), self.tr("Held out: before"),
+                                   self.tr("Held out: after")])
+        row = QHBoxLayout()
+        for widget in (self.add_files_button, self.clear_button, self.holdout, self.fit_button):
+            row.addWidget(widget)
+        row.addStretch(1)
+        row.addWidget(self.save_button)
+        tables = QHBoxLayout()
+        tables.addWidget(self.factor_table, stretch=2)
+        tables.addWidget(self.error_table, stretch=3)
+        layout = QVBoxLayout(tab)
+        layout.addLayout(row)
+        layout.addWidget(self.bench_status)
+        layout.addWidget(self.latency_plot, stretch=3)
+        layout.addWidget(self.throughput_plot, stretch=2)
+        layout.addLayout(tables, stretch=2)
+        self._update_bench_buttons()
+        return tab
+
+    def _build_bench_plots(self) -> None:
+        self.latency_plot = plot_widget(log_x=True, log_y=True)
+        self.throughput_plot = plot_widget(log_x=True)
+        top, bottom = self.latency_plot.getPlotItem(), self.throughput_plot.getPlotItem()
+        top.setLogMode(x=True, y=True)
+        bottom.setLogMode(x=True, y=False)
+        bottom.setXLink(top)
+        top.setLabel("left", self.tr("Latency (ms, log scale)"))
+        bottom.setLabel("left", self.tr("Output tokens/s"))
+        bottom.setLabel("bottom", self.tr("Load: concurrency or request rate (log scale)"))
+        top.addLegend(offset=(10, 10), labelTextColor=text_colour())
+        self.curves: dict[tuple[str, str], Any] = {}
+        self.markers: dict[str, Any] = {}
+        for metric, plot in (("ttft", self.latency_plot), ("tpot", self.latency_plot),
+                             ("throughput", self.throughput_plot)):
+            colour = METRIC_COLOURS[metric]
+            self.markers[metric] = plot.plot([], [], pen=None, symbol="o", symbolBrush=colour,
+                                             symbolPen=colour, symbolSize=8,
+                                             name=self.tr("{metric} measured").format(metric=metric))
+            self.curves[(metric, "before")] = plot.plot(
+                [], [], pen=pg.mkPen(colour, width=1.5, style=Qt.PenStyle.DashLine),
+                name=self.tr("{metric} default").format(metric=metric))
+            self.curves[(metric, "after")] = plot.plot(
+                [], [], pen=pg.mkPen(colour, width=2),
+                name=self.tr("{metric} calibrated").format(metric=metric))
+
+    def _update_bench_buttons(self) -> None:
+        ready = self.inputs is not None
+        self.add_files_button.setEnabled(ready)
+        self.fit_button.setEnabled(ready and bool(self.points))
+        self.save_button.setEnabled(ready and self.fit_result is not None)
+
+    def open_bench_files(self) -> None:
+        """Ask for result files and add their points."""
+        paths, _ = QFileDialog.getOpenFileNames(
+            self, self.tr("Open benchmark results"), "",
+            self.tr("Benchmark results (*.json *.jsonl *.csv *.txt);;All files (*)"))
+        for path in paths:
+            self.add_bench_file(Path(path))
+
+    def add_bench_file(self, path: Path) -> bool:
+        """Add the points of one result file; False (reason shown) when unusable."""
+        try:
+            points = read_bench_results(path)
+        except InputFileError as exc:
+            self.bench_status.setStyleSheet(ERROR_STYLE)
+            self.bench_status.setText(self.tr("Cannot use this file: {reason}").format(reason=exc))
+            return False
+        self.points += points
+        self.files.append(path.name)
+        self.fit_result = None
+        self.bench_status.setStyleSheet("")
+        self.bench_status.setText(self.tr("{points} measured points from {files}.").format(
+            points=len(self.points), files=", ".join(self.files)))
+        self._plot()
+        self._update_bench_buttons()
+        return True
+
+    def clear_points(self) -> None:
+        """Forget every loaded point and the fit."""
+        self.points, self.files, self.fit_result = [], [], None
+        self.factor_table.setRowCount(0)
+        self.error_table.setRowCount(0)
+        self.bench_status.setText("")
+        self._plot()
+        self._update_bench_buttons()
+
+    def fit(self) -> CalibrationResult | None:
+        """Fit the efficiency factors to the loaded points (part held out)."""
+        if self.inputs is None or not self.points:
+            return None
+        fit, held = split_holdout(self.points, self.holdout.value())
+        try:
+            result = fit_efficiency(self.inputs, fit, held, source=", ".join(self.files))
+        except PLAN_ERRORS as exc:
+            self.bench_status.setStyleSheet(ERROR_STYLE)
+            self.bench_status.setText(self.tr("The fit failed: {reason}").format(reason=exc))
+            return None
+        self.fit_result = result
+        self.bench_status.setStyleSheet("")
+        text = self.tr("Fitted on {fit} points, {held} held out, in {iterations} iterations; mean "
+                       "|ln(predicted ÷ measured)| on fitted points {before:.3f} → {after:.3f}.").format(
+            fit=result.fit_count, held=result.holdout_count, iterations=result.iterations,
+            before=result.fit_log_error_before, after=result.fit_log_error_after)
+        if result.holdout_log_error_before is not None and result.holdout_log_error_after is not None:
+            text += " " + self.tr("Held out: {before:.3f} → {after:.3f}.").format(
+                before=result.holdout_log_error_before, after=result.holdout_log_error_after)
+        self.bench_status.setText(text)
+        self._fill_fit_tables(result)
+        self._plot()
+        self._update_bench_buttons()
+        return result
+
+    def _fill_fit_tables(self, result: CalibrationResult) -> None:
+        self.factor_table.setRowCount(len(result.factors))
+        for r, factor in enumerate(result.factors):
+            spread = f"{factor.plus_minus:.3g}" if factor.plus_minus is not None else self.tr("fixed")
+            cells = [_cell(factor.name, factor.explanation.formula, right=False),
+                     _cell(f"{factor.before:.3g}"), _cell(f"{factor.after:.3g}",
+                                                          factor.explanation.formula),
+                     _cell(spread)]
+            for c, item in enumerate(cells):
+                self.factor_table.setItem(r, c, item)
+        metrics = [m for m in ("throughput", "ttft", "tpot")
+                   if m in result.fit_errors_before or m in result.holdout_errors_before]
+        self.error_table.setRowCount(len(metrics))
+        for r, metric in enumerate(metrics):
+            cells = [_cell(metric, right=False), _cell(_percent(result.fit_errors_before, metric)),
+                     _cell(_percent(result.fit_errors_after, metric)),
+                     _cell(_percent(result.holdout_errors_before, metric)),
+                     _cell(_percent(result.holdout_errors_after, metric))]
+            for c, item in enumerate(cells):
+                self.error_table.setItem(r, c, item)
+
+    def _plot(self) -> None:
+        """Measured points, and the default / calibrated predictions over the load range."""
+        finite = [p for p in self.points if math.isfinite(p.load_order)]
+        for metric, marker in self.markers.items():
+            shown = [p for p in finite if metric in p.metrics]
+            marker.setData([p.load_order for p in shown], [p.metrics[metric] for p in shown])
+        for curve in self.curves.values():
+            curve.setData([], [])
+        if self.inputs is None or not finite:
+            return
+        closed = all(p.concurrency is not None for p in finite)
+        loads = np.geomspace(min(p.load_order for p in finite), max(p.load_order for p in finite),
+                             CURVE_POINTS)
+        engine = self.inputs.engine
+        base = efficiency_for_gpu(engine.efficiency, engine.efficiency_by_gpu, self.inputs.gpu.id)
+        profiles = [("before", base)]
+        if self.fit_result is not None:
+            profiles.append(("after", self.fit_result.efficiency))
+        for label, efficiency in profiles:
+            self._plot_curves(label, efficiency, loads, closed, finite[0])
+
+    def _plot_curves(self, label: str, efficiency: Efficiency, loads: np.ndarray, closed: bool,
+                     sample: MeasuredPoint) -> None:
+        if self.inputs is None:
+            return
+        inputs = workload_inputs(self.inputs, sample)
+        memory = calculate_memory(inputs, single_gpu_check=False)
+        values: dict[str, list[float]] = {"ttft": [], "tpot": [], "throughput": []}
+        for load in loads:
+            shell = MeasuredPoint(concurrency=float(load) if closed else None,
+                                  request_rate=None if closed else float(load),
+                                  num_prompts=sample.num_prompts, ttft_ms=1.0)
+            op = operating_point(inputs, memory, efficiency, shell)
+            values["ttft"].append(op.ttft_s * 1000)
+            values["tpot"].append((op.itl_decode_s if sample.tpot_is_median_itl else op.tpot_s) * 1000)
+            values["throughput"].append(op.output_tok_s)
+        for metric, series in values.items():
+            self.curves[(metric, label)].setData(list(loads), series)
+
+    def save_fitted_profile(self) -> str | None:
+        """Ask for a name, confirm, and save the fit as an engine profile; the id or None."""
+        if self.fit_result is None or self.inputs is None:
+            return None
+        base = self.inputs.engine
+        default = calibration_name(base.id, None, self.inputs.gpu.id, today())
+        name = self._ask_name(default)
+        if not name:
+            return None
+        slug = "-".join("".join(c if c.isalnum() or c == "." else " " for c in name.lower()).split())
+        entry = calibrated_engine_entry(base, self.inputs.gpu.id, self.fit_result.efficiency, day=today(),
+                                        new_id=slug[:128] or None, name=name)
+        return self._save(entry)
+
+    # -- saving with confirmation ------------------------------------------------------------
+
+    def _save(self, profile: EngineProfile) -> str | None:
+        """Save ``profile``; an existing id is replaced only after a second confirmation."""
+        try:
+            save_calibration(self.store, profile, bundled=self.catalog)
+        except CalibrationConflictError as exc:
+            if not self._confirm(self.tr("Replace profile"), self.tr(
+                    "An engine profile \"{id}\" already exists ({where}). Replace it?").format(
+                    id=exc.profile_id, where=exc.where)):
+                return None
+            try:
+                save_calibration(self.store, profile, overwrite=True, bundled=self.catalog)
+            except (TableValidationError, UserStoreError) as again:
+                self._show_save_error(str(again))
+                return None
+        except (TableValidationError, UserStoreError) as exc:
+            self._show_save_error(str(exc))
+            return None
+        self.profileSaved.emit(profile.id)
+        return profile.id
+
+    def _show_save_error(self, reason: str) -> None:
+        QMessageBox.warning(self, self.tr("Cannot save the profile"), reason)
+
+    def _confirm(self, title: str, text: str) -> bool:
+        answer = QMessageBox.question(self, title, text)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _ask_name(self, default: str) -> str | None:
+        name, ok = QInputDialog.getText(self, self.tr("Save as profile"),
+                                        self.tr("Name of the calibrated engine profile:"),
+                                        text=default)
+        return name.strip() if ok and name.strip() else None

@@ -1,0 +1,98 @@
+"""The Hardware and Tools menus: custom GPU, spec tables, request lengths, measurements."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDialog, QMenuBar
+
+from gpucalc.core.inputs import Workload
+from gpucalc.ui.dialogs.custom_gpu import CustomGpuDialog
+from gpucalc.ui.dialogs.lengths_dialog import LengthsDialog
+from gpucalc.ui.dialogs.measurements import MeasurementsDialog
+from gpucalc.ui.dialogs.spec_tables import SpecTablesDialog
+
+if TYPE_CHECKING:
+    from gpucalc.ui.main_window import MainWindow
+
+
+class WindowTools(QObject):
+    """Opens the tool dialogs of ``window`` and applies what they return to its scenario.
+
+    A change to the user's spec tables (an edit, a saved GPU or calibrated profile) is announced
+    through ``window.catalogChanged``, so the window reloads them.
+    """
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.controller = window.controller
+
+    def add_menus(self, bar: QMenuBar) -> None:
+        """Add the Hardware and Tools menus to ``bar``."""
+        hardware = bar.addMenu(self.tr("&Hardware"))
+        self._add(hardware.addAction(self.tr("&Custom GPU…")), self.open_custom_gpu)
+        self._add(hardware.addAction(self.tr("&Use the catalog GPU again")), self.clear_custom_gpu)
+        tools = bar.addMenu(self.tr("&Tools"))
+        self._add(tools.addAction(self.tr("&Spec tables…")), self.open_spec_tables, "Ctrl+T")
+        self._add(tools.addAction(self.tr("Request &lengths from a log…")), self.open_lengths)
+        self._add(tools.addAction(self.tr("&Measurements and calibration…")), self.open_measurements,
+                  "Ctrl+M")
+
+    @staticmethod
+    def _add(action: QAction, slot: object, shortcut: str = "") -> None:
+        if shortcut:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+
+    def open_spec_tables(self) -> None:
+        """Tools → Spec tables: edit the user's tables; the window reloads them when closed."""
+        dialog = SpecTablesDialog(self.window.session.catalogs(), self.window)
+        changed: list[bool] = []
+        dialog.tablesChanged.connect(lambda: changed.append(True))
+        dialog.exec()
+        if changed:
+            self.window.catalogChanged.emit()
+
+    def open_custom_gpu(self) -> None:
+        """Hardware → Custom GPU: plan on a GPU that is not in the catalog."""
+        scenario = self.controller.scenario
+        dialog = CustomGpuDialog(self.controller.catalog, scenario.gpu,
+                                 self.window.session.catalogs().store, self.window)
+        saved: list[str] = []
+        dialog.gpuSaved.connect(saved.append)
+        if dialog.exec() == QDialog.DialogCode.Accepted and dialog.gpu is not None:
+            self.controller.set_scenario(scenario.model_copy(update={"custom_gpu": dialog.gpu}))
+        if saved:
+            self.window.catalogChanged.emit()
+
+    def clear_custom_gpu(self) -> None:
+        """Hardware → use the catalog GPU chosen in the form again."""
+        scenario = self.controller.scenario
+        if scenario.custom_gpu is not None:
+            self.controller.set_scenario(scenario.model_copy(update={"custom_gpu": None}))
+
+    def open_lengths(self) -> None:
+        """Tools → request lengths: plan with the real length distribution of a log export."""
+        dialog = LengthsDialog(self.window)
+        dialog.workloadChosen.connect(self.use_workload)
+        dialog.exec()
+
+    def use_workload(self, workload: object) -> None:
+        """Replace the workload (from a lengths file), keeping the rest of the scenario."""
+        if isinstance(workload, Workload):
+            self.controller.set_scenario(self.controller.scenario.model_copy(update={"workload": workload}))
+
+    def open_measurements(self) -> None:
+        """Tools → measurements: compare an engine log, fit to benchmark results, save a profile."""
+        dialog = MeasurementsDialog(self.controller.catalog, self.controller.scenario,
+                                    self.window.session.catalogs().store, self.window)
+        saved: list[str] = []
+        dialog.profileSaved.connect(saved.append)
+        dialog.exec()
+        if saved:
+            self.window.statusBar().showMessage(
+                self.tr("Saved engine profile {id}; choose it under Engine.").format(id=saved[-1]), 15_000)
+            self.window.catalogChanged.emit()
