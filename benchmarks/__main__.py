@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
-from benchmarks import kv_accuracy, speed, throughput_accuracy
+from benchmarks import (
+    calibration_accuracy,
+    kv_accuracy,
+    report_speed,
+    simulate_speed,
+    speed,
+    throughput_accuracy,
+    uncertainty_speed,
+)
 
 for name, module in (("KV-capacity accuracy", kv_accuracy),
-                     ("Throughput / latency accuracy", throughput_accuracy), ("Speed", speed)):
+                     ("Throughput / latency accuracy", throughput_accuracy), ("Speed", speed),
+                     ("Uncertainty and length statistics speed", uncertainty_speed),
+                     ("Traffic simulator speed", simulate_speed),
+                     ("Report and CSV export speed", report_speed),
+                     ("Calibration to measured runs", calibration_accuracy)):
     print(f"\n=== {name} ===\n")
     module.main()

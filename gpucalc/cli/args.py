@@ -91,3 +91,10 @@ def targets_from_args(args: argparse.Namespace) -> Targets:
     if getattr(args, "tokens_per_s", None):
         values["tpot_ms"] = 1000.0 / args.tokens_per_s
     return Targets(**values)
+
+
+def add_uncertainty_args(parser: argparse.ArgumentParser) -> None:
+    """``--uncertainty``: low / expected / high bands and the sensitivity ranking."""
+    parser.add_argument("--uncertainty", action="store_true",
+                        help="add low/expected/high bands (KV tokens, recommended concurrency, "
+                             "GPUs for --qps) and the sensitivity of the recommended concurrency")

@@ -12,11 +12,14 @@ from pydantic import ValidationError
 from gpucalc import __version__
 from gpucalc.cli.args import (
     add_deployment_args,
+    add_uncertainty_args,
     add_workload_args,
     deployment_from_args,
     targets_from_args,
     workload_from_args,
 )
+from gpucalc.cli.catalog import user_catalog
+from gpucalc.cli.simulate import add_simulate_parser, run_simulate
 from gpucalc.core.inputs import PlanInputs
 
 EXIT_USAGE = 2
@@ -44,6 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_deployment_args(estimate)
     add_workload_args(estimate)
     _add_load_args(estimate)
+    add_uncertainty_args(estimate)
     estimate.add_argument("--json", action="store_true", help="one JSON object")
     sweep = sub.add_parser("sweep", help="ceilings against context length, or latency against load")
     sweep.add_argument("model")
@@ -65,10 +69,26 @@ def build_parser() -> argparse.ArgumentParser:
     models = sub.add_parser("models", help="list the bundled models")
     models.add_argument("--search", default="", help="filter by text")
     sub.add_parser("gpus", help="list the bundled GPUs")
+    lengths = sub.add_parser("lengths", help="percentiles and suggested workload of a request-length "
+                                             "export (CSV or JSON Lines)")
+    lengths.add_argument("file", help="CSV or JSON Lines of per-request input/output token counts")
+    lengths.add_argument("--json", action="store_true", help="one JSON object")
+    add_simulate_parser(sub)
+    from gpucalc.cli.report import add_report_commands
+
+    add_report_commands(sub)
+    from gpucalc.cli.calibrate import add_parsers as add_calibration_parsers
+
+    add_calibration_parsers(sub)
     gui = sub.add_parser("gui", help="open the window (the default with no arguments)")
     gui.add_argument("--screenshot", metavar="FILE", default=None,
                      help="render the window once the first result is in, write a PNG and exit")
     gui.add_argument("--scenario", metavar="FILE", default=None, help="a .gpucalc.json scenario file")
+    gui.add_argument("--tab", default=None, choices=["bottleneck", "memory", "sweep", "load", "grid",
+                                                     "sizing", "uncertainty", "simulate", "compare"],
+                     help="with --screenshot: the result tab to show")
+    gui.add_argument("--theme", choices=["system", "light", "dark"], default=None,
+                     help="colour theme (default: the saved choice, else the system's)")
     gui.add_argument("--lang", choices=["en", "zh"], default=None,
                      help="interface language (default: the saved choice, else the system locale)")
     return parser
@@ -100,6 +120,11 @@ def run_estimate(args: argparse.Namespace) -> int:
     """``gpucalc estimate``: print the memory picture."""
     from gpucalc.cli.output import memory_json, memory_table
     from gpucalc.cli.perf_output import performance_json, performance_table
+    from gpucalc.cli.uncertainty_output import (
+        evaluate_uncertainty,
+        uncertainty_json,
+        uncertainty_table,
+    )
     from gpucalc.core.calculate import LoadRequest, calculate
     from gpucalc.text.notices import notice_text
 
@@ -112,6 +137,8 @@ def run_estimate(args: argparse.Namespace) -> int:
         data = memory_json(result)
         if full.performance is not None:
             data.update(performance_json(full.performance))
+        if args.uncertainty:
+            data.update(uncertainty_json(*evaluate_uncertainty(inputs)))
         print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
         title = (f"{inputs.model.name} on {inputs.deployment.num_gpus}× {inputs.gpu.name}, "
@@ -121,6 +148,8 @@ def run_estimate(args: argparse.Namespace) -> int:
         print(memory_table(result, title))
         if full.performance is not None:
             print(performance_table(full.performance))
+        if args.uncertainty:
+            print(uncertainty_table(*evaluate_uncertainty(inputs)))
     if not result.fits:
         blocking = [n for n in result.notices if n.code in {"kv_budget_negative",
                                                              "max_model_len_exceeds_kv"}]
@@ -129,11 +158,10 @@ def run_estimate(args: argparse.Namespace) -> int:
 
 
 def _inputs(args: argparse.Namespace) -> PlanInputs:
-    from gpucalc.catalog.bundled import Catalog
     from gpucalc.catalog.resolve import resolve_inputs
 
     return resolve_inputs(
-        Catalog.load(), args.model, args.gpu, deployment_from_args(args), workload_from_args(args),
+        user_catalog(), args.model, args.gpu, deployment_from_args(args), workload_from_args(args),
         targets_from_args(args), quantization=args.quantization, dtype=args.dtype,
     )
 
@@ -165,21 +193,20 @@ def run_sweep(args: argparse.Namespace) -> int:
         print(json.dumps({"knee_concurrency": result.performance.knee_concurrency.value,
                           "points": [c.model_dump() for c in curve]}, indent=2))
     else:
-        print("concurrency,ttft_ms,tpot_ms,output_tokens_per_s")
-        for c in curve:
-            print(f"{c.concurrency:g},{c.ttft_ms:.3f},{c.tpot_ms:.3f},{c.output_tokens_per_s:.3f}")
+        from gpucalc.cli.perf_output import load_curve_csv
+
+        print(load_curve_csv(curve), end="")
     return 0
 
 
 def run_size(args: argparse.Namespace) -> int:
     """``gpucalc size``: rank GPU types and precisions for a traffic target."""
-    from gpucalc.catalog.bundled import Catalog
     from gpucalc.catalog.resolve import resolve_inputs
     from gpucalc.cli.perf_output import sizing_csv, sizing_table
     from gpucalc.core.inputs import Deployment
     from gpucalc.core.sizing import SizingRequest, size_fleet
 
-    catalog = Catalog.load()
+    catalog = user_catalog()
     gpu_ids = [g.strip() for g in args.gpus.split(",") if g.strip()] or list(catalog.gpus)
     gpus = [catalog.gpu(g) for g in gpu_ids]
     base = resolve_inputs(catalog, args.model, gpus[0], Deployment(
@@ -204,10 +231,8 @@ def run_size(args: argparse.Namespace) -> int:
 
 def run_models(args: argparse.Namespace) -> int:
     """``gpucalc models``: list catalog models."""
-    from gpucalc.catalog.bundled import Catalog
-
     needle = args.search.lower()
-    for entry in Catalog.load().models.values():
+    for entry in user_catalog().models.values():
         text = f"{entry.id} {entry.hf_id or ''} {entry.family}"
         if needle in text.lower():
             print(f"{entry.id:<48} {entry.hf_id or ''}")
@@ -216,11 +241,26 @@ def run_models(args: argparse.Namespace) -> int:
 
 def run_gpus(_: argparse.Namespace) -> int:
     """``gpucalc gpus``: list catalog GPUs."""
-    from gpucalc.catalog.bundled import Catalog
-
-    for gpu in Catalog.load().gpus.values():
+    for gpu in user_catalog().gpus.values():
         print(f"{gpu.id:<22} {gpu.usable_memory_gib:>7.2f} GiB  {gpu.hbm_bandwidth_gb_per_s or 0:>6.0f} GB/s"
               f"  {gpu.name}")
+    return 0
+
+
+def run_lengths(args: argparse.Namespace) -> int:
+    """``gpucalc lengths``: percentiles, histogram and suggested workload of a lengths file."""
+    from pathlib import Path
+
+    from gpucalc.cli.lengths_output import lengths_json, lengths_text
+    from gpucalc.core.length_stats import length_stats
+    from gpucalc.io.lengths import read_lengths
+
+    file = read_lengths(Path(args.file))
+    stats = length_stats(file.records)
+    if args.json:
+        print(json.dumps(lengths_json(file, stats), indent=2, ensure_ascii=False))
+    else:
+        print(lengths_text(file, stats))
     return 0
 
 
@@ -236,7 +276,42 @@ def run_gui(args: argparse.Namespace) -> int:
     scenario = getattr(args, "scenario", None)
     return run_window(scenario_path=Path(scenario) if scenario else None,
                       lang=getattr(args, "lang", None),
-                      screenshot=Path(screenshot) if screenshot else None)
+                      screenshot=Path(screenshot) if screenshot else None,
+                      tab=getattr(args, "tab", None), theme=getattr(args, "theme", None))
+
+
+def _run_report(args: argparse.Namespace) -> int:
+    """``gpucalc report``: the PDF report (gpucalc/cli/report.py)."""
+    from gpucalc.cli.report import run_report
+
+    return run_report(args)
+
+
+def _run_export_csv(args: argparse.Namespace) -> int:
+    """``gpucalc export-csv``: the CSV tables (gpucalc/cli/report.py)."""
+    from gpucalc.cli.report import run_export_csv
+
+    return run_export_csv(args)
+
+
+def _run_compare_log(args: argparse.Namespace) -> int:
+    """``gpucalc compare-log``: a start-up log next to the estimate (gpucalc/cli/calibrate.py)."""
+    from gpucalc.cli.calibrate import CalibrationCliError, run_compare_log
+
+    try:
+        return run_compare_log(args)
+    except CalibrationCliError as exc:
+        raise CliError(str(exc)) from exc
+
+
+def _run_calibrate(args: argparse.Namespace) -> int:
+    """``gpucalc calibrate``: fit efficiency factors to benchmark results (gpucalc/cli/calibrate.py)."""
+    from gpucalc.cli.calibrate import CalibrationCliError, run_calibrate
+
+    try:
+        return run_calibrate(args)
+    except CalibrationCliError as exc:
+        raise CliError(str(exc)) from exc
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -245,7 +320,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(args_list)
     commands = {"estimate": run_estimate, "sweep": run_sweep, "size": run_size,
-                "models": run_models, "gpus": run_gpus, "gui": run_gui}
+                "models": run_models, "gpus": run_gpus, "gui": run_gui, "lengths": run_lengths,
+                "simulate": run_simulate, "report": _run_report, "export-csv": _run_export_csv,
+                "compare-log": _run_compare_log, "calibrate": _run_calibrate}
     if args.command is None:
         args.command = "gui"
     from gpucalc.catalog.bundled import CatalogError

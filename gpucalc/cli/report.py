@@ -17,6 +17,7 @@ from gpucalc.cli.args import (
     targets_from_args,
     workload_from_args,
 )
+from gpucalc.cli.catalog import user_catalog
 from gpucalc.cli.main import EXIT_DOES_NOT_FIT, EXIT_USAGE, CliError
 from gpucalc.core.scenario import Scenario
 
@@ -79,13 +80,12 @@ def scenario_from_args(args: argparse.Namespace) -> Scenario:
 
 def run_report(args: argparse.Namespace) -> int:
     """``gpucalc report``: calculate and write the PDF; exit 3 (after writing) if it does not fit."""
-    from gpucalc.catalog.bundled import Catalog  # noqa: PLC0415
     from gpucalc.report import write_report  # noqa: PLC0415
 
     scenario = scenario_from_args(args)
     path = Path(args.output)
     try:
-        summary = write_report(path, scenario, Catalog.load(), args.lang or locale_language())
+        summary = write_report(path, scenario, user_catalog(), args.lang or locale_language())
     except OSError as exc:
         raise CliError(f"cannot write {path}: {exc.strerror or exc}", EXIT_USAGE) from exc
     print(f"wrote {path} ({summary.pages} pages, {summary.size_bytes / 1024:,.0f} KiB, "
@@ -98,7 +98,6 @@ def run_report(args: argparse.Namespace) -> int:
 
 def run_export_csv(args: argparse.Namespace) -> int:
     """``gpucalc export-csv``: write the CSV tables to a zip or a folder."""
-    from gpucalc.catalog.bundled import Catalog  # noqa: PLC0415
     from gpucalc.report.csv_export import write_csv_files  # noqa: PLC0415
 
     scenario = scenario_from_args(args)
@@ -106,7 +105,7 @@ def run_export_csv(args: argparse.Namespace) -> int:
     if path.exists() and not path.is_dir() and path.suffix.lower() != ".zip":
         raise CliError(f"{path} is a file; give a .zip name or a folder", EXIT_USAGE)
     try:
-        written = write_csv_files(path, scenario, Catalog.load())
+        written = write_csv_files(path, scenario, user_catalog())
     except OSError as exc:
         raise CliError(f"cannot write {path}: {exc.strerror or exc}", EXIT_USAGE) from exc
     for item in written:

@@ -1,0 +1,65 @@
+"""Speed of the discrete-event traffic simulator.
+
+Run: ``python -m benchmarks.simulate_speed``. Figures are medians over repeated runs on this
+machine; the goal is 10,000 simulated requests in at most one second.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from functools import partial
+
+from gpucalc.catalog.bundled import Catalog
+from gpucalc.catalog.resolve import resolve_inputs
+from gpucalc.core.inputs import Deployment, Workload
+from gpucalc.core.memory_plan import calculate_memory
+from gpucalc.core.sim_sweep import rates_up_to, saturation_rate, simulate_rate_sweep
+from gpucalc.core.sim_traffic import Router, TrafficSpec
+from gpucalc.core.simulate import simulate
+
+REQUESTS = 10_000
+
+
+def median_seconds(fn: Callable[[], object], repeat: int) -> float:
+    samples = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples)
+
+
+def main() -> None:
+    catalog = Catalog.load()
+    workload = Workload(input_len_p50=1024, output_len_p50=256, input_len_p95=4096,
+                        output_len_p95=1024)
+    inputs = resolve_inputs(catalog, "llama-3.1-8b-instruct", "h100-sxm-80gb",
+                            Deployment(max_model_len=16384), workload)
+    memory = calculate_memory(inputs)
+    saturated = saturation_rate(inputs, memory)
+    cases = (
+        ("all at once", TrafficSpec(num_requests=REQUESTS)),
+        ("Poisson at 50 % of saturation", TrafficSpec(request_rate=0.5 * saturated,
+                                                      num_requests=REQUESTS)),
+        ("Poisson at 120 % of saturation", TrafficSpec(request_rate=1.2 * saturated,
+                                                       num_requests=REQUESTS)),
+        ("closed loop, 64 clients", TrafficSpec(concurrency=64, num_requests=REQUESTS)),
+        ("4 replicas, least outstanding, 90 %", TrafficSpec(
+            request_rate=3.6 * saturated, num_requests=REQUESTS, replicas=4,
+            router=Router.LEAST_OUTSTANDING)),
+    )
+    print(f"Llama 3.1 8B on H100, lognormal lengths (P50 1024/256, P95 4096/1024), "
+          f"{REQUESTS:,} requests per run:")
+    for label, traffic in cases:
+        seconds = median_seconds(partial(simulate, inputs, memory, traffic), 5)
+        print(f"  {label:<38} {seconds * 1e3:8.1f} ms (median of 5)")
+    rates = rates_up_to(1.25 * saturated, 10)
+    sweep_s = median_seconds(lambda: simulate_rate_sweep(
+        inputs, memory, rates, TrafficSpec(num_requests=2000)), 3)
+    print(f"  10-rate sweep, 2,000 requests per rate    {sweep_s * 1e3:8.1f} ms (median of 3)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,320 @@
+"""``gpucalc compare-log`` and ``gpucalc calibrate``: measured figures against the estimate.
+
+``compare-log`` reads an engine start-up log, fills the flags the command line left at their
+defaults from the flags the log printed, and prints gpucalc's memory figures next to the
+engine's. ``calibrate`` fits the efficiency factors to benchmark result files and, with
+``--save``, stores them as a new engine profile in the user's tables.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from gpucalc.catalog.bundled import Catalog
+from gpucalc.catalog.calibration import (
+    CalibrationConflictError,
+    calibrated_engine_entry,
+    save_calibration,
+)
+from gpucalc.catalog.resolve import resolve_inputs
+from gpucalc.catalog.tables import TableValidationError
+from gpucalc.catalog.user_store import UserStore, UserStoreError
+from gpucalc.cli.args import (
+    add_deployment_args,
+    add_workload_args,
+    deployment_from_args,
+    targets_from_args,
+    workload_from_args,
+)
+from gpucalc.cli.catalog import user_catalog
+from gpucalc.core.engine import EngineProfile
+from gpucalc.core.inputs import PlanInputs
+from gpucalc.core.log_compare import (
+    DEFAULT_TOLERANCE,
+    LogCalibration,
+    LogComparison,
+    calibrate_from_log,
+    compare_memory,
+)
+from gpucalc.core.measured import MeasuredPoint
+from gpucalc.core.memory_plan import calculate_memory
+from gpucalc.io.bench_results import read_bench_results
+from gpucalc.io.engine_log import deployment_overrides, read_engine_log
+from gpucalc.text.notices import notice_text
+
+if TYPE_CHECKING:
+    from gpucalc.core.calibrate import CalibrationResult
+
+# Flags the log may fill in, with the command line's default (left alone when the user set it).
+LOG_FILLED_DEFAULTS: dict[str, Any] = {
+    "engine": "vllm", "tensor_parallel_size": 1, "pipeline_parallel_size": 1, "max_model_len": None,
+    "gpu_memory_utilization": None, "max_num_batched_tokens": None, "max_num_seqs": None,
+    "kv_cache_dtype": "auto", "quantization": None, "dtype": None, "block_size": None,
+    "gpu_memory_gib": None,
+}
+FLAG_TYPES: dict[str, type] = {"tensor_parallel_size": int, "pipeline_parallel_size": int,
+                               "max_model_len": int, "max_num_batched_tokens": int,
+                               "max_num_seqs": int, "block_size": int,
+                               "gpu_memory_utilization": float, "gpu_memory_gib": float}
+
+
+class CalibrationCliError(Exception):
+    """A problem to report in one line (usage error)."""
+
+
+def today() -> str:
+    """Today's date (UTC) as YYYY-MM-DD, for naming calibrations."""
+    return datetime.now(UTC).date().isoformat()
+
+
+def add_parsers(sub: Any) -> None:
+    """Register ``compare-log`` and ``calibrate`` on the sub-command parser ``sub``."""
+    compare = sub.add_parser("compare-log", help="an engine start-up log next to the estimate")
+    compare.add_argument("logfile", help="vLLM, SGLang or TensorRT-LLM start-up log")
+    compare.add_argument("model", help="catalog id, Hugging Face id, config.json or model folder")
+    add_deployment_args(compare)
+    add_workload_args(compare)
+    compare.add_argument("--tolerance", type=float, default=DEFAULT_TOLERANCE,
+                         help="relative difference flagged (default 0.05)")
+    compare.add_argument("--calibrate", action="store_true",
+                         help="turn the activation / runtime differences into a new engine profile")
+    _add_save_args(compare)
+    compare.add_argument("--json", action="store_true", help="one JSON object")
+    calibrate = sub.add_parser("calibrate", help="fit efficiency factors to benchmark results")
+    calibrate.add_argument("model", help="catalog id, Hugging Face id, config.json or model folder")
+    add_deployment_args(calibrate)
+    add_workload_args(calibrate)
+    calibrate.add_argument("--bench", action="append", required=True, metavar="FILE",
+                           help="benchmark result file (vllm bench serve / SGLang / genai-perf / "
+                                "CSV); repeat for several")
+    calibrate.add_argument("--holdout-share", type=float, default=0.5,
+                           help="share of the points held out to check the fit (default 0.5; 0 "
+                                "fits every point)")
+    _add_save_args(calibrate)
+    calibrate.add_argument("--json", action="store_true", help="one JSON object")
+
+
+def _add_save_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--name", default=None, help="name of the calibrated profile")
+    parser.add_argument("--save", action="store_true", help="save the profile in your tables")
+    parser.add_argument("--overwrite", action="store_true",
+                        help="replace a profile of the same id")
+
+
+def apply_log_flags(args: argparse.Namespace, overrides: dict[str, Any]) -> dict[str, Any]:
+    """Set the flags left at their defaults from the log's; return what was applied."""
+    applied: dict[str, Any] = {}
+    for key, default in LOG_FILLED_DEFAULTS.items():
+        if key not in overrides or getattr(args, key, default) != default:
+            continue
+        try:
+            value = FLAG_TYPES.get(key, str)(overrides[key])
+        except (TypeError, ValueError):
+            continue
+        if value != default:
+            setattr(args, key, value)
+            applied[key] = value
+    return applied
+
+
+def _inputs(args: argparse.Namespace, catalog: Catalog) -> PlanInputs:
+    return resolve_inputs(catalog, args.model, args.gpu, deployment_from_args(args),
+                          workload_from_args(args), targets_from_args(args),
+                          quantization=args.quantization, dtype=args.dtype)
+
+
+def _profile_ids(args: argparse.Namespace, profile: EngineProfile) -> EngineProfile:
+    """The profile renamed after ``--name`` (its id derived from the name)."""
+    if not args.name:
+        return profile
+    slug = "-".join("".join(c if c.isalnum() or c == "." else " " for c in args.name.lower()).split())
+    if not slug:
+        raise CalibrationCliError(f"--name '{args.name}' has no letters or digits to make an id from")
+    return profile.model_copy(update={"id": slug[:128], "name": args.name})
+
+
+def _save(args: argparse.Namespace, profile: EngineProfile) -> str:
+    """Save when asked; the line telling the user what happened."""
+    if not args.save:
+        return (f"Not saved: add --save to store it as engine profile '{profile.id}' "
+                f"({profile.name}).")
+    try:
+        save_calibration(UserStore(), profile, overwrite=args.overwrite)
+    except CalibrationConflictError as exc:
+        raise CalibrationCliError(f"{exc} (--overwrite)") from exc
+    except (TableValidationError, UserStoreError) as exc:
+        raise CalibrationCliError(str(exc)) from exc
+    return (f"Saved engine profile '{profile.id}' ({profile.name}) in your tables; it is listed with "
+            f"the engines in the window and accepted by compare-log / calibrate --engine {profile.id}.")
+
+
+# -- compare-log -----------------------------------------------------------------------------
+
+def _format_value(value: float, unit: str) -> str:
+    if unit == "GiB":
+        return f"{value:,.2f} GiB"
+    if unit == "tokens":
+        return f"{value:,.0f} tokens"
+    return f"{value:,.2f} {unit}"
+
+
+def comparison_table(comparison: LogComparison, title: str) -> str:
+    """The side-by-side table as text."""
+    lines = [title, "", f"{'figure':<22}{'gpucalc':>18}{'engine log':>18}{'difference':>26}"]
+    for line in comparison.lines:
+        relative = f" ({line.relative:+.1%})" if line.relative is not None else ""
+        mark = "  ◀ beyond tolerance" if line.flagged else ""
+        lines.append(f"{line.label:<22}{_format_value(line.estimate.value, line.unit):>18}"
+                     f"{_format_value(line.measured, line.unit):>18}"
+                     f"{_format_value(line.difference, line.unit) + relative:>26}{mark}")
+    lines.append("")
+    lines.append(f"{len(comparison.flagged)} of {len(comparison.lines)} figures differ by more than "
+                 f"{comparison.tolerance:.0%}.")
+    lines += [f"note: {notice_text(n)}" for n in comparison.notices]
+    return "\n".join(lines)
+
+
+def comparison_json(comparison: LogComparison) -> dict[str, Any]:
+    """The comparison as plain JSON data."""
+    return {
+        "engine": comparison.engine, "engine_version": comparison.engine_version,
+        "tolerance": comparison.tolerance,
+        "lines": [{"key": line.key, "label": line.label, "unit": line.unit,
+                   "estimate": line.estimate.value, "measured": line.measured,
+                   "difference": line.difference, "relative": line.relative,
+                   "flagged": line.flagged, "formula": line.estimate.formula}
+                  for line in comparison.lines],
+        "notices": [{"code": n.code, "text": notice_text(n)} for n in comparison.notices],
+    }
+
+
+def _calibration_text(calibration: LogCalibration) -> str:
+    lines = [f"Calibrated profile '{calibration.profile.id}' ({calibration.profile.name}):"]
+    lines += [f"  {t.key:<34} {t.value:8.3f} {t.unit}   ({t.formula}; was {t.inputs.get('old_gib')})"
+              for t in calibration.changes]
+    lines += [f"note: {notice_text(n)}" for n in calibration.notices]
+    return "\n".join(lines)
+
+
+def run_compare_log(args: argparse.Namespace) -> int:
+    """``gpucalc compare-log``: print the log's memory figures next to the estimate."""
+    measured = read_engine_log(Path(args.logfile))
+    applied = apply_log_flags(args, deployment_overrides(measured))
+    catalog = user_catalog()
+    inputs = _inputs(args, catalog)
+    memory = calculate_memory(inputs)
+    comparison = compare_memory(inputs, memory, measured, tolerance=args.tolerance)
+    calibration = None
+    if args.calibrate or args.save:
+        try:
+            calibration = calibrate_from_log(inputs, memory, measured, day=today())
+        except ValueError as exc:
+            raise CalibrationCliError(str(exc)) from exc
+        calibration = calibration.model_copy(update={"profile": _profile_ids(args, calibration.profile)})
+    saved = _save(args, calibration.profile) if calibration is not None else None
+    if args.json:
+        data = comparison_json(comparison)
+        data["flags_from_log"] = applied
+        if calibration is not None:
+            data["calibration"] = {"profile_id": calibration.profile.id,
+                                   "name": calibration.profile.name,
+                                   "changes": [t.model_dump() for t in calibration.changes],
+                                   "saved": bool(args.save)}
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return 0
+    engine = f"{measured.engine or '?'} {measured.engine_version or ''}".strip()
+    title = (f"{inputs.model.name} on {inputs.gpu.name}, {inputs.engine.name} profile — "
+             f"log: {engine} ({args.logfile})")
+    print(comparison_table(comparison, title))
+    if applied:
+        print("flags from the log: " + ", ".join(f"{k}={v}" for k, v in applied.items()))
+    if calibration is not None:
+        print()
+        print(_calibration_text(calibration))
+        print(saved)
+    return 0
+
+
+# -- calibrate -------------------------------------------------------------------------------
+
+def _points(paths: list[str]) -> list[MeasuredPoint]:
+    points: list[MeasuredPoint] = []
+    for path in paths:
+        points += read_bench_results(Path(path))
+    return points
+
+
+def _percent(errors: dict[str, float], metric: str) -> str:
+    return f"{errors[metric]:.1%}" if metric in errors else "—"
+
+
+def calibration_text(result: CalibrationResult, profile: EngineProfile, seconds: float) -> str:
+    """The fitted factors with ± and the errors before and after, as text."""
+    lines = [f"Fitted {profile.name} on {result.fit_count} point(s), {result.holdout_count} held out, "
+             f"{result.iterations} iterations, {seconds:.2f} s", "",
+             f"{'factor':<20}{'default':>10}{'fitted':>10}{'±':>10}"]
+    for fit in result.factors:
+        spread = f"{fit.plus_minus:.3g}" if fit.plus_minus is not None else "fixed"
+        lines.append(f"{fit.name:<20}{fit.before:>10.3g}{fit.after:>10.3g}{spread:>10}")
+    lines += ["", f"{'median |error|':<16}{'fit: before':>13}{'after':>9}"
+                  f"{'held out: before':>19}{'after':>9}"]
+    for metric in ("throughput", "ttft", "tpot"):
+        if metric in result.fit_errors_before or metric in result.holdout_errors_before:
+            lines.append(f"{metric:<16}{_percent(result.fit_errors_before, metric):>13}"
+                         f"{_percent(result.fit_errors_after, metric):>9}"
+                         f"{_percent(result.holdout_errors_before, metric):>19}"
+                         f"{_percent(result.holdout_errors_after, metric):>9}")
+    held = result.holdout_log_error_before
+    lines.append(f"{'mean |ln error|':<16}{result.fit_log_error_before:>13.3f}"
+                 f"{result.fit_log_error_after:>9.3f}"
+                 f"{(f'{held:.3f}' if held is not None else '—'):>19}"
+                 f"{(f'{result.holdout_log_error_after:.3f}' if held is not None else '—'):>9}")
+    return "\n".join(lines)
+
+
+def run_calibrate(args: argparse.Namespace) -> int:
+    """``gpucalc calibrate``: fit the efficiency factors to benchmark results."""
+    from gpucalc.core.calibrate import fit_efficiency, split_holdout  # noqa: PLC0415 - numpy
+
+    if not 0 <= args.holdout_share < 1:
+        raise CalibrationCliError("--holdout-share is a share in [0, 1)")
+    points = _points(args.bench)
+    catalog = user_catalog()
+    inputs = _inputs(args, catalog)
+    fit, holdout = split_holdout(points, args.holdout_share)
+    started = time.perf_counter()
+    result = fit_efficiency(inputs, fit, holdout, source=", ".join(args.bench))
+    seconds = time.perf_counter() - started
+    profile = _profile_ids(args, calibrated_engine_entry(inputs.engine, inputs.gpu.id,
+                                                         result.efficiency, day=today()))
+    saved = _save(args, profile)
+    if args.json:
+        data = result.model_dump(mode="json")
+        data.update(profile_id=profile.id, profile_name=profile.name, saved=bool(args.save),
+                    fit_seconds=seconds)
+        print(json.dumps(_finite(data), indent=2, ensure_ascii=False))
+        return 0
+    print(calibration_text(result, profile, seconds))
+    print()
+    print(saved)
+    return 0
+
+
+def _finite(value: Any) -> Any:
+    """JSON-safe copy: non-finite floats become null."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_finite(v) for v in value]
+    return value
+
+
+__all__ = ["CalibrationCliError", "add_parsers", "run_calibrate", "run_compare_log"]

@@ -1,0 +1,222 @@
+"""``gpucalc simulate``: discrete-event traffic simulation, one run or a request-rate sweep."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import math
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from gpucalc.cli.args import (
+    add_deployment_args,
+    add_workload_args,
+    deployment_from_args,
+    targets_from_args,
+    workload_from_args,
+)
+from gpucalc.cli.catalog import user_catalog
+
+if TYPE_CHECKING:
+    from gpucalc.core.sim_metrics import Percentiles, SimulationResult
+    from gpucalc.core.sim_sweep import RateSweep
+
+EXIT_DOES_NOT_FIT = 3
+MAX_SWEEP_POINTS = 200
+
+
+def _rate_list(text: str) -> list[float]:
+    """Parse ``R1,R2,…`` (positive requests/s)."""
+    try:
+        rates = [float(part) for part in text.split(",") if part.strip()]
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"not a list of numbers: {text!r}") from exc
+    if not rates or not all(0 < r < math.inf for r in rates) or len(rates) > MAX_SWEEP_POINTS:
+        raise argparse.ArgumentTypeError(
+            f"give 1 to {MAX_SWEEP_POINTS} positive request rates, comma-separated")
+    return rates
+
+
+def add_simulate_parser(sub: Any) -> None:
+    """Register ``simulate`` on the sub-command set ``sub`` of the main parser."""
+    parser = sub.add_parser("simulate", help="simulate traffic: P50/P95/P99 latency, goodput, preemptions")
+    parser.add_argument("model", help="catalog id, Hugging Face id, config.json or model folder")
+    add_deployment_args(parser)
+    add_workload_args(parser)
+    load = parser.add_argument_group("traffic (default: all requests at once)")
+    kind = load.add_mutually_exclusive_group()
+    kind.add_argument("--request-rate", type=float, default=None, help="arrivals per second")
+    kind.add_argument("--concurrency", type=int, default=None, help="closed loop: clients")
+    kind.add_argument("--sweep-rates", type=_rate_list, default=None, metavar="R1,R2,...",
+                      help="simulate each request rate and print the curve")
+    kind.add_argument("--sweep", type=int, default=None, metavar="N",
+                      help="N request rates up to a little past saturation")
+    load.add_argument("--num-requests", type=int, default=1000)
+    load.add_argument("--seed", type=int, default=0)
+    load.add_argument("--burstiness", type=float, default=1.0,
+                      help="gamma shape of arrival gaps: 1 Poisson, <1 burstier (as vllm bench serve)")
+    load.add_argument("--replicas", type=int, default=None,
+                      help="replicas behind the router (default: num-gpus ÷ (TP × PP))")
+    load.add_argument("--router", choices=["round-robin", "least-outstanding"], default="round-robin")
+    load.add_argument("--lengths", metavar="FILE", default=None,
+                      help="request lengths (CSV or JSON Lines with input/output token counts)")
+    load.add_argument("--percentile", type=float, choices=[50.0, 95.0, 99.0], default=95.0,
+                      help="percentile the SLO capacity of a sweep is judged at")
+    fmt = parser.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true")
+    fmt.add_argument("--csv", action="store_true")
+
+
+def _stats_json(stats: Percentiles) -> dict[str, float]:
+    return {"mean": stats.mean.value, "p50": stats.p50.value, "p95": stats.p95.value,
+            "p99": stats.p99.value}
+
+
+def result_json(result: SimulationResult) -> dict[str, Any]:
+    """One simulated run as JSON (latencies in ms, rates per second)."""
+    traffic = result.traffic.model_dump(mode="json")
+    if traffic["request_rate"] is not None and not math.isfinite(traffic["request_rate"]):
+        traffic["request_rate"] = None  # JSON has no infinity; all_at_once says it
+    return {
+        "traffic": {**traffic, "all_at_once": result.traffic.all_at_once},
+        "completed": result.completed,
+        "duration_s": result.duration_s.value,
+        "ttft_ms": _stats_json(result.ttft_ms),
+        "tpot_ms": _stats_json(result.tpot_ms),
+        "e2e_ms": _stats_json(result.e2e_ms),
+        "queue_ms": _stats_json(result.queue_ms),
+        "request_throughput": result.request_throughput.value,
+        "output_tokens_per_s": result.output_tokens_per_s.value,
+        "goodput": result.goodput.value,
+        "slo_attainment": result.slo_attainment.value,
+        "preemptions": int(result.preemptions.value),
+    }
+
+
+def result_table(result: SimulationResult) -> str:
+    """One simulated run as readable text."""
+    lines = [f"{'':<14}{'mean':>10}{'P50':>10}{'P95':>10}{'P99':>10}"]
+    for name, stats in (("TTFT ms", result.ttft_ms), ("TPOT ms", result.tpot_ms),
+                        ("E2E ms", result.e2e_ms), ("queue ms", result.queue_ms)):
+        lines.append(f"{name:<14}" + "".join(f"{t.value:>10,.1f}" for t in
+                                             (stats.mean, stats.p50, stats.p95, stats.p99)))
+    lines.append(f"{result.completed:,} requests in {result.duration_s.value:,.2f} s: "
+                 f"{result.request_throughput.value:,.2f} req/s, "
+                 f"{result.output_tokens_per_s.value:,.0f} output tok/s, goodput "
+                 f"{result.goodput.value:,.2f} req/s ({result.slo_attainment.value:.0%} within SLO), "
+                 f"{int(result.preemptions.value):,} preemptions")
+    return "\n".join(lines)
+
+
+SWEEP_COLUMNS = ("request_rate", "request_throughput", "output_tokens_per_s", "goodput",
+                 "ttft_p50_ms", "ttft_p95_ms", "ttft_p99_ms", "tpot_p50_ms", "tpot_p95_ms",
+                 "tpot_p99_ms", "e2e_p95_ms", "preemptions")
+
+
+def _sweep_row(rate: float, r: SimulationResult) -> list[float]:
+    return [rate, r.request_throughput.value, r.output_tokens_per_s.value, r.goodput.value,
+            r.ttft_ms.p50.value, r.ttft_ms.p95.value, r.ttft_ms.p99.value, r.tpot_ms.p50.value,
+            r.tpot_ms.p95.value, r.tpot_ms.p99.value, r.e2e_ms.p95.value, r.preemptions.value]
+
+
+def sweep_json(sweep: RateSweep) -> dict[str, Any]:
+    """A rate sweep as JSON: the points, the knee and the capacity at the SLO percentile."""
+    return {"percentile": sweep.percentile, "knee_rate": sweep.knee_rate.value,
+            "slo_capacity": sweep.slo_capacity.value,
+            "points": [{"request_rate": p.request_rate, **result_json(p.result)}
+                       for p in sweep.points]}
+
+
+def sweep_csv(sweep: RateSweep) -> str:
+    """A rate sweep as CSV, one row per rate."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(SWEEP_COLUMNS)
+    for p in sweep.points:
+        writer.writerow([f"{v:.6g}" for v in _sweep_row(p.request_rate, p.result)])
+    return out.getvalue()
+
+
+def sweep_table(sweep: RateSweep) -> str:
+    """A rate sweep as readable text."""
+    lines = [f"{'rate':>9}{'achieved':>10}{'tok/s':>10}{'goodput':>9}{'TTFT P50':>11}"
+             f"{'TTFT P95':>11}{'TPOT P50':>10}{'TPOT P95':>10}{'preempt':>9}"]
+    for p in sweep.points:
+        r = p.result
+        lines.append(f"{p.request_rate:>9.2f}{r.request_throughput.value:>10.2f}"
+                     f"{r.output_tokens_per_s.value:>10,.0f}{r.goodput.value:>9.2f}"
+                     f"{r.ttft_ms.p50.value:>11,.1f}{r.ttft_ms.p95.value:>11,.1f}"
+                     f"{r.tpot_ms.p50.value:>10.2f}{r.tpot_ms.p95.value:>10.2f}"
+                     f"{int(r.preemptions.value):>9,}")
+    lines.append(f"knee: {sweep.knee_rate.value:,.2f} req/s; capacity at P{sweep.percentile:g} SLO: "
+                 f"{sweep.slo_capacity.value:,.2f} req/s")
+    return "\n".join(lines)
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    """``gpucalc simulate``: print one run, or the curve of a rate sweep."""
+    # The simulator (numpy) and the catalog load only for this command.
+    from gpucalc.catalog.resolve import resolve_inputs  # noqa: PLC0415
+    from gpucalc.cli.main import CliError  # noqa: PLC0415 - main imports this module
+    from gpucalc.core.memory_plan import calculate_memory  # noqa: PLC0415
+    from gpucalc.core.sim_sweep import (  # noqa: PLC0415
+        SWEEP_TOP_OF_SATURATION,
+        rates_up_to,
+        saturation_rate,
+        simulate_rate_sweep,
+    )
+    from gpucalc.core.sim_traffic import Router, TrafficSpec  # noqa: PLC0415
+    from gpucalc.core.simulate import simulate  # noqa: PLC0415
+    from gpucalc.io.lengths import read_length_pairs  # noqa: PLC0415
+
+    inputs = resolve_inputs(
+        user_catalog(), args.model, args.gpu, deployment_from_args(args), workload_from_args(args),
+        targets_from_args(args), quantization=args.quantization, dtype=args.dtype)
+    memory = calculate_memory(inputs)
+    if not memory.fits or memory.kv_cache_tokens.value <= 0:
+        raise CliError("the model does not fit, so there is nothing to simulate", EXIT_DOES_NOT_FIT)
+    pairs = read_length_pairs(Path(args.lengths)) if args.lengths else None
+    traffic = TrafficSpec(request_rate=args.request_rate, concurrency=args.concurrency,
+                          burstiness=args.burstiness, num_requests=args.num_requests, seed=args.seed,
+                          replicas=args.replicas or inputs.deployment.replicas,
+                          router=Router(args.router))
+    try:
+        if args.sweep_rates is None and args.sweep is None:
+            result = simulate(inputs, memory, traffic, pairs)
+            _print(result_json(result), lambda: result_table(result), args,
+                   lambda: result_csv(result))
+            return 0
+        if args.sweep is not None and not 1 <= args.sweep <= MAX_SWEEP_POINTS:
+            raise CliError(f"--sweep takes 1 to {MAX_SWEEP_POINTS} points")
+        rates = args.sweep_rates or rates_up_to(
+            saturation_rate(inputs, memory, traffic.replicas) * SWEEP_TOP_OF_SATURATION, args.sweep)
+        sweep = simulate_rate_sweep(inputs, memory, rates, traffic, pairs, args.percentile)
+    except ValueError as exc:
+        raise CliError(str(exc)) from exc
+    _print(sweep_json(sweep), lambda: sweep_table(sweep), args, lambda: sweep_csv(sweep))
+    return 0
+
+
+def result_csv(result: SimulationResult) -> str:
+    """One run as CSV: one row per latency with its mean and percentiles."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["metric", "mean", "p50", "p95", "p99"])
+    for name, stats in (("ttft_ms", result.ttft_ms), ("tpot_ms", result.tpot_ms),
+                        ("e2e_ms", result.e2e_ms), ("queue_ms", result.queue_ms)):
+        writer.writerow([name, *(f"{v:.6g}" for v in _stats_json(stats).values())])
+    return out.getvalue()
+
+
+def _print(data: dict[str, Any], table: Callable[[], str], args: argparse.Namespace,
+           as_csv: Callable[[], str]) -> None:
+    """Print JSON, CSV or the readable table, as the flags ask."""
+    if args.json:
+        print(json.dumps(data, indent=2))
+    elif args.csv:
+        print(as_csv(), end="")
+    else:
+        print(table())
