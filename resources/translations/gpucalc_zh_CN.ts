@@ -1379,254 +1379,224 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpucalc/ui/app.py" line="139"/>
+        <location filename="../../gpucalc/ui/app.py" line="145"/>
         <source>Settings were reset</source>
         <translation>设置已重置</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/app.py" line="151"/>
+        <location filename="../../gpucalc/ui/app.py" line="157"/>
         <source>Your spec tables</source>
         <translation>用户规格表</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="119"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="116"/>
         <source>Inputs</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="121"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="118"/>
         <source>Explanation</source>
         <translation>计算说明</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="134"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="131"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="135"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="132"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="141"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="139"/>
         <source>Computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="170"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="168"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="171"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="169"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="172"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="170"/>
         <source>&amp;Save scenario</source>
         <translation>保存场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="173"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="171"/>
         <source>Save scenario &amp;as…</source>
         <translation>场景另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="175"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="173"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="178"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="176"/>
         <source>&amp;Export report (PDF)…</source>
         <translation>导出报告（PDF）(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="180"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="178"/>
         <source>Export &amp;CSV tables…</source>
         <translation>导出 CSV 表格(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="182"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="180"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="183"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="181"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="184"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="182"/>
         <source>&amp;Paste serve command…</source>
         <translation>粘贴启动命令(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="186"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="184"/>
         <source>&amp;Reset to the default scenario</source>
         <translation>恢复默认场景(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="187"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="185"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="190"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="188"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="199"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="197"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="207"/>
-        <source>&amp;Hardware</source>
-        <translation>硬件(&amp;H)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="208"/>
-        <source>&amp;Custom GPU…</source>
-        <translation>自定义 GPU(&amp;C)…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="209"/>
-        <source>&amp;Use the catalog GPU again</source>
-        <translation>改回目录中的 GPU(&amp;U)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="211"/>
-        <source>&amp;Tools</source>
-        <translation>工具(&amp;T)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="212"/>
-        <source>&amp;Spec tables…</source>
-        <translation>规格表(&amp;S)…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="213"/>
-        <source>Request &amp;lengths from a log…</source>
-        <translation>从日志读取请求长度(&amp;L)…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="214"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="206"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="215"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="207"/>
         <source>&amp;About gpucalc</source>
         <translation>关于 gpucalc(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="225"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="217"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="226"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="218"/>
         <source>{name} — gpucalc</source>
         <translation>{name} — gpucalc</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="240"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="232"/>
         <source>{n} notice(s)</source>
         <translation>{n} 条提示</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="258"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="241"/>
         <source>Writing the report…</source>
         <translation>正在生成报告…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="302"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="257"/>
         <source>Open baseline scenario</source>
         <translation>打开基线场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="323"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="278"/>
         <source>Cannot compute the baseline</source>
         <translation>无法计算基线</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="328"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="283"/>
         <source>Not computed: {reason}</source>
         <translation>未计算：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="335"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="290"/>
         <source>Invalid {field}: {reason}</source>
         <translation>{field} 无效：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="345"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="300"/>
         <source>Cannot use this command</source>
         <translation>无法使用该命令</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="349"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="304"/>
         <source>Filled from the {engine} command.</source>
         <translation>已从 {engine} 命令填写。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="350"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="305"/>
         <source>Ignored: {flags}</source>
         <translation>已忽略：{flags}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="312"/>
-        <location filename="../../gpucalc/ui/main_window.py" line="371"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="267"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="326"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="386"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="341"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="391"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="346"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="400"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="355"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="303"/>
-        <location filename="../../gpucalc/ui/main_window.py" line="401"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="258"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="356"/>
         <source>gpucalc scenarios (*.gpucalc.json);;JSON (*.json)</source>
         <translation>gpucalc 场景 (*.gpucalc.json);;JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="238"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="230"/>
         <source>Plan for {model} on {gpu}, computed in {ms} ms</source>
         <translation>{model} 在 {gpu} 上的规划，计算耗时 {ms} ms</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="414"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="369"/>
         <source>Save scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="415"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="370"/>
         <source>gpucalc scenarios (*.gpucalc.json)</source>
         <translation>gpucalc 场景 (*.gpucalc.json)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="421"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="376"/>
         <source>About gpucalc</source>
         <translation>关于 gpucalc</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="422"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="377"/>
         <source>gpucalc {version}: offline GPU inference capacity planner.</source>
         <translation>gpucalc {version}：离线 GPU 推理容量规划工具。</translation>
     </message>
@@ -1996,12 +1966,12 @@
 <context>
     <name>PasteDialog</name>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="73"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="70"/>
         <source>Paste serve command</source>
         <translation>粘贴启动命令</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="85"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="82"/>
         <source>A &apos;vllm serve …&apos;, &apos;python -m sglang.launch_server …&apos; or &apos;trtllm-serve …&apos; command line:</source>
         <translation>“vllm serve …”、“python -m sglang.launch_server …” 或 “trtllm-serve …” 命令行：</translation>
     </message>
@@ -2557,87 +2527,87 @@
 <context>
     <name>SizingTab</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="55"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="56"/>
         <source>Ways to serve the traffic, cheapest first</source>
         <translation>可承载该流量的方案（按成本从低到高）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="57"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="58"/>
         <source>Cost against latency</source>
         <translation>成本与延迟</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="101"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="103"/>
         <source>spare replicas: </source>
         <translation>备用副本：</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="102"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="104"/>
         <source>N + k: replicas kept in reserve for failures and upgrades.</source>
         <translation>N + k：为故障和升级预留的备用副本。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="103"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="105"/>
         <source>Size for peak QPS</source>
         <translation>按峰值 QPS 反推</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="105"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="107"/>
         <source>Off: size for the average; peaks queue or are rate-limited.</source>
         <translation>关闭时按平均 QPS 反推；峰值时排队或限流。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="106"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="108"/>
         <source>Size again</source>
         <translation>重新反推</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="107"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="109"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="123"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="125"/>
         <source>Fleet cost ($ per hour)</source>
         <translation>集群成本（$/小时）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="124"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="126"/>
         <source>TPOT (ms)</source>
         <translation>TPOT (ms)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="127"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="129"/>
         <source>options</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="129"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="131"/>
         <source>Pareto front</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="162"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="164"/>
         <source>Sizing {n} GPU types for {qps} req/s…</source>
         <translation>正在按 {qps} req/s 为 {n} 种 GPU 反推卡数…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="199"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="201"/>
         <source>Sizing cancelled; the table shows the last complete run.</source>
         <translation>已取消反推；表中为上一次完整结果。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="201"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="203"/>
         <source>Sizing failed: {reason}</source>
         <translation>反推失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="219"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="221"/>
         <source>{n} options meet the targets. Cheapest: {gpus} × {gpu} ({prec}, TP {tp}) at {cost}.</source>
         <translation>{n} 个方案满足目标。最便宜：{gpus} × {gpu}（{prec}，TP {tp}），{cost}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="224"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="226"/>
         <source>No GPU type meets the targets: relax TTFT/TPOT or shorten the context.</source>
         <translation>没有满足目标的 GPU 型号：请放宽 TTFT/TPOT 或缩短上下文。</translation>
     </message>
@@ -3352,6 +3322,49 @@
         <location filename="../../gpucalc/ui/format.py" line="71"/>
         <source>GPUs</source>
         <translation>卡</translation>
+    </message>
+</context>
+<context>
+    <name>WindowTools</name>
+    <message>
+        <location filename="../../gpucalc/ui/tools_menu.py" line="35"/>
+        <source>&amp;Hardware</source>
+        <translation>硬件(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/tools_menu.py" line="36"/>
+        <source>&amp;Custom GPU…</source>
+        <translation>自定义 GPU(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/tools_menu.py" line="37"/>
+        <source>&amp;Use the catalog GPU again</source>
+        <translation>改回目录中的 GPU(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/tools_menu.py" line="38"/>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/tools_menu.py" line="39"/>
+        <source>&amp;Spec tables…</source>
+        <translation>规格表(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/tools_menu.py" line="40"/>
+        <source>Request &amp;lengths from a log…</source>
+        <translation>从日志读取请求长度(&amp;L)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/tools_menu.py" line="41"/>
+        <source>&amp;Measurements and calibration…</source>
+        <translation>实测与校准(&amp;M)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/tools_menu.py" line="97"/>
+        <source>Saved engine profile {id}; choose it under Engine.</source>
+        <translation>已保存引擎配置档 {id}；可在“推理引擎”中选择。</translation>
     </message>
 </context>
 </TS>
