@@ -9,16 +9,12 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -30,33 +26,13 @@ from gpucalc.io.errors import InputFileError
 from gpucalc.io.lengths import LengthsFile, read_lengths
 from gpucalc.ui.explain_pane import term_tooltip
 from gpucalc.ui.format import count
+from gpucalc.ui.panels.term_table import read_only_table, table_cell
 from gpucalc.ui.plots.style import plot_widget, text_colour
 
 INPUT_COLOUR = "#1f77b4"
 OUTPUT_COLOUR = "#ff7f0e"
 ERROR_STYLE = "color: #c62828;"
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-
-
-def _read_only_table(headers: list[str]) -> QTableWidget:
-    """A small read-only table with ``headers``."""
-    table = QTableWidget(0, len(headers))
-    table.setHorizontalHeaderLabels(headers)
-    table.verticalHeader().setVisible(False)
-    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    table.horizontalHeader().setStretchLastSection(True)
-    return table
-
-
-def _cell(text: str, tooltip: str = "", right: bool = True) -> QTableWidgetItem:
-    """A table cell, right-aligned for numbers."""
-    item = QTableWidgetItem(text)
-    if tooltip:
-        item.setToolTip(tooltip)
-    if right:
-        item.setTextAlignment(RIGHT)
-    return item
 
 
 def _step_data(histogram: LengthHistogram) -> tuple[np.ndarray, np.ndarray]:
@@ -83,9 +59,9 @@ class LengthsDialog(QDialog):
         self.error = QLabel("")
         self.error.setStyleSheet(ERROR_STYLE)
         self.error.setWordWrap(True)
-        self.percentiles = _read_only_table(
+        self.percentiles = read_only_table(
             [self.tr("Tokens"), self.tr("P50"), self.tr("P95"), self.tr("P99"), self.tr("Mean")])
-        self.workload_table = _read_only_table([self.tr("Suggested workload"), self.tr("Value")])
+        self.workload_table = read_only_table([self.tr("Suggested workload"), self.tr("Value")])
         self._build_plot()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.use_button = buttons.addButton(self.tr("&Use this workload"),
@@ -172,9 +148,9 @@ class LengthsDialog(QDialog):
                                                       (self.tr("Output"), stats.output)]
         self.percentiles.setRowCount(len(rows))
         for r, (name, dist) in enumerate(rows):
-            self.percentiles.setItem(r, 0, _cell(name, right=False))
+            self.percentiles.setItem(r, 0, table_cell(name, right=False))
             for c, term in enumerate((dist.p50, dist.p95, dist.p99, dist.mean), start=1):
-                self.percentiles.setItem(r, c, _cell(count(term.value), term_tooltip(term)))
+                self.percentiles.setItem(r, c, table_cell(count(term.value), term_tooltip(term)))
         table = self.percentiles
         table.setFixedHeight(sum(table.rowHeight(r) for r in range(table.rowCount()))
                              + table.horizontalHeader().height() + 2 * table.frameWidth())
@@ -201,8 +177,8 @@ class LengthsDialog(QDialog):
         self.workload_table.setRowCount(len(rows))
         for r, (name, value, term) in enumerate(rows):
             tip = term_tooltip(term) if term is not None else ""
-            self.workload_table.setItem(r, 0, _cell(name, tip, right=False))
-            self.workload_table.setItem(r, 1, _cell(value, tip))
+            self.workload_table.setItem(r, 0, table_cell(name, tip, right=False))
+            self.workload_table.setItem(r, 1, table_cell(value, tip))
 
     def suggested_workload(self) -> Workload | None:
         """The workload the loaded file suggests (None before a file is loaded)."""

@@ -25,21 +25,17 @@ from pydantic import ValidationError
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
     QFileDialog,
     QHBoxLayout,
-    QHeaderView,
     QInputDialog,
     QLabel,
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
-    QTableWidget,
-    QTableWidgetItem,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -79,6 +75,7 @@ from gpucalc.io.bench_results import read_bench_results
 from gpucalc.io.engine_log import deployment_overrides, parse_engine_log, read_engine_log
 from gpucalc.io.errors import InputFileError
 from gpucalc.text.notices import notice_text
+from gpucalc.ui.panels.term_table import read_only_table, table_cell
 from gpucalc.ui.plots.style import THROUGHPUT_COLOUR, TPOT_COLOUR, TTFT_COLOUR, plot_widget, text_colour
 
 ERROR_STYLE = "color: #c62828;"
@@ -87,26 +84,6 @@ RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 CURVE_POINTS = 24
 METRIC_COLOURS = {"ttft": TTFT_COLOUR, "tpot": TPOT_COLOUR, "throughput": THROUGHPUT_COLOUR}
 PLAN_ERRORS = (CatalogError, InputFileError, PlanError, ValidationError, ValueError)
-
-
-def _table(headers: list[str]) -> QTableWidget:
-    """A read-only table with ``headers``."""
-    table = QTableWidget(0, len(headers))
-    table.setHorizontalHeaderLabels(headers)
-    table.verticalHeader().setVisible(False)
-    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    table.horizontalHeader().setStretchLastSection(True)
-    return table
-
-
-def _cell(text: str, tooltip: str = "", right: bool = True) -> QTableWidgetItem:
-    item = QTableWidgetItem(text)
-    if tooltip:
-        item.setToolTip(tooltip)
-    if right:
-        item.setTextAlignment(RIGHT)
-    return item
 
 
 def _figure(value: float, unit: str) -> str:
@@ -178,7 +155,7 @@ class MeasurementsDialog(QDialog):
         self.use_log_flags.setChecked(True)
         self.log_status = QLabel("")
         self.log_status.setWordWrap(True)
-        self.log_table = _table([self.tr("Figure"), self.tr("gpucalc"), self.tr("Engine log"),
+        self.log_table = read_only_table([self.tr("Figure"), self.tr("gpucalc"), self.tr("Engine log"),
                                  self.tr("Difference"), self.tr("Relative")])
         self.log_notes = QLabel("")
         self.log_notes.setWordWrap(True)
@@ -268,10 +245,10 @@ class MeasurementsDialog(QDialog):
         self.log_table.setRowCount(len(comparison.lines))
         for r, line in enumerate(comparison.lines):
             relative = f"{line.relative * 100:+.1f} %" if line.relative is not None else "—"
-            cells = [_cell(f"{line.label} ({line.unit})", line.estimate.formula, right=False),
-                     _cell(_figure(line.estimate.value, line.unit), line.estimate.formula),
-                     _cell(_figure(line.measured, line.unit)),
-                     _cell(f"{line.difference:+,.2f}"), _cell(relative)]
+            cells = [table_cell(f"{line.label} ({line.unit})", line.estimate.formula, right=False),
+                     table_cell(_figure(line.estimate.value, line.unit), line.estimate.formula),
+                     table_cell(_figure(line.measured, line.unit)),
+                     table_cell(f"{line.difference:+,.2f}"), table_cell(relative)]
             for c, item in enumerate(cells):
                 if line.flagged:
                     item.setBackground(QBrush(FLAG_BRUSH))
@@ -327,9 +304,9 @@ class MeasurementsDialog(QDialog):
                                            "or CSV result files."))
         self.bench_status.setWordWrap(True)
         self._build_bench_plots()
-        self.factor_table = _table([self.tr("Factor"), self.tr("Default"), self.tr("Fitted"),
+        self.factor_table = read_only_table([self.tr("Factor"), self.tr("Default"), self.tr("Fitted"),
                                     self.tr("±")])
-        self.error_table = _table([self.tr("Median |error|"), self.tr("Fit: before"),
+        self.error_table = read_only_table([self.tr("Median |error|"), self.tr("Fit: before"),
                                    self.tr("Fit: after"), self.tr("Held out: before"),
                                    self.tr("Held out: after")])
         row = QHBoxLayout()
@@ -446,20 +423,20 @@ class MeasurementsDialog(QDialog):
         self.factor_table.setRowCount(len(result.factors))
         for r, factor in enumerate(result.factors):
             spread = f"{factor.plus_minus:.3g}" if factor.plus_minus is not None else self.tr("fixed")
-            cells = [_cell(factor.name, factor.explanation.formula, right=False),
-                     _cell(f"{factor.before:.3g}"), _cell(f"{factor.after:.3g}",
+            cells = [table_cell(factor.name, factor.explanation.formula, right=False),
+                     table_cell(f"{factor.before:.3g}"), table_cell(f"{factor.after:.3g}",
                                                           factor.explanation.formula),
-                     _cell(spread)]
+                     table_cell(spread)]
             for c, item in enumerate(cells):
                 self.factor_table.setItem(r, c, item)
         metrics = [m for m in ("throughput", "ttft", "tpot")
                    if m in result.fit_errors_before or m in result.holdout_errors_before]
         self.error_table.setRowCount(len(metrics))
         for r, metric in enumerate(metrics):
-            cells = [_cell(metric, right=False), _cell(_percent(result.fit_errors_before, metric)),
-                     _cell(_percent(result.fit_errors_after, metric)),
-                     _cell(_percent(result.holdout_errors_before, metric)),
-                     _cell(_percent(result.holdout_errors_after, metric))]
+            cells = [table_cell(metric, right=False), table_cell(_percent(result.fit_errors_before, metric)),
+                     table_cell(_percent(result.fit_errors_after, metric)),
+                     table_cell(_percent(result.holdout_errors_before, metric)),
+                     table_cell(_percent(result.holdout_errors_after, metric))]
             for c, item in enumerate(cells):
                 self.error_table.setItem(r, c, item)
 

@@ -60,3 +60,24 @@ def selected_key(table: QTableWidget) -> str:
     if item is None or not table.selectedItems():
         return ""
     return str(item.data(KEY_ROLE) or "")
+
+
+def read_only_table(headers: Sequence[str]) -> QTableWidget:
+    """A small read-only table with ``headers``, columns sized to their contents."""
+    table = QTableWidget(0, len(headers))
+    table.setHorizontalHeaderLabels(list(headers))
+    table.verticalHeader().setVisible(False)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.horizontalHeader().setStretchLastSection(True)
+    return table
+
+
+def table_cell(text: str, tooltip: str = "", right: bool = True) -> QTableWidgetItem:
+    """A table cell, right-aligned for numbers."""
+    item = QTableWidgetItem(text)
+    if tooltip:
+        item.setToolTip(tooltip)
+    if right:
+        item.setTextAlignment(RIGHT)
+    return item
