@@ -32,7 +32,6 @@ from gpucalc.ui.plots.style import plot_widget, text_colour
 INPUT_COLOUR = "#1f77b4"
 OUTPUT_COLOUR = "#ff7f0e"
 ERROR_STYLE = "color: #c62828;"
-RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
 
 def _step_data(histogram: LengthHistogram) -> tuple[np.ndarray, np.ndarray]:

@@ -80,7 +80,6 @@ from gpucalc.ui.plots.style import THROUGHPUT_COLOUR, TPOT_COLOUR, TTFT_COLOUR, 
 
 ERROR_STYLE = "color: #c62828;"
 FLAG_BRUSH = QColor(198, 40, 40, 60)
-RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 CURVE_POINTS = 24
 METRIC_COLOURS = {"ttft": TTFT_COLOUR, "tpot": TPOT_COLOUR, "throughput": THROUGHPUT_COLOUR}
 PLAN_ERRORS = (CatalogError, InputFileError, PlanError, ValidationError, ValueError)
