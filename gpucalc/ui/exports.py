@@ -11,8 +11,6 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.scenario import Scenario
-from gpucalc.report import write_report
-from gpucalc.report.csv_export import write_csv_files
 from gpucalc.ui.worker import Worker
 
 
@@ -46,11 +44,15 @@ class Exporter(QObject):
 
     def export_pdf(self, path: Path, scenario: Scenario, catalog: Catalog, lang: str) -> None:
         """Write the PDF report of ``scenario`` to ``path`` (``lang``: 'en' or 'zh')."""
+        from gpucalc.report import write_report
+
         path = path if path.suffix.lower() == ".pdf" else path.with_suffix(".pdf")
         self._start(partial(write_report, path, scenario, catalog, lang), path)
 
     def export_csv(self, path: Path, scenario: Scenario, catalog: Catalog) -> None:
         """Write the CSV tables of ``scenario`` into the zip ``path``."""
+        from gpucalc.report.csv_export import write_csv_files
+
         path = path if path.suffix.lower() == ".zip" else path.with_suffix(".zip")
         self._start(partial(write_csv_files, path, scenario, catalog), path)
 

@@ -9,10 +9,6 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QMenuBar
 
 from gpucalc.core.inputs import Workload
-from gpucalc.ui.dialogs.custom_gpu import CustomGpuDialog
-from gpucalc.ui.dialogs.lengths_dialog import LengthsDialog
-from gpucalc.ui.dialogs.measurements import MeasurementsDialog
-from gpucalc.ui.dialogs.spec_tables import SpecTablesDialog
 
 if TYPE_CHECKING:
     from gpucalc.ui.main_window import MainWindow
@@ -22,7 +18,8 @@ class WindowTools(QObject):
     """Opens the tool dialogs of ``window`` and applies what they return to its scenario.
 
     A change to the user's spec tables (an edit, a saved GPU or calibrated profile) is announced
-    through ``window.catalogChanged``, so the window reloads them.
+    through ``window.catalogChanged``, so the window reloads them. The dialogs are imported when
+    first opened, which keeps them out of the window's start-up time.
     """
 
     def __init__(self, window: MainWindow) -> None:
@@ -49,6 +46,8 @@ class WindowTools(QObject):
 
     def open_spec_tables(self) -> None:
         """Tools → Spec tables: edit the user's tables; the window reloads them when closed."""
+        from gpucalc.ui.dialogs.spec_tables import SpecTablesDialog
+
         dialog = SpecTablesDialog(self.window.session.catalogs(), self.window)
         changed: list[bool] = []
         dialog.tablesChanged.connect(lambda: changed.append(True))
@@ -58,6 +57,8 @@ class WindowTools(QObject):
 
     def open_custom_gpu(self) -> None:
         """Hardware → Custom GPU: plan on a GPU that is not in the catalog."""
+        from gpucalc.ui.dialogs.custom_gpu import CustomGpuDialog
+
         scenario = self.controller.scenario
         dialog = CustomGpuDialog(self.controller.catalog, scenario.gpu,
                                  self.window.session.catalogs().store, self.window)
@@ -76,6 +77,8 @@ class WindowTools(QObject):
 
     def open_lengths(self) -> None:
         """Tools → request lengths: plan with the real length distribution of a log export."""
+        from gpucalc.ui.dialogs.lengths_dialog import LengthsDialog
+
         dialog = LengthsDialog(self.window)
         dialog.workloadChosen.connect(self.use_workload)
         dialog.exec()
@@ -87,6 +90,8 @@ class WindowTools(QObject):
 
     def open_measurements(self) -> None:
         """Tools → measurements: compare an engine log, fit to benchmark results, save a profile."""
+        from gpucalc.ui.dialogs.measurements import MeasurementsDialog
+
         dialog = MeasurementsDialog(self.controller.catalog, self.controller.scenario,
                                     self.window.session.catalogs().store, self.window)
         saved: list[str] = []
