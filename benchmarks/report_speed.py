@@ -19,8 +19,10 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.inputs import Deployment, Targets, Workload
 from gpucalc.core.scenario import Scenario
+from gpucalc.core.sensitivity import evaluate_uncertainty
 from gpucalc.report import build_report, write_report
 from gpucalc.report.csv_export import write_csv_files
+from gpucalc.report.data import simulate_plan
 from gpucalc.report.pdf import render_pdf
 
 SCENARIO = Scenario(
@@ -44,7 +46,7 @@ def main() -> None:
         summary = write_report(out / "first.pdf", SCENARIO, catalog, "en")
         print(f"PDF report, first in the process (Qt start-up, font): "
               f"{time.perf_counter() - start:6.2f} s ({summary.pages} pages)")
-        whole, compute, draw = [], [], []
+        whole, compute, draw, risk, sim = [], [], [], [], []
         for i in range(REPEAT):
             start = time.perf_counter()
             write_report(out / f"r{i}.pdf", SCENARIO, catalog, "zh" if i % 2 else "en")
@@ -55,8 +57,16 @@ def main() -> None:
             start = time.perf_counter()
             render_pdf(data)
             draw.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            evaluate_uncertainty(data.inputs)
+            risk.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            simulate_plan(data.inputs, data.result.memory)
+            sim.append(time.perf_counter() - start)
         print(f"PDF report (calculate + draw + write), target ≤ 2 s: {_median(whole)}")
-        print(f"  of which calculation (sweep, grid, sizing):    {_median(compute)}")
+        print(f"  of which calculation (all sections):           {_median(compute)}")
+        print(f"    uncertainty bands and sensitivity:           {_median(risk)}")
+        print(f"    traffic simulation (rate sweep):             {_median(sim)}")
         print(f"  of which layout and drawing:                   {_median(draw)}")
         csv_samples = []
         for i in range(REPEAT):

@@ -1,4 +1,4 @@
-"""CSV exports: line items, context sweep, load curve, per-card grid and sizing. No Qt.
+"""CSV exports: line items, sweeps, grid, sizing, uncertainty bands and the simulation. No Qt.
 
 One implementation for ``gpucalc sweep/size --csv`` and for the export files. Conventions, so
 the files re-import cleanly into a spreadsheet:
@@ -30,8 +30,10 @@ from gpucalc.core.explain import Term
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_result import CurvePoint
 from gpucalc.core.scenario import Scenario
+from gpucalc.core.sim_sweep import RateSweep
 from gpucalc.core.sizing import SizingRow
 from gpucalc.core.sweep import ContextSweep, GridCell
+from gpucalc.core.uncertainty import Bands
 from gpucalc.report.data import ReportData, build_report
 
 CsvCell = str | int | float | bool | None
@@ -152,6 +154,22 @@ def sizing_table(rows: Sequence[SizingRow]) -> CsvTable:
                     tuple(tuple(d[field] for field, _ in SIZING_COLUMNS) for d in data))
 
 
+def uncertainty_table(bands: Bands) -> CsvTable:
+    """Low / expected / high of KV tokens, recommended concurrency and GPUs needed."""
+    rows = tuple((b.key, b.unit, b.low.value, b.expected.value, b.high.value) for b in bands.bands)
+    return CsvTable("uncertainty", ("result", "unit", "low", "expected", "high"), rows)
+
+
+def simulation_sweep_table(sweep: RateSweep) -> CsvTable:
+    """Simulated latency percentiles, throughput and goodput at each request rate (one replica)."""
+    rows = tuple((p.request_rate, p.result.ttft_ms.p50.value, p.result.ttft_ms.p95.value,
+                  p.result.tpot_ms.p50.value, p.result.tpot_ms.p95.value,
+                  p.result.output_tokens_per_s.value, p.result.goodput.value) for p in sweep.points)
+    return CsvTable("simulation_sweep", (
+        "rate_req_per_s", "ttft_ms_p50", "ttft_ms_p95", "tpot_ms_p50", "tpot_ms_p95",
+        "output_tokens_per_s", "goodput_req_per_s"), rows)
+
+
 def report_tables(data: ReportData) -> list[CsvTable]:
     """Every table of ``data`` (only the line items when the model does not fit)."""
     tables = [line_items_table(data.result.memory)]
@@ -159,6 +177,10 @@ def report_tables(data: ReportData) -> list[CsvTable]:
     if perf is not None and data.sweep is not None:
         tables += [context_sweep_table(data.sweep), load_curve_table(perf.load_curve),
                    per_card_grid_table(data.grid), sizing_table(data.sizing)]
+    if data.bands is not None:
+        tables.append(uncertainty_table(data.bands))
+    if data.simulation is not None:
+        tables.append(simulation_sweep_table(data.simulation.sweep))
     return tables
 
 

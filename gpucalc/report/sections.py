@@ -23,6 +23,7 @@ from gpucalc.report.plots import (
     draw_load_curves,
     draw_memory_bar,
 )
+from gpucalc.report.risk_sections import simulation_section, uncertainty_section
 from gpucalc.report.serve_line import serve_line
 from gpucalc.report.strings import tr
 from gpucalc.text.notices import notice_text
@@ -56,7 +57,8 @@ BOTTLENECK_NAMES = {CeilingKind.MEMORY: "KV-cache memory", CeilingKind.COMPUTE: 
 SECTION_TITLES = (
     "1. Inputs", "2. Pre-reporting checklist", "3. Memory per GPU", "4. Concurrency ceilings",
     "5. Ceilings against context length", "6. Latency and throughput against concurrency",
-    "7. Per-card grid", "8. Fleet sizing and cost", "9. Efficiency assumptions", "10. Notices",
+    "7. Per-card grid", "8. Fleet sizing and cost", "9. Uncertainty and sensitivity",
+    "10. Traffic simulation", "11. Efficiency assumptions", "12. Notices",
 )
 
 
@@ -407,7 +409,7 @@ def efficiency_section(w: Writer, perf: PerformanceResult) -> list[Block]:
     ]
     rows = [(Cell(key, mono=True), Cell(value, align="right"), Cell(w.t(text)))
             for key, value, text in meanings]
-    return [w.heading(8), *table([w.t("Factor"), w.t("Value"), w.t("Meaning")], rows, (2, 1, 5),
+    return [w.heading(10), *table([w.t("Factor"), w.t("Value"), w.t("Meaning")], rows, (2, 1, 5),
                                  aligns=["left", "right", "left"]),
             Paragraph(w.t("Source: {s}", s=eff.source or "—"), size_pt=8, space_before_pt=4)]
 
@@ -417,7 +419,7 @@ def notices_section(w: Writer) -> list[Block]:
     notices = w.data.result.memory.notices
     lines = [Paragraph("• " + notice_text(n, w.lang), size_pt=9, indent_pt=6, space_after_pt=2)
              for n in notices]
-    return [w.heading(9), *(lines or [Paragraph(w.t("None."))])]
+    return [w.heading(11), *(lines or [Paragraph(w.t("None."))])]
 
 
 def report_blocks(data: ReportData) -> tuple[list[Block], tuple[str, ...]]:
@@ -430,9 +432,11 @@ def report_blocks(data: ReportData) -> tuple[list[Block], tuple[str, ...]]:
     if perf is not None:
         builders += [lambda: ceilings_section(w, perf), lambda: sweep_section(w),
                      lambda: load_section(w, perf), lambda: grid_section(w), lambda: sizing_section(w),
+                     lambda: uncertainty_section(w), lambda: simulation_section(w),
                      lambda: efficiency_section(w, perf)]
     else:
-        builders.append(lambda: [w.heading(3), Paragraph(answer_sentence(w))])
+        builders += [lambda: [w.heading(3), Paragraph(answer_sentence(w))],
+                     lambda: uncertainty_section(w), lambda: simulation_section(w)]
     builders.append(lambda: notices_section(w))
     blocks = [b for build in builders for b in build()]
     titles = tuple(b.text for b in blocks if isinstance(b, Heading))

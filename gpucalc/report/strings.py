@@ -43,8 +43,10 @@ ZH: dict[str, str] = {
     '6. Latency and throughput against concurrency': '6. 延迟与吞吐随并发的变化',
     '7. Per-card grid': '7. 单卡并发参考表',
     '8. Fleet sizing and cost': '8. 卡数反推与成本',
-    '9. Efficiency assumptions': '9. 效率假设',
-    '10. Notices': '10. 提示',
+    '9. Uncertainty and sensitivity': '9. 不确定性与敏感性',
+    '10. Traffic simulation': '10. 流量仿真',
+    '11. Efficiency assumptions': '11. 效率假设',
+    '12. Notices': '12. 提示',
     '{model} on {n}× {gpu} · {engine}': '{model}，{n}× {gpu} · {engine}',
     'gpucalc {version} · created {date}': 'gpucalc {version} · 生成于 {date}',
     ('{n} concurrent requests per replica at TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms — limited '
@@ -223,6 +225,90 @@ ZH: dict[str, str] = {
         '缩短上下文（{context} token）：{short_n} 个请求',
     'smaller model or precision ({tier} weights): {tier_n} requests':
         '切小模型或降精度（{tier} 权重）：{tier_n} 个请求',
+    # Uncertainty and sensitivity
+    'KV cache tokens': 'KV 缓存 token 数',
+    'Recommended concurrency': '推荐并发',
+    'GPUs needed': '所需卡数',
+    'Runtime (non-torch) memory': '运行时（非 torch）显存',
+    'CUDA-graph memory': 'CUDA Graph 显存',
+    'GEMM efficiency': 'GEMM 效率',
+    'Attention efficiency': '注意力效率',
+    'Memory-bandwidth efficiency': '显存带宽效率',
+    'Link-bandwidth efficiency': '互联带宽效率',
+    'Collective latency': '集合通信延迟',
+    'Step overhead': '单步固定开销',
+    'Context length P95': '上下文长度 P95',
+    'Output length': '输出长度',
+    'TPOT target': 'TPOT 目标',
+    'TTFT target': 'TTFT 目标',
+    'GPU memory': '显存容量',
+    'Peak TFLOPS': '峰值 TFLOPS',
+    'Memory bandwidth': '显存带宽',
+    'Memory fraction': '显存占用比例',
+    ('Low and high: every uncertain constant at once at the pessimistic or the optimistic end of '
+     'its stated range (table below); low and high are the smallest and largest of the three '
+     'evaluations — a planning range, not a confidence interval. GPUs needed for {qps} req/s '
+     'average, {peak} req/s peak, as in the fleet sizing.'):
+        ('低 / 高：所有不确定常数同时取其给定范围的悲观端 / 乐观端（范围见下表）；低、高取三次计算中的'
+         '最小值与最大值——这是规划用的范围，不是置信区间。所需卡数按平均 {qps} req/s、峰值 {peak} '
+         'req/s 计算，与卡数反推一节相同。'),
+    'Result': '结果',
+    'Low': '低',
+    'Expected': '预期',
+    'High': '高',
+    'Unit': '单位',
+    'Sensitivity': '敏感性',
+    ('One factor at a time moved over its range, everything else at its value; the {n} largest '
+     'swings of the recommended concurrency ({base} requests per replica). Workload lengths and '
+     'targets move ±20 %, GPU figures and the memory fraction ±5 %, the constants over the ranges '
+     'below.'):
+        ('每次只让一个因子在其范围内变动，其余保持原值；列出使推荐并发（每副本 {base} 个请求）变化最大的 '
+         '{n} 个因子。流量长度与延迟目标变动 ±20 %，GPU 参数与显存占用比例变动 ±5 %，常数按下表的范围变动。'),
+    'Recommended concurrency, one factor at a time': '推荐并发（逐个因子变动）',
+    'recommended concurrency (requests per replica)': '推荐并发（每副本请求数）',
+    'at low value': '取低值时',
+    'at high value': '取高值时',
+    'expected': '预期',
+    'Range': '范围',
+    'Conc. at low': '低值时并发',
+    'Conc. at high': '高值时并发',
+    'Swing': '变化幅度',
+    'Ranges of the uncertain constants': '不确定常数的范围',
+    'Constant': '常数',
+    'Reason and source': '依据与来源',
+    'Not evaluated: the model does not fit on this deployment.': '未评估：该部署放不下此模型。',
+    # Traffic simulation
+    ('Discrete-event simulation of one replica (continuous batching on the same step-time model): '
+     'Poisson arrivals at {k} rates up to {top}× the analytic saturation rate ({sat} req/s), {n} '
+     'requests per rate with lengths drawn from the workload, fixed seed {seed} (the same plan '
+     'gives the same numbers). Solid: P50; dashed: P95.'):
+        ('单副本离散事件仿真（在同一步时模型上模拟连续批处理）：泊松到达，共 {k} 个请求速率，最高为解析'
+         '饱和速率（{sat} req/s）的 {top} 倍；每个速率 {n} 个请求，长度按流量分布抽样；固定随机种子 '
+         '{seed}（同一方案每次得到相同的数字）。实线：P50；虚线：P95。'),
+    'TTFT against request rate': 'TTFT 随请求速率的变化',
+    'TPOT against request rate': 'TPOT 随请求速率的变化',
+    'request rate (req/s, one replica)': '请求速率（req/s，单副本）',
+    'ms (log scale)': '毫秒（对数刻度）',
+    'P{p} SLO': 'P{p} SLO 容量',
+    'Rate (req/s)': '速率（req/s）',
+    'Goodput (req/s)': '有效吞吐（req/s）',
+    ('Capacity at the P{p} SLO (TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms): {cap} req/s per replica, '
+     '{share} of the {analytic} req/s the analytic recommendation ({n} concurrent requests) '
+     'carries.'):
+        ('按 P{p} 满足 SLO（首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} ms）的容量：每副本 '
+         '{cap} req/s，为解析模型推荐值（{n} 个并发请求，{analytic} req/s）的 {share}。'),
+    ('No simulated rate meets the targets at P{p} (TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms); the '
+     'analytic recommendation ({n} concurrent requests) carries {analytic} req/s per replica.'):
+        ('仿真的各个请求速率在 P{p} 下都达不到目标（首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} '
+         'ms）；解析模型的推荐值（{n} 个并发请求）每副本承载 {analytic} req/s。'),
+    'Every simulated rate meets the targets, so the capacity is at least this.':
+        '所有仿真速率都满足目标，实际容量不低于此值。',
+    '{r} replicas: {total} req/s in all.': '{r} 个副本：共 {total} req/s。',
+    ('Knee: {k} req/s (the highest rate whose median TTFT stays within {g}× its value at the '
+     'lowest rate).'):
+        '拐点：{k} req/s（中位 TTFT 不超过最低速率时 {g} 倍的最高速率）。',
+    'Not simulated: the model does not fit on this deployment.': '未仿真：该部署放不下此模型。',
+    'Not simulated: the simulator cannot run this plan.': '未仿真：仿真器无法运行此方案。',
 }
 
 

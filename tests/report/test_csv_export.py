@@ -26,7 +26,7 @@ from gpucalc.report.data import ReportData, build_report
 from tests.report.scenarios import NO_FIT_SCENARIO, SMALL_SCENARIO
 
 EXPECTED_FILES = {"line_items.csv", "context_sweep.csv", "concurrency_sweep.csv",
-                  "per_card_grid.csv", "sizing.csv"}
+                  "per_card_grid.csv", "sizing.csv", "uncertainty.csv", "simulation_sweep.csv"}
 
 
 @pytest.fixture

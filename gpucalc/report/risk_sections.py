@@ -1,0 +1,213 @@
+"""Report sections on how sure the numbers are: uncertainty bands, sensitivity, simulated traffic."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QRectF
+
+from gpucalc.core.perf_result import PerformanceResult
+from gpucalc.core.sensitivity import Sensitivity, TornadoBar
+from gpucalc.core.sim_metrics import SimulationResult
+from gpucalc.core.sim_sweep import KNEE_TTFT_GROWTH, SWEEP_TOP_OF_SATURATION
+from gpucalc.core.uncertainty import Band, Bands, ConstantRange
+from gpucalc.report.data import ReportSimulation
+from gpucalc.report.layout import Block, Canvas, Cell, Drawing, Paragraph, TableRow, table
+from gpucalc.report.numbers import count, percent, sig3
+from gpucalc.report.plots_risk import SweepText, TornadoRow, TornadoText, draw_rate_sweep, draw_tornado
+
+if TYPE_CHECKING:
+    from gpucalc.report.sections import Writer
+
+UNCERTAINTY_SECTION = 8  # index in SECTION_TITLES
+SIMULATION_SECTION = 9
+TORNADO_BARS_SHOWN = 6
+BAND_NAMES = {"kv_cache_tokens": "KV cache tokens", "recommended_concurrency": "Recommended concurrency",
+              "gpus_needed": "GPUs needed"}
+BAND_UNITS = {"tokens": "tokens", "requests": "requests", "GPUs": "GPUs"}
+FACTOR_NAMES = {
+    "activation_peak": "Activation peak",
+    "non_torch_memory": "Runtime (non-torch) memory",
+    "cuda_graph_memory": "CUDA-graph memory",
+    "gemm_compute": "GEMM efficiency",
+    "attention_compute": "Attention efficiency",
+    "memory_bandwidth": "Memory-bandwidth efficiency",
+    "comm_bandwidth": "Link-bandwidth efficiency",
+    "comm_latency_us": "Collective latency",
+    "step_overhead_ms": "Step overhead",
+    "input_len_p95": "Context length P95",
+    "output_len": "Output length",
+    "tpot_target_ms": "TPOT target",
+    "ttft_target_ms": "TTFT target",
+    "gpu_memory_gib": "GPU memory",
+    "peak_tflops": "Peak TFLOPS",
+    "hbm_bandwidth_gb_per_s": "Memory bandwidth",
+    "memory_fraction": "Memory fraction",
+}
+
+
+def factor_name(w: Writer, key: str) -> str:
+    """Translated name of a sensitivity factor (the key itself when unnamed)."""
+    return w.t(FACTOR_NAMES[key]) if key in FACTOR_NAMES else key
+
+
+def unit_text(w: Writer, unit: str) -> str:
+    """A unit as the report prints it (token counts translated, symbols as they are)."""
+    return w.t(unit) if unit in ("tokens", "requests", "GPUs") else unit
+
+
+def band_cells(w: Writer, band: Band) -> tuple[Cell, ...]:
+    """One row of the bands table: result, low, expected, high, unit."""
+    return (Cell(w.t(BAND_NAMES.get(band.key, band.key)), bold=True),
+            Cell(count(band.low.value), align="right"), Cell(count(band.expected.value), align="right"),
+            Cell(count(band.high.value), align="right"), Cell(unit_text(w, band.unit)))
+
+
+def factor_range_text(w: Writer, bar: TornadoBar) -> str:
+    """The range a factor was moved over, e.g. ``4,800–7,200 tokens``."""
+    unit = unit_text(w, bar.unit)
+    return f"{sig3(bar.low_value)}–{sig3(bar.high_value)}" + (f" {unit}" if unit else "")
+
+
+def tornado_cells(w: Writer, rank: int, bar: TornadoBar) -> tuple[Cell, ...]:
+    """One row of the sensitivity table: rank, factor, range, concurrency at low and at high."""
+    return (Cell(str(rank), align="right"), Cell(factor_name(w, bar.key), bold=True),
+            Cell(factor_range_text(w, bar)), Cell(count(bar.result_at_low), align="right"),
+            Cell(count(bar.result_at_high), align="right"), Cell(count(bar.swing), align="right"))
+
+
+def range_cells(w: Writer, r: ConstantRange) -> tuple[Cell, ...]:
+    """One row of the ranges table: constant, factors on its value, reason and source."""
+    return (Cell(factor_name(w, r.key), bold=True),
+            Cell(f"×{r.low_factor:g} – ×{r.high_factor:g}", align="right"), Cell(r.reason))
+
+
+def kept_together(blocks: list[Block], with_next: bool = False) -> list[Block]:
+    """``blocks`` marked to stay on one page together (and with the block after them)."""
+    for block in blocks if with_next else blocks[:-1]:
+        if isinstance(block, Paragraph | TableRow):
+            block.keep_with_next = True
+    return blocks
+
+
+def bands_blocks(w: Writer, bands: Bands) -> list[Block]:
+    """The low / expected / high table with how low and high are obtained."""
+    wl = w.data.inputs.workload
+    return kept_together([
+        w.note(w.t("Low and high: every uncertain constant at once at the pessimistic or the "
+                   "optimistic end of its stated range (table below); low and high are the smallest "
+                   "and largest of the three evaluations — a planning range, not a confidence "
+                   "interval. GPUs needed for {qps} req/s average, {peak} req/s peak, as in the "
+                   "fleet sizing.", qps=sig3(wl.qps_avg), peak=sig3(wl.qps_peak or wl.qps_avg))),
+        *table([w.t("Result"), w.t("Low"), w.t("Expected"), w.t("High"), w.t("Unit")],
+               [band_cells(w, b) for b in bands.bands], (3.0, 1.3, 1.3, 1.3, 1.6),
+               aligns=["left", "right", "right", "right", "left"], size_pt=8.5)])
+
+
+def sensitivity_blocks(w: Writer, sensitivity: Sensitivity) -> list[Block]:
+    """The largest swings of the recommended concurrency: tornado figure and table."""
+    shown = sensitivity.bars[:TORNADO_BARS_SHOWN]
+    rows = [TornadoRow(factor_name(w, b.key), b.result_at_low, b.result_at_high) for b in shown]
+    text = TornadoText(w.t("Recommended concurrency, one factor at a time"),
+                       w.t("recommended concurrency (requests per replica)"), w.t("at low value"),
+                       w.t("at high value"), w.t("expected"))
+
+    def draw(canvas: Canvas, box: QRectF) -> None:
+        draw_tornado(canvas, box, sensitivity.baseline, rows, text)
+
+    intro = w.note(w.t("One factor at a time moved over its range, everything else at its value; the "
+                       "{n} largest swings of the recommended concurrency ({base} requests per "
+                       "replica). Workload lengths and targets move ±20 %, GPU figures and the memory "
+                       "fraction ±5 %, the constants over the ranges below.", n=len(shown),
+                       base=count(sensitivity.baseline)))
+    title = Paragraph(w.t("Sensitivity"), bold=True, space_before_pt=6, space_after_pt=2)
+    return [
+        *kept_together([title, intro], with_next=True),
+        Drawing(16 + 7 * len(shown), draw),
+        *kept_together(table(
+            ["#", w.t("Factor"), w.t("Range"), w.t("Conc. at low"), w.t("Conc. at high"), w.t("Swing")],
+            [tornado_cells(w, i, b) for i, b in enumerate(shown, start=1)],
+            (0.4, 2.8, 2.6, 1.3, 1.3, 1.0), aligns=["right", "left", "left", "right", "right", "right"]))]
+
+
+def uncertainty_section(w: Writer) -> list[Block]:
+    """Bands of KV tokens, concurrency and GPUs; the sensitivity ranking; the ranges' sources."""
+    bands, sensitivity = w.data.bands, w.data.sensitivity
+    heading = w.heading(UNCERTAINTY_SECTION)
+    if bands is None or sensitivity is None:
+        return [heading, Paragraph(w.t("Not evaluated: the model does not fit on this deployment."))]
+    return [heading, *bands_blocks(w, bands), *sensitivity_blocks(w, sensitivity),
+            Paragraph(w.t("Ranges of the uncertain constants"), bold=True, space_before_pt=6,
+                      space_after_pt=2, keep_with_next=True),
+            *table([w.t("Constant"), w.t("Range"), w.t("Reason and source")],
+                   [range_cells(w, r) for r in bands.ranges], (2.2, 1.3, 6.5),
+                   aligns=["left", "right", "left"], size_pt=7.0)]
+
+
+def sweep_cells(rate: float, result: SimulationResult) -> tuple[Cell, ...]:
+    """One row of the simulation table: rate, TTFT and TPOT P50/P95, throughput, goodput."""
+    values = (rate, result.ttft_ms.p50.value, result.ttft_ms.p95.value, result.tpot_ms.p50.value,
+              result.tpot_ms.p95.value, result.output_tokens_per_s.value, result.goodput.value)
+    return tuple(Cell(sig3(v), align="right") for v in values)
+
+
+def capacity_sentence(w: Writer, perf: PerformanceResult, sim: ReportSimulation) -> str:
+    """The capacity at the SLO per replica against the analytic recommendation."""
+    targets = w.data.inputs.targets
+    analytic = perf.at_recommended.requests_per_s.value
+    capacity = sim.sweep.slo_capacity.value
+    values = {"p": f"{sim.sweep.percentile:g}", "ttft": sig3(targets.ttft_ms),
+              "tpot": sig3(targets.tpot_ms), "analytic": sig3(analytic),
+              "n": count(perf.recommended_concurrency.value)}
+    if capacity <= 0:
+        return w.t("No simulated rate meets the targets at P{p} (TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms); "
+                   "the analytic recommendation ({n} concurrent requests) carries {analytic} req/s "
+                   "per replica.", **values)
+    sentence = w.t("Capacity at the P{p} SLO (TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms): {cap} req/s per "
+                   "replica, {share} of the {analytic} req/s the analytic recommendation ({n} "
+                   "concurrent requests) carries.", cap=sig3(capacity),
+                   share=percent(capacity / analytic) if analytic > 0 else "—", **values)
+    space = "" if w.lang == "zh" else " "  # Chinese sentences follow each other without a space
+    if capacity >= max(p.request_rate for p in sim.sweep.points):
+        sentence += space + w.t("Every simulated rate meets the targets, so the capacity is at least "
+                                "this.")
+    if perf.replicas > 1:
+        sentence += space + w.t("{r} replicas: {total} req/s in all.", r=perf.replicas,
+                                total=sig3(capacity * perf.replicas))
+    return sentence
+
+
+def simulation_section(w: Writer) -> list[Block]:
+    """Simulated TTFT / TPOT percentiles against request rate, the knee and the SLO capacity."""
+    heading = w.heading(SIMULATION_SECTION)
+    sim, targets, perf = w.data.simulation, w.data.inputs.targets, w.data.result.performance
+    if perf is None:
+        return [heading, Paragraph(w.t("Not simulated: the model does not fit on this deployment."))]
+    if sim is None:
+        return [heading, Paragraph(w.t("Not simulated: the simulator cannot run this plan."))]
+    sweep = sim.sweep
+    text = SweepText(w.t("TTFT against request rate"), w.t("TPOT against request rate"),
+                     w.t("request rate (req/s, one replica)"), w.t("ms (log scale)"), w.t("target"),
+                     w.t("knee"), w.t("P{p} SLO", p=f"{sweep.percentile:g}"))
+
+    def draw(canvas: Canvas, box: QRectF) -> None:
+        draw_rate_sweep(canvas, box, sweep, targets.ttft_ms, targets.tpot_ms, text)
+
+    intro = w.t("Discrete-event simulation of one replica (continuous batching on the same step-time "
+                "model): Poisson arrivals at {k} rates up to {top}× the analytic saturation rate "
+                "({sat} req/s), {n} requests per rate with lengths drawn from the workload, fixed "
+                "seed {seed} (the same plan gives the same numbers). Solid: P50; dashed: P95.",
+                k=len(sweep.points), top=f"{SWEEP_TOP_OF_SATURATION:g}", sat=sig3(sim.saturation_rate),
+                n=count(sim.requests_per_rate), seed=sim.seed)
+    knee = w.t("Knee: {k} req/s (the highest rate whose median TTFT stays within {g}× its value at "
+               "the lowest rate).", k=sig3(sweep.knee_rate.value), g=f"{KNEE_TTFT_GROWTH:g}")
+    header = [w.t("Rate (req/s)"), "TTFT P50 (ms)", "TTFT P95 (ms)", "TPOT P50 (ms)", "TPOT P95 (ms)",
+              w.t("Output (tok/s)"), w.t("Goodput (req/s)")]
+    answer = Paragraph(capacity_sentence(w, perf, sim), bold=True)
+    return [heading, *kept_together([answer, w.note(knee), w.note(intro)], with_next=True),
+            Drawing(66, draw),
+            *table(header, [sweep_cells(p.request_rate, p.result) for p in sweep.points],
+                   (1.1, 1.1, 1.1, 1.1, 1.1, 1.2, 1.2), aligns=["right"] * 7, size_pt=7.5)]
+
+
+__all__ = ["simulation_section", "sweep_cells", "uncertainty_section"]
