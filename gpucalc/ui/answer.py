@@ -8,9 +8,8 @@ from enum import StrEnum
 from PySide6.QtCore import QCoreApplication
 
 from gpucalc.core.explain import Term
-from gpucalc.ui.format import count, sig3
+from gpucalc.ui.format import count, kind_name, sig3
 from gpucalc.ui.outcome import PlanOutcome
-from gpucalc.ui.plots.ceiling_bars import kind_name
 
 translate = QCoreApplication.translate
 

@@ -19,6 +19,7 @@ from gpucalc.core.scenario import Scenario
 from gpucalc.ui.catalog_session import CatalogSession
 from gpucalc.ui.controller import PlanController
 from gpucalc.ui.i18n import Translators, notice_language
+from gpucalc.ui.idle_gc import IdleCollector
 from gpucalc.ui.main_window import MainWindow, Session
 from gpucalc.ui.scenario_file import ScenarioFileError, load_scenario
 from gpucalc.ui.settings_store import SettingsStore
@@ -58,6 +59,7 @@ class Shell(QObject):
         self.translators = Translators(self)
         session.language = self.translators.install(session.language)
         self.controller = PlanController(catalog, scenario, self)
+        self.collector: IdleCollector | None = None
         self.window = self._new_window()
 
     @property
@@ -98,14 +100,24 @@ class Shell(QObject):
         old.deleteLater()
 
     def start(self) -> None:
-        """Show the window and compute the first result."""
+        """Show the window and compute the first result; full garbage collections then wait for idle."""
         self.window.show()
+        self.controller.resultReady.connect(self._first_result)
         self.controller.compute_now()
+
+    def _first_result(self, *_: object) -> None:
+        self.controller.resultReady.disconnect(self._first_result)
+        if self.collector is None:
+            self.collector = IdleCollector(self)
+            self.controller.computeStarted.connect(self.collector.poke)
+            self.controller.resultReady.connect(self.collector.poke)
 
     def shutdown(self) -> None:
         """Wait for the workers before the objects go away."""
         self.controller.shutdown()
         self.window.shutdown()
+        if self.collector is not None:
+            self.collector.restore()
 
 
 def _initial_scenario(session: Session, scenario_path: Path | None) -> Scenario:
@@ -174,8 +186,7 @@ def _screenshot(app: QApplication, shell: Shell, path: Path, tab: str | None = N
         app.quit()
 
     def ready(*_: object) -> None:
-        window.tabs.show_tab(tab or "bottleneck")
-        window.tabs.flush()
+        window.tabs.show_tab(tab or "bottleneck")  # builds and fills only the tab shown
         if tab == "sizing" and window.tabs.sizing_tab.busy():  # only that tab waits for sizing
             window.tabs.sizing_tab.finished.connect(lambda: QTimer.singleShot(150, grab))
         else:

@@ -5,10 +5,12 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from gpucalc.core.explain import InputValue, Term
+from gpucalc.core.perf_result import CeilingKind
 from gpucalc.text.numbers import count, params_text, sig3
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
 
-__all__ = ["count", "input_value", "params_text", "sig3", "term_name", "term_value", "unit_name"]
+__all__ = ["KINDS", "count", "input_value", "kind_name", "params_text", "sig3", "term_name", "term_value",
+           "unit_name"]
 
 TERM_NAMES = {
     "weights_gib_per_gpu": QT_TRANSLATE_NOOP("Terms", "Weights"),
@@ -107,3 +109,16 @@ def input_value(value: InputValue) -> str:
     if isinstance(value, int):
         return f"{value:,}"
     return sig3(value)
+
+
+KINDS = (CeilingKind.MEMORY, CeilingKind.COMPUTE, CeilingKind.INTERCONNECT)
+KIND_NAMES = {
+    CeilingKind.MEMORY: QT_TRANSLATE_NOOP("Ceilings", "Memory (KV cache)"),
+    CeilingKind.COMPUTE: QT_TRANSLATE_NOOP("Ceilings", "Compute (TTFT/TPOT)"),
+    CeilingKind.INTERCONNECT: QT_TRANSLATE_NOOP("Ceilings", "Interconnect"),
+}
+
+
+def kind_name(kind: CeilingKind) -> str:
+    """Translated name of a ceiling."""
+    return QCoreApplication.translate("Ceilings", KIND_NAMES[kind])

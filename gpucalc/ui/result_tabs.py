@@ -2,12 +2,14 @@
 
 A new result updates the visible tab at once; every other tab is queued and updated one per
 event-loop pass (or at once when the user switches to it), so the GUI thread never does all
-the drawing in one go while the user types.
+the drawing in one go while the user types. Tabs with plots are built the first time they are
+shown (their updates wait until then), which keeps the plotting library out of start-up.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
@@ -15,21 +17,24 @@ from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.perf_result import PerformanceResult
 from gpucalc.core.sweep import ContextSweep
-from gpucalc.ui.format import count
+from gpucalc.ui.format import count, kind_name
+from gpucalc.ui.lazy_page import LazyPage
 from gpucalc.ui.outcome import PlanOutcome
 from gpucalc.ui.panels.ceilings_tab import CeilingsTab
 from gpucalc.ui.panels.compare_tab import CompareTab
 from gpucalc.ui.panels.grid_tab import GridTab
-from gpucalc.ui.panels.memory_tab import MemoryTab
-from gpucalc.ui.panels.sensitivity_tab import SensitivityTab
-from gpucalc.ui.panels.simulate_tab import SimulateTab
-from gpucalc.ui.panels.sizing_tab import SizingTab
-from gpucalc.ui.plots.ceiling_bars import kind_name
-from gpucalc.ui.plots.load_plot import LoadCurvePlot
-from gpucalc.ui.plots.sweep_plot import ContextSweepPlot
+
+if TYPE_CHECKING:
+    from gpucalc.ui.panels.memory_tab import MemoryTab
+    from gpucalc.ui.panels.sensitivity_tab import SensitivityTab
+    from gpucalc.ui.panels.simulate_tab import SimulateTab
+    from gpucalc.ui.panels.sizing_tab import SizingTab
+    from gpucalc.ui.plots.load_plot import LoadCurvePlot
+    from gpucalc.ui.plots.sweep_plot import ContextSweepPlot
 
 TAB_NAMES = ("bottleneck", "memory", "sweep", "load", "grid", "sizing", "uncertainty", "simulate",
              "compare")
+PERFORMANCE_TABS = ("bottleneck", "sweep", "load", "grid", "sizing", "uncertainty", "simulate")
 
 
 def _captioned(widget: QWidget, caption: QLabel) -> QWidget:
@@ -43,7 +48,7 @@ def _captioned(widget: QWidget, caption: QLabel) -> QWidget:
 
 
 class ResultTabs(QTabWidget):
-    """Bottleneck, memory, context sweep, load curve, per-card grid, sizing and compare."""
+    """The nine result tabs, from the bottleneck bars to the comparison with a baseline."""
 
     termSelected = Signal(str)  # key of a term of the current result
     termExplained = Signal(object)  # a Term from outside the result (a simulation)
@@ -52,19 +57,15 @@ class ResultTabs(QTabWidget):
         super().__init__(parent)
         self.setObjectName("resultTabs")
         self.ceilings_tab = CeilingsTab()
-        self.memory_tab = MemoryTab()
-        self.sweep_plot, self.sweep_caption = ContextSweepPlot(), QLabel()
-        self.load_plot, self.load_caption = LoadCurvePlot(), QLabel()
         self.grid_tab = GridTab()
-        self.sizing_tab = SizingTab()
-        self.uncertainty_tab = SensitivityTab()
-        self.simulate_tab = SimulateTab()
         self.compare_tab = CompareTab()
-        sweep_page = _captioned(self.sweep_plot, self.sweep_caption)
-        load_page = _captioned(self.load_plot, self.load_caption)
-        self.pages: dict[str, QWidget] = dict(zip(TAB_NAMES, (
-            self.ceilings_tab, self.memory_tab, sweep_page, load_page, self.grid_tab, self.sizing_tab,
-            self.uncertainty_tab, self.simulate_tab, self.compare_tab), strict=True))
+        self.sweep_caption, self.load_caption = QLabel(), QLabel()
+        self.pages: dict[str, QWidget] = {
+            "bottleneck": self.ceilings_tab, "memory": LazyPage(self._build_memory),
+            "sweep": LazyPage(self._build_sweep), "load": LazyPage(self._build_load),
+            "grid": self.grid_tab, "sizing": LazyPage(self._build_sizing),
+            "uncertainty": LazyPage(self._build_uncertainty), "simulate": LazyPage(self._build_simulate),
+            "compare": self.compare_tab}
         titles = (self.tr("Bottleneck"), self.tr("Memory"), self.tr("Context"), self.tr("Load"),
                   self.tr("Per-card"), self.tr("Sizing"), self.tr("Uncertainty"), self.tr("Simulate"),
                   self.tr("Compare"))
@@ -77,24 +78,108 @@ class ResultTabs(QTabWidget):
                 self.tr("Low / expected / high results and what moves them most"),
                 self.tr("Discrete-event simulation of the traffic"),
                 self.tr("This plan against a pinned or opened baseline"))
-        for page, title, tip in zip(self.pages.values(), titles, tips, strict=True):
-            self.setTabToolTip(self.addTab(page, title), tip)
-        self.performance_pages = [self.pages[n] for n in ("bottleneck", "sweep", "load", "grid", "sizing",
-                                                           "uncertainty", "simulate")]
-        for source in (self.memory_tab.termSelected, self.memory_tab.bar.termHovered,
-                       self.ceilings_tab.termSelected, self.ceilings_tab.bars.termHovered):
+        for name, title, tip in zip(TAB_NAMES, titles, tips, strict=True):
+            self.setTabToolTip(self.addTab(self.pages[name], title), tip)
+        self.performance_pages = [self.pages[n] for n in PERFORMANCE_TABS]
+        for source in (self.ceilings_tab.termSelected, self.ceilings_tab.bars.termHovered):
             source.connect(self.termSelected)
-        self.simulate_tab.termSelected.connect(self.termExplained)
-        self.pending: dict[QWidget, Callable[[], None]] = {}
+        self.pending: dict[str, Callable[[], None]] = {}
         self._drain = QTimer(self)
         self._drain.setSingleShot(True)
         self._drain.setInterval(0)
         self._drain.timeout.connect(self._update_next)
-        self.currentChanged.connect(lambda _index: self._update_page(self.currentWidget()))
+        self.currentChanged.connect(lambda _index: self._update_page(self.current_name(), build=True))
+
+    # -- pages built on first use -----------------------------------------------------------
+    def _built(self, name: str) -> QWidget:
+        page = self.pages[name]
+        return page.content() if isinstance(page, LazyPage) else page
+
+    def _build_memory(self) -> QWidget:
+        from gpucalc.ui.panels.memory_tab import MemoryTab
+
+        tab = MemoryTab()
+        tab.termSelected.connect(self.termSelected)
+        tab.bar.termHovered.connect(self.termSelected)
+        return tab
+
+    def _build_sweep(self) -> QWidget:
+        from gpucalc.ui.plots.sweep_plot import ContextSweepPlot
+
+        return _captioned(ContextSweepPlot(), self.sweep_caption)
+
+    def _build_load(self) -> QWidget:
+        from gpucalc.ui.plots.load_plot import LoadCurvePlot
+
+        return _captioned(LoadCurvePlot(), self.load_caption)
+
+    def _build_sizing(self) -> QWidget:
+        from gpucalc.ui.panels.sizing_tab import SizingTab
+
+        return SizingTab()
+
+    def _build_uncertainty(self) -> QWidget:
+        from gpucalc.ui.panels.sensitivity_tab import SensitivityTab
+
+        return SensitivityTab()
+
+    def _build_simulate(self) -> QWidget:
+        from gpucalc.ui.panels.simulate_tab import SimulateTab
+
+        tab = SimulateTab()
+        tab.termSelected.connect(self.termExplained)
+        return tab
+
+    def _plot_in(self, name: str) -> QWidget:
+        layout = self._built(name).layout()
+        item = layout.itemAt(1) if layout is not None else None
+        widget = item.widget() if item is not None else None
+        assert widget is not None
+        return widget
+
+    @property
+    def memory_tab(self) -> MemoryTab:
+        """The Memory tab (built on first use)."""
+        return cast("MemoryTab", self._built("memory"))
+
+    @property
+    def sweep_plot(self) -> ContextSweepPlot:
+        """The context-sweep plot (built on first use)."""
+        return cast("ContextSweepPlot", self._plot_in("sweep"))
+
+    @property
+    def load_plot(self) -> LoadCurvePlot:
+        """The load-curve plots (built on first use)."""
+        return cast("LoadCurvePlot", self._plot_in("load"))
+
+    @property
+    def sizing_tab(self) -> SizingTab:
+        """The Sizing tab (built on first use)."""
+        return cast("SizingTab", self._built("sizing"))
+
+    @property
+    def uncertainty_tab(self) -> SensitivityTab:
+        """The Uncertainty tab (built on first use)."""
+        return cast("SensitivityTab", self._built("uncertainty"))
+
+    @property
+    def simulate_tab(self) -> SimulateTab:
+        """The Simulate tab (built on first use)."""
+        return cast("SimulateTab", self._built("simulate"))
+
+    def is_built(self, name: str) -> bool:
+        """Whether the tab ``name`` exists yet (tabs with plots are built when first shown)."""
+        page = self.pages[name]
+        return not isinstance(page, LazyPage) or page.built
+
+    def current_name(self) -> str:
+        """Short name of the visible tab."""
+        return next((n for n, page in self.pages.items() if page is self.currentWidget()), "")
 
     def show_tab(self, name: str) -> None:
         """Bring a tab to the front by its short name (bottleneck, memory, sweep, …)."""
         self.setCurrentWidget(self.pages.get(name, self.ceilings_tab))
+        self._update_page(self.current_name(), build=True)
 
     def show_outcome(self, outcome: PlanOutcome, lang: str, catalog: Catalog) -> None:
         """Queue every tab's update for ``outcome``; the visible one is updated now."""
@@ -103,43 +188,43 @@ class ResultTabs(QTabWidget):
             self.setTabEnabled(self.indexOf(page), performance is not None
                                or page not in self.performance_pages)
         share = outcome.inputs.targets.planning_memory_share
-        self.pending = {self.memory_tab: lambda: self.memory_tab.set_result(outcome.memory, share),
-                        self.compare_tab: lambda: self.compare_tab.set_current(outcome)}
+        self.pending = {"memory": lambda: self.memory_tab.set_result(outcome.memory, share),
+                        "compare": lambda: self.compare_tab.set_current(outcome)}
         if performance is not None:
             self.pending.update(self._performance_updates(outcome, performance, lang, catalog))
         elif self.currentWidget() in self.performance_pages:
-            self.setCurrentWidget(self.memory_tab)
-        self._update_page(self.currentWidget())
+            self.setCurrentWidget(self.pages["memory"])
+        self._update_page(self.current_name(), build=True)
         self._drain.start()
 
     def flush(self) -> None:
-        """Run every queued update now (tests, screenshots, reports)."""
-        while self.pending:
-            self._update_next()
+        """Build every tab and run every queued update now (tests, screenshots)."""
+        for name in list(self.pending):
+            self._update_page(name, build=True)
 
-    def _update_page(self, page: QWidget | None) -> None:
-        update = self.pending.pop(page, None) if page is not None else None
-        if update is not None:
-            update()
+    def _update_page(self, name: str, build: bool = False) -> None:
+        """Run ``name``'s queued update if its page exists (``build``: build it first)."""
+        if name in self.pending and (build or self.is_built(name)):
+            self.pending.pop(name)()
 
     def _update_next(self) -> None:
-        if self.pending:
-            page = next(iter(self.pending))
-            self._update_page(page)
-        if self.pending:
+        """One queued update of a tab that exists; tabs not built yet wait until shown."""
+        ready = next((name for name in self.pending if self.is_built(name)), None)
+        if ready is not None:
+            self._update_page(ready)
             self._drain.start()
 
     def _performance_updates(self, outcome: PlanOutcome, performance: PerformanceResult, lang: str,
-                             catalog: Catalog) -> dict[QWidget, Callable[[], None]]:
+                             catalog: Catalog) -> dict[str, Callable[[], None]]:
         return {
-            self.pages["bottleneck"]: lambda: self.ceilings_tab.set_result(performance, lang),
-            self.pages["sweep"]: lambda: self._show_sweep(outcome),
-            self.pages["load"]: lambda: self._show_load(outcome, performance),
-            self.pages["grid"]: lambda: self.grid_tab.set_grid(outcome.grid),
-            self.pages["uncertainty"]: lambda: self._show_uncertainty(outcome),
-            self.pages["simulate"]: lambda: self.simulate_tab.set_inputs(outcome.inputs, outcome.memory),
-            # sizing starts at once (on its own worker), whichever tab is visible
-            self.pages["sizing"]: lambda: self.sizing_tab.set_inputs(catalog, outcome.inputs),
+            "bottleneck": lambda: self.ceilings_tab.set_result(performance, lang),
+            "sweep": lambda: self._show_sweep(outcome),
+            "load": lambda: self._show_load(outcome, performance),
+            "grid": lambda: self.grid_tab.set_grid(outcome.grid),
+            "uncertainty": lambda: self._show_uncertainty(outcome),
+            "simulate": lambda: self.simulate_tab.set_inputs(outcome.inputs, outcome.memory),
+            # sizing runs on its own worker once the tab exists, whichever tab is visible
+            "sizing": lambda: self.sizing_tab.set_inputs(catalog, outcome.inputs),
         }
 
     def _show_uncertainty(self, outcome: PlanOutcome) -> None:
@@ -176,7 +261,9 @@ class ResultTabs(QTabWidget):
             changes="; ".join(parts), out=count(sweep.output_tokens))
 
     def shutdown(self) -> None:
-        """Stop the sizing and simulation jobs and wait for them."""
-        self.sizing_tab.cancel()
-        self.sizing_tab.wait()
-        self.simulate_tab.shutdown()
+        """Stop the sizing and simulation jobs (where those tabs exist) and wait for them."""
+        if self.is_built("sizing"):
+            self.sizing_tab.cancel()
+            self.sizing_tab.wait()
+        if self.is_built("simulate"):
+            self.simulate_tab.shutdown()

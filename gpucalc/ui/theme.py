@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
@@ -54,3 +54,13 @@ def apply_theme(app: QApplication, theme: str) -> str:
         app.setStyle("Fusion")
         app.setPalette(dark_palette() if theme == "dark" else app.style().standardPalette())
     return theme
+
+
+def text_colour() -> QColor:
+    """The palette's text colour, so labels stay readable in light and dark themes."""
+    return QGuiApplication.palette().color(QPalette.ColorRole.WindowText)
+
+
+def is_dark_theme() -> bool:
+    """Whether the window background is dark."""
+    return QGuiApplication.palette().color(QPalette.ColorRole.Window).lightness() < 128

@@ -8,10 +8,10 @@ from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QTableWidget, QVBo
 from gpucalc.core.explain import Term
 from gpucalc.core.perf_result import PerformanceResult, PointSummary
 from gpucalc.text.notices import notice_text
-from gpucalc.ui.format import count, sig3, term_name, term_value
+from gpucalc.text.palette import CEILING_COLOURS
+from gpucalc.ui.format import count, kind_name, sig3, term_name, term_value
 from gpucalc.ui.panels.term_table import fill_terms, selected_key, term_table
-from gpucalc.ui.plots.ceiling_bars import CeilingBars, kind_name
-from gpucalc.ui.plots.style import CEILING_COLOURS
+from gpucalc.ui.plots.ceiling_bars import CeilingBars
 
 
 def _boxed(title: str, widget: QWidget) -> QGroupBox:

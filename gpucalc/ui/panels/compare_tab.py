@@ -20,10 +20,9 @@ from PySide6.QtWidgets import (
 )
 
 from gpucalc.core.perf_result import PerformanceResult
-from gpucalc.ui.format import count, sig3
+from gpucalc.ui.format import count, kind_name, sig3
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
 from gpucalc.ui.outcome import PlanOutcome
-from gpucalc.ui.plots.ceiling_bars import kind_name
 
 BETTER = "#2e7d32"
 WORSE = "#c62828"

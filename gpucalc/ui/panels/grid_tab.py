@@ -16,10 +16,9 @@ from PySide6.QtWidgets import (
 )
 
 from gpucalc.core.sweep import CONTEXT_TIERS, GridCell
-from gpucalc.ui.format import count
+from gpucalc.text.palette import CEILING_COLOURS
+from gpucalc.ui.format import count, kind_name
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
-from gpucalc.ui.plots.ceiling_bars import kind_name
-from gpucalc.ui.plots.style import CEILING_COLOURS
 
 TIER_NAMES = {
     "short": QT_TRANSLATE_NOOP("Grid", "Short"),

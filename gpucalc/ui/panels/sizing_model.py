@@ -16,9 +16,8 @@ from PySide6.QtGui import QFont
 
 from gpucalc.core.perf_result import CeilingKind
 from gpucalc.core.sizing import SizingRow
-from gpucalc.ui.format import count, sig3
+from gpucalc.ui.format import count, kind_name, sig3
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
-from gpucalc.ui.plots.ceiling_bars import kind_name
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 Index = QModelIndex | QPersistentModelIndex

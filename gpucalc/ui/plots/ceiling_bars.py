@@ -1,34 +1,33 @@
-"""The three-ceiling bottleneck bars: one horizontal bar per ceiling, the binding one outlined."""
+"""The three-ceiling bottleneck bars, drawn with QPainter: one bar per ceiling, the binding one outlined.
+
+Drawn without pyqtgraph so the first tab the window shows needs no plotting library at start-up.
+"""
 
 from __future__ import annotations
 
-import numpy as np
-import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QPointF, Signal
-from PySide6.QtGui import QColor, QCursor, QFont
-from PySide6.QtWidgets import QToolTip, QVBoxLayout, QWidget
+import math
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from gpucalc.core.explain import Term
 from gpucalc.core.perf_result import Ceiling, CeilingKind, PerformanceResult
+from gpucalc.text.palette import CEILING_COLOURS, MARKER_COLOUR
 from gpucalc.ui.explain_pane import term_tooltip
-from gpucalc.ui.format import count
-from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
-from gpucalc.ui.plots.style import CEILING_COLOURS, MARKER_COLOUR, marker_pen, plot_widget, text_colour
+from gpucalc.ui.format import KINDS, count, kind_name
+from gpucalc.ui.theme import is_dark_theme, text_colour
 
-KINDS = (CeilingKind.MEMORY, CeilingKind.COMPUTE, CeilingKind.INTERCONNECT)
-KIND_NAMES = {
-    CeilingKind.MEMORY: QT_TRANSLATE_NOOP("Ceilings", "Memory (KV cache)"),
-    CeilingKind.COMPUTE: QT_TRANSLATE_NOOP("Ceilings", "Compute (TTFT/TPOT)"),
-    CeilingKind.INTERCONNECT: QT_TRANSLATE_NOOP("Ceilings", "Interconnect"),
-}
-BAR_HEIGHT = 0.62
+__all__ = ["KINDS", "CeilingBars", "kind_name", "nice_step", "scale_top"]
+
+BAR_SHARE = 0.62  # of a row's height
 UNLIMITED_STRETCH = 1.25  # an unlimited ceiling is drawn this much past the longest real bar
 OFF_SCALE = 5.0  # bars longer than this many times the smallest ceiling are cut and labelled
-
-
-def kind_name(kind: CeilingKind) -> str:
-    """Translated name of a ceiling."""
-    return QCoreApplication.translate("Ceilings", KIND_NAMES[kind])
+AXIS_ROOM = 1.35  # the axis runs this far past the longest drawn bar, leaving room for labels
+MARGIN_PX = 10
+TICKS_WANTED = 6
+UNLIMITED_ALPHA = 70
 
 
 def scale_top(values: list[float]) -> float:
@@ -43,103 +42,189 @@ def scale_top(values: list[float]) -> float:
     return max(min(max(positive), OFF_SCALE * min(positive)), 1.0)
 
 
+def nice_step(span: float, wanted: int = TICKS_WANTED) -> float:
+    """A tick step of 1, 2 or 5 × 10^k giving about ``wanted`` ticks over ``span``."""
+    raw = max(span, 1e-9) / wanted
+    power = 10.0 ** math.floor(math.log10(raw))
+    return float(next(m * power for m in (1, 2, 5, 10) if m * power >= raw))
+
+
+@dataclass(frozen=True)
+class _Bar:
+    """One ceiling as drawn."""
+
+    kind: CeilingKind
+    term: Term
+    value: float  # requests (the unlimited one: the drawn length)
+    drawn: float  # requests, cut at the edge of the scale
+    limited: bool
+    binding: bool
+    label: str
+
+
 class CeilingBars(QWidget):
-    """Bars are created once; ``set_result`` updates their widths, outlines and labels."""
+    """``set_result`` replaces the bars; hovering a bar explains its ceiling (``termHovered``)."""
 
     termHovered = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.plot = plot_widget()
-        self.plot.setMouseEnabled(x=False, y=False)
-        item = self.plot.getPlotItem()
-        item.showGrid(x=True, y=False, alpha=0.2)
-        item.setLabel("bottom", self.tr("Concurrent requests per replica"))
-        ticks = [(i, kind_name(k)) for i, k in enumerate(KINDS)]
-        item.getAxis("left").setTicks([ticks])
-        item.getAxis("left").setWidth(150)
-        item.invertY(True)
-        self._widths = np.zeros(len(KINDS))
-        self.bars = pg.BarGraphItem(x0=np.zeros(len(KINDS)), y=np.arange(len(KINDS), dtype=float),
-                                    height=BAR_HEIGHT, width=self._widths,
-                                    brushes=[pg.mkBrush(CEILING_COLOURS[k]) for k in KINDS])
-        self.plot.addItem(self.bars)
-        self.labels = [pg.TextItem("", color=text_colour(), anchor=(0, 0.5)) for _ in KINDS]
-        for label in self.labels:
-            self.plot.addItem(label)
-        self.online_line = pg.InfiniteLine(angle=90, pen=marker_pen(MARKER_COLOUR), movable=False,
-                                           label="", labelOpts={"position": 0.02, "color": MARKER_COLOUR,
-                                                                "anchors": [(0, 1), (0, 1)]})
-        self.plot.addItem(self.online_line)
-        self._terms: dict[int, Term] = {}
+        self.setMouseTracking(True)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self._bars: list[_Bar] = []
+        self._axis_max = 1.0
+        self._online = 0.0
+        self._online_label = ""
         self.binding: CeilingKind | None = None
-        self.plot.scene().sigMouseMoved.connect(self._on_mouse)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.plot)
+        self.axis_title = self.tr("Concurrent requests per replica")
+
+    def sizeHint(self) -> QSize:
+        """Room for three bars, the axis and its title."""
+        return QSize(520, 220)
 
     def set_result(self, performance: PerformanceResult) -> None:
         """Show the ceilings of ``performance``."""
         ceilings = {c.kind: c for c in performance.ceilings}
-        limited = [c.value.value for c in performance.ceilings if c.limited]
-        top = scale_top(limited)
-        pens, brushes = [], []
-        drawn = np.zeros(len(KINDS))
-        for i, kind in enumerate(KINDS):
-            ceiling = ceilings[kind]
-            self._terms[i] = ceiling.value
-            self._widths[i] = ceiling.value.value if ceiling.limited else top * UNLIMITED_STRETCH
-            width = drawn[i] = min(self._widths[i], top * UNLIMITED_STRETCH)
-            pens.append(pg.mkPen(text_colour(), width=3) if ceiling.binding else pg.mkPen(None))
-            brush = pg.mkBrush(CEILING_COLOURS[kind])
-            if not ceiling.limited:
-                colour = brush.color()
-                colour.setAlpha(70)
-                brush = pg.mkBrush(colour)
-            brushes.append(brush)
-            self._set_label(i, ceiling, width)
+        top = scale_top([c.value.value for c in performance.ceilings if c.limited])
+        edge = top * UNLIMITED_STRETCH
+        self._bars = [self._bar(ceilings[kind], edge) for kind in KINDS]
+        self._axis_max = edge * AXIS_ROOM
         self.binding = performance.bottleneck
-        self.bars.setOpts(width=drawn, pens=pens, brushes=brushes)
-        online = performance.online_capacity.value
-        self.online_line.setValue(online)
-        self.online_line.label.setFormat(self.tr("online capacity {n}").format(n=count(online)))
-        self.plot.setXRange(0, top * UNLIMITED_STRETCH * 1.35, padding=0)
-        self.plot.setYRange(-0.6, len(KINDS) - 0.4, padding=0)
+        self._online = performance.online_capacity.value
+        self._online_label = self.tr("online capacity {n}").format(n=count(self._online))
+        self.update()
 
-    def _set_label(self, index: int, ceiling: Ceiling, width: float) -> None:
-        label = self.labels[index]
+    def _bar(self, ceiling: Ceiling, edge: float) -> _Bar:
+        value = ceiling.value.value if ceiling.limited else edge
+        drawn = min(value, edge)
         if not ceiling.limited:
-            text = self.tr("no limit (one GPU)")
+            label = self.tr("no limit (one GPU)")
         elif ceiling.binding:
-            text = self.tr("{n} — binding").format(n=count(ceiling.value.value))
-        elif ceiling.value.value > width:
-            text = self.tr("{n} (off scale)").format(n=count(ceiling.value.value))
+            label = self.tr("{n} — binding").format(n=count(value))
+        elif value > drawn:
+            label = self.tr("{n} (off scale)").format(n=count(value))
         else:
-            text = count(ceiling.value.value)
-        label.setText(text)
-        font = QFont()
-        font.setBold(ceiling.binding)
-        label.setFont(font)
-        # unlimited and off-scale bars carry their label inside, so it never runs off the plot
-        off_scale = ceiling.limited and ceiling.value.value > width
-        label.setAnchor((1, 0.5) if off_scale else (0, 0.5))
-        label.setColor(QColor("white") if off_scale else text_colour())
-        label.setPos(width * (0.98 if off_scale else 1.0) if ceiling.limited else width * 0.02, index)
+            label = count(value)
+        return _Bar(ceiling.kind, ceiling.value, value, drawn, ceiling.limited, ceiling.binding, label)
 
     def widths(self) -> dict[CeilingKind, float]:
-        """Current bar widths (requests) by ceiling."""
-        return {k: float(self._widths[i]) for i, k in enumerate(KINDS)}
+        """Each bar's value in requests (what it stands for, not how far it is drawn)."""
+        return {bar.kind: bar.value for bar in self._bars}
 
-    def bar_at(self, y: float) -> int:
-        """Index of the bar at vertical position ``y`` (-1 when none)."""
-        index = round(y)
-        return index if 0 <= index < len(KINDS) and abs(y - index) <= BAR_HEIGHT / 2 else -1
+    # -- geometry -------------------------------------------------------------------------
+    def _plot_rect(self) -> QRectF:
+        metrics = QFontMetricsF(self.font())
+        names = max((metrics.horizontalAdvance(kind_name(k)) for k in KINDS), default=0.0)
+        left = names + 2 * MARGIN_PX
+        bottom = 2 * metrics.height() + 2 * MARGIN_PX
+        return QRectF(left, MARGIN_PX + metrics.height(), max(self.width() - left - MARGIN_PX, 10.0),
+                      max(self.height() - bottom - MARGIN_PX - metrics.height(), 10.0))
 
-    def _on_mouse(self, pos: QPointF) -> None:
-        point = self.plot.getPlotItem().vb.mapSceneToView(pos)
-        index = self.bar_at(point.y())
-        if index >= 0 and index in self._terms and 0 <= point.x() <= self._widths[index]:
-            QToolTip.showText(QCursor.pos(), term_tooltip(self._terms[index]), self.plot)
-            self.termHovered.emit(self._terms[index].key)
+    def _x(self, plot: QRectF, value: float) -> float:
+        return plot.left() + plot.width() * min(max(value / self._axis_max, 0.0), 1.0)
+
+    def _row(self, plot: QRectF, index: int) -> QRectF:
+        row_height = plot.height() / len(KINDS)
+        bar_height = row_height * BAR_SHARE
+        top = plot.top() + index * row_height + (row_height - bar_height) / 2
+        return QRectF(plot.left(), top, 0.0, bar_height)
+
+    def bar_at(self, point: QPointF) -> int:
+        """Index of the bar under ``point`` (-1 when none)."""
+        plot = self._plot_rect()
+        for index, bar in enumerate(self._bars):
+            row = self._row(plot, index)
+            row.setRight(self._x(plot, bar.drawn))
+            if row.contains(point):
+                return index
+        return -1
+
+    # -- painting -------------------------------------------------------------------------
+    def paintEvent(self, _event: QPaintEvent) -> None:
+        """Grid and ticks, the bars with their labels, the online-capacity line."""
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        plot = self._plot_rect()
+        self._paint_axis(painter, plot)
+        for index, bar in enumerate(self._bars):
+            self._paint_bar(painter, plot, index, bar)
+        if self._bars:
+            self._paint_online(painter, plot)
+        painter.end()
+
+    def _paint_axis(self, painter: QPainter, plot: QRectF) -> None:
+        ink = text_colour()
+        grid = QColor(ink)
+        grid.setAlpha(45)
+        metrics = QFontMetricsF(self.font())
+        step = nice_step(self._axis_max)
+        tick = step
+        while tick < self._axis_max:
+            x = self._x(plot, tick)
+            painter.setPen(QPen(grid, 1))
+            painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()))
+            painter.setPen(ink)
+            text = count(tick)
+            painter.drawText(QPointF(x - metrics.horizontalAdvance(text) / 2,
+                                     plot.bottom() + metrics.ascent() + 4), text)
+            tick += step
+        painter.setPen(QPen(ink, 1))
+        painter.drawLine(plot.bottomLeft(), plot.bottomRight())
+        painter.drawLine(plot.topLeft(), plot.bottomLeft())
+        title_y = plot.bottom() + metrics.height() + metrics.ascent() + 8
+        painter.drawText(QPointF(plot.center().x() - metrics.horizontalAdvance(self.axis_title) / 2, title_y),
+                         self.axis_title)
+        for index, kind in enumerate(KINDS):
+            row = self._row(plot, index)
+            name = kind_name(kind)
+            painter.drawText(QPointF(plot.left() - MARGIN_PX - metrics.horizontalAdvance(name),
+                                     row.center().y() + metrics.ascent() / 2 - 1), name)
+
+    def _paint_bar(self, painter: QPainter, plot: QRectF, index: int, bar: _Bar) -> None:
+        row = self._row(plot, index)
+        row.setRight(self._x(plot, bar.drawn))
+        fill = QColor(CEILING_COLOURS[bar.kind])
+        if not bar.limited:
+            fill.setAlpha(UNLIMITED_ALPHA)
+        painter.setBrush(fill)
+        painter.setPen(QPen(text_colour(), 3) if bar.binding else Qt.PenStyle.NoPen)
+        painter.drawRect(row)
+        font = QFont(self.font())
+        font.setBold(bar.binding)
+        painter.setFont(font)
+        metrics = QFontMetricsF(font)
+        baseline = row.center().y() + metrics.ascent() / 2 - 1
+        width = metrics.horizontalAdvance(bar.label)
+        inside_right = bar.limited and bar.value > bar.drawn
+        if inside_right:
+            painter.setPen(QColor("white"))
+            painter.drawText(QPointF(row.right() - width - 6, baseline), bar.label)
+        elif not bar.limited:
+            painter.setPen(text_colour())
+            painter.drawText(QPointF(row.left() + 6, baseline), bar.label)
+        else:
+            painter.setPen(text_colour())
+            painter.drawText(QPointF(row.right() + 6, baseline), bar.label)
+        painter.setFont(self.font())
+
+    def _paint_online(self, painter: QPainter, plot: QRectF) -> None:
+        colour = QColor(MARKER_COLOUR)
+        if is_dark_theme():
+            colour = colour.lighter(120)
+        x = self._x(plot, self._online)
+        painter.setPen(QPen(colour, 1.5, Qt.PenStyle.DashLine))
+        painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()))
+        painter.setPen(colour)
+        painter.drawText(QPointF(x + 4, plot.top() - 3), self._online_label)
+
+    # -- hover ----------------------------------------------------------------------------
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        """Explain the ceiling under the pointer."""
+        index = self.bar_at(event.position())
+        if index >= 0:
+            term = self._bars[index].term
+            QToolTip.showText(event.globalPosition().toPoint(), term_tooltip(term), self)
+            self.termHovered.emit(term.key)
         else:
             QToolTip.hideText()
+        super().mouseMoveEvent(event)

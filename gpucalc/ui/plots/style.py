@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 
 import pyqtgraph as pg
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
 from gpucalc.text.numbers import compact_number
 from gpucalc.text.palette import (
@@ -15,19 +14,10 @@ from gpucalc.text.palette import (
     TPOT_COLOUR,
     TTFT_COLOUR,
 )
+from gpucalc.ui.theme import is_dark_theme, text_colour
 
 __all__ = ["CEILING_COLOURS", "MARKER_COLOUR", "THROUGHPUT_COLOUR", "TPOT_COLOUR", "TTFT_COLOUR",
-           "LogCountAxis", "plot_widget", "text_colour"]
-
-def text_colour() -> QColor:
-    """The palette's text colour, so labels stay readable in light and dark themes."""
-    return QGuiApplication.palette().color(QPalette.ColorRole.WindowText)
-
-
-def is_dark_theme() -> bool:
-    """Whether the window background is dark."""
-    return QGuiApplication.palette().color(QPalette.ColorRole.Window).lightness() < 128
-
+           "LogCountAxis", "is_dark_theme", "plot_widget", "text_colour"]
 
 def plot_widget(log_x: bool = False, log_y: bool = False) -> pg.PlotWidget:
     """A plot with a transparent background, no context menu and the theme's axis colours."""

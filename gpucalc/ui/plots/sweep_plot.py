@@ -10,8 +10,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from gpucalc.core.perf_result import CeilingKind
 from gpucalc.core.sweep import ContextSweep
-from gpucalc.ui.format import count
-from gpucalc.ui.plots.ceiling_bars import KINDS, kind_name
+from gpucalc.ui.format import KINDS, count, kind_name
 from gpucalc.ui.plots.style import CEILING_COLOURS, MARKER_COLOUR, marker_pen, plot_widget, text_colour
 
 MAX_CROSSOVERS = 8
