@@ -28,6 +28,7 @@ from gpucalc.ui.theme import apply_theme
 SCREENSHOT_SIZE = (1480, 920)
 FIRST_RESULT_TIMEOUT_MS = 30_000
 GIL_SWITCH_INTERVAL_S = 0.0005
+SETTLE_MS = 40  # after the first result: let queued layout and paint events run before the grab
 
 
 def application() -> QApplication:
@@ -188,9 +189,9 @@ def _screenshot(app: QApplication, shell: Shell, path: Path, tab: str | None = N
     def ready(*_: object) -> None:
         window.tabs.show_tab(tab or "bottleneck")  # builds and fills only the tab shown
         if tab == "sizing" and window.tabs.sizing_tab.busy():  # only that tab waits for sizing
-            window.tabs.sizing_tab.finished.connect(lambda: QTimer.singleShot(150, grab))
+            window.tabs.sizing_tab.finished.connect(lambda: QTimer.singleShot(SETTLE_MS, grab))
         else:
-            QTimer.singleShot(150, grab)
+            QTimer.singleShot(SETTLE_MS, grab)
 
     def failed(message: str, _field: str) -> None:
         print(f"gpucalc: {message}", file=sys.stderr)
