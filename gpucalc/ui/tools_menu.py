@@ -82,6 +82,7 @@ class WindowTools(QObject):
         dialog = LengthsDialog(self.window)
         dialog.workloadChosen.connect(self.use_workload)
         dialog.exec()
+        dialog.wait()  # a file still being read finishes before the dialog goes away
 
     def use_workload(self, workload: object) -> None:
         """Replace the workload (from a lengths file), keeping the rest of the scenario."""

@@ -87,12 +87,13 @@ def test_unusable_file_shows_the_reason_and_keeps_the_last_result(dialog: Length
     assert dialog.stats is kept
 
 
-def test_open_file_uses_the_file_dialog(dialog: LengthsDialog, tmp_path: Path,
+def test_open_file_uses_the_file_dialog(qtbot: QtBot, dialog: LengthsDialog, tmp_path: Path,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     path = _bimodal_csv(tmp_path)
     monkeypatch.setattr(QFileDialog, "getOpenFileName",
                         staticmethod(lambda *args, **kwargs: (str(path), "")))
-    dialog.open_button.click()
+    with qtbot.waitSignal(dialog.loaded, timeout=30_000):
+        dialog.open_button.click()
     assert dialog.stats is not None
     assert dialog.file is not None
     assert dialog.file.path == str(path)
@@ -105,3 +106,18 @@ def test_cancelled_file_dialog_changes_nothing(dialog: LengthsDialog,
     dialog.open_file()
     assert dialog.stats is None
     assert not dialog.use_button.isEnabled()
+
+
+def test_files_are_read_off_the_gui_thread(qtbot: QtBot, dialog: LengthsDialog, tmp_path: Path) -> None:
+    with qtbot.waitSignal(dialog.loaded, timeout=30_000) as blocker:
+        dialog.start_loading(_bimodal_csv(tmp_path))
+        assert not dialog.open_button.isEnabled()  # busy until the worker answers
+    assert blocker.args == [True]
+    assert dialog.use_button.isEnabled()
+    assert dialog.open_button.isEnabled()
+    empty = tmp_path / "empty.csv"
+    empty.write_text("", encoding="utf-8")
+    with qtbot.waitSignal(dialog.loaded, timeout=30_000) as blocker:
+        dialog.start_loading(empty)
+    assert blocker.args == [False]
+    assert "Cannot use this file" in dialog.error.text()

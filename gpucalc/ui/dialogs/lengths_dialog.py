@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -28,10 +29,17 @@ from gpucalc.ui.explain_pane import term_tooltip
 from gpucalc.ui.format import count
 from gpucalc.ui.panels.term_table import read_only_table, table_cell
 from gpucalc.ui.plots.style import plot_widget, text_colour
+from gpucalc.ui.worker import Worker
 
 INPUT_COLOUR = "#1f77b4"
 OUTPUT_COLOUR = "#ff7f0e"
 ERROR_STYLE = "color: #c62828;"
+
+
+def _read_and_summarise(path: Path) -> tuple[LengthsFile, LengthStats]:
+    """Read a lengths file and its statistics (runs on the worker thread)."""
+    file = read_lengths(path)
+    return file, length_stats(file.records)
 
 
 def _step_data(histogram: LengthHistogram) -> tuple[np.ndarray, np.ndarray]:
@@ -44,6 +52,7 @@ class LengthsDialog(QDialog):
     """``load_file(path)`` reads a file; "Use this workload" emits ``workloadChosen(Workload)``."""
 
     workloadChosen = Signal(object)
+    loaded = Signal(bool)  # a file read on the worker was shown (True) or refused (False)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -52,6 +61,7 @@ class LengthsDialog(QDialog):
         self.file: LengthsFile | None = None
         self.open_button = QPushButton(self.tr("&Open file…"))
         self.open_button.clicked.connect(self.open_file)
+        self._worker: Worker | None = None
         self.summary = QLabel(self.tr("Open a CSV or JSON Lines file of per-request input and "
                                       "output token counts."))
         self.summary.setWordWrap(True)
@@ -108,7 +118,39 @@ class LengthsDialog(QDialog):
             self, self.tr("Open request lengths"), "",
             self.tr("Token counts (*.csv *.tsv *.jsonl *.ndjson *.json *.txt);;All files (*)"))
         if path:
-            self.load_file(Path(path))
+            self.start_loading(Path(path))
+
+    def start_loading(self, path: Path) -> None:
+        """Read ``path`` on a worker thread (a million-row export takes seconds); ``loaded`` follows."""
+        if self._worker is None:
+            self._worker = Worker(self, max_threads=1)
+            self._worker.finished.connect(self._on_read)
+            self._worker.failed.connect(self._on_refused)
+        self.open_button.setEnabled(False)
+        self.summary.setText(self.tr("Reading {name}…").format(name=path.name))
+        self._worker.submit(0, partial(_read_and_summarise, path))
+
+    def _on_read(self, _generation: int, result: object) -> None:
+        self.open_button.setEnabled(True)
+        if isinstance(result, tuple):
+            self._accept(*result)
+        self.loaded.emit(isinstance(result, tuple))
+
+    def _on_refused(self, _generation: int, exc: object) -> None:
+        self.open_button.setEnabled(True)
+        self.error.setText(self.tr("Cannot use this file: {reason}").format(reason=exc))
+        self.loaded.emit(False)
+
+    def wait(self) -> None:
+        """Block until a file being read is done (closing, tests)."""
+        if self._worker is not None:
+            self._worker.wait()
+
+    def _accept(self, file: LengthsFile, stats: LengthStats) -> None:
+        self.file, self.stats = file, stats
+        self.error.setText("")
+        self._show(file, stats)
+        self.use_button.setEnabled(True)
 
     def load_file(self, path: Path) -> bool:
         """Read ``path`` and show its statistics; False (and the reason shown) when unusable."""
@@ -121,10 +163,7 @@ class LengthsDialog(QDialog):
             return False
         finally:
             QGuiApplication.restoreOverrideCursor()
-        self.file, self.stats = file, stats
-        self.error.setText("")
-        self._show(file, stats)
-        self.use_button.setEnabled(True)
+        self._accept(file, stats)
         return True
 
     def _show(self, file: LengthsFile, stats: LengthStats) -> None:
