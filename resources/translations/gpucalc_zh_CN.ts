@@ -17,67 +17,67 @@
 <context>
     <name>Answer</name>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="44"/>
+        <location filename="../../gpucalc/ui/answer.py" line="43"/>
         <source>does not fit</source>
         <translation>放不下</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="46"/>
+        <location filename="../../gpucalc/ui/answer.py" line="45"/>
         <source>fits on one GPU</source>
         <translation>单卡可放下</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="48"/>
+        <location filename="../../gpucalc/ui/answer.py" line="47"/>
         <source>fits on one GPU; TP {tp} × PP {pp} adds KV room</source>
         <translation>单卡可放下；TP {tp} × PP {pp} 增加 KV 空间</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="50"/>
+        <location filename="../../gpucalc/ui/answer.py" line="49"/>
         <source>needs TP {tp} × PP {pp}</source>
         <translation>需要 TP {tp} × PP {pp}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="57"/>
+        <location filename="../../gpucalc/ui/answer.py" line="56"/>
         <source>{model} on {n}× {gpu}: KV cache holds {tokens} tokens — {conc} requests of {length} tokens; {fit}</source>
         <translation>{model} 在 {n}× {gpu} 上：KV 缓存可容纳 {tokens} 个 token，即 {conc} 个 {length} token 的请求；{fit}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="68"/>
+        <location filename="../../gpucalc/ui/answer.py" line="67"/>
         <source>{model} on {n}× {gpu}: {rec} concurrent requests per replica, bound by {binding} — plan {online} online</source>
         <translation>{model} 在 {n}× {gpu} 上：每副本 {rec} 个并发请求，瓶颈为{binding}；在线容量按 {online} 规划</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="81"/>
+        <location filename="../../gpucalc/ui/answer.py" line="80"/>
         <source>KV cache holds {tokens} tokens ({c95} requests at P95 length); at the recommendation TTFT {ttft} ms, TPOT {tpot} ms, {tok} output tok/s per replica; {fit}</source>
         <translation>KV 缓存可容纳 {tokens} 个 token（P95 长度下 {c95} 个请求）；推荐并发下 TTFT {ttft} ms，TPOT {tpot} ms，每副本输出 {tok} tok/s；{fit}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="95"/>
+        <location filename="../../gpucalc/ui/answer.py" line="94"/>
         <source> (range {low}–{high} over the uncertain constants)</source>
         <translation>（随不确定常数变化，推荐并发区间 {low}–{high}）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="102"/>
+        <location filename="../../gpucalc/ui/answer.py" line="101"/>
         <source>At P50 length ({p50} tokens): {c50} concurrent requests · at P95 ({p95} tokens): {c95} · within the {share} % planning share: {plan}</source>
         <translation>P50 长度（{p50} token）：{c50} 个并发请求 · P95 长度（{p95} token）：{c95} · {share}% 规划显存占比内：{plan}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="114"/>
+        <location filename="../../gpucalc/ui/answer.py" line="113"/>
         <source>Does not fit</source>
         <translation>放不下</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="116"/>
+        <location filename="../../gpucalc/ui/answer.py" line="115"/>
         <source>Misses the targets</source>
         <translation>达不到目标</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="118"/>
+        <location filename="../../gpucalc/ui/answer.py" line="117"/>
         <source>Fits, above planning share</source>
         <translation>可放下，超出规划占比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="119"/>
+        <location filename="../../gpucalc/ui/answer.py" line="118"/>
         <source>Fits</source>
         <translation>可放下</translation>
     </message>
@@ -98,27 +98,27 @@
 <context>
     <name>CeilingBars</name>
     <message>
-        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="57"/>
+        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="79"/>
         <source>Concurrent requests per replica</source>
         <translation>每副本并发请求数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="105"/>
+        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="94"/>
         <source>online capacity {n}</source>
         <translation>在线容量 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="112"/>
+        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="101"/>
         <source>no limit (one GPU)</source>
         <translation>无限制（单卡）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="114"/>
+        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="103"/>
         <source>{n} — binding</source>
         <translation>{n} — 瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="116"/>
+        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="105"/>
         <source>{n} (off scale)</source>
         <translation>{n}（超出刻度）</translation>
     </message>
@@ -126,17 +126,17 @@
 <context>
     <name>Ceilings</name>
     <message>
-        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="20"/>
+        <location filename="../../gpucalc/ui/format.py" line="116"/>
         <source>Memory (KV cache)</source>
         <translation>显存（KV 缓存）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="21"/>
+        <location filename="../../gpucalc/ui/format.py" line="117"/>
         <source>Compute (TTFT/TPOT)</source>
         <translation>算力（TTFT/TPOT）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="22"/>
+        <location filename="../../gpucalc/ui/format.py" line="118"/>
         <source>Interconnect</source>
         <translation>卡间通信</translation>
     </message>
@@ -270,77 +270,77 @@
 <context>
     <name>Compare</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="47"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="46"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="48"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="47"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="50"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="49"/>
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="51"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="50"/>
         <source>TP × PP</source>
         <translation>TP × PP</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="53"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="52"/>
         <source>Weights / KV</source>
         <translation>权重 / KV</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="55"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="54"/>
         <source>Context P95 (tokens)</source>
         <translation>上下文 P95（token）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="57"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="56"/>
         <source>KV cache tokens</source>
         <translation>KV 缓存 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="58"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="57"/>
         <source>Concurrency at P95 length (memory)</source>
         <translation>P95 长度下的并发（显存）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="60"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="59"/>
         <source>Recommended concurrency</source>
         <translation>推荐并发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="62"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="61"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="64"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="63"/>
         <source>Online capacity (watermark)</source>
         <translation>在线容量（安全水位）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="66"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="65"/>
         <source>TTFT at the recommendation (ms)</source>
         <translation>推荐并发下的 TTFT（ms）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="68"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="67"/>
         <source>TPOT at the recommendation (ms)</source>
         <translation>推荐并发下的 TPOT（ms）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="70"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="69"/>
         <source>Output tok/s at the recommendation</source>
         <translation>推荐并发下的输出 tok/s</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="73"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="72"/>
         <source>Offline maximum output tok/s</source>
         <translation>离线最大输出 tok/s</translation>
     </message>
@@ -348,42 +348,42 @@
 <context>
     <name>CompareTab</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="105"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="104"/>
         <source>Pin the current result as baseline</source>
         <translation>将当前结果固定为基线</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="107"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="106"/>
         <source>Open a baseline scenario…</source>
         <translation>打开基线场景…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="109"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="108"/>
         <source>No baseline yet: pin the current result, change inputs, and compare.</source>
         <translation>尚无基线：先固定当前结果，再修改输入进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="140"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="139"/>
         <source>Figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="140"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="139"/>
         <source>Baseline: {name}</source>
         <translation>基线：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="141"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="140"/>
         <source>Current</source>
         <translation>当前</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="141"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="140"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="143"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="142"/>
         <source>Baseline: {name}. Green: better than the baseline; red: worse.</source>
         <translation>基线：{name}。绿色：优于基线；红色：劣于基线。</translation>
     </message>
@@ -391,27 +391,27 @@
 <context>
     <name>ContextSweepPlot</name>
     <message>
-        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="28"/>
+        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="27"/>
         <source>Context length per request (tokens, log scale)</source>
         <translation>每请求上下文长度（token，对数坐标）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="29"/>
+        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="28"/>
         <source>Concurrent requests per replica</source>
         <translation>每副本并发请求数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="35"/>
+        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="34"/>
         <source>Recommended (smallest)</source>
         <translation>推荐值（最小上限）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="39"/>
+        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="38"/>
         <source>Crossover</source>
         <translation>交叉点</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="82"/>
+        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="81"/>
         <source>planning length {n}</source>
         <translation>规划长度 {n}</translation>
     </message>
@@ -644,22 +644,22 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../../gpucalc/ui/exports.py" line="35"/>
+        <location filename="../../gpucalc/ui/exports.py" line="33"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/exports.py" line="36"/>
+        <location filename="../../gpucalc/ui/exports.py" line="34"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/exports.py" line="42"/>
+        <location filename="../../gpucalc/ui/exports.py" line="40"/>
         <source>Export CSV tables</source>
         <translation>导出 CSV 表格</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/exports.py" line="43"/>
+        <location filename="../../gpucalc/ui/exports.py" line="41"/>
         <source>Zip of CSV files (*.zip)</source>
         <translation>CSV 文件压缩包 (*.zip)</translation>
     </message>
@@ -983,22 +983,22 @@
 <context>
     <name>Grid</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="25"/>
+        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="24"/>
         <source>Short</source>
         <translation>短</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="26"/>
+        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="25"/>
         <source>Medium</source>
         <translation>中</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="27"/>
+        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="26"/>
         <source>Long</source>
         <translation>长</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="28"/>
+        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="27"/>
         <source>Very long</source>
         <translation>超长</translation>
     </message>
@@ -1006,22 +1006,22 @@
 <context>
     <name>GridTab</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="48"/>
+        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="47"/>
         <source>Concurrent requests one replica serves within the TTFT and TPOT targets, at each context length (prompt + output) and precision (weights / KV cache). Colour: the binding ceiling; 0 = does not fit or cannot meet the targets.</source>
         <translation>单副本在 TTFT、TPOT 目标内可承载的并发请求数，按上下文长度（输入 + 输出）和精度（权重 / KV 缓存）列出。颜色表示瓶颈；0 = 放不下或达不到目标。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="52"/>
+        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="51"/>
         <source>Per-card capacity grid</source>
         <translation>单卡容量表</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="76"/>
+        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="75"/>
         <source>{tokens} tokens, weights {w}, KV {kv}: {n} requests</source>
         <translation>{tokens} token，权重 {w}，KV {kv}：{n} 个请求</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="83"/>
+        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="82"/>
         <source>does not fit</source>
         <translation>放不下</translation>
     </message>
@@ -1188,152 +1188,158 @@
 <context>
     <name>LengthsDialog</name>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="75"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="59"/>
         <source>Request lengths from a log export</source>
         <translation>从日志导出读取请求长度</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="78"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="62"/>
         <source>&amp;Open file…</source>
         <translation>打开文件(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="80"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="65"/>
         <source>Open a CSV or JSON Lines file of per-request input and output token counts.</source>
         <translation>打开记录每个请求输入、输出 token 数的 CSV 或 JSON Lines 文件。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="87"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="72"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="87"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="72"/>
         <source>P50</source>
         <translation>P50</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="87"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="72"/>
         <source>P95</source>
         <translation>P95</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="87"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="72"/>
         <source>P99</source>
         <translation>P99</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="87"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="72"/>
         <source>Mean</source>
         <translation>均值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="88"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="73"/>
         <source>Suggested workload</source>
         <translation>建议的负载参数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="88"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="73"/>
         <source>Value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="91"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="76"/>
         <source>&amp;Use this workload</source>
         <translation>使用此负载(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="103"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="88"/>
         <source>Tokens per request (log scale)</source>
         <translation>每请求 token 数（对数坐标）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="104"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="89"/>
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="109"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="94"/>
         <source>input tokens</source>
         <translation>输入 token</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="113"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="98"/>
         <source>output tokens</source>
         <translation>输出 token</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="133"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="118"/>
         <source>Open request lengths</source>
         <translation>打开请求长度文件</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="134"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="119"/>
         <source>Token counts (*.csv *.tsv *.jsonl *.ndjson *.json *.txt);;All files (*)</source>
         <translation>token 计数 (*.csv *.tsv *.jsonl *.ndjson *.json *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="145"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="130"/>
+        <source>Reading {name}…</source>
+        <translation>正在读取 {name}…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="141"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="162"/>
         <source>Cannot use this file: {reason}</source>
         <translation>无法使用该文件：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="156"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="170"/>
         <source>{name}: {rows} rows, {usable} usable, {bad} skipped</source>
         <translation>{name}：共 {rows} 行，可用 {usable} 行，跳过 {bad} 行</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="160"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="174"/>
         <source>{n} conversations (input percentiles over first turns)</source>
         <translation>{n} 个会话（输入分位数按首轮统计）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="171"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="185"/>
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="172"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="186"/>
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="185"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="199"/>
         <source>Input length P50</source>
         <translation>输入长度 P50</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="186"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="200"/>
         <source>Input length P95</source>
         <translation>输入长度 P95</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="187"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="201"/>
         <source>Output length P50</source>
         <translation>输出长度 P50</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="188"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="202"/>
         <source>Output length P95</source>
         <translation>输出长度 P95</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="189"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="203"/>
         <source>Turns</source>
         <translation>对话轮数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="190"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="204"/>
         <source>History per turn (tokens)</source>
         <translation>每轮历史增长（token）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="193"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="207"/>
         <source>Class {name}</source>
         <translation>类别 {name}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="194"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="208"/>
         <source>{share} % · {inp} in / {out} out</source>
         <translation>{share}% · 输入 {inp} / 输出 {out}</translation>
     </message>
@@ -1379,12 +1385,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpucalc/ui/app.py" line="145"/>
+        <location filename="../../gpucalc/ui/app.py" line="158"/>
         <source>Settings were reset</source>
         <translation>设置已重置</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/app.py" line="157"/>
+        <location filename="../../gpucalc/ui/app.py" line="170"/>
         <source>Your spec tables</source>
         <translation>用户规格表</translation>
     </message>
@@ -1619,273 +1625,273 @@
 <context>
     <name>MeasurementsDialog</name>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="135"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="111"/>
         <source>Measurements and calibration</source>
         <translation>实测与校准</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="150"/>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="181"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="126"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="157"/>
         <source>Engine log</source>
         <translation>引擎日志</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="151"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="127"/>
         <source>Benchmark results</source>
         <translation>压测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="156"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="132"/>
         <source>The scenario cannot be computed: {reason}</source>
         <translation>无法计算该场景：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="171"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="147"/>
         <source>Paste the engine&apos;s start-up log here (vLLM, SGLang or TensorRT-LLM), up to the line that reports the KV cache size.</source>
         <translation>在此粘贴引擎启动日志（vLLM、SGLang 或 TensorRT-LLM），需包含报告 KV 缓存大小的那一行。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="173"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="149"/>
         <source>&amp;Open log…</source>
         <translation>打开日志(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="175"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="151"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="177"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="153"/>
         <source>Use the flags the log printed</source>
         <translation>采用日志中打印的参数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="181"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="157"/>
         <source>Figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="181"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="157"/>
         <source>gpucalc</source>
         <translation>gpucalc</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="182"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="158"/>
         <source>Difference</source>
         <translation>差值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="182"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="158"/>
         <source>Relative</source>
         <translation>相对差</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="185"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="161"/>
         <source>Calibrate from this log…</source>
         <translation>用此日志校准…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="205"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="181"/>
         <source>Open engine log</source>
         <translation>打开引擎日志</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="206"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="182"/>
         <source>Logs (*.log *.txt *.out);;All files (*)</source>
         <translation>日志 (*.log *.txt *.out);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="223"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="199"/>
         <source>the pasted log</source>
         <translation>粘贴的日志</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="231"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="207"/>
         <source>Cannot use this log: {reason}</source>
         <translation>无法使用该日志：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="264"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="240"/>
         <source>{engine} log: {flagged} of {total} figures differ by more than {tolerance} % from the estimate ({profile}).</source>
         <translation>{engine} 日志：{total} 项指标中有 {flagged} 项与估算值（{profile}）相差超过 {tolerance}%。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="297"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="273"/>
         <source>Calibrate from this log</source>
         <translation>用此日志校准</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="302"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="278"/>
         <source>Save the engine profile &quot;{name}&quot; ({id}) with these constants?</source>
         <translation>以这些常数保存引擎配置档 “{name}”（{id}）？</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="313"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="289"/>
         <source>&amp;Add result files…</source>
         <translation>添加结果文件(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="315"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="291"/>
         <source>C&amp;lear</source>
         <translation>清空(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="321"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="297"/>
         <source>held out: </source>
         <translation>留出比例：</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="322"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="298"/>
         <source>&amp;Fit</source>
         <translation>拟合(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="324"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="300"/>
         <source>&amp;Save as profile…</source>
         <translation>保存为配置档(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="326"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="302"/>
         <source>Add vllm bench serve, SGLang bench_serving, genai-perf or CSV result files.</source>
         <translation>添加 vllm bench serve、SGLang bench_serving、genai-perf 或 CSV 结果文件。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="330"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="306"/>
         <source>Factor</source>
         <translation>因子</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="330"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="306"/>
         <source>Default</source>
         <translation>默认值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="330"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="306"/>
         <source>Fitted</source>
         <translation>拟合值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="331"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="307"/>
         <source>±</source>
         <translation>±</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="332"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="308"/>
         <source>Median |error|</source>
         <translation>|误差| 中位数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="332"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="308"/>
         <source>Fit: before</source>
         <translation>拟合集：校准前</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="333"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="309"/>
         <source>Fit: after</source>
         <translation>拟合集：校准后</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="333"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="309"/>
         <source>Held out: before</source>
         <translation>留出集：校准前</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="334"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="310"/>
         <source>Held out: after</source>
         <translation>留出集：校准后</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="359"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="335"/>
         <source>Latency (ms, log scale)</source>
         <translation>延迟（ms，对数坐标）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="360"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="336"/>
         <source>Output tokens/s</source>
         <translation>输出 token/s</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="361"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="337"/>
         <source>Load: concurrency or request rate (log scale)</source>
         <translation>负载：并发或请求速率（对数坐标）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="370"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="346"/>
         <source>{metric} measured</source>
         <translation>{metric} 实测</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="373"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="349"/>
         <source>{metric} default</source>
         <translation>{metric} 默认</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="376"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="352"/>
         <source>{metric} calibrated</source>
         <translation>{metric} 校准后</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="387"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="363"/>
         <source>Open benchmark results</source>
         <translation>打开压测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="388"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="364"/>
         <source>Benchmark results (*.json *.jsonl *.csv *.txt);;All files (*)</source>
         <translation>压测结果 (*.json *.jsonl *.csv *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="398"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="374"/>
         <source>Cannot use this file: {reason}</source>
         <translation>无法使用该文件：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="404"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="380"/>
         <source>{points} measured points from {files}.</source>
         <translation>{points} 个实测点，来自 {files}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="428"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="404"/>
         <source>The fit failed: {reason}</source>
         <translation>拟合失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="432"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="408"/>
         <source>Fitted on {fit} points, {held} held out, in {iterations} iterations; mean |ln(predicted ÷ measured)| on fitted points {before:.3f} → {after:.3f}.</source>
         <translation>用 {fit} 个点拟合，留出 {held} 个，迭代 {iterations} 次；拟合点上 |ln(预测 ÷ 实测)| 的均值 {before:.3f} → {after:.3f}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="437"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="413"/>
         <source>Held out: {before:.3f} → {after:.3f}.</source>
         <translation>留出点：{before:.3f} → {after:.3f}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="448"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="424"/>
         <source>fixed</source>
         <translation>固定</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="526"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="502"/>
         <source>Replace profile</source>
         <translation>替换配置档</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="527"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="503"/>
         <source>An engine profile &quot;{id}&quot; already exists ({where}). Replace it?</source>
         <translation>引擎配置档 “{id}” 已存在（{where}）。是否替换？</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="542"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="518"/>
         <source>Cannot save the profile</source>
         <translation>无法保存配置档</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="549"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="525"/>
         <source>Save as profile</source>
         <translation>保存为配置档</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="550"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="526"/>
         <source>Name of the calibrated engine profile:</source>
         <translation>校准后引擎配置档的名称：</translation>
     </message>
@@ -2025,112 +2031,112 @@
 <context>
     <name>ResultTabs</name>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="68"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="69"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="68"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="69"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="69"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="70"/>
         <source>Sizing</source>
         <translation>卡数反推</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="69"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="70"/>
         <source>Simulate</source>
         <translation>流量仿真</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="70"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="71"/>
         <source>Compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="69"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="70"/>
         <source>Uncertainty</source>
         <translation>不确定性</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="68"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="69"/>
         <source>Context</source>
         <translation>上下文扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="68"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="69"/>
         <source>Load</source>
         <translation>负载曲线</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="69"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="70"/>
         <source>Per-card</source>
         <translation>单卡并发表</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="71"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="72"/>
         <source>The three ceilings and what moves the binding one</source>
         <translation>三个上限，以及如何抬高成为瓶颈的那个</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="72"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="73"/>
         <source>The memory picture of one GPU</source>
         <translation>单卡显存构成</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="73"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="74"/>
         <source>The ceilings against context length, with crossovers</source>
         <translation>各上限随上下文长度的变化及交叉点</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="74"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="75"/>
         <source>TTFT, TPOT and throughput against concurrency, with the knee</source>
         <translation>TTFT、TPOT 与吞吐随并发的变化及拐点</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="75"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="76"/>
         <source>Per-card grid: context tier × precision tier</source>
         <translation>单卡并发表：上下文档位 × 精度档位</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="76"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="77"/>
         <source>GPUs of each type needed for the workload&apos;s QPS, with cost</source>
         <translation>按负载 QPS 反推各型号所需卡数及成本</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="77"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="78"/>
         <source>Low / expected / high results and what moves them most</source>
         <translation>结果的低 / 预期 / 高区间及最敏感的因素</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="78"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="79"/>
         <source>Discrete-event simulation of the traffic</source>
         <translation>流量的离散事件仿真</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="79"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="80"/>
         <source>This plan against a pinned or opened baseline</source>
         <translation>当前方案与固定或打开的基线对比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="153"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="238"/>
         <source>Closed-loop load on one replica under continuous batching. Knee: {knee} requests (90 % of peak throughput); watermark: {online} requests planned online ({share} % of the recommendation).</source>
         <translation>单副本在连续批处理下的闭环负载。拐点：{knee} 个请求（峰值吞吐的 90%）；安全水位：在线按 {online} 个请求规划（推荐并发的 {share}%）。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="170"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="255"/>
         <source>The same ceiling binds at every context length: {name}.</source>
         <translation>所有上下文长度下瓶颈相同：{name}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="172"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="257"/>
         <source>from {tokens} tokens: {before} → {after}</source>
         <translation>自 {tokens} token 起，{before} → {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="175"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="260"/>
         <source>The binding ceiling changes {changes}. Output length held at {out} tokens.</source>
         <translation>瓶颈变化：{changes}。输出长度固定为 {out} token。</translation>
     </message>
@@ -2454,72 +2460,72 @@
 <context>
     <name>Sizing</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="47"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="46"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="48"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="47"/>
         <source>Weights / KV</source>
         <translation>权重 / KV</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="50"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="49"/>
         <source>TP</source>
         <translation>TP</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="52"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="51"/>
         <source>GPUs</source>
         <translation>卡数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="53"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="52"/>
         <source>Replicas (N+k)</source>
         <translation>副本数（N+k）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="55"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="54"/>
         <source>Concurrency / replica</source>
         <translation>每副本并发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="57"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="56"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="59"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="58"/>
         <source>TTFT ms</source>
         <translation>TTFT ms</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="60"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="59"/>
         <source>TPOT ms</source>
         <translation>TPOT ms</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="61"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="60"/>
         <source>Utilization</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="63"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="62"/>
         <source>$ / hour</source>
         <translation>$ / 小时</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="65"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="64"/>
         <source>$ / M output tokens</source>
         <translation>$ / 百万输出 token</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="68"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="67"/>
         <source>Pareto</source>
         <translation>帕累托</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="121"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="120"/>
         <source>replicas = ceil(QPS ÷ {rps} req/s per replica) = {n}; + {k} spare = {total}; GPUs = replicas × TP {tp} = {gpus}; cost = GPUs × ${price}/h</source>
         <translation>副本数 = ceil(QPS ÷ 每副本 {rps} req/s) = {n}；+ {k} 个备用 = {total}；卡数 = 副本数 × TP {tp} = {gpus}；成本 = 卡数 × ${price}/h</translation>
     </message>
@@ -3040,257 +3046,257 @@
 <context>
     <name>Terms</name>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="14"/>
+        <location filename="../../gpucalc/ui/format.py" line="16"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="15"/>
+        <location filename="../../gpucalc/ui/format.py" line="17"/>
         <source>Activation peak</source>
         <translation>激活峰值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="16"/>
+        <location filename="../../gpucalc/ui/format.py" line="18"/>
         <source>Runtime (non-torch)</source>
         <translation>运行时（非 torch）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="17"/>
+        <location filename="../../gpucalc/ui/format.py" line="19"/>
         <source>CUDA graphs</source>
         <translation>CUDA Graph</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="18"/>
+        <location filename="../../gpucalc/ui/format.py" line="20"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="19"/>
+        <location filename="../../gpucalc/ui/format.py" line="21"/>
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="20"/>
+        <location filename="../../gpucalc/ui/format.py" line="22"/>
         <source>GPU memory (total)</source>
         <translation>显存（总计）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="21"/>
+        <location filename="../../gpucalc/ui/format.py" line="23"/>
         <source>Engine budget</source>
         <translation>引擎预算</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="22"/>
+        <location filename="../../gpucalc/ui/format.py" line="24"/>
         <source>Memory fraction</source>
         <translation>显存占用比例</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="23"/>
+        <location filename="../../gpucalc/ui/format.py" line="25"/>
         <source>Max model length</source>
         <translation>最大上下文长度</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="24"/>
+        <location filename="../../gpucalc/ui/format.py" line="26"/>
         <source>Batched tokens</source>
         <translation>批处理 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="25"/>
+        <location filename="../../gpucalc/ui/format.py" line="27"/>
         <source>Max sequences</source>
         <translation>最大并发序列数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="26"/>
+        <location filename="../../gpucalc/ui/format.py" line="28"/>
         <source>KV bytes per token</source>
         <translation>每 token KV 字节数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="27"/>
+        <location filename="../../gpucalc/ui/format.py" line="29"/>
         <source>KV bytes per token per GPU</source>
         <translation>每卡每 token KV 字节数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="28"/>
+        <location filename="../../gpucalc/ui/format.py" line="30"/>
         <source>KV cache tokens</source>
         <translation>KV 缓存 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="29"/>
+        <location filename="../../gpucalc/ui/format.py" line="31"/>
         <source>KV cache tokens, all replicas</source>
         <translation>KV 缓存 token 数（全部副本）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="30"/>
+        <location filename="../../gpucalc/ui/format.py" line="32"/>
         <source>Max concurrency at max model length</source>
         <translation>最大上下文下的最大并发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="31"/>
+        <location filename="../../gpucalc/ui/format.py" line="33"/>
         <source>Concurrency at P50 length</source>
         <translation>P50 长度下的并发数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="32"/>
+        <location filename="../../gpucalc/ui/format.py" line="34"/>
         <source>Concurrency at P95 length</source>
         <translation>P95 长度下的并发数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="33"/>
+        <location filename="../../gpucalc/ui/format.py" line="35"/>
         <source>KV left on a single GPU</source>
         <translation>单卡剩余 KV 显存</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="34"/>
+        <location filename="../../gpucalc/ui/format.py" line="36"/>
         <source>Concurrency within planning share</source>
         <translation>规划占比内的并发数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="35"/>
+        <location filename="../../gpucalc/ui/format.py" line="37"/>
         <source>Parameters (total)</source>
         <translation>参数量（总）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="36"/>
+        <location filename="../../gpucalc/ui/format.py" line="38"/>
         <source>Parameters (active)</source>
         <translation>参数量（激活）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="37"/>
+        <location filename="../../gpucalc/ui/format.py" line="39"/>
         <source>Active parameters without embedding</source>
         <translation>激活参数（不含嵌入层）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="38"/>
+        <location filename="../../gpucalc/ui/format.py" line="40"/>
         <source>Forward pass activations</source>
         <translation>前向激活</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="39"/>
+        <location filename="../../gpucalc/ui/format.py" line="41"/>
         <source>Sampler</source>
         <translation>采样器</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="40"/>
+        <location filename="../../gpucalc/ui/format.py" line="42"/>
         <source>MoE workspace</source>
         <translation>MoE 工作区</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="41"/>
+        <location filename="../../gpucalc/ui/format.py" line="43"/>
         <source>Embedding</source>
         <translation>嵌入层</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="42"/>
+        <location filename="../../gpucalc/ui/format.py" line="44"/>
         <source>Attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="43"/>
+        <location filename="../../gpucalc/ui/format.py" line="45"/>
         <source>Dense MLP</source>
         <translation>稠密 MLP</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="44"/>
+        <location filename="../../gpucalc/ui/format.py" line="46"/>
         <source>Routed experts</source>
         <translation>路由专家</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="45"/>
+        <location filename="../../gpucalc/ui/format.py" line="47"/>
         <source>Shared experts</source>
         <translation>共享专家</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="46"/>
+        <location filename="../../gpucalc/ui/format.py" line="48"/>
         <source>Norms and router</source>
         <translation>归一化与路由</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="47"/>
+        <location filename="../../gpucalc/ui/format.py" line="49"/>
         <source>LM head</source>
         <translation>LM head</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="48"/>
+        <location filename="../../gpucalc/ui/format.py" line="50"/>
         <source>Vision tower</source>
         <translation>视觉编码器</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="49"/>
+        <location filename="../../gpucalc/ui/format.py" line="51"/>
         <source>Memory ceiling</source>
         <translation>显存上限</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="50"/>
+        <location filename="../../gpucalc/ui/format.py" line="52"/>
         <source>Compute ceiling</source>
         <translation>算力上限</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="51"/>
+        <location filename="../../gpucalc/ui/format.py" line="53"/>
         <source>Interconnect ceiling</source>
         <translation>卡间通信上限</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="52"/>
+        <location filename="../../gpucalc/ui/format.py" line="54"/>
         <source>Recommended concurrency</source>
         <translation>推荐并发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="53"/>
+        <location filename="../../gpucalc/ui/format.py" line="55"/>
         <source>Online capacity (at the watermark)</source>
         <translation>在线容量（按安全水位）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="54"/>
+        <location filename="../../gpucalc/ui/format.py" line="56"/>
         <source>Knee of the load curve</source>
         <translation>负载曲线拐点</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="55"/>
+        <location filename="../../gpucalc/ui/format.py" line="57"/>
         <source>Communication share of a step</source>
         <translation>单步通信占比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="56"/>
+        <location filename="../../gpucalc/ui/format.py" line="58"/>
         <source>Step: matrix multiplies</source>
         <translation>单步：矩阵乘</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="57"/>
+        <location filename="../../gpucalc/ui/format.py" line="59"/>
         <source>Step: attention</source>
         <translation>单步：注意力</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="58"/>
+        <location filename="../../gpucalc/ui/format.py" line="60"/>
         <source>Step: communication</source>
         <translation>单步：通信</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="59"/>
+        <location filename="../../gpucalc/ui/format.py" line="61"/>
         <source>Step: scheduler overhead</source>
         <translation>单步：调度开销</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="60"/>
+        <location filename="../../gpucalc/ui/format.py" line="62"/>
         <source>TTFT</source>
         <translation>TTFT</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="61"/>
+        <location filename="../../gpucalc/ui/format.py" line="63"/>
         <source>TPOT</source>
         <translation>TPOT</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="62"/>
+        <location filename="../../gpucalc/ui/format.py" line="64"/>
         <source>Inter-token latency</source>
         <translation>token 间延迟</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="63"/>
+        <location filename="../../gpucalc/ui/format.py" line="65"/>
         <source>Output tokens/s</source>
         <translation>输出 token/s</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="64"/>
+        <location filename="../../gpucalc/ui/format.py" line="66"/>
         <source>Requests/s</source>
         <translation>每秒请求数</translation>
     </message>
@@ -3299,27 +3305,27 @@
     <name>Units</name>
     <message>
         <location filename="../../gpucalc/ui/fields.py" line="113"/>
-        <location filename="../../gpucalc/ui/format.py" line="67"/>
+        <location filename="../../gpucalc/ui/format.py" line="69"/>
         <source>tokens</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="68"/>
+        <location filename="../../gpucalc/ui/format.py" line="70"/>
         <source>requests</source>
         <translation>个请求</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="69"/>
+        <location filename="../../gpucalc/ui/format.py" line="71"/>
         <source>params</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="70"/>
+        <location filename="../../gpucalc/ui/format.py" line="72"/>
         <source>bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="71"/>
+        <location filename="../../gpucalc/ui/format.py" line="73"/>
         <source>GPUs</source>
         <translation>卡</translation>
     </message>
@@ -3327,42 +3333,42 @@
 <context>
     <name>WindowTools</name>
     <message>
-        <location filename="../../gpucalc/ui/tools_menu.py" line="35"/>
+        <location filename="../../gpucalc/ui/tools_menu.py" line="32"/>
         <source>&amp;Hardware</source>
         <translation>硬件(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/tools_menu.py" line="36"/>
+        <location filename="../../gpucalc/ui/tools_menu.py" line="33"/>
         <source>&amp;Custom GPU…</source>
         <translation>自定义 GPU(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/tools_menu.py" line="37"/>
+        <location filename="../../gpucalc/ui/tools_menu.py" line="34"/>
         <source>&amp;Use the catalog GPU again</source>
         <translation>改回目录中的 GPU(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/tools_menu.py" line="38"/>
+        <location filename="../../gpucalc/ui/tools_menu.py" line="35"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/tools_menu.py" line="39"/>
+        <location filename="../../gpucalc/ui/tools_menu.py" line="36"/>
         <source>&amp;Spec tables…</source>
         <translation>规格表(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/tools_menu.py" line="40"/>
+        <location filename="../../gpucalc/ui/tools_menu.py" line="37"/>
         <source>Request &amp;lengths from a log…</source>
         <translation>从日志读取请求长度(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/tools_menu.py" line="41"/>
+        <location filename="../../gpucalc/ui/tools_menu.py" line="38"/>
         <source>&amp;Measurements and calibration…</source>
         <translation>实测与校准(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/tools_menu.py" line="97"/>
+        <location filename="../../gpucalc/ui/tools_menu.py" line="103"/>
         <source>Saved engine profile {id}; choose it under Engine.</source>
         <translation>已保存引擎配置档 {id}；可在“推理引擎”中选择。</translation>
     </message>
