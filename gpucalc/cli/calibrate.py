@@ -280,7 +280,7 @@ def calibration_text(result: CalibrationResult, profile: EngineProfile, seconds:
 
 def run_calibrate(args: argparse.Namespace) -> int:
     """``gpucalc calibrate``: fit the efficiency factors to benchmark results."""
-    from gpucalc.core.calibrate import fit_efficiency, split_holdout  # noqa: PLC0415 - numpy
+    from gpucalc.core.calibrate import fit_efficiency, split_holdout
 
     if not 0 <= args.holdout_share < 1:
         raise CalibrationCliError("--holdout-share is a share in [0, 1)")

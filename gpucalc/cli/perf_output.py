@@ -8,12 +8,6 @@ from typing import Any
 from gpucalc.core.perf_result import CurvePoint, PerformanceResult, PointSummary
 from gpucalc.core.sizing import SizingRow
 from gpucalc.core.sweep import ContextSweep
-from gpucalc.report.csv_export import (
-    context_sweep_table,
-    load_curve_table,
-    table_text,
-)
-from gpucalc.report.csv_export import sizing_table as sizing_csv_table
 from gpucalc.text.notices import notice_text
 
 
@@ -75,19 +69,27 @@ def sweep_json(sweep: ContextSweep) -> dict[str, Any]:
             "crossovers": [c.model_dump(mode="json") for c in sweep.crossovers]}
 
 
+# The CSV writers are the report's (one implementation); importing them pulls in the report's
+# data model, so they load only when CSV is asked for.
 def sweep_csv(sweep: ContextSweep) -> str:
     """Context sweep as CSV with units in the header (the export's writer)."""
+    from gpucalc.report.csv_export import context_sweep_table, table_text
+
     return table_text(context_sweep_table(sweep))
 
 
 def load_curve_csv(curve: Sequence[CurvePoint]) -> str:
     """Latency and throughput against concurrency as CSV (the export's writer)."""
+    from gpucalc.report.csv_export import load_curve_table, table_text
+
     return table_text(load_curve_table(curve))
 
 
 def sizing_csv(rows: list[SizingRow]) -> str:
     """Sizing table as CSV (the export's writer)."""
-    return table_text(sizing_csv_table(rows))
+    from gpucalc.report.csv_export import sizing_table, table_text
+
+    return table_text(sizing_table(rows))
 
 
 def sizing_table(rows: list[SizingRow], limit: int = 25) -> str:

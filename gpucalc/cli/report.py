@@ -62,7 +62,7 @@ def locale_language() -> str:
 
 def scenario_from_args(args: argparse.Namespace) -> Scenario:
     """The scenario a ``--scenario`` file holds, or the one MODEL --gpu and the flags describe."""
-    from gpucalc.ui.scenario_file import ScenarioFileError, load_scenario  # noqa: PLC0415
+    from gpucalc.ui.scenario_file import ScenarioFileError, load_scenario
 
     if args.scenario:
         if args.model or args.gpu:
@@ -80,7 +80,7 @@ def scenario_from_args(args: argparse.Namespace) -> Scenario:
 
 def run_report(args: argparse.Namespace) -> int:
     """``gpucalc report``: calculate and write the PDF; exit 3 (after writing) if it does not fit."""
-    from gpucalc.report import write_report  # noqa: PLC0415
+    from gpucalc.report import write_report
 
     scenario = scenario_from_args(args)
     path = Path(args.output)
@@ -98,7 +98,7 @@ def run_report(args: argparse.Namespace) -> int:
 
 def run_export_csv(args: argparse.Namespace) -> int:
     """``gpucalc export-csv``: write the CSV tables to a zip or a folder."""
-    from gpucalc.report.csv_export import write_csv_files  # noqa: PLC0415
+    from gpucalc.report.csv_export import write_csv_files
 
     scenario = scenario_from_args(args)
     path = Path(args.output)

@@ -159,18 +159,18 @@ def sweep_table(sweep: RateSweep) -> str:
 def run_simulate(args: argparse.Namespace) -> int:
     """``gpucalc simulate``: print one run, or the curve of a rate sweep."""
     # The simulator (numpy) and the catalog load only for this command.
-    from gpucalc.catalog.resolve import resolve_inputs  # noqa: PLC0415
-    from gpucalc.cli.main import CliError  # noqa: PLC0415 - main imports this module
-    from gpucalc.core.memory_plan import calculate_memory  # noqa: PLC0415
-    from gpucalc.core.sim_sweep import (  # noqa: PLC0415
+    from gpucalc.catalog.resolve import resolve_inputs
+    from gpucalc.cli.main import CliError
+    from gpucalc.core.memory_plan import calculate_memory
+    from gpucalc.core.sim_sweep import (
         SWEEP_TOP_OF_SATURATION,
         rates_up_to,
         saturation_rate,
         simulate_rate_sweep,
     )
-    from gpucalc.core.sim_traffic import Router, TrafficSpec  # noqa: PLC0415
-    from gpucalc.core.simulate import simulate  # noqa: PLC0415
-    from gpucalc.io.lengths import read_length_pairs  # noqa: PLC0415
+    from gpucalc.core.sim_traffic import Router, TrafficSpec
+    from gpucalc.core.simulate import simulate
+    from gpucalc.io.lengths import read_length_pairs
 
     inputs = resolve_inputs(
         user_catalog(), args.model, args.gpu, deployment_from_args(args), workload_from_args(args),
