@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import base64
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, Qt, Signal
@@ -28,12 +27,13 @@ from gpucalc import __version__
 from gpucalc.catalog.user_store import UserStore
 from gpucalc.text.notices import notice_text
 from gpucalc.ui.answer import answer_for
+from gpucalc.ui.baselines import Baselines
 from gpucalc.ui.catalog_session import CatalogSession
 from gpucalc.ui.controller import PlanController
 from gpucalc.ui.explain_pane import ExplainPane
 from gpucalc.ui.exports import Exporter
 from gpucalc.ui.i18n import LANGUAGES, notice_language
-from gpucalc.ui.outcome import PlanOutcome, compute_plan
+from gpucalc.ui.outcome import PlanOutcome
 from gpucalc.ui.panels.answer_banner import AnswerBanner
 from gpucalc.ui.panels.inputs_panel import InputsPanel
 from gpucalc.ui.result_tabs import ResultTabs
@@ -42,7 +42,6 @@ from gpucalc.ui.serve_command import ServeCommandError, parse_serve_command
 from gpucalc.ui.settings_store import SettingsStore, WindowSettings
 from gpucalc.ui.theme import THEMES
 from gpucalc.ui.tools_menu import WindowTools
-from gpucalc.ui.worker import Worker
 
 
 @dataclass
@@ -103,8 +102,6 @@ class MainWindow(QMainWindow):
         self.tabs = ResultTabs()
         # the answer banner keeps the height its text needs; the tabs take what is left
         self.tabs.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
-        self.tabs.compare_tab.pinRequested.connect(self.pin_baseline)
-        self.tabs.compare_tab.openRequested.connect(self.open_baseline_dialog)
         central = QWidget()
         layout = QVBoxLayout(central)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -122,10 +119,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.status_label, 1)
         self.statusBar().addPermanentWidget(self.notice_label)
         self.message_box: QMessageBox | None = None
-        self._baseline_name = ""
-        self._baseline_worker = Worker(self, max_threads=1)
-        self._baseline_worker.finished.connect(self._baseline_ready)
-        self._baseline_worker.failed.connect(self._baseline_failed)
+        self.baselines = Baselines(self)
         self.exporter = Exporter(self)
         self.exporter.done.connect(lambda path: self.statusBar().showMessage(
             self.tr("Exported {path}").format(path=path), 10_000))
@@ -244,38 +238,6 @@ class MainWindow(QMainWindow):
     def export_csv_dialog(self) -> None:
         """File → Export CSV tables."""
         self.exporter.csv_dialog(self.controller.scenario, self.controller.catalog)
-
-    def pin_baseline(self) -> None:
-        """Compare → pin the current result as the baseline."""
-        outcome = self.controller.last_outcome
-        if outcome is not None:
-            name = outcome.scenario.name or f"{outcome.inputs.model.name} · {outcome.inputs.gpu.name}"
-            self.tabs.compare_tab.set_baseline(outcome, name)
-
-    def open_baseline_dialog(self) -> None:
-        """Compare → open a scenario file as the baseline."""
-        name, _ = QFileDialog.getOpenFileName(self, self.tr("Open baseline scenario"), "",
-                                              self.tr("gpucalc scenarios (*.gpucalc.json);;JSON (*.json)"))
-        if name:
-            self.open_baseline(Path(name))
-
-    def open_baseline(self, path: Path) -> bool:
-        """Compute the scenario in ``path`` off the GUI thread and pin it as the baseline."""
-        try:
-            scenario = load_scenario(path)
-        except ScenarioFileError as exc:
-            self.warn(self.tr("Cannot open scenario"), str(exc))
-            return False
-        self._baseline_name = path.name
-        self._baseline_worker.submit(0, partial(compute_plan, self.controller.catalog, scenario))
-        return True
-
-    def _baseline_ready(self, _generation: int, outcome: object) -> None:
-        if isinstance(outcome, PlanOutcome):
-            self.tabs.compare_tab.set_baseline(outcome, self._baseline_name)
-
-    def _baseline_failed(self, _generation: int, exc: object) -> None:
-        self.warn(self.tr("Cannot compute the baseline"), str(exc))
 
     def show_failure(self, message: str, field_path: str) -> None:
         """Keep the last result; say why the current inputs give none."""
@@ -409,7 +371,7 @@ class MainWindow(QMainWindow):
         """Stop background jobs (sizing, baseline) and wait for them."""
         self.tabs.shutdown()
         self.exporter.wait()
-        self._baseline_worker.wait()
+        self.baselines.wait()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Save the layout and the scenario (when a store is set)."""

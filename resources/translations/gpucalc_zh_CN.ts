@@ -96,6 +96,29 @@
     </message>
 </context>
 <context>
+    <name>Baselines</name>
+    <message>
+        <location filename="../../gpucalc/ui/baselines.py" line="30"/>
+        <source>Cannot compute the baseline</source>
+        <translation>无法计算基线</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/baselines.py" line="43"/>
+        <source>Open baseline scenario</source>
+        <translation>打开基线场景</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/baselines.py" line="44"/>
+        <source>gpucalc scenarios (*.gpucalc.json);;JSON (*.json)</source>
+        <translation>gpucalc 场景 (*.gpucalc.json);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/baselines.py" line="53"/>
+        <source>Cannot open scenario</source>
+        <translation>无法打开场景</translation>
+    </message>
+</context>
+<context>
     <name>CeilingBars</name>
     <message>
         <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="79"/>
@@ -1395,214 +1418,202 @@
         <translation>用户规格表</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="116"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="113"/>
         <source>Inputs</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="118"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="115"/>
         <source>Explanation</source>
         <translation>计算说明</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="131"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="125"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="132"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="126"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="139"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="133"/>
         <source>Computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="168"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="162"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="169"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="163"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="170"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="164"/>
         <source>&amp;Save scenario</source>
         <translation>保存场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="171"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="165"/>
         <source>Save scenario &amp;as…</source>
         <translation>场景另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="173"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="167"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="176"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="170"/>
         <source>&amp;Export report (PDF)…</source>
         <translation>导出报告（PDF）(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="178"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="172"/>
         <source>Export &amp;CSV tables…</source>
         <translation>导出 CSV 表格(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="180"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="174"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="181"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="175"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="182"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="176"/>
         <source>&amp;Paste serve command…</source>
         <translation>粘贴启动命令(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="184"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="178"/>
         <source>&amp;Reset to the default scenario</source>
         <translation>恢复默认场景(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="185"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="179"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="188"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="182"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="197"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="191"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="206"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="200"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="207"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="201"/>
         <source>&amp;About gpucalc</source>
         <translation>关于 gpucalc(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="217"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="211"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="218"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="212"/>
         <source>{name} — gpucalc</source>
         <translation>{name} — gpucalc</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="232"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="226"/>
         <source>{n} notice(s)</source>
         <translation>{n} 条提示</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="241"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="235"/>
         <source>Writing the report…</source>
         <translation>正在生成报告…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="257"/>
-        <source>Open baseline scenario</source>
-        <translation>打开基线场景</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="278"/>
-        <source>Cannot compute the baseline</source>
-        <translation>无法计算基线</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="283"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="245"/>
         <source>Not computed: {reason}</source>
         <translation>未计算：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="290"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="252"/>
         <source>Invalid {field}: {reason}</source>
         <translation>{field} 无效：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="300"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="262"/>
         <source>Cannot use this command</source>
         <translation>无法使用该命令</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="304"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="266"/>
         <source>Filled from the {engine} command.</source>
         <translation>已从 {engine} 命令填写。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="305"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="267"/>
         <source>Ignored: {flags}</source>
         <translation>已忽略：{flags}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="267"/>
-        <location filename="../../gpucalc/ui/main_window.py" line="326"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="288"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="341"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="303"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="346"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="308"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="355"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="317"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="258"/>
-        <location filename="../../gpucalc/ui/main_window.py" line="356"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="318"/>
         <source>gpucalc scenarios (*.gpucalc.json);;JSON (*.json)</source>
         <translation>gpucalc 场景 (*.gpucalc.json);;JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="230"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="224"/>
         <source>Plan for {model} on {gpu}, computed in {ms} ms</source>
         <translation>{model} 在 {gpu} 上的规划，计算耗时 {ms} ms</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="369"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="331"/>
         <source>Save scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="370"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="332"/>
         <source>gpucalc scenarios (*.gpucalc.json)</source>
         <translation>gpucalc 场景 (*.gpucalc.json)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="376"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="338"/>
         <source>About gpucalc</source>
         <translation>关于 gpucalc</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="377"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="339"/>
         <source>gpucalc {version}: offline GPU inference capacity planner.</source>
         <translation>gpucalc {version}：离线 GPU 推理容量规划工具。</translation>
     </message>
@@ -1972,12 +1983,12 @@
 <context>
     <name>PasteDialog</name>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="70"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="69"/>
         <source>Paste serve command</source>
         <translation>粘贴启动命令</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="82"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="81"/>
         <source>A &apos;vllm serve …&apos;, &apos;python -m sglang.launch_server …&apos; or &apos;trtllm-serve …&apos; command line:</source>
         <translation>“vllm serve …”、“python -m sglang.launch_server …” 或 “trtllm-serve …” 命令行：</translation>
     </message>

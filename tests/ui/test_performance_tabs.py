@@ -152,7 +152,7 @@ def test_request_classes_editor_validates_shares(qtbot: QtBot, shell: Shell) -> 
 
 def test_compare_pinned_baseline_with_current(qtbot: QtBot, shell: Shell) -> None:
     window = shell.window
-    window.pin_baseline()
+    window.baselines.pin()
     with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
         shell.controller.set_scenario(Scenario(deployment=Deployment(kv_cache_dtype="fp8")))
     window.tabs.flush()
@@ -166,7 +166,7 @@ def test_compare_with_a_scenario_file(qtbot: QtBot, shell: Shell, tmp_path: Path
     path = tmp_path / "b.gpucalc.json"
     save_scenario(path, Scenario(gpu="a100-sxm-80gb", workload=Workload(input_len_p50=4096)))
     compare = shell.window.tabs.compare_tab
-    qtbot.waitUntil(lambda: shell.window.open_baseline(path) or True, timeout=1000)
+    qtbot.waitUntil(lambda: shell.window.baselines.open(path) or True, timeout=1000)
     qtbot.waitUntil(lambda: compare.baseline is not None, timeout=RESULT_TIMEOUT_MS)
     assert "A100" in compare.cell("GPU", 1)
     assert "H100" in compare.cell("GPU", 2)
