@@ -6,11 +6,9 @@ machine; the goal is 10,000 simulated requests in at most one second.
 
 from __future__ import annotations
 
-import statistics
-import time
-from collections.abc import Callable
 from functools import partial
 
+from benchmarks.speed import median_seconds
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_inputs
 from gpucalc.core.inputs import Deployment, Workload
@@ -20,15 +18,6 @@ from gpucalc.core.sim_traffic import Router, TrafficSpec
 from gpucalc.core.simulate import simulate
 
 REQUESTS = 10_000
-
-
-def median_seconds(fn: Callable[[], object], repeat: int) -> float:
-    samples = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
 
 
 def main() -> None:
