@@ -37,7 +37,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from gpucalc.core.measured import MeasuredPoint
-from gpucalc.io.bounded_json import parse_json_text
+from gpucalc.io.bounded_json import parse_json_text, read_bounded_bytes
 from gpucalc.io.errors import InputFileError
 
 MAX_BENCH_BYTES = 64 * 1024 * 1024
@@ -375,15 +375,5 @@ def parse_bench_text(text: str, source: str = "pasted text") -> list[MeasuredPoi
 
 def read_bench_results(path: Path, max_bytes: int = MAX_BENCH_BYTES) -> list[MeasuredPoint]:
     """Measured points of the benchmark result file at ``path`` (at most ``max_bytes``)."""
-    try:
-        size = path.stat().st_size
-        if size > max_bytes:
-            raise InputFileError(f"{path} is {size / 2**20:.0f} MiB; a benchmark result file is at "
-                                 f"most {max_bytes / 2**20:.0f} MiB")
-        with path.open("rb") as handle:
-            data = handle.read(max_bytes + 1)
-    except OSError as exc:
-        raise InputFileError(f"cannot read {path}: {exc.strerror or exc}") from exc
-    if len(data) > max_bytes:
-        raise InputFileError(f"{path} grew past {max_bytes / 2**20:.0f} MiB while being read")
+    data = read_bounded_bytes(path, "benchmark results", max_bytes, kind="benchmark result file")
     return parse_bench_text(data.decode("utf-8", errors="replace"), source=str(path))

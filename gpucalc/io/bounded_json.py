@@ -41,20 +41,36 @@ def parse_json_text(text: str | bytes, what: str, max_depth: int = MAX_JSON_DEPT
     return value
 
 
-def read_json_file(path: Path, what: str, max_bytes: int = MAX_CONFIG_BYTES) -> Any:
-    """Read and parse a JSON file of at most ``max_bytes`` bytes."""
+def checked_size(path: Path, what: str, max_bytes: int, kind: str = "file", hint: str = "") -> int:
+    """The size of ``path`` in bytes; a clear error when it cannot be read or exceeds ``max_bytes``.
+
+    ``what`` names the file in messages, ``kind`` says what sort of file has the limit and
+    ``hint`` (optional) how to get under it.
+    """
     try:
         size = path.stat().st_size
     except OSError as exc:
         raise InputFileError(f"cannot read {what} at {path}: {exc.strerror}") from exc
     if size > max_bytes:
-        raise InputFileError(
-            f"{what} at {path} is {size / 1e6:.1f} MB; a config file is at most "
-            f"{max_bytes / 1e6:.0f} MB"
-        )
+        raise InputFileError(f"{what} at {path} is {size / 1e6:,.1f} MB; a {kind} is at most "
+                             f"{max_bytes / 1e6:,.0f} MB{hint}")
+    return size
+
+
+def read_bounded_bytes(path: Path, what: str, max_bytes: int, kind: str = "file") -> bytes:
+    """The bytes of ``path``, refused beyond ``max_bytes`` (also when it grows while read)."""
+    checked_size(path, what, max_bytes, kind)
     try:
         with path.open("rb") as handle:
             data = handle.read(max_bytes + 1)
     except OSError as exc:
         raise InputFileError(f"cannot read {what} at {path}: {exc.strerror}") from exc
+    if len(data) > max_bytes:
+        raise InputFileError(f"{what} at {path} grew past {max_bytes / 1e6:,.0f} MB while being read")
+    return data
+
+
+def read_json_file(path: Path, what: str, max_bytes: int = MAX_CONFIG_BYTES) -> Any:
+    """Read and parse a JSON file of at most ``max_bytes`` bytes."""
+    data = read_bounded_bytes(path, what, max_bytes, kind="config file")
     return parse_json_text(data, f"{what} at {path}")

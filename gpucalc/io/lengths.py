@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from gpucalc.core.length_records import MAX_TOKENS_PER_REQUEST, LengthRecord
+from gpucalc.io.bounded_json import checked_size
 from gpucalc.io.errors import InputFileError
 
 MAX_LENGTHS_FILE_BYTES = 256 * 1024 * 1024
@@ -145,14 +146,8 @@ def _detect_format(path: Path, first_line: str) -> LengthsFormat:
 
 def _check_file(path: Path, handle: BinaryIO) -> None:
     """Reject files that are too large, empty, UTF-16 or binary before reading rows."""
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise InputFileError(f"cannot read lengths file {path}: {exc.strerror}") from exc
-    if size > MAX_LENGTHS_FILE_BYTES:
-        raise InputFileError(
-            f"{path} is {size / 1e6:,.0f} MB; a lengths file is at most "
-            f"{MAX_LENGTHS_FILE_BYTES / 1e6:,.0f} MB (sample the log or keep only the token columns)")
+    checked_size(path, "lengths file", MAX_LENGTHS_FILE_BYTES, kind="lengths file",
+                 hint=" (sample the log or keep only the token columns)")
     head = handle.read(SNIFF_BYTES)
     handle.seek(0)
     if not head.strip():
