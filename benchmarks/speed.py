@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.catalog.resolve import resolve_inputs
+from gpucalc.catalog.resolve import precision_tiers, resolve_inputs
 from gpucalc.core.calculate import calculate
 from gpucalc.core.inputs import Deployment, Targets, Workload
 from gpucalc.core.memory_plan import calculate_memory
@@ -42,8 +42,7 @@ def main() -> None:
     print(f"full estimate (memory + ceilings + load curve): {full_s * 1e3:8.3f} ms (median of 200)")
     sweep_s = median_seconds(lambda: context_sweep(full, count=256), 20)
     print(f"256-point context sweep, three ceilings: {sweep_s * 1e3:8.3f} ms (median of 20)")
-    precisions = [(catalog.weight_format(w), catalog.kv_format(k))
-                  for w, k in (("bf16", "fp16"), ("fp8", "fp8"), ("int4", "fp8"))]
+    precisions = list(precision_tiers(catalog).values())
     gpus = list(catalog.gpus.values())
     size_s = median_seconds(lambda: size_fleet(full, gpus, precisions,
                                                SizingRequest(qps_avg=10, qps_peak=20)), 5)

@@ -103,3 +103,14 @@ def resolve_scenario(catalog: Catalog, scenario: Scenario) -> PlanInputs:
 
 
 __all__ = ["CatalogError", "resolve_inputs", "resolve_model", "resolve_scenario"]
+
+
+# Seed 001's precision tiers: (weights, KV cache) catalog ids. The per-card grid's columns and
+# the formats fleet sizing tries.
+PRECISION_TIERS = {"bf16": ("bf16", "fp16"), "fp8": ("fp8", "fp8"), "int4": ("int4", "fp8")}
+
+
+def precision_tiers(catalog: Catalog) -> dict[str, tuple[WeightFormat, KvFormat]]:
+    """The precision tiers, resolved from ``catalog``."""
+    return {name: (catalog.weight_format(w), catalog.kv_format(k))
+            for name, (w, k) in PRECISION_TIERS.items()}

@@ -201,7 +201,7 @@ def run_sweep(args: argparse.Namespace) -> int:
 
 def run_size(args: argparse.Namespace) -> int:
     """``gpucalc size``: rank GPU types and precisions for a traffic target."""
-    from gpucalc.catalog.resolve import resolve_inputs
+    from gpucalc.catalog.resolve import precision_tiers, resolve_inputs
     from gpucalc.cli.perf_output import sizing_csv, sizing_table
     from gpucalc.core.inputs import Deployment
     from gpucalc.core.sizing import SizingRequest, size_fleet
@@ -212,8 +212,7 @@ def run_size(args: argparse.Namespace) -> int:
     base = resolve_inputs(catalog, args.model, gpus[0], Deployment(
         engine=args.engine, max_model_len=args.max_model_len), workload_from_args(args),
         targets_from_args(args))
-    precisions = [(catalog.weight_format(w), catalog.kv_format(k))
-                  for w, k in (("bf16", "fp16"), ("fp8", "fp8"), ("int4", "fp8"))]
+    precisions = list(precision_tiers(catalog).values())
     request = SizingRequest(qps_avg=args.qps, qps_peak=args.qps_peak, redundancy=args.redundancy,
                             size_for_peak=not args.average_only)
     rows = size_fleet(base, gpus, precisions, request)

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from gpucalc import __version__
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.catalog.resolve import resolve_scenario
+from gpucalc.catalog.resolve import precision_tiers, resolve_scenario
 from gpucalc.core.calculate import Result, calculate
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.memory_result import MemoryResult
@@ -30,7 +30,6 @@ from gpucalc.core.sim_traffic import TrafficSpec
 from gpucalc.core.sizing import SizingRequest, SizingRow, size_fleet
 from gpucalc.core.sweep import ContextSweep, GridCell, context_sweep, per_card_grid
 from gpucalc.core.uncertainty import Bands
-from gpucalc.ui.outcome import precision_tiers
 
 REPORT_SWEEP_POINTS = 64
 SIZING_ROWS_SHOWN = 15

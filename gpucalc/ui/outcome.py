@@ -8,13 +8,12 @@ from dataclasses import dataclass
 from pydantic import ValidationError
 
 from gpucalc.catalog.bundled import Catalog, CatalogError
-from gpucalc.catalog.resolve import resolve_scenario
+from gpucalc.catalog.resolve import precision_tiers, resolve_scenario
 from gpucalc.core.calculate import calculate
 from gpucalc.core.errors import PlanError
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_result import PerformanceResult
-from gpucalc.core.precision import KvFormat, WeightFormat
 from gpucalc.core.scenario import Scenario
 from gpucalc.core.sensitivity import Sensitivity, evaluate_uncertainty
 from gpucalc.core.sweep import ContextSweep, GridCell, context_sweep, per_card_grid
@@ -22,8 +21,6 @@ from gpucalc.core.uncertainty import Bands
 from gpucalc.io.errors import InputFileError
 
 SWEEP_POINTS = 128
-# Seed 001's precision tiers: (weights, KV cache) catalog ids.
-PRECISION_TIERS = {"bf16": ("bf16", "fp16"), "fp8": ("fp8", "fp8"), "int4": ("int4", "fp8")}
 
 
 @dataclass(frozen=True)
@@ -39,12 +36,6 @@ class PlanOutcome:
     elapsed_ms: float
     bands: Bands | None = None  # low / expected / high of the key results
     sensitivity: Sensitivity | None = None
-
-
-def precision_tiers(catalog: Catalog) -> dict[str, tuple[WeightFormat, KvFormat]]:
-    """The per-card grid's precision tiers, resolved from the catalog."""
-    return {name: (catalog.weight_format(w), catalog.kv_format(k))
-            for name, (w, k) in PRECISION_TIERS.items()}
 
 
 def compute_plan(catalog: Catalog, scenario: Scenario) -> PlanOutcome:

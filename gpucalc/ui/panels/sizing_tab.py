@@ -29,9 +29,9 @@ from PySide6.QtWidgets import (
 )
 
 from gpucalc.catalog.bundled import Catalog
+from gpucalc.catalog.resolve import precision_tiers
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.sizing import SizingCancelled, SizingRequest, SizingRow, size_fleet
-from gpucalc.ui.outcome import precision_tiers
 from gpucalc.ui.panels.sizing_model import SORT_ROLE, SizingTableModel
 from gpucalc.ui.plots.style import MARKER_COLOUR, plot_widget, text_colour
 from gpucalc.ui.worker import Worker
