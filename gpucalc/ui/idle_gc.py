@@ -15,7 +15,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QTimer
 
 IDLE_MS = 3000
-YOUNG_THRESHOLDS = (700, 10)  # CPython's defaults for generations 0 and 1
+CPYTHON_THRESHOLDS = (700, 10, 10)  # CPython's defaults for generations 0, 1 and 2
 NO_AUTOMATIC_FULL_COLLECTION = 1_000_000_000
 
 
@@ -29,7 +29,7 @@ class IdleCollector(QObject):
         self.collections = 0
         gc.collect()
         gc.freeze()  # start-up objects (tables, window) live for the session: never scan them again
-        gc.set_threshold(*YOUNG_THRESHOLDS, NO_AUTOMATIC_FULL_COLLECTION)
+        gc.set_threshold(*CPYTHON_THRESHOLDS[:2], NO_AUTOMATIC_FULL_COLLECTION)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(idle_ms)
@@ -47,4 +47,4 @@ class IdleCollector(QObject):
     def restore() -> None:
         """Back to CPython's automatic collections (when the window goes away)."""
         gc.unfreeze()
-        gc.set_threshold(700, 10, 10)
+        gc.set_threshold(*CPYTHON_THRESHOLDS)
