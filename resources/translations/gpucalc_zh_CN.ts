@@ -1370,37 +1370,27 @@
 <context>
     <name>LoadCurvePlot</name>
     <message>
-        <location filename="../../gpucalc/ui/plots/load_plot.py" line="42"/>
-        <source>Latency (ms, log scale)</source>
-        <translation>延迟（ms，对数坐标）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/plots/load_plot.py" line="43"/>
-        <source>Output tokens/s</source>
-        <translation>输出 token/s</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/plots/load_plot.py" line="44"/>
+        <location filename="../../gpucalc/ui/plots/load_plot.py" line="36"/>
         <source>Concurrent requests per replica (log scale)</source>
         <translation>每副本并发请求数（对数坐标）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/load_plot.py" line="84"/>
+        <location filename="../../gpucalc/ui/plots/load_plot.py" line="75"/>
         <source>TTFT target {ms} ms</source>
         <translation>TTFT 目标 {ms} ms</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/load_plot.py" line="86"/>
+        <location filename="../../gpucalc/ui/plots/load_plot.py" line="77"/>
         <source>TPOT target {ms} ms</source>
         <translation>TPOT 目标 {ms} ms</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/load_plot.py" line="91"/>
+        <location filename="../../gpucalc/ui/plots/load_plot.py" line="82"/>
         <source>knee {n}</source>
         <translation>拐点 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/load_plot.py" line="94"/>
+        <location filename="../../gpucalc/ui/plots/load_plot.py" line="85"/>
         <source>watermark {n}</source>
         <translation>安全水位 {n}</translation>
     </message>
@@ -1636,273 +1626,263 @@
 <context>
     <name>MeasurementsDialog</name>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="111"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="116"/>
         <source>Measurements and calibration</source>
         <translation>实测与校准</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="126"/>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="157"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="131"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="162"/>
         <source>Engine log</source>
         <translation>引擎日志</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="127"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="132"/>
         <source>Benchmark results</source>
         <translation>压测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="132"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="137"/>
         <source>The scenario cannot be computed: {reason}</source>
         <translation>无法计算该场景：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="147"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="152"/>
         <source>Paste the engine&apos;s start-up log here (vLLM, SGLang or TensorRT-LLM), up to the line that reports the KV cache size.</source>
         <translation>在此粘贴引擎启动日志（vLLM、SGLang 或 TensorRT-LLM），需包含报告 KV 缓存大小的那一行。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="149"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="154"/>
         <source>&amp;Open log…</source>
         <translation>打开日志(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="151"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="156"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="153"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="158"/>
         <source>Use the flags the log printed</source>
         <translation>采用日志中打印的参数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="157"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="162"/>
         <source>Figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="157"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="162"/>
         <source>gpucalc</source>
         <translation>gpucalc</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="158"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="163"/>
         <source>Difference</source>
         <translation>差值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="158"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="163"/>
         <source>Relative</source>
         <translation>相对差</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="161"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="166"/>
         <source>Calibrate from this log…</source>
         <translation>用此日志校准…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="181"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="186"/>
         <source>Open engine log</source>
         <translation>打开引擎日志</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="182"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="187"/>
         <source>Logs (*.log *.txt *.out);;All files (*)</source>
         <translation>日志 (*.log *.txt *.out);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="199"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="204"/>
         <source>the pasted log</source>
         <translation>粘贴的日志</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="207"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="212"/>
         <source>Cannot use this log: {reason}</source>
         <translation>无法使用该日志：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="240"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="245"/>
         <source>{engine} log: {flagged} of {total} figures differ by more than {tolerance} % from the estimate ({profile}).</source>
         <translation>{engine} 日志：{total} 项指标中有 {flagged} 项与估算值（{profile}）相差超过 {tolerance}%。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="273"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="278"/>
         <source>Calibrate from this log</source>
         <translation>用此日志校准</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="278"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="283"/>
         <source>Save the engine profile &quot;{name}&quot; ({id}) with these constants?</source>
         <translation>以这些常数保存引擎配置档 “{name}”（{id}）？</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="289"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="294"/>
         <source>&amp;Add result files…</source>
         <translation>添加结果文件(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="291"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="296"/>
         <source>C&amp;lear</source>
         <translation>清空(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="297"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="302"/>
         <source>held out: </source>
         <translation>留出比例：</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="298"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="303"/>
         <source>&amp;Fit</source>
         <translation>拟合(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="300"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="305"/>
         <source>&amp;Save as profile…</source>
         <translation>保存为配置档(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="302"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="307"/>
         <source>Add vllm bench serve, SGLang bench_serving, genai-perf or CSV result files.</source>
         <translation>添加 vllm bench serve、SGLang bench_serving、genai-perf 或 CSV 结果文件。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="306"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="311"/>
         <source>Factor</source>
         <translation>因子</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="306"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="311"/>
         <source>Default</source>
         <translation>默认值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="306"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="311"/>
         <source>Fitted</source>
         <translation>拟合值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="307"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="312"/>
         <source>±</source>
         <translation>±</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="308"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="313"/>
         <source>Median |error|</source>
         <translation>|误差| 中位数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="308"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="313"/>
         <source>Fit: before</source>
         <translation>拟合集：校准前</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="309"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="314"/>
         <source>Fit: after</source>
         <translation>拟合集：校准后</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="309"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="314"/>
         <source>Held out: before</source>
         <translation>留出集：校准前</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="310"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="315"/>
         <source>Held out: after</source>
         <translation>留出集：校准后</translation>
     </message>
     <message>
         <location filename="../../gpucalc/ui/dialogs/measurements.py" line="335"/>
-        <source>Latency (ms, log scale)</source>
-        <translation>延迟（ms，对数坐标）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="336"/>
-        <source>Output tokens/s</source>
-        <translation>输出 token/s</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="337"/>
         <source>Load: concurrency or request rate (log scale)</source>
         <translation>负载：并发或请求速率（对数坐标）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="346"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="343"/>
         <source>{metric} measured</source>
         <translation>{metric} 实测</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="349"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="346"/>
         <source>{metric} default</source>
         <translation>{metric} 默认</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="352"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="349"/>
         <source>{metric} calibrated</source>
         <translation>{metric} 校准后</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="363"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="360"/>
         <source>Open benchmark results</source>
         <translation>打开压测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="364"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="361"/>
         <source>Benchmark results (*.json *.jsonl *.csv *.txt);;All files (*)</source>
         <translation>压测结果 (*.json *.jsonl *.csv *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="374"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="371"/>
         <source>Cannot use this file: {reason}</source>
         <translation>无法使用该文件：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="380"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="377"/>
         <source>{points} measured points from {files}.</source>
         <translation>{points} 个实测点，来自 {files}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="404"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="401"/>
         <source>The fit failed: {reason}</source>
         <translation>拟合失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="408"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="405"/>
         <source>Fitted on {fit} points, {held} held out, in {iterations} iterations; mean |ln(predicted ÷ measured)| on fitted points {before:.3f} → {after:.3f}.</source>
         <translation>用 {fit} 个点拟合，留出 {held} 个，迭代 {iterations} 次；拟合点上 |ln(预测 ÷ 实测)| 的均值 {before:.3f} → {after:.3f}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="413"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="410"/>
         <source>Held out: {before:.3f} → {after:.3f}.</source>
         <translation>留出点：{before:.3f} → {after:.3f}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="424"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="421"/>
         <source>fixed</source>
         <translation>固定</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="502"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="499"/>
         <source>Replace profile</source>
         <translation>替换配置档</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="503"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="500"/>
         <source>An engine profile &quot;{id}&quot; already exists ({where}). Replace it?</source>
         <translation>引擎配置档 “{id}” 已存在（{where}）。是否替换？</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="518"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="515"/>
         <source>Cannot save the profile</source>
         <translation>无法保存配置档</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="525"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="522"/>
         <source>Save as profile</source>
         <translation>保存为配置档</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="526"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="523"/>
         <source>Name of the calibrated engine profile:</source>
         <translation>校准后引擎配置档的名称：</translation>
     </message>
@@ -1991,6 +1971,19 @@
         <location filename="../../gpucalc/ui/main_window.py" line="81"/>
         <source>A &apos;vllm serve …&apos;, &apos;python -m sglang.launch_server …&apos; or &apos;trtllm-serve …&apos; command line:</source>
         <translation>“vllm serve …”、“python -m sglang.launch_server …” 或 “trtllm-serve …” 命令行：</translation>
+    </message>
+</context>
+<context>
+    <name>Plots</name>
+    <message>
+        <location filename="../../gpucalc/ui/plots/style.py" line="52"/>
+        <source>Latency (ms, log scale)</source>
+        <translation>延迟（ms，对数坐标）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/plots/style.py" line="53"/>
+        <source>Output tokens/s</source>
+        <translation>输出 token/s</translation>
     </message>
 </context>
 <context>

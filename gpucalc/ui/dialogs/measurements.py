@@ -76,7 +76,12 @@ from gpucalc.io.engine_log import deployment_overrides, parse_engine_log, read_e
 from gpucalc.io.errors import InputFileError
 from gpucalc.text.notices import notice_text
 from gpucalc.ui.panels.term_table import read_only_table, table_cell
-from gpucalc.ui.plots.style import THROUGHPUT_COLOUR, TPOT_COLOUR, TTFT_COLOUR, plot_widget, text_colour
+from gpucalc.ui.plots.style import (
+    THROUGHPUT_COLOUR,
+    TPOT_COLOUR,
+    TTFT_COLOUR,
+    latency_and_throughput_plots,
+)
 
 ERROR_STYLE = "color: #c62828;"
 FLAG_BRUSH = QColor(198, 40, 40, 60)
@@ -326,16 +331,8 @@ class MeasurementsDialog(QDialog):
         return tab
 
     def _build_bench_plots(self) -> None:
-        self.latency_plot = plot_widget(log_x=True, log_y=True)
-        self.throughput_plot = plot_widget(log_x=True)
-        top, bottom = self.latency_plot.getPlotItem(), self.throughput_plot.getPlotItem()
-        top.setLogMode(x=True, y=True)
-        bottom.setLogMode(x=True, y=False)
-        bottom.setXLink(top)
-        top.setLabel("left", self.tr("Latency (ms, log scale)"))
-        bottom.setLabel("left", self.tr("Output tokens/s"))
-        bottom.setLabel("bottom", self.tr("Load: concurrency or request rate (log scale)"))
-        top.addLegend(offset=(10, 10), labelTextColor=text_colour())
+        self.latency_plot, self.throughput_plot = latency_and_throughput_plots(
+            self.tr("Load: concurrency or request rate (log scale)"))
         self.curves: dict[tuple[str, str], Any] = {}
         self.markers: dict[str, Any] = {}
         for metric, plot in (("ttft", self.latency_plot), ("tpot", self.latency_plot),

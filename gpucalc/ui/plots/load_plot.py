@@ -15,8 +15,8 @@ from gpucalc.ui.plots.style import (
     THROUGHPUT_COLOUR,
     TPOT_COLOUR,
     TTFT_COLOUR,
+    latency_and_throughput_plots,
     marker_pen,
-    plot_widget,
     text_colour,
 )
 
@@ -32,17 +32,8 @@ class LoadCurvePlot(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.latency = plot_widget(log_x=True, log_y=True)
-        self.throughput = plot_widget(log_x=True)
-        top, bottom = self.latency.getPlotItem(), self.throughput.getPlotItem()
-        for item in (top, bottom):
-            item.setLogMode(x=True, y=False)
-        top.setLogMode(x=True, y=True)
-        bottom.setXLink(top)
-        top.setLabel("left", self.tr("Latency (ms, log scale)"))
-        bottom.setLabel("left", self.tr("Output tokens/s"))
-        bottom.setLabel("bottom", self.tr("Concurrent requests per replica (log scale)"))
-        top.addLegend(offset=(10, 10), labelTextColor=text_colour())
+        self.latency, self.throughput = latency_and_throughput_plots(
+            self.tr("Concurrent requests per replica (log scale)"))
         self.ttft = self.latency.plot([], [], pen=pg.mkPen(TTFT_COLOUR, width=2), name="TTFT")
         self.tpot = self.latency.plot([], [], pen=pg.mkPen(TPOT_COLOUR, width=2), name="TPOT")
         self.tokens = self.throughput.plot([], [], pen=pg.mkPen(THROUGHPUT_COLOUR, width=2),

@@ -17,7 +17,8 @@ from gpucalc.text.palette import (
 from gpucalc.ui.theme import is_dark_theme, text_colour
 
 __all__ = ["CEILING_COLOURS", "MARKER_COLOUR", "THROUGHPUT_COLOUR", "TPOT_COLOUR", "TTFT_COLOUR",
-           "LogCountAxis", "is_dark_theme", "plot_widget", "text_colour"]
+           "LogCountAxis", "is_dark_theme", "latency_and_throughput_plots", "plot_widget",
+           "text_colour"]
 
 def plot_widget(log_x: bool = False, log_y: bool = False) -> pg.PlotWidget:
     """A plot with a transparent background, no context menu and the theme's axis colours."""
@@ -37,6 +38,22 @@ def plot_widget(log_x: bool = False, log_y: bool = False) -> pg.PlotWidget:
         axis.setPen(pg.mkPen(colour.lighter(140) if is_dark_theme() else colour.darker(110)))
     item.showGrid(x=True, y=True, alpha=0.2)
     return widget
+
+
+def latency_and_throughput_plots(x_label: str) -> tuple[pg.PlotWidget, pg.PlotWidget]:
+    """Latency (ms, log) above output tokens/s, sharing a log x axis labelled ``x_label``."""
+    from PySide6.QtCore import QCoreApplication
+
+    latency, throughput = plot_widget(log_x=True, log_y=True), plot_widget(log_x=True)
+    top, bottom = latency.getPlotItem(), throughput.getPlotItem()
+    top.setLogMode(x=True, y=True)
+    bottom.setLogMode(x=True, y=False)
+    bottom.setXLink(top)
+    top.setLabel("left", QCoreApplication.translate("Plots", "Latency (ms, log scale)"))
+    bottom.setLabel("left", QCoreApplication.translate("Plots", "Output tokens/s"))
+    bottom.setLabel("bottom", x_label)
+    top.addLegend(offset=(10, 10), labelTextColor=text_colour())
+    return latency, throughput
 
 
 def marker_pen(colour: str, dashed: bool = True, width: float = 1.5) -> object:
