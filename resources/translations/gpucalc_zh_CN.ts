@@ -1039,12 +1039,14 @@
         <translation>单卡容量表</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="75"/>
-        <source>{tokens} tokens, weights {w}, KV {kv}: {n} requests</source>
-        <translation>{tokens} token，权重 {w}，KV {kv}：{n} 个请求</translation>
+        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="76"/>
+        <source>{tokens} tokens, weights {w}, KV {kv}: {n} requests
+= min(memory, compute, interconnect ceilings) at this context length, output held at min(P50 output, context ÷ 4); the same ceilings as the Bottleneck tab</source>
+        <translation>{tokens} token，权重 {w}，KV {kv}：{n} 个请求
+= 该上下文长度下 min(显存、算力、卡间通信上限)，输出长度取 min(P50 输出, 上下文 ÷ 4)；与“瓶颈”页的上限相同</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="82"/>
+        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="85"/>
         <source>does not fit</source>
         <translation>放不下</translation>
     </message>

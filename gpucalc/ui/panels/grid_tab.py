@@ -72,7 +72,10 @@ class GridTab(QWidget):
                 colour = QColor(CEILING_COLOURS[cell.binding])
                 colour.setAlpha(CELL_ALPHA)
                 item.setBackground(colour)
-            item.setToolTip(self.tr("{tokens} tokens, weights {w}, KV {kv}: {n} requests").format(
+            item.setToolTip(self.tr(
+                "{tokens} tokens, weights {w}, KV {kv}: {n} requests\n"
+                "= min(memory, compute, interconnect ceilings) at this context length, output held at "
+                "min(P50 output, context ÷ 4); the same ceilings as the Bottleneck tab").format(
                 tokens=count(cell.context_tokens), w=cell.weight_format, kv=cell.kv_format,
                 n=count(cell.concurrency)))
             self.table.setItem(contexts.index(cell.context_tier), tiers.index(cell.precision_tier), item)
