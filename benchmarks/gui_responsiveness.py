@@ -25,7 +25,7 @@ _COLD_START = """
 import sys
 from PySide6.QtCore import QTimer
 from gpucalc.ui.app import Shell, application
-from gpucalc.ui.catalog_session import CatalogSession
+from gpucalc.plan.catalog_session import CatalogSession
 from gpucalc.catalog.user_store import UserStore
 from gpucalc.core.scenario import Scenario
 from gpucalc.ui.main_window import Session

@@ -20,9 +20,9 @@ from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.inputs import Deployment, Targets, Workload
 from gpucalc.core.scenario import Scenario
 from gpucalc.core.sensitivity import evaluate_uncertainty
+from gpucalc.plan.compute import simulate_plan
 from gpucalc.report import build_report, write_report
 from gpucalc.report.csv_export import write_csv_files
-from gpucalc.report.data import simulate_plan
 from gpucalc.report.pdf import render_pdf
 
 SCENARIO = Scenario(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from gpucalc.core.inputs import Deployment, Targets, Workload
+from gpucalc.core.scenario import Scenario
 
 
 def add_deployment_args(parser: argparse.ArgumentParser) -> None:
@@ -98,3 +99,10 @@ def add_uncertainty_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--uncertainty", action="store_true",
                         help="add low/expected/high bands (KV tokens, recommended concurrency, "
                              "GPUs for --qps) and the sensitivity of the recommended concurrency")
+
+
+def scenario_from_flags(args: argparse.Namespace) -> Scenario:
+    """The scenario MODEL, --gpu and the engine, workload and target flags describe."""
+    return Scenario(model=args.model, gpu=args.gpu, quantization=args.quantization, dtype=args.dtype,
+                    deployment=deployment_from_args(args), workload=workload_from_args(args),
+                    targets=targets_from_args(args))

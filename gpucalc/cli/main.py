@@ -14,13 +14,14 @@ from gpucalc.cli.args import (
     add_deployment_args,
     add_uncertainty_args,
     add_workload_args,
-    deployment_from_args,
+    scenario_from_flags,
     targets_from_args,
     workload_from_args,
 )
 from gpucalc.cli.catalog import user_catalog
 from gpucalc.cli.simulate import add_simulate_parser, run_simulate
 from gpucalc.core.inputs import PlanInputs
+from gpucalc.core.scenario import Scenario
 
 EXIT_USAGE = 2
 EXIT_DOES_NOT_FIT = 3
@@ -120,25 +121,23 @@ def run_estimate(args: argparse.Namespace) -> int:
     """``gpucalc estimate``: print the memory picture."""
     from gpucalc.cli.output import memory_json, memory_table
     from gpucalc.cli.perf_output import performance_json, performance_table
-    from gpucalc.cli.uncertainty_output import (
-        evaluate_uncertainty,
-        uncertainty_json,
-        uncertainty_table,
-    )
-    from gpucalc.core.calculate import LoadRequest, calculate
+    from gpucalc.cli.uncertainty_output import uncertainty_json, uncertainty_table
+    from gpucalc.core.calculate import LoadRequest
+    from gpucalc.plan.compute import PlanOptions, plan_inputs
     from gpucalc.text.notices import notice_text
 
-    inputs = _inputs(args)
-    full = calculate(inputs, LoadRequest(concurrency=args.concurrency,
-                                         request_rate=args.request_rate,
-                                         num_prompts=args.num_prompts))
-    result = full.memory
+    scenario, inputs = _scenario_inputs(args)
+    load = LoadRequest(concurrency=args.concurrency, request_rate=args.request_rate,
+                       num_prompts=args.num_prompts)
+    plan = plan_inputs(user_catalog(), scenario, inputs,
+                       PlanOptions(load=load, uncertainty=args.uncertainty))
+    result = plan.memory
     if args.json:
         data = memory_json(result)
-        if full.performance is not None:
-            data.update(performance_json(full.performance))
-        if args.uncertainty:
-            data.update(uncertainty_json(*evaluate_uncertainty(inputs)))
+        if plan.performance is not None:
+            data.update(performance_json(plan.performance))
+        if plan.bands is not None and plan.sensitivity is not None:
+            data.update(uncertainty_json(plan.bands, plan.sensitivity))
         print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
         title = (f"{inputs.model.name} on {inputs.deployment.num_gpus}× {inputs.gpu.name}, "
@@ -146,10 +145,10 @@ def run_estimate(args: argparse.Namespace) -> int:
                  f"PP{inputs.deployment.pipeline_parallel_size}, weights {inputs.weight_format.label}, "
                  f"KV {inputs.kv_format.label}")
         print(memory_table(result, title))
-        if full.performance is not None:
-            print(performance_table(full.performance))
-        if args.uncertainty:
-            print(uncertainty_table(*evaluate_uncertainty(inputs)))
+        if plan.performance is not None:
+            print(performance_table(plan.performance))
+        if plan.bands is not None and plan.sensitivity is not None:
+            print(uncertainty_table(plan.bands, plan.sensitivity))
     if not result.fits:
         blocking = [n for n in result.notices if n.code in {"kv_budget_negative",
                                                              "max_model_len_exceeds_kv"}]
@@ -157,22 +156,21 @@ def run_estimate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _inputs(args: argparse.Namespace) -> PlanInputs:
-    from gpucalc.catalog.resolve import resolve_inputs
+def _scenario_inputs(args: argparse.Namespace) -> tuple[Scenario, PlanInputs]:
+    """The scenario the flags describe and its inputs resolved against the user's catalog."""
+    from gpucalc.catalog.resolve import resolve_scenario
 
-    return resolve_inputs(
-        user_catalog(), args.model, args.gpu, deployment_from_args(args), workload_from_args(args),
-        targets_from_args(args), quantization=args.quantization, dtype=args.dtype,
-    )
+    scenario = scenario_from_flags(args)
+    return scenario, resolve_scenario(user_catalog(), scenario)
 
 
 def run_sweep(args: argparse.Namespace) -> int:
     """``gpucalc sweep``: ceilings against context, or latency against concurrency."""
     from gpucalc.cli.perf_output import sweep_csv, sweep_json
-    from gpucalc.core.calculate import calculate
     from gpucalc.core.sweep import context_sweep
+    from gpucalc.plan.compute import PlanOptions, plan_inputs
 
-    inputs = _inputs(args)
+    scenario, inputs = _scenario_inputs(args)
     if args.axis == "context":
         sweep = context_sweep(inputs, count=max(args.points, 2))
         if args.csv:
@@ -185,12 +183,12 @@ def run_sweep(args: argparse.Namespace) -> int:
                 print(f"{p.context_tokens:>9,} tokens  memory {p.memory:>8,.0f}  compute "
                       f"{p.compute:>8,.0f}  interconnect {link:>8}  → {p.binding.value}")
         return 0
-    result = calculate(inputs)
-    if result.performance is None:
+    perf = plan_inputs(user_catalog(), scenario, inputs, PlanOptions(uncertainty=False)).performance
+    if perf is None:
         raise CliError("the model does not fit, so there is no load curve", EXIT_DOES_NOT_FIT)
-    curve = result.performance.load_curve
+    curve = perf.load_curve
     if args.json:
-        print(json.dumps({"knee_concurrency": result.performance.knee_concurrency.value,
+        print(json.dumps({"knee_concurrency": perf.knee_concurrency.value,
                           "points": [c.model_dump() for c in curve]}, indent=2))
     else:
         from gpucalc.cli.perf_output import load_curve_csv

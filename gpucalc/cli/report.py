@@ -13,9 +13,7 @@ from pathlib import Path
 from gpucalc.cli.args import (
     add_deployment_args,
     add_workload_args,
-    deployment_from_args,
-    targets_from_args,
-    workload_from_args,
+    scenario_from_flags,
 )
 from gpucalc.cli.catalog import user_catalog
 from gpucalc.cli.main import EXIT_DOES_NOT_FIT, EXIT_USAGE, CliError
@@ -62,7 +60,7 @@ def locale_language() -> str:
 
 def scenario_from_args(args: argparse.Namespace) -> Scenario:
     """The scenario a ``--scenario`` file holds, or the one MODEL --gpu and the flags describe."""
-    from gpucalc.ui.scenario_file import ScenarioFileError, load_scenario
+    from gpucalc.plan.scenario_file import ScenarioFileError, load_scenario
 
     if args.scenario:
         if args.model or args.gpu:
@@ -73,9 +71,7 @@ def scenario_from_args(args: argparse.Namespace) -> Scenario:
             raise CliError(f"scenario {args.scenario}: {exc}", EXIT_USAGE) from exc
     if not args.model or not args.gpu:
         raise CliError("give MODEL and --gpu ID, or --scenario FILE", EXIT_USAGE)
-    return Scenario(model=args.model, gpu=args.gpu, quantization=args.quantization, dtype=args.dtype,
-                    deployment=deployment_from_args(args), workload=workload_from_args(args),
-                    targets=targets_from_args(args))
+    return scenario_from_flags(args)
 
 
 def run_report(args: argparse.Namespace) -> int:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from gpucalc.core.sensitivity import Sensitivity, evaluate_uncertainty
+from gpucalc.core.sensitivity import Sensitivity
 from gpucalc.core.uncertainty import Bands
 
-__all__ = ["evaluate_uncertainty", "uncertainty_json", "uncertainty_table"]
+__all__ = ["uncertainty_json", "uncertainty_table"]
 
 BAND_LABELS = {"kv_cache_tokens": "KV cache tokens", "recommended_concurrency":
                "recommended concurrency", "gpus_needed": "GPUs needed at --qps"}

@@ -11,7 +11,7 @@ from gpucalc.core.sensitivity import Sensitivity, TornadoBar
 from gpucalc.core.sim_metrics import SimulationResult
 from gpucalc.core.sim_sweep import KNEE_TTFT_GROWTH, SWEEP_TOP_OF_SATURATION
 from gpucalc.core.uncertainty import Band, Bands, ConstantRange
-from gpucalc.report.data import ReportSimulation
+from gpucalc.plan.compute import PlanSimulation
 from gpucalc.report.layout import Block, Canvas, Cell, Drawing, Paragraph, TableRow, table
 from gpucalc.report.numbers import count, percent, sig3
 from gpucalc.report.plots_risk import SweepText, TornadoRow, TornadoText, draw_rate_sweep, draw_tornado
@@ -151,7 +151,7 @@ def sweep_cells(rate: float, result: SimulationResult) -> tuple[Cell, ...]:
     return tuple(Cell(sig3(v), align="right") for v in values)
 
 
-def capacity_sentence(w: Writer, perf: PerformanceResult, sim: ReportSimulation) -> str:
+def capacity_sentence(w: Writer, perf: PerformanceResult, sim: PlanSimulation) -> str:
     """The capacity at the SLO per replica against the analytic recommendation."""
     targets = w.data.inputs.targets
     analytic = perf.at_recommended.requests_per_s.value

@@ -1,6 +1,6 @@
 """The engine launch line a plan runs with (``vllm serve …``, SGLang, ``trtllm-serve``). No Qt.
 
-Flag names are the ones the serve-command paste reads (``gpucalc/ui/serve_command.py``), so a
+Flag names are the ones the serve-command paste reads (``gpucalc/plan/serve_command.py``), so a
 line from a report pastes back into the window. Values are the effective settings of the
 result (the engine's defaults filled in), so the line states what the numbers assume.
 """

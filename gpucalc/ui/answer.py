@@ -8,8 +8,8 @@ from enum import StrEnum
 from PySide6.QtCore import QCoreApplication
 
 from gpucalc.core.explain import Term
+from gpucalc.plan.compute import Plan
 from gpucalc.ui.format import count, kind_name, sig3
-from gpucalc.ui.outcome import PlanOutcome
 
 translate = QCoreApplication.translate
 
@@ -37,7 +37,7 @@ def _requests(term: Term) -> str:
     return sig3(term.value) if term.value < 10 else count(term.value)
 
 
-def _fit_clause(outcome: PlanOutcome) -> str:
+def _fit_clause(outcome: Plan) -> str:
     memory, dep = outcome.memory, outcome.inputs.deployment
     if not memory.fits:
         return translate("Answer", "does not fit")
@@ -50,7 +50,7 @@ def _fit_clause(outcome: PlanOutcome) -> str:
                                                  pp=dep.pipeline_parallel_size)
 
 
-def _memory_headline(outcome: PlanOutcome) -> str:
+def _memory_headline(outcome: Plan) -> str:
     memory, inputs = outcome.memory, outcome.inputs
     dep = inputs.deployment
     return translate("Answer", "{model} on {n}× {gpu}: KV cache holds {tokens} tokens — "
@@ -60,7 +60,7 @@ def _memory_headline(outcome: PlanOutcome) -> str:
         length=count(memory.settings.max_model_len.value), fit=_fit_clause(outcome))
 
 
-def _performance_headline(outcome: PlanOutcome) -> str:
+def _performance_headline(outcome: Plan) -> str:
     inputs, perf = outcome.inputs, outcome.performance
     assert perf is not None
     dep = inputs.deployment
@@ -73,7 +73,7 @@ def _performance_headline(outcome: PlanOutcome) -> str:
 
 
 
-def _performance_detail(outcome: PlanOutcome) -> str:
+def _performance_detail(outcome: Plan) -> str:
     memory, perf = outcome.memory, outcome.performance
     assert perf is not None
     point = perf.at_recommended
@@ -85,7 +85,7 @@ def _performance_detail(outcome: PlanOutcome) -> str:
         tok=count(point.output_tokens_per_s.value), fit=_fit_clause(outcome)) + _band_clause(outcome)
 
 
-def _band_clause(outcome: PlanOutcome) -> str:
+def _band_clause(outcome: Plan) -> str:
     """' (range 300–380)' for the recommended concurrency, from the uncertain constants' ranges."""
     bands = outcome.bands
     band = next((b for b in bands.bands if b.key == "recommended_concurrency"), None) if bands else None
@@ -95,7 +95,7 @@ def _band_clause(outcome: PlanOutcome) -> str:
         low=count(band.low.value), high=count(band.high.value))
 
 
-def _memory_detail(outcome: PlanOutcome) -> str:
+def _memory_detail(outcome: Plan) -> str:
     memory, inputs = outcome.memory, outcome.inputs
     wl = inputs.workload
     return translate("Answer", "At P50 length ({p50} tokens): {c50} concurrent requests · "
@@ -107,7 +107,7 @@ def _memory_detail(outcome: PlanOutcome) -> str:
         plan=count(memory.planning_check.value))
 
 
-def _verdict(outcome: PlanOutcome) -> tuple[Verdict, str]:
+def _verdict(outcome: Plan) -> tuple[Verdict, str]:
     memory, perf = outcome.memory, outcome.performance
     if not memory.fits:
         return Verdict.NO_FIT, translate("Answer", "Does not fit")
@@ -118,7 +118,7 @@ def _verdict(outcome: PlanOutcome) -> tuple[Verdict, str]:
     return Verdict.FITS, translate("Answer", "Fits")
 
 
-def answer_for(outcome: PlanOutcome) -> Answer:
+def answer_for(outcome: Plan) -> Answer:
     """The answer line: the recommended concurrency and its binding ceiling (memory only if no fit)."""
     if outcome.performance is None:
         headline, detail = _memory_headline(outcome), _memory_detail(outcome)

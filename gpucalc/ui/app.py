@@ -16,13 +16,13 @@ from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.paths import resources_dir
 from gpucalc.catalog.user_store import UserStore
 from gpucalc.core.scenario import Scenario
-from gpucalc.ui.catalog_session import CatalogSession
+from gpucalc.plan.catalog_session import CatalogSession
+from gpucalc.plan.scenario_file import ScenarioFileError, load_scenario
+from gpucalc.plan.settings_store import SettingsStore
 from gpucalc.ui.controller import PlanController
 from gpucalc.ui.i18n import Translators, notice_language
 from gpucalc.ui.idle_gc import IdleCollector
 from gpucalc.ui.main_window import MainWindow, Session
-from gpucalc.ui.scenario_file import ScenarioFileError, load_scenario
-from gpucalc.ui.settings_store import SettingsStore
 from gpucalc.ui.theme import apply_theme
 
 SCREENSHOT_SIZE = (1480, 920)

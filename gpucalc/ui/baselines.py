@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QFileDialog
 
-from gpucalc.ui.outcome import PlanOutcome, compute_plan
-from gpucalc.ui.scenario_file import ScenarioFileError, load_scenario
+from gpucalc.plan.compute import Plan, compute_plan
+from gpucalc.plan.scenario_file import ScenarioFileError, load_scenario
 from gpucalc.ui.worker import Worker
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ class Baselines(QObject):
         return True
 
     def _ready(self, _generation: int, outcome: object) -> None:
-        if isinstance(outcome, PlanOutcome):
+        if isinstance(outcome, Plan):
             self.window.tabs.compare_tab.set_baseline(outcome, self._name)
 
     def wait(self) -> None:

@@ -10,7 +10,8 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.scenario import Scenario
-from gpucalc.ui.outcome import PlanOutcome, compute_plan, error_field, error_message, validation_path
+from gpucalc.plan.compute import Plan, compute_plan
+from gpucalc.plan.field_errors import error_field, error_message, validation_path
 from gpucalc.ui.worker import Worker
 
 DEBOUNCE_MS = 150
@@ -29,7 +30,7 @@ class PlanController(QObject):
 
     Signals: ``scenarioReplaced`` when the whole scenario is set from outside the form (open,
     paste); ``fieldErrors`` with ``{path: reason}`` after every edit (empty when valid);
-    ``resultReady`` with a :class:`PlanOutcome` of the current generation; ``computeFailed``
+    ``resultReady`` with a :class:`Plan` of the current generation; ``computeFailed``
     with a message and the field it belongs to; stale answers are dropped and counted.
     """
 
@@ -46,7 +47,7 @@ class PlanController(QObject):
         self.scenario = scenario or Scenario()
         self._draft: dict[str, Any] = self.scenario.model_dump(mode="json")
         self.errors: dict[str, str] = {}
-        self.last_outcome: PlanOutcome | None = None
+        self.last_outcome: Plan | None = None
         self.last_error: str = ""
         self.generation = 0
         self.dropped = 0
@@ -108,7 +109,7 @@ class PlanController(QObject):
         self._worker.wait()
 
     def _on_finished(self, generation: int, outcome: object) -> None:
-        if generation != self.generation or not isinstance(outcome, PlanOutcome):
+        if generation != self.generation or not isinstance(outcome, Plan):
             self.dropped += 1
             return
         self.last_outcome = outcome

@@ -25,21 +25,21 @@ from PySide6.QtWidgets import (
 
 from gpucalc import __version__
 from gpucalc.catalog.user_store import UserStore
+from gpucalc.plan.catalog_session import CatalogSession
+from gpucalc.plan.compute import Plan
+from gpucalc.plan.scenario_file import FILE_SUFFIX, ScenarioFileError, load_scenario, save_scenario
+from gpucalc.plan.serve_command import ServeCommandError, parse_serve_command
+from gpucalc.plan.settings_store import SettingsStore, WindowSettings
 from gpucalc.text.notices import notice_text
 from gpucalc.ui.answer import answer_for
 from gpucalc.ui.baselines import Baselines
-from gpucalc.ui.catalog_session import CatalogSession
 from gpucalc.ui.controller import PlanController
 from gpucalc.ui.explain_pane import ExplainPane
 from gpucalc.ui.exports import Exporter
 from gpucalc.ui.i18n import LANGUAGES, notice_language
-from gpucalc.ui.outcome import PlanOutcome
 from gpucalc.ui.panels.answer_banner import AnswerBanner
 from gpucalc.ui.panels.inputs_panel import InputsPanel
 from gpucalc.ui.result_tabs import ResultTabs
-from gpucalc.ui.scenario_file import FILE_SUFFIX, ScenarioFileError, load_scenario, save_scenario
-from gpucalc.ui.serve_command import ServeCommandError, parse_serve_command
-from gpucalc.ui.settings_store import SettingsStore, WindowSettings
 from gpucalc.ui.theme import THEMES
 from gpucalc.ui.tools_menu import WindowTools
 
@@ -212,7 +212,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(self.tr("{name} — gpucalc").format(name=name))
 
     # -- results --------------------------------------------------------------------------
-    def show_outcome(self, outcome: PlanOutcome) -> None:
+    def show_outcome(self, outcome: Plan) -> None:
         """Show a fresh result: the answer and the visible tab now, the rest queued (GUI thread)."""
         memory, performance = outcome.memory, outcome.performance
         lang = notice_language(self.session.language)

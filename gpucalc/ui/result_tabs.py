@@ -17,9 +17,9 @@ from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.perf_result import PerformanceResult
 from gpucalc.core.sweep import ContextSweep
+from gpucalc.plan.compute import Plan
 from gpucalc.ui.format import count, kind_name
 from gpucalc.ui.lazy_page import LazyPage
-from gpucalc.ui.outcome import PlanOutcome
 from gpucalc.ui.panels.ceilings_tab import CeilingsTab
 from gpucalc.ui.panels.compare_tab import CompareTab
 from gpucalc.ui.panels.grid_tab import GridTab
@@ -181,7 +181,7 @@ class ResultTabs(QTabWidget):
         self.setCurrentWidget(self.pages.get(name, self.ceilings_tab))
         self._update_page(self.current_name(), build=True)
 
-    def show_outcome(self, outcome: PlanOutcome, lang: str, catalog: Catalog) -> None:
+    def show_outcome(self, outcome: Plan, lang: str, catalog: Catalog) -> None:
         """Queue every tab's update for ``outcome``; the visible one is updated now."""
         performance = outcome.performance
         for page in self.pages.values():
@@ -214,7 +214,7 @@ class ResultTabs(QTabWidget):
             self._update_page(ready)
             self._drain.start()
 
-    def _performance_updates(self, outcome: PlanOutcome, performance: PerformanceResult, lang: str,
+    def _performance_updates(self, outcome: Plan, performance: PerformanceResult, lang: str,
                              catalog: Catalog) -> dict[str, Callable[[], None]]:
         return {
             "bottleneck": lambda: self.ceilings_tab.set_result(performance, lang),
@@ -227,11 +227,11 @@ class ResultTabs(QTabWidget):
             "sizing": lambda: self.sizing_tab.set_inputs(catalog, outcome.inputs),
         }
 
-    def _show_uncertainty(self, outcome: PlanOutcome) -> None:
+    def _show_uncertainty(self, outcome: Plan) -> None:
         if outcome.bands is not None and outcome.sensitivity is not None:
             self.uncertainty_tab.set_data(outcome.bands, outcome.sensitivity)
 
-    def _show_load(self, outcome: PlanOutcome, performance: PerformanceResult) -> None:
+    def _show_load(self, outcome: Plan, performance: PerformanceResult) -> None:
         targets = outcome.inputs.targets
         self.load_plot.set_result(performance, targets.ttft_ms, targets.tpot_ms)
         self.load_caption.setText(self.tr(
@@ -241,7 +241,7 @@ class ResultTabs(QTabWidget):
                                        online=count(performance.online_capacity.value),
                                        share=round(targets.watermark * 100)))
 
-    def _show_sweep(self, outcome: PlanOutcome) -> None:
+    def _show_sweep(self, outcome: Plan) -> None:
         if outcome.sweep is None:
             return
         workload = outcome.inputs.workload

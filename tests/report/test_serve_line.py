@@ -9,8 +9,8 @@ from gpucalc.catalog.resolve import resolve_scenario
 from gpucalc.core.inputs import Deployment
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.scenario import Scenario
+from gpucalc.plan.serve_command import parse_serve_command
 from gpucalc.report.serve_line import serve_line
-from gpucalc.ui.serve_command import parse_serve_command
 
 
 @pytest.mark.parametrize("engine", ["vllm", "sglang"])

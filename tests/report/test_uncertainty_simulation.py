@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from gpucalc.catalog.bundled import Catalog
+from gpucalc.plan.compute import SIM_REQUESTS_PER_RATE, simulate_plan
 from gpucalc.report.csv_export import (
     report_tables,
     simulation_sweep_table,
@@ -19,7 +20,7 @@ from gpucalc.report.csv_export import (
     uncertainty_table,
     write_csv_files,
 )
-from gpucalc.report.data import SIM_REQUESTS_PER_RATE, ReportData, build_report, simulate_plan
+from gpucalc.report.data import ReportData, build_report
 from gpucalc.report.numbers import count, sig3
 from gpucalc.report.pdf import write_pdf
 from gpucalc.report.strings import ZH

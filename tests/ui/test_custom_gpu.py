@@ -15,7 +15,7 @@ from gpucalc.catalog.user_store import UserStore
 from gpucalc.core.gpu_spec import GpuSpec
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.scenario import Scenario
-from gpucalc.ui.catalog_session import CatalogSession
+from gpucalc.plan.catalog_session import CatalogSession
 from gpucalc.ui.dialogs.custom_gpu import CustomGpuDialog
 from gpucalc.ui.dialogs.custom_gpu_form import ERROR_STYLE
 

@@ -13,9 +13,9 @@ from pytestqt.qtbot import QtBot
 
 from gpucalc.core.inputs import Deployment
 from gpucalc.core.scenario import Scenario
+from gpucalc.plan.settings_store import SettingsStore
 from gpucalc.ui.app import Shell
 from gpucalc.ui.main_window import MainWindow
-from gpucalc.ui.settings_store import SettingsStore
 from tests.ui.conftest import RESULT_TIMEOUT_MS
 
 

@@ -14,9 +14,9 @@ from gpucalc.core.inputs import Deployment, Workload
 from gpucalc.core.perf_result import CeilingKind
 from gpucalc.core.presets import PRESETS
 from gpucalc.core.scenario import Scenario
+from gpucalc.plan.scenario_file import save_scenario
 from gpucalc.ui.app import Shell
 from gpucalc.ui.panels.sizing_model import SORT_ROLE
-from gpucalc.ui.scenario_file import save_scenario
 from tests.ui.conftest import RESULT_TIMEOUT_MS
 
 SIZING_TIMEOUT_MS = 60_000

@@ -17,8 +17,8 @@ from gpucalc.catalog.resolve import resolve_scenario
 from gpucalc.catalog.user_store import UserStore
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.scenario import Scenario
+from gpucalc.plan.catalog_session import CatalogSession
 from gpucalc.ui.app import Shell, warn_catalog_notices
-from gpucalc.ui.catalog_session import CatalogSession
 from gpucalc.ui.dialogs.import_preview import ImportPreviewDialog
 from gpucalc.ui.dialogs.spec_table_model import ERROR_BRUSH
 from gpucalc.ui.dialogs.spec_table_tab import SpecTableTab

@@ -31,7 +31,7 @@ from gpucalc.catalog.table_io import export_table, preview_import
 from gpucalc.catalog.tables import TableValidationError
 from gpucalc.catalog.user_store import StoreNotice, UserStoreError
 from gpucalc.io.errors import InputFileError
-from gpucalc.ui.catalog_session import CatalogSession
+from gpucalc.plan.catalog_session import CatalogSession
 from gpucalc.ui.dialogs.entry_json_editor import EntryJsonEditor
 from gpucalc.ui.dialogs.import_preview import ImportPlan, ImportPreviewDialog, plan_summary
 from gpucalc.ui.dialogs.spec_table_model import SpecTableModel

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
 
 from gpucalc.catalog.tables import TABLE_NAMES
 from gpucalc.catalog.user_store import StoreNotice, UserStoreError
+from gpucalc.plan.catalog_session import CatalogSession
 from gpucalc.text.notices import notice_text
-from gpucalc.ui.catalog_session import CatalogSession
 from gpucalc.ui.dialogs.spec_table_tab import SpecTableTab
 from gpucalc.ui.dialogs.table_columns import CONTEXT, TABLE_TITLES
 from gpucalc.ui.i18n import notice_language

@@ -20,9 +20,9 @@ from PySide6.QtWidgets import (
 )
 
 from gpucalc.core.perf_result import PerformanceResult
+from gpucalc.plan.compute import Plan
 from gpucalc.ui.format import count, kind_name, sig3
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
-from gpucalc.ui.outcome import PlanOutcome
 
 BETTER = "#2e7d32"
 WORSE = "#c62828"
@@ -33,11 +33,11 @@ class Row:
     """One compared figure: its name, how to read it, and whether more is better."""
 
     name: str
-    value: Callable[[PlanOutcome], float | str | None]
+    value: Callable[[Plan], float | str | None]
     higher_is_better: bool | None = None  # None: not a number to judge
 
 
-def _perf(getter: Callable[[PerformanceResult], float | str]) -> Callable[[PlanOutcome], float | str | None]:
+def _perf(getter: Callable[[PerformanceResult], float | str]) -> Callable[[Plan], float | str | None]:
     """Read a performance figure; None when the model does not fit."""
     return lambda o: getter(o.performance) if o.performance is not None else None
 
@@ -98,8 +98,8 @@ class CompareTab(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.baseline: PlanOutcome | None = None
-        self.current: PlanOutcome | None = None
+        self.baseline: Plan | None = None
+        self.current: Plan | None = None
         self.baseline_name = ""
         pin = QPushButton(self.tr("Pin the current result as baseline"))
         pin.clicked.connect(self.pinRequested)
@@ -124,12 +124,12 @@ class CompareTab(QWidget):
         layout.addWidget(self.table, 1)
         self._refresh()
 
-    def set_baseline(self, outcome: PlanOutcome, name: str) -> None:
+    def set_baseline(self, outcome: Plan, name: str) -> None:
         """Compare against ``outcome`` from now on."""
         self.baseline, self.baseline_name = outcome, name
         self._refresh()
 
-    def set_current(self, outcome: PlanOutcome) -> None:
+    def set_current(self, outcome: Plan) -> None:
         """A new current result."""
         self.current = outcome
         self._refresh()

@@ -15,11 +15,11 @@ from PySide6.QtWidgets import (
 )
 
 from gpucalc.catalog.bundled import Catalog
+from gpucalc.plan.compute import Plan
 from gpucalc.ui.binder import Choice, FormBinder
 from gpucalc.ui.controller import PlanController
 from gpucalc.ui.fields import ENGINE, HARDWARE, MODEL, TARGETS, WORKLOAD, FieldSpec
 from gpucalc.ui.format import params_text
-from gpucalc.ui.outcome import PlanOutcome
 from gpucalc.ui.panels.collapsible import CollapsibleSection
 from gpucalc.ui.panels.workload_extras import ClassesEditor, PresetPicker
 
@@ -99,7 +99,7 @@ class InputsPanel(QScrollArea):
             "modes": [("online", self.tr("online")), ("offline", self.tr("offline"))],
         }
 
-    def show_outcome(self, outcome: PlanOutcome) -> None:
+    def show_outcome(self, outcome: Plan) -> None:
         """Parameters, attention kind and MoE layout of the computed model."""
         model, params = outcome.inputs.model, outcome.memory.params
         moe = (self.tr("MoE: {experts} experts, top-{k}").format(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gpucalc.core.scenario import Scenario
-from gpucalc.ui.serve_command import ServeCommandError, parse_serve_command
+from gpucalc.plan.serve_command import ServeCommandError, parse_serve_command
 
 
 def test_vllm_serve_flags_fill_deployment() -> None:

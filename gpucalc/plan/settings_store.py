@@ -14,7 +14,7 @@ from typing import Any
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from gpucalc.ui.scenario_file import atomic_write_text
+from gpucalc.plan.scenario_file import atomic_write_text
 
 SETTINGS_SCHEMA_VERSION = 1
 SETTINGS_FILE = "window.json"

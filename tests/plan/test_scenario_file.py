@@ -9,8 +9,8 @@ import pytest
 
 from gpucalc.core.inputs import Deployment
 from gpucalc.core.scenario import Scenario
-from gpucalc.ui.scenario_file import ScenarioFileError, load_scenario, save_scenario
-from gpucalc.ui.settings_store import SettingsStore, WindowSettings, config_dir
+from gpucalc.plan.scenario_file import ScenarioFileError, load_scenario, save_scenario
+from gpucalc.plan.settings_store import SettingsStore, WindowSettings, config_dir
 
 
 def test_round_trip(tmp_path: Path) -> None:

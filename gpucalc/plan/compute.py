@@ -1,0 +1,140 @@
+"""The plan: every figure a view shows, computed once from a scenario. No Qt.
+
+The window, the PDF and CSV reports and the command line all read a :class:`Plan`, so the
+answer, the context sweep, the per-card grid, sizing, the bands and the simulation summary come
+from one calculation with one sweep resolution.
+"""
+
+from __future__ import annotations
+
+import time
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gpucalc.catalog.bundled import Catalog
+from gpucalc.catalog.resolve import precision_tiers, resolve_scenario
+from gpucalc.core.calculate import LoadRequest, Result, calculate
+from gpucalc.core.inputs import PlanInputs
+from gpucalc.core.memory_result import MemoryResult
+from gpucalc.core.perf_result import PerformanceResult
+from gpucalc.core.scenario import Scenario
+from gpucalc.core.sensitivity import Sensitivity, evaluate_uncertainty
+from gpucalc.core.sim_sweep import (
+    SWEEP_TOP_OF_SATURATION,
+    RateSweep,
+    rates_up_to,
+    saturation_rate,
+    simulate_rate_sweep,
+)
+from gpucalc.core.sim_traffic import TrafficSpec
+from gpucalc.core.sizing import SizingRequest, SizingRow, size_fleet
+from gpucalc.core.sweep import ContextSweep, GridCell, context_sweep, per_card_grid
+from gpucalc.core.uncertainty import Bands
+
+SWEEP_POINTS = 128  # context points of the sweep every view shows
+SIM_RATES = 8  # simulated request rates, evenly spaced up to a little past saturation
+SIM_REQUESTS_PER_RATE = 600  # enough for stable P95s at a few tens of ms per rate
+SIM_SEED = 0  # fixed: the same plan gives the same simulated numbers everywhere
+SIM_PERCENTILE = 95.0
+
+
+class PlanOptions(BaseModel):
+    """What to compute beyond the answer (the costly parts are opt-in)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    load: LoadRequest | None = Field(default=None, description="Where to evaluate latency.")
+    sweep_points: int = Field(default=SWEEP_POINTS, ge=2, le=4096)
+    uncertainty: bool = True
+    sizing: bool = Field(default=False, description="Every GPU × precision × TP that meets the SLO.")
+    simulation: bool = Field(default=False, description="A fixed-seed simulated rate sweep.")
+
+
+class PlanSimulation(BaseModel):
+    """A simulated request-rate sweep of one replica of the plan and how it was run."""
+
+    model_config = ConfigDict(frozen=True)
+
+    sweep: RateSweep
+    saturation_rate: float = Field(description="Analytic saturated requests/s of one replica.")
+    requests_per_rate: int
+    seed: int
+
+
+class Plan(BaseModel):
+    """The scenario, its resolved inputs and every result computed from them."""
+
+    model_config = ConfigDict(frozen=True)
+
+    scenario: Scenario
+    inputs: PlanInputs
+    result: Result
+    sweep: ContextSweep | None = Field(default=None, description="None when the model does not fit.")
+    grid: tuple[GridCell, ...] = ()
+    bands: Bands | None = None
+    sensitivity: Sensitivity | None = None
+    sizing: tuple[SizingRow, ...] = Field(default=(), description="Options meeting the SLO, cheapest first.")
+    simulation: PlanSimulation | None = None
+    elapsed_ms: float = 0.0
+
+    @property
+    def memory(self) -> MemoryResult:
+        """The memory picture."""
+        return self.result.memory
+
+    @property
+    def performance(self) -> PerformanceResult | None:
+        """Ceilings, recommendation and latency; None when the model does not fit."""
+        return self.result.performance
+
+
+def sizing_rows(catalog: Catalog, inputs: PlanInputs) -> tuple[SizingRow, ...]:
+    """Fleet options over every catalog GPU and the grid's precision tiers, cheapest first."""
+    wl = inputs.workload
+    request = SizingRequest(qps_avg=wl.qps_avg, qps_peak=wl.qps_peak)
+    tiers = list(precision_tiers(catalog).values())
+    return tuple(size_fleet(inputs, list(catalog.gpus.values()), tiers, request))
+
+
+def simulate_plan(inputs: PlanInputs, memory: MemoryResult) -> PlanSimulation | None:
+    """Poisson rate sweep of one replica up to 1.25× its analytic saturation (fixed seed).
+
+    None when the replica holds no KV cache or the simulator rejects the plan.
+    """
+    if not memory.fits or memory.kv_cache_tokens.value <= 0:
+        return None
+    try:
+        saturation = saturation_rate(inputs, memory)
+        rates = rates_up_to(saturation * SWEEP_TOP_OF_SATURATION, SIM_RATES)
+        traffic = TrafficSpec(num_requests=SIM_REQUESTS_PER_RATE, seed=SIM_SEED)
+        sweep = simulate_rate_sweep(inputs, memory, rates, traffic, percentile=SIM_PERCENTILE)
+    except ValueError:
+        return None
+    return PlanSimulation(sweep=sweep, saturation_rate=saturation,
+                          requests_per_rate=SIM_REQUESTS_PER_RATE, seed=SIM_SEED)
+
+
+def plan_inputs(catalog: Catalog, scenario: Scenario, inputs: PlanInputs,
+                options: PlanOptions | None = None) -> Plan:
+    """Compute the plan of ``scenario`` whose ``inputs`` are already resolved."""
+    start = time.perf_counter()
+    options = options or PlanOptions()
+    result = calculate(inputs, options.load)
+    if result.performance is None:
+        return Plan(scenario=scenario, inputs=inputs, result=result,
+                    elapsed_ms=(time.perf_counter() - start) * 1000.0)
+    bands, sensitivity = evaluate_uncertainty(inputs) if options.uncertainty else (None, None)
+    return Plan(
+        scenario=scenario, inputs=inputs, result=result,
+        sweep=context_sweep(inputs, count=options.sweep_points),
+        grid=tuple(per_card_grid(inputs, precision_tiers(catalog))),
+        bands=bands, sensitivity=sensitivity,
+        sizing=sizing_rows(catalog, inputs) if options.sizing else (),
+        simulation=simulate_plan(inputs, result.memory) if options.simulation else None,
+        elapsed_ms=(time.perf_counter() - start) * 1000.0,
+    )
+
+
+def compute_plan(catalog: Catalog, scenario: Scenario, options: PlanOptions | None = None) -> Plan:
+    """Resolve ``scenario`` against ``catalog`` and compute its plan."""
+    return plan_inputs(catalog, scenario, resolve_scenario(catalog, scenario), options)
