@@ -11,7 +11,7 @@ from gpucalc.core.explain import Term
 from gpucalc.core.perf_result import CeilingKind, PerformanceResult, PointSummary
 from gpucalc.core.sweep import CONTEXT_TIERS
 from gpucalc.core.workload_shape import planning_tokens
-from gpucalc.report.checklist import fill_checklist
+from gpucalc.plan.checklist import fill_checklist
 from gpucalc.report.data import SIZING_ROWS_SHOWN, ReportData
 from gpucalc.report.layout import MUTED_COLOUR, Block, Canvas, Cell, Drawing, Heading, Paragraph, table
 from gpucalc.report.numbers import count, gib, params_text, percent, sig3
@@ -191,7 +191,7 @@ def checklist_section(w: Writer) -> list[Block]:
     """Seed 000's checklist with the stated values and a pass / attention mark."""
     rows = []
     separator = "；" if w.lang == "zh" else "; "
-    for i, item in enumerate(fill_checklist(w.data), start=1):
+    for i, item in enumerate(fill_checklist(w.data.plan), start=1):
         detail = separator.join(tr(p, w.lang).format(**item.values) for p in item.parts)
         mark = Cell(w.t("pass") if item.passed else w.t("attention"), align="center", bold=True,
                     fill=PASS_FILL if item.passed else ATTENTION_FILL)

@@ -220,6 +220,8 @@ ZH: dict[str, str] = {
         '长短混合按最长的一类规划（{longest} token）',
     'multi-turn chat at its full history ({turns} turns)': '多轮对话按完整历史规划（{turns} 轮）',
     'No margin: the model does not fit': '没有余量：模型放不下',
+    'output at its P50 (no output P95 given)': '输出按 P50 计（未给出输出的 P95）',
+    'input at its P50 (no input P95 given)': '输入按 P50 计（未给出输入的 P95）',
     'None possible until the model fits': '模型放得下之前无法降级',
     'shorter context ({context} tokens): {short_n} requests':
         '缩短上下文（{context} token）：{short_n} 个请求',
