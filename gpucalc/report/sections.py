@@ -12,6 +12,7 @@ from gpucalc.core.perf_result import CeilingKind, PerformanceResult, PointSummar
 from gpucalc.core.sweep import CONTEXT_TIERS
 from gpucalc.core.workload_shape import planning_tokens
 from gpucalc.plan.checklist import fill_checklist
+from gpucalc.plan.serve_line import serve_line
 from gpucalc.report.data import SIZING_ROWS_SHOWN, ReportData
 from gpucalc.report.layout import MUTED_COLOUR, Block, Canvas, Cell, Drawing, Heading, Paragraph, table
 from gpucalc.report.numbers import count, gib, params_text, percent, sig3
@@ -24,7 +25,6 @@ from gpucalc.report.plots import (
     draw_memory_bar,
 )
 from gpucalc.report.risk_sections import simulation_section, uncertainty_section
-from gpucalc.report.serve_line import serve_line
 from gpucalc.report.strings import tr
 from gpucalc.text.notices import notice_text
 from gpucalc.text.palette import CEILING_COLOURS
