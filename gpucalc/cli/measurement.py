@@ -18,7 +18,13 @@ from gpucalc.core.engine import EngineKind
 from gpucalc.plan.bench_commands import BenchTool
 from gpucalc.plan.compute import PlanOptions, compute_plan
 from gpucalc.plan.measurement_check import MeasurementCheck, RunCheck, check_results, read_result_files
-from gpucalc.plan.measurement_plan import Expectation, MeasurementPlan, MeasurementRun, MeasurementStep
+from gpucalc.plan.measurement_plan import (
+    Expectation,
+    MeasurementPlan,
+    MeasurementRun,
+    MeasurementStep,
+    figures_text,
+)
 from gpucalc.text.numbers import count, sig3
 
 OWN_TOOL = {EngineKind.VLLM: BenchTool.VLLM, EngineKind.SGLANG: BenchTool.SGLANG,
@@ -38,17 +44,9 @@ def add_test_plan_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser
 
 
 def expectation_text(expected: Expectation) -> str:
-    """``TTFT 144 ms, TPOT 17.0 ms, 57.0 tok/s, 0.190 req/s`` (what is predicted)."""
-    parts = []
-    if expected.ttft_ms is not None:
-        parts.append(f"TTFT {sig3(expected.ttft_ms)} ms")
-    parts.append(f"TPOT {sig3(expected.tpot_ms)} ms")
-    if expected.output_tokens_per_s is not None:
-        parts.append(f"{sig3(expected.output_tokens_per_s)} tok/s")
-    if expected.requests_per_s is not None:
-        parts.append(f"{sig3(expected.requests_per_s)} req/s")
+    """``TTFT 144 ms, TPOT 17.0 ms, 57.0 tok/s, 0.19 req/s (targets met)``."""
     verdict = "targets met" if expected.meets_targets else "a target broken"
-    return ", ".join(parts) + f" ({verdict})"
+    return f"{figures_text(expected)} ({verdict})"
 
 
 def _check_lines(check: RunCheck) -> list[str]:

@@ -23,6 +23,7 @@ from gpucalc.core.workload_shape import mean_lengths
 from gpucalc.plan.bench_commands import BenchRun, BenchTool, bench_commands
 from gpucalc.plan.compute import Plan
 from gpucalc.plan.serve_line import serve_line
+from gpucalc.text.numbers import sig3
 
 LADDER_SHARES = (0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0)  # rungs as shares of the recommendation
 TOLERANCE = 0.25  # a measured figure within ±25 % of the expectation passes
@@ -144,6 +145,17 @@ def expected_at(plan: Plan, perf: PerformanceResult, concurrency: int) -> Expect
                        output_tokens_per_s=at.output_tokens_per_s,
                        requests_per_s=at.output_tokens_per_s / max(mean_out, 1.0),
                        meets_targets=meets_targets(at.ttft_ms, at.tpot_ms, plan))
+
+
+def figures_text(expected: Expectation) -> str:
+    """``TTFT 144 ms, TPOT 17.0 ms, 57.0 tok/s, 0.19 req/s``: the figures a run is expected to show."""
+    parts = [] if expected.ttft_ms is None else [f"TTFT {sig3(expected.ttft_ms)} ms"]
+    parts.append(f"TPOT {sig3(expected.tpot_ms)} ms")
+    if expected.output_tokens_per_s is not None:
+        parts.append(f"{sig3(expected.output_tokens_per_s)} tok/s")
+    if expected.requests_per_s is not None:
+        parts.append(f"{sig3(expected.requests_per_s)} req/s")
+    return ", ".join(parts)
 
 
 def breaking_concurrency(plan: Plan, perf: PerformanceResult) -> float | None:

@@ -15,6 +15,7 @@ from gpucalc.plan.checklist import fill_checklist
 from gpucalc.plan.serve_line import serve_line
 from gpucalc.report.data import SIZING_ROWS_SHOWN, ReportData
 from gpucalc.report.layout import MUTED_COLOUR, Block, Canvas, Cell, Drawing, Heading, Paragraph, table
+from gpucalc.report.measurement_section import measurement_section
 from gpucalc.report.numbers import count, gib, params_text, percent, sig3
 from gpucalc.report.plots import (
     CeilingBar,
@@ -59,6 +60,7 @@ SECTION_TITLES = (
     "5. Ceilings against context length", "6. Latency and throughput against concurrency",
     "7. Per-card grid", "8. Fleet sizing and cost", "9. Uncertainty and sensitivity",
     "10. Traffic simulation", "11. Efficiency assumptions", "12. Notices",
+    "13. Appendix: measurement plan",
 )
 
 
@@ -438,6 +440,7 @@ def report_blocks(data: ReportData) -> tuple[list[Block], tuple[str, ...]]:
         builders += [lambda: [w.heading(3), Paragraph(answer_sentence(w))],
                      lambda: uncertainty_section(w), lambda: simulation_section(w)]
     builders.append(lambda: notices_section(w))
+    builders.append(lambda: measurement_section(w))
     blocks = [b for build in builders for b in build()]
     titles = tuple(b.text for b in blocks if isinstance(b, Heading))
     return blocks, titles
