@@ -89,7 +89,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="render the window once the first result is in, write a PNG and exit")
     gui.add_argument("--scenario", metavar="FILE", default=None, help="a .gpucalc.json scenario file")
     gui.add_argument("--tab", default=None, choices=["bottleneck", "memory", "sweep", "load", "grid",
-                                                     "sizing", "uncertainty", "simulate", "compare"],
+                                                     "sizing", "uncertainty", "simulate", "compare",
+                                                     "checklist"],
                      help="with --screenshot: the result tab to show")
     gui.add_argument("--theme", choices=["system", "light", "dark"], default=None,
                      help="colour theme (default: the saved choice, else the system's)")
