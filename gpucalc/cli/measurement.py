@@ -14,8 +14,7 @@ from typing import Any
 from gpucalc.cli.catalog import user_catalog
 from gpucalc.cli.main import EXIT_DOES_NOT_FIT, CliError
 from gpucalc.cli.report import _add_scenario_source, scenario_from_args
-from gpucalc.core.engine import EngineKind
-from gpucalc.plan.bench_commands import BenchTool
+from gpucalc.plan.bench_commands import OWN_TOOL, BenchTool
 from gpucalc.plan.compute import PlanOptions, compute_plan
 from gpucalc.plan.measurement_check import MeasurementCheck, RunCheck, check_results, read_result_files
 from gpucalc.plan.measurement_plan import (
@@ -26,9 +25,6 @@ from gpucalc.plan.measurement_plan import (
     figures_text,
 )
 from gpucalc.text.numbers import count, sig3
-
-OWN_TOOL = {EngineKind.VLLM: BenchTool.VLLM, EngineKind.SGLANG: BenchTool.SGLANG,
-            EngineKind.TRTLLM: BenchTool.VLLM}
 
 
 def add_test_plan_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

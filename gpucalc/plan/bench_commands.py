@@ -35,6 +35,9 @@ class BenchTool(StrEnum):
 DEFAULT_PORTS = {EngineKind.VLLM: 8000, EngineKind.SGLANG: 30000, EngineKind.TRTLLM: 8000}
 VLLM_BACKENDS = {EngineKind.VLLM: "vllm", EngineKind.SGLANG: "openai", EngineKind.TRTLLM: "openai"}
 SGLANG_BACKENDS = {EngineKind.VLLM: "vllm", EngineKind.SGLANG: "sglang"}
+# The tool each engine ships (TensorRT-LLM ships none of these: vLLM's, against its OpenAI API).
+OWN_TOOL = {EngineKind.VLLM: BenchTool.VLLM, EngineKind.SGLANG: BenchTool.SGLANG,
+            EngineKind.TRTLLM: BenchTool.VLLM}
 
 
 class BenchRun(BaseModel):

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gpucalc.core.engine import EngineKind
-from gpucalc.plan.bench_commands import BenchTool
+from gpucalc.plan.bench_commands import OWN_TOOL, BenchTool
 from gpucalc.plan.measurement_plan import (
     Expectation,
     MeasurementPlan,
@@ -20,8 +19,6 @@ if TYPE_CHECKING:
     from gpucalc.report.sections import Writer
 
 MEASUREMENT_SECTION = 12  # index in SECTION_TITLES
-OWN_TOOL = {EngineKind.VLLM: BenchTool.VLLM, EngineKind.SGLANG: BenchTool.SGLANG,
-            EngineKind.TRTLLM: BenchTool.VLLM}
 INTRO = ("Seed 000's measurement order: a single-request baseline, a concurrency ladder at a fixed "
          "context until a latency target breaks, the real traffic mix, and the watermark check. "
          "Start the engine with the serve command, run each step and save its results; "
