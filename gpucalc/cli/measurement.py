@@ -24,7 +24,7 @@ from gpucalc.plan.measurement_plan import (
     MeasurementStep,
     figures_text,
 )
-from gpucalc.text.numbers import count, sig3
+from gpucalc.text.numbers import count, percent, sig3
 
 
 def add_test_plan_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -82,7 +82,7 @@ def measurement_text(mplan: MeasurementPlan, tool: BenchTool, replicas: int,
     lines = [f"Serve: {mplan.serve_command}",
              f"Targets TTFT ≤ {sig3(mplan.ttft_target_ms)} ms, TPOT ≤ {sig3(mplan.tpot_target_ms)} ms; "
              f"recommendation {count(mplan.recommended)} concurrent requests, online capacity "
-             f"{count(mplan.online_capacity)}; a figure within ±{mplan.tolerance:.0%} passes."]
+             f"{count(mplan.online_capacity)}; a figure within ±{percent(mplan.tolerance)} passes."]
     if replicas > 1:
         lines.append(f"Figures are per replica: benchmark one of the {replicas} replicas.")
     for number, step in enumerate(mplan.steps, start=1):

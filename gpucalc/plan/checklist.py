@@ -190,8 +190,9 @@ def _degradation_item(data: Plan, perf: PerformanceResult | None) -> ChecklistIt
 def _measurement_item() -> ChecklistItem:
     return ChecklistItem(
         "Estimate against measurement",
-        "To do: load-test (single-request baseline, then raise concurrency to the knee) and "
-        "record the gap to this estimate", {}, passed=False)
+        "To do: run the measurement plan (single-request baseline, then raise concurrency to the "
+        "knee: gpucalc test-plan, or Tools → Measurement plan…) and record the gap to this "
+        "estimate", {}, passed=False)
 
 
 def fill_checklist(data: Plan) -> tuple[ChecklistItem, ...]:

@@ -13,7 +13,7 @@ from gpucalc.plan.measurement_plan import (
     measurement_plan,
 )
 from gpucalc.report.layout import Block, Cell, Paragraph, table
-from gpucalc.report.numbers import count
+from gpucalc.report.numbers import count, percent
 
 if TYPE_CHECKING:
     from gpucalc.report.sections import Writer
@@ -57,7 +57,7 @@ def plan_blocks(w: Writer, mplan: MeasurementPlan) -> list[Block]:
     """The serve line and every step of ``mplan``."""
     tool = OWN_TOOL[w.data.inputs.engine.kind]
     blocks: list[Block] = [
-        w.heading(MEASUREMENT_SECTION), w.note(w.t(INTRO, tol=f"{mplan.tolerance:.0%}")),
+        w.heading(MEASUREMENT_SECTION), w.note(w.t(INTRO, tol=percent(mplan.tolerance))),
         Paragraph(w.t("Serve command"), bold=True, keep_with_next=True),
         Paragraph(mplan.serve_command, size_pt=7.5, mono=True)]
     replicas = w.data.inputs.deployment.replicas

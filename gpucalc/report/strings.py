@@ -207,9 +207,10 @@ ZH: dict[str, str] = {
          '{share} 以内时可容纳 {plan} 个请求'),
     'Degradation plan for peaks': '峰值降级方案',
     'Estimate against measurement': '估算与实测的差距',
-    ('To do: load-test (single-request baseline, then raise concurrency to the knee) and '
-     'record the gap to this estimate'):
-        '待办：压测（先测单请求基线，再加并发找拐点），并记下与本估算的差距',
+    ('To do: run the measurement plan (single-request baseline, then raise concurrency to the '
+     'knee: gpucalc test-plan, or Tools → Measurement plan…) and record the gap to this estimate'):
+        ('待办：按实测计划压测（先测单请求基线，再加并发找拐点：gpucalc test-plan，或 工具 → 实测计划…），'
+         '并记下与本估算的差距'),
     ('No P95 length given: planned at the P50 lengths ({input} + {output} = {planning} '
      'tokens); state the real P95 of your traffic (max_model_len {max_len})'):
         ('未给出 P95 长度：按 P50 长度规划（{input} + {output} = {planning} token）'

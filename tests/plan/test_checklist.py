@@ -27,6 +27,7 @@ def test_items_state_the_results_values(catalog: Catalog) -> None:
     assert items[CONTEXT].parts == (items[CONTEXT].parts[0],)  # both P95s: no P50 note
     assert items["Margin"].values["online"] == count(perf.online_capacity.value)
     assert not items["Estimate against measurement"].passed  # always a to-do before reporting
+    assert "gpucalc test-plan" in items["Estimate against measurement"].parts[0]
 
 
 def test_an_input_p95_alone_is_a_p95(catalog: Catalog) -> None:
