@@ -16,7 +16,13 @@ from gpucalc.cli.main import EXIT_DOES_NOT_FIT, CliError
 from gpucalc.cli.report import _add_scenario_source, scenario_from_args
 from gpucalc.plan.bench_commands import OWN_TOOL, BenchTool
 from gpucalc.plan.compute import PlanOptions, compute_plan
-from gpucalc.plan.measurement_check import MeasurementCheck, RunCheck, check_results, read_result_files
+from gpucalc.plan.measurement_check import (
+    MeasurementCheck,
+    RunCheck,
+    check_results,
+    deviation_text,
+    read_result_files,
+)
 from gpucalc.plan.measurement_plan import (
     Expectation,
     MeasurementPlan,
@@ -48,7 +54,7 @@ def expectation_text(expected: Expectation) -> str:
 def _check_lines(check: RunCheck) -> list[str]:
     if check.point is None:
         return ["     [not measured]"]
-    figures = ", ".join(f"{d.metric} {sig3(d.measured)} ({d.ratio - 1:+.0%})" for d in check.deviations)
+    figures = ", ".join(deviation_text(d) for d in check.deviations)
     lines = [f"     [{check.mark.value}] measured {figures or 'no comparable figure'} "
              f"— {check.point.source}"]
     lines += [f"       → {hint}" for hint in check.hints]

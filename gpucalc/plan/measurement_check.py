@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict
 from gpucalc.core.measured import MeasuredPoint
 from gpucalc.io.bench_results import read_bench_results
 from gpucalc.plan.measurement_plan import MeasurementPlan, MeasurementRun, StepKind
+from gpucalc.text.numbers import sig3
 
 LENGTH_MATCH = 0.10  # a result's mean lengths within 10 % of the run's count as the same run
 
@@ -58,6 +59,17 @@ class Deviation(BaseModel):
     def ratio(self) -> float:
         """Measured ÷ expected."""
         return self.measured / self.expected if self.expected > 0 else float("inf")
+
+
+METRIC_FORMATS = {"ttft_ms": "TTFT {v} ms", "tpot_ms": "TPOT {v} ms",
+                  "output_tokens_per_s": "{v} tok/s", "requests_per_s": "{v} req/s"}
+
+
+def deviation_text(deviation: Deviation) -> str:
+    """``TTFT 171 ms (+5 %)``: a measured figure and its distance from the expectation."""
+    change = (deviation.ratio - 1) * 100
+    measured = METRIC_FORMATS[deviation.metric].format(v=sig3(deviation.measured))
+    return f"{measured} ({change:+.0f} %)"
 
 
 class RunCheck(BaseModel):

@@ -14,8 +14,10 @@ from gpucalc.plan.compute import PlanOptions, compute_plan
 from gpucalc.plan.measurement_check import (
     HINT_TARGET_HELD,
     HINT_TPOT_HIGH,
+    Deviation,
     Mark,
     check_results,
+    deviation_text,
     read_result_files,
 )
 from gpucalc.plan.measurement_plan import MeasurementPlan, StepKind, measurement_plan
@@ -104,3 +106,10 @@ def test_other_lengths_do_not_match(catalog: Catalog) -> None:
     check = check_results(mplan, [point])  # the plan's baseline runs 2,000 in + 300 out
     assert check.step(StepKind.BASELINE).mark is Mark.NOT_MEASURED
     assert check.unmatched == (point,)
+
+
+def test_deviation_text_states_the_measurement_and_the_gap() -> None:
+    slow = Deviation(metric="ttft_ms", expected=100.0, measured=171.3)
+    assert deviation_text(slow) == "TTFT 171 ms (+71 %)"
+    assert deviation_text(Deviation(metric="output_tokens_per_s", expected=1000.0,
+                                    measured=800.0)) == "800 tok/s (-20 %)"

@@ -72,8 +72,8 @@ def test_loading_results_marks_the_steps(qtbot: QtBot, catalog: Catalog) -> None
     assert ladder is not None
     last = ladder.child(ladder.childCount() - 1)
     assert last is not None
-    assert last.text(3) == "attention"
-    assert "ttft_ms 171" in last.text(2)
+    assert last.text(2) == "attention"
+    assert "TTFT 171 ms (" in last.text(3)
     dialog.tree.setCurrentItem(last)
     assert "capacity is higher" in dialog.details.toPlainText()
     assert "match no run" in dialog.error.text()

@@ -30,7 +30,14 @@ from PySide6.QtWidgets import (
 
 from gpucalc.core.engine import EngineKind
 from gpucalc.plan.bench_commands import OWN_TOOL, BenchTool
-from gpucalc.plan.measurement_check import Mark, MeasurementCheck, RunCheck, check_results, read_result_files
+from gpucalc.plan.measurement_check import (
+    Mark,
+    MeasurementCheck,
+    RunCheck,
+    check_results,
+    deviation_text,
+    read_result_files,
+)
 from gpucalc.plan.measurement_plan import MeasurementPlan, MeasurementRun, MeasurementStep, figures_text
 from gpucalc.report.strings import tr as report_tr
 from gpucalc.text.numbers import count, sig3
@@ -40,6 +47,7 @@ MARK_COLOURS = {Mark.PASS: "#2e7d32", Mark.ATTENTION: "#e65100", Mark.NOT_MEASUR
 ERROR_STYLE = "color: #c62828;"
 STEP_ROLE = Qt.ItemDataRole.UserRole
 RUN_ROLE = Qt.ItemDataRole.UserRole + 1
+MARK_COLUMN, MEASURED_COLUMN = 2, 3
 
 
 def _read_and_check(mplan: MeasurementPlan, paths: Sequence[Path]) -> MeasurementCheck:
@@ -70,8 +78,8 @@ class MeasurementPlanDialog(QDialog):
         self.tool.setCurrentIndex(self.tool.findData(OWN_TOOL[engine]))
         self.tool.currentIndexChanged.connect(self._show_selection)
         self.tree = QTreeWidget()
-        self.tree.setHeaderLabels([self.tr("Step / run"), self.tr("Expected"), self.tr("Measured"),
-                                   self.tr("Check")])
+        self.tree.setHeaderLabels([self.tr("Step / run"), self.tr("Expected"), self.tr("Check"),
+                                   self.tr("Measured")])
         self.tree.setAlternatingRowColors(True)
         self.tree.currentItemChanged.connect(self._show_selection)
         self.details = QPlainTextEdit()
@@ -258,8 +266,10 @@ class MeasurementPlanDialog(QDialog):
             for row, run_check in enumerate(step_check.runs):
                 child = parent.child(row)
                 if child is not None:
-                    child.setText(2, self._measured_text(run_check))
+                    child.setText(MEASURED_COLUMN, self._measured_text(run_check))
+                    child.setToolTip(MEASURED_COLUMN, child.text(MEASURED_COLUMN))
                     self._set_mark(child, run_check.mark)
+        self.tree.resizeColumnToContents(MARK_COLUMN)
         if check.unmatched:
             self.error.setText(self.tr("{n} results match no run (other concurrency or lengths).")
                                .format(n=len(check.unmatched)))
@@ -267,15 +277,15 @@ class MeasurementPlanDialog(QDialog):
         self.resultsLoaded.emit(True)
 
     def _measured_text(self, check: RunCheck) -> str:
-        return ", ".join(f"{d.metric} {sig3(d.measured)} ({d.ratio - 1:+.0%})" for d in check.deviations)
+        return ", ".join(deviation_text(d) for d in check.deviations)
 
     def _set_mark(self, item: QTreeWidgetItem, mark: Mark) -> None:
         texts = {Mark.PASS: self.tr("pass"), Mark.ATTENTION: self.tr("attention"),
                  Mark.NOT_MEASURED: self.tr("not measured")}
-        item.setText(3, texts[mark])
-        item.setForeground(3, QBrush(QColor(MARK_COLOURS[mark])))
+        item.setText(MARK_COLUMN, texts[mark])
+        item.setForeground(MARK_COLUMN, QBrush(QColor(MARK_COLOURS[mark])))
 
     def marks(self) -> list[str]:
         """The Check column of the steps, top to bottom (tests)."""
-        return [item.text(3) for i in range(self.tree.topLevelItemCount())
+        return [item.text(MARK_COLUMN) for i in range(self.tree.topLevelItemCount())
                 if (item := self.tree.topLevelItem(i)) is not None]
