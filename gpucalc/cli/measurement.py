@@ -8,14 +8,19 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from gpucalc.catalog.bundled import Catalog
 from gpucalc.cli.catalog import user_catalog
 from gpucalc.cli.main import EXIT_DOES_NOT_FIT, CliError
 from gpucalc.cli.report import _add_scenario_source, scenario_from_args
+from gpucalc.core.inputs import PlanInputs
+from gpucalc.core.measured import MeasuredPoint
+from gpucalc.core.scenario import Scenario
 from gpucalc.plan.bench_commands import OWN_TOOL, BenchTool
-from gpucalc.plan.compute import PlanOptions, compute_plan
+from gpucalc.plan.compute import PlanOptions, compute_plan, plan_inputs
 from gpucalc.plan.measurement_check import (
     MeasurementCheck,
     RunCheck,
@@ -29,6 +34,7 @@ from gpucalc.plan.measurement_plan import (
     MeasurementRun,
     MeasurementStep,
     figures_text,
+    measurement_plan,
 )
 from gpucalc.text.numbers import count, percent, sig3
 
@@ -110,12 +116,23 @@ def measurement_json(mplan: MeasurementPlan, check: MeasurementCheck | None) -> 
     return data
 
 
+def plan_check(catalog: Catalog, scenario: Scenario, inputs: PlanInputs,
+               points: Sequence[MeasuredPoint]) -> MeasurementCheck | None:
+    """``points`` marked against the measurement plan of ``inputs`` (None: it does not fit)."""
+    plan = plan_inputs(catalog, scenario, inputs, PlanOptions(uncertainty=False))
+    mplan = measurement_plan(plan)
+    return check_results(mplan, points) if mplan is not None else None
+
+
+def marks_line(check: MeasurementCheck) -> str:
+    """``baseline: pass · ladder: attention · …``: every step's mark on one line."""
+    return " · ".join(f"{s.step.value}: {s.mark.value}" for s in check.steps)
+
+
 def run_test_plan(args: argparse.Namespace) -> int:
     """``gpucalc test-plan``: print the measurement plan (and marks); exit 3 if it does not fit."""
     scenario = scenario_from_args(args)
     plan = compute_plan(user_catalog(), scenario, PlanOptions(uncertainty=False))
-    from gpucalc.plan.measurement_plan import measurement_plan
-
     mplan = measurement_plan(plan)
     if mplan is None:
         raise CliError("the model does not fit, so there is nothing to measure", EXIT_DOES_NOT_FIT)

@@ -73,3 +73,15 @@ def test_usage_and_no_fit(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["test-plan", "llama-3.1-70b-instruct", "--gpu", "l4", "--max-model-len",
                  "8192"]) == EXIT_DOES_NOT_FIT
     assert "nothing to measure" in capsys.readouterr().err
+
+
+def test_calibrate_marks_the_measurement_plan_steps(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = str(BENCH / "hand-table-llama8b-h100.csv")
+    assert main(["calibrate", *FIXTURE_FLAGS, "--bench", hand, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    marks = data["measurement_plan_marks"]
+    assert marks["baseline"] in {"pass", "attention"}  # the hand table's c=1 row, measured
+    assert marks["ladder"] == "attention"  # 128 clients held the targets the estimate breaks
+    assert (marks["mix"], marks["watermark"]) == ("not measured", "not measured")
+    assert main(["calibrate", *FIXTURE_FLAGS, "--bench", hand]) == 0
+    assert "ladder: attention · mix: not measured" in capsys.readouterr().out
