@@ -48,6 +48,8 @@ class ChecklistTab(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        # rows follow the wrapped text as the column width changes
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         layout = QVBoxLayout(self)
         layout.addWidget(self.note)
         layout.addWidget(self.summary)
@@ -64,7 +66,6 @@ class ChecklistTab(QWidget):
             detail.setToolTip(detail.text())
             self.table.setItem(row, 1, detail)
             self.table.setItem(row, 2, self._mark(item.passed))
-        self.table.resizeRowsToContents()
         open_items = sum(not i.passed for i in self.items)
         self.summary.setText(self.tr("{n} of {total} items need attention.").format(
             n=open_items, total=len(self.items)))
