@@ -294,13 +294,22 @@ def run_calibrate(args: argparse.Namespace) -> int:
     profile = _profile_ids(args, calibrated_engine_entry(inputs.engine, inputs.gpu.id,
                                                          result.efficiency, day=today()))
     saved = _save(args, profile)
+    from gpucalc.cli.args import scenario_from_flags
+    from gpucalc.cli.measurement import marks_line, plan_check
+
+    check = plan_check(catalog, scenario_from_flags(args), inputs, points)
     if args.json:
         data = result.model_dump(mode="json")
         data.update(profile_id=profile.id, profile_name=profile.name, saved=bool(args.save),
                     fit_seconds=seconds)
+        if check is not None:
+            data["measurement_plan_marks"] = {s.step.value: s.mark.value for s in check.steps}
         print(json.dumps(_finite(data), indent=2, ensure_ascii=False))
         return 0
     print(calibration_text(result, profile, seconds))
+    if check is not None:
+        print(f"\nMeasurement plan, against the estimate before this fit (details: gpucalc test-plan "
+              f"… --results FILE…): {marks_line(check)}")
     print()
     print(saved)
     return 0

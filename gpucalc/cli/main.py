@@ -78,6 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
     from gpucalc.cli.report import add_report_commands
 
     add_report_commands(sub)
+    from gpucalc.cli.measurement import add_test_plan_parser
+
+    add_test_plan_parser(sub)
     from gpucalc.cli.calibrate import add_parsers as add_calibration_parsers
 
     add_calibration_parsers(sub)
@@ -86,7 +89,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="render the window once the first result is in, write a PNG and exit")
     gui.add_argument("--scenario", metavar="FILE", default=None, help="a .gpucalc.json scenario file")
     gui.add_argument("--tab", default=None, choices=["bottleneck", "memory", "sweep", "load", "grid",
-                                                     "sizing", "uncertainty", "simulate", "compare"],
+                                                     "sizing", "uncertainty", "simulate", "compare",
+                                                     "checklist"],
                      help="with --screenshot: the result tab to show")
     gui.add_argument("--theme", choices=["system", "light", "dark"], default=None,
                      help="colour theme (default: the saved choice, else the system's)")
@@ -291,6 +295,13 @@ def _run_export_csv(args: argparse.Namespace) -> int:
     return run_export_csv(args)
 
 
+def _run_test_plan(args: argparse.Namespace) -> int:
+    """``gpucalc test-plan``: the measurement plan (gpucalc/cli/measurement.py)."""
+    from gpucalc.cli.measurement import run_test_plan
+
+    return run_test_plan(args)
+
+
 def _run_compare_log(args: argparse.Namespace) -> int:
     """``gpucalc compare-log``: a start-up log next to the estimate (gpucalc/cli/calibrate.py)."""
     from gpucalc.cli.calibrate import CalibrationCliError, run_compare_log
@@ -319,7 +330,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands = {"estimate": run_estimate, "sweep": run_sweep, "size": run_size,
                 "models": run_models, "gpus": run_gpus, "gui": run_gui, "lengths": run_lengths,
                 "simulate": run_simulate, "report": _run_report, "export-csv": _run_export_csv,
-                "compare-log": _run_compare_log, "calibrate": _run_calibrate}
+                "compare-log": _run_compare_log, "calibrate": _run_calibrate,
+                "test-plan": _run_test_plan}
     if args.command is None:
         args.command = "gui"
     from gpucalc.catalog.bundled import CatalogError

@@ -11,9 +11,11 @@ from gpucalc.core.explain import Term
 from gpucalc.core.perf_result import CeilingKind, PerformanceResult, PointSummary
 from gpucalc.core.sweep import CONTEXT_TIERS
 from gpucalc.core.workload_shape import planning_tokens
-from gpucalc.report.checklist import fill_checklist
+from gpucalc.plan.checklist import fill_checklist
+from gpucalc.plan.serve_line import serve_line
 from gpucalc.report.data import SIZING_ROWS_SHOWN, ReportData
 from gpucalc.report.layout import MUTED_COLOUR, Block, Canvas, Cell, Drawing, Heading, Paragraph, table
+from gpucalc.report.measurement_section import measurement_section
 from gpucalc.report.numbers import count, gib, params_text, percent, sig3
 from gpucalc.report.plots import (
     CeilingBar,
@@ -24,7 +26,6 @@ from gpucalc.report.plots import (
     draw_memory_bar,
 )
 from gpucalc.report.risk_sections import simulation_section, uncertainty_section
-from gpucalc.report.serve_line import serve_line
 from gpucalc.report.strings import tr
 from gpucalc.text.notices import notice_text
 from gpucalc.text.palette import CEILING_COLOURS
@@ -59,6 +60,7 @@ SECTION_TITLES = (
     "5. Ceilings against context length", "6. Latency and throughput against concurrency",
     "7. Per-card grid", "8. Fleet sizing and cost", "9. Uncertainty and sensitivity",
     "10. Traffic simulation", "11. Efficiency assumptions", "12. Notices",
+    "13. Appendix: measurement plan",
 )
 
 
@@ -191,7 +193,7 @@ def checklist_section(w: Writer) -> list[Block]:
     """Seed 000's checklist with the stated values and a pass / attention mark."""
     rows = []
     separator = "；" if w.lang == "zh" else "; "
-    for i, item in enumerate(fill_checklist(w.data), start=1):
+    for i, item in enumerate(fill_checklist(w.data.plan), start=1):
         detail = separator.join(tr(p, w.lang).format(**item.values) for p in item.parts)
         mark = Cell(w.t("pass") if item.passed else w.t("attention"), align="center", bold=True,
                     fill=PASS_FILL if item.passed else ATTENTION_FILL)
@@ -438,6 +440,7 @@ def report_blocks(data: ReportData) -> tuple[list[Block], tuple[str, ...]]:
         builders += [lambda: [w.heading(3), Paragraph(answer_sentence(w))],
                      lambda: uncertainty_section(w), lambda: simulation_section(w)]
     builders.append(lambda: notices_section(w))
+    builders.append(lambda: measurement_section(w))
     blocks = [b for build in builders for b in build()]
     titles = tuple(b.text for b in blocks if isinstance(b, Heading))
     return blocks, titles

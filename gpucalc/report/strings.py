@@ -207,9 +207,10 @@ ZH: dict[str, str] = {
          '{share} 以内时可容纳 {plan} 个请求'),
     'Degradation plan for peaks': '峰值降级方案',
     'Estimate against measurement': '估算与实测的差距',
-    ('To do: load-test (single-request baseline, then raise concurrency to the knee) and '
-     'record the gap to this estimate'):
-        '待办：压测（先测单请求基线，再加并发找拐点），并记下与本估算的差距',
+    ('To do: run the measurement plan (single-request baseline, then raise concurrency to the '
+     'knee: gpucalc test-plan, or Tools → Measurement plan…) and record the gap to this estimate'):
+        ('待办：按实测计划压测（先测单请求基线，再加并发找拐点：gpucalc test-plan，或 工具 → 实测计划…），'
+         '并记下与本估算的差距'),
     ('No P95 length given: planned at the P50 lengths ({input} + {output} = {planning} '
      'tokens); state the real P95 of your traffic (max_model_len {max_len})'):
         ('未给出 P95 长度：按 P50 长度规划（{input} + {output} = {planning} token）'
@@ -220,6 +221,8 @@ ZH: dict[str, str] = {
         '长短混合按最长的一类规划（{longest} token）',
     'multi-turn chat at its full history ({turns} turns)': '多轮对话按完整历史规划（{turns} 轮）',
     'No margin: the model does not fit': '没有余量：模型放不下',
+    'output at its P50 (no output P95 given)': '输出按 P50 计（未给出输出的 P95）',
+    'input at its P50 (no input P95 given)': '输入按 P50 计（未给出输入的 P95）',
     'None possible until the model fits': '模型放得下之前无法降级',
     'shorter context ({context} tokens): {short_n} requests':
         '缩短上下文（{context} token）：{short_n} 个请求',
@@ -309,6 +312,70 @@ ZH: dict[str, str] = {
         '拐点：{k} req/s（中位 TTFT 不超过最低速率时 {g} 倍的最高速率）。',
     'Not simulated: the model does not fit on this deployment.': '未仿真：该部署放不下此模型。',
     'Not simulated: the simulator cannot run this plan.': '未仿真：仿真器无法运行此方案。',
+    # Appendix: measurement plan
+    '13. Appendix: measurement plan': '13. 附录：实测计划',
+    ("Seed 000's measurement order: a single-request baseline, a concurrency ladder at a fixed "
+     "context until a latency target breaks, the real traffic mix, and the watermark check. "
+     "Start the engine with the serve command, run each step and save its results; "
+     "gpucalc test-plan --results FILE… (or Tools → Measurement plan… in the window) marks "
+     "each run pass or attention: a figure within ±{tol} of this estimate passes. If the load "
+     "test is far from the estimate, first check which memory deduction was missed and "
+     "whether the context used the mean instead of P95."):
+        ('按种子文档 000 的实测顺序：先测单请求基线，再固定上下文按梯度加并发直到延迟目标被击穿，然后换成'
+         '真实混合流量，最后检查安全水位。用启动命令拉起引擎，逐步运行并保存结果；gpucalc test-plan '
+         '--results 文件…（或窗口中的 工具 → 实测计划…）逐条标记通过或需注意：与本估算相差在 ±{tol} '
+         '以内即为通过。如果压测结果和估算差很远，先检查显存扣减的哪一项漏了、上下文是不是用了平均值而不是 '
+         'P95。'),
+    'Serve command': '启动命令',
+    'Figures are per replica: benchmark one of the {r} replicas.':
+        '数字均为单副本：压测其中一个副本（共 {r} 个副本）。',
+    'Single-request baseline': '单请求基线',
+    'Concurrency ladder at a fixed context': '固定上下文的并发梯度',
+    'Real traffic mix': '真实混合流量',
+    'Watermark check': '安全水位检查',
+    ('One request at a time: the time to first token and the per-token latency with no batching; '
+     'network and client overhead show here.'):
+        '一次只发一条请求：不组批时的首 token 时间和每 token 延迟；网络和客户端开销在这里显现。',
+    ('Fixed lengths, concurrency raised rung by rung around the recommendation; record TTFT, TPOT '
+     'and throughput at each rung until a latency target breaks.'):
+        '固定长度，围绕推荐值逐档加并发；每档记录首 token 时间、每 token 延迟和吞吐，直到延迟目标被击穿。',
+    ('Run these together (long and short requests, chat history) at the recommendation in all; '
+     "per-token latency should match the ladder's rung at the recommendation and the targets "
+     'should hold. A large gap means an assumption of the estimate is wrong.'):
+        ('同时运行这些命令（长短请求、对话历史），总并发等于推荐值；每 token 延迟应与梯度中推荐值那一档一致，'
+         '且目标应当守住。差得多说明估算的假设有问题。'),
+    ('Online capacity at the safety watermark: latencies should sit well inside the targets, '
+     'leaving the rest for bursts and the long tail.'):
+        '按安全水位的线上容量运行：延迟应明显低于目标，剩下的留给突发和长尾。',
+    'The estimate expects a target to break at about {n} concurrent requests.':
+        '估算预计并发约 {n} 时延迟目标被击穿。',
+    '{label}: {input} in + {output} out, {prompts} prompts':
+        '{label}：输入 {input} + 输出 {output}，{prompts} 条请求',
+    'typical': '典型',
+    'long tail': '长尾',
+    'targets met': '满足目标',
+    'a target broken': '目标被击穿',
+    'Run': '运行',
+    'Command': '命令',
+    ('TTFT above the estimate: check the prompt lengths the benchmark sent and that the context '
+     'was planned at P95, not the mean; queueing in front of prefill also shows here'):
+        ('首 token 时间高于估算：检查压测实际发送的输入长度，以及上下文是否按 P95 而不是平均值规划；'
+         '预填充前的排队也会体现在这里'),
+    ('Per-token latency above the estimate: calibrate the efficiency factors on these results '
+     '(gpucalc calibrate --bench FILE)'):
+        '每 token 延迟高于估算：用这些结果校准效率系数（gpucalc calibrate --bench 文件）',
+    ('Throughput below the estimate: fewer requests run at once than planned; check which memory '
+     'deduction was missed (activation peak, CUDA graphs, runtime), which shrinks the KV cache '
+     'and preempts requests'):
+        ('吞吐低于估算：同时运行的请求比规划的少；检查显存扣减漏了哪一项（激活峰值、CUDA Graph、运行时），'
+         '它会缩小 KV 缓存并导致请求被抢占'),
+    ('Faster than the estimate: the efficiency factors are cautious; calibrate on these results '
+     'to plan closer to the hardware'):
+        '比估算快：效率系数偏保守；用这些结果校准，让规划更贴近硬件',
+    'A latency target broke where the estimate expects it to hold':
+        '估算认为能守住的地方延迟目标被击穿了',
+    'The targets held where the estimate expects one to break: capacity is higher':
+        '估算认为会被击穿的地方目标守住了：实际容量更高',
 }
 
 

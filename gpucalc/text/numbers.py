@@ -22,6 +22,16 @@ def count(value: float) -> str:
     return f"{round(value):,}"
 
 
+def gib(value: float) -> str:
+    """GiB with two decimals (memory line items add up visibly)."""
+    return f"{value:,.2f}"
+
+
+def percent(share: float) -> str:
+    """A share as a whole percentage, e.g. 0.7 → ``70 %``."""
+    return f"{share * 100:.0f} %"
+
+
 def params_text(value: float) -> str:
     """Parameter count in billions (B) or millions (M)."""
     if value >= 1e9:

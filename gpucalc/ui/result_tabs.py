@@ -21,6 +21,7 @@ from gpucalc.plan.compute import Plan
 from gpucalc.ui.format import count, kind_name
 from gpucalc.ui.lazy_page import LazyPage
 from gpucalc.ui.panels.ceilings_tab import CeilingsTab
+from gpucalc.ui.panels.checklist_tab import ChecklistTab
 from gpucalc.ui.panels.compare_tab import CompareTab
 from gpucalc.ui.panels.grid_tab import GridTab
 
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from gpucalc.ui.plots.sweep_plot import ContextSweepPlot
 
 TAB_NAMES = ("bottleneck", "memory", "sweep", "load", "grid", "sizing", "uncertainty", "simulate",
-             "compare")
+             "compare", "checklist")
 PERFORMANCE_TABS = ("bottleneck", "sweep", "load", "grid", "sizing", "uncertainty", "simulate")
 
 
@@ -48,7 +49,7 @@ def _captioned(widget: QWidget, caption: QLabel) -> QWidget:
 
 
 class ResultTabs(QTabWidget):
-    """The nine result tabs, from the bottleneck bars to the comparison with a baseline."""
+    """The ten result tabs, from the bottleneck bars to the comparison and the checklist."""
 
     termSelected = Signal(str)  # key of a term of the current result
     termExplained = Signal(object)  # a Term from outside the result (a simulation)
@@ -59,16 +60,17 @@ class ResultTabs(QTabWidget):
         self.ceilings_tab = CeilingsTab()
         self.grid_tab = GridTab()
         self.compare_tab = CompareTab()
+        self.checklist_tab = ChecklistTab()
         self.sweep_caption, self.load_caption = QLabel(), QLabel()
         self.pages: dict[str, QWidget] = {
             "bottleneck": self.ceilings_tab, "memory": LazyPage(self._build_memory),
             "sweep": LazyPage(self._build_sweep), "load": LazyPage(self._build_load),
             "grid": self.grid_tab, "sizing": LazyPage(self._build_sizing),
             "uncertainty": LazyPage(self._build_uncertainty), "simulate": LazyPage(self._build_simulate),
-            "compare": self.compare_tab}
+            "compare": self.compare_tab, "checklist": self.checklist_tab}
         titles = (self.tr("Bottleneck"), self.tr("Memory"), self.tr("Context"), self.tr("Load"),
                   self.tr("Per-card"), self.tr("Sizing"), self.tr("Uncertainty"), self.tr("Simulate"),
-                  self.tr("Compare"))
+                  self.tr("Compare"), self.tr("Checklist"))
         tips = (self.tr("The three ceilings and what moves the binding one"),
                 self.tr("The memory picture of one GPU"),
                 self.tr("The ceilings against context length, with crossovers"),
@@ -77,7 +79,8 @@ class ResultTabs(QTabWidget):
                 self.tr("GPUs of each type needed for the workload's QPS, with cost"),
                 self.tr("Low / expected / high results and what moves them most"),
                 self.tr("Discrete-event simulation of the traffic"),
-                self.tr("This plan against a pinned or opened baseline"))
+                self.tr("This plan against a pinned or opened baseline"),
+                self.tr("Seed 000's pre-reporting checklist: pass / attention for every item"))
         for name, title, tip in zip(TAB_NAMES, titles, tips, strict=True):
             self.setTabToolTip(self.addTab(self.pages[name], title), tip)
         self.performance_pages = [self.pages[n] for n in PERFORMANCE_TABS]
@@ -189,7 +192,8 @@ class ResultTabs(QTabWidget):
                                or page not in self.performance_pages)
         share = outcome.inputs.targets.planning_memory_share
         self.pending = {"memory": lambda: self.memory_tab.set_result(outcome.memory, share),
-                        "compare": lambda: self.compare_tab.set_current(outcome)}
+                        "compare": lambda: self.compare_tab.set_current(outcome),
+                        "checklist": lambda: self.checklist_tab.set_plan(outcome, lang)}
         if performance is not None:
             self.pending.update(self._performance_updates(outcome, performance, lang, catalog))
         elif self.currentWidget() in self.performance_pages:

@@ -1,4 +1,4 @@
-"""The Hardware and Tools menus: custom GPU, spec tables, request lengths, measurements."""
+"""The Hardware and Tools menus: custom GPU, spec tables, request lengths, measurements, test plan."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QMenuBar
 
+from gpucalc.core.engine import EngineKind
 from gpucalc.core.inputs import Workload
 
 if TYPE_CHECKING:
+    from gpucalc.ui.dialogs.measurement_plan_dialog import MeasurementPlanDialog
     from gpucalc.ui.main_window import MainWindow
 
 
@@ -37,6 +39,7 @@ class WindowTools(QObject):
         self._add(tools.addAction(self.tr("Request &lengths from a log…")), self.open_lengths)
         self._add(tools.addAction(self.tr("&Measurements and calibration…")), self.open_measurements,
                   "Ctrl+M")
+        self._add(tools.addAction(self.tr("Measurement &plan…")), self.open_measurement_plan)
 
     @staticmethod
     def _add(action: QAction, slot: object, shortcut: str = "") -> None:
@@ -102,3 +105,19 @@ class WindowTools(QObject):
             self.window.statusBar().showMessage(
                 self.tr("Saved engine profile {id}; choose it under Engine.").format(id=saved[-1]), 15_000)
             self.window.catalogChanged.emit()
+
+    def measurement_plan_dialog(self) -> MeasurementPlanDialog:
+        """The measurement plan of the window's current result (not shown yet)."""
+        from gpucalc.plan.measurement_plan import measurement_plan
+        from gpucalc.ui.dialogs.measurement_plan_dialog import MeasurementPlanDialog
+
+        outcome = self.controller.last_outcome
+        mplan = measurement_plan(outcome) if outcome is not None else None
+        engine = outcome.inputs.engine.kind if outcome is not None else EngineKind.VLLM
+        return MeasurementPlanDialog(mplan, engine, self.window.report_language(), self.window)
+
+    def open_measurement_plan(self) -> None:
+        """Tools → Measurement plan: the load tests that check this estimate, and their results."""
+        dialog = self.measurement_plan_dialog()
+        dialog.exec()
+        dialog.wait()  # results still being read finish before the dialog goes away

@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from gpucalc.catalog.bundled import Catalog
+from gpucalc.plan.checklist import fill_checklist
 from gpucalc.report import ReportSummary, build_report, write_report
-from gpucalc.report.checklist import fill_checklist
 from gpucalc.report.numbers import count, gib
 from gpucalc.report.sections import SECTION_TITLES
 from gpucalc.report.strings import ZH
@@ -63,7 +63,7 @@ def test_printed_numbers_equal_the_result(module_catalog: Catalog,
 def test_checklist_is_filled_in(module_catalog: Catalog,
                                 english: tuple[ReportSummary, list[str]]) -> None:
     text = _flat(english[1])
-    items = fill_checklist(build_report(TP_SCENARIO, module_catalog))
+    items = fill_checklist(build_report(TP_SCENARIO, module_catalog).plan)
     assert len(items) == 8
     for item in items:  # titles may wrap inside their cell: the first words share a line
         assert " ".join(item.title.split()[:2]) in text

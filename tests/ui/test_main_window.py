@@ -33,7 +33,7 @@ def test_window_opens_with_a_result(shell: Shell) -> None:
     assert window.banner.verdict.text() == "Fits"
     assert [window.tabs.tabText(i) for i in range(window.tabs.count())] == [
         "Bottleneck", "Memory", "Context", "Load", "Per-card", "Sizing", "Uncertainty", "Simulate",
-        "Compare"]
+        "Compare", "Checklist"]
     assert window.tabs.memory_tab.items_table.rowCount() == 7
     assert window.tabs.memory_tab.bar.widths()["kv_cache_gib_per_gpu"] > 50
     assert "computed in" in window.status_label.text()

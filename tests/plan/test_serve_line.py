@@ -10,7 +10,7 @@ from gpucalc.core.inputs import Deployment
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.scenario import Scenario
 from gpucalc.plan.serve_command import parse_serve_command
-from gpucalc.report.serve_line import serve_line
+from gpucalc.plan.serve_line import serve_line
 
 
 @pytest.mark.parametrize("engine", ["vllm", "sglang"])

@@ -3,19 +3,20 @@
 "Before you report a capacity number, go through each item" (seed 000, 容量规划清单): model size
 and precision, weights on their own line, context at the real percentile, TTFT/TPOT targets,
 KV sized for the real traffic shape, margin and a degradation plan, and the gap between the
-estimate and the measurement. Each item carries English templates with parameters; the PDF
-writer translates and formats them.
+estimate and the measurement. Each item carries English templates with parameters; the window
+and the PDF writer translate and format them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from gpucalc.core.inputs import Workload
 from gpucalc.core.perf_result import PerformanceResult
 from gpucalc.core.sweep import CONTEXT_TIERS
 from gpucalc.core.workload_shape import planning_tokens
-from gpucalc.report.data import ReportData
-from gpucalc.report.numbers import count, gib, params_text, percent, sig3
+from gpucalc.plan.compute import Plan
+from gpucalc.text.numbers import count, gib, params_text, percent, sig3
 
 LATENCY_TOLERANCE = 1.01  # the compute ceiling is found by search; allow 1 % rounding
 
@@ -35,7 +36,7 @@ class ChecklistItem:
         return (self.detail,) if isinstance(self.detail, str) else self.detail
 
 
-def _model_item(data: ReportData) -> ChecklistItem:
+def _model_item(data: Plan) -> ChecklistItem:
     inputs, params = data.inputs, data.result.memory.params
     return ChecklistItem(
         "Model size and precision",
@@ -45,7 +46,7 @@ def _model_item(data: ReportData) -> ChecklistItem:
          "kv": inputs.kv_format.label})
 
 
-def _weights_item(data: ReportData) -> ChecklistItem:
+def _weights_item(data: Plan) -> ChecklistItem:
     memory = data.result.memory
     weights = memory.binding.weights_total.value
     total = memory.settings.total_gib.value
@@ -58,31 +59,41 @@ def _weights_item(data: ReportData) -> ChecklistItem:
         passed=weights <= share * total)
 
 
-def _context_item(data: ReportData) -> ChecklistItem:
+def _context_item(data: Plan) -> ChecklistItem:
     wl = data.inputs.workload
     planning = int(planning_tokens(wl).value)
     values = {"input": count(wl.input_p95), "output": count(wl.output_p95),
               "planning": count(planning),
               "max_len": count(data.result.memory.settings.max_model_len.value)}
-    if wl.input_len_p95 is None or wl.output_len_p95 is None:
+    if wl.input_len_p95 is None and wl.output_len_p95 is None:
         return ChecklistItem(
             "Context length at the real percentile",
             "No P95 length given: planned at the P50 lengths ({input} + {output} = {planning} "
             "tokens); state the real P95 of your traffic (max_model_len {max_len})",
             values, passed=False)
     history = (wl.max_turns - 1) * wl.tokens_per_turn
-    if history:
-        return ChecklistItem(
-            "Context length at the real percentile",
-            "Planned at P95: {input} input + {history} chat history + {output} output = {planning} "
-            "tokens per request (not max_model_len {max_len})", values | {"history": count(history)})
-    return ChecklistItem(
-        "Context length at the real percentile",
-        "Planned at P95: {input} input + {output} output = {planning} tokens per request "
-        "(not max_model_len {max_len})", values)
+    with_history = ("Planned at P95: {input} input + {history} chat history + {output} output = "
+                    "{planning} tokens per request (not max_model_len {max_len})")
+    single = ("Planned at P95: {input} input + {output} output = {planning} tokens per request "
+              "(not max_model_len {max_len})")
+    parts: tuple[str, ...] = (with_history if history else single,)
+    one_sided = _p50_side(wl)
+    if one_sided:
+        parts += (one_sided,)
+    return ChecklistItem("Context length at the real percentile", parts,
+                         values | {"history": count(history)})
 
 
-def _latency_item(data: ReportData, perf: PerformanceResult | None) -> ChecklistItem:
+def _p50_side(wl: Workload) -> str:
+    """A note when only one of the two lengths has a P95 (the other is planned at its P50)."""
+    if wl.output_len_p95 is None:
+        return "output at its P50 (no output P95 given)"
+    if wl.input_len_p95 is None:
+        return "input at its P50 (no input P95 given)"
+    return ""
+
+
+def _latency_item(data: Plan, perf: PerformanceResult | None) -> ChecklistItem:
     targets = data.inputs.targets
     values = {"ttft": sig3(targets.ttft_ms), "tpot": sig3(targets.tpot_ms)}
     if perf is None:
@@ -99,7 +110,7 @@ def _latency_item(data: ReportData, perf: PerformanceResult | None) -> Checklist
                          "TTFT {ttft_at} ms, TPOT {tpot_at} ms", values, passed=meets)
 
 
-def _kv_item(data: ReportData) -> ChecklistItem:
+def _kv_item(data: Plan) -> ChecklistItem:
     memory, wl = data.result.memory, data.inputs.workload
     planning = planning_tokens(wl)
     values = {"tokens": count(memory.kv_cache_tokens.value),
@@ -116,7 +127,7 @@ def _kv_item(data: ReportData) -> ChecklistItem:
                          passed=memory.fits and memory.concurrency_p95.value >= 1)
 
 
-def _margin_item(data: ReportData, perf: PerformanceResult | None) -> ChecklistItem:
+def _margin_item(data: Plan, perf: PerformanceResult | None) -> ChecklistItem:
     memory, targets = data.result.memory, data.inputs.targets
     values = {"plan": count(memory.planning_check.value),
               "share": percent(targets.planning_memory_share),
@@ -132,7 +143,7 @@ def _margin_item(data: ReportData, perf: PerformanceResult | None) -> ChecklistI
         values, passed=memory.planning_check_passes and perf.online_capacity.value >= 1)
 
 
-def _shorter_context(data: ReportData) -> tuple[int, float] | None:
+def _shorter_context(data: Plan) -> tuple[int, float] | None:
     """Context half the planning length and the recommendation there (from the sweep)."""
     if data.sweep is None or not data.sweep.points:
         return None
@@ -141,7 +152,7 @@ def _shorter_context(data: ReportData) -> tuple[int, float] | None:
     return point.context_tokens, point.recommended
 
 
-def _lower_precision(data: ReportData) -> tuple[str, float] | None:
+def _lower_precision(data: Plan) -> tuple[str, float] | None:
     """The best lower precision tier of the grid at the planning context tier."""
     planning = planning_tokens(data.inputs.workload).value
     tier_tokens = next((n for _, n in CONTEXT_TIERS if n >= planning), CONTEXT_TIERS[-1][1])
@@ -155,7 +166,7 @@ def _lower_precision(data: ReportData) -> tuple[str, float] | None:
     return best.precision_tier, best.concurrency
 
 
-def _degradation_item(data: ReportData, perf: PerformanceResult | None) -> ChecklistItem:
+def _degradation_item(data: Plan, perf: PerformanceResult | None) -> ChecklistItem:
     if perf is None:
         return ChecklistItem("Degradation plan for peaks",
                              "None possible until the model fits", {}, passed=False)
@@ -179,11 +190,12 @@ def _degradation_item(data: ReportData, perf: PerformanceResult | None) -> Check
 def _measurement_item() -> ChecklistItem:
     return ChecklistItem(
         "Estimate against measurement",
-        "To do: load-test (single-request baseline, then raise concurrency to the knee) and "
-        "record the gap to this estimate", {}, passed=False)
+        "To do: run the measurement plan (single-request baseline, then raise concurrency to the "
+        "knee: gpucalc test-plan, or Tools → Measurement plan…) and record the gap to this "
+        "estimate", {}, passed=False)
 
 
-def fill_checklist(data: ReportData) -> tuple[ChecklistItem, ...]:
+def fill_checklist(data: Plan) -> tuple[ChecklistItem, ...]:
     """Seed 000's checklist with the values of ``data``."""
     perf = data.result.performance
     return (_model_item(data), _weights_item(data), _context_item(data), _latency_item(data, perf),

@@ -1,0 +1,147 @@
+"""``gpucalc test-plan``: seed 000's measurement order as commands to run, with expectations.
+
+Takes the estimate's flags (or ``--scenario FILE``); ``--results FILE…`` reads saved benchmark
+results back and marks every run pass / attention.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from gpucalc.catalog.bundled import Catalog
+from gpucalc.cli.catalog import user_catalog
+from gpucalc.cli.main import EXIT_DOES_NOT_FIT, CliError
+from gpucalc.cli.report import _add_scenario_source, scenario_from_args
+from gpucalc.core.inputs import PlanInputs
+from gpucalc.core.measured import MeasuredPoint
+from gpucalc.core.scenario import Scenario
+from gpucalc.plan.bench_commands import OWN_TOOL, BenchTool
+from gpucalc.plan.compute import PlanOptions, compute_plan, plan_inputs
+from gpucalc.plan.measurement_check import (
+    MeasurementCheck,
+    RunCheck,
+    check_results,
+    deviation_text,
+    read_result_files,
+)
+from gpucalc.plan.measurement_plan import (
+    Expectation,
+    MeasurementPlan,
+    MeasurementRun,
+    MeasurementStep,
+    figures_text,
+    measurement_plan,
+)
+from gpucalc.text.numbers import count, percent, sig3
+
+
+def add_test_plan_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``test-plan`` on the sub-command parser ``sub``."""
+    parser = sub.add_parser("test-plan", help="the load tests that check the estimate (seed 000's "
+                                              "measurement order), with what each should show")
+    _add_scenario_source(parser)
+    parser.add_argument("--tool", choices=[t.value for t in BenchTool], default=None,
+                        help="benchmark tool of the printed commands (default: the engine's own)")
+    parser.add_argument("--results", nargs="+", metavar="FILE", default=None,
+                        help="saved benchmark results: mark each run pass / attention")
+    parser.add_argument("--json", action="store_true", help="one JSON object")
+
+
+def expectation_text(expected: Expectation) -> str:
+    """``TTFT 144 ms, TPOT 17.0 ms, 57.0 tok/s, 0.19 req/s (targets met)``."""
+    verdict = "targets met" if expected.meets_targets else "a target broken"
+    return f"{figures_text(expected)} ({verdict})"
+
+
+def _check_lines(check: RunCheck) -> list[str]:
+    if check.point is None:
+        return ["     [not measured]"]
+    figures = ", ".join(deviation_text(d) for d in check.deviations)
+    lines = [f"     [{check.mark.value}] measured {figures or 'no comparable figure'} "
+             f"— {check.point.source}"]
+    lines += [f"       → {hint}" for hint in check.hints]
+    return lines
+
+
+def _run_lines(run: MeasurementRun, tool: BenchTool, check: RunCheck | None) -> list[str]:
+    bench = run.run
+    lines = [f"   {run.label} ({count(bench.input_tokens)} in + {count(bench.output_tokens)} out, "
+             f"{count(bench.num_prompts)} prompts): expect {expectation_text(run.expected)}",
+             f"     $ {run.commands.get(tool, run.commands[BenchTool.VLLM])}"]
+    return lines + (_check_lines(check) if check is not None else [])
+
+
+def _step_lines(number: int, step: MeasurementStep, tool: BenchTool,
+                check: MeasurementCheck | None) -> list[str]:
+    mark = f" [{check.step(step.kind).mark.value}]" if check is not None else ""
+    lines = [f"{number}. {step.title}{mark}", f"   {step.purpose}"]
+    if step.breaks_at is not None:
+        lines.append(f"   The estimate expects a target to break at about {count(step.breaks_at)} "
+                     "concurrent requests.")
+    runs = check.step(step.kind).runs if check is not None else (None,) * len(step.runs)
+    for run, run_check in zip(step.runs, runs, strict=True):
+        lines += _run_lines(run, tool, run_check)
+    return lines
+
+
+def measurement_text(mplan: MeasurementPlan, tool: BenchTool, replicas: int,
+                     check: MeasurementCheck | None) -> str:
+    """The plan as text: the serve line, then every step with its runs, commands and marks."""
+    lines = [f"Serve: {mplan.serve_command}",
+             f"Targets TTFT ≤ {sig3(mplan.ttft_target_ms)} ms, TPOT ≤ {sig3(mplan.tpot_target_ms)} ms; "
+             f"recommendation {count(mplan.recommended)} concurrent requests, online capacity "
+             f"{count(mplan.online_capacity)}; a figure within ±{percent(mplan.tolerance)} passes."]
+    if replicas > 1:
+        lines.append(f"Figures are per replica: benchmark one of the {replicas} replicas.")
+    for number, step in enumerate(mplan.steps, start=1):
+        lines += ["", *_step_lines(number, step, tool, check)]
+    if check is not None and check.unmatched:
+        lines += ["", "Results that match no run (other concurrency or lengths): "
+                  + ", ".join(f"{p.load_label} ({p.source})" for p in check.unmatched)]
+    return "\n".join(lines)
+
+
+def measurement_json(mplan: MeasurementPlan, check: MeasurementCheck | None) -> dict[str, Any]:
+    """The plan, and the marks when results were given, as JSON-ready values."""
+    data: dict[str, Any] = {"measurement_plan": mplan.model_dump(mode="json")}
+    if check is not None:
+        data["check"] = {
+            "steps": [{"step": s.step.value, "mark": s.mark.value,
+                       "runs": [r.model_dump(mode="json") for r in s.runs]} for s in check.steps],
+            "unmatched": [p.model_dump(mode="json") for p in check.unmatched]}
+    return data
+
+
+def plan_check(catalog: Catalog, scenario: Scenario, inputs: PlanInputs,
+               points: Sequence[MeasuredPoint]) -> MeasurementCheck | None:
+    """``points`` marked against the measurement plan of ``inputs`` (None: it does not fit)."""
+    plan = plan_inputs(catalog, scenario, inputs, PlanOptions(uncertainty=False))
+    mplan = measurement_plan(plan)
+    return check_results(mplan, points) if mplan is not None else None
+
+
+def marks_line(check: MeasurementCheck) -> str:
+    """``baseline: pass · ladder: attention · …``: every step's mark on one line."""
+    return " · ".join(f"{s.step.value}: {s.mark.value}" for s in check.steps)
+
+
+def run_test_plan(args: argparse.Namespace) -> int:
+    """``gpucalc test-plan``: print the measurement plan (and marks); exit 3 if it does not fit."""
+    scenario = scenario_from_args(args)
+    plan = compute_plan(user_catalog(), scenario, PlanOptions(uncertainty=False))
+    mplan = measurement_plan(plan)
+    if mplan is None:
+        raise CliError("the model does not fit, so there is nothing to measure", EXIT_DOES_NOT_FIT)
+    check = None
+    if args.results:
+        check = check_results(mplan, read_result_files(Path(p) for p in args.results))
+    if args.json:
+        print(json.dumps(measurement_json(mplan, check), indent=2, ensure_ascii=False))
+    else:
+        tool = BenchTool(args.tool) if args.tool else OWN_TOOL[plan.inputs.engine.kind]
+        print(measurement_text(mplan, tool, plan.inputs.deployment.replicas, check))
+    return 0
