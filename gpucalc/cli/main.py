@@ -166,7 +166,7 @@ def _scenario_inputs(args: argparse.Namespace) -> tuple[Scenario, PlanInputs]:
 
 def run_sweep(args: argparse.Namespace) -> int:
     """``gpucalc sweep``: ceilings against context, or latency against concurrency."""
-    from gpucalc.cli.perf_output import sweep_csv, sweep_json
+    from gpucalc.cli.perf_output import sweep_csv, sweep_json, sweep_text
     from gpucalc.core.sweep import context_sweep
     from gpucalc.plan.compute import PlanOptions, plan_inputs
 
@@ -178,10 +178,7 @@ def run_sweep(args: argparse.Namespace) -> int:
         elif args.json:
             print(json.dumps(sweep_json(sweep), indent=2))
         else:
-            for p in sweep.points:
-                link = "—" if p.interconnect is None else f"{p.interconnect:,.0f}"
-                print(f"{p.context_tokens:>9,} tokens  memory {p.memory:>8,.0f}  compute "
-                      f"{p.compute:>8,.0f}  interconnect {link:>8}  → {p.binding.value}")
+            print(sweep_text(sweep))
         return 0
     perf = plan_inputs(user_catalog(), scenario, inputs, PlanOptions(uncertainty=False)).performance
     if perf is None:
