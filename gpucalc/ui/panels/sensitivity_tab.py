@@ -84,8 +84,9 @@ class SensitivityTab(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
-        self.caption = QLabel(self.tr("Low and high: every uncertain constant at the pessimistic "
-                                      "or optimistic end of its range."))
+        self.caption = QLabel(self.tr(
+            "Low and high: every uncertain constant at the pessimistic or optimistic end of its "
+            "range; the recommended concurrency's range also brackets every sensitivity bar below."))
         self.caption.setWordWrap(True)
         self.plot = plot_widget()
         self.plot.setMouseEnabled(x=False, y=False)
