@@ -72,7 +72,8 @@ def sweep_json(sweep: ContextSweep) -> dict[str, Any]:
 
 def sweep_text(sweep: ContextSweep) -> str:
     """Context sweep as aligned text; the scenario's own planning length marked as the answer."""
-    lines = [f"{CONTEXT_AXIS} ({sweep.output_share:.0%} output); requests per replica:"]
+    lines = [f"{CONTEXT_AXIS} (output: {sweep.output_share:.0%} of the mean request); "
+             "requests per replica:"]
     for p in sweep.points:
         link = "—" if p.interconnect is None else f"{p.interconnect:,.0f}"
         mark = "  = the answer" if p.context_tokens == sweep.planning_tokens else ""

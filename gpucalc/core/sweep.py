@@ -61,7 +61,7 @@ class ContextSweep(BaseModel):
     points: tuple[SweepPoint, ...]
     crossovers: tuple[Crossover, ...]
     planning_tokens: int = Field(description="The scenario's planning length (tokens).")
-    output_share: float = Field(description="Output tokens ÷ planning length at every point.")
+    output_share: float = Field(description="Mean output ÷ mean request length at every point.")
 
     def at(self, tokens: int) -> SweepPoint | None:
         """The point at exactly ``tokens`` (None when the sweep has no such point)."""
@@ -90,8 +90,9 @@ def at_planning_length(ctx: PerfContext, tokens: int) -> PerfContext:
 
 
 def output_share(ctx: PerfContext) -> float:
-    """Output tokens ÷ planning length (P95 output for one request, the sweep's fixed split)."""
-    return (ctx.planning_tokens - ctx.p95_input) / ctx.planning_tokens if ctx.planning_tokens else 0.0
+    """Mean output ÷ (mean input + mean output): the split every sweep point keeps (fraction)."""
+    total = ctx.mean_input + ctx.mean_output
+    return ctx.mean_output / total if total > 0 else 0.0
 
 
 def _value(ceilings: tuple[Ceiling, ...], kind: CeilingKind) -> float | None:
@@ -177,8 +178,9 @@ def grid_cell(inputs: PlanInputs, tier: str, context: tuple[str, int]) -> GridCe
 
     The scenario's row uses the scenario's flags as they are (it is the answer, whatever the
     model's position limit). A tier past the model's position limit does not fit; a tier row
-    uses the scenario's flags when they serve its length; otherwise (max_model_len shorter than the row, or a KV cache that cannot
-    hold one max_model_len request) it is served with max_model_len set to the row's length.
+    uses the scenario's flags when they serve its length; otherwise (max_model_len shorter than
+    the row, or a KV cache that cannot hold one max_model_len request) it is served with
+    max_model_len set to the row's length.
     """
     name, tokens = context
     cell = {"context_tier": name, "context_tokens": tokens, "precision_tier": tier,

@@ -313,8 +313,8 @@ def sweep_section(w: Writer) -> list[Block]:
     return [w.heading(4), Drawing(70, draw),
             w.note(w.t("Planning length: KV tokens one request holds (P95 input + history + P95 "
                        "output). Each point is this scenario with every length scaled in proportion "
-                       "({o} % output); at {n} tokens it is the answer. The dashed line is the "
-                       "recommendation (the smallest ceiling).",
+                       "(output: {o} % of the mean request); at {n} tokens it is the answer. The "
+                       "dashed line is the recommendation (the smallest ceiling).",
                        o=round(sweep.output_share * 100), n=count(planning))),
             *[Paragraph("• " + line, size_pt=9, indent_pt=6, space_after_pt=2) for line in lines]]
 

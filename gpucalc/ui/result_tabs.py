@@ -251,7 +251,8 @@ class ResultTabs(QTabWidget):
         """What the axis means, the answer's point on it and where the binding ceiling changes."""
         axis = self.tr(
             "Planning length: KV tokens one request holds (P95 input + history + P95 output). Each "
-            "point is this scenario with every length scaled in proportion ({share} % output).").format(
+            "point is this scenario with every length scaled in proportion (output: {share} % of the mean "
+            "request).").format(
             share=round(sweep.output_share * 100))
         own = sweep.at(sweep.planning_tokens)
         if own is not None:

@@ -101,6 +101,11 @@ def _same(a: float, b: float) -> bool:
     return math.isclose(a, b, rel_tol=1e-8, abs_tol=1e-9)
 
 
+def _latency(curve_ms: float) -> float:
+    """A curve latency as the answer's Term holds it (-1 where it is not finite)."""
+    return curve_ms if math.isfinite(curve_ms) else -1.0
+
+
 def _answer(plan: Plan) -> PerformanceResult:
     perf = plan.performance
     assert perf is not None
@@ -139,7 +144,8 @@ def test_grid_at_the_scenarios_length_and_precision_is_the_answer(flags: list[st
         return
     assert len(cells) == 1
     cell, perf = cells[0], plan.performance
-    assert cell.context_tokens == plan.sweep.planning_tokens if plan.sweep else True
+    assert plan.sweep is not None
+    assert cell.context_tokens == plan.sweep.planning_tokens
     assert cell.concurrency == perf.recommended_concurrency.value
     assert cell.binding in (perf.bottleneck, None)
     assert cell.binding is not None or perf.recommended_concurrency.value == 0
@@ -155,8 +161,8 @@ def test_load_curve_at_the_recommendation_is_the_answers_latency(flags: list[str
     at = perf.at_recommended
     point = next((c for c in perf.load_curve if c.concurrency == at.concurrency), None)
     assert point is not None, "the recommendation is a point of the load curve"
-    assert point.ttft_ms == at.ttft_ms.value or at.ttft_ms.value == -1.0  # -1: not finite
-    assert point.tpot_ms == at.tpot_ms.value or at.tpot_ms.value == -1.0
+    assert _latency(point.ttft_ms) == at.ttft_ms.value
+    assert _latency(point.tpot_ms) == at.tpot_ms.value
     assert point.output_tokens_per_s == at.output_tokens_per_s.value
 
 
@@ -206,8 +212,9 @@ def test_report_and_csv_figures_equal_the_json(flags: list[str]) -> None:
         group, _, key = row["quantity"].partition(".")
         expected = data[group][key] if key else data[group]
         assert _same(float(row["value"]), expected), row["quantity"]
-    own = next(r for r in rows["context_sweep"]
-               if report.sweep is not None and int(r["planning_length_tokens"]) == report.sweep.planning_tokens)
+    assert report.sweep is not None
+    planning = report.sweep.planning_tokens
+    own = next(r for r in rows["context_sweep"] if int(r["planning_length_tokens"]) == planning)
     assert _same(float(own["recommended_requests"]), data["recommended_concurrency"])
     assert own["binding"] == data["bottleneck"]
     uncertainty = {r["result"]: r for r in rows["uncertainty"]}
@@ -224,9 +231,11 @@ def test_issue_scenario_agrees_everywhere(flags: list[str]) -> None:
     perf = _answer(plan)
     assert (perf.recommended_concurrency.value, perf.bottleneck) == (71, CeilingKind.MEMORY)
     assert perf.ceiling(CeilingKind.COMPUTE).value.value == 76
-    assert plan.sweep is not None and plan.sweep.planning_tokens == 6300
+    assert plan.sweep is not None
+    assert plan.sweep.planning_tokens == 6300
     point = plan.sweep.at(6300)
-    assert point is not None and (point.memory, point.compute) == (71, 76)
+    assert point is not None
+    assert (point.memory, point.compute) == (71, 76)
     assert len({p.binding for p in plan.sweep.points}) > 1, "compute binds short, memory at 6,300"
     bf16 = {c.context_tier: c for c in plan.grid if c.precision_tier == "bf16"}
     assert bf16[SCENARIO_TIER].concurrency == 71
