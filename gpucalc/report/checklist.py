@@ -64,6 +64,18 @@ def _context_item(data: ReportData) -> ChecklistItem:
     values = {"input": count(wl.input_p95), "output": count(wl.output_p95),
               "planning": count(planning),
               "max_len": count(data.result.memory.settings.max_model_len.value)}
+    if wl.input_len_p95 is not None and wl.output_len_p95 is None:
+        return ChecklistItem(
+            "Context length at the real percentile",
+            "Planned at {planning} tokens per request with the P95 input ({input}); no P95 output "
+            "length given, so the P50 output ({output}) stands in: state the real P95 (max_model_len "
+            "{max_len})", values, passed=False)
+    if wl.input_len_p95 is None and wl.output_len_p95 is not None:
+        return ChecklistItem(
+            "Context length at the real percentile",
+            "Planned at {planning} tokens per request with the P95 output ({output}); no P95 input "
+            "length given, so the P50 input ({input}) stands in: state the real P95 (max_model_len "
+            "{max_len})", values, passed=False)
     if wl.input_len_p95 is None or wl.output_len_p95 is None:
         return ChecklistItem(
             "Context length at the real percentile",

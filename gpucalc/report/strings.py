@@ -122,10 +122,12 @@ ZH: dict[str, str] = {
     'planning {n}': '规划长度 {n}',
     'No crossover: one constraint binds over the whole range.': '无交叉点：整个区间内都是同一个瓶颈。',
     ('Planning length: KV tokens one request holds (P95 input + history + P95 output). Each '
-     'point is this scenario with every length scaled in proportion ({o} % output); at {n} '
-     'tokens it is the answer. The dashed line is the recommendation (the smallest ceiling).'):
+     'point is this scenario with every length scaled in proportion (output: {o} % of the mean '
+     'request); at {n} tokens it is the answer. The dashed line is the recommendation (the '
+     'smallest ceiling).'):
         '规划长度：单个请求占用的 KV token 数（P95 输入 + 历史 + P95 输出）。每个点都是本场景按比例'
-        '缩放全部长度后的结果（输出占 {o} %）；在 {n} token 处即为推荐答案。虚线为推荐值（最小的上限）。',
+        '缩放全部长度后的结果（输出占平均请求的 {o} %）；在 {n} token 处即为推荐答案。'
+        '虚线为推荐值（最小的上限）。',
     'Precision tier': '量化档位',
     ('Concurrent requests per replica that meet the targets, by planning length (tokens per '
      'request, the scenario\'s lengths scaled in proportion) and precision tier, and what binds. '
@@ -219,6 +221,14 @@ ZH: dict[str, str] = {
      'tokens); state the real P95 of your traffic (max_model_len {max_len})'):
         ('未给出 P95 长度：按 P50 长度规划（{input} + {output} = {planning} token）'
          '；请写明真实流量的 P95（最大长度 {max_len}）'),
+    ('Planned at {planning} tokens per request with the P95 input ({input}); no P95 output length '
+     'given, so the P50 output ({output}) stands in: state the real P95 (max_model_len {max_len})'):
+        ('按每请求 {planning} token 规划，输入取 P95（{input}）；未给出输出的 P95 长度，暂以 P50 输出'
+         '（{output}）代替：请写明真实的 P95（最大长度 {max_len}）'),
+    ('Planned at {planning} tokens per request with the P95 output ({output}); no P95 input length '
+     'given, so the P50 input ({input}) stands in: state the real P95 (max_model_len {max_len})'):
+        ('按每请求 {planning} token 规划，输出取 P95（{output}）；未给出输入的 P95 长度，暂以 P50 输入'
+         '（{input}）代替：请写明真实的 P95（最大长度 {max_len}）'),
     'Targets TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; not evaluated: the model does not fit':
         '目标：首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} ms；模型放不下，未评估',
     'mixed traffic planned at its longest class ({longest} tokens)':

@@ -38,6 +38,18 @@ def test_missing_p95_and_multi_turn_are_called_out(catalog: Catalog) -> None:
     assert kv.values["turns"] == "4"
 
 
+def test_p95_input_alone_is_acknowledged(catalog: Catalog) -> None:
+    """The issue's case: P95 input 6,000 given, no P95 output; the item names what is missing."""
+    scenario = SMALL_SCENARIO.model_copy(update={"workload": Workload(
+        input_len_p50=2000, input_len_p95=6000, output_len_p50=300)})
+    context = {i.title: i for i in fill_checklist(build_report(scenario, catalog))}[
+        "Context length at the real percentile"]
+    assert not context.passed
+    assert not context.parts[0].startswith("No P95 length given")
+    assert "no P95 output length given" in context.parts[0]
+    assert (context.values["input"], context.values["planning"]) == ("6,000", "6,300")
+
+
 def test_no_fit_fails_the_performance_items(catalog: Catalog) -> None:
     items = fill_checklist(build_report(NO_FIT_SCENARIO, catalog))
     failed = {i.title for i in items if not i.passed}
