@@ -18,13 +18,13 @@ from collections.abc import Mapping
 from pydantic import BaseModel, ConfigDict, Field
 
 from gpucalc.core.ceilings import three_ceilings
-from gpucalc.core.inputs import PlanInputs
+from gpucalc.core.inputs import PlanInputs, Workload
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.memory_result import MemoryResult
-from gpucalc.core.perf_model import PerfContext, build_context
+from gpucalc.core.perf_model import build_context
 from gpucalc.core.perf_result import Ceiling, CeilingKind
 from gpucalc.core.precision import KvFormat, WeightFormat
-from gpucalc.core.workload_shape import planning_tokens
+from gpucalc.core.workload_shape import mean_lengths, planning_tokens
 
 SCENARIO_TIER = "scenario"  # the grid's row (context) and column (precision) of the scenario itself
 CONTEXT_AXIS = "planning length: KV tokens per request, every length scaled in the scenario's proportion"
@@ -75,24 +75,44 @@ def context_points(max_tokens: int, count: int = 256, start: int = 256) -> list[
     return sorted({round(start * math.exp(ratio * i / (count - 1))) for i in range(count)})
 
 
-def at_planning_length(ctx: PerfContext, tokens: int) -> PerfContext:
-    """``ctx`` with every request length scaled so one request plans ``tokens`` KV tokens.
+def workload_at_planning_length(workload: Workload, tokens: int) -> Workload:
+    """``workload`` with every length scaled by ``tokens`` ÷ its planning length.
 
-    Mean input and output and the P95 prompt scale by tokens ÷ planning length; at the
-    scenario's planning length ``ctx`` itself is returned.
+    P50 and P95 input and output, chat history per turn and every class scale alike (rounded
+    to whole tokens, at least 1), so the input/output split and the shape of the traffic stay
+    the scenario's; at its own planning length the workload itself is returned.
     """
-    if tokens == ctx.planning_tokens:
-        return ctx
-    scale = tokens / ctx.planning_tokens
-    return dataclasses.replace(ctx, mean_input=ctx.mean_input * scale,
-                               mean_output=ctx.mean_output * scale,
-                               p95_input=ctx.p95_input * scale, planning_tokens=tokens)
+    planning = int(planning_tokens(workload).value)
+    if tokens == planning:
+        return workload
+    scale = tokens / planning
+
+    def scaled(n: int) -> int:
+        return max(round(n * scale), 1)
+
+    classes = tuple(c.model_copy(update={"input_len": scaled(c.input_len),
+                                         "output_len": scaled(c.output_len)})
+                    for c in workload.classes)
+    p95_in, p95_out = workload.input_len_p95, workload.output_len_p95
+    return workload.model_copy(update={
+        "input_len_p50": scaled(workload.input_len_p50),
+        "output_len_p50": scaled(workload.output_len_p50),
+        "input_len_p95": scaled(p95_in) if p95_in is not None else None,
+        "output_len_p95": scaled(p95_out) if p95_out is not None else None,
+        "tokens_per_turn": round(workload.tokens_per_turn * scale), "classes": classes})
 
 
-def output_share(ctx: PerfContext) -> float:
+def at_planning_length(inputs: PlanInputs, tokens: int) -> PlanInputs:
+    """``inputs`` with the workload scaled to a planning length of ``tokens`` (same deployment)."""
+    workload = workload_at_planning_length(inputs.workload, tokens)
+    return inputs if workload is inputs.workload else inputs.model_copy(update={"workload": workload})
+
+
+def output_share(workload: Workload) -> float:
     """Mean output ÷ (mean input + mean output): the split every sweep point keeps (fraction)."""
-    total = ctx.mean_input + ctx.mean_output
-    return ctx.mean_output / total if total > 0 else 0.0
+    mean_in, mean_out = mean_lengths(workload)
+    total = mean_in + mean_out
+    return mean_out / total if total > 0 else 0.0
 
 
 def _value(ceilings: tuple[Ceiling, ...], kind: CeilingKind) -> float | None:
@@ -100,9 +120,17 @@ def _value(ceilings: tuple[Ceiling, ...], kind: CeilingKind) -> float | None:
     return float(found.value.value) if found is not None else None
 
 
-def sweep_point(ctx: PerfContext, inputs: PlanInputs, tokens: int) -> SweepPoint:
-    """The answer's ceilings at planning length ``tokens`` (requests per replica)."""
-    ceilings = three_ceilings(at_planning_length(ctx, tokens), inputs)
+def sweep_point(inputs: PlanInputs, memory: MemoryResult, tokens: int) -> SweepPoint:
+    """The answer's ceilings at planning length ``tokens`` (requests per replica).
+
+    The same step model, KV cache and ceilings as the answer, for the scenario's workload
+    scaled to ``tokens`` (whose KV need is exactly ``tokens`` per request).
+    """
+    scaled = at_planning_length(inputs, tokens)
+    ctx = build_context(scaled, memory)
+    if ctx.planning_tokens != tokens:  # lengths rounded to whole tokens: plan exactly ``tokens``
+        ctx = dataclasses.replace(ctx, planning_tokens=tokens)
+    ceilings = three_ceilings(ctx, scaled)
     binding = next(c for c in ceilings if c.binding)
     # model_construct: every field is taken from validated ceilings (hot path)
     return SweepPoint.model_construct(
@@ -115,14 +143,14 @@ def sweep_point(ctx: PerfContext, inputs: PlanInputs, tokens: int) -> SweepPoint
 def context_sweep(inputs: PlanInputs, count: int = 256, max_tokens: int | None = None) -> ContextSweep:
     """Each ceiling against planning length, 256 tokens up to max_model_len, and the scenario's."""
     memory = calculate_memory(inputs)
-    ctx = build_context(inputs, memory)
+    planning = int(planning_tokens(inputs.workload).value)
     top = max_tokens or int(memory.settings.max_model_len.value)
-    lengths = sorted({*context_points(top, count), ctx.planning_tokens})
-    points = tuple(sweep_point(ctx, inputs, n) for n in lengths)
+    lengths = sorted({*context_points(top, count), planning})
+    points = tuple(sweep_point(inputs, memory, n) for n in lengths)
     crossovers = [Crossover(context_tokens=b.context_tokens, before=a.binding, after=b.binding)
                   for a, b in itertools.pairwise(points) if a.binding != b.binding]
     return ContextSweep(points=points, crossovers=tuple(crossovers),
-                        planning_tokens=ctx.planning_tokens, output_share=output_share(ctx))
+                        planning_tokens=planning, output_share=output_share(inputs.workload))
 
 
 class GridCell(BaseModel):
@@ -194,7 +222,7 @@ def grid_cell(inputs: PlanInputs, tier: str, context: tuple[str, int]) -> GridCe
         memory = calculate_memory(variant)
     if not _runs(memory):
         return GridCell(**cell, concurrency=0.0, binding=None)
-    point = sweep_point(build_context(variant, memory), variant, tokens)
+    point = sweep_point(variant, memory, tokens)
     fits = point.memory >= 1
     return GridCell(**cell, concurrency=point.recommended if fits else 0.0,
                     binding=point.binding if fits else None)
