@@ -21,7 +21,7 @@ from gpucalc.core.ceilings import three_ceilings
 from gpucalc.core.inputs import PlanInputs, Workload
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.memory_result import MemoryResult
-from gpucalc.core.perf_model import build_context
+from gpucalc.core.perf_model import PerfContext, build_context
 from gpucalc.core.perf_result import Ceiling, CeilingKind
 from gpucalc.core.precision import KvFormat, WeightFormat
 from gpucalc.core.workload_shape import mean_lengths, planning_tokens
@@ -120,16 +120,30 @@ def _value(ceilings: tuple[Ceiling, ...], kind: CeilingKind) -> float | None:
     return float(found.value.value) if found is not None else None
 
 
-def sweep_point(inputs: PlanInputs, memory: MemoryResult, tokens: int) -> SweepPoint:
+def context_at(base: PerfContext, scaled: PlanInputs, memory: MemoryResult, tokens: int) -> PerfContext:
+    """The answer's context for ``scaled`` (the scenario at planning length ``tokens``).
+
+    ``base`` is the scenario's own context. The workload's lengths are whole tokens, so the
+    mean lengths and the P95 prompt are taken unrounded (``base``'s × tokens ÷ its planning
+    length) and the KV need is exactly ``tokens``; the curves stay smooth along the axis.
+    """
+    if tokens == base.planning_tokens:
+        return base
+    scale = tokens / base.planning_tokens
+    return dataclasses.replace(build_context(scaled, memory), mean_input=base.mean_input * scale,
+                               mean_output=base.mean_output * scale,
+                               p95_input=base.p95_input * scale, planning_tokens=tokens)
+
+
+def sweep_point(inputs: PlanInputs, memory: MemoryResult, tokens: int,
+                base: PerfContext | None = None) -> SweepPoint:
     """The answer's ceilings at planning length ``tokens`` (requests per replica).
 
     The same step model, KV cache and ceilings as the answer, for the scenario's workload
-    scaled to ``tokens`` (whose KV need is exactly ``tokens`` per request).
+    scaled to ``tokens``; ``base`` is the scenario's own context when the caller has it.
     """
     scaled = at_planning_length(inputs, tokens)
-    ctx = build_context(scaled, memory)
-    if ctx.planning_tokens != tokens:  # lengths rounded to whole tokens: plan exactly ``tokens``
-        ctx = dataclasses.replace(ctx, planning_tokens=tokens)
+    ctx = context_at(base or build_context(inputs, memory), scaled, memory, tokens)
     ceilings = three_ceilings(ctx, scaled)
     binding = next(c for c in ceilings if c.binding)
     # model_construct: every field is taken from validated ceilings (hot path)
@@ -146,7 +160,8 @@ def context_sweep(inputs: PlanInputs, count: int = 256, max_tokens: int | None =
     planning = int(planning_tokens(inputs.workload).value)
     top = max_tokens or int(memory.settings.max_model_len.value)
     lengths = sorted({*context_points(top, count), planning})
-    points = tuple(sweep_point(inputs, memory, n) for n in lengths)
+    base = build_context(inputs, memory)
+    points = tuple(sweep_point(inputs, memory, n, base) for n in lengths)
     crossovers = [Crossover(context_tokens=b.context_tokens, before=a.binding, after=b.binding)
                   for a, b in itertools.pairwise(points) if a.binding != b.binding]
     return ContextSweep(points=points, crossovers=tuple(crossovers),

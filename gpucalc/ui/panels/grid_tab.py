@@ -46,7 +46,7 @@ class GridTab(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.note = QLabel(self.tr(
-            "Concurrent requests one replica serves within the TTFT and TPOT targets, at each context "
+            "Concurrent requests one replica serves within the TTFT and TPOT targets, at each "
             "planning length (KV tokens per request, the scenario's lengths scaled in proportion) and "
             "precision (weights / KV cache). The \"This scenario\" row at the scenario's precision is "
             "the answer. Colour: the binding ceiling; 0 = does not fit or cannot meet the targets."))
