@@ -50,12 +50,14 @@ def build_parser() -> argparse.ArgumentParser:
     _add_load_args(estimate)
     add_uncertainty_args(estimate)
     estimate.add_argument("--json", action="store_true", help="one JSON object")
-    sweep = sub.add_parser("sweep", help="ceilings against context length, or latency against load")
+    sweep = sub.add_parser("sweep", help="ceilings against planning length (KV tokens per request), "
+                                         "or latency against load")
     sweep.add_argument("model")
     add_deployment_args(sweep)
     add_workload_args(sweep)
     sweep.add_argument("--axis", choices=["context", "concurrency"], default="context")
-    sweep.add_argument("--points", type=int, default=64, help="number of context points")
+    sweep.add_argument("--points", type=int, default=64,
+                       help="number of planning-length points (the scenario's own is added)")
     _add_output_format(sweep)
     size = sub.add_parser("size", help="GPUs needed for a traffic target, per GPU type and precision")
     size.add_argument("--model", required=True)

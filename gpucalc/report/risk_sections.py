@@ -35,7 +35,7 @@ FACTOR_NAMES = {
     "comm_bandwidth": "Link-bandwidth efficiency",
     "comm_latency_us": "Collective latency",
     "step_overhead_ms": "Step overhead",
-    "input_len_p95": "Context length P95",
+    "input_len_p95": "Input length P95",
     "output_len": "Output length",
     "tpot_target_ms": "TPOT target",
     "ttft_target_ms": "TTFT target",

@@ -55,7 +55,7 @@ BOTTLENECK_NAMES = {CeilingKind.MEMORY: "KV-cache memory", CeilingKind.COMPUTE: 
                     CeilingKind.INTERCONNECT: "interconnect"}
 SECTION_TITLES = (
     "1. Inputs", "2. Pre-reporting checklist", "3. Memory per GPU", "4. Concurrency ceilings",
-    "5. Ceilings against context length", "6. Latency and throughput against concurrency",
+    "5. Ceilings against planning length", "6. Latency and throughput against concurrency",
     "7. Per-card grid", "8. Fleet sizing and cost", "9. Uncertainty and sensitivity",
     "10. Traffic simulation", "11. Efficiency assumptions", "12. Notices",
 )
@@ -293,7 +293,7 @@ def ceilings_section(w: Writer, perf: PerformanceResult) -> list[Block]:
 
 
 def sweep_section(w: Writer) -> list[Block]:
-    """Ceilings against context length with crossovers."""
+    """Ceilings against planning length (KV tokens per request) with crossovers."""
     sweep = w.data.sweep
     if sweep is None:
         return []
@@ -301,7 +301,7 @@ def sweep_section(w: Writer) -> list[Block]:
     planning = sweep.planning_tokens
 
     def draw(canvas: Canvas, box: QRectF) -> None:
-        draw_context_sweep(canvas, box, sweep, labels, w.t("Ceilings against context length"),
+        draw_context_sweep(canvas, box, sweep, labels, w.t("Ceilings against planning length"),
                            w.t("planning length (KV tokens per request)"), w.t("requests per replica"),
                            w.t("crossover"), planning, w.t("planning {n}", n=count(planning)))
 

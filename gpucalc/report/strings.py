@@ -39,7 +39,7 @@ ZH: dict[str, str] = {
     '2. Pre-reporting checklist': '2. 报数前自查清单',
     '3. Memory per GPU': '3. 单卡显存',
     '4. Concurrency ceilings': '4. 并发上限',
-    '5. Ceilings against context length': '5. 并发上限随上下文长度的变化',
+    '5. Ceilings against planning length': '5. 并发上限随规划长度的变化',
     '6. Latency and throughput against concurrency': '6. 延迟与吞吐随并发的变化',
     '7. Per-card grid': '7. 单卡并发参考表',
     '8. Fleet sizing and cost': '8. 卡数反推与成本',
@@ -115,7 +115,7 @@ ZH: dict[str, str] = {
     ('Knee (90 % of peak throughput): {k} concurrent requests; communication share of '
      'a step at the recommendation: {c}.'):
         '拐点（达到峰值吞吐的 90 %）：{k} 个并发请求；推荐并发下每步的通信占比：{c}。',
-    'Ceilings against context length': '并发上限随上下文长度的变化',
+    'Ceilings against planning length': '并发上限随规划长度的变化',
     'planning length (KV tokens per request)': '规划长度（每请求 KV token 数）',
     'requests per replica': '每副本请求数',
     'crossover': '交叉点',
@@ -252,7 +252,7 @@ ZH: dict[str, str] = {
     'Link-bandwidth efficiency': '互联带宽效率',
     'Collective latency': '集合通信延迟',
     'Step overhead': '单步固定开销',
-    'Context length P95': '上下文长度 P95',
+    'Input length P95': '输入长度 P95',
     'Output length': '输出长度',
     'TPOT target': 'TPOT 目标',
     'TTFT target': 'TTFT 目标',

@@ -71,7 +71,7 @@ class ResultTabs(QTabWidget):
                   self.tr("Compare"))
         tips = (self.tr("The three ceilings and what moves the binding one"),
                 self.tr("The memory picture of one GPU"),
-                self.tr("The ceilings against context length, with crossovers"),
+                self.tr("The ceilings against planning length (KV tokens per request), with crossovers"),
                 self.tr("TTFT, TPOT and throughput against concurrency, with the knee"),
                 self.tr("Per-card grid: context tier × precision tier"),
                 self.tr("GPUs of each type needed for the workload's QPS, with cost"),

@@ -88,7 +88,7 @@ def test_no_fit_report_says_why(qapp: QApplication, module_catalog: Catalog, tmp
     assert not summary.fits
     assert "The model does not fit: no memory is left for the KV cache" in text
     assert "3. Memory per GPU" in text
-    assert "5. Ceilings against context length" not in text
+    assert "5. Ceilings against planning length" not in text
 
 
 def test_write_report_runs_on_a_worker_thread(qapp: QApplication, module_catalog: Catalog,

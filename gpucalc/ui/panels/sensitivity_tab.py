@@ -37,7 +37,7 @@ FACTOR_NAMES = {
     "comm_bandwidth": QT_TRANSLATE_NOOP("Sensitivity", "Link-bandwidth efficiency"),
     "comm_latency_us": QT_TRANSLATE_NOOP("Sensitivity", "Collective latency"),
     "step_overhead_ms": QT_TRANSLATE_NOOP("Sensitivity", "Step overhead"),
-    "input_len_p95": QT_TRANSLATE_NOOP("Sensitivity", "Context length P95"),
+    "input_len_p95": QT_TRANSLATE_NOOP("Sensitivity", "Input length P95"),
     "output_len": QT_TRANSLATE_NOOP("Sensitivity", "Output length"),
     "tpot_target_ms": QT_TRANSLATE_NOOP("Sensitivity", "TPOT target"),
     "ttft_target_ms": QT_TRANSLATE_NOOP("Sensitivity", "TTFT target"),

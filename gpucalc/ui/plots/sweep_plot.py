@@ -1,4 +1,4 @@
-"""Ceilings against context length, log-scaled, with crossovers and the planning length marked."""
+"""Ceilings against planning length (KV tokens per request), log-scaled, crossovers marked."""
 
 from __future__ import annotations
 
