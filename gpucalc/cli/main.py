@@ -50,12 +50,14 @@ def build_parser() -> argparse.ArgumentParser:
     _add_load_args(estimate)
     add_uncertainty_args(estimate)
     estimate.add_argument("--json", action="store_true", help="one JSON object")
-    sweep = sub.add_parser("sweep", help="ceilings against context length, or latency against load")
+    sweep = sub.add_parser("sweep", help="ceilings against planning length (KV tokens per request), "
+                                         "or latency against load")
     sweep.add_argument("model")
     add_deployment_args(sweep)
     add_workload_args(sweep)
     sweep.add_argument("--axis", choices=["context", "concurrency"], default="context")
-    sweep.add_argument("--points", type=int, default=64, help="number of context points")
+    sweep.add_argument("--points", type=int, default=64,
+                       help="number of planning-length points (the scenario's own is added)")
     _add_output_format(sweep)
     size = sub.add_parser("size", help="GPUs needed for a traffic target, per GPU type and precision")
     size.add_argument("--model", required=True)
@@ -170,7 +172,7 @@ def _scenario_inputs(args: argparse.Namespace) -> tuple[Scenario, PlanInputs]:
 
 def run_sweep(args: argparse.Namespace) -> int:
     """``gpucalc sweep``: ceilings against context, or latency against concurrency."""
-    from gpucalc.cli.perf_output import sweep_csv, sweep_json
+    from gpucalc.cli.perf_output import sweep_csv, sweep_json, sweep_text
     from gpucalc.core.sweep import context_sweep
     from gpucalc.plan.compute import PlanOptions, plan_inputs
 
@@ -182,10 +184,7 @@ def run_sweep(args: argparse.Namespace) -> int:
         elif args.json:
             print(json.dumps(sweep_json(sweep), indent=2))
         else:
-            for p in sweep.points:
-                link = "—" if p.interconnect is None else f"{p.interconnect:,.0f}"
-                print(f"{p.context_tokens:>9,} tokens  memory {p.memory:>8,.0f}  compute "
-                      f"{p.compute:>8,.0f}  interconnect {link:>8}  → {p.binding.value}")
+            print(sweep_text(sweep))
         return 0
     perf = plan_inputs(user_catalog(), scenario, inputs, PlanOptions(uncertainty=False)).performance
     if perf is None:

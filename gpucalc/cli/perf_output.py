@@ -7,7 +7,7 @@ from typing import Any
 
 from gpucalc.core.perf_result import CurvePoint, PerformanceResult, PointSummary
 from gpucalc.core.sizing import SizingRow
-from gpucalc.core.sweep import ContextSweep
+from gpucalc.core.sweep import CONTEXT_AXIS, ContextSweep
 from gpucalc.text.notices import notice_text
 
 
@@ -64,9 +64,22 @@ def performance_table(perf: PerformanceResult) -> str:
 
 def sweep_json(sweep: ContextSweep) -> dict[str, Any]:
     """Context sweep as JSON."""
-    return {"output_tokens": sweep.output_tokens,
+    return {"axis": CONTEXT_AXIS, "planning_tokens": sweep.planning_tokens,
+            "output_share": sweep.output_share,
             "points": [p.model_dump(mode="json") for p in sweep.points],
             "crossovers": [c.model_dump(mode="json") for c in sweep.crossovers]}
+
+
+def sweep_text(sweep: ContextSweep) -> str:
+    """Context sweep as aligned text; the scenario's own planning length marked as the answer."""
+    lines = [f"{CONTEXT_AXIS} (output: {sweep.output_share:.0%} of the mean request); "
+             "requests per replica:"]
+    for p in sweep.points:
+        link = "—" if p.interconnect is None else f"{p.interconnect:,.0f}"
+        mark = "  = the answer" if p.context_tokens == sweep.planning_tokens else ""
+        lines.append(f"{p.context_tokens:>9,} tokens  memory {p.memory:>8,.0f}  compute "
+                     f"{p.compute:>8,.0f}  interconnect {link:>8}  → {p.binding.value}{mark}")
+    return "\n".join(lines)
 
 
 # The CSV writers are the report's (one implementation); importing them pulls in the report's

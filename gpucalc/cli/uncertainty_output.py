@@ -38,7 +38,8 @@ def _number(value: float) -> str:
 
 def uncertainty_table(bands: Bands, sensitivity: Sensitivity, top: int = TOP_BARS) -> str:
     """Readable lines: each band low … expected … high, then the largest swings."""
-    lines = ["Uncertainty (constants at the pessimistic and optimistic ends of their ranges):",
+    lines = ["Uncertainty (low/high: the uncertain constants at their pessimistic and optimistic "
+             "corners; the recommended concurrency's range also brackets every sensitivity bar):",
              f"  {'':<26}{'low':>12}{'expected':>12}{'high':>12}"]
     for b in bands.bands:
         lines.append(f"  {BAND_LABELS.get(b.key, b.key):<26}{_number(b.low.value):>12}"

@@ -56,11 +56,16 @@ def _summary(label: str, point: OperatingPoint, formula: str) -> PointSummary:
     )
 
 
-def load_curve(ctx: PerfContext, upper: float, points: int = 32) -> tuple[CurvePoint, ...]:
-    """TTFT, TPOT and throughput against concurrency, log-spaced from 1 to ``upper``."""
+def load_curve(ctx: PerfContext, upper: float, points: int = 32,
+               marked: tuple[int, ...] = ()) -> tuple[CurvePoint, ...]:
+    """TTFT, TPOT and throughput against concurrency, log-spaced from 1 to ``upper``.
+
+    ``marked`` concurrencies (e.g. the recommendation) are points of the curve as well.
+    """
     shape = ctx.shape(ctx.running_cap())
     top = max(upper, 2.0)
-    values = sorted({max(1, round(top ** (i / (points - 1)))) for i in range(points)})
+    values = sorted({max(1, round(top ** (i / (points - 1)))) for i in range(points)}
+                    | {n for n in marked if n >= 1})
     curve = []
     for n in values:
         p = closed_loop(ctx.step, shape, n)
@@ -119,7 +124,7 @@ def calculate_performance(inputs: PlanInputs, memory: MemoryResult,
         label = "at_request_rate"
     else:
         point, label = open_loop(ctx.step, shape, math.inf, load.num_prompts), "offline_max"
-    curve = load_curve(ctx, max(shape.running_cap, recommended * 2, 2))
+    curve = load_curve(ctx, max(shape.running_cap, recommended * 2, 2), marked=(max(recommended, 1),))
     comm = ctx.comm_seconds_at(max(recommended, 1))
     step = at_rec.step_s if math.isfinite(at_rec.step_s) else 0.0
     return PerformanceResult(

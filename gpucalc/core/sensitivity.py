@@ -17,12 +17,14 @@ from pydantic import BaseModel, ConfigDict
 
 from gpucalc.core.efficiency import efficiency_for_gpu
 from gpucalc.core.errors import PlanError
+from gpucalc.core.explain import Term, term
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.sizing import SizingRequest
 from gpucalc.core.uncertainty import (
     UNCERTAIN_CONSTANTS,
+    Band,
     Bands,
     ConstantRange,
     key_results,
@@ -226,8 +228,55 @@ def concurrency_sensitivity(inputs: PlanInputs,
                        baseline=_recommended(inputs), bars=tuple(bars))
 
 
+def _bar_ends(bar: TornadoBar) -> tuple[tuple[float, str], tuple[float, str]]:
+    """The two results of ``bar``, each named by the factor value that gave it."""
+    unit = f" {bar.unit}" if bar.unit else ""
+    return ((bar.result_at_low, f"{bar.key} at {bar.low_value:.4g}{unit}"),
+            (bar.result_at_high, f"{bar.key} at {bar.high_value:.4g}{unit}"))
+
+
+def _corner_ends(band: Band) -> tuple[tuple[float, str], tuple[float, str]]:
+    """The band's own low and high, named by the evaluation that gave them."""
+    def named(t: Term) -> str:
+        return t.formula.rsplit("(here: ", 1)[-1].rstrip(")") if "(here: " in t.formula else t.key
+    return (band.low.value, named(band.low)), (band.high.value, named(band.high))
+
+
+def bracketing_band(band: Band, sensitivity: Sensitivity) -> Band:
+    """``band`` widened to every tornado result, so no single bar reaches past it.
+
+    Low and high are the smallest and largest of the expected value, the two corners of the
+    uncertain constants and both results of every one-at-a-time bar (constants and key inputs).
+    """
+    ends = [*_corner_ends(band), *(end for bar in sensitivity.bars for end in _bar_ends(bar))]
+    low_value, low_name = min(ends, key=lambda e: e[0])  # ties keep the corner
+    high_value, high_name = max(ends, key=lambda e: e[0])
+    evaluated = ("of the expected value, the pessimistic and optimistic corners of the uncertain "
+                 "constants and both ends of every sensitivity bar")
+
+    def make(label: str, value: float, name: str) -> Term:
+        word = "smallest" if label == "low" else "largest"
+        return term(f"{band.key}.{label}", value, band.unit, f"{word} {evaluated} (here: {name})",
+                    dict(band.low.inputs), (*band.low.sources, WORKLOAD_REASON, HARDWARE_REASON))
+
+    return band.model_copy(update={"low": make("low", low_value, low_name),
+                                   "high": make("high", high_value, high_name)})
+
+
+def bracket_sensitivity(bands: Bands, sensitivity: Sensitivity) -> Bands:
+    """``bands`` with the band of ``sensitivity``'s result widened to bracket every bar."""
+    widened = tuple(bracketing_band(b, sensitivity) if b.key == sensitivity.result_key else b
+                    for b in bands.bands)
+    return bands.model_copy(update={"bands": widened})
+
+
 def evaluate_uncertainty(inputs: PlanInputs) -> tuple[Bands, Sensitivity]:
-    """Bands (GPUs needed sized for the workload's QPS) and the concurrency tornado."""
+    """Bands (GPUs needed sized for the workload's QPS) and the concurrency tornado.
+
+    The recommended-concurrency band brackets every tornado result (see
+    :func:`bracketing_band`), so the headline range is never narrower than one bar.
+    """
     wl = inputs.workload
     sizing = SizingRequest(qps_avg=wl.qps_avg, qps_peak=wl.qps_peak)
-    return uncertainty_bands(inputs, sizing), concurrency_sensitivity(inputs)
+    sensitivity = concurrency_sensitivity(inputs)
+    return bracket_sensitivity(uncertainty_bands(inputs, sizing), sensitivity), sensitivity

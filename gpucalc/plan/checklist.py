@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from gpucalc.core.inputs import Workload
 from gpucalc.core.perf_result import PerformanceResult
-from gpucalc.core.sweep import CONTEXT_TIERS
+from gpucalc.core.sweep import SCENARIO_TIER
 from gpucalc.core.workload_shape import planning_tokens
 from gpucalc.plan.compute import Plan
 from gpucalc.text.numbers import count, gib, params_text, percent, sig3
@@ -153,12 +153,10 @@ def _shorter_context(data: Plan) -> tuple[int, float] | None:
 
 
 def _lower_precision(data: Plan) -> tuple[str, float] | None:
-    """The best lower precision tier of the grid at the planning context tier."""
-    planning = planning_tokens(data.inputs.workload).value
-    tier_tokens = next((n for _, n in CONTEXT_TIERS if n >= planning), CONTEXT_TIERS[-1][1])
+    """The best lower precision tier of the grid at the scenario's own planning length."""
     current = data.inputs.weight_format.bits_per_weight
     bits = {"bf16": 16.0, "fp8": 8.0, "int4": 4.0}
-    cells = [c for c in data.grid if c.context_tokens == tier_tokens and c.binding is not None
+    cells = [c for c in data.grid if c.context_tier == SCENARIO_TIER and c.binding is not None
              and bits.get(c.precision_tier, 16.0) < current]
     if not cells:
         return None

@@ -1,4 +1,4 @@
-"""CSV exports: line items, sweeps, grid, sizing, uncertainty bands and the simulation. No Qt.
+"""CSV exports: line items, the answer, sweeps, grid, sizing, uncertainty bands and the simulation. No Qt.
 
 One implementation for ``gpucalc sweep/size --csv`` and for the export files. Conventions, so
 the files re-import cleanly into a spreadsheet:
@@ -28,7 +28,7 @@ from gpucalc.catalog.atomic import atomic_write_bytes
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.explain import Term
 from gpucalc.core.memory_result import MemoryResult
-from gpucalc.core.perf_result import CurvePoint
+from gpucalc.core.perf_result import CurvePoint, PerformanceResult, PointSummary
 from gpucalc.core.scenario import Scenario
 from gpucalc.core.sim_sweep import RateSweep
 from gpucalc.core.sizing import SizingRow
@@ -110,12 +110,31 @@ def line_items_table(memory: MemoryResult) -> CsvTable:
 
 
 def context_sweep_table(sweep: ContextSweep) -> CsvTable:
-    """The three ceilings against context length (requests per replica)."""
+    """The ceilings against planning length (KV tokens per request; requests per replica)."""
     rows = tuple((p.context_tokens, p.memory, p.compute, p.interconnect, p.recommended,
                   p.binding.value) for p in sweep.points)
     return CsvTable("context_sweep", (
-        "context_tokens", "memory_ceiling_requests", "compute_ceiling_requests",
+        "planning_length_tokens", "memory_ceiling_requests", "compute_ceiling_requests",
         "interconnect_ceiling_requests", "recommended_requests", "binding"), rows)
+
+
+def _point_rows(point: PointSummary) -> list[tuple[str, float, str, str]]:
+    terms = (point.ttft_ms, point.tpot_ms, point.itl_ms, point.output_tokens_per_s,
+             point.requests_per_s)
+    rows = [(f"{point.label}.concurrency", point.concurrency, "requests", "load of this point")]
+    return rows + [(f"{point.label}.{t.key.split('.', 1)[1]}", t.value, t.unit, t.formula)
+                   for t in terms]
+
+
+def answer_table(perf: PerformanceResult) -> CsvTable:
+    """The answer: ceilings, recommendation and latency at it, keyed as ``estimate --json``."""
+    rows: list[tuple[str, float, str, str]] = [
+        (f"ceilings.{c.kind.value}", c.value.value, c.value.unit, c.value.formula)
+        for c in perf.ceilings if c.limited]
+    rows += [(t.key, t.value, t.unit, t.formula) for t in (
+        perf.recommended_concurrency, perf.online_capacity, perf.knee_concurrency, perf.comm_share)]
+    rows += _point_rows(perf.at_recommended) + _point_rows(perf.offline_max)
+    return CsvTable("answer", ("quantity", "value", "unit", "formula"), tuple(rows))
 
 
 def load_curve_table(curve: Sequence[CurvePoint]) -> CsvTable:
@@ -175,7 +194,7 @@ def report_tables(data: ReportData) -> list[CsvTable]:
     tables = [line_items_table(data.result.memory)]
     perf = data.result.performance
     if perf is not None and data.sweep is not None:
-        tables += [context_sweep_table(data.sweep), load_curve_table(perf.load_curve),
+        tables += [answer_table(perf), context_sweep_table(data.sweep), load_curve_table(perf.load_curve),
                    per_card_grid_table(data.grid), sizing_table(data.sizing)]
     if data.bands is not None:
         tables.append(uncertainty_table(data.bands))

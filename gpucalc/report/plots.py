@@ -1,7 +1,7 @@
 """The report's figures, drawn as vector graphics with QPainter (no widgets, no images).
 
 Four figures: the three ceilings as bars, the memory picture as a stacked bar against the
-GPU's capacity and the planning share, the ceilings against context length with crossovers,
+GPU's capacity and the planning share, the ceilings against planning length with crossovers,
 and TTFT/TPOT/throughput against concurrency with the knee and the watermark.
 """
 
@@ -313,7 +313,7 @@ def _memory_legend(canvas: Canvas, box: QRectF, segments: Sequence[MemorySegment
 def draw_context_sweep(canvas: Canvas, box: QRectF, sweep: ContextSweep, labels: dict[CeilingKind, str],
                        title: str, x_label: str, y_label: str, crossover_label: str,
                        planning_tokens: float, planning_label: str) -> None:
-    """The three ceilings against context length (log-log) with crossovers marked."""
+    """The ceilings against planning length (log-log) with crossovers marked."""
     points = sweep.points
     xs = [float(p.context_tokens) for p in points]
     series = {CeilingKind.MEMORY: [p.memory for p in points],

@@ -35,7 +35,7 @@ FACTOR_NAMES = {
     "comm_bandwidth": "Link-bandwidth efficiency",
     "comm_latency_us": "Collective latency",
     "step_overhead_ms": "Step overhead",
-    "input_len_p95": "Context length P95",
+    "input_len_p95": "Input length P95",
     "output_len": "Output length",
     "tpot_target_ms": "TPOT target",
     "ttft_target_ms": "TTFT target",
@@ -97,8 +97,9 @@ def bands_blocks(w: Writer, bands: Bands) -> list[Block]:
         w.note(w.t("Low and high: every uncertain constant at once at the pessimistic or the "
                    "optimistic end of its stated range (table below); low and high are the smallest "
                    "and largest of the three evaluations — a planning range, not a confidence "
-                   "interval. GPUs needed for {qps} req/s average, {peak} req/s peak, as in the "
-                   "fleet sizing.", qps=sig3(wl.qps_avg), peak=sig3(wl.qps_peak or wl.qps_avg))),
+                   "interval. The recommended concurrency's range also brackets both ends of every "
+                   "sensitivity bar. GPUs needed for {qps} req/s average, {peak} req/s peak, as in "
+                   "the fleet sizing.", qps=sig3(wl.qps_avg), peak=sig3(wl.qps_peak or wl.qps_avg))),
         *table([w.t("Result"), w.t("Low"), w.t("Expected"), w.t("High"), w.t("Unit")],
                [band_cells(w, b) for b in bands.bands], (3.0, 1.3, 1.3, 1.3, 1.6),
                aligns=["left", "right", "right", "right", "left"], size_pt=8.5)])

@@ -9,8 +9,7 @@ from PySide6.QtCore import QRectF
 
 from gpucalc.core.explain import Term
 from gpucalc.core.perf_result import CeilingKind, PerformanceResult, PointSummary
-from gpucalc.core.sweep import CONTEXT_TIERS
-from gpucalc.core.workload_shape import planning_tokens
+from gpucalc.core.sweep import SCENARIO_TIER
 from gpucalc.plan.checklist import fill_checklist
 from gpucalc.plan.serve_line import serve_line
 from gpucalc.report.data import SIZING_ROWS_SHOWN, ReportData
@@ -57,7 +56,7 @@ BOTTLENECK_NAMES = {CeilingKind.MEMORY: "KV-cache memory", CeilingKind.COMPUTE: 
                     CeilingKind.INTERCONNECT: "interconnect"}
 SECTION_TITLES = (
     "1. Inputs", "2. Pre-reporting checklist", "3. Memory per GPU", "4. Concurrency ceilings",
-    "5. Ceilings against context length", "6. Latency and throughput against concurrency",
+    "5. Ceilings against planning length", "6. Latency and throughput against concurrency",
     "7. Per-card grid", "8. Fleet sizing and cost", "9. Uncertainty and sensitivity",
     "10. Traffic simulation", "11. Efficiency assumptions", "12. Notices",
     "13. Appendix: measurement plan",
@@ -296,16 +295,16 @@ def ceilings_section(w: Writer, perf: PerformanceResult) -> list[Block]:
 
 
 def sweep_section(w: Writer) -> list[Block]:
-    """Ceilings against context length with crossovers."""
+    """Ceilings against planning length (KV tokens per request) with crossovers."""
     sweep = w.data.sweep
     if sweep is None:
         return []
     labels = {k: w.t(v) for k, v in CEILING_LABELS.items()}
-    planning = planning_tokens(w.data.inputs.workload).value
+    planning = sweep.planning_tokens
 
     def draw(canvas: Canvas, box: QRectF) -> None:
-        draw_context_sweep(canvas, box, sweep, labels, w.t("Ceilings against context length"),
-                           w.t("context length (tokens per request)"), w.t("requests per replica"),
+        draw_context_sweep(canvas, box, sweep, labels, w.t("Ceilings against planning length"),
+                           w.t("planning length (KV tokens per request)"), w.t("requests per replica"),
                            w.t("crossover"), planning, w.t("planning {n}", n=count(planning)))
 
     lines = [w.t("At {n} tokens the binding constraint changes from {a} to {b}.",
@@ -314,9 +313,11 @@ def sweep_section(w: Writer) -> list[Block]:
     if not lines:
         lines = [w.t("No crossover: one constraint binds over the whole range.")]
     return [w.heading(4), Drawing(70, draw),
-            w.note(w.t("Every request at the given context length ({o} of it output tokens); the "
+            w.note(w.t("Planning length: KV tokens one request holds (P95 input + history + P95 "
+                       "output). Each point is this scenario with every length scaled in proportion "
+                       "(output: {o} % of the mean request); at {n} tokens it is the answer. The "
                        "dashed line is the recommendation (the smallest ceiling).",
-                       o=count(sweep.output_tokens))),
+                       o=round(sweep.output_share * 100), n=count(planning))),
             *[Paragraph("• " + line, size_pt=9, indent_pt=6, space_after_pt=2) for line in lines]]
 
 
@@ -350,18 +351,23 @@ def grid_section(w: Writer) -> list[Block]:
     rows = []
     for tier in tiers:
         row = [c for c in cells if c.precision_tier == tier]
-        label = f"{tier} ({row[0].weight_format} / KV {row[0].kv_format})"
+        name = w.t(tier) if tier == SCENARIO_TIER else tier
+        label = f"{name} ({row[0].weight_format} / KV {row[0].kv_format})"
         rows.append((Cell(label, bold=True), *[
             Cell(f"{count(c.concurrency)} · {w.t(SHORT_CEILING[c.binding])}" if c.binding
                  else w.t("does not fit"), align="right",
                  colour=CEILING_COLOURS[c.binding] if c.binding else MUTED_COLOUR)
             for c in row]))
+    contexts = list(dict.fromkeys((c.context_tier, c.context_tokens) for c in cells))
     header = [w.t("Precision tier")] + [f"{w.t(name.replace('_', ' '))} ({count(n)})"
-                                        for name, n in CONTEXT_TIERS]
+                                        for name, n in contexts]
     return [w.heading(6),
-            w.note(w.t("Concurrent requests per replica that meet the targets, by context length "
-                       "(tokens) and precision tier, and what binds.")),
-            *table(header, rows, (2.0, 1.6, 1.6, 1.6, 1.6), aligns=["left"] + ["right"] * 4)]
+            w.note(w.t("Concurrent requests per replica that meet the targets, by planning length "
+                       "(tokens per request, the scenario's lengths scaled in proportion) and "
+                       "precision tier, and what binds. The scenario's column at its precision is "
+                       "the answer.")),
+            *table(header, rows, (2.0, *[1.6] * len(contexts)),
+                   aligns=["left"] + ["right"] * len(contexts))]
 
 
 def sizing_section(w: Writer) -> list[Block]:

@@ -39,7 +39,7 @@ ZH: dict[str, str] = {
     '2. Pre-reporting checklist': '2. 报数前自查清单',
     '3. Memory per GPU': '3. 单卡显存',
     '4. Concurrency ceilings': '4. 并发上限',
-    '5. Ceilings against context length': '5. 并发上限随上下文长度的变化',
+    '5. Ceilings against planning length': '5. 并发上限随规划长度的变化',
     '6. Latency and throughput against concurrency': '6. 延迟与吞吐随并发的变化',
     '7. Per-card grid': '7. 单卡并发参考表',
     '8. Fleet sizing and cost': '8. 卡数反推与成本',
@@ -115,19 +115,25 @@ ZH: dict[str, str] = {
     ('Knee (90 % of peak throughput): {k} concurrent requests; communication share of '
      'a step at the recommendation: {c}.'):
         '拐点（达到峰值吞吐的 90 %）：{k} 个并发请求；推荐并发下每步的通信占比：{c}。',
-    'Ceilings against context length': '并发上限随上下文长度的变化',
-    'context length (tokens per request)': '上下文长度（每请求 token 数）',
+    'Ceilings against planning length': '并发上限随规划长度的变化',
+    'planning length (KV tokens per request)': '规划长度（每请求 KV token 数）',
     'requests per replica': '每副本请求数',
     'crossover': '交叉点',
     'planning {n}': '规划长度 {n}',
     'No crossover: one constraint binds over the whole range.': '无交叉点：整个区间内都是同一个瓶颈。',
-    ('Every request at the given context length ({o} of it output tokens); the dashed '
-     'line is the recommendation (the smallest ceiling).'):
-        '每个请求都取该上下文长度（其中输出 {o} token）；虚线为推荐值（最小的上限）。',
+    ('Planning length: KV tokens one request holds (P95 input + history + P95 output). Each '
+     'point is this scenario with every length scaled in proportion (output: {o} % of the mean '
+     'request); at {n} tokens it is the answer. The dashed line is the recommendation (the '
+     'smallest ceiling).'):
+        '规划长度：单个请求占用的 KV token 数（P95 输入 + 历史 + P95 输出）。每个点都是本场景按比例'
+        '缩放全部长度后的结果（输出占平均请求的 {o} %）；在 {n} token 处即为推荐答案。'
+        '虚线为推荐值（最小的上限）。',
     'Precision tier': '量化档位',
-    ('Concurrent requests per replica that meet the targets, by context length (tokens) '
-     'and precision tier, and what binds.'):
-        '满足延迟目标的每副本并发请求数，按上下文长度（token）与量化档位列出，并注明瓶颈。',
+    ('Concurrent requests per replica that meet the targets, by planning length (tokens per '
+     'request, the scenario\'s lengths scaled in proportion) and precision tier, and what binds. '
+     'The scenario\'s column at its precision is the answer.'):
+        '满足延迟目标的每副本并发请求数，按规划长度（每请求 token 数，本场景各长度按比例缩放）'
+        '与量化档位列出，并注明瓶颈。本场景列在其自身精度下即为推荐答案。',
     'Source: {s}': '来源：{s}',
     'Scenario: {name}': '场景：{name}',
     'The model does not fit on this deployment.': '该部署放不下此模型。',
@@ -166,6 +172,7 @@ ZH: dict[str, str] = {
     'medium': '中',
     'long': '长',
     'very long': '超长',
+    'scenario': '本场景',
     'share of dense peak TFLOPS large GEMMs reach': '大矩阵乘能达到的稠密峰值 TFLOPS 比例',
     'share of peak attention kernels reach': '注意力算子能达到的峰值比例',
     'share of HBM bandwidth decode reaches': '逐 token 生成能达到的显存带宽比例',
@@ -215,6 +222,14 @@ ZH: dict[str, str] = {
      'tokens); state the real P95 of your traffic (max_model_len {max_len})'):
         ('未给出 P95 长度：按 P50 长度规划（{input} + {output} = {planning} token）'
          '；请写明真实流量的 P95（最大长度 {max_len}）'),
+    ('Planned at {planning} tokens per request with the P95 input ({input}); no P95 output length '
+     'given, so the P50 output ({output}) stands in: state the real P95 (max_model_len {max_len})'):
+        ('按每请求 {planning} token 规划，输入取 P95（{input}）；未给出输出的 P95 长度，暂以 P50 输出'
+         '（{output}）代替：请写明真实的 P95（最大长度 {max_len}）'),
+    ('Planned at {planning} tokens per request with the P95 output ({output}); no P95 input length '
+     'given, so the P50 input ({input}) stands in: state the real P95 (max_model_len {max_len})'):
+        ('按每请求 {planning} token 规划，输出取 P95（{output}）；未给出输入的 P95 长度，暂以 P50 输入'
+         '（{input}）代替：请写明真实的 P95（最大长度 {max_len}）'),
     'Targets TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; not evaluated: the model does not fit':
         '目标：首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} ms；模型放不下，未评估',
     'mixed traffic planned at its longest class ({longest} tokens)':
@@ -240,7 +255,7 @@ ZH: dict[str, str] = {
     'Link-bandwidth efficiency': '互联带宽效率',
     'Collective latency': '集合通信延迟',
     'Step overhead': '单步固定开销',
-    'Context length P95': '上下文长度 P95',
+    'Input length P95': '输入长度 P95',
     'Output length': '输出长度',
     'TPOT target': 'TPOT 目标',
     'TTFT target': 'TTFT 目标',
@@ -250,10 +265,12 @@ ZH: dict[str, str] = {
     'Memory fraction': '显存占用比例',
     ('Low and high: every uncertain constant at once at the pessimistic or the optimistic end of '
      'its stated range (table below); low and high are the smallest and largest of the three '
-     'evaluations — a planning range, not a confidence interval. GPUs needed for {qps} req/s '
+     'evaluations — a planning range, not a confidence interval. The recommended concurrency\'s '
+     'range also brackets both ends of every sensitivity bar. GPUs needed for {qps} req/s '
      'average, {peak} req/s peak, as in the fleet sizing.'):
         ('低 / 高：所有不确定常数同时取其给定范围的悲观端 / 乐观端（范围见下表）；低、高取三次计算中的'
-         '最小值与最大值——这是规划用的范围，不是置信区间。所需卡数按平均 {qps} req/s、峰值 {peak} '
+         '最小值与最大值——这是规划用的范围，不是置信区间。推荐并发的范围还涵盖每个敏感性条形的两端。'
+         '所需卡数按平均 {qps} req/s、峰值 {peak} '
          'req/s 计算，与卡数反推一节相同。'),
     'Result': '结果',
     'Low': '低',

@@ -86,12 +86,13 @@ def _performance_detail(outcome: Plan) -> str:
 
 
 def _band_clause(outcome: Plan) -> str:
-    """' (range 300–380)' for the recommended concurrency, from the uncertain constants' ranges."""
+    """' (range 300–380 …)' for the recommended concurrency: it brackets every sensitivity bar."""
     bands = outcome.bands
     band = next((b for b in bands.bands if b.key == "recommended_concurrency"), None) if bands else None
     if band is None or band.low.value == band.high.value:
         return ""
-    return translate("Answer", " (range {low}–{high} over the uncertain constants)").format(
+    return translate("Answer", " (range {low}–{high} over the uncertain constants and the "
+                               "sensitivity factors)").format(
         low=count(band.low.value), high=count(band.high.value))
 
 

@@ -73,7 +73,7 @@ class ResultTabs(QTabWidget):
                   self.tr("Compare"), self.tr("Checklist"))
         tips = (self.tr("The three ceilings and what moves the binding one"),
                 self.tr("The memory picture of one GPU"),
-                self.tr("The ceilings against context length, with crossovers"),
+                self.tr("The ceilings against planning length (KV tokens per request), with crossovers"),
                 self.tr("TTFT, TPOT and throughput against concurrency, with the knee"),
                 self.tr("Per-card grid: context tier × precision tier"),
                 self.tr("GPUs of each type needed for the workload's QPS, with cost"),
@@ -248,21 +248,28 @@ class ResultTabs(QTabWidget):
     def _show_sweep(self, outcome: Plan) -> None:
         if outcome.sweep is None:
             return
-        workload = outcome.inputs.workload
-        self.sweep_plot.set_sweep(outcome.sweep, workload.input_p95 + workload.output_p95)
+        self.sweep_plot.set_sweep(outcome.sweep, outcome.sweep.planning_tokens)
         self.sweep_caption.setText(self.crossover_text(outcome.sweep))
 
     def crossover_text(self, sweep: ContextSweep) -> str:
-        """Where the binding ceiling changes along the context axis, as a sentence."""
+        """What the axis means, the answer's point on it and where the binding ceiling changes."""
+        axis = self.tr(
+            "Planning length: KV tokens one request holds (P95 input + history + P95 output). Each "
+            "point is this scenario with every length scaled in proportion (output: {share} % of the mean "
+            "request).").format(
+            share=round(sweep.output_share * 100))
+        own = sweep.at(sweep.planning_tokens)
+        if own is not None:
+            axis += " " + self.tr("At {tokens} tokens it is the answer: {n} requests ({name}).").format(
+                tokens=count(own.context_tokens), n=count(own.recommended), name=kind_name(own.binding))
         if not sweep.crossovers:
             binding = sweep.points[-1].binding if sweep.points else None
-            return self.tr("The same ceiling binds at every context length: {name}.").format(
+            return axis + " " + self.tr("The same ceiling binds at every planning length: {name}.").format(
                 name=kind_name(binding) if binding else "—")
         parts = [self.tr("from {tokens} tokens: {before} → {after}").format(
             tokens=count(c.context_tokens), before=kind_name(c.before), after=kind_name(c.after))
             for c in sweep.crossovers]
-        return self.tr("The binding ceiling changes {changes}. Output length held at {out} tokens.").format(
-            changes="; ".join(parts), out=count(sweep.output_tokens))
+        return axis + " " + self.tr("The binding ceiling changes {changes}.").format(changes="; ".join(parts))
 
     def shutdown(self) -> None:
         """Stop the sizing and simulation jobs (where those tabs exist) and wait for them."""

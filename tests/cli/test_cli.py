@@ -120,8 +120,9 @@ def test_sweep_csv_and_size_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["sweep", "qwen3-8b", "--gpu", "l40s", "--max-model-len", "16384", "--csv",
                  "--points", "6"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
-    assert lines[0].startswith("context_tokens,memory_ceiling_requests")
-    assert len(lines) == 7
+    assert lines[0].startswith("planning_length_tokens,memory_ceiling_requests")
+    assert len(lines) == 8  # header, 6 log-spaced points and the scenario's planning length (1,280)
+    assert any(line.startswith("1280,") for line in lines)
     assert main(["size", "--model", "llama-3.1-8b-instruct", "--qps", "5", "--gpus",
                  "h100,l40s", "--csv"]) == 0
     assert capsys.readouterr().out.startswith("gpu,precision")

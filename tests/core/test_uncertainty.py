@@ -165,3 +165,26 @@ def test_every_constant_and_key_input_has_a_bar(catalog: Catalog) -> None:
     assert {r.key for r in UNCERTAIN_CONSTANTS} <= keys
     assert {"input_len_p95", "output_len", "gpu_memory_gib", "hbm_bandwidth_gb_per_s",
             "peak_tflops", "memory_fraction", "tpot_target_ms", "ttft_target_ms"} <= keys
+
+
+def test_headline_band_reaches_the_widest_bar(catalog: Catalog) -> None:
+    """The issue's case: P95 input 4,800 (−20 %) lifts the recommendation past the optimistic
+    corner, so the band's high is that bar's result, and the Term says where it came from."""
+    from gpucalc.core.sensitivity import evaluate_uncertainty
+
+    inputs = resolve_inputs(
+        catalog, "llama-3.1-70b-instruct", "h100-sxm-80gb",
+        Deployment(num_gpus=8, tensor_parallel_size=4),
+        Workload(input_len_p50=2000, input_len_p95=6000, output_len_p50=300),
+        Targets(tpot_ms=50))
+    corners = uncertainty_bands(inputs).band("recommended_concurrency")
+    bands, sensitivity = evaluate_uncertainty(inputs)
+    band = bands.band("recommended_concurrency")
+    assert corners is not None
+    assert band is not None
+    context = next(b for b in sensitivity.bars if b.key == "input_len_p95")
+    assert (context.low_value, context.result_at_low) == (4800, 76)
+    assert corners.high.value < 76 == band.high.value
+    assert "input_len_p95 at 4800 tokens" in band.high.formula
+    assert band.low.value == corners.low.value  # the pessimistic corner stays the floor here
+    assert band.expected == corners.expected

@@ -25,7 +25,7 @@ from gpucalc.report.csv_export import (
 from gpucalc.report.data import ReportData, build_report
 from tests.report.scenarios import NO_FIT_SCENARIO, SMALL_SCENARIO
 
-EXPECTED_FILES = {"line_items.csv", "context_sweep.csv", "concurrency_sweep.csv",
+EXPECTED_FILES = {"line_items.csv", "answer.csv", "context_sweep.csv", "concurrency_sweep.csv",
                   "per_card_grid.csv", "sizing.csv", "uncertainty.csv", "simulation_sweep.csv"}
 
 
@@ -80,7 +80,7 @@ def test_sweep_and_load_curve_round_trip(small: ReportData) -> None:
     rows = _read(table_text(context_sweep_table(small.sweep)))
     assert len(rows) == len(small.sweep.points)
     for row, point in zip(rows, small.sweep.points, strict=True):
-        assert int(row["context_tokens"]) == point.context_tokens
+        assert int(row["planning_length_tokens"]) == point.context_tokens
         assert float(row["memory_ceiling_requests"]) == point.memory
         assert float(row["compute_ceiling_requests"]) == point.compute
         assert row["interconnect_ceiling_requests"] == ""  # one GPU: no interconnect limit

@@ -88,7 +88,7 @@ def test_no_fit_report_says_why(qapp: QApplication, module_catalog: Catalog, tmp
     assert not summary.fits
     assert "The model does not fit: no memory is left for the KV cache" in text
     assert "3. Memory per GPU" in text
-    assert "5. Ceilings against context length" not in text
+    assert "5. Ceilings against planning length" not in text
 
 
 def test_write_report_runs_on_a_worker_thread(qapp: QApplication, module_catalog: Catalog,
@@ -107,3 +107,27 @@ def test_write_report_runs_on_a_worker_thread(qapp: QApplication, module_catalog
     thread.join(timeout=60)
     assert not errors, errors
     assert results[0].size_bytes == (tmp_path / "thread.pdf").stat().st_size > 10_000
+
+
+def test_sweep_grid_and_range_print_the_answer(module_catalog: Catalog,
+                                               english: tuple[ReportSummary, list[str]]) -> None:
+    """Section 5 names the answer's point, section 7's scenario column is the answer, and the
+    printed range of the recommended concurrency brackets every printed tornado bar."""
+    data = build_report(TP_SCENARIO, module_catalog)
+    perf = data.result.performance
+    assert perf is not None
+    assert data.sweep is not None
+    assert data.bands is not None
+    assert data.sensitivity is not None
+    text = _flat(english[1])
+    planning, answer = count(data.sweep.planning_tokens), count(perf.recommended_concurrency.value)
+    assert f"at {planning} tokens it is the answer" in text
+    assert f"scenario ({planning})" in text
+    assert f"{answer} · memory" in text
+    band = data.bands.band("recommended_concurrency")
+    assert band is not None
+    low, high = count(band.low.value), count(band.high.value)
+    assert f"Recommended concurrency {low} {answer} {high} requests" in text
+    results = [r for bar in data.sensitivity.bars for r in (bar.result_at_low, bar.result_at_high)]
+    assert band.low.value <= min(results)
+    assert max(results) <= band.high.value

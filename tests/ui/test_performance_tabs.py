@@ -16,6 +16,7 @@ from gpucalc.core.presets import PRESETS
 from gpucalc.core.scenario import Scenario
 from gpucalc.plan.scenario_file import save_scenario
 from gpucalc.ui.app import Shell
+from gpucalc.ui.format import count
 from gpucalc.ui.panels.sizing_model import SORT_ROLE
 from tests.ui.conftest import RESULT_TIMEOUT_MS
 
@@ -69,7 +70,10 @@ def test_context_sweep_marks_the_crossover(shell: Shell) -> None:
     line = window.tabs.sweep_plot.crossover_lines[0]
     assert line.isVisible()
     assert math.isclose(10 ** line.value(), outcome.sweep.crossovers[0].context_tokens, rel_tol=1e-9)
-    assert "40,320 tokens" in window.tabs.sweep_caption.text()
+    caption = window.tabs.sweep_caption.text()
+    assert f"from {outcome.sweep.crossovers[0].context_tokens:,} tokens" in caption
+    # the scenario's own planning length is a point of the sweep, and there it is the answer
+    assert "it is the answer: 346 requests (Memory (KV cache))" in caption
 
 
 def test_load_curve_shows_knee_and_watermark(shell: Shell) -> None:
@@ -84,9 +88,11 @@ def test_load_curve_shows_knee_and_watermark(shell: Shell) -> None:
 
 
 def test_per_card_grid_fills_every_tier(shell: Shell) -> None:
-    grid = shell.window.tabs.grid_tab
-    assert grid.table.rowCount() == 4
+    grid, outcome = shell.window.tabs.grid_tab, _outcome(shell)
+    assert grid.table.rowCount() == 5  # four context tiers and the scenario's planning length
     assert grid.table.columnCount() == 3
+    answer = count(outcome.performance.recommended_concurrency.value)
+    assert grid.value("scenario", "bf16").split()[0] == answer
     short_bf16, short_fp8 = grid.value("short", "bf16"), grid.value("short", "fp8")
     assert int(short_fp8.split()[0].replace(",", "")) > int(short_bf16.split()[0].replace(",", ""))
 

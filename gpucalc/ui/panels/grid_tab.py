@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpucalc.core.sweep import CONTEXT_TIERS, GridCell
+from gpucalc.core.sweep import CONTEXT_TIERS, SCENARIO_TIER, GridCell
 from gpucalc.text.palette import CEILING_COLOURS
 from gpucalc.ui.format import count, kind_name
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
@@ -25,6 +25,7 @@ TIER_NAMES = {
     "medium": QT_TRANSLATE_NOOP("Grid", "Medium"),
     "long": QT_TRANSLATE_NOOP("Grid", "Long"),
     "very_long": QT_TRANSLATE_NOOP("Grid", "Very long"),
+    SCENARIO_TIER: QT_TRANSLATE_NOOP("Grid", "This scenario"),
 }
 CELL_ALPHA = 60
 
@@ -39,14 +40,16 @@ class GridTab(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.contexts: list[tuple[str, int]] = list(CONTEXT_TIERS)
         self.table = QTableWidget(len(CONTEXT_TIERS), 0)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.note = QLabel(self.tr(
-            "Concurrent requests one replica serves within the TTFT and TPOT targets, at each context "
-            "length (prompt + output) and precision (weights / KV cache). Colour: the binding ceiling; "
-            "0 = does not fit or cannot meet the targets."))
+            "Concurrent requests one replica serves within the TTFT and TPOT targets, at each "
+            "planning length (KV tokens per request, the scenario's lengths scaled in proportion) and "
+            "precision (weights / KV cache). The \"This scenario\" row at the scenario's precision is "
+            "the answer. Colour: the binding ceiling; 0 = does not fit or cannot meet the targets."))
         self.note.setWordWrap(True)
         box = QGroupBox(self.tr("Per-card capacity grid"))
         inner = QVBoxLayout(box)
@@ -58,13 +61,14 @@ class GridTab(QWidget):
     def set_grid(self, cells: tuple[GridCell, ...]) -> None:
         """Show the grid ``cells``."""
         tiers = list(dict.fromkeys(c.precision_tier for c in cells))
-        contexts = [name for name, _ in CONTEXT_TIERS]
+        self.contexts = list(dict.fromkeys((c.context_tier, c.context_tokens) for c in cells))
+        rows = [name for name, _ in self.contexts]
         self.table.setColumnCount(len(tiers))
-        self.table.setRowCount(len(contexts))
-        labels = {c.precision_tier: f"{c.precision_tier.upper()}  ({c.weight_format} / KV {c.kv_format})"
-                  for c in cells}
+        self.table.setRowCount(len(rows))
+        labels = {c.precision_tier: f"{self._precision_name(c.precision_tier)}  "
+                                    f"({c.weight_format} / KV {c.kv_format})" for c in cells}
         self.table.setHorizontalHeaderLabels([labels[t] for t in tiers])
-        self.table.setVerticalHeaderLabels([f"{tier_name(n)}  {count(t)}" for n, t in CONTEXT_TIERS])
+        self.table.setVerticalHeaderLabels([f"{tier_name(n)}  {count(t)}" for n, t in self.contexts])
         for cell in cells:
             item = QTableWidgetItem(self._cell_text(cell))
             item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -74,11 +78,14 @@ class GridTab(QWidget):
                 item.setBackground(colour)
             item.setToolTip(self.tr(
                 "{tokens} tokens, weights {w}, KV {kv}: {n} requests\n"
-                "= min(memory, compute, interconnect ceilings) at this context length, output held at "
-                "min(P50 output, context ÷ 4); the same ceilings as the Bottleneck tab").format(
+                "= min(memory, compute, interconnect ceilings) with the scenario's lengths scaled to a "
+                "planning length of {tokens} tokens; the same calculation as the Bottleneck tab").format(
                 tokens=count(cell.context_tokens), w=cell.weight_format, kv=cell.kv_format,
                 n=count(cell.concurrency)))
-            self.table.setItem(contexts.index(cell.context_tier), tiers.index(cell.precision_tier), item)
+            self.table.setItem(rows.index(cell.context_tier), tiers.index(cell.precision_tier), item)
+
+    def _precision_name(self, tier: str) -> str:
+        return tier_name(tier) if tier == SCENARIO_TIER else tier.upper()
 
     def _cell_text(self, cell: GridCell) -> str:
         if cell.binding is None:
@@ -87,10 +94,11 @@ class GridTab(QWidget):
 
     def value(self, context_tier: str, precision_tier: str) -> str:
         """The text of one cell (for tests and the report)."""
-        contexts = [name for name, _ in CONTEXT_TIERS]
+        rows = [name for name, _ in self.contexts]
+        wanted = self._precision_name(precision_tier).lower()
         for column in range(self.table.columnCount()):
             header = self.table.horizontalHeaderItem(column)
-            if header is not None and header.text().lower().startswith(precision_tier):
-                item = self.table.item(contexts.index(context_tier), column)
+            if header is not None and header.text().lower().startswith(wanted):
+                item = self.table.item(rows.index(context_tier), column)
                 return item.text() if item else ""
         return ""

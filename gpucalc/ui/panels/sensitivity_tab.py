@@ -37,7 +37,7 @@ FACTOR_NAMES = {
     "comm_bandwidth": QT_TRANSLATE_NOOP("Sensitivity", "Link-bandwidth efficiency"),
     "comm_latency_us": QT_TRANSLATE_NOOP("Sensitivity", "Collective latency"),
     "step_overhead_ms": QT_TRANSLATE_NOOP("Sensitivity", "Step overhead"),
-    "input_len_p95": QT_TRANSLATE_NOOP("Sensitivity", "Context length P95"),
+    "input_len_p95": QT_TRANSLATE_NOOP("Sensitivity", "Input length P95"),
     "output_len": QT_TRANSLATE_NOOP("Sensitivity", "Output length"),
     "tpot_target_ms": QT_TRANSLATE_NOOP("Sensitivity", "TPOT target"),
     "ttft_target_ms": QT_TRANSLATE_NOOP("Sensitivity", "TTFT target"),
@@ -84,8 +84,9 @@ class SensitivityTab(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
-        self.caption = QLabel(self.tr("Low and high: every uncertain constant at the pessimistic "
-                                      "or optimistic end of its range."))
+        self.caption = QLabel(self.tr(
+            "Low and high: every uncertain constant at the pessimistic or optimistic end of its "
+            "range; the recommended concurrency's range also brackets every sensitivity bar below."))
         self.caption.setWordWrap(True)
         self.plot = plot_widget()
         self.plot.setMouseEnabled(x=False, y=False)

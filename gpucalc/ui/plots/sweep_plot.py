@@ -1,4 +1,4 @@
-"""Ceilings against context length, log-scaled, with crossovers and the planning length marked."""
+"""Ceilings against planning length (KV tokens per request), log-scaled, crossovers marked."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ class ContextSweepPlot(QWidget):
         self.plot = plot_widget(log_x=True)
         item = self.plot.getPlotItem()
         item.setLogMode(x=True, y=False)
-        item.setLabel("bottom", self.tr("Context length per request (tokens, log scale)"))
+        item.setLabel("bottom", self.tr("Planning length per request (tokens, log scale)"))
         item.setLabel("left", self.tr("Concurrent requests per replica"))
         item.addLegend(offset=(-10, 10), labelTextColor=text_colour())
         band = text_colour()
