@@ -41,6 +41,8 @@ def performance_json(perf: PerformanceResult) -> dict[str, Any]:
         "step_breakdown_ms": {t.key.split(".")[1]: t.value for t in perf.step_breakdown_ms},
         "replicas": perf.replicas,
         "efficiency": perf.efficiency.model_dump(),
+        "notices": [{"code": n.code, "params": n.params, "message": notice_text(n)}
+                    for n in perf.notices],
     }
 
 
@@ -59,6 +61,7 @@ def performance_table(perf: PerformanceResult) -> str:
                  f" {point.output_tokens_per_s.value:,.0f} output tok/s, "
                  f"{point.requests_per_s.value:,.2f} req/s")
     lines += [f"  advice: {notice_text(a)}" for a in perf.advice]
+    lines += [f"! {notice_text(n)}" for n in perf.notices]
     return "\n".join(lines)
 
 

@@ -7,13 +7,14 @@ import math
 from pydantic import BaseModel, ConfigDict, Field
 
 from gpucalc.core.ceilings import advice, three_ceilings
-from gpucalc.core.explain import Term, term
+from gpucalc.core.explain import Notice, Term, term
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.load import OperatingPoint, closed_loop, open_loop, prefill_per_step
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import PerfContext, build_context
 from gpucalc.core.perf_result import CurvePoint, PerformanceResult, PointSummary
+from gpucalc.core.topology import domain_notice
 
 KNEE_THROUGHPUT_SHARE = 0.9
 
@@ -145,7 +146,15 @@ def calculate_performance(inputs: PlanInputs, memory: MemoryResult,
                               "smallest concurrency reaching 90 % of peak throughput", {}),
         efficiency=ctx.efficiency,
         replicas=inputs.deployment.replicas,
+        notices=layout_notices(inputs),
     )
+
+
+def layout_notices(inputs: PlanInputs) -> tuple[Notice, ...]:
+    """Warnings about the parallel layout (a replica that spans past its fast-link domain)."""
+    dep = inputs.deployment
+    notice = domain_notice(inputs.gpu, dep.tensor_parallel_size, dep.pipeline_parallel_size)
+    return () if notice is None else (notice,)
 
 
 def calculate(inputs: PlanInputs, load: LoadRequest | None = None) -> Result:

@@ -14,6 +14,7 @@ from gpucalc.core.perf_model import (
     largest_satisfying,
 )
 from gpucalc.core.perf_result import Ceiling, CeilingKind
+from gpucalc.core.topology import LinkTopology, link_plan
 
 
 def memory_ceiling(ctx: PerfContext) -> Term:
@@ -93,7 +94,8 @@ def advice(binding: CeilingKind, inputs: PlanInputs, memory: MemoryResult,
         if memory.fits_single_gpu.value > 0 and dep.tensor_parallel_size > 1:
             codes.append(Notice(code="replicas_instead_of_tp",
                                 params={"tp": dep.tensor_parallel_size}))
-        if inputs.gpu.interconnect.kind.value == "pcie":
+        links = link_plan(inputs.gpu, dep.tensor_parallel_size, dep.pipeline_parallel_size)
+        if links.topology == LinkTopology.PCIE_ONLY or links.tp_spans_domains:
             codes.append(Notice(code="use_nvlink", params={"gpu": inputs.gpu.id}))
         codes.append(Notice(code="fewer_tp_ranks", params={"tp": dep.tensor_parallel_size}))
     return tuple(codes)

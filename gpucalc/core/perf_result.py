@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from gpucalc.core.efficiency import Efficiency
 from gpucalc.core.explain import Notice, Term
@@ -74,6 +74,8 @@ class PerformanceResult(BaseModel):
     knee_concurrency: Term
     efficiency: Efficiency
     replicas: int
+    notices: tuple[Notice, ...] = Field(
+        default=(), description="Warnings about the parallel layout.")
 
     def ceiling(self, kind: CeilingKind) -> Ceiling:
         """The ceiling of one kind."""

@@ -416,7 +416,8 @@ def efficiency_section(w: Writer, perf: PerformanceResult) -> list[Block]:
 
 def notices_section(w: Writer) -> list[Block]:
     """Warnings about the inputs and the result."""
-    notices = w.data.result.memory.notices
+    perf = w.data.result.performance
+    notices = (*w.data.result.memory.notices, *(perf.notices if perf is not None else ()))
     lines = [Paragraph("• " + notice_text(n, w.lang), size_pt=9, indent_pt=6, space_after_pt=2)
              for n in notices]
     return [w.heading(11), *(lines or [Paragraph(w.t("None."))])]

@@ -92,6 +92,15 @@ NOTICE_TEXT: dict[str, dict[str, str]] = {
               "raise --max-num-seqs if latency allows.",
         "zh": "KV 缓存能容纳的请求数超过 --max-num-seqs {max_num_seqs}：若延迟允许，可调大 max-num-seqs。",
     },
+    "parallel_spans_link_domain": {
+        "en": "{gpu} joins only {domain_gpus} GPUs by {link}: a replica of TP {tp} × PP {pp} "
+              "({gpus} GPUs) runs its collectives past that domain over PCIe at {host_gb_s} GB/s "
+              "instead of {fast_gb_s} GB/s per direction. Keep TP within {domain_gpus} GPUs (more "
+              "replicas, or pipeline stages across domains) or use an NVLink board.",
+        "zh": "{gpu} 通过 {link} 只连通 {domain_gpus} 张卡：TP {tp} × PP {pp}（{gpus} 张卡）的副本"
+              "跨出该互联域后，集合通信走 PCIe，单向 {host_gb_s} GB/s 而非 {fast_gb_s} GB/s。"
+              "请把 TP 限制在 {domain_gpus} 张卡以内（多副本，或跨域用流水线并行），或换 NVLink 整机。",
+    },
     "quantize_kv_cache": {
         "en": "Memory binds: an fp8 KV cache (--kv-cache-dtype fp8) about doubles the requests that "
               "fit (now {kv_format}).",
