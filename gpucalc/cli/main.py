@@ -181,7 +181,8 @@ def run_sweep(args: argparse.Namespace) -> int:
             for p in sweep.points:
                 link = "—" if p.interconnect is None else f"{p.interconnect:,.0f}"
                 print(f"{p.context_tokens:>9,} tokens  memory {p.memory:>8,.0f}  compute "
-                      f"{p.compute:>8,.0f}  interconnect {link:>8}  → {p.binding.value}")
+                      f"{p.compute:>8,.0f}  interconnect {link:>8}  scheduler "
+                      f"{p.scheduler:>6,.0f}  → {p.binding.value}")
         return 0
     perf = plan_inputs(user_catalog(), scenario, inputs, PlanOptions(uncertainty=False)).performance
     if perf is None:

@@ -11,11 +11,12 @@ from gpucalc.core.explain import Notice, Term
 
 
 class CeilingKind(StrEnum):
-    """The three limits of seed 002, one colour each in every view."""
+    """The three limits of seed 002 and the engine's scheduler cap, one colour each in every view."""
 
     MEMORY = "memory"
     COMPUTE = "compute"
     INTERCONNECT = "interconnect"
+    SCHEDULER = "scheduler"
 
 
 class Ceiling(BaseModel):

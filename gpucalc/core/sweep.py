@@ -1,4 +1,4 @@
-"""Context-length sweep of the three ceilings (with crossovers) and the per-card grid."""
+"""Context-length sweep of the ceilings and the scheduler cap (with crossovers), the per-card grid."""
 
 from __future__ import annotations
 
@@ -21,15 +21,17 @@ class SweepPoint(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     context_tokens: int
-    memory: float
+    memory: float  # the KV cache alone
     compute: float
     interconnect: float | None  # None: no inter-GPU communication
+    scheduler: float  # max_num_seqs
     binding: CeilingKind
 
     @property
     def recommended(self) -> float:
         """Smallest of the ceilings."""
-        values = [self.memory, self.compute] + ([self.interconnect] if self.interconnect else [])
+        values = [self.memory, self.compute, self.scheduler] + (
+            [self.interconnect] if self.interconnect else [])
         return min(values)
 
 
@@ -70,7 +72,7 @@ def sweep_point(ctx: PerfContext, context: int, output: int, tp: int, pp: int,
                 previous: SweepPoint | None = None) -> SweepPoint:
     """The three ceilings at one context length (``previous``: a shorter context's point)."""
     local = _at_context(ctx, context, output)
-    memory = float(min(math.floor(local.memory_requests()), local.max_num_seqs))
+    memory = float(math.floor(local.memory_requests()))
     compute = float(largest_satisfying(local.meets_latency,
                                        hint=int(previous.compute) if previous else None))
     link: float | None = None
@@ -80,10 +82,12 @@ def sweep_point(ctx: PerfContext, context: int, output: int, tp: int, pp: int,
     values = {CeilingKind.MEMORY: memory, CeilingKind.COMPUTE: compute}
     if link is not None:
         values[CeilingKind.INTERCONNECT] = link
+    values[CeilingKind.SCHEDULER] = float(local.max_num_seqs)
     binding = min(values, key=lambda k: values[k])
     # model_construct: every field is computed above with its final type (hot path)
     return SweepPoint.model_construct(context_tokens=context, memory=memory, compute=compute,
-                                      interconnect=link, binding=binding)
+                                      interconnect=link, scheduler=float(local.max_num_seqs),
+                                      binding=binding)
 
 
 def context_sweep(inputs: PlanInputs, count: int = 256, max_tokens: int | None = None) -> ContextSweep:

@@ -110,12 +110,13 @@ def line_items_table(memory: MemoryResult) -> CsvTable:
 
 
 def context_sweep_table(sweep: ContextSweep) -> CsvTable:
-    """The three ceilings against context length (requests per replica)."""
-    rows = tuple((p.context_tokens, p.memory, p.compute, p.interconnect, p.recommended,
-                  p.binding.value) for p in sweep.points)
+    """The three ceilings and the scheduler cap against context length (requests per replica)."""
+    rows = tuple((p.context_tokens, p.memory, p.compute, p.interconnect, p.scheduler,
+                  p.recommended, p.binding.value) for p in sweep.points)
     return CsvTable("context_sweep", (
         "context_tokens", "memory_ceiling_requests", "compute_ceiling_requests",
-        "interconnect_ceiling_requests", "recommended_requests", "binding"), rows)
+        "interconnect_ceiling_requests", "scheduler_cap_requests", "recommended_requests",
+        "binding"), rows)
 
 
 def load_curve_table(curve: Sequence[CurvePoint]) -> CsvTable:

@@ -313,7 +313,7 @@ def _memory_legend(canvas: Canvas, box: QRectF, segments: Sequence[MemorySegment
 def draw_context_sweep(canvas: Canvas, box: QRectF, sweep: ContextSweep, labels: dict[CeilingKind, str],
                        title: str, x_label: str, y_label: str, crossover_label: str,
                        planning_tokens: float, planning_label: str) -> None:
-    """The three ceilings against context length (log-log) with crossovers marked."""
+    """The three ceilings and the scheduler cap against context length (log-log), crossovers marked."""
     points = sweep.points
     xs = [float(p.context_tokens) for p in points]
     series = {CeilingKind.MEMORY: [p.memory for p in points],
@@ -321,6 +321,7 @@ def draw_context_sweep(canvas: Canvas, box: QRectF, sweep: ContextSweep, labels:
     if any(p.interconnect is not None for p in points):
         series[CeilingKind.INTERCONNECT] = [p.interconnect if p.interconnect is not None else math.nan
                                             for p in points]
+    series[CeilingKind.SCHEDULER] = [p.scheduler for p in points]
     values = [v for ys in series.values() for v in ys]
     frame = draw_frame(canvas, box, Axis.fit(xs, log=True), Axis.fit(values, log=True), title,
                        x_label, y_label, legend=True)

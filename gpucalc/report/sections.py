@@ -49,11 +49,13 @@ TERM_LABELS = {
     "planning_concurrency_at_share": "Concurrency within planning share",
 }
 CEILING_LABELS = {CeilingKind.MEMORY: "Memory (KV cache)", CeilingKind.COMPUTE: "Compute / latency",
-                  CeilingKind.INTERCONNECT: "Interconnect"}
+                  CeilingKind.INTERCONNECT: "Interconnect",
+                  CeilingKind.SCHEDULER: "Scheduler (max_num_seqs)"}
 SHORT_CEILING = {CeilingKind.MEMORY: "memory", CeilingKind.COMPUTE: "compute",
-                 CeilingKind.INTERCONNECT: "interconnect"}
+                 CeilingKind.INTERCONNECT: "interconnect", CeilingKind.SCHEDULER: "scheduler"}
 BOTTLENECK_NAMES = {CeilingKind.MEMORY: "KV-cache memory", CeilingKind.COMPUTE: "compute (latency)",
-                    CeilingKind.INTERCONNECT: "interconnect"}
+                    CeilingKind.INTERCONNECT: "interconnect",
+                    CeilingKind.SCHEDULER: "the scheduler's max_num_seqs cap"}
 SECTION_TITLES = (
     "1. Inputs", "2. Pre-reporting checklist", "3. Memory per GPU", "4. Concurrency ceilings",
     "5. Ceilings against context length", "6. Latency and throughput against concurrency",

@@ -88,9 +88,11 @@ NOTICE_TEXT: dict[str, dict[str, str]] = {
         "zh": "{item} 校准已达到上下限：日志与模型的差异无法用常数解释，请检查输入是否与日志中的运行一致。",
     },
     "raise_max_num_seqs": {
-        "en": "The KV cache holds more requests than --max-num-seqs {max_num_seqs} lets run: "
-              "raise --max-num-seqs if latency allows.",
-        "zh": "KV 缓存能容纳的请求数超过 --max-num-seqs {max_num_seqs}：若延迟允许，可调大 max-num-seqs。",
+        "en": "The scheduler binds: the KV cache holds {kv_requests} requests but --max-num-seqs "
+              "{max_num_seqs} lets only that many run at once; raise --max-num-seqs if latency "
+              "allows.",
+        "zh": "调度器是瓶颈：KV 缓存能容纳 {kv_requests} 个请求，但 --max-num-seqs {max_num_seqs} "
+              "只允许同时运行这么多；若延迟允许，可调大 --max-num-seqs。",
     },
     "parallel_spans_link_domain": {
         "en": "{gpu} joins only {domain_gpus} GPUs by {link}: a replica of TP {tp} × PP {pp} "

@@ -8,6 +8,7 @@ CEILING_COLOURS = {
     CeilingKind.MEMORY: "#2a9d8f",
     CeilingKind.COMPUTE: "#e76f51",
     CeilingKind.INTERCONNECT: "#7b61ff",
+    CeilingKind.SCHEDULER: "#8d99ae",
 }
 TTFT_COLOUR = "#1f77b4"
 TPOT_COLOUR = "#d62728"

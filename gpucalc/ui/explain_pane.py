@@ -53,7 +53,7 @@ def _point_terms(point: PointSummary) -> tuple[Term, ...]:
 def performance_groups(performance: PerformanceResult) -> list[tuple[str, tuple[Term, ...]]]:
     """Every term of the performance side in display groups (group titles translated)."""
     return [
-        (translate("ExplainPane", "Three ceilings"),
+        (translate("ExplainPane", "Ceilings and the scheduler cap"),
          (*(c.value for c in performance.ceilings), performance.recommended_concurrency,
           performance.online_capacity, performance.knee_concurrency)),
         (translate("ExplainPane", "Step time at the recommendation"),

@@ -51,6 +51,7 @@ TERM_NAMES = {
     "ceiling.memory": QT_TRANSLATE_NOOP("Terms", "Memory ceiling"),
     "ceiling.compute": QT_TRANSLATE_NOOP("Terms", "Compute ceiling"),
     "ceiling.interconnect": QT_TRANSLATE_NOOP("Terms", "Interconnect ceiling"),
+    "ceiling.scheduler": QT_TRANSLATE_NOOP("Terms", "Scheduler cap (max_num_seqs)"),
     "recommended_concurrency": QT_TRANSLATE_NOOP("Terms", "Recommended concurrency"),
     "online_capacity": QT_TRANSLATE_NOOP("Terms", "Online capacity (at the watermark)"),
     "knee_concurrency": QT_TRANSLATE_NOOP("Terms", "Knee of the load curve"),
@@ -111,11 +112,12 @@ def input_value(value: InputValue) -> str:
     return sig3(value)
 
 
-KINDS = (CeilingKind.MEMORY, CeilingKind.COMPUTE, CeilingKind.INTERCONNECT)
+KINDS = (CeilingKind.MEMORY, CeilingKind.COMPUTE, CeilingKind.INTERCONNECT, CeilingKind.SCHEDULER)
 KIND_NAMES = {
     CeilingKind.MEMORY: QT_TRANSLATE_NOOP("Ceilings", "Memory (KV cache)"),
     CeilingKind.COMPUTE: QT_TRANSLATE_NOOP("Ceilings", "Compute (TTFT/TPOT)"),
     CeilingKind.INTERCONNECT: QT_TRANSLATE_NOOP("Ceilings", "Interconnect"),
+    CeilingKind.SCHEDULER: QT_TRANSLATE_NOOP("Ceilings", "Scheduler (max_num_seqs)"),
 }
 
 
