@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QRectF
 
 from gpucalc.core.explain import Term
+from gpucalc.core.memory_plan import MEMORY_ALARM_SHARE
 from gpucalc.core.perf_result import CeilingKind, PerformanceResult, PointSummary
 from gpucalc.core.sweep import CONTEXT_TIERS
 from gpucalc.core.workload_shape import planning_tokens
@@ -47,6 +48,9 @@ TERM_LABELS = {
     "concurrency_p50": "Concurrency at P50 length",
     "concurrency_p95": "Concurrency at P95 length",
     "planning_concurrency_at_share": "Concurrency within planning share",
+    "alarm_concurrency_at_share": "Concurrency at the 80 % alarm",
+    "kv_gib_per_average_request": "KV per request at average length",
+    "memory_share_at_planned": "Memory share at planned concurrency",
 }
 CEILING_LABELS = {CeilingKind.MEMORY: "Memory (KV cache)", CeilingKind.COMPUTE: "Compute / latency",
                   CeilingKind.INTERCONNECT: "Interconnect",
@@ -220,10 +224,11 @@ def memory_section(w: Writer) -> list[Block]:
     first_source = len(w.sources)
 
     def draw(canvas: Canvas, box: QRectF) -> None:
-        draw_memory_bar(canvas, box, segments, total, targets.planning_memory_share,
-                        w.t("Memory picture of one GPU"), w.t("GPU memory (GiB)"),
-                        w.t("capacity {v} GiB", v=gib(total)),
-                        w.t("planning share {p}", p=percent(targets.planning_memory_share)))
+        lines = ((targets.planning_memory_share,
+                  w.t("planning share {p}", p=percent(targets.planning_memory_share))),
+                 (MEMORY_ALARM_SHARE, w.t("alarm {p}", p=percent(MEMORY_ALARM_SHARE))))
+        draw_memory_bar(canvas, box, segments, total, lines, w.t("Memory picture of one GPU"),
+                        w.t("GPU memory (GiB)"), w.t("capacity {v} GiB", v=gib(total)))
 
     rows = [_term_row(w, memory.settings.total_gib, w.t(TERM_LABELS["total_gib_per_gpu"]))]
     for item in memory.line_items:
@@ -234,7 +239,8 @@ def memory_section(w: Writer) -> list[Block]:
                  for p in parts if p.value]
     for t in (memory.kv_bytes_per_token, memory.kv_bytes_per_token_per_gpu, memory.kv_cache_tokens,
               memory.kv_cache_tokens_all_replicas, memory.max_concurrency, memory.concurrency_p50,
-              memory.concurrency_p95, memory.planning_check):
+              memory.concurrency_p95, memory.kv_per_average_request, memory.planning_check,
+              memory.alarm_check, *_memory_share_terms(w)):
         rows.append(_term_row(w, t, w.t(TERM_LABELS[t.key])))
     blocks: list[Block] = [w.heading(2), Drawing(44, draw)]
     if len(memory.stages) > 1:
@@ -246,6 +252,12 @@ def memory_section(w: Writer) -> list[Block]:
     blocks.append(Paragraph(w.t("Sources"), bold=True, size_pt=8, space_before_pt=4,
                             space_after_pt=2, keep_with_next=True))
     return blocks + w.source_list(first_source)
+
+
+def _memory_share_terms(w: Writer) -> tuple[Term, ...]:
+    """Seed 001's share of memory at the planned concurrency (none when the model does not fit)."""
+    perf = w.data.result.performance
+    return () if perf is None or perf.memory_share is None else (perf.memory_share,)
 
 
 def _point_cells(w: Writer, name: str, point: PointSummary) -> tuple[Cell, ...]:

@@ -14,6 +14,7 @@ TTFT_COLOUR = "#1f77b4"
 TPOT_COLOUR = "#d62728"
 THROUGHPUT_COLOUR = "#2ca02c"
 MARKER_COLOUR = "#ef6c00"
+ALARM_COLOUR = "#7f0000"  # seed 001's 80 % memory alarm line
 # The memory line items, in the order the engine deducts them (KV stays green).
 LINE_ITEM_COLOURS = {
     "weights_gib_per_gpu": "#4c72b0",
