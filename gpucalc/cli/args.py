@@ -45,6 +45,9 @@ def add_workload_args(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--output-len-p95", type=int, default=None)
     group.add_argument("--max-turns", type=int, default=1, help="multi-turn chat: turns")
     group.add_argument("--tokens-per-turn", type=int, default=0, help="history growth per turn")
+    group.add_argument("--length-margin", type=float, default=0.0,
+                       help="plan lengths this share longer, 0–0.5 (seed 002: 0.2–0.3 when "
+                            "request lengths vary widely; 0 = off)")
     group.add_argument("--qps", type=float, default=1.0, help="average requests per second")
     group.add_argument("--qps-peak", type=float, default=None)
     targets = parser.add_argument_group("targets")
@@ -81,6 +84,7 @@ def workload_from_args(args: argparse.Namespace) -> Workload:
         input_len_p50=args.input_len, output_len_p50=args.output_len,
         input_len_p95=args.input_len_p95, output_len_p95=args.output_len_p95,
         max_turns=args.max_turns, tokens_per_turn=args.tokens_per_turn,
+        length_margin=args.length_margin,
         qps_avg=args.qps, qps_peak=args.qps_peak,
     )
 

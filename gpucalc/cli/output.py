@@ -60,6 +60,11 @@ def memory_json(result: MemoryResult) -> dict[str, Any]:
         "fits": result.fits,
         "fits_single_gpu": result.fits_single_gpu.value > 0,
         "planning_check": {"concurrency_within_share": result.planning_check.value,
+                           "concurrency_at_alarm": result.alarm_check.value,
+                           "share": result.planning_check.inputs["share"],
+                           "alarm_share": result.alarm_check.inputs["share"],
+                           "average_tokens": result.kv_per_average_request.inputs["average_tokens"],
+                           "kv_gib_per_average_request": result.kv_per_average_request.value,
                            "passes": result.planning_check_passes},
         "notices": [{"code": n.code, "params": n.params, "message": notice_text(n)}
                     for n in result.notices],
@@ -75,9 +80,15 @@ def _explained_terms(result: MemoryResult) -> list[Term]:
         settings.max_num_batched_tokens, settings.max_num_seqs, *stage.weights,
         *stage.line_items, *stage.activation_parts, stage.budget, result.kv_bytes_per_token,
         result.kv_cache_tokens, result.max_concurrency, result.concurrency_p50,
-        result.concurrency_p95, result.planning_check, result.fits_single_gpu,
+        result.concurrency_p95, result.kv_per_average_request, result.planning_check,
+        result.alarm_check, result.fits_single_gpu,
         result.params.total, result.params.active,
     ]
+
+
+def _share_label(check: Term) -> str:
+    """'70%' for a check computed at a 0.7 share of memory."""
+    return f"{float(check.inputs['share']):.0%}"
 
 
 def _fmt(value: float, digits: int = 2) -> str:
@@ -107,8 +118,12 @@ def memory_table(result: MemoryResult, title: str) -> str:
         f"params total / active     {result.params.total.value / 1e9:,.2f} B / "
         f"{result.params.active.value / 1e9:,.2f} B",
         f"fits on one GPU           {'yes' if result.fits_single_gpu.value > 0 else 'no'}",
-        f"70% planning rule         {result.planning_check.value:,.0f} requests at P50 length "
-        f"({'passes' if result.planning_check_passes else 'fails'})",
+        f"average length            {result.kv_per_average_request.inputs['average_tokens']:,} "
+        f"tokens ({result.kv_per_average_request.value:,.3f} GiB KV per request)",
+        f"{_share_label(result.planning_check) + ' planning line':<26}"
+        f"{result.planning_check.value:,.0f} requests at average length",
+        f"{_share_label(result.alarm_check) + ' alarm line':<26}"
+        f"{result.alarm_check.value:,.0f} requests at average length",
     ]
     lines += [f"! {notice_text(n)}" for n in result.notices]
     return "\n".join(lines)

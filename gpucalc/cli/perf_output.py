@@ -41,7 +41,22 @@ def performance_json(perf: PerformanceResult) -> dict[str, Any]:
         "step_breakdown_ms": {t.key.split(".")[1]: t.value for t in perf.step_breakdown_ms},
         "replicas": perf.replicas,
         "efficiency": perf.efficiency.model_dump(),
+        "memory_share": _memory_share_json(perf),
+        "notices": [{"code": n.code, "params": n.params, "message": notice_text(n)}
+                    for n in perf.notices],
     }
+
+
+def _memory_share_json(perf: PerformanceResult) -> dict[str, Any] | None:
+    """Seed 001's 70 % check and 80 % alarm at the planned concurrency."""
+    share = perf.memory_share
+    if share is None:
+        return None
+    return {"share_used": share.value, "concurrency": share.inputs["concurrency"],
+            "average_tokens": share.inputs["average_tokens"],
+            "planning_share": share.inputs["planning_share"],
+            "alarm_share": share.inputs["alarm_share"], "passes": perf.memory_share_passes,
+            "alarm": perf.memory_alarm}
 
 
 def performance_table(perf: PerformanceResult) -> str:
@@ -59,6 +74,14 @@ def performance_table(perf: PerformanceResult) -> str:
                  f" {point.output_tokens_per_s.value:,.0f} output tok/s, "
                  f"{point.requests_per_s.value:,.2f} req/s")
     lines += [f"  advice: {notice_text(a)}" for a in perf.advice]
+    share = perf.memory_share
+    if share is not None:
+        verdict = ("alarm" if perf.memory_alarm else "passes" if perf.memory_share_passes
+                   else "above the planning line")
+        lines.append(f"memory share at {share.inputs['concurrency']:,} requests of average length "
+                     f"{share.value:.1%} (planning line {float(share.inputs['planning_share']):.0%}, "
+                     f"alarm {float(share.inputs['alarm_share']):.0%}): {verdict}")
+    lines += [f"! {notice_text(n)}" for n in perf.notices]
     return "\n".join(lines)
 
 
@@ -78,7 +101,8 @@ def sweep_text(sweep: ContextSweep) -> str:
         link = "—" if p.interconnect is None else f"{p.interconnect:,.0f}"
         mark = "  = the answer" if p.context_tokens == sweep.planning_tokens else ""
         lines.append(f"{p.context_tokens:>9,} tokens  memory {p.memory:>8,.0f}  compute "
-                     f"{p.compute:>8,.0f}  interconnect {link:>8}  → {p.binding.value}{mark}")
+                     f"{p.compute:>8,.0f}  interconnect {link:>8}  scheduler {p.scheduler:>6,.0f}  "
+                     f"→ {p.binding.value}{mark}")
     return "\n".join(lines)
 
 

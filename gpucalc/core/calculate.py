@@ -7,13 +7,14 @@ import math
 from pydantic import BaseModel, ConfigDict, Field
 
 from gpucalc.core.ceilings import advice, three_ceilings
-from gpucalc.core.explain import Term, term
+from gpucalc.core.explain import Notice, Term, term
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.load import OperatingPoint, closed_loop, open_loop, prefill_per_step
-from gpucalc.core.memory_plan import calculate_memory
+from gpucalc.core.memory_plan import calculate_memory, memory_share_at, memory_share_notices
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import PerfContext, build_context
 from gpucalc.core.perf_result import CurvePoint, PerformanceResult, PointSummary
+from gpucalc.core.topology import domain_notice
 
 KNEE_THROUGHPUT_SHARE = 0.9
 
@@ -126,6 +127,11 @@ def calculate_performance(inputs: PlanInputs, memory: MemoryResult,
         point, label = open_loop(ctx.step, shape, math.inf, load.num_prompts), "offline_max"
     curve = load_curve(ctx, max(shape.running_cap, recommended * 2, 2), marked=(max(recommended, 1),))
     comm = ctx.comm_seconds_at(max(recommended, 1))
+    online = term("online_capacity", math.floor(watermark * recommended), "requests",
+                  "floor(watermark × recommended concurrency)",
+                  {"watermark": watermark, "recommended": recommended},
+                  ("seed 000: plan online capacity at about 70 % of the knee",))
+    share = memory_share_at(memory, load.concurrency or int(online.value))
     step = at_rec.step_s if math.isfinite(at_rec.step_s) else 0.0
     return PerformanceResult(
         ceilings=ceilings,
@@ -134,11 +140,7 @@ def calculate_performance(inputs: PlanInputs, memory: MemoryResult,
             {c.kind.value: c.value.value for c in ceilings}),
         bottleneck=binding.kind,
         advice=advice(binding.kind, inputs, memory, ctx),
-        online_capacity=term(
-            "online_capacity", math.floor(watermark * recommended), "requests",
-            "floor(watermark × recommended concurrency)",
-            {"watermark": watermark, "recommended": recommended},
-            ("seed 000: plan online capacity at about 70 % of the knee",)),
+        online_capacity=online,
         comm_share=term("comm_share", comm / step if step else 0.0, "", "communication ÷ step time",
                         {"comm_ms": round(comm * 1000, 3), "step_ms": round(step * 1000, 3)}),
         step_breakdown_ms=_step_breakdown(ctx, max(recommended, 1)),
@@ -150,7 +152,16 @@ def calculate_performance(inputs: PlanInputs, memory: MemoryResult,
                               "smallest concurrency reaching 90 % of peak throughput", {}),
         efficiency=ctx.efficiency,
         replicas=inputs.deployment.replicas,
+        memory_share=share,
+        notices=(*layout_notices(inputs), *memory_share_notices(memory, share)),
     )
+
+
+def layout_notices(inputs: PlanInputs) -> tuple[Notice, ...]:
+    """Warnings about the parallel layout (a replica that spans past its fast-link domain)."""
+    dep = inputs.deployment
+    notice = domain_notice(inputs.gpu, dep.tensor_parallel_size, dep.pipeline_parallel_size)
+    return () if notice is None else (notice,)
 
 
 def calculate(inputs: PlanInputs, load: LoadRequest | None = None) -> Result:

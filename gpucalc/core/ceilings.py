@@ -1,4 +1,4 @@
-"""Three concurrency ceilings computed separately, the recommendation and the advice."""
+"""Three concurrency ceilings and the scheduler cap, computed separately; the advice."""
 
 from __future__ import annotations
 
@@ -14,19 +14,27 @@ from gpucalc.core.perf_model import (
     largest_satisfying,
 )
 from gpucalc.core.perf_result import Ceiling, CeilingKind
+from gpucalc.core.topology import LinkTopology, link_plan
 
 
 def memory_ceiling(ctx: PerfContext) -> Term:
-    """Requests whose KV fits at the planning length, capped by max_num_seqs."""
-    kv_requests = math.floor(ctx.memory_requests())
-    value = min(kv_requests, ctx.max_num_seqs)
+    """Requests whose KV fits at the planning length (the KV cache alone, no scheduler cap)."""
     return term(
-        "ceiling.memory", value, "requests",
-        "min(KV blocks ÷ blocks per request at planning length, max_num_seqs)",
+        "ceiling.memory", math.floor(ctx.memory_requests()), "requests",
+        "floor(KV blocks ÷ blocks per request at planning length)",
         {"planning_tokens": ctx.planning_tokens, "kv_blocks": ctx.capacity.num_blocks,
-         "blocks_per_request": ctx.capacity.blocks_per_request(ctx.planning_tokens),
-         "kv_requests": kv_requests, "max_num_seqs": ctx.max_num_seqs},
+         "blocks_per_request": ctx.capacity.blocks_per_request(ctx.planning_tokens)},
         ("seed 000: KV capacity at P95 length, longest class, full multi-turn history",),
+    )
+
+
+def scheduler_ceiling(ctx: PerfContext) -> Term:
+    """Requests the engine's scheduler lets run in one step (its max_num_seqs cap)."""
+    return term(
+        "ceiling.scheduler", ctx.max_num_seqs, "requests",
+        "max_num_seqs: the scheduler runs at most this many requests per step",
+        {"max_num_seqs": ctx.max_num_seqs},
+        ("engine flag --max-num-seqs (or the engine's default)",),
     )
 
 
@@ -59,13 +67,17 @@ def interconnect_ceiling(ctx: PerfContext, tp: int, pp: int) -> tuple[Term, bool
 
 
 def three_ceilings(ctx: PerfContext, inputs: PlanInputs) -> tuple[Ceiling, ...]:
-    """Memory, compute and interconnect ceilings with the binding one marked."""
+    """Memory, compute and interconnect ceilings and the scheduler cap, the binding one marked.
+
+    On a tie the resource ceilings bind before the scheduler cap.
+    """
     dep = inputs.deployment
     memory = memory_ceiling(ctx)
     compute = compute_ceiling(ctx)
     link, limited = interconnect_ceiling(ctx, dep.tensor_parallel_size, dep.pipeline_parallel_size)
     values = {CeilingKind.MEMORY: (memory, True), CeilingKind.COMPUTE: (compute, True),
-              CeilingKind.INTERCONNECT: (link, limited)}
+              CeilingKind.INTERCONNECT: (link, limited),
+              CeilingKind.SCHEDULER: (scheduler_ceiling(ctx), True)}
     binding = min(values, key=lambda k: values[k][0].value)
     return tuple(Ceiling(kind=k, value=v, limited=lim, binding=k == binding)
                  for k, (v, lim) in values.items())
@@ -76,9 +88,10 @@ def advice(binding: CeilingKind, inputs: PlanInputs, memory: MemoryResult,
     """Advice codes for the binding ceiling (the UI turns them into sentences)."""
     dep = inputs.deployment
     codes: list[Notice] = []
-    if binding == CeilingKind.MEMORY:
-        if ctx.memory_requests() > ctx.max_num_seqs:
-            codes.append(Notice(code="raise_max_num_seqs", params={"max_num_seqs": ctx.max_num_seqs}))
+    if binding == CeilingKind.SCHEDULER:
+        codes.append(Notice(code="raise_max_num_seqs", params={
+            "max_num_seqs": ctx.max_num_seqs, "kv_requests": math.floor(ctx.memory_requests())}))
+    elif binding == CeilingKind.MEMORY:
         if inputs.kv_format.bytes_per_element > 1:
             codes.append(Notice(code="quantize_kv_cache", params={"kv_format": inputs.kv_format.id}))
         if inputs.weight_format.bits_per_weight >= 16:
@@ -93,7 +106,8 @@ def advice(binding: CeilingKind, inputs: PlanInputs, memory: MemoryResult,
         if memory.fits_single_gpu.value > 0 and dep.tensor_parallel_size > 1:
             codes.append(Notice(code="replicas_instead_of_tp",
                                 params={"tp": dep.tensor_parallel_size}))
-        if inputs.gpu.interconnect.kind.value == "pcie":
+        links = link_plan(inputs.gpu, dep.tensor_parallel_size, dep.pipeline_parallel_size)
+        if links.topology == LinkTopology.PCIE_ONLY or links.tp_spans_domains:
             codes.append(Notice(code="use_nvlink", params={"gpu": inputs.gpu.id}))
         codes.append(Notice(code="fewer_tp_ranks", params={"tp": dep.tensor_parallel_size}))
     return tuple(codes)

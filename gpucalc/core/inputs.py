@@ -87,6 +87,9 @@ class Workload(BaseModel):
     max_turns: int = Field(default=1, ge=1, le=1000, description="Turns of a multi-turn chat.")
     tokens_per_turn: int = Field(default=0, ge=0, le=1_000_000, description="History growth.")
     classes: tuple[RequestClass, ...] = ()
+    length_margin: float = Field(
+        default=0.0, ge=0.0, le=0.5,
+        description="Seed 002: plan lengths this share longer (0.2–0.3 when lengths vary).")
     qps_avg: float = Field(default=1.0, gt=0, le=1e6)
     qps_peak: float | None = Field(default=None, gt=0, le=1e6)
     mode: TrafficMode = TrafficMode.ONLINE

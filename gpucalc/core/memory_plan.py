@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from gpucalc.core.errors import PlanError
-from gpucalc.core.explain import Notice, Term, term
+from gpucalc.core.explain import InputValue, Notice, Term, term
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.kv_capacity import KvCapacity, kv_capacity
 from gpucalc.core.memory import StageMemory, stage_memory
@@ -15,6 +15,9 @@ from gpucalc.core.params import ParamBreakdown, active_params, param_breakdown
 from gpucalc.core.settings import EffectiveSettings, effective_settings
 from gpucalc.core.units import BYTES_PER_GIB
 from gpucalc.core.weights import WeightPlan, weight_plan
+from gpucalc.core.workload_shape import average_tokens
+
+MEMORY_ALARM_SHARE = 0.8  # seed 001: at 80 % with the average length, add GPUs or cut context
 
 
 def check_layout(inputs: PlanInputs) -> None:
@@ -79,27 +82,99 @@ def _single_gpu_fit(inputs: PlanInputs, settings: EffectiveSettings,
                 {"weights_gib": round(memory.weights_total.value, 2)})
 
 
-def _planning_check(inputs: PlanInputs, memory: StageMemory, capacity: KvCapacity,
-                    total_gib: float) -> Term:
-    """Seeds' rule: weights + KV at average length + margin ≤ 70 % of memory.
-
-    Returned as the concurrency that rule allows at the P50 length (margin = activation +
-    runtime + CUDA graphs).
-    """
-    share = inputs.targets.planning_memory_share
-    avg_tokens = inputs.workload.input_len_p50 + inputs.workload.output_len_p50
-    per_request = _per_request_gib(capacity, avg_tokens)
-    margin = memory.activation.value + memory.non_torch.value + memory.cuda_graphs.value
-    room = share * total_gib - memory.weights_total.value - margin
-    allowed = math.floor(room / per_request) if per_request > 0 and room > 0 else 0
+def average_request_kv(inputs: PlanInputs, capacity: KvCapacity) -> Term:
+    """KV GiB per GPU that one request of average length holds (whole blocks)."""
+    average = average_tokens(inputs.workload)
+    tokens = int(average.value)
     return term(
-        "planning_concurrency_at_share", allowed, "requests",
-        "floor((share × total − weights − margin) ÷ KV per request at P50 length)",
+        "kv_gib_per_average_request", _per_request_gib(capacity, tokens), "GiB",
+        "blocks per request at the average length × block bytes",
+        {"average_tokens": tokens, "blocks_per_request": capacity.blocks_per_request(tokens),
+         "block_bytes": capacity.block_bytes, "length_margin": inputs.workload.length_margin},
+        average.sources,
+    )
+
+
+def fixed_margin_gib(memory: StageMemory) -> float:
+    """Memory besides weights and KV that a running engine holds (GiB per GPU).
+
+    Activation peak + non-torch (CUDA context, NCCL) + CUDA graphs: seed 001's "margin".
+    """
+    return memory.activation.value + memory.non_torch.value + memory.cuda_graphs.value
+
+
+def _concurrency_within_share(key: str, share: float, memory: StageMemory, per_request: Term,
+                              total_gib: float, source: str) -> Term:
+    """Requests of average length for which weights + margin + KV stay within ``share``."""
+    margin = fixed_margin_gib(memory)
+    room = share * total_gib - memory.weights_total.value - margin
+    gib = per_request.value
+    allowed = math.floor(room / gib) if gib > 0 and room > 0 else 0
+    return term(
+        key, allowed, "requests",
+        "floor((share × total − weights − margin) ÷ KV per request at average length)",
         {"share": share, "total_gib": round(total_gib, 2),
          "weights_gib": round(memory.weights_total.value, 2), "margin_gib": round(margin, 2),
-         "kv_per_request_gib": round(per_request, 4), "avg_tokens": avg_tokens},
-        ("seed 001: keep weights + KV(avg) + margin within 70 % of memory",),
+         "kv_per_request_gib": round(gib, 4),
+         "average_tokens": per_request.inputs["average_tokens"]},
+        (source,),
     )
+
+
+def _planning_check(inputs: PlanInputs, memory: StageMemory, per_request: Term,
+                    total_gib: float) -> Term:
+    """Seed 001's rule: weights + KV at average length + margin ≤ 70 % of memory.
+
+    Returned as the concurrency that rule allows at the real traffic shape's average length
+    (margin = activation + runtime + CUDA graphs).
+    """
+    return _concurrency_within_share(
+        "planning_concurrency_at_share", inputs.targets.planning_memory_share, memory, per_request,
+        total_gib, "seed 001: keep weights + KV(avg) + margin within 70 % of memory")
+
+
+def _alarm_check(memory: StageMemory, per_request: Term, total_gib: float) -> Term:
+    """Seed 001's alarm: the concurrency at which the average length reaches 80 % of memory."""
+    return _concurrency_within_share(
+        "alarm_concurrency_at_share", MEMORY_ALARM_SHARE, memory, per_request, total_gib,
+        "seed 001: at 80 % with the average length, long-context service is not viable")
+
+
+def memory_share_at(memory: MemoryResult, concurrency: int) -> Term:
+    """Share of one GPU's memory that ``concurrency`` requests of average length fill (0–1).
+
+    (weights + margin + concurrency × KV per average request) ÷ total, on the binding stage.
+    """
+    stage, per_request = memory.binding, memory.kv_per_average_request
+    total = memory.settings.total_gib.value
+    margin = fixed_margin_gib(stage)
+    used = stage.weights_total.value + margin + concurrency * per_request.value
+    return term(
+        "memory_share_at_planned", used / total if total > 0 else 0.0, "",
+        "(weights + margin + N × KV per request at average length) ÷ total",
+        {"concurrency": concurrency, "weights_gib": round(stage.weights_total.value, 2),
+         "margin_gib": round(margin, 2), "kv_per_request_gib": round(per_request.value, 4),
+         "average_tokens": per_request.inputs["average_tokens"], "total_gib": round(total, 2),
+         "planning_share": memory.planning_check.inputs["share"],
+         "alarm_share": MEMORY_ALARM_SHARE},
+        ("seed 001: weights + KV(avg) + margin within 70 % of memory; 80 % at the average "
+         "length is the alarm",),
+    )
+
+
+def memory_share_notices(memory: MemoryResult, share: Term) -> tuple[Notice, ...]:
+    """The 70 % planning-line and 80 % alarm notices for the share ``memory_share_at`` found."""
+    planning = float(memory.planning_check.inputs["share"])
+    params: dict[str, InputValue] = {
+        "concurrency": f"{int(share.inputs['concurrency']):,}",
+        "avg_tokens": f"{int(share.inputs['average_tokens']):,}",
+        "share_used": f"{share.value:.1%}", "planning_share": f"{planning:.0%}",
+        "alarm_share": f"{MEMORY_ALARM_SHARE:.0%}", "allowed": f"{int(memory.planning_check.value):,}"}
+    if share.value >= MEMORY_ALARM_SHARE:
+        return (Notice(code="memory_alarm_average_length", params=params),)
+    if share.value > planning:
+        return (Notice(code="memory_above_planning_share", params=params),)
+    return ()
 
 
 def calculate_memory(inputs: PlanInputs, single_gpu_check: bool = True) -> MemoryResult:
@@ -155,9 +230,11 @@ def calculate_memory(inputs: PlanInputs, single_gpu_check: bool = True) -> Memor
         fits=not any(n.code in _BLOCKING for n in notices),
         fits_single_gpu=_single_gpu_fit(inputs, settings, breakdown, plan) if single_gpu_check else
         term("fits_single_gpu_kv_gib", 0.0, "GiB", "not evaluated", {}),
-        planning_check=(check := _planning_check(inputs, memory, capacity,
+        kv_per_average_request=(per_request := average_request_kv(inputs, capacity)),
+        planning_check=(check := _planning_check(inputs, memory, per_request,
                                                  settings.total_gib.value)),
         planning_check_passes=check.value >= 1,
+        alarm_check=_alarm_check(memory, per_request, settings.total_gib.value),
         notices=tuple(notices),
     )
 

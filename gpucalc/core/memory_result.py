@@ -38,8 +38,10 @@ class MemoryResult(BaseModel):
     concurrency_p95: Term
     fits: bool
     fits_single_gpu: Term
+    kv_per_average_request: Term
     planning_check: Term
     planning_check_passes: bool
+    alarm_check: Term
     notices: tuple[Notice, ...] = ()
 
     @property

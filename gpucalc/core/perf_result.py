@@ -4,18 +4,19 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from gpucalc.core.efficiency import Efficiency
 from gpucalc.core.explain import Notice, Term
 
 
 class CeilingKind(StrEnum):
-    """The three limits of seed 002, one colour each in every view."""
+    """The three limits of seed 002 and the engine's scheduler cap, one colour each in every view."""
 
     MEMORY = "memory"
     COMPUTE = "compute"
     INTERCONNECT = "interconnect"
+    SCHEDULER = "scheduler"
 
 
 class Ceiling(BaseModel):
@@ -74,6 +75,23 @@ class PerformanceResult(BaseModel):
     knee_concurrency: Term
     efficiency: Efficiency
     replicas: int
+    memory_share: Term | None = Field(
+        default=None, description="Seed 001's check: memory share at the planned concurrency "
+                                  "(the online capacity, or the concurrency asked for).")
+    notices: tuple[Notice, ...] = Field(
+        default=(), description="Warnings about the layout and the memory share.")
+
+    @property
+    def memory_share_passes(self) -> bool:
+        """Weights + KV at average length + margin stay within the planning share (seed 001)."""
+        share = self.memory_share
+        return share is None or share.value <= float(share.inputs["planning_share"])
+
+    @property
+    def memory_alarm(self) -> bool:
+        """The average length already reaches seed 001's 80 % alarm line."""
+        share = self.memory_share
+        return share is not None and share.value >= float(share.inputs["alarm_share"])
 
     def ceiling(self, kind: CeilingKind) -> Ceiling:
         """The ceiling of one kind."""

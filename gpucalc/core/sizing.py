@@ -16,6 +16,7 @@ from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import build_context
 from gpucalc.core.precision import KvFormat, WeightFormat
+from gpucalc.core.topology import link_domain_gpus
 from gpucalc.core.workload_shape import mean_lengths
 
 SECONDS_PER_DAY = 86_400
@@ -121,14 +122,14 @@ def _fitting_layouts(
 ) -> Iterable[tuple[PlanInputs, MemoryResult]]:
     """The smallest TP that fits and the next one up, each with its memory result.
 
-    Replicas beat tensor parallelism when the model fits (DOMAIN.md §3).
+    Replicas beat tensor parallelism when the model fits (DOMAIN.md §3); tensor parallelism
+    stays inside the GPU's fast-link domain (an NVLink bridge pair, a board, a rack).
     """
     found = 0
     for tp in TP_CHOICES:
         if found == 2:
             return
-        gpus_in_server = inputs.gpu.interconnect.max_gpus_per_domain or 8
-        if tp > gpus_in_server:
+        if tp > link_domain_gpus(inputs.gpu):
             return
         variant = _variant(inputs, weights, kv, tp)
         try:

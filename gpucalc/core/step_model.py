@@ -17,6 +17,7 @@ from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.model_spec import LayerAttention
 from gpucalc.core.params import param_breakdown
 from gpucalc.core.precision import ComputeDtype
+from gpucalc.core.topology import link_plan
 from gpucalc.core.units import BYTES_PER_GB, BYTES_PER_GIB, FLOPS_PER_TFLOP
 
 ACT_BYTES = 2.0
@@ -41,7 +42,8 @@ class StepModel:
     gemm_flops_per_s: float
     attn_flops_per_s: float
     memory_bytes_per_s: float
-    link_bytes_per_s: float
+    link_bytes_per_s: float  # the TP/EP ring's slowest link
+    pp_hop_bytes_per_s: tuple[float, ...]  # one per pipeline stage boundary
     comm_latency_s: float
     overhead_s: float
     tp: int
@@ -90,11 +92,11 @@ class StepModel:
         return self.collectives_per_step * per_collective + alltoall
 
     def pipeline_seconds(self, tokens: float) -> float:
-        """Point-to-point activation transfers between pipeline stages."""
+        """Point-to-point activation transfers between pipeline stages, each on its own link."""
         if self.pp <= 1 or tokens <= 0:
             return 0.0
-        return (self.pp - 1) * (self.comm_latency_s + tokens * self.allreduce_bytes_per_token
-                                / self.link_bytes_per_s)
+        return sum(self.comm_latency_s + tokens * self.allreduce_bytes_per_token / hop
+                   for hop in self.pp_hop_bytes_per_s)
 
     def step_seconds(self, decode: float, prefill: float, context: float,
                      prefill_context: float | None = None) -> float:
@@ -151,7 +153,8 @@ def build_step_model(inputs: PlanInputs, memory: MemoryResult, eff: Efficiency) 
                                                                      ComputeDtype.INT8} else 1.0)
     attn_peak, _ = gpu.dense_tflops.peak_for(ComputeDtype.BF16)
     bandwidth = gpu.hbm_bandwidth_gb_per_s * BYTES_PER_GB
-    link = gpu.link_unidir_gb_per_s * BYTES_PER_GB * eff.comm_bandwidth
+    links = link_plan(gpu, tp, pp)
+    link_scale = BYTES_PER_GB * eff.comm_bandwidth
     moe_layers = model.moe.num_moe_layers if model.moe else 0
     ep_bytes = 0.0
     if model.moe and dep.enable_expert_parallel and tp > 1:
@@ -173,7 +176,8 @@ def build_step_model(inputs: PlanInputs, memory: MemoryResult, eff: Efficiency) 
         gemm_flops_per_s=peak * FLOPS_PER_TFLOP * gemm_share,
         attn_flops_per_s=attn_peak * FLOPS_PER_TFLOP * eff.attention_compute,
         memory_bytes_per_s=bandwidth * eff.memory_bandwidth,
-        link_bytes_per_s=link,
+        link_bytes_per_s=links.tp_ring_unidir_gb_per_s * link_scale,
+        pp_hop_bytes_per_s=tuple(hop * link_scale for hop in links.pp_hops_unidir_gb_per_s),
         comm_latency_s=eff.comm_latency_us * 1e-6,
         overhead_s=eff.step_overhead_ms * 1e-3,
         tp=tp,

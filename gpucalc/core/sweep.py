@@ -1,4 +1,4 @@
-"""Context-length sweep of the ceilings (with crossovers) and the per-card grid.
+"""Context-length sweep of the ceilings and the scheduler cap (with crossovers), the per-card grid.
 
 Both evaluate the answer's own ceilings (:func:`gpucalc.core.ceilings.three_ceilings`) on the
 scenario's request shape scaled to another length. The sweep axis is the *planning length*: the KV
@@ -36,9 +36,10 @@ class SweepPoint(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     context_tokens: int = Field(description="Planning length: KV tokens one request holds.")
-    memory: float
+    memory: float  # the KV cache alone
     compute: float
     interconnect: float | None  # None: no inter-GPU communication
+    scheduler: float = Field(description="The scheduler cap (max_num_seqs), requests.")
     recommended: float = Field(description="The binding (smallest) ceiling, requests.")
     binding: CeilingKind
 
@@ -151,6 +152,7 @@ def sweep_point(inputs: PlanInputs, memory: MemoryResult, tokens: int,
         context_tokens=tokens, memory=_value(ceilings, CeilingKind.MEMORY) or 0.0,
         compute=_value(ceilings, CeilingKind.COMPUTE) or 0.0,
         interconnect=_value(ceilings, CeilingKind.INTERCONNECT),
+        scheduler=_value(ceilings, CeilingKind.SCHEDULER) or float(ctx.max_num_seqs),
         recommended=float(binding.value.value), binding=binding.kind)
 
 

@@ -134,13 +134,18 @@ def _margin_item(data: Plan, perf: PerformanceResult | None) -> ChecklistItem:
               "watermark": percent(targets.watermark)}
     if perf is None:
         return ChecklistItem("Margin", "No margin: the model does not fit", values, passed=False)
+    share = perf.memory_share
     values |= {"online": count(perf.online_capacity.value),
-               "n": count(perf.recommended_concurrency.value)}
+               "n": count(perf.recommended_concurrency.value),
+               "avg": count(float(memory.kv_per_average_request.inputs["average_tokens"])),
+               "used": percent(share.value if share is not None else 0.0)}
     return ChecklistItem(
         "Margin",
-        "Online capacity {online} requests ({watermark} watermark of {n}); weights + KV at P50 "
-        "+ margin within {share} of memory allow {plan} requests",
-        values, passed=memory.planning_check_passes and perf.online_capacity.value >= 1)
+        "Online capacity {online} requests ({watermark} watermark of {n}); weights + KV at the "
+        "average length ({avg} tokens) + margin within {share} of memory allow {plan} requests; "
+        "{n} requests fill {used}",
+        values, passed=(memory.planning_check_passes and perf.memory_share_passes
+                        and perf.online_capacity.value >= 1))
 
 
 def _shorter_context(data: Plan) -> tuple[int, float] | None:

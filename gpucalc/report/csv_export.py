@@ -110,12 +110,13 @@ def line_items_table(memory: MemoryResult) -> CsvTable:
 
 
 def context_sweep_table(sweep: ContextSweep) -> CsvTable:
-    """The ceilings against planning length (KV tokens per request; requests per replica)."""
-    rows = tuple((p.context_tokens, p.memory, p.compute, p.interconnect, p.recommended,
-                  p.binding.value) for p in sweep.points)
+    """The ceilings and the scheduler cap against planning length (requests per replica)."""
+    rows = tuple((p.context_tokens, p.memory, p.compute, p.interconnect, p.scheduler,
+                  p.recommended, p.binding.value) for p in sweep.points)
     return CsvTable("context_sweep", (
         "planning_length_tokens", "memory_ceiling_requests", "compute_ceiling_requests",
-        "interconnect_ceiling_requests", "recommended_requests", "binding"), rows)
+        "interconnect_ceiling_requests", "scheduler_cap_requests", "recommended_requests",
+        "binding"), rows)
 
 
 def _point_rows(point: PointSummary) -> list[tuple[str, float, str, str]]:

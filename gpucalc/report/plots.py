@@ -19,6 +19,7 @@ from gpucalc.core.sweep import ContextSweep
 from gpucalc.report.layout import MUTED_COLOUR, PT, RULE_COLOUR, TEXT_COLOUR, Canvas
 from gpucalc.report.numbers import gib
 from gpucalc.text.palette import (
+    ALARM_COLOUR,
     CEILING_COLOURS,
     LINE_ITEM_COLOURS,
     MARKER_COLOUR,
@@ -30,6 +31,7 @@ from gpucalc.text.palette import (
 TICK_PT = 6.5
 LABEL_PT = 7.5
 TITLE_PT = 8.5
+SHARE_LINE_COLOURS = (TPOT_COLOUR, ALARM_COLOUR)  # the planning line, then the alarm
 
 
 def compact(value: float) -> str:
@@ -264,9 +266,12 @@ class MemorySegment:
 
 
 def draw_memory_bar(canvas: Canvas, box: QRectF, segments: Sequence[MemorySegment], capacity: float,
-                    planning_share: float, title: str, axis_label: str, capacity_label: str,
-                    share_label: str) -> None:
-    """A stacked bar of the line items against the GPU's capacity and the planning-share line."""
+                    share_lines: Sequence[tuple[float, str]], title: str, axis_label: str,
+                    capacity_label: str) -> None:
+    """A stacked bar of the line items against the GPU's capacity and its share lines.
+
+    ``share_lines``: (share of capacity, label) for seed 001's planning line and its alarm.
+    """
     used = sum(max(s.gib, 0.0) for s in segments)
     top = max(capacity, used) * 1.05
     bar_box = QRectF(box.left(), box.top(), box.width(), box.height() - 26 * PT)
@@ -284,8 +289,10 @@ def draw_memory_bar(canvas: Canvas, box: QRectF, segments: Sequence[MemorySegmen
         painter.drawRect(rect)
         left += width
     painter.setFont(canvas.fonts.font(TICK_PT))
-    for row, (x, colour, label) in enumerate(((capacity, TEXT_COLOUR, capacity_label),
-                                              (capacity * planning_share, TPOT_COLOUR, share_label))):
+    lines = [(capacity, TEXT_COLOUR, capacity_label)] + [
+        (capacity * share, colour, label)
+        for (share, label), colour in zip(share_lines, SHARE_LINE_COLOURS, strict=False)]
+    for row, (x, colour, label) in enumerate(lines):
         px = frame.px(x)
         painter.setPen(_pen(colour, 1.2, dashed=colour != TEXT_COLOUR))
         painter.drawLine(QLineF(px, frame.area.top(), px, frame.area.bottom()))
@@ -313,7 +320,7 @@ def _memory_legend(canvas: Canvas, box: QRectF, segments: Sequence[MemorySegment
 def draw_context_sweep(canvas: Canvas, box: QRectF, sweep: ContextSweep, labels: dict[CeilingKind, str],
                        title: str, x_label: str, y_label: str, crossover_label: str,
                        planning_tokens: float, planning_label: str) -> None:
-    """The ceilings against planning length (log-log) with crossovers marked."""
+    """The ceilings and the scheduler cap against planning length (log-log), crossovers marked."""
     points = sweep.points
     xs = [float(p.context_tokens) for p in points]
     series = {CeilingKind.MEMORY: [p.memory for p in points],
@@ -321,6 +328,7 @@ def draw_context_sweep(canvas: Canvas, box: QRectF, sweep: ContextSweep, labels:
     if any(p.interconnect is not None for p in points):
         series[CeilingKind.INTERCONNECT] = [p.interconnect if p.interconnect is not None else math.nan
                                             for p in points]
+    series[CeilingKind.SCHEDULER] = [p.scheduler for p in points]
     values = [v for ys in series.values() for v in ys]
     frame = draw_frame(canvas, box, Axis.fit(xs, log=True), Axis.fit(values, log=True), title,
                        x_label, y_label, legend=True)

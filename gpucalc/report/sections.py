@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QRectF
 
 from gpucalc.core.explain import Term
+from gpucalc.core.memory_plan import MEMORY_ALARM_SHARE
 from gpucalc.core.perf_result import CeilingKind, PerformanceResult, PointSummary
 from gpucalc.core.sweep import SCENARIO_TIER
 from gpucalc.plan.checklist import fill_checklist
@@ -47,13 +48,18 @@ TERM_LABELS = {
     "concurrency_p50": "Concurrency at P50 length",
     "concurrency_p95": "Concurrency at P95 length",
     "planning_concurrency_at_share": "Concurrency within planning share",
+    "alarm_concurrency_at_share": "Concurrency at the 80 % alarm",
+    "kv_gib_per_average_request": "KV per request at average length",
+    "memory_share_at_planned": "Memory share at planned concurrency",
 }
 CEILING_LABELS = {CeilingKind.MEMORY: "Memory (KV cache)", CeilingKind.COMPUTE: "Compute / latency",
-                  CeilingKind.INTERCONNECT: "Interconnect"}
+                  CeilingKind.INTERCONNECT: "Interconnect",
+                  CeilingKind.SCHEDULER: "Scheduler (max_num_seqs)"}
 SHORT_CEILING = {CeilingKind.MEMORY: "memory", CeilingKind.COMPUTE: "compute",
-                 CeilingKind.INTERCONNECT: "interconnect"}
+                 CeilingKind.INTERCONNECT: "interconnect", CeilingKind.SCHEDULER: "scheduler"}
 BOTTLENECK_NAMES = {CeilingKind.MEMORY: "KV-cache memory", CeilingKind.COMPUTE: "compute (latency)",
-                    CeilingKind.INTERCONNECT: "interconnect"}
+                    CeilingKind.INTERCONNECT: "interconnect",
+                    CeilingKind.SCHEDULER: "the scheduler's max_num_seqs cap"}
 SECTION_TITLES = (
     "1. Inputs", "2. Pre-reporting checklist", "3. Memory per GPU", "4. Concurrency ceilings",
     "5. Ceilings against planning length", "6. Latency and throughput against concurrency",
@@ -219,10 +225,11 @@ def memory_section(w: Writer) -> list[Block]:
     first_source = len(w.sources)
 
     def draw(canvas: Canvas, box: QRectF) -> None:
-        draw_memory_bar(canvas, box, segments, total, targets.planning_memory_share,
-                        w.t("Memory picture of one GPU"), w.t("GPU memory (GiB)"),
-                        w.t("capacity {v} GiB", v=gib(total)),
-                        w.t("planning share {p}", p=percent(targets.planning_memory_share)))
+        lines = ((targets.planning_memory_share,
+                  w.t("planning share {p}", p=percent(targets.planning_memory_share))),
+                 (MEMORY_ALARM_SHARE, w.t("alarm {p}", p=percent(MEMORY_ALARM_SHARE))))
+        draw_memory_bar(canvas, box, segments, total, lines, w.t("Memory picture of one GPU"),
+                        w.t("GPU memory (GiB)"), w.t("capacity {v} GiB", v=gib(total)))
 
     rows = [_term_row(w, memory.settings.total_gib, w.t(TERM_LABELS["total_gib_per_gpu"]))]
     for item in memory.line_items:
@@ -233,7 +240,8 @@ def memory_section(w: Writer) -> list[Block]:
                  for p in parts if p.value]
     for t in (memory.kv_bytes_per_token, memory.kv_bytes_per_token_per_gpu, memory.kv_cache_tokens,
               memory.kv_cache_tokens_all_replicas, memory.max_concurrency, memory.concurrency_p50,
-              memory.concurrency_p95, memory.planning_check):
+              memory.concurrency_p95, memory.kv_per_average_request, memory.planning_check,
+              memory.alarm_check, *_memory_share_terms(w)):
         rows.append(_term_row(w, t, w.t(TERM_LABELS[t.key])))
     blocks: list[Block] = [w.heading(2), Drawing(44, draw)]
     if len(memory.stages) > 1:
@@ -245,6 +253,12 @@ def memory_section(w: Writer) -> list[Block]:
     blocks.append(Paragraph(w.t("Sources"), bold=True, size_pt=8, space_before_pt=4,
                             space_after_pt=2, keep_with_next=True))
     return blocks + w.source_list(first_source)
+
+
+def _memory_share_terms(w: Writer) -> tuple[Term, ...]:
+    """Seed 001's share of memory at the planned concurrency (none when the model does not fit)."""
+    perf = w.data.result.performance
+    return () if perf is None or perf.memory_share is None else (perf.memory_share,)
 
 
 def _point_cells(w: Writer, name: str, point: PointSummary) -> tuple[Cell, ...]:
@@ -424,7 +438,8 @@ def efficiency_section(w: Writer, perf: PerformanceResult) -> list[Block]:
 
 def notices_section(w: Writer) -> list[Block]:
     """Warnings about the inputs and the result."""
-    notices = w.data.result.memory.notices
+    perf = w.data.result.performance
+    notices = (*w.data.result.memory.notices, *(perf.notices if perf is not None else ()))
     lines = [Paragraph("• " + notice_text(n, w.lang), size_pt=9, indent_pt=6, space_after_pt=2)
              for n in notices]
     return [w.heading(11), *(lines or [Paragraph(w.t("None."))])]

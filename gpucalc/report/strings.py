@@ -27,6 +27,13 @@ ZH: dict[str, str] = {
     'Concurrency at P50 length': 'P50 长度下的并发',
     'Concurrency at P95 length': 'P95 长度下的并发',
     'Concurrency within planning share': '规划水位内的并发',
+    'Concurrency at the 80 % alarm': '达到 80% 警戒线时的并发',
+    'KV per request at average length': '平均长度下每请求的 KV',
+    'Memory share at planned concurrency': '规划并发下的显存占比',
+    'Scheduler (max_num_seqs)': '调度器（max_num_seqs）',
+    'scheduler': '调度器',
+    "the scheduler's max_num_seqs cap": '调度器的 max_num_seqs 上限',
+    'alarm {p}': '警戒线 {p}',
     'Memory (KV cache)': '显存（KV 缓存）',
     'Compute / latency': '算力 / 延迟',
     'Interconnect': '卡间通信',
@@ -208,10 +215,11 @@ ZH: dict[str, str] = {
          'token {ttft_at} ms，每 token {tpot_at} ms'),
     'KV cache sized for the real traffic shape': 'KV 缓存按真实流量形态估算',
     'Margin': '余量',
-    ('Online capacity {online} requests ({watermark} watermark of {n}); weights + KV at '
-     'P50 + margin within {share} of memory allow {plan} requests'):
-        ('在线容量 {online} 个请求（{n} 的 {watermark} 安全水位）；权重 + P50 长度 KV + 余量控制在显存 '
-         '{share} 以内时可容纳 {plan} 个请求'),
+    ('Online capacity {online} requests ({watermark} watermark of {n}); weights + KV at the '
+     'average length ({avg} tokens) + margin within {share} of memory allow {plan} requests; '
+     '{n} requests fill {used}'):
+        ('在线容量 {online} 个请求（{n} 的 {watermark} 安全水位）；权重 + 平均长度（{avg} token）KV + '
+         '余量控制在显存 {share} 以内时可容纳 {plan} 个请求；{n} 个请求占显存 {used}'),
     'Degradation plan for peaks': '峰值降级方案',
     'Estimate against measurement': '估算与实测的差距',
     ('To do: run the measurement plan (single-request baseline, then raise concurrency to the '

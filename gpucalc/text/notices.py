@@ -88,9 +88,37 @@ NOTICE_TEXT: dict[str, dict[str, str]] = {
         "zh": "{item} 校准已达到上下限：日志与模型的差异无法用常数解释，请检查输入是否与日志中的运行一致。",
     },
     "raise_max_num_seqs": {
-        "en": "The KV cache holds more requests than --max-num-seqs {max_num_seqs} lets run: "
-              "raise --max-num-seqs if latency allows.",
-        "zh": "KV 缓存能容纳的请求数超过 --max-num-seqs {max_num_seqs}：若延迟允许，可调大 max-num-seqs。",
+        "en": "The scheduler binds: the KV cache holds {kv_requests} requests but --max-num-seqs "
+              "{max_num_seqs} lets only that many run at once; raise --max-num-seqs if latency "
+              "allows.",
+        "zh": "调度器是瓶颈：KV 缓存能容纳 {kv_requests} 个请求，但 --max-num-seqs {max_num_seqs} "
+              "只允许同时运行这么多；若延迟允许，可调大 --max-num-seqs。",
+    },
+    "parallel_spans_link_domain": {
+        "en": "{gpu} joins only {domain_gpus} GPUs by {link}: a replica of TP {tp} × PP {pp} "
+              "({gpus} GPUs) runs its collectives past that domain over PCIe at {host_gb_s} GB/s "
+              "instead of {fast_gb_s} GB/s per direction. Keep TP within {domain_gpus} GPUs (more "
+              "replicas, or pipeline stages across domains) or use an NVLink board.",
+        "zh": "{gpu} 通过 {link} 只连通 {domain_gpus} 张卡：TP {tp} × PP {pp}（{gpus} 张卡）的副本"
+              "跨出该互联域后，集合通信走 PCIe，单向 {host_gb_s} GB/s 而非 {fast_gb_s} GB/s。"
+              "请把 TP 限制在 {domain_gpus} 张卡以内（多副本，或跨域用流水线并行），或换 NVLink 整机。",
+    },
+    "memory_above_planning_share": {
+        "en": "At {concurrency} requests of average length ({avg_tokens} tokens) weights + KV + "
+              "margin take {share_used} of memory, above the {planning_share} planning line "
+              "(seed 001): leave the rest for peaks and fragmentation — plan at most "
+              "{allowed} requests, or add memory.",
+        "zh": "{concurrency} 个平均长度（{avg_tokens} token）请求时，权重 + KV + 余量占显存 "
+              "{share_used}，超过 {planning_share} 规划线（种子 001）：剩余部分应留给峰值和碎片——"
+              "按不超过 {allowed} 个请求规划，或增加显存。",
+    },
+    "memory_alarm_average_length": {
+        "en": "Alarm: at the average length ({avg_tokens} tokens) {concurrency} requests already "
+              "fill {share_used} of memory, past the {alarm_share} line (seed 001): this "
+              "configuration is not fit for long-context service — add GPUs or limit the context.",
+        "zh": "警报：按平均长度（{avg_tokens} token），{concurrency} 个请求已占显存 {share_used}，"
+              "超过 {alarm_share}（种子 001）：这套配置基本无法承担长上下文服务——要么加卡，"
+              "要么限制上下文。",
     },
     "quantize_kv_cache": {
         "en": "Memory binds: an fp8 KV cache (--kv-cache-dtype fp8) about doubles the requests that "

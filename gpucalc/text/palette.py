@@ -8,11 +8,13 @@ CEILING_COLOURS = {
     CeilingKind.MEMORY: "#2a9d8f",
     CeilingKind.COMPUTE: "#e76f51",
     CeilingKind.INTERCONNECT: "#7b61ff",
+    CeilingKind.SCHEDULER: "#8d99ae",
 }
 TTFT_COLOUR = "#1f77b4"
 TPOT_COLOUR = "#d62728"
 THROUGHPUT_COLOUR = "#2ca02c"
 MARKER_COLOUR = "#ef6c00"
+ALARM_COLOUR = "#7f0000"  # seed 001's 80 % memory alarm line
 # The memory line items, in the order the engine deducts them (KV stays green).
 LINE_ITEM_COLOURS = {
     "weights_gib_per_gpu": "#4c72b0",

@@ -37,7 +37,8 @@ def result_groups(memory: MemoryResult) -> list[tuple[str, tuple[Term, ...]]]:
         (translate("ExplainPane", "KV cache and concurrency"), (
             memory.kv_bytes_per_token, memory.kv_bytes_per_token_per_gpu, memory.kv_cache_tokens,
             memory.kv_cache_tokens_all_replicas, memory.max_concurrency, memory.concurrency_p50,
-            memory.concurrency_p95, memory.fits_single_gpu, memory.planning_check)),
+            memory.concurrency_p95, memory.fits_single_gpu, memory.kv_per_average_request,
+            memory.planning_check, memory.alarm_check)),
         (translate("ExplainPane", "Effective settings"),
          (settings.memory_fraction, settings.max_model_len, settings.max_num_batched_tokens,
           settings.max_num_seqs)),
@@ -53,9 +54,11 @@ def _point_terms(point: PointSummary) -> tuple[Term, ...]:
 def performance_groups(performance: PerformanceResult) -> list[tuple[str, tuple[Term, ...]]]:
     """Every term of the performance side in display groups (group titles translated)."""
     return [
-        (translate("ExplainPane", "Three ceilings"),
+        (translate("ExplainPane", "Ceilings and the scheduler cap"),
          (*(c.value for c in performance.ceilings), performance.recommended_concurrency,
           performance.online_capacity, performance.knee_concurrency)),
+        (translate("ExplainPane", "Memory share at the planned concurrency"),
+         () if performance.memory_share is None else (performance.memory_share,)),
         (translate("ExplainPane", "Step time at the recommendation"),
          (*performance.step_breakdown_ms, performance.comm_share)),
         (translate("ExplainPane", "At the recommendation"), _point_terms(performance.at_recommended)),

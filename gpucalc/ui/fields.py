@@ -85,6 +85,9 @@ WORKLOAD = (
               QT_TRANSLATE_NOOP("Fields", "Turns of a multi-turn chat.")),
     FieldSpec("workload.tokens_per_turn", QT_TRANSLATE_NOOP("Fields", "History per turn"),
               QT_TRANSLATE_NOOP("Fields", "Tokens the history grows by each turn."), unit="tokens"),
+    FieldSpec("workload.length_margin", QT_TRANSLATE_NOOP("Fields", "Length margin"),
+              QT_TRANSLATE_NOOP("Fields", "Plan every length this share longer (seed 002: 0.2–0.3 "
+                                          "when request lengths vary widely); 0 = off.")),
     FieldSpec("workload.qps_avg", QT_TRANSLATE_NOOP("Fields", "QPS average"),
               QT_TRANSLATE_NOOP("Fields", "Average requests per second."), unit="req/s"),
     FieldSpec("workload.qps_peak", QT_TRANSLATE_NOOP("Fields", "QPS peak"),

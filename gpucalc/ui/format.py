@@ -34,6 +34,11 @@ TERM_NAMES = {
     "concurrency_p95": QT_TRANSLATE_NOOP("Terms", "Concurrency at P95 length"),
     "fits_single_gpu_kv_gib": QT_TRANSLATE_NOOP("Terms", "KV left on a single GPU"),
     "planning_concurrency_at_share": QT_TRANSLATE_NOOP("Terms", "Concurrency within planning share"),
+    "alarm_concurrency_at_share": QT_TRANSLATE_NOOP("Terms", "Concurrency at the 80 % alarm"),
+    "kv_gib_per_average_request": QT_TRANSLATE_NOOP("Terms", "KV per request at average length"),
+    "average_tokens_per_request": QT_TRANSLATE_NOOP("Terms", "Average length"),
+    "memory_share_at_planned": QT_TRANSLATE_NOOP("Terms", "Memory share at planned concurrency"),
+    "planning_tokens_per_request": QT_TRANSLATE_NOOP("Terms", "Planning length"),
     "params.total": QT_TRANSLATE_NOOP("Terms", "Parameters (total)"),
     "params.active": QT_TRANSLATE_NOOP("Terms", "Parameters (active)"),
     "params.active_without_embedding": QT_TRANSLATE_NOOP("Terms", "Active parameters without embedding"),
@@ -51,6 +56,7 @@ TERM_NAMES = {
     "ceiling.memory": QT_TRANSLATE_NOOP("Terms", "Memory ceiling"),
     "ceiling.compute": QT_TRANSLATE_NOOP("Terms", "Compute ceiling"),
     "ceiling.interconnect": QT_TRANSLATE_NOOP("Terms", "Interconnect ceiling"),
+    "ceiling.scheduler": QT_TRANSLATE_NOOP("Terms", "Scheduler cap (max_num_seqs)"),
     "recommended_concurrency": QT_TRANSLATE_NOOP("Terms", "Recommended concurrency"),
     "online_capacity": QT_TRANSLATE_NOOP("Terms", "Online capacity (at the watermark)"),
     "knee_concurrency": QT_TRANSLATE_NOOP("Terms", "Knee of the load curve"),
@@ -111,11 +117,12 @@ def input_value(value: InputValue) -> str:
     return sig3(value)
 
 
-KINDS = (CeilingKind.MEMORY, CeilingKind.COMPUTE, CeilingKind.INTERCONNECT)
+KINDS = (CeilingKind.MEMORY, CeilingKind.COMPUTE, CeilingKind.INTERCONNECT, CeilingKind.SCHEDULER)
 KIND_NAMES = {
     CeilingKind.MEMORY: QT_TRANSLATE_NOOP("Ceilings", "Memory (KV cache)"),
     CeilingKind.COMPUTE: QT_TRANSLATE_NOOP("Ceilings", "Compute (TTFT/TPOT)"),
     CeilingKind.INTERCONNECT: QT_TRANSLATE_NOOP("Ceilings", "Interconnect"),
+    CeilingKind.SCHEDULER: QT_TRANSLATE_NOOP("Ceilings", "Scheduler (max_num_seqs)"),
 }
 
 

@@ -216,7 +216,8 @@ class MainWindow(QMainWindow):
         """Show a fresh result: the answer and the visible tab now, the rest queued (GUI thread)."""
         memory, performance = outcome.memory, outcome.performance
         lang = notice_language(self.session.language)
-        notices = [notice_text(n, lang) for n in memory.notices]
+        notices = [notice_text(n, lang) for n in (
+            *memory.notices, *(performance.notices if performance is not None else ()))]
         self.banner.set_answer(answer_for(outcome), notices)
         self.tabs.show_outcome(outcome, lang, self.controller.catalog)
         self.explain.set_result(memory, performance)

@@ -191,7 +191,8 @@ class ResultTabs(QTabWidget):
             self.setTabEnabled(self.indexOf(page), performance is not None
                                or page not in self.performance_pages)
         share = outcome.inputs.targets.planning_memory_share
-        self.pending = {"memory": lambda: self.memory_tab.set_result(outcome.memory, share),
+        planned = performance.memory_share if performance is not None else None
+        self.pending = {"memory": lambda: self.memory_tab.set_result(outcome.memory, share, planned),
                         "compare": lambda: self.compare_tab.set_current(outcome),
                         "checklist": lambda: self.checklist_tab.set_plan(outcome, lang)}
         if performance is not None:

@@ -84,6 +84,7 @@ def test_sweep_and_load_curve_round_trip(small: ReportData) -> None:
         assert float(row["memory_ceiling_requests"]) == point.memory
         assert float(row["compute_ceiling_requests"]) == point.compute
         assert row["interconnect_ceiling_requests"] == ""  # one GPU: no interconnect limit
+        assert float(row["scheduler_cap_requests"]) == point.scheduler
         assert row["binding"] == point.binding.value
     tables = {t.name: t for t in report_tables(small)}
     curve = _read(table_text(tables["concurrency_sweep"]))

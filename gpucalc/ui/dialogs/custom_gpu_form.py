@@ -85,12 +85,14 @@ class CustomGpuForm(QWidget):
         form.addRow(self.tr("HBM &bandwidth:"), self.hbm)
         form.addRow(self.tr("&Interconnect:"), self.link_kind)
         form.addRow(self.tr("&Link bandwidth (bidir.):"), self.link_bw)
-        form.addRow(self.tr("&GPUs per server:"), self.gpus_per_server)
+        form.addRow(self.tr("&GPUs per link domain:"), self.gpus_per_server)
         form.addRow(self.tr("&Price per GPU-hour:"), self.price)
         form.addRow(self.error)
         self.id_edit.setToolTip(self.tr("Lower-case letters, digits, '.' and '-'; the id it is saved under"))
         self.usable_gib.setToolTip(self.tr("Total memory as the driver reports it (nvidia-smi)"))
-        self.gpus_per_server.setToolTip(self.tr("GPUs in one scale-up (NVLink / xGMI) domain"))
+        self.gpus_per_server.setToolTip(self.tr(
+            "GPUs the fast link joins: 2 for an NVLink bridge pair, 8 for an NVLink board, 72 for "
+            "an NVL72 rack; tensor parallelism past it runs over PCIe"))
 
     def load(self, gpu: GpuSpec) -> None:
         """Fill the form from ``gpu`` (it becomes the base for the other fields)."""

@@ -1,4 +1,4 @@
-"""The Bottleneck tab: three ceilings, the advice for the binding one, latency at key loads."""
+"""The Bottleneck tab: three ceilings and the scheduler cap, advice, latency at key loads."""
 
 from __future__ import annotations
 
@@ -40,7 +40,8 @@ class CeilingsTab(QWidget):
         self.step_table = term_table([self.tr("Figure"), self.tr("Value")])
         for table in (self.points_table, self.step_table):
             table.itemSelectionChanged.connect(lambda t=table: self._selected(t))
-        self.bars_box = _boxed(self.tr("Three ceilings: the smallest one sets the concurrency"), self.bars)
+        self.bars_box = _boxed(
+            self.tr("Ceilings and the scheduler cap: the smallest one sets the concurrency"), self.bars)
         self.advice_box = _boxed(self.tr("What moves the binding ceiling"), self.advice)
         self.advice.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         upper = QHBoxLayout()

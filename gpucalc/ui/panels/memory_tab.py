@@ -52,8 +52,9 @@ class MemoryTab(QWidget):
         layout.addWidget(self.bar_box)
         layout.addLayout(row, 1)
 
-    def set_result(self, memory: MemoryResult, planning_share: float) -> None:
-        """Show ``memory``."""
+    def set_result(self, memory: MemoryResult, planning_share: float,
+                   memory_share: Term | None = None) -> None:
+        """Show ``memory`` (and seed 001's share at the planned concurrency, when known)."""
         self.bar.set_result(memory, planning_share)
         total = memory.settings.total_gib.value
         items = [(t, [term_name(t.key), sig3(t.value), f"{t.value / total:.1%}"])
@@ -66,7 +67,8 @@ class MemoryTab(QWidget):
                                    for t in memory.binding.weights])
         kv_terms = (memory.kv_bytes_per_token, memory.kv_cache_tokens, memory.kv_cache_tokens_all_replicas,
                     memory.max_concurrency, memory.concurrency_p50, memory.concurrency_p95,
-                    memory.planning_check)
+                    memory.kv_per_average_request, memory.planning_check, memory.alarm_check,
+                    *(() if memory_share is None else (memory_share,)))
         _fill(self.kv_table, [(t, [term_name(t.key), term_value(t)]) for t in kv_terms])
 
     def _selected(self, table: QTableWidget) -> None:

@@ -1,4 +1,4 @@
-"""The three-ceiling bottleneck bars, drawn with QPainter: one bar per ceiling, the binding one outlined.
+"""Bottleneck bars drawn with QPainter: each ceiling and the scheduler cap, the binding one outlined.
 
 Drawn without pyqtgraph so the first tab the window shows needs no plotting library at start-up.
 """
@@ -79,8 +79,8 @@ class CeilingBars(QWidget):
         self.axis_title = self.tr("Concurrent requests per replica")
 
     def sizeHint(self) -> QSize:
-        """Room for three bars, the axis and its title."""
-        return QSize(520, 220)
+        """Room for four bars, the axis and its title."""
+        return QSize(520, 250)
 
     def set_result(self, performance: PerformanceResult) -> None:
         """Show the ceilings of ``performance``."""

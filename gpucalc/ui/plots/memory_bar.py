@@ -9,8 +9,9 @@ from PySide6.QtGui import QColor, QCursor
 from PySide6.QtWidgets import QToolTip, QVBoxLayout, QWidget
 
 from gpucalc.core.explain import Term
+from gpucalc.core.memory_plan import MEMORY_ALARM_SHARE
 from gpucalc.core.memory_result import MemoryResult
-from gpucalc.text.palette import LINE_ITEM_COLOURS
+from gpucalc.text.palette import ALARM_COLOUR, LINE_ITEM_COLOURS
 from gpucalc.ui.explain_pane import term_tooltip
 from gpucalc.ui.format import sig3, term_name
 from gpucalc.ui.plots.style import plot_widget, text_colour
@@ -51,10 +52,15 @@ class MemoryBar(QWidget):
         self.share_line = pg.InfiniteLine(angle=90, pen=dash, movable=False, label="",
                                           labelOpts={"position": 0.93, "color": "#d62728",
                                                      "anchors": [(0, 0.5), (0, 0.5)]})
+        alarm = pg.mkPen(ALARM_COLOUR, width=2, style=Qt.PenStyle.DotLine)
+        self.alarm_line = pg.InfiniteLine(angle=90, pen=alarm, movable=False, label="",
+                                          labelOpts={"position": 0.78, "color": ALARM_COLOUR,
+                                                     "anchors": [(0, 0.5), (0, 0.5)]})
         self.total_line = pg.InfiniteLine(angle=90, pen=pg.mkPen(text_colour(), width=2), movable=False,
                                           label="", labelOpts={"position": 0.07, "color": text_colour(),
                                                                "anchors": [(1, 0.5), (1, 0.5)]})
         self.plot.addItem(self.share_line)
+        self.plot.addItem(self.alarm_line)
         self.plot.addItem(self.total_line)
         self.plot.scene().sigMouseMoved.connect(self._on_mouse)
         layout = QVBoxLayout(self)
@@ -81,6 +87,9 @@ class MemoryBar(QWidget):
         self.share_line.setValue(planning_share * total)
         self.share_line.label.setFormat(self.tr("{share} % planning share").format(
             share=round(planning_share * 100)))
+        self.alarm_line.setValue(MEMORY_ALARM_SHARE * total)
+        self.alarm_line.label.setFormat(self.tr("{share} % alarm").format(
+            share=round(MEMORY_ALARM_SHARE * 100)))
         self.total_line.setValue(total)
         self.total_line.label.setFormat(self.tr("total {gib} GiB").format(gib=sig3(total)))
         self.plot.setXRange(0, max(total, start) * 1.01, padding=0)

@@ -58,6 +58,7 @@ class ContextSweepPlot(QWidget):
             CeilingKind.COMPUTE: np.array([p.compute for p in sweep.points]),
             CeilingKind.INTERCONNECT: np.array([p.interconnect if p.interconnect is not None else np.nan
                                                 for p in sweep.points]),
+            CeilingKind.SCHEDULER: np.array([p.scheduler for p in sweep.points]),
         }
         for kind, curve in self.curves.items():
             y = values[kind]
