@@ -59,6 +59,12 @@ class RuntimeConstants(BaseModel):
     non_torch_gib_tp_extra: float = Field(ge=0, description="Added when tensor parallel > 1.")
     cuda_graph_gib: float = Field(ge=0)
     cuda_graph_deducted: bool = Field(description="Graph memory is taken out of the KV budget.")
+    eager_launch_ms_per_layer: float = Field(
+        default=0.0, ge=0, le=10,
+        description="CPU time to launch one decoder layer's kernels without CUDA graphs (ms); "
+        "a step cannot finish faster than layers × this.",
+    )
+    eager_source: str = Field(default="", description="Where the eager launch cost comes from.")
     source: str
 
 
