@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
+from gpucalc.cli.main import EXIT_DOES_NOT_FIT, main
 from gpucalc.core.calculate import calculate
 from gpucalc.core.kv import vllm_estimated_max_model_len, vllm_max_len_kv_bytes
 from gpucalc.core.memory_plan import calculate_memory
@@ -105,3 +106,13 @@ def test_estimated_max_model_len_is_the_longest_that_fits(catalog: Catalog) -> N
     assert vllm_max_len_kv_bytes(groups, longest, 2048, 16) <= budget
     assert vllm_max_len_kv_bytes(groups, longest + 1, 2048, 16) > budget
     assert vllm_estimated_max_model_len(groups, 0.0, 8192, 2048, 16) == 0
+
+
+def test_command_line_exit_follows_the_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["estimate", "llama-3.1-8b-instruct", "--gpu", "l4-24gb", "--max-model-len", str(LONG)]
+    assert main(args) == EXIT_DOES_NOT_FIT
+    err = capsys.readouterr().err
+    assert "vLLM would refuse to start" in err
+    assert "16.0 GiB" in err
+    assert main([*args, "--engine", "sglang"]) == 0
+    assert "SGLang starts with a KV pool" in capsys.readouterr().out
