@@ -56,6 +56,14 @@ def _summary(label: str, point: OperatingPoint, formula: str) -> PointSummary:
     )
 
 
+def _operating_formula(load: LoadRequest) -> str:
+    """How the operating point was computed, naming the finite run it describes."""
+    if load.concurrency is not None:
+        return f"continuous batching with chunked prefill, {load.concurrency} clients"
+    return (f"finite run of {load.num_prompts} prompts: at most {load.num_prompts} running at "
+            "once, throughput = output tokens ÷ run time (ramp-up and drain included)")
+
+
 def load_curve(ctx: PerfContext, upper: float, points: int = 32) -> tuple[CurvePoint, ...]:
     """TTFT, TPOT and throughput against concurrency, log-spaced from 1 to ``upper``."""
     shape = ctx.shape(ctx.running_cap())
@@ -141,7 +149,7 @@ def calculate_performance(inputs: PlanInputs, memory: MemoryResult,
                         {"comm_ms": round(comm * 1000, 3), "step_ms": round(step * 1000, 3)}),
         step_breakdown_ms=_step_breakdown(ctx, max(recommended, 1),
                                           inputs.engine.runtime.eager_source),
-        operating_point=_summary(label, point, "continuous batching with chunked prefill"),
+        operating_point=_summary(label, point, _operating_formula(load)),
         at_recommended=_summary("at_recommended", at_rec, "closed loop at the recommendation"),
         offline_max=_summary("offline_max", saturated, "batch filled to KV and scheduler caps"),
         load_curve=curve,
