@@ -201,6 +201,8 @@ def burst(model: StepModel, shape: LoadShape, num_requests: int) -> OperatingPoi
     shape = finite_run_shape(shape, num_requests)
     saturated = max_request_rate(model, shape)
     admitted = min(float(num_requests), shape.running_cap)
+    if admitted <= 0:  # nothing can run: the saturated point says so (infinite latencies)
+        return saturated
     wave_prefill = prefill_seconds(model, shape, admitted)
     first_wave = wave_prefill * (admitted + 1) / (2 * admitted)
     later = max(num_requests - admitted, 0.0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pytest
@@ -78,3 +79,11 @@ def test_finite_open_loop_holds_at_most_its_prompts(catalog: Catalog) -> None:
     shape = ctx.shape(ctx.running_cap())
     point = open_loop(ctx.step, shape, 1000.0, 3)
     assert point.running <= 3
+
+
+def test_a_run_that_cannot_start_reports_no_throughput(catalog: Catalog) -> None:
+    ctx = _context(catalog)
+    shape = dataclasses.replace(ctx.shape(ctx.running_cap()), running_cap=0.0)
+    point = burst(ctx.step, shape, 10)
+    assert point.output_tok_s == 0.0
+    assert math.isinf(point.ttft_s)
