@@ -190,13 +190,14 @@ def prefill_seconds(model: StepModel, shape: LoadShape, prompts: float) -> float
 
 
 def burst(model: StepModel, shape: LoadShape, num_requests: int) -> OperatingPoint:
-    """All ``num_requests`` arrive at once (max-throughput benchmarks), in seconds and tok/s.
+    """All ``num_requests`` arrive at once (max-throughput benchmarks): latencies in seconds.
 
     The first wave (at most the running cap) is prefilled at the full token budget, each prompt
     ready on average halfway through it (and its early members wait through the rest of it
     between their first and second token), and then decodes together; requests beyond the batch
-    wait for slots to free up and run at the saturated rate. Throughput is the run's: all output
-    tokens ÷ (first wave's prefill + its decode + the later requests at the saturated rate).
+    wait for slots to free up and run at the saturated TPOT (the mean TPOT weighs both groups).
+    Throughput is the run's: all output tokens ÷ (first wave's prefill + its decode + the later
+    requests at the saturated rate).
     """
     shape = finite_run_shape(shape, num_requests)
     saturated = max_request_rate(model, shape)
@@ -205,20 +206,21 @@ def burst(model: StepModel, shape: LoadShape, num_requests: int) -> OperatingPoi
         return saturated
     wave_prefill = prefill_seconds(model, shape, admitted)
     first_wave = wave_prefill * (admitted + 1) / (2 * admitted)
-    later = max(num_requests - admitted, 0.0)
-    later_wait = later / 2 / saturated.request_per_s if later else 0.0
-    mean_ttft = (admitted * first_wave + later * (later_wait + saturated.ttft_s)) / num_requests
     context = shape.mean_input + shape.mean_output / 2
     wave_tpot = model.step_seconds(admitted, 0.0, context)
-    makespan = (wave_prefill + max(shape.mean_output - 1, 0.0) * wave_tpot
-                + later / saturated.request_per_s)
+    wave_end = wave_prefill + max(shape.mean_output - 1, 0.0) * wave_tpot
+    later = max(num_requests - admitted, 0.0)
+    # later requests take the slots the first wave frees, one every 1 ÷ saturated rate
+    later_wait = wave_end + later / 2 / saturated.request_per_s if later else 0.0
+    mean_ttft = (admitted * first_wave + later * (later_wait + saturated.ttft_s)) / num_requests
+    makespan = wave_end + later / saturated.request_per_s
     # a wave member that got its first token early waits through the rest of the wave's prefill
     wave_wait = wave_prefill * (admitted - 1) / (2 * admitted) / max(shape.mean_output - 1, 1.0)
-    tpot = saturated.tpot_s if later else wave_tpot + wave_wait
+    tpot = (admitted * (wave_tpot + wave_wait) + later * saturated.tpot_s) / num_requests
     request_rate = num_requests / makespan if makespan > 0 else saturated.request_per_s
     return OperatingPoint(
         concurrency=float(num_requests), running=admitted, ttft_s=mean_ttft,
-        tpot_s=tpot, itl_decode_s=wave_tpot if not later else saturated.itl_decode_s,
+        tpot_s=tpot, itl_decode_s=wave_tpot,
         output_tok_s=request_rate * shape.mean_output, request_per_s=request_rate,
         step_s=wave_tpot if not later else saturated.step_s,
     )

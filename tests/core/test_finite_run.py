@@ -87,3 +87,15 @@ def test_a_run_that_cannot_start_reports_no_throughput(catalog: Catalog) -> None
     point = burst(ctx.step, shape, 10)
     assert point.output_tok_s == 0.0
     assert math.isinf(point.ttft_s)
+
+
+def test_more_prompts_never_shorten_the_wait_and_the_cap_is_no_cliff(catalog: Catalog) -> None:
+    ctx = _context(catalog)
+    shape = ctx.shape(ctx.running_cap())
+    cap = math.floor(shape.running_cap)
+    runs = [burst(ctx.step, shape, n) for n in (cap - 1, cap, cap + 1, cap + 2, 2 * cap, 4 * cap)]
+    ttfts = [p.ttft_s for p in runs]
+    assert ttfts == sorted(ttfts)
+    # one prompt past the batch cap moves TTFT and TPOT by well under 1 %
+    assert runs[2].ttft_s == pytest.approx(runs[1].ttft_s, rel=0.01)
+    assert runs[2].tpot_s == pytest.approx(runs[1].tpot_s, rel=0.01)
