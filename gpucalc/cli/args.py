@@ -31,6 +31,11 @@ def add_deployment_args(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--kv-cache-memory", dest="kv_cache_memory_gib", type=float, default=None,
                        help="KV memory per GPU in GiB (overrides the engine budget)")
     group.add_argument("--block-size", type=int, default=None)
+    group.add_argument("--enforce-eager", action="store_true",
+                       help="no CUDA graphs: no graph memory, a kernel-launch cost per layer and "
+                            "step (SGLang: --disable-cuda-graph)")
+    group.add_argument("--disable-cuda-graph", dest="enforce_eager", action="store_true",
+                       help=argparse.SUPPRESS)
     group.add_argument("--engine", default="vllm", help="vllm, vllm-v0, sglang, trtllm")
     group.add_argument("--gpu-memory-gib", type=float, default=None,
                        help="total GPU memory as the engine sees it (MIG slice, shared GPU)")
@@ -75,6 +80,7 @@ def deployment_from_args(args: argparse.Namespace) -> Deployment:
         gpu_memory_gib=args.gpu_memory_gib,
         kv_cache_memory_gib=args.kv_cache_memory_gib,
         block_size=args.block_size,
+        enforce_eager=args.enforce_eager,
     )
 
 

@@ -156,9 +156,7 @@ def run_estimate(args: argparse.Namespace) -> int:
         if plan.bands is not None and plan.sensitivity is not None:
             print(uncertainty_table(plan.bands, plan.sensitivity))
     if not result.fits:
-        blocking = [n for n in result.notices if n.code in {"kv_budget_negative",
-                                                             "max_model_len_exceeds_kv"}]
-        raise CliError(notice_text(blocking[0]), EXIT_DOES_NOT_FIT)
+        raise CliError(notice_text(result.blocking_notices[0]), EXIT_DOES_NOT_FIT)
     return 0
 
 

@@ -57,6 +57,14 @@ def _summary(label: str, point: OperatingPoint, formula: str) -> PointSummary:
     )
 
 
+def _operating_formula(load: LoadRequest) -> str:
+    """How the operating point was computed, naming the finite run it describes."""
+    if load.concurrency is not None:
+        return f"continuous batching with chunked prefill, {load.concurrency} clients"
+    return (f"finite run of {load.num_prompts} prompts: at most {load.num_prompts} running at "
+            "once, throughput = output tokens ÷ run time (ramp-up and drain included)")
+
+
 def load_curve(ctx: PerfContext, upper: float, points: int = 32,
                marked: tuple[int, ...] = ()) -> tuple[CurvePoint, ...]:
     """TTFT, TPOT and throughput against concurrency, log-spaced from 1 to ``upper``.
@@ -84,7 +92,7 @@ def knee(curve: tuple[CurvePoint, ...]) -> float:
                  if c.output_tokens_per_s >= KNEE_THROUGHPUT_SHARE * best), 0.0)
 
 
-def _step_breakdown(ctx: PerfContext, running: float) -> tuple[Term, ...]:
+def _step_breakdown(ctx: PerfContext, running: float, eager_source: str) -> tuple[Term, ...]:
     s = ctx.step
     context = ctx.mean_input + ctx.mean_output / 2
     prefill = prefill_per_step(running, ctx.mean_input, ctx.mean_output, ctx.token_budget)
@@ -93,17 +101,20 @@ def _step_breakdown(ctx: PerfContext, running: float) -> tuple[Term, ...]:
         "gemm": s.gemm_seconds(tokens, running),
         "attention": s.attention_seconds(running, context, prefill, ctx.mean_input / 2),
         "communication": s.comm_seconds(tokens) + s.pipeline_seconds(tokens),
-        "overhead": s.overhead_s,
     }
+    parts["eager_launch"] = s.launch_wait_seconds(sum(parts.values()))
+    parts["overhead"] = s.overhead_s
     formulas = {
         "gemm": "max(2 × active params × tokens ÷ (peak × gemm eff), weight bytes ÷ (BW × mem eff))",
         "attention": "max(attention FLOPs ÷ rate, KV bytes read ÷ (BW × mem eff)) + prefill FLOPs",
         "communication": "2 × layers × (latency + 2(n−1)/n × tokens × hidden × 2 B ÷ link) + EP + PP",
+        "eager_launch": "max(layers × launch cost per layer − GPU work, 0) without CUDA graphs",
         "overhead": "fixed scheduler/launch cost per step",
     }
+    sources = {"eager_launch": eager_source}
     return tuple(term(f"step.{k}_ms", v * 1000, "ms", formulas[k],
                       {"running": round(running, 1), "prefill_tokens": round(prefill, 1)},
-                      (ctx.efficiency.source,)) for k, v in parts.items())
+                      (sources.get(k, ctx.efficiency.source),)) for k, v in parts.items())
 
 
 def calculate_performance(inputs: PlanInputs, memory: MemoryResult,
@@ -143,8 +154,9 @@ def calculate_performance(inputs: PlanInputs, memory: MemoryResult,
         online_capacity=online,
         comm_share=term("comm_share", comm / step if step else 0.0, "", "communication ÷ step time",
                         {"comm_ms": round(comm * 1000, 3), "step_ms": round(step * 1000, 3)}),
-        step_breakdown_ms=_step_breakdown(ctx, max(recommended, 1)),
-        operating_point=_summary(label, point, "continuous batching with chunked prefill"),
+        step_breakdown_ms=_step_breakdown(ctx, max(recommended, 1),
+                                          inputs.engine.runtime.eager_source),
+        operating_point=_summary(label, point, _operating_formula(load)),
         at_recommended=_summary("at_recommended", at_rec, "closed loop at the recommendation"),
         offline_max=_summary("offline_max", saturated, "batch filled to KV and scheduler caps"),
         load_curve=curve,

@@ -25,6 +25,14 @@ class MemoryKnob(StrEnum):
     FREE_AFTER_LOAD = "fraction_of_free_after_load"  # TensorRT-LLM free_gpu_memory_fraction
 
 
+class MaxLenAdmission(StrEnum):
+    """What an engine does at start-up when one max_model_len request outgrows its KV pool."""
+
+    REFUSE_KV_BYTES = "refuse_kv_bytes"  # vLLM V1: per-layer bytes, sliding layers at their window
+    REFUSE_KV_TOKENS = "refuse_kv_tokens"  # vLLM V0: max_model_len > KV blocks × block size
+    CAP_TO_POOL = "cap_to_pool"  # SGLang, TensorRT-LLM: start, cap request length at the pool
+
+
 class ActivationConstants(BaseModel):
     """Constants of the activation-peak model (profiling forward pass + sampler)."""
 
@@ -51,6 +59,12 @@ class RuntimeConstants(BaseModel):
     non_torch_gib_tp_extra: float = Field(ge=0, description="Added when tensor parallel > 1.")
     cuda_graph_gib: float = Field(ge=0)
     cuda_graph_deducted: bool = Field(description="Graph memory is taken out of the KV budget.")
+    eager_launch_ms_per_layer: float = Field(
+        default=0.0, ge=0, le=10,
+        description="CPU time to launch one decoder layer's kernels without CUDA graphs (ms); "
+        "a step cannot finish faster than layers × this.",
+    )
+    eager_source: str = Field(default="", description="Where the eager launch cost comes from.")
     source: str
 
 
@@ -104,6 +118,11 @@ class EngineProfile(BaseModel):
     block_size_tokens: int = Field(ge=1)
     counts_sliding_window_savings: bool = Field(
         description="KV capacity accounts for sliding-window layers holding fewer tokens."
+    )
+    max_len_admission: MaxLenAdmission = Field(
+        default=MaxLenAdmission.REFUSE_KV_TOKENS,
+        description="Start-up rule when one max_model_len request's KV exceeds the pool "
+        "(source in sources['admission']).",
     )
     batch_defaults: BatchDefaults
     activation: ActivationConstants

@@ -35,6 +35,9 @@ class Deployment(BaseModel):
     gpu_memory_gib: float | None = Field(default=None, gt=0, le=4096, description="Override.")
     kv_cache_memory_gib: float | None = Field(default=None, gt=0, le=4096)
     block_size: int | None = Field(default=None, ge=1, le=1024)
+    enforce_eager: bool = Field(
+        default=False, description="Run without CUDA graphs (vLLM --enforce-eager, SGLang "
+        "--disable-cuda-graph): no graph memory, but every step pays the kernel launches.")
 
     @model_validator(mode="after")
     def _parallel_fits(self) -> Deployment:

@@ -119,3 +119,36 @@ def vllm_max_request_blocks(
         return ceil_div(span, block_size) + 1
     span = min(group.window_tokens + max_batched_tokens, max_model_len)
     return ceil_div(span, block_size)
+
+
+def vllm_max_len_kv_bytes(
+    groups: tuple[KvGroup, ...], max_model_len: int, max_batched_tokens: int, block_size: int
+) -> float:
+    """KV bytes on one GPU vLLM V1 requires for one ``max_model_len`` request at start-up.
+
+    Σ layers × blocks × block size × bytes per token per layer, where a full-attention layer
+    needs ``max_model_len`` and a sliding layer only its window plus one token budget
+    (vLLM ``check_enough_kv_cache_memory`` summing each layer's ``max_memory_usage_bytes``).
+    """
+    return sum(g.num_layers * block_size * g.bytes_per_token_per_layer
+               * vllm_max_request_blocks(g, max_model_len, max_batched_tokens, block_size)
+               for g in groups)
+
+
+def vllm_estimated_max_model_len(
+    groups: tuple[KvGroup, ...], kv_bytes: float, max_model_len: int, max_batched_tokens: int,
+    block_size: int,
+) -> int:
+    """Longest context (tokens) whose one request fits ``kv_bytes``, as vLLM estimates it.
+
+    Binary search over 1 … ``max_model_len`` (vLLM ``estimate_max_model_len``); 0 when even one
+    token does not fit.
+    """
+    low, high = 0, max_model_len
+    while low < high:
+        mid = (low + high + 1) // 2
+        if vllm_max_len_kv_bytes(groups, mid, max_batched_tokens, block_size) <= kv_bytes:
+            low = mid
+        else:
+            high = mid - 1
+    return low

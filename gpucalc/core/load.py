@@ -8,6 +8,7 @@ prefill), so prompts slow decode down and decodes slow prompts down.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -95,14 +96,24 @@ def max_request_rate(model: StepModel, shape: LoadShape) -> OperatingPoint:
     return closed_loop(model, shape, shape.running_cap)
 
 
+def finite_run_shape(shape: LoadShape, num_requests: int | None) -> LoadShape:
+    """The load shape of a run of ``num_requests`` prompts: the batch never exceeds them."""
+    if not num_requests or num_requests >= shape.running_cap:
+        return shape
+    return dataclasses.replace(shape, running_cap=float(num_requests))
+
+
 def open_loop(model: StepModel, shape: LoadShape, rate_per_s: float,
               num_requests: int | None = None) -> OperatingPoint:
     """Operating point at a Poisson arrival rate (requests/s).
 
     Little's law fixes the running batch: N = rate × (TTFT + output × TPOT). Near saturation a
     queue forms in front of admission (M/D/1-style wait on the prefill service); past it, a run
-    of ``num_requests`` requests queues linearly and the mean wait is half the backlog.
+    of ``num_requests`` requests queues linearly and the mean wait is half the backlog. A finite
+    run holds at most ``num_requests`` at once, and its throughput counts the drain of the last
+    request after the arrivals stop.
     """
+    shape = finite_run_shape(shape, num_requests)
     saturated = max_request_rate(model, shape)
     if math.isinf(rate_per_s) and num_requests:
         return burst(model, shape, num_requests)
@@ -112,11 +123,13 @@ def open_loop(model: StepModel, shape: LoadShape, rate_per_s: float,
             offered = math.inf if math.isinf(rate_per_s) else rate_per_s
             backlog = num_requests / 2 * (1 / saturated.request_per_s - 1 / offered)
             backlog -= saturated.running / 2 / saturated.request_per_s
+        request_rate = saturated_run_request_rate(saturated, rate_per_s, num_requests,
+                                                  shape.mean_output)
         return OperatingPoint(
             concurrency=saturated.running + max(backlog, 0.0) * saturated.request_per_s,
             running=saturated.running, ttft_s=saturated.ttft_s + max(backlog, 0.0),
             tpot_s=saturated.tpot_s, itl_decode_s=saturated.itl_decode_s,
-            output_tok_s=saturated.output_tok_s, request_per_s=saturated.request_per_s,
+            output_tok_s=request_rate * shape.mean_output, request_per_s=request_rate,
             step_s=saturated.step_s,
         )
     low, high = 0.0, saturated.running
@@ -130,31 +143,84 @@ def open_loop(model: StepModel, shape: LoadShape, rate_per_s: float,
             high = mid
     utilisation = rate_per_s / saturated.request_per_s
     wait = utilisation * utilisation / (2 * (1 - utilisation)) * point.ttft_s
+    ttft = point.ttft_s + wait
+    request_rate = finite_run_request_rate(rate_per_s, num_requests,
+                                           ttft + shape.mean_output * point.tpot_s)
     return OperatingPoint(
-        concurrency=high, running=high, ttft_s=point.ttft_s + wait, tpot_s=point.tpot_s,
-        itl_decode_s=point.itl_decode_s, output_tok_s=rate_per_s * shape.mean_output,
-        request_per_s=rate_per_s, step_s=point.step_s,
+        concurrency=high, running=high, ttft_s=ttft, tpot_s=point.tpot_s,
+        itl_decode_s=point.itl_decode_s, output_tok_s=request_rate * shape.mean_output,
+        request_per_s=request_rate, step_s=point.step_s,
     )
 
 
-def burst(model: StepModel, shape: LoadShape, num_requests: int) -> OperatingPoint:
-    """All ``num_requests`` arrive at once (max-throughput benchmarks).
+def finite_run_request_rate(rate_per_s: float, num_requests: int | None, latency_s: float) -> float:
+    """Finished requests/s of a run: N ÷ (N ÷ rate + the last request's latency), in req/s.
 
-    Admitted prompts are prefilled at the full token budget, so the mean request waits for half
-    of the admitted prompt tokens; requests beyond the batch wait for slots to free up.
+    An endless run (``num_requests`` None) finishes requests as fast as they arrive.
     """
+    if not num_requests:
+        return rate_per_s
+    return num_requests / (num_requests / rate_per_s + latency_s)
+
+
+def saturated_run_request_rate(saturated: OperatingPoint, rate_per_s: float,
+                               num_requests: int | None, mean_output: float) -> float:
+    """Finished requests/s of a run offered at or above saturation, in req/s.
+
+    The run ends when the last arrival has finished (N ÷ rate + one request's latency) or when
+    the saturated batch has worked through all N after filling up (N ÷ saturated rate + batch ÷
+    rate), whichever is later; an endless run finishes at the saturated rate.
+    """
+    if not num_requests or math.isinf(rate_per_s):
+        return saturated.request_per_s
+    latency = saturated.ttft_s + mean_output * saturated.tpot_s
+    seconds = max(num_requests / rate_per_s + latency,
+                  num_requests / saturated.request_per_s + saturated.running / rate_per_s)
+    return num_requests / seconds
+
+
+def prefill_seconds(model: StepModel, shape: LoadShape, prompts: float) -> float:
+    """Seconds to prefill ``prompts`` mean-length prompts at the token budget (no decodes)."""
+    tokens = prompts * shape.mean_input
+    budget = float(shape.token_budget)
+    chunk = min(tokens, budget)
+    if chunk <= 0:
+        return 0.0
+    return tokens / chunk * model.step_seconds(0.0, chunk, 0.0, prefill_context=shape.mean_input / 2)
+
+
+def burst(model: StepModel, shape: LoadShape, num_requests: int) -> OperatingPoint:
+    """All ``num_requests`` arrive at once (max-throughput benchmarks): latencies in seconds.
+
+    The first wave (at most the running cap) is prefilled at the full token budget, each prompt
+    ready on average halfway through it (and its early members wait through the rest of it
+    between their first and second token), and then decodes together; requests beyond the batch
+    wait for slots to free up and run at the saturated TPOT (the mean TPOT weighs both groups).
+    Throughput is the run's: all output tokens ÷ (first wave's prefill + its decode + the later
+    requests at the saturated rate).
+    """
+    shape = finite_run_shape(shape, num_requests)
     saturated = max_request_rate(model, shape)
     admitted = min(float(num_requests), shape.running_cap)
-    budget = float(shape.token_budget)
-    prefill_step = model.step_seconds(0.0, budget, 0.0, prefill_context=shape.mean_input / 2)
-    prefill_tok_s = budget / prefill_step
-    first_wave = admitted * shape.mean_input / 2 / prefill_tok_s
+    if admitted <= 0:  # nothing can run: the saturated point says so (infinite latencies)
+        return saturated
+    wave_prefill = prefill_seconds(model, shape, admitted)
+    first_wave = wave_prefill * (admitted + 1) / (2 * admitted)
+    context = shape.mean_input + shape.mean_output / 2
+    wave_tpot = model.step_seconds(admitted, 0.0, context)
+    wave_end = wave_prefill + max(shape.mean_output - 1, 0.0) * wave_tpot
     later = max(num_requests - admitted, 0.0)
-    later_wait = later / 2 / saturated.request_per_s if later else 0.0
+    # later requests take the slots the first wave frees, one every 1 ÷ saturated rate
+    later_wait = wave_end + later / 2 / saturated.request_per_s if later else 0.0
     mean_ttft = (admitted * first_wave + later * (later_wait + saturated.ttft_s)) / num_requests
+    makespan = wave_end + later / saturated.request_per_s
+    # a wave member that got its first token early waits through the rest of the wave's prefill
+    wave_wait = wave_prefill * (admitted - 1) / (2 * admitted) / max(shape.mean_output - 1, 1.0)
+    tpot = (admitted * (wave_tpot + wave_wait) + later * saturated.tpot_s) / num_requests
+    request_rate = num_requests / makespan if makespan > 0 else saturated.request_per_s
     return OperatingPoint(
-        concurrency=float(num_requests), running=saturated.running, ttft_s=mean_ttft,
-        tpot_s=saturated.tpot_s, itl_decode_s=saturated.itl_decode_s,
-        output_tok_s=saturated.output_tok_s, request_per_s=saturated.request_per_s,
-        step_s=saturated.step_s,
+        concurrency=float(num_requests), running=admitted, ttft_s=mean_ttft,
+        tpot_s=tpot, itl_decode_s=wave_tpot,
+        output_tok_s=request_rate * shape.mean_output, request_per_s=request_rate,
+        step_s=wave_tpot if not later else saturated.step_s,
     )

@@ -68,6 +68,16 @@ def _kv_budget(
     return budget, kv, "fraction × total − (weights + activation + non-torch)"
 
 
+def cuda_graphs_gib(engine: EngineProfile, enforce_eager: bool) -> Term:
+    """CUDA-graph memory per GPU (GiB): the engine's capture size, none when run eagerly."""
+    if enforce_eager:
+        return term("cuda_graphs_gib_per_gpu", 0.0, "GiB",
+                    "no CUDA graphs captured (--enforce-eager / --disable-cuda-graph)",
+                    {"enforce_eager": True}, (engine.runtime.eager_source,))
+    return term("cuda_graphs_gib_per_gpu", engine.runtime.cuda_graph_gib, "GiB",
+                "assumed capture size", {}, (engine.runtime.source,))
+
+
 def stage_memory(
     inputs: PlanInputs, settings: EffectiveSettings, breakdown: ParamBreakdown, plan: WeightPlan,
     stage: Stage, stages: tuple[Stage, ...],
@@ -86,8 +96,7 @@ def stage_memory(
         int(settings.max_num_seqs.value), tp, dep.enable_expert_parallel, stage.has_lm_head,
     )
     runtime = non_torch_gib(engine, tp)
-    graphs = term("cuda_graphs_gib_per_gpu", engine.runtime.cuda_graph_gib, "GiB",
-                  "assumed capture size", {}, (engine.runtime.source,))
+    graphs = cuda_graphs_gib(engine, dep.enforce_eager)
     total = settings.total_gib.value
     fraction = settings.memory_fraction.value
     budget, kv, formula = _kv_budget(engine, total, fraction, weights_gib, activation.value,

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import math
 
+from gpucalc.core.engine import EngineKind, EngineProfile, MaxLenAdmission
 from gpucalc.core.errors import PlanError
 from gpucalc.core.explain import InputValue, Notice, Term, term
 from gpucalc.core.inputs import PlanInputs
+from gpucalc.core.kv import vllm_estimated_max_model_len, vllm_max_len_kv_bytes
 from gpucalc.core.kv_capacity import KvCapacity, kv_capacity
 from gpucalc.core.memory import StageMemory, stage_memory
-from gpucalc.core.memory_result import MemoryResult, ParamSummary
+from gpucalc.core.memory_result import BLOCKING_NOTICES, MemoryResult, ParamSummary
 from gpucalc.core.parallel import check_tensor_parallel, pipeline_stages
 from gpucalc.core.params import ParamBreakdown, active_params, param_breakdown
 from gpucalc.core.settings import EffectiveSettings, effective_settings
@@ -198,7 +200,7 @@ def calculate_memory(inputs: PlanInputs, single_gpu_check: bool = True) -> Memor
     seqs = int(settings.max_num_seqs.value)
     tp = dep.tensor_parallel_size
     per_gpu = sum(m.kv_bytes_per_token for m in stages)
-    notices = _notices(inputs, stages, capacity, max_len)
+    notices = _notices(inputs, stages, capacity, settings)
     wl = inputs.workload
     return MemoryResult(
         settings=settings,
@@ -227,7 +229,7 @@ def calculate_memory(inputs: PlanInputs, single_gpu_check: bool = True) -> Memor
                                           wl.input_len_p50 + wl.output_len_p50, seqs),
         concurrency_p95=_concurrency_term("concurrency_p95", capacity,
                                           wl.input_p95 + wl.output_p95, seqs),
-        fits=not any(n.code in _BLOCKING for n in notices),
+        fits=not any(n.code in BLOCKING_NOTICES for n in notices),
         fits_single_gpu=_single_gpu_fit(inputs, settings, breakdown, plan) if single_gpu_check else
         term("fits_single_gpu_kv_gib", 0.0, "GiB", "not evaluated", {}),
         kv_per_average_request=(per_request := average_request_kv(inputs, capacity)),
@@ -239,11 +241,57 @@ def calculate_memory(inputs: PlanInputs, single_gpu_check: bool = True) -> Memor
     )
 
 
-_BLOCKING = {"kv_budget_negative", "max_model_len_exceeds_kv"}
+def _vllm_v1_refusal(stages: list[StageMemory], settings: EffectiveSettings) -> Notice | None:
+    """The start-up check of vLLM V1: one max_model_len request's KV must fit each worker's budget.
+
+    Sliding-window layers count only their window plus one token budget (hybrid KV manager);
+    the notice carries the figures vLLM prints when it refuses.
+    """
+    max_len = int(settings.max_model_len.value)
+    batched = int(settings.max_num_batched_tokens.value)
+    block = settings.block_size
+    for memory in stages:
+        available = memory.kv_cache.value * BYTES_PER_GIB
+        needed = vllm_max_len_kv_bytes(memory.kv_groups, max_len, batched, block)
+        if needed > available:
+            estimate = vllm_estimated_max_model_len(memory.kv_groups, available, max_len, batched,
+                                                    block)
+            return Notice(code="max_model_len_kv_exceeds_memory", params={
+                "max_model_len": max_len, "needed_gib": round(needed / BYTES_PER_GIB, 2),
+                "available_gib": round(available / BYTES_PER_GIB, 2),
+                "estimated_max_len": estimate})
+    return None
+
+
+def pool_capped_request_tokens(engine: EngineProfile, kv_tokens: int) -> int:
+    """Longest request (tokens) an engine that caps requests at its KV pool accepts.
+
+    SGLang: max_req_len = min(context_len − 1, max_total_num_tokens − 1); TensorRT-LLM lowers
+    the attention window / max sequence length to the tokens the pool holds.
+    """
+    return kv_tokens - 1 if engine.kind == EngineKind.SGLANG else kv_tokens
+
+
+def _admission_notice(inputs: PlanInputs, stages: list[StageMemory], capacity: KvCapacity,
+                      settings: EffectiveSettings) -> Notice | None:
+    """What the engine does when one max_model_len request outgrows the KV pool."""
+    engine = inputs.engine
+    max_len = int(settings.max_model_len.value)
+    rule = engine.max_len_admission
+    if rule == MaxLenAdmission.REFUSE_KV_BYTES:
+        return _vllm_v1_refusal(stages, settings)
+    if capacity.concurrency_for_length(max_len) >= 1:
+        return None
+    if rule == MaxLenAdmission.REFUSE_KV_TOKENS:
+        return Notice(code="max_model_len_exceeds_kv",
+                      params={"max_model_len": max_len, "kv_tokens": capacity.tokens})
+    return Notice(code="kv_pool_caps_requests", params={
+        "engine": engine.name, "kv_tokens": capacity.tokens, "max_model_len": max_len,
+        "max_request_tokens": pool_capped_request_tokens(engine, capacity.tokens)})
 
 
 def _notices(inputs: PlanInputs, stages: list[StageMemory], capacity: KvCapacity,
-             max_len: int) -> list[Notice]:
+             settings: EffectiveSettings) -> list[Notice]:
     """Coded warnings about fit and headroom."""
     notices: list[Notice] = []
     memory = min(stages, key=lambda m: m.kv_cache.value)
@@ -251,9 +299,8 @@ def _notices(inputs: PlanInputs, stages: list[StageMemory], capacity: KvCapacity
         notices.append(Notice(code="kv_budget_negative",
                               params={"kv_gib": round(memory.kv_cache.value, 2),
                                       "stage": memory.stage.index}))
-    elif capacity.concurrency_for_length(max_len) < 1:
-        notices.append(Notice(code="max_model_len_exceeds_kv",
-                              params={"max_model_len": max_len, "kv_tokens": capacity.tokens}))
+    elif (admission := _admission_notice(inputs, stages, capacity, settings)) is not None:
+        notices.append(admission)
     engine = inputs.engine
     if not engine.runtime.cuda_graph_deducted and memory.headroom.value < 0:
         notices.append(Notice(code="cuda_graphs_exceed_headroom",

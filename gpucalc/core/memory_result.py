@@ -8,6 +8,10 @@ from gpucalc.core.explain import Notice, Term
 from gpucalc.core.memory import StageMemory
 from gpucalc.core.settings import EffectiveSettings
 
+# Notices that mean the engine itself refuses to start (everything else is advice).
+BLOCKING_NOTICES = frozenset({"kv_budget_negative", "max_model_len_exceeds_kv",
+                              "max_model_len_kv_exceeds_memory"})
+
 
 class ParamSummary(BaseModel):
     """Parameter counts of the model."""
@@ -43,6 +47,11 @@ class MemoryResult(BaseModel):
     planning_check_passes: bool
     alarm_check: Term
     notices: tuple[Notice, ...] = ()
+
+    @property
+    def blocking_notices(self) -> tuple[Notice, ...]:
+        """The notices saying why the engine would refuse to start (empty when it fits)."""
+        return tuple(n for n in self.notices if n.code in BLOCKING_NOTICES)
 
     @property
     def binding(self) -> StageMemory:

@@ -2,7 +2,10 @@
 
 A step runs ``decode`` single-token requests plus ``prefill`` prompt tokens. Each kernel class
 takes max(compute time, memory time) at its achieved rates; communication and a fixed step
-overhead add on top. Plain floats on purpose: sweeps evaluate this thousands of times.
+overhead add on top. Without CUDA graphs (``--enforce-eager``) the CPU launches every layer's
+kernels each step, so the GPU work cannot finish before the last launch: small batches become
+launch-bound, large ones hide it. Plain floats on purpose: sweeps evaluate this thousands of
+times.
 """
 
 from __future__ import annotations
@@ -48,6 +51,11 @@ class StepModel:
     overhead_s: float
     tp: int
     pp: int
+    eager_launch_s: float = 0.0  # CPU launch time of one step's layers without CUDA graphs
+
+    def launch_wait_seconds(self, work_s: float) -> float:
+        """Seconds a step waits on kernel launches beyond its GPU work (0 with CUDA graphs)."""
+        return max(self.eager_launch_s - work_s, 0.0)
 
     def kv_read_bytes(self, context: float) -> float:
         """KV bytes one decode token reads at ``context`` tokens (windows cap sliding layers)."""
@@ -105,9 +113,10 @@ class StepModel:
         if tokens <= 0:
             return 0.0
         pctx = prefill / 2 if prefill_context is None else prefill_context
-        return (self.gemm_seconds(tokens, decode)
+        work = (self.gemm_seconds(tokens, decode)
                 + self.attention_seconds(decode, context, prefill, pctx)
-                + self.comm_seconds(tokens) + self.pipeline_seconds(tokens) + self.overhead_s)
+                + self.comm_seconds(tokens) + self.pipeline_seconds(tokens))
+        return work + self.launch_wait_seconds(work) + self.overhead_s
 
 
 def _attention_flops_per_pair(inputs: PlanInputs, tp: int) -> float:
@@ -182,4 +191,15 @@ def build_step_model(inputs: PlanInputs, memory: MemoryResult, eff: Efficiency) 
         overhead_s=eff.step_overhead_ms * 1e-3,
         tp=tp,
         pp=pp,
+        eager_launch_s=eager_launch_seconds(inputs),
     )
+
+
+def eager_launch_seconds(inputs: PlanInputs) -> float:
+    """CPU seconds to launch one step's decoder layers without CUDA graphs (0 with graphs).
+
+    layers × the engine's launch cost per layer; pipeline stages launch one after another.
+    """
+    if not inputs.deployment.enforce_eager:
+        return 0.0
+    return inputs.model.num_layers * inputs.engine.runtime.eager_launch_ms_per_layer * 1e-3

@@ -376,13 +376,13 @@ SGLANG_TO_VLLM = {"tp_size": "tensor_parallel_size", "pp_size": "pipeline_parall
                   "context_len": "max_model_len", "max_running_requests": "max_num_seqs",
                   "chunked_prefill_size": "max_num_batched_tokens", "page_size": "block_size",
                   "kv_cache_dtype": "kv_cache_dtype", "quantization": "quantization",
-                  "dtype": "dtype"}
+                  "dtype": "dtype", "disable_cuda_graph": "enforce_eager"}
 TRTLLM_TO_VLLM = {"max_seq_len": "max_model_len", "max_num_requests": "max_num_seqs",
                   "max_batch_size": "max_num_seqs", "max_num_tokens": "max_num_batched_tokens",
                   "tp_size": "tensor_parallel_size", "pp_size": "pipeline_parallel_size"}
 VLLM_KEYS = {"tensor_parallel_size", "pipeline_parallel_size", "gpu_memory_utilization",
              "max_model_len", "max_num_seqs", "max_num_batched_tokens", "block_size",
-             "kv_cache_dtype", "quantization", "dtype", "enable_expert_parallel"}
+             "kv_cache_dtype", "quantization", "dtype", "enable_expert_parallel", "enforce_eager"}
 
 
 def deployment_overrides(measured: MeasuredMemory) -> dict[str, FlagValue]:

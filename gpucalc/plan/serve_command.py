@@ -82,7 +82,10 @@ _TRTLLM: dict[str, tuple[str, str, type]] = {
     "--kv_cache_free_gpu_memory_fraction": ("deployment", "gpu_memory_utilization", float),
     **_COMMON,
 }
-_BOOLEAN = {"--enable-expert-parallel", "-ep", "--enable-ep-moe"}
+# switch → Deployment field it turns on (the same in every engine's vocabulary)
+_BOOLEAN = {"--enable-expert-parallel": "enable_expert_parallel", "-ep": "enable_expert_parallel",
+            "--enable-ep-moe": "enable_expert_parallel", "--enforce-eager": "enforce_eager",
+            "--disable-cuda-graph": "enforce_eager"}
 _ENGINES = {"vllm": _VLLM, "sglang": _SGLANG, "trtllm": _TRTLLM}
 
 
@@ -140,7 +143,7 @@ def _flag_values(words: list[str], table: dict[str, tuple[str, str, type]]
             i += 1
             continue
         if flag in _BOOLEAN:
-            values["deployment.enable_expert_parallel"] = True
+            values[f"deployment.{_BOOLEAN[flag]}"] = True
             i += 1
             continue
         has_value = bool(eq) or (i + 1 < len(words) and not words[i + 1].startswith("--"))

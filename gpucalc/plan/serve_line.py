@@ -21,14 +21,14 @@ FLAGS: dict[EngineKind, dict[str, str]] = {
         "max_model_len": "--max-model-len", "memory_fraction": "--gpu-memory-utilization",
         "max_num_batched_tokens": "--max-num-batched-tokens", "max_num_seqs": "--max-num-seqs",
         "kv_cache_dtype": "--kv-cache-dtype", "quantization": "--quantization",
-        "expert_parallel": "--enable-expert-parallel",
+        "expert_parallel": "--enable-expert-parallel", "enforce_eager": "--enforce-eager",
     },
     EngineKind.SGLANG: {
         "tensor_parallel_size": "--tp", "pipeline_parallel_size": "--pp",
         "max_model_len": "--context-length", "memory_fraction": "--mem-fraction-static",
         "max_num_batched_tokens": "--chunked-prefill-size", "max_num_seqs": "--max-running-requests",
         "kv_cache_dtype": "--kv-cache-dtype", "quantization": "--quantization",
-        "expert_parallel": "--enable-ep-moe",
+        "expert_parallel": "--enable-ep-moe", "enforce_eager": "--disable-cuda-graph",
     },
     EngineKind.TRTLLM: {
         "tensor_parallel_size": "--tp_size", "pipeline_parallel_size": "--pp_size",
@@ -65,4 +65,6 @@ def serve_line(inputs: PlanInputs, settings: EffectiveSettings) -> str:
             words += [flags[key], value]
     if dep.enable_expert_parallel and "expert_parallel" in flags:
         words.append(flags["expert_parallel"])
+    if dep.enforce_eager and "enforce_eager" in flags:
+        words.append(flags["enforce_eager"])
     return shlex.join(words)

@@ -140,8 +140,7 @@ def answer_sentence(w: Writer) -> str:
     """The number that matters and what binds it (UX.md: answer first)."""
     perf, targets = w.data.result.performance, w.data.inputs.targets
     if perf is None:
-        blocking = [n for n in w.data.result.memory.notices
-                    if n.code in {"kv_budget_negative", "max_model_len_exceeds_kv"}]
+        blocking = w.data.result.memory.blocking_notices
         if blocking:
             return notice_text(blocking[0], w.lang)
         return w.t("The model does not fit on this deployment.")

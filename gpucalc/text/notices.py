@@ -17,11 +17,31 @@ NOTICE_TEXT: dict[str, dict[str, str]] = {
               "降低权重精度（fp8 / int4）、换更大显存的卡或提高显存占用比例。",
     },
     "max_model_len_exceeds_kv": {
-        "en": "The KV cache holds {kv_tokens} tokens, fewer than one request at max_model_len "
-              "{max_model_len}. Lower --max-model-len, quantize the KV cache (--kv-cache-dtype "
+        "en": "vLLM would refuse to start: \"The model's max seq len ({max_model_len}) is larger "
+              "than the maximum number of tokens that can be stored in KV cache ({kv_tokens}).\" "
+              "Lower --max-model-len, quantize the KV cache (--kv-cache-dtype fp8) or add GPUs.",
+        "zh": "vLLM 会拒绝启动：max_model_len（{max_model_len}）超过 KV 缓存能存放的 token 数"
+              "（{kv_tokens}）。请缩短上下文、将 KV 量化为 fp8 或增加卡数。",
+    },
+    "max_model_len_kv_exceeds_memory": {
+        "en": "vLLM would refuse to start: one request at max_model_len {max_model_len} needs "
+              "{needed_gib} GiB of KV cache, more than the {available_gib} GiB available (vLLM "
+              "estimates the longest context that fits at {estimated_max_len} tokens). Lower "
+              "--max-model-len to {estimated_max_len}, quantize the KV cache (--kv-cache-dtype "
               "fp8) or add GPUs.",
-        "zh": "KV 缓存只能放 {kv_tokens} 个 token，不够一条 max_model_len={max_model_len} 的请求。"
-              "请缩短上下文、将 KV 量化为 fp8 或增加卡数。",
+        "zh": "vLLM 会拒绝启动：一条 max_model_len={max_model_len} 的请求需要 {needed_gib} GiB KV 缓存，"
+              "超过可用的 {available_gib} GiB（vLLM 估计能放下的最长上下文为 {estimated_max_len} "
+              "token）。请把 --max-model-len 降到 {estimated_max_len}、将 KV 量化为 fp8 或增加卡数。",
+    },
+    "kv_pool_caps_requests": {
+        "en": "{engine} starts with a KV pool of {kv_tokens} tokens, fewer than one request at "
+              "max_model_len {max_model_len}: it caps each request at {max_request_tokens} tokens "
+              "(longer prompts are rejected or truncated) and admits requests only while the pool "
+              "has room. Set the context length to match, quantize the KV cache or add GPUs to "
+              "serve full-length requests.",
+        "zh": "{engine} 会以 {kv_tokens} 个 token 的 KV 池启动，不够一条 max_model_len={max_model_len} "
+              "的请求：每条请求最多 {max_request_tokens} 个 token（更长的输入会被拒绝或截断），"
+              "池中有空间时才接纳新请求。要服务满长度请求，请相应缩短上下文、将 KV 量化或增加卡数。",
     },
     "cuda_graphs_exceed_headroom": {
         "en": "CUDA graphs (~{graphs_gib} GiB) do not fit in the headroom the memory fraction "

@@ -114,6 +114,8 @@ def _verdict(outcome: Plan) -> tuple[Verdict, str]:
         return Verdict.NO_FIT, translate("Answer", "Does not fit")
     if perf is not None and perf.recommended_concurrency.value < 1:
         return Verdict.NO_FIT, translate("Answer", "Misses the targets")
+    if any(n.code == "kv_pool_caps_requests" for n in memory.notices):
+        return Verdict.TIGHT, translate("Answer", "Starts; requests capped at the KV pool")
     if not memory.planning_check_passes:
         return Verdict.TIGHT, translate("Answer", "Fits, above planning share")
     return Verdict.FITS, translate("Answer", "Fits")

@@ -62,6 +62,10 @@ ENGINE = (
               QT_TRANSLATE_NOOP("Fields", "Stages the layers are split into.")),
     FieldSpec("deployment.enable_expert_parallel", QT_TRANSLATE_NOOP("Fields", "Expert parallel (EP)"),
               QT_TRANSLATE_NOOP("Fields", "Split the experts of MoE layers across ranks.")),
+    FieldSpec("deployment.enforce_eager", QT_TRANSLATE_NOOP("Fields", "No CUDA graphs (eager)"),
+              QT_TRANSLATE_NOOP("Fields", "vLLM --enforce-eager, SGLang --disable-cuda-graph: "
+                                          "frees the CUDA-graph memory but every step pays the "
+                                          "kernel launches, which slows small batches.")),
     FieldSpec("deployment.weight_format", QT_TRANSLATE_NOOP("Fields", "Weight precision"),
               QT_TRANSLATE_NOOP("Fields", "The checkpoint's own precision, or a what-if "
                                           "quantization (fp8, int8, int4, nvfp4)."),

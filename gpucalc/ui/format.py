@@ -64,6 +64,7 @@ TERM_NAMES = {
     "step.gemm_ms": QT_TRANSLATE_NOOP("Terms", "Step: matrix multiplies"),
     "step.attention_ms": QT_TRANSLATE_NOOP("Terms", "Step: attention"),
     "step.communication_ms": QT_TRANSLATE_NOOP("Terms", "Step: communication"),
+    "step.eager_launch_ms": QT_TRANSLATE_NOOP("Terms", "Step: kernel launches without CUDA graphs"),
     "step.overhead_ms": QT_TRANSLATE_NOOP("Terms", "Step: scheduler overhead"),
     "ttft_ms": QT_TRANSLATE_NOOP("Terms", "TTFT"),
     "tpot_ms": QT_TRANSLATE_NOOP("Terms", "TPOT"),
