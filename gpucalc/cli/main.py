@@ -120,7 +120,7 @@ def _validation_message(exc: ValidationError) -> str:
 def run_estimate(args: argparse.Namespace) -> int:
     """``gpucalc estimate``: print the memory picture."""
     from gpucalc.cli.output import memory_json, memory_table
-    from gpucalc.cli.perf_output import performance_json, performance_table
+    from gpucalc.cli.perf_output import fleet_json, fleet_table, performance_json, performance_table
     from gpucalc.cli.uncertainty_output import uncertainty_json, uncertainty_table
     from gpucalc.core.calculate import LoadRequest
     from gpucalc.plan.compute import PlanOptions, plan_inputs
@@ -136,6 +136,7 @@ def run_estimate(args: argparse.Namespace) -> int:
         data = memory_json(result)
         if plan.performance is not None:
             data.update(performance_json(plan.performance))
+        data["fleet"] = fleet_json(plan.fleet) if plan.fleet is not None else None
         if plan.bands is not None and plan.sensitivity is not None:
             data.update(uncertainty_json(plan.bands, plan.sensitivity))
         print(json.dumps(data, indent=2, ensure_ascii=False))
@@ -147,6 +148,8 @@ def run_estimate(args: argparse.Namespace) -> int:
         print(memory_table(result, title))
         if plan.performance is not None:
             print(performance_table(plan.performance))
+        if plan.fleet is not None:
+            print(fleet_table(plan.fleet))
         if plan.bands is not None and plan.sensitivity is not None:
             print(uncertainty_table(plan.bands, plan.sensitivity))
     if not result.fits:
@@ -169,6 +172,7 @@ def run_sweep(args: argparse.Namespace) -> int:
     from gpucalc.cli.perf_output import sweep_csv, sweep_json
     from gpucalc.core.sweep import context_sweep
     from gpucalc.plan.compute import PlanOptions, plan_inputs
+    from gpucalc.text.numbers import count
 
     scenario, inputs = _scenario_inputs(args)
     if args.axis == "context":
@@ -179,9 +183,9 @@ def run_sweep(args: argparse.Namespace) -> int:
             print(json.dumps(sweep_json(sweep), indent=2))
         else:
             for p in sweep.points:
-                link = "—" if p.interconnect is None else f"{p.interconnect:,.0f}"
-                print(f"{p.context_tokens:>9,} tokens  memory {p.memory:>8,.0f}  compute "
-                      f"{p.compute:>8,.0f}  interconnect {link:>8}  → {p.binding.value}")
+                link = "—" if p.interconnect is None else count(p.interconnect)
+                print(f"{p.context_tokens:>9,} tokens  memory {count(p.memory):>8}  compute "
+                      f"{count(p.compute):>8}  interconnect {link:>8}  → {p.binding.value}")
         return 0
     perf = plan_inputs(user_catalog(), scenario, inputs, PlanOptions(uncertainty=False)).performance
     if perf is None:

@@ -7,6 +7,7 @@ from typing import Any
 from gpucalc.core.explain import Term
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.text.notices import notice_text
+from gpucalc.text.numbers import count
 
 LINE_LABELS = {
     "weights_gib_per_gpu": "weights",
@@ -107,7 +108,7 @@ def memory_table(result: MemoryResult, title: str) -> str:
         f"params total / active     {result.params.total.value / 1e9:,.2f} B / "
         f"{result.params.active.value / 1e9:,.2f} B",
         f"fits on one GPU           {'yes' if result.fits_single_gpu.value > 0 else 'no'}",
-        f"70% planning rule         {result.planning_check.value:,.0f} requests at P50 length "
+        f"70% planning rule         {count(result.planning_check.value)} requests at P50 length "
         f"({'passes' if result.planning_check_passes else 'fails'})",
     ]
     lines += [f"! {notice_text(n)}" for n in result.notices]

@@ -8,14 +8,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from gpucalc.core.ceilings import advice, three_ceilings
 from gpucalc.core.explain import Term, term
+from gpucalc.core.fleet import SEED_WATERMARK, ReplicaRates, planning_watermark, replica_rates
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.load import OperatingPoint, closed_loop, open_loop, prefill_per_step
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import PerfContext, build_context
-from gpucalc.core.perf_result import CurvePoint, PerformanceResult, PointSummary
-
-KNEE_THROUGHPUT_SHARE = 0.9
+from gpucalc.core.perf_result import CeilingKind, CurvePoint, PerformanceResult, PointSummary
 
 
 class LoadRequest(BaseModel):
@@ -71,11 +70,24 @@ def load_curve(ctx: PerfContext, upper: float, points: int = 32) -> tuple[CurveP
     return tuple(curve)
 
 
-def knee(curve: tuple[CurvePoint, ...]) -> float:
-    """Smallest concurrency reaching 90 % of the curve's best throughput (more buys latency)."""
-    best = max((c.output_tokens_per_s for c in curve), default=0.0)
-    return next((c.concurrency for c in curve
-                 if c.output_tokens_per_s >= KNEE_THROUGHPUT_SHARE * best), 0.0)
+def knee_term(recommended: int, binding: CeilingKind) -> Term:
+    """The knee (拐点): the recommendation, past which more concurrency only buys latency.
+
+    On the concurrency ladder of seed 000 it is where a latency target breaks (compute or
+    interconnect ceiling) or where requests start queueing for KV memory (memory ceiling).
+    """
+    return term("knee_concurrency", recommended, "requests",
+                "lowest limiting ceiling (offline: memory only): past it a latency target breaks "
+                "or requests queue", {"binding": binding.value},
+                ("seed 000: 找拐点而不是找最大值，拐点之后加并发只换来延迟",))
+
+
+def online_capacity_term(rates: ReplicaRates) -> Term:
+    """Running requests planned online per replica: the watermark's share of the knee."""
+    return term("online_capacity", rates.online_capacity_requests, "requests",
+                "max(1, floor(watermark × knee))",
+                {"watermark": rates.watermark, "knee": rates.knee_requests},
+                (SEED_WATERMARK,))
 
 
 def _step_breakdown(ctx: PerfContext, running: float) -> tuple[Term, ...]:
@@ -107,7 +119,8 @@ def calculate_performance(inputs: PlanInputs, memory: MemoryResult,
     ceilings = three_ceilings(ctx, inputs)
     binding = next(c for c in ceilings if c.binding)
     recommended = int(binding.value.value)
-    watermark = inputs.targets.watermark
+    rates = replica_rates(ctx, recommended,
+                          planning_watermark(inputs.targets, inputs.workload.mode))
     shape = ctx.shape(ctx.running_cap())
     saturated = closed_loop(ctx.step, shape, shape.running_cap)
     at_rec = closed_loop(ctx.step, shape, max(recommended, 1))
@@ -125,15 +138,12 @@ def calculate_performance(inputs: PlanInputs, memory: MemoryResult,
     return PerformanceResult(
         ceilings=ceilings,
         recommended_concurrency=term(
-            "recommended_concurrency", recommended, "requests", "min(memory, compute, interconnect)",
+            "recommended_concurrency", recommended, "requests",
+            "min(memory, compute, interconnect) over the limiting ceilings (offline: memory)",
             {c.kind.value: c.value.value for c in ceilings}),
         bottleneck=binding.kind,
         advice=advice(binding.kind, inputs, memory, ctx),
-        online_capacity=term(
-            "online_capacity", math.floor(watermark * recommended), "requests",
-            "floor(watermark × recommended concurrency)",
-            {"watermark": watermark, "recommended": recommended},
-            ("seed 000: plan online capacity at about 70 % of the knee",)),
+        online_capacity=online_capacity_term(rates),
         comm_share=term("comm_share", comm / step if step else 0.0, "", "communication ÷ step time",
                         {"comm_ms": round(comm * 1000, 3), "step_ms": round(step * 1000, 3)}),
         step_breakdown_ms=_step_breakdown(ctx, max(recommended, 1)),
@@ -141,8 +151,8 @@ def calculate_performance(inputs: PlanInputs, memory: MemoryResult,
         at_recommended=_summary("at_recommended", at_rec, "closed loop at the recommendation"),
         offline_max=_summary("offline_max", saturated, "batch filled to KV and scheduler caps"),
         load_curve=curve,
-        knee_concurrency=term("knee_concurrency", knee(curve), "requests",
-                              "smallest concurrency reaching 90 % of peak throughput", {}),
+        knee_concurrency=knee_term(recommended, binding.kind),
+        rates=rates,
         efficiency=ctx.efficiency,
         replicas=inputs.deployment.replicas,
     )

@@ -117,6 +117,7 @@ def _kv_item(data: ReportData) -> ChecklistItem:
 
 
 def _margin_item(data: ReportData, perf: PerformanceResult | None) -> ChecklistItem:
+    """Margin: the watermark's online capacity, the 70 % memory rule and the fleet verdict."""
     memory, targets = data.result.memory, data.inputs.targets
     values = {"plan": count(memory.planning_check.value),
               "share": percent(targets.planning_memory_share),
@@ -124,12 +125,24 @@ def _margin_item(data: ReportData, perf: PerformanceResult | None) -> ChecklistI
     if perf is None:
         return ChecklistItem("Margin", "No margin: the model does not fit", values, passed=False)
     values |= {"online": count(perf.online_capacity.value),
-               "n": count(perf.recommended_concurrency.value)}
+               "n": count(perf.recommended_concurrency.value),
+               "watermark": percent(perf.rates.watermark)}
+    parts = ["Online capacity {online} requests ({watermark} watermark of the knee, {n}); weights "
+             "+ KV at P50 + margin within {share} of memory allow {plan} requests"]
+    fleet = data.plan.fleet
+    carries = fleet is not None and fleet.carries
+    if fleet is not None:
+        parts.append("carries {avg} req/s average: {avg_ok}, {peak} req/s peak: {peak_ok} — "
+                     "{needed} GPUs needed ({planned} planned, N + {k})")
+        values |= {"avg": sig3(fleet.qps_avg), "peak": sig3(fleet.qps_peak),
+                   "avg_ok": "yes" if fleet.carries_average else "no",
+                   "peak_ok": "yes" if fleet.carries_peak else "no",
+                   "needed": count(fleet.gpus_needed.value),
+                   "planned": count(fleet.gpus_deployed.value),
+                   "k": count(fleet.spare_replicas.value)}
     return ChecklistItem(
-        "Margin",
-        "Online capacity {online} requests ({watermark} watermark of {n}); weights + KV at P50 "
-        "+ margin within {share} of memory allow {plan} requests",
-        values, passed=memory.planning_check_passes and perf.online_capacity.value >= 1)
+        "Margin", tuple(parts), values,
+        passed=memory.planning_check_passes and perf.online_capacity.value >= 1 and carries)
 
 
 def _shorter_context(data: ReportData) -> tuple[int, float] | None:

@@ -112,9 +112,11 @@ ZH: dict[str, str] = {
     'Offline maximum (batch full)': '离线最大（批次占满）',
     'Advice': '建议',
     'Operating points (one replica)': '工作点（单副本）',
-    ('Knee (90 % of peak throughput): {k} concurrent requests; communication share of '
+    ('Knee (the recommendation: past it a latency target breaks or requests queue): {k} '
+     'concurrent requests; online capacity ({wm} of the knee): {online}; communication share of '
      'a step at the recommendation: {c}.'):
-        '拐点（达到峰值吞吐的 90 %）：{k} 个并发请求；推荐并发下每步的通信占比：{c}。',
+        ('拐点（即推荐并发：再往上延迟目标被击穿或请求开始排队）：{k} 个并发请求；在线容量（拐点的 {wm}）：'
+         '{online}；推荐并发下每步的通信占比：{c}。'),
     'Ceilings against context length': '并发上限随上下文长度的变化',
     'context length (tokens per request)': '上下文长度（每请求 token 数）',
     'requests per replica': '每副本请求数',
@@ -201,10 +203,14 @@ ZH: dict[str, str] = {
          'token {ttft_at} ms，每 token {tpot_at} ms'),
     'KV cache sized for the real traffic shape': 'KV 缓存按真实流量形态估算',
     'Margin': '余量',
-    ('Online capacity {online} requests ({watermark} watermark of {n}); weights + KV at '
-     'P50 + margin within {share} of memory allow {plan} requests'):
-        ('在线容量 {online} 个请求（{n} 的 {watermark} 安全水位）；权重 + P50 长度 KV + 余量控制在显存 '
-         '{share} 以内时可容纳 {plan} 个请求'),
+    ('Online capacity {online} requests ({watermark} watermark of the knee, {n}); weights + KV '
+     'at P50 + margin within {share} of memory allow {plan} requests'):
+        ('在线容量 {online} 个请求（拐点 {n} 的 {watermark} 安全水位）；权重 + P50 长度 KV + 余量控制在'
+         '显存 {share} 以内时可容纳 {plan} 个请求'),
+    ('carries {avg} req/s average: {avg_ok}, {peak} req/s peak: {peak_ok} — {needed} GPUs needed '
+     '({planned} planned, N + {k})'):
+        ('能否承载平均 {avg} req/s：{avg_ok}，峰值 {peak} req/s：{peak_ok}——需要 {needed} 张卡（规划 '
+         '{planned} 张，N + {k}）'),
     'Degradation plan for peaks': '峰值降级方案',
     'Estimate against measurement': '估算与实测的差距',
     ('To do: load-test (single-request baseline, then raise concurrency to the knee) and '
@@ -248,10 +254,11 @@ ZH: dict[str, str] = {
     ('Low and high: every uncertain constant at once at the pessimistic or the optimistic end of '
      'its stated range (table below); low and high are the smallest and largest of the three '
      'evaluations — a planning range, not a confidence interval. GPUs needed for {qps} req/s '
-     'average, {peak} req/s peak, as in the fleet sizing.'):
+     'average, {peak} req/s peak, by the fleet verdict\'s rule (page 1): {needed} GPUs needed '
+     '({planned} planned).'):
         ('低 / 高：所有不确定常数同时取其给定范围的悲观端 / 乐观端（范围见下表）；低、高取三次计算中的'
          '最小值与最大值——这是规划用的范围，不是置信区间。所需卡数按平均 {qps} req/s、峰值 {peak} '
-         'req/s 计算，与卡数反推一节相同。'),
+         'req/s、以第 1 页承载结论的同一规则计算：需要 {needed} 张卡（规划 {planned} 张）。'),
     'Result': '结果',
     'Low': '低',
     'Expected': '预期',
@@ -309,6 +316,29 @@ ZH: dict[str, str] = {
         '拐点：{k} req/s（中位 TTFT 不超过最低速率时 {g} 倍的最高速率）。',
     'Not simulated: the model does not fit on this deployment.': '未仿真：该部署放不下此模型。',
     'Not simulated: the simulator cannot run this plan.': '未仿真：仿真器无法运行此方案。',
+    'yes': '是',
+    'no': '否',
+    ('Carries {avg} req/s average: {avg_ok}; {peak} req/s peak: {peak_ok} — {needed} GPUs needed '
+     '({planned} planned): N + k = {n} + {k} replicas of {per} GPUs, the average at {rate_wm} req/s '
+     'per replica (the watermark), the peak at {rate_knee} req/s (the knee).'):
+        ('能否承载平均 {avg} req/s：{avg_ok}；峰值 {peak} req/s：{peak_ok}——需要 {needed} 张卡（规划 '
+         '{planned} 张）：N + k = {n} + {k} 个副本，每副本 {per} 张卡；平均流量按每副本 {rate_wm} req/s'
+         '（安全水位），峰值按 {rate_knee} req/s（拐点）。'),
+    ('All {r} replicas deployed: {conc} concurrent requests online, {rps} req/s, {tok} output tok/s '
+     '({hour} tokens per GPU-hour, {day} tokens/day).'):
+        ('已部署的全部 {r} 个副本：在线并发 {conc} 个请求，{rps} req/s，输出 {tok} tok/s（每卡时 '
+         '{hour} token，每天 {day} token）。'),
+    'GPUs needed cost ${hour}/h, ${month}/month.': '所需卡数的成本：每小时 ${hour}，每月 ${month}。',
+    'Mixed traffic: {day} batch tokens/day backfill the capacity above the watermark.':
+        '混合流量：安全水位以上的余量每天可回填 {day} 个离线批量 token。',
+    'Offline traffic: memory filled, no latency targets, no watermark.':
+        '离线流量：显存堆满，不设延迟目标，不留安全水位。',
+    'TP {tp} × PP {pp}: {r} replicas, {conc} concurrent, {rps} req/s, {tok} tok/s':
+        'TP {tp} × PP {pp}：{r} 个副本，并发 {conc}，{rps} req/s，{tok} tok/s',
+    'Replicas versus TP on the same GPUs:': '同样的卡数，多副本与张量并行对比：',
+    '‡ lower precision than the checkpoint: ': '‡ 精度低于原始权重：',
+    'Lower tiers than the checkpoint\'s precision: ': '低于原始权重精度的档位：',
+
 }
 
 

@@ -46,7 +46,9 @@ class GridTab(QWidget):
         self.note = QLabel(self.tr(
             "Concurrent requests one replica serves within the TTFT and TPOT targets, at each context "
             "length (prompt + output) and precision (weights / KV cache). Colour: the binding ceiling; "
-            "0 = does not fit or cannot meet the targets."))
+            "0 = does not fit or cannot meet the targets. Tiers below the checkpoint's precision "
+            "are capacity suggestions: measure the quantized model's quality on your own tasks "
+            "before you plan on them."))
         self.note.setWordWrap(True)
         box = QGroupBox(self.tr("Per-card capacity grid"))
         inner = QVBoxLayout(box)
