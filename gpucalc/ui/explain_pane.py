@@ -65,10 +65,13 @@ def performance_groups(performance: PerformanceResult) -> list[tuple[str, tuple[
 
 
 def fleet_groups(fleet: FleetVerdict) -> list[tuple[str, tuple[Term, ...]]]:
-    """The fleet verdict's terms: replicas and GPUs needed, totals over all replicas, cost."""
+    """The fleet verdict's terms: replicas and GPUs needed, totals over all replicas, cost, layouts."""
     money = (fleet.cost_per_hour_usd, fleet.cost_per_month_usd, fleet.cost_per_hour_deployed_usd)
-    layouts = tuple(t for x in fleet.layouts
-                    for t in (x.concurrency_total, x.requests_per_s_total))
+    backfill = (fleet.backfill_tokens_per_day,) if fleet.backfill_tokens_per_day is not None else ()
+    layouts = [(translate("ExplainPane", "Layout TP {tp} × PP {pp}: {n} replicas").format(
+                    tp=x.tensor_parallel_size, pp=x.pipeline_parallel_size, n=x.replicas),
+                (x.concurrency_total, x.requests_per_s_total, x.output_tokens_per_s_total))
+               for x in fleet.layouts]
     return [
         (translate("ExplainPane", "Fleet: does it carry the QPS"),
          (fleet.requests_per_s_per_replica_at_watermark, fleet.requests_per_s_per_replica_at_knee,
@@ -78,9 +81,8 @@ def fleet_groups(fleet: FleetVerdict) -> list[tuple[str, tuple[Term, ...]]]:
         (translate("ExplainPane", "Fleet: all replicas deployed"),
          (fleet.total_concurrency, fleet.total_concurrency_at_knee, fleet.requests_per_s_total,
           fleet.output_tokens_per_s_total, fleet.output_tokens_per_day,
-          fleet.output_tokens_per_gpu_hour,
-          *((fleet.backfill_tokens_per_day,) if fleet.backfill_tokens_per_day is not None else ()),
-          *layouts)),
+          fleet.output_tokens_per_gpu_hour, *backfill)),
+        *layouts,
     ]
 
 
