@@ -184,11 +184,12 @@ def inputs_section(w: Writer) -> list[Block]:
         (w.t("Parallelism"), w.t("TP {tp} × PP {pp}, {r} replica(s)", tp=dep.tensor_parallel_size,
                                  pp=dep.pipeline_parallel_size, r=dep.replicas)),
         (w.t("Workload"), w.t("input {i50} tokens (P95 {i95}), output {o50} tokens (P95 {o95}), "
-                              "{turns} turn(s); {qps} req/s average, {peak} req/s peak",
+                              "{turns} turn(s); {qps} req/s average, {peak} req/s peak; {mode} "
+                              "traffic",
                               i50=count(wl.input_len_p50), i95=count(wl.input_p95),
                               o50=count(wl.output_len_p50), o95=count(wl.output_p95),
                               turns=wl.max_turns, qps=sig3(wl.qps_avg),
-                              peak=sig3(wl.qps_peak or wl.qps_avg))),
+                              peak=sig3(wl.qps_peak or wl.qps_avg), mode=w.t(wl.mode.value))),
         (w.t("Targets"), w.t("TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; watermark {wm}; planning share "
                              "{share}", ttft=sig3(targets.ttft_ms), tpot=sig3(targets.tpot_ms),
                              wm=percent(targets.watermark),

@@ -85,9 +85,12 @@ ZH: dict[str, str] = {
     'TP {tp} × PP {pp}, {r} replica(s)': '张量并行 {tp} × 流水线并行 {pp}，{r} 个副本',
     'Workload': '流量',
     ('input {i50} tokens (P95 {i95}), output {o50} tokens (P95 {o95}), {turns} turn(s); '
-     '{qps} req/s average, {peak} req/s peak'):
+     '{qps} req/s average, {peak} req/s peak; {mode} traffic'):
         ('输入 {i50} token（P95 {i95}），输出 {o50} token（P95 {o95}），{turns} '
-         '轮；平均 {qps} req/s，峰值 {peak} req/s'),
+         '轮；平均 {qps} req/s，峰值 {peak} req/s；{mode}流量'),
+    'online': '在线',
+    'offline': '离线',
+    'mixed': '混合',
     'Targets': '延迟目标',
     'TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; watermark {wm}; planning share {share}':
         ('首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} ms；安全水位 {wm}；规划显存占比 '

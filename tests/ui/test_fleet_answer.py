@@ -5,6 +5,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
+from gpucalc.core.inputs import Workload
+from gpucalc.core.scenario import Scenario
 from gpucalc.text.numbers import count, sig3
 from gpucalc.ui.app import Shell
 from tests.ui.conftest import RESULT_TIMEOUT_MS
@@ -53,3 +55,17 @@ def test_explanation_shows_how_gpus_needed_is_computed(shell: Shell) -> None:
     pane.show_term("knee_concurrency")
     assert pane.current_key() == "knee_concurrency"
     assert "past it a latency target breaks" in pane.detail.toPlainText()
+
+
+def test_compare_shows_gpus_needed(qtbot: QtBot, shell: Shell) -> None:
+    window = shell.window
+    window.baselines.pin()
+    with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
+        shell.controller.set_scenario(Scenario(workload=Workload(qps_avg=200)))
+    window.tabs.flush()
+    outcome = shell.controller.last_outcome
+    assert outcome is not None
+    assert outcome.fleet is not None
+    compare = window.tabs.compare_tab
+    assert compare.cell("GPUs needed for the QPS (N + k)", 2) == count(outcome.fleet.gpus_needed.value)
+    assert compare.cell("GPUs needed for the QPS (N + k)", 3).startswith("+")
