@@ -109,7 +109,21 @@ def _fleet_clause(outcome: Plan) -> str:
     if fleet.cost_per_hour_usd is not None and fleet.cost_per_month_usd is not None:
         text += translate("Answer", "; ${hour}/h, ${month}/month for the GPUs needed").format(
             hour=sig3(fleet.cost_per_hour_usd.value), month=count(fleet.cost_per_month_usd.value))
-    return text + _mode_clause(outcome)
+    return text + _layout_clause(outcome) + _mode_clause(outcome)
+
+
+def _layout_clause(outcome: Plan) -> str:
+    """Replicas versus TP: the same GPUs in the best-throughput layout, when it differs."""
+    fleet, dep = outcome.fleet, outcome.inputs.deployment
+    if fleet is None or not fleet.layouts:
+        return ""
+    best = max(fleet.layouts, key=lambda x: x.requests_per_s_total.value)
+    if best.tensor_parallel_size == dep.tensor_parallel_size:
+        return ""
+    return translate("Answer", "; as {n} replicas of TP {tp} the same GPUs serve {rps} req/s "
+                     "({conc} concurrent) instead of {own} req/s").format(
+        n=best.replicas, tp=best.tensor_parallel_size, rps=sig3(best.requests_per_s_total.value),
+        conc=count(best.concurrency_total.value), own=sig3(fleet.requests_per_s_total.value))
 
 
 def _mode_clause(outcome: Plan) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
-from gpucalc.core.inputs import Workload
+from gpucalc.core.inputs import Deployment, Workload
 from gpucalc.core.scenario import Scenario
 from gpucalc.text.numbers import count, sig3
 from gpucalc.ui.app import Shell
@@ -69,3 +69,17 @@ def test_compare_shows_gpus_needed(qtbot: QtBot, shell: Shell) -> None:
     compare = window.tabs.compare_tab
     assert compare.cell("GPUs needed for the QPS (N + k)", 2) == count(outcome.fleet.gpus_needed.value)
     assert compare.cell("GPUs needed for the QPS (N + k)", 3).startswith("+")
+
+
+def test_answer_compares_replicas_with_tensor_parallel(qtbot: QtBot, shell: Shell) -> None:
+    with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
+        shell.controller.set_scenario(Scenario(
+            model="llama-3.1-8b-instruct", gpu="h100-sxm-80gb",
+            deployment=Deployment(num_gpus=8, tensor_parallel_size=8, max_model_len=16384)))
+    outcome = shell.controller.last_outcome
+    assert outcome is not None
+    assert outcome.fleet is not None
+    best = max(outcome.fleet.layouts, key=lambda x: x.requests_per_s_total.value)
+    assert best.tensor_parallel_size < 8
+    assert (f"as {best.replicas} replicas of TP {best.tensor_parallel_size} the same GPUs serve "
+            f"{sig3(best.requests_per_s_total.value)} req/s") in shell.window.banner.detail.text()
