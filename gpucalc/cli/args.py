@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from gpucalc.core.inputs import Deployment, Targets, Workload
+from gpucalc.core.inputs import Deployment, Targets, TrafficMode, Workload
 from gpucalc.core.scenario import Scenario
 
 
@@ -55,12 +55,16 @@ def add_workload_args(parser: argparse.ArgumentParser) -> None:
                             "request lengths vary widely; 0 = off)")
     group.add_argument("--qps", type=float, default=1.0, help="average requests per second")
     group.add_argument("--qps-peak", type=float, default=None)
+    group.add_argument("--mode", choices=[m.value for m in TrafficMode], default="online",
+                       help="online: at the latency targets and the watermark; offline: fill memory, "
+                            "no latency targets; mixed: online at the watermark plus batch backfill")
     targets = parser.add_argument_group("targets")
     targets.add_argument("--ttft-ms", type=float, default=None, help="TTFT target (default 2000)")
     targets.add_argument("--tpot-ms", type=float, default=None, help="TPOT target (default 100)")
     targets.add_argument("--tokens-per-s", type=float, default=None,
                          help="per-request generation speed target (sets TPOT = 1000 / value)")
-    targets.add_argument("--watermark", type=float, default=None, help="safety watermark (0.7)")
+    targets.add_argument("--watermark", type=float, default=None,
+                         help="share of the knee planned as online capacity (0.7)")
 
 
 def deployment_from_args(args: argparse.Namespace) -> Deployment:
@@ -91,7 +95,7 @@ def workload_from_args(args: argparse.Namespace) -> Workload:
         input_len_p95=args.input_len_p95, output_len_p95=args.output_len_p95,
         max_turns=args.max_turns, tokens_per_turn=args.tokens_per_turn,
         length_margin=args.length_margin,
-        qps_avg=args.qps, qps_peak=args.qps_peak,
+        qps_avg=args.qps, qps_peak=args.qps_peak, mode=TrafficMode(args.mode),
     )
 
 

@@ -126,7 +126,7 @@ def _validation_message(exc: ValidationError) -> str:
 def run_estimate(args: argparse.Namespace) -> int:
     """``gpucalc estimate``: print the memory picture."""
     from gpucalc.cli.output import memory_json, memory_table
-    from gpucalc.cli.perf_output import performance_json, performance_table
+    from gpucalc.cli.perf_output import fleet_json, fleet_table, performance_json, performance_table
     from gpucalc.cli.uncertainty_output import uncertainty_json, uncertainty_table
     from gpucalc.core.calculate import LoadRequest
     from gpucalc.plan.compute import PlanOptions, plan_inputs
@@ -142,6 +142,7 @@ def run_estimate(args: argparse.Namespace) -> int:
         data = memory_json(result)
         if plan.performance is not None:
             data.update(performance_json(plan.performance))
+        data["fleet"] = fleet_json(plan.fleet) if plan.fleet is not None else None
         if plan.bands is not None and plan.sensitivity is not None:
             data.update(uncertainty_json(plan.bands, plan.sensitivity))
         print(json.dumps(data, indent=2, ensure_ascii=False))
@@ -153,6 +154,8 @@ def run_estimate(args: argparse.Namespace) -> int:
         print(memory_table(result, title))
         if plan.performance is not None:
             print(performance_table(plan.performance))
+        if plan.fleet is not None:
+            print(fleet_table(plan.fleet))
         if plan.bands is not None and plan.sensitivity is not None:
             print(uncertainty_table(plan.bands, plan.sensitivity))
     if not result.fits:

@@ -7,6 +7,7 @@ from typing import Any
 from gpucalc.core.explain import Term
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.text.notices import notice_text
+from gpucalc.text.numbers import count
 
 LINE_LABELS = {
     "weights_gib_per_gpu": "weights",
@@ -121,9 +122,9 @@ def memory_table(result: MemoryResult, title: str) -> str:
         f"average length            {result.kv_per_average_request.inputs['average_tokens']:,} "
         f"tokens ({result.kv_per_average_request.value:,.3f} GiB KV per request)",
         f"{_share_label(result.planning_check) + ' planning line':<26}"
-        f"{result.planning_check.value:,.0f} requests at average length",
+        f"{count(result.planning_check.value)} requests at average length",
         f"{_share_label(result.alarm_check) + ' alarm line':<26}"
-        f"{result.alarm_check.value:,.0f} requests at average length",
+        f"{count(result.alarm_check.value)} requests at average length",
     ]
     lines += [f"! {notice_text(n)}" for n in result.notices]
     return "\n".join(lines)

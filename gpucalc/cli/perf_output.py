@@ -5,10 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from gpucalc.core.explain import Notice
+from gpucalc.core.fleet import FleetVerdict
 from gpucalc.core.perf_result import CurvePoint, PerformanceResult, PointSummary
+from gpucalc.core.quality import QUALITY_CAVEAT
 from gpucalc.core.sizing import SizingRow
 from gpucalc.core.sweep import CONTEXT_AXIS, ContextSweep
+from gpucalc.plan.fleet import fleet_figures, layout_figures
 from gpucalc.text.notices import notice_text
+from gpucalc.text.numbers import count, sig3
 
 
 def _point_json(point: PointSummary) -> dict[str, Any]:
@@ -63,12 +68,12 @@ def performance_table(perf: PerformanceResult) -> str:
     """Readable ceilings and operating point."""
     lines = ["", "concurrency ceilings (running requests per replica):"]
     for c in perf.ceilings:
-        value = f"{c.value.value:,.0f}" if c.limited else "no limit"
+        value = count(c.value.value) if c.limited else "no limit"
         mark = "  ← binding" if c.binding else ""
         lines.append(f"  {c.kind.value:<14}{value:>10}  {c.value.formula}{mark}")
-    lines.append(f"recommended concurrency   {perf.recommended_concurrency.value:,.0f} "
-                 f"(bottleneck: {perf.bottleneck.value}); online capacity at watermark "
-                 f"{perf.online_capacity.value:,.0f}")
+    lines.append(f"recommended concurrency (the knee) {count(perf.recommended_concurrency.value)} "
+                 f"(bottleneck: {perf.bottleneck.value}); online capacity at the "
+                 f"{perf.rates.watermark:.0%} watermark {count(perf.online_capacity.value)}")
     point = perf.operating_point
     lines.append(f"{point.label}: TTFT {point.ttft_ms.value:,.0f} ms, TPOT {point.tpot_ms.value:,.1f} ms,"
                  f" {point.output_tokens_per_s.value:,.0f} output tok/s, "
@@ -98,10 +103,10 @@ def sweep_text(sweep: ContextSweep) -> str:
     lines = [f"{CONTEXT_AXIS} (output: {sweep.output_share:.0%} of the mean request); "
              "requests per replica:"]
     for p in sweep.points:
-        link = "—" if p.interconnect is None else f"{p.interconnect:,.0f}"
+        link = "—" if p.interconnect is None else count(p.interconnect)
         mark = "  = the answer" if p.context_tokens == sweep.planning_tokens else ""
-        lines.append(f"{p.context_tokens:>9,} tokens  memory {p.memory:>8,.0f}  compute "
-                     f"{p.compute:>8,.0f}  interconnect {link:>8}  scheduler {p.scheduler:>6,.0f}  "
+        lines.append(f"{p.context_tokens:>9,} tokens  memory {count(p.memory):>8}  compute "
+                     f"{count(p.compute):>8}  interconnect {link:>8}  scheduler {count(p.scheduler):>6}  "
                      f"→ {p.binding.value}{mark}")
     return "\n".join(lines)
 
@@ -131,14 +136,57 @@ def sizing_csv(rows: list[SizingRow]) -> str:
 
 def sizing_table(rows: list[SizingRow], limit: int = 25) -> str:
     """Sizing table for the terminal, cheapest first."""
-    lines = [f"{'gpu':<20}{'prec':<12}{'TP':>3}{'conc':>6}{'bound':>13}{'req/s/rep':>10}"
+    lines = [f"{'gpu':<20}{'prec':<12}{'TP':>3}{'knee':>6}{'online':>7}{'bound':>13}{'req/s/rep':>10}"
              f"{'GPUs':>6}{'util':>6}{'TPOT ms':>9}{'$/h':>9}{'$/Mtok':>8}  pareto"]
     for r in rows[:limit]:
+        caveat = " ‡" if r.quantized_below_checkpoint else ""
         cost = f"{r.cost_usd_per_hour:,.1f}" if r.cost_usd_per_hour is not None else "—"
         per_m = (f"{r.cost_usd_per_million_output_tokens:,.2f}"
                  if r.cost_usd_per_million_output_tokens is not None else "—")
         lines.append(f"{r.gpu:<20}{r.precision:<12}{r.tensor_parallel_size:>3}"
-                     f"{r.recommended_concurrency:>6}{r.bottleneck:>13}"
+                     f"{r.recommended_concurrency:>6}{r.online_capacity:>7}{r.bottleneck:>13}"
                      f"{r.requests_per_s_per_replica:>10.2f}{r.gpus_total:>6}{r.utilization:>6.0%}"
-                     f"{r.tpot_ms:>9.1f}{cost:>9}{per_m:>8}  {'*' if r.pareto else ''}")
+                     f"{r.tpot_ms:>9.1f}{cost:>9}{per_m:>8}  {'*' if r.pareto else ''}{caveat}")
+    if any(r.quantized_below_checkpoint for r in rows[:limit]):
+        lines.append(f"‡ {notice_text(Notice(code=QUALITY_CAVEAT, params={}))}")
+    return "\n".join(lines)
+
+
+def fleet_json(fleet: FleetVerdict) -> dict[str, Any]:
+    """The fleet verdict as JSON: the plan's fleet figures and the replicas-versus-TP layouts."""
+    return {**fleet_figures(fleet), "layouts": [layout_figures(x) for x in fleet.layouts]}
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+def fleet_table(fleet: FleetVerdict) -> str:
+    """The fleet verdict for the terminal."""
+    cost = (f"; ${fleet.cost_per_hour_usd.value:,.2f}/h, ${fleet.cost_per_month_usd.value:,.0f}/month"
+            if fleet.cost_per_hour_usd is not None and fleet.cost_per_month_usd is not None else "")
+    lines = [
+        "", f"fleet ({fleet.mode.value} traffic, {count(fleet.replicas_deployed.value)} replicas × "
+            f"{fleet.gpus_per_replica} GPUs deployed):",
+        f"  carries {sig3(fleet.qps_avg)} req/s average: {_yes(fleet.carries_average)}; "
+        f"{sig3(fleet.qps_peak)} req/s peak: {_yes(fleet.carries_peak)} — "
+        f"{count(fleet.gpus_needed.value)} GPUs needed ({count(fleet.gpus_deployed.value)} planned)",
+        f"  replicas N + k = {count(fleet.replicas.value)} + {count(fleet.spare_replicas.value)} "
+        f"(average {count(fleet.replicas_for_average.value)} at "
+        f"{sig3(fleet.requests_per_s_per_replica_at_watermark.value)} req/s each, peak "
+        f"{count(fleet.replicas_for_peak.value)} at "
+        f"{sig3(fleet.requests_per_s_per_replica_at_knee.value)} req/s each){cost}",
+        f"  all replicas: {count(fleet.total_concurrency.value)} concurrent requests online, "
+        f"{sig3(fleet.requests_per_s_total.value)} req/s, "
+        f"{count(fleet.output_tokens_per_s_total.value)} output tok/s, "
+        f"{count(fleet.output_tokens_per_gpu_hour.value)} tokens per GPU-hour, "
+        f"{count(fleet.output_tokens_per_day.value)} tokens/day",
+    ]
+    if fleet.backfill_tokens_per_day is not None:
+        lines.append(f"  backfill (mixed): {count(fleet.backfill_tokens_per_day.value)} batch tokens/day "
+                     "in the capacity above the watermark")
+    lines += [f"  layout TP {x.tensor_parallel_size} × PP {x.pipeline_parallel_size}: {x.replicas} "
+              f"replicas, {count(x.concurrency_total.value)} concurrent, "
+              f"{sig3(x.requests_per_s_total.value)} req/s, "
+              f"{count(x.output_tokens_per_s_total.value)} output tok/s" for x in fleet.layouts]
     return "\n".join(lines)

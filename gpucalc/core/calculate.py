@@ -8,15 +8,14 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from gpucalc.core.ceilings import advice, three_ceilings
 from gpucalc.core.explain import Notice, Term, term
+from gpucalc.core.fleet import SEED_WATERMARK, ReplicaRates, planning_watermark, replica_rates
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.load import OperatingPoint, closed_loop, open_loop, prefill_per_step
 from gpucalc.core.memory_plan import calculate_memory, memory_share_at, memory_share_notices
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import PerfContext, build_context
-from gpucalc.core.perf_result import CurvePoint, PerformanceResult, PointSummary
+from gpucalc.core.perf_result import CeilingKind, CurvePoint, PerformanceResult, PointSummary
 from gpucalc.core.topology import domain_notice
-
-KNEE_THROUGHPUT_SHARE = 0.9
 
 
 class LoadRequest(BaseModel):
@@ -85,11 +84,24 @@ def load_curve(ctx: PerfContext, upper: float, points: int = 32,
     return tuple(curve)
 
 
-def knee(curve: tuple[CurvePoint, ...]) -> float:
-    """Smallest concurrency reaching 90 % of the curve's best throughput (more buys latency)."""
-    best = max((c.output_tokens_per_s for c in curve), default=0.0)
-    return next((c.concurrency for c in curve
-                 if c.output_tokens_per_s >= KNEE_THROUGHPUT_SHARE * best), 0.0)
+def knee_term(recommended: int, binding: CeilingKind) -> Term:
+    """The knee (拐点): the recommendation, past which more concurrency only buys latency.
+
+    On the concurrency ladder of seed 000 it is where a latency target breaks (compute or
+    interconnect ceiling) or where requests start queueing for KV memory (memory ceiling).
+    """
+    return term("knee_concurrency", recommended, "requests",
+                "lowest limiting ceiling (offline: memory only): past it a latency target breaks "
+                "or requests queue", {"binding": binding.value},
+                ("seed 000: 找拐点而不是找最大值，拐点之后加并发只换来延迟",))
+
+
+def online_capacity_term(rates: ReplicaRates) -> Term:
+    """Running requests planned online per replica: the watermark's share of the knee."""
+    return term("online_capacity", rates.online_capacity_requests, "requests",
+                "max(1, floor(watermark × knee))",
+                {"watermark": rates.watermark, "knee": rates.knee_requests},
+                (SEED_WATERMARK,))
 
 
 def _step_breakdown(ctx: PerfContext, running: float, eager_source: str) -> tuple[Term, ...]:
@@ -124,7 +136,8 @@ def calculate_performance(inputs: PlanInputs, memory: MemoryResult,
     ceilings = three_ceilings(ctx, inputs)
     binding = next(c for c in ceilings if c.binding)
     recommended = int(binding.value.value)
-    watermark = inputs.targets.watermark
+    rates = replica_rates(ctx, recommended,
+                          planning_watermark(inputs.targets, inputs.workload.mode))
     shape = ctx.shape(ctx.running_cap())
     saturated = closed_loop(ctx.step, shape, shape.running_cap)
     at_rec = closed_loop(ctx.step, shape, max(recommended, 1))
@@ -138,16 +151,14 @@ def calculate_performance(inputs: PlanInputs, memory: MemoryResult,
         point, label = open_loop(ctx.step, shape, math.inf, load.num_prompts), "offline_max"
     curve = load_curve(ctx, max(shape.running_cap, recommended * 2, 2), marked=(max(recommended, 1),))
     comm = ctx.comm_seconds_at(max(recommended, 1))
-    online = term("online_capacity", math.floor(watermark * recommended), "requests",
-                  "floor(watermark × recommended concurrency)",
-                  {"watermark": watermark, "recommended": recommended},
-                  ("seed 000: plan online capacity at about 70 % of the knee",))
+    online = online_capacity_term(rates)
     share = memory_share_at(memory, load.concurrency or int(online.value))
     step = at_rec.step_s if math.isfinite(at_rec.step_s) else 0.0
     return PerformanceResult(
         ceilings=ceilings,
         recommended_concurrency=term(
-            "recommended_concurrency", recommended, "requests", "min(memory, compute, interconnect)",
+            "recommended_concurrency", recommended, "requests",
+            "min(memory, compute, interconnect) over the limiting ceilings (offline: memory)",
             {c.kind.value: c.value.value for c in ceilings}),
         bottleneck=binding.kind,
         advice=advice(binding.kind, inputs, memory, ctx),
@@ -160,8 +171,8 @@ def calculate_performance(inputs: PlanInputs, memory: MemoryResult,
         at_recommended=_summary("at_recommended", at_rec, "closed loop at the recommendation"),
         offline_max=_summary("offline_max", saturated, "batch filled to KV and scheduler caps"),
         load_curve=curve,
-        knee_concurrency=term("knee_concurrency", knee(curve), "requests",
-                              "smallest concurrency reaching 90 % of peak throughput", {}),
+        knee_concurrency=knee_term(recommended, binding.kind),
+        rates=rates,
         efficiency=ctx.efficiency,
         replicas=inputs.deployment.replicas,
         memory_share=share,

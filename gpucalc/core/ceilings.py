@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from gpucalc.core.explain import Notice, Term, term
-from gpucalc.core.inputs import PlanInputs
+from gpucalc.core.inputs import PlanInputs, TrafficMode
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import (
     COMM_SHARE_LIMIT,
@@ -14,6 +14,7 @@ from gpucalc.core.perf_model import (
     largest_satisfying,
 )
 from gpucalc.core.perf_result import Ceiling, CeilingKind
+from gpucalc.core.quality import quality_caveat
 from gpucalc.core.topology import LinkTopology, link_plan
 
 
@@ -69,16 +70,18 @@ def interconnect_ceiling(ctx: PerfContext, tp: int, pp: int) -> tuple[Term, bool
 def three_ceilings(ctx: PerfContext, inputs: PlanInputs) -> tuple[Ceiling, ...]:
     """Memory, compute and interconnect ceilings and the scheduler cap, the binding one marked.
 
-    On a tie the resource ceilings bind before the scheduler cap.
+    On a tie the resource ceilings bind before the scheduler cap. Offline traffic ignores the
+    latency targets (seed 000): the compute and interconnect ceilings are shown but not limiting.
     """
     dep = inputs.deployment
     memory = memory_ceiling(ctx)
     compute = compute_ceiling(ctx)
     link, limited = interconnect_ceiling(ctx, dep.tensor_parallel_size, dep.pipeline_parallel_size)
-    values = {CeilingKind.MEMORY: (memory, True), CeilingKind.COMPUTE: (compute, True),
-              CeilingKind.INTERCONNECT: (link, limited),
+    latency_bound = inputs.workload.mode != TrafficMode.OFFLINE  # offline: targets do not apply
+    values = {CeilingKind.MEMORY: (memory, True), CeilingKind.COMPUTE: (compute, latency_bound),
+              CeilingKind.INTERCONNECT: (link, limited and latency_bound),
               CeilingKind.SCHEDULER: (scheduler_ceiling(ctx), True)}
-    binding = min(values, key=lambda k: values[k][0].value)
+    binding = min((k for k in values if values[k][1]), key=lambda k: values[k][0].value)
     return tuple(Ceiling(kind=k, value=v, limited=lim, binding=k == binding)
                  for k, (v, lim) in values.items())
 
@@ -110,4 +113,4 @@ def advice(binding: CeilingKind, inputs: PlanInputs, memory: MemoryResult,
         if links.topology == LinkTopology.PCIE_ONLY or links.tp_spans_domains:
             codes.append(Notice(code="use_nvlink", params={"gpu": inputs.gpu.id}))
         codes.append(Notice(code="fewer_tp_ranks", params={"tp": dep.tensor_parallel_size}))
-    return tuple(codes)
+    return quality_caveat(tuple(codes))

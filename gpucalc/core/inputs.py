@@ -61,10 +61,16 @@ class Deployment(BaseModel):
 
 
 class TrafficMode(StrEnum):
-    """Online traffic is planned at its latency targets; offline fills memory for throughput."""
+    """How the traffic is planned (seed 000: plan online and offline traffic separately).
+
+    Online: at the latency targets, with the watermark's share of the knee as online capacity.
+    Offline: latency targets do not apply; memory is filled for throughput. Mixed: online at the
+    watermark, batch work backfilled into the capacity above it.
+    """
 
     ONLINE = "online"
     OFFLINE = "offline"
+    MIXED = "mixed"
 
 
 class RequestClass(BaseModel):
@@ -127,7 +133,8 @@ class Targets(BaseModel):
 
     ttft_ms: float = Field(default=2000.0, gt=0, le=3_600_000)
     tpot_ms: float = Field(default=100.0, gt=0, le=60_000)
-    watermark: float = Field(default=0.7, gt=0, le=1.0, description="Share of the knee planned.")
+    watermark: float = Field(default=0.7, gt=0, le=1.0,
+                             description="Share of the knee (the recommendation) planned online.")
     planning_memory_share: float = Field(
         default=0.7, gt=0, le=1.0, description="Weights + KV(avg) + margin must fit this share."
     )

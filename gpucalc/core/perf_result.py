@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from gpucalc.core.efficiency import Efficiency
 from gpucalc.core.explain import Notice, Term
+from gpucalc.core.fleet import ReplicaRates
 
 
 class CeilingKind(StrEnum):
@@ -73,6 +74,7 @@ class PerformanceResult(BaseModel):
     offline_max: PointSummary
     load_curve: tuple[CurvePoint, ...]
     knee_concurrency: Term
+    rates: ReplicaRates
     efficiency: Efficiency
     replicas: int
     memory_share: Term | None = Field(

@@ -9,6 +9,14 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from gpucalc.core.ceilings import three_ceilings
 from gpucalc.core.errors import PlanError
+from gpucalc.core.fleet import (
+    SECONDS_PER_DAY,
+    FleetPolicy,
+    ReplicaRates,
+    fleet_verdict,
+    planning_watermark,
+    replica_rates,
+)
 from gpucalc.core.gpu_spec import GpuSpec
 from gpucalc.core.inputs import PlanInputs, TrafficMode
 from gpucalc.core.load import closed_loop
@@ -16,10 +24,10 @@ from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import build_context
 from gpucalc.core.precision import KvFormat, WeightFormat
+from gpucalc.core.quality import below_checkpoint, checkpoint_bits_per_weight
 from gpucalc.core.topology import link_domain_gpus
 from gpucalc.core.workload_shape import mean_lengths
 
-SECONDS_PER_DAY = 86_400
 TP_CHOICES = (1, 2, 4, 8)
 
 
@@ -45,19 +53,22 @@ class SizingRow(BaseModel):
     precision: str
     kv_format: str
     tensor_parallel_size: int
-    recommended_concurrency: int
+    recommended_concurrency: int = Field(description="The knee: running requests per replica.")
+    online_capacity: int = Field(description="Running requests per replica at the watermark.")
     bottleneck: str
-    requests_per_s_per_replica: float
+    requests_per_s_per_replica: float = Field(description="At the watermark (the average's rate).")
     replicas_needed: int
     replicas_total: int
     gpus_total: int
-    utilization: float
+    utilization: float = Field(description="Average QPS ÷ (N + k) replicas' rate at the knee.")
     ttft_ms: float
     tpot_ms: float
     price_usd_per_gpu_hour: float | None
     cost_usd_per_hour: float | None
     cost_usd_per_million_output_tokens: float | None
     offline_tokens_per_day_spare: float
+    quantized_below_checkpoint: bool = Field(
+        default=False, description="A lower precision than the checkpoint's: quality to be measured.")
     pareto: bool = False
 
 
@@ -68,14 +79,22 @@ def _variant(inputs: PlanInputs, weights: WeightFormat, kv: KvFormat, tp: int) -
                                      "body_format_is_checkpoint": False, "deployment": deployment})
 
 
-def size_option(inputs: PlanInputs, request: SizingRequest,
-                memory: MemoryResult | None = None) -> SizingRow | None:
-    """Size the fleet for one GPU, precision and TP; None when it cannot meet the SLO.
+class LayoutRates(BaseModel):
+    """One layout's knee, its binding ceiling and its rates (the inputs of the fleet rule)."""
 
-    ``memory`` is the memory result of ``inputs`` when the caller already has it.
+    model_config = ConfigDict(frozen=True)
+
+    rates: ReplicaRates
+    bottleneck: str
+    ttft_ms_at_knee: float
+    tpot_ms_at_knee: float
+
+
+def layout_rates(inputs: PlanInputs, memory: MemoryResult | None = None) -> LayoutRates | None:
+    """Knee and rates of one replica of ``inputs``; None when it does not fit or meets no SLO.
+
+    The same path as ``calculate()``: memory, three ceilings, closed loop at the knee.
     """
-    gpu = inputs.gpu
-    tp = inputs.deployment.tensor_parallel_size
     if memory is None:
         try:
             memory = calculate_memory(inputs, single_gpu_check=False)
@@ -87,31 +106,57 @@ def size_option(inputs: PlanInputs, request: SizingRequest,
         ctx = build_context(inputs, memory)
     except PlanError:
         return None
-    ceilings = three_ceilings(ctx, inputs)
-    binding = next(c for c in ceilings if c.binding)
-    recommended = int(binding.value.value)
-    if recommended < 1:
+    binding = next(c for c in three_ceilings(ctx, inputs) if c.binding)
+    knee = int(binding.value.value)
+    if knee < 1:
         return None
-    point = closed_loop(ctx.step, ctx.shape(ctx.running_cap()), recommended)
-    per_replica = point.request_per_s
-    qps = (request.qps_peak or request.qps_avg) if request.size_for_peak else request.qps_avg
-    needed = max(1, math.ceil(qps / per_replica))
-    total = needed + request.redundancy
-    gpus = total * tp
-    price = gpu.usable_price_usd_per_hour
-    cost = price * gpus if price is not None else None
+    at_knee = closed_loop(ctx.step, ctx.shape(ctx.running_cap()), knee)
+    return LayoutRates(
+        rates=replica_rates(ctx, knee, planning_watermark(inputs.targets, inputs.workload.mode)),
+        bottleneck=binding.kind.value, ttft_ms_at_knee=at_knee.ttft_s * 1000,
+        tpot_ms_at_knee=at_knee.tpot_s * 1000)
+
+
+def size_option(inputs: PlanInputs, request: SizingRequest,
+                memory: MemoryResult | None = None,
+                checkpoint_bits: float | None = None) -> SizingRow | None:
+    """Size the fleet for one GPU, precision and TP; None when it cannot meet the SLO.
+
+    ``memory`` is the memory result of ``inputs`` when the caller already has it;
+    ``checkpoint_bits`` the checkpoint's bits per weight when ``inputs`` is a what-if variant.
+    """
+    layout = layout_rates(inputs, memory)
+    row = sizing_row(inputs, request, layout) if layout is not None else None
+    if row is None:
+        return None
+    return row.model_copy(update={"quantized_below_checkpoint":
+                                  below_checkpoint(inputs, checkpoint_bits)})
+
+
+def sizing_row(inputs: PlanInputs, request: SizingRequest, layout: LayoutRates) -> SizingRow | None:
+    """The row of one layout: the fleet verdict's replicas and GPUs, cost and backfill."""
+    gpu, dep, rates = inputs.gpu, inputs.deployment, layout.rates
+    workload = inputs.workload.model_copy(update={"qps_avg": request.qps_avg,
+                                                   "qps_peak": request.qps_peak})
+    policy = FleetPolicy(spare_replicas=request.redundancy, size_for_peak=request.size_for_peak)
+    verdict = fleet_verdict(rates, workload, dep.gpus_per_replica, dep.gpus_per_replica,
+                            gpu.usable_price_usd_per_hour, policy)
+    if verdict is None:
+        return None
+    needed, total = int(verdict.replicas.value), int(verdict.replicas_needed.value)
+    cost = verdict.cost_per_hour_usd.value if verdict.cost_per_hour_usd is not None else None
     _, mean_out = mean_lengths(inputs.workload)
     tokens_per_hour = request.qps_avg * mean_out * 3600
-    saturated = closed_loop(ctx.step, ctx.shape(ctx.running_cap()), ctx.running_cap())
-    spare = max(saturated.output_tok_s * total - request.qps_avg * mean_out, 0.0)
+    spare = max(rates.output_tokens_per_s_saturated * total - request.qps_avg * mean_out, 0.0)
     return SizingRow(
         gpu=gpu.id, gpu_name=gpu.name, precision=inputs.weight_format.id,
-        kv_format=inputs.kv_format.id, tensor_parallel_size=tp,
-        recommended_concurrency=recommended, bottleneck=binding.kind.value,
-        requests_per_s_per_replica=per_replica, replicas_needed=needed, replicas_total=total,
-        gpus_total=gpus, utilization=request.qps_avg / (total * per_replica),
-        ttft_ms=point.ttft_s * 1000, tpot_ms=point.tpot_s * 1000,
-        price_usd_per_gpu_hour=price, cost_usd_per_hour=cost,
+        kv_format=inputs.kv_format.id, tensor_parallel_size=dep.tensor_parallel_size,
+        recommended_concurrency=rates.knee_requests, online_capacity=rates.online_capacity_requests,
+        bottleneck=layout.bottleneck, requests_per_s_per_replica=rates.requests_per_s_at_watermark,
+        replicas_needed=needed, replicas_total=total, gpus_total=int(verdict.gpus_needed.value),
+        utilization=request.qps_avg / (total * rates.requests_per_s_at_knee),
+        ttft_ms=layout.ttft_ms_at_knee, tpot_ms=layout.tpot_ms_at_knee,
+        price_usd_per_gpu_hour=verdict.price_usd_per_gpu_hour, cost_usd_per_hour=cost,
         cost_usd_per_million_output_tokens=(cost / tokens_per_hour * 1e6) if cost else None,
         offline_tokens_per_day_spare=spare * SECONDS_PER_DAY,
     )
@@ -168,13 +213,14 @@ def size_fleet(base: PlanInputs, gpus: Sequence[GpuSpec],
     (:class:`SizingCancelled`).
     """
     rows: list[SizingRow] = []
+    reference_bits = checkpoint_bits_per_weight(base)
     for done, gpu in enumerate(gpus):
         if progress is not None and not progress(done / max(len(gpus), 1)):
             raise SizingCancelled
         with_gpu = base.model_copy(update={"gpu": gpu})
         for weights, kv in precisions:
             for variant, memory in _fitting_layouts(with_gpu, weights, kv):
-                row = size_option(variant, request, memory)
+                row = size_option(variant, request, memory, reference_bits)
                 if row is not None:
                     rows.append(row)
     rows.sort(key=lambda r: (r.cost_usd_per_hour is None, r.cost_usd_per_hour or 0.0, r.gpus_total))

@@ -128,6 +128,7 @@ def _kv_item(data: Plan) -> ChecklistItem:
 
 
 def _margin_item(data: Plan, perf: PerformanceResult | None) -> ChecklistItem:
+    """Margin: the watermark's online capacity, the 70 % memory rule and the fleet verdict."""
     memory, targets = data.result.memory, data.inputs.targets
     values = {"plan": count(memory.planning_check.value),
               "share": percent(targets.planning_memory_share),
@@ -137,15 +138,27 @@ def _margin_item(data: Plan, perf: PerformanceResult | None) -> ChecklistItem:
     share = perf.memory_share
     values |= {"online": count(perf.online_capacity.value),
                "n": count(perf.recommended_concurrency.value),
-               "avg": count(float(memory.kv_per_average_request.inputs["average_tokens"])),
+               "watermark": percent(perf.rates.watermark),
+               "avg_len": count(float(memory.kv_per_average_request.inputs["average_tokens"])),
                "used": percent(share.value if share is not None else 0.0)}
+    parts = ["Online capacity {online} requests ({watermark} watermark of the knee, {n}); weights "
+             "+ KV at the average length ({avg_len} tokens) + margin within {share} of memory "
+             "allow {plan} requests; {online} requests fill {used}"]
+    fleet = data.fleet
+    carries = fleet is not None and fleet.carries
+    if fleet is not None:
+        parts.append("carries {avg} req/s average: {avg_ok}, {peak} req/s peak: {peak_ok} — "
+                     "{needed} GPUs needed ({planned} planned, N + {k})")
+        values |= {"avg": sig3(fleet.qps_avg), "peak": sig3(fleet.qps_peak),
+                   "avg_ok": "yes" if fleet.carries_average else "no",
+                   "peak_ok": "yes" if fleet.carries_peak else "no",
+                   "needed": count(fleet.gpus_needed.value),
+                   "planned": count(fleet.gpus_deployed.value),
+                   "k": count(fleet.spare_replicas.value)}
     return ChecklistItem(
-        "Margin",
-        "Online capacity {online} requests ({watermark} watermark of {n}); weights + KV at the "
-        "average length ({avg} tokens) + margin within {share} of memory allow {plan} requests; "
-        "{n} requests fill {used}",
-        values, passed=(memory.planning_check_passes and perf.memory_share_passes
-                        and perf.online_capacity.value >= 1))
+        "Margin", tuple(parts), values,
+        passed=(memory.planning_check_passes and perf.memory_share_passes
+                and perf.online_capacity.value >= 1 and carries))
 
 
 def _shorter_context(data: Plan) -> tuple[int, float] | None:

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import precision_tiers, resolve_scenario
 from gpucalc.core.calculate import LoadRequest, Result, calculate
+from gpucalc.core.fleet import FleetVerdict
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_result import PerformanceResult
@@ -30,6 +31,7 @@ from gpucalc.core.sim_traffic import TrafficSpec
 from gpucalc.core.sizing import SizingRequest, SizingRow, size_fleet
 from gpucalc.core.sweep import ContextSweep, GridCell, context_sweep, per_card_grid
 from gpucalc.core.uncertainty import Bands
+from gpucalc.plan.fleet import plan_fleet
 
 SWEEP_POINTS = 128  # context points of the sweep every view shows
 SIM_RATES = 8  # simulated request rates, evenly spaced up to a little past saturation
@@ -75,6 +77,8 @@ class Plan(BaseModel):
     sensitivity: Sensitivity | None = None
     sizing: tuple[SizingRow, ...] = Field(default=(), description="Options meeting the SLO, cheapest first.")
     simulation: PlanSimulation | None = None
+    fleet: FleetVerdict | None = Field(
+        default=None, description="Whether the deployment carries the QPS; None when it cannot serve.")
     elapsed_ms: float = 0.0
 
     @property
@@ -131,6 +135,7 @@ def plan_inputs(catalog: Catalog, scenario: Scenario, inputs: PlanInputs,
         bands=bands, sensitivity=sensitivity,
         sizing=sizing_rows(catalog, inputs) if options.sizing else (),
         simulation=simulate_plan(inputs, result.memory) if options.simulation else None,
+        fleet=plan_fleet(inputs, result.performance),
         elapsed_ms=(time.perf_counter() - start) * 1000.0,
     )
 

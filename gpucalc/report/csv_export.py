@@ -27,6 +27,7 @@ from pathlib import Path
 from gpucalc.catalog.atomic import atomic_write_bytes
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.explain import Term
+from gpucalc.core.fleet import FleetVerdict
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_result import CurvePoint, PerformanceResult, PointSummary
 from gpucalc.core.scenario import Scenario
@@ -34,6 +35,7 @@ from gpucalc.core.sim_sweep import RateSweep
 from gpucalc.core.sizing import SizingRow
 from gpucalc.core.sweep import ContextSweep, GridCell
 from gpucalc.core.uncertainty import Bands
+from gpucalc.plan.fleet import fleet_figures, layout_figures
 from gpucalc.report.data import ReportData, build_report
 
 CsvCell = str | int | float | bool | None
@@ -157,13 +159,14 @@ def per_card_grid_table(cells: Sequence[GridCell]) -> CsvTable:
 SIZING_COLUMNS = (
     ("gpu", "gpu"), ("precision", "precision"), ("kv_format", "kv_format"),
     ("tensor_parallel_size", "tensor_parallel_size"),
-    ("recommended_concurrency", "recommended_concurrency_requests"), ("bottleneck", "bottleneck"),
-    ("requests_per_s_per_replica", "requests_per_s_per_replica"),
+    ("recommended_concurrency", "recommended_concurrency_requests"),
+    ("online_capacity", "online_capacity_requests"), ("bottleneck", "bottleneck"),
+    ("requests_per_s_per_replica", "requests_per_s_per_replica_at_watermark"),
     ("replicas_total", "replicas_total"), ("gpus_total", "gpus_total"),
     ("utilization", "utilization_fraction"), ("ttft_ms", "ttft_ms"), ("tpot_ms", "tpot_ms"),
     ("cost_usd_per_hour", "cost_usd_per_hour"),
     ("cost_usd_per_million_output_tokens", "cost_usd_per_million_output_tokens"),
-    ("pareto", "pareto"),
+    ("pareto", "pareto"), ("quantized_below_checkpoint", "quantized_below_checkpoint"),
 )
 
 
@@ -178,6 +181,18 @@ def uncertainty_table(bands: Bands) -> CsvTable:
     """Low / expected / high of KV tokens, recommended concurrency and GPUs needed."""
     rows = tuple((b.key, b.unit, b.low.value, b.expected.value, b.high.value) for b in bands.bands)
     return CsvTable("uncertainty", ("result", "unit", "low", "expected", "high"), rows)
+
+
+def fleet_table(fleet: FleetVerdict) -> CsvTable:
+    """The fleet verdict, one figure per row under the names ``estimate --json`` uses."""
+    return CsvTable("fleet", ("quantity", "value"), tuple(fleet_figures(fleet).items()))
+
+
+def fleet_layouts_table(fleet: FleetVerdict) -> CsvTable:
+    """Replicas versus TP on the deployment's GPUs: totals of each layout."""
+    rows = [layout_figures(x) for x in fleet.layouts]
+    header = tuple(rows[0]) if rows else ("tensor_parallel_size",)
+    return CsvTable("fleet_layouts", header, tuple(tuple(r.values()) for r in rows))
 
 
 def simulation_sweep_table(sweep: RateSweep) -> CsvTable:
@@ -197,6 +212,11 @@ def report_tables(data: ReportData) -> list[CsvTable]:
     if perf is not None and data.sweep is not None:
         tables += [answer_table(perf), context_sweep_table(data.sweep), load_curve_table(perf.load_curve),
                    per_card_grid_table(data.grid), sizing_table(data.sizing)]
+    fleet = data.plan.fleet
+    if fleet is not None:
+        tables.append(fleet_table(fleet))
+        if fleet.layouts:
+            tables.append(fleet_layouts_table(fleet))
     if data.bands is not None:
         tables.append(uncertainty_table(data.bands))
     if data.simulation is not None:

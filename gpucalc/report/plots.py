@@ -17,7 +17,7 @@ from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from gpucalc.core.perf_result import CeilingKind, CurvePoint, PerformanceResult
 from gpucalc.core.sweep import ContextSweep
 from gpucalc.report.layout import MUTED_COLOUR, PT, RULE_COLOUR, TEXT_COLOUR, Canvas
-from gpucalc.report.numbers import gib
+from gpucalc.report.numbers import count, gib
 from gpucalc.text.palette import (
     ALARM_COLOUR,
     CEILING_COLOURS,
@@ -246,7 +246,7 @@ def draw_ceiling_bars(canvas: Canvas, box: QRectF, bars: Sequence[CeilingBar], t
         painter.setBrush(QBrush(colour))
         painter.setPen(_pen(TEXT_COLOUR, 1.6) if bar.binding else Qt.PenStyle.NoPen)
         painter.drawRect(rect)
-        _text(canvas, rect.right() + 3 * PT, centre, f"{bar.value:,.0f}", LABEL_PT, "left",
+        _text(canvas, rect.right() + 3 * PT, centre, count(bar.value), LABEL_PT, "left",
               bold=bar.binding, vertical="middle")
     if 0 < online <= frame.x.hi:
         px = frame.px(online)
@@ -382,12 +382,12 @@ def draw_load_curves(canvas: Canvas, box: QRectF, perf: PerformanceResult, ttft_
     _polyline(canvas, frame, xs, tput, THROUGHPUT_COLOUR)
     knee = perf.knee_concurrency.value
     online = perf.online_capacity.value
-    _vertical_marker(canvas, frame, knee, MUTED_COLOUR, f"{text['knee']} {knee:,.0f}")
+    _vertical_marker(canvas, frame, knee, MUTED_COLOUR, f"{text['knee']} {count(knee)}")
     if online >= 1:
         canvas.painter.setPen(_pen(MARKER_COLOUR, 0.9, dashed=True))
         px = frame.px(online)
         canvas.painter.drawLine(QLineF(px, frame.area.top(), px, frame.area.bottom()))
-        _text(canvas, px + 2 * PT, frame.area.top() + 12 * PT, f"{text['watermark']} {online:,.0f}",
+        _text(canvas, px + 2 * PT, frame.area.top() + 12 * PT, f"{text['watermark']} {count(online)}",
               TICK_PT, "left", MARKER_COLOUR)
     _legend(canvas, frame.area.left(), box.bottom() - 4 * PT,
             [(THROUGHPUT_COLOUR, text["throughput_legend"], False)])

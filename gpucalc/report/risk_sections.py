@@ -92,14 +92,17 @@ def kept_together(blocks: list[Block], with_next: bool = False) -> list[Block]:
 
 def bands_blocks(w: Writer, bands: Bands) -> list[Block]:
     """The low / expected / high table with how low and high are obtained."""
-    wl = w.data.inputs.workload
+    wl, fleet = w.data.inputs.workload, w.data.plan.fleet
+    needed = count(fleet.gpus_needed.value) if fleet is not None else "—"
     return kept_together([
         w.note(w.t("Low and high: every uncertain constant at once at the pessimistic or the "
                    "optimistic end of its stated range (table below); low and high are the smallest "
                    "and largest of the three evaluations — a planning range, not a confidence "
                    "interval. The recommended concurrency's range also brackets both ends of every "
-                   "sensitivity bar. GPUs needed for {qps} req/s average, {peak} req/s peak, as in "
-                   "the fleet sizing.", qps=sig3(wl.qps_avg), peak=sig3(wl.qps_peak or wl.qps_avg))),
+                   "sensitivity bar. GPUs needed for {qps} req/s average, {peak} req/s peak, by the "
+                   "fleet verdict's rule (page 1): {needed} GPUs needed ({planned} planned).",
+                   qps=sig3(wl.qps_avg), peak=sig3(wl.qps_peak or wl.qps_avg),
+                   needed=needed, planned=count(w.data.inputs.deployment.num_gpus))),
         *table([w.t("Result"), w.t("Low"), w.t("Expected"), w.t("High"), w.t("Unit")],
                [band_cells(w, b) for b in bands.bands], (3.0, 1.3, 1.3, 1.3, 1.6),
                aligns=["left", "right", "right", "right", "left"], size_pt=8.5)])

@@ -7,13 +7,15 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QRectF
 
-from gpucalc.core.explain import Term
+from gpucalc.core.explain import Notice, Term
 from gpucalc.core.memory_plan import MEMORY_ALARM_SHARE
 from gpucalc.core.perf_result import CeilingKind, PerformanceResult, PointSummary
+from gpucalc.core.quality import QUALITY_CAVEAT
 from gpucalc.core.sweep import SCENARIO_TIER
 from gpucalc.plan.checklist import fill_checklist
 from gpucalc.plan.serve_line import serve_line
 from gpucalc.report.data import SIZING_ROWS_SHOWN, ReportData
+from gpucalc.report.fleet_text import layouts_sentence, totals_sentence, verdict_sentence
 from gpucalc.report.layout import MUTED_COLOUR, Block, Canvas, Cell, Drawing, Heading, Paragraph, table
 from gpucalc.report.measurement_section import measurement_section
 from gpucalc.report.numbers import count, gib, params_text, percent, sig3
@@ -30,6 +32,7 @@ from gpucalc.report.strings import tr
 from gpucalc.text.notices import notice_text
 from gpucalc.text.palette import CEILING_COLOURS
 
+QUALITY = Notice(code=QUALITY_CAVEAT, params={})
 PASS_FILL = "#d8f0dd"
 ATTENTION_FILL = "#fde7c8"
 TERM_LABELS = {
@@ -133,7 +136,17 @@ def title_blocks(w: Writer) -> list[Block]:
         blocks.append(Paragraph(w.t("Scenario: {name}", name=d.scenario.name), size_pt=9))
     blocks.append(Paragraph(meta, size_pt=8.5, colour=MUTED_COLOUR, space_after_pt=8))
     blocks.append(Paragraph(answer_sentence(w), size_pt=11, bold=True, space_after_pt=6))
-    return blocks
+    return blocks + fleet_blocks(w)
+
+
+def fleet_blocks(w: Writer) -> list[Block]:
+    """Page 1: does the deployment carry the QPS, GPUs needed, totals over all replicas, cost."""
+    fleet = w.data.plan.fleet
+    if fleet is None:
+        return []
+    lines = [verdict_sentence(fleet, w.lang), totals_sentence(fleet, w.lang),
+             layouts_sentence(fleet, w.lang)]
+    return [Paragraph(text, size_pt=9.5, space_after_pt=4) for text in lines if text]
 
 
 def answer_sentence(w: Writer) -> str:
@@ -149,7 +162,7 @@ def answer_sentence(w: Writer) -> str:
         "{bottleneck}; online capacity at the {watermark} watermark: {online}.",
         n=count(perf.recommended_concurrency.value), ttft=sig3(targets.ttft_ms),
         tpot=sig3(targets.tpot_ms), bottleneck=w.t(BOTTLENECK_NAMES[perf.bottleneck]),
-        watermark=percent(targets.watermark), online=count(perf.online_capacity.value))
+        watermark=percent(perf.rates.watermark), online=count(perf.online_capacity.value))
     if perf.replicas > 1:
         sentence += " " + w.t("{r} replicas: {total} requests in all.", r=perf.replicas,
                               total=count(perf.recommended_concurrency.value * perf.replicas))
@@ -177,11 +190,12 @@ def inputs_section(w: Writer) -> list[Block]:
         (w.t("Parallelism"), w.t("TP {tp} × PP {pp}, {r} replica(s)", tp=dep.tensor_parallel_size,
                                  pp=dep.pipeline_parallel_size, r=dep.replicas)),
         (w.t("Workload"), w.t("input {i50} tokens (P95 {i95}), output {o50} tokens (P95 {o95}), "
-                              "{turns} turn(s); {qps} req/s average, {peak} req/s peak",
+                              "{turns} turn(s); {qps} req/s average, {peak} req/s peak; {mode} "
+                              "traffic",
                               i50=count(wl.input_len_p50), i95=count(wl.input_p95),
                               o50=count(wl.output_len_p50), o95=count(wl.output_p95),
                               turns=wl.max_turns, qps=sig3(wl.qps_avg),
-                              peak=sig3(wl.qps_peak or wl.qps_avg))),
+                              peak=sig3(wl.qps_peak or wl.qps_avg), mode=w.t(wl.mode.value))),
         (w.t("Targets"), w.t("TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; watermark {wm}; planning share "
                              "{share}", ttft=sig3(targets.ttft_ms), tpot=sig3(targets.tpot_ms),
                              wm=percent(targets.watermark),
@@ -198,7 +212,8 @@ def checklist_section(w: Writer) -> list[Block]:
     rows = []
     separator = "；" if w.lang == "zh" else "; "
     for i, item in enumerate(fill_checklist(w.data.plan), start=1):
-        detail = separator.join(tr(p, w.lang).format(**item.values) for p in item.parts)
+        values = {k: tr(v, w.lang) for k, v in item.values.items()}  # words such as yes / no
+        detail = separator.join(tr(p, w.lang).format(**values) for p in item.parts)
         mark = Cell(w.t("pass") if item.passed else w.t("attention"), align="center", bold=True,
                     fill=PASS_FILL if item.passed else ATTENTION_FILL)
         rows.append((Cell(str(i), align="right"), Cell(w.t(item.title), bold=True), Cell(detail), mark))
@@ -302,9 +317,11 @@ def ceilings_section(w: Writer, perf: PerformanceResult) -> list[Block]:
             *table([w.t("Point"), w.t("Concurrency"), "TTFT (ms)", "TPOT (ms)",
                     w.t("Output (tok/s)"), w.t("Requests/s")], points, (2.6, 1.2, 1.2, 1.2, 1.4, 1.2),
                    aligns=["left", "right", "right", "right", "right", "right"]),
-            w.note(w.t("Knee (90 % of peak throughput): {k} concurrent requests; communication "
-                       "share of a step at the recommendation: {c}.",
-                       k=count(perf.knee_concurrency.value), c=percent(perf.comm_share.value)))]
+            w.note(w.t("Knee (the recommendation: past it a latency target breaks or requests "
+                       "queue): {k} concurrent requests; online capacity ({wm} of the knee): "
+                       "{online}; communication share of a step at the recommendation: {c}.",
+                       k=count(perf.knee_concurrency.value), wm=percent(perf.rates.watermark),
+                       online=count(perf.online_capacity.value), c=percent(perf.comm_share.value)))]
 
 
 def sweep_section(w: Writer) -> list[Block]:
@@ -380,7 +397,8 @@ def grid_section(w: Writer) -> list[Block]:
                        "precision tier, and what binds. The scenario's column at its precision is "
                        "the answer.")),
             *table(header, rows, (2.0, *[1.6] * len(contexts)),
-                   aligns=["left"] + ["right"] * len(contexts))]
+                   aligns=["left"] + ["right"] * len(contexts)),
+            w.note(w.t("Lower tiers than the checkpoint's precision: ") + notice_text(QUALITY, w.lang))]
 
 
 def sizing_section(w: Writer) -> list[Block]:
@@ -399,7 +417,9 @@ def sizing_section(w: Writer) -> list[Block]:
                      Cell(sig3(r.requests_per_s_per_replica), align="right"),
                      Cell(count(r.gpus_total), align="right"), Cell(percent(r.utilization), align="right"),
                      Cell(sig3(r.tpot_ms), align="right"), Cell(cost, align="right"),
-                     Cell(per_m, align="right"), Cell("★" if r.pareto else "", align="center")))
+                     Cell(per_m, align="right"),
+                     Cell(("★" if r.pareto else "") + ("‡" if r.quantized_below_checkpoint else ""),
+                          align="center")))
     intro = w.t("For {qps} req/s average and {peak} req/s peak, sized for the peak with one spare "
                 "replica (N + 1); the {n} cheapest of {m} options that meet the targets. ★ = Pareto "
                 "front (no option is both cheaper and faster).", qps=sig3(wl.qps_avg),
@@ -407,7 +427,9 @@ def sizing_section(w: Writer) -> list[Block]:
                 m=len(w.data.sizing))
     if not rows:
         return [w.heading(7), Paragraph(w.t("No GPU in the catalog meets the targets."))]
-    return [w.heading(7), w.note(intro),
+    caveat = ([w.note(w.t("‡ lower precision than the checkpoint: ") + notice_text(QUALITY, w.lang))]
+              if any(r.quantized_below_checkpoint for r in w.data.sizing[:SIZING_ROWS_SHOWN]) else [])
+    return [w.heading(7), w.note(intro), *caveat,
             *table([w.t("GPU"), w.t("Weights / KV"), "TP", w.t("Conc."), w.t("Binds"),
                     w.t("req/s per replica"), w.t("GPUs"), w.t("Util."), "TPOT (ms)", "$/h",
                     w.t("$/M tokens"), "Pareto"], rows,

@@ -92,9 +92,12 @@ ZH: dict[str, str] = {
     'TP {tp} × PP {pp}, {r} replica(s)': '张量并行 {tp} × 流水线并行 {pp}，{r} 个副本',
     'Workload': '流量',
     ('input {i50} tokens (P95 {i95}), output {o50} tokens (P95 {o95}), {turns} turn(s); '
-     '{qps} req/s average, {peak} req/s peak'):
+     '{qps} req/s average, {peak} req/s peak; {mode} traffic'):
         ('输入 {i50} token（P95 {i95}），输出 {o50} token（P95 {o95}），{turns} '
-         '轮；平均 {qps} req/s，峰值 {peak} req/s'),
+         '轮；平均 {qps} req/s，峰值 {peak} req/s；{mode}流量'),
+    'online': '在线',
+    'offline': '离线',
+    'mixed': '混合',
     'Targets': '延迟目标',
     'TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; watermark {wm}; planning share {share}':
         ('首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} ms；安全水位 {wm}；规划显存占比 '
@@ -119,9 +122,11 @@ ZH: dict[str, str] = {
     'Offline maximum (batch full)': '离线最大（批次占满）',
     'Advice': '建议',
     'Operating points (one replica)': '工作点（单副本）',
-    ('Knee (90 % of peak throughput): {k} concurrent requests; communication share of '
+    ('Knee (the recommendation: past it a latency target breaks or requests queue): {k} '
+     'concurrent requests; online capacity ({wm} of the knee): {online}; communication share of '
      'a step at the recommendation: {c}.'):
-        '拐点（达到峰值吞吐的 90 %）：{k} 个并发请求；推荐并发下每步的通信占比：{c}。',
+        ('拐点（即推荐并发：再往上延迟目标被击穿或请求开始排队）：{k} 个并发请求；在线容量（拐点的 {wm}）：'
+         '{online}；推荐并发下每步的通信占比：{c}。'),
     'Ceilings against planning length': '并发上限随规划长度的变化',
     'planning length (KV tokens per request)': '规划长度（每请求 KV token 数）',
     'requests per replica': '每副本请求数',
@@ -215,11 +220,15 @@ ZH: dict[str, str] = {
          'token {ttft_at} ms，每 token {tpot_at} ms'),
     'KV cache sized for the real traffic shape': 'KV 缓存按真实流量形态估算',
     'Margin': '余量',
-    ('Online capacity {online} requests ({watermark} watermark of {n}); weights + KV at the '
-     'average length ({avg} tokens) + margin within {share} of memory allow {plan} requests; '
-     '{n} requests fill {used}'):
-        ('在线容量 {online} 个请求（{n} 的 {watermark} 安全水位）；权重 + 平均长度（{avg} token）KV + '
-         '余量控制在显存 {share} 以内时可容纳 {plan} 个请求；{n} 个请求占显存 {used}'),
+    ('Online capacity {online} requests ({watermark} watermark of the knee, {n}); weights '
+     '+ KV at the average length ({avg_len} tokens) + margin within {share} of memory allow {plan} '
+     'requests; {online} requests fill {used}'):
+        ('在线容量 {online} 个请求（拐点 {n} 的 {watermark} 安全水位）；权重 + 平均长度（{avg_len} token）'
+         'KV + 余量控制在显存 {share} 以内时可容纳 {plan} 个请求；{online} 个请求占显存 {used}'),
+    ('carries {avg} req/s average: {avg_ok}, {peak} req/s peak: {peak_ok} — {needed} GPUs needed '
+     '({planned} planned, N + {k})'):
+        ('能否承载平均 {avg} req/s：{avg_ok}，峰值 {peak} req/s：{peak_ok}——需要 {needed} 张卡（规划 '
+         '{planned} 张，N + {k}）'),
     'Degradation plan for peaks': '峰值降级方案',
     'Estimate against measurement': '估算与实测的差距',
     ('To do: run the measurement plan (single-request baseline, then raise concurrency to the '
@@ -275,11 +284,12 @@ ZH: dict[str, str] = {
      'its stated range (table below); low and high are the smallest and largest of the three '
      'evaluations — a planning range, not a confidence interval. The recommended concurrency\'s '
      'range also brackets both ends of every sensitivity bar. GPUs needed for {qps} req/s '
-     'average, {peak} req/s peak, as in the fleet sizing.'):
+     'average, {peak} req/s peak, by the fleet verdict\'s rule (page 1): {needed} GPUs needed '
+     '({planned} planned).'):
         ('低 / 高：所有不确定常数同时取其给定范围的悲观端 / 乐观端（范围见下表）；低、高取三次计算中的'
          '最小值与最大值——这是规划用的范围，不是置信区间。推荐并发的范围还涵盖每个敏感性条形的两端。'
-         '所需卡数按平均 {qps} req/s、峰值 {peak} '
-         'req/s 计算，与卡数反推一节相同。'),
+         '所需卡数按平均 {qps} req/s、峰值 {peak} req/s、以第 1 页承载结论的同一规则计算：需要 {needed} '
+         '张卡（规划 {planned} 张）。'),
     'Result': '结果',
     'Low': '低',
     'Expected': '预期',
@@ -401,6 +411,29 @@ ZH: dict[str, str] = {
         '估算认为能守住的地方延迟目标被击穿了',
     'The targets held where the estimate expects one to break: capacity is higher':
         '估算认为会被击穿的地方目标守住了：实际容量更高',
+    'yes': '是',
+    'no': '否',
+    ('Carries {avg} req/s average: {avg_ok}; {peak} req/s peak: {peak_ok} — {needed} GPUs needed '
+     '({planned} planned): N + k = {n} + {k} replicas of {per} GPUs, the average at {rate_wm} req/s '
+     'per replica (the watermark), the peak at {rate_knee} req/s (the knee).'):
+        ('能否承载平均 {avg} req/s：{avg_ok}；峰值 {peak} req/s：{peak_ok}——需要 {needed} 张卡（规划 '
+         '{planned} 张）：N + k = {n} + {k} 个副本，每副本 {per} 张卡；平均流量按每副本 {rate_wm} req/s'
+         '（安全水位），峰值按 {rate_knee} req/s（拐点）。'),
+    ('All {r} replicas deployed: {conc} concurrent requests online, {rps} req/s, {tok} output tok/s '
+     '({hour} tokens per GPU-hour, {day} tokens/day).'):
+        ('已部署的全部 {r} 个副本：在线并发 {conc} 个请求，{rps} req/s，输出 {tok} tok/s（每卡时 '
+         '{hour} token，每天 {day} token）。'),
+    'GPUs needed cost ${hour}/h, ${month}/month.': '所需卡数的成本：每小时 ${hour}，每月 ${month}。',
+    'Mixed traffic: {day} batch tokens/day backfill the capacity above the watermark.':
+        '混合流量：安全水位以上的余量每天可回填 {day} 个离线批量 token。',
+    'Offline traffic: memory filled, no latency targets, no watermark.':
+        '离线流量：显存堆满，不设延迟目标，不留安全水位。',
+    'TP {tp} × PP {pp}: {r} replicas, {conc} concurrent, {rps} req/s, {tok} tok/s':
+        'TP {tp} × PP {pp}：{r} 个副本，并发 {conc}，{rps} req/s，{tok} tok/s',
+    'Replicas versus TP on the same GPUs:': '同样的卡数，多副本与张量并行对比：',
+    '‡ lower precision than the checkpoint: ': '‡ 精度低于原始权重：',
+    'Lower tiers than the checkpoint\'s precision: ': '低于原始权重精度的档位：',
+
 }
 
 

@@ -145,6 +145,12 @@ NOTICE_TEXT: dict[str, dict[str, str]] = {
               "fit (now {kv_format}).",
         "zh": "显存是瓶颈：把 KV 缓存量化为 fp8（--kv-cache-dtype fp8，当前 {kv_format}）约可使并发翻倍。",
     },
+    "quantization_quality_caveat": {
+        "en": "A lower precision is a capacity suggestion, not a quality result: measure the "
+              "quantized model on your own tasks before you plan on it.",
+        "zh": "降低精度只是容量上的建议，不代表质量无损：量化后的效果要在自己的任务上单独评测，"
+              "再据此做规划。",
+    },
     "quantize_weights": {
         "en": "Memory binds: fp8 or int4 weights free memory for the KV cache.",
         "zh": "显存是瓶颈：把权重量化为 fp8 或 int4，可为 KV 缓存腾出显存。",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 
 def sig3(value: float) -> str:
     """``value`` with about three significant digits and thousands separators."""
@@ -17,9 +19,16 @@ def sig3(value: float) -> str:
     return f"{value:.3g}"
 
 
+COUNT_TOLERANCE = 1e-9  # 345.9999999 from float arithmetic is still 346
+
+
 def count(value: float) -> str:
-    """A whole count with thousands separators."""
-    return f"{round(value):,}"
+    """A whole count with thousands separators, rounded down.
+
+    Capacities are whole requests (or tokens, GPUs) that fit: 346.7 requests is 346 that can run,
+    never 347 beside a ceiling of 346.
+    """
+    return f"{math.floor(value + COUNT_TOLERANCE):,}"
 
 
 def gib(value: float) -> str:

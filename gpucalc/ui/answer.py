@@ -8,6 +8,7 @@ from enum import StrEnum
 from PySide6.QtCore import QCoreApplication
 
 from gpucalc.core.explain import Term
+from gpucalc.core.inputs import TrafficMode
 from gpucalc.plan.compute import Plan
 from gpucalc.ui.format import count, kind_name, sig3
 
@@ -64,8 +65,8 @@ def _performance_headline(outcome: Plan) -> str:
     inputs, perf = outcome.inputs, outcome.performance
     assert perf is not None
     dep = inputs.deployment
-    return translate("Answer", "{model} on {n}× {gpu}: {rec} concurrent requests per replica, bound by "
-                     "{binding} — plan {online} online").format(
+    return translate("Answer", "{model} on {n}× {gpu}: {rec} concurrent requests per replica (the knee), "
+                     "bound by {binding} — plan {online} online (the watermark)").format(
         model=inputs.model.name, n=dep.num_gpus, gpu=inputs.gpu.name,
         rec=count(perf.recommended_concurrency.value), binding=kind_name(perf.bottleneck),
         online=count(perf.online_capacity.value))
@@ -82,7 +83,60 @@ def _performance_detail(outcome: Plan) -> str:
                      "replica; {fit}").format(
         tokens=count(memory.kv_cache_tokens.value), c95=_requests(memory.concurrency_p95),
         ttft=sig3(point.ttft_ms.value), tpot=sig3(point.tpot_ms.value),
-        tok=count(point.output_tokens_per_s.value), fit=_fit_clause(outcome)) + _band_clause(outcome)
+        tok=count(point.output_tokens_per_s.value), fit=_fit_clause(outcome)) + _band_clause(outcome) \
+        + _fleet_clause(outcome)
+
+
+def _yes_no(flag: bool) -> str:
+    return translate("Answer", "yes") if flag else translate("Answer", "no")
+
+
+def _fleet_clause(outcome: Plan) -> str:
+    """' — carries 10 req/s: no — 20 GPUs needed (8 planned); all 2 replicas: …' from the verdict."""
+    fleet = outcome.fleet
+    if fleet is None:
+        return ""
+    text = translate("Answer", ". Carries {avg} req/s: {avg_ok}, peak {peak} req/s: {peak_ok} — {needed} "
+                     "GPUs needed ({planned} planned, N + k = {n} + {k} replicas); all {replicas} "
+                     "replicas: {conc} concurrent requests online, {rps} req/s, {tok} output "
+                     "tok/s").format(
+        avg=sig3(fleet.qps_avg), avg_ok=_yes_no(fleet.carries_average), peak=sig3(fleet.qps_peak),
+        peak_ok=_yes_no(fleet.carries_peak), needed=count(fleet.gpus_needed.value),
+        planned=count(fleet.gpus_deployed.value), n=count(fleet.replicas.value),
+        k=count(fleet.spare_replicas.value), replicas=count(fleet.replicas_deployed.value),
+        conc=count(fleet.total_concurrency.value), rps=sig3(fleet.requests_per_s_total.value),
+        tok=count(fleet.output_tokens_per_s_total.value))
+    if fleet.cost_per_hour_usd is not None and fleet.cost_per_month_usd is not None:
+        text += translate("Answer", "; ${hour}/h, ${month}/month for the GPUs needed").format(
+            hour=sig3(fleet.cost_per_hour_usd.value), month=count(fleet.cost_per_month_usd.value))
+    return text + _layout_clause(outcome) + _mode_clause(outcome)
+
+
+def _layout_clause(outcome: Plan) -> str:
+    """Replicas versus TP: the same GPUs in the best-throughput layout, when it differs."""
+    fleet, dep = outcome.fleet, outcome.inputs.deployment
+    if fleet is None or not fleet.layouts:
+        return ""
+    best = max(fleet.layouts, key=lambda x: x.requests_per_s_total.value)
+    if best.tensor_parallel_size == dep.tensor_parallel_size:
+        return ""
+    return translate("Answer", "; as {n} replicas of TP {tp} the same GPUs serve {rps} req/s "
+                     "({conc} concurrent) instead of {own} req/s").format(
+        n=best.replicas, tp=best.tensor_parallel_size, rps=sig3(best.requests_per_s_total.value),
+        conc=count(best.concurrency_total.value), own=sig3(fleet.requests_per_s_total.value))
+
+
+def _mode_clause(outcome: Plan) -> str:
+    """Offline: tokens per GPU-hour and per day; mixed: the batch backfill per day."""
+    fleet = outcome.fleet
+    if fleet is None or fleet.mode == TrafficMode.ONLINE:
+        return ""
+    if fleet.backfill_tokens_per_day is not None:
+        return translate("Answer", "; mixed: {tokens} batch tokens/day backfill above the "
+                         "watermark").format(tokens=count(fleet.backfill_tokens_per_day.value))
+    return translate("Answer", "; offline: {hour} tokens per GPU-hour, {day} tokens/day").format(
+        hour=count(fleet.output_tokens_per_gpu_hour.value),
+        day=count(fleet.output_tokens_per_day.value))
 
 
 def _band_clause(outcome: Plan) -> str:

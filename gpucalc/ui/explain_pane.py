@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpucalc.core.explain import Term
+from gpucalc.core.fleet import FleetVerdict
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_result import PerformanceResult, PointSummary
 from gpucalc.ui.format import input_value, term_name, term_value
@@ -63,6 +64,28 @@ def performance_groups(performance: PerformanceResult) -> list[tuple[str, tuple[
          (*performance.step_breakdown_ms, performance.comm_share)),
         (translate("ExplainPane", "At the recommendation"), _point_terms(performance.at_recommended)),
         (translate("ExplainPane", "Offline maximum"), _point_terms(performance.offline_max)),
+    ]
+
+
+def fleet_groups(fleet: FleetVerdict) -> list[tuple[str, tuple[Term, ...]]]:
+    """The fleet verdict's terms: replicas and GPUs needed, totals over all replicas, cost, layouts."""
+    money = (fleet.cost_per_hour_usd, fleet.cost_per_month_usd, fleet.cost_per_hour_deployed_usd)
+    backfill = (fleet.backfill_tokens_per_day,) if fleet.backfill_tokens_per_day is not None else ()
+    layouts = [(translate("ExplainPane", "Layout TP {tp} × PP {pp}: {n} replicas").format(
+                    tp=x.tensor_parallel_size, pp=x.pipeline_parallel_size, n=x.replicas),
+                (x.concurrency_total, x.requests_per_s_total, x.output_tokens_per_s_total))
+               for x in fleet.layouts]
+    return [
+        (translate("ExplainPane", "Fleet: does it carry the QPS"),
+         (fleet.requests_per_s_per_replica_at_watermark, fleet.requests_per_s_per_replica_at_knee,
+          fleet.replicas_for_average, fleet.replicas_for_peak, fleet.replicas, fleet.spare_replicas,
+          fleet.replicas_needed, fleet.gpus_needed, fleet.replicas_deployed, fleet.gpus_deployed,
+          *(t for t in money if t is not None))),
+        (translate("ExplainPane", "Fleet: all replicas deployed"),
+         (fleet.total_concurrency, fleet.total_concurrency_at_knee, fleet.requests_per_s_total,
+          fleet.output_tokens_per_s_total, fleet.output_tokens_per_day,
+          fleet.output_tokens_per_gpu_hour, *backfill)),
+        *layouts,
     ]
 
 
@@ -128,8 +151,9 @@ class ExplainPane(QWidget):
         self._items: dict[str, QTreeWidgetItem] = {}
         self.tree.currentItemChanged.connect(self._on_current)
 
-    def set_result(self, memory: MemoryResult, performance: PerformanceResult | None = None) -> None:
-        """List every term of ``memory`` (and ``performance``), keeping the selection."""
+    def set_result(self, memory: MemoryResult, performance: PerformanceResult | None = None,
+                   fleet: FleetVerdict | None = None) -> None:
+        """List every term of ``memory`` (``performance``, ``fleet``), keeping the selection."""
         current = self.current_key()
         self.tree.blockSignals(True)
         self.tree.clear()
@@ -138,6 +162,8 @@ class ExplainPane(QWidget):
         groups = result_groups(memory)
         if performance is not None:
             groups = performance_groups(performance) + groups
+        if fleet is not None:
+            groups = fleet_groups(fleet) + groups
         for title, terms in groups:
             group = QTreeWidgetItem([title])
             group.setFirstColumnSpanned(True)

@@ -98,8 +98,10 @@ WORKLOAD = (
               QT_TRANSLATE_NOOP("Fields", "Peak requests per second; auto = average."),
               unit="req/s", auto=QT_TRANSLATE_NOOP("Fields", "same as average")),
     FieldSpec("workload.mode", QT_TRANSLATE_NOOP("Fields", "Traffic"),
-              QT_TRANSLATE_NOOP("Fields", "Online traffic is planned at its latency targets; "
-                                          "offline fills memory for throughput."),
+              QT_TRANSLATE_NOOP("Fields", "Online: at the latency targets, the watermark's share of "
+                                          "the knee online. Offline: no latency targets, memory "
+                                          "filled for throughput. Mixed: online at the watermark, "
+                                          "batch work backfilled above it."),
               choices="modes"),
 )
 TARGETS = (
@@ -110,7 +112,9 @@ TARGETS = (
               QT_TRANSLATE_NOOP("Fields", "Time per output token the service must meet."),
               unit="ms", decimals=1),
     FieldSpec("targets.watermark", QT_TRANSLATE_NOOP("Fields", "Safety watermark"),
-              QT_TRANSLATE_NOOP("Fields", "Share of the knee that is planned as online capacity.")),
+              QT_TRANSLATE_NOOP("Fields", "Share of the knee (the recommended concurrency, past which "
+                                          "more concurrency only buys latency) planned as online "
+                                          "capacity; the rest is left for bursts and long tails.")),
     FieldSpec("targets.planning_memory_share", QT_TRANSLATE_NOOP("Fields", "Planning memory share"),
               QT_TRANSLATE_NOOP("Fields", "Weights + KV at average length + margin must fit "
                                           "this share of GPU memory.")),

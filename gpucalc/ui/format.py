@@ -59,7 +59,32 @@ TERM_NAMES = {
     "ceiling.scheduler": QT_TRANSLATE_NOOP("Terms", "Scheduler cap (max_num_seqs)"),
     "recommended_concurrency": QT_TRANSLATE_NOOP("Terms", "Recommended concurrency"),
     "online_capacity": QT_TRANSLATE_NOOP("Terms", "Online capacity (at the watermark)"),
-    "knee_concurrency": QT_TRANSLATE_NOOP("Terms", "Knee of the load curve"),
+    "knee_concurrency": QT_TRANSLATE_NOOP("Terms", "Knee (the recommendation)"),
+    "fleet.requests_per_s_per_replica_at_watermark": QT_TRANSLATE_NOOP(
+        "Terms", "Requests/s per replica at the watermark"),
+    "fleet.requests_per_s_per_replica_at_knee": QT_TRANSLATE_NOOP(
+        "Terms", "Requests/s per replica at the knee"),
+    "fleet.replicas_for_average": QT_TRANSLATE_NOOP("Terms", "Replicas for the average"),
+    "fleet.replicas_for_peak": QT_TRANSLATE_NOOP("Terms", "Replicas for the peak"),
+    "fleet.replicas": QT_TRANSLATE_NOOP("Terms", "Serving replicas (N)"),
+    "fleet.spare_replicas": QT_TRANSLATE_NOOP("Terms", "Spare replicas (k)"),
+    "fleet.replicas_needed": QT_TRANSLATE_NOOP("Terms", "Replicas needed (N + k)"),
+    "fleet.gpus_needed": QT_TRANSLATE_NOOP("Terms", "GPUs needed"),
+    "fleet.replicas_deployed": QT_TRANSLATE_NOOP("Terms", "Replicas deployed"),
+    "fleet.gpus_deployed": QT_TRANSLATE_NOOP("Terms", "GPUs planned"),
+    "fleet.total_concurrency": QT_TRANSLATE_NOOP("Terms", "Online concurrency, all replicas"),
+    "fleet.total_concurrency_at_knee": QT_TRANSLATE_NOOP("Terms", "Concurrency at the knee, all replicas"),
+    "fleet.requests_per_s_total": QT_TRANSLATE_NOOP("Terms", "Requests/s, all replicas"),
+    "fleet.output_tokens_per_s_total": QT_TRANSLATE_NOOP("Terms", "Output tokens/s, all replicas"),
+    "fleet.output_tokens_per_day": QT_TRANSLATE_NOOP("Terms", "Output tokens per day"),
+    "fleet.output_tokens_per_gpu_hour": QT_TRANSLATE_NOOP("Terms", "Output tokens per GPU-hour"),
+    "fleet.backfill_tokens_per_day": QT_TRANSLATE_NOOP("Terms", "Batch backfill tokens per day"),
+    "fleet.cost_per_hour_usd": QT_TRANSLATE_NOOP("Terms", "Cost per hour (GPUs needed)"),
+    "fleet.cost_per_month_usd": QT_TRANSLATE_NOOP("Terms", "Cost per month (GPUs needed)"),
+    "fleet.cost_per_hour_deployed_usd": QT_TRANSLATE_NOOP("Terms", "Cost per hour (GPUs planned)"),
+    "concurrency_total": QT_TRANSLATE_NOOP("Terms", "Online concurrency, all replicas"),
+    "requests_per_s_total": QT_TRANSLATE_NOOP("Terms", "Requests/s, all replicas"),
+    "output_tokens_per_s_total": QT_TRANSLATE_NOOP("Terms", "Output tokens/s, all replicas"),
     "comm_share": QT_TRANSLATE_NOOP("Terms", "Communication share of a step"),
     "step.gemm_ms": QT_TRANSLATE_NOOP("Terms", "Step: matrix multiplies"),
     "step.attention_ms": QT_TRANSLATE_NOOP("Terms", "Step: attention"),
@@ -102,7 +127,8 @@ def term_value(term: Term) -> str:
     """A term's value with its unit."""
     if term.unit == "params":
         return params_text(term.value)
-    if term.unit in ("tokens", "bytes") or (term.unit == "requests" and float(term.value).is_integer()):
+    fractional_few = term.unit == "requests" and term.value < 10 and not float(term.value).is_integer()
+    if term.unit in ("tokens", "bytes", "requests", "replicas", "GPUs") and not fractional_few:
         return f"{count(term.value)} {unit_name(term.unit)}"
     if term.unit == "":
         return sig3(term.value)

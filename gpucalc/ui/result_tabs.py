@@ -240,11 +240,12 @@ class ResultTabs(QTabWidget):
         targets = outcome.inputs.targets
         self.load_plot.set_result(performance, targets.ttft_ms, targets.tpot_ms)
         self.load_caption.setText(self.tr(
-            "Closed-loop load on one replica under continuous batching. Knee: {knee} requests (90 % of "
-            "peak throughput); watermark: {online} requests planned online ({share} % of the "
-            "recommendation).").format(knee=count(performance.knee_concurrency.value),
-                                       online=count(performance.online_capacity.value),
-                                       share=round(targets.watermark * 100)))
+            "Closed-loop load on one replica under continuous batching. Knee: {knee} requests (the "
+            "recommendation: past it a latency target breaks or requests queue); watermark: "
+            "{online} requests planned online ({share} % of the knee).").format(
+                knee=count(performance.knee_concurrency.value),
+                online=count(performance.online_capacity.value),
+                share=round(performance.rates.watermark * 100)))
 
     def _show_sweep(self, outcome: Plan) -> None:
         if outcome.sweep is None:

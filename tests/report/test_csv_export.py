@@ -26,7 +26,8 @@ from gpucalc.report.data import ReportData, build_report
 from tests.report.scenarios import NO_FIT_SCENARIO, SMALL_SCENARIO
 
 EXPECTED_FILES = {"line_items.csv", "answer.csv", "context_sweep.csv", "concurrency_sweep.csv",
-                  "per_card_grid.csv", "sizing.csv", "uncertainty.csv", "simulation_sweep.csv"}
+                  "per_card_grid.csv", "sizing.csv", "fleet.csv", "uncertainty.csv",
+                  "simulation_sweep.csv"}
 
 
 @pytest.fixture
@@ -105,7 +106,7 @@ def test_grid_and_sizing_round_trip(small: ReportData) -> None:
     assert sizing[0]["gpu"] == cheapest.gpu
     assert int(sizing[0]["gpus_total"]) == cheapest.gpus_total
     assert sizing[0]["pareto"] in {"true", "false"}
-    assert "," not in sizing[0]["requests_per_s_per_replica"]
+    assert "," not in sizing[0]["requests_per_s_per_replica_at_watermark"]
 
 
 def test_cli_csv_uses_the_export_writer(small: ReportData) -> None:

@@ -79,12 +79,15 @@ def test_context_sweep_marks_the_crossover(shell: Shell) -> None:
 def test_load_curve_shows_knee_and_watermark(shell: Shell) -> None:
     window, outcome = shell.window, _outcome(shell)
     plot = window.tabs.load_plot
-    assert plot.knee == outcome.performance.knee_concurrency.value
+    # one knee everywhere: the recommendation; the watermark is 70 % of it, rounded down
+    assert plot.knee == outcome.performance.knee_concurrency.value == 346
+    assert outcome.performance.recommended_concurrency.value == 346
     assert plot.online == outcome.performance.online_capacity.value == 242
     x, y = plot.tokens.getData()
     assert len(x) == len(outcome.performance.load_curve)
     assert y[-1] >= y[0]
-    assert "Knee: 84 requests" in window.tabs.load_caption.text()
+    assert "Knee: 346 requests" in window.tabs.load_caption.text()
+    assert "242 requests planned online (70 % of the knee)" in window.tabs.load_caption.text()
 
 
 def test_per_card_grid_fills_every_tier(shell: Shell) -> None:

@@ -72,6 +72,10 @@ ROWS = (
     Row(QT_TRANSLATE_NOOP("Compare", "Offline maximum output tok/s"),
         _perf(lambda p: p.offline_max.output_tokens_per_s.value),
         True),
+    Row(QT_TRANSLATE_NOOP("Compare", "GPUs needed for the QPS (N + k)"),
+        lambda o: o.fleet.gpus_needed.value if o.fleet is not None else None, False),
+    Row(QT_TRANSLATE_NOOP("Compare", "Requests/s, all replicas (watermark)"),
+        lambda o: o.fleet.requests_per_s_total.value if o.fleet is not None else None, True),
 )
 
 
@@ -80,7 +84,7 @@ def _text(value: float | str | None) -> str:
         return "—"
     if isinstance(value, str):
         return value
-    return count(value) if abs(value) >= 100 else sig3(value)
+    return count(value) if abs(value) >= 100 or float(value).is_integer() else sig3(value)
 
 
 def change(before: float | str | None, after: float | str | None) -> float | None:

@@ -49,7 +49,9 @@ class GridTab(QWidget):
             "Concurrent requests one replica serves within the TTFT and TPOT targets, at each "
             "planning length (KV tokens per request, the scenario's lengths scaled in proportion) and "
             "precision (weights / KV cache). The \"This scenario\" row at the scenario's precision is "
-            "the answer. Colour: the binding ceiling; 0 = does not fit or cannot meet the targets."))
+            "the answer. Colour: the binding ceiling; 0 = does not fit or cannot meet the targets. "
+            "Tiers below the checkpoint's precision are capacity suggestions: measure the quantized "
+            "model's quality on your own tasks before you plan on them."))
         self.note.setWordWrap(True)
         box = QGroupBox(self.tr("Per-card capacity grid"))
         inner = QVBoxLayout(box)

@@ -96,7 +96,8 @@ class InputsPanel(QScrollArea):
             "kv_formats": kv,
             "dtypes": [(None, self.tr("auto")), ("bfloat16", "bfloat16"), ("float16", "float16"),
                        ("float32", "float32")],
-            "modes": [("online", self.tr("online")), ("offline", self.tr("offline"))],
+            "modes": [("online", self.tr("online")), ("offline", self.tr("offline")),
+                      ("mixed", self.tr("mixed"))],
         }
 
     def show_outcome(self, outcome: Plan) -> None:

@@ -20,6 +20,9 @@ from gpucalc.ui.format import count, kind_name, sig3
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
+QUALITY_CAVEAT_TEXT = QT_TRANSLATE_NOOP(
+    "Sizing", "‡ Lower precision than the checkpoint: measure the quantized model's quality on your "
+              "own tasks before you plan on it.")
 Index = QModelIndex | QPersistentModelIndex
 
 
@@ -45,14 +48,16 @@ class Column:
 COLUMNS = (
     Column(QT_TRANSLATE_NOOP("Sizing", "GPU"), lambda r: r.gpu_name, lambda r: r.gpu_name),
     Column(QT_TRANSLATE_NOOP("Sizing", "Weights / KV"), lambda r: f"{r.precision}/{r.kv_format}",
-           lambda r: f"{r.precision} / {r.kv_format}"),
+           lambda r: f"{r.precision} / {r.kv_format}" + (" ‡" if r.quantized_below_checkpoint else "")),
     Column(QT_TRANSLATE_NOOP("Sizing", "TP"), lambda r: r.tensor_parallel_size,
            lambda r: str(r.tensor_parallel_size)),
     Column(QT_TRANSLATE_NOOP("Sizing", "GPUs"), lambda r: r.gpus_total, lambda r: count(r.gpus_total)),
     Column(QT_TRANSLATE_NOOP("Sizing", "Replicas (N+k)"), lambda r: r.replicas_total,
            lambda r: f"{r.replicas_needed}+{r.replicas_total - r.replicas_needed}"),
-    Column(QT_TRANSLATE_NOOP("Sizing", "Concurrency / replica"), lambda r: r.recommended_concurrency,
+    Column(QT_TRANSLATE_NOOP("Sizing", "Knee / replica"), lambda r: r.recommended_concurrency,
            lambda r: count(r.recommended_concurrency)),
+    Column(QT_TRANSLATE_NOOP("Sizing", "Online / replica"), lambda r: r.online_capacity,
+           lambda r: count(r.online_capacity)),
     Column(QT_TRANSLATE_NOOP("Sizing", "Bottleneck"), lambda r: r.bottleneck,
            lambda r: kind_name(CeilingKind(r.bottleneck))),
     Column(QT_TRANSLATE_NOOP("Sizing", "TTFT ms"), lambda r: r.ttft_ms, lambda r: sig3(r.ttft_ms)),
@@ -116,11 +121,15 @@ class SizingTableModel(QAbstractTableModel):
 
     @staticmethod
     def explain(row: SizingRow) -> str:
-        """How this row's GPU count follows from its throughput."""
+        """How this row's GPU count follows from its throughput (and the quality caveat)."""
+        caveat = ("\n" + QCoreApplication.translate("Sizing", QUALITY_CAVEAT_TEXT)
+                  if row.quantized_below_checkpoint else "")
         return QCoreApplication.translate(
-            "Sizing", "replicas = ceil(QPS ÷ {rps} req/s per replica) = {n}; + {k} spare = {total}; "
+            "Sizing", "replicas = max(ceil(average QPS ÷ {rps} req/s per replica at the watermark), "
+            "ceil(peak QPS ÷ req/s at the knee)) = {n}; + {k} spare = {total}; "
             "GPUs = replicas × TP {tp} = {gpus}; cost = GPUs × ${price}/h").format(
             rps=sig3(row.requests_per_s_per_replica), n=row.replicas_needed,
             k=row.replicas_total - row.replicas_needed, total=row.replicas_total,
             tp=row.tensor_parallel_size, gpus=row.gpus_total,
-            price="—" if row.price_usd_per_gpu_hour is None else f"{row.price_usd_per_gpu_hour:.2f}")
+            price="—" if row.price_usd_per_gpu_hour is None else f"{row.price_usd_per_gpu_hour:.2f}") \
+            + caveat

@@ -11,7 +11,7 @@ from functools import partial
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -32,7 +32,7 @@ from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import precision_tiers
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.sizing import SizingCancelled, SizingRequest, SizingRow, size_fleet
-from gpucalc.ui.panels.sizing_model import SORT_ROLE, SizingTableModel
+from gpucalc.ui.panels.sizing_model import QUALITY_CAVEAT_TEXT, SORT_ROLE, SizingTableModel
 from gpucalc.ui.plots.style import MARKER_COLOUR, plot_widget, text_colour
 from gpucalc.ui.worker import Worker
 
@@ -222,6 +222,9 @@ class SizingTab(QWidget):
                 n=len(rows), gpus=best.gpus_total, gpu=best.gpu_name, prec=best.precision,
                 tp=best.tensor_parallel_size,
                 cost="—" if best.cost_usd_per_hour is None else f"${best.cost_usd_per_hour:,.2f}/h"))
+            if any(r.quantized_below_checkpoint for r in rows):
+                self.status.setText(self.status.text() + " "
+                                    + QCoreApplication.translate("Sizing", QUALITY_CAVEAT_TEXT))
         else:
             self.status.setText(self.tr("No GPU type meets the targets: relax TTFT/TPOT or shorten the "
                                         "context."))

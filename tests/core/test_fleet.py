@@ -1,0 +1,140 @@
+"""The fleet rule worked by hand: replicas for the average and the peak, N + k, GPUs, verdict, cost."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from gpucalc.core.fleet import (
+    HOURS_PER_MONTH,
+    SECONDS_PER_DAY,
+    FleetPolicy,
+    ReplicaRates,
+    fleet_layout,
+    fleet_verdict,
+    online_capacity_requests,
+    planning_watermark,
+    replicas_for_rate,
+)
+from gpucalc.core.inputs import Targets, TrafficMode, Workload
+from gpucalc.text.numbers import count
+
+WATERMARK = 0.7
+KNEE_RATE = 1.3 / WATERMARK  # 1.857 req/s per replica at the knee → 1.3 at the 70 % watermark
+
+
+def _rates(knee: int = 100, saturated_tok_s: float = 1000.0) -> ReplicaRates:
+    return ReplicaRates(
+        knee_requests=knee, online_capacity_requests=online_capacity_requests(knee, WATERMARK),
+        watermark=WATERMARK, requests_per_s_at_watermark=1.3, requests_per_s_at_knee=KNEE_RATE,
+        output_tokens_per_s_at_watermark=1.3 * 300, output_tokens_per_s_at_knee=KNEE_RATE * 300,
+        output_tokens_per_s_saturated=saturated_tok_s)
+
+
+def _workload(mode: TrafficMode = TrafficMode.ONLINE) -> Workload:
+    return Workload(qps_avg=10, qps_peak=20, mode=mode)
+
+
+def test_ten_average_twenty_peak_at_one_point_three_per_replica() -> None:
+    # average: ceil(10 / 1.3) = ceil(7.69) = 8; peak: ceil(20 / 1.857) = ceil(10.77) = 11
+    # N = max(8, 11) = 11, k = 1 → 12 replicas × TP 4 = 48 GPUs; 8 GPUs = 2 replicas deployed
+    fleet = fleet_verdict(_rates(), _workload(), num_gpus=8, gpus_per_replica=4,
+                          price_usd_per_gpu_hour=2.0)
+    assert fleet is not None
+    assert fleet.replicas_for_average.value == 8
+    assert fleet.replicas_for_peak.value == 11
+    assert fleet.replicas.value == 11
+    assert fleet.spare_replicas.value == 1
+    assert fleet.replicas_needed.value == 12
+    assert fleet.gpus_needed.value == 48
+    assert fleet.replicas_deployed.value == 2
+    assert not fleet.carries_average
+    assert not fleet.carries_peak
+    assert not fleet.carries
+    assert fleet.cost_per_hour_usd is not None
+    assert fleet.cost_per_month_usd is not None
+    assert fleet.cost_per_hour_usd.value == pytest.approx(48 * 2.0)
+    assert fleet.cost_per_month_usd.value == pytest.approx(48 * 2.0 * HOURS_PER_MONTH)
+    assert fleet.cost_per_hour_deployed_usd is not None
+    assert fleet.cost_per_hour_deployed_usd.value == pytest.approx(16.0)
+    # totals are over the two replicas deployed, at the watermark
+    assert fleet.total_concurrency.value == 2 * 70
+    assert fleet.total_concurrency_at_knee.value == 2 * 100
+    assert fleet.requests_per_s_total.value == pytest.approx(2.6)
+    assert fleet.output_tokens_per_s_total.value == pytest.approx(2 * 390)
+    assert fleet.output_tokens_per_day.value == pytest.approx(2 * 390 * SECONDS_PER_DAY)
+    assert fleet.output_tokens_per_gpu_hour.value == pytest.approx(2 * 390 * 3600 / 8)
+    assert fleet.backfill_tokens_per_day is None
+
+
+def test_spare_replicas_do_not_carry_traffic() -> None:
+    # 40 GPUs = 10 replicas: 9 serve besides the spare ≥ 8 for the average, < 11 for the peak
+    fleet = fleet_verdict(_rates(), _workload(), 40, 4, None)
+    assert fleet is not None
+    assert fleet.carries_average
+    assert not fleet.carries_peak
+    assert fleet.cost_per_hour_usd is None
+    assert fleet.cost_per_month_usd is None
+    enough = fleet_verdict(_rates(), _workload(), 48, 4, None)
+    assert enough is not None
+    assert enough.carries
+    assert enough.gpus_needed.value == enough.gpus_deployed.value == 48
+    no_spare = fleet_verdict(_rates(), _workload(), 44, 4, None, FleetPolicy(spare_replicas=0))
+    assert no_spare is not None
+    assert no_spare.carries
+    assert no_spare.gpus_needed.value == 44
+
+
+def test_average_only_sizing_lets_the_peak_queue() -> None:
+    fleet = fleet_verdict(_rates(), _workload(), 8, 4, None, FleetPolicy(size_for_peak=False))
+    assert fleet is not None
+    assert fleet.replicas.value == 8
+    assert fleet.gpus_needed.value == 36
+    assert fleet.replicas_for_peak.value == 11  # still reported
+
+
+def test_exact_multiples_need_no_extra_replica() -> None:
+    assert replicas_for_rate(10.0, 2.5) == 4
+    assert replicas_for_rate(10.0, 10 / 3) == 3  # 3.0000000000000004 is still 3
+    assert replicas_for_rate(0.1, 2.5) == 1
+
+
+def test_online_capacity_is_the_watermark_share_of_the_knee_rounded_down() -> None:
+    assert online_capacity_requests(495, 0.7) == 346  # 346.5 → 346
+    assert online_capacity_requests(10, 0.7) == 7  # 7.000000000000001 or 6.9999… → 7
+    assert online_capacity_requests(1, 0.35) == 1  # one request is planned when the knee holds one
+    assert online_capacity_requests(0, 0.7) == 0
+
+
+def test_offline_fills_the_knee_and_mixed_backfills_above_the_watermark() -> None:
+    targets = Targets(watermark=0.6)
+    assert planning_watermark(targets, TrafficMode.ONLINE) == 0.6
+    assert planning_watermark(targets, TrafficMode.MIXED) == 0.6
+    assert planning_watermark(targets, TrafficMode.OFFLINE) == 1.0
+    mixed = fleet_verdict(_rates(saturated_tok_s=1000.0), _workload(TrafficMode.MIXED), 8, 4, None)
+    assert mixed is not None
+    assert mixed.backfill_tokens_per_day is not None
+    # (1,000 − 390) tok/s spare × 2 replicas × 86,400 s
+    assert mixed.backfill_tokens_per_day.value == pytest.approx(610 * 2 * SECONDS_PER_DAY)
+
+
+def test_no_verdict_when_no_replica_serves() -> None:
+    dead = _rates().model_copy(update={"requests_per_s_at_knee": 0.0,
+                                       "requests_per_s_at_watermark": 0.0})
+    assert fleet_verdict(dead, _workload(), 8, 4, None) is None
+
+
+def test_layout_totals_multiply_by_replicas() -> None:
+    layout = fleet_layout(_rates(), num_gpus=8, tp=2, pp=1)
+    assert layout.replicas == 4
+    assert layout.concurrency_total.value == 4 * 70
+    assert layout.requests_per_s_total.value == pytest.approx(5.2)
+    assert math.isclose(layout.output_tokens_per_s_total.value, 4 * 390)
+
+
+@pytest.mark.parametrize(("value", "shown"), [(346.7, "346"), (346.0, "346"),
+                                              (345.99999999999, "346"), (1234.9, "1,234"),
+                                              (0.4, "0")])
+def test_counts_round_down(value: float, shown: str) -> None:
+    assert count(value) == shown

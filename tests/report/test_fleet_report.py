@@ -1,0 +1,83 @@
+"""Page 1 of the PDF and the fleet CSV show the figures estimate --json prints."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from gpucalc.catalog.bundled import Catalog
+from gpucalc.cli.main import main
+from gpucalc.plan.checklist import fill_checklist
+from gpucalc.report import build_report, write_report
+from gpucalc.report.csv_export import fleet_table, report_tables, table_text
+from gpucalc.report.numbers import count, sig3
+from tests.report.pdf_text import pdf_pages
+from tests.report.scenarios import TP_SCENARIO
+
+TP_FLAGS = ("llama-3.1-70b-instruct", "--gpu", "h100-sxm-80gb", "--num-gpus", "8", "-tp", "4",
+            "--max-model-len", "32768", "--input-len", "2000", "--output-len", "300",
+            "--input-len-p95", "6000", "--output-len-p95", "600", "--qps", "5", "--qps-peak", "10",
+            "--tpot-ms", "50")
+
+
+@pytest.fixture
+def fleet_json(capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    assert main(["estimate", *TP_FLAGS, "--json"]) == 0
+    fleet = json.loads(capsys.readouterr().out)["fleet"]
+    assert isinstance(fleet, dict)
+    return fleet
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+def test_page_one_states_the_json_verdict(qapp: QApplication, catalog: Catalog, tmp_path: Path,
+                                          fleet_json: dict[str, Any]) -> None:
+    write_report(tmp_path / "plan.pdf", TP_SCENARIO, catalog, "en")
+    page_one = " ".join(pdf_pages(tmp_path / "plan.pdf")[0].split())
+    assert (f"Carries {sig3(fleet_json['qps_avg'])} req/s average: "
+            f"{_yes(fleet_json['carries_average'])}; {sig3(fleet_json['qps_peak'])} req/s peak: "
+            f"{_yes(fleet_json['carries_peak'])} — {count(fleet_json['gpus_needed'])} GPUs needed "
+            f"({count(fleet_json['gpus_deployed'])} planned)") in page_one
+    assert f"N + k = {fleet_json['replicas']} + {fleet_json['spare_replicas']} replicas" in page_one
+    assert (f"All {fleet_json['replicas_deployed']} replicas deployed: "
+            f"{count(fleet_json['total_concurrency'])} concurrent requests online") in page_one
+    assert f"${sig3(fleet_json['cost_per_hour_usd'])}/h" in page_one
+
+
+def test_fleet_csv_rows_equal_the_json(catalog: Catalog, fleet_json: dict[str, Any]) -> None:
+    data = build_report(TP_SCENARIO, catalog)
+    assert data.plan.fleet is not None
+    assert "fleet" in [t.name for t in report_tables(data)]
+    rows = {r["quantity"]: r["value"] for r in csv.DictReader(io.StringIO(
+        table_text(fleet_table(data.plan.fleet))))}
+    assert set(rows) == set(fleet_json) - {"layouts"}
+    for key, value in fleet_json.items():
+        if key == "layouts":
+            continue
+        if isinstance(value, bool):
+            assert rows[key] == ("true" if value else "false"), key
+        elif value is None:
+            assert rows[key] == "", key
+        elif isinstance(value, str):
+            assert rows[key] == value, key
+        else:
+            assert float(rows[key]) == pytest.approx(value, rel=1e-8), key
+
+
+def test_checklist_margin_uses_the_verdict(catalog: Catalog, fleet_json: dict[str, Any]) -> None:
+    items = {i.title: i for i in fill_checklist(build_report(TP_SCENARIO, catalog).plan)}
+    margin = items["Margin"]
+    assert margin.values["needed"] == count(fleet_json["gpus_needed"])
+    assert margin.values["planned"] == "8"
+    assert margin.values["avg_ok"] == _yes(fleet_json["carries_average"])
+    # 2 replicas with one spare leave 1 serving replica, short of 10 req/s peak
+    assert fleet_json["carries_peak"] is False
+    assert not margin.passed
