@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from gpucalc.core.inputs import Deployment, Targets, Workload
+from gpucalc.core.inputs import SLO_PERCENTILES, Deployment, Targets, Workload
 from gpucalc.core.scenario import Scenario
 
 
@@ -53,6 +53,9 @@ def add_workload_args(parser: argparse.ArgumentParser) -> None:
     targets.add_argument("--tokens-per-s", type=float, default=None,
                          help="per-request generation speed target (sets TPOT = 1000 / value)")
     targets.add_argument("--watermark", type=float, default=None, help="safety watermark (0.7)")
+    targets.add_argument("--slo-percentile", dest="percentile", type=int, default=None,
+                         choices=SLO_PERCENTILES,
+                         help="percentile of requests that must meet TTFT and TPOT (default 95)")
 
 
 def deployment_from_args(args: argparse.Namespace) -> Deployment:
@@ -87,7 +90,7 @@ def workload_from_args(args: argparse.Namespace) -> Workload:
 
 def targets_from_args(args: argparse.Namespace) -> Targets:
     """Latency targets (defaults until the performance flags are given)."""
-    values = {k: getattr(args, k) for k in ("ttft_ms", "tpot_ms", "watermark")
+    values = {k: getattr(args, k) for k in ("ttft_ms", "tpot_ms", "watermark", "percentile")
               if getattr(args, k, None) is not None}
     if getattr(args, "tokens_per_s", None):
         values["tpot_ms"] = 1000.0 / args.tokens_per_s

@@ -125,3 +125,15 @@ def test_sweep_csv_and_size_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["size", "--model", "llama-3.1-8b-instruct", "--qps", "5", "--gpus",
                  "h100,l40s", "--csv"]) == 0
     assert capsys.readouterr().out.startswith("gpu,precision")
+
+
+def test_slo_percentile_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    """--slo-percentile 99 plans fewer requests than 50 (the tail costs capacity)."""
+    args = ("llama-3.1-70b-instruct", "--gpu", "a100-sxm-80gb", "--tensor-parallel-size", "8",
+            "--input-len", "3840", "--output-len", "256", "--ttft-ms", "2000", "--tpot-ms", "100")
+    p50 = _get(run_json(capsys, *args, "--slo-percentile", "50"), "ceilings.compute")
+    p99 = _get(run_json(capsys, *args, "--slo-percentile", "99"), "ceilings.compute")
+    assert isinstance(p50, int | float) and isinstance(p99, int | float)
+    assert p99 < p50
+    with pytest.raises(SystemExit):
+        main(["estimate", *args, "--slo-percentile", "90"])

@@ -87,9 +87,9 @@ def test_concurrency_band_is_printed_as_computed(tp_data: ReportData, tp_text: s
 
 def test_sensitivity_ranking_is_printed(tp_data: ReportData, tp_text: str) -> None:
     assert tp_data.sensitivity is not None
-    top = tp_data.sensitivity.bars[0]
-    assert top.key == "input_len_p95"
-    row = (f"1 Context length P95 {sig3(top.low_value)}–{sig3(top.high_value)} tokens "
+    rank, top = next((i, b) for i, b in enumerate(tp_data.sensitivity.bars, 1)
+                     if b.key == "input_len_p95")
+    row = (f"{rank} Context length P95 {sig3(top.low_value)}–{sig3(top.high_value)} tokens "
            f"{count(top.result_at_low)} {count(top.result_at_high)} {count(top.swing)}")
     assert row in tp_text
     assert "Ranges of the uncertain constants" in tp_text

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpucalc.catalog.bundled import Catalog
+from gpucalc.core.inputs import SLO_PERCENTILES
 from gpucalc.plan.compute import Plan
 from gpucalc.ui.binder import Choice, FormBinder
 from gpucalc.ui.controller import PlanController
@@ -97,6 +98,7 @@ class InputsPanel(QScrollArea):
             "dtypes": [(None, self.tr("auto")), ("bfloat16", "bfloat16"), ("float16", "float16"),
                        ("float32", "float32")],
             "modes": [("online", self.tr("online")), ("offline", self.tr("offline"))],
+            "percentiles": [(p, f"P{p}") for p in SLO_PERCENTILES],
         }
 
     def show_outcome(self, outcome: Plan) -> None:

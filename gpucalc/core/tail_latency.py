@@ -1,0 +1,202 @@
+"""TTFT and TPOT at a percentile (P50/P95/P99) of continuous batching under Poisson traffic.
+
+The steady-state load model (:mod:`gpucalc.core.load`) spreads the prompt work evenly over the
+decode steps, which gives a mean. The simulator shows what a percentile sees instead:
+
+* **TPOT.** Chunked prefill does not spread: a step either carries a prompt chunk (up to the
+  token budget left by the decodes) or decodes only. A fraction ``f`` of the steps carries
+  prefill; a request that decodes for ``m`` steps meets K of them, K ≈ compound Poisson with
+  mean ``m f`` and variance ``m f (1 − f) E[k²]/E[k]`` (a prompt of k chunks comes as a run of k
+  prefill steps). Its TPOT is ``t_decode + K/m × (t_prefill − t_decode)``; short outputs spread
+  widest. The P-th TPOT is the P-th quantile of that mixture over the output lengths.
+* **TTFT.** Prompts arrive at the request rate and are served one chunk per step (an M/G/1
+  queue in front of the prefill): the wait exceeds t with probability about ρ·exp(−t ρ/W̄),
+  W̄ = λ E[S²] ÷ (2 (1 − ρ)) (Pollaczek–Khinchine). The P-th TTFT adds the remaining part of the
+  current step and the prompt's own chunks; wait and service spreads combine in quadrature.
+
+Lengths: lognormal per direction from P50/P95 (as the simulator samples them), the classes by
+share, plus multi-turn history (turn uniform over 1 … max turns).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from statistics import NormalDist
+
+from gpucalc.core.inputs import Workload
+from gpucalc.core.step_model import StepModel
+
+LENGTH_QUANTILES = 16  # points of each lognormal length distribution
+PERCENTILE_SEARCH_STEPS = 40
+Z_95 = 1.6448536269514722
+NORMAL = NormalDist()
+
+
+@dataclass(frozen=True, slots=True)
+class LengthMix:
+    """Weighted (input, output) token lengths standing for the workload's distribution."""
+
+    points: tuple[tuple[float, float, float], ...]  # (weight, input tokens, output tokens)
+
+    @property
+    def mean_input(self) -> float:
+        """Mean prompt tokens (incl. history)."""
+        return sum(w * i for w, i, _ in self.points)
+
+    @property
+    def mean_output(self) -> float:
+        """Mean output tokens."""
+        return sum(w * o for w, _, o in self.points)
+
+    @property
+    def held_tokens(self) -> float:
+        """KV tokens a running request holds on average over time (long outputs stay longer).
+
+        Σ w·o·(i + o/2) ÷ Σ w·o: each request is in the batch for about o steps, holding its
+        prompt and half its output on average.
+        """
+        weight = sum(w * o for w, _, o in self.points)
+        return sum(w * o * (i + o / 2) for w, i, o in self.points) / max(weight, 1e-12)
+
+
+def lognormal_points(p50: int, p95: int) -> tuple[tuple[float, float], ...]:
+    """Equal-weight quantile points (weight, tokens) of a lognormal with median p50, P95 p95."""
+    sigma = (math.log(p95) - math.log(p50)) / Z_95 if p95 > p50 else 0.0
+    if sigma == 0.0:
+        return ((1.0, float(p50)),)
+    weight = 1.0 / LENGTH_QUANTILES
+    return tuple((weight, max(1.0, p50 * math.exp(sigma * NORMAL.inv_cdf((q + 0.5) / LENGTH_QUANTILES))))
+                 for q in range(LENGTH_QUANTILES))
+
+
+def length_mix(workload: Workload) -> LengthMix:
+    """The workload's lengths as weighted points (classes, or lognormal inputs × outputs)."""
+    history = (workload.max_turns - 1) / 2 * workload.tokens_per_turn
+    if workload.classes:
+        total = sum(c.share for c in workload.classes)
+        return LengthMix(tuple((c.share / total, c.input_len + history, float(c.output_len))
+                               for c in workload.classes))
+    ins = lognormal_points(workload.input_len_p50, workload.input_p95)
+    outs = lognormal_points(workload.output_len_p50, workload.output_p95)
+    return LengthMix(tuple((wi * wo, i + history, o) for wi, i in ins for wo, o in outs))
+
+
+@dataclass(frozen=True, slots=True)
+class TailPoint:
+    """Latency at a percentile and the mechanism behind it, at one running batch."""
+
+    running: float
+    request_per_s: float
+    prefill_step_share: float  # f: share of steps carrying a prompt chunk
+    queue_utilisation: float  # ρ of the prefill queue
+    decode_step_s: float
+    prefill_step_s: float
+    tpot_s: float  # at the percentile
+    ttft_s: float  # at the percentile
+
+
+def _chunk_moments(mix: LengthMix, room: float) -> tuple[float, float]:
+    """E[k] and E[k²] of the prefill steps one prompt needs at ``room`` tokens per step."""
+    first = second = 0.0
+    for weight, prompt, _ in mix.points:
+        chunks = max(1.0, math.ceil(prompt / room))
+        first += weight * chunks
+        second += weight * chunks * chunks
+    return first, second
+
+
+def _mixture_quantile(parts: list[tuple[float, float, float]], percentile: float) -> float:
+    """P-th quantile of a mixture of normals given as (weight, mean, std)."""
+    target = percentile / 100.0
+    low = min(m - 6 * s for _, m, s in parts)
+    high = max(m + 6 * s for _, m, s in parts)
+    for _ in range(PERCENTILE_SEARCH_STEPS):
+        mid = (low + high) / 2
+        below = sum(w * (NORMAL.cdf((mid - m) / s) if s > 0 else float(mid >= m))
+                    for w, m, s in parts)
+        if below < target:
+            low = mid
+        else:
+            high = mid
+    return high
+
+
+def tpot_percentile_s(mix: LengthMix, share: float, dispersion: float, decode_s: float,
+                      prefill_s: float, percentile: float) -> float:
+    """P-th TPOT (s) over requests with more than one output token.
+
+    ``dispersion`` is the variance of the prefill steps a request meets over their mean.
+    """
+    extra = max(prefill_s - decode_s, 0.0)
+    parts = []
+    for weight, _, output in mix.points:
+        steps = output - 1
+        if steps < 1:
+            continue
+        spread = extra * math.sqrt(share * (1 - share) * dispersion / steps)
+        parts.append((weight, decode_s + share * extra, spread))
+    if not parts:
+        return decode_s
+    return _mixture_quantile(parts, percentile)
+
+
+def queue_wait_percentile_s(rate: float, service_s: float, service_sq_s2: float,
+                            percentile: float) -> float:
+    """P-th wait (s) in an M/G/1 queue: P(W > t) ≈ ρ exp(−t ρ / W̄); ∞ when ρ ≥ 1."""
+    rho = rate * service_s
+    if rho >= 1.0:
+        return math.inf
+    tail = 1.0 - percentile / 100.0
+    if rho <= tail or rho <= 0.0:
+        return 0.0
+    mean_wait = rate * service_sq_s2 / (2 * (1 - rho))
+    return mean_wait / rho * math.log(rho / tail)
+
+
+def _combined_spread(first: float, second: float) -> float:
+    """Two independent deviations from the mean: in quadrature when both widen the tail."""
+    if first > 0 and second > 0:
+        return math.hypot(first, second)
+    return first + second
+
+
+def _second_moment_input(mix: LengthMix) -> float:
+    """E[input²] (tokens²)."""
+    return sum(w * i * i for w, i, _ in mix.points)
+
+
+def tail_point(step: StepModel, mix: LengthMix, token_budget: float, running: float,
+               percentile: float) -> TailPoint:
+    """TTFT and TPOT at ``percentile`` with ``running`` requests in the batch."""
+    mean_in, mean_out = mix.mean_input, max(mix.mean_output, 1.0)
+    room = max(token_budget - running, 1.0)
+    chunks, chunks_sq = _chunk_moments(mix, room)
+    demand = running * mean_in / mean_out  # prompt tokens per decode step (steady state)
+    per_prompt_step = mean_in / chunks  # tokens of a step carrying one prompt's chunk
+    per_step = per_prompt_step if demand <= per_prompt_step else min(demand, room)
+    share = min(demand / per_step, 1.0)
+    context = mean_in + mean_out / 2
+    decode_s = step.step_seconds(running, 0.0, context)
+    prefill_s = step.step_seconds(running, per_step, context, prefill_context=mean_in / 2)
+    full_s = step.step_seconds(running, room, context, prefill_context=mean_in / 2)
+    mean_step = (1 - share) * decode_s + share * prefill_s
+    own = [(w, max(1.0, math.ceil(i / room)) * step.step_seconds(
+        running, min(i, room), context, prefill_context=min(i, room) / 2), 0.0)
+        for w, i, _ in mix.points]
+    own_mean = sum(w * t for w, t, _ in own)
+    rate = running / (own_mean + mean_step / 2 + mean_out * mean_step)
+    busy = min(share * prefill_s / mean_step, 0.95)  # share of time spent in prefill steps
+    dispersion = chunks_sq / chunks / (1 - busy) ** 2
+    tpot = tpot_percentile_s(mix, share, dispersion, decode_s, prefill_s, percentile)
+    token_s = full_s / room  # seconds per prompt token when prompts queue
+    service, service_sq = mean_in * token_s, _second_moment_input(mix) * token_s * token_s
+    rho = rate * service
+    wait = queue_wait_percentile_s(rate, service, service_sq, percentile)
+    mean_wait = rate * service_sq / (2 * (1 - rho)) if rho < 1 else math.inf
+    own_p = _mixture_quantile(own, percentile) if len(own) > 1 else own[0][1]
+    ttft = mean_step / 2 + mean_wait + own_mean + _combined_spread(wait - mean_wait,
+                                                                   own_p - own_mean)
+    return TailPoint(running=running, request_per_s=rate, prefill_step_share=share,
+                     queue_utilisation=rho, decode_step_s=decode_s,
+                     prefill_step_s=prefill_s, tpot_s=tpot, ttft_s=ttft)
