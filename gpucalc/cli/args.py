@@ -53,7 +53,7 @@ def add_workload_args(parser: argparse.ArgumentParser) -> None:
     targets.add_argument("--tokens-per-s", type=float, default=None,
                          help="per-request generation speed target (sets TPOT = 1000 / value)")
     targets.add_argument("--watermark", type=float, default=None, help="safety watermark (0.7)")
-    targets.add_argument("--slo-percentile", dest="percentile", type=int, default=None,
+    targets.add_argument("--slo-percentile", type=int, default=None,
                          choices=SLO_PERCENTILES,
                          help="percentile of requests that must meet TTFT and TPOT (default 95)")
 
@@ -90,8 +90,10 @@ def workload_from_args(args: argparse.Namespace) -> Workload:
 
 def targets_from_args(args: argparse.Namespace) -> Targets:
     """Latency targets (defaults until the performance flags are given)."""
-    values = {k: getattr(args, k) for k in ("ttft_ms", "tpot_ms", "watermark", "percentile")
+    values = {k: getattr(args, k) for k in ("ttft_ms", "tpot_ms", "watermark")
               if getattr(args, k, None) is not None}
+    if getattr(args, "slo_percentile", None) is not None:
+        values["percentile"] = args.slo_percentile
     if getattr(args, "tokens_per_s", None):
         values["tpot_ms"] = 1000.0 / args.tokens_per_s
     return Targets(**values)

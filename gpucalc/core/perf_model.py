@@ -12,7 +12,7 @@ from gpucalc.core.kv_capacity import KvCapacity, kv_capacity
 from gpucalc.core.load import LoadShape, prefill_per_step
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.step_model import StepModel, build_step_model
-from gpucalc.core.tail_latency import LengthMix, TailPoint, length_mix, tail_point
+from gpucalc.core.tail_latency import LengthMix, TailPoint, length_mix, single_length, tail_point
 from gpucalc.core.workload_shape import mean_lengths, planning_tokens
 
 MAX_SEARCH_CONCURRENCY = 1 << 17
@@ -52,7 +52,7 @@ class PerfContext:
 
     def tail_at(self, running: float) -> TailPoint:
         """TTFT and TPOT at the targets' percentile with ``running`` requests in the batch."""
-        mix = self.lengths or LengthMix(((1.0, self.mean_input, self.mean_output),))
+        mix = self.lengths or single_length(self.mean_input, self.mean_output)
         return tail_point(self.step, mix, self.token_budget, running, self.percentile)
 
     def meets_percentile(self, running: int) -> bool:

@@ -28,36 +28,39 @@ from gpucalc.core.inputs import Workload
 from gpucalc.core.step_model import StepModel
 
 LENGTH_QUANTILES = 16  # points of each lognormal length distribution
-PERCENTILE_SEARCH_STEPS = 40
+PERCENTILE_SEARCH_STEPS = 20  # 2⁻²⁰ of a ±6σ bracket: far below a microsecond
 Z_95 = 1.6448536269514722
 NORMAL = NormalDist()
+SQRT2 = math.sqrt(2.0)
 
 
 @dataclass(frozen=True, slots=True)
 class LengthMix:
-    """Weighted (input, output) token lengths standing for the workload's distribution."""
+    """The workload's lengths: weighted input and output points and the KV a request holds."""
 
-    points: tuple[tuple[float, float, float], ...]  # (weight, input tokens, output tokens)
+    inputs: tuple[tuple[float, float], ...]  # (weight, prompt tokens incl. history)
+    outputs: tuple[tuple[float, float], ...]  # (weight, output tokens)
+    held_tokens: float  # KV tokens a running request holds on average over time
 
     @property
     def mean_input(self) -> float:
         """Mean prompt tokens (incl. history)."""
-        return sum(w * i for w, i, _ in self.points)
+        return sum(w * i for w, i in self.inputs)
 
     @property
     def mean_output(self) -> float:
         """Mean output tokens."""
-        return sum(w * o for w, _, o in self.points)
+        return sum(w * o for w, o in self.outputs)
 
-    @property
-    def held_tokens(self) -> float:
-        """KV tokens a running request holds on average over time (long outputs stay longer).
 
-        Σ w·o·(i + o/2) ÷ Σ w·o: each request is in the batch for about o steps, holding its
-        prompt and half its output on average.
-        """
-        weight = sum(w * o for w, _, o in self.points)
-        return sum(w * o * (i + o / 2) for w, i, o in self.points) / max(weight, 1e-12)
+def held_tokens(points: list[tuple[float, float, float]]) -> float:
+    """KV tokens a running request holds on average over time (long outputs stay longer).
+
+    Σ w·o·(i + o/2) ÷ Σ w·o over (weight, input, output) points: each request is in the batch
+    for about o steps, holding its prompt and half its output on average.
+    """
+    weight = sum(w * o for w, _, o in points)
+    return sum(w * o * (i + o / 2) for w, i, o in points) / max(weight, 1e-12)
 
 
 def lognormal_points(p50: int, p95: int) -> tuple[tuple[float, float], ...]:
@@ -70,16 +73,26 @@ def lognormal_points(p50: int, p95: int) -> tuple[tuple[float, float], ...]:
                  for q in range(LENGTH_QUANTILES))
 
 
+def single_length(mean_input: float, mean_output: float) -> LengthMix:
+    """Every request the same length."""
+    return LengthMix(((1.0, mean_input),), ((1.0, mean_output),),
+                     held_tokens([(1.0, mean_input, mean_output)]))
+
+
 def length_mix(workload: Workload) -> LengthMix:
-    """The workload's lengths as weighted points (classes, or lognormal inputs × outputs)."""
+    """The workload's lengths (classes by share, or independent lognormal inputs and outputs)."""
     history = (workload.max_turns - 1) / 2 * workload.tokens_per_turn
     if workload.classes:
         total = sum(c.share for c in workload.classes)
-        return LengthMix(tuple((c.share / total, c.input_len + history, float(c.output_len))
-                               for c in workload.classes))
-    ins = lognormal_points(workload.input_len_p50, workload.input_p95)
-    outs = lognormal_points(workload.output_len_p50, workload.output_p95)
-    return LengthMix(tuple((wi * wo, i + history, o) for wi, i in ins for wo, o in outs))
+        joint = [(c.share / total, c.input_len + history, float(c.output_len))
+                 for c in workload.classes]
+    else:
+        ins = lognormal_points(workload.input_len_p50, workload.input_p95)
+        outs = lognormal_points(workload.output_len_p50, workload.output_p95)
+        joint = [(wi * wo, i + history, o) for wi, i in ins for wo, o in outs]
+        return LengthMix(tuple((w, i + history) for w, i in ins), outs, held_tokens(joint))
+    return LengthMix(tuple((w, i) for w, i, _ in joint), tuple((w, o) for w, _, o in joint),
+                     held_tokens(joint))
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,11 +112,22 @@ class TailPoint:
 def _chunk_moments(mix: LengthMix, room: float) -> tuple[float, float]:
     """E[k] and E[k²] of the prefill steps one prompt needs at ``room`` tokens per step."""
     first = second = 0.0
-    for weight, prompt, _ in mix.points:
+    for weight, prompt in mix.inputs:
         chunks = max(1.0, math.ceil(prompt / room))
         first += weight * chunks
         second += weight * chunks * chunks
     return first, second
+
+
+def _discrete_quantile(points: list[tuple[float, float]], percentile: float) -> float:
+    """P-th quantile of weighted values given as (weight, value)."""
+    target, seen = percentile / 100.0, 0.0
+    ordered = sorted(points, key=lambda p: p[1])
+    for weight, value in ordered:
+        seen += weight
+        if seen >= target - 1e-12:
+            return value
+    return ordered[-1][1]
 
 
 def _mixture_quantile(parts: list[tuple[float, float, float]], percentile: float) -> float:
@@ -113,8 +137,8 @@ def _mixture_quantile(parts: list[tuple[float, float, float]], percentile: float
     high = max(m + 6 * s for _, m, s in parts)
     for _ in range(PERCENTILE_SEARCH_STEPS):
         mid = (low + high) / 2
-        below = sum(w * (NORMAL.cdf((mid - m) / s) if s > 0 else float(mid >= m))
-                    for w, m, s in parts)
+        below = sum(w * (0.5 * (1 + math.erf((mid - m) / (s * SQRT2))) if s > 0
+                         else float(mid >= m)) for w, m, s in parts)
         if below < target:
             low = mid
         else:
@@ -130,7 +154,7 @@ def tpot_percentile_s(mix: LengthMix, share: float, dispersion: float, decode_s:
     """
     extra = max(prefill_s - decode_s, 0.0)
     parts = []
-    for weight, _, output in mix.points:
+    for weight, output in mix.outputs:
         steps = output - 1
         if steps < 1:
             continue
@@ -163,7 +187,7 @@ def _combined_spread(first: float, second: float) -> float:
 
 def _second_moment_input(mix: LengthMix) -> float:
     """E[input²] (tokens²)."""
-    return sum(w * i * i for w, i, _ in mix.points)
+    return sum(w * i * i for w, i in mix.inputs)
 
 
 def tail_point(step: StepModel, mix: LengthMix, token_budget: float, running: float,
@@ -182,9 +206,9 @@ def tail_point(step: StepModel, mix: LengthMix, token_budget: float, running: fl
     full_s = step.step_seconds(running, room, context, prefill_context=mean_in / 2)
     mean_step = (1 - share) * decode_s + share * prefill_s
     own = [(w, max(1.0, math.ceil(i / room)) * step.step_seconds(
-        running, min(i, room), context, prefill_context=min(i, room) / 2), 0.0)
-        for w, i, _ in mix.points]
-    own_mean = sum(w * t for w, t, _ in own)
+        running, min(i, room), context, prefill_context=min(i, room) / 2))
+        for w, i in mix.inputs]
+    own_mean = sum(w * t for w, t in own)
     rate = running / (own_mean + mean_step / 2 + mean_out * mean_step)
     busy = min(share * prefill_s / mean_step, 0.95)  # share of time spent in prefill steps
     dispersion = chunks_sq / chunks / (1 - busy) ** 2
@@ -194,7 +218,7 @@ def tail_point(step: StepModel, mix: LengthMix, token_budget: float, running: fl
     rho = rate * service
     wait = queue_wait_percentile_s(rate, service, service_sq, percentile)
     mean_wait = rate * service_sq / (2 * (1 - rho)) if rho < 1 else math.inf
-    own_p = _mixture_quantile(own, percentile) if len(own) > 1 else own[0][1]
+    own_p = _discrete_quantile(own, percentile)
     ttft = mean_step / 2 + mean_wait + own_mean + _combined_spread(wait - mean_wait,
                                                                    own_p - own_mean)
     return TailPoint(running=running, request_per_s=rate, prefill_step_share=share,

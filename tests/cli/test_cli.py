@@ -133,7 +133,8 @@ def test_slo_percentile_flag(capsys: pytest.CaptureFixture[str]) -> None:
             "--input-len", "3840", "--output-len", "256", "--ttft-ms", "2000", "--tpot-ms", "100")
     p50 = _get(run_json(capsys, *args, "--slo-percentile", "50"), "ceilings.compute")
     p99 = _get(run_json(capsys, *args, "--slo-percentile", "99"), "ceilings.compute")
-    assert isinstance(p50, int | float) and isinstance(p99, int | float)
+    assert isinstance(p50, int | float)
+    assert isinstance(p99, int | float)
     assert p99 < p50
     with pytest.raises(SystemExit):
         main(["estimate", *args, "--slo-percentile", "90"])
