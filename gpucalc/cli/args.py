@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from gpucalc.core.inputs import SLO_PERCENTILES, Deployment, Targets, Workload
+from gpucalc.core.inputs import SLO_PERCENTILES, Deployment, RequestClass, Targets, Workload
 from gpucalc.core.scenario import Scenario
 
 
@@ -47,6 +47,10 @@ def add_workload_args(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--tokens-per-turn", type=int, default=0, help="history growth per turn")
     group.add_argument("--qps", type=float, default=1.0, help="average requests per second")
     group.add_argument("--qps-peak", type=float, default=None)
+    group.add_argument("--request-class", dest="request_classes", action="append", default=None,
+                       type=request_class, metavar="SHARE:INPUT:OUTPUT[:NAME]",
+                       help="one class of mixed traffic (repeat; shares add up to 1), e.g. "
+                            "0.8:300:200:chat --request-class 0.2:6000:500:documents")
     targets = parser.add_argument_group("targets")
     targets.add_argument("--ttft-ms", type=float, default=None, help="TTFT target (default 2000)")
     targets.add_argument("--tpot-ms", type=float, default=None, help="TPOT target (default 100)")
@@ -56,6 +60,19 @@ def add_workload_args(parser: argparse.ArgumentParser) -> None:
     targets.add_argument("--slo-percentile", type=int, default=None,
                          choices=SLO_PERCENTILES,
                          help="percentile of requests that must meet TTFT and TPOT (default 95)")
+
+
+def request_class(text: str) -> RequestClass:
+    """Parse ``SHARE:INPUT:OUTPUT[:NAME]`` (share 0–1, token counts)."""
+    parts = text.split(":", 3)
+    try:
+        share, prompt, output = float(parts[0]), int(parts[1]), int(parts[2])
+        return RequestClass(share=share, input_len=prompt, output_len=output,
+                            name=parts[3] if len(parts) > 3 else "")
+    except (IndexError, ValueError) as exc:
+        raise argparse.ArgumentTypeError(
+            f"a class is SHARE:INPUT:OUTPUT[:NAME], e.g. 0.2:6000:500:documents, not {text!r}"
+        ) from exc
 
 
 def deployment_from_args(args: argparse.Namespace) -> Deployment:
@@ -85,6 +102,7 @@ def workload_from_args(args: argparse.Namespace) -> Workload:
         input_len_p95=args.input_len_p95, output_len_p95=args.output_len_p95,
         max_turns=args.max_turns, tokens_per_turn=args.tokens_per_turn,
         qps_avg=args.qps, qps_peak=args.qps_peak,
+        classes=tuple(getattr(args, "request_classes", None) or ()),
     )
 
 

@@ -7,6 +7,7 @@ import math
 from pydantic import BaseModel, ConfigDict, Field
 
 from gpucalc.core.ceilings import advice, three_ceilings
+from gpucalc.core.class_latency import class_latencies, class_rows, history_tokens
 from gpucalc.core.explain import Term, term
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.load import OperatingPoint, closed_loop, open_loop, prefill_per_step
@@ -145,6 +146,7 @@ def calculate_performance(inputs: PlanInputs, memory: MemoryResult,
                               "smallest concurrency reaching 90 % of peak throughput", {}),
         efficiency=ctx.efficiency,
         replicas=inputs.deployment.replicas,
+        per_class=class_latencies(ctx, class_rows(inputs), history_tokens(inputs), recommended),
     )
 
 

@@ -12,7 +12,14 @@ from gpucalc.core.kv_capacity import KvCapacity, kv_capacity
 from gpucalc.core.load import LoadShape, prefill_per_step
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.step_model import StepModel, build_step_model
-from gpucalc.core.tail_latency import LengthMix, TailPoint, length_mix, single_length, tail_point
+from gpucalc.core.tail_latency import (
+    LengthMix,
+    TailPoint,
+    length_mix,
+    single_length,
+    tail_point,
+    tpot_share_within,
+)
 from gpucalc.core.workload_shape import mean_lengths, planning_tokens
 
 MAX_SEARCH_CONCURRENCY = 1 << 17
@@ -55,12 +62,15 @@ class PerfContext:
         mix = self.lengths or single_length(self.mean_input, self.mean_output)
         return tail_point(self.step, mix, self.token_budget, running, self.percentile)
 
-    def meets_percentile(self, running: int) -> bool:
+    def meets_percentile(self, running: float) -> bool:
         """Mean latency within target and, at the percentile, TTFT and TPOT within target too."""
-        if not self.meets_latency(running):
+        if not self.meets_latency(math.ceil(running)):
             return False
-        tail = self.tail_at(running)
-        return tail.tpot_s <= self.tpot_target_s and tail.ttft_s <= self.ttft_target_s
+        mix = self.lengths or single_length(self.mean_input, self.mean_output)
+        tail = tail_point(self.step, mix, self.token_budget, running, self.percentile,
+                          tpot_quantile=False)
+        return (tail.ttft_s <= self.ttft_target_s
+                and tpot_share_within(tail, mix, self.tpot_target_s) >= self.percentile / 100)
 
     def meets_latency(self, running: int) -> bool:
         """TPOT (mean, with prefill interference) and P95-prompt TTFT within target."""

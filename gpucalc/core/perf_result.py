@@ -6,6 +6,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
 
+from gpucalc.core.class_latency import ClassLatency
 from gpucalc.core.efficiency import Efficiency
 from gpucalc.core.explain import Notice, Term
 
@@ -74,6 +75,7 @@ class PerformanceResult(BaseModel):
     knee_concurrency: Term
     efficiency: Efficiency
     replicas: int
+    per_class: tuple[ClassLatency, ...] = ()  # mixed traffic: each class at the recommendation
 
     def ceiling(self, kind: CeilingKind) -> Ceiling:
         """The ceiling of one kind."""

@@ -20,7 +20,9 @@ share, plus multi-turn history (turn uniform over 1 … max turns).
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from statistics import NormalDist
 
@@ -107,6 +109,12 @@ class TailPoint:
     prefill_step_s: float
     tpot_s: float  # at the percentile
     ttft_s: float  # at the percentile
+    mean_step_s: float = 0.0
+    dispersion: float = 1.0  # variance ÷ mean of the prefill steps a request meets
+    mean_wait_s: float = 0.0  # mean wait in the prefill queue
+    wait_s: float = 0.0  # P-th wait in the prefill queue
+    room_tokens: float = 1.0  # prompt tokens a step has room for beside the decodes
+    context_tokens: float = 0.0  # mean decode context
 
 
 def _chunk_moments(mix: LengthMix, room: float) -> tuple[float, float]:
@@ -152,17 +160,36 @@ def tpot_percentile_s(mix: LengthMix, share: float, dispersion: float, decode_s:
 
     ``dispersion`` is the variance of the prefill steps a request meets over their mean.
     """
+    parts = _tpot_parts(mix, share, dispersion, decode_s, prefill_s)
+    if not parts:
+        return decode_s
+    total = sum(w for w, _, _ in parts)
+    return _mixture_quantile([(w / total, m, sd) for w, m, sd in parts], percentile)
+
+
+def _tpot_parts(mix: LengthMix, share: float, dispersion: float, decode_s: float,
+                prefill_s: float) -> list[tuple[float, float, float]]:
+    """(weight, mean, std) of TPOT (s) per output length with more than one output token."""
     extra = max(prefill_s - decode_s, 0.0)
     parts = []
     for weight, output in mix.outputs:
         steps = output - 1
-        if steps < 1:
-            continue
-        spread = extra * math.sqrt(share * (1 - share) * dispersion / steps)
-        parts.append((weight, decode_s + share * extra, spread))
+        if steps >= 1:
+            spread = extra * math.sqrt(share * (1 - share) * dispersion / steps)
+            parts.append((weight, decode_s + share * extra, spread))
+    return parts
+
+
+def tpot_share_within(point: TailPoint, mix: LengthMix, target_s: float) -> float:
+    """Share of requests (with more than one output token) whose TPOT is within ``target_s``."""
+    parts = _tpot_parts(mix, point.prefill_step_share, point.dispersion, point.decode_step_s,
+                        point.prefill_step_s)
     if not parts:
-        return decode_s
-    return _mixture_quantile(parts, percentile)
+        return 1.0 if point.decode_step_s <= target_s else 0.0
+    total = sum(w for w, _, _ in parts)
+    within = sum(w * (0.5 * (1 + math.erf((target_s - m) / (s * SQRT2))) if s > 0
+                      else float(target_s >= m)) for w, m, s in parts)
+    return within / total
 
 
 def queue_wait_percentile_s(rate: float, service_s: float, service_sq_s2: float,
@@ -190,9 +217,33 @@ def _second_moment_input(mix: LengthMix) -> float:
     return sum(w * i * i for w, i in mix.inputs)
 
 
+def _chunk_seconds(step: StepModel, running: float, context: float,
+                   knots: list[float]) -> Callable[[float], float]:
+    """Step seconds with a prompt chunk of c tokens beside ``running`` decodes.
+
+    Exact at the ``knots`` (chunk sizes, ascending), linear in between: three step evaluations
+    stand for every prompt length of the mix.
+    """
+    times = [step.step_seconds(running, k, context, prefill_context=k / 2) for k in knots]
+
+    def seconds(chunk: float) -> float:
+        if chunk <= knots[0] or len(knots) == 1:
+            return times[0]
+        for (k0, t0), (k1, t1) in itertools.pairwise(zip(knots, times, strict=True)):
+            if chunk <= k1:
+                return t0 + (t1 - t0) * (chunk - k0) / (k1 - k0)
+        return times[-1]
+
+    return seconds
+
+
 def tail_point(step: StepModel, mix: LengthMix, token_budget: float, running: float,
-               percentile: float) -> TailPoint:
-    """TTFT and TPOT at ``percentile`` with ``running`` requests in the batch."""
+               percentile: float, tpot_quantile: bool = True) -> TailPoint:
+    """TTFT and TPOT at ``percentile`` with ``running`` requests in the batch.
+
+    ``tpot_quantile=False`` skips the TPOT quantile search (``tpot_s`` is then NaN); a check
+    against a target uses :func:`tpot_share_within` instead, one CDF evaluation.
+    """
     mean_in, mean_out = mix.mean_input, max(mix.mean_output, 1.0)
     room = max(token_budget - running, 1.0)
     chunks, chunks_sq = _chunk_moments(mix, room)
@@ -205,14 +256,16 @@ def tail_point(step: StepModel, mix: LengthMix, token_budget: float, running: fl
     prefill_s = step.step_seconds(running, per_step, context, prefill_context=mean_in / 2)
     full_s = step.step_seconds(running, room, context, prefill_context=mean_in / 2)
     mean_step = (1 - share) * decode_s + share * prefill_s
-    own = [(w, max(1.0, math.ceil(i / room)) * step.step_seconds(
-        running, min(i, room), context, prefill_context=min(i, room) / 2))
-        for w, i in mix.inputs]
+    shortest = min(i for _, i in mix.inputs)
+    chunk_s = _chunk_seconds(step, running, context,
+                             sorted({min(shortest, room), min(per_step, room), room}))
+    own = [(w, max(1.0, math.ceil(i / room)) * chunk_s(min(i, room))) for w, i in mix.inputs]
     own_mean = sum(w * t for w, t in own)
     rate = running / (own_mean + mean_step / 2 + mean_out * mean_step)
     busy = min(share * prefill_s / mean_step, 0.95)  # share of time spent in prefill steps
     dispersion = chunks_sq / chunks / (1 - busy) ** 2
-    tpot = tpot_percentile_s(mix, share, dispersion, decode_s, prefill_s, percentile)
+    tpot = (tpot_percentile_s(mix, share, dispersion, decode_s, prefill_s, percentile)
+            if tpot_quantile else math.nan)
     token_s = full_s / room  # seconds per prompt token when prompts queue
     service, service_sq = mean_in * token_s, _second_moment_input(mix) * token_s * token_s
     rho = rate * service
@@ -223,4 +276,29 @@ def tail_point(step: StepModel, mix: LengthMix, token_budget: float, running: fl
                                                                    own_p - own_mean)
     return TailPoint(running=running, request_per_s=rate, prefill_step_share=share,
                      queue_utilisation=rho, decode_step_s=decode_s,
-                     prefill_step_s=prefill_s, tpot_s=tpot, ttft_s=ttft)
+                     prefill_step_s=prefill_s, tpot_s=tpot, ttft_s=ttft, mean_step_s=mean_step,
+                     dispersion=dispersion, mean_wait_s=mean_wait, wait_s=wait, room_tokens=room,
+                     context_tokens=context)
+
+
+def own_prefill_s(step: StepModel, point: TailPoint, prompt: float) -> float:
+    """Seconds of the steps that prefill one ``prompt``-token request at ``point``'s batch."""
+    room = point.room_tokens
+    chunk = min(prompt, room)
+    return max(1.0, math.ceil(prompt / room)) * step.step_seconds(
+        point.running, chunk, point.context_tokens, prefill_context=chunk / 2)
+
+
+def latency_of_length(step: StepModel, point: TailPoint, prompt: float, output: float,
+                      percentile: float) -> tuple[float, float]:
+    """P-th TTFT and TPOT (s) of requests of one length (a class) inside ``point``'s traffic.
+
+    Same queue and same steps as everyone; a longer prompt takes more chunks, a shorter output
+    averages over fewer steps.
+    """
+    mix = LengthMix(((1.0, prompt),), ((1.0, output),), held_tokens([(1.0, prompt, output)]))
+    tpot = tpot_percentile_s(mix, point.prefill_step_share, point.dispersion,
+                             point.decode_step_s, point.prefill_step_s, percentile)
+    ttft = (point.mean_step_s / 2 + point.mean_wait_s + own_prefill_s(step, point, prompt)
+            + max(point.wait_s - point.mean_wait_s, 0.0))
+    return ttft, tpot

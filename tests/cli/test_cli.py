@@ -138,3 +138,19 @@ def test_slo_percentile_flag(capsys: pytest.CaptureFixture[str]) -> None:
     assert p99 < p50
     with pytest.raises(SystemExit):
         main(["estimate", *args, "--slo-percentile", "90"])
+
+
+def test_per_class_lines_in_json_and_table(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("llama-3.1-8b-instruct", "--gpu", "h100", "--ttft-ms", "1000", "--tpot-ms", "40",
+            "--request-class", "0.8:300:200:chat", "--request-class", "0.2:6000:500:documents")
+    rows = run_json(capsys, *args)["per_class"]
+    assert isinstance(rows, list)
+    assert [row["name"] for row in rows] == ["chat", "documents"]
+    assert [row["longest"] for row in rows] == [False, True]
+    assert rows[1]["ttft_ms"] > rows[0]["ttft_ms"]
+    assert main(["estimate", *args]) == 0
+    long_line = next(line for line in capsys.readouterr().out.splitlines() if "documents" in line)
+    assert "longest class" in long_line
+    assert "P95 TTFT" in long_line
+    with pytest.raises(SystemExit):
+        main(["estimate", "llama-3.1-8b-instruct", "--request-class", "0.2:lots"])
