@@ -16,6 +16,7 @@ import pyqtgraph as pg
 from pydantic import BaseModel, ConfigDict
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDoubleSpinBox,
     QFormLayout,
@@ -30,11 +31,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpucalc.core.explain import Term
+from gpucalc.core.explain import Notice, Term
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.memory_result import MemoryResult
+from gpucalc.core.sim_capacity import SloCapacity
 from gpucalc.core.sim_metrics import SimulationResult
 from gpucalc.core.sim_sweep import RateSweep
+from gpucalc.text.notices import notice_text
 from gpucalc.ui.explain_pane import term_tooltip
 from gpucalc.ui.format import sig3
 from gpucalc.ui.panels.term_table import RIGHT, term_table
@@ -53,6 +56,8 @@ class SimulationOutcome(BaseModel):
 
     run: SimulationResult
     sweep: RateSweep
+    notices: tuple[Notice, ...] = ()  # e.g. the offered load exceeds the capacity at the SLO
+    capacity: SloCapacity | None = None  # one replica at the SLO percentile, analytic vs simulated
 
 
 class SimulateTab(QWidget):
@@ -66,6 +71,8 @@ class SimulateTab(QWidget):
         super().__init__(parent)
         self._inputs: PlanInputs | None = None
         self._memory: MemoryResult | None = None
+        self._scenario_rate: float | None = None  # the rate last taken from the scenario
+        self._lang = "en"
         self._generation = 0
         self._cancel = threading.Event()
         self._progress = 0.0
@@ -85,6 +92,9 @@ class SimulateTab(QWidget):
         self.load_kind.addItems([self.tr("Request rate"), self.tr("Concurrency")])
         self.rate = QDoubleSpinBox(decimals=2, minimum=0.01, maximum=1e5, value=5.0,
                                    suffix=self.tr(" req/s"))
+        self.at_peak = QCheckBox(self.tr("Start from the peak QPS"))
+        self.at_peak.setToolTip(self.tr("The request rate starts at the scenario's peak QPS "
+                                        "instead of its average"))
         self.concurrency = QSpinBox(minimum=1, maximum=100_000, value=32)
         self.requests = QSpinBox(minimum=10, maximum=1_000_000, value=1000, singleStep=100)
         self.seed = QSpinBox(minimum=0, maximum=2_000_000_000, value=0)
@@ -104,6 +114,7 @@ class SimulateTab(QWidget):
         self.status = QLabel(self.tr("Waiting for a result to simulate."))
         self.status.setWordWrap(True)
         self.load_kind.currentIndexChanged.connect(self._show_load_kind)
+        self.at_peak.toggled.connect(lambda _=False: self._follow_scenario_rate(force=True))
         self.run_button.clicked.connect(self.run)
         self.cancel_button.clicked.connect(self.cancel)
         self._show_load_kind()
@@ -112,6 +123,7 @@ class SimulateTab(QWidget):
         form = QFormLayout()
         form.addRow(self.tr("Load"), self.load_kind)
         form.addRow(self.tr("Request rate"), self.rate)
+        form.addRow("", self.at_peak)
         form.addRow(self.tr("Concurrency"), self.concurrency)
         form.addRow(self.tr("Requests"), self.requests)
         form.addRow(self.tr("Seed"), self.seed)
@@ -167,9 +179,29 @@ class SimulateTab(QWidget):
         self.rate.setEnabled(by_rate)
         self.concurrency.setEnabled(not by_rate)
 
-    def set_inputs(self, inputs: PlanInputs, memory: MemoryResult) -> None:
-        """Simulate this plan from now on (the window calls this with every new result)."""
-        self._inputs, self._memory = inputs, memory
+    def _follow_scenario_rate(self, force: bool = False) -> None:
+        """Start the request rate at the scenario's QPS (average, or peak when ticked).
+
+        A rate the user typed stays until ``force`` (the peak box was toggled).
+        """
+        if self._inputs is None:
+            return
+        workload = self._inputs.workload
+        rate = (workload.qps_peak or workload.qps_avg) if self.at_peak.isChecked() else (
+            workload.qps_avg)
+        untouched = self._scenario_rate is None or abs(self.rate.value() - round(
+            self._scenario_rate, self.rate.decimals())) < 1e-9
+        if force or untouched:
+            self.rate.setValue(rate)
+        self._scenario_rate = rate
+
+    def set_inputs(self, inputs: PlanInputs, memory: MemoryResult, lang: str = "en") -> None:
+        """Simulate this plan from now on (the window calls this with every new result).
+
+        ``lang`` is the language of notice sentences ('en' or 'zh').
+        """
+        self._inputs, self._memory, self._lang = inputs, memory, lang
+        self._follow_scenario_rate()
         runnable = memory.fits and memory.kv_cache_tokens.value > 0
         if self.replicas.value() == 1:
             self.replicas.setValue(max(inputs.deployment.replicas, 1))
@@ -182,6 +214,7 @@ class SimulateTab(QWidget):
         """Start a simulation on the worker with the current controls."""
         if self._inputs is None or self._memory is None:
             return
+        from gpucalc.core.sim_capacity import offered_load_notice, slo_capacity
         from gpucalc.core.sim_sweep import (
             SWEEP_TOP_OF_SATURATION,
             rates_up_to,
@@ -215,7 +248,11 @@ class SimulateTab(QWidget):
             sweep = simulate_rate_sweep(inputs, memory, rates_up_to(top, points), traffic,
                                         percentile=percentile,
                                         progress=report(SINGLE_RUN_SHARE, 1 - SINGLE_RUN_SHARE))
-            return SimulationOutcome(run=run, sweep=sweep)
+            notice = offered_load_notice(inputs, memory, traffic.request_rate,
+                                         traffic.replicas) if traffic.request_rate else None
+            capacity = slo_capacity(inputs, memory)
+            return SimulationOutcome(run=run, sweep=sweep, notices=(notice,) if notice else (),
+                                     capacity=capacity)
 
         self._generation += 1
         self._set_running(True)
@@ -288,8 +325,24 @@ class SimulateTab(QWidget):
             sig3(run.request_throughput.value), sig3(run.output_tokens_per_s.value),
             sig3(run.goodput.value), sig3(run.slo_attainment.value * 100),
             f"{int(run.preemptions.value):,}", sig3(sweep.knee_rate.value),
-            f"{sweep.percentile:g}", sig3(sweep.slo_capacity.value)))
+            f"{sweep.percentile:g}", sig3(sweep.slo_capacity.value))
+            + self._capacity_text(outcome.capacity)
+            + "".join(" " + notice_text(n, self._lang) for n in outcome.notices))
         self._plot(sweep)
+
+    def _capacity_text(self, capacity: SloCapacity | None) -> str:
+        """' Capacity at the P95 SLO per replica: …' with the figure planned and why."""
+        if capacity is None:
+            return ""
+        values = (f"{capacity.percentile}", sig3(capacity.analytic.value),
+                  sig3(capacity.simulated.value))
+        if capacity.agrees:
+            return " " + self.tr("Capacity at the P{0} SLO per replica: {1} req/s analytic, {2} "
+                                 "req/s simulated (bisection); they agree within 10 %.").format(
+                *values)
+        return " " + self.tr("Capacity at the P{0} SLO per replica: {1} req/s analytic, {2} req/s "
+                             "simulated (bisection); more than 10 % apart, so plan with the "
+                             "simulated figure.").format(*values)
 
     def _plot(self, sweep: RateSweep) -> None:
         rates = np.array([p.request_rate for p in sweep.points], dtype=float)
