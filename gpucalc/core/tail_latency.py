@@ -5,10 +5,13 @@ decode steps, which gives a mean. The simulator shows what a percentile sees ins
 
 * **TPOT.** Chunked prefill does not spread: a step either carries a prompt chunk (up to the
   token budget left by the decodes) or decodes only. A fraction ``f`` of the steps carries
-  prefill; a request that decodes for ``m`` steps meets K of them, K ≈ compound Poisson with
-  mean ``m f`` and variance ``m f (1 − f) E[k²]/E[k]`` (a prompt of k chunks comes as a run of k
-  prefill steps). Its TPOT is ``t_decode + K/m × (t_prefill − t_decode)``; short outputs spread
-  widest. The P-th TPOT is the P-th quantile of that mixture over the output lengths.
+  prefill, ``c`` prompt tokens each; a request that decodes for ``m`` steps meets K of them
+  (mean ``m f``, variance ``m f (1 − f)`` for fixed one-step prompts: none when every step
+  carries prefill). Prompts arrive whole (Poisson) and vary in length, which scales that by
+  ``E[in²]/(E[in] c)``, widened by 1/(1 − busy)² while the prefill is busy a share of the time
+  (a busy stretch brings more arrivals). Its TPOT is ``t_decode + K/m × (t_prefill −
+  t_decode)``; short outputs spread widest. The P-th TPOT is the P-th quantile of that mixture
+  over the output lengths.
 * **TTFT.** Prompts arrive at the request rate and are served one chunk per step (an M/G/1
   queue in front of the prefill): the wait exceeds t with probability about ρ·exp(−t ρ/W̄),
   W̄ = λ E[S²] ÷ (2 (1 − ρ)) (Pollaczek–Khinchine). The P-th TTFT adds the remaining part of the
@@ -117,14 +120,9 @@ class TailPoint:
     context_tokens: float = 0.0  # mean decode context
 
 
-def _chunk_moments(mix: LengthMix, room: float) -> tuple[float, float]:
-    """E[k] and E[k²] of the prefill steps one prompt needs at ``room`` tokens per step."""
-    first = second = 0.0
-    for weight, prompt in mix.inputs:
-        chunks = max(1.0, math.ceil(prompt / room))
-        first += weight * chunks
-        second += weight * chunks * chunks
-    return first, second
+def _mean_chunks(mix: LengthMix, room: float) -> float:
+    """E[k]: prefill steps one prompt needs at ``room`` tokens per step."""
+    return sum(w * max(1.0, math.ceil(prompt / room)) for w, prompt in mix.inputs)
 
 
 def _discrete_quantile(points: list[tuple[float, float]], percentile: float) -> float:
@@ -246,7 +244,7 @@ def tail_point(step: StepModel, mix: LengthMix, token_budget: float, running: fl
     """
     mean_in, mean_out = mix.mean_input, max(mix.mean_output, 1.0)
     room = max(token_budget - running, 1.0)
-    chunks, chunks_sq = _chunk_moments(mix, room)
+    chunks = _mean_chunks(mix, room)
     demand = running * mean_in / mean_out  # prompt tokens per decode step (steady state)
     per_prompt_step = mean_in / chunks  # tokens of a step carrying one prompt's chunk
     per_step = per_prompt_step if demand <= per_prompt_step else min(demand, room)
@@ -263,7 +261,7 @@ def tail_point(step: StepModel, mix: LengthMix, token_budget: float, running: fl
     own_mean = sum(w * t for w, t in own)
     rate = running / (own_mean + mean_step / 2 + mean_out * mean_step)
     busy = min(share * prefill_s / mean_step, 0.95)  # share of time spent in prefill steps
-    dispersion = chunks_sq / chunks / (1 - busy) ** 2
+    dispersion = _second_moment_input(mix) / (mean_in * per_step) / (1 - busy) ** 2
     tpot = (tpot_percentile_s(mix, share, dispersion, decode_s, prefill_s, percentile)
             if tpot_quantile else math.nan)
     token_s = full_s / room  # seconds per prompt token when prompts queue

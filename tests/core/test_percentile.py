@@ -73,7 +73,7 @@ def test_percentile_must_be_50_95_or_99() -> None:
 def test_short_outputs_spread_tpot_wider() -> None:
     """A request meeting few prefill steps over few outputs varies more (hand-worked).
 
-    f = 0.2, Δ = 50 ms over a 20 ms decode step, 100 decode steps: mean 30 ms,
+    f = 0.2, Δ = 50 ms over a 20 ms decode step, 100 decode steps, dispersion 1: mean 30 ms,
     std = 50 × √(0.2 × 0.8 / 100) = 2 ms, P95 = 30 + 1.645 × 2 = 33.29 ms.
     """
     mix = length_mix(Workload(input_len_p50=100, output_len_p50=101))
