@@ -99,6 +99,9 @@ def result_json(result: SimulationResult) -> dict[str, Any]:
         "goodput": result.goodput.value,
         "slo_attainment": result.slo_attainment.value,
         "preemptions": int(result.preemptions.value),
+        "per_class": [{"name": c.name, "requests": c.requests, "longest": c.longest,
+                       "ttft_ms": _stats_json(c.ttft_ms), "tpot_ms": _stats_json(c.tpot_ms)}
+                      for c in result.per_class],
     }
 
 
@@ -133,6 +136,11 @@ def result_table(result: SimulationResult) -> str:
                  f"{result.output_tokens_per_s.value:,.0f} output tok/s, goodput "
                  f"{result.goodput.value:,.2f} req/s ({result.slo_attainment.value:.0%} within SLO), "
                  f"{int(result.preemptions.value):,} preemptions")
+    for row in result.per_class:
+        mark = "  ← longest class: watch this line, it breaks first" if row.longest else ""
+        lines.append(f"class {row.name} ({row.requests:,} requests): TTFT P50/P95 "
+                     f"{row.ttft_ms.p50.value:,.0f}/{row.ttft_ms.p95.value:,.0f} ms, TPOT P50/P95 "
+                     f"{row.tpot_ms.p50.value:,.1f}/{row.tpot_ms.p95.value:,.1f} ms{mark}")
     return "\n".join(lines)
 
 

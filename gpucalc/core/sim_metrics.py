@@ -39,6 +39,18 @@ class Percentiles(BaseModel):
         return self.p95.value if percentile >= 95 else self.p50.value
 
 
+class ClassPercentiles(BaseModel):
+    """One request class of a simulated run: its own TTFT and TPOT percentiles."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    requests: int
+    longest: bool  # most tokens per request: seed 000's line to watch, it breaks first
+    ttft_ms: Percentiles
+    tpot_ms: Percentiles
+
+
 class SimulationResult(BaseModel):
     """Outcome of one simulated run (all replicas together)."""
 
@@ -57,6 +69,7 @@ class SimulationResult(BaseModel):
     slo_attainment: Term
     preemptions: Term
     steady_request_throughput: Term | None = None  # completions in the second half of arrivals
+    per_class: tuple[ClassPercentiles, ...] = ()  # workload classes, in the workload's order
 
     @property
     def terms(self) -> tuple[Term, ...]:
@@ -104,11 +117,34 @@ def steady_throughput(arrival_s: NDArray[np.float64], finish_s: NDArray[np.float
                 (SIM_SOURCE,))
 
 
+def class_percentiles(classes: tuple[tuple[str, int], ...], picks: NDArray[np.int64],
+                      ttft_s: NDArray[np.float64], tpot_s: NDArray[np.float64],
+                      multi: NDArray[np.bool_], load: dict[str, InputValue]) -> tuple[ClassPercentiles, ...]:
+    """TTFT and TPOT percentiles of each (name, tokens per request) class, by request class."""
+    longest = max(range(len(classes)), key=lambda i: classes[i][1]) if classes else -1
+    rows = []
+    for index, (name, _) in enumerate(classes):
+        mine = picks == index
+        info = {**load, "class": name}
+        rows.append(ClassPercentiles(
+            name=name, requests=int(mine.sum()), longest=index == longest,
+            ttft_ms=percentiles_ms(f"class.{index}.ttft_ms", ttft_s[mine], "first token − arrival",
+                                   info),
+            tpot_ms=percentiles_ms(f"class.{index}.tpot_ms", tpot_s[mine & multi],
+                                   "(e2e − TTFT) ÷ (output tokens − 1)", info)))
+    return tuple(rows)
+
+
 def summarise(traffic: TrafficSpec, targets: Targets, arrival_s: NDArray[np.float64],
               admitted_s: NDArray[np.float64], first_token_s: NDArray[np.float64],
               finish_s: NDArray[np.float64], outputs: NDArray[np.int64],
-              preemptions: int) -> SimulationResult:
-    """Turn per-request times (seconds) into the run's figures."""
+              preemptions: int, classes: tuple[tuple[str, int], ...] = (),
+              picks: NDArray[np.int64] | None = None) -> SimulationResult:
+    """Turn per-request times (seconds) into the run's figures.
+
+    With ``classes`` ((name, tokens per request) each) and each request's class in ``picks``,
+    every class gets its own TTFT and TPOT percentiles.
+    """
     ttft = first_token_s - arrival_s
     e2e = finish_s - arrival_s
     multi = outputs > 1
@@ -155,4 +191,6 @@ def summarise(traffic: TrafficSpec, targets: Targets, arrival_s: NDArray[np.floa
                          "newest running request preempted (recompute) when KV runs out",
                          {**load}, (SIM_SOURCE,)),
         steady_request_throughput=steady_throughput(arrival_s, finish_s, load),
+        per_class=(class_percentiles(classes, picks, ttft, tpot_all, multi, load)
+                   if classes and picks is not None else ()),
     )

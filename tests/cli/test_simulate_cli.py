@@ -143,3 +143,12 @@ def test_offered_load_past_capacity_says_so(capsys: pytest.CaptureFixture[str]) 
     assert data["goodput"] < 1.0
     assert main(args) == 0
     assert "exceeds the capacity" in capsys.readouterr().out
+
+
+def test_per_class_percentiles(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "--request-class", "0.8:300:200:chat", "--request-class",
+                    "0.2:6000:500:documents", "--qps", "5", "--num-requests", "200")
+    rows = data["per_class"]
+    assert [row["name"] for row in rows] == ["chat", "documents"]
+    assert rows[1]["longest"]
+    assert rows[1]["ttft_ms"]["p50"] > rows[0]["ttft_ms"]["p50"]

@@ -56,3 +56,23 @@ def test_no_classes_no_lines(catalog: Catalog) -> None:
 def test_class_lines_follow_the_percentile(catalog: Catalog, percentile: int) -> None:
     rows = mixed_classes(catalog, Targets(ttft_ms=1000, tpot_ms=40, percentile=percentile))
     assert all(row.tpot_ms.inputs["percentile"] == percentile for row in rows)
+
+
+def test_simulation_reports_each_class(catalog: Catalog) -> None:
+    """Per-class percentiles come from the requests of that class (lengths match the class)."""
+    from gpucalc.core.memory_plan import calculate_memory
+    from gpucalc.core.sim_traffic import TrafficSpec
+    from gpucalc.core.simulate import request_classes, request_lengths, simulate
+
+    inputs = resolve_inputs(catalog, "llama-3.1-8b-instruct", "h100-sxm-80gb", Deployment(),
+                            MIXED, Targets(ttft_ms=1000, tpot_ms=40))
+    memory = calculate_memory(inputs)
+    traffic = TrafficSpec(num_requests=400, seed=3, request_rate=8.0)
+    picks = request_classes(inputs, traffic)
+    _, output = request_lengths(inputs, traffic, 1 << 20)
+    assert list(output) == [MIXED.classes[int(i)].output_len for i in picks]
+    result = simulate(inputs, memory, traffic)
+    chat, documents = result.per_class
+    assert chat.requests + documents.requests == 400
+    assert documents.longest
+    assert documents.ttft_ms.p50.value > chat.ttft_ms.p50.value  # long prompts, more chunks

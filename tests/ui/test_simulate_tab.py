@@ -9,7 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.explain import Term
-from gpucalc.core.inputs import Workload
+from gpucalc.core.inputs import RequestClass, Workload
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.ui.panels.simulate_tab import SimulateTab, SimulationOutcome
 from tests.helpers import plan
@@ -130,3 +130,19 @@ def test_offered_load_past_capacity_is_named(qtbot: QtBot, tab: SimulateTab) -> 
     assert [n.code for n in outcome.notices] == ["offered_exceeds_capacity"]
     assert "exceeds the capacity" in tab.summary.text()
     assert "goodput collapses" in tab.summary.text()
+
+
+def test_mixed_traffic_names_the_longest_class(qtbot: QtBot, catalog: Catalog) -> None:
+    inputs = plan(catalog, "llama-3.1-8b-instruct", workload=Workload(classes=(
+        RequestClass(name="chat", share=0.8, input_len=300, output_len=200),
+        RequestClass(name="documents", share=0.2, input_len=6000, output_len=500))))
+    made = SimulateTab()
+    qtbot.addWidget(made)
+    made.set_inputs(inputs, calculate_memory(inputs))
+    made.requests.setValue(200)
+    made.sweep_points.setValue(2)
+    with qtbot.waitSignal(made.resultReady, timeout=RUN_TIMEOUT_MS) as blocker:
+        made.run_button.click()
+    assert [c.name for c in blocker.args[0].run.per_class] == ["chat", "documents"]
+    assert "Longest class “documents” on its own line" in made.summary.text()
+    made.shutdown()

@@ -326,9 +326,18 @@ class SimulateTab(QWidget):
             sig3(run.goodput.value), sig3(run.slo_attainment.value * 100),
             f"{int(run.preemptions.value):,}", sig3(sweep.knee_rate.value),
             f"{sweep.percentile:g}", sig3(sweep.slo_capacity.value))
-            + self._capacity_text(outcome.capacity)
+            + self._capacity_text(outcome.capacity) + self._long_class_text(run)
             + "".join(" " + notice_text(n, self._lang) for n in outcome.notices))
         self._plot(sweep)
+
+    def _long_class_text(self, run: SimulationResult) -> str:
+        """The longest class's P95 TTFT and TPOT as one sentence (empty without classes)."""
+        row = next((c for c in run.per_class if c.longest), None)
+        if row is None:
+            return ""
+        return " " + self.tr("Longest class “{0}” on its own line: TTFT P95 {1} ms, TPOT P95 {2} "
+                             "ms.").format(row.name, sig3(row.ttft_ms.p95.value),
+                                           sig3(row.tpot_ms.p95.value))
 
     def _capacity_text(self, capacity: SloCapacity | None) -> str:
         """' Capacity at the P95 SLO per replica: …' with the figure planned and why."""
