@@ -1,9 +1,11 @@
 """Capacity at the percentile SLO: analytic, simulated, and which one the plan states.
 
-The analytic figure is the request rate of one replica at its percentile-aware compute ceiling
-(:mod:`gpucalc.core.tail_latency`). The simulated figure is the highest Poisson rate whose P-th
-TTFT and TPOT meet the targets in the simulator, found by bisection with a fixed seed. When the
-two differ by more than the agreement tolerance, the simulated figure wins and the term says why.
+The analytic figure is the highest Poisson rate one replica serves with the P-th TTFT and TPOT
+in target: the percentile-aware load model (:mod:`gpucalc.core.tail_latency`) at the mean running
+batch of a birth–death occupancy, plus the P-th wait for a running slot. The simulated figure is
+the highest Poisson rate the simulator keeps up with while meeting the same targets, found by
+bisection with a fixed seed. When the two differ by more than the agreement tolerance, the
+simulated figure wins and the stated term says why.
 """
 
 from __future__ import annotations

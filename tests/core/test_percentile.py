@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.catalog.resolve import resolve_inputs
+from gpucalc.catalog.resolve import resolve_inputs, resolve_scenario
 from gpucalc.core.calculate import calculate
 from gpucalc.core.inputs import Deployment, PlanInputs, RequestClass, Targets, Workload
 from gpucalc.core.memory_plan import calculate_memory
@@ -27,6 +27,8 @@ from gpucalc.core.tail_latency import (
     queue_wait_percentile_s,
     tpot_percentile_s,
 )
+from gpucalc.validation.throughput_cases import load_throughput_cases
+from tests.report.scenarios import TP_SCENARIO
 
 Case = Callable[..., PlanInputs]
 
@@ -98,7 +100,20 @@ def test_lognormal_points_keep_median_and_p95() -> None:
     assert max(values) > 3000  # the top quantile point lies past P95
 
 
-@pytest.mark.parametrize("case", [seed_002, chat_8b])
+def report_tp(catalog: Catalog, percentile: int = 95) -> PlanInputs:
+    """The report tests' 70B chat on 8× H100 (TP 4, P95 lengths 3× P50), one replica."""
+    inputs = resolve_scenario(catalog, TP_SCENARIO)
+    return inputs.model_copy(update={"targets": inputs.targets.model_copy(
+        update={"percentile": percentile})})
+
+
+def published_h100(catalog: Catalog, percentile: int = 95) -> PlanInputs:
+    """A published TensorRT-LLM run's inputs (tp-trt017-005), at the default targets."""
+    case = next(c for c in load_throughput_cases(catalog) if c.id == "tp-trt017-005")
+    return case.inputs.model_copy(update={"targets": Targets(percentile=percentile)})
+
+
+@pytest.mark.parametrize("case", [seed_002, chat_8b, report_tp, published_h100])
 def test_analytic_capacity_agrees_with_the_simulator(catalog: Catalog, case: Case) -> None:
     """Seed 002's case was 2× apart at P95 (2.5 simulated against 4.99 analytic)."""
     inputs = case(catalog)
