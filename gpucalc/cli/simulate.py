@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 EXIT_DOES_NOT_FIT = 3
 MAX_SWEEP_POINTS = 200
+DEFAULT_PERCENTILE = 95  # seed 000 plans at P95
 
 
 def _rate_list(text: str) -> list[float]:
@@ -69,8 +70,9 @@ def add_simulate_parser(sub: Any) -> None:
     load.add_argument("--router", choices=["round-robin", "least-outstanding"], default="round-robin")
     load.add_argument("--lengths", metavar="FILE", default=None,
                       help="request lengths (CSV or JSON Lines with input/output token counts)")
-    load.add_argument("--percentile", type=float, choices=[50.0, 95.0, 99.0], default=95.0,
-                      help="percentile the SLO capacity of a sweep is judged at")
+    load.add_argument("--percentile", type=float, choices=[50.0, 95.0, 99.0], default=None,
+                      help="percentile the SLO capacity of a sweep is judged at (default: "
+                           "--slo-percentile, else 95)")
     fmt = parser.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true")
     fmt.add_argument("--csv", action="store_true")
@@ -206,6 +208,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     from gpucalc.core.simulate import simulate
     from gpucalc.io.lengths import read_length_pairs
 
+    if args.percentile is None:
+        args.percentile = float(args.slo_percentile or DEFAULT_PERCENTILE)
     if args.slo_percentile is None:
         args.slo_percentile = int(args.percentile)
 

@@ -152,3 +152,8 @@ def test_per_class_percentiles(capsys: pytest.CaptureFixture[str]) -> None:
     assert [row["name"] for row in rows] == ["chat", "documents"]
     assert rows[1]["longest"]
     assert rows[1]["ttft_ms"]["p50"] > rows[0]["ttft_ms"]["p50"]
+
+
+def test_sweep_follows_the_slo_percentile(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "--sweep", "2", "--num-requests", "100", "--slo-percentile", "99")
+    assert data["percentile"] == 99.0
