@@ -118,6 +118,11 @@ def test_rate_starts_at_the_scenario_qps(qtbot: QtBot, catalog: Catalog) -> None
     made.rate.setValue(10.0)
     made.set_inputs(inputs, memory)
     assert made.rate.value() == 10.0  # the user's own rate stays
+    assert made.percentile.currentText() == "P95"
+    strict = inputs.model_copy(update={"targets": inputs.targets.model_copy(
+        update={"percentile": 99})})
+    made.set_inputs(strict, memory)
+    assert made.percentile.currentText() == "P99"  # the sweep follows the scenario's SLO
 
 
 def test_offered_load_past_capacity_is_named(qtbot: QtBot, tab: SimulateTab) -> None:

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpucalc.core.explain import Notice, Term
-from gpucalc.core.inputs import PlanInputs
+from gpucalc.core.inputs import SLO_PERCENTILES, PlanInputs
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.sim_capacity import SloCapacity
 from gpucalc.core.sim_metrics import SimulationResult
@@ -46,6 +46,7 @@ from gpucalc.ui.worker import Worker
 
 PROGRESS_STEPS = 1000
 PROGRESS_POLL_MS = 100
+PERCENTILES = SLO_PERCENTILES  # the percentile combo's entries, in order
 SINGLE_RUN_SHARE = 0.2  # share of the progress bar for the run at the chosen load
 
 
@@ -72,6 +73,7 @@ class SimulateTab(QWidget):
         self._inputs: PlanInputs | None = None
         self._memory: MemoryResult | None = None
         self._scenario_rate: float | None = None  # the rate last taken from the scenario
+        self._scenario_percentile: int | None = None  # combo index last taken from the scenario
         self._lang = "en"
         self._generation = 0
         self._cancel = threading.Event()
@@ -104,7 +106,7 @@ class SimulateTab(QWidget):
         self.replicas = QSpinBox(minimum=1, maximum=4096, value=1)
         self.sweep_points = QSpinBox(minimum=2, maximum=40, value=8)
         self.percentile = QComboBox()
-        self.percentile.addItems(["P50", "P95", "P99"])
+        self.percentile.addItems([f"P{p}" for p in PERCENTILES])
         self.percentile.setCurrentIndex(1)
         self.run_button = QPushButton(self.tr("Run"))
         self.cancel_button = QPushButton(self.tr("Cancel"))
@@ -195,6 +197,16 @@ class SimulateTab(QWidget):
             self.rate.setValue(rate)
         self._scenario_rate = rate
 
+    def _follow_scenario_percentile(self) -> None:
+        """Judge the sweep at the scenario's SLO percentile unless the user picked another."""
+        if self._inputs is None:
+            return
+        wanted = PERCENTILES.index(self._inputs.targets.percentile)
+        if self._scenario_percentile is None or (
+                self.percentile.currentIndex() == self._scenario_percentile):
+            self.percentile.setCurrentIndex(wanted)
+        self._scenario_percentile = wanted
+
     def set_inputs(self, inputs: PlanInputs, memory: MemoryResult, lang: str = "en") -> None:
         """Simulate this plan from now on (the window calls this with every new result).
 
@@ -202,6 +214,7 @@ class SimulateTab(QWidget):
         """
         self._inputs, self._memory, self._lang = inputs, memory, lang
         self._follow_scenario_rate()
+        self._follow_scenario_percentile()
         runnable = memory.fits and memory.kv_cache_tokens.value > 0
         if self.replicas.value() == 1:
             self.replicas.setValue(max(inputs.deployment.replicas, 1))
@@ -231,7 +244,7 @@ class SimulateTab(QWidget):
             concurrency=None if by_rate else self.concurrency.value(),
             burstiness=self.burstiness.value(), num_requests=self.requests.value(),
             seed=self.seed.value(), replicas=self.replicas.value())
-        percentile = (50.0, 95.0, 99.0)[self.percentile.currentIndex()]
+        percentile = float(PERCENTILES[self.percentile.currentIndex()])
         points = self.sweep_points.value()
         cancel = self._cancel = threading.Event()
         self._progress = 0.0
