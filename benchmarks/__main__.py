@@ -6,6 +6,7 @@ from benchmarks import (
     calibration_accuracy,
     kv_accuracy,
     report_speed,
+    sim_agreement,
     simulate_speed,
     speed,
     throughput_accuracy,
@@ -16,6 +17,7 @@ for name, module in (("KV-capacity accuracy", kv_accuracy),
                      ("Throughput / latency accuracy", throughput_accuracy), ("Speed", speed),
                      ("Uncertainty and length statistics speed", uncertainty_speed),
                      ("Traffic simulator speed", simulate_speed),
+                     ("Percentile capacity against the simulator", sim_agreement),
                      ("Report and CSV export speed", report_speed),
                      ("Calibration to measured runs", calibration_accuracy)):
     print(f"\n=== {name} ===\n")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from gpucalc.core.inputs import Deployment, Targets, TrafficMode, Workload
+from gpucalc.core.inputs import SLO_PERCENTILES, Deployment, RequestClass, Targets, TrafficMode, Workload
 from gpucalc.core.scenario import Scenario
 
 
@@ -58,6 +58,10 @@ def add_workload_args(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--mode", choices=[m.value for m in TrafficMode], default="online",
                        help="online: at the latency targets and the watermark; offline: fill memory, "
                             "no latency targets; mixed: online at the watermark plus batch backfill")
+    group.add_argument("--request-class", dest="request_classes", action="append", default=None,
+                       type=request_class, metavar="SHARE:INPUT:OUTPUT[:NAME]",
+                       help="one class of mixed traffic (repeat; shares add up to 1), e.g. "
+                            "0.8:300:200:chat --request-class 0.2:6000:500:documents")
     targets = parser.add_argument_group("targets")
     targets.add_argument("--ttft-ms", type=float, default=None, help="TTFT target (default 2000)")
     targets.add_argument("--tpot-ms", type=float, default=None, help="TPOT target (default 100)")
@@ -65,6 +69,22 @@ def add_workload_args(parser: argparse.ArgumentParser) -> None:
                          help="per-request generation speed target (sets TPOT = 1000 / value)")
     targets.add_argument("--watermark", type=float, default=None,
                          help="share of the knee planned as online capacity (0.7)")
+    targets.add_argument("--slo-percentile", type=int, default=None,
+                         choices=SLO_PERCENTILES,
+                         help="percentile of requests that must meet TTFT and TPOT (default 95)")
+
+
+def request_class(text: str) -> RequestClass:
+    """Parse ``SHARE:INPUT:OUTPUT[:NAME]`` (share 0–1, token counts)."""
+    parts = text.split(":", 3)
+    try:
+        share, prompt, output = float(parts[0]), int(parts[1]), int(parts[2])
+        return RequestClass(share=share, input_len=prompt, output_len=output,
+                            name=parts[3] if len(parts) > 3 else "")
+    except (IndexError, ValueError) as exc:
+        raise argparse.ArgumentTypeError(
+            f"a class is SHARE:INPUT:OUTPUT[:NAME], e.g. 0.2:6000:500:documents, not {text!r}"
+        ) from exc
 
 
 def deployment_from_args(args: argparse.Namespace) -> Deployment:
@@ -96,6 +116,7 @@ def workload_from_args(args: argparse.Namespace) -> Workload:
         max_turns=args.max_turns, tokens_per_turn=args.tokens_per_turn,
         length_margin=args.length_margin,
         qps_avg=args.qps, qps_peak=args.qps_peak, mode=TrafficMode(args.mode),
+        classes=tuple(getattr(args, "request_classes", None) or ()),
     )
 
 
@@ -103,6 +124,8 @@ def targets_from_args(args: argparse.Namespace) -> Targets:
     """Latency targets (defaults until the performance flags are given)."""
     values = {k: getattr(args, k) for k in ("ttft_ms", "tpot_ms", "watermark")
               if getattr(args, k, None) is not None}
+    if getattr(args, "slo_percentile", None) is not None:
+        values["percentile"] = args.slo_percentile
     if getattr(args, "tokens_per_s", None):
         values["tpot_ms"] = 1000.0 / args.tokens_per_s
     return Targets(**values)

@@ -23,6 +23,15 @@ def _point_json(point: PointSummary) -> dict[str, Any]:
             "requests_per_s": point.requests_per_s.value}
 
 
+def per_class_json(perf: PerformanceResult) -> list[dict[str, Any]]:
+    """Each request class's P-th TTFT and TPOT at the recommendation (empty without classes)."""
+    return [{"name": c.name, "share": c.share, "input_tokens": c.input_tokens,
+             "output_tokens": c.output_tokens, "longest": c.longest,
+             "ttft_ms": c.ttft_ms.value, "tpot_ms": c.tpot_ms.value,
+             "percentile": c.ttft_ms.inputs.get("percentile"), "meets_targets": c.meets_targets}
+            for c in perf.per_class]
+
+
 def performance_json(perf: PerformanceResult) -> dict[str, Any]:
     """Ceilings, recommendation and the operating point as JSON (per replica)."""
     point = perf.operating_point
@@ -49,6 +58,7 @@ def performance_json(perf: PerformanceResult) -> dict[str, Any]:
         "memory_share": _memory_share_json(perf),
         "notices": [{"code": n.code, "params": n.params, "message": notice_text(n)}
                     for n in perf.notices],
+        "per_class": per_class_json(perf),
     }
 
 
@@ -78,6 +88,13 @@ def performance_table(perf: PerformanceResult) -> str:
     lines.append(f"{point.label}: TTFT {point.ttft_ms.value:,.0f} ms, TPOT {point.tpot_ms.value:,.1f} ms,"
                  f" {point.output_tokens_per_s.value:,.0f} output tok/s, "
                  f"{point.requests_per_s.value:,.2f} req/s")
+    for row in perf.per_class:
+        pct = row.ttft_ms.inputs.get("percentile")
+        mark = "  ← longest class: watch this line, it breaks first" if row.longest else ""
+        verdict = "" if row.meets_targets else "  (misses a target)"
+        lines.append(f"  class {row.name} ({row.share:.0%}, {row.input_tokens:,} in + "
+                     f"{row.output_tokens:,} out): P{pct} TTFT {row.ttft_ms.value:,.0f} ms, "
+                     f"P{pct} TPOT {row.tpot_ms.value:,.1f} ms{verdict}{mark}")
     lines += [f"  advice: {notice_text(a)}" for a in perf.advice]
     share = perf.memory_share
     if share is not None:

@@ -19,6 +19,8 @@ from gpucalc.cli.args import (
     workload_from_args,
 )
 from gpucalc.cli.catalog import user_catalog
+from gpucalc.core.explain import Notice
+from gpucalc.text.notices import notice_text
 
 if TYPE_CHECKING:
     from gpucalc.core.sim_metrics import Percentiles, SimulationResult
@@ -26,6 +28,7 @@ if TYPE_CHECKING:
 
 EXIT_DOES_NOT_FIT = 3
 MAX_SWEEP_POINTS = 200
+DEFAULT_PERCENTILE = 95  # seed 000 plans at P95
 
 
 def _rate_list(text: str) -> list[float]:
@@ -46,7 +49,9 @@ def add_simulate_parser(sub: Any) -> None:
     parser.add_argument("model", help="catalog id, Hugging Face id, config.json or model folder")
     add_deployment_args(parser)
     add_workload_args(parser)
-    load = parser.add_argument_group("traffic (default: all requests at once)")
+    load = parser.add_argument_group(
+        "traffic (default: Poisson arrivals at the scenario's --qps; --request-rate inf sends all "
+        "requests at once)")
     kind = load.add_mutually_exclusive_group()
     kind.add_argument("--request-rate", type=float, default=None, help="arrivals per second")
     kind.add_argument("--concurrency", type=int, default=None, help="closed loop: clients")
@@ -54,6 +59,8 @@ def add_simulate_parser(sub: Any) -> None:
                       help="simulate each request rate and print the curve")
     kind.add_argument("--sweep", type=int, default=None, metavar="N",
                       help="N request rates up to a little past saturation")
+    load.add_argument("--at-peak", action="store_true",
+                      help="start from the scenario's --qps-peak instead of its average --qps")
     load.add_argument("--num-requests", type=int, default=1000)
     load.add_argument("--seed", type=int, default=0)
     load.add_argument("--burstiness", type=float, default=1.0,
@@ -63,8 +70,9 @@ def add_simulate_parser(sub: Any) -> None:
     load.add_argument("--router", choices=["round-robin", "least-outstanding"], default="round-robin")
     load.add_argument("--lengths", metavar="FILE", default=None,
                       help="request lengths (CSV or JSON Lines with input/output token counts)")
-    load.add_argument("--percentile", type=float, choices=[50.0, 95.0, 99.0], default=95.0,
-                      help="percentile the SLO capacity of a sweep is judged at")
+    load.add_argument("--percentile", type=float, choices=[50.0, 95.0, 99.0], default=None,
+                      help="percentile the SLO capacity of a sweep is judged at (default: "
+                           "--slo-percentile, else 95)")
     fmt = parser.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true")
     fmt.add_argument("--csv", action="store_true")
@@ -93,7 +101,29 @@ def result_json(result: SimulationResult) -> dict[str, Any]:
         "goodput": result.goodput.value,
         "slo_attainment": result.slo_attainment.value,
         "preemptions": int(result.preemptions.value),
+        "per_class": [{"name": c.name, "requests": c.requests, "longest": c.longest,
+                       "ttft_ms": _stats_json(c.ttft_ms), "tpot_ms": _stats_json(c.tpot_ms)}
+                      for c in result.per_class],
     }
+
+
+def scenario_rate(args: argparse.Namespace) -> float | None:
+    """The request rate a run uses: --request-rate, else the scenario's QPS (average or peak).
+
+    None for a closed loop (--concurrency).
+    """
+    if args.concurrency is not None:
+        return None
+    if args.request_rate is not None:
+        return float(args.request_rate)
+    if args.at_peak and args.qps_peak is not None:
+        return float(args.qps_peak)
+    return float(args.qps)
+
+
+def notices_json(notices: list[Notice]) -> list[dict[str, Any]]:
+    """Coded notices with their English sentence."""
+    return [{"code": n.code, "params": n.params, "text": notice_text(n)} for n in notices]
 
 
 def result_table(result: SimulationResult) -> str:
@@ -108,6 +138,11 @@ def result_table(result: SimulationResult) -> str:
                  f"{result.output_tokens_per_s.value:,.0f} output tok/s, goodput "
                  f"{result.goodput.value:,.2f} req/s ({result.slo_attainment.value:.0%} within SLO), "
                  f"{int(result.preemptions.value):,} preemptions")
+    for row in result.per_class:
+        mark = "  ← longest class: watch this line, it breaks first" if row.longest else ""
+        lines.append(f"class {row.name} ({row.requests:,} requests): TTFT P50/P95 "
+                     f"{row.ttft_ms.p50.value:,.0f}/{row.ttft_ms.p95.value:,.0f} ms, TPOT P50/P95 "
+                     f"{row.tpot_ms.p50.value:,.1f}/{row.tpot_ms.p95.value:,.1f} ms{mark}")
     return "\n".join(lines)
 
 
@@ -162,6 +197,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     from gpucalc.catalog.resolve import resolve_inputs
     from gpucalc.cli.main import CliError
     from gpucalc.core.memory_plan import calculate_memory
+    from gpucalc.core.sim_capacity import offered_load_notice
     from gpucalc.core.sim_sweep import (
         SWEEP_TOP_OF_SATURATION,
         rates_up_to,
@@ -172,6 +208,11 @@ def run_simulate(args: argparse.Namespace) -> int:
     from gpucalc.core.simulate import simulate
     from gpucalc.io.lengths import read_length_pairs
 
+    if args.percentile is None:
+        args.percentile = float(args.slo_percentile or DEFAULT_PERCENTILE)
+    if args.slo_percentile is None:
+        args.slo_percentile = int(args.percentile)
+
     inputs = resolve_inputs(
         user_catalog(), args.model, args.gpu, deployment_from_args(args), workload_from_args(args),
         targets_from_args(args), quantization=args.quantization, dtype=args.dtype)
@@ -179,14 +220,19 @@ def run_simulate(args: argparse.Namespace) -> int:
     if not memory.fits or memory.kv_cache_tokens.value <= 0:
         raise CliError("the model does not fit, so there is nothing to simulate", EXIT_DOES_NOT_FIT)
     pairs = read_length_pairs(Path(args.lengths)) if args.lengths else None
-    traffic = TrafficSpec(request_rate=args.request_rate, concurrency=args.concurrency,
+    rate = scenario_rate(args)
+    traffic = TrafficSpec(request_rate=rate, concurrency=args.concurrency,
                           burstiness=args.burstiness, num_requests=args.num_requests, seed=args.seed,
                           replicas=args.replicas or inputs.deployment.replicas,
                           router=Router(args.router))
     try:
         if args.sweep_rates is None and args.sweep is None:
             result = simulate(inputs, memory, traffic, pairs)
-            _print(result_json(result), lambda: result_table(result), args,
+            notice = None if rate is None or not math.isfinite(rate) else offered_load_notice(
+                inputs, memory, rate, traffic.replicas)
+            notices = [notice] if notice else []
+            _print({**result_json(result), "notices": notices_json(notices)},
+                   lambda: "\n".join([result_table(result), *map(notice_text, notices)]), args,
                    lambda: result_csv(result))
             return 0
         if args.sweep is not None and not 1 <= args.sweep <= MAX_SWEEP_POINTS:

@@ -7,6 +7,7 @@ import math
 from pydantic import BaseModel, ConfigDict, Field
 
 from gpucalc.core.ceilings import advice, three_ceilings
+from gpucalc.core.class_latency import class_latencies, class_rows, history_tokens
 from gpucalc.core.explain import Notice, Term, term
 from gpucalc.core.fleet import SEED_WATERMARK, ReplicaRates, planning_watermark, replica_rates
 from gpucalc.core.inputs import PlanInputs
@@ -177,6 +178,7 @@ def calculate_performance(inputs: PlanInputs, memory: MemoryResult,
         replicas=inputs.deployment.replicas,
         memory_share=share,
         notices=(*layout_notices(inputs), *memory_share_notices(memory, share)),
+        per_class=class_latencies(ctx, class_rows(inputs), history_tokens(inputs), recommended),
     )
 
 

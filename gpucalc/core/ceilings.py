@@ -40,15 +40,34 @@ def scheduler_ceiling(ctx: PerfContext) -> Term:
 
 
 def compute_ceiling(ctx: PerfContext) -> Term:
-    """Largest running batch whose decode step meets TPOT and whose P95 prefill meets TTFT."""
-    value = largest_satisfying(ctx.meets_latency)
+    """Largest running batch whose TTFT and TPOT meet the targets at the chosen percentile.
+
+    The steady-state mean must meet them too (a P50 of a skewed distribution can sit below its
+    mean); at the percentile the decode steps that carry chunked-prefill work and the queue in
+    front of the prefill count (:mod:`gpucalc.core.tail_latency`).
+    """
+    mean_value = largest_satisfying(ctx.meets_latency)
+    value = largest_satisfying(ctx.meets_percentile, hint=mean_value) if mean_value else 0
+    tail = ctx.tail_at(max(value, 1))
+    pct = ctx.percentile
     return term(
         "ceiling.compute", value, "requests",
-        "max N: step(N decodes + chunked prefill) ≤ TPOT and prefill(P95 prompt) ≤ TTFT",
-        {"tpot_target_ms": ctx.tpot_target_s * 1000, "ttft_target_ms": ctx.ttft_target_s * 1000,
+        f"max N: P{pct} TPOT(N decodes, chunked-prefill steps) ≤ TPOT target and P{pct} TTFT "
+        "(queue in front of the prefill + own chunks) ≤ TTFT target; the mean meets both too",
+        {"percentile": pct, "mean_latency_ceiling": mean_value,
+         "tpot_target_ms": ctx.tpot_target_s * 1000,
+         "ttft_target_ms": ctx.ttft_target_s * 1000,
+         f"p{pct}_tpot_ms": round(tail.tpot_s * 1000, 2),
+         f"p{pct}_ttft_ms": round(tail.ttft_s * 1000, 1),
+         "decode_step_ms": round(tail.decode_step_s * 1000, 2),
+         "prefill_step_ms": round(tail.prefill_step_s * 1000, 2),
+         "prefill_step_share": round(tail.prefill_step_share, 3),
+         "prefill_queue_utilisation": round(tail.queue_utilisation, 3),
+         "requests_per_s": round(tail.request_per_s, 3),
          "mean_input": round(ctx.mean_input), "mean_output": round(ctx.mean_output),
          "p95_input": ctx.p95_input, "token_budget": ctx.token_budget},
-        (ctx.efficiency.source,),
+        (ctx.efficiency.source,
+         "seed 000: plan TTFT and TPOT at P95; M/G/1 prefill queue (Pollaczek–Khinchine)"),
     )
 
 

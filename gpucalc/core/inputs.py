@@ -126,6 +126,9 @@ class Workload(BaseModel):
         return self.output_len_p95 or self.output_len_p50
 
 
+SLO_PERCENTILES = (50, 95, 99)  # seed 000 plans at P95
+
+
 class Targets(BaseModel):
     """Latency targets and the safety watermark."""
 
@@ -138,6 +141,15 @@ class Targets(BaseModel):
     planning_memory_share: float = Field(
         default=0.7, gt=0, le=1.0, description="Weights + KV(avg) + margin must fit this share."
     )
+    percentile: int = Field(
+        default=95, ge=50, le=99,
+        description="Percentile of requests that must meet TTFT and TPOT: 50, 95 or 99.")
+
+    @model_validator(mode="after")
+    def _known_percentile(self) -> Targets:
+        if self.percentile not in SLO_PERCENTILES:
+            raise ValueError(f"percentile must be one of {', '.join(map(str, SLO_PERCENTILES))}")
+        return self
 
 
 class PlanInputs(BaseModel):

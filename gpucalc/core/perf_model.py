@@ -12,6 +12,14 @@ from gpucalc.core.kv_capacity import KvCapacity, kv_capacity
 from gpucalc.core.load import LoadShape, prefill_per_step
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.step_model import StepModel, build_step_model
+from gpucalc.core.tail_latency import (
+    LengthMix,
+    TailPoint,
+    length_mix,
+    single_length,
+    tail_point,
+    tpot_share_within,
+)
 from gpucalc.core.workload_shape import mean_lengths, planning_tokens
 
 MAX_SEARCH_CONCURRENCY = 1 << 17
@@ -33,6 +41,8 @@ class PerfContext:
     tpot_target_s: float
     ttft_target_s: float
     efficiency: Efficiency
+    percentile: int = 95
+    lengths: LengthMix | None = None  # the length distribution (percentile checks)
 
     def memory_requests(self, tokens: int | None = None) -> float:
         """Requests the KV cache holds at ``tokens`` per request (planning length by default)."""
@@ -46,6 +56,21 @@ class PerfContext:
         """Requests that can run at once at the mean length (KV and scheduler caps)."""
         mean_tokens = int(self.mean_input + self.mean_output)
         return max(min(self.capacity.concurrency_for_length(mean_tokens), self.max_num_seqs), 0.0)
+
+    def tail_at(self, running: float) -> TailPoint:
+        """TTFT and TPOT at the targets' percentile with ``running`` requests in the batch."""
+        mix = self.lengths or single_length(self.mean_input, self.mean_output)
+        return tail_point(self.step, mix, self.token_budget, running, self.percentile)
+
+    def meets_percentile(self, running: float) -> bool:
+        """Mean latency within target and, at the percentile, TTFT and TPOT within target too."""
+        if not self.meets_latency(math.ceil(running)):
+            return False
+        mix = self.lengths or single_length(self.mean_input, self.mean_output)
+        tail = tail_point(self.step, mix, self.token_budget, running, self.percentile,
+                          tpot_quantile=False)
+        return (tail.ttft_s <= self.ttft_target_s
+                and tpot_share_within(tail, mix, self.tpot_target_s) >= self.percentile / 100)
 
     def meets_latency(self, running: int) -> bool:
         """TPOT (mean, with prefill interference) and P95-prompt TTFT within target."""
@@ -118,4 +143,6 @@ def build_context(inputs: PlanInputs, memory: MemoryResult) -> PerfContext:
         tpot_target_s=inputs.targets.tpot_ms / 1000,
         ttft_target_s=inputs.targets.ttft_ms / 1000,
         efficiency=eff,
+        percentile=inputs.targets.percentile,
+        lengths=length_mix(inputs.workload),
     )

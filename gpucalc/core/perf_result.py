@@ -6,6 +6,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from gpucalc.core.class_latency import ClassLatency
 from gpucalc.core.efficiency import Efficiency
 from gpucalc.core.explain import Notice, Term
 from gpucalc.core.fleet import ReplicaRates
@@ -77,6 +78,7 @@ class PerformanceResult(BaseModel):
     rates: ReplicaRates
     efficiency: Efficiency
     replicas: int
+    per_class: tuple[ClassLatency, ...] = ()  # mixed traffic: each class at the recommendation
     memory_share: Term | None = Field(
         default=None, description="Seed 001's check: memory share at the planned concurrency "
                                   "(the online capacity, or the concurrency asked for).")

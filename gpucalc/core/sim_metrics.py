@@ -39,6 +39,18 @@ class Percentiles(BaseModel):
         return self.p95.value if percentile >= 95 else self.p50.value
 
 
+class ClassPercentiles(BaseModel):
+    """One request class of a simulated run: its own TTFT and TPOT percentiles."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    requests: int
+    longest: bool  # most tokens per request: seed 000's line to watch, it breaks first
+    ttft_ms: Percentiles
+    tpot_ms: Percentiles
+
+
 class SimulationResult(BaseModel):
     """Outcome of one simulated run (all replicas together)."""
 
@@ -56,6 +68,8 @@ class SimulationResult(BaseModel):
     goodput: Term
     slo_attainment: Term
     preemptions: Term
+    steady_request_throughput: Term | None = None  # completions in the second half of arrivals
+    per_class: tuple[ClassPercentiles, ...] = ()  # workload classes, in the workload's order
 
     @property
     def terms(self) -> tuple[Term, ...]:
@@ -82,11 +96,55 @@ def percentiles_ms(key: str, values_s: NDArray[np.float64], formula: str,
                        p95=one("p95", float(marks[1])), p99=one("p99", float(marks[2])))
 
 
+def steady_throughput(arrival_s: NDArray[np.float64], finish_s: NDArray[np.float64],
+                      load: dict[str, InputValue]) -> Term:
+    """Requests/s completed from one median end-to-end time after the first arrival to the last.
+
+    Completions trail arrivals by about a median end-to-end time, so over that window a replica
+    that keeps up completes about the arrival rate; past saturation it completes only its
+    service rate (and the swelling batch stretches the end-to-end time, shrinking the window to
+    nothing), however short the run is.
+    """
+    first, last = float(arrival_s.min()), float(arrival_s.max())
+    start = first + float(np.median(finish_s - arrival_s))
+    window = last - start
+    done = int(((finish_s > start) & (finish_s <= last)).sum())
+    value = done / window if window > 0 else 0.0
+    return term("sim.steady_request_throughput", value, "req/s",
+                "requests completed between first arrival + median end-to-end and the last "
+                "arrival ÷ that time (0 when the window is empty)",
+                {**load, "window_s": round(max(window, 0.0), 4), "completed_in_window": done},
+                (SIM_SOURCE,))
+
+
+def class_percentiles(classes: tuple[tuple[str, int], ...], picks: NDArray[np.int64],
+                      ttft_s: NDArray[np.float64], tpot_s: NDArray[np.float64],
+                      multi: NDArray[np.bool_], load: dict[str, InputValue]) -> tuple[ClassPercentiles, ...]:
+    """TTFT and TPOT percentiles of each (name, tokens per request) class, by request class."""
+    longest = max(range(len(classes)), key=lambda i: classes[i][1]) if classes else -1
+    rows = []
+    for index, (name, _) in enumerate(classes):
+        mine = picks == index
+        info = {**load, "class": name}
+        rows.append(ClassPercentiles(
+            name=name, requests=int(mine.sum()), longest=index == longest,
+            ttft_ms=percentiles_ms(f"class.{index}.ttft_ms", ttft_s[mine], "first token − arrival",
+                                   info),
+            tpot_ms=percentiles_ms(f"class.{index}.tpot_ms", tpot_s[mine & multi],
+                                   "(e2e − TTFT) ÷ (output tokens − 1)", info)))
+    return tuple(rows)
+
+
 def summarise(traffic: TrafficSpec, targets: Targets, arrival_s: NDArray[np.float64],
               admitted_s: NDArray[np.float64], first_token_s: NDArray[np.float64],
               finish_s: NDArray[np.float64], outputs: NDArray[np.int64],
-              preemptions: int) -> SimulationResult:
-    """Turn per-request times (seconds) into the run's figures."""
+              preemptions: int, classes: tuple[tuple[str, int], ...] = (),
+              picks: NDArray[np.int64] | None = None) -> SimulationResult:
+    """Turn per-request times (seconds) into the run's figures.
+
+    With ``classes`` ((name, tokens per request) each) and each request's class in ``picks``,
+    every class gets its own TTFT and TPOT percentiles.
+    """
     ttft = first_token_s - arrival_s
     e2e = finish_s - arrival_s
     multi = outputs > 1
@@ -132,4 +190,7 @@ def summarise(traffic: TrafficSpec, targets: Targets, arrival_s: NDArray[np.floa
         preemptions=term("sim.preemptions", preemptions, "preemptions",
                          "newest running request preempted (recompute) when KV runs out",
                          {**load}, (SIM_SOURCE,)),
+        steady_request_throughput=steady_throughput(arrival_s, finish_s, load),
+        per_class=(class_percentiles(classes, picks, ttft, tpot_all, multi, load)
+                   if classes and picks is not None else ()),
     )

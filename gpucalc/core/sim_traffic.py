@@ -83,6 +83,13 @@ def lognormal_lengths(p50: int, p95: int, count: int, rng: np.random.Generator) 
     return np.maximum(values, 1).astype(np.int64)
 
 
+def class_picks(workload: Workload, count: int, rng: np.random.Generator) -> IntArray:
+    """Class index of each of ``count`` requests, drawn by share (the first draw of the lengths)."""
+    shares = np.array([c.share for c in workload.classes])
+    return np.asarray(rng.choice(len(workload.classes), size=count, p=shares / shares.sum()),
+                      dtype=np.int64)
+
+
 def workload_lengths(workload: Workload, count: int,
                      rng: np.random.Generator) -> tuple[IntArray, IntArray]:
     """Input and output tokens of ``count`` requests sampled from the workload description.
@@ -92,8 +99,7 @@ def workload_lengths(workload: Workload, count: int,
     drawn uniformly from 1 … max turns.
     """
     if workload.classes:
-        shares = np.array([c.share for c in workload.classes])
-        picks = rng.choice(len(workload.classes), size=count, p=shares / shares.sum())
+        picks = class_picks(workload, count, rng)
         inputs = np.array([c.input_len for c in workload.classes], dtype=np.int64)[picks]
         outputs = np.array([c.output_len for c in workload.classes], dtype=np.int64)[picks]
     else:

@@ -25,6 +25,7 @@ from gpucalc.core.sim_traffic import (
     Router,
     TrafficSpec,
     arrival_times_s,
+    class_picks,
     clip_to_context,
     pair_lengths,
     workload_lengths,
@@ -114,10 +115,24 @@ def run_events(config: ReplicaConfig, book: RequestBook, traffic: TrafficSpec,
     return replicas
 
 
+def request_classes(inputs: PlanInputs, traffic: TrafficSpec) -> IntArray:
+    """Class index of every request :func:`request_lengths` draws from the workload's classes.
+
+    The same generator and the same first draw, so index i is the class of request i.
+    """
+    rng = np.random.default_rng([traffic.seed, 1])
+    return class_picks(inputs.workload, traffic.num_requests, rng)
+
+
 def simulate_requests(config: ReplicaConfig, prompt_tokens: IntArray, output_tokens: IntArray,
                       traffic: TrafficSpec, targets: Targets,
-                      progress: Progress | None = None) -> SimulationResult:
-    """Simulate requests of the given lengths under ``traffic`` on replicas of ``config``."""
+                      progress: Progress | None = None,
+                      classes: tuple[tuple[str, int], ...] = (),
+                      picks: IntArray | None = None) -> SimulationResult:
+    """Simulate requests of the given lengths under ``traffic`` on replicas of ``config``.
+
+    ``classes`` and ``picks`` (each request's class) add per-class percentiles.
+    """
     if len(prompt_tokens) != traffic.num_requests or len(output_tokens) != traffic.num_requests:
         raise ValueError("one input and one output length per request are needed")
     if int((prompt_tokens + output_tokens).max()) > config.kv_tokens:
@@ -128,7 +143,7 @@ def simulate_requests(config: ReplicaConfig, prompt_tokens: IntArray, output_tok
     replicas = run_events(config, book, traffic, progress)
     return summarise(traffic, targets, np.array(book.arrival), np.array(book.admitted),
                      np.array(book.first_token), np.array(book.finish), output_tokens,
-                     sum(r.preemptions for r in replicas))
+                     sum(r.preemptions for r in replicas), classes, picks)
 
 
 def simulate(inputs: PlanInputs, memory: MemoryResult, traffic: TrafficSpec,
@@ -142,4 +157,10 @@ def simulate(inputs: PlanInputs, memory: MemoryResult, traffic: TrafficSpec,
     config = replica_config(inputs, memory)
     max_len = int(memory.settings.max_model_len.value)
     prompt, output = request_lengths(inputs, traffic, min(max_len, config.kv_tokens), lengths)
-    return simulate_requests(config, prompt, output, traffic, inputs.targets, progress)
+    workload = inputs.workload
+    if lengths is not None or not workload.classes:
+        return simulate_requests(config, prompt, output, traffic, inputs.targets, progress)
+    classes = tuple((c.name or f"class {i + 1}", c.input_len + c.output_len)
+                    for i, c in enumerate(workload.classes))
+    return simulate_requests(config, prompt, output, traffic, inputs.targets, progress, classes,
+                             request_classes(inputs, traffic))

@@ -20,6 +20,7 @@ from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_result import PerformanceResult
 from gpucalc.core.scenario import Scenario
 from gpucalc.core.sensitivity import Sensitivity, evaluate_uncertainty
+from gpucalc.core.sim_capacity import SloCapacity, slo_capacity
 from gpucalc.core.sim_sweep import (
     SWEEP_TOP_OF_SATURATION,
     RateSweep,
@@ -37,7 +38,6 @@ SWEEP_POINTS = 128  # context points of the sweep every view shows
 SIM_RATES = 8  # simulated request rates, evenly spaced up to a little past saturation
 SIM_REQUESTS_PER_RATE = 600  # enough for stable P95s at a few tens of ms per rate
 SIM_SEED = 0  # fixed: the same plan gives the same simulated numbers everywhere
-SIM_PERCENTILE = 95.0
 
 
 class PlanOptions(BaseModel):
@@ -61,6 +61,8 @@ class PlanSimulation(BaseModel):
     saturation_rate: float = Field(description="Analytic saturated requests/s of one replica.")
     requests_per_rate: int
     seed: int
+    slo_capacity: SloCapacity | None = Field(
+        default=None, description="Analytic vs simulated capacity at the percentile SLO.")
 
 
 class Plan(BaseModel):
@@ -101,7 +103,10 @@ def sizing_rows(catalog: Catalog, inputs: PlanInputs) -> tuple[SizingRow, ...]:
 
 
 def simulate_plan(inputs: PlanInputs, memory: MemoryResult) -> PlanSimulation | None:
-    """Poisson rate sweep of one replica up to 1.25× its analytic saturation (fixed seed).
+    """Simulated rate sweep and capacity at the percentile SLO of one replica (fixed seed).
+
+    Poisson rates up to 1.25× the analytic saturation; the capacity compares the analytic
+    figure with a bisection in the simulator.
 
     None when the replica holds no KV cache or the simulator rejects the plan.
     """
@@ -111,11 +116,14 @@ def simulate_plan(inputs: PlanInputs, memory: MemoryResult) -> PlanSimulation | 
         saturation = saturation_rate(inputs, memory)
         rates = rates_up_to(saturation * SWEEP_TOP_OF_SATURATION, SIM_RATES)
         traffic = TrafficSpec(num_requests=SIM_REQUESTS_PER_RATE, seed=SIM_SEED)
-        sweep = simulate_rate_sweep(inputs, memory, rates, traffic, percentile=SIM_PERCENTILE)
+        sweep = simulate_rate_sweep(inputs, memory, rates, traffic,
+                                    percentile=float(inputs.targets.percentile))
+        capacity = slo_capacity(inputs, memory)
     except ValueError:
         return None
     return PlanSimulation(sweep=sweep, saturation_rate=saturation,
-                          requests_per_rate=SIM_REQUESTS_PER_RATE, seed=SIM_SEED)
+                          requests_per_rate=SIM_REQUESTS_PER_RATE, seed=SIM_SEED,
+                          slo_capacity=capacity)
 
 
 def plan_inputs(catalog: Catalog, scenario: Scenario, inputs: PlanInputs,

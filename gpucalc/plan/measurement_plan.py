@@ -213,14 +213,25 @@ def _mix_classes(plan: Plan, writer: _Writer) -> list[tuple[str, int, int, float
     return [("typical", *typical, 1 - LONG_TAIL_SHARE), ("long tail", *tail, LONG_TAIL_SHARE)]
 
 
+def split_clients(shares: list[float], total: int) -> list[int]:
+    """``total`` clients split by ``shares`` (largest remainders), at least one each."""
+    exact = [share * total for share in shares]
+    clients = [max(1, int(x)) for x in exact]
+    by_remainder = sorted(range(len(shares)), key=lambda i: exact[i] - int(exact[i]), reverse=True)
+    for i in by_remainder[:max(0, total - sum(clients))]:
+        clients[i] += 1
+    return clients
+
+
 def _mix_step(plan: Plan, perf: PerformanceResult, writer: _Writer, recommended: int) -> MeasurementStep:
     at_rec = perf.at_recommended
     expected = Expectation(ttft_ms=None, tpot_ms=at_rec.tpot_ms.value, output_tokens_per_s=None,
                            requests_per_s=None,
                            meets_targets=meets_targets(at_rec.ttft_ms.value, at_rec.tpot_ms.value, plan))
+    classes = _mix_classes(plan, writer)
     runs = []
-    for label, tokens_in, tokens_out, share in _mix_classes(plan, writer):
-        clients = max(1, round(share * recommended))
+    for (label, tokens_in, tokens_out, _), clients in zip(
+            classes, split_clients([c[3] for c in classes], recommended), strict=True):
         stem = "mix-" + "-".join(label.lower().split()) + f"-c{clients}"
         runs.append(writer.run(label, stem, clients, (tokens_in, tokens_out),
                                prompts_for(clients), expected))

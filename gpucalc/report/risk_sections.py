@@ -8,6 +8,7 @@ from PySide6.QtCore import QRectF
 
 from gpucalc.core.perf_result import PerformanceResult
 from gpucalc.core.sensitivity import Sensitivity, TornadoBar
+from gpucalc.core.sim_capacity import SloCapacity
 from gpucalc.core.sim_metrics import SimulationResult
 from gpucalc.core.sim_sweep import KNEE_TTFT_GROWTH, SWEEP_TOP_OF_SATURATION
 from gpucalc.core.uncertainty import Band, Bands, ConstantRange
@@ -178,7 +179,22 @@ def capacity_sentence(w: Writer, perf: PerformanceResult, sim: PlanSimulation) -
     if perf.replicas > 1:
         sentence += space + w.t("{r} replicas: {total} req/s in all.", r=perf.replicas,
                                 total=sig3(capacity * perf.replicas))
+    if sim.slo_capacity is not None:
+        sentence += space + bisection_sentence(w, sim.slo_capacity)
     return sentence
+
+
+def bisection_sentence(w: Writer, capacity: SloCapacity) -> str:
+    """The percentile-aware analytic capacity against the simulator's bisection."""
+    values = {"p": capacity.percentile, "sim": sig3(capacity.simulated.value),
+              "analytic": sig3(capacity.analytic.value), "ratio": sig3(capacity.ratio)}
+    if capacity.agrees:
+        return w.t("Bisection in the simulator: {sim} req/s per replica at the P{p} SLO; the "
+                   "percentile-aware analytic capacity, {analytic} req/s, agrees within 10 % and "
+                   "is the figure planned.", **values)
+    return w.t("Bisection in the simulator: {sim} req/s per replica at the P{p} SLO; the "
+               "percentile-aware analytic capacity, {analytic} req/s, is off by more than 10 % "
+               "(ratio {ratio}), so the simulated figure is the one planned.", **values)
 
 
 def simulation_section(w: Writer) -> list[Block]:

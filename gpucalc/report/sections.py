@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QRectF
 
+from gpucalc.core.class_latency import ClassLatency
 from gpucalc.core.explain import Notice, Term
 from gpucalc.core.memory_plan import MEMORY_ALARM_SHARE
 from gpucalc.core.perf_result import CeilingKind, PerformanceResult, PointSummary
@@ -317,11 +318,37 @@ def ceilings_section(w: Writer, perf: PerformanceResult) -> list[Block]:
             *table([w.t("Point"), w.t("Concurrency"), "TTFT (ms)", "TPOT (ms)",
                     w.t("Output (tok/s)"), w.t("Requests/s")], points, (2.6, 1.2, 1.2, 1.2, 1.4, 1.2),
                    aligns=["left", "right", "right", "right", "right", "right"]),
+            *class_blocks(w, perf),
             w.note(w.t("Knee (the recommendation: past it a latency target breaks or requests "
                        "queue): {k} concurrent requests; online capacity ({wm} of the knee): "
                        "{online}; communication share of a step at the recommendation: {c}.",
                        k=count(perf.knee_concurrency.value), wm=percent(perf.rates.watermark),
                        online=count(perf.online_capacity.value), c=percent(perf.comm_share.value)))]
+
+
+def class_blocks(w: Writer, perf: PerformanceResult) -> list[Block]:
+    """Mixed traffic: each class's P-th TTFT and TPOT, the longest on its own marked line."""
+    if not perf.per_class:
+        return []
+
+    def note(row: ClassLatency) -> str:
+        parts = [w.t("longest: watch this line, it breaks first")] if row.longest else []
+        if not row.meets_targets:
+            parts.append(w.t("misses a target"))
+        return "; ".join(parts)
+
+    rows = [(Cell(row.name, bold=row.longest), Cell(percent(row.share), align="right"),
+             Cell(count(row.input_tokens), align="right"),
+             Cell(count(row.output_tokens), align="right"),
+             Cell(sig3(row.ttft_ms.value), align="right"),
+             Cell(sig3(row.tpot_ms.value), align="right"), Cell(note(row)))
+            for row in perf.per_class]
+    pct = w.data.inputs.targets.percentile
+    return [Paragraph(w.t("Request classes at the recommendation (P{p}, one replica)", p=pct),
+                      bold=True, space_before_pt=6, space_after_pt=2, keep_with_next=True),
+            *table([w.t("Class"), w.t("Share"), w.t("Input"), w.t("Output"), f"P{pct} TTFT (ms)",
+                    f"P{pct} TPOT (ms)", ""], rows, (1.8, 0.9, 1.0, 1.0, 1.3, 1.3, 2.7),
+                   aligns=["left", "right", "right", "right", "right", "right", "left"])]
 
 
 def sweep_section(w: Writer) -> list[Block]:

@@ -342,6 +342,22 @@ ZH: dict[str, str] = {
     'Every simulated rate meets the targets, so the capacity is at least this.':
         '所有仿真速率都满足目标，实际容量不低于此值。',
     '{r} replicas: {total} req/s in all.': '{r} 个副本：共 {total} req/s。',
+    ('Bisection in the simulator: {sim} req/s per replica at the P{p} SLO; the percentile-aware '
+     'analytic capacity, {analytic} req/s, agrees within 10 % and is the figure planned.'):
+        ('仿真二分查找：P{p} SLO 下每副本 {sim} req/s；按百分位计算的解析容量 {analytic} req/s 与之相差'
+         '不超过 10 %，作为规划值。'),
+    ('Bisection in the simulator: {sim} req/s per replica at the P{p} SLO; the percentile-aware '
+     'analytic capacity, {analytic} req/s, is off by more than 10 % (ratio {ratio}), so the '
+     'simulated figure is the one planned.'):
+        ('仿真二分查找：P{p} SLO 下每副本 {sim} req/s；按百分位计算的解析容量 {analytic} req/s 相差'
+         '超过 10 %（比值 {ratio}），因此以仿真值作为规划值。'),
+    'Request classes at the recommendation (P{p}, one replica)': '推荐并发下各请求类别（P{p}，单副本）',
+    'Class': '类别',
+    'Input': '输入',
+    'Output': '输出',
+    'Share': '占比',
+    'longest: watch this line, it breaks first': '最长类别：单独看这条线，它先崩',
+    'misses a target': '未达目标',
     ('Knee: {k} req/s (the highest rate whose median TTFT stays within {g}× its value at the '
      'lowest rate).'):
         '拐点：{k} req/s（中位 TTFT 不超过最低速率时 {g} 倍的最高速率）。',

@@ -107,6 +107,13 @@ NOTICE_TEXT: dict[str, dict[str, str]] = {
               "than a constant can explain — check the inputs match the logged run.",
         "zh": "{item} 校准已达到上下限：日志与模型的差异无法用常数解释，请检查输入是否与日志中的运行一致。",
     },
+    "offered_exceeds_capacity": {
+        "en": "Offered {offered} req/s exceeds the capacity of about {capacity} req/s at the "
+              "P{percentile} SLO ({replicas} replica(s)); goodput collapses: the queue grows for as "
+              "long as the load lasts.",
+        "zh": "提供的负载 {offered} req/s 超过 P{percentile} SLO 下约 {capacity} req/s 的容量"
+              "（{replicas} 个副本）；goodput 会崩溃：负载持续多久，排队就增长多久。",
+    },
     "raise_max_num_seqs": {
         "en": "The scheduler binds: the KV cache holds {kv_requests} requests but --max-num-seqs "
               "{max_num_seqs} lets only that many run at once; raise --max-num-seqs if latency "

@@ -84,7 +84,7 @@ def _performance_detail(outcome: Plan) -> str:
         tokens=count(memory.kv_cache_tokens.value), c95=_requests(memory.concurrency_p95),
         ttft=sig3(point.ttft_ms.value), tpot=sig3(point.tpot_ms.value),
         tok=count(point.output_tokens_per_s.value), fit=_fit_clause(outcome)) + _band_clause(outcome) \
-        + _fleet_clause(outcome)
+        + _long_class_clause(outcome) + _fleet_clause(outcome)
 
 
 def _yes_no(flag: bool) -> str:
@@ -137,6 +137,22 @@ def _mode_clause(outcome: Plan) -> str:
     return translate("Answer", "; offline: {hour} tokens per GPU-hour, {day} tokens/day").format(
         hour=count(fleet.output_tokens_per_gpu_hour.value),
         day=count(fleet.output_tokens_per_day.value))
+
+
+
+def _long_class_clause(outcome: Plan) -> str:
+    """'; longest class "docs": P95 TTFT … ms, TPOT … ms' for mixed traffic (seed 000)."""
+    perf = outcome.performance
+    longest = next((c for c in perf.per_class if c.longest), None) if perf else None
+    if longest is None:
+        return ""
+    text = translate("Answer", "; longest class “{name}” on its own line: P{p} TTFT {ttft} ms, "
+                     "TPOT {tpot} ms").format(
+        name=longest.name, p=outcome.inputs.targets.percentile, ttft=sig3(longest.ttft_ms.value),
+        tpot=sig3(longest.tpot_ms.value))
+    if not longest.meets_targets:
+        text += translate("Answer", " — it misses a target first")
+    return text
 
 
 def _band_clause(outcome: Plan) -> str:

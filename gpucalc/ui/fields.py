@@ -111,6 +111,10 @@ TARGETS = (
     FieldSpec("targets.tpot_ms", QT_TRANSLATE_NOOP("Fields", "TPOT target"),
               QT_TRANSLATE_NOOP("Fields", "Time per output token the service must meet."),
               unit="ms", decimals=1),
+    FieldSpec("targets.percentile", QT_TRANSLATE_NOOP("Fields", "SLO percentile"),
+              QT_TRANSLATE_NOOP("Fields", "Share of requests (P50, P95 or P99) that must meet "
+                                          "the TTFT and TPOT targets; seed 000 plans at P95."),
+              choices="percentiles"),
     FieldSpec("targets.watermark", QT_TRANSLATE_NOOP("Fields", "Safety watermark"),
               QT_TRANSLATE_NOOP("Fields", "Share of the knee (the recommended concurrency, past which "
                                           "more concurrency only buys latency) planned as online "

@@ -227,7 +227,7 @@ class ResultTabs(QTabWidget):
             "load": lambda: self._show_load(outcome, performance),
             "grid": lambda: self.grid_tab.set_grid(outcome.grid),
             "uncertainty": lambda: self._show_uncertainty(outcome),
-            "simulate": lambda: self.simulate_tab.set_inputs(outcome.inputs, outcome.memory),
+            "simulate": lambda: self.simulate_tab.set_inputs(outcome.inputs, outcome.memory, lang),
             # sizing runs on its own worker once the tab exists, whichever tab is visible
             "sizing": lambda: self.sizing_tab.set_inputs(catalog, outcome.inputs),
         }

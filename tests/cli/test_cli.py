@@ -126,3 +126,32 @@ def test_sweep_csv_and_size_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["size", "--model", "llama-3.1-8b-instruct", "--qps", "5", "--gpus",
                  "h100,l40s", "--csv"]) == 0
     assert capsys.readouterr().out.startswith("gpu,precision")
+
+
+def test_slo_percentile_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    """--slo-percentile 99 plans fewer requests than 50 (the tail costs capacity)."""
+    args = ("llama-3.1-70b-instruct", "--gpu", "a100-sxm-80gb", "--tensor-parallel-size", "8",
+            "--input-len", "3840", "--output-len", "256", "--ttft-ms", "2000", "--tpot-ms", "100")
+    p50 = _get(run_json(capsys, *args, "--slo-percentile", "50"), "ceilings.compute")
+    p99 = _get(run_json(capsys, *args, "--slo-percentile", "99"), "ceilings.compute")
+    assert isinstance(p50, int | float)
+    assert isinstance(p99, int | float)
+    assert p99 < p50
+    with pytest.raises(SystemExit):
+        main(["estimate", *args, "--slo-percentile", "90"])
+
+
+def test_per_class_lines_in_json_and_table(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("llama-3.1-8b-instruct", "--gpu", "h100", "--ttft-ms", "1000", "--tpot-ms", "40",
+            "--request-class", "0.8:300:200:chat", "--request-class", "0.2:6000:500:documents")
+    rows = run_json(capsys, *args)["per_class"]
+    assert isinstance(rows, list)
+    assert [row["name"] for row in rows] == ["chat", "documents"]
+    assert [row["longest"] for row in rows] == [False, True]
+    assert rows[1]["ttft_ms"] > rows[0]["ttft_ms"]
+    assert main(["estimate", *args]) == 0
+    long_line = next(line for line in capsys.readouterr().out.splitlines() if "documents" in line)
+    assert "longest class" in long_line
+    assert "P95 TTFT" in long_line
+    with pytest.raises(SystemExit):
+        main(["estimate", "llama-3.1-8b-instruct", "--request-class", "0.2:lots"])

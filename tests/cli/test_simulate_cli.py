@@ -116,3 +116,44 @@ def test_model_that_does_not_fit(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["simulate", "llama-3.1-70b-instruct", "--gpu", "h100-sxm-80gb", "--num-requests", "5"])
     assert code == EXIT_DOES_NOT_FIT
     assert "does not fit" in capsys.readouterr().err
+
+
+def test_runs_start_at_the_scenario_qps(capsys: pytest.CaptureFixture[str]) -> None:
+    """No load flag: Poisson at --qps; --at-peak: at --qps-peak."""
+    average = run_json(capsys, "--qps", "3", "--qps-peak", "6", "--num-requests", "60")
+    assert average["traffic"]["request_rate"] == 3.0
+    assert not average["traffic"]["all_at_once"]
+    peak = run_json(capsys, "--qps", "3", "--qps-peak", "6", "--at-peak", "--num-requests", "60")
+    assert peak["traffic"]["request_rate"] == 6.0
+    assert average["notices"] == []
+
+
+def test_offered_load_past_capacity_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    """70B TP 8 on 8× A100 carries about 2 req/s at the P95 SLO; 12 req/s collapses goodput."""
+    args = ["simulate", "llama-3.1-70b-instruct", "--gpu", "a100-sxm-80gb",
+            "--tensor-parallel-size", "8", "--input-len", "3840", "--output-len", "256",
+            "--ttft-ms", "2000", "--tpot-ms", "100", "--qps", "12", "--num-requests", "120"]
+    assert main([*args, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    notice = data["notices"][0]
+    assert notice["code"] == "offered_exceeds_capacity"
+    assert notice["params"]["offered"] == "12"
+    assert 1.0 < float(notice["params"]["capacity"]) < 4.0
+    assert "goodput collapses" in notice["text"]
+    assert data["goodput"] < 1.0
+    assert main(args) == 0
+    assert "exceeds the capacity" in capsys.readouterr().out
+
+
+def test_per_class_percentiles(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "--request-class", "0.8:300:200:chat", "--request-class",
+                    "0.2:6000:500:documents", "--qps", "5", "--num-requests", "200")
+    rows = data["per_class"]
+    assert [row["name"] for row in rows] == ["chat", "documents"]
+    assert rows[1]["longest"]
+    assert rows[1]["ttft_ms"]["p50"] > rows[0]["ttft_ms"]["p50"]
+
+
+def test_sweep_follows_the_slo_percentile(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "--sweep", "2", "--num-requests", "100", "--slo-percentile", "99")
+    assert data["percentile"] == 99.0

@@ -27,9 +27,13 @@ def seeds_case(catalog: Catalog) -> PlanInputs:
 
 
 def test_seed_002_measured_60_to_70_concurrent(catalog: Catalog) -> None:
+    """Seed 002's stable concurrency (60–70) is a steady-state mean; P95 plans below it."""
     perf = calculate(seeds_case(catalog)).performance
     assert perf is not None
-    assert 60 <= perf.recommended_concurrency.value <= 70
+    compute = next(c for c in perf.ceilings if c.kind == CeilingKind.COMPUTE).value
+    mean = float(compute.inputs["mean_latency_ceiling"])
+    assert 60 <= mean <= 70
+    assert perf.recommended_concurrency.value < mean
 
 
 def test_published_runs_within_tolerance(catalog: Catalog) -> None:

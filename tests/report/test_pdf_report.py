@@ -123,7 +123,7 @@ def test_sweep_grid_and_range_print_the_answer(module_catalog: Catalog,
     planning, answer = count(data.sweep.planning_tokens), count(perf.recommended_concurrency.value)
     assert f"at {planning} tokens it is the answer" in text
     assert f"scenario ({planning})" in text
-    assert f"{answer} · memory" in text
+    assert f"{answer} · {perf.bottleneck.value}" in text
     band = data.bands.band("recommended_concurrency")
     assert band is not None
     low, high = count(band.low.value), count(band.high.value)

@@ -87,9 +87,9 @@ def test_concurrency_band_is_printed_as_computed(tp_data: ReportData, tp_text: s
 
 def test_sensitivity_ranking_is_printed(tp_data: ReportData, tp_text: str) -> None:
     assert tp_data.sensitivity is not None
-    top = tp_data.sensitivity.bars[0]
-    assert top.key == "input_len_p95"
-    row = (f"1 Input length P95 {sig3(top.low_value)}–{sig3(top.high_value)} tokens "
+    rank, top = next((i, b) for i, b in enumerate(tp_data.sensitivity.bars, 1)
+                     if b.key == "input_len_p95")
+    row = (f"{rank} Input length P95 {sig3(top.low_value)}–{sig3(top.high_value)} tokens "
            f"{count(top.result_at_low)} {count(top.result_at_high)} {count(top.swing)}")
     assert row in tp_text
     assert "Ranges of the uncertain constants" in tp_text
@@ -120,6 +120,19 @@ def test_capacity_sentence_compares_with_the_analytic_rate(tp_data: ReportData, 
             f"replica") in tp_text
     assert f"{sig3(analytic)} req/s the analytic recommendation" in tp_text
     assert f"2 replicas: {sig3(2 * capacity)} req/s in all." in tp_text
+
+
+def test_bisection_against_the_percentile_capacity(tp_data: ReportData, tp_text: str) -> None:
+    sim = tp_data.simulation
+    assert sim is not None
+    assert sim.slo_capacity is not None
+    bisect = sim.slo_capacity
+    assert bisect.percentile == 95
+    assert (f"Bisection in the simulator: {sig3(bisect.simulated.value)} req/s per replica at the "
+            f"P95 SLO; the percentile-aware analytic capacity, {sig3(bisect.analytic.value)} "
+            "req/s,") in " ".join(tp_text.split())
+    assert bisect.stated.value == (bisect.analytic.value if bisect.agrees
+                                   else bisect.simulated.value)
 
 
 def test_simulation_is_reproducible(tp_data: ReportData) -> None:
@@ -189,6 +202,6 @@ def test_capacity_is_a_lower_bound_when_every_rate_meets_the_targets(qapp: QAppl
     assert perf is not None
     assert sim.sweep.slo_capacity.value == max(p.request_rate for p in sim.sweep.points)
     english = capacity_sentence(Writer(data, "en"), perf, sim)
-    assert english.endswith("carries. Every simulated rate meets the targets, so the capacity is at "
-                            "least this.")
+    assert ("carries. Every simulated rate meets the targets, so the capacity is at least this. "
+            "Bisection in the simulator:") in english
     assert "。所有仿真速率都满足目标" in capacity_sentence(Writer(data, "zh"), perf, sim)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QComboBox, QSpinBox
 from pytestqt.qtbot import QtBot
 
 from gpucalc.core.inputs import Deployment
+from gpucalc.core.perf_result import CeilingKind
 from gpucalc.core.scenario import Scenario
 from gpucalc.plan.settings_store import SettingsStore
 from gpucalc.ui.app import Shell
@@ -223,3 +224,23 @@ def test_screenshot_with_a_bad_scenario_file_fails_cleanly(tmp_path: Path) -> No
     proc = _run_cli("gui", "--screenshot", str(tmp_path / "x.png"), "--scenario", str(bad), cwd=tmp_path)
     assert proc.returncode == 2
     assert "not a gpucalc scenario" in proc.stderr
+
+
+def test_slo_percentile_field_moves_the_compute_ceiling(qtbot: QtBot, shell: Shell) -> None:
+    """P50 / P95 / P99 in the targets; a higher percentile never plans more requests."""
+    window, controller = shell.window, shell.controller
+    combo = window.inputs.binder.widget("targets.percentile")
+    assert isinstance(combo, QComboBox)
+    assert [combo.itemText(i) for i in range(combo.count())] == ["P50", "P95", "P99"]
+    assert combo.currentText() == "P95"
+    ceilings = {}
+    for label in ("P50", "P99"):
+        with qtbot.waitSignal(controller.resultReady, timeout=RESULT_TIMEOUT_MS):
+            combo.setCurrentIndex(combo.findText(label))
+        outcome = controller.last_outcome
+        assert outcome is not None
+        assert outcome.performance is not None
+        ceilings[label] = outcome.performance.ceiling(CeilingKind.COMPUTE).value
+    assert controller.scenario.targets.percentile == 99
+    assert ceilings["P99"].value <= ceilings["P50"].value
+    assert ceilings["P99"].inputs["percentile"] == 99

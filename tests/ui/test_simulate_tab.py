@@ -9,7 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.explain import Term
-from gpucalc.core.inputs import Workload
+from gpucalc.core.inputs import RequestClass, Workload
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.ui.panels.simulate_tab import SimulateTab, SimulationOutcome
 from tests.helpers import plan
@@ -54,6 +54,9 @@ def test_run_fills_the_table_and_the_plot(qtbot: QtBot, tab: SimulateTab) -> Non
     assert not tab.cancel_button.isEnabled()
     assert tab.progress.value() == tab.progress.maximum()
     assert "Knee" in tab.summary.text()
+    assert outcome.capacity is not None
+    assert outcome.capacity.percentile == 95
+    assert "Capacity at the P95 SLO per replica" in tab.summary.text()
     with qtbot.waitSignal(tab.termSelected, timeout=1000) as selected:
         tab.table.setCurrentCell(0, 3)
     term = selected.args[0]
@@ -95,3 +98,56 @@ def test_a_plan_that_does_not_fit_cannot_run(qtbot: QtBot, catalog: Catalog) -> 
     made.set_inputs(inputs, calculate_memory(inputs))
     assert not made.run_button.isEnabled()
     assert "does not fit" in made.status.text()
+
+
+def test_rate_starts_at_the_scenario_qps(qtbot: QtBot, catalog: Catalog) -> None:
+    """Average QPS by default, peak when ticked; a rate the user typed stays."""
+    inputs = plan(catalog, "llama-3.1-8b-instruct", workload=Workload(qps_avg=3, qps_peak=6),
+                  max_model_len=8192)
+    memory = calculate_memory(inputs)
+    made = SimulateTab()
+    qtbot.addWidget(made)
+    made.set_inputs(inputs, memory)
+    assert made.rate.value() == 3.0
+    made.at_peak.setChecked(True)
+    assert made.rate.value() == 6.0
+    made.at_peak.setChecked(False)
+    busier = inputs.model_copy(update={"workload": Workload(qps_avg=4, qps_peak=6)})
+    made.set_inputs(busier, memory)
+    assert made.rate.value() == 4.0  # still following the scenario
+    made.rate.setValue(10.0)
+    made.set_inputs(inputs, memory)
+    assert made.rate.value() == 10.0  # the user's own rate stays
+    assert made.percentile.currentText() == "P95"
+    strict = inputs.model_copy(update={"targets": inputs.targets.model_copy(
+        update={"percentile": 99})})
+    made.set_inputs(strict, memory)
+    assert made.percentile.currentText() == "P99"  # the sweep follows the scenario's SLO
+
+
+def test_offered_load_past_capacity_is_named(qtbot: QtBot, tab: SimulateTab) -> None:
+    tab.rate.setValue(5000.0)
+    tab.requests.setValue(200)
+    tab.sweep_points.setValue(2)
+    with qtbot.waitSignal(tab.resultReady, timeout=RUN_TIMEOUT_MS) as blocker:
+        tab.run_button.click()
+    outcome = blocker.args[0]
+    assert [n.code for n in outcome.notices] == ["offered_exceeds_capacity"]
+    assert "exceeds the capacity" in tab.summary.text()
+    assert "goodput collapses" in tab.summary.text()
+
+
+def test_mixed_traffic_names_the_longest_class(qtbot: QtBot, catalog: Catalog) -> None:
+    inputs = plan(catalog, "llama-3.1-8b-instruct", workload=Workload(classes=(
+        RequestClass(name="chat", share=0.8, input_len=300, output_len=200),
+        RequestClass(name="documents", share=0.2, input_len=6000, output_len=500))))
+    made = SimulateTab()
+    qtbot.addWidget(made)
+    made.set_inputs(inputs, calculate_memory(inputs))
+    made.requests.setValue(200)
+    made.sweep_points.setValue(2)
+    with qtbot.waitSignal(made.resultReady, timeout=RUN_TIMEOUT_MS) as blocker:
+        made.run_button.click()
+    assert [c.name for c in blocker.args[0].run.per_class] == ["chat", "documents"]
+    assert "Longest class “documents” on its own line" in made.summary.text()
+    made.shutdown()

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpucalc.catalog.bundled import Catalog
+from gpucalc.core.inputs import SLO_PERCENTILES
 from gpucalc.plan.compute import Plan
 from gpucalc.ui.binder import Choice, FormBinder
 from gpucalc.ui.controller import PlanController
@@ -98,6 +99,7 @@ class InputsPanel(QScrollArea):
                        ("float32", "float32")],
             "modes": [("online", self.tr("online")), ("offline", self.tr("offline")),
                       ("mixed", self.tr("mixed"))],
+            "percentiles": [(p, f"P{p}") for p in SLO_PERCENTILES],
         }
 
     def show_outcome(self, outcome: Plan) -> None:

@@ -16,6 +16,7 @@ import pyqtgraph as pg
 from pydantic import BaseModel, ConfigDict
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDoubleSpinBox,
     QFormLayout,
@@ -30,11 +31,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpucalc.core.explain import Term
-from gpucalc.core.inputs import PlanInputs
+from gpucalc.core.explain import Notice, Term
+from gpucalc.core.inputs import SLO_PERCENTILES, PlanInputs
 from gpucalc.core.memory_result import MemoryResult
+from gpucalc.core.sim_capacity import SloCapacity
 from gpucalc.core.sim_metrics import SimulationResult
 from gpucalc.core.sim_sweep import RateSweep
+from gpucalc.text.notices import notice_text
 from gpucalc.ui.explain_pane import term_tooltip
 from gpucalc.ui.format import sig3
 from gpucalc.ui.panels.term_table import RIGHT, term_table
@@ -43,6 +46,7 @@ from gpucalc.ui.worker import Worker
 
 PROGRESS_STEPS = 1000
 PROGRESS_POLL_MS = 100
+PERCENTILES = SLO_PERCENTILES  # the percentile combo's entries, in order
 SINGLE_RUN_SHARE = 0.2  # share of the progress bar for the run at the chosen load
 
 
@@ -53,6 +57,8 @@ class SimulationOutcome(BaseModel):
 
     run: SimulationResult
     sweep: RateSweep
+    notices: tuple[Notice, ...] = ()  # e.g. the offered load exceeds the capacity at the SLO
+    capacity: SloCapacity | None = None  # one replica at the SLO percentile, analytic vs simulated
 
 
 class SimulateTab(QWidget):
@@ -66,6 +72,9 @@ class SimulateTab(QWidget):
         super().__init__(parent)
         self._inputs: PlanInputs | None = None
         self._memory: MemoryResult | None = None
+        self._scenario_rate: float | None = None  # the rate last taken from the scenario
+        self._scenario_percentile: int | None = None  # combo index last taken from the scenario
+        self._lang = "en"
         self._generation = 0
         self._cancel = threading.Event()
         self._progress = 0.0
@@ -85,6 +94,9 @@ class SimulateTab(QWidget):
         self.load_kind.addItems([self.tr("Request rate"), self.tr("Concurrency")])
         self.rate = QDoubleSpinBox(decimals=2, minimum=0.01, maximum=1e5, value=5.0,
                                    suffix=self.tr(" req/s"))
+        self.at_peak = QCheckBox(self.tr("Start from the peak QPS"))
+        self.at_peak.setToolTip(self.tr("The request rate starts at the scenario's peak QPS "
+                                        "instead of its average"))
         self.concurrency = QSpinBox(minimum=1, maximum=100_000, value=32)
         self.requests = QSpinBox(minimum=10, maximum=1_000_000, value=1000, singleStep=100)
         self.seed = QSpinBox(minimum=0, maximum=2_000_000_000, value=0)
@@ -94,7 +106,7 @@ class SimulateTab(QWidget):
         self.replicas = QSpinBox(minimum=1, maximum=4096, value=1)
         self.sweep_points = QSpinBox(minimum=2, maximum=40, value=8)
         self.percentile = QComboBox()
-        self.percentile.addItems(["P50", "P95", "P99"])
+        self.percentile.addItems([f"P{p}" for p in PERCENTILES])
         self.percentile.setCurrentIndex(1)
         self.run_button = QPushButton(self.tr("Run"))
         self.cancel_button = QPushButton(self.tr("Cancel"))
@@ -104,6 +116,7 @@ class SimulateTab(QWidget):
         self.status = QLabel(self.tr("Waiting for a result to simulate."))
         self.status.setWordWrap(True)
         self.load_kind.currentIndexChanged.connect(self._show_load_kind)
+        self.at_peak.toggled.connect(lambda _=False: self._follow_scenario_rate(force=True))
         self.run_button.clicked.connect(self.run)
         self.cancel_button.clicked.connect(self.cancel)
         self._show_load_kind()
@@ -112,6 +125,7 @@ class SimulateTab(QWidget):
         form = QFormLayout()
         form.addRow(self.tr("Load"), self.load_kind)
         form.addRow(self.tr("Request rate"), self.rate)
+        form.addRow("", self.at_peak)
         form.addRow(self.tr("Concurrency"), self.concurrency)
         form.addRow(self.tr("Requests"), self.requests)
         form.addRow(self.tr("Seed"), self.seed)
@@ -167,9 +181,40 @@ class SimulateTab(QWidget):
         self.rate.setEnabled(by_rate)
         self.concurrency.setEnabled(not by_rate)
 
-    def set_inputs(self, inputs: PlanInputs, memory: MemoryResult) -> None:
-        """Simulate this plan from now on (the window calls this with every new result)."""
-        self._inputs, self._memory = inputs, memory
+    def _follow_scenario_rate(self, force: bool = False) -> None:
+        """Start the request rate at the scenario's QPS (average, or peak when ticked).
+
+        A rate the user typed stays until ``force`` (the peak box was toggled).
+        """
+        if self._inputs is None:
+            return
+        workload = self._inputs.workload
+        rate = (workload.qps_peak or workload.qps_avg) if self.at_peak.isChecked() else (
+            workload.qps_avg)
+        untouched = self._scenario_rate is None or abs(self.rate.value() - round(
+            self._scenario_rate, self.rate.decimals())) < 1e-9
+        if force or untouched:
+            self.rate.setValue(rate)
+        self._scenario_rate = rate
+
+    def _follow_scenario_percentile(self) -> None:
+        """Judge the sweep at the scenario's SLO percentile unless the user picked another."""
+        if self._inputs is None:
+            return
+        wanted = PERCENTILES.index(self._inputs.targets.percentile)
+        if self._scenario_percentile is None or (
+                self.percentile.currentIndex() == self._scenario_percentile):
+            self.percentile.setCurrentIndex(wanted)
+        self._scenario_percentile = wanted
+
+    def set_inputs(self, inputs: PlanInputs, memory: MemoryResult, lang: str = "en") -> None:
+        """Simulate this plan from now on (the window calls this with every new result).
+
+        ``lang`` is the language of notice sentences ('en' or 'zh').
+        """
+        self._inputs, self._memory, self._lang = inputs, memory, lang
+        self._follow_scenario_rate()
+        self._follow_scenario_percentile()
         runnable = memory.fits and memory.kv_cache_tokens.value > 0
         if self.replicas.value() == 1:
             self.replicas.setValue(max(inputs.deployment.replicas, 1))
@@ -182,6 +227,7 @@ class SimulateTab(QWidget):
         """Start a simulation on the worker with the current controls."""
         if self._inputs is None or self._memory is None:
             return
+        from gpucalc.core.sim_capacity import offered_load_notice, slo_capacity
         from gpucalc.core.sim_sweep import (
             SWEEP_TOP_OF_SATURATION,
             rates_up_to,
@@ -198,7 +244,7 @@ class SimulateTab(QWidget):
             concurrency=None if by_rate else self.concurrency.value(),
             burstiness=self.burstiness.value(), num_requests=self.requests.value(),
             seed=self.seed.value(), replicas=self.replicas.value())
-        percentile = (50.0, 95.0, 99.0)[self.percentile.currentIndex()]
+        percentile = float(PERCENTILES[self.percentile.currentIndex()])
         points = self.sweep_points.value()
         cancel = self._cancel = threading.Event()
         self._progress = 0.0
@@ -215,7 +261,11 @@ class SimulateTab(QWidget):
             sweep = simulate_rate_sweep(inputs, memory, rates_up_to(top, points), traffic,
                                         percentile=percentile,
                                         progress=report(SINGLE_RUN_SHARE, 1 - SINGLE_RUN_SHARE))
-            return SimulationOutcome(run=run, sweep=sweep)
+            notice = offered_load_notice(inputs, memory, traffic.request_rate,
+                                         traffic.replicas) if traffic.request_rate else None
+            capacity = slo_capacity(inputs, memory)
+            return SimulationOutcome(run=run, sweep=sweep, notices=(notice,) if notice else (),
+                                     capacity=capacity)
 
         self._generation += 1
         self._set_running(True)
@@ -288,8 +338,33 @@ class SimulateTab(QWidget):
             sig3(run.request_throughput.value), sig3(run.output_tokens_per_s.value),
             sig3(run.goodput.value), sig3(run.slo_attainment.value * 100),
             f"{int(run.preemptions.value):,}", sig3(sweep.knee_rate.value),
-            f"{sweep.percentile:g}", sig3(sweep.slo_capacity.value)))
+            f"{sweep.percentile:g}", sig3(sweep.slo_capacity.value))
+            + self._capacity_text(outcome.capacity) + self._long_class_text(run)
+            + "".join(" " + notice_text(n, self._lang) for n in outcome.notices))
         self._plot(sweep)
+
+    def _long_class_text(self, run: SimulationResult) -> str:
+        """The longest class's P95 TTFT and TPOT as one sentence (empty without classes)."""
+        row = next((c for c in run.per_class if c.longest), None)
+        if row is None:
+            return ""
+        return " " + self.tr("Longest class “{0}” on its own line: TTFT P95 {1} ms, TPOT P95 {2} "
+                             "ms.").format(row.name, sig3(row.ttft_ms.p95.value),
+                                           sig3(row.tpot_ms.p95.value))
+
+    def _capacity_text(self, capacity: SloCapacity | None) -> str:
+        """' Capacity at the P95 SLO per replica: …' with the figure planned and why."""
+        if capacity is None:
+            return ""
+        values = (f"{capacity.percentile}", sig3(capacity.analytic.value),
+                  sig3(capacity.simulated.value))
+        if capacity.agrees:
+            return " " + self.tr("Capacity at the P{0} SLO per replica: {1} req/s analytic, {2} "
+                                 "req/s simulated (bisection); they agree within 10 %.").format(
+                *values)
+        return " " + self.tr("Capacity at the P{0} SLO per replica: {1} req/s analytic, {2} req/s "
+                             "simulated (bisection); more than 10 % apart, so plan with the "
+                             "simulated figure.").format(*values)
 
     def _plot(self, sweep: RateSweep) -> None:
         rates = np.array([p.request_rate for p in sweep.points], dtype=float)
