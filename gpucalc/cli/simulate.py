@@ -186,7 +186,7 @@ def sweep_table(sweep: RateSweep) -> str:
                      f"{r.ttft_ms.p50.value:>11,.1f}{r.ttft_ms.p95.value:>11,.1f}"
                      f"{r.tpot_ms.p50.value:>10.2f}{r.tpot_ms.p95.value:>10.2f}"
                      f"{int(r.preemptions.value):>9,}")
-    lines.append(f"knee: {sweep.knee_rate.value:,.2f} req/s; capacity at P{sweep.percentile:g} SLO: "
+    lines.append(f"TTFT knee: {sweep.knee_rate.value:,.2f} req/s; capacity at P{sweep.percentile:g} SLO: "
                  f"{sweep.slo_capacity.value:,.2f} req/s")
     return "\n".join(lines)
 

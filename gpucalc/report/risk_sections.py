@@ -208,7 +208,7 @@ def simulation_section(w: Writer) -> list[Block]:
     sweep = sim.sweep
     text = SweepText(w.t("TTFT against request rate"), w.t("TPOT against request rate"),
                      w.t("request rate (req/s, one replica)"), w.t("ms (log scale)"), w.t("target"),
-                     w.t("knee"), w.t("P{p} SLO", p=f"{sweep.percentile:g}"))
+                     w.t("TTFT knee"), w.t("P{p} SLO", p=f"{sweep.percentile:g}"))
 
     def draw(canvas: Canvas, box: QRectF) -> None:
         draw_rate_sweep(canvas, box, sweep, targets.ttft_ms, targets.tpot_ms, text)
@@ -219,8 +219,9 @@ def simulation_section(w: Writer) -> list[Block]:
                 "seed {seed} (the same plan gives the same numbers). Solid: P50; dashed: P95.",
                 k=len(sweep.points), top=f"{SWEEP_TOP_OF_SATURATION:g}", sat=sig3(sim.saturation_rate),
                 n=count(sim.requests_per_rate), seed=sim.seed)
-    knee = w.t("Knee: {k} req/s (the highest rate whose median TTFT stays within {g}× its value at "
-               "the lowest rate).", k=sig3(sweep.knee_rate.value), g=f"{KNEE_TTFT_GROWTH:g}")
+    knee = w.t("TTFT knee: {k} req/s (the highest request rate whose median TTFT stays within {g}× "
+               "its value at the lowest rate; a rate, not the concurrency knee of the answer).",
+               k=sig3(sweep.knee_rate.value), g=f"{KNEE_TTFT_GROWTH:g}")
     header = [w.t("Rate (req/s)"), "TTFT P50 (ms)", "TTFT P95 (ms)", "TPOT P50 (ms)", "TPOT P95 (ms)",
               w.t("Output (tok/s)"), w.t("Goodput (req/s)")]
     answer = Paragraph(capacity_sentence(w, perf, sim), bold=True)

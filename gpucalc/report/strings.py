@@ -75,6 +75,7 @@ ZH: dict[str, str] = {
     'output tokens/s': '输出 token/s',
     'target': '目标',
     'knee': '拐点',
+    'TTFT knee': 'TTFT 拐点',
     'watermark': '安全水位',
     'output tokens/s per replica': '每副本输出 token/s',
     'GPU inference capacity report': 'GPU 推理容量报告',
@@ -358,9 +359,10 @@ ZH: dict[str, str] = {
     'Share': '占比',
     'longest: watch this line, it breaks first': '最长类别：单独看这条线，它先崩',
     'misses a target': '未达目标',
-    ('Knee: {k} req/s (the highest rate whose median TTFT stays within {g}× its value at the '
-     'lowest rate).'):
-        '拐点：{k} req/s（中位 TTFT 不超过最低速率时 {g} 倍的最高速率）。',
+    ('TTFT knee: {k} req/s (the highest request rate whose median TTFT stays within {g}× its value '
+     'at the lowest rate; a rate, not the concurrency knee of the answer).'):
+        ('TTFT 拐点：{k} req/s（中位 TTFT 不超过最低速率时 {g} 倍的最高请求速率；'
+         '这是请求速率，不是推荐答案中的并发拐点）。'),
     'Not simulated: the model does not fit on this deployment.': '未仿真：该部署放不下此模型。',
     'Not simulated: the simulator cannot run this plan.': '未仿真：仿真器无法运行此方案。',
     # Appendix: measurement plan

@@ -13,71 +13,136 @@
         <source>GPU inference capacity report</source>
         <translation>GPU 推理容量报告</translation>
     </message>
+    <message>
+        <location filename="../../gpucalc/report/fleet_text.py" line="17"/>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/report/fleet_text.py" line="52"/>
+        <source>Offline traffic: memory filled, no latency targets, no watermark.</source>
+        <translation>离线流量：显存堆满，不设延迟目标，不留安全水位。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/report/fleet_text.py" line="65"/>
+        <source>Replicas versus TP on the same GPUs:</source>
+        <translation>同样的卡数，多副本与张量并行（TP）对比：</translation>
+    </message>
 </context>
 <context>
     <name>Answer</name>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="43"/>
+        <location filename="../../gpucalc/ui/answer.py" line="44"/>
         <source>does not fit</source>
         <translation>放不下</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="45"/>
+        <location filename="../../gpucalc/ui/answer.py" line="46"/>
         <source>fits on one GPU</source>
         <translation>单卡可放下</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="47"/>
+        <location filename="../../gpucalc/ui/answer.py" line="48"/>
         <source>fits on one GPU; TP {tp} × PP {pp} adds KV room</source>
         <translation>单卡可放下；TP {tp} × PP {pp} 增加 KV 空间</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="49"/>
+        <location filename="../../gpucalc/ui/answer.py" line="50"/>
         <source>needs TP {tp} × PP {pp}</source>
         <translation>需要 TP {tp} × PP {pp}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="56"/>
+        <location filename="../../gpucalc/ui/answer.py" line="57"/>
         <source>{model} on {n}× {gpu}: KV cache holds {tokens} tokens — {conc} requests of {length} tokens; {fit}</source>
         <translation>{model} 在 {n}× {gpu} 上：KV 缓存可容纳 {tokens} 个 token，即 {conc} 个 {length} token 的请求；{fit}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="67"/>
-        <source>{model} on {n}× {gpu}: {rec} concurrent requests per replica, bound by {binding} — plan {online} online</source>
-        <translation>{model} 在 {n}× {gpu} 上：每副本 {rec} 个并发请求，瓶颈为{binding}；在线容量按 {online} 规划</translation>
+        <location filename="../../gpucalc/ui/answer.py" line="68"/>
+        <source>{model} on {n}× {gpu}: {rec} concurrent requests per replica (the knee), bound by {binding} — plan {online} online (the watermark)</source>
+        <translation>{model} 在 {n}× {gpu} 上：每副本 {rec} 个并发请求（拐点），瓶颈为{binding}——在线按 {online} 个规划（安全水位）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="80"/>
+        <location filename="../../gpucalc/ui/answer.py" line="91"/>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/answer.py" line="91"/>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/answer.py" line="99"/>
+        <source>. Carries {avg} req/s: {avg_ok}, peak {peak} req/s: {peak_ok} — {needed} GPUs needed ({planned} planned, N + k = {n} + {k} replicas); all {replicas} replicas: {conc} concurrent requests online, {rps} req/s, {tok} output tok/s</source>
+        <translation>。能否承载平均 {avg} req/s：{avg_ok}，峰值 {peak} req/s：{peak_ok}——需要 {needed} 张卡（规划 {planned} 张，N + k = {n} + {k} 个副本）；全部 {replicas} 个副本：在线并发 {conc} 个请求，{rps} req/s，输出 {tok} tok/s</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/answer.py" line="110"/>
+        <source>; ${hour}/h, ${month}/month for the GPUs needed</source>
+        <translation>；所需卡数的成本：每小时 ${hour}，每月 ${month}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/answer.py" line="123"/>
+        <source>; as {n} replicas of TP {tp} the same GPUs serve {rps} req/s ({conc} concurrent) instead of {own} req/s</source>
+        <translation>；同样的卡数若改为 {n} 个 TP {tp} 的副本，可承载 {rps} req/s（并发 {conc}），而不是 {own} req/s</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/answer.py" line="135"/>
+        <source>; mixed: {tokens} batch tokens/day backfill above the watermark</source>
+        <translation>；混合：安全水位以上每天可回填 {tokens} 个离线批量 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/answer.py" line="137"/>
+        <source>; offline: {hour} tokens per GPU-hour, {day} tokens/day</source>
+        <translation>；离线：每卡时 {hour} token，每天 {day} token</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/answer.py" line="149"/>
+        <source>; longest class “{name}” on its own line: P{p} TTFT {ttft} ms, TPOT {tpot} ms</source>
+        <translation>；最长类别 “{name}” 单独看：P{p} TTFT {ttft} ms，TPOT {tpot} ms</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/answer.py" line="154"/>
+        <source> — it misses a target first</source>
+        <translation>——它最先达不到目标</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/answer.py" line="164"/>
+        <source> (range {low}–{high} over the uncertain constants and the sensitivity factors)</source>
+        <translation>（计入不确定常数与敏感性因子，范围 {low}–{high}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/answer.py" line="81"/>
         <source>KV cache holds {tokens} tokens ({c95} requests at P95 length); at the recommendation TTFT {ttft} ms, TPOT {tpot} ms, {tok} output tok/s per replica; {fit}</source>
         <translation>KV 缓存可容纳 {tokens} 个 token（P95 长度下 {c95} 个请求）；推荐并发下 TTFT {ttft} ms，TPOT {tpot} ms，每副本输出 {tok} tok/s；{fit}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="94"/>
-        <source> (range {low}–{high} over the uncertain constants)</source>
-        <translation>（随不确定常数变化，推荐并发区间 {low}–{high}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/answer.py" line="101"/>
+        <location filename="../../gpucalc/ui/answer.py" line="172"/>
         <source>At P50 length ({p50} tokens): {c50} concurrent requests · at P95 ({p95} tokens): {c95} · within the {share} % planning share: {plan}</source>
         <translation>P50 长度（{p50} token）：{c50} 个并发请求 · P95 长度（{p95} token）：{c95} · {share}% 规划显存占比内：{plan}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="113"/>
+        <location filename="../../gpucalc/ui/answer.py" line="184"/>
         <source>Does not fit</source>
         <translation>放不下</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="115"/>
+        <location filename="../../gpucalc/ui/answer.py" line="186"/>
         <source>Misses the targets</source>
         <translation>达不到目标</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="117"/>
+        <location filename="../../gpucalc/ui/answer.py" line="188"/>
+        <source>Starts; requests capped at the KV pool</source>
+        <translation>可启动；请求数受 KV 缓存池限制</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/answer.py" line="190"/>
         <source>Fits, above planning share</source>
         <translation>可放下，超出规划占比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/answer.py" line="118"/>
+        <location filename="../../gpucalc/ui/answer.py" line="191"/>
         <source>Fits</source>
         <translation>可放下</translation>
     </message>
@@ -149,19 +214,24 @@
 <context>
     <name>Ceilings</name>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="116"/>
+        <location filename="../../gpucalc/ui/format.py" line="149"/>
         <source>Memory (KV cache)</source>
         <translation>显存（KV 缓存）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="117"/>
+        <location filename="../../gpucalc/ui/format.py" line="150"/>
         <source>Compute (TTFT/TPOT)</source>
         <translation>算力（TTFT/TPOT）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="118"/>
+        <location filename="../../gpucalc/ui/format.py" line="151"/>
         <source>Interconnect</source>
         <translation>卡间通信</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="152"/>
+        <source>Scheduler (max_num_seqs)</source>
+        <translation>调度器（max_num_seqs）</translation>
     </message>
 </context>
 <context>
@@ -207,49 +277,87 @@
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="43"/>
-        <source>Three ceilings: the smallest one sets the concurrency</source>
-        <translation>三个上限：最小者决定并发</translation>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="44"/>
+        <source>Ceilings and the scheduler cap: the smallest one sets the concurrency</source>
+        <translation>并发上限与调度器上限：最小者决定并发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="44"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="45"/>
         <source>What moves the binding ceiling</source>
         <translation>影响瓶颈上限的因素</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="50"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="51"/>
         <source>Latency and throughput per replica</source>
         <translation>单副本延迟与吞吐</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="51"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="52"/>
         <source>Step time at the recommendation</source>
         <translation>推荐并发下的单步耗时</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="61"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="62"/>
         <source>Binding: {name}</source>
         <translation>瓶颈：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="75"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="76"/>
         <source>At the recommendation</source>
         <translation>推荐并发下</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="76"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="77"/>
         <source>Offline maximum (batch full)</source>
         <translation>离线最大（批次占满）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="77"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="78"/>
         <source>At the chosen concurrency</source>
         <translation>指定并发下</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="78"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="79"/>
         <source>At the chosen request rate</source>
         <translation>指定请求速率下</translation>
+    </message>
+</context>
+<context>
+    <name>ChecklistTab</name>
+    <message>
+        <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="39"/>
+        <source>Go through each item before reporting a capacity number (seed 000, capacity planning checklist). Updated with every result.</source>
+        <translation>报容量数字之前逐条自查（种子文档 000，容量规划清单）。随每次计算结果更新。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="44"/>
+        <source>Item</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="44"/>
+        <source>Stated value</source>
+        <translation>写明的数值</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="44"/>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="70"/>
+        <source>{n} of {total} items need attention.</source>
+        <translation>{total} 项中有 {n} 项需要注意。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="74"/>
+        <source>pass</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="74"/>
+        <source>attention</source>
+        <translation>需注意</translation>
     </message>
 </context>
 <context>
@@ -367,46 +475,56 @@
         <source>Offline maximum output tok/s</source>
         <translation>离线最大输出 tok/s</translation>
     </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="75"/>
+        <source>GPUs needed for the QPS (N + k)</source>
+        <translation>承载 QPS 所需卡数（N + k）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="77"/>
+        <source>Requests/s, all replicas (watermark)</source>
+        <translation>每秒请求数（全部副本，安全水位）</translation>
+    </message>
 </context>
 <context>
     <name>CompareTab</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="104"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="108"/>
         <source>Pin the current result as baseline</source>
         <translation>将当前结果固定为基线</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="106"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="110"/>
         <source>Open a baseline scenario…</source>
         <translation>打开基线场景…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="108"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="112"/>
         <source>No baseline yet: pin the current result, change inputs, and compare.</source>
         <translation>尚无基线：先固定当前结果，再修改输入进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="139"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="143"/>
         <source>Figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="139"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="143"/>
         <source>Baseline: {name}</source>
         <translation>基线：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="140"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="144"/>
         <source>Current</source>
         <translation>当前</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="140"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="144"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="142"/>
+        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="146"/>
         <source>Baseline: {name}. Green: better than the baseline; red: worse.</source>
         <translation>基线：{name}。绿色：优于基线；红色：劣于基线。</translation>
     </message>
@@ -415,8 +533,8 @@
     <name>ContextSweepPlot</name>
     <message>
         <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="27"/>
-        <source>Context length per request (tokens, log scale)</source>
-        <translation>每请求上下文长度（token，对数坐标）</translation>
+        <source>Planning length per request (tokens, log scale)</source>
+        <translation>每请求规划长度（token，对数坐标）</translation>
     </message>
     <message>
         <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="28"/>
@@ -434,7 +552,7 @@
         <translation>交叉点</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="81"/>
+        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="82"/>
         <source>planning length {n}</source>
         <translation>规划长度 {n}</translation>
     </message>
@@ -506,8 +624,13 @@
     </message>
     <message>
         <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="88"/>
-        <source>&amp;GPUs per server:</source>
-        <translation>每台服务器卡数(&amp;G)：</translation>
+        <source>&amp;GPUs per link domain:</source>
+        <translation>互联域内卡数(&amp;G)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="94"/>
+        <source>GPUs the fast link joins: 2 for an NVLink bridge pair, 8 for an NVLink board, 72 for an NVL72 rack; tensor parallelism past it runs over PCIe</source>
+        <translation>高速互联连通的卡数：NVLink 桥接的一对卡为 2，NVLink 基板为 8，NVL72 机柜为 72；超出此范围的张量并行走 PCIe</translation>
     </message>
     <message>
         <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="89"/>
@@ -525,33 +648,28 @@
         <translation>驱动报告的总显存（nvidia-smi）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="93"/>
-        <source>GPUs in one scale-up (NVLink / xGMI) domain</source>
-        <translation>一个 scale-up 域（NVLink / xGMI）内的 GPU 数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="99"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="101"/>
         <source>{name} (custom)</source>
         <translation>{name}（自定义）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="124"/>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="131"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="126"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="133"/>
         <source>entered by the user</source>
         <translation>用户填写</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="132"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="134"/>
         <source>Custom GPU based on {name}.</source>
         <translation>基于 {name} 的自定义 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="140"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="142"/>
         <source>Give the GPU a name.</source>
         <translation>请填写 GPU 名称。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="142"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="144"/>
         <source>Give at least one dense TFLOPS figure.</source>
         <translation>请至少填写一项稠密 TFLOPS。</translation>
     </message>
@@ -582,84 +700,104 @@
 <context>
     <name>ExplainPane</name>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="33"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="34"/>
         <source>Memory per GPU</source>
         <translation>每卡显存</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="35"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="36"/>
         <source>Weights by tensor group</source>
         <translation>按张量组划分的权重</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="36"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="37"/>
         <source>Activation peak</source>
         <translation>激活峰值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="37"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="38"/>
         <source>KV cache and concurrency</source>
         <translation>KV 缓存与并发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="41"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="43"/>
         <source>Effective settings</source>
         <translation>生效的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="44"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="46"/>
         <source>Parameters</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="56"/>
-        <source>Three ceilings</source>
-        <translation>三个上限</translation>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="58"/>
+        <source>Ceilings and the scheduler cap</source>
+        <translation>并发上限与调度器上限</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="59"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="61"/>
+        <source>Memory share at the planned concurrency</source>
+        <translation>规划并发下的显存占比</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="63"/>
         <source>Step time at the recommendation</source>
         <translation>推荐并发下的单步耗时</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="61"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="65"/>
         <source>At the recommendation</source>
         <translation>推荐并发下</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="62"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="66"/>
         <source>Offline maximum</source>
         <translation>离线最大</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="69"/>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="89"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="74"/>
+        <source>Layout TP {tp} × PP {pp}: {n} replicas</source>
+        <translation>布局 TP {tp} × PP {pp}：{n} 个副本</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="79"/>
+        <source>Fleet: does it carry the QPS</source>
+        <translation>集群：能否承载 QPS</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="84"/>
+        <source>Fleet: all replicas deployed</source>
+        <translation>集群：已部署的全部副本</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="95"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="115"/>
         <source>Formula</source>
         <translation>公式</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="70"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="96"/>
         <source>Inputs</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="71"/>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="95"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="97"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="121"/>
         <source>Sources</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="107"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="133"/>
         <source>Figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="107"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="133"/>
         <source>Value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="116"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="142"/>
         <source>Select a figure to see how it is computed.</source>
         <translation>选中一个指标，查看其计算方法。</translation>
     </message>
@@ -823,182 +961,212 @@
     </message>
     <message>
         <location filename="../../gpucalc/ui/fields.py" line="65"/>
+        <source>No CUDA graphs (eager)</source>
+        <translation>禁用 CUDA Graph（eager）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/fields.py" line="66"/>
+        <source>vLLM --enforce-eager, SGLang --disable-cuda-graph: frees the CUDA-graph memory but every step pays the kernel launches, which slows small batches.</source>
+        <translation>vLLM --enforce-eager、SGLang --disable-cuda-graph：省下 CUDA Graph 显存，但每步都要承担 kernel 启动开销，小批次会变慢。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/fields.py" line="69"/>
         <source>Weight precision</source>
         <translation>权重精度</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="66"/>
+        <location filename="../../gpucalc/ui/fields.py" line="70"/>
         <source>The checkpoint&apos;s own precision, or a what-if quantization (fp8, int8, int4, nvfp4).</source>
         <translation>检查点自身的精度，或假设的量化档位（fp8、int8、int4、nvfp4）。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="69"/>
+        <location filename="../../gpucalc/ui/fields.py" line="73"/>
         <source>KV cache dtype</source>
         <translation>KV 缓存精度</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="70"/>
+        <location filename="../../gpucalc/ui/fields.py" line="74"/>
         <source>--kv-cache-dtype: auto keeps the activation dtype.</source>
         <translation>--kv-cache-dtype：自动则与激活精度相同。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="74"/>
+        <location filename="../../gpucalc/ui/fields.py" line="78"/>
         <source>Input length P50</source>
         <translation>输入长度 P50</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="75"/>
+        <location filename="../../gpucalc/ui/fields.py" line="79"/>
         <source>Median prompt length.</source>
         <translation>输入长度中位数。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="76"/>
+        <location filename="../../gpucalc/ui/fields.py" line="80"/>
         <source>Input length P95</source>
         <translation>输入长度 P95</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="77"/>
+        <location filename="../../gpucalc/ui/fields.py" line="81"/>
         <source>95th percentile prompt length; auto = P50.</source>
         <translation>输入长度 95 分位；自动 = P50。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="78"/>
-        <location filename="../../gpucalc/ui/fields.py" line="83"/>
+        <location filename="../../gpucalc/ui/fields.py" line="82"/>
+        <location filename="../../gpucalc/ui/fields.py" line="87"/>
         <source>same as P50</source>
         <translation>同 P50</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="79"/>
+        <location filename="../../gpucalc/ui/fields.py" line="83"/>
         <source>Output length P50</source>
         <translation>输出长度 P50</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="80"/>
+        <location filename="../../gpucalc/ui/fields.py" line="84"/>
         <source>Median generated length.</source>
         <translation>输出长度中位数。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="81"/>
+        <location filename="../../gpucalc/ui/fields.py" line="85"/>
         <source>Output length P95</source>
         <translation>输出长度 P95</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="82"/>
+        <location filename="../../gpucalc/ui/fields.py" line="86"/>
         <source>95th percentile generated length; auto = P50.</source>
         <translation>输出长度 95 分位；自动 = P50。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="84"/>
+        <location filename="../../gpucalc/ui/fields.py" line="88"/>
         <source>Turns</source>
         <translation>对话轮数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="85"/>
+        <location filename="../../gpucalc/ui/fields.py" line="89"/>
         <source>Turns of a multi-turn chat.</source>
         <translation>多轮对话的轮数。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="86"/>
+        <location filename="../../gpucalc/ui/fields.py" line="90"/>
         <source>History per turn</source>
         <translation>每轮历史增长</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="87"/>
+        <location filename="../../gpucalc/ui/fields.py" line="91"/>
         <source>Tokens the history grows by each turn.</source>
         <translation>每轮对话历史增加的 token 数。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="88"/>
+        <location filename="../../gpucalc/ui/fields.py" line="92"/>
+        <source>Length margin</source>
+        <translation>长度余量</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/fields.py" line="93"/>
+        <source>Plan every length this share longer (seed 002: 0.2–0.3 when request lengths vary widely); 0 = off.</source>
+        <translation>所有长度按此比例加长后再规划（种子文档 002：请求长度差异大时取 0.2–0.3）；0 = 关闭。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/fields.py" line="95"/>
         <source>QPS average</source>
         <translation>平均 QPS</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="89"/>
+        <location filename="../../gpucalc/ui/fields.py" line="96"/>
         <source>Average requests per second.</source>
         <translation>平均每秒请求数。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="90"/>
+        <location filename="../../gpucalc/ui/fields.py" line="97"/>
         <source>QPS peak</source>
         <translation>峰值 QPS</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="91"/>
+        <location filename="../../gpucalc/ui/fields.py" line="98"/>
         <source>Peak requests per second; auto = average.</source>
         <translation>峰值每秒请求数；自动 = 平均值。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="92"/>
+        <location filename="../../gpucalc/ui/fields.py" line="99"/>
         <source>same as average</source>
         <translation>同平均值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="93"/>
+        <location filename="../../gpucalc/ui/fields.py" line="100"/>
         <source>Traffic</source>
         <translation>流量类型</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="94"/>
-        <source>Online traffic is planned at its latency targets; offline fills memory for throughput.</source>
-        <translation>在线流量按延迟目标规划；离线流量占满显存追求吞吐。</translation>
+        <location filename="../../gpucalc/ui/fields.py" line="101"/>
+        <source>Online: at the latency targets, the watermark&apos;s share of the knee online. Offline: no latency targets, memory filled for throughput. Mixed: online at the watermark, batch work backfilled above it.</source>
+        <translation>在线：满足延迟目标，在线承载拐点乘以安全水位的并发。离线：不设延迟目标，显存堆满以换取吞吐。混合：在线部分按安全水位，水位以上回填离线批量任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="99"/>
+        <location filename="../../gpucalc/ui/fields.py" line="119"/>
+        <source>Share of the knee (the recommended concurrency, past which more concurrency only buys latency) planned as online capacity; the rest is left for bursts and long tails.</source>
+        <translation>按拐点（即推荐并发，再往上加并发只会增加延迟）的该比例规划在线容量；其余留给突发和长尾。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/fields.py" line="108"/>
         <source>TTFT target</source>
         <translation>TTFT 目标（首 token 时间）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="100"/>
+        <location filename="../../gpucalc/ui/fields.py" line="109"/>
         <source>Time to first token the service must meet.</source>
         <translation>服务必须满足的首 token 时间。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="102"/>
+        <location filename="../../gpucalc/ui/fields.py" line="111"/>
         <source>TPOT target</source>
         <translation>TPOT 目标（每 token 延迟）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="103"/>
+        <location filename="../../gpucalc/ui/fields.py" line="112"/>
         <source>Time per output token the service must meet.</source>
         <translation>服务必须满足的每输出 token 延迟。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="105"/>
+        <location filename="../../gpucalc/ui/fields.py" line="114"/>
+        <source>SLO percentile</source>
+        <translation>SLO 分位</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/fields.py" line="115"/>
+        <source>Share of requests (P50, P95 or P99) that must meet the TTFT and TPOT targets; seed 000 plans at P95.</source>
+        <translation>须满足 TTFT 与 TPOT 目标的请求比例（P50、P95 或 P99）；种子文档 000 按 P95 规划。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/fields.py" line="118"/>
         <source>Safety watermark</source>
         <translation>安全水位</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="106"/>
-        <source>Share of the knee that is planned as online capacity.</source>
-        <translation>按拐点的多大比例规划在线容量。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="107"/>
+        <location filename="../../gpucalc/ui/fields.py" line="122"/>
         <source>Planning memory share</source>
         <translation>规划显存占比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="108"/>
+        <location filename="../../gpucalc/ui/fields.py" line="123"/>
         <source>Weights + KV at average length + margin must fit this share of GPU memory.</source>
         <translation>权重 + 平均长度下的 KV + 余量须在显存的该比例之内。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="120"/>
+        <location filename="../../gpucalc/ui/fields.py" line="135"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="121"/>
+        <location filename="../../gpucalc/ui/fields.py" line="136"/>
         <source>Search the catalog by name, or type a Hugging Face id, a config.json path or a model folder.</source>
         <translation>按名称搜索目录，或输入 Hugging Face id、config.json 路径或模型文件夹。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="124"/>
+        <location filename="../../gpucalc/ui/fields.py" line="139"/>
         <source>Activation dtype</source>
         <translation>激活精度</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="125"/>
+        <location filename="../../gpucalc/ui/fields.py" line="140"/>
         <source>--dtype: auto follows the checkpoint.</source>
         <translation>--dtype：自动则跟随检查点。</translation>
     </message>
@@ -1025,28 +1193,33 @@
         <source>Very long</source>
         <translation>超长</translation>
     </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="28"/>
+        <source>This scenario</source>
+        <translation>本场景</translation>
+    </message>
 </context>
 <context>
     <name>GridTab</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="47"/>
-        <source>Concurrent requests one replica serves within the TTFT and TPOT targets, at each context length (prompt + output) and precision (weights / KV cache). Colour: the binding ceiling; 0 = does not fit or cannot meet the targets.</source>
-        <translation>单副本在 TTFT、TPOT 目标内可承载的并发请求数，按上下文长度（输入 + 输出）和精度（权重 / KV 缓存）列出。颜色表示瓶颈；0 = 放不下或达不到目标。</translation>
+        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="49"/>
+        <source>Concurrent requests one replica serves within the TTFT and TPOT targets, at each planning length (KV tokens per request, the scenario&apos;s lengths scaled in proportion) and precision (weights / KV cache). The &quot;This scenario&quot; row at the scenario&apos;s precision is the answer. Colour: the binding ceiling; 0 = does not fit or cannot meet the targets. Tiers below the checkpoint&apos;s precision are capacity suggestions: measure the quantized model&apos;s quality on your own tasks before you plan on them.</source>
+        <translation>在 TTFT 与 TPOT 目标内单副本可承载的并发请求数，按规划长度（每请求 KV token 数，本场景各长度按比例缩放）和精度（权重 / KV 缓存）列出。“本场景”一行在本场景精度下的值即为推荐答案。颜色：成为瓶颈的上限；0 = 放不下或达不到目标。低于检查点精度的档位仅为容量建议：据此规划前，先在自己的任务上评估量化模型的质量。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="51"/>
+        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="56"/>
         <source>Per-card capacity grid</source>
         <translation>单卡容量表</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="76"/>
+        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="82"/>
         <source>{tokens} tokens, weights {w}, KV {kv}: {n} requests
-= min(memory, compute, interconnect ceilings) at this context length, output held at min(P50 output, context ÷ 4); the same ceilings as the Bottleneck tab</source>
+= min(memory, compute, interconnect ceilings) with the scenario&apos;s lengths scaled to a planning length of {tokens} tokens; the same calculation as the Bottleneck tab</source>
         <translation>{tokens} token，权重 {w}，KV {kv}：{n} 个请求
-= 该上下文长度下 min(显存、算力、卡间通信上限)，输出长度取 min(P50 输出, 上下文 ÷ 4)；与“瓶颈”页的上限相同</translation>
+= min(显存, 算力, 卡间通信上限)，本场景各长度按比例缩放到 {tokens} token 的规划长度；与“瓶颈”页的计算相同</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="85"/>
+        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="94"/>
         <source>does not fit</source>
         <translation>放不下</translation>
     </message>
@@ -1100,112 +1273,117 @@
 <context>
     <name>InputsPanel</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="40"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="41"/>
         <source>Paste serve command…</source>
         <translation>粘贴启动命令…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="41"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="42"/>
         <source>Fill the form from a &apos;vllm serve …&apos;, SGLang or trtllm-serve command line.</source>
         <translation>从 “vllm serve …”、SGLang 或 trtllm-serve 命令行填写表单。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="47"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="48"/>
         <source>Open config.json…</source>
         <translation>打开 config.json…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="48"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="49"/>
         <source>Open model folder…</source>
         <translation>打开模型文件夹…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="54"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="55"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="54"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="55"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="55"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="56"/>
         <source>Engine and deployment</source>
         <translation>引擎与部署</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="55"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="56"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="56"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="57"/>
         <source>Targets</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="74"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="75"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="78"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="79"/>
         <source>Request classes</source>
         <translation>请求类别</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="87"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="88"/>
         <source>checkpoint default</source>
         <translation>检查点默认</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="89"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="90"/>
         <source>auto (activation dtype)</source>
         <translation>自动（同激活精度）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="97"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="98"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="99"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="100"/>
         <source>online</source>
         <translation>在线</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="99"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="100"/>
         <source>offline</source>
         <translation>离线</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="105"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="101"/>
+        <source>mixed</source>
+        <translation>混合</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="108"/>
         <source>MoE: {experts} experts, top-{k}</source>
         <translation>MoE：{experts} 个专家，top-{k}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="107"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="110"/>
         <source>dense</source>
         <translation>稠密</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="108"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="111"/>
         <source>{total} parameters ({active} active) · {attention} attention · {moe}</source>
         <translation>参数量 {total}（激活 {active}）· {attention} 注意力 · {moe}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="120"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="123"/>
         <source>Open config.json</source>
         <translation>打开 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="121"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="124"/>
         <source>Model config (*.json)</source>
         <translation>模型配置 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="125"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="128"/>
         <source>Open model folder</source>
         <translation>打开模型文件夹</translation>
     </message>
@@ -1525,87 +1703,87 @@
         <translation>{name} — gpucalc</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="226"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="227"/>
         <source>{n} notice(s)</source>
         <translation>{n} 条提示</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="235"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="236"/>
         <source>Writing the report…</source>
         <translation>正在生成报告…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="245"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="246"/>
         <source>Not computed: {reason}</source>
         <translation>未计算：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="252"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="253"/>
         <source>Invalid {field}: {reason}</source>
         <translation>{field} 无效：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="262"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="263"/>
         <source>Cannot use this command</source>
         <translation>无法使用该命令</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="266"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="267"/>
         <source>Filled from the {engine} command.</source>
         <translation>已从 {engine} 命令填写。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="267"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="268"/>
         <source>Ignored: {flags}</source>
         <translation>已忽略：{flags}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="288"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="289"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="303"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="304"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="308"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="309"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="317"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="318"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="318"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="319"/>
         <source>gpucalc scenarios (*.gpucalc.json);;JSON (*.json)</source>
         <translation>gpucalc 场景 (*.gpucalc.json);;JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="224"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="225"/>
         <source>Plan for {model} on {gpu}, computed in {ms} ms</source>
         <translation>{model} 在 {gpu} 上的规划，计算耗时 {ms} ms</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="331"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="332"/>
         <source>Save scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="332"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="333"/>
         <source>gpucalc scenarios (*.gpucalc.json)</source>
         <translation>gpucalc 场景 (*.gpucalc.json)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="338"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="339"/>
         <source>About gpucalc</source>
         <translation>关于 gpucalc</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="339"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="340"/>
         <source>gpucalc {version}: offline GPU inference capacity planner.</source>
         <translation>gpucalc {version}：离线 GPU 推理容量规划工具。</translation>
     </message>
@@ -1623,6 +1801,139 @@
         <location filename="../../gpucalc/ui/theme.py" line="13"/>
         <source>Dark</source>
         <translation>深色</translation>
+    </message>
+</context>
+<context>
+    <name>MeasurementPlanDialog</name>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="66"/>
+        <source>Measurement plan</source>
+        <translation>实测计划</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="81"/>
+        <source>Step / run</source>
+        <translation>步骤 / 运行</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="81"/>
+        <source>Expected</source>
+        <translation>预期</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="81"/>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="82"/>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="87"/>
+        <source>&amp;Load results…</source>
+        <translation>载入结果(&amp;L)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="89"/>
+        <source>&amp;Copy command</source>
+        <translation>复制命令(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="91"/>
+        <source>Copy &amp;all as a script</source>
+        <translation>全部复制为脚本(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="98"/>
+        <source>Benchmark tool:</source>
+        <translation>压测工具：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="124"/>
+        <source>Nothing to measure: the model does not fit on this deployment.</source>
+        <translation>无可实测内容：该部署放不下此模型。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="128"/>
+        <source>Seed 000&apos;s measurement order for this plan. Targets: TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; recommendation {n} concurrent requests per replica, online capacity {online}. Load saved results to mark each run: within ±{tol} % of the expectation passes.</source>
+        <translation>本方案按种子文档 000 的实测顺序排列。目标：TTFT ≤ {ttft} ms，TPOT ≤ {tpot} ms；推荐每副本 {n} 个并发请求，在线容量 {online}。载入保存的结果即可逐条标记：与预期相差在 ±{tol}% 以内即为通过。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="139"/>
+        <source>a target breaks at about {n}</source>
+        <translation>并发约 {n} 时目标被击穿</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="154"/>
+        <source>{label}: {input} in + {output} out</source>
+        <translation>{label}：输入 {input} + 输出 {output}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="159"/>
+        <source>targets met</source>
+        <translation>满足目标</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="159"/>
+        <source>a target broken</source>
+        <translation>目标被击穿</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="189"/>
+        <source>Serve:</source>
+        <translation>启动命令：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="190"/>
+        <source>Benchmark:</source>
+        <translation>压测命令：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="193"/>
+        <source>What to check:</source>
+        <translation>检查要点：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="210"/>
+        <source>Start the engine first:</source>
+        <translation>先启动引擎：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="229"/>
+        <source>Load benchmark results</source>
+        <translation>载入压测结果</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="230"/>
+        <source>Benchmark results (*.json *.jsonl *.csv);;All files (*)</source>
+        <translation>压测结果 (*.json *.jsonl *.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="253"/>
+        <source>Cannot use these results: {reason}</source>
+        <translation>无法使用这些结果：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="275"/>
+        <source>{n} results match no run (other concurrency or lengths).</source>
+        <translation>{n} 条结果没有对应的运行（并发或长度不同）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="284"/>
+        <source>pass</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="284"/>
+        <source>attention</source>
+        <translation>需注意</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="285"/>
+        <source>not measured</source>
+        <translation>未实测</translation>
     </message>
 </context>
 <context>
@@ -1892,17 +2203,22 @@
 <context>
     <name>MemoryBar</name>
     <message>
-        <location filename="../../gpucalc/ui/plots/memory_bar.py" line="33"/>
+        <location filename="../../gpucalc/ui/plots/memory_bar.py" line="34"/>
         <source>GiB per GPU</source>
         <translation>每卡显存 (GiB)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/memory_bar.py" line="82"/>
+        <location filename="../../gpucalc/ui/plots/memory_bar.py" line="88"/>
         <source>{share} % planning share</source>
         <translation>{share}% 规划占比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/memory_bar.py" line="85"/>
+        <location filename="../../gpucalc/ui/plots/memory_bar.py" line="91"/>
+        <source>{share} % alarm</source>
+        <translation>{share}% 警戒线</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/plots/memory_bar.py" line="94"/>
         <source>total {gib} GiB</source>
         <translation>总计 {gib} GiB</translation>
     </message>
@@ -2037,114 +2353,134 @@
 <context>
     <name>ResultTabs</name>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="69"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="71"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="69"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="71"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="70"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="72"/>
         <source>Sizing</source>
         <translation>卡数反推</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="70"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="72"/>
         <source>Simulate</source>
         <translation>流量仿真</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="71"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="73"/>
         <source>Compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="70"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="72"/>
         <source>Uncertainty</source>
         <translation>不确定性</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="69"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="71"/>
         <source>Context</source>
         <translation>上下文扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="69"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="71"/>
         <source>Load</source>
         <translation>负载曲线</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="70"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="72"/>
         <source>Per-card</source>
         <translation>单卡并发表</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="72"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="73"/>
+        <source>Checklist</source>
+        <translation>自查清单</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="74"/>
         <source>The three ceilings and what moves the binding one</source>
         <translation>三个上限，以及如何抬高成为瓶颈的那个</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="73"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="75"/>
         <source>The memory picture of one GPU</source>
         <translation>单卡显存构成</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="74"/>
-        <source>The ceilings against context length, with crossovers</source>
-        <translation>各上限随上下文长度的变化及交叉点</translation>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="76"/>
+        <source>The ceilings against planning length (KV tokens per request), with crossovers</source>
+        <translation>并发上限随规划长度（每请求 KV token 数）的变化及交叉点</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="75"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="83"/>
+        <source>Seed 000&apos;s pre-reporting checklist: pass / attention for every item</source>
+        <translation>种子文档 000 的报数前自查清单：逐项标记通过 / 需注意</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="243"/>
+        <source>Closed-loop load on one replica under continuous batching. Knee: {knee} requests (the recommendation: past it a latency target breaks or requests queue); watermark: {online} requests planned online ({share} % of the knee).</source>
+        <translation>连续批处理下单副本的闭环负载。拐点：{knee} 个请求（即推荐并发：再往上延迟目标被击穿或请求开始排队）；安全水位：在线规划 {online} 个请求（拐点的 {share}%）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="259"/>
+        <source>Planning length: KV tokens one request holds (P95 input + history + P95 output). Each point is this scenario with every length scaled in proportion (output: {share} % of the mean request).</source>
+        <translation>规划长度：单个请求占用的 KV token 数（P95 输入 + 历史 + P95 输出）。每个点都是本场景按比例缩放全部长度后的结果（输出占平均请求的 {share}%）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="265"/>
+        <source>At {tokens} tokens it is the answer: {n} requests ({name}).</source>
+        <translation>在 {tokens} token 处即为推荐答案：{n} 个请求（{name}）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="269"/>
+        <source>The same ceiling binds at every planning length: {name}.</source>
+        <translation>所有规划长度下都是同一个瓶颈：{name}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="274"/>
+        <source>The binding ceiling changes {changes}.</source>
+        <translation>瓶颈变化：{changes}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="77"/>
         <source>TTFT, TPOT and throughput against concurrency, with the knee</source>
         <translation>TTFT、TPOT 与吞吐随并发的变化及拐点</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="76"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="78"/>
         <source>Per-card grid: context tier × precision tier</source>
         <translation>单卡并发表：上下文档位 × 精度档位</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="77"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="79"/>
         <source>GPUs of each type needed for the workload&apos;s QPS, with cost</source>
         <translation>按负载 QPS 反推各型号所需卡数及成本</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="78"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="80"/>
         <source>Low / expected / high results and what moves them most</source>
         <translation>结果的低 / 预期 / 高区间及最敏感的因素</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="79"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="81"/>
         <source>Discrete-event simulation of the traffic</source>
         <translation>流量的离散事件仿真</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="80"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="82"/>
         <source>This plan against a pinned or opened baseline</source>
         <translation>当前方案与固定或打开的基线对比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="238"/>
-        <source>Closed-loop load on one replica under continuous batching. Knee: {knee} requests (90 % of peak throughput); watermark: {online} requests planned online ({share} % of the recommendation).</source>
-        <translation>单副本在连续批处理下的闭环负载。拐点：{knee} 个请求（峰值吞吐的 90%）；安全水位：在线按 {online} 个请求规划（推荐并发的 {share}%）。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="255"/>
-        <source>The same ceiling binds at every context length: {name}.</source>
-        <translation>所有上下文长度下瓶颈相同：{name}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="257"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="271"/>
         <source>from {tokens} tokens: {before} → {after}</source>
         <translation>自 {tokens} token 起，{before} → {after}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="260"/>
-        <source>The binding ceiling changes {changes}. Output length held at {out} tokens.</source>
-        <translation>瓶颈变化：{changes}。输出长度固定为 {out} token。</translation>
     </message>
 </context>
 <context>
@@ -2211,8 +2547,8 @@
     </message>
     <message>
         <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="40"/>
-        <source>Context length P95</source>
-        <translation>上下文长度 P95</translation>
+        <source>Input length P95</source>
+        <translation>输入长度 P95</translation>
     </message>
     <message>
         <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="41"/>
@@ -2278,22 +2614,22 @@
         <translation>单位</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="87"/>
-        <source>Low and high: every uncertain constant at the pessimistic or optimistic end of its range.</source>
-        <translation>低 / 高：所有不确定常数都取其范围的悲观端 / 乐观端。</translation>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="88"/>
+        <source>Low and high: every uncertain constant at the pessimistic or optimistic end of its range; the recommended concurrency&apos;s range also brackets every sensitivity bar below.</source>
+        <translation>低 / 高：所有不确定常数取其范围的悲观端 / 乐观端；推荐并发的范围还涵盖下方每个敏感性条形。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="94"/>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="95"/>
         <source>Recommended concurrency (requests)</source>
         <translation>推荐并发（请求数）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="100"/>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="101"/>
         <source>at low value</source>
         <translation>取低值时</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="102"/>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="103"/>
         <source>at high value</source>
         <translation>取高值时</translation>
     </message>
@@ -2301,164 +2637,189 @@
 <context>
     <name>SimulateTab</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="85"/>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="114"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="94"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="127"/>
         <source>Request rate</source>
         <translation>请求速率</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="85"/>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="115"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="94"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="129"/>
         <source>Concurrency</source>
         <translation>并发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="87"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="96"/>
         <source> req/s</source>
         <translation> req/s</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="93"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="97"/>
+        <source>Start from the peak QPS</source>
+        <translation>从峰值 QPS 开始</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="98"/>
+        <source>The request rate starts at the scenario&apos;s peak QPS instead of its average</source>
+        <translation>请求速率从本场景的峰值 QPS 而不是平均 QPS 开始</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="105"/>
         <source>Gamma shape of arrival gaps: 1 is Poisson, below 1 burstier</source>
         <translation>到达间隔的 Gamma 形状参数：1 为泊松到达，小于 1 更突发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="99"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="111"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="100"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="112"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="104"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="116"/>
         <source>Waiting for a result to simulate.</source>
         <translation>等待可供模拟的计算结果。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="113"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="126"/>
         <source>Load</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="116"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="130"/>
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="117"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="131"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="118"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="132"/>
         <source>Burstiness</source>
         <translation>突发度</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="119"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="133"/>
         <source>Replicas</source>
         <translation>副本数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="120"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="134"/>
         <source>Sweep points</source>
         <translation>扫描点数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="121"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="135"/>
         <source>SLO percentile</source>
         <translation>SLO 分位</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="131"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="145"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="131"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="145"/>
         <source>Mean</source>
         <translation>均值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="137"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="151"/>
         <source>Request rate (req/s)</source>
         <translation>请求速率（req/s）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="138"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="152"/>
         <source>Latency (ms, log scale)</source>
         <translation>延迟（ms，对数坐标）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="178"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="223"/>
         <source>Ready.</source>
         <translation>就绪。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="179"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="224"/>
         <source>The model does not fit, so there is nothing to simulate.</source>
         <translation>模型放不下，无法模拟。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="222"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="272"/>
         <source>Simulating…</source>
         <translation>模拟中…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="228"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="278"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="254"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="304"/>
         <source>Done.</source>
         <translation>完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="264"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="314"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="267"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="317"/>
         <source>The simulation failed: {0}</source>
         <translation>模拟失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="272"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="322"/>
         <source>TTFT (ms)</source>
         <translation>TTFT (ms)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="272"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="322"/>
         <source>TPOT (ms)</source>
         <translation>TPOT (ms)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="273"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="323"/>
         <source>End-to-end (ms)</source>
         <translation>端到端（ms）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="273"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="323"/>
         <source>Queue wait (ms)</source>
         <translation>排队等待（ms）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="286"/>
-        <source>{0} req/s served, {1} output tok/s, goodput {2} req/s ({3} % within the SLO), {4} preemptions. Knee ≈ {5} req/s; capacity at the P{6} SLO ≈ {7} req/s.</source>
-        <translation>实际处理 {0} req/s，输出 {1} tok/s，goodput {2} req/s（{3}% 满足 SLO），抢占 {4} 次。拐点 ≈ {5} req/s；P{6} SLO 下的容量 ≈ {7} req/s。</translation>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="336"/>
+        <source>{0} req/s served, {1} output tok/s, goodput {2} req/s ({3} % within the SLO), {4} preemptions. TTFT knee ≈ {5} req/s; capacity at the P{6} SLO ≈ {7} req/s.</source>
+        <translation>实际处理 {0} req/s，输出 {1} tok/s，goodput {2} req/s（{3}% 满足 SLO），抢占 {4} 次。TTFT 拐点 ≈ {5} req/s；P{6} SLO 下的容量 ≈ {7} req/s。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="306"/>
-        <source>knee</source>
-        <translation>拐点</translation>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="381"/>
+        <source>TTFT knee</source>
+        <translation>TTFT 拐点</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="308"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="351"/>
+        <source>Longest class “{0}” on its own line: TTFT P95 {1} ms, TPOT P95 {2} ms.</source>
+        <translation>最长类别 “{0}” 单独看：TTFT P95 {1} ms，TPOT P95 {2} ms。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="362"/>
+        <source>Capacity at the P{0} SLO per replica: {1} req/s analytic, {2} req/s simulated (bisection); they agree within 10 %.</source>
+        <translation>P{0} SLO 下的每副本容量：解析 {1} req/s，仿真 {2} req/s（二分查找）；两者相差不超过 10%。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="365"/>
+        <source>Capacity at the P{0} SLO per replica: {1} req/s analytic, {2} req/s simulated (bisection); more than 10 % apart, so plan with the simulated figure.</source>
+        <translation>P{0} SLO 下的每副本容量：解析 {1} req/s，仿真 {2} req/s（二分查找）；两者相差超过 10%，请按仿真值规划。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="383"/>
         <source>SLO capacity</source>
         <translation>SLO 容量</translation>
     </message>
@@ -2466,74 +2827,84 @@
 <context>
     <name>Sizing</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="46"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="49"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="47"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="50"/>
         <source>Weights / KV</source>
         <translation>权重 / KV</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="49"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="52"/>
         <source>TP</source>
         <translation>TP</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="51"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="54"/>
         <source>GPUs</source>
         <translation>卡数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="52"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="55"/>
         <source>Replicas (N+k)</source>
         <translation>副本数（N+k）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="54"/>
-        <source>Concurrency / replica</source>
-        <translation>每副本并发</translation>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="23"/>
+        <source>‡ Lower precision than the checkpoint: measure the quantized model&apos;s quality on your own tasks before you plan on it.</source>
+        <translation>‡ 精度低于检查点：据此规划前，先在自己的任务上评估量化模型的质量。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="56"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="57"/>
+        <source>Knee / replica</source>
+        <translation>每副本拐点</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="59"/>
+        <source>Online / replica</source>
+        <translation>每副本在线容量</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="61"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="58"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="63"/>
         <source>TTFT ms</source>
         <translation>TTFT ms</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="59"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="64"/>
         <source>TPOT ms</source>
         <translation>TPOT ms</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="60"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="65"/>
         <source>Utilization</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="62"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="67"/>
         <source>$ / hour</source>
         <translation>$ / 小时</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="64"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="69"/>
         <source>$ / M output tokens</source>
         <translation>$ / 百万输出 token</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="67"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="72"/>
         <source>Pareto</source>
         <translation>帕累托</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="120"/>
-        <source>replicas = ceil(QPS ÷ {rps} req/s per replica) = {n}; + {k} spare = {total}; GPUs = replicas × TP {tp} = {gpus}; cost = GPUs × ${price}/h</source>
-        <translation>副本数 = ceil(QPS ÷ 每副本 {rps} req/s) = {n}；+ {k} 个备用 = {total}；卡数 = 副本数 × TP {tp} = {gpus}；成本 = 卡数 × ${price}/h</translation>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="127"/>
+        <source>replicas = max(ceil(average QPS ÷ {rps} req/s per replica at the watermark), ceil(peak QPS ÷ req/s at the knee)) = {n}; + {k} spare = {total}; GPUs = replicas × TP {tp} = {gpus}; cost = GPUs × ${price}/h</source>
+        <translation>副本数 = max(ceil(平均 QPS ÷ 安全水位下每副本 {rps} req/s), ceil(峰值 QPS ÷ 拐点下每副本 req/s)) = {n}；+ {k} 个备用 = {total}；卡数 = 副本数 × TP {tp} = {gpus}；成本 = 卡数 × ${price}/小时</translation>
     </message>
 </context>
 <context>
@@ -2619,7 +2990,7 @@
         <translation>{n} 个方案满足目标。最便宜：{gpus} × {gpu}（{prec}，TP {tp}），{cost}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="226"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="229"/>
         <source>No GPU type meets the targets: relax TTFT/TPOT or shorten the context.</source>
         <translation>没有满足目标的 GPU 型号：请放宽 TTFT/TPOT 或缩短上下文。</translation>
     </message>
@@ -3158,151 +3529,289 @@
     </message>
     <message>
         <location filename="../../gpucalc/ui/format.py" line="37"/>
+        <source>Concurrency at the 80 % alarm</source>
+        <translation>达到 80% 警戒线时的并发</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="38"/>
+        <source>KV per request at average length</source>
+        <translation>平均长度下每请求的 KV</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="39"/>
+        <source>Average length</source>
+        <translation>平均长度</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="40"/>
+        <source>Memory share at planned concurrency</source>
+        <translation>规划并发下的显存占比</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="41"/>
+        <source>Planning length</source>
+        <translation>规划长度</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="42"/>
         <source>Parameters (total)</source>
         <translation>参数量（总）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="38"/>
+        <location filename="../../gpucalc/ui/format.py" line="43"/>
         <source>Parameters (active)</source>
         <translation>参数量（激活）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="39"/>
+        <location filename="../../gpucalc/ui/format.py" line="44"/>
         <source>Active parameters without embedding</source>
         <translation>激活参数（不含嵌入层）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="40"/>
+        <location filename="../../gpucalc/ui/format.py" line="45"/>
         <source>Forward pass activations</source>
         <translation>前向激活</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="41"/>
+        <location filename="../../gpucalc/ui/format.py" line="46"/>
         <source>Sampler</source>
         <translation>采样器</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="42"/>
+        <location filename="../../gpucalc/ui/format.py" line="47"/>
         <source>MoE workspace</source>
         <translation>MoE 工作区</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="43"/>
+        <location filename="../../gpucalc/ui/format.py" line="48"/>
         <source>Embedding</source>
         <translation>嵌入层</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="44"/>
+        <location filename="../../gpucalc/ui/format.py" line="49"/>
         <source>Attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="45"/>
+        <location filename="../../gpucalc/ui/format.py" line="50"/>
         <source>Dense MLP</source>
         <translation>稠密 MLP</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="46"/>
+        <location filename="../../gpucalc/ui/format.py" line="51"/>
         <source>Routed experts</source>
         <translation>路由专家</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="47"/>
+        <location filename="../../gpucalc/ui/format.py" line="52"/>
         <source>Shared experts</source>
         <translation>共享专家</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="48"/>
+        <location filename="../../gpucalc/ui/format.py" line="53"/>
         <source>Norms and router</source>
         <translation>归一化与路由</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="49"/>
+        <location filename="../../gpucalc/ui/format.py" line="54"/>
         <source>LM head</source>
         <translation>LM head</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="50"/>
+        <location filename="../../gpucalc/ui/format.py" line="55"/>
         <source>Vision tower</source>
         <translation>视觉编码器</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="51"/>
+        <location filename="../../gpucalc/ui/format.py" line="56"/>
         <source>Memory ceiling</source>
         <translation>显存上限</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="52"/>
+        <location filename="../../gpucalc/ui/format.py" line="57"/>
         <source>Compute ceiling</source>
         <translation>算力上限</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="53"/>
+        <location filename="../../gpucalc/ui/format.py" line="58"/>
         <source>Interconnect ceiling</source>
         <translation>卡间通信上限</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="54"/>
+        <location filename="../../gpucalc/ui/format.py" line="59"/>
+        <source>Scheduler cap (max_num_seqs)</source>
+        <translation>调度器上限（max_num_seqs）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="60"/>
         <source>Recommended concurrency</source>
         <translation>推荐并发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="55"/>
+        <location filename="../../gpucalc/ui/format.py" line="61"/>
         <source>Online capacity (at the watermark)</source>
         <translation>在线容量（按安全水位）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="56"/>
-        <source>Knee of the load curve</source>
-        <translation>负载曲线拐点</translation>
+        <location filename="../../gpucalc/ui/format.py" line="62"/>
+        <source>Knee (the recommendation)</source>
+        <translation>拐点（推荐并发）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="57"/>
+        <location filename="../../gpucalc/ui/format.py" line="63"/>
+        <source>Requests/s per replica at the watermark</source>
+        <translation>安全水位下每副本每秒请求数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="65"/>
+        <source>Requests/s per replica at the knee</source>
+        <translation>拐点下每副本每秒请求数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="67"/>
+        <source>Replicas for the average</source>
+        <translation>承载平均流量所需副本数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="68"/>
+        <source>Replicas for the peak</source>
+        <translation>承载峰值流量所需副本数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="69"/>
+        <source>Serving replicas (N)</source>
+        <translation>服务副本数（N）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="70"/>
+        <source>Spare replicas (k)</source>
+        <translation>备用副本数（k）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="71"/>
+        <source>Replicas needed (N + k)</source>
+        <translation>所需副本数（N + k）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="72"/>
+        <source>GPUs needed</source>
+        <translation>所需卡数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="73"/>
+        <source>Replicas deployed</source>
+        <translation>部署副本数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="74"/>
+        <source>GPUs planned</source>
+        <translation>规划卡数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="75"/>
+        <location filename="../../gpucalc/ui/format.py" line="85"/>
+        <source>Online concurrency, all replicas</source>
+        <translation>在线并发（全部副本）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="76"/>
+        <source>Concurrency at the knee, all replicas</source>
+        <translation>拐点并发（全部副本）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="77"/>
+        <location filename="../../gpucalc/ui/format.py" line="86"/>
+        <source>Requests/s, all replicas</source>
+        <translation>每秒请求数（全部副本）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="78"/>
+        <location filename="../../gpucalc/ui/format.py" line="87"/>
+        <source>Output tokens/s, all replicas</source>
+        <translation>输出 token/s（全部副本）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="79"/>
+        <source>Output tokens per day</source>
+        <translation>每天输出 token 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="80"/>
+        <source>Output tokens per GPU-hour</source>
+        <translation>每卡时输出 token 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="81"/>
+        <source>Batch backfill tokens per day</source>
+        <translation>每天离线回填 token 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="82"/>
+        <source>Cost per hour (GPUs needed)</source>
+        <translation>每小时成本（所需卡数）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="83"/>
+        <source>Cost per month (GPUs needed)</source>
+        <translation>每月成本（所需卡数）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="84"/>
+        <source>Cost per hour (GPUs planned)</source>
+        <translation>每小时成本（规划卡数）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="88"/>
         <source>Communication share of a step</source>
         <translation>单步通信占比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="58"/>
+        <location filename="../../gpucalc/ui/format.py" line="89"/>
         <source>Step: matrix multiplies</source>
         <translation>单步：矩阵乘</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="59"/>
+        <location filename="../../gpucalc/ui/format.py" line="90"/>
         <source>Step: attention</source>
         <translation>单步：注意力</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="60"/>
+        <location filename="../../gpucalc/ui/format.py" line="91"/>
         <source>Step: communication</source>
         <translation>单步：通信</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="61"/>
+        <location filename="../../gpucalc/ui/format.py" line="92"/>
+        <source>Step: kernel launches without CUDA graphs</source>
+        <translation>单步：无 CUDA Graph 时的 kernel 启动</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="93"/>
         <source>Step: scheduler overhead</source>
         <translation>单步：调度开销</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="62"/>
+        <location filename="../../gpucalc/ui/format.py" line="94"/>
         <source>TTFT</source>
         <translation>TTFT</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="63"/>
+        <location filename="../../gpucalc/ui/format.py" line="95"/>
         <source>TPOT</source>
         <translation>TPOT</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="64"/>
+        <location filename="../../gpucalc/ui/format.py" line="96"/>
         <source>Inter-token latency</source>
         <translation>token 间延迟</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="65"/>
+        <location filename="../../gpucalc/ui/format.py" line="97"/>
         <source>Output tokens/s</source>
         <translation>输出 token/s</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="66"/>
+        <location filename="../../gpucalc/ui/format.py" line="98"/>
         <source>Requests/s</source>
         <translation>每秒请求数</translation>
     </message>
@@ -3310,28 +3819,28 @@
 <context>
     <name>Units</name>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="113"/>
-        <location filename="../../gpucalc/ui/format.py" line="69"/>
+        <location filename="../../gpucalc/ui/fields.py" line="128"/>
+        <location filename="../../gpucalc/ui/format.py" line="101"/>
         <source>tokens</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="70"/>
+        <location filename="../../gpucalc/ui/format.py" line="102"/>
         <source>requests</source>
         <translation>个请求</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="71"/>
+        <location filename="../../gpucalc/ui/format.py" line="103"/>
         <source>params</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="72"/>
+        <location filename="../../gpucalc/ui/format.py" line="104"/>
         <source>bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="73"/>
+        <location filename="../../gpucalc/ui/format.py" line="105"/>
         <source>GPUs</source>
         <translation>卡</translation>
     </message>
@@ -3339,42 +3848,47 @@
 <context>
     <name>WindowTools</name>
     <message>
-        <location filename="../../gpucalc/ui/tools_menu.py" line="32"/>
+        <location filename="../../gpucalc/ui/tools_menu.py" line="34"/>
         <source>&amp;Hardware</source>
         <translation>硬件(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/tools_menu.py" line="33"/>
+        <location filename="../../gpucalc/ui/tools_menu.py" line="35"/>
         <source>&amp;Custom GPU…</source>
         <translation>自定义 GPU(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/tools_menu.py" line="34"/>
+        <location filename="../../gpucalc/ui/tools_menu.py" line="36"/>
         <source>&amp;Use the catalog GPU again</source>
         <translation>改回目录中的 GPU(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/tools_menu.py" line="35"/>
+        <location filename="../../gpucalc/ui/tools_menu.py" line="37"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/tools_menu.py" line="36"/>
+        <location filename="../../gpucalc/ui/tools_menu.py" line="38"/>
         <source>&amp;Spec tables…</source>
         <translation>规格表(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/tools_menu.py" line="37"/>
+        <location filename="../../gpucalc/ui/tools_menu.py" line="39"/>
         <source>Request &amp;lengths from a log…</source>
         <translation>从日志读取请求长度(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/tools_menu.py" line="38"/>
+        <location filename="../../gpucalc/ui/tools_menu.py" line="40"/>
         <source>&amp;Measurements and calibration…</source>
         <translation>实测与校准(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/tools_menu.py" line="103"/>
+        <location filename="../../gpucalc/ui/tools_menu.py" line="42"/>
+        <source>Measurement &amp;plan…</source>
+        <translation>实测计划(&amp;P)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/tools_menu.py" line="106"/>
         <source>Saved engine profile {id}; choose it under Engine.</source>
         <translation>已保存引擎配置档 {id}；可在“推理引擎”中选择。</translation>
     </message>

@@ -53,7 +53,7 @@ def test_run_fills_the_table_and_the_plot(qtbot: QtBot, tab: SimulateTab) -> Non
     assert tab.run_button.isEnabled()
     assert not tab.cancel_button.isEnabled()
     assert tab.progress.value() == tab.progress.maximum()
-    assert "Knee" in tab.summary.text()
+    assert "TTFT knee" in tab.summary.text()
     assert outcome.capacity is not None
     assert outcome.capacity.percentile == 95
     assert "Capacity at the P95 SLO per replica" in tab.summary.text()

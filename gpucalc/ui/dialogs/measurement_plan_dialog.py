@@ -207,7 +207,8 @@ class MeasurementPlanDialog(QDialog):
         """Every command in order, as a shell script with a comment per step."""
         if self.mplan is None:
             return ""
-        lines = ["#!/bin/sh", f"# {self.tr('Start the engine first:')} {self.mplan.serve_command}"]
+        first = self.tr("Start the engine first:")
+        lines = ["#!/bin/sh", f"# {first} {self.mplan.serve_command}"]
         for number, step in enumerate(self.mplan.steps, start=1):
             lines += ["", f"# {number}. {report_tr(step.title, self.lang)}"]
             commands = [self.command_of(r) for r in step.runs]

@@ -334,7 +334,7 @@ class SimulateTab(QWidget):
                 self.table.setItem(r, c, item)
         self.summary.setText(self.tr(
             "{0} req/s served, {1} output tok/s, goodput {2} req/s ({3} % within the SLO), "
-            "{4} preemptions. Knee ≈ {5} req/s; capacity at the P{6} SLO ≈ {7} req/s.").format(
+            "{4} preemptions. TTFT knee ≈ {5} req/s; capacity at the P{6} SLO ≈ {7} req/s.").format(
             sig3(run.request_throughput.value), sig3(run.output_tokens_per_s.value),
             sig3(run.goodput.value), sig3(run.slo_attainment.value * 100),
             f"{int(run.preemptions.value):,}", sig3(sweep.knee_rate.value),
@@ -378,7 +378,7 @@ class SimulateTab(QWidget):
             data = np.array(values, dtype=float)
             data[data <= 0] = np.nan  # a log axis cannot show zero (no samples)
             self.curves[key].setData(rates, data, connect="finite")
-        for line, value, label in ((self.knee_line, sweep.knee_rate.value, self.tr("knee")),
+        for line, value, label in ((self.knee_line, sweep.knee_rate.value, self.tr("TTFT knee")),
                                    (self.capacity_line, sweep.slo_capacity.value,
                                     self.tr("SLO capacity"))):
             line.setVisible(value > 0)  # before the text: a hidden label does not update
