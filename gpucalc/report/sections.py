@@ -29,7 +29,7 @@ from gpucalc.report.plots import (
     draw_memory_bar,
 )
 from gpucalc.report.risk_sections import simulation_section, uncertainty_section
-from gpucalc.report.strings import tr
+from gpucalc.report.strings import template_parts_text, tr
 from gpucalc.text.notices import notice_text
 from gpucalc.text.palette import CEILING_COLOURS
 
@@ -211,10 +211,8 @@ def inputs_section(w: Writer) -> list[Block]:
 def checklist_section(w: Writer) -> list[Block]:
     """Seed 000's checklist with the stated values and a pass / attention mark."""
     rows = []
-    separator = "；" if w.lang == "zh" else "; "
     for i, item in enumerate(fill_checklist(w.data.plan), start=1):
-        values = {k: tr(v, w.lang) for k, v in item.values.items()}  # words such as yes / no
-        detail = separator.join(tr(p, w.lang).format(**values) for p in item.parts)
+        detail = template_parts_text(item.parts, item.values, w.lang)
         mark = Cell(w.t("pass") if item.passed else w.t("attention"), align="center", bold=True,
                     fill=PASS_FILL if item.passed else ATTENTION_FILL)
         rows.append((Cell(str(i), align="right"), Cell(w.t(item.title), bold=True), Cell(detail), mark))

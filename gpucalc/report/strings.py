@@ -455,6 +455,13 @@ ZH: dict[str, str] = {
 }
 
 
+def template_parts_text(parts: tuple[str, ...], values: dict[str, str], lang: str) -> str:
+    """A checklist item's stated value: templates and words (yes / no) translated, joined."""
+    separator = "；" if lang == "zh" else "; "
+    local = {key: tr(value, lang) for key, value in values.items()}
+    return separator.join(tr(part, lang).format(**local) for part in parts)
+
+
 def tr(text: str, lang: str) -> str:
     """``text`` in ``lang`` ("en" or "zh"): the Qt translator's version, else the built-in one."""
     if lang != "zh":

@@ -103,6 +103,7 @@ UNIT_NAMES = {
     "params": QT_TRANSLATE_NOOP("Units", "params"),
     "bytes": QT_TRANSLATE_NOOP("Units", "bytes"),
     "GPUs": QT_TRANSLATE_NOOP("Units", "GPUs"),
+    "replicas": QT_TRANSLATE_NOOP("Units", "replicas"),
 }
 
 

@@ -214,22 +214,22 @@
 <context>
     <name>Ceilings</name>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="149"/>
+        <location filename="../../gpucalc/ui/format.py" line="150"/>
         <source>Memory (KV cache)</source>
         <translation>显存（KV 缓存）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="150"/>
+        <location filename="../../gpucalc/ui/format.py" line="151"/>
         <source>Compute (TTFT/TPOT)</source>
         <translation>算力（TTFT/TPOT）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="151"/>
+        <location filename="../../gpucalc/ui/format.py" line="152"/>
         <source>Interconnect</source>
         <translation>卡间通信</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="152"/>
+        <location filename="../../gpucalc/ui/format.py" line="153"/>
         <source>Scheduler (max_num_seqs)</source>
         <translation>调度器（max_num_seqs）</translation>
     </message>
@@ -3843,6 +3843,11 @@
         <location filename="../../gpucalc/ui/format.py" line="105"/>
         <source>GPUs</source>
         <translation>卡</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="106"/>
+        <source>replicas</source>
+        <translation>个副本</translation>
     </message>
 </context>
 <context>

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 
 from gpucalc.plan.checklist import ChecklistItem, fill_checklist
 from gpucalc.plan.compute import Plan
+from gpucalc.report.strings import template_parts_text
 from gpucalc.report.strings import tr as report_tr
 
 PASS_COLOUR = "#2e7d32"
@@ -25,8 +26,7 @@ MARK_ALPHA = 50
 
 def item_detail(item: ChecklistItem, lang: str) -> str:
     """The item's stated value: its templates translated, filled in and joined."""
-    separator = "；" if lang == "zh" else "; "
-    return separator.join(report_tr(part, lang).format(**item.values) for part in item.parts)
+    return template_parts_text(item.parts, item.values, lang)
 
 
 class ChecklistTab(QWidget):
