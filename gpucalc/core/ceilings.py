@@ -59,7 +59,7 @@ def compute_values(ctx: PerfContext, hint: int | None = None) -> tuple[int, int]
         return seen[running]
 
     def meets_percentile(running: int) -> bool:
-        return seen.get(running, True) and ctx.meets_percentile(running)
+        return seen.get(running, True) and ctx.meets_percentile(running, meets_latency)
 
     mean_value = largest_satisfying(meets_latency, hint=hint)
     value = largest_satisfying(meets_percentile, hint=mean_value) if mean_value else 0

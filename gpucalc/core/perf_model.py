@@ -64,17 +64,19 @@ class PerfContext:
         mix = self.lengths or single_length(self.mean_input, self.mean_output)
         return tail_point(self.step, mix, self.token_budget, running, self.percentile)
 
-    def meets_percentile(self, running: float) -> bool:
+    def meets_percentile(self, running: float,
+                         meets_latency: Callable[[int], bool] | None = None) -> bool:
         """Mean latency within target and, at the percentile, TTFT and TPOT within target too.
 
         The three checks are evaluated cheapest first (the TPOT share needs only the steady
         steps, the queue behind the TTFT several more); the answer does not depend on the order.
+        ``meets_latency`` stands for :meth:`meets_latency` (one that remembers its answers).
         """
         mix = self.lengths or single_length(self.mean_input, self.mean_output)
         steps = steady_steps(self.step, mix, self.token_budget, running)
         if tpot_share_within(steps, mix, self.tpot_target_s) < self.percentile / 100:
             return False
-        if not self.meets_latency(math.ceil(running)):
+        if not (meets_latency or self.meets_latency)(math.ceil(running)):
             return False
         return ttft_percentile_s(self.step, mix, steps, self.percentile) <= self.ttft_target_s
 
