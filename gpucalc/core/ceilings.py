@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from gpucalc.core.explain import Notice, Term, term
 from gpucalc.core.inputs import PlanInputs, TrafficMode
@@ -39,15 +40,41 @@ def scheduler_ceiling(ctx: PerfContext) -> Term:
     )
 
 
-def compute_ceiling(ctx: PerfContext) -> Term:
+def compute_values(ctx: PerfContext, hint: int | None = None) -> tuple[int, int]:
+    """(mean-latency ceiling, compute ceiling at the percentile), requests.
+
+    ``hint`` is the mean-latency ceiling at a neighbouring evaluation (a nearby planning
+    length): it shortens that search, whose check holds up to a point (a larger batch makes
+    every step longer and leaves less of the budget for the prompt), so the result stays the
+    same; tests compare hinted sweeps with points evaluated on their own. The percentile search
+    always starts from the mean-latency ceiling, which bounds it from above: its check need not
+    hold up to a single point (the queue and the chunked-prefill steps can turn it back on at a
+    larger batch), so any other start could end elsewhere.
+    """
+    seen: dict[int, bool] = {}  # mean-latency checks already made (the percentile repeats them)
+
+    def meets_latency(running: int) -> bool:
+        if running not in seen:
+            seen[running] = ctx.meets_latency(running)
+        return seen[running]
+
+    def meets_percentile(running: int) -> bool:
+        return seen.get(running, True) and ctx.meets_percentile(running, meets_latency)
+
+    mean_value = largest_satisfying(meets_latency, hint=hint)
+    value = largest_satisfying(meets_percentile, hint=mean_value) if mean_value else 0
+    return mean_value, value
+
+
+def compute_ceiling(ctx: PerfContext, values: tuple[int, int] | None = None) -> Term:
     """Largest running batch whose TTFT and TPOT meet the targets at the chosen percentile.
 
     The steady-state mean must meet them too (a P50 of a skewed distribution can sit below its
     mean); at the percentile the decode steps that carry chunked-prefill work and the queue in
-    front of the prefill count (:mod:`gpucalc.core.tail_latency`).
+    front of the prefill count (:mod:`gpucalc.core.tail_latency`). ``values`` are
+    :func:`compute_values` of ``ctx`` when the caller has them.
     """
-    mean_value = largest_satisfying(ctx.meets_latency)
-    value = largest_satisfying(ctx.meets_percentile, hint=mean_value) if mean_value else 0
+    mean_value, value = values or compute_values(ctx)
     tail = ctx.tail_at(max(value, 1))
     pct = ctx.percentile
     return term(
@@ -71,12 +98,28 @@ def compute_ceiling(ctx: PerfContext) -> Term:
     )
 
 
-def interconnect_ceiling(ctx: PerfContext, tp: int, pp: int) -> tuple[Term, bool]:
-    """Largest batch whose communication stays within half the per-token budget."""
+def interconnect_value(ctx: PerfContext, tp: int, pp: int, hint: int | None = None) -> int | None:
+    """Largest batch whose communication fits the budget; None without inter-GPU communication.
+
+    The check is monotone in the batch (more tokens per step, more bytes on the links), so a
+    ``hint`` from a neighbouring evaluation leaves the result as it is.
+    """
+    if tp <= 1 and pp <= 1:
+        return None
+    return largest_satisfying(ctx.meets_comm, hint=hint)
+
+
+def interconnect_ceiling(ctx: PerfContext, tp: int, pp: int,
+                         value: int | None = None) -> tuple[Term, bool]:
+    """Largest batch whose communication stays within half the per-token budget.
+
+    ``value`` is :func:`interconnect_value` of ``ctx`` when the caller has it.
+    """
     if tp <= 1 and pp <= 1:
         return term("ceiling.interconnect", MAX_SEARCH_CONCURRENCY, "requests",
                     "single GPU: no inter-GPU communication", {"tp": tp, "pp": pp}), False
-    value = largest_satisfying(ctx.meets_comm)
+    if value is None:
+        value = largest_satisfying(ctx.meets_comm)
     return term(
         "ceiling.interconnect", value, "requests",
         "max N: all-reduce/all-to-all/pipeline time of one step ≤ 50 % × TPOT target",
@@ -86,6 +129,48 @@ def interconnect_ceiling(ctx: PerfContext, tp: int, pp: int) -> tuple[Term, bool
     ), True
 
 
+@dataclass(frozen=True, slots=True)
+class CeilingValues:
+    """The ceilings as plain numbers (requests), and which of them limit."""
+
+    memory: int
+    mean_latency: int  # the mean-latency ceiling the compute ceiling is searched below
+    compute: int
+    interconnect: int | None  # None: no inter-GPU communication
+    scheduler: int
+    latency_bound: bool  # False for offline traffic: the latency targets do not apply
+
+    def limits(self) -> dict[CeilingKind, tuple[int, bool]]:
+        """(value, limiting) per kind, in tie-breaking order: resources before the scheduler."""
+        link = MAX_SEARCH_CONCURRENCY if self.interconnect is None else self.interconnect
+        return {CeilingKind.MEMORY: (self.memory, True),
+                CeilingKind.COMPUTE: (self.compute, self.latency_bound),
+                CeilingKind.INTERCONNECT: (link, self.interconnect is not None and self.latency_bound),
+                CeilingKind.SCHEDULER: (self.scheduler, True)}
+
+    @property
+    def binding(self) -> CeilingKind:
+        """The smallest limiting ceiling (the first on a tie)."""
+        limits = self.limits()
+        return min((k for k in limits if limits[k][1]), key=lambda k: limits[k][0])
+
+
+def ceiling_values(ctx: PerfContext, inputs: PlanInputs,
+                   hints: CeilingValues | None = None) -> CeilingValues:
+    """The ceilings of :func:`three_ceilings` as numbers.
+
+    ``hints`` are the values at a neighbouring evaluation (the previous point of a sweep): they
+    shorten the mean-latency and communication searches (see :func:`compute_values`).
+    """
+    dep = inputs.deployment
+    mean_value, compute = compute_values(ctx, hints.mean_latency if hints else None)
+    link = interconnect_value(ctx, dep.tensor_parallel_size, dep.pipeline_parallel_size,
+                              hints.interconnect if hints else None)
+    return CeilingValues(memory=math.floor(ctx.memory_requests()), mean_latency=mean_value,
+                         compute=compute, interconnect=link, scheduler=ctx.max_num_seqs,
+                         latency_bound=inputs.workload.mode != TrafficMode.OFFLINE)
+
+
 def three_ceilings(ctx: PerfContext, inputs: PlanInputs) -> tuple[Ceiling, ...]:
     """Memory, compute and interconnect ceilings and the scheduler cap, the binding one marked.
 
@@ -93,16 +178,15 @@ def three_ceilings(ctx: PerfContext, inputs: PlanInputs) -> tuple[Ceiling, ...]:
     latency targets (seed 000): the compute and interconnect ceilings are shown but not limiting.
     """
     dep = inputs.deployment
-    memory = memory_ceiling(ctx)
-    compute = compute_ceiling(ctx)
-    link, limited = interconnect_ceiling(ctx, dep.tensor_parallel_size, dep.pipeline_parallel_size)
-    latency_bound = inputs.workload.mode != TrafficMode.OFFLINE  # offline: targets do not apply
-    values = {CeilingKind.MEMORY: (memory, True), CeilingKind.COMPUTE: (compute, latency_bound),
-              CeilingKind.INTERCONNECT: (link, limited and latency_bound),
-              CeilingKind.SCHEDULER: (scheduler_ceiling(ctx), True)}
-    binding = min((k for k in values if values[k][1]), key=lambda k: values[k][0].value)
-    return tuple(Ceiling(kind=k, value=v, limited=lim, binding=k == binding)
-                 for k, (v, lim) in values.items())
+    values = ceiling_values(ctx, inputs)
+    link, _ = interconnect_ceiling(ctx, dep.tensor_parallel_size, dep.pipeline_parallel_size,
+                                   values.interconnect)
+    terms = {CeilingKind.MEMORY: memory_ceiling(ctx),
+             CeilingKind.COMPUTE: compute_ceiling(ctx, (values.mean_latency, values.compute)),
+             CeilingKind.INTERCONNECT: link, CeilingKind.SCHEDULER: scheduler_ceiling(ctx)}
+    binding = values.binding
+    return tuple(Ceiling(kind=k, value=terms[k], limited=lim, binding=k == binding)
+                 for k, (_, lim) in values.limits().items())
 
 
 def advice(binding: CeilingKind, inputs: PlanInputs, memory: MemoryResult,

@@ -17,8 +17,10 @@ from gpucalc.core.tail_latency import (
     TailPoint,
     length_mix,
     single_length,
+    steady_steps,
     tail_point,
     tpot_share_within,
+    ttft_percentile_s,
 )
 from gpucalc.core.workload_shape import mean_lengths, planning_tokens
 
@@ -62,15 +64,21 @@ class PerfContext:
         mix = self.lengths or single_length(self.mean_input, self.mean_output)
         return tail_point(self.step, mix, self.token_budget, running, self.percentile)
 
-    def meets_percentile(self, running: float) -> bool:
-        """Mean latency within target and, at the percentile, TTFT and TPOT within target too."""
-        if not self.meets_latency(math.ceil(running)):
-            return False
+    def meets_percentile(self, running: float,
+                         meets_latency: Callable[[int], bool] | None = None) -> bool:
+        """Mean latency within target and, at the percentile, TTFT and TPOT within target too.
+
+        The three checks are evaluated cheapest first (the TPOT share needs only the steady
+        steps, the queue behind the TTFT several more); the answer does not depend on the order.
+        ``meets_latency`` stands for :meth:`meets_latency` (one that remembers its answers).
+        """
         mix = self.lengths or single_length(self.mean_input, self.mean_output)
-        tail = tail_point(self.step, mix, self.token_budget, running, self.percentile,
-                          tpot_quantile=False)
-        return (tail.ttft_s <= self.ttft_target_s
-                and tpot_share_within(tail, mix, self.tpot_target_s) >= self.percentile / 100)
+        steps = steady_steps(self.step, mix, self.token_budget, running)
+        if tpot_share_within(steps, mix, self.tpot_target_s) < self.percentile / 100:
+            return False
+        if not (meets_latency or self.meets_latency)(math.ceil(running)):
+            return False
+        return ttft_percentile_s(self.step, mix, steps, self.percentile) <= self.ttft_target_s
 
     def meets_latency(self, running: int) -> bool:
         """TPOT (mean, with prefill interference) and P95-prompt TTFT within target."""
@@ -100,16 +108,26 @@ def largest_satisfying(check: Callable[[int], bool], upper: int = MAX_SEARCH_CON
                        hint: int | None = None) -> int:
     """Largest n in [0, upper] with check(n) true, for a check that holds up to a point.
 
-    ``hint`` (an upper bound known from a neighbouring evaluation) shortens the search.
+    ``hint`` (a value known from a neighbouring evaluation) shortens the search: from it the
+    search gallops down or up to bracket the answer, then bisects. For a check that holds up to
+    a point the answer is the same with or without a hint.
     """
     if not check(1):
         return 0
-    if hint is not None and 1 <= hint < upper and not check(hint + 1):
-        if check(hint):
-            return hint
-        low, high, step = hint, hint, 1  # gallop down from the hint to bracket the answer
-        while low > 1 and not check(low):
-            high, low, step = low, max(low - step, 1), step * 2
+    if hint is not None and 1 <= hint < upper:
+        if not check(hint + 1):
+            if check(hint):
+                return hint
+            low, high, step = hint, hint, 1  # gallop down from the hint to bracket the answer
+            while low > 1 and not check(low):
+                high, low, step = low, max(low - step, 1), step * 2
+        else:
+            low, step = hint + 1, 1  # gallop up from the hint to bracket the answer
+            high = low + step
+            while high <= upper and check(high):
+                low, step = high, step * 2
+                high = low + step
+            high = min(high, upper + 1)
     else:
         low, high = 1, 2
         while high <= upper and check(high):

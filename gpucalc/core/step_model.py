@@ -113,10 +113,14 @@ class StepModel:
         if tokens <= 0:
             return 0.0
         pctx = prefill / 2 if prefill_context is None else prefill_context
-        work = (self.gemm_seconds(tokens, decode)
-                + self.attention_seconds(decode, context, prefill, pctx)
-                + self.comm_seconds(tokens) + self.pipeline_seconds(tokens))
-        return work + self.launch_wait_seconds(work) + self.overhead_s
+        work = self.gemm_seconds(tokens, decode) + self.attention_seconds(decode, context, prefill, pctx)
+        if self.tp > 1:  # the terms below are 0 on one GPU and with graphs (hot path: skipped)
+            work += self.comm_seconds(tokens)
+        if self.pp > 1:
+            work += self.pipeline_seconds(tokens)
+        if self.eager_launch_s:
+            return work + self.launch_wait_seconds(work) + self.overhead_s
+        return work + self.overhead_s
 
 
 def _attention_flops_per_pair(inputs: PlanInputs, tp: int) -> float:

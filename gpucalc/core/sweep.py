@@ -1,6 +1,6 @@
 """Context-length sweep of the ceilings and the scheduler cap (with crossovers), the per-card grid.
 
-Both evaluate the answer's own ceilings (:func:`gpucalc.core.ceilings.three_ceilings`) on the
+Both evaluate the answer's own ceilings (:func:`gpucalc.core.ceilings.ceiling_values`) on the
 scenario's request shape scaled to another length. The sweep axis is the *planning length*: the KV
 tokens one request holds at seed 000's planning point (P95 input + chat history + P95 output, or
 the longest class). Every length of the scenario (P50 and P95 input and output, history, classes)
@@ -17,13 +17,14 @@ from collections.abc import Mapping
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from gpucalc.core.ceilings import three_ceilings
+from gpucalc.core.ceilings import CeilingValues, ceiling_values
 from gpucalc.core.inputs import PlanInputs, Workload
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import PerfContext, build_context
-from gpucalc.core.perf_result import Ceiling, CeilingKind
+from gpucalc.core.perf_result import CeilingKind
 from gpucalc.core.precision import KvFormat, WeightFormat
+from gpucalc.core.tail_latency import length_mix
 from gpucalc.core.workload_shape import mean_lengths, planning_tokens
 
 SCENARIO_TIER = "scenario"  # the grid's row (context) and column (precision) of the scenario itself
@@ -116,24 +117,37 @@ def output_share(workload: Workload) -> float:
     return mean_out / total if total > 0 else 0.0
 
 
-def _value(ceilings: tuple[Ceiling, ...], kind: CeilingKind) -> float | None:
-    found = next((c for c in ceilings if c.kind == kind and c.limited), None)
-    return float(found.value.value) if found is not None else None
-
-
-def context_at(base: PerfContext, scaled: PlanInputs, memory: MemoryResult, tokens: int) -> PerfContext:
-    """The answer's context for ``scaled`` (the scenario at planning length ``tokens``).
+def context_at(base: PerfContext, scaled: Workload, tokens: int) -> PerfContext:
+    """The answer's context for ``scaled`` (the scenario's workload at planning length ``tokens``).
 
     ``base`` is the scenario's own context. The workload's lengths are whole tokens, so the
     mean lengths and the P95 prompt are taken unrounded (``base``'s × tokens ÷ its planning
-    length) and the KV need is exactly ``tokens``; the curves stay smooth along the axis.
+    length) and the KV need is exactly ``tokens``; the curves stay smooth along the axis. The
+    step model, KV capacity, engine settings and targets do not depend on the workload: they
+    are ``base``'s, and only the length distribution is the scaled workload's.
     """
     if tokens == base.planning_tokens:
         return base
     scale = tokens / base.planning_tokens
-    return dataclasses.replace(build_context(scaled, memory), mean_input=base.mean_input * scale,
+    return dataclasses.replace(base, mean_input=base.mean_input * scale,
                                mean_output=base.mean_output * scale,
-                               p95_input=base.p95_input * scale, planning_tokens=tokens)
+                               p95_input=base.p95_input * scale, planning_tokens=tokens,
+                               lengths=length_mix(scaled))
+
+
+def _point(ctx: PerfContext, inputs: PlanInputs, tokens: int,
+           hints: CeilingValues | None) -> tuple[SweepPoint, CeilingValues]:
+    values = ceiling_values(ctx, inputs, hints)
+    limits = values.limits()
+    binding = values.binding
+    interconnect = limits[CeilingKind.INTERCONNECT]
+    # model_construct: every field is taken from the answer's ceiling values (hot path)
+    point = SweepPoint.model_construct(
+        context_tokens=tokens, memory=float(values.memory),
+        compute=float(values.compute) if values.latency_bound else 0.0,
+        interconnect=float(interconnect[0]) if interconnect[1] else None,
+        scheduler=float(values.scheduler), recommended=float(limits[binding][0]), binding=binding)
+    return point, values
 
 
 def sweep_point(inputs: PlanInputs, memory: MemoryResult, tokens: int,
@@ -144,29 +158,30 @@ def sweep_point(inputs: PlanInputs, memory: MemoryResult, tokens: int,
     scaled to ``tokens``; ``base`` is the scenario's own context when the caller has it.
     """
     scaled = at_planning_length(inputs, tokens)
-    ctx = context_at(base or build_context(inputs, memory), scaled, memory, tokens)
-    ceilings = three_ceilings(ctx, scaled)
-    binding = next(c for c in ceilings if c.binding)
-    # model_construct: every field is taken from validated ceilings (hot path)
-    return SweepPoint.model_construct(
-        context_tokens=tokens, memory=_value(ceilings, CeilingKind.MEMORY) or 0.0,
-        compute=_value(ceilings, CeilingKind.COMPUTE) or 0.0,
-        interconnect=_value(ceilings, CeilingKind.INTERCONNECT),
-        scheduler=_value(ceilings, CeilingKind.SCHEDULER) or float(ctx.max_num_seqs),
-        recommended=float(binding.value.value), binding=binding.kind)
+    ctx = context_at(base or build_context(inputs, memory), scaled.workload, tokens)
+    return _point(ctx, scaled, tokens, None)[0]
 
 
 def context_sweep(inputs: PlanInputs, count: int = 256, max_tokens: int | None = None) -> ContextSweep:
-    """Each ceiling against planning length, 256 tokens up to max_model_len, and the scenario's."""
+    """Each ceiling against planning length, 256 tokens up to max_model_len, and the scenario's.
+
+    Each point's searches start from the previous point's ceilings; the scenario's own point
+    is evaluated without them, exactly as the answer is.
+    """
     memory = calculate_memory(inputs)
     planning = int(planning_tokens(inputs.workload).value)
     top = max_tokens or int(memory.settings.max_model_len.value)
     lengths = sorted({*context_points(top, count), planning})
     base = build_context(inputs, memory)
-    points = tuple(sweep_point(inputs, memory, n, base) for n in lengths)
+    points: list[SweepPoint] = []
+    hints: CeilingValues | None = None
+    for n in lengths:  # the deployment and the traffic mode are the scenario's at every length
+        ctx = context_at(base, workload_at_planning_length(inputs.workload, n), n)
+        point, hints = _point(ctx, inputs, n, None if n == planning else hints)
+        points.append(point)
     crossovers = [Crossover(context_tokens=b.context_tokens, before=a.binding, after=b.binding)
                   for a, b in itertools.pairwise(points) if a.binding != b.binding]
-    return ContextSweep(points=points, crossovers=tuple(crossovers),
+    return ContextSweep(points=tuple(points), crossovers=tuple(crossovers),
                         planning_tokens=planning, output_share=output_share(inputs.workload))
 
 

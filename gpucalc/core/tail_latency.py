@@ -23,10 +23,9 @@ share, plus multi-turn history (turn uniform over 1 … max turns).
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from statistics import NormalDist
 
 from gpucalc.core.inputs import Workload
@@ -46,16 +45,17 @@ class LengthMix:
     inputs: tuple[tuple[float, float], ...]  # (weight, prompt tokens incl. history)
     outputs: tuple[tuple[float, float], ...]  # (weight, output tokens)
     held_tokens: float  # KV tokens a running request holds on average over time
+    # derived once from the points (every tail evaluation reads them)
+    mean_input: float = field(init=False, compare=False)  # mean prompt tokens (incl. history)
+    mean_output: float = field(init=False, compare=False)  # mean output tokens
+    input_second_moment: float = field(init=False, compare=False)  # E[input²] (tokens²)
+    shortest_input: float = field(init=False, compare=False)  # the shortest prompt (tokens)
 
-    @property
-    def mean_input(self) -> float:
-        """Mean prompt tokens (incl. history)."""
-        return sum(w * i for w, i in self.inputs)
-
-    @property
-    def mean_output(self) -> float:
-        """Mean output tokens."""
-        return sum(w * o for w, o in self.outputs)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "mean_input", sum(w * i for w, i in self.inputs))
+        object.__setattr__(self, "mean_output", sum(w * o for w, o in self.outputs))
+        object.__setattr__(self, "input_second_moment", sum(w * i * i for w, i in self.inputs))
+        object.__setattr__(self, "shortest_input", min(i for _, i in self.inputs))
 
 
 def held_tokens(points: list[tuple[float, float, float]]) -> float:
@@ -178,12 +178,17 @@ def _tpot_parts(mix: LengthMix, share: float, dispersion: float, decode_s: float
     return parts
 
 
-def tpot_share_within(point: TailPoint, mix: LengthMix, target_s: float) -> float:
+def tpot_share_within(point: TailPoint | SteadySteps, mix: LengthMix, target_s: float) -> float:
     """Share of requests (with more than one output token) whose TPOT is within ``target_s``."""
-    parts = _tpot_parts(mix, point.prefill_step_share, point.dispersion, point.decode_step_s,
-                        point.prefill_step_s)
+    if isinstance(point, TailPoint):
+        share, dispersion = point.prefill_step_share, point.dispersion
+        decode_s, prefill_s = point.decode_step_s, point.prefill_step_s
+    else:
+        share, dispersion = point.share, point.dispersion
+        decode_s, prefill_s = point.decode_s, point.prefill_s
+    parts = _tpot_parts(mix, share, dispersion, decode_s, prefill_s)
     if not parts:
-        return 1.0 if point.decode_step_s <= target_s else 0.0
+        return 1.0 if decode_s <= target_s else 0.0
     total = sum(w for w, _, _ in parts)
     within = sum(w * (0.5 * (1 + math.erf((target_s - m) / (s * SQRT2))) if s > 0
                       else float(target_s >= m)) for w, m, s in parts)
@@ -210,38 +215,52 @@ def _combined_spread(first: float, second: float) -> float:
     return first + second
 
 
-def _second_moment_input(mix: LengthMix) -> float:
-    """E[input²] (tokens²)."""
-    return sum(w * i * i for w, i in mix.inputs)
-
-
 def _chunk_seconds(step: StepModel, running: float, context: float,
                    knots: list[float]) -> Callable[[float], float]:
     """Step seconds with a prompt chunk of c tokens beside ``running`` decodes.
 
     Exact at the ``knots`` (chunk sizes, ascending), linear in between: three step evaluations
-    stand for every prompt length of the mix.
+    stand for every prompt length of the mix, each made when a chunk first needs it.
     """
-    times = [step.step_seconds(running, k, context, prefill_context=k / 2) for k in knots]
+    times: dict[int, float] = {}
+
+    def at(index: int) -> float:
+        if index not in times:
+            knot = knots[index]
+            times[index] = step.step_seconds(running, knot, context, prefill_context=knot / 2)
+        return times[index]
 
     def seconds(chunk: float) -> float:
         if chunk <= knots[0] or len(knots) == 1:
-            return times[0]
-        for (k0, t0), (k1, t1) in itertools.pairwise(zip(knots, times, strict=True)):
+            return at(0)
+        for index in range(1, len(knots)):
+            k0, k1 = knots[index - 1], knots[index]
             if chunk <= k1:
-                return t0 + (t1 - t0) * (chunk - k0) / (k1 - k0)
-        return times[-1]
+                t0 = at(index - 1)
+                return t0 + (at(index) - t0) * (chunk - k0) / (k1 - k0)
+        return at(len(knots) - 1)
 
     return seconds
 
 
-def tail_point(step: StepModel, mix: LengthMix, token_budget: float, running: float,
-               percentile: float, tpot_quantile: bool = True) -> TailPoint:
-    """TTFT and TPOT at ``percentile`` with ``running`` requests in the batch.
+@dataclass(frozen=True, slots=True)
+class SteadySteps:
+    """The decode-only and prefill-carrying steps at one running batch (the TPOT side)."""
 
-    ``tpot_quantile=False`` skips the TPOT quantile search (``tpot_s`` is then NaN); a check
-    against a target uses :func:`tpot_share_within` instead, one CDF evaluation.
-    """
+    running: float
+    room: float  # prompt tokens a step has room for beside the decodes
+    context: float  # mean decode context (tokens)
+    per_step: float  # prompt tokens of a step that carries prefill
+    share: float  # f: share of steps carrying a prompt chunk
+    decode_s: float
+    prefill_s: float
+    mean_step_s: float
+    dispersion: float  # variance ÷ mean of the prefill steps a request meets
+
+
+def steady_steps(step: StepModel, mix: LengthMix, token_budget: float,
+                 running: float) -> SteadySteps:
+    """The steps ``running`` requests take in steady state: all a TPOT percentile needs."""
     mean_in, mean_out = mix.mean_input, max(mix.mean_output, 1.0)
     room = max(token_budget - running, 1.0)
     chunks = _mean_chunks(mix, room)
@@ -252,31 +271,70 @@ def tail_point(step: StepModel, mix: LengthMix, token_budget: float, running: fl
     context = mean_in + mean_out / 2
     decode_s = step.step_seconds(running, 0.0, context)
     prefill_s = step.step_seconds(running, per_step, context, prefill_context=mean_in / 2)
-    full_s = step.step_seconds(running, room, context, prefill_context=mean_in / 2)
     mean_step = (1 - share) * decode_s + share * prefill_s
-    shortest = min(i for _, i in mix.inputs)
+    busy = min(share * prefill_s / mean_step, 0.95)  # share of time spent in prefill steps
+    dispersion = mix.input_second_moment / (mean_in * per_step) / (1 - busy) ** 2
+    return SteadySteps(running=running, room=room, context=context, per_step=per_step,
+                       share=share, decode_s=decode_s, prefill_s=prefill_s,
+                       mean_step_s=mean_step, dispersion=dispersion)
+
+
+@dataclass(frozen=True, slots=True)
+class _Queue:
+    """The prefill queue in front of a request and the TTFT at the percentile."""
+
+    rate: float
+    rho: float
+    mean_wait_s: float
+    wait_s: float
+    ttft_s: float
+
+
+def _queue(step: StepModel, mix: LengthMix, steps: SteadySteps, percentile: float) -> _Queue:
+    """Request rate, prefill queue and P-th TTFT of ``steps``' batch."""
+    mean_in, mean_out = mix.mean_input, max(mix.mean_output, 1.0)
+    running, room, context = steps.running, steps.room, steps.context
+    mean_step = steps.mean_step_s
+    full_s = step.step_seconds(running, room, context, prefill_context=mean_in / 2)
     chunk_s = _chunk_seconds(step, running, context,
-                             sorted({min(shortest, room), min(per_step, room), room}))
+                             sorted({min(mix.shortest_input, room), min(steps.per_step, room), room}))
     own = [(w, max(1.0, math.ceil(i / room)) * chunk_s(min(i, room))) for w, i in mix.inputs]
     own_mean = sum(w * t for w, t in own)
     rate = running / (own_mean + mean_step / 2 + mean_out * mean_step)
-    busy = min(share * prefill_s / mean_step, 0.95)  # share of time spent in prefill steps
-    dispersion = _second_moment_input(mix) / (mean_in * per_step) / (1 - busy) ** 2
-    tpot = (tpot_percentile_s(mix, share, dispersion, decode_s, prefill_s, percentile)
-            if tpot_quantile else math.nan)
     token_s = full_s / room  # seconds per prompt token when prompts queue
-    service, service_sq = mean_in * token_s, _second_moment_input(mix) * token_s * token_s
+    service, service_sq = mean_in * token_s, mix.input_second_moment * token_s * token_s
     rho = rate * service
     wait = queue_wait_percentile_s(rate, service, service_sq, percentile)
     mean_wait = rate * service_sq / (2 * (1 - rho)) if rho < 1 else math.inf
     own_p = _discrete_quantile(own, percentile)
     ttft = mean_step / 2 + mean_wait + own_mean + _combined_spread(wait - mean_wait,
                                                                    own_p - own_mean)
-    return TailPoint(running=running, request_per_s=rate, prefill_step_share=share,
-                     queue_utilisation=rho, decode_step_s=decode_s,
-                     prefill_step_s=prefill_s, tpot_s=tpot, ttft_s=ttft, mean_step_s=mean_step,
-                     dispersion=dispersion, mean_wait_s=mean_wait, wait_s=wait, room_tokens=room,
-                     context_tokens=context)
+    return _Queue(rate=rate, rho=rho, mean_wait_s=mean_wait, wait_s=wait, ttft_s=ttft)
+
+
+def ttft_percentile_s(step: StepModel, mix: LengthMix, steps: SteadySteps,
+                      percentile: float) -> float:
+    """P-th TTFT (s) of ``steps``' batch: the prefill queue in front and the prompt's own chunks."""
+    return _queue(step, mix, steps, percentile).ttft_s
+
+
+def tail_point(step: StepModel, mix: LengthMix, token_budget: float, running: float,
+               percentile: float, tpot_quantile: bool = True) -> TailPoint:
+    """TTFT and TPOT at ``percentile`` with ``running`` requests in the batch.
+
+    ``tpot_quantile=False`` skips the TPOT quantile search (``tpot_s`` is then NaN); a check
+    against a target uses :func:`tpot_share_within` instead, one CDF evaluation.
+    """
+    steps = steady_steps(step, mix, token_budget, running)
+    tpot = (tpot_percentile_s(mix, steps.share, steps.dispersion, steps.decode_s,
+                              steps.prefill_s, percentile) if tpot_quantile else math.nan)
+    queue = _queue(step, mix, steps, percentile)
+    return TailPoint(running=running, request_per_s=queue.rate, prefill_step_share=steps.share,
+                     queue_utilisation=queue.rho, decode_step_s=steps.decode_s,
+                     prefill_step_s=steps.prefill_s, tpot_s=tpot, ttft_s=queue.ttft_s,
+                     mean_step_s=steps.mean_step_s, dispersion=steps.dispersion,
+                     mean_wait_s=queue.mean_wait_s, wait_s=queue.wait_s, room_tokens=steps.room,
+                     context_tokens=steps.context)
 
 
 def own_prefill_s(step: StepModel, point: TailPoint, prompt: float) -> float:
