@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from gpucalc.core.ceilings import advice, three_ceilings
 from gpucalc.core.class_latency import class_latencies, class_rows, history_tokens
 from gpucalc.core.explain import Notice, Term, term
-from gpucalc.core.fleet import SEED_WATERMARK, ReplicaRates, planning_watermark, replica_rates
+from gpucalc.core.fleet import SEED_WATERMARK, ReplicaRates, planning_watermark, rates_at_points
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.load import OperatingPoint, closed_loop, open_loop, prefill_per_step
 from gpucalc.core.memory_plan import calculate_memory, memory_share_at, memory_share_notices
@@ -137,11 +137,11 @@ def calculate_performance(inputs: PlanInputs, memory: MemoryResult,
     ceilings = three_ceilings(ctx, inputs)
     binding = next(c for c in ceilings if c.binding)
     recommended = int(binding.value.value)
-    rates = replica_rates(ctx, recommended,
-                          planning_watermark(inputs.targets, inputs.workload.mode))
     shape = ctx.shape(ctx.running_cap())
     saturated = closed_loop(ctx.step, shape, shape.running_cap)
     at_rec = closed_loop(ctx.step, shape, max(recommended, 1))
+    rates = rates_at_points(at_rec, saturated, recommended,
+                            planning_watermark(inputs.targets, inputs.workload.mode))
     load = load or LoadRequest()
     if load.concurrency is not None:
         point, label = closed_loop(ctx.step, shape, load.concurrency), "at_concurrency"

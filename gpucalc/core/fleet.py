@@ -15,8 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from gpucalc.core.explain import InputValue, Term, term
 from gpucalc.core.inputs import Targets, TrafficMode, Workload
-from gpucalc.core.load import closed_loop
-from gpucalc.core.perf_model import PerfContext
+from gpucalc.core.load import OperatingPoint
 
 HOURS_PER_MONTH = 730.0  # 8,760 h ÷ 12
 SECONDS_PER_DAY = 86_400
@@ -116,16 +115,14 @@ def online_capacity_requests(knee_requests: int, watermark: float) -> int:
     return max(1, math.floor(watermark * knee_requests + 1e-9))
 
 
-def replica_rates(ctx: PerfContext, knee_requests: int, watermark: float) -> ReplicaRates:
-    """Request and token rates of one replica at its knee and at the watermark's share of it.
+def rates_at_points(at_knee: OperatingPoint, saturated: OperatingPoint, knee_requests: int,
+                    watermark: float) -> ReplicaRates:
+    """One replica's rates from its closed-loop points at the knee and with the batch full.
 
-    The knee's rates come from the closed loop at the knee; the online capacity is the
-    watermark's share of them (the load planned for the average, leaving the rest for bursts),
-    so a replica planned at the watermark runs at ``watermark`` of its knee throughput.
+    The online capacity is the watermark's share of the knee (the load planned for the average,
+    leaving the rest for bursts), so a replica planned at the watermark runs at ``watermark`` of
+    its knee throughput.
     """
-    shape = ctx.shape(ctx.running_cap())
-    at_knee = closed_loop(ctx.step, shape, max(knee_requests, 1))
-    saturated = closed_loop(ctx.step, shape, shape.running_cap)
     scale = 1.0 if knee_requests >= 1 else 0.0
     return ReplicaRates(
         knee_requests=knee_requests,

@@ -15,7 +15,7 @@ from gpucalc.core.fleet import (
     ReplicaRates,
     fleet_verdict,
     planning_watermark,
-    replica_rates,
+    rates_at_points,
 )
 from gpucalc.core.gpu_spec import GpuSpec
 from gpucalc.core.inputs import PlanInputs, TrafficMode
@@ -110,9 +110,12 @@ def layout_rates(inputs: PlanInputs, memory: MemoryResult | None = None) -> Layo
     knee = int(binding.value.value)
     if knee < 1:
         return None
-    at_knee = closed_loop(ctx.step, ctx.shape(ctx.running_cap()), knee)
+    shape = ctx.shape(ctx.running_cap())
+    at_knee = closed_loop(ctx.step, shape, knee)
+    saturated = closed_loop(ctx.step, shape, shape.running_cap)
+    watermark = planning_watermark(inputs.targets, inputs.workload.mode)
     return LayoutRates(
-        rates=replica_rates(ctx, knee, planning_watermark(inputs.targets, inputs.workload.mode)),
+        rates=rates_at_points(at_knee, saturated, knee, watermark),
         bottleneck=binding.kind.value, ttft_ms_at_knee=at_knee.ttft_s * 1000,
         tpot_ms_at_knee=at_knee.tpot_s * 1000)
 
