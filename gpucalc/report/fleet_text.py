@@ -9,7 +9,7 @@ from __future__ import annotations
 from gpucalc.core.fleet import FleetVerdict
 from gpucalc.core.inputs import TrafficMode
 from gpucalc.report.numbers import count, sig3
-from gpucalc.report.strings import tr, trf
+from gpucalc.report.strings import list_separator, tr, trf
 
 
 def yes_no(flag: bool, lang: str) -> str:
@@ -61,5 +61,4 @@ def layouts_sentence(fleet: FleetVerdict, lang: str) -> str:
                  tp=x.tensor_parallel_size, pp=x.pipeline_parallel_size, r=x.replicas,
                  conc=count(x.concurrency_total.value), rps=sig3(x.requests_per_s_total.value),
                  tok=count(x.output_tokens_per_s_total.value)) for x in fleet.layouts]
-    separator = "；" if lang == "zh" else "; "
-    return tr("Replicas versus TP on the same GPUs:", lang) + " " + separator.join(parts) + "."
+    return tr("Replicas versus TP on the same GPUs:", lang) + " " + list_separator(lang).join(parts) + "."

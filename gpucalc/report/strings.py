@@ -455,11 +455,15 @@ ZH: dict[str, str] = {
 }
 
 
+def list_separator(lang: str) -> str:
+    """The separator between clauses of one stated value: '；' in Chinese, '; ' in English."""
+    return "；" if lang == "zh" else "; "
+
+
 def template_parts_text(parts: tuple[str, ...], values: dict[str, str], lang: str) -> str:
     """A checklist item's stated value: templates and words (yes / no) translated, joined."""
-    separator = "；" if lang == "zh" else "; "
     local = {key: tr(value, lang) for key, value in values.items()}
-    return separator.join(tr(part, lang).format(**local) for part in parts)
+    return list_separator(lang).join(tr(part, lang).format(**local) for part in parts)
 
 
 def tr(text: str, lang: str) -> str:
