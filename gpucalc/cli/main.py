@@ -136,7 +136,7 @@ def run_estimate(args: argparse.Namespace) -> int:
     load = LoadRequest(concurrency=args.concurrency, request_rate=args.request_rate,
                        num_prompts=args.num_prompts)
     plan = plan_inputs(user_catalog(), scenario, inputs,
-                       PlanOptions(load=load, uncertainty=args.uncertainty))
+                       PlanOptions(load=load, views=False, uncertainty=args.uncertainty))
     result = plan.memory
     if args.json:
         data = memory_json(result)
@@ -187,7 +187,8 @@ def run_sweep(args: argparse.Namespace) -> int:
         else:
             print(sweep_text(sweep))
         return 0
-    perf = plan_inputs(user_catalog(), scenario, inputs, PlanOptions(uncertainty=False)).performance
+    options = PlanOptions(views=False, uncertainty=False)
+    perf = plan_inputs(user_catalog(), scenario, inputs, options).performance
     if perf is None:
         raise CliError("the model does not fit, so there is no load curve", EXIT_DOES_NOT_FIT)
     curve = perf.load_curve

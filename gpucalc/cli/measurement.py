@@ -119,7 +119,7 @@ def measurement_json(mplan: MeasurementPlan, check: MeasurementCheck | None) -> 
 def plan_check(catalog: Catalog, scenario: Scenario, inputs: PlanInputs,
                points: Sequence[MeasuredPoint]) -> MeasurementCheck | None:
     """``points`` marked against the measurement plan of ``inputs`` (None: it does not fit)."""
-    plan = plan_inputs(catalog, scenario, inputs, PlanOptions(uncertainty=False))
+    plan = plan_inputs(catalog, scenario, inputs, PlanOptions(views=False, uncertainty=False))
     mplan = measurement_plan(plan)
     return check_results(mplan, points) if mplan is not None else None
 
@@ -132,7 +132,7 @@ def marks_line(check: MeasurementCheck) -> str:
 def run_test_plan(args: argparse.Namespace) -> int:
     """``gpucalc test-plan``: print the measurement plan (and marks); exit 3 if it does not fit."""
     scenario = scenario_from_args(args)
-    plan = compute_plan(user_catalog(), scenario, PlanOptions(uncertainty=False))
+    plan = compute_plan(user_catalog(), scenario, PlanOptions(views=False, uncertainty=False))
     mplan = measurement_plan(plan)
     if mplan is None:
         raise CliError("the model does not fit, so there is nothing to measure", EXIT_DOES_NOT_FIT)

@@ -47,6 +47,7 @@ class PlanOptions(BaseModel):
 
     load: LoadRequest | None = Field(default=None, description="Where to evaluate latency.")
     sweep_points: int = Field(default=SWEEP_POINTS, ge=2, le=4096)
+    views: bool = Field(default=True, description="The context sweep and the per-card grid.")
     uncertainty: bool = True
     sizing: bool = Field(default=False, description="Every GPU × precision × TP that meets the SLO.")
     simulation: bool = Field(default=False, description="A fixed-seed simulated rate sweep.")
@@ -73,7 +74,8 @@ class Plan(BaseModel):
     scenario: Scenario
     inputs: PlanInputs
     result: Result
-    sweep: ContextSweep | None = Field(default=None, description="None when the model does not fit.")
+    sweep: ContextSweep | None = Field(
+        default=None, description="None when the model does not fit or the views were not asked for.")
     grid: tuple[GridCell, ...] = ()
     bands: Bands | None = None
     sensitivity: Sensitivity | None = None
@@ -138,8 +140,8 @@ def plan_inputs(catalog: Catalog, scenario: Scenario, inputs: PlanInputs,
     bands, sensitivity = evaluate_uncertainty(inputs) if options.uncertainty else (None, None)
     return Plan(
         scenario=scenario, inputs=inputs, result=result,
-        sweep=context_sweep(inputs, count=options.sweep_points),
-        grid=tuple(per_card_grid(inputs, precision_tiers(catalog))),
+        sweep=context_sweep(inputs, count=options.sweep_points) if options.views else None,
+        grid=tuple(per_card_grid(inputs, precision_tiers(catalog))) if options.views else (),
         bands=bands, sensitivity=sensitivity,
         sizing=sizing_rows(catalog, inputs) if options.sizing else (),
         simulation=simulate_plan(inputs, result.memory) if options.simulation else None,
