@@ -71,9 +71,8 @@ class Replica:
         self.context_sum = 0  # KV tokens of the decoding requests
         self.kv_used = 0  # KV tokens held or reserved by running requests
         self.preemptions = 0
-        self.decode_step_s: list[float] = []  # duration of each step that advanced decodes
+        self.decode_step_s: list[float] = []  # gap before each step's decode tokens (ITL)
         self.decode_step_tokens: list[int] = []  # decoding requests in that step (one ITL each)
-        self._step_start = 0.0
         self._last_decode_s = 0.0  # end of the last step that gave decoding requests a token
         self._decodes_now = True  # the planned step advances the decoding requests
         self.busy = False  # a step (or a wake-up) is scheduled
@@ -87,7 +86,6 @@ class Replica:
 
     def plan_step_seconds(self, now_s: float) -> float:
         """Schedule the next step and return its duration in seconds (0 when idle)."""
-        self._step_start = now_s
         scheduled: list[tuple[int, int]] = []
         if self.config.prefill_alone and (self.waiting or self.prefilling):
             self._reserved = False
@@ -159,8 +157,7 @@ class Replica:
         """Apply the planned step at its end time; append the requests that completed."""
         book = self.book
         if self.decoding and self._decodes_now:
-            self.decode_step_s.append(now_s - max(self._last_decode_s, self._step_start)
-                                      if self.config.prefill_alone else now_s - self._step_start)
+            self.decode_step_s.append(now_s - self._last_decode_s)  # the gap since the last token
             self.decode_step_tokens.append(self.decoding)
             self._last_decode_s = now_s
             self.decode_steps += 1
