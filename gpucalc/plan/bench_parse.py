@@ -145,8 +145,7 @@ _NO_EFFECT = {
     "--measurement-interval", "--stdout", "--workspace", "-w", "--engine_dir", "--model_path",
     "--iteration_log", "--output_json", "--request_json", "--extra_llm_api_options",
     "--apply-chat-template", "--num-warmups", "--ready-check-timeout-sec", "--header",
-    "--tp", "--pp", "--ep", "--max_batch_size", "--max_num_tokens", "--kv_cache_free_gpu_mem_fraction",
-    "--backend", "--warmup", "--max_seq_len", "--dataset-name",
+    "--backend", "--warmup", "--dataset-name",
 }
 
 

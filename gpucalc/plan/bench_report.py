@@ -173,7 +173,8 @@ def tool_summary(p: BenchPrediction) -> str:
         body = vllm_summary(p)
     notes = [PREDICTED, *p.notes]
     if p.spec.ignored:
-        notes.append("flags not modelled (no effect on the prediction): " + ", ".join(p.spec.ignored))
+        notes.append("flags not modelled (no effect on the prediction; engine settings go in "
+                     "gpucalc's serve flags): " + ", ".join(p.spec.ignored))
     return "\n".join([body, *notes])
 
 
