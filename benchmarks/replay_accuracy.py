@@ -8,6 +8,11 @@ dataset, prompts, rate, concurrency and lengths it states) and the serve flags o
 each run and the median absolute error of median TTFT, P99 TTFT, median TPOT and request
 throughput.
 
+Measured on the 12 replayable runs (median |error| of median TTFT / P99 TTFT / median TPOT /
+request throughput): before ``gpucalc bench`` (``gpucalc simulate`` with each run's mean lengths,
+arrival kind and request count) 54 % / 61 % / 50 % / 107 %; through ``gpucalc bench`` 58 % / 79 % /
+49 % / 41 %. The step times of the 8-GPU MoE runs (TPOT 3–4× too fast) dominate what is left.
+
 Rows are skipped (and listed) when gpucalc has no profile for their engine (LMDeploy) or no
 catalog entry for their model. GLM-4.6 is replayed as GLM-4.5, whose architecture it keeps
 (355B total / 32B active, same layers and heads: zai-org's model card).
