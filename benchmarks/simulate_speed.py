@@ -1,11 +1,15 @@
 """Speed of the discrete-event traffic simulator.
 
 Run: ``python -m benchmarks.simulate_speed``. Figures are medians over repeated runs on this
-machine; the goal is 10,000 simulated requests in at most one second.
+machine; the goals are 10,000 simulated requests in at most 0.5 s and ``gpucalc bench`` for
+1,000 prompts in at most 2 s as a whole process (start-up, catalog, simulation, printing).
 """
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import time
 from functools import partial
 
 from benchmarks.speed import median_seconds
@@ -16,8 +20,20 @@ from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.sim_sweep import rates_up_to, saturation_rate, simulate_rate_sweep
 from gpucalc.core.sim_traffic import Router, TrafficSpec
 from gpucalc.core.simulate import simulate
+from gpucalc.plan.bench_parse import parse_bench_command
+from gpucalc.plan.bench_run import predict_bench
 
 REQUESTS = 10_000
+BENCH_CLI = [sys.executable, "-m", "gpucalc", "bench", "--gpu", "h100-sxm-80gb", "--",
+             "vllm", "bench", "serve", "--model", "meta-llama/Llama-3.1-8B-Instruct",
+             "--dataset-name", "sharegpt", "--num-prompts", "1000", "--request-rate", "20"]
+
+
+def process_seconds(argv: list[str]) -> float:
+    """Wall time of one whole process running ``argv``."""
+    start = time.perf_counter()
+    subprocess.run(argv, check=True, capture_output=True)
+    return time.perf_counter() - start
 
 
 def main() -> None:
@@ -48,6 +64,13 @@ def main() -> None:
     sweep_s = median_seconds(lambda: simulate_rate_sweep(
         inputs, memory, rates, TrafficSpec(num_requests=2000)), 3)
     print(f"  10-rate sweep, 2,000 requests per rate    {sweep_s * 1e3:8.1f} ms (median of 3)")
+    spec = parse_bench_command("vllm bench serve --model m --dataset-name sharegpt "
+                               f"--num-prompts {REQUESTS} --request-rate 40")
+    bench_s = median_seconds(partial(predict_bench, inputs, memory, spec), 5)
+    print(f"  bench prediction, ShareGPT at 40 req/s   {bench_s * 1e3:8.1f} ms (median of 5)")
+    cli_s = median_seconds(partial(process_seconds, BENCH_CLI), 3)
+    print(f"gpucalc bench, 1,000 ShareGPT prompts, whole process: {cli_s * 1e3:,.0f} ms "
+          "(median of 3)")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from gpucalc.cli.args import (
     targets_from_args,
     workload_from_args,
 )
+from gpucalc.cli.bench import add_bench_parser, run_bench
 from gpucalc.cli.catalog import user_catalog
 from gpucalc.cli.simulate import add_simulate_parser, run_simulate
 from gpucalc.core.inputs import PlanInputs
@@ -77,6 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
     lengths.add_argument("file", help="CSV or JSON Lines of per-request input/output token counts")
     lengths.add_argument("--json", action="store_true", help="one JSON object")
     add_simulate_parser(sub)
+    add_bench_parser(sub)
     from gpucalc.cli.report import add_report_commands
 
     add_report_commands(sub)
@@ -332,7 +334,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "models": run_models, "gpus": run_gpus, "gui": run_gui, "lengths": run_lengths,
                 "simulate": run_simulate, "report": _run_report, "export-csv": _run_export_csv,
                 "compare-log": _run_compare_log, "calibrate": _run_calibrate,
-                "test-plan": _run_test_plan}
+                "test-plan": _run_test_plan, "bench": run_bench}
     if args.command is None:
         args.command = "gui"
     from gpucalc.catalog.bundled import CatalogError

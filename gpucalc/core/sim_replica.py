@@ -33,6 +33,7 @@ class ReplicaConfig:
     kv_tokens: int  # KV cache capacity of the replica in tokens
     max_num_seqs: int  # running requests at most
     token_budget: int  # max_num_batched_tokens: tokens (decode + prefill) per step
+    prefill_alone: bool = False  # a step that prefills runs no decodes (SGLang, vLLM V0)
 
 
 class RequestBook:
@@ -70,6 +71,10 @@ class Replica:
         self.context_sum = 0  # KV tokens of the decoding requests
         self.kv_used = 0  # KV tokens held or reserved by running requests
         self.preemptions = 0
+        self.decode_step_s: list[float] = []  # gap before each step's decode tokens (ITL)
+        self.decode_step_tokens: list[int] = []  # decoding requests in that step (one ITL each)
+        self._last_decode_s = 0.0  # end of the last step that gave decoding requests a token
+        self._decodes_now = True  # the planned step advances the decoding requests
         self.busy = False  # a step (or a wake-up) is scheduled
         self._scheduled: list[tuple[int, int]] = []  # (request, prompt tokens) of the step
         self._reserved = False  # decode tokens of the current step are already reserved
@@ -81,22 +86,29 @@ class Replica:
 
     def plan_step_seconds(self, now_s: float) -> float:
         """Schedule the next step and return its duration in seconds (0 when idle)."""
-        self._reserve_decode_tokens()
         scheduled: list[tuple[int, int]] = []
-        budget = self._continue_prefills(self.config.token_budget - self.decoding, scheduled)
-        self._admit_waiting(now_s, budget, scheduled)
+        if self.config.prefill_alone and (self.waiting or self.prefilling):
+            self._reserved = False
+            budget = self._continue_prefills(self.config.token_budget, scheduled)
+            self._admit_waiting(now_s, budget, scheduled)
+        self._decodes_now = not scheduled
+        if self._decodes_now:
+            self._reserve_decode_tokens()
+            budget = self._continue_prefills(self.config.token_budget - self.decoding, scheduled)
+            self._admit_waiting(now_s, budget, scheduled)
         self._scheduled = scheduled
+        decoding = self.decoding if self._decodes_now else 0
         prompt_tokens = 0
         prompt_context = 0.0
         done = self.book.prefill_done
         for rid, chunk in scheduled:  # a chunk from position p attends to p + chunk/2 on average
             prompt_tokens += chunk
             prompt_context += chunk * (done[rid] + chunk / 2)
-        if not self.decoding and not prompt_tokens:
+        if not decoding and not prompt_tokens:
             return 0.0
-        context = self.context_sum / self.decoding if self.decoding else 0.0
+        context = self.context_sum / decoding if decoding else 0.0
         mean_prompt_context = prompt_context / prompt_tokens if prompt_tokens else 0.0
-        return self.config.step.step_seconds(self.decoding, prompt_tokens, context,
+        return self.config.step.step_seconds(decoding, prompt_tokens, context,
                                              mean_prompt_context)
 
     def _reserve_decode_tokens(self) -> None:
@@ -144,7 +156,10 @@ class Replica:
     def finish_step(self, now_s: float, finished: list[int]) -> None:
         """Apply the planned step at its end time; append the requests that completed."""
         book = self.book
-        if self.decoding:
+        if self.decoding and self._decodes_now:
+            self.decode_step_s.append(now_s - self._last_decode_s)  # the gap since the last token
+            self.decode_step_tokens.append(self.decoding)
+            self._last_decode_s = now_s
             self.decode_steps += 1
             self.context_sum += self.decoding
             step = self.decode_steps
@@ -177,6 +192,8 @@ class Replica:
             book.join_generated[rid] = generated
             heappush(self.finishing, (self.decode_steps + book.output[rid] - generated, rid,
                                       book.version[rid]))
+            if not self.decoding:
+                self._last_decode_s = now_s
             self.decoding += 1
             self.context_sum += done
         self._scheduled = []

@@ -16,7 +16,7 @@ from enum import StrEnum
 
 import numpy as np
 from numpy.typing import NDArray
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from gpucalc.core.inputs import Workload
 
@@ -33,14 +33,20 @@ class Router(StrEnum):
 
 
 class TrafficSpec(BaseModel):
-    """Load of one simulated run: an open-loop rate, a closed-loop concurrency or all at once."""
+    """Load of one simulated run: an open-loop rate, a closed-loop concurrency or all at once.
+
+    A rate together with a concurrency is a rate capped at that many requests in flight, as
+    ``vllm bench serve --request-rate R --max-concurrency C`` runs it: requests are due at the
+    rate's arrival times and each is sent when it is due and a slot is free.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     request_rate: float | None = Field(
         default=None, gt=0, description="Requests/s; None or inf with no concurrency: all at once.")
-    concurrency: int | None = Field(default=None, ge=1, le=1_000_000,
-                                    description="Closed loop: clients each keeping one request open.")
+    concurrency: int | None = Field(
+        default=None, ge=1, le=1_000_000,
+        description="Requests in flight at most: a closed loop alone, a cap with a request rate.")
     burstiness: float = Field(default=1.0, gt=0, le=1000,
                               description="Gamma shape of inter-arrival gaps (1 = Poisson).")
     num_requests: int = Field(default=1000, ge=1, le=10_000_000)
@@ -48,25 +54,25 @@ class TrafficSpec(BaseModel):
     replicas: int = Field(default=1, ge=1, le=4096)
     router: Router = Router.ROUND_ROBIN
 
-    @model_validator(mode="after")
-    def _one_load(self) -> TrafficSpec:
-        if self.request_rate is not None and self.concurrency is not None:
-            raise ValueError("give a request rate or a concurrency, not both")
-        return self
-
     @property
     def all_at_once(self) -> bool:
         """Every request arrives at time zero (no rate, no concurrency, or an infinite rate)."""
         return self.concurrency is None and (self.request_rate is None or math.isinf(self.request_rate))
 
+    @property
+    def paced(self) -> bool:
+        """Arrivals follow a finite request rate (with or without a concurrency cap)."""
+        return self.request_rate is not None and not math.isinf(self.request_rate)
+
 
 def arrival_times_s(spec: TrafficSpec, rng: np.random.Generator) -> FloatArray:
-    """Arrival time of every request in seconds (zeros for all-at-once and closed-loop starts).
+    """Time each request is due in seconds (zeros for all at once and an unpaced closed loop).
 
     Gaps are gamma(shape = burstiness, scale = 1 / (rate × burstiness)): mean 1 / rate at any
-    burstiness, exponential (Poisson arrivals) at burstiness 1.
+    burstiness, exponential (Poisson arrivals) at burstiness 1 — vLLM's ``get_request`` in
+    ``vllm/benchmarks/serve.py`` draws them the same way.
     """
-    if spec.all_at_once or spec.concurrency is not None or spec.request_rate is None:
+    if not spec.paced or spec.request_rate is None:
         return np.zeros(spec.num_requests)
     shape = spec.burstiness
     gaps = rng.gamma(shape, 1.0 / (spec.request_rate * shape), size=spec.num_requests)

@@ -15,6 +15,7 @@ from heapq import heappop, heappush
 
 import numpy as np
 
+from gpucalc.core.engine import EngineKind
 from gpucalc.core.inputs import PlanInputs, Targets
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import build_context
@@ -39,11 +40,29 @@ class SimulationCancelled(Exception):  # noqa: N818 - the name says what happene
     """The progress callback asked the simulation to stop."""
 
 
+def prefill_runs_alone(inputs: PlanInputs, memory: MemoryResult) -> bool:
+    """Whether the engine runs prefill steps without decodes.
+
+    SGLang does by default: its scheduler runs a new prefill batch before the running decode
+    batch and mixes the two only with ``--enable-mixed-chunk`` (``get_next_batch_to_run`` in
+    ``sglang/srt/managers/scheduler.py``). vLLM before V1 does without chunked prefill: a step
+    that schedules prompts runs no decodes (``Scheduler._schedule_default`` in
+    ``vllm/core/scheduler.py``). vLLM V1 and TensorRT-LLM's in-flight batching mix them.
+    """
+    engine = inputs.engine
+    if engine.kind is EngineKind.SGLANG:
+        return True
+    follow = engine.batch_defaults.batched_tokens_follow_max_model_len_up_to
+    return (follow is not None and inputs.deployment.max_num_batched_tokens is None
+            and int(memory.settings.max_model_len.value) <= follow)
+
+
 def replica_config(inputs: PlanInputs, memory: MemoryResult) -> ReplicaConfig:
-    """Limits and step model of one replica of ``inputs`` (KV tokens from the memory result)."""
+    """Limits, scheduling and step model of one replica of ``inputs`` (KV from ``memory``)."""
     context = build_context(inputs, memory)
     return ReplicaConfig(step=context.step, kv_tokens=int(memory.kv_cache_tokens.value),
-                         max_num_seqs=context.max_num_seqs, token_budget=context.token_budget)
+                         max_num_seqs=context.max_num_seqs, token_budget=context.token_budget,
+                         prefill_alone=prefill_runs_alone(inputs, memory))
 
 
 def request_lengths(inputs: PlanInputs, traffic: TrafficSpec, max_tokens: int,
@@ -68,17 +87,22 @@ def _route(replicas: list[Replica], router: Router, counter: int) -> int:
 
 def run_events(config: ReplicaConfig, book: RequestBook, traffic: TrafficSpec,
                progress: Progress | None = None) -> list[Replica]:
-    """Run every request of ``book`` to completion; return the replicas (for their counters)."""
+    """Run every request of ``book`` to completion; return the replicas (for their counters).
+
+    With a concurrency, at most that many requests are in flight: the next one is sent when it
+    is due (its arrival time in ``book``) and a slot is free, and its arrival becomes the time
+    it was sent, as a benchmark client measures TTFT from the send.
+    """
     replicas = [Replica(config, book) for _ in range(traffic.replicas)]
     total = len(book.input)
-    closed = traffic.concurrency is not None
-    issued = min(traffic.concurrency or total, total)
+    cap = min(traffic.concurrency or total, total)
     arrivals = book.arrival
     step_ends: list[tuple[float, int]] = []
     finished: list[int] = []
     next_arrival = completed = events = 0
     while True:
-        arrival_s = arrivals[next_arrival] if next_arrival < issued else math.inf
+        arrival_s = (arrivals[next_arrival] if next_arrival < total
+                     and next_arrival - completed < cap else math.inf)
         step_s = step_ends[0][0] if step_ends else math.inf
         if arrival_s == math.inf and step_s == math.inf:
             break
@@ -99,12 +123,10 @@ def run_events(config: ReplicaConfig, book: RequestBook, traffic: TrafficSpec,
         replica = replicas[index]
         finished.clear()
         replica.finish_step(now_s, finished)
-        completed += len(finished)
-        if closed:
-            for _ in finished:
-                if issued < total:
-                    arrivals[issued] = now_s
-                    issued += 1
+        if finished:
+            completed += len(finished)
+            for queued in range(next_arrival, min(next_arrival + len(finished), total)):
+                arrivals[queued] = max(arrivals[queued], now_s)
         seconds = replica.plan_step_seconds(now_s)
         if seconds > 0:
             heappush(step_ends, (now_s + seconds, index))
@@ -124,6 +146,18 @@ def request_classes(inputs: PlanInputs, traffic: TrafficSpec) -> IntArray:
     return class_picks(inputs.workload, traffic.num_requests, rng)
 
 
+def run_book(config: ReplicaConfig, prompt_tokens: IntArray, output_tokens: IntArray,
+             traffic: TrafficSpec, progress: Progress | None = None
+             ) -> tuple[RequestBook, list[Replica]]:
+    """Run requests of the given lengths under ``traffic``: per-request times and the replicas."""
+    if int((prompt_tokens + output_tokens).max()) > config.kv_tokens:
+        raise ValueError(f"a request needs more KV than the replica holds ({config.kv_tokens:,} "
+                         "tokens); shorten the requests or give the KV cache more memory")
+    arrivals = arrival_times_s(traffic, np.random.default_rng([traffic.seed, 0]))
+    book = RequestBook(prompt_tokens.tolist(), output_tokens.tolist(), arrivals.tolist())
+    return book, run_events(config, book, traffic, progress)
+
+
 def simulate_requests(config: ReplicaConfig, prompt_tokens: IntArray, output_tokens: IntArray,
                       traffic: TrafficSpec, targets: Targets,
                       progress: Progress | None = None,
@@ -135,12 +169,7 @@ def simulate_requests(config: ReplicaConfig, prompt_tokens: IntArray, output_tok
     """
     if len(prompt_tokens) != traffic.num_requests or len(output_tokens) != traffic.num_requests:
         raise ValueError("one input and one output length per request are needed")
-    if int((prompt_tokens + output_tokens).max()) > config.kv_tokens:
-        raise ValueError(f"a request needs more KV than the replica holds ({config.kv_tokens:,} "
-                         "tokens); shorten the requests or give the KV cache more memory")
-    arrivals = arrival_times_s(traffic, np.random.default_rng([traffic.seed, 0]))
-    book = RequestBook(prompt_tokens.tolist(), output_tokens.tolist(), arrivals.tolist())
-    replicas = run_events(config, book, traffic, progress)
+    book, replicas = run_book(config, prompt_tokens, output_tokens, traffic, progress)
     return summarise(traffic, targets, np.array(book.arrival), np.array(book.admitted),
                      np.array(book.first_token), np.array(book.finish), output_tokens,
                      sum(r.preemptions for r in replicas), classes, picks)

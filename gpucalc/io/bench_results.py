@@ -13,6 +13,11 @@ Formats, recognised by content:
   ``time_to_first_token``, ``inter_token_latency``, ``output_token_throughput`` as objects with
   ``unit`` and ``avg`` / ``p50`` / ``p99`` (at the top level, under ``records`` or ``metrics``);
   the load comes from ``input_config`` or, failing that, the file's path (``…concurrency32…``).
+* ``trtllm-bench throughput --report_json``: ``performance`` (``request_throughput_req_s``,
+  ``system_output_throughput_tok_s``), ``streaming_metrics`` (``avg_ttft_ms``, ``avg_tpot_ms``,
+  ``ttft_percentiles`` / ``tpot_percentiles`` with ``p99``) and ``request_info`` (average
+  lengths), as ``tensorrt_llm/bench/dataclasses/reporting.py`` writes them; the load is its
+  ``concurrency`` (absent or −1: every request at once).
 * genai-perf's CSV export (``Metric,avg,…,p50,…`` rows such as ``Time To First Token (ms)``).
 * A hand-typed CSV: a ``concurrency`` or ``request_rate`` column and any of ``ttft_ms``,
   ``tpot_ms``, ``itl_ms``, ``output_tokens_per_s`` (plus optional ``input_len``,
@@ -228,6 +233,39 @@ def _perf_point(table: Mapping[str, Mapping[str, Any]], load: tuple[float | None
     }, source)
 
 
+# -- trtllm-bench ----------------------------------------------------------------------------
+
+def _is_trtllm_report(record: Mapping[str, Any]) -> bool:
+    performance = record.get("performance")
+    return isinstance(performance, Mapping) and any(
+        key in performance for key in ("request_throughput_req_s", "system_output_throughput_tok_s"))
+
+
+def _section(record: Mapping[str, Any], name: str) -> Mapping[str, Any]:
+    value = record.get(name)
+    return value if isinstance(value, Mapping) else {}
+
+
+def _trtllm_point(record: Mapping[str, Any], source: str) -> MeasuredPoint | None:
+    performance = _section(record, "performance")
+    streaming = _section(record, "streaming_metrics")
+    info = _section(record, "request_info")
+    concurrency = _positive(_find_key(record, {"concurrency"}).get("concurrency"))
+    prompts = _positive(info.get("num_requests"))
+    return _point({
+        "concurrency": concurrency, "request_rate": None if concurrency else math.inf,
+        "num_prompts": int(prompts) if prompts else None,
+        "mean_input_tokens": _positive(info.get("avg_input_length")),
+        "mean_output_tokens": _positive(info.get("avg_output_length")),
+        "ttft_ms": _positive(streaming.get("avg_ttft_ms")), "ttft_stat": "mean",
+        "tpot_ms": _positive(streaming.get("avg_tpot_ms")),
+        "p99_ttft_ms": _positive(_section(streaming, "ttft_percentiles").get("p99")),
+        "p99_tpot_ms": _positive(_section(streaming, "tpot_percentiles").get("p99")),
+        "output_tok_s": _positive(performance.get("system_output_throughput_tok_s")),
+        "request_per_s": _positive(performance.get("request_throughput_req_s")),
+    }, source)
+
+
 # -- JSON dispatch ---------------------------------------------------------------------------
 
 def _points_from_json(doc: Any, source: str) -> list[MeasuredPoint | None]:
@@ -236,6 +274,8 @@ def _points_from_json(doc: Any, source: str) -> list[MeasuredPoint | None]:
     for record in records[:MAX_POINTS + 1]:
         if not isinstance(record, Mapping):
             points.append(None)
+        elif _is_trtllm_report(record):
+            points.append(_trtllm_point(record, source))
         elif _metric_table(record):
             points.append(_perf_point(_metric_table(record), _perf_load(record, source), source))
         elif _is_serving_record(record):

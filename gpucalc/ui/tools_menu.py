@@ -1,4 +1,4 @@
-"""The Hardware and Tools menus: custom GPU, spec tables, request lengths, measurements, test plan."""
+"""The Hardware and Tools menus: GPUs, tables, lengths, measurements, test plan, benchmarks."""
 
 from __future__ import annotations
 
@@ -40,6 +40,7 @@ class WindowTools(QObject):
         self._add(tools.addAction(self.tr("&Measurements and calibration…")), self.open_measurements,
                   "Ctrl+M")
         self._add(tools.addAction(self.tr("Measurement &plan…")), self.open_measurement_plan)
+        self._add(tools.addAction(self.tr("Predict a &benchmark…")), self.open_bench)
 
     @staticmethod
     def _add(action: QAction, slot: object, shortcut: str = "") -> None:
@@ -121,3 +122,11 @@ class WindowTools(QObject):
         dialog = self.measurement_plan_dialog()
         dialog.exec()
         dialog.wait()  # results still being read finish before the dialog goes away
+
+    def open_bench(self) -> None:
+        """Tools → Predict a benchmark: what a pasted benchmark command would print here."""
+        from gpucalc.ui.dialogs.bench_dialog import BenchDialog
+
+        dialog = BenchDialog(self.controller.catalog, self.controller.scenario, self.window)
+        dialog.exec()
+        dialog.wait()  # a simulation still running finishes before the dialog goes away

@@ -306,8 +306,9 @@ def test_all_at_once_and_closed_loop_start_at_zero() -> None:
     assert not arrival_times_s(TrafficSpec(num_requests=5), rng).any()
     assert not arrival_times_s(TrafficSpec(request_rate=math.inf, num_requests=5), rng).any()
     assert not arrival_times_s(TrafficSpec(concurrency=2, num_requests=5), rng).any()
-    with pytest.raises(ValueError, match="not both"):
-        TrafficSpec(request_rate=1, concurrency=1)
+    capped = TrafficSpec(request_rate=1, concurrency=1, num_requests=5)
+    assert capped.paced
+    assert arrival_times_s(capped, rng)[1:].all()
 
 
 def test_lognormal_fit_reproduces_p50_and_p95() -> None:

@@ -1,0 +1,345 @@
+"""Read a pasted benchmark-client command into the run it describes. Pure, no Qt, no files.
+
+Clients and the facts used (flag names, defaults and meanings from each tool's own source):
+
+* ``vllm bench serve`` — ``vllm/benchmarks/serve.py`` and ``datasets.py``: 1000 prompts, the
+  ``random`` dataset (1024 in / 128 out, ``--random-range-ratio 0`` symmetric), rate ``inf``,
+  burstiness 1, seed 0, EOS honoured unless ``--ignore-eos``;
+* ``python benchmarks/benchmark_serving.py`` (older vLLM) — the same flags, dataset ``sharegpt``
+  by default; before vLLM 0.8.3 (give ``--tool-version``) the range ratio defaulted to 1 and drew
+  from ``[len × r, len]``;
+* ``python -m sglang.bench_serving`` — ``sglang/bench_serving.py``: 1000 prompts, dataset
+  ``sharegpt``, random 1024 / 1024 with range ratio 0 drawing from ``[len × r, len]``, seed 1,
+  EOS ignored unless ``--disable-ignore-eos``;
+* ``genai-perf profile`` — ``genai_perf/parser.py``: synthetic prompts of 550 ± 0 tokens,
+  ``--output-tokens-mean`` / ``--output-tokens-stddev``, ``--concurrency`` (1 by default) or
+  ``--request-rate``, ``--request-count`` (else ``--num-prompts``, 100), seed 0;
+* ``trtllm-bench … throughput`` — ``tensorrt_llm/bench``: ``--concurrency`` (unlimited by
+  default: every request at once), ``--num_requests``, lengths from the dataset file, which
+  ``benchmarks/cpp/prepare_dataset.py … token-norm-dist --num-requests --input-mean
+  --output-mean --input-stdev --output-stdev`` writes (paste that line too); ``--eos_id -1``
+  (the default) generates every requested token.
+"""
+
+from __future__ import annotations
+
+import math
+import shlex
+from collections.abc import Callable
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gpucalc.core.sim_lengths import RangeRule
+
+VLLM_SYMMETRIC_SINCE = (0, 8, 3)  # vLLM release whose benchmark made the range ratio symmetric
+
+
+class BenchCommandError(ValueError):
+    """The pasted text is not a benchmark command gpucalc can replay (the message says why)."""
+
+
+class BenchClient(StrEnum):
+    """The benchmark clients whose commands can be pasted."""
+
+    VLLM = "vllm bench serve"
+    VLLM_SCRIPT = "benchmark_serving.py"
+    SGLANG = "sglang.bench_serving"
+    GENAI_PERF = "genai-perf profile"
+    TRTLLM = "trtllm-bench throughput"
+
+
+class LengthSource(StrEnum):
+    """Where request lengths come from."""
+
+    RANDOM = "random"  # uniform in a range (a fixed length at range ratio 0)
+    NORMAL = "normal"  # mean ± standard deviation (genai-perf, prepare_dataset token-norm-dist)
+    SHAREGPT = "sharegpt"
+
+
+class BenchSpec(BaseModel):
+    """One benchmark run as the pasted command describes it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    client: BenchClient
+    model: str | None = None
+    backend: str | None = None
+    num_prompts: int = Field(ge=1, le=1_000_000)
+    request_rate: float = Field(default=math.inf, gt=0, description="inf: every request at once")
+    burstiness: float = Field(default=1.0, gt=0)
+    max_concurrency: int | None = Field(default=None, ge=1)
+    lengths: LengthSource
+    input_len: int = Field(ge=1)
+    output_len: int = Field(ge=1)
+    input_stddev: float = Field(default=0.0, ge=0)
+    output_stddev: float = Field(default=0.0, ge=0)
+    range_ratio: float = Field(default=0.0, ge=0)
+    range_rule: RangeRule = RangeRule.SYMMETRIC
+    prefix_len: int = Field(default=0, ge=0)
+    sharegpt_output_len: int | None = Field(default=None, ge=1)
+    ignore_eos: bool = False
+    seed: int = 0
+    ignored: tuple[str, ...] = Field(default=(), description="Flags gpucalc does not model.")
+    notes: tuple[str, ...] = Field(default=(), description="Assumptions the replay makes.")
+
+
+def _int(raw: str) -> int:
+    return int(float(raw)) if raw.lower() not in {"inf", "nan"} else int(raw)
+
+
+def _rate(raw: str) -> float:
+    value = float(raw)
+    if math.isnan(value) or value <= 0:
+        raise ValueError(raw)
+    return value
+
+
+Convert = Callable[[str], Any]
+# flag → (BenchSpec field, converter); the same spellings in vllm bench serve and the old script
+_VLLM_FLAGS: dict[str, tuple[str, Convert]] = {
+    "--model": ("model", str), "--backend": ("backend", str),
+    "--num-prompts": ("num_prompts", _int), "--request-rate": ("request_rate", _rate),
+    "--burstiness": ("burstiness", float), "--max-concurrency": ("max_concurrency", _int),
+    "--dataset-name": ("dataset", str), "--random-input-len": ("input_len", _int),
+    "--random-output-len": ("output_len", _int), "--random-range-ratio": ("range_ratio", float),
+    "--random-prefix-len": ("prefix_len", _int),
+    "--sharegpt-output-len": ("sharegpt_output_len", _int), "--seed": ("seed", _int),
+}
+_SGLANG_FLAGS: dict[str, tuple[str, Convert]] = {
+    **{k: v for k, v in _VLLM_FLAGS.items() if k != "--random-prefix-len"},
+    "--model-path": ("model", str),
+}
+_GENAI_FLAGS: dict[str, tuple[str, Convert]] = {
+    "--model": ("model", str), "-m": ("model", str), "--backend": ("backend", str),
+    "--num-prompts": ("num_prompts", _int), "--num-dataset-entries": ("num_prompts", _int),
+    "--request-count": ("request_count", _int), "--concurrency": ("max_concurrency", _int),
+    "--request-rate": ("request_rate", _rate),
+    "--synthetic-input-tokens-mean": ("input_len", _int),
+    "--synthetic-input-tokens-stddev": ("input_stddev", float),
+    "--output-tokens-mean": ("output_len", _int), "--osl": ("output_len", _int),
+    "--output-tokens-stddev": ("output_stddev", float), "--random-seed": ("seed", _int),
+    "--isl": ("input_len", _int),
+}
+_TRTLLM_FLAGS: dict[str, tuple[str, Convert]] = {
+    "--model": ("model", str), "-m": ("model", str), "--num_requests": ("num_prompts", _int),
+    "--concurrency": ("max_concurrency", _int), "--eos_id": ("eos_id", _int),
+    # prepare_dataset.py token-norm-dist
+    "--num-requests": ("num_prompts", _int), "--input-mean": ("input_len", _int),
+    "--output-mean": ("output_len", _int), "--input-stdev": ("input_stddev", float),
+    "--output-stdev": ("output_stddev", float), "--rand-task-id": ("", str),
+    "--tokenizer": ("", str),
+}
+_SWITCHES = {"--ignore-eos": ("ignore_eos", True), "--disable-ignore-eos": ("ignore_eos", False),
+             "--output-tokens-mean-deterministic": ("ignore_eos", True)}
+# Flags that change nothing gpucalc predicts (where results go, endpoints, tokenizers, …).
+_NO_EFFECT = {
+    "--host", "--port", "--base-url", "--endpoint", "--endpoint-type", "--url", "-u",
+    "--dataset-path", "--dataset", "--tokenizer", "--tokenizer-mode", "--save-result",
+    "--save-detailed", "--result-dir", "--result-filename", "--metadata", "--percentile-metrics",
+    "--metric-percentiles", "--output-file", "--disable-tqdm", "--profile", "--streaming",
+    "--trust-remote-code", "--served-model-name", "--label", "--artifact-dir",
+    "--profile-export-file", "--report_json", "--backend-type", "--goodput", "--logprobs",
+    "--use-beam-search", "--extra-inputs", "--disable-stream", "--warmup-request-count",
+    "--measurement-interval", "--stdout", "--workspace", "-w", "--engine_dir", "--model_path",
+    "--iteration_log", "--output_json", "--request_json", "--extra_llm_api_options",
+    "--apply-chat-template", "--num-warmups", "--ready-check-timeout-sec", "--header",
+    "--backend", "--warmup", "--dataset-name",
+}
+
+
+def _words(text: str) -> list[list[str]]:
+    """Shell words of ``text``, one list per command (split at ``;``, ``&&``, ``|``, newlines)."""
+    joined = text.replace("\\\r\n", " ").replace("\\\n", " ")
+    commands: list[list[str]] = []
+    for line in joined.splitlines():
+        lexer = shlex.shlex(line, posix=True, punctuation_chars=";&|<>")
+        lexer.whitespace_split = True
+        lexer.commenters = ""
+        current: list[str] = []
+        try:
+            for word in lexer:
+                if word and set(word) <= set(";&|<>"):
+                    if current:
+                        commands.append(current)
+                    current = []
+                else:
+                    current.append(word)
+        except ValueError as exc:
+            raise BenchCommandError(f"cannot split the command: {exc}") from exc
+        if current:
+            commands.append(current)
+    return commands
+
+
+def _client_of(words: list[str]) -> tuple[BenchClient, list[str]] | None:
+    """The client a command runs and the words after its name; None for another program."""
+    for i, word in enumerate(words):
+        base = word.rsplit("/", 1)[-1]
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        if base == "vllm" and nxt == "bench":
+            rest = words[i + 2:]
+            return BenchClient.VLLM, rest[1:] if rest[:1] == ["serve"] else rest
+        if base == "benchmark_serving.py" or (word == "-m" and nxt.endswith("benchmark_serving")):
+            return BenchClient.VLLM_SCRIPT, words[i + (2 if word == "-m" else 1):]
+        if word == "-m" and nxt == "sglang.bench_serving":
+            return BenchClient.SGLANG, words[i + 2:]
+        if base == "genai-perf":
+            rest = words[i + 1:]
+            return BenchClient.GENAI_PERF, rest[1:] if rest[:1] == ["profile"] else rest
+        if base == "trtllm-bench":
+            return BenchClient.TRTLLM, words[i + 1:]
+    return None
+
+
+def _flags(words: list[str], table: dict[str, tuple[str, Convert]], values: dict[str, Any],
+           ignored: list[str]) -> None:
+    """Read ``words`` into ``values`` by ``table``; unknown flags go to ``ignored``."""
+    i = 0
+    while i < len(words):
+        word = words[i]
+        flag, eq, inline = word.partition("=")
+        if not flag.startswith("-") or flag == "-":
+            i += 1
+            continue
+        if flag in _SWITCHES:
+            field, value = _SWITCHES[flag]
+            values[field] = value
+            i += 1
+            continue
+        nxt = words[i + 1] if i + 1 < len(words) else None
+        has_value = bool(eq) or (nxt is not None and (not nxt.startswith("-") or _number(nxt)))
+        raw = inline if eq else (nxt or "")
+        i += 1 if eq or not has_value else 2
+        if flag in table:
+            field, convert = table[flag]
+            if not has_value:
+                raise BenchCommandError(f"{flag} needs a value")
+            try:
+                converted = convert(raw)
+            except ValueError as exc:
+                raise BenchCommandError(f"{flag} cannot be '{raw}'") from exc
+            if field:
+                values[field] = converted
+        elif flag not in _NO_EFFECT:
+            ignored.append(flag)
+
+
+def _number(word: str) -> bool:
+    try:
+        float(word)
+    except ValueError:
+        return False
+    return True
+
+
+def _version(text: str | None) -> tuple[int, ...] | None:
+    if not text:
+        return None
+    try:
+        return tuple(int(part) for part in text.lstrip("v").split(".")[:3])
+    except ValueError as exc:
+        raise BenchCommandError(f"a tool version is like 0.8.3, not '{text}'") from exc
+
+
+def _dataset(values: dict[str, Any], default: str) -> LengthSource:
+    name = str(values.pop("dataset", default)).lower()
+    if name in {"random", "sharegpt"}:
+        return LengthSource(name)
+    raise BenchCommandError(f"dataset '{name}' is not modelled: use random or sharegpt (their "
+                            "lengths are known), or paste a random-dataset command with the "
+                            "lengths of your data")
+
+
+def _vllm_like(client: BenchClient, values: dict[str, Any], version: tuple[int, ...] | None,
+               notes: list[str]) -> dict[str, Any]:
+    """Defaults and range rule of vLLM's client (current or the old script) and SGLang's."""
+    if client is BenchClient.SGLANG:
+        defaults = {"num_prompts": 1000, "input_len": 1024, "output_len": 1024, "seed": 1,
+                    "range_ratio": 0.0, "ignore_eos": True}
+        lengths = _dataset(values, "sharegpt")
+        rule = RangeRule.BELOW
+    else:
+        legacy = client is BenchClient.VLLM_SCRIPT and version is not None and \
+            version < VLLM_SYMMETRIC_SINCE
+        defaults = {"num_prompts": 1000, "input_len": 1024, "output_len": 128, "seed": 0,
+                    "range_ratio": 1.0 if legacy else 0.0, "ignore_eos": False}
+        lengths = _dataset(values, "sharegpt" if client is BenchClient.VLLM_SCRIPT else "random")
+        rule = RangeRule.BELOW if legacy else RangeRule.SYMMETRIC
+        if rule is RangeRule.SYMMETRIC and float(values.get("range_ratio", 0.0)) >= 1.0:
+            raise BenchCommandError("vLLM's --random-range-ratio must be below 1 (it samples in "
+                                    "[len·(1 − r), len·(1 + r)])")
+        if client is BenchClient.VLLM_SCRIPT and version is None:
+            notes.append("benchmark_serving.py: range ratio read as vLLM ≥ 0.8.3 does; give "
+                         "--tool-version for older releases")
+    return {**defaults, **values, "lengths": lengths, "range_rule": rule}
+
+
+def _genai(values: dict[str, Any], notes: list[str]) -> dict[str, Any]:
+    if "output_len" not in values:
+        raise BenchCommandError("genai-perf without --output-tokens-mean lets the model decide "
+                                "the output length; give --output-tokens-mean to predict it")
+    count = values.pop("request_count", None)
+    prompts = values.pop("num_prompts", 100)
+    if count is None:
+        notes.append("genai-perf without --request-count measures in time windows; the "
+                     f"prediction sends {prompts} requests (--num-prompts)")
+    data = {"input_len": 550, "seed": 0, **values, "num_prompts": count or prompts,
+            "lengths": LengthSource.NORMAL}
+    if "request_rate" not in values and "max_concurrency" not in values:
+        data["max_concurrency"] = 1  # genai-perf's default load: one request at a time
+    return data
+
+
+def _trtllm(values: dict[str, Any]) -> dict[str, Any]:
+    if "input_len" not in values or "output_len" not in values:
+        raise BenchCommandError("trtllm-bench reads its lengths from the --dataset file: paste "
+                                "the prepare_dataset.py … token-norm-dist line that wrote it too "
+                                "(--input-mean, --output-mean, --num-requests)")
+    eos = values.pop("eos_id", -1)
+    return {"num_prompts": 1000, **values, "lengths": LengthSource.NORMAL,
+            "ignore_eos": eos == -1}
+
+
+def parse_bench_command(text: str, tool_version: str | None = None) -> BenchSpec:
+    """The benchmark run ``text`` (a pasted command, possibly several lines) describes."""
+    found: tuple[BenchClient, list[str]] | None = None
+    extra: list[list[str]] = []
+    for words in _words(text):
+        match = _client_of(words)
+        if match is not None and found is None:
+            found = match
+        else:
+            extra.append(words)
+    if found is None:
+        raise BenchCommandError("no vllm bench serve, benchmark_serving.py, sglang.bench_serving, "
+                                "genai-perf profile or trtllm-bench command in the text")
+    client, words = found
+    version = _version(tool_version)
+    values: dict[str, Any] = {}
+    ignored: list[str] = []
+    notes: list[str] = []
+    if client is BenchClient.TRTLLM:
+        for other in extra:  # prepare_dataset.py token-norm-dist writes the lengths
+            if any(w.endswith("prepare_dataset.py") for w in other):
+                _flags(other, _TRTLLM_FLAGS, values, [])
+        if "throughput" not in words:
+            raise BenchCommandError("only trtllm-bench throughput is modelled (latency runs "
+                                    "one request at a time; use throughput --concurrency 1)")
+        _flags(words, _TRTLLM_FLAGS, values, ignored)
+        data = _trtllm(values)
+    elif client is BenchClient.GENAI_PERF:
+        _flags(words, _GENAI_FLAGS, values, ignored)
+        data = _genai(values, notes)
+    else:
+        _flags(words, _SGLANG_FLAGS if client is BenchClient.SGLANG else _VLLM_FLAGS, values,
+               ignored)
+        data = _vllm_like(client, values, version, notes)
+    if data.get("max_concurrency", 0) is not None and data.get("max_concurrency", 1) < 1:
+        data["max_concurrency"] = None  # trtllm-bench --concurrency -1: unlimited
+    try:
+        return BenchSpec(client=client, ignored=tuple(dict.fromkeys(ignored)), notes=tuple(notes),
+                         **data)
+    except ValueError as exc:
+        raise BenchCommandError(f"the command's values are out of range: {exc}") from exc
