@@ -283,7 +283,10 @@ def whole_run_job(catalog: Catalog, row: dict[str, Any]) -> Job:
 def run_peer(rows: list[dict[str, Any]], python: Path) -> dict[str, dict[str, Any]]:
     """Predictions of the peer for ``rows``, keyed by row id (one subprocess for all rows)."""
     done = subprocess.run([str(python), str(PEER_SCRIPT)], input=json.dumps(rows),
-                          capture_output=True, text=True, check=True, timeout=PEER_TIMEOUT_S)
+                          capture_output=True, text=True, check=False, timeout=PEER_TIMEOUT_S)
+    if done.returncode != 0:
+        raise RuntimeError(f"{PEER_SCRIPT.name} failed under {python} (exit {done.returncode}):\n"
+                           f"{done.stderr[-2000:]}\nrebuild the peer with `make peer`")
     return {p["id"]: p for p in json.loads(done.stdout)}
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -122,6 +123,47 @@ def test_whole_run_peer_row_carries_the_run_concurrency_and_mean_lengths(catalog
         "output_len": 213}
     assert job.peer_row["hf_config"]["num_hidden_layers"] == 32
     assert [s.metric for s in job.scores] == ["run_tpot_median"]
+
+
+def _fake_peer_python(tmp_path: Path, body: str) -> Path:
+    """An executable standing in for the peer venv's python: it ignores the script it is given."""
+    program = tmp_path / "fake_peer.py"
+    program.write_text(body, encoding="utf-8")
+    python = tmp_path / "python"
+    python.write_text(f'#!/bin/sh\nexec "{sys.executable}" "{program}"\n', encoding="utf-8")
+    python.chmod(0o755)
+    return python
+
+
+ANSWER_THROUGHPUT_ONLY = """
+import json, sys
+rows = json.load(sys.stdin)
+json.dump([{"id": r["id"], "output_tok_s": 1.0, "kv_cache_tokens": None, "ttft_ms": None,
+            "tpot_ms": None, "request_per_s": None, "reason": None if r["kind"] == "performance"
+            else "refused", "peer": {"package": "fake 1"}} for r in rows], sys.stdout)
+"""
+
+
+def test_peer_subprocess_answers_are_scored_on_the_same_rows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    python = _fake_peer_python(tmp_path, ANSWER_THROUGHPUT_ONLY)
+    main(["--peer-python", str(python), "--whole-runs", str(_write_jsonl(tmp_path, [])), "--json"])
+    report = json.loads(capsys.readouterr().out)
+    summary = {m["metric"]: m for m in report["summary"]}
+    assert summary["throughput"]["both"] == summary["throughput"]["rows"]
+    assert summary["throughput"]["peer_cases"] == summary["throughput"]["rows"]
+    assert summary["ttft"]["peer_cases"] == 0  # the peer answered null: not counted
+    assert summary["kv_tokens"]["both"] == 0
+    kv_reasons = {r["peer_reason"] for r in report["rows"] if r["metric"] == "kv_tokens"}
+    assert kv_reasons == {"refused"}
+    assert report["peer"] == ["fake 1"]
+
+
+def test_a_failing_peer_stops_with_its_error(tmp_path: Path) -> None:
+    python = _fake_peer_python(tmp_path, "import sys\nsys.exit('no aiconfigurator here')\n")
+    with pytest.raises(RuntimeError, match="no aiconfigurator here"):
+        main(["--peer-python", str(python), "--whole-runs", str(_write_jsonl(tmp_path, []))])
 
 
 def _write_jsonl(tmp_path: Path, rows: list[dict[str, object]]) -> Path:
