@@ -73,8 +73,12 @@ def _peer_module(name: str) -> Any:
     return importlib.import_module(name)
 
 
+DOTTED_VERSION = re.compile(r"\d+(?:\.\d+)+")
+
+
 def _version_key(version: str) -> tuple[int, ...]:
-    return tuple(int(part) for part in re.findall(r"\d+", version)[:3]) or (0,)
+    dotted = DOTTED_VERSION.search(version)
+    return tuple(int(part) for part in re.findall(r"\d+", dotted.group(0))[:3]) if dotted else (0,)
 
 
 def peer_version(system: str, backend: str, wanted: str | None) -> str:
@@ -85,7 +89,7 @@ def peer_version(system: str, backend: str, wanted: str | None) -> str:
     if not versions:
         raise UnexpressibleError(f"no {backend} measurements for {system}")
     default = databases.get_latest_database_version(system=system, backend=backend)
-    if not wanted or not re.search(r"\d", wanted):
+    if not wanted or not DOTTED_VERSION.search(wanted):  # e.g. "not stated (2026 main)"
         return str(default or versions[-1])
     target = _version_key(wanted)
 
