@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench system-deps install lint package smoke translations
+.PHONY: run test bench system-deps install lint package smoke translations peer
 
 system-deps:
 	bash packaging/install-system-deps.sh
@@ -46,3 +46,9 @@ translations: install
 	$(BIN)/pyside6-lupdate $$(find gpucalc/ui gpucalc/report -name '*.py' | sort) \
 		-ts resources/translations/gpucalc_zh_CN.ts -no-obsolete
 	$(BIN)/pyside6-lrelease resources/translations/gpucalc_zh_CN.ts -qm resources/translations/gpucalc_zh_CN.qm
+
+# Side by side with NVIDIA's planner aiconfigurator on the public validation rows: builds its
+# scratch venv build/peer-venv (never a dependency of gpucalc), then scores both on the same rows.
+peer: install
+	PYTHON=$(PYTHON) bash tools/peer_env.sh
+	$(BIN)/python -m benchmarks.peer_comparison
