@@ -181,9 +181,17 @@ def _vision_params(config: Mapping[str, Any], text_hidden: int) -> VisionSpec | 
     patches = (image // max(patch, 1)) ** 2
     embed = 3 * patch * patch * hidden + patches * hidden
     projector = hidden * text_hidden
+    class_token = 0 if "siglip" in str(vision.get("model_type", "")) else 1
+    tiles = int(vision.get("max_num_tiles") or 1)
+    text = config.get("text_config")
+    cross = isinstance(text, Mapping) and bool(text.get("cross_attention_layers"))
     return VisionSpec(
         params=layers * per_layer + embed + projector,
         description=f"ViT {layers}×{hidden} (estimated from vision_config)",
+        hidden_size=hidden, intermediate_size=inter, num_layers=layers,
+        tokens_per_item=tiles * (patches + class_token),
+        output_features=int(vision.get("vision_output_dim") or hidden),
+        encoder_decoder=cross,
     )
 
 
