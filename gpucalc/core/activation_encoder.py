@@ -37,8 +37,9 @@ def profiled_images(vision: VisionSpec, mode: MultimodalProfiling,
     at most max_num_seqs × images per prompt. vLLM V0: max_num_seqs dummy sequences, cut to
     T ÷ (images per prompt × tokens per image) for decoder-only models, each carrying the most
     images a prompt may have; the encoder-decoder runner (Mllama) keeps all max_num_seqs.
+    Tokens per image here are the prompt tokens an image takes (Gemma 3: 256 after pooling).
     """
-    item, limit = vision.tokens_per_item, profile.images_per_prompt
+    item, limit = vision.prompt_tokens_per_item or vision.tokens_per_item, profile.images_per_prompt
     tokens, seqs = profile.batched_tokens, profile.num_seqs
     if item <= 0 or limit <= 0 or vision.hidden_size <= 0:
         return 0, "no vision geometry or no images allowed"
@@ -79,8 +80,10 @@ def encoder_peak_gib(model: ModelSpec, consts: ActivationConstants,
     value = consts.forward_base_gib + gib_from_bytes(tokens * elements * profile.activation_bytes)
     return term(
         ENCODER_TERM, value, "GiB",
-        "base + images × tokens per image × (2 × width + 2 × MLP width + kept features) × bytes",
+        "base + images × encoder tokens per image × (2 × width + 2 × MLP width + kept features) "
+        "× bytes",
         {"images": images, "images_rule": rule, "tokens_per_image": vision.tokens_per_item,
+         "prompt_tokens_per_image": vision.prompt_tokens_per_item,
          "images_per_prompt": profile.images_per_prompt, "width": vision.hidden_size,
          "mlp_width": vision.intermediate_size, "output_features": vision.output_features,
          "elements_per_token": elements, "bytes_per_element": profile.activation_bytes,

@@ -178,3 +178,14 @@ def test_trtllm_takes_fp8_kv_from_an_fp8_checkpoint(
     inputs = plan(catalog, "llama-3.1-70b-instruct-fp8", engine=engine, tensor_parallel_size=2,
                   kv_cache_dtype=kv_flag)
     assert inputs.kv_format.id == kv
+
+
+def test_gemma3_budget_counts_pooled_prompt_tokens_but_encodes_every_patch(catalog: Catalog) -> None:
+    vision = catalog.model("gemma-3-12b-it").vision
+    assert vision is not None
+    assert (vision.tokens_per_item, vision.prompt_tokens_per_item) == (64 * 64, 256)  # SigLIP: no class
+    inputs = plan(catalog, "gemma-3-12b-it", max_model_len=8192)
+    parts = {p.key: p for p in calculate_memory(inputs).stages[0].activation_parts}
+    # 8192 // 256 = 32 images × 4096 patches × (2×1152 + 2×4304) elements × 2 bytes
+    expected = 0.43 + 32 * 4096 * (2 * 1152 + 2 * 4304) * 2 / BYTES_PER_GIB
+    assert parts["activation.encoder_gib"].value == pytest.approx(expected)
