@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.paths import specs_dir
-from gpucalc.catalog.resolve import resolve_inputs
+from gpucalc.catalog.resolve import CHECKPOINT_METHODS, CatalogError, resolve_inputs
 from gpucalc.core.inputs import Deployment, PlanInputs
 
 # GPU names as the validation sources print them → catalog ids.
@@ -45,19 +45,26 @@ class KvCase(BaseModel):
         return self.inputs.engine.id == "vllm" and self.engine_version.startswith("0.19")
 
 
+def _plain(text: str) -> str:
+    """Lower-case name without vendor words and separators.
+
+    'NVIDIA A100-SXM4-40GB' → 'a100 sxm4 40gb'.
+    """
+    words = re.sub(r"[-_/()]", " ", text.lower()).split()
+    return " ".join(w for w in words if w not in {"nvidia", "geforce", "tesla"})
+
+
 def _catalog_match(catalog: Catalog, key: str, total_gib: float | None) -> str | None:
     """Catalog GPU whose id, alias or name the source's name contains.
 
     The longest match wins; among equal matches the one whose memory is closest to what the
     engine saw.
     """
-    words = key.replace("nvidia", " ").replace("geforce", " ").replace("tesla", " ").split()
-    plain = " ".join(words)
+    plain = f" {_plain(key)} "
     best: list[tuple[int, float, str]] = []
     for gpu in catalog.gpus.values():
-        names = {gpu.name.lower().replace("nvidia", " ").replace("geforce", " ").strip(),
-                 *(str(a).lower() for a in gpu.aliases)}
-        hits = [len(n) for n in (" ".join(n.split()) for n in names) if n and n in plain]
+        names = {_plain(gpu.name), _plain(gpu.id), *(_plain(str(a)) for a in gpu.aliases)}
+        hits = [len(n) for n in names if n and f" {n} " in plain]
         if hits:
             gap = abs(gpu.usable_memory_gib - total_gib) if total_gib else 0.0
             best.append((-max(hits), gap, gpu.id))
@@ -139,6 +146,23 @@ def measured_tokens(row: dict[str, Any], block_size: int) -> int:
     return int(measured["num_gpu_blocks"]) * block_size
 
 
+def _quantization(catalog: Catalog, row: dict[str, Any]) -> str | None:
+    """The row's ``--quantization`` when the catalog knows it, else None.
+
+    Without it the engine reads the checkpoint's own quantization config, as vLLM does.
+    """
+    name = str(row.get("quantization") or "").strip().lower()
+    if name in {"", "none", "null", "auto"}:
+        return None
+    if name in CHECKPOINT_METHODS:
+        return name
+    try:
+        catalog.weight_format(name)
+    except CatalogError:
+        return None
+    return name
+
+
 def case_from_row(catalog: Catalog, row: dict[str, Any]) -> KvCase:
     """Build the planner inputs matching one start-up log row."""
     other = row.get("other_settings") or {}
@@ -162,7 +186,7 @@ def case_from_row(catalog: Catalog, row: dict[str, Any]) -> KvCase:
     )
     gpu = gpu_id_for(row["gpu"], catalog, float(total) if total else None)
     inputs = resolve_inputs(catalog, row["model"], gpu, deployment,
-                            quantization=row.get("quantization"), dtype=row.get("weight_dtype"))
+                            quantization=_quantization(catalog, row), dtype=row.get("weight_dtype"))
     tokens = measured_tokens(row, deployment.block_size or inputs.engine.block_size_tokens)
     label = (f"{row['model'].split('/')[-1]} · TP{deployment.tensor_parallel_size}"
              f"/PP{deployment.pipeline_parallel_size} · len {row['max_model_len']}"

@@ -72,6 +72,9 @@ def test_rows_map_to_the_engine_profile_of_their_version(engine: str, version: s
     ("Tesla T4", 14.58, "t4-16gb"),
     ("NVIDIA A100-SXM4-40GB", 39.39, "a100-sxm-40gb"),
     ("NVIDIA H100 80GB HBM3", 79.19, "h100-sxm-80gb"),
+    ("NVIDIA H100 PCIe", 79.1, "h100-pcie-80gb"),
+    ("NVIDIA A100-PCIE-40GB", 39.4, "a100-pcie-40gb"),
+    ("NVIDIA H20", 95.0, "h20-96gb"),
 ])
 def test_gpu_names_as_logs_print_them(catalog: Catalog, name: str, total: float, gpu_id: str) -> None:
     assert gpu_id_for(name, catalog, total) == gpu_id
