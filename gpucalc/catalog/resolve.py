@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gpucalc.catalog.bundled import Catalog, CatalogError
+from gpucalc.core.engine import EngineProfile
 from gpucalc.core.gpu_spec import GpuSpec
 from gpucalc.core.inputs import Deployment, PlanInputs, Targets, Workload
 from gpucalc.core.model_spec import ModelSpec
@@ -34,8 +35,21 @@ def resolve_gpu(catalog: Catalog, ref: str | GpuSpec) -> GpuSpec:
     return ref if isinstance(ref, GpuSpec) else catalog.gpu(ref)
 
 
+def auto_dtype(model: ModelSpec, gpu: GpuSpec | None = None) -> str:
+    """The 16-bit format ``--dtype auto`` serves in (bf16 or fp16).
+
+    fp16 for float16 and float32 checkpoints and on GPUs without BF16 (V100, T4), else bf16.
+
+    vLLM ModelConfig._get_and_verify_dtype: 'auto' maps float32 to float16 and falls back to
+    float16 where the platform lacks bfloat16 (compute capability < 8.0).
+    """
+    no_bf16 = gpu is not None and (gpu.vendor or "").upper() == "NVIDIA" and not gpu.dense_tflops.bf16
+    return "fp16" if model.torch_dtype in {"float16", "float32"} or no_bf16 else "bf16"
+
+
 def resolve_weight_format(
-    catalog: Catalog, model: ModelSpec, quantization: str | None, dtype: str | None
+    catalog: Catalog, model: ModelSpec, quantization: str | None, dtype: str | None,
+    gpu: GpuSpec | None = None,
 ) -> tuple[WeightFormat, bool]:
     """Weight format of the served model and whether it is the checkpoint's own.
 
@@ -56,14 +70,21 @@ def resolve_weight_format(
         return catalog.weight_format(checkpoint.weight_format), True
     name = (dtype or "auto").lower()
     if name == "auto":
-        name = "fp16" if model.torch_dtype == "float16" else "bf16"
+        name = auto_dtype(model, gpu)
     return catalog.weight_format(name), True
 
 
 def resolve_kv_format(catalog: Catalog, model: ModelSpec, kv_cache_dtype: str,
-                      weight_format: WeightFormat) -> KvFormat:
-    """KV element format: ``auto`` stores KV in the activation dtype (16-bit)."""
+                      weight_format: WeightFormat, engine: EngineProfile | None = None) -> KvFormat:
+    """KV element format: ``auto`` stores KV in the activation dtype (16-bit, 32-bit for float32).
+
+    Engines that read the checkpoint's KV quantization (TensorRT-LLM: kv_cache_quant_algo FP8
+    in hf_quant_config.json) store ``auto`` KV in that format.
+    """
     key = kv_cache_dtype.strip().lower()
+    checkpoint_kv = model.quantization.kv_cache_format if model.quantization else None
+    if key == "auto" and engine is not None and engine.kv_dtype_from_checkpoint and checkpoint_kv:
+        return catalog.kv_format(checkpoint_kv)
     if key == "auto":
         return catalog.kv_format("fp32" if weight_format.id == "fp32" else "fp16")
     return catalog.kv_format(key)
@@ -84,8 +105,8 @@ def resolve_inputs(
     gpu = resolve_gpu(catalog, gpu_ref)
     engine = catalog.engine(deployment.engine)
     fmt, from_checkpoint = resolve_weight_format(
-        catalog, model, quantization or deployment.weight_format, dtype)
-    kv = resolve_kv_format(catalog, model, deployment.kv_cache_dtype, fmt)
+        catalog, model, quantization or deployment.weight_format, dtype, gpu)
+    kv = resolve_kv_format(catalog, model, deployment.kv_cache_dtype, fmt, engine)
     return PlanInputs(
         model=model, gpu=gpu, engine=engine, weight_format=fmt,
         body_format_is_checkpoint=from_checkpoint, kv_format=kv, deployment=deployment,

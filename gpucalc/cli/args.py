@@ -6,6 +6,7 @@ import argparse
 
 from gpucalc.core.inputs import SLO_PERCENTILES, Deployment, RequestClass, Targets, TrafficMode, Workload
 from gpucalc.core.scenario import Scenario
+from gpucalc.plan.serve_command import images_per_prompt
 
 
 def add_deployment_args(parser: argparse.ArgumentParser) -> None:
@@ -36,7 +37,11 @@ def add_deployment_args(parser: argparse.ArgumentParser) -> None:
                             "step (SGLang: --disable-cuda-graph)")
     group.add_argument("--disable-cuda-graph", dest="enforce_eager", action="store_true",
                        help=argparse.SUPPRESS)
-    group.add_argument("--engine", default="vllm", help="vllm, vllm-v0, sglang, trtllm")
+    group.add_argument("--limit-mm-per-prompt", type=images_per_prompt, default=1,
+                       help="images per prompt, as a number or vLLM's JSON ('{\"image\": 2}'): "
+                            "the profiling pass runs the vision encoder on that many per request")
+    group.add_argument("--engine", default="vllm",
+                       help="vllm, vllm-v0, sglang, sglang-0.4, trtllm")
     group.add_argument("--gpu-memory-gib", type=float, default=None,
                        help="total GPU memory as the engine sees it (MIG slice, shared GPU)")
 
@@ -105,6 +110,7 @@ def deployment_from_args(args: argparse.Namespace) -> Deployment:
         kv_cache_memory_gib=args.kv_cache_memory_gib,
         block_size=args.block_size,
         enforce_eager=args.enforce_eager,
+        limit_mm_per_prompt=args.limit_mm_per_prompt,
     )
 
 

@@ -2,12 +2,15 @@
 
 The profiling forward pass runs ``max_num_batched_tokens`` tokens; its transient peak is the MLP
 intermediate (gate, up and activation outputs) of every token plus a fixed part. The sampler pass
-then materialises logits for ``max_num_seqs`` dummy requests. Fused-MoE kernels keep their
-workspaces allocated, so those add on top of whichever pass peaks.
+then materialises logits for ``max_num_seqs`` dummy requests. A multimodal model first runs its
+vision encoder on the most images the engine profiles at once. Fused-MoE kernels keep their
+workspaces allocated, so those add on top of whichever pass peaks. Activations are held in the
+model's compute dtype (2 bytes; 4 with ``--dtype float32``).
 """
 
 from __future__ import annotations
 
+from gpucalc.core.activation_encoder import EncoderProfile, encoder_peak_gib
 from gpucalc.core.engine import ActivationConstants
 from gpucalc.core.explain import Term, term
 from gpucalc.core.model_spec import ModelSpec
@@ -17,19 +20,21 @@ ACTIVATION_BYTES = 2  # bf16/fp16 activations
 
 
 def forward_peak_gib(
-    model: ModelSpec, consts: ActivationConstants, batched_tokens: int, tp: int
+    model: ModelSpec, consts: ActivationConstants, batched_tokens: int, tp: int,
+    activation_bytes: int = ACTIVATION_BYTES,
 ) -> Term:
     """Transient peak of the profiling forward pass on one GPU (GiB)."""
     width = model.intermediate_size
     if model.moe is not None:
         width = max(width, model.moe.num_shared_experts * model.moe.shared_expert_intermediate_size)
-    per_token = consts.mlp_elements_per_token_factor * width / tp * ACTIVATION_BYTES
+    per_token = consts.mlp_elements_per_token_factor * width / tp * activation_bytes
     value = consts.forward_base_gib + gib_from_bytes(batched_tokens * per_token)
     return term(
         "activation.forward_gib", value, "GiB",
-        "base + T × factor × intermediate / tp × 2 bytes",
+        "base + T × factor × intermediate / tp × bytes per element",
         {"T (max_num_batched_tokens)": batched_tokens, "factor": consts.mlp_elements_per_token_factor,
-         "intermediate": width, "tp": tp, "base_gib": consts.forward_base_gib},
+         "intermediate": width, "tp": tp, "base_gib": consts.forward_base_gib,
+         "bytes_per_element": activation_bytes},
         (consts.source,),
     )
 
@@ -51,7 +56,8 @@ def sampler_peak_gib(
 
 
 def moe_workspace_gib(
-    model: ModelSpec, consts: ActivationConstants, batched_tokens: int, tp: int, expert_parallel: bool
+    model: ModelSpec, consts: ActivationConstants, batched_tokens: int, tp: int, expert_parallel: bool,
+    activation_bytes: int = ACTIVATION_BYTES,
 ) -> Term:
     """Fused-MoE workspaces kept allocated after profiling (GiB); zero for dense models."""
     if model.moe is None or not consts.moe_workspace_persistent:
@@ -60,10 +66,10 @@ def moe_workspace_gib(
     hidden = model.hidden_size
     elements = batched_tokens * model.moe.experts_per_token * (max(2 * width, hidden) + max(width, hidden))
     return term(
-        "activation.moe_workspace_gib", gib_from_bytes(elements * ACTIVATION_BYTES), "GiB",
-        "T × top_k × (max(2N, H) + max(N, H)) × 2 bytes",
+        "activation.moe_workspace_gib", gib_from_bytes(elements * activation_bytes), "GiB",
+        "T × top_k × (max(2N, H) + max(N, H)) × bytes per element",
         {"T": batched_tokens, "top_k": model.moe.experts_per_token, "N (expert width per rank)": width,
-         "H": hidden},
+         "H": hidden, "bytes_per_element": activation_bytes},
         (consts.source,),
     )
 
@@ -71,26 +77,34 @@ def moe_workspace_gib(
 def activation_peak_gib(
     model: ModelSpec,
     consts: ActivationConstants,
-    batched_tokens: int,
-    num_seqs: int,
+    profile: EncoderProfile,
     tp: int,
     expert_parallel: bool,
     runs_sampler: bool,
 ) -> tuple[Term, tuple[Term, ...]]:
-    """Activation peak per GPU and its parts: max(forward, sampler) + MoE workspace."""
-    forward = forward_peak_gib(model, consts, batched_tokens, tp)
+    """Activation peak per GPU and its parts: max(forward, sampler, vision encoder) + MoE workspace.
+
+    ``profile`` carries the profiling batch (tokens, sequences, images per prompt) and the bytes
+    per activation element.
+    """
+    batched_tokens, num_seqs, size = profile.batched_tokens, profile.num_seqs, profile.activation_bytes
+    forward = forward_peak_gib(model, consts, batched_tokens, tp, size)
     parts = [forward]
     peak = forward.value
     if runs_sampler:
         sampler = sampler_peak_gib(model, consts, num_seqs, batched_tokens)
         parts.append(sampler)
         peak = max(peak, sampler.value)
-    workspace = moe_workspace_gib(model, consts, batched_tokens, tp, expert_parallel)
+    encoder = encoder_peak_gib(model, consts, profile)
+    if encoder is not None:
+        parts.append(encoder)
+        peak = max(peak, encoder.value)
+    workspace = moe_workspace_gib(model, consts, batched_tokens, tp, expert_parallel, size)
     if workspace.value:
         parts.append(workspace)
     total = term(
         "activation_gib_per_gpu", peak + workspace.value, "GiB",
-        "max(forward, sampler) + MoE workspace",
+        "max(forward, sampler, vision encoder) + MoE workspace",
         {p.key: round(p.value, 3) for p in parts}, (consts.source,),
     )
     return total, tuple(parts)

@@ -33,6 +33,14 @@ class MaxLenAdmission(StrEnum):
     CAP_TO_POOL = "cap_to_pool"  # SGLang, TensorRT-LLM: start, cap request length at the pool
 
 
+class MultimodalProfiling(StrEnum):
+    """How an engine's profiling pass sizes the vision-encoder batch (what it runs once)."""
+
+    NONE = "none"  # the encoder's activations are not part of the measured peak
+    ENCODER_BUDGET = "encoder_budget"  # vLLM V1: items = max(T, item tokens) ÷ item tokens
+    SEQS_BY_MM_TOKENS = "seqs_by_mm_tokens"  # vLLM V0: dummy seqs each carrying the max items
+
+
 class ActivationConstants(BaseModel):
     """Constants of the activation-peak model (profiling forward pass + sampler)."""
 
@@ -47,6 +55,11 @@ class ActivationConstants(BaseModel):
     moe_workspace_persistent: bool = Field(
         description="Fused-MoE workspaces stay allocated after the forward pass."
     )
+    multimodal_profiling: MultimodalProfiling = Field(
+        default=MultimodalProfiling.NONE,
+        description="How the profiling pass batches the vision encoder (source in "
+        "multimodal_source).")
+    multimodal_source: str = ""
     source: str
 
 
@@ -84,11 +97,41 @@ class BatchDefaults(BaseModel):
         description="Without chunked prefill (pre-V1 vLLM) the token budget is max(max_model_len,"
         " default) for max_model_len up to this length; longer contexts enable chunked prefill.",
     )
+    multimodal_follows_max_model_len: bool = Field(
+        default=False, description="Multimodal models keep chunked prefill off at any length, so "
+        "their token budget is max(max_model_len, default) (pre-V1 vLLM).")
     source: str
 
 
+class SglangMemoryTier(BaseModel):
+    """One GPU-memory tier of SGLang's defaults (chunked prefill size, CUDA-graph batch size)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    below_mib: float | None = Field(
+        default=None, description="Tier applies to GPUs with less memory than this (MiB); "
+        "None: no upper bound.")
+    chunked_prefill_size: int = Field(ge=1)
+    cuda_graph_max_bs_tp_below_4: int = Field(ge=1)
+    cuda_graph_max_bs_tp_4_up: int = Field(ge=1)
+
+
+class SglangTpFraction(BaseModel):
+    """A fixed ``mem_fraction_static`` default for tensor-parallel sizes of at least ``min_tp``."""
+
+    model_config = ConfigDict(frozen=True)
+
+    min_tp: int = Field(ge=1)
+    fraction: float = Field(gt=0, le=1)
+
+
 class SglangReserve(BaseModel):
-    """SGLang's default ``mem_fraction_static`` heuristic (reserved MB for non-static memory)."""
+    """SGLang's default ``mem_fraction_static`` heuristic (reserved MB for non-static memory).
+
+    0.5.x derives the fraction from a reserve that grows with the chunked-prefill size and the
+    CUDA-graph batch size, both set per GPU-memory tier; 0.4.x uses a fixed fraction per TP size
+    (``tp_fractions``, non-empty) and only sets the tiers' prefill and graph sizes.
+    """
 
     model_config = ConfigDict(frozen=True)
 
@@ -99,6 +142,16 @@ class SglangReserve(BaseModel):
     min_reserved_mb_large_gpu: float = 10 * 1024.0
     large_gpu_min_mb: float = 60 * 1024.0
     cuda_graph_max_bs: int = 256
+    tiers: tuple[SglangMemoryTier, ...] = Field(
+        default=(), description="GPU-memory tiers in ascending order; empty: the fixed sizes.")
+    tp_fractions: tuple[SglangTpFraction, ...] = Field(
+        default=(), description="0.4.x: fixed fraction by TP size; empty: the reserve formula.")
+    multimodal_fraction_factor: float = Field(
+        default=1.0, gt=0, le=1, description="Fraction multiplier for models with a vision "
+        "encoder (image processor memory).")
+    context_before_pool: bool = Field(
+        default=True, description="The fraction applies to the memory free after the CUDA "
+        "context and NCCL are created (model_runner measures it before loading weights).")
     source: str = ""
 
 
@@ -128,6 +181,10 @@ class EngineProfile(BaseModel):
     activation: ActivationConstants
     runtime: RuntimeConstants
     sglang_reserve: SglangReserve | None = None
+    kv_dtype_from_checkpoint: bool = Field(
+        default=False, description="KV dtype 'auto' takes the checkpoint's KV quantization "
+        "(e.g. kv_cache_quant_algo FP8) instead of the activation dtype (source in "
+        "sources['kv_dtype']).")
     efficiency: Efficiency
     efficiency_by_gpu: dict[str, EfficiencyOverride] = Field(default_factory=dict)
     sources: dict[str, str] = Field(default_factory=dict)

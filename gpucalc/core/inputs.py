@@ -35,6 +35,9 @@ class Deployment(BaseModel):
     gpu_memory_gib: float | None = Field(default=None, gt=0, le=4096, description="Override.")
     kv_cache_memory_gib: float | None = Field(default=None, gt=0, le=4096)
     block_size: int | None = Field(default=None, ge=1, le=1024)
+    limit_mm_per_prompt: int = Field(
+        default=1, ge=0, le=64, description="Images per prompt (vLLM --limit-mm-per-prompt); the "
+        "profiling pass runs the vision encoder on the most images the engine allows at once.")
     enforce_eager: bool = Field(
         default=False, description="Run without CUDA graphs (vLLM --enforce-eager, SGLang "
         "--disable-cuda-graph): no graph memory, but every step pays the kernel launches.")

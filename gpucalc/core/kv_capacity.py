@@ -75,3 +75,19 @@ def kv_capacity(
     return KvCapacity(num_blocks=num_blocks, block_bytes=per_block, block_size=block_size,
                       group_size=layers,
                       groups=(merged,), windowed=False, tokens=num_blocks * block_size)
+
+
+SGLANG_REQ_POOL_PER_CONTEXT = 512  # model_runner: req_to_token pool = tokens ÷ context_len × 512
+SGLANG_REQ_POOL_MIN, SGLANG_REQ_POOL_MAX = 2048, 4096  # … clamped to [2048, 4096]
+
+
+def sglang_max_running_requests(kv_tokens: int, context_len: int) -> int:
+    """SGLang's default ``max_running_requests`` for a pool of ``kv_tokens`` tokens.
+
+    model_runner.init_memory_pool sizes the request-to-token table at
+    min(max(tokens ÷ context_len × 512, 2048), 4096) rows; the scheduler runs at most
+    min(tokens // 2, table rows) requests (sources['max_running_requests'] of the profile).
+    """
+    rows = int(kv_tokens / max(context_len, 1) * SGLANG_REQ_POOL_PER_CONTEXT)
+    rows = min(max(rows, SGLANG_REQ_POOL_MIN), SGLANG_REQ_POOL_MAX)
+    return max(min(kv_tokens // 2, rows), 1)

@@ -5,12 +5,14 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from gpucalc.core.activation import activation_peak_gib
+from gpucalc.core.activation_encoder import EncoderProfile
 from gpucalc.core.engine import EngineKind, EngineProfile
 from gpucalc.core.explain import Term, term
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.kv import KvGroup, kv_bytes_per_token, kv_groups, stage_layer_kinds
 from gpucalc.core.parallel import Stage
 from gpucalc.core.params import ParamBreakdown
+from gpucalc.core.precision import activation_bytes
 from gpucalc.core.settings import EffectiveSettings
 from gpucalc.core.weights import WeightPlan, sum_gib, weight_terms_per_gpu
 
@@ -57,6 +59,10 @@ def _kv_budget(
 ) -> tuple[float, float, str]:
     """Engine budget and the KV memory it leaves, with the formula used (GiB)."""
     if engine.kind == EngineKind.SGLANG:
+        reserve = engine.sglang_reserve
+        if reserve is not None and reserve.context_before_pool:
+            budget = fraction * (total - runtime)
+            return budget, budget - weights, "fraction × (total − non-torch) − weights"
         budget = fraction * total
         return budget, budget - weights, "fraction × total − weights"
     if engine.kind == EngineKind.TRTLLM:
@@ -91,9 +97,14 @@ def stage_memory(
         "weights_gib_per_gpu", weights_gib, "GiB", "Σ tensor groups",
         {t.key: round(t.value, 3) for t in weights},
     )
+    profile = EncoderProfile(
+        batched_tokens=int(settings.max_num_batched_tokens.value),
+        num_seqs=int(settings.max_num_seqs.value),
+        images_per_prompt=dep.limit_mm_per_prompt if stage.has_embedding else 0,
+        activation_bytes=activation_bytes(inputs.weight_format))
     activation, parts = activation_peak_gib(
-        model, engine.activation, int(settings.max_num_batched_tokens.value),
-        int(settings.max_num_seqs.value), tp, dep.enable_expert_parallel, stage.has_lm_head,
+        model, engine.activation, profile, tp, dep.enable_expert_parallel,
+        stage.has_lm_head,
     )
     runtime = non_torch_gib(engine, tp)
     graphs = cuda_graphs_gib(engine, dep.enforce_eager)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import math
 
+from gpucalc.core.activation_encoder import ENCODER_TERM
 from gpucalc.core.engine import EngineKind, EngineProfile, MaxLenAdmission
 from gpucalc.core.errors import PlanError
 from gpucalc.core.explain import InputValue, Notice, Term, term
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.kv import vllm_estimated_max_model_len, vllm_max_len_kv_bytes
-from gpucalc.core.kv_capacity import KvCapacity, kv_capacity
+from gpucalc.core.kv_capacity import KvCapacity, kv_capacity, sglang_max_running_requests
 from gpucalc.core.memory import StageMemory, stage_memory
 from gpucalc.core.memory_result import BLOCKING_NOTICES, MemoryResult, ParamSummary
 from gpucalc.core.parallel import check_tensor_parallel, pipeline_stages
@@ -95,6 +96,14 @@ def average_request_kv(inputs: PlanInputs, capacity: KvCapacity) -> Term:
          "block_bytes": capacity.block_bytes, "length_margin": inputs.workload.length_margin},
         average.sources,
     )
+
+
+def _running_requests_cap(inputs: PlanInputs, capacity: KvCapacity,
+                          settings: EffectiveSettings) -> int:
+    """Most requests the engine runs at once: max_num_seqs, or SGLang's pool-derived default."""
+    if inputs.engine.kind == EngineKind.SGLANG and inputs.deployment.max_num_seqs is None:
+        return sglang_max_running_requests(capacity.tokens, int(settings.max_model_len.value))
+    return int(settings.max_num_seqs.value)
 
 
 def fixed_margin_gib(memory: StageMemory) -> float:
@@ -197,7 +206,7 @@ def calculate_memory(inputs: PlanInputs, single_gpu_check: bool = True) -> Memor
     capacity, memory = capacities[index], stages[index]
     max_len = int(settings.max_model_len.value)
     batched = int(settings.max_num_batched_tokens.value)
-    seqs = int(settings.max_num_seqs.value)
+    seqs = _running_requests_cap(inputs, capacity, settings)
     tp = dep.tensor_parallel_size
     per_gpu = sum(m.kv_bytes_per_token for m in stages)
     notices = _notices(inputs, stages, capacity, settings)
@@ -306,7 +315,8 @@ def _notices(inputs: PlanInputs, stages: list[StageMemory], capacity: KvCapacity
         notices.append(Notice(code="cuda_graphs_exceed_headroom",
                               params={"headroom_gib": round(memory.headroom.value, 2),
                                       "graphs_gib": memory.cuda_graphs.value}))
-    if inputs.model.vision is not None:
+    encoder_modelled = any(p.key == ENCODER_TERM for m in stages for p in m.activation_parts)
+    if inputs.model.vision is not None and not encoder_modelled:
         notices.append(Notice(code="vision_encoder_profile_not_modelled",
                               params={"vision_params": inputs.model.vision.params}))
     if inputs.gpu.confidence == "low":

@@ -87,6 +87,21 @@ class VisionSpec(BaseModel):
 
     params: int = Field(ge=0)
     description: str = ""
+    hidden_size: int = Field(default=0, ge=0, description="Encoder width (0: geometry unknown).")
+    intermediate_size: int = Field(default=0, ge=0, description="Encoder MLP width.")
+    num_layers: int = Field(default=0, ge=0, description="Encoder layers (local + global).")
+    tokens_per_item: int = Field(
+        default=0, ge=0, description="Encoder tokens of one image at the largest size: tiles × "
+        "((image_size / patch_size)² + class token).")
+    prompt_tokens_per_item: int = Field(
+        default=0, ge=0, description="Prompt tokens one image takes in the language model "
+        "(mm_tokens_per_image, or encoder tokens × pixel_shuffle_ratio²); 0: tokens_per_item.")
+    output_features: int = Field(
+        default=0, ge=0, description="Features per token the encoder hands on (vision_output_dim, "
+        "e.g. Mllama's final + 4 intermediate layers); 0: its width.")
+    encoder_decoder: bool = Field(
+        default=False, description="The language model reads the image through cross-attention "
+        "layers (Mllama), which vLLM V0 runs as an encoder-decoder model.")
 
 
 class ModelSpec(BaseModel):

@@ -62,3 +62,12 @@ def dtype_bytes(torch_dtype: str) -> float:
     if name in {"float8", "float8_e4m3fn", "fp8", "float8_e5m2"}:
         return 1.0
     return 2.0
+
+
+def activation_bytes(weight_format: WeightFormat) -> int:
+    """Bytes per activation element: 4 when the model runs in float32 (``--dtype float32``), else 2.
+
+    Quantized formats keep 16-bit activations (W8A8 kernels quantize activations on the fly
+    inside the GEMM, the intermediate tensors stay 16-bit).
+    """
+    return 4 if weight_format.compute_dtype == ComputeDtype.FP32 else 2

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from gpucalc.core.engine import EngineKind, EngineProfile, SglangReserve
+from gpucalc.core.engine import EngineKind, EngineProfile, SglangMemoryTier, SglangReserve
 from gpucalc.core.explain import Term, term
 from gpucalc.core.inputs import PlanInputs
 
@@ -30,17 +30,58 @@ def _is_large_gpu(engine: EngineProfile, total_gib: float, gpu_id: str, gpu_name
     return total_gib >= defaults.large_gpu_min_gib and not excluded
 
 
+def sglang_tier(reserve: SglangReserve, total_gib: float) -> SglangMemoryTier | None:
+    """SGLang's GPU-memory tier for a GPU of ``total_gib`` GiB (None: the fixed sizes apply)."""
+    total_mib = total_gib * 1024
+    for tier in reserve.tiers:
+        if tier.below_mib is None or total_mib < tier.below_mib:
+            return tier
+    return None
+
+
+def sglang_graph_max_bs(reserve: SglangReserve, total_gib: float, tp: int) -> int:
+    """SGLang's default ``cuda_graph_max_bs``: by memory tier and TP size (< 4 or ≥ 4)."""
+    tier = sglang_tier(reserve, total_gib)
+    if tier is None:
+        return reserve.cuda_graph_max_bs
+    return tier.cuda_graph_max_bs_tp_below_4 if tp < 4 else tier.cuda_graph_max_bs_tp_4_up
+
+
 def sglang_default_fraction(
-    reserve: SglangReserve, total_gib: float, prefill_tokens: int, tp: int, pp: int
+    reserve: SglangReserve, total_gib: float, prefill_tokens: int, tp: int, pp: int,
+    multimodal: bool = False,
 ) -> tuple[float, dict[str, float]]:
-    """SGLang's default ``mem_fraction_static`` for this GPU and layout."""
+    """SGLang's default ``mem_fraction_static`` for this GPU and layout.
+
+    0.4.x: a fixed fraction by TP size (× the multimodal factor); 0.5.x: (capacity − reserved) ÷
+    capacity, reserved MB = 512 + max(chunked prefill, 2048) × 1.5 + cuda_graph_max_bs × 2 +
+    tp × pp / 8 × 1024, at least 10 GiB above 60 GiB.
+    """
     total_mb = total_gib * 1024
+    if reserve.tp_fractions:
+        rule = max((r for r in reserve.tp_fractions if tp >= r.min_tp), key=lambda r: r.min_tp)
+        factor = reserve.multimodal_fraction_factor if multimodal else 1.0
+        return round(rule.fraction * factor, 3), {"fraction_for_tp": rule.fraction, "tp": tp,
+                                                   "multimodal_factor": factor}
+    graphs = sglang_graph_max_bs(reserve, total_gib, tp)
     reserved = reserve.base_mb + max(prefill_tokens, 2048) * reserve.per_prefill_token_mb
-    reserved += reserve.cuda_graph_max_bs * reserve.per_cuda_graph_batch_mb
+    reserved += graphs * reserve.per_cuda_graph_batch_mb
     reserved += tp * pp / 8 * reserve.per_tp_over_8_mb
     if total_mb > reserve.large_gpu_min_mb:
         reserved = max(reserved, reserve.min_reserved_mb_large_gpu)
-    return round((total_mb - reserved) / total_mb, 3), {"reserved_mb": reserved, "total_mb": total_mb}
+    return round((total_mb - reserved) / total_mb, 3), {
+        "reserved_mb": reserved, "total_mb": total_mb, "chunked_prefill_size": prefill_tokens,
+        "cuda_graph_max_bs": graphs}
+
+
+def _default_batched_tokens(engine: EngineProfile, total_gib: float, large: bool) -> int:
+    """The engine's token budget per step for this GPU (SGLang: its memory tier's chunk)."""
+    reserve = engine.sglang_reserve
+    tier = sglang_tier(reserve, total_gib) if reserve is not None else None
+    if tier is not None:
+        return tier.chunked_prefill_size
+    bd = engine.batch_defaults
+    return bd.max_num_batched_tokens_large_gpu if large else bd.max_num_batched_tokens_other_gpu
 
 
 def effective_settings(inputs: PlanInputs) -> EffectiveSettings:
@@ -55,12 +96,12 @@ def effective_settings(inputs: PlanInputs) -> EffectiveSettings:
     large = _is_large_gpu(engine, total, gpu.id, gpu.name)
     bd = engine.batch_defaults
     max_len = dep.max_model_len or model.max_position_embeddings
-    tokens = dep.max_num_batched_tokens or (
-        bd.max_num_batched_tokens_large_gpu if large else bd.max_num_batched_tokens_other_gpu)
+    tokens = dep.max_num_batched_tokens or _default_batched_tokens(engine, total, large)
     size = "large" if large else "other"
     why = "flag" if dep.max_num_batched_tokens else f"{engine.name} default ({size} GPU)"
     follow = bd.batched_tokens_follow_max_model_len_up_to
-    if dep.max_num_batched_tokens is None and follow is not None and max_len <= follow:
+    multimodal = bd.multimodal_follows_max_model_len and model.vision is not None
+    if dep.max_num_batched_tokens is None and follow is not None and (max_len <= follow or multimodal):
         tokens, why = max(max_len, tokens), f"{engine.name}: max(max_model_len, default), no chunked prefill"
     seqs = dep.max_num_seqs or (bd.max_num_seqs_large_gpu if large else bd.max_num_seqs_other_gpu)
     tokens_term = term("max_num_batched_tokens", tokens, "tokens", why, {}, (bd.source,))
@@ -90,7 +131,7 @@ def _memory_fraction(
     if engine.kind == EngineKind.SGLANG and engine.sglang_reserve is not None:
         value, parts = sglang_default_fraction(
             engine.sglang_reserve, total_gib, prefill_tokens,
-            dep.tensor_parallel_size, dep.pipeline_parallel_size)
-        return value, {k: round(v, 1) for k, v in parts.items()}, (engine.sglang_reserve.source,)
+            dep.tensor_parallel_size, dep.pipeline_parallel_size, inputs.model.vision is not None)
+        return value, {k: round(v, 3) for k, v in parts.items()}, (engine.sglang_reserve.source,)
     default = engine.default_memory_fraction or 0.9
     return default, {"source": f"{engine.name} default"}, ()

@@ -101,8 +101,12 @@ def weight_plan(
     format quantizes every linear layer of the body; embeddings and lm_head stay 16-bit.
     """
     if fmt.bits_per_weight >= 16:
+        # The served dtype decides (--dtype float32 upcasts a bf16 checkpoint to 4 bytes); only an
+        # 8-bit torch_dtype checkpoint without a quantization config keeps its own width.
         unquantized = QuantScope(attention=False, dense_mlp=False, experts=False)
-        base = fmt.bits_per_weight / 8 if not from_checkpoint else dtype_bytes(model.torch_dtype)
+        base = fmt.bits_per_weight / 8
+        if from_checkpoint and dtype_bytes(model.torch_dtype) < 2:
+            base = dtype_bytes(model.torch_dtype)
         return WeightPlan(body=fmt, scope=unquantized, base_bytes_per_param=base)
     if from_checkpoint and model.quantization is not None:
         return WeightPlan(body=fmt, scope=model.quantization.scope, base_bytes_per_param=2.0)

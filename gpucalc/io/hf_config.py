@@ -181,9 +181,22 @@ def _vision_params(config: Mapping[str, Any], text_hidden: int) -> VisionSpec | 
     patches = (image // max(patch, 1)) ** 2
     embed = 3 * patch * patch * hidden + patches * hidden
     projector = hidden * text_hidden
+    class_token = 0 if "siglip" in str(vision.get("model_type", "")) else 1
+    tiles = int(vision.get("max_num_tiles") or 1)
+    text = config.get("text_config")
+    cross = isinstance(text, Mapping) and bool(text.get("cross_attention_layers"))
+    output = int(vision.get("vision_output_dim") or hidden)
+    shuffle = float(vision.get("pixel_shuffle_ratio") or 1.0)
+    prompt_tokens = int(config.get("mm_tokens_per_image") or tiles * patches * shuffle * shuffle)
     return VisionSpec(
         params=layers * per_layer + embed + projector,
         description=f"ViT {layers}×{hidden} (estimated from vision_config)",
+        hidden_size=hidden, intermediate_size=inter, num_layers=layers,
+        tokens_per_item=tiles * (patches + class_token),
+        prompt_tokens_per_item=prompt_tokens,
+        # concatenated layer outputs (Mllama: 6 × 1280 = 7680); a projector width is not kept
+        output_features=output if output % hidden == 0 else hidden,
+        encoder_decoder=cross,
     )
 
 

@@ -6,6 +6,7 @@ same names the command line uses (``gpucalc.cli.args``).
 
 from __future__ import annotations
 
+import json
 import shlex
 from dataclasses import dataclass
 from typing import Any
@@ -50,6 +51,7 @@ _VLLM: dict[str, tuple[str, str, type]] = {
     "--block-size": ("deployment", "block_size", int),
     "--kv-cache-memory-bytes": ("deployment", "kv_cache_memory_gib", float),
     "--kv-cache-memory": ("deployment", "kv_cache_memory_gib", float),
+    "--limit-mm-per-prompt": ("deployment", "limit_mm_per_prompt", int),
     "--model": ("", "model", str),
     **_COMMON,
 }
@@ -115,9 +117,23 @@ def _engine_and_rest(tokens: list[str]) -> tuple[str, list[str]]:
                             "in the text")
 
 
+def images_per_prompt(text: str) -> int:
+    """``--limit-mm-per-prompt``: a count, or vLLM's JSON / ``image=N`` form (images only)."""
+    text = text.strip()
+    if text.isdigit():
+        return int(text)
+    try:
+        value = json.loads(text)
+    except ValueError:
+        value = dict(part.split("=", 1) for part in text.split(",") if "=" in part)
+    if not isinstance(value, dict) or "image" not in value:
+        raise ValueError(f"expected a number or '{{\"image\": N}}', got {text!r}")
+    return int(value["image"])
+
+
 def _convert(flag: str, raw: str, kind: type) -> Any:
     try:
-        value = kind(raw)
+        value = images_per_prompt(raw) if flag == "--limit-mm-per-prompt" else kind(raw)
     except ValueError as exc:
         raise ServeCommandError(f"{flag} needs a {kind.__name__}, got '{raw}'") from exc
     if flag.startswith("--kv-cache-memory-bytes"):

@@ -7,6 +7,7 @@ result (the engine's defaults filled in), so the line states what the numbers as
 
 from __future__ import annotations
 
+import json
 import shlex
 
 from gpucalc.core.engine import EngineKind
@@ -22,6 +23,7 @@ FLAGS: dict[EngineKind, dict[str, str]] = {
         "max_num_batched_tokens": "--max-num-batched-tokens", "max_num_seqs": "--max-num-seqs",
         "kv_cache_dtype": "--kv-cache-dtype", "quantization": "--quantization",
         "expert_parallel": "--enable-expert-parallel", "enforce_eager": "--enforce-eager",
+        "limit_mm_per_prompt": "--limit-mm-per-prompt",
     },
     EngineKind.SGLANG: {
         "tensor_parallel_size": "--tp", "pipeline_parallel_size": "--pp",
@@ -67,4 +69,6 @@ def serve_line(inputs: PlanInputs, settings: EffectiveSettings) -> str:
         words.append(flags["expert_parallel"])
     if dep.enforce_eager and "enforce_eager" in flags:
         words.append(flags["enforce_eager"])
+    if inputs.model.vision is not None and dep.limit_mm_per_prompt != 1 and "limit_mm_per_prompt" in flags:
+        words += [flags["limit_mm_per_prompt"], json.dumps({"image": dep.limit_mm_per_prompt})]
     return shlex.join(words)

@@ -45,6 +45,7 @@ TERM_NAMES = {
     "activation.forward_gib": QT_TRANSLATE_NOOP("Terms", "Forward pass activations"),
     "activation.sampler_gib": QT_TRANSLATE_NOOP("Terms", "Sampler"),
     "activation.moe_workspace_gib": QT_TRANSLATE_NOOP("Terms", "MoE workspace"),
+    "activation.encoder_gib": QT_TRANSLATE_NOOP("Terms", "Vision encoder (profiling pass)"),
     "weights.embedding": QT_TRANSLATE_NOOP("Terms", "Embedding"),
     "weights.attention": QT_TRANSLATE_NOOP("Terms", "Attention"),
     "weights.dense_mlp": QT_TRANSLATE_NOOP("Terms", "Dense MLP"),

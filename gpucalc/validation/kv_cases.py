@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +11,7 @@ from pydantic import BaseModel, ConfigDict
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.paths import specs_dir
-from gpucalc.catalog.resolve import resolve_inputs
+from gpucalc.catalog.resolve import CHECKPOINT_METHODS, CatalogError, resolve_inputs
 from gpucalc.core.inputs import Deployment, PlanInputs
 
 # GPU names as the validation sources print them → catalog ids.
@@ -36,48 +37,162 @@ class KvCase(BaseModel):
     inputs: PlanInputs
     measured_tokens: int
     measured: dict[str, Any]
+    engine_version: str = ""
+
+    @property
+    def is_vllm_019(self) -> bool:
+        """The vLLM 0.19 H100 start-ups the memory constants were fitted to."""
+        return self.inputs.engine.id == "vllm" and self.engine_version.startswith("0.19")
 
 
-def gpu_id_for(name: str) -> str:
-    """Catalog id of a GPU as a validation source names it."""
+def _plain(text: str) -> str:
+    """Lower-case name without vendor words and separators.
+
+    'NVIDIA A100-SXM4-40GB' → 'a100 sxm4 40gb'.
+    """
+    words = re.sub(r"[-_/()]", " ", text.lower()).split()
+    return " ".join(w for w in words if w not in {"nvidia", "geforce", "tesla"})
+
+
+def _catalog_match(catalog: Catalog, key: str, total_gib: float | None) -> str | None:
+    """Catalog GPU whose id, alias or name the source's name contains.
+
+    The longest match wins; among equal matches the one whose memory is closest to what the
+    engine saw.
+    """
+    plain = f" {_plain(key)} "
+    best: list[tuple[int, float, str]] = []
+    for gpu in catalog.gpus.values():
+        names = {_plain(gpu.name), _plain(gpu.id), *(_plain(str(a)) for a in gpu.aliases)}
+        hits = [len(n) for n in names if n and f" {n} " in plain]
+        if hits:
+            gap = abs(gpu.usable_memory_gib - total_gib) if total_gib else 0.0
+            best.append((-max(hits), gap, gpu.id))
+    return min(best)[2] if best else None
+
+
+def gpu_id_for(name: str, catalog: Catalog | None = None, total_gib: float | None = None) -> str:
+    """Catalog id of a GPU as a validation source names it.
+
+    Known spellings first, then (with ``catalog``) the catalog's aliases and names, preferring the
+    memory variant closest to ``total_gib``.
+    """
     key = name.strip().lower()
     if key in GPU_NAMES:
         return GPU_NAMES[key]
     for prefix, gpu_id in GPU_NAMES.items():
         if key.startswith(prefix):
             return gpu_id
+    if catalog is not None:
+        if key in {g.id for g in catalog.gpus.values()}:
+            return key
+        found = _catalog_match(catalog, key, total_gib)
+        if found is not None:
+            return found
     raise KeyError(f"no catalog GPU for '{name}'")
 
 
+def _version(text: str) -> tuple[int, int] | None:
+    """(major, minor) of a version string such as '0.6.3.post1' or 'v0.4.6' (None: not stated)."""
+    match = re.search(r"(\d+)\.(\d+)", text)
+    return (int(match.group(1)), int(match.group(2))) if match else None
+
+
 def engine_for(row: dict[str, Any]) -> str:
-    """Engine profile id: vLLM V1 (≥ 0.8) rows vs the pre-V1 log format."""
-    version = str(row.get("engine_version") or "")
-    return "vllm" if version[:2] in {"0.", "1."} and not version.startswith("0.6") else "vllm-v0"
+    """Engine profile id for a row: the engine it names and its version family.
+
+    vLLM: the V1 engine is the default from 0.8 (VLLM_USE_V1=0 keeps V0); earlier releases and
+    logs in the pre-V1 format are V0. SGLang: 0.4.x and 0.5+ differ in their memory defaults.
+    """
+    engine = str(row.get("engine") or "vllm").lower()
+    text = str(row.get("engine_version") or "")
+    version = _version(text)
+    if "sglang" in engine:
+        return "sglang-0.4" if version is not None and version < (0, 5) else "sglang"
+    if "tensorrt" in engine or "trt" in engine:
+        return "trtllm"
+    other = row.get("other_settings") or {}
+    if str(other.get("VLLM_USE_V1", "")) == "0":
+        return "vllm-v0"
+    return "vllm" if version is not None and version >= (0, 8) else "vllm-v0"
+
+
+def _memory_fraction(row: dict[str, Any], other: dict[str, Any]) -> float | None:
+    """The engine's memory fraction as the row states it (each engine's own knob)."""
+    for key in ("mem_fraction_static", "kv_cache_free_gpu_memory_fraction", "free_gpu_memory_fraction"):
+        if other.get(key) is not None:
+            return float(other[key])
+    value = row.get("gpu_memory_utilization")
+    return float(value) if value is not None else None
+
+
+def _first_int(other: dict[str, Any], *keys: str) -> int | None:
+    for key in keys:
+        if other.get(key) is not None:
+            return int(other[key])
+    return None
+
+
+def _eager(other: dict[str, Any]) -> bool:
+    return bool(other.get("enforce_eager") or other.get("disable_cuda_graph"))
+
+
+def measured_tokens(row: dict[str, Any], block_size: int) -> int:
+    """KV tokens the log states: the token count, else blocks × tokens per block."""
+    measured = row["measured"]
+    for key in ("kv_cache_tokens", "max_total_num_tokens", "max_tokens"):
+        if measured.get(key):
+            return int(measured[key])
+    return int(measured["num_gpu_blocks"]) * block_size
+
+
+def _quantization(catalog: Catalog, row: dict[str, Any]) -> str | None:
+    """The row's ``--quantization`` when the catalog knows it, else None.
+
+    Without it the engine reads the checkpoint's own quantization config, as vLLM does.
+    """
+    name = str(row.get("quantization") or "").strip().lower()
+    if name in {"", "none", "null", "auto"}:
+        return None
+    if name in CHECKPOINT_METHODS:
+        return name
+    try:
+        catalog.weight_format(name)
+    except CatalogError:
+        return None
+    return name
 
 
 def case_from_row(catalog: Catalog, row: dict[str, Any]) -> KvCase:
     """Build the planner inputs matching one start-up log row."""
     other = row.get("other_settings") or {}
+    engine = engine_for(row)
+    total = row.get("gpu_total_memory_gib")
     deployment = Deployment(
-        engine=engine_for(row),
+        engine=engine,
         num_gpus=row.get("num_gpus") or 1,
         tensor_parallel_size=row.get("tensor_parallel_size") or 1,
         pipeline_parallel_size=row.get("pipeline_parallel_size") or 1,
         max_model_len=row["max_model_len"],
-        gpu_memory_utilization=row["gpu_memory_utilization"],
-        max_num_seqs=other.get("max_num_seqs"),
+        gpu_memory_utilization=_memory_fraction(row, other),
+        max_num_seqs=_first_int(other, "max_num_seqs", "max_running_requests", "max_batch_size"),
+        max_num_batched_tokens=_first_int(other, "max_num_batched_tokens", "chunked_prefill_size",
+                                          "max_num_tokens"),
         kv_cache_dtype=row.get("kv_cache_dtype") or "auto",
-        block_size=row.get("block_size"),
+        block_size=row.get("block_size") or _first_int(other, "page_size", "tokens_per_block"),
+        limit_mm_per_prompt=_first_int(other, "limit_mm_per_prompt") or 1,
+        enforce_eager=_eager(other),
+        gpu_memory_gib=float(total) if total else None,
     )
-    inputs = resolve_inputs(catalog, row["model"], gpu_id_for(row["gpu"]), deployment,
-                            dtype=row.get("weight_dtype"))
-    measured = row["measured"]
-    tokens = measured.get("kv_cache_tokens") or measured["num_gpu_blocks"] * 16
+    gpu = gpu_id_for(row["gpu"], catalog, float(total) if total else None)
+    inputs = resolve_inputs(catalog, row["model"], gpu, deployment,
+                            quantization=_quantization(catalog, row), dtype=row.get("weight_dtype"))
+    tokens = measured_tokens(row, deployment.block_size or inputs.engine.block_size_tokens)
     label = (f"{row['model'].split('/')[-1]} · TP{deployment.tensor_parallel_size}"
              f"/PP{deployment.pipeline_parallel_size} · len {row['max_model_len']}"
              f" · kv {deployment.kv_cache_dtype}")
-    return KvCase(id=row["id"], label=label, inputs=inputs, measured_tokens=int(tokens),
-                  measured=measured)
+    return KvCase(id=row["id"], label=label, inputs=inputs, measured_tokens=tokens,
+                  measured=row["measured"], engine_version=str(row.get("engine_version") or ""))
 
 
 def load_kv_cases(catalog: Catalog, path: Path | None = None) -> list[KvCase]:

@@ -9,7 +9,7 @@ from gpucalc.catalog.resolve import resolve_scenario
 from gpucalc.core.inputs import Deployment
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.scenario import Scenario
-from gpucalc.plan.serve_command import parse_serve_command
+from gpucalc.plan.serve_command import images_per_prompt, parse_serve_command
 from gpucalc.plan.serve_line import serve_line
 
 
@@ -27,3 +27,18 @@ def test_serve_line_round_trips(catalog: Catalog, engine: str) -> None:
     assert parsed.weight_format == "fp8"
     assert parsed.max_num_seqs == int(settings.max_num_seqs.value)
     assert parsed.gpu_memory_utilization == pytest.approx(settings.memory_fraction.value)
+
+
+@pytest.mark.parametrize(("text", "images"), [("2", 2), ('{"image": 3}', 3), ("image=4", 4)])
+def test_limit_mm_per_prompt_reads_vllm_s_spellings(text: str, images: int) -> None:
+    assert images_per_prompt(text) == images
+
+
+def test_images_per_prompt_round_trip_for_a_vision_model(catalog: Catalog) -> None:
+    scenario = Scenario(model="meta-llama/Llama-3.2-11B-Vision", gpu="h100-sxm-80gb",
+                        deployment=Deployment(max_model_len=8192, limit_mm_per_prompt=2))
+    inputs = resolve_scenario(catalog, scenario)
+    line = serve_line(inputs, calculate_memory(inputs).settings)
+    assert '--limit-mm-per-prompt \'{"image": 2}\'' in line
+    parsed = parse_serve_command(line, scenario).scenario.deployment
+    assert parsed.limit_mm_per_prompt == 2
