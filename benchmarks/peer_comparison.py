@@ -8,8 +8,8 @@ benchmark runs with latency percentiles (``specs/validation/latency_percentiles.
 gpucalc predicts with its own load and memory models; the peer predicts through
 ``tools/peer_predict.py`` run by the python of its scratch environment (``make peer`` or
 ``bash tools/peer_env.sh`` builds ``build/peer-venv``); it is never imported here. Whole runs
-are replayed for gpucalc by ``benchmarks/replay_accuracy.py`` where that benchmark exists; this
-one scores the peer on them at the run's concurrency or rate.
+are replayed for gpucalc exactly as ``gpucalc bench`` predicts them
+(:mod:`gpucalc.validation.whole_runs`); the peer is asked at the run's concurrency or rate.
 
 Per metric it prints the rows both could express with each tool's median absolute error on
 exactly those rows, each tool's median over everything it expressed, and the per-row table
@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import re
 import statistics
 import subprocess
 from dataclasses import asdict, dataclass
@@ -30,14 +29,14 @@ from typing import Any
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.paths import specs_dir
-from gpucalc.catalog.resolve import resolve_inputs
-from gpucalc.core.inputs import Deployment, PlanInputs
+from gpucalc.catalog.resolve import resolve_scenario
+from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.settings import effective_settings
 from gpucalc.validation.kv_cases import case_from_row as kv_case_from_row
-from gpucalc.validation.kv_cases import gpu_id_for
 from gpucalc.validation.throughput_cases import case_from_row as throughput_case_from_row
 from gpucalc.validation.throughput_cases import predict
+from gpucalc.validation.whole_runs import predicted_run_metrics, replay_run, run_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 PEER_SCRIPT = ROOT / "tools" / "peer_predict.py"
@@ -45,7 +44,7 @@ PEER_PYTHON = ROOT / "build" / "peer-venv" / "bin" / "python"
 PEER_TIMEOUT_S = 1800
 INSTALL_HINT = ("peer not installed: run `make peer` (or `bash tools/peer_env.sh`) to build "
                 "build/peer-venv with aiconfigurator 0.12.0, then run this again")
-WHOLE_RUN_GPUCALC = "whole runs are replayed for gpucalc by benchmarks/replay_accuracy.py"
+NO_SCENARIO = "no engine profile, catalog model or GPU for this run"
 METRIC_LABELS = {
     "throughput": "output throughput (runs)",
     "ttft": "TTFT (runs)",
@@ -63,6 +62,8 @@ WHOLE_RUN_METRICS: dict[str, tuple[tuple[str, ...], str | None]] = {
     "run_tpot_median": (("tpot_ms", "p50"), "tpot_ms"),
     "run_request_throughput": (("request_throughput_req_s",), "request_per_s"),
 }
+RUN_METRIC_NAMES = {"run_ttft_median": "median TTFT", "run_ttft_p99": "P99 TTFT",
+                    "run_tpot_median": "median TPOT", "run_request_throughput": "request throughput"}
 PEER_NO_PERCENTILES = "the peer predicts steady-state means, no latency percentiles"
 
 
@@ -194,34 +195,6 @@ def kv_job(catalog: Catalog, row: dict[str, Any]) -> Job:
     return Job(peer_row, [score])
 
 
-def catalog_gpu_for(catalog: Catalog, name: str) -> str:
-    """Catalog id of a GPU as a whole-run source names it ('NVIDIA H200 SXM 141GB')."""
-    with_size = re.sub(r"\(.*?\)", "", name).strip()
-    without_size = re.sub(r"\s*\d+\s*GB\b", "", with_size, flags=re.IGNORECASE).strip()
-    slug = re.sub(r"^(nvidia|amd)\s+", "", with_size, flags=re.IGNORECASE).lower().replace(" ", "-")
-    try:
-        return gpu_id_for(name)
-    except LookupError:
-        pass
-    for candidate in (with_size, without_size, slug):
-        try:
-            return catalog.gpu(candidate).id
-        except LookupError:
-            continue
-    raise KeyError(f"no catalog GPU for '{name}'")
-
-
-WHOLE_RUN_ENGINES = {"sglang": "sglang", "vllm": "vllm", "tensorrt": "trtllm"}
-
-
-def _whole_run_engine(row: dict[str, Any]) -> str | None:
-    name = str(row["engine"]).lower()
-    engine = next((e for key, e in WHOLE_RUN_ENGINES.items() if key in name), None)
-    if engine == "vllm" and str(row.get("engine_version", "")).startswith(("0.4", "0.5", "0.6")):
-        return "vllm-v0"
-    return engine
-
-
 def _measured(row: dict[str, Any], path: tuple[str, ...]) -> float | None:
     value: Any = row["measured"]
     for key in path:
@@ -229,44 +202,26 @@ def _measured(row: dict[str, Any], path: tuple[str, ...]) -> float | None:
     return float(value) if isinstance(value, int | float) else None
 
 
-def _stated_int(row: dict[str, Any], setting: str) -> int | None:
-    value = (row.get("engine_settings") or {}).get(setting)
-    return value if isinstance(value, int) else None
-
-
-def whole_run_inputs(catalog: Catalog, row: dict[str, Any]) -> PlanInputs:
-    """The deployment of one whole run as gpucalc resolves it (raises where it cannot)."""
-    engine = _whole_run_engine(row)
-    if engine is None:
-        raise KeyError(f"no engine profile for {row['engine']}")
-    model = str(row["model"]).split()[0]
-    if not catalog.has_model(model):
-        raise KeyError(f"no catalog config for {model} (none offline for the peer either)")
-    tp = int(row.get("tensor_parallel_size") or 1)
-    pp = int(row.get("pipeline_parallel_size") or 1)
-    deployment = Deployment(engine=engine, num_gpus=tp * pp, tensor_parallel_size=tp,
-                            pipeline_parallel_size=pp,
-                            enable_expert_parallel=bool(row.get("expert_parallel")),
-                            max_model_len=_stated_int(row, "max_model_len"),
-                            kv_cache_dtype="fp8" if "fp8" in str(row.get("kv_cache_dtype")).lower()
-                            .split("(")[0] else "auto")
-    return resolve_inputs(catalog, model, catalog_gpu_for(catalog, str(row["gpu"])), deployment)
-
-
 def whole_run_job(catalog: Catalog, row: dict[str, Any]) -> Job:
-    """A whole benchmark run: the peer at the run's concurrency or rate (gpucalc: the replay)."""
+    """A whole benchmark run: gpucalc's replay as ``gpucalc bench`` runs it, the peer's row for later.
+
+    The peer is asked at the run's concurrency or rate.
+    """
     label = (f"{str(row['model']).split()[0].split('/')[-1][:22]} {row['engine'][:8]} "
              f"{row['gpu'][:18]} {row['arrival']['kind']}")
+    scenario = run_scenario(catalog, row)
+    prediction = replay_run(catalog, row) if scenario is not None else None
+    ours = predicted_run_metrics(prediction) if prediction is not None else {}
     scores = []
     for metric, (path, _) in WHOLE_RUN_METRICS.items():
         measured = _measured(row, path)
         if measured:
-            scores.append(Score(row["id"], label, metric, measured, None, None,
-                                gpucalc_reason=WHOLE_RUN_GPUCALC))
-    try:
-        inputs = whole_run_inputs(catalog, row)
-    except LookupError as exc:
-        return Job(None, scores, peer_reason=str(exc).strip("'\""))
+            value = ours.get(RUN_METRIC_NAMES[metric])
+            scores.append(Score(row["id"], label, metric, measured, value, None,
+                                gpucalc_reason=None if value is not None else NO_SCENARIO))
+    if scenario is None:
+        return Job(None, scores, peer_reason=NO_SCENARIO)
+    inputs = resolve_scenario(catalog, scenario)
     arrival = row["arrival"]
     rate = arrival.get("request_rate")
     peer_row = {
@@ -349,8 +304,7 @@ def print_tables(scores: list[Score], summaries: list[MetricSummary], peer_ran: 
     print(f"{'row':<16} {'setup':<48} {'metric':<22} {'measured':>11} {'gpucalc':>11} {'err':>6} "
           f"{'peer':>11} {'err':>6}  note")
     for s in scores:
-        gpucalc_note = s.gpucalc_reason if s.gpucalc_reason != WHOLE_RUN_GPUCALC else None
-        notes = [n for n in (gpucalc_note and f"gpucalc: {gpucalc_note}",
+        notes = [n for n in (s.gpucalc_reason and f"gpucalc: {s.gpucalc_reason}",
                              s.peer_reason and peer_ran and f"peer: {s.peer_reason}") if n]
         print(f"{s.row_id:<16} {s.label[:48]:<48} {s.metric:<22} {s.measured:>11,.1f} "
               f"{_num(s.gpucalc):>11} {_err(s.gpucalc, s.measured):>6} {_num(s.peer):>11} "
@@ -365,8 +319,6 @@ def print_tables(scores: list[Score], summaries: list[MetricSummary], peer_ran: 
               f"{_pct(m.peer_median_all) + f' ({m.peer_cases})':>18}")
     print("\n'both': rows both tools could express; the two |err| columns are medians over exactly "
           "those rows.")
-    if any(s.gpucalc_reason == WHOLE_RUN_GPUCALC for s in scores):
-        print(f"gpucalc column of whole runs: {WHOLE_RUN_GPUCALC}.")
 
 
 def main(argv: list[str] | None = None) -> None:

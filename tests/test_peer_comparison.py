@@ -10,8 +10,8 @@ import pytest
 
 from benchmarks.peer_comparison import (
     INSTALL_HINT,
+    NO_SCENARIO,
     PEER_NO_PERCENTILES,
-    WHOLE_RUN_GPUCALC,
     Score,
     main,
     relative_error,
@@ -94,7 +94,7 @@ def test_without_the_peer_gpucalc_scores_every_public_row_and_says_how_to_instal
     assert INSTALL_HINT in capsys.readouterr().out
 
 
-def test_whole_run_keeps_measured_values_and_says_why_the_peer_is_not_asked(catalog: Catalog) -> None:
+def test_whole_run_keeps_measured_values_and_says_why_neither_tool_is_asked(catalog: Catalog) -> None:
     row = {"id": "lp-x", "engine": "LMDeploy", "engine_version": "0.4.0",
            "model": "meta-llama/Meta-Llama-3-8B-Instruct (local dir)", "gpu": "NVIDIA H100 80GB",
            "tensor_parallel_size": 1, "arrival": {"kind": "poisson", "request_rate": 2.0},
@@ -103,11 +103,12 @@ def test_whole_run_keeps_measured_values_and_says_why_the_peer_is_not_asked(cata
                         "request_throughput_req_s": 1.79}}
     job = whole_run_job(catalog, row)
     assert job.peer_row is None
-    assert job.peer_reason == "no engine profile for LMDeploy"
+    assert job.peer_reason == NO_SCENARIO
     measured = {s.metric: s.measured for s in job.scores}
     assert measured == {"run_ttft_median": 67.8, "run_ttft_p99": 267.0, "run_tpot_median": 26.6,
                         "run_request_throughput": 1.79}
-    assert {s.gpucalc_reason for s in job.scores} == {WHOLE_RUN_GPUCALC}
+    assert {s.gpucalc_reason for s in job.scores} == {NO_SCENARIO}
+    assert {s.gpucalc for s in job.scores} == {None}
 
 
 def test_whole_run_peer_row_carries_the_run_concurrency_and_mean_lengths(catalog: Catalog) -> None:
@@ -123,6 +124,8 @@ def test_whole_run_peer_row_carries_the_run_concurrency_and_mean_lengths(catalog
         "output_len": 213}
     assert job.peer_row["hf_config"]["num_hidden_layers"] == 32
     assert [s.metric for s in job.scores] == ["run_tpot_median"]
+    assert job.scores[0].gpucalc is not None  # replayed
+    assert job.scores[0].gpucalc > 0
 
 
 def _fake_peer_python(tmp_path: Path, body: str) -> Path:

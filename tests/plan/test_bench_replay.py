@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.replay_accuracy import errors, replay, row_command, rows
 from gpucalc.catalog.bundled import Catalog
+from gpucalc.validation.whole_runs import load_whole_runs, replay_run, run_command, run_errors
 
 ROWS = ("lp-zhjunqin-001", "lp-zhjunqin-002", "lp-zhjunqin-003")
 TOLERANCE = {"median TTFT": 0.35, "median TPOT": 0.40, "request throughput": 0.25}
@@ -20,25 +20,25 @@ TOLERANCE = {"median TTFT": 0.35, "median TPOT": 0.40, "request throughput": 0.2
 
 @pytest.fixture(scope="module")
 def published() -> dict[str, dict[str, object]]:
-    return {str(row["id"]): row for row in rows()}
+    return {str(row["id"]): row for row in load_whole_runs()}
 
 
 @pytest.mark.parametrize("row_id", ROWS)
 def test_replayed_run_within_tolerance(published: dict[str, dict[str, object]], row_id: str) -> None:
     row = published[row_id]
-    prediction = replay(Catalog.load(), row)
+    prediction = replay_run(Catalog.load(), row)
     assert prediction is not None
-    err = errors(row, prediction)
+    err = run_errors(row, prediction)
     for metric, tolerance in TOLERANCE.items():
         assert err[metric] <= tolerance, f"{row_id} {metric}: {err[metric]:.0%}"
 
 
 def test_rows_become_the_commands_their_sources_ran(published: dict[str, dict[str, object]]) -> None:
-    command, version = row_command(published["lp-zhjunqin-003"])
+    command, version = run_command(published["lp-zhjunqin-003"])
     assert command.startswith("python benchmarks/benchmark_serving.py --backend vllm")
     assert "--request-rate 5.0" in command
     assert "--dataset-name sharegpt" in command
     assert version == "0.4.1"
-    capped, _ = row_command(published["lp-gpustack-045"])
+    capped, _ = run_command(published["lp-gpustack-045"])
     assert "--max-concurrency 4" in capped
-    assert replay(Catalog.load(), published["lp-zhjunqin-005"]) is None  # LMDeploy: no profile
+    assert replay_run(Catalog.load(), published["lp-zhjunqin-005"]) is None  # LMDeploy: no profile

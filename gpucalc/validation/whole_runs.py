@@ -1,0 +1,135 @@
+"""Published whole benchmark runs: each row as the deployment and the command its source ran.
+
+Rows of ``specs/validation/latency_percentiles.jsonl`` state the engine and its settings, the
+client, the dataset, the number of prompts, the arrival process and the lengths. This module turns
+a row into a :class:`Scenario` and the client command line, and replays it through the same code
+path as ``gpucalc bench`` (:func:`gpucalc.plan.bench_parse.parse_bench_command`,
+:func:`gpucalc.plan.bench_run.predict_scenario`). The replay benchmark and the side-by-side
+comparison both score rows through here.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from gpucalc.catalog.bundled import Catalog
+from gpucalc.catalog.paths import specs_dir
+from gpucalc.core.inputs import Deployment
+from gpucalc.core.scenario import Scenario
+from gpucalc.plan.bench_parse import parse_bench_command
+from gpucalc.plan.bench_run import BenchPrediction, predict_scenario
+from gpucalc.validation.kv_cases import engine_for, gpu_id_for
+
+# GLM-4.6 keeps GLM-4.5's architecture (355B total / 32B active, the same layers, heads and
+# experts; zai-org's GLM-4.6 model card): its runs are replayed on the GLM-4.5 entry.
+SAME_ARCHITECTURE = {"zai-org/GLM-4.6": "zai-org/GLM-4.5"}
+PRE_V1_CLIENT = ("0.4", "0.5", "0.6")  # vLLM releases whose client is benchmarks/benchmark_serving.py
+RUN_METRICS = ("median TTFT", "P99 TTFT", "median TPOT", "request throughput")
+
+
+def load_whole_runs(path: Path | None = None) -> list[dict[str, Any]]:
+    """The published runs (``specs/validation/latency_percentiles.jsonl`` by default)."""
+    source = path or specs_dir() / "validation" / "latency_percentiles.jsonl"
+    return [json.loads(line) for line in source.read_text(encoding="utf-8").splitlines()
+            if line.strip()]
+
+
+def run_model(row: dict[str, Any]) -> str:
+    """The model id the run served ('… (local copy)' notes dropped)."""
+    model = str(row["model"]).split(" ")[0]
+    return SAME_ARCHITECTURE.get(model, model)
+
+
+def run_engine(row: dict[str, Any]) -> str | None:
+    """The engine profile of the run's engine and version (None for engines gpucalc lacks)."""
+    name = str(row.get("engine") or "").lower()
+    if not any(known in name for known in ("vllm", "sglang", "tensorrt", "trt")):
+        return None
+    return engine_for(row)
+
+
+def _setting(row: dict[str, Any], key: str) -> int | None:
+    value = (row.get("engine_settings") or {}).get(key)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def run_scenario(catalog: Catalog, row: dict[str, Any]) -> Scenario | None:
+    """The deployment the run served from (None when gpucalc cannot express it)."""
+    engine = run_engine(row)
+    model = run_model(row)
+    if engine is None or not catalog.has_model(model):
+        return None
+    try:
+        gpu = gpu_id_for(str(row["gpu"]), catalog)
+    except KeyError:
+        return None
+    tp = int(row.get("tensor_parallel_size") or 1)
+    pp = int(row.get("pipeline_parallel_size") or 1)
+    deployment = Deployment(
+        engine=engine, num_gpus=int(row.get("num_gpus") or tp * pp), tensor_parallel_size=tp,
+        pipeline_parallel_size=pp, enable_expert_parallel=bool(row.get("expert_parallel")),
+        max_model_len=_setting(row, "max_model_len"), max_num_seqs=_setting(row, "max_num_seqs"),
+        max_num_batched_tokens=_setting(row, "max_num_batched_tokens"))
+    return Scenario(model=model, gpu=gpu, deployment=deployment)
+
+
+def _pre_v1_client(row: dict[str, Any]) -> bool:
+    return "vllm" in str(row.get("engine")).lower() and str(row["engine_version"]).startswith(
+        PRE_V1_CLIENT)
+
+
+def run_command(row: dict[str, Any]) -> tuple[str, str | None]:
+    """The benchmark command the run's source states, and the client's release."""
+    old = _pre_v1_client(row)
+    words = (["python", "benchmarks/benchmark_serving.py", "--backend", "vllm"] if old else
+             ["vllm", "bench", "serve", "--backend", "openai-chat"])
+    words += ["--model", str(row["model"]).split(" ")[0], "--num-prompts", str(row["num_requests"])]
+    length = row["input_len"]
+    if length.get("kind") == "dataset":
+        words += ["--dataset-name", "sharegpt"]
+    else:
+        words += ["--dataset-name", "random", "--random-input-len", str(round(length["mean"])),
+                  "--random-output-len", str(round(row["output_len"]["mean"])),
+                  "--random-range-ratio", str(length.get("range_ratio") or 0.0)]
+    arrival = row["arrival"]
+    for key, flag in (("request_rate", "--request-rate"), ("burstiness", "--burstiness"),
+                      ("max_concurrency", "--max-concurrency")):
+        if arrival.get(key) is not None:
+            words += [flag, str(arrival[key])]
+    if row.get("ignore_eos"):
+        words.append("--ignore-eos")
+    return " ".join(words), str(row["engine_version"]) if old else None
+
+
+def replay_run(catalog: Catalog, row: dict[str, Any]) -> BenchPrediction | None:
+    """The predicted run of ``row`` (None when gpucalc cannot express it)."""
+    scenario = run_scenario(catalog, row)
+    if scenario is None:
+        return None
+    command, version = run_command(row)
+    return predict_scenario(catalog, scenario, parse_bench_command(command, version))
+
+
+def predicted_run_metrics(prediction: BenchPrediction) -> dict[str, float]:
+    """The four scored figures of a predicted run."""
+    return {"median TTFT": prediction.ttft_ms.median, "P99 TTFT": prediction.ttft_ms.p99,
+            "median TPOT": prediction.tpot_ms.median,
+            "request throughput": prediction.request_throughput}
+
+
+def measured_run_metrics(row: dict[str, Any]) -> dict[str, float]:
+    """The four scored figures the run measured (missing ones left out)."""
+    m = row["measured"]
+    values = {"median TTFT": (m.get("ttft_ms") or {}).get("p50"),
+              "P99 TTFT": (m.get("ttft_ms") or {}).get("p99"),
+              "median TPOT": (m.get("tpot_ms") or {}).get("p50"),
+              "request throughput": m.get("request_throughput_req_s")}
+    return {k: float(v) for k, v in values.items() if isinstance(v, int | float) and v > 0}
+
+
+def run_errors(row: dict[str, Any], prediction: BenchPrediction) -> dict[str, float]:
+    """|predicted − measured| ÷ measured per metric the run measured."""
+    predicted = predicted_run_metrics(prediction)
+    return {k: abs(predicted[k] - v) / v for k, v in measured_run_metrics(row).items()}
