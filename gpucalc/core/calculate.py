@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from gpucalc.core.ceilings import advice, three_ceilings
 from gpucalc.core.class_latency import class_latencies, class_rows, history_tokens
@@ -83,11 +84,15 @@ def load_curve(ctx: PerfContext, upper: float, points: int = 32,
     values = sorted({max(1, round(top ** (i / (points - 1)))) for i in range(points)}
                     | {n for n in marked if n >= 1})
     ttft, tpot, output = closed_loop_curve(ctx.step, shape, np.array(values, dtype=np.float64))
-    # model_construct: values come straight from floats computed here (hot path)
-    return tuple(CurvePoint.model_construct(concurrency=float(n), ttft_ms=t * 1000,
-                                            tpot_ms=s * 1000, output_tokens_per_s=o)
-                 for n, t, s, o in zip(values, ttft.tolist(), tpot.tolist(), output.tolist(),
-                                       strict=True))
+    # one validation of the whole curve (hot path: far cheaper than a model per point)
+    return _curve_adapter().validate_python([
+        {"concurrency": float(n), "ttft_ms": t * 1000, "tpot_ms": s * 1000, "output_tokens_per_s": o}
+        for n, t, s, o in zip(values, ttft.tolist(), tpot.tolist(), output.tolist(), strict=True)])
+
+
+@functools.cache
+def _curve_adapter() -> TypeAdapter[tuple[CurvePoint, ...]]:
+    return TypeAdapter(tuple[CurvePoint, ...])
 
 
 def knee_term(recommended: int, binding: CeilingKind) -> Term:

@@ -168,17 +168,11 @@ def binding_of(limits: dict[CeilingKind, tuple[int, bool]]) -> CeilingKind:
     return min((k for k in limits if limits[k][1]), key=lambda k: limits[k][0])
 
 
-def ceiling_values(ctx: PerfContext, inputs: PlanInputs,
-                   hints: CeilingValues | None = None) -> CeilingValues:
-    """The ceilings of :func:`three_ceilings` as numbers.
-
-    ``hints`` are the values at a neighbouring evaluation (the previous point of a sweep): they
-    shorten the mean-latency and communication searches (see :func:`compute_values`).
-    """
+def ceiling_values(ctx: PerfContext, inputs: PlanInputs) -> CeilingValues:
+    """The ceilings of :func:`three_ceilings` as numbers."""
     dep = inputs.deployment
-    mean_value, compute = compute_values(ctx, hints.mean_latency if hints else None)
-    link = interconnect_value(ctx, dep.tensor_parallel_size, dep.pipeline_parallel_size,
-                              hints.interconnect if hints else None)
+    mean_value, compute = compute_values(ctx)
+    link = interconnect_value(ctx, dep.tensor_parallel_size, dep.pipeline_parallel_size)
     return CeilingValues(memory=math.floor(ctx.memory_requests()), mean_latency=mean_value,
                          compute=compute, interconnect=link, scheduler=ctx.max_num_seqs,
                          latency_bound=inputs.workload.mode != TrafficMode.OFFLINE)

@@ -11,11 +11,12 @@ planning length the point is the answer, bit for bit.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import math
 from collections.abc import Mapping
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from gpucalc.core.ceilings import (
     CeilingValues,
@@ -140,16 +141,21 @@ def context_at(base: PerfContext, scaled: Workload, tokens: int) -> PerfContext:
                                lengths=length_mix(scaled))
 
 
-def _sweep_point(values: CeilingValues, tokens: int) -> SweepPoint:
+def _point_fields(values: CeilingValues, tokens: int) -> dict[str, object]:
+    """The fields of the :class:`SweepPoint` of ``values`` at planning length ``tokens``."""
     limits = values.limits()
     binding = binding_of(limits)
     interconnect = limits[CeilingKind.INTERCONNECT]
-    # model_construct: every field is taken from the answer's ceiling values (hot path)
-    return SweepPoint.model_construct(
-        context_tokens=tokens, memory=float(values.memory),
-        compute=float(values.compute) if values.latency_bound else 0.0,
-        interconnect=float(interconnect[0]) if interconnect[1] else None,
-        scheduler=float(values.scheduler), recommended=float(limits[binding][0]), binding=binding)
+    return {"context_tokens": tokens, "memory": float(values.memory),
+            "compute": float(values.compute) if values.latency_bound else 0.0,
+            "interconnect": float(interconnect[0]) if interconnect[1] else None,
+            "scheduler": float(values.scheduler), "recommended": float(limits[binding][0]),
+            "binding": binding}
+
+
+@functools.cache
+def _points_adapter() -> TypeAdapter[tuple[SweepPoint, ...]]:
+    return TypeAdapter(tuple[SweepPoint, ...])
 
 
 def sweep_point(inputs: PlanInputs, memory: MemoryResult, tokens: int,
@@ -161,7 +167,7 @@ def sweep_point(inputs: PlanInputs, memory: MemoryResult, tokens: int,
     """
     scaled = at_planning_length(inputs, tokens)
     ctx = context_at(base or build_context(inputs, memory), scaled.workload, tokens)
-    return _sweep_point(ceiling_values(ctx, scaled), tokens)
+    return SweepPoint.model_validate(_point_fields(ceiling_values(ctx, scaled), tokens))
 
 
 def context_sweep(inputs: PlanInputs, count: int = 256, max_tokens: int | None = None) -> ContextSweep:
@@ -176,11 +182,13 @@ def context_sweep(inputs: PlanInputs, count: int = 256, max_tokens: int | None =
     lengths = sorted({*context_points(top, count), planning})
     base = build_context(inputs, memory)
     # the deployment and the traffic mode are the scenario's at every length
-    points = [_sweep_point(values, n) for n, values in
-              zip(lengths, ceiling_values_at_lengths(base, inputs, lengths), strict=True)]
+    # one validation of every point (hot path: far cheaper than a model per point)
+    points = _points_adapter().validate_python([
+        _point_fields(values, n)
+        for n, values in zip(lengths, ceiling_values_at_lengths(base, inputs, lengths), strict=True)])
     crossovers = [Crossover(context_tokens=b.context_tokens, before=a.binding, after=b.binding)
                   for a, b in itertools.pairwise(points) if a.binding != b.binding]
-    return ContextSweep(points=tuple(points), crossovers=tuple(crossovers),
+    return ContextSweep(points=points, crossovers=tuple(crossovers),
                         planning_tokens=planning, output_share=output_share(inputs.workload))
 
 

@@ -9,6 +9,8 @@ ceilings'.
 from __future__ import annotations
 
 import random
+from functools import partial
+from typing import Any
 
 import numpy as np
 import pytest
@@ -25,7 +27,7 @@ from gpucalc.core.perf_model import MAX_SEARCH_CONCURRENCY, build_context, large
 from gpucalc.core.sizing import _fitting_layouts, layout_rates
 from tests.helpers import plan
 
-PLANS = {
+PLANS: dict[str, tuple[str, str, dict[str, Any]]] = {
     "dense, TP 4": ("llama-3.1-70b-instruct", "h100-sxm-80gb", {"tensor_parallel_size": 4}),
     "TP 2 × PP 2 on PCIe": ("llama-3.1-70b-instruct", "a100-pcie-80gb",
                             {"tensor_parallel_size": 2, "pipeline_parallel_size": 2}),
@@ -94,7 +96,7 @@ def test_the_lockstep_search_walks_the_scalar_path(lookahead: Lookahead) -> None
                       for c in checks], dtype=np.int64)
     for with_hints in (None, hints):
         found = largest_satisfying_many(check_many, len(checks), with_hints, upper, lookahead)
-        expected = [largest_satisfying(lambda n, i=i: holds(i, n), upper,
+        expected = [largest_satisfying(partial(holds, i), upper,
                                        None if with_hints is None else int(with_hints[i]))
                     for i in range(len(checks))]
         assert found.tolist() == expected
