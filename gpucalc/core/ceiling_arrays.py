@@ -2,12 +2,13 @@
 
 :class:`PointLengths` holds, per sweep point, what :func:`gpucalc.core.sweep.context_at` gives
 the scalar :class:`PerfContext` (mean and P95 lengths scaled unrounded, the length mix of the
-scenario's workload scaled to whole tokens). The checks below are the context's checks
-(mean latency, percentile, communication) over arrays of (point, batch) questions, with the same
-operations in the same order, and :func:`largest_satisfying_many` runs
+scenario's workload scaled to whole tokens). :class:`PointChecks` are the context's mean-latency
+and percentile checks over arrays of (point, batch) questions, with the same operations in the
+same order, and :func:`largest_satisfying_many` runs
 :func:`gpucalc.core.perf_model.largest_satisfying` for every point in lockstep: each point asks the
 questions the scalar search asks, in the same order, so each answer is the scalar search's even
-where a check does not hold up to a single point.
+where a check does not hold up to a single point. The communication check holds up to a point by
+construction; :func:`comm_values` finds it by halving.
 """
 
 from __future__ import annotations

@@ -193,7 +193,7 @@ def ceiling_values_at_lengths(base: PerfContext, inputs: PlanInputs,
     checks = PointChecks(base, lengths)
     mean_values = largest_satisfying_many(checks.meets_latency, len(points))
     computes = largest_satisfying_many(checks.meets_percentile, len(points), hints=mean_values)
-    computes[mean_values == 0] = 0
+    computes[mean_values == 0] = 0  # as compute_values: no percentile search below no mean ceiling
     links: list[int | None] = [None] * len(points)
     if dep.tensor_parallel_size > 1 or dep.pipeline_parallel_size > 1:
         links = comm_values(base, lengths).tolist()

@@ -181,8 +181,8 @@ def context_sweep(inputs: PlanInputs, count: int = 256, max_tokens: int | None =
     top = max_tokens or int(memory.settings.max_model_len.value)
     lengths = sorted({*context_points(top, count), planning})
     base = build_context(inputs, memory)
-    # the deployment and the traffic mode are the scenario's at every length
-    # one validation of every point (hot path: far cheaper than a model per point)
+    # the deployment and the traffic mode are the scenario's at every length; the points are
+    # validated in one go (hot path: far cheaper than one model at a time)
     points = _points_adapter().validate_python([
         _point_fields(values, n)
         for n, values in zip(lengths, ceiling_values_at_lengths(base, inputs, lengths), strict=True)])
