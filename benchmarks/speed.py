@@ -1,6 +1,8 @@
 """Speed of the core and of the command line.
 
-Run: ``python -m benchmarks.speed``. Figures are medians over repeated runs on this machine.
+Run: ``python -m benchmarks.speed``. Figures are medians over repeated runs on this machine:
+wall-clock time, and for the in-process figures also the CPU time of this process, which other
+programs sharing the machine disturb far less.
 """
 
 from __future__ import annotations
@@ -21,12 +23,24 @@ from gpucalc.core.sweep import context_sweep
 
 
 def median_seconds(fn: Callable[[], object], repeat: int) -> float:
-    samples = []
+    return median_wall_and_cpu(fn, repeat)[0]
+
+
+def median_wall_and_cpu(fn: Callable[[], object], repeat: int) -> tuple[float, float]:
+    """Median wall-clock and median CPU seconds of ``fn`` over ``repeat`` runs."""
+    wall, cpu = [], []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         fn()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
+        cpu.append(time.process_time() - start_cpu)
+        wall.append(time.perf_counter() - start)
+    return statistics.median(wall), statistics.median(cpu)
+
+
+def timed(label: str, fn: Callable[[], object], repeat: int) -> None:
+    """Print the median wall-clock and CPU milliseconds of ``fn``."""
+    wall, cpu = median_wall_and_cpu(fn, repeat)
+    print(f"{label} {wall * 1e3:8.3f} ms (CPU {cpu * 1e3:.3f} ms; median of {repeat})")
 
 
 def main() -> None:
@@ -34,21 +48,16 @@ def main() -> None:
     inputs = resolve_inputs(catalog, "llama-3.1-70b-instruct", "h100-sxm-80gb",
                             Deployment(num_gpus=4, tensor_parallel_size=4, max_model_len=8192))
     calculate_memory(inputs)
-    memory_s = median_seconds(lambda: calculate_memory(inputs), 500)
-    print(f"memory estimate, in-process:          {memory_s * 1e3:8.3f} ms (median of 500)")
+    timed("memory estimate, in-process:         ", lambda: calculate_memory(inputs), 500)
     workload, targets = Workload(input_len_p50=2000, output_len_p50=300), Targets(tpot_ms=50)
     full = inputs.model_copy(update={"workload": workload, "targets": targets})
-    full_s = median_seconds(lambda: calculate(full), 200)
-    print(f"full estimate (memory + ceilings + load curve): {full_s * 1e3:8.3f} ms (median of 200)")
-    sweep_s = median_seconds(lambda: context_sweep(full, count=256), 20)
-    print(f"256-point context sweep, three ceilings: {sweep_s * 1e3:8.3f} ms (median of 20)")
+    timed("full estimate (memory + ceilings + load curve):", lambda: calculate(full), 200)
+    timed("256-point context sweep, three ceilings:", lambda: context_sweep(full, count=256), 20)
     precisions = list(precision_tiers(catalog).values())
     gpus = list(catalog.gpus.values())
-    size_s = median_seconds(lambda: size_fleet(full, gpus, precisions,
-                                               SizingRequest(qps_avg=10, qps_peak=20)), 5)
-    print(f"sizing: {len(gpus)} GPUs × 3 precisions × TP layouts: {size_s * 1e3:8.1f} ms (median of 5)")
-    load_s = median_seconds(Catalog.load, 20)
-    print(f"catalog load (all bundled tables):    {load_s * 1e3:8.3f} ms (median of 20)")
+    timed(f"sizing: {len(gpus)} GPUs × 3 precisions × TP layouts:",
+          lambda: size_fleet(full, gpus, precisions, SizingRequest(qps_avg=10, qps_peak=20)), 5)
+    timed("catalog load (all bundled tables):   ", Catalog.load, 20)
     cmd = [sys.executable, "-m", "gpucalc", "estimate", "llama-3.1-8b-instruct", "--gpu", "h100",
            "--json"]
     process_s = median_seconds(lambda: subprocess.run(cmd, capture_output=True, check=True), 10)

@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+import functools
 import math
 
-from pydantic import BaseModel, ConfigDict, Field
+import numpy as np
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from gpucalc.core.ceilings import advice, three_ceilings
 from gpucalc.core.class_latency import class_latencies, class_rows, history_tokens
 from gpucalc.core.explain import Notice, Term, term
 from gpucalc.core.fleet import SEED_WATERMARK, ReplicaRates, planning_watermark, rates_at_points
 from gpucalc.core.inputs import PlanInputs
-from gpucalc.core.load import OperatingPoint, closed_loop, open_loop, prefill_per_step
+from gpucalc.core.load import (
+    OperatingPoint,
+    closed_loop,
+    closed_loop_curve,
+    open_loop,
+    prefill_per_step,
+)
 from gpucalc.core.memory_plan import calculate_memory, memory_share_at, memory_share_notices
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import PerfContext, build_context
@@ -75,14 +83,16 @@ def load_curve(ctx: PerfContext, upper: float, points: int = 32,
     top = max(upper, 2.0)
     values = sorted({max(1, round(top ** (i / (points - 1)))) for i in range(points)}
                     | {n for n in marked if n >= 1})
-    curve = []
-    for n in values:
-        p = closed_loop(ctx.step, shape, n)
-        # model_construct: values come straight from floats computed here (hot path)
-        curve.append(CurvePoint.model_construct(concurrency=float(n), ttft_ms=p.ttft_s * 1000,
-                                                tpot_ms=p.tpot_s * 1000,
-                                                output_tokens_per_s=p.output_tok_s))
-    return tuple(curve)
+    ttft, tpot, output = closed_loop_curve(ctx.step, shape, np.array(values, dtype=np.float64))
+    # one validation of the whole curve (hot path: far cheaper than a model per point)
+    return _curve_adapter().validate_python([
+        {"concurrency": float(n), "ttft_ms": t * 1000, "tpot_ms": s * 1000, "output_tokens_per_s": o}
+        for n, t, s, o in zip(values, ttft.tolist(), tpot.tolist(), output.tolist(), strict=True)])
+
+
+@functools.cache
+def _curve_adapter() -> TypeAdapter[tuple[CurvePoint, ...]]:
+    return TypeAdapter(tuple[CurvePoint, ...])
 
 
 def knee_term(recommended: int, binding: CeilingKind) -> Term:

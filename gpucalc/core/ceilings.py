@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
+from gpucalc.core.ceiling_arrays import (
+    PointChecks,
+    comm_values,
+    largest_satisfying_many,
+    point_lengths,
+)
 from gpucalc.core.explain import Notice, Term, term
 from gpucalc.core.inputs import PlanInputs, TrafficMode
 from gpucalc.core.memory_result import MemoryResult
@@ -151,24 +160,50 @@ class CeilingValues:
     @property
     def binding(self) -> CeilingKind:
         """The smallest limiting ceiling (the first on a tie)."""
-        limits = self.limits()
-        return min((k for k in limits if limits[k][1]), key=lambda k: limits[k][0])
+        return binding_of(self.limits())
 
 
-def ceiling_values(ctx: PerfContext, inputs: PlanInputs,
-                   hints: CeilingValues | None = None) -> CeilingValues:
-    """The ceilings of :func:`three_ceilings` as numbers.
+def binding_of(limits: dict[CeilingKind, tuple[int, bool]]) -> CeilingKind:
+    """The smallest limiting ceiling of :meth:`CeilingValues.limits` (the first on a tie)."""
+    return min((k for k in limits if limits[k][1]), key=lambda k: limits[k][0])
 
-    ``hints`` are the values at a neighbouring evaluation (the previous point of a sweep): they
-    shorten the mean-latency and communication searches (see :func:`compute_values`).
-    """
+
+def ceiling_values(ctx: PerfContext, inputs: PlanInputs) -> CeilingValues:
+    """The ceilings of :func:`three_ceilings` as numbers."""
     dep = inputs.deployment
-    mean_value, compute = compute_values(ctx, hints.mean_latency if hints else None)
-    link = interconnect_value(ctx, dep.tensor_parallel_size, dep.pipeline_parallel_size,
-                              hints.interconnect if hints else None)
+    mean_value, compute = compute_values(ctx)
+    link = interconnect_value(ctx, dep.tensor_parallel_size, dep.pipeline_parallel_size)
     return CeilingValues(memory=math.floor(ctx.memory_requests()), mean_latency=mean_value,
                          compute=compute, interconnect=link, scheduler=ctx.max_num_seqs,
                          latency_bound=inputs.workload.mode != TrafficMode.OFFLINE)
+
+
+def ceiling_values_at_lengths(base: PerfContext, inputs: PlanInputs,
+                              tokens: Sequence[int]) -> list[CeilingValues]:
+    """:func:`ceiling_values` at each planning length of ``tokens`` (the context sweep's points).
+
+    ``base`` is the context of ``inputs``; each point's context is
+    :func:`gpucalc.core.sweep.context_at` of it. The searches of all points run together over
+    arrays (:mod:`gpucalc.core.ceiling_arrays`), each point asking the questions its own scalar
+    search asks, so every value is the one :func:`ceiling_values` gives for that point alone.
+    """
+    dep = inputs.deployment
+    points = np.asarray(tokens, dtype=np.int64)
+    lengths = point_lengths(base, inputs.workload, points)
+    checks = PointChecks(base, lengths)
+    mean_values = largest_satisfying_many(checks.meets_latency, len(points))
+    computes = largest_satisfying_many(checks.meets_percentile, len(points), hints=mean_values)
+    computes[mean_values == 0] = 0  # as compute_values: no percentile search below no mean ceiling
+    links: list[int | None] = [None] * len(points)
+    if dep.tensor_parallel_size > 1 or dep.pipeline_parallel_size > 1:
+        links = comm_values(base, lengths).tolist()
+    latency_bound = inputs.workload.mode != TrafficMode.OFFLINE
+    capacity = base.capacity
+    return [CeilingValues(memory=math.floor(capacity.concurrency_for_length(n)), mean_latency=mean,
+                          compute=compute, interconnect=link, scheduler=base.max_num_seqs,
+                          latency_bound=latency_bound)
+            for n, mean, compute, link in zip(points.tolist(), mean_values.tolist(),
+                                               computes.tolist(), links, strict=True)]
 
 
 def three_ceilings(ctx: PerfContext, inputs: PlanInputs) -> tuple[Ceiling, ...]:

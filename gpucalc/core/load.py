@@ -12,7 +12,9 @@ import dataclasses
 import math
 from dataclasses import dataclass
 
-from gpucalc.core.step_model import StepModel
+import numpy as np
+
+from gpucalc.core.step_model import FloatArray, StepModel
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +91,33 @@ def closed_loop(model: StepModel, shape: LoadShape, concurrency: float) -> Opera
         tpot_s=step, itl_decode_s=decode_only, output_tok_s=output_rate,
         request_per_s=request_rate, step_s=step,
     )
+
+
+def closed_loop_curve(model: StepModel, shape: LoadShape,
+                      concurrency: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """TTFT (s), TPOT (s) and output tokens/s of :func:`closed_loop` at each concurrency.
+
+    The same operations element-wise over an array of client counts (a load curve at once).
+    """
+    running = np.maximum(np.minimum(concurrency, shape.running_cap), 0.0)
+    context = shape.mean_input + shape.mean_output / 2
+    needed = running * shape.mean_input / max(shape.mean_output, 1.0)
+    prefill = np.minimum(needed, np.maximum(shape.token_budget - running, 0.0))
+    room = np.maximum(shape.token_budget - (running - 1), 1.0)
+    chunks = np.maximum(1.0, np.ceil(shape.mean_input / room))
+    step, first_chunk = model.step_seconds_many(
+        np.stack([running, running - 1]), np.stack([prefill, np.minimum(shape.mean_input, room)]),
+        context, shape.mean_input / 2)
+    prefill_s = first_chunk * chunks
+    with np.errstate(divide="ignore", invalid="ignore"):
+        request_rate = running / (prefill_s + shape.mean_output * step)
+        request_rate = np.where(needed > prefill, np.minimum(
+            request_rate, prefill / (shape.mean_input * step)), request_rate)
+        wait = np.where(request_rate > 0, np.maximum(concurrency - running, 0.0) / request_rate,
+                        math.inf)
+    runs = running > 0
+    return (np.where(runs, wait + prefill_s, math.inf), np.where(runs, step, math.inf),
+            np.where(runs, request_rate * shape.mean_output, 0.0))
 
 
 def max_request_rate(model: StepModel, shape: LoadShape) -> OperatingPoint:

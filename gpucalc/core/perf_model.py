@@ -118,7 +118,8 @@ def largest_satisfying(check: Callable[[int], bool], upper: int = MAX_SEARCH_CON
         if not check(hint + 1):
             if check(hint):
                 return hint
-            low, high, step = hint, hint, 1  # gallop down from the hint to bracket the answer
+            # gallop down from the hint (known to fail) to bracket the answer
+            low, high, step = max(hint - 1, 1), hint, 2
             while low > 1 and not check(low):
                 high, low, step = low, max(low - step, 1), step * 2
         else:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from gpucalc.core.ceilings import three_ceilings
+from gpucalc.core.ceilings import ceiling_values
 from gpucalc.core.errors import PlanError
 from gpucalc.core.fleet import (
     SECONDS_PER_DAY,
@@ -106,8 +106,9 @@ def layout_rates(inputs: PlanInputs, memory: MemoryResult | None = None) -> Layo
         ctx = build_context(inputs, memory)
     except PlanError:
         return None
-    binding = next(c for c in three_ceilings(ctx, inputs) if c.binding)
-    knee = int(binding.value.value)
+    values = ceiling_values(ctx, inputs)  # the numbers of three_ceilings(), without their terms
+    binding = values.binding
+    knee = values.limits()[binding][0]
     if knee < 1:
         return None
     shape = ctx.shape(ctx.running_cap())
@@ -116,7 +117,7 @@ def layout_rates(inputs: PlanInputs, memory: MemoryResult | None = None) -> Layo
     watermark = planning_watermark(inputs.targets, inputs.workload.mode)
     return LayoutRates(
         rates=rates_at_points(at_knee, saturated, knee, watermark),
-        bottleneck=binding.kind.value, ttft_ms_at_knee=at_knee.ttft_s * 1000,
+        bottleneck=binding.value, ttft_ms_at_knee=at_knee.ttft_s * 1000,
         tpot_ms_at_knee=at_knee.tpot_s * 1000)
 
 

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+import numpy.typing as npt
+
 from gpucalc.core.efficiency import Efficiency
 from gpucalc.core.errors import PlanError
 from gpucalc.core.inputs import PlanInputs
@@ -24,6 +27,8 @@ from gpucalc.core.topology import link_plan
 from gpucalc.core.units import BYTES_PER_GB, BYTES_PER_GIB, FLOPS_PER_TFLOP
 
 ACT_BYTES = 2.0
+
+FloatArray = npt.NDArray[np.float64]
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +126,51 @@ class StepModel:
         if self.eager_launch_s:
             return work + self.launch_wait_seconds(work) + self.overhead_s
         return work + self.overhead_s
+
+
+    def step_seconds_many(self, decode: FloatArray | float, prefill: FloatArray | float,
+                          context: FloatArray | float,
+                          prefill_context: FloatArray | float) -> FloatArray:
+        """:meth:`step_seconds` element-wise over arrays of batches (broadcast), in seconds.
+
+        The same operations in the same order, so each element equals the scalar call; sweeps and
+        searches evaluate many batches at once.
+        """
+        decode, prefill = np.asarray(decode, dtype=np.float64), np.asarray(prefill, dtype=np.float64)
+        tokens = decode + prefill
+        flops = self.body_flops_per_token * tokens + self.lm_head_flops_per_token * np.maximum(decode, 1.0)
+        weight_bytes: FloatArray | float = self.dense_weight_bytes
+        if self.expert_weight_bytes:
+            weight_bytes = self.dense_weight_bytes + self.expert_weight_bytes * (
+                1.0 - self.expert_hit_base ** tokens)
+        gemm = np.maximum(flops / self.gemm_flops_per_s, weight_bytes / self.memory_bytes_per_s)
+        kv_bytes: FloatArray | float = self.kv_full_bytes * context
+        pair_flops: FloatArray | float = self.attn_full_flops * context
+        prefill_pairs: FloatArray | float = self.attn_full_flops * prefill_context
+        for per_token, window in self.kv_windowed:
+            kv_bytes = kv_bytes + per_token * np.minimum(context, window)
+        for per_pair, window in self.attn_windowed:
+            pair_flops = pair_flops + per_pair * np.minimum(context, window)
+            prefill_pairs = prefill_pairs + per_pair * np.minimum(prefill_context, window)
+        attention = (np.maximum(decode * pair_flops / self.attn_flops_per_s,
+                                decode * kv_bytes / self.memory_bytes_per_s)
+                     + prefill * prefill_pairs / self.attn_flops_per_s)
+        work = gemm + attention
+        if self.tp > 1:
+            ring = 2 * (self.tp - 1) / self.tp
+            per_collective = self.comm_latency_s + ring * tokens * self.allreduce_bytes_per_token / (
+                self.link_bytes_per_s)
+            work = work + (self.collectives_per_step * per_collective
+                           + tokens * self.alltoall_bytes_per_token / self.link_bytes_per_s)
+        if self.pp > 1:
+            hops: FloatArray | float = 0.0
+            for hop in self.pp_hop_bytes_per_s:
+                hops = hops + (self.comm_latency_s + tokens * self.allreduce_bytes_per_token / hop)
+            work = work + hops
+        if self.eager_launch_s:
+            work = work + np.maximum(self.eager_launch_s - work, 0.0)
+        seconds: FloatArray = np.where(tokens > 0, work + self.overhead_s, 0.0)
+        return seconds
 
 
 def _attention_flops_per_pair(inputs: PlanInputs, tp: int) -> float:

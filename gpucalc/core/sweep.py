@@ -11,13 +11,19 @@ planning length the point is the answer, bit for bit.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import math
 from collections.abc import Mapping
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from gpucalc.core.ceilings import CeilingValues, ceiling_values
+from gpucalc.core.ceilings import (
+    CeilingValues,
+    binding_of,
+    ceiling_values,
+    ceiling_values_at_lengths,
+)
 from gpucalc.core.inputs import PlanInputs, Workload
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.memory_result import MemoryResult
@@ -135,19 +141,21 @@ def context_at(base: PerfContext, scaled: Workload, tokens: int) -> PerfContext:
                                lengths=length_mix(scaled))
 
 
-def _point(ctx: PerfContext, inputs: PlanInputs, tokens: int,
-           hints: CeilingValues | None) -> tuple[SweepPoint, CeilingValues]:
-    values = ceiling_values(ctx, inputs, hints)
+def _point_fields(values: CeilingValues, tokens: int) -> dict[str, object]:
+    """The fields of the :class:`SweepPoint` of ``values`` at planning length ``tokens``."""
     limits = values.limits()
-    binding = values.binding
+    binding = binding_of(limits)
     interconnect = limits[CeilingKind.INTERCONNECT]
-    # model_construct: every field is taken from the answer's ceiling values (hot path)
-    point = SweepPoint.model_construct(
-        context_tokens=tokens, memory=float(values.memory),
-        compute=float(values.compute) if values.latency_bound else 0.0,
-        interconnect=float(interconnect[0]) if interconnect[1] else None,
-        scheduler=float(values.scheduler), recommended=float(limits[binding][0]), binding=binding)
-    return point, values
+    return {"context_tokens": tokens, "memory": float(values.memory),
+            "compute": float(values.compute) if values.latency_bound else 0.0,
+            "interconnect": float(interconnect[0]) if interconnect[1] else None,
+            "scheduler": float(values.scheduler), "recommended": float(limits[binding][0]),
+            "binding": binding}
+
+
+@functools.cache
+def _points_adapter() -> TypeAdapter[tuple[SweepPoint, ...]]:
+    return TypeAdapter(tuple[SweepPoint, ...])
 
 
 def sweep_point(inputs: PlanInputs, memory: MemoryResult, tokens: int,
@@ -159,29 +167,28 @@ def sweep_point(inputs: PlanInputs, memory: MemoryResult, tokens: int,
     """
     scaled = at_planning_length(inputs, tokens)
     ctx = context_at(base or build_context(inputs, memory), scaled.workload, tokens)
-    return _point(ctx, scaled, tokens, None)[0]
+    return SweepPoint.model_validate(_point_fields(ceiling_values(ctx, scaled), tokens))
 
 
 def context_sweep(inputs: PlanInputs, count: int = 256, max_tokens: int | None = None) -> ContextSweep:
     """Each ceiling against planning length, 256 tokens up to max_model_len, and the scenario's.
 
-    Each point's searches start from the previous point's ceilings; the scenario's own point
-    is evaluated without them, exactly as the answer is.
+    Every point is :func:`sweep_point` at its length (the scenario's own is the answer); the
+    points' searches run together (:func:`gpucalc.core.ceilings.ceiling_values_at_lengths`).
     """
     memory = calculate_memory(inputs)
     planning = int(planning_tokens(inputs.workload).value)
     top = max_tokens or int(memory.settings.max_model_len.value)
     lengths = sorted({*context_points(top, count), planning})
     base = build_context(inputs, memory)
-    points: list[SweepPoint] = []
-    hints: CeilingValues | None = None
-    for n in lengths:  # the deployment and the traffic mode are the scenario's at every length
-        ctx = context_at(base, workload_at_planning_length(inputs.workload, n), n)
-        point, hints = _point(ctx, inputs, n, None if n == planning else hints)
-        points.append(point)
+    # the deployment and the traffic mode are the scenario's at every length; the points are
+    # validated in one go (hot path: far cheaper than one model at a time)
+    points = _points_adapter().validate_python([
+        _point_fields(values, n)
+        for n, values in zip(lengths, ceiling_values_at_lengths(base, inputs, lengths), strict=True)])
     crossovers = [Crossover(context_tokens=b.context_tokens, before=a.binding, after=b.binding)
                   for a, b in itertools.pairwise(points) if a.binding != b.binding]
-    return ContextSweep(points=tuple(points), crossovers=tuple(crossovers),
+    return ContextSweep(points=points, crossovers=tuple(crossovers),
                         planning_tokens=planning, output_share=output_share(inputs.workload))
 
 

@@ -27,6 +27,9 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from statistics import NormalDist
+from typing import NamedTuple
+
+import numpy as np
 
 from gpucalc.core.inputs import Workload
 from gpucalc.core.step_model import StepModel
@@ -36,6 +39,9 @@ PERCENTILE_SEARCH_STEPS = 20  # 2⁻²⁰ of a ±6σ bracket: far below a micros
 Z_95 = 1.6448536269514722
 NORMAL = NormalDist()
 SQRT2 = math.sqrt(2.0)
+# the standard-normal quantiles of the equal-weight points (the midpoints of LENGTH_QUANTILES bins)
+LENGTH_QUANTILE_Z = np.array([NORMAL.inv_cdf((q + 0.5) / LENGTH_QUANTILES)
+                              for q in range(LENGTH_QUANTILES)])
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +80,7 @@ def lognormal_points(p50: int, p95: int) -> tuple[tuple[float, float], ...]:
     if sigma == 0.0:
         return ((1.0, float(p50)),)
     weight = 1.0 / LENGTH_QUANTILES
-    return tuple((weight, max(1.0, p50 * math.exp(sigma * NORMAL.inv_cdf((q + 0.5) / LENGTH_QUANTILES))))
-                 for q in range(LENGTH_QUANTILES))
+    return tuple((weight, max(1.0, p50 * math.exp(sigma * z))) for z in LENGTH_QUANTILE_Z.tolist())
 
 
 def single_length(mean_input: float, mean_output: float) -> LengthMix:
@@ -127,6 +132,8 @@ def _mean_chunks(mix: LengthMix, room: float) -> float:
 
 def _discrete_quantile(points: list[tuple[float, float]], percentile: float) -> float:
     """P-th quantile of weighted values given as (weight, value)."""
+    if len(points) == 1:
+        return points[0][1]
     target, seen = percentile / 100.0, 0.0
     ordered = sorted(points, key=lambda p: p[1])
     for weight, value in ordered:
@@ -243,9 +250,11 @@ def _chunk_seconds(step: StepModel, running: float, context: float,
     return seconds
 
 
-@dataclass(frozen=True, slots=True)
-class SteadySteps:
-    """The decode-only and prefill-carrying steps at one running batch (the TPOT side)."""
+class SteadySteps(NamedTuple):
+    """The decode-only and prefill-carrying steps at one running batch (the TPOT side).
+
+    A named tuple: the percentile searches build one per check (cheap to make).
+    """
 
     running: float
     room: float  # prompt tokens a step has room for beside the decodes
@@ -279,8 +288,7 @@ def steady_steps(step: StepModel, mix: LengthMix, token_budget: float,
                        mean_step_s=mean_step, dispersion=dispersion)
 
 
-@dataclass(frozen=True, slots=True)
-class _Queue:
+class _Queue(NamedTuple):
     """The prefill queue in front of a request and the TTFT at the percentile."""
 
     rate: float

@@ -1,7 +1,8 @@
-"""The context sweep starts each point's searches from the previous point's ceilings.
+"""The context sweep evaluates all its points together; the searches take hints.
 
-The hints only shorten the searches: every point equals the same point evaluated on its own,
-and the searches with a hint return what they return without one.
+Every point of a sweep (its searches run over arrays, point by point in lockstep) equals the
+same point evaluated on its own by the scalar searches, on dense, MoE, MLA and sliding-window
+models, TP and PP layouts, offline traffic, and each percentile; a hint only shortens a search.
 """
 
 from __future__ import annotations
@@ -38,6 +39,23 @@ SCENARIOS: dict[str, tuple[str, str, Deployment, Workload, Targets]] = {
     "offline, small step budget": ("llama-3.1-8b-instruct", "h100-sxm-80gb",
                                    Deployment(max_num_seqs=16, max_num_batched_tokens=2048),
                                    Workload(mode=TrafficMode.OFFLINE), Targets(tpot_ms=15)),
+    "MoE, expert parallel, spread lengths": (
+        "qwen3-30b-a3b", "h100-sxm-80gb",
+        Deployment(num_gpus=2, tensor_parallel_size=2, enable_expert_parallel=True,
+                   max_model_len=32768),
+        Workload(input_len_p50=1000, output_len_p50=400, input_len_p95=6000, output_len_p95=1500),
+        Targets(tpot_ms=30)),
+    "MLA on TP 2": ("deepseek-v2-lite-chat", "h100-sxm-80gb",
+                    Deployment(num_gpus=2, tensor_parallel_size=2),
+                    Workload(input_len_p50=3000, output_len_p50=500), Targets(ttft_ms=800, tpot_ms=25)),
+    "sliding window, P50, chat history": (
+        "gemma-2-9b-it", "l40s-48gb", Deployment(),
+        Workload(input_len_p50=700, output_len_p50=300, input_len_p95=3000, output_len_p95=900,
+                 max_turns=3, tokens_per_turn=250),
+        Targets(percentile=50)),
+    "chunked attention, eager": ("llama-4-scout-17b-16e-instruct", "h100-sxm-80gb",
+                                 Deployment(num_gpus=4, tensor_parallel_size=4, enforce_eager=True),
+                                 Workload(input_len_p50=4000, output_len_p50=200), Targets()),
 }
 
 
@@ -47,7 +65,7 @@ def scenario(catalog: Catalog, name: str) -> PlanInputs:
 
 
 @pytest.mark.parametrize("name", list(SCENARIOS))
-def test_every_hinted_point_equals_the_point_on_its_own(catalog: Catalog, name: str) -> None:
+def test_every_sweep_point_equals_the_point_on_its_own(catalog: Catalog, name: str) -> None:
     inputs = scenario(catalog, name)
     memory = calculate_memory(inputs)
     sweep = context_sweep(inputs, count=96)

@@ -1,0 +1,148 @@
+"""The array paths give the scalar paths' answers exactly.
+
+Step times over arrays equal the scalar step time element by element; the lockstep search ends
+where the scalar search ends for checks that do not hold up to a single point, with and without
+hints; the load curve equals the closed loop point by point; sizing's knees equal the three
+ceilings'.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+from typing import Any
+
+import numpy as np
+import pytest
+
+from gpucalc.catalog.bundled import Catalog
+from gpucalc.catalog.resolve import precision_tiers
+from gpucalc.core.calculate import load_curve
+from gpucalc.core.ceiling_arrays import Lookahead, largest_satisfying_many
+from gpucalc.core.ceilings import three_ceilings
+from gpucalc.core.inputs import PlanInputs, Targets, Workload
+from gpucalc.core.load import closed_loop
+from gpucalc.core.memory_plan import calculate_memory
+from gpucalc.core.perf_model import MAX_SEARCH_CONCURRENCY, build_context, largest_satisfying
+from gpucalc.core.sizing import _fitting_layouts, layout_rates
+from tests.helpers import plan
+
+PLANS: dict[str, tuple[str, str, dict[str, Any]]] = {
+    "dense, TP 4": ("llama-3.1-70b-instruct", "h100-sxm-80gb", {"tensor_parallel_size": 4}),
+    "TP 2 × PP 2 on PCIe": ("llama-3.1-70b-instruct", "a100-pcie-80gb",
+                            {"tensor_parallel_size": 2, "pipeline_parallel_size": 2}),
+    "MoE": ("qwen3-30b-a3b", "h100-sxm-80gb", {}),
+    "MoE, expert parallel": ("qwen3-30b-a3b", "h100-sxm-80gb",
+                             {"tensor_parallel_size": 2, "enable_expert_parallel": True}),
+    "MLA": ("deepseek-v2-lite-chat", "h100-sxm-80gb", {}),
+    "sliding window": ("gemma-2-9b-it", "l40s-48gb", {}),
+    "chunked attention": ("llama-4-scout-17b-16e-instruct", "h100-sxm-80gb",
+                          {"tensor_parallel_size": 4}),
+    "eager": ("llama-3.1-8b-instruct", "h100-sxm-80gb", {"enforce_eager": True}),
+}
+
+
+def _plan(catalog: Catalog, name: str) -> PlanInputs:
+    model, gpu, deployment = PLANS[name]
+    return plan(catalog, model, gpu, **deployment)
+
+
+@pytest.mark.parametrize("name", list(PLANS))
+def test_step_time_over_arrays_is_the_scalar_step_time(catalog: Catalog, name: str) -> None:
+    inputs = _plan(catalog, name)
+    step = build_context(inputs, calculate_memory(inputs)).step
+    rng = random.Random(name)
+    # the last batch has no tokens at all: no step, 0 s
+    decode = np.array([*(rng.choice([0, 1, 3, 17, 255.5, 1000]) for _ in range(200)), 0])
+    prefill = np.array([*(rng.choice([0, 1, 100.25, 2048, 8192]) for _ in range(200)), 0])
+    context = np.array([rng.uniform(0, 40_000) for _ in range(201)])
+    prefill_context = np.array([rng.uniform(0, 9000) for _ in range(201)])
+    many = step.step_seconds_many(decode, prefill, context, prefill_context)
+    alone = [step.step_seconds(*args) for args in zip(decode.tolist(), prefill.tolist(),
+                                                      context.tolist(), prefill_context.tolist(),
+                                                      strict=True)]
+    assert many.tolist() == alone
+    assert alone[-1] == 0.0
+    assert min(alone[:-1]) > 0.0 or 0.0 in decode[:-1] + prefill[:-1]
+
+
+def _holes_check(rng: random.Random, upper: int) -> tuple[int, set[int], set[int]]:
+    """A check holding up to a boundary, with failures below it and islands above it."""
+    boundary = rng.choice([0, 1, 2, 3, 5, 8, 9, 63, 64, 65, 100, 777, 4096, upper - 1, upper,
+                           upper + 5, rng.randint(1, 3000)])
+    holes = {rng.randint(2, max(boundary, 2)) for _ in range(rng.randint(0, 6))}
+    islands = {boundary + rng.randint(2, 300) for _ in range(rng.randint(0, 3))}
+    return boundary, holes, islands
+
+
+@pytest.mark.parametrize("lookahead", [Lookahead(), Lookahead(gallop=1, bisect=1),
+                                       Lookahead(gallop=3, bisect=2)])
+def test_the_lockstep_search_walks_the_scalar_path(lookahead: Lookahead) -> None:
+    """Checks that fail below their boundary and hold above it: only the path decides."""
+    rng = random.Random(11)
+    upper = 5000
+    checks = [_holes_check(rng, upper) for _ in range(300)]
+
+    def holds(point: int, n: int) -> bool:
+        boundary, holes, islands = checks[point]
+        return (n <= boundary and n not in holes) or n in islands
+
+    def check_many(points: np.ndarray, ns: np.ndarray) -> np.ndarray:
+        assert ((ns >= 1) & (ns <= upper)).all()
+        return np.array([holds(p, n) for p, n in zip(points.tolist(), ns.tolist(), strict=True)],
+                        dtype=np.bool_)
+
+    hints = np.array([rng.choice([0, 1, 2, c[0], c[0] + 1, c[0] - 2, rng.randint(0, upper + 9)])
+                      for c in checks], dtype=np.int64)
+    for with_hints in (None, hints):
+        found = largest_satisfying_many(check_many, len(checks), with_hints, upper, lookahead)
+        expected = [largest_satisfying(partial(holds, i), upper,
+                                       None if with_hints is None else int(with_hints[i]))
+                    for i in range(len(checks))]
+        assert found.tolist() == expected
+    assert any(e != min(c[0], upper) for e, c in zip(expected, checks, strict=True))
+
+
+def test_the_lockstep_search_reaches_the_search_limit() -> None:
+    found = largest_satisfying_many(lambda p, n: np.ones(len(n), np.bool_), 3,
+                                    np.array([0, 5, MAX_SEARCH_CONCURRENCY]))
+    assert found.tolist() == [MAX_SEARCH_CONCURRENCY] * 3
+    assert largest_satisfying_many(lambda p, n: n < 1, 2).tolist() == [0, 0]
+
+
+@pytest.mark.parametrize("name", ["dense, TP 4", "MoE", "sliding window", "eager"])
+def test_the_load_curve_is_the_closed_loop_point_by_point(catalog: Catalog, name: str) -> None:
+    inputs = _plan(catalog, name).model_copy(update={
+        "workload": Workload(input_len_p50=3000, output_len_p50=400)})
+    ctx = build_context(inputs, calculate_memory(inputs))
+    shape = ctx.shape(ctx.running_cap())
+    curve = load_curve(ctx, max(shape.running_cap * 3, 2), marked=(37,))
+    points = [closed_loop(ctx.step, shape, int(p.concurrency)) for p in curve]
+    assert [(p.ttft_ms, p.tpot_ms, p.output_tokens_per_s) for p in curve] == [
+        (p.ttft_s * 1000, p.tpot_s * 1000, p.output_tok_s) for p in points]
+    assert curve[-1].concurrency > shape.running_cap  # past the cap: requests queue
+    assert curve[-1].ttft_ms > curve[0].ttft_ms
+
+
+def test_sizing_knees_are_the_three_ceilings_knees(catalog: Catalog) -> None:
+    base = plan(catalog, "llama-3.1-70b-instruct", tensor_parallel_size=4).model_copy(update={
+        "workload": Workload(input_len_p50=2000, output_len_p50=300),
+        "targets": Targets(tpot_ms=50)})
+    compared = 0
+    for gpu in ("h100-sxm-80gb", "a100-pcie-80gb", "l40s-48gb", "h200-sxm-141gb"):
+        with_gpu = base.model_copy(update={"gpu": catalog.gpus[gpu]})
+        for weights, kv in precision_tiers(catalog).values():
+            for variant, memory in _fitting_layouts(with_gpu, weights, kv):
+                ctx = build_context(variant, memory)
+                binding = next(c for c in three_ceilings(ctx, variant) if c.binding)
+                knee = int(binding.value.value)
+                rates = layout_rates(variant, memory)
+                if knee < 1:
+                    assert rates is None
+                    continue
+                assert rates is not None
+                assert (rates.rates.knee_requests, rates.bottleneck) == (knee, binding.kind.value)
+                at_knee = closed_loop(ctx.step, ctx.shape(ctx.running_cap()), knee)
+                assert rates.tpot_ms_at_knee == at_knee.tpot_s * 1000
+                compared += 1
+    assert compared >= 6
