@@ -6,12 +6,9 @@ inputs and the sources from it; the core never formats sentences for humans.
 
 from __future__ import annotations
 
-from typing import TypeVar
-
 from pydantic import BaseModel, ConfigDict, Field
 
 InputValue = float | int | str | bool
-ModelT = TypeVar("ModelT", bound=BaseModel)
 
 
 class Term(BaseModel):
@@ -41,48 +38,44 @@ def term(
     str) are what validation would return unchanged, so they skip it; others are validated.
     """
     inputs = dict(inputs) if inputs else {}
-    if (type(key) is str and type(unit) is str and type(formula) is str
-            and type(sources) is tuple and _plain_inputs(inputs) and _all_str(sources)):
-        return _trusted(Term, {"key": key, "value": float(value), "unit": unit,
-                               "formula": formula, "inputs": inputs, "sources": sources})
-    return Term(key=key, value=float(value), unit=unit, formula=formula, inputs=inputs,
-                sources=sources)
+    if not _plain(key, unit, formula, inputs, sources):
+        return Term(key=key, value=float(value), unit=unit, formula=formula, inputs=inputs,
+                    sources=sources)
+    made = _new_object(Term)
+    _set_dict(made, {"key": key, "value": float(value), "unit": unit, "formula": formula,
+                     "inputs": inputs, "sources": sources})
+    _set_fields_set(made, set(_TERM_FIELDS))
+    _set_extra(made, None)
+    _set_private(made, None)
+    return made
 
 
-_PLAIN_INPUT_TYPES = frozenset({float, int, str, bool})
+def _plain(key: object, unit: object, formula: object, inputs: dict[str, InputValue],
+           sources: object) -> bool:
+    """Whether validating these :class:`Term` fields would return them unchanged.
 
-
-def _plain_inputs(inputs: dict[str, InputValue]) -> bool:
-    """Whether every key is a str and every value a float, int, str or bool (no subclasses)."""
-    for name, value in inputs.items():
-        if type(name) is not str or type(value) not in _PLAIN_INPUT_TYPES:
+    That is: str texts, str input names with float, int, str or bool values, a tuple of str
+    (no subclasses anywhere).
+    """
+    if type(key) is not str or type(unit) is not str or type(formula) is not str:
+        return False
+    if type(sources) is not tuple:
+        return False
+    for name, given in inputs.items():
+        if type(name) is not str or type(given) not in _PLAIN_INPUT_TYPES:
+            return False
+    for source in sources:  # noqa: SIM110 (a plain loop is faster than all() over a generator)
+        if type(source) is not str:
             return False
     return True
 
 
-def _all_str(items: tuple[str, ...]) -> bool:
-    """Whether every item is a str (no subclasses)."""
-    return _STR_ONLY.issuperset(map(type, items))
+_PLAIN_INPUT_TYPES = frozenset({float, int, str, bool})
+_TERM_FIELDS = frozenset(Term.model_fields)
 
-
-_STR_ONLY = frozenset({str})
-
-
-def _trusted(cls: type[ModelT], fields: dict[str, object]) -> ModelT:
-    """An instance of ``cls`` holding ``fields`` as given (every field, already valid).
-
-    Sets exactly the attributes pydantic's own validation sets on a model without extras or
-    private attributes; tests compare such instances with validated ones.
-    """
-    instance = _new_object(cls)
-    _set_dict(instance, fields)
-    _set_fields_set(instance, set(fields))
-    _set_extra(instance, None)
-    _set_private(instance, None)
-    return instance
-
-
-# The storage slots every pydantic model instance has (pydantic.BaseModel.__slots__).
+# A term built above holds exactly what pydantic's validation sets on a model without extras or
+# private attributes, in the storage slots every model instance has (BaseModel.__slots__);
+# tests compare such terms with validated ones.
 _new_object = object.__new__
 _set_dict = BaseModel.__dict__["__dict__"].__set__
 _set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__

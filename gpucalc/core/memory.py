@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict
@@ -42,6 +43,12 @@ class StageMemory(BaseModel):
         """Ordered line items that add up to the GPU's memory."""
         return (self.weights_total, self.activation, self.non_torch, self.cuda_graphs,
                 self.kv_cache, self.headroom)
+
+
+@lru_cache(maxsize=256)
+def pipeline_layout(num_layers: int, pp: int) -> tuple[Stage, ...]:
+    """:func:`pipeline_stages` of ``num_layers`` over ``pp`` stages, built once per pair."""
+    return pipeline_stages(num_layers, pp)
 
 
 def non_torch_gib(engine: EngineProfile, tp: int) -> Term:
@@ -129,7 +136,7 @@ def unsplit_weights_and_kv_gib(inputs: PlanInputs, settings: EffectiveSettings,
 
     The same figures as :func:`stage_memory` of that GPU, without its explanation terms.
     """
-    stage = pipeline_stages(inputs.model.num_layers, 1)[0]
+    stage = pipeline_layout(inputs.model.num_layers, 1)[0]
     weights_gib = weights_gib_per_gpu(inputs.model, breakdown, plan, stage, 1)
     overheads = stage_overheads(inputs, settings, stage, 1)
     return weights_gib, stage_kv_budget(inputs, settings, weights_gib, overheads)[1]

@@ -12,10 +12,15 @@ from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.kv import vllm_estimated_max_model_len, vllm_max_len_kv_bytes
 from gpucalc.core.kv_capacity import KvCapacity, kv_capacity, sglang_max_running_requests
 from gpucalc.core.memo import PerObject
-from gpucalc.core.memory import StageMemory, stage_memory, unsplit_weights_and_kv_gib
+from gpucalc.core.memory import (
+    StageMemory,
+    pipeline_layout,
+    stage_memory,
+    unsplit_weights_and_kv_gib,
+)
 from gpucalc.core.memory_result import BLOCKING_NOTICES, MemoryResult, ParamSummary
 from gpucalc.core.model_spec import ModelSpec
-from gpucalc.core.parallel import check_tensor_parallel, pipeline_stages
+from gpucalc.core.parallel import check_tensor_parallel
 from gpucalc.core.params import ParamBreakdown, active_params, param_breakdown
 from gpucalc.core.settings import EffectiveSettings, effective_settings
 from gpucalc.core.units import BYTES_PER_GIB
@@ -81,7 +86,7 @@ def weights_alone_overflow(inputs: PlanInputs) -> bool:
     breakdown = param_breakdown(model)
     plan = weight_plan(model, inputs.weight_format, inputs.body_format_is_checkpoint)
     return any(weights_gib_per_gpu(model, breakdown, plan, stage, dep.tensor_parallel_size) >= total
-               for stage in pipeline_stages(model.num_layers, dep.pipeline_parallel_size))
+               for stage in pipeline_layout(model.num_layers, dep.pipeline_parallel_size))
 
 
 def _binding(capacities: list[KvCapacity]) -> int:
@@ -224,7 +229,7 @@ def calculate_memory(inputs: PlanInputs, single_gpu_check: bool = True) -> Memor
     settings = effective_settings(inputs)
     breakdown = param_breakdown(model)
     plan = weight_plan(model, inputs.weight_format, inputs.body_format_is_checkpoint)
-    layout = pipeline_stages(model.num_layers, dep.pipeline_parallel_size)
+    layout = pipeline_layout(model.num_layers, dep.pipeline_parallel_size)
     stages = [stage_memory(inputs, settings, breakdown, plan, s, layout) for s in layout]
     capacities = [kv_capacity(engine, m.kv_cache.value, m.kv_groups, settings.block_size)
                   for m in stages]

@@ -28,7 +28,7 @@ def test_computes_once_per_object_and_separately_for_equal_objects() -> None:
 
 
 def test_entries_are_dropped_when_the_object_is_collected() -> None:
-    memo = PerObject(lambda box: box.value)
+    memo: PerObject[Box, int] = PerObject(lambda box: box.value)
     box = Box(5)
     assert memo(box) == 5
     assert len(memo) == 1
