@@ -42,5 +42,5 @@ class PerObject(Generic[KeyT, ValueT]):
         def forget(ref: weakref.ref[KeyT]) -> None:
             entry = self._entries.get(key)
             if entry is not None and entry[0] is ref:
-                del self._entries[key]
+                self._entries.pop(key, None)
         return forget

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 from enum import StrEnum
 
 import numpy as np
@@ -39,6 +41,8 @@ def test_fast_term_equals_the_validated_term(
     assert fast.model_fields_set == slow.model_fields_set
     assert fast.model_copy(update={"value": 9.0}) == slow.model_copy(update={"value": 9.0})
     assert Term.model_validate_json(fast.model_dump_json()) == slow
+    assert pickle.loads(pickle.dumps(fast)) == slow
+    assert copy.deepcopy(fast) == slow
 
 
 def test_term_is_frozen_and_keeps_no_alias_of_the_inputs() -> None:
