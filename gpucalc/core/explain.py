@@ -32,10 +32,55 @@ def term(
     inputs: dict[str, InputValue] | None = None,
     sources: tuple[str, ...] = (),
 ) -> Term:
-    """Build a :class:`Term` (shorthand used throughout the core)."""
-    return Term(
-        key=key, value=float(value), unit=unit, formula=formula, inputs=inputs or {}, sources=sources
-    )
+    """Build a :class:`Term` (shorthand used throughout the core).
+
+    Arguments of exactly the declared types (str; float, int, str or bool inputs; a tuple of
+    str) are what validation would return unchanged, so they skip it; others are validated.
+    """
+    inputs = dict(inputs) if inputs else {}
+    if not _plain(key, unit, formula, inputs, sources):
+        return Term(key=key, value=float(value), unit=unit, formula=formula, inputs=inputs,
+                    sources=sources)
+    made = _new_object(Term)
+    _set_dict(made, {"key": key, "value": float(value), "unit": unit, "formula": formula,
+                     "inputs": inputs, "sources": sources})
+    _set_fields_set(made, set(_TERM_FIELDS))
+    _set_extra(made, None)
+    _set_private(made, None)
+    return made
+
+
+def _plain(key: object, unit: object, formula: object, inputs: dict[str, InputValue],
+           sources: object) -> bool:
+    """Whether validating these :class:`Term` fields would return them unchanged.
+
+    That is: str texts, str input names with float, int, str or bool values, a tuple of str
+    (no subclasses anywhere).
+    """
+    if type(key) is not str or type(unit) is not str or type(formula) is not str:
+        return False
+    if type(sources) is not tuple:
+        return False
+    for name, given in inputs.items():
+        if type(name) is not str or type(given) not in _PLAIN_INPUT_TYPES:
+            return False
+    for source in sources:  # noqa: SIM110 (a plain loop is faster than all() over a generator)
+        if type(source) is not str:
+            return False
+    return True
+
+
+_PLAIN_INPUT_TYPES = frozenset({float, int, str, bool})
+_TERM_FIELDS = frozenset(Term.model_fields)
+
+# A term built above holds exactly what pydantic's validation sets on a model without extras or
+# private attributes, in the storage slots every model instance has (BaseModel.__slots__);
+# tests compare such terms with validated ones.
+_new_object = object.__new__
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 class Notice(BaseModel):

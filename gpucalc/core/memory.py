@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import NamedTuple
+
 from pydantic import BaseModel, ConfigDict
 
 from gpucalc.core.activation import activation_peak_gib
@@ -10,11 +13,11 @@ from gpucalc.core.engine import EngineKind, EngineProfile
 from gpucalc.core.explain import Term, term
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.kv import KvGroup, kv_bytes_per_token, kv_groups, stage_layer_kinds
-from gpucalc.core.parallel import Stage
+from gpucalc.core.parallel import Stage, pipeline_stages
 from gpucalc.core.params import ParamBreakdown
 from gpucalc.core.precision import activation_bytes
 from gpucalc.core.settings import EffectiveSettings
-from gpucalc.core.weights import WeightPlan, sum_gib, weight_terms_per_gpu
+from gpucalc.core.weights import WeightPlan, sum_gib, weight_terms_per_gpu, weights_gib_per_gpu
 
 
 class StageMemory(BaseModel):
@@ -40,6 +43,12 @@ class StageMemory(BaseModel):
         """Ordered line items that add up to the GPU's memory."""
         return (self.weights_total, self.activation, self.non_torch, self.cuda_graphs,
                 self.kv_cache, self.headroom)
+
+
+@lru_cache(maxsize=256)
+def pipeline_layout(num_layers: int, pp: int) -> tuple[Stage, ...]:
+    """:func:`pipeline_stages` of ``num_layers`` over ``pp`` stages, built once per pair."""
+    return pipeline_stages(num_layers, pp)
 
 
 def non_torch_gib(engine: EngineProfile, tp: int) -> Term:
@@ -84,6 +93,55 @@ def cuda_graphs_gib(engine: EngineProfile, enforce_eager: bool) -> Term:
                 "assumed capture size", {}, (engine.runtime.source,))
 
 
+class StageOverheads(NamedTuple):
+    """What one GPU holds besides weights and KV: activation peak, runtime and CUDA graphs."""
+
+    activation: Term
+    activation_parts: tuple[Term, ...]
+    non_torch: Term
+    cuda_graphs: Term
+
+
+def stage_overheads(inputs: PlanInputs, settings: EffectiveSettings, stage: Stage,
+                    tp: int) -> StageOverheads:
+    """Activation peak, non-torch runtime and CUDA graphs of one GPU in ``stage`` at TP ``tp``."""
+    dep, engine = inputs.deployment, inputs.engine
+    profile = EncoderProfile(
+        batched_tokens=int(settings.max_num_batched_tokens.value),
+        num_seqs=int(settings.max_num_seqs.value),
+        images_per_prompt=dep.limit_mm_per_prompt if stage.has_embedding else 0,
+        activation_bytes=activation_bytes(inputs.weight_format))
+    activation, parts = activation_peak_gib(
+        inputs.model, engine.activation, profile, tp, dep.enable_expert_parallel,
+        stage.has_lm_head,
+    )
+    return StageOverheads(activation, parts, non_torch_gib(engine, tp),
+                          cuda_graphs_gib(engine, dep.enforce_eager))
+
+
+def stage_kv_budget(inputs: PlanInputs, settings: EffectiveSettings, weights_gib: float,
+                    overheads: StageOverheads) -> tuple[float, float, str]:
+    """Engine budget and KV GiB of one GPU, with the formula (``--kv-cache-memory`` wins)."""
+    budget, kv, formula = _kv_budget(
+        inputs.engine, settings.total_gib.value, settings.memory_fraction.value, weights_gib,
+        overheads.activation.value, overheads.non_torch.value, overheads.cuda_graphs.value)
+    if inputs.deployment.kv_cache_memory_gib is not None:
+        kv, formula = inputs.deployment.kv_cache_memory_gib, "--kv-cache-memory"
+    return budget, kv, formula
+
+
+def unsplit_weights_and_kv_gib(inputs: PlanInputs, settings: EffectiveSettings,
+                               breakdown: ParamBreakdown, plan: WeightPlan) -> tuple[float, float]:
+    """Weight and KV GiB of a GPU that holds the whole model (TP = PP = 1), with ``settings``.
+
+    The same figures as :func:`stage_memory` of that GPU, without its explanation terms.
+    """
+    stage = pipeline_layout(inputs.model.num_layers, 1)[0]
+    weights_gib = weights_gib_per_gpu(inputs.model, breakdown, plan, stage, 1)
+    overheads = stage_overheads(inputs, settings, stage, 1)
+    return weights_gib, stage_kv_budget(inputs, settings, weights_gib, overheads)[1]
+
+
 def stage_memory(
     inputs: PlanInputs, settings: EffectiveSettings, breakdown: ParamBreakdown, plan: WeightPlan,
     stage: Stage, stages: tuple[Stage, ...],
@@ -97,23 +155,11 @@ def stage_memory(
         "weights_gib_per_gpu", weights_gib, "GiB", "Σ tensor groups",
         {t.key: round(t.value, 3) for t in weights},
     )
-    profile = EncoderProfile(
-        batched_tokens=int(settings.max_num_batched_tokens.value),
-        num_seqs=int(settings.max_num_seqs.value),
-        images_per_prompt=dep.limit_mm_per_prompt if stage.has_embedding else 0,
-        activation_bytes=activation_bytes(inputs.weight_format))
-    activation, parts = activation_peak_gib(
-        model, engine.activation, profile, tp, dep.enable_expert_parallel,
-        stage.has_lm_head,
-    )
-    runtime = non_torch_gib(engine, tp)
-    graphs = cuda_graphs_gib(engine, dep.enforce_eager)
+    overheads = stage_overheads(inputs, settings, stage, tp)
+    activation, runtime, graphs = overheads.activation, overheads.non_torch, overheads.cuda_graphs
     total = settings.total_gib.value
     fraction = settings.memory_fraction.value
-    budget, kv, formula = _kv_budget(engine, total, fraction, weights_gib, activation.value,
-                                     runtime.value, graphs.value)
-    if dep.kv_cache_memory_gib is not None:
-        kv, formula = dep.kv_cache_memory_gib, "--kv-cache-memory"
+    budget, kv, formula = stage_kv_budget(inputs, settings, weights_gib, overheads)
     kv_term = term(
         "kv_cache_gib_per_gpu", kv, "GiB", formula,
         {"total_gib": round(total, 3), "fraction": fraction, "weights_gib": round(weights_gib, 3),
@@ -128,7 +174,7 @@ def stage_memory(
     groups = kv_groups(model, kinds, inputs.kv_format.bytes_per_element, tp)
     return StageMemory(
         stage=stage, weights=weights, weights_total=weights_total, activation=activation,
-        activation_parts=parts, non_torch=runtime, cuda_graphs=graphs,
+        activation_parts=overheads.activation_parts, non_torch=runtime, cuda_graphs=graphs,
         budget=term("engine_budget_gib_per_gpu", budget, "GiB", formula, {}),
         kv_cache=kv_term, headroom=headroom, kv_groups=groups,
         kv_bytes_per_token=kv_bytes_per_token(groups),

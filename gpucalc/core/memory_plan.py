@@ -11,13 +11,20 @@ from gpucalc.core.explain import InputValue, Notice, Term, term
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.kv import vllm_estimated_max_model_len, vllm_max_len_kv_bytes
 from gpucalc.core.kv_capacity import KvCapacity, kv_capacity, sglang_max_running_requests
-from gpucalc.core.memory import StageMemory, stage_memory
+from gpucalc.core.memo import PerObject
+from gpucalc.core.memory import (
+    StageMemory,
+    pipeline_layout,
+    stage_memory,
+    unsplit_weights_and_kv_gib,
+)
 from gpucalc.core.memory_result import BLOCKING_NOTICES, MemoryResult, ParamSummary
-from gpucalc.core.parallel import check_tensor_parallel, pipeline_stages
+from gpucalc.core.model_spec import ModelSpec
+from gpucalc.core.parallel import check_tensor_parallel
 from gpucalc.core.params import ParamBreakdown, active_params, param_breakdown
 from gpucalc.core.settings import EffectiveSettings, effective_settings
 from gpucalc.core.units import BYTES_PER_GIB
-from gpucalc.core.weights import WeightPlan, weight_plan
+from gpucalc.core.weights import WeightPlan, weight_plan, weights_gib_per_gpu
 from gpucalc.core.workload_shape import average_tokens
 
 MEMORY_ALARM_SHARE = 0.8  # seed 001: at 80 % with the average length, add GPUs or cut context
@@ -35,9 +42,14 @@ def check_layout(inputs: PlanInputs) -> None:
                                      f"the model's {model.num_layers} layers")
 
 
-def param_summary(inputs: PlanInputs, breakdown: ParamBreakdown) -> ParamSummary:
-    """Total and active parameter counts with the per-group breakdown."""
-    model = inputs.model
+def param_summary(model: ModelSpec) -> ParamSummary:
+    """Total and active parameter counts with the per-group breakdown (once per model object)."""
+    return _summaries(model)
+
+
+def count_param_summary(model: ModelSpec) -> ParamSummary:
+    """Total and active parameter counts of ``model`` with the per-group breakdown."""
+    breakdown = param_breakdown(model)
     total = model.exact_total_params or breakdown.total
     source = ("safetensors headers",) if model.exact_total_params else ("config.json shapes",)
     active = active_params(model, breakdown)
@@ -52,6 +64,29 @@ def param_summary(inputs: PlanInputs, breakdown: ParamBreakdown) -> ParamSummary
                                       "active − input embedding (lookup, no matmul)", {}),
         groups=groups,
     )
+
+
+_summaries = PerObject(count_param_summary)
+
+
+def weights_alone_overflow(inputs: PlanInputs) -> bool:
+    """Whether some GPU's weights alone fill its whole memory, so the plan cannot fit.
+
+    Every engine's KV budget is then ≤ 0 (its memory fraction is at most 1 and activation,
+    runtime and CUDA graphs are never negative), which ``calculate_memory`` reports as the
+    blocking ``kv_budget_negative``; a fixed ``--kv-cache-memory`` budget is never ruled out.
+    A cheap test for searches that try many layouts; raises :class:`PlanError` as
+    ``calculate_memory`` does when the layout cannot split the model.
+    """
+    check_layout(inputs)
+    dep, model = inputs.deployment, inputs.model
+    if dep.kv_cache_memory_gib is not None:
+        return False
+    total = dep.gpu_memory_gib or inputs.gpu.usable_memory_gib
+    breakdown = param_breakdown(model)
+    plan = weight_plan(model, inputs.weight_format, inputs.body_format_is_checkpoint)
+    return any(weights_gib_per_gpu(model, breakdown, plan, stage, dep.tensor_parallel_size) >= total
+               for stage in pipeline_layout(model.num_layers, dep.pipeline_parallel_size))
 
 
 def _binding(capacities: list[KvCapacity]) -> int:
@@ -72,17 +107,13 @@ def _concurrency_term(key: str, capacity: KvCapacity, tokens: int, max_seqs: int
     )
 
 
-def _single_gpu_fit(inputs: PlanInputs, settings: EffectiveSettings,
-                    breakdown: ParamBreakdown, plan: WeightPlan) -> Term:
+def _single_gpu_fit(inputs: PlanInputs, settings: EffectiveSettings, breakdown: ParamBreakdown,
+                    plan: WeightPlan) -> Term:
     """KV GiB left when the whole model sits on one GPU of this type (negative: it does not fit)."""
-    one = inputs.deployment.model_copy(update={"tensor_parallel_size": 1,
-                                               "pipeline_parallel_size": 1})
-    single = inputs.model_copy(update={"deployment": one})
-    stages = pipeline_stages(single.model.num_layers, 1)
-    memory = stage_memory(single, settings, breakdown, plan, stages[0], stages)
-    return term("fits_single_gpu_kv_gib", memory.kv_cache.value, "GiB",
+    weights_gib, kv_gib = unsplit_weights_and_kv_gib(inputs, settings, breakdown, plan)
+    return term("fits_single_gpu_kv_gib", kv_gib, "GiB",
                 "KV memory left with TP = PP = 1 (> 0: the model fits on one GPU)",
-                {"weights_gib": round(memory.weights_total.value, 2)})
+                {"weights_gib": round(weights_gib, 2)})
 
 
 def average_request_kv(inputs: PlanInputs, capacity: KvCapacity) -> Term:
@@ -198,7 +229,7 @@ def calculate_memory(inputs: PlanInputs, single_gpu_check: bool = True) -> Memor
     settings = effective_settings(inputs)
     breakdown = param_breakdown(model)
     plan = weight_plan(model, inputs.weight_format, inputs.body_format_is_checkpoint)
-    layout = pipeline_stages(model.num_layers, dep.pipeline_parallel_size)
+    layout = pipeline_layout(model.num_layers, dep.pipeline_parallel_size)
     stages = [stage_memory(inputs, settings, breakdown, plan, s, layout) for s in layout]
     capacities = [kv_capacity(engine, m.kv_cache.value, m.kv_groups, settings.block_size)
                   for m in stages]
@@ -213,7 +244,7 @@ def calculate_memory(inputs: PlanInputs, single_gpu_check: bool = True) -> Memor
     wl = inputs.workload
     return MemoryResult(
         settings=settings,
-        params=param_summary(inputs, breakdown),
+        params=param_summary(model),
         stages=tuple(stages),
         binding_stage=index,
         kv_bytes_per_token=term("kv_cache_bytes_per_token", per_gpu * tp, "bytes",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
+from gpucalc.core.memo import PerObject
 from gpucalc.core.model_spec import ModelSpec
 
 
@@ -63,7 +64,12 @@ def mlp_params(hidden: int, intermediate: int, gated: bool) -> int:
 
 
 def param_breakdown(model: ModelSpec) -> ParamBreakdown:
-    """Count parameters of every tensor group of ``model``."""
+    """Count parameters of every tensor group of ``model`` (once per model object)."""
+    return _breakdowns(model)
+
+
+def count_param_breakdown(model: ModelSpec) -> ParamBreakdown:
+    """Count parameters of every tensor group of ``model`` from its shapes."""
     hidden = model.hidden_size
     embedding = model.vocab_size * hidden
     lm_head = 0 if model.tie_word_embeddings else model.vocab_size * hidden
@@ -84,6 +90,9 @@ def param_breakdown(model: ModelSpec) -> ParamBreakdown:
         embedding=embedding, attention=attention, dense_mlp=dense_mlp, routed_experts=routed,
         shared_experts=shared, router=router, norms=norms, lm_head=lm_head, vision=vision,
     )
+
+
+_breakdowns = PerObject(count_param_breakdown)
 
 
 def active_params(model: ModelSpec, breakdown: ParamBreakdown) -> int:

@@ -20,7 +20,7 @@ from gpucalc.core.fleet import (
 from gpucalc.core.gpu_spec import GpuSpec
 from gpucalc.core.inputs import PlanInputs, TrafficMode
 from gpucalc.core.load import closed_loop
-from gpucalc.core.memory_plan import calculate_memory
+from gpucalc.core.memory_plan import calculate_memory, weights_alone_overflow
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import build_context
 from gpucalc.core.precision import KvFormat, WeightFormat
@@ -182,6 +182,8 @@ def _fitting_layouts(
             return
         variant = _variant(inputs, weights, kv, tp)
         try:
+            if weights_alone_overflow(variant):
+                continue
             memory = calculate_memory(variant, single_gpu_check=False)
         except PlanError:
             continue

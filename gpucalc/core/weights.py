@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from pydantic import BaseModel, ConfigDict
 
 from gpucalc.core.explain import Term, term
@@ -44,52 +46,81 @@ def attention_params_per_rank(model: ModelSpec, tp: int) -> float:
     return q_and_o / tp + kv + bias
 
 
-def weight_terms_per_gpu(
+class WeightGroup(NamedTuple):
+    """One tensor group on one GPU: its parameters and whether the body format covers it."""
+
+    key: str
+    params: float
+    quantized: bool
+    how: str
+
+
+def weight_groups_per_gpu(
     model: ModelSpec, breakdown: ParamBreakdown, plan: WeightPlan, stage: Stage, tp: int
-) -> tuple[Term, ...]:
-    """Weight bytes on one GPU of ``stage`` under tensor parallel ``tp``, as explained terms.
+) -> list[WeightGroup]:
+    """Tensor groups one GPU of ``stage`` holds under tensor parallel ``tp``.
 
     Matrices of attention, MLP and experts are split across TP ranks; norms and routers are
     replicated; embeddings and lm_head are vocab-parallel (split across TP ranks).
     """
     layer_share = stage.num_layers / model.num_layers
     scope = plan.scope
-    fmt = plan.body.label
-    base = f"{plan.base_bytes_per_param * 8:g}-bit"
-    src = (f"{plan.body.label}: {plan.body.formula} bits/param ({plan.body.source})",)
-    items: list[tuple[str, float, bool, str]] = []
+    items: list[WeightGroup] = []
     if stage.has_embedding:
-        items.append(("embedding", breakdown.embedding / tp, scope.embeddings, "vocab × hidden / tp"))
+        items.append(WeightGroup("embedding", breakdown.embedding / tp, scope.embeddings,
+                                 "vocab × hidden / tp"))
     attention = attention_params_per_rank(model, tp) * stage.num_layers
-    items.append(("attention", attention, scope.attention, "layers × attention params per rank"))
+    items.append(WeightGroup("attention", attention, scope.attention,
+                             "layers × attention params per rank"))
     if breakdown.dense_mlp:
-        items.append(("dense_mlp", breakdown.dense_mlp * layer_share / tp, scope.dense_mlp,
-                      "layers × 3 × hidden × intermediate / tp"))
+        items.append(WeightGroup("dense_mlp", breakdown.dense_mlp * layer_share / tp,
+                                 scope.dense_mlp, "layers × 3 × hidden × intermediate / tp"))
     if breakdown.routed_experts:
-        items.append(("experts", breakdown.routed_experts * layer_share / tp, scope.experts,
-                      "MoE layers × experts × 3 × hidden × expert width / tp (all experts held)"))
+        items.append(WeightGroup(
+            "experts", breakdown.routed_experts * layer_share / tp, scope.experts,
+            "MoE layers × experts × 3 × hidden × expert width / tp (all experts held)"))
     if breakdown.shared_experts:
-        items.append(("shared_experts", breakdown.shared_experts * layer_share / tp, scope.experts,
-                      "MoE layers × shared experts × 3 × hidden × width / tp"))
+        items.append(WeightGroup("shared_experts", breakdown.shared_experts * layer_share / tp,
+                                 scope.experts, "MoE layers × shared experts × 3 × hidden × width / tp"))
     replicated = breakdown.router * layer_share + 2 * model.hidden_size * stage.num_layers
-    items.append(("norms_router", replicated, False, "norms and routers, replicated on every rank"))
+    items.append(WeightGroup("norms_router", replicated, False,
+                             "norms and routers, replicated on every rank"))
     if stage.has_lm_head:
         lm_head = breakdown.lm_head or (breakdown.embedding if not stage.has_embedding else 0)
         if lm_head:
-            items.append(("lm_head", lm_head / tp, scope.lm_head, "vocab × hidden / tp"))
+            items.append(WeightGroup("lm_head", lm_head / tp, scope.lm_head, "vocab × hidden / tp"))
     if breakdown.vision and stage.has_embedding:
-        items.append(("vision", breakdown.vision / tp, False, "vision encoder params / tp"))
-    terms = []
-    for key, params, quantized, how in items:
-        num_bytes = _group_bytes(params, quantized, plan)
-        bits_label = fmt if quantized else base
-        terms.append(term(
-            f"weights.{key}", gib_from_bytes(num_bytes), "GiB",
-            f"params × bits / 8 / 2^30; params = {how}",
-            {"params": round(params), "format": bits_label, "tp": tp, "layers": stage.num_layers},
-            src if quantized else (),
-        ))
-    return tuple(terms)
+        items.append(WeightGroup("vision", breakdown.vision / tp, False, "vision encoder params / tp"))
+    return items
+
+
+def weight_group_gib(group: WeightGroup, plan: WeightPlan) -> float:
+    """GiB of one tensor group in its stored format."""
+    return float(gib_from_bytes(_group_bytes(group.params, group.quantized, plan)))
+
+
+def weights_gib_per_gpu(
+    model: ModelSpec, breakdown: ParamBreakdown, plan: WeightPlan, stage: Stage, tp: int
+) -> float:
+    """Weight GiB on one GPU of ``stage``: the total of :func:`weight_terms_per_gpu`'s terms."""
+    return sum(weight_group_gib(g, plan) for g in weight_groups_per_gpu(model, breakdown, plan,
+                                                                         stage, tp))
+
+
+def weight_terms_per_gpu(
+    model: ModelSpec, breakdown: ParamBreakdown, plan: WeightPlan, stage: Stage, tp: int
+) -> tuple[Term, ...]:
+    """Weight bytes on one GPU of ``stage`` under tensor parallel ``tp``, as explained terms."""
+    fmt = plan.body.label
+    base = f"{plan.base_bytes_per_param * 8:g}-bit"
+    src = (f"{plan.body.label}: {plan.body.formula} bits/param ({plan.body.source})",)
+    return tuple(
+        term(f"weights.{g.key}", weight_group_gib(g, plan), "GiB",
+             f"params × bits / 8 / 2^30; params = {g.how}",
+             {"params": round(g.params), "format": fmt if g.quantized else base, "tp": tp,
+              "layers": stage.num_layers},
+             src if g.quantized else ())
+        for g in weight_groups_per_gpu(model, breakdown, plan, stage, tp))
 
 
 def weight_plan(
