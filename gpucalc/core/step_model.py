@@ -58,18 +58,23 @@ class KernelTerms:
     """
 
     groups: tuple[GemmGroup, ...]
+    gemm_lines: tuple[tuple[float, float, float, float, bool], ...]  # per group: s/row, s, mem s,
+    # fixed s, per_decode — compute = slope × M + intercept (the surface's M/(M + M½) unfolded)
+    moe_slope: float  # s per token of the grouped GEMM at its asymptote
+    moe_intercept: float  # s: the tokens-per-expert term T½ unfolded
+    allreduce_s_per_token: float
+    nccl_s_per_token: float
+    gemm_key: str  # the measured dtype surface used (bfloat16, fp8, fp8_block, nvfp4)
+    gemm_peak: float  # the GPU's datasheet FLOP/s for that dtype
     gemm_rate: float  # FLOP/s at the asymptote (peak × e_max × ratio)
     gemm_m_half: float
     gemm_mem_rate: float  # bytes/s streaming weights
-    gemm_t0_s: float
-    moe_flops_per_token: float  # routed experts, 2 × active params per GPU
-    moe_tpe_per_token: float  # top_k ÷ experts
-    moe_rate: float
-    moe_tpe_half: float
     moe_mem_rate: float
     moe_t0_s: float  # × MoE layers
+    prefill_peak: float  # the GPU's BF16 FLOP/s
     prefill_rate: float  # attention FLOP/s at the asymptote
     prefill_s_half: float
+    hbm_bytes_per_s: float  # the GPU's datasheet HBM bandwidth
     decode_mem_rate: float  # KV bytes/s
     decode_seq_s: float  # per sequence, × attention layers
     attention_t0_s: float  # fixed cost per step, × attention layers
@@ -140,13 +145,12 @@ class StepModel:
     def _surface_gemm_seconds(self, k: KernelTerms, tokens: float, decode: float) -> float:
         """Linear layers on the measured surfaces: each group at its own M and N·K."""
         total = 0.0
-        for g in k.groups:
-            m = max(decode, 1.0) if g.per_decode else tokens
-            compute = g.flops_per_token * (m + k.gemm_m_half) / (k.gemm_rate * g.nk_factor)
-            total += max(compute, g.weight_bytes / k.gemm_mem_rate) + g.launches * k.gemm_t0_s
+        sampled = decode if decode > 1.0 else 1.0
+        for slope, intercept, memory_s, fixed_s, per_decode in k.gemm_lines:
+            compute = slope * (sampled if per_decode else tokens) + intercept
+            total += (compute if compute > memory_s else memory_s) + fixed_s
         if self.expert_weight_bytes:
-            tpe = tokens * k.moe_tpe_per_token
-            compute = k.moe_flops_per_token * tokens * (tpe + k.moe_tpe_half) / (k.moe_rate * tpe)
+            compute = k.moe_slope * tokens + k.moe_intercept
             touched = self.expert_weight_bytes * (1.0 - self.expert_hit_base ** tokens)
             total += max(compute, touched / k.moe_mem_rate) + k.moe_t0_s
         return total
@@ -179,7 +183,17 @@ class StepModel:
         """Tensor-parallel all-reduces (ring) and expert-parallel all-to-all for ``tokens``."""
         if self.tp <= 1 or tokens <= 0:
             return 0.0
-        return float(self._comm_many(np.asarray(tokens, dtype=np.float64)))
+        k = self.kernels
+        if k is not None and k.allreduce_alpha_s:  # measured: the faster of custom and NCCL
+            custom = k.allreduce_alpha_s + tokens * k.allreduce_s_per_token
+            nccl = k.nccl_alpha_s + tokens * k.nccl_s_per_token
+            per_collective = custom if custom < nccl else nccl
+        else:
+            ring = 2 * (self.tp - 1) / self.tp
+            per_collective = self.comm_latency_s + ring * tokens * self.allreduce_bytes_per_token / (
+                self.link_bytes_per_s)
+        return (self.collectives_per_step * per_collective
+                + tokens * self.alltoall_bytes_per_token / self.link_bytes_per_s)
 
     def pipeline_seconds(self, tokens: float) -> float:
         """Point-to-point activation transfers between pipeline stages, each on its own link."""
@@ -245,14 +259,12 @@ class StepModel:
             weight_bytes = self.dense_weight_bytes + self.expert_weight_bytes * hit
             return np.maximum(flops / self.gemm_flops_per_s, weight_bytes / self.memory_bytes_per_s)
         total = np.zeros(tokens.shape)
-        for g in k.groups:
-            m = np.maximum(decode, 1.0) if g.per_decode else tokens
-            compute = g.flops_per_token * (m + k.gemm_m_half) / (k.gemm_rate * g.nk_factor)
-            total = total + (np.maximum(compute, g.weight_bytes / k.gemm_mem_rate)
-                             + g.launches * k.gemm_t0_s)
+        sampled = np.maximum(decode, 1.0)
+        for slope, intercept, memory_s, fixed_s, per_decode in k.gemm_lines:
+            compute = slope * (sampled if per_decode else tokens) + intercept
+            total = total + (np.maximum(compute, memory_s) + fixed_s)
         if self.expert_weight_bytes:
-            tpe = tokens * k.moe_tpe_per_token
-            compute = k.moe_flops_per_token * tokens * (tpe + k.moe_tpe_half) / (k.moe_rate * tpe)
+            compute = k.moe_slope * tokens + k.moe_intercept
             touched = self.expert_weight_bytes * (1.0 - self.expert_hit_base ** tokens)
             total = total + (np.maximum(compute, touched / k.moe_mem_rate) + k.moe_t0_s)
         return total
@@ -273,18 +285,16 @@ class StepModel:
                 / (k.prefill_rate * np.maximum(length, 1.0)) + k.attention_t0_s)
 
     def _comm_many(self, tokens: FloatArray) -> FloatArray:
-        """All-reduces (measured: the faster of custom and NCCL; else the ring) and all-to-all."""
+        """:meth:`comm_seconds` over an array of token counts."""
         k = self.kernels
         if k is not None and k.allreduce_alpha_s:
-            message = tokens * self.allreduce_bytes_per_token
-            per_collective = np.minimum(k.allreduce_alpha_s + message / k.allreduce_bytes_per_s,
-                                        k.nccl_alpha_s + message / k.nccl_bytes_per_s)
+            per_collective = np.minimum(k.allreduce_alpha_s + tokens * k.allreduce_s_per_token,
+                                        k.nccl_alpha_s + tokens * k.nccl_s_per_token)
         else:
-            ring = 2 * (self.tp - 1) / self.tp
-            per_collective = self.comm_latency_s + ring * tokens * self.allreduce_bytes_per_token / (
-                self.link_bytes_per_s)
-        alltoall = tokens * self.alltoall_bytes_per_token / self.link_bytes_per_s
-        return self.collectives_per_step * per_collective + alltoall
+            ring_s_per_token = 2 * (self.tp - 1) / self.tp * self.allreduce_bytes_per_token
+            per_collective = self.comm_latency_s + tokens * ring_s_per_token / self.link_bytes_per_s
+        return (self.collectives_per_step * per_collective
+                + tokens * self.alltoall_bytes_per_token / self.link_bytes_per_s)
 
 
 def _attention_flops_per_pair(inputs: PlanInputs, tp: int) -> float:
@@ -424,21 +434,38 @@ def kernel_terms(inputs: PlanInputs, memory: MemoryResult, eff: Efficiency,
     lat_ratio = eff.comm_latency_us / max(base.comm_latency_us, 1e-9)
     bw_ratio = eff.comm_bandwidth / base.comm_bandwidth
     use = dep.tensor_parallel_size > 1 and custom is not None and nccl is not None
+    groups = _gemm_groups(inputs, dense_bytes, gemm.nk_half)
+    gemm_rate = peak * FLOPS_PER_TFLOP * gemm.e_max * gemm_ratio
+    gemm_mem_rate = hbm * gemm.e_mem * mem_ratio
+    lines = tuple((g.flops_per_token / (gemm_rate * g.nk_factor),
+                   g.flops_per_token * gemm.m_half / (gemm_rate * g.nk_factor),
+                   g.weight_bytes / gemm_mem_rate, g.launches * gemm.t0_us * 1e-6, g.per_decode)
+                  for g in groups)
+    moe_rate = peak * FLOPS_PER_TFLOP * (moe.e_max if moe else gemm.e_max) * gemm_ratio
+    moe_flops = 2 * active / dep.tensor_parallel_size
+    per_expert = (model.moe.experts_per_token / model.moe.num_experts) if model.moe else 1.0
+    bytes_per_token = model.hidden_size * ACT_BYTES
     return KernelTerms(
-        groups=_gemm_groups(inputs, dense_bytes, gemm.nk_half),
-        gemm_rate=peak * FLOPS_PER_TFLOP * gemm.e_max * gemm_ratio,
+        groups=groups,
+        gemm_lines=lines,
+        moe_slope=moe_flops / moe_rate,
+        moe_intercept=moe_flops * (moe.tpe_half if moe else 1.0) / (moe_rate * per_expert),
+        allreduce_s_per_token=bytes_per_token / custom.beta_gb_per_s / BYTES_PER_GB / bw_ratio
+        if use and custom else 0.0,
+        nccl_s_per_token=bytes_per_token / nccl.beta_gb_per_s / BYTES_PER_GB / bw_ratio
+        if use and nccl else 0.0,
+        gemm_key=key,
+        gemm_peak=peak * FLOPS_PER_TFLOP,
+        gemm_rate=gemm_rate,
         gemm_m_half=gemm.m_half,
-        gemm_mem_rate=hbm * gemm.e_mem * mem_ratio,
-        gemm_t0_s=gemm.t0_us * 1e-6,
-        moe_flops_per_token=2 * active / dep.tensor_parallel_size,
-        moe_tpe_per_token=(model.moe.experts_per_token / model.moe.num_experts) if model.moe else 0.0,
-        moe_rate=peak * FLOPS_PER_TFLOP * (moe.e_max if moe else gemm.e_max) * gemm_ratio,
-        moe_tpe_half=moe.tpe_half if moe else 1.0,
+        gemm_mem_rate=gemm_mem_rate,
         moe_mem_rate=hbm * (moe.e_mem if moe else gemm.e_mem) * mem_ratio,
         moe_t0_s=(moe.t0_us if moe else gemm.t0_us) * 1e-6 * moe_layers,
+        prefill_peak=bf16_peak * FLOPS_PER_TFLOP,
         prefill_rate=bf16_peak * FLOPS_PER_TFLOP * (ctx.e_max if ctx else eff.attention_compute)
         * (attn_ratio if ctx else 1.0),
         prefill_s_half=ctx.s_half if ctx else 1.0,
+        hbm_bytes_per_s=hbm,
         decode_mem_rate=hbm * (gen.e_mem if gen else gemm.e_mem) * mem_ratio,
         decode_seq_s=(gen.t_seq_us if gen else 0.0) * 1e-6 * layers,
         attention_t0_s=(gen.t0_us if gen else 0.0) * 1e-6 * layers,

@@ -12,6 +12,7 @@ from gpucalc.catalog.paths import specs_dir
 from gpucalc.catalog.resolve import resolve_inputs
 from gpucalc.core.efficiency import as_override
 from gpucalc.core.inputs import Deployment, PlanInputs, Workload
+from gpucalc.core.kernel_explain import kernel_term_sources
 from gpucalc.core.kernel_surfaces import kernel_profile, measured_levels
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.perf_model import build_context, plan_efficiency
@@ -121,3 +122,16 @@ def test_a_calibrated_override_moves_the_measured_surface(catalog: Catalog) -> N
     engine = inputs.engine.model_copy(update={"efficiency_by_gpu": {"h100": as_override(slower)}})
     calibrated = inputs.model_copy(update={"engine": engine})
     assert _step(calibrated).gemm_seconds(8192, 0) > 1.8 * _step(inputs).gemm_seconds(8192, 0)
+
+
+def test_each_step_term_says_where_its_efficiency_came_from(catalog: Catalog) -> None:
+    step = _step(_plan(catalog, model="llama-3.1-70b-instruct", tp=4))
+    sources = kernel_term_sources(step, 64.0, 64.0, 2048.0, 0.0, 0.0)
+    assert sources["gemm"].startswith("GEMM at M = 64: 0.")
+    assert "of bfloat16 peak" in sources["gemm"]
+    assert "aiconfigurator-core 0.12.0 measured NVIDIA H100 SXM 80GB vllm" in sources["gemm"]
+    assert "fit residual" in sources["gemm"]
+    assert "of HBM bandwidth" in sources["attention"]
+    assert "all-reduce of 1.05 MB on 4 ranks" in sources["communication"]  # 64 × 8192 × 2 B
+    mapped = _step(_plan(catalog, gpu="rtx-4090-24gb"))
+    assert "mapped from NVIDIA L40S" in kernel_term_sources(mapped, 8.0, 8.0, 512.0, 0.0, 0.0)["gemm"]
