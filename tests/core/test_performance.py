@@ -45,9 +45,10 @@ def test_published_runs_within_tolerance(catalog: Catalog) -> None:
     for case in load_throughput_cases(catalog):
         for metric, err in relative_errors(case, predict(case)).items():
             errors[metric].append(abs(err))
-    assert statistics.median(errors["throughput"]) <= 0.15
-    assert statistics.median(errors["tpot"]) <= 0.15
-    assert statistics.median(errors["ttft"]) <= 0.30
+    # measured-kernel surfaces: 5.5 % / 8.3 % / 13.8 % (python -m benchmarks.throughput_accuracy)
+    assert statistics.median(errors["throughput"]) <= 0.10
+    assert statistics.median(errors["tpot"]) <= 0.12
+    assert statistics.median(errors["ttft"]) <= 0.20
 
 
 def _plan(catalog: Catalog, **changes: object) -> PlanInputs:
