@@ -405,6 +405,22 @@ def _gemm_groups(inputs: PlanInputs, dense_bytes: float, nk_half: float) -> tupl
                  for params, nk, launches, per_decode in classes if params > 0 and nk > 0)
 
 
+def mapped_size_scale(profile: KernelProfile, dtype: str, peak_tflops: float) -> float:
+    """How much smaller a mapped GPU is than the measured one, by datasheet peak (≤ 1).
+
+    A GEMM reaches its asymptote once its tiles fill every SM; a GPU with a fraction of the
+    measured one's peak fills them at that fraction of M and N·K, so the half-points scale with
+    it. A measured GPU, or a larger mapped one, keeps the measured half-points.
+    """
+    if not profile.mapped:
+        return 1.0
+    measured = profile.system.peaks.get("dense_tflops")
+    reference = measured.get(dtype) if isinstance(measured, dict) else None
+    if not isinstance(reference, int | float) or reference <= 0:
+        return 1.0
+    return min(peak_tflops / float(reference), 1.0)
+
+
 def kernel_terms(inputs: PlanInputs, memory: MemoryResult, eff: Efficiency,
                  profile: KernelProfile) -> KernelTerms:
     """The measured surfaces as step-model rates on this GPU's own datasheet peaks.
@@ -434,11 +450,12 @@ def kernel_terms(inputs: PlanInputs, memory: MemoryResult, eff: Efficiency,
     lat_ratio = eff.comm_latency_us / max(base.comm_latency_us, 1e-9)
     bw_ratio = eff.comm_bandwidth / base.comm_bandwidth
     use = dep.tensor_parallel_size > 1 and custom is not None and nccl is not None
-    groups = _gemm_groups(inputs, dense_bytes, gemm.nk_half)
+    size = mapped_size_scale(profile, used.value, peak)
+    groups = _gemm_groups(inputs, dense_bytes, gemm.nk_half * size)
     gemm_rate = peak * FLOPS_PER_TFLOP * gemm.e_max * gemm_ratio
     gemm_mem_rate = hbm * gemm.e_mem * mem_ratio
     lines = tuple((g.flops_per_token / (gemm_rate * g.nk_factor),
-                   g.flops_per_token * gemm.m_half / (gemm_rate * g.nk_factor),
+                   g.flops_per_token * gemm.m_half * size / (gemm_rate * g.nk_factor),
                    g.weight_bytes / gemm_mem_rate, g.launches * gemm.t0_us * 1e-6, g.per_decode)
                   for g in groups)
     moe_rate = peak * FLOPS_PER_TFLOP * (moe.e_max if moe else gemm.e_max) * gemm_ratio
@@ -457,7 +474,7 @@ def kernel_terms(inputs: PlanInputs, memory: MemoryResult, eff: Efficiency,
         gemm_key=key,
         gemm_peak=peak * FLOPS_PER_TFLOP,
         gemm_rate=gemm_rate,
-        gemm_m_half=gemm.m_half,
+        gemm_m_half=gemm.m_half * size,
         gemm_mem_rate=gemm_mem_rate,
         moe_mem_rate=hbm * (moe.e_mem if moe else gemm.e_mem) * mem_ratio,
         moe_t0_s=(moe.t0_us if moe else gemm.t0_us) * 1e-6 * moe_layers,

@@ -16,7 +16,7 @@ from gpucalc.core.kernel_explain import kernel_term_sources
 from gpucalc.core.kernel_surfaces import kernel_profile, measured_levels
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.perf_model import build_context, plan_efficiency
-from gpucalc.core.step_model import StepModel
+from gpucalc.core.step_model import StepModel, mapped_size_scale
 from gpucalc.core.uncertainty import UNCERTAIN_CONSTANTS, ranges_for
 
 
@@ -135,3 +135,20 @@ def test_each_step_term_says_where_its_efficiency_came_from(catalog: Catalog) ->
     assert "all-reduce of 1.05 MB on 4 ranks" in sources["communication"]  # 64 × 8192 × 2 B
     mapped = _step(_plan(catalog, gpu="rtx-4090-24gb"))
     assert "mapped from NVIDIA L40S" in kernel_term_sources(mapped, 8.0, 8.0, 512.0, 0.0, 0.0)["gemm"]
+
+
+def test_a_smaller_mapped_gpu_reaches_its_asymptote_at_smaller_m(catalog: Catalog) -> None:
+    profile = kernel_profile(catalog.kernels, "rtx-3090-24gb", "vllm")
+    assert profile is not None
+    own = catalog.gpu("rtx-3090-24gb").dense_tflops.bf16
+    measured = catalog.gpu("a100-sxm-80gb").dense_tflops.bf16
+    assert own is not None
+    assert measured is not None
+    assert mapped_size_scale(profile, "bf16", own) == pytest.approx(own / measured)
+    a100 = kernel_profile(catalog.kernels, "a100-sxm-80gb", "vllm")
+    assert a100 is not None
+    assert mapped_size_scale(a100, "bf16", 1.0) == 1.0  # measured GPUs keep the measured shape
+    step = _step(_plan(catalog, gpu="rtx-3090-24gb"))
+    assert step.kernels is not None
+    assert step.kernels.gemm_m_half == pytest.approx(
+        a100.surfaces.gemm["bfloat16"].m_half * own / measured)
