@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.kernels import MAX_FILE_BYTES, KernelTableError, load_kernel_catalog
 from gpucalc.catalog.paths import specs_dir
 
@@ -50,3 +51,15 @@ def test_an_oversized_file_is_refused(tmp_path: Path) -> None:
 
 def test_no_folder_means_no_surfaces(tmp_path: Path) -> None:
     assert load_kernel_catalog(tmp_path / "absent") is None
+
+
+def test_fractions_refer_to_the_catalogs_own_peaks() -> None:
+    """A GPU table edit that changes a measured GPU's peaks needs ``make kernels`` again."""
+    kernels = load_kernel_catalog(specs_dir() / "kernels")
+    assert kernels is not None
+    catalog = Catalog.load()
+    for system in kernels.systems.values():
+        gpu = catalog.gpu(system.gpu)
+        listed = {k: float(v) for k, v in gpu.dense_tflops.model_dump().items() if v}
+        assert system.peaks["dense_tflops"] == listed, system.system
+        assert system.peaks["hbm_gb_per_s"] == gpu.hbm_bandwidth_gb_per_s, system.system
