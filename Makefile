@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench system-deps install lint package smoke translations peer
+.PHONY: run test bench system-deps install lint package smoke translations peer kernels
 
 system-deps:
 	bash packaging/install-system-deps.sh
@@ -52,3 +52,11 @@ translations: install
 peer: install
 	PYTHON=$(PYTHON) bash tools/peer_env.sh
 	$(BIN)/python -m benchmarks.peer_comparison
+
+# Refit specs/kernels/*.json from aiconfigurator-core's measured kernel tables (Apache-2.0).
+# The package lives only in a scratch venv under build/; gpucalc ships the JSON, never the package.
+KERNELS_VENV := build/kernels-venv
+kernels:
+	$(PYTHON) -m venv $(KERNELS_VENV)
+	$(KERNELS_VENV)/bin/python -m pip install --quiet "aiconfigurator-core==0.12.0" pandas pyarrow scipy
+	$(KERNELS_VENV)/bin/python tools/fit_kernels.py --out specs/kernels --gpus specs/gpus

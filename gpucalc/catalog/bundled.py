@@ -12,9 +12,11 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from gpucalc.catalog.entries import ModelEntry
+from gpucalc.catalog.kernels import KernelTableError, load_kernel_catalog
 from gpucalc.catalog.paths import specs_dir
 from gpucalc.core.engine import EngineProfile
 from gpucalc.core.gpu_spec import GpuSpec
+from gpucalc.core.kernel_surfaces import KernelCatalog
 from gpucalc.core.model_spec import ModelSpec
 from gpucalc.core.precision import KvFormat, WeightFormat
 from gpucalc.io.hf_config import model_spec_from_config
@@ -66,6 +68,13 @@ def _lookup(index: dict[str, str], name: str, what: str) -> str:
     raise CatalogError(f"unknown {what} '{name}'{hint}")
 
 
+def _load_kernels(directory: Path) -> KernelCatalog | None:
+    try:
+        return load_kernel_catalog(directory)
+    except KernelTableError as exc:
+        raise CatalogError(f"bundled kernel surfaces are broken: {exc}") from exc
+
+
 class Catalog:
     """Bundled (and, later, user-layered) spec tables."""
 
@@ -76,12 +85,14 @@ class Catalog:
         engines: dict[str, EngineProfile],
         weight_formats: dict[str, WeightFormat],
         kv_formats: dict[str, KvFormat],
+        kernels: KernelCatalog | None = None,
     ) -> None:
         self.gpus = gpus
         self.models = models
         self.engines = engines
         self.weight_formats = weight_formats
         self.kv_formats = kv_formats
+        self.kernels = kernels  # measured kernel surfaces (specs/kernels), None when absent
         self._specs: dict[str, ModelSpec] = {}
 
     @classmethod
@@ -97,6 +108,7 @@ class Catalog:
             engines=_load_dir(base / "engines", EngineProfile),
             weight_formats=weight_formats,
             kv_formats=kv_formats,
+            kernels=_load_kernels(base / "kernels"),
         )
 
     @cached_property

@@ -85,7 +85,7 @@ def layer_catalog(bundled: Catalog, store: UserStore) -> tuple[Catalog, list[Sto
     gpus, price_notices = apply_prices(gpus, tables["prices"])
     notices += price_notices
     catalog = Catalog(gpus=gpus, models=models, engines=engines, weight_formats=weight_formats,
-                      kv_formats=kv_formats)
+                      kv_formats=kv_formats, kernels=bundled.kernels)
     return catalog, notices
 
 

@@ -110,7 +110,7 @@ def resolve_inputs(
     return PlanInputs(
         model=model, gpu=gpu, engine=engine, weight_format=fmt,
         body_format_is_checkpoint=from_checkpoint, kv_format=kv, deployment=deployment,
-        workload=workload or Workload(), targets=targets or Targets(),
+        workload=workload or Workload(), targets=targets or Targets(), kernels=catalog.kernels,
     )
 
 

@@ -13,6 +13,7 @@ from gpucalc.core.class_latency import class_latencies, class_rows, history_toke
 from gpucalc.core.explain import Notice, Term, term
 from gpucalc.core.fleet import SEED_WATERMARK, ReplicaRates, planning_watermark, rates_at_points
 from gpucalc.core.inputs import PlanInputs
+from gpucalc.core.kernel_explain import kernel_term_sources
 from gpucalc.core.load import (
     OperatingPoint,
     closed_loop,
@@ -134,7 +135,8 @@ def _step_breakdown(ctx: PerfContext, running: float, eager_source: str) -> tupl
         "eager_launch": "max(layers × launch cost per layer − GPU work, 0) without CUDA graphs",
         "overhead": "fixed scheduler/launch cost per step",
     }
-    sources = {"eager_launch": eager_source}
+    sources = {"eager_launch": eager_source,
+               **kernel_term_sources(s, tokens, running, context, prefill, ctx.mean_input / 2)}
     return tuple(term(f"step.{k}_ms", v * 1000, "ms", formulas[k],
                       {"running": round(running, 1), "prefill_tokens": round(prefill, 1)},
                       (sources.get(k, ctx.efficiency.source),)) for k, v in parts.items())

@@ -23,14 +23,14 @@ import numpy as np
 from numpy.typing import NDArray
 from pydantic import BaseModel, ConfigDict
 
-from gpucalc.core.efficiency import Efficiency, efficiency_for_gpu
+from gpucalc.core.efficiency import Efficiency, as_override
 from gpucalc.core.explain import Term, term
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.load import OperatingPoint, closed_loop, open_loop
 from gpucalc.core.measured import MeasuredPoint
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.memory_result import MemoryResult
-from gpucalc.core.perf_model import build_context
+from gpucalc.core.perf_model import build_context, plan_efficiency
 
 FloatArray = NDArray[np.float64]
 
@@ -151,8 +151,14 @@ def _prepare(inputs: PlanInputs, points: Sequence[MeasuredPoint]) -> list[_Prepa
 
 def operating_point(inputs: PlanInputs, memory: MemoryResult, efficiency: Efficiency,
                     point: MeasuredPoint) -> OperatingPoint:
-    """The load model at the point's load with ``efficiency`` in place of the engine's."""
-    engine = inputs.engine.model_copy(update={"efficiency": efficiency, "efficiency_by_gpu": {}})
+    """The load model at the point's load with ``efficiency`` in place of the engine's.
+
+    It goes in as the GPU's override, so it also scales the measured kernel surfaces.
+    """
+    engine = inputs.engine.model_copy(update={
+        "efficiency": inputs.engine.efficiency.model_copy(
+            update={"fp8_gemm_relative": efficiency.fp8_gemm_relative}),
+        "efficiency_by_gpu": {inputs.gpu.id: as_override(efficiency)}})
     ctx = build_context(inputs.model_copy(update={"engine": engine}), memory)
     shape = ctx.shape(ctx.running_cap())
     if point.concurrency is not None:
@@ -337,8 +343,7 @@ def fit_efficiency(inputs: PlanInputs, points: Sequence[MeasuredPoint],
     """
     if not points:
         raise ValueError("calibration needs at least one measured point")
-    engine = inputs.engine
-    base = efficiency_for_gpu(engine.efficiency, engine.efficiency_by_gpu, inputs.gpu.id)
+    base = plan_efficiency(inputs)
     fit_items, held_items = _prepare(inputs, points), _prepare(inputs, holdout)
     lower = np.log([BOUNDS[n][0] for n in FACTORS])
     upper = np.log([BOUNDS[n][1] for n in FACTORS])

@@ -38,6 +38,11 @@ class EfficiencyOverride(BaseModel):
     source: str = ""
 
 
+def as_override(eff: Efficiency) -> EfficiencyOverride:
+    """Every field of ``eff`` as a per-GPU override (it then wins over measured levels too)."""
+    return EfficiencyOverride(**eff.model_dump(exclude={"fp8_gemm_relative"}))
+
+
 def efficiency_for_gpu(
     base: Efficiency, overrides: dict[str, EfficiencyOverride], gpu_id: str
 ) -> Efficiency:

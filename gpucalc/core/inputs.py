@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from gpucalc.core.engine import EngineProfile
 from gpucalc.core.gpu_spec import GpuSpec
+from gpucalc.core.kernel_surfaces import KernelCatalog
 from gpucalc.core.model_spec import ModelSpec
 from gpucalc.core.precision import KvFormat, WeightFormat
 
@@ -169,3 +170,6 @@ class PlanInputs(BaseModel):
     deployment: Deployment = Deployment()
     workload: Workload = Workload()
     targets: Targets = Targets()
+    kernels: KernelCatalog | None = Field(
+        default=None, description="Measured kernel surfaces (specs/kernels); the step model "
+        "picks the GPU's own or its mapped system's at build time.")

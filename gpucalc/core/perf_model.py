@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from gpucalc.core.efficiency import Efficiency, efficiency_for_gpu
 from gpucalc.core.inputs import PlanInputs
+from gpucalc.core.kernel_surfaces import kernel_profile, measured_levels
 from gpucalc.core.kv_capacity import KvCapacity, kv_capacity
 from gpucalc.core.load import LoadShape, prefill_per_step
 from gpucalc.core.memory_result import MemoryResult
@@ -143,10 +144,23 @@ def largest_satisfying(check: Callable[[int], bool], upper: int = MAX_SEARCH_CON
     return low
 
 
+def plan_efficiency(inputs: PlanInputs) -> Efficiency:
+    """The efficiency a plan uses: measured-kernel levels, then the GPU's override on top.
+
+    Where the GPU (or the architecture it maps to) has measured kernels, their asymptotes replace
+    the engine's assumed shares (:func:`measured_levels`); a per-GPU override (a calibration)
+    still applies last and scales the measured surfaces.
+    """
+    engine = inputs.engine
+    profile = kernel_profile(inputs.kernels, inputs.gpu.id, engine.id)
+    return efficiency_for_gpu(measured_levels(engine.efficiency, profile),
+                              engine.efficiency_by_gpu, inputs.gpu.id)
+
+
 def build_context(inputs: PlanInputs, memory: MemoryResult) -> PerfContext:
     """Precompute the step model and capacities of ``inputs``."""
     engine = inputs.engine
-    eff = efficiency_for_gpu(engine.efficiency, engine.efficiency_by_gpu, inputs.gpu.id)
+    eff = plan_efficiency(inputs)
     stage = memory.binding
     capacity = kv_capacity(engine, stage.kv_cache.value, stage.kv_groups, memory.settings.block_size)
     mean_in, mean_out = mean_lengths(inputs.workload)

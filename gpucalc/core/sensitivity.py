@@ -15,12 +15,12 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
 
-from gpucalc.core.efficiency import efficiency_for_gpu
 from gpucalc.core.errors import PlanError
 from gpucalc.core.explain import Term, term
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.memory_result import MemoryResult
+from gpucalc.core.perf_model import plan_efficiency
 from gpucalc.core.sizing import SizingRequest
 from gpucalc.core.uncertainty import (
     UNCERTAIN_CONSTANTS,
@@ -174,8 +174,7 @@ def _input_factors(inputs: PlanInputs, memory: MemoryResult | None) -> list[_Inp
 
 def _constant_base(inputs: PlanInputs, memory: MemoryResult | None, key: str) -> tuple[float, str]:
     """Current value and unit of an uncertain constant (0 when the plan has no memory result)."""
-    eff = efficiency_for_gpu(inputs.engine.efficiency, inputs.engine.efficiency_by_gpu,
-                             inputs.gpu.id)
+    eff = plan_efficiency(inputs)
     stage = memory.binding if memory is not None else None
     memory_terms = {"activation_peak": stage.activation if stage else None,
                     "non_torch_memory": stage.non_torch if stage else None,

@@ -13,11 +13,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-import numpy.typing as npt
+from numpy.typing import NDArray
 
 from gpucalc.core.efficiency import Efficiency
 from gpucalc.core.errors import PlanError
 from gpucalc.core.inputs import PlanInputs
+from gpucalc.core.kernel_surfaces import (
+    KernelProfile,
+    allreduce_fits,
+    gemm_surface,
+    kernel_profile,
+    measured_levels,
+    moe_surface,
+)
 from gpucalc.core.kv import kv_bytes_per_token_per_layer
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.model_spec import LayerAttention
@@ -27,8 +35,53 @@ from gpucalc.core.topology import link_plan
 from gpucalc.core.units import BYTES_PER_GB, BYTES_PER_GIB, FLOPS_PER_TFLOP
 
 ACT_BYTES = 2.0
+FloatArray = NDArray[np.float64]
 
-FloatArray = npt.NDArray[np.float64]
+
+@dataclass(frozen=True, slots=True)
+class GemmGroup:
+    """Linear layers of one shape class (e.g. every layer's QKV) on one GPU."""
+
+    flops_per_token: float  # 2 × params of the group per GPU
+    weight_bytes: float  # bytes the group reads per step
+    nk_factor: float  # NK/(NK + NK½) of one GEMM of the group (the surface's size term)
+    launches: float  # kernels per step
+    per_decode: bool = False  # lm_head: M is the number of sampled tokens, not all tokens
+
+
+@dataclass(frozen=True, slots=True)
+class KernelTerms:
+    """Measured-kernel surfaces reduced to the plain floats the step model evaluates.
+
+    Rates already include the datasheet peak, the fitted asymptote and the ratio of the plan's
+    efficiency to the measured levels (1 unless calibrated or in an uncertainty corner).
+    """
+
+    groups: tuple[GemmGroup, ...]
+    gemm_lines: tuple[tuple[float, float, float, float, bool], ...]  # per group: s/row, s, mem s,
+    # fixed s, per_decode — compute = slope × M + intercept (the surface's M/(M + M½) unfolded)
+    moe_slope: float  # s per token of the grouped GEMM at its asymptote
+    moe_intercept: float  # s: the tokens-per-expert term T½ unfolded
+    allreduce_s_per_token: float
+    nccl_s_per_token: float
+    gemm_key: str  # the measured dtype surface used (bfloat16, fp8, fp8_block, nvfp4)
+    gemm_peak: float  # the GPU's datasheet FLOP/s for that dtype
+    gemm_rate: float  # FLOP/s at the asymptote (peak × e_max × ratio)
+    gemm_m_half: float
+    gemm_mem_rate: float  # bytes/s streaming weights
+    moe_mem_rate: float
+    moe_t0_s: float  # × MoE layers
+    prefill_peak: float  # the GPU's BF16 FLOP/s
+    prefill_rate: float  # attention FLOP/s at the asymptote
+    prefill_s_half: float
+    hbm_bytes_per_s: float  # the GPU's datasheet HBM bandwidth
+    decode_mem_rate: float  # KV bytes/s
+    decode_seq_s: float  # per sequence, × attention layers
+    attention_t0_s: float  # fixed cost per step, × attention layers
+    allreduce_alpha_s: float  # engine's custom all-reduce; 0 when the link model is used
+    allreduce_bytes_per_s: float
+    nccl_alpha_s: float  # NCCL (engines switch to it for large messages)
+    nccl_bytes_per_s: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +110,8 @@ class StepModel:
     tp: int
     pp: int
     eager_launch_s: float = 0.0  # CPU launch time of one step's layers without CUDA graphs
+    kernels: KernelTerms | None = None  # measured-kernel surfaces (None: one efficiency each)
+    kernel_profile: KernelProfile | None = None  # where the surfaces come from
 
     def launch_wait_seconds(self, work_s: float) -> float:
         """Seconds a step waits on kernel launches beyond its GPU work (0 with CUDA graphs)."""
@@ -80,29 +135,65 @@ class StepModel:
         """Linear layers: max(FLOPs ÷ rate, weight bytes read ÷ bandwidth)."""
         if tokens <= 0:
             return 0.0
+        if self.kernels is not None:
+            return self._surface_gemm_seconds(self.kernels, tokens, decode)
         flops = self.body_flops_per_token * tokens + self.lm_head_flops_per_token * max(decode, 1.0)
         hit = 1.0 - self.expert_hit_base ** tokens if self.expert_weight_bytes else 0.0
         weight_bytes = self.dense_weight_bytes + self.expert_weight_bytes * hit
         return max(flops / self.gemm_flops_per_s, weight_bytes / self.memory_bytes_per_s)
 
+    def _surface_gemm_seconds(self, k: KernelTerms, tokens: float, decode: float) -> float:
+        """Linear layers on the measured surfaces: each group at its own M and N·K."""
+        total = 0.0
+        sampled = decode if decode > 1.0 else 1.0
+        for slope, intercept, memory_s, fixed_s, per_decode in k.gemm_lines:
+            compute = slope * (sampled if per_decode else tokens) + intercept
+            total += (compute if compute > memory_s else memory_s) + fixed_s
+        if self.expert_weight_bytes:
+            compute = k.moe_slope * tokens + k.moe_intercept
+            touched = self.expert_weight_bytes * (1.0 - self.expert_hit_base ** tokens)
+            total += max(compute, touched / k.moe_mem_rate) + k.moe_t0_s
+        return total
+
     def attention_seconds(self, decode: float, context: float, prefill: float,
                           prefill_context: float) -> float:
         """Attention: decode reads the whole KV; prefill is compute-bound (causal ≈ half)."""
+        if self.kernels is not None:
+            return self._surface_attention_seconds(self.kernels, decode, context, prefill,
+                                                   prefill_context)
         decode_bytes = decode * self.kv_read_bytes(context)
         decode_flops = self.attn_flops(decode, context)
         prefill_flops = self.attn_flops(prefill, prefill_context)
         return (max(decode_flops / self.attn_flops_per_s, decode_bytes / self.memory_bytes_per_s)
                 + prefill_flops / self.attn_flops_per_s)
 
+    def _surface_attention_seconds(self, k: KernelTerms, decode: float, context: float,
+                                   prefill: float, prefill_context: float) -> float:
+        """Decode by KV bytes read, prefill by length, one fixed cost per layer for both.
+
+        Engines run a step's decode and prefill attention in one varlen kernel per layer, so
+        the fixed cost is paid once per layer and step whatever the mix.
+        """
+        length = 2.0 * prefill_context
+        return (decode * self.kv_read_bytes(context) / k.decode_mem_rate + decode * k.decode_seq_s
+                + self.attn_flops(prefill, prefill_context) * (length + k.prefill_s_half)
+                / (k.prefill_rate * max(length, 1.0)) + k.attention_t0_s)
+
     def comm_seconds(self, tokens: float) -> float:
         """Tensor-parallel all-reduces (ring) and expert-parallel all-to-all for ``tokens``."""
         if self.tp <= 1 or tokens <= 0:
             return 0.0
-        ring = 2 * (self.tp - 1) / self.tp
-        per_collective = self.comm_latency_s + ring * tokens * self.allreduce_bytes_per_token / (
-            self.link_bytes_per_s)
-        alltoall = tokens * self.alltoall_bytes_per_token / self.link_bytes_per_s
-        return self.collectives_per_step * per_collective + alltoall
+        k = self.kernels
+        if k is not None and k.allreduce_alpha_s:  # measured: the faster of custom and NCCL
+            custom = k.allreduce_alpha_s + tokens * k.allreduce_s_per_token
+            nccl = k.nccl_alpha_s + tokens * k.nccl_s_per_token
+            per_collective = custom if custom < nccl else nccl
+        else:
+            ring = 2 * (self.tp - 1) / self.tp
+            per_collective = self.comm_latency_s + ring * tokens * self.allreduce_bytes_per_token / (
+                self.link_bytes_per_s)
+        return (self.collectives_per_step * per_collective
+                + tokens * self.alltoall_bytes_per_token / self.link_bytes_per_s)
 
     def pipeline_seconds(self, tokens: float) -> float:
         """Point-to-point activation transfers between pipeline stages, each on its own link."""
@@ -127,50 +218,84 @@ class StepModel:
             return work + self.launch_wait_seconds(work) + self.overhead_s
         return work + self.overhead_s
 
-
     def step_seconds_many(self, decode: FloatArray | float, prefill: FloatArray | float,
                           context: FloatArray | float,
-                          prefill_context: FloatArray | float) -> FloatArray:
-        """:meth:`step_seconds` element-wise over arrays of batches (broadcast), in seconds.
-
-        The same operations in the same order, so each element equals the scalar call; sweeps and
-        searches evaluate many batches at once.
-        """
-        decode, prefill = np.asarray(decode, dtype=np.float64), np.asarray(prefill, dtype=np.float64)
-        tokens = decode + prefill
-        flops = self.body_flops_per_token * tokens + self.lm_head_flops_per_token * np.maximum(decode, 1.0)
-        weight_bytes: FloatArray | float = self.dense_weight_bytes
-        if self.expert_weight_bytes:
-            weight_bytes = self.dense_weight_bytes + self.expert_weight_bytes * (
-                1.0 - self.expert_hit_base ** tokens)
-        gemm = np.maximum(flops / self.gemm_flops_per_s, weight_bytes / self.memory_bytes_per_s)
-        kv_bytes: FloatArray | float = self.kv_full_bytes * context
-        pair_flops: FloatArray | float = self.attn_full_flops * context
-        prefill_pairs: FloatArray | float = self.attn_full_flops * prefill_context
-        for per_token, window in self.kv_windowed:
-            kv_bytes = kv_bytes + per_token * np.minimum(context, window)
-        for per_pair, window in self.attn_windowed:
-            pair_flops = pair_flops + per_pair * np.minimum(context, window)
-            prefill_pairs = prefill_pairs + per_pair * np.minimum(prefill_context, window)
-        attention = (np.maximum(decode * pair_flops / self.attn_flops_per_s,
-                                decode * kv_bytes / self.memory_bytes_per_s)
-                     + prefill * prefill_pairs / self.attn_flops_per_s)
-        work = gemm + attention
+                          prefill_context: FloatArray | float | None = None) -> FloatArray:
+        """:meth:`step_seconds` over broadcast numpy arrays (element-wise the same values)."""
+        d, p, c = np.broadcast_arrays(*(np.asarray(x, dtype=np.float64)
+                                        for x in (decode, prefill, context)))
+        pctx = p / 2 if prefill_context is None else np.broadcast_to(
+            np.asarray(prefill_context, dtype=np.float64), d.shape)
+        tokens = d + p
+        live = tokens > 0
+        safe = np.where(live, tokens, 1.0)  # keeps idle elements finite; they are zeroed below
+        work = self._gemm_many(safe, d) + self._attention_many(d, c, p, pctx)
         if self.tp > 1:
-            ring = 2 * (self.tp - 1) / self.tp
-            per_collective = self.comm_latency_s + ring * tokens * self.allreduce_bytes_per_token / (
-                self.link_bytes_per_s)
-            work = work + (self.collectives_per_step * per_collective
-                           + tokens * self.alltoall_bytes_per_token / self.link_bytes_per_s)
+            work = work + self._comm_many(safe)
         if self.pp > 1:
-            hops: FloatArray | float = 0.0
-            for hop in self.pp_hop_bytes_per_s:
-                hops = hops + (self.comm_latency_s + tokens * self.allreduce_bytes_per_token / hop)
-            work = work + hops
+            work = work + sum(self.comm_latency_s + safe * self.allreduce_bytes_per_token / hop
+                              for hop in self.pp_hop_bytes_per_s)
         if self.eager_launch_s:
             work = work + np.maximum(self.eager_launch_s - work, 0.0)
-        seconds: FloatArray = np.where(tokens > 0, work + self.overhead_s, 0.0)
-        return seconds
+        return np.where(live, work + self.overhead_s, 0.0)
+
+    def _kv_read_many(self, context: FloatArray) -> FloatArray:
+        total = self.kv_full_bytes * context
+        for per_token, window in self.kv_windowed:
+            total = total + per_token * np.minimum(context, window)
+        return total
+
+    def _attn_flops_many(self, queries: FloatArray, context: FloatArray) -> FloatArray:
+        total = self.attn_full_flops * context
+        for per_pair, window in self.attn_windowed:
+            total = total + per_pair * np.minimum(context, window)
+        return queries * total
+
+    def _gemm_many(self, tokens: FloatArray, decode: FloatArray) -> FloatArray:
+        k = self.kernels
+        if k is None:
+            flops = (self.body_flops_per_token * tokens
+                     + self.lm_head_flops_per_token * np.maximum(decode, 1.0))
+            hit = 1.0 - self.expert_hit_base ** tokens if self.expert_weight_bytes else 0.0
+            weight_bytes = self.dense_weight_bytes + self.expert_weight_bytes * hit
+            return np.maximum(flops / self.gemm_flops_per_s, weight_bytes / self.memory_bytes_per_s)
+        total = np.zeros(tokens.shape)
+        sampled = np.maximum(decode, 1.0)
+        for slope, intercept, memory_s, fixed_s, per_decode in k.gemm_lines:
+            compute = slope * (sampled if per_decode else tokens) + intercept
+            total = total + (np.maximum(compute, memory_s) + fixed_s)
+        if self.expert_weight_bytes:
+            compute = k.moe_slope * tokens + k.moe_intercept
+            touched = self.expert_weight_bytes * (1.0 - self.expert_hit_base ** tokens)
+            total = total + (np.maximum(compute, touched / k.moe_mem_rate) + k.moe_t0_s)
+        return total
+
+    def _attention_many(self, decode: FloatArray, context: FloatArray, prefill: FloatArray,
+                        pctx: FloatArray) -> FloatArray:
+        k = self.kernels
+        decode_bytes = decode * self._kv_read_many(context)
+        prefill_flops = self._attn_flops_many(prefill, pctx)
+        if k is None:
+            decode_flops = self._attn_flops_many(decode, context)
+            return (np.maximum(decode_flops / self.attn_flops_per_s,
+                               decode_bytes / self.memory_bytes_per_s)
+                    + prefill_flops / self.attn_flops_per_s)
+        length = 2.0 * pctx
+        return (decode_bytes / k.decode_mem_rate + decode * k.decode_seq_s
+                + prefill_flops * (length + k.prefill_s_half)
+                / (k.prefill_rate * np.maximum(length, 1.0)) + k.attention_t0_s)
+
+    def _comm_many(self, tokens: FloatArray) -> FloatArray:
+        """:meth:`comm_seconds` over an array of token counts."""
+        k = self.kernels
+        if k is not None and k.allreduce_alpha_s:
+            per_collective = np.minimum(k.allreduce_alpha_s + tokens * k.allreduce_s_per_token,
+                                        k.nccl_alpha_s + tokens * k.nccl_s_per_token)
+        else:
+            ring_s_per_token = 2 * (self.tp - 1) / self.tp * self.allreduce_bytes_per_token
+            per_collective = self.comm_latency_s + tokens * ring_s_per_token / self.link_bytes_per_s
+        return (self.collectives_per_step * per_collective
+                + tokens * self.alltoall_bytes_per_token / self.link_bytes_per_s)
 
 
 def _attention_flops_per_pair(inputs: PlanInputs, tp: int) -> float:
@@ -184,7 +309,12 @@ def _attention_flops_per_pair(inputs: PlanInputs, tp: int) -> float:
 
 
 def build_step_model(inputs: PlanInputs, memory: MemoryResult, eff: Efficiency) -> StepModel:
-    """Work coefficients of ``inputs`` on its GPU, from the memory result's weights."""
+    """Work coefficients of ``inputs`` on its GPU, from the memory result's weights.
+
+    With measured kernel surfaces for the GPU (its own or mapped) and engine, linear layers,
+    attention and all-reduce follow them; otherwise one efficiency per kernel class.
+    """
+    profile = kernel_profile(inputs.kernels, inputs.gpu.id, inputs.engine.id)
     model, gpu, dep = inputs.model, inputs.gpu, inputs.deployment
     tp, pp = dep.tensor_parallel_size, dep.pipeline_parallel_size
     breakdown = param_breakdown(model)
@@ -246,6 +376,121 @@ def build_step_model(inputs: PlanInputs, memory: MemoryResult, eff: Efficiency) 
         tp=tp,
         pp=pp,
         eager_launch_s=eager_launch_seconds(inputs),
+        kernels=kernel_terms(inputs, memory, eff, profile) if profile is not None else None,
+        kernel_profile=profile,
+    )
+
+
+def _gemm_groups(inputs: PlanInputs, dense_bytes: float, nk_half: float) -> tuple[GemmGroup, ...]:
+    """Per-GPU linear layers in shape classes: QKV and O, gate/up and down, lm_head.
+
+    Each class's N·K comes from the parameter breakdown per layer and TP shard; the dense
+    weights' bytes are shared out in proportion to parameters.
+    """
+    model, tp = inputs.model, inputs.deployment.tensor_parallel_size
+    b = param_breakdown(model)
+    lm_head = b.lm_head or b.embedding
+    moe_layers = model.moe.num_moe_layers if model.moe else 0
+    dense_layers = max(model.num_layers - moe_layers, 0)
+    mlp_per_layer = b.dense_mlp / max(dense_layers, 1) + b.shared_experts / max(moe_layers, 1)
+    classes = (  # (params per GPU, N·K of one GEMM, GEMMs per step, per_decode)
+        ((b.attention + b.router) / tp, b.attention / max(model.num_layers, 1) / tp / 2,
+         2.0 * model.num_layers, False),
+        ((b.dense_mlp + b.shared_experts) / tp, mlp_per_layer / tp / 2,
+         2.0 * (dense_layers + (moe_layers if b.shared_experts else 0)), False),
+        (lm_head / tp, lm_head / tp, 1.0, True),
+    )
+    total = sum(params for params, _, _, _ in classes) or 1.0
+    return tuple(GemmGroup(flops_per_token=2 * params, weight_bytes=dense_bytes * params / total,
+                           nk_factor=nk / (nk + nk_half), launches=launches, per_decode=per_decode)
+                 for params, nk, launches, per_decode in classes if params > 0 and nk > 0)
+
+
+def mapped_size_scale(profile: KernelProfile, dtype: str, peak_tflops: float) -> float:
+    """How much smaller a mapped GPU is than the measured one, by datasheet peak (≤ 1).
+
+    A GEMM reaches its asymptote once its tiles fill every SM; a GPU with a fraction of the
+    measured one's peak fills them at that fraction of M and N·K, so the half-points scale with
+    it. A measured GPU, or a larger mapped one, keeps the measured half-points.
+    """
+    if not profile.mapped:
+        return 1.0
+    measured = profile.system.peaks.get("dense_tflops")
+    reference = measured.get(dtype) if isinstance(measured, dict) else None
+    if not isinstance(reference, int | float) or reference <= 0:
+        return 1.0
+    return min(peak_tflops / float(reference), 1.0)
+
+
+def kernel_terms(inputs: PlanInputs, memory: MemoryResult, eff: Efficiency,
+                 profile: KernelProfile) -> KernelTerms:
+    """The measured surfaces as step-model rates on this GPU's own datasheet peaks.
+
+    Each rate is scaled by the plan's efficiency over the measured levels, so a calibrated
+    profile (or an uncertainty corner) moves the answer while the shape over M stays measured.
+    """
+    model, gpu, dep = inputs.model, inputs.gpu, inputs.deployment
+    levels = measured_levels(inputs.engine.efficiency, profile)
+    gemm_ratio = eff.gemm_compute / levels.gemm_compute
+    mem_ratio = eff.memory_bandwidth / levels.memory_bandwidth
+    attn_ratio = eff.attention_compute / levels.attention_compute
+    peak, used = gpu.dense_tflops.peak_for(inputs.weight_format.compute_dtype)
+    key, gemm = gemm_surface(profile.surfaces, used.value)
+    hbm = (gpu.hbm_bandwidth_gb_per_s or 0.0) * BYTES_PER_GB
+    dense_bytes = sum(t.value * BYTES_PER_GIB for s in memory.stages for t in s.weights
+                      if t.key not in {"weights.experts", "weights.embedding", "weights.vision"})
+    moe = moe_surface(profile.surfaces, key)
+    moe_layers = model.moe.num_moe_layers if model.moe else 0
+    routed = param_breakdown(model).routed_experts
+    active = routed * model.moe.experts_per_token / model.moe.num_experts if model.moe else 0.0
+    ctx, gen = profile.surfaces.context_attention, profile.surfaces.generation_attention
+    bf16_peak, _ = gpu.dense_tflops.peak_for(ComputeDtype.BF16)
+    layers = float(model.num_layers)
+    custom, nccl = allreduce_fits(profile, dep.tensor_parallel_size)
+    base = inputs.engine.efficiency
+    lat_ratio = eff.comm_latency_us / max(base.comm_latency_us, 1e-9)
+    bw_ratio = eff.comm_bandwidth / base.comm_bandwidth
+    use = dep.tensor_parallel_size > 1 and custom is not None and nccl is not None
+    size = mapped_size_scale(profile, used.value, peak)
+    groups = _gemm_groups(inputs, dense_bytes, gemm.nk_half * size)
+    gemm_rate = peak * FLOPS_PER_TFLOP * gemm.e_max * gemm_ratio
+    gemm_mem_rate = hbm * gemm.e_mem * mem_ratio
+    lines = tuple((g.flops_per_token / (gemm_rate * g.nk_factor),
+                   g.flops_per_token * gemm.m_half * size / (gemm_rate * g.nk_factor),
+                   g.weight_bytes / gemm_mem_rate, g.launches * gemm.t0_us * 1e-6, g.per_decode)
+                  for g in groups)
+    moe_rate = peak * FLOPS_PER_TFLOP * (moe.e_max if moe else gemm.e_max) * gemm_ratio
+    moe_flops = 2 * active / dep.tensor_parallel_size
+    per_expert = (model.moe.experts_per_token / model.moe.num_experts) if model.moe else 1.0
+    bytes_per_token = model.hidden_size * ACT_BYTES
+    return KernelTerms(
+        groups=groups,
+        gemm_lines=lines,
+        moe_slope=moe_flops / moe_rate,
+        moe_intercept=moe_flops * (moe.tpe_half if moe else 1.0) / (moe_rate * per_expert),
+        allreduce_s_per_token=bytes_per_token / custom.beta_gb_per_s / BYTES_PER_GB / bw_ratio
+        if use and custom else 0.0,
+        nccl_s_per_token=bytes_per_token / nccl.beta_gb_per_s / BYTES_PER_GB / bw_ratio
+        if use and nccl else 0.0,
+        gemm_key=key,
+        gemm_peak=peak * FLOPS_PER_TFLOP,
+        gemm_rate=gemm_rate,
+        gemm_m_half=gemm.m_half * size,
+        gemm_mem_rate=gemm_mem_rate,
+        moe_mem_rate=hbm * (moe.e_mem if moe else gemm.e_mem) * mem_ratio,
+        moe_t0_s=(moe.t0_us if moe else gemm.t0_us) * 1e-6 * moe_layers,
+        prefill_peak=bf16_peak * FLOPS_PER_TFLOP,
+        prefill_rate=bf16_peak * FLOPS_PER_TFLOP * (ctx.e_max if ctx else eff.attention_compute)
+        * (attn_ratio if ctx else 1.0),
+        prefill_s_half=ctx.s_half if ctx else 1.0,
+        hbm_bytes_per_s=hbm,
+        decode_mem_rate=hbm * (gen.e_mem if gen else gemm.e_mem) * mem_ratio,
+        decode_seq_s=(gen.t_seq_us if gen else 0.0) * 1e-6 * layers,
+        attention_t0_s=(gen.t0_us if gen else 0.0) * 1e-6 * layers,
+        allreduce_alpha_s=custom.alpha_us * 1e-6 * lat_ratio if use and custom else 0.0,
+        allreduce_bytes_per_s=custom.beta_gb_per_s * BYTES_PER_GB * bw_ratio if use and custom else 1.0,
+        nccl_alpha_s=nccl.alpha_us * 1e-6 * lat_ratio if use and nccl else 0.0,
+        nccl_bytes_per_s=nccl.beta_gb_per_s * BYTES_PER_GB * bw_ratio if use and nccl else 1.0,
     )
 
 

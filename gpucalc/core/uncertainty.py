@@ -17,12 +17,13 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict, Field
 
 from gpucalc.core.ceilings import three_ceilings
-from gpucalc.core.efficiency import Efficiency, efficiency_for_gpu
+from gpucalc.core.efficiency import Efficiency, as_override
 from gpucalc.core.errors import PlanError
 from gpucalc.core.explain import InputValue, Term, term
 from gpucalc.core.inputs import PlanInputs
+from gpucalc.core.kernel_surfaces import kernel_profile
 from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.perf_model import build_context
+from gpucalc.core.perf_model import build_context, plan_efficiency
 from gpucalc.core.sizing import SizingRequest, size_option
 
 KV_SOURCE = ("specs/validation/kv_capacity.jsonl: measured ÷ estimated over the 16 vLLM "
@@ -81,6 +82,12 @@ UNCERTAIN_CONSTANTS: tuple[ConstantRange, ...] = (
                   reason="TTFT errors −43 % … +15 % in specs/validation/throughput.jsonl "
                          "(python -m benchmarks.throughput_accuracy)"),
 )
+# A GPU without measured kernels borrows a measured system's fractions (specs/kernels/mapping.json).
+MAPPED_WIDENING = (0.85, 1.15)
+MAPPED_REASON = ("the GPU has no measured kernel tables and borrows {system}'s fractions; across "
+                 "the nine measured systems one engine's BF16 GEMM asymptote spans 0.57–0.90 of "
+                 "peak (specs/kernels, python -m benchmarks.kernel_fit), so the range is widened "
+                 "by ±15 %")
 _EFFICIENCY_FRACTIONS = {"gemm_compute", "attention_compute", "memory_bandwidth", "comm_bandwidth"}
 _EFFICIENCY_KEYS = _EFFICIENCY_FRACTIONS | {"comm_latency_us", "step_overhead_ms"}
 
@@ -113,11 +120,25 @@ def with_constant_factors(inputs: PlanInputs, factors: Mapping[str, float]) -> P
         "non_torch_gib_single": run.non_torch_gib_single * n,
         "non_torch_gib_tp_extra": run.non_torch_gib_tp_extra * n,
         "cuda_graph_gib": run.cuda_graph_gib * factors.get("cuda_graph_memory", 1.0)})
-    eff = efficiency_for_gpu(engine.efficiency, engine.efficiency_by_gpu, inputs.gpu.id)
-    new_engine = engine.model_copy(update={
+    scaled = _scaled_efficiency(plan_efficiency(inputs), factors)
+    new_engine = engine.model_copy(update={  # as the GPU's override: it scales measured kernels too
         "activation": activation, "runtime": runtime,
-        "efficiency": _scaled_efficiency(eff, factors), "efficiency_by_gpu": {}})
+        "efficiency_by_gpu": {inputs.gpu.id: as_override(scaled)}})
     return inputs.model_copy(update={"engine": new_engine})
+
+
+def ranges_for(inputs: PlanInputs,
+               ranges: tuple[ConstantRange, ...] = UNCERTAIN_CONSTANTS) -> tuple[ConstantRange, ...]:
+    """``ranges``, with the efficiency shares widened when the GPU's kernels are mapped."""
+    profile = kernel_profile(inputs.kernels, inputs.gpu.id, inputs.engine.id)
+    if profile is None or not profile.mapped:
+        return ranges
+    low, high = MAPPED_WIDENING
+    reason = MAPPED_REASON.format(system=profile.system.name)
+    return tuple(r.model_copy(update={"low_factor": r.low_factor * low,
+                                      "high_factor": r.high_factor * high,
+                                      "reason": f"{r.reason}; {reason}"})
+                 if r.key in _EFFICIENCY_FRACTIONS else r for r in ranges)
 
 
 def corner_factors(pessimistic: bool,
@@ -214,7 +235,12 @@ def _band(key: str, unit: str, results: dict[str, KeyResults], facts: dict[str, 
 
 def uncertainty_bands(inputs: PlanInputs, sizing: SizingRequest | None = None,
                       ranges: tuple[ConstantRange, ...] = UNCERTAIN_CONSTANTS) -> Bands:
-    """Bands of KV tokens, recommended concurrency and (with ``sizing``) GPUs needed."""
+    """Bands of KV tokens, recommended concurrency and (with ``sizing``) GPUs needed.
+
+    A GPU whose kernel surfaces are mapped from another architecture gets wider efficiency
+    ranges (:func:`ranges_for`).
+    """
+    ranges = ranges_for(inputs, ranges)
     worst, best = corner_factors(True, ranges), corner_factors(False, ranges)
     results = {"pessimistic": key_results(with_constant_factors(inputs, worst), sizing),
                "optimistic": key_results(with_constant_factors(inputs, best), sizing),

@@ -103,11 +103,15 @@ class Prediction(BaseModel):
 
 
 def predict(case: ThroughputCase, efficiency: Efficiency | None = None) -> Prediction:
-    """Run the load model for a published run (``efficiency`` overrides the engine's)."""
+    """Run the load model for a published run.
+
+    ``efficiency`` replaces the engine's and drops the measured kernel surfaces (the roofline
+    comparison is one share per kernel class, not a shape over M).
+    """
     inputs = case.inputs
     if efficiency is not None:
         engine = inputs.engine.model_copy(update={"efficiency": efficiency, "efficiency_by_gpu": {}})
-        inputs = inputs.model_copy(update={"engine": engine})
+        inputs = inputs.model_copy(update={"engine": engine, "kernels": None})
     memory = calculate_memory(inputs)
     ctx = build_context(inputs, memory)
     shape = ctx.shape(ctx.running_cap())

@@ -90,7 +90,11 @@ def test_all_at_once_throughput_matches_the_analytic_saturation(
 
 
 def test_kv_bound_burst_stays_near_the_analytic_ceiling(catalog: Catalog) -> None:
-    """Where KV binds the simulator preempts and recomputes: within 10 % of the steady ceiling."""
+    """Where KV binds the simulator preempts and recomputes: within 12 % of the steady ceiling.
+
+    (9 % below it with one efficiency per kernel class, 10 % with the measured kernel surfaces:
+    discrete prefill steps pay max(compute, weight reads) per step, the average does not.)
+    """
     inputs, memory = _plan(catalog, Workload(input_len_p50=2000, output_len_p50=300),
                            model="llama-3.1-70b-instruct", tensor_parallel_size=4)
     ctx = build_context(inputs, memory)
@@ -98,7 +102,7 @@ def test_kv_bound_burst_stays_near_the_analytic_ceiling(catalog: Catalog) -> Non
     shape = ctx.shape(ctx.running_cap())
     result = simulate(inputs, memory, TrafficSpec(num_requests=1500))
     analytic = closed_loop(ctx.step, shape, shape.running_cap)
-    assert result.output_tokens_per_s.value == pytest.approx(analytic.output_tok_s, rel=0.10)
+    assert result.output_tokens_per_s.value == pytest.approx(analytic.output_tok_s, rel=0.12)
 
 
 def test_single_client_matches_the_analytic_closed_loop(catalog: Catalog) -> None:

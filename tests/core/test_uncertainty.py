@@ -8,6 +8,7 @@ from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_inputs
 from gpucalc.core.calculate import calculate
 from gpucalc.core.inputs import Deployment, PlanInputs, Targets, Workload
+from gpucalc.core.perf_model import plan_efficiency
 from gpucalc.core.perf_result import CeilingKind
 from gpucalc.core.sensitivity import FactorKind, concurrency_sensitivity
 from gpucalc.core.sizing import SizingRequest, size_option
@@ -108,13 +109,13 @@ def test_corner_factors_follow_which_end_hurts() -> None:
 def test_efficiency_factors_apply_over_the_gpu_override(catalog: Catalog) -> None:
     inputs = _plan(catalog)
     scaled = with_constant_factors(inputs, {"memory_bandwidth": 0.5})
-    assert scaled.engine.efficiency_by_gpu == {}
+    assert list(scaled.engine.efficiency_by_gpu) == [inputs.gpu.id]  # wins over measured levels
     base = calculate(inputs).performance
     assert base is not None
-    assert scaled.engine.efficiency.memory_bandwidth == pytest.approx(
+    assert plan_efficiency(scaled).memory_bandwidth == pytest.approx(
         0.5 * base.efficiency.memory_bandwidth)
     capped = with_constant_factors(inputs, {"gemm_compute": 10.0})
-    assert capped.engine.efficiency.gemm_compute == 1.0
+    assert plan_efficiency(capped).gemm_compute == 1.0
 
 
 def test_without_sizing_there_is_no_gpu_band(catalog: Catalog) -> None:

@@ -57,7 +57,7 @@ from gpucalc.core.calibrate import (
     split_holdout,
     workload_inputs,
 )
-from gpucalc.core.efficiency import Efficiency, efficiency_for_gpu
+from gpucalc.core.efficiency import Efficiency
 from gpucalc.core.engine import EngineProfile
 from gpucalc.core.errors import PlanError
 from gpucalc.core.inputs import Deployment, PlanInputs
@@ -70,6 +70,7 @@ from gpucalc.core.log_compare import (
 )
 from gpucalc.core.measured import MeasuredMemory, MeasuredPoint
 from gpucalc.core.memory_plan import calculate_memory
+from gpucalc.core.perf_model import plan_efficiency
 from gpucalc.core.scenario import Scenario
 from gpucalc.io.bench_results import read_bench_results
 from gpucalc.io.engine_log import deployment_overrides, parse_engine_log, read_engine_log
@@ -449,8 +450,7 @@ class MeasurementsDialog(QDialog):
         closed = all(p.concurrency is not None for p in finite)
         loads = np.geomspace(min(p.load_order for p in finite), max(p.load_order for p in finite),
                              CURVE_POINTS)
-        engine = self.inputs.engine
-        base = efficiency_for_gpu(engine.efficiency, engine.efficiency_by_gpu, self.inputs.gpu.id)
+        base = plan_efficiency(self.inputs)
         profiles = [("before", base)]
         if self.fit_result is not None:
             profiles.append(("after", self.fit_result.efficiency))
