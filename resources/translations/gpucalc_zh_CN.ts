@@ -24,7 +24,7 @@
         <translation>离线流量：显存堆满，不设延迟目标，不留安全水位。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/report/fleet_text.py" line="65"/>
+        <location filename="../../gpucalc/report/fleet_text.py" line="64"/>
         <source>Replicas versus TP on the same GPUs:</source>
         <translation>同样的卡数，多副本与张量并行（TP）对比：</translation>
     </message>
@@ -184,6 +184,34 @@
     </message>
 </context>
 <context>
+    <name>BenchDialog</name>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="42"/>
+        <source>Predict a benchmark</source>
+        <translation>预测压测结果</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="49"/>
+        <source>Paste a vllm bench serve, benchmark_serving.py, sglang.bench_serving, genai-perf profile or trtllm-bench throughput command. It runs on this window&apos;s deployment: {model} on {gpu}, {engine}.</source>
+        <translation>粘贴一条 vllm bench serve、benchmark_serving.py、sglang.bench_serving、genai-perf profile 或 trtllm-bench throughput 命令。按本窗口的部署运行：{model}，{gpu}，{engine}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="60"/>
+        <source>&amp;Predict</source>
+        <translation>预测(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="86"/>
+        <source>Simulating…</source>
+        <translation>正在仿真…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="103"/>
+        <source>Cannot predict this command: {reason}</source>
+        <translation>无法预测此命令：{reason}</translation>
+    </message>
+</context>
+<context>
     <name>CeilingBars</name>
     <message>
         <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="79"/>
@@ -214,22 +242,22 @@
 <context>
     <name>Ceilings</name>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="150"/>
+        <location filename="../../gpucalc/ui/format.py" line="151"/>
         <source>Memory (KV cache)</source>
         <translation>显存（KV 缓存）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="151"/>
+        <location filename="../../gpucalc/ui/format.py" line="152"/>
         <source>Compute (TTFT/TPOT)</source>
         <translation>算力（TTFT/TPOT）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="152"/>
+        <location filename="../../gpucalc/ui/format.py" line="153"/>
         <source>Interconnect</source>
         <translation>卡间通信</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="153"/>
+        <location filename="../../gpucalc/ui/format.py" line="154"/>
         <source>Scheduler (max_num_seqs)</source>
         <translation>调度器（max_num_seqs）</translation>
     </message>
@@ -1939,238 +1967,238 @@
 <context>
     <name>MeasurementsDialog</name>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="116"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="117"/>
         <source>Measurements and calibration</source>
         <translation>实测与校准</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="131"/>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="162"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="132"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="163"/>
         <source>Engine log</source>
         <translation>引擎日志</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="132"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="133"/>
         <source>Benchmark results</source>
         <translation>压测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="137"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="138"/>
         <source>The scenario cannot be computed: {reason}</source>
         <translation>无法计算该场景：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="152"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="153"/>
         <source>Paste the engine&apos;s start-up log here (vLLM, SGLang or TensorRT-LLM), up to the line that reports the KV cache size.</source>
         <translation>在此粘贴引擎启动日志（vLLM、SGLang 或 TensorRT-LLM），需包含报告 KV 缓存大小的那一行。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="154"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="155"/>
         <source>&amp;Open log…</source>
         <translation>打开日志(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="156"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="157"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="158"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="159"/>
         <source>Use the flags the log printed</source>
         <translation>采用日志中打印的参数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="162"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="163"/>
         <source>Figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="162"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="163"/>
         <source>gpucalc</source>
         <translation>gpucalc</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="163"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="164"/>
         <source>Difference</source>
         <translation>差值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="163"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="164"/>
         <source>Relative</source>
         <translation>相对差</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="166"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="167"/>
         <source>Calibrate from this log…</source>
         <translation>用此日志校准…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="186"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="187"/>
         <source>Open engine log</source>
         <translation>打开引擎日志</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="187"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="188"/>
         <source>Logs (*.log *.txt *.out);;All files (*)</source>
         <translation>日志 (*.log *.txt *.out);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="204"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="205"/>
         <source>the pasted log</source>
         <translation>粘贴的日志</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="212"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="213"/>
         <source>Cannot use this log: {reason}</source>
         <translation>无法使用该日志：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="245"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="246"/>
         <source>{engine} log: {flagged} of {total} figures differ by more than {tolerance} % from the estimate ({profile}).</source>
         <translation>{engine} 日志：{total} 项指标中有 {flagged} 项与估算值（{profile}）相差超过 {tolerance}%。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="278"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="279"/>
         <source>Calibrate from this log</source>
         <translation>用此日志校准</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="283"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="284"/>
         <source>Save the engine profile &quot;{name}&quot; ({id}) with these constants?</source>
         <translation>以这些常数保存引擎配置档 “{name}”（{id}）？</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="294"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="295"/>
         <source>&amp;Add result files…</source>
         <translation>添加结果文件(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="296"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="297"/>
         <source>C&amp;lear</source>
         <translation>清空(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="302"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="303"/>
         <source>held out: </source>
         <translation>留出比例：</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="303"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="304"/>
         <source>&amp;Fit</source>
         <translation>拟合(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="305"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="306"/>
         <source>&amp;Save as profile…</source>
         <translation>保存为配置档(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="307"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="308"/>
         <source>Add vllm bench serve, SGLang bench_serving, genai-perf or CSV result files.</source>
         <translation>添加 vllm bench serve、SGLang bench_serving、genai-perf 或 CSV 结果文件。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="311"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="312"/>
         <source>Factor</source>
         <translation>因子</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="311"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="312"/>
         <source>Default</source>
         <translation>默认值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="311"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="312"/>
         <source>Fitted</source>
         <translation>拟合值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="312"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="313"/>
         <source>±</source>
         <translation>±</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="313"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="314"/>
         <source>Median |error|</source>
         <translation>|误差| 中位数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="313"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="314"/>
         <source>Fit: before</source>
         <translation>拟合集：校准前</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="314"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="315"/>
         <source>Fit: after</source>
         <translation>拟合集：校准后</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="314"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="315"/>
         <source>Held out: before</source>
         <translation>留出集：校准前</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="315"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="316"/>
         <source>Held out: after</source>
         <translation>留出集：校准后</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="335"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="336"/>
         <source>Load: concurrency or request rate (log scale)</source>
         <translation>负载：并发或请求速率（对数坐标）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="343"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="344"/>
         <source>{metric} measured</source>
         <translation>{metric} 实测</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="346"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="347"/>
         <source>{metric} default</source>
         <translation>{metric} 默认</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="349"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="350"/>
         <source>{metric} calibrated</source>
         <translation>{metric} 校准后</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="360"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="361"/>
         <source>Open benchmark results</source>
         <translation>打开压测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="361"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="362"/>
         <source>Benchmark results (*.json *.jsonl *.csv *.txt);;All files (*)</source>
         <translation>压测结果 (*.json *.jsonl *.csv *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="371"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="372"/>
         <source>Cannot use this file: {reason}</source>
         <translation>无法使用该文件：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="377"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="378"/>
         <source>{points} measured points from {files}.</source>
         <translation>{points} 个实测点，来自 {files}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="401"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="402"/>
         <source>The fit failed: {reason}</source>
         <translation>拟合失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="405"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="406"/>
         <source>Fitted on {fit} points, {held} held out, in {iterations} iterations; mean |ln(predicted ÷ measured)| on fitted points {before:.3f} → {after:.3f}.</source>
         <translation>用 {fit} 个点拟合，留出 {held} 个，迭代 {iterations} 次；拟合点上 |ln(预测 ÷ 实测)| 的均值 {before:.3f} → {after:.3f}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="410"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="411"/>
         <source>Held out: {before:.3f} → {after:.3f}.</source>
         <translation>留出点：{before:.3f} → {after:.3f}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="421"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="422"/>
         <source>fixed</source>
         <translation>固定</translation>
     </message>
@@ -3584,234 +3612,239 @@
     </message>
     <message>
         <location filename="../../gpucalc/ui/format.py" line="48"/>
+        <source>Vision encoder (profiling pass)</source>
+        <translation>视觉编码器（显存探测）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="49"/>
         <source>Embedding</source>
         <translation>嵌入层</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="49"/>
+        <location filename="../../gpucalc/ui/format.py" line="50"/>
         <source>Attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="50"/>
+        <location filename="../../gpucalc/ui/format.py" line="51"/>
         <source>Dense MLP</source>
         <translation>稠密 MLP</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="51"/>
+        <location filename="../../gpucalc/ui/format.py" line="52"/>
         <source>Routed experts</source>
         <translation>路由专家</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="52"/>
+        <location filename="../../gpucalc/ui/format.py" line="53"/>
         <source>Shared experts</source>
         <translation>共享专家</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="53"/>
+        <location filename="../../gpucalc/ui/format.py" line="54"/>
         <source>Norms and router</source>
         <translation>归一化与路由</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="54"/>
+        <location filename="../../gpucalc/ui/format.py" line="55"/>
         <source>LM head</source>
         <translation>LM head</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="55"/>
+        <location filename="../../gpucalc/ui/format.py" line="56"/>
         <source>Vision tower</source>
         <translation>视觉编码器</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="56"/>
+        <location filename="../../gpucalc/ui/format.py" line="57"/>
         <source>Memory ceiling</source>
         <translation>显存上限</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="57"/>
+        <location filename="../../gpucalc/ui/format.py" line="58"/>
         <source>Compute ceiling</source>
         <translation>算力上限</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="58"/>
+        <location filename="../../gpucalc/ui/format.py" line="59"/>
         <source>Interconnect ceiling</source>
         <translation>卡间通信上限</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="59"/>
+        <location filename="../../gpucalc/ui/format.py" line="60"/>
         <source>Scheduler cap (max_num_seqs)</source>
         <translation>调度器上限（max_num_seqs）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="60"/>
+        <location filename="../../gpucalc/ui/format.py" line="61"/>
         <source>Recommended concurrency</source>
         <translation>推荐并发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="61"/>
+        <location filename="../../gpucalc/ui/format.py" line="62"/>
         <source>Online capacity (at the watermark)</source>
         <translation>在线容量（按安全水位）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="62"/>
+        <location filename="../../gpucalc/ui/format.py" line="63"/>
         <source>Knee (the recommendation)</source>
         <translation>拐点（推荐并发）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="63"/>
+        <location filename="../../gpucalc/ui/format.py" line="64"/>
         <source>Requests/s per replica at the watermark</source>
         <translation>安全水位下每副本每秒请求数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="65"/>
+        <location filename="../../gpucalc/ui/format.py" line="66"/>
         <source>Requests/s per replica at the knee</source>
         <translation>拐点下每副本每秒请求数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="67"/>
+        <location filename="../../gpucalc/ui/format.py" line="68"/>
         <source>Replicas for the average</source>
         <translation>承载平均流量所需副本数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="68"/>
+        <location filename="../../gpucalc/ui/format.py" line="69"/>
         <source>Replicas for the peak</source>
         <translation>承载峰值流量所需副本数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="69"/>
+        <location filename="../../gpucalc/ui/format.py" line="70"/>
         <source>Serving replicas (N)</source>
         <translation>服务副本数（N）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="70"/>
+        <location filename="../../gpucalc/ui/format.py" line="71"/>
         <source>Spare replicas (k)</source>
         <translation>备用副本数（k）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="71"/>
+        <location filename="../../gpucalc/ui/format.py" line="72"/>
         <source>Replicas needed (N + k)</source>
         <translation>所需副本数（N + k）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="72"/>
+        <location filename="../../gpucalc/ui/format.py" line="73"/>
         <source>GPUs needed</source>
         <translation>所需卡数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="73"/>
+        <location filename="../../gpucalc/ui/format.py" line="74"/>
         <source>Replicas deployed</source>
         <translation>部署副本数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="74"/>
+        <location filename="../../gpucalc/ui/format.py" line="75"/>
         <source>GPUs planned</source>
         <translation>规划卡数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="75"/>
-        <location filename="../../gpucalc/ui/format.py" line="85"/>
+        <location filename="../../gpucalc/ui/format.py" line="76"/>
+        <location filename="../../gpucalc/ui/format.py" line="86"/>
         <source>Online concurrency, all replicas</source>
         <translation>在线并发（全部副本）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="76"/>
+        <location filename="../../gpucalc/ui/format.py" line="77"/>
         <source>Concurrency at the knee, all replicas</source>
         <translation>拐点并发（全部副本）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="77"/>
-        <location filename="../../gpucalc/ui/format.py" line="86"/>
+        <location filename="../../gpucalc/ui/format.py" line="78"/>
+        <location filename="../../gpucalc/ui/format.py" line="87"/>
         <source>Requests/s, all replicas</source>
         <translation>每秒请求数（全部副本）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="78"/>
-        <location filename="../../gpucalc/ui/format.py" line="87"/>
+        <location filename="../../gpucalc/ui/format.py" line="79"/>
+        <location filename="../../gpucalc/ui/format.py" line="88"/>
         <source>Output tokens/s, all replicas</source>
         <translation>输出 token/s（全部副本）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="79"/>
+        <location filename="../../gpucalc/ui/format.py" line="80"/>
         <source>Output tokens per day</source>
         <translation>每天输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="80"/>
+        <location filename="../../gpucalc/ui/format.py" line="81"/>
         <source>Output tokens per GPU-hour</source>
         <translation>每卡时输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="81"/>
+        <location filename="../../gpucalc/ui/format.py" line="82"/>
         <source>Batch backfill tokens per day</source>
         <translation>每天离线回填 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="82"/>
+        <location filename="../../gpucalc/ui/format.py" line="83"/>
         <source>Cost per hour (GPUs needed)</source>
         <translation>每小时成本（所需卡数）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="83"/>
+        <location filename="../../gpucalc/ui/format.py" line="84"/>
         <source>Cost per month (GPUs needed)</source>
         <translation>每月成本（所需卡数）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="84"/>
+        <location filename="../../gpucalc/ui/format.py" line="85"/>
         <source>Cost per hour (GPUs planned)</source>
         <translation>每小时成本（规划卡数）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="88"/>
+        <location filename="../../gpucalc/ui/format.py" line="89"/>
         <source>Communication share of a step</source>
         <translation>单步通信占比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="89"/>
+        <location filename="../../gpucalc/ui/format.py" line="90"/>
         <source>Step: matrix multiplies</source>
         <translation>单步：矩阵乘</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="90"/>
+        <location filename="../../gpucalc/ui/format.py" line="91"/>
         <source>Step: attention</source>
         <translation>单步：注意力</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="91"/>
+        <location filename="../../gpucalc/ui/format.py" line="92"/>
         <source>Step: communication</source>
         <translation>单步：通信</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="92"/>
+        <location filename="../../gpucalc/ui/format.py" line="93"/>
         <source>Step: kernel launches without CUDA graphs</source>
         <translation>单步：无 CUDA Graph 时的 kernel 启动</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="93"/>
+        <location filename="../../gpucalc/ui/format.py" line="94"/>
         <source>Step: scheduler overhead</source>
         <translation>单步：调度开销</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="94"/>
+        <location filename="../../gpucalc/ui/format.py" line="95"/>
         <source>TTFT</source>
         <translation>TTFT</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="95"/>
+        <location filename="../../gpucalc/ui/format.py" line="96"/>
         <source>TPOT</source>
         <translation>TPOT</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="96"/>
+        <location filename="../../gpucalc/ui/format.py" line="97"/>
         <source>Inter-token latency</source>
         <translation>token 间延迟</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="97"/>
+        <location filename="../../gpucalc/ui/format.py" line="98"/>
         <source>Output tokens/s</source>
         <translation>输出 token/s</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="98"/>
+        <location filename="../../gpucalc/ui/format.py" line="99"/>
         <source>Requests/s</source>
         <translation>每秒请求数</translation>
     </message>
@@ -3820,32 +3853,32 @@
     <name>Units</name>
     <message>
         <location filename="../../gpucalc/ui/fields.py" line="128"/>
-        <location filename="../../gpucalc/ui/format.py" line="101"/>
+        <location filename="../../gpucalc/ui/format.py" line="102"/>
         <source>tokens</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="102"/>
+        <location filename="../../gpucalc/ui/format.py" line="103"/>
         <source>requests</source>
         <translation>个请求</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="103"/>
+        <location filename="../../gpucalc/ui/format.py" line="104"/>
         <source>params</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="104"/>
+        <location filename="../../gpucalc/ui/format.py" line="105"/>
         <source>bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="105"/>
+        <location filename="../../gpucalc/ui/format.py" line="106"/>
         <source>GPUs</source>
         <translation>卡</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="106"/>
+        <location filename="../../gpucalc/ui/format.py" line="107"/>
         <source>replicas</source>
         <translation>个副本</translation>
     </message>
@@ -3893,7 +3926,12 @@
         <translation>实测计划(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/tools_menu.py" line="106"/>
+        <location filename="../../gpucalc/ui/tools_menu.py" line="43"/>
+        <source>Predict a &amp;benchmark…</source>
+        <translation>预测压测结果(&amp;B)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/tools_menu.py" line="107"/>
         <source>Saved engine profile {id}; choose it under Engine.</source>
         <translation>已保存引擎配置档 {id}；可在“推理引擎”中选择。</translation>
     </message>
