@@ -129,12 +129,23 @@ def average_request_kv(inputs: PlanInputs, capacity: KvCapacity) -> Term:
     )
 
 
-def _running_requests_cap(inputs: PlanInputs, capacity: KvCapacity,
-                          settings: EffectiveSettings) -> int:
-    """Most requests the engine runs at once: max_num_seqs, or SGLang's pool-derived default."""
-    if inputs.engine.kind == EngineKind.SGLANG and inputs.deployment.max_num_seqs is None:
-        return sglang_max_running_requests(capacity.tokens, int(settings.max_model_len.value))
-    return int(settings.max_num_seqs.value)
+def _with_running_requests_cap(inputs: PlanInputs, capacity: KvCapacity,
+                               settings: EffectiveSettings) -> EffectiveSettings:
+    """The settings with the engine's real cap on running requests.
+
+    ``max_num_seqs`` as set or defaulted, except SGLang without ``--max-running-requests``,
+    which derives its cap from the KV pool it allocated (so the scheduler ceiling, the load
+    model and the simulator all run with it).
+    """
+    if inputs.engine.kind != EngineKind.SGLANG or inputs.deployment.max_num_seqs is not None:
+        return settings
+    max_len = int(settings.max_model_len.value)
+    derived = term("max_num_seqs", sglang_max_running_requests(capacity.tokens, max_len),
+                   "requests", "SGLang default max_running_requests: min(KV tokens // 2, "
+                   "request pool rows = clamp(KV tokens ÷ context_len × 512, 2048, 4096))",
+                   {"kv_tokens": capacity.tokens, "context_len": max_len},
+                   (inputs.engine.sources.get("max_running_requests", ""),))
+    return settings.model_copy(update={"max_num_seqs": derived})
 
 
 def fixed_margin_gib(memory: StageMemory) -> float:
@@ -237,7 +248,8 @@ def calculate_memory(inputs: PlanInputs, single_gpu_check: bool = True) -> Memor
     capacity, memory = capacities[index], stages[index]
     max_len = int(settings.max_model_len.value)
     batched = int(settings.max_num_batched_tokens.value)
-    seqs = _running_requests_cap(inputs, capacity, settings)
+    settings = _with_running_requests_cap(inputs, capacity, settings)
+    seqs = int(settings.max_num_seqs.value)
     tp = dep.tensor_parallel_size
     per_gpu = sum(m.kv_bytes_per_token for m in stages)
     notices = _notices(inputs, stages, capacity, settings)
