@@ -13,6 +13,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from gpucalc.core.efficiency import Efficiency
+from gpucalc.core.memo import PerObject
 
 
 class _Frozen(BaseModel):
@@ -175,9 +176,31 @@ def engine_family(engine_id: str) -> str | None:
 
 
 def kernel_profile(kernels: KernelCatalog | None, gpu_id: str, engine_id: str) -> KernelProfile | None:
-    """The surfaces for ``gpu_id`` and ``engine_id``: its own measurements, else its mapping."""
+    """The surfaces for ``gpu_id`` and ``engine_id``: its own measurements, else its mapping.
+
+    Looked up once per catalog, GPU and engine (an estimate asks twice, a sizing per layout).
+    """
+    if kernels is None:
+        return None
+    profiles = _profiles_by_catalog(kernels)
+    key = (gpu_id, engine_id)
+    if key not in profiles:
+        profiles[key] = _find_kernel_profile(kernels, gpu_id, engine_id)
+    return profiles[key]
+
+
+def _new_profile_table(_: KernelCatalog) -> dict[tuple[str, str], KernelProfile | None]:
+    return {}
+
+
+_profiles_by_catalog = PerObject(_new_profile_table)
+
+
+def _find_kernel_profile(kernels: KernelCatalog, gpu_id: str,
+                         engine_id: str) -> KernelProfile | None:
+    """:func:`kernel_profile` without the memo."""
     family = engine_family(engine_id)
-    if kernels is None or family is None:
+    if family is None:
         return None
     system = next((s for s in kernels.systems.values() if s.gpu == gpu_id), None)
     reason: str | None = None
