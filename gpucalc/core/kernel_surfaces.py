@@ -222,10 +222,27 @@ def measured_levels(base: Efficiency, profile: KernelProfile | None) -> Efficien
     gemm_compute = the large-GEMM BF16 asymptote, memory_bandwidth = the BF16 GEMM's
     weight-streaming share, attention_compute = the long-prompt prefill asymptote. The surfaces
     give the shape around these levels; a calibrated or what-if efficiency scales them by its
-    ratio to these values. Communication and step overhead stay the engine's.
+    ratio to these values. Communication and step overhead stay the engine's. Made once per
+    engine efficiency and profile (an estimate asks twice, a sizing per layout).
     """
     if profile is None:
         return base
+    made = _levels_by_profile(profile)
+    entry = made.get(id(base))
+    if entry is None or entry[0] is not base:  # the entry holds ``base``: its id stays its own
+        entry = made[id(base)] = (base, _replace_levels(base, profile))
+    return entry[1]
+
+
+def _new_levels_table(_: KernelProfile) -> dict[int, tuple[Efficiency, Efficiency]]:
+    return {}
+
+
+_levels_by_profile = PerObject(_new_levels_table)
+
+
+def _replace_levels(base: Efficiency, profile: KernelProfile) -> Efficiency:
+    """:func:`measured_levels` without the memo."""
     gemm = profile.surfaces.gemm["bfloat16"]
     update: dict[str, float | str] = {"gemm_compute": gemm.e_max, "memory_bandwidth": gemm.e_mem}
     if profile.surfaces.context_attention is not None:
