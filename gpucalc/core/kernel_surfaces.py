@@ -13,6 +13,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from gpucalc.core.efficiency import Efficiency
+from gpucalc.core.memo import PerObject
 
 
 class _Frozen(BaseModel):
@@ -175,9 +176,31 @@ def engine_family(engine_id: str) -> str | None:
 
 
 def kernel_profile(kernels: KernelCatalog | None, gpu_id: str, engine_id: str) -> KernelProfile | None:
-    """The surfaces for ``gpu_id`` and ``engine_id``: its own measurements, else its mapping."""
+    """The surfaces for ``gpu_id`` and ``engine_id``: its own measurements, else its mapping.
+
+    Looked up once per catalog, GPU and engine (an estimate asks twice, a sizing per layout).
+    """
+    if kernels is None:
+        return None
+    profiles = _profiles_by_catalog(kernels)
+    key = (gpu_id, engine_id)
+    if key not in profiles:
+        profiles[key] = _find_kernel_profile(kernels, gpu_id, engine_id)
+    return profiles[key]
+
+
+def _new_profile_table(_: KernelCatalog) -> dict[tuple[str, str], KernelProfile | None]:
+    return {}
+
+
+_profiles_by_catalog = PerObject(_new_profile_table)
+
+
+def _find_kernel_profile(kernels: KernelCatalog, gpu_id: str,
+                         engine_id: str) -> KernelProfile | None:
+    """:func:`kernel_profile` without the memo."""
     family = engine_family(engine_id)
-    if kernels is None or family is None:
+    if family is None:
         return None
     system = next((s for s in kernels.systems.values() if s.gpu == gpu_id), None)
     reason: str | None = None
@@ -199,10 +222,27 @@ def measured_levels(base: Efficiency, profile: KernelProfile | None) -> Efficien
     gemm_compute = the large-GEMM BF16 asymptote, memory_bandwidth = the BF16 GEMM's
     weight-streaming share, attention_compute = the long-prompt prefill asymptote. The surfaces
     give the shape around these levels; a calibrated or what-if efficiency scales them by its
-    ratio to these values. Communication and step overhead stay the engine's.
+    ratio to these values. Communication and step overhead stay the engine's. Made once per
+    engine efficiency and profile (an estimate asks twice, a sizing per layout).
     """
     if profile is None:
         return base
+    made = _levels_by_profile(profile)
+    entry = made.get(id(base))
+    if entry is None or entry[0] is not base:  # the entry holds ``base``: its id stays its own
+        entry = made[id(base)] = (base, _replace_levels(base, profile))
+    return entry[1]
+
+
+def _new_levels_table(_: KernelProfile) -> dict[int, tuple[Efficiency, Efficiency]]:
+    return {}
+
+
+_levels_by_profile = PerObject(_new_levels_table)
+
+
+def _replace_levels(base: Efficiency, profile: KernelProfile) -> Efficiency:
+    """:func:`measured_levels` without the memo."""
     gemm = profile.surfaces.gemm["bfloat16"]
     update: dict[str, float | str] = {"gemm_compute": gemm.e_max, "memory_bandwidth": gemm.e_mem}
     if profile.surfaces.context_attention is not None:

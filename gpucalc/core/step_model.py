@@ -27,8 +27,9 @@ from gpucalc.core.kernel_surfaces import (
     moe_surface,
 )
 from gpucalc.core.kv import kv_bytes_per_token_per_layer
+from gpucalc.core.memo import PerObject
 from gpucalc.core.memory_result import MemoryResult
-from gpucalc.core.model_spec import LayerAttention
+from gpucalc.core.model_spec import LayerAttention, ModelSpec
 from gpucalc.core.params import param_breakdown
 from gpucalc.core.precision import ComputeDtype
 from gpucalc.core.topology import link_plan
@@ -179,6 +180,33 @@ class StepModel:
                 + self.attn_flops(prefill, prefill_context) * (length + k.prefill_s_half)
                 / (k.prefill_rate * max(length, 1.0)) + k.attention_t0_s)
 
+    def _surface_work_seconds(self, k: KernelTerms, tokens: float, decode: float, context: float,
+                              prefill: float, pctx: float) -> float:
+        """:meth:`gemm_seconds` + :meth:`attention_seconds` + :meth:`comm_seconds` on the surfaces.
+
+        The same arithmetic in the same order as those methods (so the same floats), written
+        out in one body: the searches evaluate a step dozens of times per estimate.
+        """
+        gemm = self._surface_gemm_seconds(k, tokens, decode)
+        kv = self.kv_full_bytes * context
+        pairs = self.attn_full_flops * pctx
+        for per_token, window in self.kv_windowed:
+            kv += per_token * min(context, window)
+        for per_pair, window in self.attn_windowed:
+            pairs += per_pair * min(pctx, window)
+        length = 2.0 * pctx
+        work = gemm + (decode * kv / k.decode_mem_rate + decode * k.decode_seq_s
+                       + prefill * pairs * (length + k.prefill_s_half)
+                       / (k.prefill_rate * max(length, 1.0)) + k.attention_t0_s)
+        if self.tp > 1 and k.allreduce_alpha_s:  # measured all-reduce (comm_seconds, inline)
+            custom = k.allreduce_alpha_s + tokens * k.allreduce_s_per_token
+            nccl = k.nccl_alpha_s + tokens * k.nccl_s_per_token
+            work += (self.collectives_per_step * (custom if custom < nccl else nccl)
+                     + tokens * self.alltoall_bytes_per_token / self.link_bytes_per_s)
+        elif self.tp > 1:
+            work += self.comm_seconds(tokens)
+        return work
+
     def comm_seconds(self, tokens: float) -> float:
         """Tensor-parallel all-reduces (ring) and expert-parallel all-to-all for ``tokens``."""
         if self.tp <= 1 or tokens <= 0:
@@ -209,9 +237,14 @@ class StepModel:
         if tokens <= 0:
             return 0.0
         pctx = prefill / 2 if prefill_context is None else prefill_context
-        work = self.gemm_seconds(tokens, decode) + self.attention_seconds(decode, context, prefill, pctx)
-        if self.tp > 1:  # the terms below are 0 on one GPU and with graphs (hot path: skipped)
-            work += self.comm_seconds(tokens)
+        k = self.kernels
+        if k is not None:  # GEMMs, attention and all-reduces on the surfaces
+            work = self._surface_work_seconds(k, tokens, decode, context, prefill, pctx)
+        else:
+            work = (self.gemm_seconds(tokens, decode)
+                    + self.attention_seconds(decode, context, prefill, pctx))
+            if self.tp > 1:  # the terms below are 0 on one GPU and with graphs (hot path: skipped)
+                work += self.comm_seconds(tokens)
         if self.pp > 1:
             work += self.pipeline_seconds(tokens)
         if self.eager_launch_s:
@@ -323,17 +356,10 @@ def build_step_model(inputs: PlanInputs, memory: MemoryResult, eff: Efficiency) 
     active_routed = routed * model.moe.experts_per_token / model.moe.num_experts if model.moe else 0
     body = (breakdown.attention + breakdown.dense_mlp + breakdown.shared_experts + breakdown.router
             + active_routed)
-    expert_bytes = sum(t.value * BYTES_PER_GIB for s in memory.stages for t in s.weights
-                       if t.key == "weights.experts")
-    dense_bytes = sum(t.value * BYTES_PER_GIB for s in memory.stages for t in s.weights
-                      if t.key not in {"weights.experts", "weights.embedding", "weights.vision"})
+    expert_bytes, dense_bytes = _weight_bytes(memory)
     per_layer_kv = kv_bytes_per_token_per_layer(model, inputs.kv_format.bytes_per_element, tp)
     per_layer_attn = _attention_flops_per_pair(inputs, tp)
-    windows = {LayerAttention.SLIDING: float(model.sliding_window or 0),
-               LayerAttention.CHUNKED: float(model.attention_chunk_size or 0)}
-    full_layers = model.count_layers(LayerAttention.FULL)
-    windowed = [(model.count_layers(kind), window) for kind, window in windows.items()
-                if model.count_layers(kind)]
+    full_layers, windowed = _attention_layers(model)
     if gpu.hbm_bandwidth_gb_per_s is None:
         raise PlanError("gpu_specs_incomplete", f"GPU {gpu.id} has no memory bandwidth figure; "
                                                 "add it in the GPU table to estimate latency")
@@ -376,9 +402,37 @@ def build_step_model(inputs: PlanInputs, memory: MemoryResult, eff: Efficiency) 
         tp=tp,
         pp=pp,
         eager_launch_s=eager_launch_seconds(inputs),
-        kernels=kernel_terms(inputs, memory, eff, profile) if profile is not None else None,
+        kernels=kernel_terms(inputs, memory, eff, profile, dense_bytes)
+        if profile is not None else None,
         kernel_profile=profile,
     )
+
+
+def _weight_bytes(memory: MemoryResult) -> tuple[float, float]:
+    """(routed-expert bytes, dense bytes read each step) over the stages, per GPU.
+
+    Dense excludes the experts, the embedding table (a gather, not a GEMM) and a vision tower.
+    """
+    expert_bytes = dense_bytes = 0.0
+    for stage in memory.stages:
+        for weight in stage.weights:
+            if weight.key == "weights.experts":
+                expert_bytes += weight.value * BYTES_PER_GIB
+            elif weight.key not in {"weights.embedding", "weights.vision"}:
+                dense_bytes += weight.value * BYTES_PER_GIB
+    return expert_bytes, dense_bytes
+
+
+def _count_attention_layers(model: ModelSpec) -> tuple[int, tuple[tuple[int, float], ...]]:
+    """(full-attention layers, (layers, window) per windowed kind present) of ``model``."""
+    windows = {LayerAttention.SLIDING: float(model.sliding_window or 0),
+               LayerAttention.CHUNKED: float(model.attention_chunk_size or 0)}
+    counts = {kind: model.count_layers(kind) for kind in (LayerAttention.FULL, *windows)}
+    return counts[LayerAttention.FULL], tuple((counts[kind], window)
+                                              for kind, window in windows.items() if counts[kind])
+
+
+_attention_layers = PerObject(_count_attention_layers)
 
 
 def _gemm_groups(inputs: PlanInputs, dense_bytes: float, nk_half: float) -> tuple[GemmGroup, ...]:
@@ -423,11 +477,12 @@ def mapped_size_scale(profile: KernelProfile, dtype: str, peak_tflops: float) ->
 
 
 def kernel_terms(inputs: PlanInputs, memory: MemoryResult, eff: Efficiency,
-                 profile: KernelProfile) -> KernelTerms:
+                 profile: KernelProfile, dense_bytes: float | None = None) -> KernelTerms:
     """The measured surfaces as step-model rates on this GPU's own datasheet peaks.
 
     Each rate is scaled by the plan's efficiency over the measured levels, so a calibrated
     profile (or an uncertainty corner) moves the answer while the shape over M stays measured.
+    ``dense_bytes`` is the dense weights' bytes per GPU when the caller has them already.
     """
     model, gpu, dep = inputs.model, inputs.gpu, inputs.deployment
     levels = measured_levels(inputs.engine.efficiency, profile)
@@ -437,8 +492,8 @@ def kernel_terms(inputs: PlanInputs, memory: MemoryResult, eff: Efficiency,
     peak, used = gpu.dense_tflops.peak_for(inputs.weight_format.compute_dtype)
     key, gemm = gemm_surface(profile.surfaces, used.value)
     hbm = (gpu.hbm_bandwidth_gb_per_s or 0.0) * BYTES_PER_GB
-    dense_bytes = sum(t.value * BYTES_PER_GIB for s in memory.stages for t in s.weights
-                      if t.key not in {"weights.experts", "weights.embedding", "weights.vision"})
+    if dense_bytes is None:
+        dense_bytes = _weight_bytes(memory)[1]
     moe = moe_surface(profile.surfaces, key)
     moe_layers = model.moe.num_moe_layers if model.moe else 0
     routed = param_breakdown(model).routed_experts
