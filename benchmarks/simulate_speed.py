@@ -46,6 +46,8 @@ def main() -> None:
     saturated = saturation_rate(inputs, memory)
     cases = (
         ("all at once", TrafficSpec(num_requests=REQUESTS)),
+        ("Poisson at 5 % (decoding nearly alone)", TrafficSpec(request_rate=0.05 * saturated,
+                                                              num_requests=REQUESTS)),
         ("Poisson at 50 % of saturation", TrafficSpec(request_rate=0.5 * saturated,
                                                       num_requests=REQUESTS)),
         ("Poisson at 120 % of saturation", TrafficSpec(request_rate=1.2 * saturated,

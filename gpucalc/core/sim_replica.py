@@ -12,17 +12,28 @@ Decoding is aggregated: all decoding requests advance together, so a request's p
 function of the replica's decode-step counter, completions sit in a heap keyed by the counter
 value they finish at, and the decode context is a running sum. Per step the Python work is a
 handful of operations plus one per prompt chunk and per finished request.
+
+A run of pure decode steps whose composition cannot change (no prompt chunk, no admission, no
+preemption, no completion before its last step) is taken as one event: :meth:`Replica.extend_decode_run`
+times its steps at once, and :meth:`Replica.finish_step` applies them as that many single steps
+would.
 """
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from dataclasses import dataclass
 from heapq import heappop, heappush
 
+import numpy as np
+
 from gpucalc.core.step_model import StepModel
 
 UNSET = -1.0
+# Shorter decode runs go step by step: below this the array call costs more than the Python
+# steps it saves (a run-time choice only; every time is the same either way).
+RUN_MIN_STEPS = 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +89,7 @@ class Replica:
         self.busy = False  # a step (or a wake-up) is scheduled
         self._scheduled: list[tuple[int, int]] = []  # (request, prompt tokens) of the step
         self._reserved = False  # decode tokens of the current step are already reserved
+        self._run_gaps: list[float] = []  # ITL gaps of a fast-forwarded run of decode steps
 
     @property
     def outstanding(self) -> int:
@@ -110,6 +122,36 @@ class Replica:
         mean_prompt_context = prompt_context / prompt_tokens if prompt_tokens else 0.0
         return self.config.step.step_seconds(decoding, prompt_tokens, context,
                                              mean_prompt_context)
+
+    def extend_decode_run(self, now_s: float, end_s: float, horizon_s: float) -> float:
+        """Extend the planned step (``now_s`` to ``end_s``) to a run of identical decode steps.
+
+        Applies when the step decodes, schedules no prompt and nothing is left prefilling: then a
+        request still waiting could not be admitted and cannot be until a request completes (the
+        slots and the token budget stay, the free KV only shrinks). The run stops at the first
+        completion, before a step would need to preempt, and, when nothing waits, before the
+        first step that starts at or after ``horizon_s`` (the earliest arrival this replica could
+        get). Returns the end time of the run's last step.
+        """
+        decoding = self.decoding
+        if (not decoding or self.finishing[0][0] - self.decode_steps < RUN_MIN_STEPS
+                or self._scheduled or self.prefilling or not self._decodes_now):
+            return end_s
+        steps = min(self.finishing[0][0] - self.decode_steps,
+                    1 + (self.config.kv_tokens - self.kv_used) // decoding)
+        if not self.waiting and horizon_s < math.inf:  # steps lengthen with the context: a bound
+            steps = min(steps, 1 + int(max(horizon_s - now_s, 0.0) / (end_s - now_s)))
+        if steps < RUN_MIN_STEPS:
+            return end_s
+        contexts = (self.context_sum + decoding * np.arange(steps)) / decoding
+        seconds = self.config.step.step_seconds_many(decoding, 0.0, contexts, 0.0)
+        times = np.cumsum(np.concatenate(([now_s], seconds)))  # run start, then each step's end
+        if not self.waiting:
+            steps = max(int(np.searchsorted(times[:steps], horizon_s)), 1)
+        times[0] = self._last_decode_s
+        self._run_gaps = np.diff(times[:steps + 1]).tolist()
+        self.kv_used += (steps - 1) * decoding
+        return float(times[steps])
 
     def _reserve_decode_tokens(self) -> None:
         """Make room for one new token per decoding request, preempting the newest if needed."""
@@ -157,11 +199,18 @@ class Replica:
         """Apply the planned step at its end time; append the requests that completed."""
         book = self.book
         if self.decoding and self._decodes_now:
-            self.decode_step_s.append(now_s - self._last_decode_s)  # the gap since the last token
-            self.decode_step_tokens.append(self.decoding)
+            steps = 1
+            if self._run_gaps:  # a fast-forwarded run: one gap per step
+                steps = len(self._run_gaps)
+                self.decode_step_s.extend(self._run_gaps)
+                self.decode_step_tokens.extend([self.decoding] * steps)
+                self._run_gaps = []
+            else:
+                self.decode_step_s.append(now_s - self._last_decode_s)  # the gap since the last token
+                self.decode_step_tokens.append(self.decoding)
             self._last_decode_s = now_s
-            self.decode_steps += 1
-            self.context_sum += self.decoding
+            self.decode_steps += steps
+            self.context_sum += steps * self.decoding
             step = self.decode_steps
             heap = self.finishing
             while heap and heap[0][0] <= step:

@@ -85,13 +85,29 @@ def _route(replicas: list[Replica], router: Router, counter: int) -> int:
     return min(range(len(replicas)), key=lambda i: replicas[i].outstanding)
 
 
+def _next_send_bound(arrivals: list[float], next_arrival: int, slot_free: bool,
+                     step_ends: list[tuple[float, int]]) -> float:
+    """Earliest time the next request can be sent (s; inf when none is left).
+
+    Without a free slot it waits for a completion, which happens at a step end: not before the
+    earliest step end of the other replicas (``step_ends`` without the replica being planned).
+    """
+    if next_arrival >= len(arrivals):
+        return math.inf
+    if slot_free:
+        return arrivals[next_arrival]
+    return max(arrivals[next_arrival], step_ends[0][0]) if step_ends else math.inf
+
+
 def run_events(config: ReplicaConfig, book: RequestBook, traffic: TrafficSpec,
-               progress: Progress | None = None) -> list[Replica]:
+               progress: Progress | None = None, fast_forward: bool = True) -> list[Replica]:
     """Run every request of ``book`` to completion; return the replicas (for their counters).
 
     With a concurrency, at most that many requests are in flight: the next one is sent when it
     is due (its arrival time in ``book``) and a slot is free, and its arrival becomes the time
-    it was sent, as a benchmark client measures TTFT from the send.
+    it was sent, as a benchmark client measures TTFT from the send. ``fast_forward`` takes runs
+    of identical decode steps as one event (:meth:`Replica.extend_decode_run`); the times are
+    the same without it, up to float rounding.
     """
     replicas = [Replica(config, book) for _ in range(traffic.replicas)]
     total = len(book.input)
@@ -129,7 +145,12 @@ def run_events(config: ReplicaConfig, book: RequestBook, traffic: TrafficSpec,
                 arrivals[queued] = max(arrivals[queued], now_s)
         seconds = replica.plan_step_seconds(now_s)
         if seconds > 0:
-            heappush(step_ends, (now_s + seconds, index))
+            end_s = now_s + seconds
+            if fast_forward:
+                send_s = _next_send_bound(arrivals, next_arrival, next_arrival - completed < cap,
+                                          step_ends)
+                end_s = replica.extend_decode_run(now_s, end_s, send_s)
+            heappush(step_ends, (end_s, index))
         else:
             replica.busy = False
     if progress is not None:

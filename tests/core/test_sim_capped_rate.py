@@ -17,6 +17,10 @@ class FixedStep:
                      prompt_context: float) -> float:
         return 0.01
 
+    def step_seconds_many(self, decode: float, prefill: float, context: np.ndarray,
+                          prompt_context: float) -> np.ndarray:
+        return np.full(np.shape(context), 0.01)
+
 
 def _config(prefill_alone: bool = False) -> ReplicaConfig:
     return ReplicaConfig(step=FixedStep(), kv_tokens=100_000, max_num_seqs=64,  # type: ignore[arg-type]
