@@ -178,13 +178,23 @@ class Replica:
         return budget
 
     def _admit_waiting(self, now_s: float, budget: int, scheduled: list[tuple[int, int]]) -> None:
-        """Admit queued requests first come, first served while slots, budget and KV last."""
+        """Admit queued requests first come, first served while slots, budget and KV last.
+
+        Engines that prefill alone admit a prompt only when all of it fits beside the prompts
+        still being prefilled (SGLang's scheduler checks a request's whole input against the
+        free pool; vLLM V0 without chunked prefill allocates the whole prompt at admission).
+        Admitting on the first chunk alone would let a prompt whose later chunks do not fit be
+        preempted and readmitted forever while no decode step frees memory.
+        """
         book, capacity, limit = self.book, self.config.kv_tokens, self.config.max_num_seqs
         waiting, running = self.waiting, self.running
+        whole = self.config.prefill_alone
+        pending = self._pending_prompt_tokens(scheduled) if whole else 0
         while waiting and budget > 0 and len(running) < limit:
             rid = waiting[0]
             chunk = min(book.prefill_target[rid], budget)
-            if self.kv_used + chunk > capacity:
+            needed = pending + book.prefill_target[rid] if whole else chunk
+            if self.kv_used + needed > capacity:
                 break
             waiting.popleft()
             running[rid] = None
@@ -192,8 +202,15 @@ class Replica:
             if book.admitted[rid] == UNSET:
                 book.admitted[rid] = now_s
             self.kv_used += chunk
+            pending += book.prefill_target[rid] - chunk if whole else 0
             budget -= chunk
             scheduled.append((rid, chunk))
+
+    def _pending_prompt_tokens(self, scheduled: list[tuple[int, int]]) -> int:
+        """Prompt tokens still to prefill for admitted requests, beyond this step's chunks."""
+        book = self.book
+        remaining = sum(book.prefill_target[r] - book.prefill_done[r] for r in self.prefilling)
+        return remaining - sum(chunk for _, chunk in scheduled)
 
     def finish_step(self, now_s: float, finished: list[int]) -> None:
         """Apply the planned step at its end time; append the requests that completed."""
