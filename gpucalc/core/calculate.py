@@ -116,7 +116,31 @@ def online_capacity_term(rates: ReplicaRates) -> Term:
                 (SEED_WATERMARK,))
 
 
-def _step_breakdown(ctx: PerfContext, running: float, eager_source: str) -> tuple[Term, ...]:
+ROOFLINE_STEP_FORMULAS = {
+    "gemm": "max(2 × active params × tokens ÷ (peak × gemm eff), weight bytes ÷ (BW × mem eff))",
+    "attention": "max(attention FLOPs ÷ rate, KV bytes read ÷ (BW × mem eff)) + prefill FLOPs",
+    "communication": "2 × layers × (latency + 2(n−1)/n × tokens × hidden × 2 B ÷ link) + EP + PP",
+}
+MEASURED_STEP_FORMULAS = {
+    "gemm": "Σ GEMM groups max(FLOPs ÷ (peak × e_max · M/(M + M½) · NK/(NK + NK½)), weight bytes "
+            "÷ (HBM × e_mem)) + t₀; MoE at e_max · t/(t + t½) over tokens per expert t",
+    "attention": "decode KV bytes ÷ (HBM × e_mem) + t_seq × decodes + prefill FLOPs ÷ (BF16 peak "
+                 "× e_max · s/(s + s½)) + t₀ per layer",
+    "communication": "2 × layers × min(custom α + bytes ÷ β, NCCL α + bytes ÷ β) + EP + PP",
+}
+OTHER_STEP_FORMULAS = {
+    "eager_launch": "max(layers × launch cost per layer − GPU work, 0) without CUDA graphs",
+    "overhead": "fixed scheduler/launch cost per step",
+}
+
+
+def _step_breakdown(ctx: PerfContext, running: float, eager_source: str,
+                    engine_source: str) -> tuple[Term, ...]:
+    """The step at ``running`` requests split into its kernel classes (ms), each with its source.
+
+    The overhead comes from the engine profile, not from the kernel tables, so it cites the
+    engine's own source.
+    """
     s = ctx.step
     context = ctx.mean_input + ctx.mean_output / 2
     prefill = prefill_per_step(running, ctx.mean_input, ctx.mean_output, ctx.token_budget)
@@ -128,14 +152,9 @@ def _step_breakdown(ctx: PerfContext, running: float, eager_source: str) -> tupl
     }
     parts["eager_launch"] = s.launch_wait_seconds(sum(parts.values()))
     parts["overhead"] = s.overhead_s
-    formulas = {
-        "gemm": "max(2 × active params × tokens ÷ (peak × gemm eff), weight bytes ÷ (BW × mem eff))",
-        "attention": "max(attention FLOPs ÷ rate, KV bytes read ÷ (BW × mem eff)) + prefill FLOPs",
-        "communication": "2 × layers × (latency + 2(n−1)/n × tokens × hidden × 2 B ÷ link) + EP + PP",
-        "eager_launch": "max(layers × launch cost per layer − GPU work, 0) without CUDA graphs",
-        "overhead": "fixed scheduler/launch cost per step",
-    }
-    sources = {"eager_launch": eager_source,
+    formulas = {**(MEASURED_STEP_FORMULAS if s.kernels is not None else ROOFLINE_STEP_FORMULAS),
+                **OTHER_STEP_FORMULAS}
+    sources = {"eager_launch": eager_source, "overhead": engine_source,
                **kernel_term_sources(s, tokens, running, context, prefill, ctx.mean_input / 2)}
     return tuple(term(f"step.{k}_ms", v * 1000, "ms", formulas[k],
                       {"running": round(running, 1), "prefill_tokens": round(prefill, 1)},
@@ -179,7 +198,8 @@ def calculate_performance(inputs: PlanInputs, memory: MemoryResult,
         comm_share=term("comm_share", comm / step if step else 0.0, "", "communication ÷ step time",
                         {"comm_ms": round(comm * 1000, 3), "step_ms": round(step * 1000, 3)}),
         step_breakdown_ms=_step_breakdown(ctx, max(recommended, 1),
-                                          inputs.engine.runtime.eager_source),
+                                          inputs.engine.runtime.eager_source,
+                                          inputs.engine.efficiency.source),
         operating_point=_summary(label, point, _operating_formula(load)),
         at_recommended=_summary("at_recommended", at_rec, "closed loop at the recommendation"),
         offline_max=_summary("offline_max", saturated, "batch filled to KV and scheduler caps"),
