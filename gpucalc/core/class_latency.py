@@ -14,8 +14,7 @@ from gpucalc.core.explain import InputValue, Term, term
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.perf_model import PerfContext
 from gpucalc.core.tail_latency import latency_of_length
-
-MS_PER_S = 1000.0
+from gpucalc.core.units import MS_PER_S
 
 
 class ClassLatency(BaseModel):

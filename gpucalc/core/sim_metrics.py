@@ -15,8 +15,8 @@ from pydantic import BaseModel, ConfigDict
 from gpucalc.core.explain import InputValue, Term, term
 from gpucalc.core.inputs import Targets
 from gpucalc.core.sim_traffic import TrafficSpec
+from gpucalc.core.units import MS_PER_S
 
-MS_PER_S = 1000.0
 PERCENTILES = (50.0, 95.0, 99.0)
 SIM_SOURCE = "gpucalc discrete-event simulation: continuous batching on the analytic step model"
 BENCH_SOURCE = "metric definitions of vllm bench serve (TTFT, TPOT, goodput)"

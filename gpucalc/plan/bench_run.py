@@ -27,11 +27,11 @@ from gpucalc.core.sim_lengths import DatasetShape, IntArray, normal_lengths, ran
 from gpucalc.core.sim_replica import Replica, RequestBook
 from gpucalc.core.sim_traffic import TrafficSpec, clip_to_context
 from gpucalc.core.simulate import Progress, replica_config, run_book
+from gpucalc.core.units import MS_PER_S
 from gpucalc.io.dataset_spec import DatasetFacts, read_dataset_facts
 from gpucalc.plan.bench_parse import BenchClient, BenchSpec, LengthSource
 
 FloatArray = NDArray[np.float64]
-MS_PER_S = 1000.0
 
 
 class LatencyStats(BaseModel):
