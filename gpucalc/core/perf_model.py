@@ -56,9 +56,19 @@ class PerfContext:
         return LoadShape(self.mean_input, self.mean_output, self.token_budget, running_cap)
 
     def running_cap(self) -> float:
-        """Requests that can run at once at the mean length (KV and scheduler caps)."""
+        """Requests that can run at once at the mean length (KV and scheduler caps).
+
+        The steady-state load model gives every running request one token of the step's token
+        budget. A cap at or above the budget (SGLang's pool-derived running cap can exceed its
+        prefill chunk) would leave no room for prompts, so there the batch is the one the budget
+        keeps fed: running + running × input ÷ output = budget.
+        """
         mean_tokens = int(self.mean_input + self.mean_output)
-        return max(min(self.capacity.concurrency_for_length(mean_tokens), self.max_num_seqs), 0.0)
+        cap = max(min(self.capacity.concurrency_for_length(mean_tokens), self.max_num_seqs), 0.0)
+        if cap < self.token_budget:
+            return cap
+        output = max(self.mean_output, 1.0)
+        return max(float(int(self.token_budget * output / (output + self.mean_input))), 1.0)
 
     def tail_at(self, running: float) -> TailPoint:
         """TTFT and TPOT at the targets' percentile with ``running`` requests in the batch."""

@@ -110,12 +110,15 @@ def simulate_plan(inputs: PlanInputs, memory: MemoryResult) -> PlanSimulation | 
     Poisson rates up to 1.25× the analytic saturation; the capacity compares the analytic
     figure with a bisection in the simulator.
 
-    None when the replica holds no KV cache or the simulator rejects the plan.
+    None when the replica holds no KV cache, completes nothing, or the simulator rejects the
+    plan.
     """
     if not memory.fits or memory.kv_cache_tokens.value <= 0:
         return None
     try:
         saturation = saturation_rate(inputs, memory)
+        if not saturation > 0:  # nothing completes in the load model: no rate to sweep
+            return None
         rates = rates_up_to(saturation * SWEEP_TOP_OF_SATURATION, SIM_RATES)
         traffic = TrafficSpec(num_requests=SIM_REQUESTS_PER_RATE, seed=SIM_SEED)
         sweep = simulate_rate_sweep(inputs, memory, rates, traffic,
