@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from gpucalc.core.kernel_surfaces import GpuMapping, KernelCatalog, KernelSystem
+from gpucalc.io.bounded_json import parse_json_text, read_bounded_bytes
+from gpucalc.io.errors import InputFileError
 
 MAPPING_FILE = "mapping.json"
 MAX_FILE_BYTES = 256 * 1024  # each system's JSON is a few KB; refuse anything far larger
@@ -19,11 +20,11 @@ class KernelTableError(ValueError):
 
 def _read_json(path: Path) -> object:
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise KernelTableError(f"{path.name} is larger than {MAX_FILE_BYTES} bytes")
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise KernelTableError(f"{path.name} is unreadable: {exc}") from exc
+        data = read_bounded_bytes(path, f"kernel surfaces {path.name}", MAX_FILE_BYTES,
+                                  kind="kernel-surface file")
+        return parse_json_text(data, f"kernel surfaces {path.name}")
+    except InputFileError as exc:
+        raise KernelTableError(str(exc)) from exc
 
 
 def load_kernel_catalog(directory: Path) -> KernelCatalog | None:

@@ -53,7 +53,7 @@ def checked_size(path: Path, what: str, max_bytes: int, kind: str = "file", hint
         raise InputFileError(f"cannot read {what} at {path}: {exc.strerror}") from exc
     if size > max_bytes:
         raise InputFileError(f"{what} at {path} is {size / 1e6:,.1f} MB; a {kind} is at most "
-                             f"{max_bytes / 1e6:,.0f} MB{hint}")
+                             f"{max_bytes / 1e6:,.{0 if max_bytes >= 10**7 else 2}f} MB{hint}")
     return size
 
 
