@@ -135,6 +135,21 @@ def class_percentiles(classes: tuple[tuple[str, int], ...], picks: NDArray[np.in
     return tuple(rows)
 
 
+def request_latencies_s(arrival_s: NDArray[np.float64], first_token_s: NDArray[np.float64],
+                        finish_s: NDArray[np.float64], outputs: NDArray[np.int64]
+                        ) -> tuple[NDArray[np.float64], NDArray[np.float64],
+                                   NDArray[np.float64], NDArray[np.bool_]]:
+    """Per request: TTFT and end-to-end latency (s), and TPOT (s) of those with > 1 token.
+
+    TPOT = (end-to-end − TTFT) ÷ (output tokens − 1), as the benchmark clients compute it; the
+    mask says which requests it covers.
+    """
+    ttft = first_token_s - arrival_s
+    e2e = finish_s - arrival_s
+    multi = outputs > 1
+    return ttft, e2e, (e2e[multi] - ttft[multi]) / (outputs[multi] - 1), multi
+
+
 def summarise(traffic: TrafficSpec, targets: Targets, arrival_s: NDArray[np.float64],
               admitted_s: NDArray[np.float64], first_token_s: NDArray[np.float64],
               finish_s: NDArray[np.float64], outputs: NDArray[np.int64],
@@ -145,10 +160,7 @@ def summarise(traffic: TrafficSpec, targets: Targets, arrival_s: NDArray[np.floa
     With ``classes`` ((name, tokens per request) each) and each request's class in ``picks``,
     every class gets its own TTFT and TPOT percentiles.
     """
-    ttft = first_token_s - arrival_s
-    e2e = finish_s - arrival_s
-    multi = outputs > 1
-    tpot = (e2e[multi] - ttft[multi]) / (outputs[multi] - 1)
+    ttft, e2e, tpot, multi = request_latencies_s(arrival_s, first_token_s, finish_s, outputs)
     tpot_all = np.zeros_like(e2e)
     tpot_all[multi] = tpot
     duration = max(float(finish_s.max() - arrival_s.min()), 1e-12)

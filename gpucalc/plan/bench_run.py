@@ -24,6 +24,7 @@ from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.scenario import Scenario
 from gpucalc.core.sim_lengths import DatasetShape, IntArray, normal_lengths, ranged_lengths
+from gpucalc.core.sim_metrics import request_latencies_s
 from gpucalc.core.sim_replica import Replica, RequestBook
 from gpucalc.core.sim_traffic import TrafficSpec, clip_to_context
 from gpucalc.core.simulate import Progress, replica_config, run_book
@@ -170,9 +171,8 @@ def summarise_bench(spec: BenchSpec, book: RequestBook, replicas: list[Replica],
     finish = np.array(book.finish)
     outputs = np.array(book.output, dtype=np.int64)
     inputs = np.array(book.input, dtype=np.int64)
-    ttft, e2e = (first - send) * MS_PER_S, (finish - send) * MS_PER_S
-    multi = outputs > 1
-    tpot = (e2e[multi] - ttft[multi]) / (outputs[multi] - 1)
+    ttft_s, e2e_s, tpot_s, _ = request_latencies_s(send, first, finish, outputs)
+    ttft, e2e, tpot = ttft_s * MS_PER_S, e2e_s * MS_PER_S, tpot_s * MS_PER_S
     duration = max(float(finish.max() - send.min()), 1e-9)
     total_in, total_out = int(inputs.sum()), int(outputs.sum())
     return BenchPrediction(
