@@ -70,6 +70,7 @@ def run_bench(args: argparse.Namespace) -> int:
         spec = parse_bench_command(_command_text(args.client_command), args.tool_version)
     except BenchCommandError as exc:
         raise CliError(f"benchmark command: {exc}") from exc
+    model_given = bool(args.scenario) or args.model is not None
     if args.scenario:
         try:
             base = load_scenario(Path(args.scenario))
@@ -81,11 +82,10 @@ def run_bench(args: argparse.Namespace) -> int:
             raise CliError("give --gpu ID (and the serve flags), or --scenario FILE")
         engine_given = args.engine is not None
         args.engine = args.engine or "vllm"
-        args.model = args.model or spec.model or "unset"
+        args.model = args.model or spec.model or "unset"  # replaced below by the pasted model
         base = scenario_from_flags(args)
     try:
-        scenario = bench_scenario(base, spec, model_given=bool(args.scenario) or
-                                  args.model != "unset", engine_given=engine_given)
+        scenario = bench_scenario(base, spec, model_given=model_given, engine_given=engine_given)
         prediction = predict_scenario(user_catalog(), scenario, spec)
     except ValueError as exc:
         code = EXIT_DOES_NOT_FIT if "does not fit" in str(exc) else 2
