@@ -292,7 +292,7 @@ def _json_lines(text: str, source: str) -> list[Any]:
             continue
         if len(records) > MAX_POINTS:
             break
-        records.append(parse_json_text(line, f"{source} line {number}"))
+        records.append(parse_json_text(line, f"{source} line {number}", non_finite=True))
     return records
 
 
@@ -403,7 +403,7 @@ def parse_bench_text(text: str, source: str = "pasted text") -> list[MeasuredPoi
             except json.JSONDecodeError:
                 return _usable(_points_from_json(_json_lines(stripped, source), source), source)
         else:
-            doc = parse_json_text(stripped, source)
+            doc = parse_json_text(stripped, source, non_finite=True)
         return _usable(_points_from_json(doc, source), source)
     rows = _csv_rows(stripped)
     if not rows or len(rows[0]) < 2:

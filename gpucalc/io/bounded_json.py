@@ -1,15 +1,29 @@
-"""Read JSON from untrusted files with bounded work: size cap, depth cap, clear errors."""
+"""Read untrusted files with bounded work: regular files only, size, depth and number bounds.
+
+Every file gpucalc reads from outside (configs, safetensors headers, scenarios, user tables,
+window settings, engine logs, benchmark and length files) comes through :func:`open_regular`
+and, for JSON, :func:`parse_json_text`. Each refusal is an :class:`InputFileError` with one line
+saying what and where.
+"""
 
 from __future__ import annotations
 
 import json
+import math
+import os
+import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from gpucalc.io.errors import InputFileError
 
 MAX_CONFIG_BYTES = 4 * 1024 * 1024
 MAX_JSON_DEPTH = 64
+MAX_JSON_INT = 2**63 - 1
+"""The largest integer a JSON file may hold (int64); nothing gpucalc reads needs more."""
+_MAX_INT_TEXT = len(str(MAX_JSON_INT)) + 1  # sign included
 
 
 def _depth(value: Any, limit: int) -> int:
@@ -28,45 +42,145 @@ def _depth(value: Any, limit: int) -> int:
     return deepest
 
 
-def parse_json_text(text: str | bytes, what: str, max_depth: int = MAX_JSON_DEPTH) -> Any:
-    """Parse JSON text, raising :class:`InputFileError` naming ``what`` on any problem."""
+class _NumberOutOfRangeError(ValueError):
+    """A JSON number gpucalc refuses: too many digits, beyond int64, or not finite."""
+
+
+def _parse_int(text: str) -> int:
+    """A JSON integer within ±(2**63 - 1); longer digit strings are refused before conversion."""
+    if len(text) > _MAX_INT_TEXT:
+        raise _NumberOutOfRangeError(f"the integer {text[:12]}… has {len(text)} digits")
+    value = int(text)
+    if abs(value) > MAX_JSON_INT:
+        raise _NumberOutOfRangeError(f"the integer {text} is beyond 2**63 - 1")
+    return value
+
+
+def _parse_float(text: str) -> float:
+    """A JSON real that stays finite (``1e999`` would become infinity)."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NumberOutOfRangeError(f"the number {text[:24]} is out of range")
+    return value
+
+
+def _refuse_constant(name: str) -> float:
+    """``NaN``, ``Infinity`` and ``-Infinity`` are not JSON and not a quantity."""
+    raise _NumberOutOfRangeError(f"{name} is not a finite number")
+
+
+def _keep_constant(name: str) -> float:
+    """``NaN``/``Infinity`` as Python floats, for files whose writers use them (benchmarks)."""
+    return float(name)
+
+
+def parse_json_text(text: str | bytes, what: str, max_depth: int = MAX_JSON_DEPTH,
+                    non_finite: bool = False) -> Any:
+    """Parse JSON text, raising :class:`InputFileError` naming ``what`` on any problem.
+
+    Refused: invalid JSON or UTF-8, nesting beyond ``max_depth``, reals that overflow to infinity,
+    integers beyond int64 (Python's digit limit is never reached) and, unless ``non_finite`` (for
+    benchmark files, whose tools write ``"request_rate": Infinity``), ``NaN``/``Infinity``.
+    """
+    constant = _keep_constant if non_finite else _refuse_constant
     try:
-        value = json.loads(text)
+        value = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
+                           parse_constant=constant)
     except RecursionError as exc:
         raise InputFileError(f"{what} is nested too deeply to be a valid file") from exc
+    except _NumberOutOfRangeError as exc:
+        raise InputFileError(f"{what} holds a number gpucalc cannot use: {exc}") from exc
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise InputFileError(f"{what} is not valid JSON ({exc})") from exc
+    except ValueError as exc:  # anything else the decoder refuses
         raise InputFileError(f"{what} is not valid JSON ({exc})") from exc
     if _depth(value, max_depth) > max_depth:
         raise InputFileError(f"{what} is nested more than {max_depth} levels deep")
     return value
 
 
+def _kind_of(mode: int) -> str:
+    """What a non-regular file is, in words."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe (FIFO)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def _cannot_read(what: str, path: Path, exc: OSError) -> InputFileError:
+    """The one-line message for an OS error while reading ``path``."""
+    reason = exc.strerror or type(exc).__name__
+    return InputFileError(f"cannot read {what} at {path}: {reason}")
+
+
+@contextmanager
+def open_regular(path: Path, what: str) -> Iterator[IO[bytes]]:
+    """Open ``path`` for binary reading only if it is a regular file.
+
+    Pipes, devices, sockets and folders are refused at once (the file is opened non-blocking, so
+    a FIFO never hangs the caller); a name too long or unreadable is an :class:`InputFileError`.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise _cannot_read(what, path, exc) from exc
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise InputFileError(f"{what} at {path} is {_kind_of(mode)}, not a file gpucalc can read")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        handle = os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+    with handle:
+        yield handle
+
+
+def regular_file_size(path: Path, what: str) -> int:
+    """The size of ``path`` in bytes; refused unless it is a readable regular file."""
+    with open_regular(path, what) as handle:
+        return os.fstat(handle.fileno()).st_size
+
+
+def _megabytes(n_bytes: int) -> str:
+    """A byte limit in MB: two decimals below 10 MB, none above."""
+    return f"{n_bytes / 1e6:,.{0 if n_bytes >= 10**7 else 2}f} MB"
+
+
 def checked_size(path: Path, what: str, max_bytes: int, kind: str = "file", hint: str = "") -> int:
     """The size of ``path`` in bytes; a clear error when it cannot be read or exceeds ``max_bytes``.
 
     ``what`` names the file in messages, ``kind`` says what sort of file has the limit and
-    ``hint`` (optional) how to get under it.
+    ``hint`` (optional) how to get under it. Only regular files are accepted.
     """
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise InputFileError(f"cannot read {what} at {path}: {exc.strerror}") from exc
+    size = regular_file_size(path, what)
     if size > max_bytes:
         raise InputFileError(f"{what} at {path} is {size / 1e6:,.1f} MB; a {kind} is at most "
-                             f"{max_bytes / 1e6:,.{0 if max_bytes >= 10**7 else 2}f} MB{hint}")
+                             f"{_megabytes(max_bytes)}{hint}")
     return size
 
 
 def read_bounded_bytes(path: Path, what: str, max_bytes: int, kind: str = "file") -> bytes:
     """The bytes of ``path``, refused beyond ``max_bytes`` (also when it grows while read)."""
-    checked_size(path, what, max_bytes, kind)
-    try:
-        with path.open("rb") as handle:
+    with open_regular(path, what) as handle:
+        size = os.fstat(handle.fileno()).st_size
+        if size > max_bytes:
+            raise InputFileError(f"{what} at {path} is {size / 1e6:,.1f} MB; a {kind} is at most "
+                                 f"{_megabytes(max_bytes)}")
+        try:
             data = handle.read(max_bytes + 1)
-    except OSError as exc:
-        raise InputFileError(f"cannot read {what} at {path}: {exc.strerror}") from exc
+        except OSError as exc:
+            raise _cannot_read(what, path, exc) from exc
     if len(data) > max_bytes:
-        raise InputFileError(f"{what} at {path} grew past {max_bytes / 1e6:,.0f} MB while being read")
+        raise InputFileError(f"{what} at {path} grew past {_megabytes(max_bytes)} while being read")
     return data
 
 
