@@ -9,6 +9,7 @@ constants reproduce the log, within bounds, with every change explained.
 
 from __future__ import annotations
 
+import math
 import re
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -45,7 +46,8 @@ class ComparisonLine(BaseModel):
     estimate: Term
     measured: float
     difference: float = Field(description="estimate − measured, in ``unit``.")
-    relative: float | None = Field(description="difference ÷ measured (None when measured is 0).")
+    relative: float | None = Field(description="difference ÷ measured (None when measured is 0 or so "
+                                              "close to 0 that the ratio is not finite).")
     flagged: bool
 
 
@@ -83,6 +85,8 @@ def comparison_line(key: str, estimate: Term, measured: float, tolerance: float)
     """One line with absolute and relative difference and the flag."""
     difference = estimate.value - measured
     relative = difference / measured if measured else None
+    if relative is not None and not math.isfinite(relative):  # a measured figure near 0
+        relative = None
     floor = GIB_FLOOR if estimate.unit == "GiB" else 0.0
     beyond = abs(relative) > tolerance if relative is not None else abs(difference) > floor
     return ComparisonLine(key=key, label=LINE_LABELS.get(key, key), unit=estimate.unit,

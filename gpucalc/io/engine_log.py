@@ -27,53 +27,158 @@ KV cache size is printed, raises :class:`InputFileError` with the reason.
 from __future__ import annotations
 
 import ast
+import math
 import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from gpucalc.core.measured import FlagValue, MeasuredMemory
+from gpucalc.io.bounded_json import open_regular
 from gpucalc.io.errors import InputFileError
 
 MAX_LOG_BYTES = 8 * 1024 * 1024
-MAX_LINE_CHARS = 20_000
-MAX_FLAG_TEXT = 20_000
+"""Bytes of a log that are read and parsed: the start-up lines come first, request traffic later."""
+MAX_LINE_CHARS = 16_384
+"""Characters of one line the patterns see; longer lines are cut (bounds the work per line, and
+keeps SGLang's ``server_args=ServerArgs(…)`` line, about 6,000 characters, whole)."""
+MAX_FLAG_TEXT = MAX_LINE_CHARS
+MAX_LOG_GIB = 100_000.0
+"""A bound, not a measurement: the largest accelerator holds 288 GB (AMD MI355X datasheet), so a
+per-GPU figure beyond 100,000 GiB is a corrupt or crafted line."""
+MAX_LOG_COUNT = 10**12
+"""A bound on token, block and request counts read from a log (a 288 GB GPU holds well under
+10**10 tokens of KV cache even at one byte per token)."""
+MAX_NUMBER_CHARS = 32
+"""Digits before the decimal point of one number in a log; a longer run is refused before
+conversion (the digits after it are bounded by the line)."""
+MAX_FLAG_INT = 2**63 - 1  # a flag beyond int64 is not a setting any engine takes
 MIB_PER_GIB = 1024.0
 DEFAULT_VLLM_BLOCK_SIZE = 16  # vLLM's default --block-size
 
 __all__ = ["MeasuredMemory", "deployment_overrides", "parse_engine_log", "read_engine_log"]
 
-_NUM = r"([0-9][0-9,]*(?:\.[0-9]+)?)"
-_UNIT = r"\s*(GiB|GB|MiB|MB)"
+_NUM = r"([0-9][0-9,]*+(?:\.[0-9]++)?)"
+_UNIT = r"\s*+(GiB|GB|MiB|MB)"
 
 
-def _number(text: str) -> float:
-    return float(text.replace(",", ""))
+class _OutOfRangeError(ValueError):
+    """A figure of the log that gpucalc refuses; ``position`` is where it starts in the text."""
+
+    def __init__(self, message: str, position: int) -> None:
+        super().__init__(message)
+        self.position = position
 
 
-def _gib(value: str, unit: str) -> float:
-    """A figure in GiB (MiB/MB are 1/1024 of a GiB; GB is the engines' label for GiB)."""
-    amount = _number(value)
-    return amount / MIB_PER_GIB if unit in {"MiB", "MB"} else amount
+def _shown(text: str) -> str:
+    """A number as it appears in a message: long digit runs cut to their first 12 characters."""
+    return text if len(text) <= 16 else f"{text[:12]}… ({len(text)} characters)"
+
+
+def _number(text: str, position: int, what: str) -> float:
+    """A number of the log (thousands commas allowed); a run too long to be a figure is refused."""
+    digits = text.replace(",", "")
+    whole = digits.partition(".")[0]
+    value = float(digits) if len(whole) <= MAX_NUMBER_CHARS else math.inf
+    if not math.isfinite(value):
+        raise _OutOfRangeError(f"{what} {_shown(text)} is too large to be a figure", position)
+    return value
+
+
+def _within(value: float, what: str, text: str, position: int, low: float, high: float,
+            unit: str = "") -> float:
+    """``value`` when ``low`` ≤ value ≤ ``high``, else the one-line refusal naming ``what``."""
+    if not low <= value <= high:
+        raise _OutOfRangeError(f"{what} {_shown(text)}{unit} is out of range ({low:,.0f} to "
+                               f"{high:,.0f}{unit})", position)
+    return value
+
+
+def _gib(m: re.Match[str], group: int, what: str, positive: bool = False) -> float:
+    """A figure in GiB (MiB/MB are 1/1024 of a GiB; GB is the engines' label for GiB), in range."""
+    text, unit = m.group(group), m.group(group + 1) or "GiB"
+    amount = _number(text, m.start(group), what)
+    value = amount / MIB_PER_GIB if unit in {"MiB", "MB"} else amount
+    if positive and value <= 0:
+        raise _OutOfRangeError(f"{what} {text} {unit} is not above 0", m.start(group))
+    return _within(value, what, text, m.start(group), 0.0, MAX_LOG_GIB, " GiB")
+
+
+def _amount(m: re.Match[str], group: int, what: str, low: float, high: float) -> float:
+    """The number of ``group`` of ``m``, from ``low`` to ``high``."""
+    text = m.group(group)
+    return _within(_number(text, m.start(group), what), what, text, m.start(group), low, high)
+
+
+def _count(m: re.Match[str], group: int, what: str, low: int = 0) -> int:
+    """A whole count (tokens, blocks, requests) from ``low`` to :data:`MAX_LOG_COUNT`."""
+    return int(_amount(m, group, what, low, MAX_LOG_COUNT))
+
+
+def _fraction(m: re.Match[str], group: int, what: str) -> float:
+    """A memory fraction in (0, 1]."""
+    text = m.group(group)
+    value = _number(text, m.start(group), what)
+    if not 0 < value <= 1:
+        raise _OutOfRangeError(f"{what} {_shown(text)} is not a fraction above 0 and at most 1",
+                               m.start(group))
+    return value
 
 
 def _first(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     return pattern.search(text)
 
 
+def _line_end(text: str, position: int) -> int:
+    """Index of the end of the line holding ``position``."""
+    end = text.find("\n", position)
+    return len(text) if end < 0 else end
+
+
+def _then(text: str, first: re.Pattern[str],
+          second: re.Pattern[str]) -> tuple[re.Match[str], re.Match[str]] | None:
+    """The first match of ``first`` followed on its line by a match of ``second``.
+
+    Linear in the text: when ``second`` is absent after a match of ``first``, it is absent after
+    every later match on that line too, so the search goes on at the next line (a lazy
+    ``first.*?second`` pattern rescans the line from every match of ``first``).
+    """
+    position = 0
+    while (a := first.search(text, position)) is not None:
+        end = _line_end(text, a.end())
+        if (b := second.search(text, a.end(), end)) is not None:
+            return a, b
+        position = end
+    return None
+
+
+def _enclosed(text: str, opening: re.Pattern[str], close: str) -> str | None:
+    """What follows the first match of ``opening`` up to the last ``close`` on its line (linear)."""
+    position = 0
+    while (m := opening.search(text, position)) is not None:
+        end = _line_end(text, m.end())
+        last = text.rfind(close, m.end(), end)
+        if last >= 0:
+            return text[m.end():last]
+        position = end
+    return None
+
+
 # -- vLLM ------------------------------------------------------------------------------------
 
 _VLLM_VERSION = re.compile(
-    r"(?:vLLM API server version|LLM engine \(v)\s*v?([0-9]+\.[0-9]+[0-9A-Za-z.+\-]*?)[)\s]")
+    r"(?:vLLM API server version|LLM engine \(v)\s*+v?([0-9]++\.[0-9]+[0-9A-Za-z.+\-]*?)[)\s]")
 _VLLM_V0_MARKERS = re.compile(r"Memory profiling results:|Initializing an LLM engine \(v|"
                               r"# (?:GPU|CUDA) blocks:|^GPU blocks:", re.MULTILINE)
-_VLLM_WEIGHTS = re.compile(r"(?:Model loading took|Loading model weights took)\s+" + _NUM + _UNIT)
-_VLLM_V1_PROFILE = re.compile(
-    r"torch peak memory increase:\s*" + _NUM + _UNIT + r".*?non-torch forward increase memory:\s*"
-    + _NUM + _UNIT + r"(?:.*?weights memory:\s*" + _NUM + _UNIT + ")?")
-_VLLM_V1_AVAILABLE = re.compile(r"Available KV cache memory:\s*" + _NUM + _UNIT)
-_VLLM_TOKENS = re.compile(r"GPU KV cache size:\s*" + _NUM + r"\s*tokens")
-_VLLM_CONCURRENCY = re.compile(r"Maximum concurrency for\s*" + _NUM + r"\s*tokens per request:\s*"
+_VLLM_WEIGHTS = re.compile(r"(?:Model loading took|Loading model weights took)\s++" + _NUM + _UNIT)
+_VLLM_PEAK = re.compile(r"torch peak memory increase:\s*+" + _NUM + _UNIT)
+_VLLM_FORWARD = re.compile(r"non-torch forward increase memory:\s*+" + _NUM + _UNIT)
+_VLLM_WEIGHTS_MEMORY = re.compile(r"weights memory:\s*+" + _NUM + _UNIT)
+_VLLM_V1_AVAILABLE = re.compile(r"Available KV cache memory:\s*+" + _NUM + _UNIT)
+_VLLM_TOKENS = re.compile(r"GPU KV cache size:\s*+" + _NUM + r"\s*+tokens")
+_VLLM_CONCURRENCY = re.compile(r"Maximum concurrency for\s*+" + _NUM + r"\s*+tokens per request:\s*+"
                                + _NUM + r"x")
 _VLLM_2025_TOTAL = re.compile(r"total_gpu_memory \(" + _NUM + _UNIT + r"\) x gpu_memory_utilization \("
                               + _NUM + r"\)")
@@ -82,76 +187,75 @@ _VLLM_2025_PARTS = re.compile(
     + r"; PyTorch activation peak memory takes " + _NUM + _UNIT
     + r"; the rest of the memory reserved for KV Cache is " + _NUM + _UNIT)
 _VLLM_V0_PROFILE = re.compile(r"Memory profiling results:(.*)")
-_VLLM_BLOCKS = re.compile(r"#? ?(?:GPU|CUDA) blocks:\s*" + _NUM)
-_VLLM_GRAPHS = re.compile(r"Graph capturing finished in .*?took\s+" + _NUM + _UNIT)
-_VLLM_ARGS = re.compile(r"non-default args:\s*(\{.*\})")
+_VLLM_BLOCKS = re.compile(r"#? ?(?:GPU|CUDA) blocks:\s*+" + _NUM)
+_VLLM_GRAPHS_START = re.compile(r"Graph capturing finished in ")
+_VLLM_GRAPHS_TOOK = re.compile(r"took\s++" + _NUM + _UNIT)
+_VLLM_ARGS = re.compile(r"non-default args:\s*+\{")
+_KEY_FIGURE = re.compile(r"\b(\w+)=" + _NUM + r"(GiB|GB|MiB|MB)?")
 
 
-def _key_figures(text: str) -> dict[str, tuple[float, str]]:
-    """``key=12.3GiB`` pairs of a V0 profiling line (value, unit)."""
-    return {m.group(1): (_number(m.group(2)), m.group(3) or "")
-            for m in re.finditer(r"(\w+)=" + _NUM + r"(GiB|GB|MiB|MB)?", text)}
+def _key_figures(m: re.Match[str], group: int) -> dict[str, re.Match[str]]:
+    """``key=12.3GiB`` pairs of a V0 profiling line (each a match: value group 2, unit group 3)."""
+    text, offset = m.group(group), m.start(group)
+    return {pair.group(1): pair for pair in _KEY_FIGURE.finditer(m.string, offset, offset + len(text))}
 
 
 def _parse_vllm(text: str, found: dict[str, Any]) -> None:
     if m := _first(_VLLM_WEIGHTS, text):
-        found["weights_gib"] = _gib(m.group(1), m.group(2))
-    if m := _first(_VLLM_V1_PROFILE, text):
-        found["activation_gib"] = _gib(m.group(1), m.group(2))
-        found["non_torch_gib"] = _gib(m.group(3), m.group(4))
-        if m.group(5) and "weights_gib" not in found:
-            found["weights_gib"] = _gib(m.group(5), m.group(6))
+        found["weights_gib"] = _gib(m, 1, "model loading")
+    if pair := _then(text, _VLLM_PEAK, _VLLM_FORWARD):
+        peak, forward = pair
+        found["activation_gib"] = _gib(peak, 1, "torch peak memory increase")
+        found["non_torch_gib"] = _gib(forward, 1, "non-torch forward increase memory")
+        weights = _VLLM_WEIGHTS_MEMORY.search(text, forward.end(), _line_end(text, forward.end()))
+        if weights and "weights_gib" not in found:
+            found["weights_gib"] = _gib(weights, 1, "weights memory")
     if m := _first(_VLLM_V1_AVAILABLE, text):
-        found["kv_cache_gib"] = _gib(m.group(1), m.group(2))
+        found["kv_cache_gib"] = _gib(m, 1, "available KV cache memory")
     if m := _first(_VLLM_2025_TOTAL, text):
-        found["gpu_total_gib"] = _gib(m.group(1), m.group(2))
-        found["memory_fraction"] = _number(m.group(3))
+        found["gpu_total_gib"] = _gib(m, 1, "total_gpu_memory", positive=True)
+        found["memory_fraction"] = _fraction(m, 3, "gpu_memory_utilization")
     if m := _first(_VLLM_2025_PARTS, text):
-        found.setdefault("weights_gib", _gib(m.group(1), m.group(2)))
-        found["non_torch_gib"] = _gib(m.group(3), m.group(4))
-        found["activation_gib"] = _gib(m.group(5), m.group(6))
-        found["kv_cache_gib"] = _gib(m.group(7), m.group(8))
+        found.setdefault("weights_gib", _gib(m, 1, "model weights"))
+        found["non_torch_gib"] = _gib(m, 3, "non_torch_memory")
+        found["activation_gib"] = _gib(m, 5, "PyTorch activation peak memory")
+        found["kv_cache_gib"] = _gib(m, 7, "memory reserved for KV Cache")
     if m := _first(_VLLM_V0_PROFILE, text):
-        _parse_vllm_v0_profile(_key_figures(m.group(1)), found)
+        _parse_vllm_v0_profile(_key_figures(m, 1), found)
     if m := _first(_VLLM_TOKENS, text):
-        found["kv_cache_tokens"] = int(_number(m.group(1)))
+        found["kv_cache_tokens"] = _count(m, 1, "GPU KV cache size")
     if m := _first(_VLLM_BLOCKS, text):
-        found["kv_blocks"] = int(_number(m.group(1)))
+        found["kv_blocks"] = _count(m, 1, "GPU blocks")
     if m := _first(_VLLM_CONCURRENCY, text):
-        found["max_concurrency_tokens"] = int(_number(m.group(1)))
-        found["max_concurrency"] = _number(m.group(2))
-    if m := _first(_VLLM_GRAPHS, text):
-        found["cuda_graph_gib"] = _gib(m.group(1), m.group(2))
+        found["max_concurrency_tokens"] = _count(m, 1, "tokens per request", low=1)
+        found["max_concurrency"] = _amount(m, 2, "maximum concurrency", 0, MAX_LOG_COUNT)
+    if pair := _then(text, _VLLM_GRAPHS_START, _VLLM_GRAPHS_TOOK):
+        found["cuda_graph_gib"] = _gib(pair[1], 1, "graph capturing")
     _parse_vllm_flags(text, found)
 
 
 def _parse_vllm_flags(text: str, found: dict[str, Any]) -> None:
     """The ``non-default args`` dict, and the memory fraction it names."""
-    if m := _first(_VLLM_ARGS, text):
-        found["flags"] = _dict_flags(m.group(1))
+    inner = _enclosed(text, _VLLM_ARGS, "}")
+    if inner is not None:
+        found["flags"] = _dict_flags("{" + inner + "}")
         fraction = found["flags"].get("gpu_memory_utilization")
         if isinstance(fraction, float) and 0 < fraction <= 1:
             found.setdefault("memory_fraction", fraction)
 
 
-def _parse_vllm_v0_profile(pairs: dict[str, tuple[float, str]], found: dict[str, Any]) -> None:
+def _parse_vllm_v0_profile(pairs: dict[str, re.Match[str]], found: dict[str, Any]) -> None:
     """V0's line: the torch peak includes the weights, so activation = peak − weights."""
-    def gib(key: str) -> float | None:
-        if key not in pairs:
-            return None
-        value, unit = pairs[key]
-        return _gib(str(value), unit or "GiB")
-
-    if (total := gib("total_gpu_memory")) is not None:
-        found["gpu_total_gib"] = total
-    if "gpu_memory_utilization" in pairs:
-        found["memory_fraction"] = pairs["gpu_memory_utilization"][0]
-    if (non_torch := gib("non_torch_memory")) is not None:
-        found["non_torch_gib"] = non_torch
-    if (kv := gib("kv_cache_size")) is not None:
-        found["kv_cache_gib"] = kv
-    peak = gib("peak_torch_memory")
-    if peak is not None and "weights_gib" in found:
+    if (m := pairs.get("total_gpu_memory")) is not None:
+        found["gpu_total_gib"] = _gib(m, 2, "total_gpu_memory", positive=True)
+    if (m := pairs.get("gpu_memory_utilization")) is not None:
+        found["memory_fraction"] = _fraction(m, 2, "gpu_memory_utilization")
+    if (m := pairs.get("non_torch_memory")) is not None:
+        found["non_torch_gib"] = _gib(m, 2, "non_torch_memory")
+    if (m := pairs.get("kv_cache_size")) is not None:
+        found["kv_cache_gib"] = _gib(m, 2, "kv_cache_size")
+    if (m := pairs.get("peak_torch_memory")) is not None and "weights_gib" in found:
+        peak = _gib(m, 2, "peak_torch_memory")
         found["activation_gib"] = max(peak - found["weights_gib"], 0.0)
 
 
@@ -159,75 +263,80 @@ def _parse_vllm_v0_profile(pairs: dict[str, tuple[float, str]], found: dict[str,
 
 _SGLANG_MARKERS = re.compile(r"Load weight end\.|KV Cache is allocated\.|max_total_num_tokens=|"
                              r"server_args=ServerArgs\(|sglang", re.IGNORECASE)
-_SGLANG_VERSION = re.compile(r"\bsglang(?:==|\s+version:?\s*|\s+v)v?([0-9]+\.[0-9]+[0-9A-Za-z.+\-]*)",
+_SGLANG_VERSION = re.compile(r"\bsglang(?:==|\s++(?:version:?\s*+|v))v?([0-9]++\.[0-9]+[0-9A-Za-z.+\-]*+)",
                              re.IGNORECASE)
-_SGLANG_WEIGHTS = re.compile(r"Load weight end\..*?mem usage=" + _NUM + _UNIT)
+_SGLANG_WEIGHTS = re.compile(r"Load weight end\.")
+_SGLANG_MEM_USAGE = re.compile(r"mem usage=" + _NUM + _UNIT)
 _SGLANG_KV = re.compile(r"KV Cache is allocated\.(.*)")
-_SGLANG_GRAPHS = re.compile(r"Capture cuda graph end\..*?mem usage=" + _NUM + _UNIT)
+_SGLANG_KV_SIZE = re.compile(r"\b(K|V|KV) size:\s*+" + _NUM + _UNIT)
+_SGLANG_KV_TOKENS = re.compile(r"#tokens:\s*+" + _NUM)
+_SGLANG_GRAPHS = re.compile(r"Capture cuda graph end\.")
 _SGLANG_TOKENS = re.compile(r"max_total_num_tokens=" + _NUM)
-_SGLANG_ARGS = re.compile(r"server_args=ServerArgs\((.*)\)")
+_SGLANG_ARGS = re.compile(r"server_args=ServerArgs\(")
 _SGLANG_LIMITS = re.compile(r"max_total_num_tokens=.*")
 
 
 def _parse_sglang(text: str, found: dict[str, Any]) -> None:
-    if m := _first(_SGLANG_WEIGHTS, text):
-        found["weights_gib"] = _gib(m.group(1), m.group(2))
+    if pair := _then(text, _SGLANG_WEIGHTS, _SGLANG_MEM_USAGE):
+        found["weights_gib"] = _gib(pair[1], 1, "memory usage after loading the weights")
     if m := _first(_SGLANG_KV, text):
-        line = m.group(1)
-        sizes = [_gib(s.group(2), s.group(3))
-                 for s in re.finditer(r"\b(K|V|KV) size:\s*" + _NUM + _UNIT, line)]
+        start, end = m.span(1)
+        sizes = [_gib(s, 2, f"{s.group(1)} size") for s in _SGLANG_KV_SIZE.finditer(text, start, end)]
         if sizes:
-            found["kv_cache_gib"] = sum(sizes)
-        if t := re.search(r"#tokens:\s*" + _NUM, line):
-            found["kv_cache_tokens"] = int(_number(t.group(1)))
-    if m := _first(_SGLANG_GRAPHS, text):
-        found["cuda_graph_gib"] = _gib(m.group(1), m.group(2))
+            found["kv_cache_gib"] = _within(sum(sizes), "KV cache size", f"{sum(sizes):g}",
+                                            m.start(1), 0.0, MAX_LOG_GIB, " GiB")
+        if t := _SGLANG_KV_TOKENS.search(text, start, end):
+            found["kv_cache_tokens"] = _count(t, 1, "KV cache #tokens")
+    if pair := _then(text, _SGLANG_GRAPHS, _SGLANG_MEM_USAGE):
+        found["cuda_graph_gib"] = _gib(pair[1], 1, "memory usage after capturing CUDA graphs")
     if m := _first(_SGLANG_TOKENS, text):
-        found.setdefault("kv_cache_tokens", int(_number(m.group(1))))
+        found.setdefault("kv_cache_tokens", _count(m, 1, "max_total_num_tokens"))
     flags: dict[str, FlagValue] = {}
-    if m := _first(_SGLANG_ARGS, text):
-        flags.update(_pair_flags(m.group(1)))
+    if (inner := _enclosed(text, _SGLANG_ARGS, ")")) is not None:
+        flags.update(_pair_flags(inner))
     if m := _first(_SGLANG_LIMITS, text):
         flags.update(_pair_flags(m.group(0)))
     if flags:
         found["flags"] = flags
-    if isinstance(flags.get("mem_fraction_static"), float):
-        found["memory_fraction"] = flags["mem_fraction_static"]
+    fraction = flags.get("mem_fraction_static")
+    if isinstance(fraction, float) and 0 < fraction <= 1:
+        found["memory_fraction"] = fraction
 
 
 # -- TensorRT-LLM ----------------------------------------------------------------------------
 
 _TRT_MARKERS = re.compile(r"TensorRT-LLM|\[TRT-LLM\]")
-_TRT_VERSION = re.compile(r"TensorRT-LLM version:\s*v?([0-9]+\.[0-9]+[0-9A-Za-z.+\-]*)")
-_TRT_WEIGHTS = re.compile(r"Loaded engine size:\s*" + _NUM + _UNIT)
-_TRT_CONTEXT = re.compile(r"Allocated\s+" + _NUM + _UNIT + r" for execution context memory")
-_TRT_TOTAL = re.compile(r"Memory usage when calculating max tokens in paged kv cache: total:\s*"
+_TRT_VERSION = re.compile(r"TensorRT-LLM version:\s*+v?([0-9]++\.[0-9]+[0-9A-Za-z.+\-]*+)")
+_TRT_WEIGHTS = re.compile(r"Loaded engine size:\s*+" + _NUM + _UNIT)
+_TRT_CONTEXT = re.compile(r"Allocated\s++" + _NUM + _UNIT + r" for execution context memory")
+_TRT_TOTAL = re.compile(r"Memory usage when calculating max tokens in paged kv cache: total:\s*+"
                         + _NUM + _UNIT)
-_TRT_KV = re.compile(r"Allocated\s+" + _NUM + _UNIT + r" for max tokens in paged KV cache \(" + _NUM
+_TRT_KV = re.compile(r"Allocated\s++" + _NUM + _UNIT + r" for max tokens in paged KV cache \(" + _NUM
                      + r"\)")
-_TRT_BLOCKS = re.compile(r"Number of blocks in KV cache primary pool:\s*" + _NUM)
-_TRT_BLOCK_TOKENS = re.compile(r"Number of tokens per block:\s*" + _NUM)
+_TRT_BLOCKS = re.compile(r"Number of blocks in KV cache primary pool:\s*+" + _NUM)
+_TRT_BLOCK_TOKENS = re.compile(r"Number of tokens per block:\s*+" + _NUM)
 _TRT_SETTINGS = re.compile(r"\b(max_seq_len|max_num_requests|max_batch_size|max_num_tokens|"
-                           r"tp_size|pp_size)=([0-9]+)")
+                           r"tp_size|pp_size)=([0-9]++)")
 
 
 def _parse_trtllm(text: str, found: dict[str, Any]) -> None:
     if m := _first(_TRT_WEIGHTS, text):
-        found["weights_gib"] = _gib(m.group(1), m.group(2))
+        found["weights_gib"] = _gib(m, 1, "loaded engine size")
     if m := _first(_TRT_CONTEXT, text):
-        found["activation_gib"] = _gib(m.group(1), m.group(2))
+        found["activation_gib"] = _gib(m, 1, "execution context memory")
     if m := _first(_TRT_TOTAL, text):
-        found["gpu_total_gib"] = _gib(m.group(1), m.group(2))
+        found["gpu_total_gib"] = _gib(m, 1, "total memory", positive=True)
     if m := _first(_TRT_KV, text):
-        found["kv_cache_gib"] = _gib(m.group(1), m.group(2))
-        found["kv_cache_tokens"] = int(_number(m.group(3)))
+        found["kv_cache_gib"] = _gib(m, 1, "paged KV cache memory")
+        found["kv_cache_tokens"] = _count(m, 3, "max tokens in paged KV cache")
     if m := _first(_TRT_BLOCKS, text):
-        found["kv_blocks"] = int(_number(m.group(1)))
+        found["kv_blocks"] = _count(m, 1, "blocks in the KV cache primary pool")
     if m := _first(_TRT_BLOCK_TOKENS, text):
-        found["block_size"] = int(_number(m.group(1)))
+        found["block_size"] = _count(m, 1, "tokens per block", low=1)
     flags: dict[str, FlagValue] = {}
     for m in _TRT_SETTINGS.finditer(text):
-        flags.setdefault(m.group(1), int(m.group(2)))
+        if m.group(1) not in flags:
+            flags[m.group(1)] = _count(m, 2, m.group(1), low=1)
     if flags:
         found["flags"] = flags
 
@@ -235,8 +344,13 @@ def _parse_trtllm(text: str, found: dict[str, Any]) -> None:
 # -- flags -----------------------------------------------------------------------------------
 
 def _scalar(value: Any) -> FlagValue | None:
-    if isinstance(value, bool | int | float | str):
+    """A flag value gpucalc can hold: text, a truth value, an int64 or a finite real."""
+    if isinstance(value, bool | str):
         return value
+    if isinstance(value, int):
+        return value if abs(value) <= MAX_FLAG_INT else None
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
     return None
 
 
@@ -258,7 +372,7 @@ def _dict_flags(text: str) -> dict[str, FlagValue]:
     return flags
 
 
-_PAIR = re.compile(r"(\w+)=('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|[^,()\s\[\]{}]+)")
+_PAIR = re.compile(r"\b(\w+)=('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|[^,()\s\[\]{}]+)")
 
 
 def _pair_flags(text: str) -> dict[str, FlagValue]:
@@ -287,7 +401,8 @@ def _engine_of(text: str) -> str | None:
     """The engine whose log lines the text holds (None: none recognised)."""
     if _TRT_MARKERS.search(text):
         return "trtllm"
-    if _SGLANG_WEIGHTS.search(text) or _SGLANG_KV.search(text) or _SGLANG_TOKENS.search(text):
+    if _then(text, _SGLANG_WEIGHTS, _SGLANG_MEM_USAGE) or _SGLANG_KV.search(text) \
+            or _SGLANG_TOKENS.search(text):
         return "sglang"
     if _VLLM_V0_MARKERS.search(text):
         return "vllm-v0"
@@ -314,11 +429,29 @@ def _clip_lines(text: str) -> str:
     return "\n".join(line[:MAX_LINE_CHARS] for line in text.splitlines())
 
 
+def _line_number(text: str, position: int) -> int:
+    """The 1-based line of ``position`` in ``text``."""
+    return text.count("\n", 0, position) + 1
+
+
+def _figures(engine: str, text: str, source: str) -> dict[str, Any]:
+    """The engine's figures; a figure out of range is refused naming its line."""
+    found: dict[str, Any] = {}
+    try:
+        PARSERS[engine](text, found)
+    except _OutOfRangeError as exc:
+        raise InputFileError(f"{source} line {_line_number(text, exc.position)}: {exc}") from None
+    return found
+
+
 def parse_engine_log(text: str, source: str = "pasted text") -> MeasuredMemory:
     """The memory figures of one engine start-up log.
 
-    Raises :class:`InputFileError` when the text is binary, holds no engine memory line, or stops
-    before the KV cache size is printed.
+    Only the first :data:`MAX_LOG_BYTES` characters are read and each line is cut to
+    :data:`MAX_LINE_CHARS`. Raises :class:`InputFileError` when the text is binary, holds no
+    engine memory line, stops before the KV cache size is printed, or holds a figure out of range
+    (a GiB figure beyond :data:`MAX_LOG_GIB`, a count beyond :data:`MAX_LOG_COUNT`, a fraction
+    outside (0, 1]) — the message names the line.
     """
     if "\x00" in text[:65536]:
         raise InputFileError(f"{source} is a binary file, not an engine start-up log")
@@ -328,8 +461,7 @@ def parse_engine_log(text: str, source: str = "pasted text") -> MeasuredMemory:
         raise InputFileError(
             f"{source} does not look like a vLLM, SGLang or TensorRT-LLM start-up log: none of "
             "their memory lines was found")
-    found: dict[str, Any] = {}
-    PARSERS[engine](text, found)
+    found = _figures(engine, text, source)
     name = ENGINE_NAMES[engine]
     if not any(key in found for key in _MEMORY_FIGURES):
         raise InputFileError(f"{source} mentions {name} but holds none of its start-up memory lines; "
@@ -339,36 +471,49 @@ def parse_engine_log(text: str, source: str = "pasted text") -> MeasuredMemory:
                              "log?); paste the start-up log until the KV cache line")
     flags = found.get("flags", {})
     if engine.startswith("vllm"):
-        _complete_vllm_blocks(found, flags)
+        _complete_vllm_blocks(found, flags, source)
     found["flags"] = flags
-    return MeasuredMemory(engine=engine, engine_version=_version(engine, text), source=source,
-                          **found)
+    try:
+        return MeasuredMemory(engine=engine, engine_version=_version(engine, text), source=source,
+                              **found)
+    except ValidationError as exc:
+        field = ".".join(str(part) for part in exc.errors()[0]["loc"])
+        raise InputFileError(f"{source}: the figure {field} read from the log is out of range") from None
 
 
-def _complete_vllm_blocks(found: dict[str, Any], flags: dict[str, FlagValue]) -> None:
+def _complete_vllm_blocks(found: dict[str, Any], flags: dict[str, FlagValue], source: str) -> None:
     """Older vLLM prints blocks, not tokens: tokens = blocks × block size (16 by default)."""
     block = flags.get("block_size")
-    block_size = block if isinstance(block, int) and not isinstance(block, bool) and block > 0 \
-        else DEFAULT_VLLM_BLOCK_SIZE
+    block_size = block if isinstance(block, int) and not isinstance(block, bool) \
+        and 0 < block <= MAX_LOG_COUNT else DEFAULT_VLLM_BLOCK_SIZE
     if "kv_blocks" in found:
         found.setdefault("block_size", block_size)
-        found.setdefault("kv_cache_tokens", found["kv_blocks"] * found["block_size"])
+        tokens = found["kv_blocks"] * found["block_size"]
+        if "kv_cache_tokens" not in found and tokens > MAX_LOG_COUNT:
+            raise InputFileError(f"{source}: {found['kv_blocks']:,} GPU blocks of {found['block_size']:,} "
+                                 f"tokens are more than {MAX_LOG_COUNT:,} tokens of KV cache")
+        found.setdefault("kv_cache_tokens", tokens)
+
+
+def read_log_head(path: Path, max_bytes: int = MAX_LOG_BYTES) -> str:
+    """The first ``max_bytes`` bytes of the log at ``path`` as text (regular files only)."""
+    with open_regular(path, "the log") as handle:
+        try:
+            data = handle.read(max_bytes)
+        except OSError as exc:
+            raise InputFileError(f"cannot read the log at {path}: {exc.strerror or exc}") from exc
+    if not data.strip():
+        raise InputFileError(f"the log at {path} is empty")
+    return data.decode("utf-8", errors="replace")
 
 
 def read_engine_log(path: Path, max_bytes: int = MAX_LOG_BYTES) -> MeasuredMemory:
     """Parse the start-up log at ``path``; only the first ``max_bytes`` bytes are read.
 
     Start-up lines come first, so a long log that goes on with request traffic is still read
-    correctly from its head.
+    correctly from its head. Pipes, devices and folders are refused at once.
     """
-    try:
-        with path.open("rb") as handle:
-            data = handle.read(max_bytes)
-    except OSError as exc:
-        raise InputFileError(f"cannot read the log at {path}: {exc.strerror or exc}") from exc
-    if not data.strip():
-        raise InputFileError(f"the log at {path} is empty")
-    return parse_engine_log(data.decode("utf-8", errors="replace"), source=str(path))
+    return parse_engine_log(read_log_head(path, max_bytes), source=str(path))
 
 
 SGLANG_TO_VLLM = {"tp_size": "tensor_parallel_size", "pp_size": "pipeline_parallel_size",
@@ -385,18 +530,50 @@ VLLM_KEYS = {"tensor_parallel_size", "pipeline_parallel_size", "gpu_memory_utili
              "kv_cache_dtype", "quantization", "dtype", "enable_expert_parallel", "enforce_eager"}
 
 
+COUNT_SETTINGS = {"tensor_parallel_size", "pipeline_parallel_size", "max_model_len", "max_num_seqs",
+                  "max_num_batched_tokens", "block_size"}
+"""Deployment fields that are whole numbers of at least 1."""
+
+
+def _setting(key: str, value: FlagValue, source: str) -> FlagValue | None:
+    """A flag value a deployment field can take, None to leave the field alone.
+
+    A count that is not a positive whole number (SGLang prints ``-1`` or ``None`` for "disabled" or
+    "default") and a fraction outside (0, 1] are left alone; a count beyond
+    :data:`MAX_LOG_COUNT` is refused.
+    """
+    if key == "gpu_memory_utilization":
+        fraction = value if isinstance(value, int | float) and not isinstance(value, bool) else None
+        return float(fraction) if fraction is not None and 0 < fraction <= 1 else None
+    if key not in COUNT_SETTINGS:
+        return value
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+        value = int(value) if len(value.strip()) <= MAX_NUMBER_CHARS else MAX_LOG_COUNT + 1
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        return None
+    if value > MAX_LOG_COUNT:
+        raise InputFileError(f"{source}: the log's {key} {_shown(str(value))} is out of range "
+                             f"(1 to {MAX_LOG_COUNT:,})")
+    return value
+
+
 def deployment_overrides(measured: MeasuredMemory) -> dict[str, FlagValue]:
     """The log's flags under gpucalc's (vLLM) names, for the fields a deployment has.
 
-    Also ``gpu_memory_gib`` (the total the engine saw) and ``engine`` (the profile id).
+    Also ``gpu_memory_gib`` (the total the engine saw) and ``engine`` (the profile id). Counts are
+    positive whole numbers up to :data:`MAX_LOG_COUNT` and the memory fraction is in (0, 1];
+    other values are left out.
     """
     names = {"sglang": SGLANG_TO_VLLM, "trtllm": TRTLLM_TO_VLLM}.get(measured.engine or "",
                                                                     {k: k for k in VLLM_KEYS})
     result: dict[str, FlagValue] = {}
     for key, value in measured.flags.items():
         target = names.get(key)
-        if target is not None and value is not None and target not in result:
-            result[target] = value
+        if target is None or target in result:
+            continue
+        setting = _setting(target, value, measured.source or "the log")
+        if setting is not None:
+            result[target] = setting
     if measured.memory_fraction is not None:
         result.setdefault("gpu_memory_utilization", measured.memory_fraction)
     if measured.gpu_total_gib is not None:

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.tables import USER_ID_PATTERN
+from gpucalc.core.explain import term
 from gpucalc.core.inputs import PlanInputs
-from gpucalc.core.log_compare import calibrate_from_log, compare_memory
+from gpucalc.core.log_compare import (
+    DEFAULT_TOLERANCE,
+    calibrate_from_log,
+    compare_memory,
+    comparison_line,
+)
 from gpucalc.core.measured import MeasuredMemory
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.io.engine_log import read_engine_log
@@ -132,3 +139,13 @@ def test_calibration_is_bounded_and_needs_something_to_adjust(catalog: Catalog) 
     assert [n.code for n in calibration.notices] == ["calibration_clipped"]
     with pytest.raises(ValueError, match="no activation"):
         calibrate_from_log(inputs, memory, MeasuredMemory(kv_cache_tokens=1000), day="2026-11-29")
+
+
+def test_a_measured_figure_next_to_zero_has_no_relative_difference() -> None:
+    estimate = term("kv_cache_gib_per_gpu", 58.0, "GiB", "test", {}, ("test",))
+    line = comparison_line("kv_cache_gib_per_gpu", estimate, 1e-320, DEFAULT_TOLERANCE)
+    assert line.relative is None  # 58 / 1e-320 overflows to infinity
+    assert line.flagged
+    assert math.isfinite(line.difference)
+    exact_zero = comparison_line("kv_cache_gib_per_gpu", estimate, 0.0, DEFAULT_TOLERANCE)
+    assert exact_zero.relative is None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -38,6 +39,13 @@ def dialog(qtbot: QtBot, catalog: Catalog, store: UserStore) -> MeasurementsDial
     return made
 
 
+def _compared(qtbot: QtBot, dialog: MeasurementsDialog, start: Callable[[], None]) -> bool:
+    """Start a log comparison and wait for its end; whether it showed a table."""
+    with qtbot.waitSignal(dialog.logCompared, timeout=SIGNAL_TIMEOUT_MS * 5) as signal:
+        start()
+    return bool(signal.args[0])
+
+
 def _answer(monkeypatch: pytest.MonkeyPatch, *answers: bool) -> list[str]:
     """Answer the confirmations in turn (the last answer repeats); the texts asked are recorded."""
     asked: list[str] = []
@@ -51,9 +59,9 @@ def _answer(monkeypatch: pytest.MonkeyPatch, *answers: bool) -> list[str]:
     return asked
 
 
-def test_log_table_side_by_side_with_the_log_flags(dialog: MeasurementsDialog) -> None:
+def test_log_table_side_by_side_with_the_log_flags(dialog: MeasurementsDialog, qtbot: QtBot) -> None:
     assert not dialog.calibrate_log_button.isEnabled()
-    assert dialog.load_log_file(LOG)
+    assert _compared(qtbot, dialog, lambda: dialog.load_log_file(LOG))
     table = dialog.log_table
     assert table.rowCount() == 6
     labels = [_cell(table, r, 0).text() for r in range(6)]
@@ -65,10 +73,11 @@ def test_log_table_side_by_side_with_the_log_flags(dialog: MeasurementsDialog) -
     assert dialog.calibrate_log_button.isEnabled()
 
 
-def test_differences_are_highlighted_without_the_log_flags(dialog: MeasurementsDialog) -> None:
+def test_differences_are_highlighted_without_the_log_flags(dialog: MeasurementsDialog,
+                                                           qtbot: QtBot) -> None:
     dialog.use_log_flags.setChecked(False)  # the scenario keeps utilisation 0.9, max_model_len default
     dialog.log_text.setPlainText(LOG.read_text(encoding="utf-8"))
-    assert dialog.compare_pasted()
+    assert _compared(qtbot, dialog, dialog.compare_pasted)
     assert dialog.comparison is not None
     flagged = {line.label for line in dialog.comparison.flagged}
     assert "KV cache" in flagged
@@ -77,9 +86,9 @@ def test_differences_are_highlighted_without_the_log_flags(dialog: MeasurementsD
     assert dialog.log_notes.text()
 
 
-def test_unusable_log_text_says_why(dialog: MeasurementsDialog) -> None:
+def test_unusable_log_text_says_why(dialog: MeasurementsDialog, qtbot: QtBot) -> None:
     dialog.log_text.setPlainText("hello world")
-    assert not dialog.compare_pasted()
+    assert not _compared(qtbot, dialog, dialog.compare_pasted)
     assert "does not look like" in dialog.log_status.text()
     assert not dialog.calibrate_log_button.isEnabled()
 
@@ -87,7 +96,7 @@ def test_unusable_log_text_says_why(dialog: MeasurementsDialog) -> None:
 def test_calibrate_from_log_asks_first_and_never_overwrites_silently(
         dialog: MeasurementsDialog, store: UserStore, qtbot: QtBot,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    assert dialog.load_log_file(LOG)
+    assert _compared(qtbot, dialog, lambda: dialog.load_log_file(LOG))
     asked = _answer(monkeypatch, False)
     assert dialog.calibrate_from_log() is None
     assert "activation.forward_base_gib" in asked[0]

@@ -15,14 +15,17 @@ after a profile was saved.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
 from pydantic import ValidationError
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -73,7 +76,13 @@ from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.perf_model import plan_efficiency
 from gpucalc.core.scenario import Scenario
 from gpucalc.io.bench_results import read_bench_results
-from gpucalc.io.engine_log import deployment_overrides, parse_engine_log, read_engine_log
+from gpucalc.io.bounded_json import regular_file_size
+from gpucalc.io.engine_log import (
+    MAX_LOG_BYTES,
+    deployment_overrides,
+    parse_engine_log,
+    read_log_head,
+)
 from gpucalc.io.errors import InputFileError
 from gpucalc.text.notices import notice_text
 from gpucalc.ui.panels.term_table import read_only_table, table_cell
@@ -83,18 +92,27 @@ from gpucalc.ui.plots.style import (
     TTFT_COLOUR,
     latency_and_throughput_plots,
 )
+from gpucalc.ui.worker import Worker
 
 ERROR_STYLE = "color: #c62828;"
 FLAG_BRUSH = QColor(198, 40, 40, 60)
 CURVE_POINTS = 24
+MAX_SHOWN_LOG_CHARS = 200_000  # characters of an opened log shown in the text box
 METRIC_COLOURS = {"ttft": TTFT_COLOUR, "tpot": TPOT_COLOUR, "throughput": THROUGHPUT_COLOUR}
 PLAN_ERRORS = (CatalogError, InputFileError, PlanError, ValidationError, ValueError)
 
 
 def _figure(value: float, unit: str) -> str:
+    if not math.isfinite(value):
+        return QCoreApplication.translate("MeasurementsDialog", "not reported")
     if unit == "tokens":
         return f"{value:,.0f}"
     return f"{value:,.2f}"
+
+
+def _signed(value: float) -> str:
+    """A difference with its sign, or "not reported" when it is not a finite number."""
+    return f"{value:+,.2f}" if math.isfinite(value) else _figure(value, "")
 
 
 def _percent(errors: dict[str, float], metric: str) -> str:
@@ -106,10 +124,72 @@ def today() -> str:
     return datetime.now(UTC).date().isoformat()
 
 
+@dataclass(frozen=True, slots=True)
+class LogReading:
+    """A log to compare: the head of a file (``text``, with the file's size) or pasted text."""
+
+    text: str | None
+    source: str
+    pasted: str | None = None
+    bytes_total: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LogComparisonResult:
+    """What the worker hands back: the figures, the inputs they were compared with, the table."""
+
+    measured: MeasuredMemory
+    inputs: PlanInputs
+    comparison: LogComparison
+    shown_text: str | None  # the file's head to show in the text box (None: keep the paste)
+    bytes_total: int
+
+
+def read_log_file(path: Path) -> LogReading:
+    """The bounded head of the log at ``path`` and its size (runs on the worker)."""
+    size = regular_file_size(path, "the log")
+    return LogReading(text=read_log_head(path), source=str(path), bytes_total=size)
+
+
+def log_inputs(catalog: Catalog, scenario: Scenario, measured: MeasuredMemory,
+               use_flags: bool) -> PlanInputs:
+    """The scenario's inputs, with the log's flags when ``use_flags``."""
+    if not use_flags:
+        return resolve_scenario(catalog, scenario)
+    overrides = dict(deployment_overrides(measured))
+    quantization = overrides.pop("quantization", None)
+    dtype = overrides.pop("dtype", None)
+    if overrides.get("engine") not in catalog.engines:
+        overrides.pop("engine", None)
+    fields = {k: v for k, v in overrides.items() if k in Deployment.model_fields}
+    deployment = Deployment.model_validate({**scenario.deployment.model_dump(), **fields})
+    if deployment.num_gpus < deployment.gpus_per_replica:
+        deployment = deployment.model_copy(update={"num_gpus": deployment.gpus_per_replica})
+    updated = scenario.model_copy(update={
+        "deployment": deployment,
+        "quantization": str(quantization) if quantization else scenario.quantization,
+        "dtype": str(dtype) if dtype and dtype != "auto" else scenario.dtype})
+    return resolve_scenario(catalog, updated)
+
+
+def compare_log(catalog: Catalog, scenario: Scenario, use_flags: bool,
+                reading: Callable[[], LogReading]) -> LogComparisonResult:
+    """Read, parse and compare one log (runs on the worker; every step is bounded)."""
+    got = reading()
+    text = got.text if got.text is not None else got.pasted or ""
+    measured = parse_engine_log(text, got.source)
+    inputs = log_inputs(catalog, scenario, measured, use_flags)
+    comparison = compare_memory(inputs, calculate_memory(inputs), measured)
+    shown = got.text[:MAX_SHOWN_LOG_CHARS] if got.text is not None else None
+    return LogComparisonResult(measured=measured, inputs=inputs, comparison=comparison,
+                               shown_text=shown, bytes_total=got.bytes_total)
+
+
 class MeasurementsDialog(QDialog):
     """Engine-log comparison and benchmark calibration for the scenario in the window."""
 
     profileSaved = Signal(str)
+    logCompared = Signal(bool)
 
     def __init__(self, catalog: Catalog, scenario: Scenario, store: UserStore,
                  parent: QWidget | None = None) -> None:
@@ -123,6 +203,8 @@ class MeasurementsDialog(QDialog):
         except PLAN_ERRORS as exc:
             self.plan_error = str(exc)
         self.measured: MeasuredMemory | None = None
+        self._log_worker: Worker | None = None
+        self._log_generation = 0
         self.comparison: LogComparison | None = None
         self.log_inputs: PlanInputs | None = None
         self.points: list[MeasuredPoint] = []
@@ -189,71 +271,77 @@ class MeasurementsDialog(QDialog):
         if path:
             self.load_log_file(Path(path))
 
-    def load_log_file(self, path: Path) -> bool:
-        """Read the log at ``path``, show its text and compare it."""
-        try:
-            measured = read_engine_log(path)
-        except InputFileError as exc:
-            self._log_error(str(exc))
-            return False
-        self.log_text.setPlainText(path.read_text(encoding="utf-8", errors="replace")[:200_000])
-        return self.show_comparison(measured)
+    def load_log_file(self, path: Path) -> None:
+        """Read the head of the log at ``path`` off the GUI thread, show its text and compare it.
 
-    def compare_pasted(self) -> bool:
-        """Compare the pasted text."""
-        try:
-            measured = parse_engine_log(self.log_text.toPlainText(), self.tr("the pasted log"))
-        except InputFileError as exc:
+        ``logCompared(bool)`` says how it ended.
+        """
+        self._submit_log(partial(read_log_file, path))
+
+    def compare_pasted(self) -> None:
+        """Compare the pasted text off the GUI thread; ``logCompared(bool)`` says how it ended."""
+        self._submit_log(partial(LogReading, text=None, source=self.tr("the pasted log"),
+                                 pasted=self.log_text.toPlainText()))
+
+    def _submit_log(self, reading: Callable[[], LogReading]) -> None:
+        """Parse and compare on the worker; the newest request wins, older results are dropped."""
+        if self._log_worker is None:
+            self._log_worker = Worker(self, max_threads=1)
+            self._log_worker.finished.connect(self._on_log_compared)
+            self._log_worker.failed.connect(self._on_log_failed)
+        self._log_generation += 1
+        self.log_status.setStyleSheet("")
+        self.log_status.setText(self.tr("Reading the log…"))
+        self._log_worker.submit(self._log_generation, partial(
+            compare_log, self.catalog, self.scenario, self.use_log_flags.isChecked(), reading))
+
+    def _on_log_compared(self, generation: int, result: object) -> None:
+        if generation != self._log_generation or not isinstance(result, LogComparisonResult):
+            return
+        if result.shown_text is not None:
+            self.log_text.setPlainText(result.shown_text)
+        self.logCompared.emit(self.show_comparison(result))
+
+    def _on_log_failed(self, generation: int, exc: object) -> None:
+        if generation != self._log_generation:
+            return
+        if isinstance(exc, PLAN_ERRORS):
             self._log_error(str(exc))
-            return False
-        return self.show_comparison(measured)
+        else:
+            self._log_error(self.tr("unexpected error ({kind})").format(kind=type(exc).__name__))
+        self.logCompared.emit(False)
+
+    def wait_for_log(self) -> None:
+        """Block until a running log comparison is done (closing, tests)."""
+        if self._log_worker is not None:
+            self._log_worker.wait()
 
     def _log_error(self, reason: str) -> None:
         self.log_status.setStyleSheet(ERROR_STYLE)
         self.log_status.setText(self.tr("Cannot use this log: {reason}").format(reason=reason))
         self.calibrate_log_button.setEnabled(False)
 
-    def _inputs_for_log(self, measured: MeasuredMemory) -> PlanInputs:
-        """The scenario's inputs, with the log's flags when the box is ticked."""
-        if not self.use_log_flags.isChecked():
-            return resolve_scenario(self.catalog, self.scenario)
-        overrides = dict(deployment_overrides(measured))
-        quantization = overrides.pop("quantization", None)
-        dtype = overrides.pop("dtype", None)
-        if overrides.get("engine") not in self.catalog.engines:
-            overrides.pop("engine", None)
-        fields = {k: v for k, v in overrides.items() if k in Deployment.model_fields}
-        deployment = Deployment.model_validate({**self.scenario.deployment.model_dump(), **fields})
-        if deployment.num_gpus < deployment.gpus_per_replica:
-            deployment = deployment.model_copy(update={"num_gpus": deployment.gpus_per_replica})
-        scenario = self.scenario.model_copy(update={
-            "deployment": deployment,
-            "quantization": str(quantization) if quantization else self.scenario.quantization,
-            "dtype": str(dtype) if dtype and dtype != "auto" else self.scenario.dtype})
-        return resolve_scenario(self.catalog, scenario)
-
-    def show_comparison(self, measured: MeasuredMemory) -> bool:
-        """Compute the estimate for the log's set-up and fill the side-by-side table."""
-        try:
-            inputs = self._inputs_for_log(measured)
-            comparison = compare_memory(inputs, calculate_memory(inputs), measured)
-        except PLAN_ERRORS as exc:
-            self._log_error(str(exc))
-            return False
+    def show_comparison(self, result: LogComparisonResult) -> bool:
+        """Fill the side-by-side table with a comparison computed on the worker."""
+        measured, comparison, inputs = result.measured, result.comparison, result.inputs
         self.measured, self.comparison, self.log_inputs = measured, comparison, inputs
         engine = f"{measured.engine or '?'} {measured.engine_version or ''}".strip()
         self.log_status.setStyleSheet("")
-        self.log_status.setText(self.tr("{engine} log: {flagged} of {total} figures differ by more "
-                                        "than {tolerance} % from the estimate ({profile}).").format(
+        status = self.tr("{engine} log: {flagged} of {total} figures differ by more "
+                         "than {tolerance} % from the estimate ({profile}).").format(
             engine=engine, flagged=len(comparison.flagged), total=len(comparison.lines),
-            tolerance=f"{comparison.tolerance * 100:.0f}", profile=inputs.engine.name))
+            tolerance=f"{comparison.tolerance * 100:.0f}", profile=inputs.engine.name)
+        if result.bytes_total > MAX_LOG_BYTES:
+            status += " " + self.tr("Only the first {read} MB of this {size} MB log were read.").format(
+                read=f"{MAX_LOG_BYTES / 1e6:.1f}", size=f"{result.bytes_total / 1e6:,.0f}")
+        self.log_status.setText(status)
         self.log_table.setRowCount(len(comparison.lines))
         for r, line in enumerate(comparison.lines):
             relative = f"{line.relative * 100:+.1f} %" if line.relative is not None else "—"
             cells = [table_cell(f"{line.label} ({line.unit})", line.estimate.formula, right=False),
                      table_cell(_figure(line.estimate.value, line.unit), line.estimate.formula),
                      table_cell(_figure(line.measured, line.unit)),
-                     table_cell(f"{line.difference:+,.2f}"), table_cell(relative)]
+                     table_cell(_signed(line.difference)), table_cell(relative)]
             for c, item in enumerate(cells):
                 if line.flagged:
                     item.setBackground(QBrush(FLAG_BRUSH))

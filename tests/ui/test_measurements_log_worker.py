@@ -1,0 +1,98 @@
+"""The measurements dialog reads and compares logs off the GUI thread, from a bounded head."""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from gpucalc.catalog.bundled import Catalog
+from gpucalc.catalog.user_store import UserStore
+from gpucalc.core.measured import MeasuredMemory
+from gpucalc.core.scenario import Scenario
+from gpucalc.io import engine_log
+from gpucalc.io.engine_log import MAX_LOG_BYTES
+from gpucalc.ui.dialogs.measurements import MAX_SHOWN_LOG_CHARS, MeasurementsDialog
+
+LOG = Path(__file__).resolve().parents[1] / "fixtures" / "logs" / "vllm-0.19-llama-3.1-8b-h100.log"
+WAIT_MS = 10_000
+
+
+@pytest.fixture
+def dialog(qtbot: QtBot, catalog: Catalog, tmp_path: Path) -> MeasurementsDialog:
+    made = MeasurementsDialog(catalog, Scenario(), UserStore(tmp_path / "cfg"))
+    qtbot.addWidget(made)
+    return made
+
+
+def test_pasted_log_is_parsed_on_a_worker_thread(dialog: MeasurementsDialog, qtbot: QtBot,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    threads: list[threading.Thread] = []
+    parse = engine_log.parse_engine_log
+
+    def recording(text: str, source: str = "pasted text") -> MeasuredMemory:
+        threads.append(threading.current_thread())
+        return parse(text, source)
+
+    monkeypatch.setattr("gpucalc.ui.dialogs.measurements.parse_engine_log", recording)
+    dialog.log_text.setPlainText(LOG.read_text(encoding="utf-8"))
+    with qtbot.waitSignal(dialog.logCompared, timeout=WAIT_MS) as signal:
+        dialog.compare_pasted()
+        assert dialog.log_status.text() == "Reading the log…"
+    assert signal.args == [True]
+    assert threads
+    assert threads[0] is not threading.main_thread()
+
+
+def test_an_older_comparison_that_ends_later_is_dropped(dialog: MeasurementsDialog, qtbot: QtBot) -> None:
+    ended: list[bool] = []
+    dialog.logCompared.connect(ended.append)
+    dialog.log_text.setPlainText("hello world")
+    dialog.compare_pasted()
+    dialog.log_text.setPlainText(LOG.read_text(encoding="utf-8"))
+    with qtbot.waitSignal(dialog.logCompared, timeout=WAIT_MS):
+        dialog.compare_pasted()
+    dialog.wait_for_log()
+    qtbot.wait(50)
+    assert ended == [True]
+    assert "figures differ" in dialog.log_status.text()
+
+
+def test_a_huge_log_is_read_from_its_head_and_shown_in_part(dialog: MeasurementsDialog, qtbot: QtBot,
+                                                           tmp_path: Path) -> None:
+    path = tmp_path / "long.log"
+    traffic = "INFO 04-22 00:08:00 request served in 12 ms\n" * (MAX_LOG_BYTES // 40)
+    path.write_text(LOG.read_text(encoding="utf-8") + traffic, encoding="utf-8")
+    assert path.stat().st_size > MAX_LOG_BYTES
+    with qtbot.waitSignal(dialog.logCompared, timeout=WAIT_MS) as signal:
+        dialog.load_log_file(path)
+    assert signal.args == [True]
+    assert len(dialog.log_text.toPlainText()) <= MAX_SHOWN_LOG_CHARS
+    assert "Only the first 8.4 MB" in dialog.log_status.text()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need a POSIX system")
+def test_a_pipe_named_like_a_log_is_refused_at_once(dialog: MeasurementsDialog, qtbot: QtBot,
+                                                    tmp_path: Path) -> None:
+    path = tmp_path / "engine.log"
+    os.mkfifo(path)
+    with qtbot.waitSignal(dialog.logCompared, timeout=WAIT_MS) as signal:
+        dialog.load_log_file(path)
+    assert signal.args == [False]
+    assert "pipe" in dialog.log_status.text()
+
+
+def test_a_figure_out_of_range_is_one_line_naming_the_line(dialog: MeasurementsDialog,
+                                                           qtbot: QtBot) -> None:
+    text = LOG.read_text(encoding="utf-8").replace("476,000 tokens", "9" * 400 + " tokens")
+    dialog.log_text.setPlainText(text)
+    with qtbot.waitSignal(dialog.logCompared, timeout=WAIT_MS) as signal:
+        dialog.compare_pasted()
+    assert signal.args == [False]
+    status = dialog.log_status.text()
+    assert "line 6" in status
+    assert "GPU KV cache size" in status
+    assert "\n" not in status
