@@ -156,7 +156,13 @@ def _save(args: argparse.Namespace, profile: EngineProfile) -> str:
 
 # -- compare-log -----------------------------------------------------------------------------
 
+NOT_REPORTED = "not reported"
+"""What the table shows for a figure that is not a finite number (``null`` in ``--json``)."""
+
+
 def _format_value(value: float, unit: str) -> str:
+    if not math.isfinite(value):
+        return NOT_REPORTED
     if unit == "GiB":
         return f"{value:,.2f} GiB"
     if unit == "tokens":
@@ -181,8 +187,12 @@ def comparison_table(comparison: LogComparison, title: str) -> str:
 
 
 def comparison_json(comparison: LogComparison) -> dict[str, Any]:
-    """The comparison as plain JSON data."""
-    return {
+    """The comparison as strict JSON data.
+
+    A figure that is not finite is ``null`` ("not reported" in the table); ``relative`` is
+    ``null`` when the measured figure is 0.
+    """
+    data: dict[str, Any] = finite_json({
         "engine": comparison.engine, "engine_version": comparison.engine_version,
         "tolerance": comparison.tolerance,
         "lines": [{"key": line.key, "label": line.label, "unit": line.unit,
@@ -191,7 +201,8 @@ def comparison_json(comparison: LogComparison) -> dict[str, Any]:
                    "flagged": line.flagged, "formula": line.estimate.formula}
                   for line in comparison.lines],
         "notices": [{"code": n.code, "text": notice_text(n)} for n in comparison.notices],
-    }
+    })
+    return data
 
 
 def _calibration_text(calibration: LogCalibration) -> str:
@@ -204,6 +215,8 @@ def _calibration_text(calibration: LogCalibration) -> str:
 
 def run_compare_log(args: argparse.Namespace) -> int:
     """``gpucalc compare-log``: print the log's memory figures next to the estimate."""
+    if not 0 <= args.tolerance < math.inf:
+        raise CalibrationCliError("--tolerance is a relative difference of 0 or more (0.05 is 5 %)")
     measured = read_engine_log(Path(args.logfile))
     applied = apply_log_flags(args, deployment_overrides(measured))
     catalog = user_catalog()
@@ -226,7 +239,7 @@ def run_compare_log(args: argparse.Namespace) -> int:
                                    "name": calibration.profile.name,
                                    "changes": [t.model_dump() for t in calibration.changes],
                                    "saved": bool(args.save)}
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+        print(json.dumps(finite_json(data), indent=2, ensure_ascii=False, allow_nan=False))
         return 0
     engine = f"{measured.engine or '?'} {measured.engine_version or ''}".strip()
     title = (f"{inputs.model.name} on {inputs.gpu.name}, {inputs.engine.name} profile — "
@@ -289,7 +302,10 @@ def run_calibrate(args: argparse.Namespace) -> int:
     inputs = _inputs(args, catalog)
     fit, holdout = split_holdout(points, args.holdout_share)
     started = time.perf_counter()
-    result = fit_efficiency(inputs, fit, holdout, source=", ".join(args.bench))
+    try:
+        result = fit_efficiency(inputs, fit, holdout, source=", ".join(args.bench))
+    except ValueError as exc:
+        raise CalibrationCliError(str(exc)) from exc
     seconds = time.perf_counter() - started
     profile = _profile_ids(args, calibrated_engine_entry(inputs.engine, inputs.gpu.id,
                                                          result.efficiency, day=today()))
@@ -304,7 +320,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
                     fit_seconds=seconds)
         if check is not None:
             data["measurement_plan_marks"] = {s.step.value: s.mark.value for s in check.steps}
-        print(json.dumps(_finite(data), indent=2, ensure_ascii=False))
+        print(json.dumps(finite_json(data), indent=2, ensure_ascii=False, allow_nan=False))
         return 0
     print(calibration_text(result, profile, seconds))
     if check is not None:
@@ -315,15 +331,19 @@ def run_calibrate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _finite(value: Any) -> Any:
-    """JSON-safe copy: non-finite floats become null."""
+def finite_json(value: Any) -> Any:
+    """JSON-safe copy for strict JSON (``allow_nan=False``): non-finite floats become null.
+
+    Where null would hide a meaning (an infinite request rate: all requests at once), the caller
+    states it next to the value (a point's ``load`` label, ``rate=inf``).
+    """
     if isinstance(value, float):
         return value if math.isfinite(value) else None
     if isinstance(value, dict):
-        return {k: _finite(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_finite(v) for v in value]
+        return {k: finite_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [finite_json(v) for v in value]
     return value
 
 
-__all__ = ["CalibrationCliError", "add_parsers", "run_calibrate", "run_compare_log"]
+__all__ = ["CalibrationCliError", "add_parsers", "finite_json", "run_calibrate", "run_compare_log"]

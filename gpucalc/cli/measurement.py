@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from gpucalc.catalog.bundled import Catalog
+from gpucalc.cli.calibrate import finite_json
 from gpucalc.cli.catalog import user_catalog
 from gpucalc.cli.main import EXIT_DOES_NOT_FIT, CliError
 from gpucalc.cli.report import _add_scenario_source, scenario_from_args
@@ -105,15 +106,30 @@ def measurement_text(mplan: MeasurementPlan, tool: BenchTool, replicas: int,
     return "\n".join(lines)
 
 
+def _point_json(point: MeasuredPoint) -> dict[str, Any]:
+    """A measured point with its load in words (``c=32``, ``rate=inf``: an infinite rate is null)."""
+    data: dict[str, Any] = point.model_dump(mode="json")
+    data["load"] = point.load_label
+    return data
+
+
+def _run_json(run: RunCheck) -> dict[str, Any]:
+    data: dict[str, Any] = run.model_dump(mode="json")
+    if run.point is not None:
+        data["point"] = _point_json(run.point)
+    return data
+
+
 def measurement_json(mplan: MeasurementPlan, check: MeasurementCheck | None) -> dict[str, Any]:
-    """The plan, and the marks when results were given, as JSON-ready values."""
+    """The plan, and the marks when results were given, as strict JSON data (see :func:`finite_json`)."""
     data: dict[str, Any] = {"measurement_plan": mplan.model_dump(mode="json")}
     if check is not None:
         data["check"] = {
             "steps": [{"step": s.step.value, "mark": s.mark.value,
-                       "runs": [r.model_dump(mode="json") for r in s.runs]} for s in check.steps],
-            "unmatched": [p.model_dump(mode="json") for p in check.unmatched]}
-    return data
+                       "runs": [_run_json(r) for r in s.runs]} for s in check.steps],
+            "unmatched": [_point_json(p) for p in check.unmatched]}
+    result: dict[str, Any] = finite_json(data)
+    return result
 
 
 def plan_check(catalog: Catalog, scenario: Scenario, inputs: PlanInputs,
@@ -140,7 +156,7 @@ def run_test_plan(args: argparse.Namespace) -> int:
     if args.results:
         check = check_results(mplan, read_result_files(Path(p) for p in args.results))
     if args.json:
-        print(json.dumps(measurement_json(mplan, check), indent=2, ensure_ascii=False))
+        print(json.dumps(measurement_json(mplan, check), indent=2, ensure_ascii=False, allow_nan=False))
     else:
         tool = BenchTool(args.tool) if args.tool else OWN_TOOL[plan.inputs.engine.kind]
         print(measurement_text(mplan, tool, plan.inputs.deployment.replicas, check))

@@ -30,7 +30,7 @@ from gpucalc.core.load import OperatingPoint, closed_loop, open_loop
 from gpucalc.core.measured import MeasuredPoint
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.memory_result import MemoryResult
-from gpucalc.core.perf_model import build_context, plan_efficiency
+from gpucalc.core.perf_model import PerfContext, build_context, plan_efficiency
 
 FloatArray = NDArray[np.float64]
 
@@ -48,6 +48,12 @@ RELATIVE_GAIN_STOP = 1e-6  # stop when an iteration lowers the objective by less
 JACOBIAN_STEP = 1e-3  # in log space: a 0.1 % change of a factor
 SENSITIVITY_FLOOR = 1e-4  # log-change of all predictions per unit log-change of the factor
 RESIDUAL_CAP = 5.0  # |log(pred / meas)| beyond e^5 counts as e^5 (a prediction of 0 or ∞)
+MAX_CALIBRATION_POINTS = 2_000
+"""Points one fit takes (fitted and held out together). A bound on work, not on accuracy: a load
+sweep has tens of runs, and each point is predicted about 80 times during the fit."""
+MAX_CALIBRATION_WORKLOADS = 100
+"""Different (mean input, mean output) length pairs one fit takes: each needs its own load model
+(about 1 ms) at every one of the fit's ~80 evaluations."""
 
 
 class FactorFit(BaseModel):
@@ -137,10 +143,11 @@ def workload_inputs(inputs: PlanInputs, point: MeasuredPoint) -> PlanInputs:
 
 
 def _prepare(inputs: PlanInputs, points: Sequence[MeasuredPoint]) -> list[_Prepared]:
-    cache: dict[tuple[float | None, float | None], tuple[PlanInputs, MemoryResult]] = {}
+    """Each point with its workload; points whose lengths round alike share one workload object."""
+    cache: dict[tuple[int | None, int | None], tuple[PlanInputs, MemoryResult]] = {}
     prepared: list[_Prepared] = []
     for point in points:
-        key = (point.mean_input_tokens, point.mean_output_tokens)
+        key = (_rounded(point.mean_input_tokens), _rounded(point.mean_output_tokens))
         if key not in cache:
             own = workload_inputs(inputs, point)
             cache[key] = (own, calculate_memory(own, single_gpu_check=False))
@@ -149,9 +156,27 @@ def _prepare(inputs: PlanInputs, points: Sequence[MeasuredPoint]) -> list[_Prepa
     return prepared
 
 
-def operating_point(inputs: PlanInputs, memory: MemoryResult, efficiency: Efficiency,
-                    point: MeasuredPoint) -> OperatingPoint:
-    """The load model at the point's load with ``efficiency`` in place of the engine's.
+def _check_work(points: Sequence[MeasuredPoint], holdout: Sequence[MeasuredPoint]) -> None:
+    """Refuse, saying the cap, more points or length pairs than a fit handles in seconds."""
+    total = len(points) + len(holdout)
+    if total > MAX_CALIBRATION_POINTS:
+        raise ValueError(f"calibration takes at most {MAX_CALIBRATION_POINTS:,} measured points and "
+                         f"these results hold {total:,}; keep one run per load")
+    pairs = {(_rounded(p.mean_input_tokens), _rounded(p.mean_output_tokens))
+             for group in (points, holdout) for p in group}
+    if len(pairs) > MAX_CALIBRATION_WORKLOADS:
+        raise ValueError(f"calibration takes at most {MAX_CALIBRATION_WORKLOADS} different mean "
+                         f"lengths (input, output) and these results hold {len(pairs):,}; benchmark "
+                         "with fixed lengths or calibrate on fewer runs")
+
+
+def _rounded(tokens: float | None) -> int | None:
+    """A mean length as :func:`workload_inputs` uses it (whole tokens, at least 1)."""
+    return None if tokens is None else max(round(tokens), 1)
+
+
+def _load_context(inputs: PlanInputs, memory: MemoryResult, efficiency: Efficiency) -> PerfContext:
+    """The load model's context with ``efficiency`` in place of the engine's.
 
     It goes in as the GPU's override, so it also scales the measured kernel surfaces.
     """
@@ -159,7 +184,11 @@ def operating_point(inputs: PlanInputs, memory: MemoryResult, efficiency: Effici
         "efficiency": inputs.engine.efficiency.model_copy(
             update={"fp8_gemm_relative": efficiency.fp8_gemm_relative}),
         "efficiency_by_gpu": {inputs.gpu.id: as_override(efficiency)}})
-    ctx = build_context(inputs.model_copy(update={"engine": engine}), memory)
+    return build_context(inputs.model_copy(update={"engine": engine}), memory)
+
+
+def _operate(ctx: PerfContext, point: MeasuredPoint) -> OperatingPoint:
+    """The load model at the point's load."""
     shape = ctx.shape(ctx.running_cap())
     if point.concurrency is not None:
         return closed_loop(ctx.step, shape, point.concurrency)
@@ -167,13 +196,39 @@ def operating_point(inputs: PlanInputs, memory: MemoryResult, efficiency: Effici
     return open_loop(ctx.step, shape, rate, point.num_prompts)
 
 
-def predicted_metrics(inputs: PlanInputs, memory: MemoryResult, efficiency: Efficiency,
-                      point: MeasuredPoint) -> dict[str, float]:
-    """Predictions of the metrics the point measured (throughput tok/s, ttft ms, tpot ms)."""
-    op = operating_point(inputs, memory, efficiency, point)
+def operating_point(inputs: PlanInputs, memory: MemoryResult, efficiency: Efficiency,
+                    point: MeasuredPoint) -> OperatingPoint:
+    """The load model at the point's load with ``efficiency`` in place of the engine's."""
+    return _operate(_load_context(inputs, memory, efficiency), point)
+
+
+def _metrics_of(op: OperatingPoint, point: MeasuredPoint) -> dict[str, float]:
+    """The predictions of the metrics ``point`` measured."""
     per_token = op.itl_decode_s if point.tpot_is_median_itl else op.tpot_s
     values = {"throughput": op.output_tok_s, "ttft": op.ttft_s * 1000, "tpot": per_token * 1000}
     return {metric: values[metric] for metric in point.metrics}
+
+
+def predicted_metrics(inputs: PlanInputs, memory: MemoryResult, efficiency: Efficiency,
+                      point: MeasuredPoint) -> dict[str, float]:
+    """Predictions of the metrics the point measured (throughput tok/s, ttft ms, tpot ms)."""
+    return _metrics_of(operating_point(inputs, memory, efficiency, point), point)
+
+
+def _predictions(prepared: Sequence[_Prepared], eff: Efficiency) -> list[dict[str, float]]:
+    """:func:`predicted_metrics` of every prepared point; one load context per workload.
+
+    Building the context (step model, capacities) is most of a prediction's work, so points
+    that share a workload share it: the work grows with the points, not points × contexts.
+    """
+    contexts: dict[int, PerfContext] = {}
+    predictions = []
+    for item in prepared:
+        ctx = contexts.get(id(item.memory))
+        if ctx is None:
+            ctx = contexts[id(item.memory)] = _load_context(item.inputs, item.memory, eff)
+        predictions.append(_metrics_of(_operate(ctx, item.point), item.point))
+    return predictions
 
 
 def _log_error(predicted: float, measured: float) -> float:
@@ -189,8 +244,7 @@ def _efficiency(base: Efficiency, names: Sequence[str], theta: FloatArray) -> Ef
 
 def _residuals(prepared: Sequence[_Prepared], eff: Efficiency) -> FloatArray:
     values: list[float] = []
-    for item in prepared:
-        predicted = predicted_metrics(item.inputs, item.memory, eff, item.point)
+    for item, predicted in zip(prepared, _predictions(prepared, eff), strict=True):
         values += [_log_error(predicted[m], v) for m, v in item.point.metrics.items()]
     return np.asarray(values, dtype=np.float64)
 
@@ -287,8 +341,7 @@ def _uncertainty(solution: _Solution) -> FloatArray:
 def median_errors(prepared: Sequence[_Prepared], eff: Efficiency) -> dict[str, float]:
     """Median absolute relative error per metric (fraction; 0.1 = 10 %)."""
     errors: dict[str, list[float]] = {}
-    for item in prepared:
-        predicted = predicted_metrics(item.inputs, item.memory, eff, item.point)
+    for item, predicted in zip(prepared, _predictions(prepared, eff), strict=True):
         for metric, value in item.point.metrics.items():
             errors.setdefault(metric, []).append(abs(predicted[metric] / value - 1))
     return {m: statistics.median(errors[m]) for m in METRICS if m in errors}
@@ -326,9 +379,8 @@ def _factor_fits(base: Efficiency, fitted: Efficiency, names: Sequence[str], sig
 def _point_rows(prepared: Sequence[_Prepared], base: Efficiency, fitted: Efficiency,
                 held_out: bool) -> list[PointFit]:
     rows = []
-    for item in prepared:
-        before = predicted_metrics(item.inputs, item.memory, base, item.point)
-        after = predicted_metrics(item.inputs, item.memory, fitted, item.point)
+    for item, before, after in zip(prepared, _predictions(prepared, base),
+                                   _predictions(prepared, fitted), strict=True):
         rows += [PointFit(load=item.point.load_label, metric=m, measured=v, before=before[m],
                           after=after[m], held_out=held_out) for m, v in item.point.metrics.items()]
     return rows
@@ -343,6 +395,7 @@ def fit_efficiency(inputs: PlanInputs, points: Sequence[MeasuredPoint],
     """
     if not points:
         raise ValueError("calibration needs at least one measured point")
+    _check_work(points, holdout)
     base = plan_efficiency(inputs)
     fit_items, held_items = _prepare(inputs, points), _prepare(inputs, holdout)
     lower = np.log([BOUNDS[n][0] for n in FACTORS])

@@ -11,7 +11,15 @@ import math
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from gpucalc.core.length_records import MAX_TOKENS_PER_REQUEST
+
 FlagValue = str | int | float | bool
+
+MAX_POINT_CONCURRENCY = 1_000_000_000
+"""A bound on a measured concurrency (requests in flight): far beyond any served load; a larger
+figure is a corrupt record."""
+MAX_POINT_PROMPTS = 10**12
+"""A bound on a benchmark's request count."""
 
 
 class MeasuredMemory(BaseModel):
@@ -58,11 +66,13 @@ class MeasuredPoint(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    concurrency: float | None = Field(default=None, gt=0, allow_inf_nan=False)
+    concurrency: float | None = Field(default=None, gt=0, le=MAX_POINT_CONCURRENCY, allow_inf_nan=False)
     request_rate: float | None = Field(default=None, gt=0)
-    num_prompts: int | None = Field(default=None, ge=1)
-    mean_input_tokens: float | None = Field(default=None, gt=0, allow_inf_nan=False)
-    mean_output_tokens: float | None = Field(default=None, gt=0, allow_inf_nan=False)
+    num_prompts: int | None = Field(default=None, ge=1, le=MAX_POINT_PROMPTS)
+    mean_input_tokens: float | None = Field(default=None, gt=0, le=MAX_TOKENS_PER_REQUEST,
+                                            allow_inf_nan=False)
+    mean_output_tokens: float | None = Field(default=None, gt=0, le=MAX_TOKENS_PER_REQUEST,
+                                             allow_inf_nan=False)
     ttft_ms: float | None = Field(default=None, gt=0, allow_inf_nan=False)
     ttft_stat: str = "mean"
     tpot_ms: float | None = Field(default=None, gt=0, allow_inf_nan=False)

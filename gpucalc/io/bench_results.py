@@ -24,7 +24,9 @@ Formats, recognised by content:
   ``output_len``); ``#`` starts a comment line.
 
 Values of the wrong type, negative or non-finite are ignored; a record without a load or
-without any metric is skipped. Reads are bounded; a file with no usable point raises
+without any metric, or with a figure beyond the bounds of :class:`MeasuredPoint` (a concurrency
+over 10**9, a mean length over 16,777,216 tokens), is skipped. Reads are bounded (64 MiB, 10,000
+points, CSV fields of 131,072 characters); a file with no usable point raises
 :class:`InputFileError` saying why.
 """
 
@@ -32,7 +34,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import math
 import re
 from collections.abc import Iterable, Mapping
@@ -44,10 +45,12 @@ from pydantic import ValidationError
 from gpucalc.core.measured import MeasuredPoint
 from gpucalc.io.bounded_json import parse_json_text, read_bounded_bytes
 from gpucalc.io.errors import InputFileError
+from gpucalc.io.lengths import csv_problem
 
 MAX_BENCH_BYTES = 64 * 1024 * 1024
 MAX_POINTS = 10_000
 MAX_SEARCH_NODES = 20_000
+MAX_LABEL_CHARS = 200  # characters of a genai-perf metric name looked at ("Time To First Token (ms)")
 
 __all__ = ["MeasuredPoint", "parse_bench_text", "read_bench_results"]
 
@@ -303,6 +306,16 @@ _GENAI_ROWS = {"time to first token": "ttft", "inter token latency": "itl",
                "input sequence length": "input", "output sequence length": "output"}
 
 
+def _label_and_unit(name: str) -> tuple[str, str]:
+    """``Time To First Token (ms)`` → (``Time To First Token``, ``ms``); no unit: (name, "")."""
+    if not name.endswith(")"):
+        return name, ""
+    opening = name.rfind("(")
+    if opening < 0 or ")" in name[opening + 1:-1]:
+        return name, ""
+    return name[:opening].rstrip(), name[opening + 1:-1]
+
+
 def _genai_csv(rows: list[list[str]], source: str) -> list[MeasuredPoint | None]:
     """genai-perf's CSV: ``Metric,avg,…`` rows, then ``Metric,Value`` rows for throughputs."""
     header: list[str] = []
@@ -314,9 +327,7 @@ def _genai_csv(rows: list[list[str]], source: str) -> list[MeasuredPoint | None]
         if row[0].strip().lower() == "metric":
             header = [cell.strip().lower() for cell in row]
             continue
-        name = row[0].strip()
-        m = re.match(r"(.*?)\s*\(([^)]*)\)\s*$", name)
-        label, unit = (m.group(1), m.group(2)) if m else (name, "")
+        label, unit = _label_and_unit(row[0].strip()[:MAX_LABEL_CHARS])
         key = _GENAI_ROWS.get(label.strip().lower())
         if key is None or not header:
             continue
@@ -364,11 +375,19 @@ def _hand_csv(rows: list[list[str]], source: str) -> list[MeasuredPoint | None]:
     return points
 
 
-def _csv_rows(text: str) -> list[list[str]]:
+def _csv_rows(text: str, source: str) -> list[list[str]]:
+    """The rows of a CSV table, comment and blank lines left out.
+
+    A field longer than the CSV reader's limit or a malformed line is refused naming the row.
+    """
     lines = [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
     sample = lines[0] if lines else ""
     delimiter = max(",;\t", key=sample.count)
-    return list(csv.reader(io.StringIO("\n".join(lines[:MAX_POINTS + 64])), delimiter=delimiter))
+    reader = csv.reader(io.StringIO("\n".join(lines[:MAX_POINTS + 64])), delimiter=delimiter)
+    try:
+        return list(reader)
+    except csv.Error as exc:
+        raise InputFileError(f"{source}: table row {reader.line_num} {csv_problem(exc)}") from None
 
 
 # -- entry points ----------------------------------------------------------------------------
@@ -377,7 +396,8 @@ def _usable(points: Iterable[MeasuredPoint | None], source: str) -> list[Measure
     listed = list(points)
     usable = [p for p in listed if p is not None]
     if len(usable) > MAX_POINTS:
-        raise InputFileError(f"{source} holds more than {MAX_POINTS} points; split it into files")
+        raise InputFileError(f"{source} holds more than {MAX_POINTS:,} points; a benchmark result "
+                             f"file holds at most {MAX_POINTS:,}, so split it into files")
     if not usable:
         what = "the record lacks" if len(listed) == 1 else f"all {len(listed)} records lack"
         raise InputFileError(
@@ -399,13 +419,13 @@ def parse_bench_text(text: str, source: str = "pasted text") -> list[MeasuredPoi
         if len(lines) > 1 and all(line.lstrip().startswith("{") and line.rstrip().endswith("}")
                                   for line in lines[:3]):
             try:
-                doc = json.loads(stripped)
-            except json.JSONDecodeError:
+                doc = parse_json_text(stripped, source, non_finite=True)
+            except InputFileError:
                 return _usable(_points_from_json(_json_lines(stripped, source), source), source)
         else:
             doc = parse_json_text(stripped, source, non_finite=True)
         return _usable(_points_from_json(doc, source), source)
-    rows = _csv_rows(stripped)
+    rows = _csv_rows(stripped, source)
     if not rows or len(rows[0]) < 2:
         raise InputFileError(f"{source} is neither JSON nor a CSV table of benchmark results")
     if rows[0][0].strip().lower() == "metric":

@@ -20,16 +20,18 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import IO, Any
 
 from gpucalc.core.length_records import MAX_TOKENS_PER_REQUEST, LengthRecord
-from gpucalc.io.bounded_json import checked_size
+from gpucalc.io.bounded_json import checked_size, open_regular
 from gpucalc.io.errors import InputFileError
 
 MAX_LENGTHS_FILE_BYTES = 256 * 1024 * 1024
 MAX_LENGTH_ROWS = 2_000_000
 MAX_LINE_BYTES = 1024 * 1024
 MAX_BAD_ROW_EXAMPLES = 5
+MAX_NUMBER_DIGITS = 18  # digits of one count (int64 holds 18 in full)
+MAX_CSV_FIELD_CHARS = csv.field_size_limit()  # Python's csv reader: 131,072 characters by default
 SNIFF_BYTES = 8192
 
 INPUT_NAMES = ("input_tokens", "prompt_tokens", "input_len", "isl", "input_length",
@@ -86,8 +88,14 @@ def _normalise(name: str) -> str:
 
 
 def _whole_number(value: Any, what: str) -> int:
-    """A whole number from a CSV cell or JSON value (``"12"``, ``12``, ``12.0``)."""
+    """A whole number from a CSV cell or JSON value (``"12"``, ``12``, ``12.0``).
+
+    A digit string longer than :data:`MAX_NUMBER_DIGITS` is refused before conversion (Python
+    refuses to convert more than 4,300 digits, and no count has more than 18).
+    """
     if type(value) is str and value.isascii() and value.isdigit():  # common case first, for speed
+        if len(value) > MAX_NUMBER_DIGITS:
+            raise BadRowError(f"{what} has {len(value):,} digits; a count has at most {MAX_NUMBER_DIGITS}")
         return int(value)
     if type(value) is int:
         return value
@@ -95,6 +103,9 @@ def _whole_number(value: Any, what: str) -> int:
         raise BadRowError(f"{what} is missing or not a number")
     if isinstance(value, str):
         text = value.strip()
+        if len(text) > MAX_NUMBER_DIGITS + 8:  # digits, sign, point and exponent
+            raise BadRowError(f"{what} is not a number of at most {MAX_NUMBER_DIGITS} digits "
+                              f"({text[:20]!r}…)")
         try:
             value = int(text) if text.lstrip("+-").isdigit() else float(text)
         except ValueError:
@@ -144,7 +155,7 @@ def _detect_format(path: Path, first_line: str) -> LengthsFormat:
     return LengthsFormat.CSV
 
 
-def _check_file(path: Path, handle: BinaryIO) -> None:
+def _check_file(path: Path, handle: IO[bytes]) -> None:
     """Reject files that are too large, empty, UTF-16 or binary before reading rows."""
     checked_size(path, "lengths file", MAX_LENGTHS_FILE_BYTES, kind="lengths file",
                  hint=" (sample the log or keep only the token columns)")
@@ -158,7 +169,7 @@ def _check_file(path: Path, handle: BinaryIO) -> None:
         raise InputFileError(f"{path} looks binary, not a CSV or JSON Lines text file")
 
 
-def _lines(handle: BinaryIO) -> Iterator[tuple[int, str | None]]:
+def _lines(handle: IO[bytes]) -> Iterator[tuple[int, str | None]]:
     """Numbered text lines; None for a line that is too long or not UTF-8."""
     number = 0
     while True:
@@ -236,6 +247,8 @@ def jsonl_record(line: str) -> LengthRecord:
         raise BadRowError("is nested too deeply") from None
     except json.JSONDecodeError as exc:
         raise BadRowError(f"is not valid JSON ({exc.msg})") from None
+    except ValueError:  # Python's limit on integer digits (4,300)
+        raise BadRowError(f"holds a number of more than {MAX_NUMBER_DIGITS} digits") from None
     if not isinstance(obj, dict):
         raise BadRowError("is not a JSON object")
     found = obj.get("usage")
@@ -274,7 +287,7 @@ class _Tally:
                 self.examples.append(f"line {number}: {exc}")
 
 
-def _read_rows(path: Path, handle: BinaryIO, tally: _Tally) -> LengthsFormat:
+def _read_rows(path: Path, handle: IO[bytes], tally: _Tally) -> LengthsFormat:
     """Feed every data row of the file to ``tally``; returns the detected format."""
     lines = _lines(handle)
     first = next(((n, t) for n, t in lines if t is None or t.strip()), None)
@@ -291,7 +304,11 @@ def _read_rows(path: Path, handle: BinaryIO, tally: _Tally) -> LengthsFormat:
                 tally.add(n, t, jsonl_record)
         return fmt
     delimiter = _csv_delimiter(text)
-    cols = _csv_columns(path, _csv_cells(text, delimiter))
+    try:
+        header = _csv_cells(text, delimiter)
+    except BadRowError as exc:
+        raise InputFileError(f"{path}: the first line {exc}") from None
+    cols = _csv_columns(path, header)
     parse_row = _csv_parser(cols or _Columns(0, 1, None, None), delimiter)
     if cols is None:
         tally.add(number, text, parse_row)
@@ -315,6 +332,13 @@ def _usable(text: str | None) -> str:
     return text
 
 
+def csv_problem(exc: csv.Error) -> str:
+    """What is wrong with a CSV line, in words (``has a field longer than …`` or ``is not valid CSV``)."""
+    if "field larger" in str(exc):
+        return f"has a field longer than {MAX_CSV_FIELD_CHARS:,} characters"
+    return "is not valid CSV"
+
+
 def _csv_cells(text: str, delimiter: str) -> list[str]:
     """Cells of one CSV line."""
     if '"' not in text:  # no quoting: a plain split gives the same cells, faster
@@ -322,13 +346,13 @@ def _csv_cells(text: str, delimiter: str) -> list[str]:
     try:
         return next(csv.reader([text], delimiter=delimiter))
     except csv.Error as exc:
-        raise BadRowError(f"is not valid CSV ({exc})") from None
+        raise BadRowError(csv_problem(exc)) from None
 
 
 def read_lengths(path: Path) -> LengthsFile:
     """Read a CSV or JSON Lines file of per-request token counts (see the module docstring)."""
     try:
-        with path.open("rb") as handle:
+        with open_regular(path, "lengths file") as handle:
             _check_file(path, handle)
             tally = _Tally(path)
             fmt = _read_rows(path, handle, tally)

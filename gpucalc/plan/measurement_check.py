@@ -10,6 +10,7 @@ which memory deduction was missed and whether the context used the mean").
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from pathlib import Path
@@ -66,10 +67,14 @@ METRIC_FORMATS = {"ttft_ms": "TTFT {v} ms", "tpot_ms": "TPOT {v} ms",
 
 
 def deviation_text(deviation: Deviation) -> str:
-    """``TTFT 171 ms (+5 %)``: a measured figure and its distance from the expectation."""
-    change = (deviation.ratio - 1) * 100
+    """``TTFT 171 ms (+5 %)``: a measured figure and its distance from the expectation.
+
+    Without a positive expectation to compare with, the distance reads ``(no estimate)``.
+    """
     measured = METRIC_FORMATS[deviation.metric].format(v=sig3(deviation.measured))
-    return f"{measured} ({change:+.0f} %)"
+    if not math.isfinite(deviation.ratio):
+        return f"{measured} (no estimate)"
+    return f"{measured} ({(deviation.ratio - 1) * 100:+.0f} %)"
 
 
 class RunCheck(BaseModel):
