@@ -127,7 +127,10 @@ def test_benchmark_fit_plot_and_save(dialog: MeasurementsDialog, store: UserStor
     assert len(y) == 5
     assert dialog.fit_button.isEnabled()
     assert not dialog.save_button.isEnabled()
-    result = dialog.fit()
+    with qtbot.waitSignal(dialog.fitted, timeout=SIGNAL_TIMEOUT_MS * 10) as fitted:
+        dialog.fit()
+    assert fitted.args == [True]
+    result = dialog.fit_result
     assert result is not None
     assert result.holdout_count == 2
     assert dialog.factor_table.rowCount() == 6

@@ -8,6 +8,8 @@ Tab "Benchmark results": open benchmark result files, see the measured points ov
 predicted curves, fit the efficiency factors, compare errors before and after, and save the
 fit as an engine profile (name asked, overwriting confirmed).
 
+Reading and comparing a log and fitting run on a worker thread (the newest request wins; an
+older result is dropped): ``logCompared(bool)`` and ``fitted(bool)`` say how each ended.
 Nothing is written to the user's tables without a confirmation; ``profileSaved(id)`` is emitted
 after a profile was saved.
 """
@@ -190,6 +192,7 @@ class MeasurementsDialog(QDialog):
 
     profileSaved = Signal(str)
     logCompared = Signal(bool)
+    fitted = Signal(bool)
 
     def __init__(self, catalog: Catalog, scenario: Scenario, store: UserStore,
                  parent: QWidget | None = None) -> None:
@@ -205,6 +208,8 @@ class MeasurementsDialog(QDialog):
         self.measured: MeasuredMemory | None = None
         self._log_worker: Worker | None = None
         self._log_generation = 0
+        self._fit_worker: Worker | None = None
+        self._fit_generation = 0
         self.comparison: LogComparison | None = None
         self.log_inputs: PlanInputs | None = None
         self.points: list[MeasuredPoint] = []
@@ -462,6 +467,7 @@ class MeasurementsDialog(QDialog):
         self.points += points
         self.files.append(path.name)
         self.fit_result = None
+        self._fit_generation += 1  # a fit still running was for the old points
         self.bench_status.setStyleSheet("")
         self.bench_status.setText(self.tr("{points} measured points from {files}.").format(
             points=len(self.points), files=", ".join(self.files)))
@@ -472,23 +478,49 @@ class MeasurementsDialog(QDialog):
     def clear_points(self) -> None:
         """Forget every loaded point and the fit."""
         self.points, self.files, self.fit_result = [], [], None
+        self._fit_generation += 1
         self.factor_table.setRowCount(0)
         self.error_table.setRowCount(0)
         self.bench_status.setText("")
         self._plot()
         self._update_bench_buttons()
 
-    def fit(self) -> CalibrationResult | None:
-        """Fit the efficiency factors to the loaded points (part held out)."""
+    def fit(self) -> None:
+        """Fit the efficiency factors to the loaded points (part held out) on the worker.
+
+        ``fitted(bool)`` says how it ended; a newer fit or a change of points drops an older one.
+        """
         if self.inputs is None or not self.points:
-            return None
+            return
+        if self._fit_worker is None:
+            self._fit_worker = Worker(self, max_threads=1)
+            self._fit_worker.finished.connect(self._on_fitted)
+            self._fit_worker.failed.connect(self._on_fit_failed)
+        self._fit_generation += 1
         fit, held = split_holdout(self.points, self.holdout.value())
-        try:
-            result = fit_efficiency(self.inputs, fit, held, source=", ".join(self.files))
-        except PLAN_ERRORS as exc:
-            self.bench_status.setStyleSheet(ERROR_STYLE)
-            self.bench_status.setText(self.tr("The fit failed: {reason}").format(reason=exc))
-            return None
+        self.fit_button.setEnabled(False)
+        self.bench_status.setStyleSheet("")
+        self.bench_status.setText(self.tr("Fitting…"))
+        self._fit_worker.submit(self._fit_generation, partial(
+            fit_efficiency, self.inputs, fit, held, source=", ".join(self.files)))
+
+    def wait_for_fit(self) -> None:
+        """Block until a running fit is done (closing, tests)."""
+        if self._fit_worker is not None:
+            self._fit_worker.wait()
+
+    def _on_fit_failed(self, generation: int, exc: object) -> None:
+        if generation != self._fit_generation:
+            return
+        reason = str(exc) if isinstance(exc, PLAN_ERRORS) else type(exc).__name__
+        self.bench_status.setStyleSheet(ERROR_STYLE)
+        self.bench_status.setText(self.tr("The fit failed: {reason}").format(reason=reason))
+        self._update_bench_buttons()
+        self.fitted.emit(False)
+
+    def _on_fitted(self, generation: int, result: object) -> None:
+        if generation != self._fit_generation or not isinstance(result, CalibrationResult):
+            return
         self.fit_result = result
         self.bench_status.setStyleSheet("")
         text = self.tr("Fitted on {fit} points, {held} held out, in {iterations} iterations; mean "
@@ -502,7 +534,7 @@ class MeasurementsDialog(QDialog):
         self._fill_fit_tables(result)
         self._plot()
         self._update_bench_buttons()
-        return result
+        self.fitted.emit(True)
 
     def _fill_fit_tables(self, result: CalibrationResult) -> None:
         self.factor_table.setRowCount(len(result.factors))

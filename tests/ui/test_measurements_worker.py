@@ -1,23 +1,27 @@
-"""The measurements dialog reads and compares logs off the GUI thread, from a bounded head."""
+"""The measurements dialog reads and compares logs (from a bounded head) and fits off the GUI thread."""
 
 from __future__ import annotations
 
 import os
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pytestqt.qtbot import QtBot
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.user_store import UserStore
-from gpucalc.core.measured import MeasuredMemory
+from gpucalc.core import calibrate
+from gpucalc.core.calibrate import MAX_CALIBRATION_POINTS, CalibrationResult
+from gpucalc.core.measured import MeasuredMemory, MeasuredPoint
 from gpucalc.core.scenario import Scenario
 from gpucalc.io import engine_log
 from gpucalc.io.engine_log import MAX_LOG_BYTES
 from gpucalc.ui.dialogs.measurements import MAX_SHOWN_LOG_CHARS, MeasurementsDialog
 
 LOG = Path(__file__).resolve().parents[1] / "fixtures" / "logs" / "vllm-0.19-llama-3.1-8b-h100.log"
+BENCH = Path(__file__).resolve().parents[1] / "fixtures" / "bench" / "hand-table-llama8b-h100.csv"
 WAIT_MS = 10_000
 
 
@@ -96,3 +100,41 @@ def test_a_figure_out_of_range_is_one_line_naming_the_line(dialog: MeasurementsD
     assert "line 6" in status
     assert "GPU KV cache size" in status
     assert "\n" not in status
+
+
+def test_the_fit_runs_on_a_worker_thread_and_states_the_point_cap(
+        dialog: MeasurementsDialog, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    threads: list[threading.Thread] = []
+    fit = calibrate.fit_efficiency
+
+    def recording(*args: Any, **kwargs: Any) -> CalibrationResult:
+        threads.append(threading.current_thread())
+        return fit(*args, **kwargs)
+
+    monkeypatch.setattr("gpucalc.ui.dialogs.measurements.fit_efficiency", recording)
+    assert dialog.add_bench_file(BENCH)
+    with qtbot.waitSignal(dialog.fitted, timeout=WAIT_MS) as signal:
+        dialog.fit()
+        assert dialog.bench_status.text() == "Fitting…"
+        assert not dialog.fit_button.isEnabled()
+    assert signal.args == [True]
+    assert threads
+    assert threads[0] is not threading.main_thread()
+    dialog.points = [MeasuredPoint(concurrency=1 + i % 64, ttft_ms=50.0)
+                     for i in range(MAX_CALIBRATION_POINTS + 1)]
+    with qtbot.waitSignal(dialog.fitted, timeout=WAIT_MS) as signal:
+        dialog.fit()
+    assert signal.args == [False]
+    assert "at most 2,000 measured points" in dialog.bench_status.text()
+
+
+def test_a_fit_for_points_since_replaced_is_dropped(dialog: MeasurementsDialog, qtbot: QtBot) -> None:
+    ended: list[bool] = []
+    dialog.fitted.connect(ended.append)
+    assert dialog.add_bench_file(BENCH)
+    dialog.fit()
+    dialog.clear_points()
+    dialog.wait_for_fit()
+    qtbot.wait(50)
+    assert ended == []
+    assert dialog.fit_result is None
