@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from gpucalc.core.model_spec import MAX_PARAMS
+from gpucalc.core.model_spec import MAX_CHECKPOINT_BYTES, MAX_PARAMS
 from gpucalc.io.bounded_json import open_regular, parse_json_text, read_json_file
 from gpucalc.io.errors import InputFileError
 
@@ -155,9 +155,9 @@ def tensor_stats(headers: list[dict[str, Any]]) -> TensorStats:
     if count > MAX_TENSORS:
         raise InputFileError(f"the safetensors files list {count:,} tensors; gpucalc reads at most "
                              f"{MAX_TENSORS:,} tensors per model")
-    if elements > MAX_PARAMS:
-        raise InputFileError(f"the safetensors files claim {elements:,} parameters; at most "
-                             f"{MAX_PARAMS:,}")
+    if elements > MAX_PARAMS or num_bytes > MAX_CHECKPOINT_BYTES:
+        raise InputFileError(f"the safetensors files claim {elements:,} parameters in {num_bytes:,} "
+                             f"bytes; gpucalc reads at most {MAX_PARAMS:,} parameters")
     return TensorStats(num_tensors=count, num_elements=elements, num_bytes=num_bytes,
                        bytes_by_dtype=by_dtype)
 
@@ -172,7 +172,8 @@ def folder_tensor_stats(folder: Path) -> TensorStats | None:
             raise InputFileError("model.safetensors.index.json has no weight_map")
         shards = sorted({str(v) for v in weight_map.values()})
         if len(shards) > MAX_SHARDS:
-            raise InputFileError(f"index lists {len(shards)} shards; at most {MAX_SHARDS}")
+            raise InputFileError(f"model.safetensors.index.json lists {len(shards):,} shards; gpucalc "
+                                 f"reads at most {MAX_SHARDS:,} shards per model")
         paths = [folder / s for s in shards]
         if any(Path(s).name != s for s in shards):
             raise InputFileError("index names shards outside the model folder")
@@ -180,7 +181,10 @@ def folder_tensor_stats(folder: Path) -> TensorStats | None:
         if missing:
             return None
     else:
-        paths = sorted(folder.glob("*.safetensors"))[:MAX_SHARDS]
+        paths = sorted(folder.glob("*.safetensors"))
+        if len(paths) > MAX_SHARDS:
+            raise InputFileError(f"{folder} holds {len(paths):,} safetensors files; gpucalc reads at "
+                                 f"most {MAX_SHARDS:,} shards per model")
     if not paths:
         return None
     return tensor_stats(_read_headers(paths))

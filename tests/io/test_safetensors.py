@@ -219,3 +219,19 @@ def test_random_bytes_are_refused_in_one_line(tmp_path: Path, raw: bytes) -> Non
     path.write_bytes(raw)
     header = result_or_refusal(lambda: read_header(path), InputFileError)
     assert header is None or isinstance(header, dict)
+
+
+def test_more_shards_than_the_cap_are_refused_not_cut(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(safetensors, "MAX_SHARDS", 2)
+    for index in range(3):
+        write_safetensors(tmp_path / f"s{index}.safetensors", {"a": ("BF16", [1])})
+    with pytest.raises(InputFileError, match="3 safetensors files; gpucalc reads at most 2 shards"):
+        folder_tensor_stats(tmp_path)
+
+
+def test_parameter_total_beyond_the_cap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(safetensors, "MAX_PARAMS", 10)
+    write_safetensors(tmp_path / "model.safetensors", {"a": ("BF16", [11])})
+    with pytest.raises(InputFileError, match="11 parameters"):
+        folder_tensor_stats(tmp_path)
