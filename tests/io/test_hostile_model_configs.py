@@ -224,3 +224,12 @@ def test_any_hf_quant_config_is_a_model_or_one_clear_line(quant: Any) -> None:
     spec = result_or_refusal(
         lambda: model_spec_from_config(BASE, model_id="x", hf_quant_config=quant), InputFileError)
     assert spec is None or spec.num_layers == 2
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(text=st.one_of(st.binary(max_size=40), hostile_configs.map(lambda c: json.dumps(c).encode())))
+def test_any_config_file_is_a_model_or_one_clear_line(tmp_path: Path, text: bytes) -> None:
+    (tmp_path / "config.json").write_bytes(text)
+    spec = result_or_refusal(lambda: load_local_model(tmp_path), InputFileError)
+    assert spec is None or spec.num_layers >= 1
