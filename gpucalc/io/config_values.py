@@ -13,6 +13,8 @@ from typing import Any
 
 MAX_SHOWN_CHARACTERS = 40
 """How much of an unexpected value a message repeats."""
+MAX_LABEL_CHARACTERS = 64
+"""Longest label (model_type, torch_dtype) kept from a config; published ones are under 30."""
 
 
 def described(value: Any) -> str:  # noqa: PLR0911 - one return per JSON type reads clearest
@@ -63,3 +65,9 @@ def json_list(value: Any, key: str) -> list[Any]:
     if not isinstance(value, list):
         raise ValueError(f"{key} must be a list, not {described(value)}")
     return value
+
+
+def short_label(value: Any) -> str:
+    """A config label (``model_type``, ``torch_dtype``) as one line of at most 64 characters."""
+    text = " ".join(str(value).split())
+    return text if len(text) <= MAX_LABEL_CHARACTERS else text[: MAX_LABEL_CHARACTERS - 1] + "…"

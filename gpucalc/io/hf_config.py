@@ -33,7 +33,7 @@ from gpucalc.core.model_spec import (
     VisionSpec,
 )
 from gpucalc.io.bounded_json import MAX_JSON_INT
-from gpucalc.io.config_values import json_list, real_number, whole_number
+from gpucalc.io.config_values import json_list, real_number, short_label, whole_number
 from gpucalc.io.errors import InputFileError
 from gpucalc.io.hf_quant import checkpoint_quant
 
@@ -328,7 +328,7 @@ def _build(
     cross = len(json_list(text.get("cross_attention_layers"), "cross_attention_layers"))
     quant_source = hf_quant_config or text.get("quantization_config")
     quant = checkpoint_quant(quant_source)
-    model_type = str(_first(text, "model_type", default=config.get("model_type", "unknown")))
+    model_type = short_label(_first(text, "model_type", default=config.get("model_type", "unknown")))
     tie = bool(_first(text, "tie_word_embeddings", default=model_type in _TIED_BY_DEFAULT))
     return ModelSpec(
         id=model_id,
@@ -347,7 +347,7 @@ def _build(
         or str(text.get("model_type", "")).startswith("qwen2"),
         tie_word_embeddings=tie,
         max_position_embeddings=max_len,
-        torch_dtype=str(_first(text, "torch_dtype", "dtype", default="bfloat16")),
+        torch_dtype=short_label(_first(text, "torch_dtype", "dtype", default="bfloat16")),
         mla=mla,
         moe=moe,
         layer_attention=kinds,

@@ -17,6 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
+from gpucalc.catalog.entries import ModelEntry
+from gpucalc.catalog.tables import TABLES
 from gpucalc.core.kv import kv_bytes_per_token_per_layer
 from gpucalc.core.model_spec import MAX_LAYERS, LayerAttention, ModelSpec
 from gpucalc.core.params import count_param_breakdown
@@ -233,3 +235,27 @@ def test_any_config_file_is_a_model_or_one_clear_line(tmp_path: Path, text: byte
     (tmp_path / "config.json").write_bytes(text)
     spec = result_or_refusal(lambda: load_local_model(tmp_path), InputFileError)
     assert spec is None or spec.num_layers >= 1
+
+
+def test_labels_from_a_config_are_one_short_line() -> None:
+    spec = model_spec_from_config({**BASE, "model_type": "llama\n" + "y" * 10_000,
+                                   "torch_dtype": ["bfloat16"]}, model_id="x")
+    assert "\n" not in spec.model_type
+    assert len(spec.model_type) <= 64
+    assert spec.torch_dtype == "['bfloat16']"
+
+
+HOSTILE_TABLE_CONFIGS = [
+    {**BASE, "num_attention_heads": 0}, {**BASE, "quantization_config": [1]},
+    {**BASE, "attention_chunk_size": 8192, "no_rope_layers": [1]},
+    {**BASE, "num_hidden_layers": 10**10}, {**BASE, "hidden_size": 1e300},
+]
+
+
+@pytest.mark.parametrize("config", HOSTILE_TABLE_CONFIGS)
+def test_user_table_model_check_refuses_in_one_line(config: dict[str, Any]) -> None:
+    check = TABLES["models"].extra_check
+    assert check is not None
+    with pytest.raises(InputFileError) as info:
+        check(ModelEntry(id="mine", name="Mine", config=config))
+    assert "\n" not in str(info.value)
