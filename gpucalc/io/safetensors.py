@@ -163,31 +163,43 @@ def tensor_stats(headers: list[dict[str, Any]]) -> TensorStats:
 
 
 def folder_tensor_stats(folder: Path) -> TensorStats | None:
-    """Stats of a model folder's safetensors shards, or None when it has none."""
-    index = folder / "model.safetensors.index.json"
-    if index.is_file():
-        data = read_json_file(index, "model.safetensors.index.json", MAX_INDEX_BYTES)
-        weight_map = data.get("weight_map") if isinstance(data, dict) else None
-        if not isinstance(weight_map, dict):
-            raise InputFileError("model.safetensors.index.json has no weight_map")
-        shards = sorted({str(v) for v in weight_map.values()})
-        if len(shards) > MAX_SHARDS:
-            raise InputFileError(f"model.safetensors.index.json lists {len(shards):,} shards; gpucalc "
-                                 f"reads at most {MAX_SHARDS:,} shards per model")
-        paths = [folder / s for s in shards]
-        if any(Path(s).name != s for s in shards):
-            raise InputFileError("index names shards outside the model folder")
-        missing = [p.name for p in paths if not p.is_file()]
-        if missing:
-            return None
-    else:
-        paths = sorted(folder.glob("*.safetensors"))
-        if len(paths) > MAX_SHARDS:
-            raise InputFileError(f"{folder} holds {len(paths):,} safetensors files; gpucalc reads at "
-                                 f"most {MAX_SHARDS:,} shards per model")
+    """Stats of a model folder's safetensors shards, or None when it has none (or lacks some)."""
+    try:
+        paths = _shard_paths(folder)
+    except OSError as exc:  # a shard name too long for the file system, a folder without access
+        raise InputFileError(f"cannot list the safetensors files of {folder}: "
+                             f"{exc.strerror or type(exc).__name__}") from exc
     if not paths:
         return None
     return tensor_stats(_read_headers(paths))
+
+
+def _shard_paths(folder: Path) -> list[Path]:
+    """The shards the index names (none when one is missing), else every ``*.safetensors``."""
+    index = folder / "model.safetensors.index.json"
+    if index.is_file():
+        return _indexed_shards(folder, index)
+    paths = sorted(folder.glob("*.safetensors"))
+    if len(paths) > MAX_SHARDS:
+        raise InputFileError(f"{folder} holds {len(paths):,} safetensors files; gpucalc reads at "
+                             f"most {MAX_SHARDS:,} shards per model")
+    return paths
+
+
+def _indexed_shards(folder: Path, index: Path) -> list[Path]:
+    """The shard files ``index`` maps tensors to; empty when any of them is missing."""
+    data = read_json_file(index, "model.safetensors.index.json", MAX_INDEX_BYTES)
+    weight_map = data.get("weight_map") if isinstance(data, dict) else None
+    if not isinstance(weight_map, dict):
+        raise InputFileError("model.safetensors.index.json has no weight_map")
+    shards = sorted({str(v) for v in weight_map.values()})
+    if len(shards) > MAX_SHARDS:
+        raise InputFileError(f"model.safetensors.index.json lists {len(shards):,} shards; gpucalc "
+                             f"reads at most {MAX_SHARDS:,} shards per model")
+    if any(Path(s).name != s for s in shards):
+        raise InputFileError("index names shards outside the model folder")
+    paths = [folder / s for s in shards]
+    return paths if all(p.is_file() for p in paths) else []
 
 
 def _read_headers(paths: list[Path]) -> list[dict[str, Any]]:

@@ -235,3 +235,25 @@ def test_parameter_total_beyond_the_cap(tmp_path: Path, monkeypatch: pytest.Monk
     write_safetensors(tmp_path / "model.safetensors", {"a": ("BF16", [11])})
     with pytest.raises(InputFileError, match="11 parameters"):
         folder_tensor_stats(tmp_path)
+
+
+def test_index_naming_a_shard_too_long_for_the_file_system(tmp_path: Path) -> None:
+    (tmp_path / "model.safetensors.index.json").write_text(json.dumps(
+        {"weight_map": {"a": "x" * 300}}))
+    with pytest.raises(InputFileError, match="cannot list the safetensors files"):
+        folder_tensor_stats(tmp_path)
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(index=st.one_of(
+    st.dictionaries(st.sampled_from(["weight_map", "metadata"]),
+                    st.one_of(st.dictionaries(st.text(max_size=4), st.one_of(
+                        st.text(max_size=300), st.integers(), st.none()), max_size=4),
+                        st.lists(st.integers(), max_size=3), st.text(max_size=3)), max_size=2),
+    st.lists(st.integers(), max_size=3), st.integers()))
+def test_any_index_is_stats_or_one_clear_line(tmp_path: Path, index: object) -> None:
+    write_safetensors(tmp_path / "model.safetensors", {"a": ("BF16", [3])})
+    (tmp_path / "model.safetensors.index.json").write_text(json.dumps(index))
+    stats = result_or_refusal(lambda: folder_tensor_stats(tmp_path), InputFileError)
+    assert stats is None or stats.num_elements == 3
