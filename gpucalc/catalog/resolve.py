@@ -13,6 +13,10 @@ from gpucalc.core.precision import KvFormat, WeightFormat
 from gpucalc.core.scenario import Scenario
 from gpucalc.io.local_model import load_local_model
 
+MAX_MODEL_REF_CHARACTERS = 4_096
+"""Longest model id or folder path accepted: Linux's PATH_MAX (Hugging Face ids have at most 96)."""
+_SHOWN_REF_CHARACTERS = 60
+
 # vLLM --quantization values that mean "the checkpoint is already quantized this way".
 CHECKPOINT_METHODS = {
     "awq", "awq_marlin", "gptq", "gptq_marlin", "compressed-tensors", "bitsandbytes", "mxfp4",
@@ -20,12 +24,48 @@ CHECKPOINT_METHODS = {
 }
 
 
+def _shown_ref(ref: str) -> str:
+    """``ref`` quoted for a one-line message, shortened when long."""
+    short = ref if len(ref) <= _SHOWN_REF_CHARACTERS else ref[:_SHOWN_REF_CHARACTERS] + "…"
+    return repr(short)
+
+
+def _check_model_ref(ref: str) -> None:
+    """Refuse an empty, overlong or control-character model reference with one line."""
+    if not ref.strip():
+        raise CatalogError("no model given; name a catalog model, a Hugging Face id or a folder")
+    if len(ref) > MAX_MODEL_REF_CHARACTERS:
+        raise CatalogError(f"the model name is {len(ref):,} characters long; a model id or folder "
+                           f"path has at most {MAX_MODEL_REF_CHARACTERS:,}")
+    if not ref.isprintable():
+        raise CatalogError(f"the model name {_shown_ref(ref)} contains a control character; it is "
+                           "not a known model id or a readable folder")
+
+
+def _local_model_path(ref: str) -> Path | None:
+    """The existing file or folder ``ref`` names, None when nothing is there.
+
+    Any error probing the path (a name too long for the file system, an unknown ``~user``, no
+    permission) means ``ref`` cannot be read: one line, never the operating system's exception.
+    """
+    try:
+        path = Path(ref).expanduser()
+        return path if path.exists() else None
+    except (OSError, RuntimeError, ValueError) as exc:
+        raise CatalogError(f"{_shown_ref(ref)} is not a known model id or a readable folder") from exc
+
+
 def resolve_model(catalog: Catalog, ref: str) -> ModelSpec:
-    """A catalog id / alias / Hugging Face id, or a path to a config.json or model folder."""
+    """A catalog id / alias / Hugging Face id, or a path to a config.json or model folder.
+
+    Raises :class:`CatalogError` (unknown, empty, overlong or unreadable reference) or
+    :class:`~gpucalc.io.errors.InputFileError` (a local config that cannot be used), one line each.
+    """
+    _check_model_ref(ref)
     if catalog.has_model(ref):
         return catalog.model(ref)
-    path = Path(ref).expanduser()
-    if path.exists():
+    path = _local_model_path(ref)
+    if path is not None:
         return load_local_model(path)
     return catalog.model(ref)  # raises CatalogError with suggestions
 

@@ -6,6 +6,22 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+# Physical ranges of a model's dimensions. Published models sit far inside them (largest layer
+# count 126 for Llama 3.1 405B, hidden 16,384, vocabulary 262,144 for Gemma 3, 512 experts for
+# Qwen3-Next, context 10,485,760 for Llama 4 Scout); the caps keep every per-layer table and
+# every product of dimensions small enough to compute in seconds and to stay finite as a float.
+MAX_LAYERS = 1_024
+MAX_HIDDEN = 1_048_576  # 2**20
+MAX_INTERMEDIATE = 4 * MAX_HIDDEN
+MAX_HEADS = 65_536
+MAX_HEAD_DIM = 65_536
+MAX_VOCAB = 16_777_216  # 2**24
+MAX_POSITIONS = 1_073_741_824  # 2**30 tokens
+MAX_EXPERTS = 16_384
+MAX_PARAMS = 10**15  # parameters (a thousand trillion)
+MAX_CHECKPOINT_BYTES = 2**63 - 1
+MAX_TOKENS_PER_IMAGE = 16_777_216  # 2**24 encoder tokens
+
 
 class AttentionKind(StrEnum):
     """How attention stores its keys and values."""
@@ -30,11 +46,11 @@ class MlaSpec(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    q_lora_rank: int | None = Field(default=None, ge=1)
-    kv_lora_rank: int = Field(ge=1)
-    qk_nope_head_dim: int = Field(ge=0)
-    qk_rope_head_dim: int = Field(ge=0)
-    v_head_dim: int = Field(ge=1)
+    q_lora_rank: int | None = Field(default=None, ge=1, le=MAX_HIDDEN)
+    kv_lora_rank: int = Field(ge=1, le=MAX_HIDDEN)
+    qk_nope_head_dim: int = Field(ge=0, le=MAX_HEAD_DIM)
+    qk_rope_head_dim: int = Field(ge=0, le=MAX_HEAD_DIM)
+    v_head_dim: int = Field(ge=1, le=MAX_HEAD_DIM)
 
 
 class MoeSpec(BaseModel):
@@ -42,13 +58,14 @@ class MoeSpec(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    num_experts: int = Field(ge=1, description="Routed experts per MoE layer.")
-    experts_per_token: int = Field(ge=1, description="Routed experts each token uses (top-k).")
-    expert_intermediate_size: int = Field(ge=1)
-    num_shared_experts: int = Field(default=0, ge=0)
-    shared_expert_intermediate_size: int = Field(default=0, ge=0)
+    num_experts: int = Field(ge=1, le=MAX_EXPERTS, description="Routed experts per MoE layer.")
+    experts_per_token: int = Field(ge=1, le=MAX_EXPERTS,
+                                   description="Routed experts each token uses (top-k).")
+    expert_intermediate_size: int = Field(ge=1, le=MAX_INTERMEDIATE)
+    num_shared_experts: int = Field(default=0, ge=0, le=MAX_EXPERTS)
+    shared_expert_intermediate_size: int = Field(default=0, ge=0, le=MAX_INTERMEDIATE)
     shared_expert_gate: bool = False
-    num_moe_layers: int = Field(ge=1)
+    num_moe_layers: int = Field(ge=1, le=MAX_LAYERS)
 
     @model_validator(mode="after")
     def _top_k_within_experts(self) -> MoeSpec:
@@ -85,19 +102,23 @@ class VisionSpec(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    params: int = Field(ge=0)
+    params: int = Field(ge=0, le=MAX_PARAMS)
     description: str = ""
-    hidden_size: int = Field(default=0, ge=0, description="Encoder width (0: geometry unknown).")
-    intermediate_size: int = Field(default=0, ge=0, description="Encoder MLP width.")
-    num_layers: int = Field(default=0, ge=0, description="Encoder layers (local + global).")
+    hidden_size: int = Field(default=0, ge=0, le=MAX_HIDDEN,
+                             description="Encoder width (0: geometry unknown).")
+    intermediate_size: int = Field(default=0, ge=0, le=MAX_INTERMEDIATE, description="Encoder MLP width.")
+    num_layers: int = Field(default=0, ge=0, le=MAX_LAYERS, description="Encoder layers (local + global).")
     tokens_per_item: int = Field(
-        default=0, ge=0, description="Encoder tokens of one image at the largest size: tiles × "
-        "((image_size / patch_size)² + class token).")
+        default=0, ge=0, le=MAX_TOKENS_PER_IMAGE,
+        description="Encoder tokens of one image at the largest size: tiles × ((image_size / patch_size)² "
+        "+ class token).")
     prompt_tokens_per_item: int = Field(
-        default=0, ge=0, description="Prompt tokens one image takes in the language model "
+        default=0, ge=0, le=MAX_TOKENS_PER_IMAGE,
+        description="Prompt tokens one image takes in the language model "
         "(mm_tokens_per_image, or encoder tokens × pixel_shuffle_ratio²); 0: tokens_per_item.")
     output_features: int = Field(
-        default=0, ge=0, description="Features per token the encoder hands on (vision_output_dim, "
+        default=0, ge=0, le=MAX_INTERMEDIATE,
+        description="Features per token the encoder hands on (vision_output_dim, "
         "e.g. Mllama's final + 4 intermediate layers); 0: its width.")
     encoder_decoder: bool = Field(
         default=False, description="The language model reads the image through cross-attention "
@@ -113,32 +134,37 @@ class ModelSpec(BaseModel):
     name: str
     hf_id: str | None = None
     model_type: str
-    hidden_size: int = Field(ge=1)
-    num_layers: int = Field(ge=1)
-    num_attention_heads: int = Field(ge=1)
-    num_kv_heads: int = Field(ge=1)
-    head_dim: int = Field(ge=1)
-    vocab_size: int = Field(ge=1)
-    intermediate_size: int = Field(ge=0, description="Dense MLP width (0 when every layer is MoE).")
+    hidden_size: int = Field(ge=1, le=MAX_HIDDEN)
+    num_layers: int = Field(ge=1, le=MAX_LAYERS)
+    num_attention_heads: int = Field(ge=1, le=MAX_HEADS)
+    num_kv_heads: int = Field(ge=1, le=MAX_HEADS)
+    head_dim: int = Field(ge=1, le=MAX_HEAD_DIM)
+    vocab_size: int = Field(ge=1, le=MAX_VOCAB)
+    intermediate_size: int = Field(ge=0, le=MAX_INTERMEDIATE,
+                                   description="Dense MLP width (0 when every layer is MoE).")
     mlp_gated: bool = Field(default=True, description="Gated MLP (SwiGLU/GeGLU: 3 matrices).")
     attention_bias: bool = False
     tie_word_embeddings: bool = False
-    max_position_embeddings: int = Field(ge=1)
+    max_position_embeddings: int = Field(ge=1, le=MAX_POSITIONS)
     torch_dtype: str = "bfloat16"
     mla: MlaSpec | None = None
     moe: MoeSpec | None = None
-    layer_attention: tuple[LayerAttention, ...] = Field(description="Attention span per layer.")
-    sliding_window: int | None = Field(default=None, ge=1)
-    attention_chunk_size: int | None = Field(default=None, ge=1)
-    cross_attention_layers: int = Field(default=0, ge=0)
+    layer_attention: tuple[LayerAttention, ...] = Field(max_length=MAX_LAYERS,
+                                                        description="Attention span per layer.")
+    sliding_window: int | None = Field(default=None, ge=1, le=MAX_POSITIONS)
+    attention_chunk_size: int | None = Field(default=None, ge=1, le=MAX_POSITIONS)
+    cross_attention_layers: int = Field(default=0, ge=0, le=MAX_LAYERS)
     vision: VisionSpec | None = None
     quantization: CheckpointQuant | None = None
-    mtp_layers: int = Field(default=0, ge=0, description="Multi-token-prediction layers (not served).")
+    mtp_layers: int = Field(default=0, ge=0, le=MAX_LAYERS,
+                            description="Multi-token-prediction layers (not served).")
     exact_total_params: int | None = Field(
-        default=None, description="Parameter count read from safetensors headers, when available."
+        default=None, ge=0, le=MAX_PARAMS,
+        description="Parameter count read from safetensors headers, when available."
     )
     exact_weight_bytes: int | None = Field(
-        default=None, description="Checkpoint tensor bytes read from safetensors headers."
+        default=None, ge=0, le=MAX_CHECKPOINT_BYTES,
+        description="Checkpoint tensor bytes read from safetensors headers."
     )
 
     @model_validator(mode="after")

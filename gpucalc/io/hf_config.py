@@ -3,6 +3,10 @@
 Handles dense, GQA/MQA, MLA, MoE (Mixtral, Qwen-MoE, DeepSeek, Llama 4, gpt-oss), sliding-window
 and chunked-local layers, tied embeddings, explicit ``head_dim``, ChatGLM naming, nested
 ``text_config`` of multimodal models, and ``quantization_config``. No transformers, no torch.
+
+Every number is range-checked as it is read (the caps live beside :class:`ModelSpec`), so a
+hostile config gives one line naming the key and the allowed range before any per-layer table is
+built or any product of dimensions is formed.
 """
 
 from __future__ import annotations
@@ -13,12 +17,23 @@ from typing import Any
 from pydantic import ValidationError
 
 from gpucalc.core.model_spec import (
+    MAX_EXPERTS,
+    MAX_HEAD_DIM,
+    MAX_HEADS,
+    MAX_HIDDEN,
+    MAX_INTERMEDIATE,
+    MAX_LAYERS,
+    MAX_POSITIONS,
+    MAX_TOKENS_PER_IMAGE,
+    MAX_VOCAB,
     LayerAttention,
     MlaSpec,
     ModelSpec,
     MoeSpec,
     VisionSpec,
 )
+from gpucalc.io.bounded_json import MAX_JSON_INT
+from gpucalc.io.config_values import json_list, real_number, short_label, whole_number
 from gpucalc.io.errors import InputFileError
 from gpucalc.io.hf_quant import checkpoint_quant
 
@@ -35,6 +50,10 @@ _TEXT_DEFAULTS: dict[str, dict[str, Any]] = {
 _TIED_BY_DEFAULT = {"gemma", "gemma2", "gemma3", "gemma3_text"}
 _GATED_ACTS = {"silu", "swiglu", "gelu_pytorch_tanh", "gelu", "geglu", "swish"}
 _NON_GATED_TYPES = {"gpt2", "gpt_neox", "opt", "bloom", "falcon", "phi", "starcoder2", "gpt_bigcode"}
+# Vision encoders: published ones take 224-1,568 px images in 14-32 px patches and 1-16 tiles.
+_MAX_IMAGE_SIDE = 65_536  # pixels
+_MAX_TILES = 1_024
+_MAX_SHUFFLE_RATIO = 16.0
 
 
 def _first(config: Mapping[str, Any], *keys: str, default: Any = None) -> Any:
@@ -46,12 +65,25 @@ def _first(config: Mapping[str, Any], *keys: str, default: Any = None) -> Any:
     return default
 
 
-def _required(config: Mapping[str, Any], *keys: str) -> int:
-    """Integer value of the first present key; KeyError naming the first key when none is."""
-    value = _first(config, *keys)
-    if value is None:
+def _present_key(config: Mapping[str, Any], keys: tuple[str, ...]) -> str:
+    """The first of ``keys`` that ``config`` holds (not None); the first key when none is."""
+    return next((key for key in keys if config.get(key) is not None), keys[0])
+
+
+def _required(config: Mapping[str, Any], *keys: str, low: int, high: int) -> int:
+    """Whole value of the first present key in ``low`` … ``high``; KeyError naming the first key."""
+    key = _present_key(config, keys)
+    if config.get(key) is None:
         raise KeyError(keys[0])
-    return int(value)
+    return whole_number(config[key], key, low, high)
+
+
+def _optional(config: Mapping[str, Any], *keys: str, default: int, low: int, high: int,
+              prefix: str = "") -> int:
+    """Whole value of the first present key in ``low`` … ``high``, or ``default`` when none is."""
+    key = _present_key(config, keys)
+    value = config.get(key)
+    return default if value is None else whole_number(value, prefix + key, low, high)
 
 
 def _text_config(config: Mapping[str, Any]) -> dict[str, Any]:
@@ -70,98 +102,120 @@ def _text_config(config: Mapping[str, Any]) -> dict[str, Any]:
 def _mla(text: Mapping[str, Any]) -> MlaSpec | None:
     if not text.get("kv_lora_rank"):
         return None
+    q_rank = _optional(text, "q_lora_rank", default=0, low=0, high=MAX_HIDDEN)
     return MlaSpec(
-        q_lora_rank=text.get("q_lora_rank") or None,
-        kv_lora_rank=int(text["kv_lora_rank"]),
-        qk_nope_head_dim=int(text.get("qk_nope_head_dim", 128)),
-        qk_rope_head_dim=int(text.get("qk_rope_head_dim", 64)),
-        v_head_dim=int(text.get("v_head_dim", 128)),
+        q_lora_rank=q_rank or None,
+        kv_lora_rank=_required(text, "kv_lora_rank", low=1, high=MAX_HIDDEN),
+        qk_nope_head_dim=_optional(text, "qk_nope_head_dim", default=128, low=0, high=MAX_HEAD_DIM),
+        qk_rope_head_dim=_optional(text, "qk_rope_head_dim", default=64, low=0, high=MAX_HEAD_DIM),
+        v_head_dim=_optional(text, "v_head_dim", default=128, low=1, high=MAX_HEAD_DIM),
     )
 
 
 def _moe_layer_count(text: Mapping[str, Any], num_layers: int) -> int:
     """How many decoder layers carry experts."""
     if "first_k_dense_replace" in text:  # DeepSeek V2/V3, Kimi K2
-        freq = int(text.get("moe_layer_freq") or 1)
-        first = int(text["first_k_dense_replace"])
-        return sum(1 for i in range(first, num_layers) if i % freq == 0)
+        freq = _layer_step(text, "moe_layer_freq")
+        first = _optional(text, "first_k_dense_replace", default=0, low=0, high=MAX_JSON_INT)
+        return sum(1 for i in range(min(first, num_layers), num_layers) if i % freq == 0)
     if "interleave_moe_layer_step" in text:  # Llama 4
-        step = int(text["interleave_moe_layer_step"] or 1)
+        step = _layer_step(text, "interleave_moe_layer_step")
         return sum(1 for i in range(num_layers) if (i + 1) % step == 0)
     if "decoder_sparse_step" in text or "mlp_only_layers" in text:  # Qwen MoE
-        step = int(text.get("decoder_sparse_step") or 1)
-        dense = set(text.get("mlp_only_layers") or [])
+        step = _layer_step(text, "decoder_sparse_step")
+        dense = {whole_number(i, "mlp_only_layers", 0, MAX_JSON_INT)
+                 for i in json_list(text.get("mlp_only_layers"), "mlp_only_layers")}
         return sum(1 for i in range(num_layers) if i not in dense and (i + 1) % step == 0)
     return num_layers
 
 
+def _layer_step(text: Mapping[str, Any], key: str) -> int:
+    """Every how many layers something repeats (missing or 0: every layer)."""
+    return _optional(text, key, default=0, low=0, high=MAX_JSON_INT) or 1
+
+
 def _moe(text: Mapping[str, Any], num_layers: int) -> MoeSpec | None:
-    experts = _first(text, "n_routed_experts", "num_local_experts", "num_experts", "moe_num_experts")
-    if not experts or int(experts) <= 1:
+    experts = _optional(text, "n_routed_experts", "num_local_experts", "num_experts",
+                        "moe_num_experts", default=0, low=0, high=MAX_EXPERTS)
+    if experts <= 1:
         return None
-    top_k = int(_first(text, "num_experts_per_tok", "experts_per_token", "moe_top_k", default=2))
+    top_k = _optional(text, "num_experts_per_tok", "experts_per_token", "moe_top_k", default=2,
+                      low=1, high=MAX_EXPERTS)
     model_type = str(text.get("model_type", ""))
-    width = _first(text, "moe_intermediate_size", "expert_intermediate_size")
-    if width is None or model_type in {"mixtral", "gpt_oss", "llama4_text", "llama4"}:
-        width = text.get("intermediate_size")
-    n_shared = int(text.get("n_shared_experts") or 0)
-    shared_width = int(width) if n_shared else 0
+    width_keys: tuple[str, ...] = ("moe_intermediate_size", "expert_intermediate_size")
+    if _first(text, *width_keys) is None or model_type in {"mixtral", "gpt_oss", "llama4_text", "llama4"}:
+        width_keys = ("intermediate_size",)
+    width = _required(text, *width_keys, low=1, high=MAX_INTERMEDIATE)
+    n_shared = _optional(text, "n_shared_experts", default=0, low=0, high=MAX_EXPERTS)
+    shared_width = width if n_shared else 0
     gate = False
     if text.get("shared_expert_intermediate_size"):
-        n_shared, shared_width, gate = 1, int(text["shared_expert_intermediate_size"]), True
+        n_shared, gate = 1, True
+        shared_width = _required(text, "shared_expert_intermediate_size", low=1, high=MAX_INTERMEDIATE)
     if model_type in {"llama4_text", "llama4"}:
-        n_shared, shared_width = 1, int(width)
+        n_shared, shared_width = 1, width
     return MoeSpec(
-        num_experts=int(experts), experts_per_token=top_k, expert_intermediate_size=int(width),
+        num_experts=experts, experts_per_token=top_k, expert_intermediate_size=width,
         num_shared_experts=n_shared, shared_expert_intermediate_size=shared_width,
         shared_expert_gate=gate, num_moe_layers=_moe_layer_count(text, num_layers),
     )
 
 
-def _dense_width(text: Mapping[str, Any], moe: MoeSpec | None) -> int:
+def _dense_width(text: Mapping[str, Any], moe: MoeSpec | None, num_layers: int, hidden: int) -> int:
     """Intermediate size of the dense (non-expert) MLP layers."""
-    if moe is not None and moe.num_moe_layers == int(_first(text, "num_hidden_layers", "num_layers")):
+    if moe is not None and moe.num_moe_layers == num_layers:
         return 0
     model_type = str(text.get("model_type", ""))
     if model_type in {"llama4_text", "llama4"}:
-        return int(text.get("intermediate_size_mlp") or text.get("intermediate_size") or 0)
-    width = _first(text, "intermediate_size", "ffn_hidden_size", "n_inner")
-    if width is None:
-        return 4 * int(_first(text, "hidden_size", "n_embd", "d_model"))
-    return int(width)
+        return _optional(text, "intermediate_size_mlp", "intermediate_size", default=0, low=0,
+                         high=MAX_INTERMEDIATE)
+    return _optional(text, "intermediate_size", "ffn_hidden_size", "n_inner", default=4 * hidden,
+                     low=0, high=MAX_INTERMEDIATE)
 
 
 def _layer_attention(
     text: Mapping[str, Any], num_layers: int, max_len: int
 ) -> tuple[tuple[LayerAttention, ...], int | None, int | None]:
     """Attention span per layer, plus the sliding window and chunk size when they apply."""
-    window = _first(text, "sliding_window", "sliding_window_size")
-    chunk = text.get("attention_chunk_size")
+    window = _optional(text, "sliding_window", "sliding_window_size", default=0, low=0,
+                       high=MAX_JSON_INT)
     full = LayerAttention.FULL
-    if chunk:  # Llama 4: chunked local attention on RoPE layers, global on every 4th (NoPE)
-        flags = text.get("no_rope_layers") or [int((i + 1) % 4 != 0) for i in range(num_layers)]
-        kinds = tuple(LayerAttention.CHUNKED if flags[i] else full for i in range(num_layers))
-        return kinds, None, int(chunk)
+    if text.get("attention_chunk_size"):  # Llama 4: chunked local attention on RoPE layers
+        chunk = _required(text, "attention_chunk_size", low=1, high=MAX_POSITIONS)
+        flags = _no_rope_flags(text, num_layers)
+        kinds = tuple(LayerAttention.CHUNKED if flag else full for flag in flags)
+        return kinds, None, chunk
     use_window = bool(window) and text.get("use_sliding_window", True) is not False
-    if not use_window or window is None or int(window) >= max_len:
+    if not use_window or window >= max_len:
         return tuple(full for _ in range(num_layers)), None, None
     sliding = LayerAttention.SLIDING
     layer_types = text.get("layer_types")
     if isinstance(layer_types, list) and len(layer_types) == num_layers:
         kinds = tuple(sliding if "sliding" in str(t) else full for t in layer_types)
     elif text.get("sliding_window_pattern"):
-        pattern = int(text["sliding_window_pattern"])
+        pattern = _required(text, "sliding_window_pattern", low=1, high=MAX_JSON_INT)
         kinds = tuple(sliding if (i + 1) % pattern else full for i in range(num_layers))
     elif str(text.get("model_type")) == "gemma2":
         kinds = tuple(sliding if i % 2 == 0 else full for i in range(num_layers))
     elif text.get("max_window_layers") is not None and str(text.get("model_type")).startswith("qwen"):
-        first_full = int(text["max_window_layers"])
+        first_full = _required(text, "max_window_layers", low=0, high=MAX_JSON_INT)
         kinds = tuple(full if i < first_full else sliding for i in range(num_layers))
     else:
         kinds = tuple(sliding for _ in range(num_layers))
     if sliding not in kinds:
         return kinds, None, None
-    return kinds, int(window), None
+    return kinds, window, None
+
+
+def _no_rope_flags(text: Mapping[str, Any], num_layers: int) -> list[Any]:
+    """Per layer, whether it uses RoPE (chunked) — default: every 4th layer is global (NoPE)."""
+    flags = json_list(text.get("no_rope_layers"), "no_rope_layers")
+    if not flags:
+        return [int((i + 1) % 4 != 0) for i in range(num_layers)]
+    if len(flags) != num_layers:
+        raise ValueError(f"no_rope_layers has {len(flags):,} entries but the model has "
+                         f"{num_layers:,} layers")
+    return flags
 
 
 def _vision_params(config: Mapping[str, Any], text_hidden: int) -> VisionSpec | None:
@@ -169,25 +223,32 @@ def _vision_params(config: Mapping[str, Any], text_hidden: int) -> VisionSpec | 
     vision = config.get("vision_config")
     if not isinstance(vision, Mapping):
         return None
-    hidden = int(_first(vision, "hidden_size", "embed_dim", "width", default=0))
+    key = "vision_config."
+    hidden = _optional(vision, "hidden_size", "embed_dim", "width", default=0, low=0, high=MAX_HIDDEN,
+                       prefix=key)
     if hidden <= 0:
         return None
-    layers = int(_first(vision, "num_hidden_layers", "depth", "num_layers", default=0))
-    layers += int(vision.get("num_global_layers") or 0)
-    inter = int(_first(vision, "intermediate_size", default=4 * hidden))
-    patch = int(_first(vision, "patch_size", default=14))
-    image = int(_first(vision, "image_size", default=336))
+    layers = _optional(vision, "num_hidden_layers", "depth", "num_layers", default=0, low=0,
+                       high=MAX_LAYERS, prefix=key)
+    layers += _optional(vision, "num_global_layers", default=0, low=0, high=MAX_LAYERS, prefix=key)
+    inter = _optional(vision, "intermediate_size", default=4 * hidden, low=0, high=MAX_INTERMEDIATE,
+                      prefix=key)
+    patch = _optional(vision, "patch_size", default=14, low=1, high=_MAX_IMAGE_SIDE, prefix=key)
+    image = _optional(vision, "image_size", default=336, low=1, high=_MAX_IMAGE_SIDE, prefix=key)
     per_layer = 4 * hidden * hidden + 2 * hidden * inter + 9 * hidden + inter
-    patches = (image // max(patch, 1)) ** 2
+    patches = (image // patch) ** 2
     embed = 3 * patch * patch * hidden + patches * hidden
     projector = hidden * text_hidden
     class_token = 0 if "siglip" in str(vision.get("model_type", "")) else 1
-    tiles = int(vision.get("max_num_tiles") or 1)
+    tiles = _optional(vision, "max_num_tiles", default=0, low=0, high=_MAX_TILES, prefix=key) or 1
     text = config.get("text_config")
     cross = isinstance(text, Mapping) and bool(text.get("cross_attention_layers"))
-    output = int(vision.get("vision_output_dim") or hidden)
-    shuffle = float(vision.get("pixel_shuffle_ratio") or 1.0)
-    prompt_tokens = int(config.get("mm_tokens_per_image") or tiles * patches * shuffle * shuffle)
+    output = _optional(vision, "vision_output_dim", default=0, low=0, high=MAX_INTERMEDIATE,
+                       prefix=key) or hidden
+    shuffle = real_number(vision.get("pixel_shuffle_ratio") or 1.0, key + "pixel_shuffle_ratio",
+                          0.0, _MAX_SHUFFLE_RATIO)
+    prompt_tokens = _optional(config, "mm_tokens_per_image", default=0, low=0,
+                              high=MAX_TOKENS_PER_IMAGE) or int(tiles * patches * shuffle * shuffle)
     return VisionSpec(
         params=layers * per_layer + embed + projector,
         description=f"ViT {layers}×{hidden} (estimated from vision_config)",
@@ -249,24 +310,25 @@ def _build(
     hf_quant_config: Mapping[str, Any] | None,
 ) -> ModelSpec:
     text = _text_config(config)
-    hidden = _required(text, "hidden_size", "n_embd", "d_model")
-    num_layers = _required(text, "num_hidden_layers", "num_layers", "n_layer")
-    heads = _required(text, "num_attention_heads", "n_head")
-    kv_heads = int(_first(text, "num_key_value_heads", "multi_query_group_num", "num_kv_heads",
-                          default=heads))
+    hidden = _required(text, "hidden_size", "n_embd", "d_model", low=1, high=MAX_HIDDEN)
+    num_layers = _required(text, "num_hidden_layers", "num_layers", "n_layer", low=1, high=MAX_LAYERS)
+    heads = _required(text, "num_attention_heads", "n_head", low=1, high=MAX_HEADS)
+    kv_heads = _optional(text, "num_key_value_heads", "multi_query_group_num", "num_kv_heads",
+                         default=heads, low=1, high=MAX_HEADS)
     if text.get("multi_query_attention") is False:
         kv_heads = heads
-    head_dim = int(_first(text, "head_dim", "kv_channels", default=hidden // heads))
-    vocab = _required(text, "padded_vocab_size", "vocab_size")
-    max_len = int(_first(text, "max_position_embeddings", "seq_length", "n_positions",
-                         "max_sequence_length", default=4096))
+    head_dim = _optional(text, "head_dim", "kv_channels", default=hidden // heads, low=1,
+                         high=MAX_HEAD_DIM)
+    vocab = _required(text, "padded_vocab_size", "vocab_size", low=1, high=MAX_VOCAB)
+    max_len = _optional(text, "max_position_embeddings", "seq_length", "n_positions",
+                        "max_sequence_length", default=4096, low=1, high=MAX_POSITIONS)
     mla = _mla(text)
     moe = _moe(text, num_layers)
     kinds, window, chunk = _layer_attention(text, num_layers, max_len)
-    cross = len(text.get("cross_attention_layers") or [])
+    cross = len(json_list(text.get("cross_attention_layers"), "cross_attention_layers"))
     quant_source = hf_quant_config or text.get("quantization_config")
     quant = checkpoint_quant(quant_source)
-    model_type = str(_first(text, "model_type", default=config.get("model_type", "unknown")))
+    model_type = short_label(_first(text, "model_type", default=config.get("model_type", "unknown")))
     tie = bool(_first(text, "tie_word_embeddings", default=model_type in _TIED_BY_DEFAULT))
     return ModelSpec(
         id=model_id,
@@ -279,13 +341,13 @@ def _build(
         num_kv_heads=kv_heads if mla is None else heads,
         head_dim=head_dim,
         vocab_size=vocab,
-        intermediate_size=_dense_width(text, moe),
+        intermediate_size=_dense_width(text, moe, num_layers, hidden),
         mlp_gated=_is_gated(text),
         attention_bias=bool(_first(text, "attention_bias", "add_qkv_bias", "qkv_bias", default=False))
         or str(text.get("model_type", "")).startswith("qwen2"),
         tie_word_embeddings=tie,
         max_position_embeddings=max_len,
-        torch_dtype=str(_first(text, "torch_dtype", "dtype", default="bfloat16")),
+        torch_dtype=short_label(_first(text, "torch_dtype", "dtype", default="bfloat16")),
         mla=mla,
         moe=moe,
         layer_attention=kinds,
@@ -294,5 +356,5 @@ def _build(
         cross_attention_layers=cross,
         vision=_vision_params(config, hidden),
         quantization=quant,
-        mtp_layers=int(text.get("num_nextn_predict_layers") or 0),
+        mtp_layers=_optional(text, "num_nextn_predict_layers", default=0, low=0, high=MAX_LAYERS),
     )

@@ -10,15 +10,17 @@ from gpucalc.io.errors import InputFileError
 T = TypeVar("T")
 
 
-def result_or_refusal(read: Callable[[], T]) -> T | None:
-    """``read()``'s result, or None when it raised an :class:`InputFileError` of one line.
+def result_or_refusal(call: Callable[[], T], *errors: type[Exception]) -> T | None:
+    """``call()``'s result, or None after checking its refusal is one non-empty line.
 
-    Any other exception propagates and fails the test.
+    The accepted refusals are ``errors`` (:class:`InputFileError` when none are given); any
+    other exception propagates and fails the test.
     """
+    accepted = errors or (InputFileError,)
     try:
-        return read()
-    except InputFileError as exc:
+        return call()
+    except accepted as exc:
         message = str(exc)
-    assert "\n" not in message
     assert message
+    assert "\n" not in message
     return None
