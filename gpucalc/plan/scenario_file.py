@@ -56,7 +56,7 @@ def scenario_text(scenario: Scenario) -> str:
     size = len(text.encode("utf-8"))
     if size > MAX_FILE_BYTES:
         raise ScenarioFileError(f"the scenario is {size / 1e6:,.1f} MB; a scenario file is at most "
-                                f"{MAX_FILE_BYTES / 1e6:,.0f} MB, so it could not be opened again")
+                                f"{MAX_FILE_BYTES / 1e6:,.2f} MB, so it could not be opened again")
     return text
 
 

@@ -139,7 +139,7 @@ class SettingsStore:
             text = _settings_text(settings.model_copy(update={"last_scenario": None}))
         if len(text.encode("utf-8")) > MAX_SETTINGS_BYTES or not text:
             self.problem = (f"cannot save {self.path}: the settings are not finite numbers or would "
-                            f"exceed {MAX_SETTINGS_BYTES / 1e6:,.0f} MB")
+                            f"exceed {MAX_SETTINGS_BYTES / 1e6:,.2f} MB")
             return
         try:
             storage.atomic_write_text(self.path, text)
