@@ -21,6 +21,7 @@ from gpucalc.catalog.storage import config_dir
 from gpucalc.catalog.tables import TABLE_NAMES
 from gpucalc.catalog.user_store import CURRENT_SCHEMA_VERSION, FILE_FORMAT, UserStore
 from gpucalc.cli.main import main
+from tests.hostile_json import deep_nesting, json_values
 
 BACKUP_GLOB = "*.bak-*.json"
 
@@ -148,32 +149,21 @@ def test_a_pipe_as_a_table_file_is_moved_aside_without_blocking() -> None:
     assert not path.exists()
 
 
-def json_values() -> st.SearchStrategy[Any]:
-    """JSON-shaped values with hostile leaves: huge integers, non-finite reals, odd strings."""
-    leaves = st.one_of(st.none(), st.booleans(), st.integers(min_value=-(10**30), max_value=10**30),
-                       st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=8))
-    return st.recursive(leaves, lambda inner: st.one_of(
-        st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=6), inner, max_size=4)),
-        max_leaves=12)
-
-
 def hostile_table_bytes() -> st.SearchStrategy[bytes]:
     """Random bytes, random JSON, deep nesting, huge integers and wrongly typed entries."""
-    field_names = st.sampled_from(["memory_gb", "usable_memory_gib", "num_attention_heads", "config",
-                                   "dense_tflops", "interconnect", "usd_per_gpu_hour", "id", "name"])
-    entry = st.dictionaries(field_names, json_values(), max_size=5)
-    document = st.builds(lambda entries: {"format": FILE_FORMAT, "table": "gpus", "schema_version": 1,
-                                          "entries": entries, "deleted": []},
-                         st.dictionaries(st.from_regex(r"[a-z0-9]{1,6}", fullmatch=True), entry,
-                                         max_size=3))
-    as_text = st.one_of(document, json_values()).map(
-        lambda doc: json.dumps(doc, allow_nan=True).encode("utf-8"))
-    deep = st.integers(min_value=60, max_value=3000).map(lambda n: b"[" * n + b"]" * n)
+    fields = ["memory_gb", "usable_memory_gib", "num_attention_heads", "config", "dense_tflops",
+              "interconnect", "usd_per_gpu_hour", "id", "name"]
+    entries = st.dictionaries(st.from_regex(r"[a-z0-9]{1,6}", fullmatch=True),
+                              st.dictionaries(st.sampled_from(fields), json_values(), max_size=5),
+                              max_size=3)
+    document = entries.map(lambda found: json.dumps(
+        {"format": FILE_FORMAT, "table": "gpus", "schema_version": 1, "entries": found, "deleted": []},
+        allow_nan=True).encode())
+    random_json = json_values().map(lambda value: json.dumps(value, allow_nan=True).encode())
     huge = st.integers(min_value=20, max_value=6000).map(
-        lambda n: table_text("gpus", {"x": {"id": "x", "memory_gb": 0}}).replace('"memory_gb": 0',
-                                                                                  '"memory_gb": ' + "7" * n)
-        .encode())
-    return st.one_of(st.binary(max_size=200), as_text, deep, huge)
+        lambda n: table_text("gpus", {"x": {"id": "x", "memory_gb": 0}})
+        .replace('"memory_gb": 0', '"memory_gb": ' + "7" * n).encode())
+    return st.one_of(st.binary(max_size=200), document, random_json, deep_nesting(), huge)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

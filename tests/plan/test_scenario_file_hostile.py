@@ -16,6 +16,7 @@ from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.scenario import Scenario
 from gpucalc.plan import scenario_file
 from gpucalc.plan.scenario_file import MAX_FILE_BYTES, ScenarioFileError, load_scenario, save_scenario
+from tests.hostile_json import deep_nesting, documents_with
 
 
 def scenario_with(**changes: Any) -> str:
@@ -115,18 +116,10 @@ def test_a_long_scenario_within_the_limit_saves_and_loads(tmp_path: Path, catalo
 
 
 def hostile_scenario_bytes() -> st.SearchStrategy[bytes]:
-    leaves = st.one_of(st.none(), st.booleans(), st.integers(min_value=-(10**25), max_value=10**25),
-                       st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=6))
-    values = st.recursive(leaves, lambda inner: st.one_of(
-        st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=5), inner, max_size=3)),
-        max_leaves=10)
-    fields = st.sampled_from(["model", "gpu", "custom_gpu", "max_model_len", "deployment", "engine",
-                              "notes", "workload"])
-    document = st.dictionaries(fields, values, max_size=4).map(
-        lambda body: json.dumps({"format": "gpucalc-scenario", "schema_version": 1, "scenario": body},
-                                allow_nan=True).encode())
-    deep = st.integers(min_value=60, max_value=5000).map(lambda n: b'{"a":' * n + b"1" + b"}" * n)
-    return st.one_of(st.binary(max_size=200), document, deep)
+    fields = ["model", "gpu", "custom_gpu", "max_model_len", "deployment", "engine", "notes", "workload"]
+    document = documents_with(fields, lambda body: {"format": "gpucalc-scenario", "schema_version": 1,
+                                                    "scenario": body})
+    return st.one_of(st.binary(max_size=200), document, deep_nesting(b'{"a":', b"}", b"1"))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -16,6 +16,7 @@ from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.scenario import Scenario
 from gpucalc.plan import settings_store
 from gpucalc.plan.settings_store import MAX_SETTINGS_BYTES, SettingsStore, WindowSettings
+from tests.hostile_json import deep_nesting, documents_with
 
 GEOMETRY = base64.b64encode(b"\x01\xd9\xd0\xcb geometry").decode("ascii")
 
@@ -129,17 +130,8 @@ def test_the_limit_is_far_above_a_real_file(tmp_path: Path) -> None:
 
 
 def hostile_settings() -> st.SearchStrategy[bytes]:
-    leaves = st.one_of(st.none(), st.booleans(), st.integers(min_value=-(10**25), max_value=10**25),
-                       st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=8))
-    values = st.recursive(leaves, lambda inner: st.one_of(
-        st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=5), inner, max_size=3)),
-        max_leaves=10)
-    fields = st.sampled_from(["schema_version", "geometry", "state", "language", "theme",
-                              "last_scenario", "recent_files"])
-    documents = st.dictionaries(fields, values, max_size=5).map(
-        lambda doc: json.dumps(doc, allow_nan=True).encode())
-    deep = st.integers(min_value=60, max_value=5000).map(lambda n: b"[" * n + b"]" * n)
-    return st.one_of(st.binary(max_size=200), documents, deep)
+    fields = ["schema_version", "geometry", "state", "language", "theme", "last_scenario", "recent_files"]
+    return st.one_of(st.binary(max_size=200), documents_with(fields), deep_nesting())
 
 
 def _round_trips(loaded: WindowSettings) -> Any:
