@@ -53,7 +53,7 @@ def config_dir() -> Path:
     r"""The user's gpucalc folder: ``$GPUCALC_CONFIG_DIR``, else the platform's config folder.
 
     Linux ``~/.config/gpucalc``, macOS ``~/Library/Application Support/gpucalc``, Windows
-    ``%APPDATA%\gpucalc`` (no vendor folder above it).
+    ``%LOCALAPPDATA%\gpucalc`` (no vendor folder above it).
     """
     override = os.environ.get(CONFIG_DIR_ENV)
     if override:

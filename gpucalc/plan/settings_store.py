@@ -12,10 +12,12 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import os
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from gpucalc.catalog import storage
@@ -90,42 +92,64 @@ def _usable_values(settings: WindowSettings) -> tuple[WindowSettings, list[str]]
     return settings.model_copy(update=update), dropped
 
 
+def earlier_settings_path(directory: Path | None) -> Path | None:
+    r"""Where earlier gpucalc versions kept window.json when that differs from today's, else None.
+
+    They asked for the config folder with a vendor folder, which on Windows is one level deeper
+    (``%LOCALAPPDATA%\gpucalc\gpucalc``) than where the user's tables have always lived. That file
+    is read once when there is no window.json yet and left in place.
+    """
+    if directory is not None or os.environ.get(storage.CONFIG_DIR_ENV):
+        return None
+    earlier = Path(platformdirs.user_config_dir(storage.APP_NAME)) / SETTINGS_FILE
+    return earlier if earlier.parent != storage.config_dir() else None
+
+
 class SettingsStore:
     """Load and save :class:`WindowSettings` at ``directory / window.json``."""
 
     def __init__(self, directory: Path | None = None) -> None:
         self.path = (directory or storage.config_dir()) / SETTINGS_FILE
+        self.earlier_path = earlier_settings_path(directory)
         self.problem: str = ""
+
+    def _source(self) -> Path | None:
+        """The file to load: window.json, else one an earlier gpucalc left (saving moves it here)."""
+        for path in (self.path, self.earlier_path):
+            if path is not None and (path.exists() or path.is_symlink()):
+                return path
+        return None
 
     def load(self) -> WindowSettings:
         """The saved settings, or defaults (a broken or newer file is kept as a backup)."""
-        if not self.path.exists() and not self.path.is_symlink():
+        source = self._source()
+        if source is None:
             return WindowSettings()
         try:
-            doc = storage.read_json_document(self.path, self.path.name, MAX_SETTINGS_BYTES,
+            doc = storage.read_json_document(source, source.name, MAX_SETTINGS_BYTES,
                                      kind="window settings file")
             if storage.document_version(doc, SETTINGS_DOCUMENT) < SETTINGS_SCHEMA_VERSION:
                 doc = storage.migrate_document(doc, SETTINGS_DOCUMENT)
             settings = WindowSettings.model_validate(doc)
         except storage.UnusableDocumentError as exc:
-            return self._set_aside(exc.detail)
+            return self._set_aside(source, exc.detail)
         except storage.MigrationError as exc:
-            return self._set_aside(f"from an older gpucalc that cannot be updated ({exc})")
+            return self._set_aside(source, f"from an older gpucalc that cannot be updated ({exc})")
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"]) or "the file"
-            return self._set_aside(f"unusable ({where}: {first['msg']})")
+            return self._set_aside(source, f"unusable ({where}: {first['msg']})")
         settings, dropped = _usable_values(settings)
         if dropped:
-            self.problem = f"{self.path}: {'; '.join(dropped)}, so the default is used"
+            self.problem = f"{source}: {'; '.join(dropped)}, so the default is used"
         return settings
 
-    def _set_aside(self, why: str) -> WindowSettings:
+    def _set_aside(self, source: Path, why: str) -> WindowSettings:
         try:
-            backup = storage.move_aside(self.path, datetime.now(UTC))
-            self.problem = f"{self.path} was not used ({why}); it was moved to {backup}"
+            backup = storage.move_aside(source, datetime.now(UTC))
+            self.problem = f"{source} was not used ({why}); it was moved to {backup}"
         except OSError:
-            self.problem = f"{self.path} was not used ({why})"
+            self.problem = f"{source} was not used ({why})"
         return WindowSettings()
 
     def save(self, settings: WindowSettings) -> None:

@@ -59,7 +59,7 @@ def test_config_folder_has_no_vendor_folder_on_any_os(monkeypatch: pytest.Monkey
     monkeypatch.delenv(storage.CONFIG_DIR_ENV)
     monkeypatch.setattr(platformdirs, "user_config_dir", fake)
     assert config_dir() == Path("/somewhere/gpucalc")
-    assert calls == [(("gpucalc",), {"appauthor": False})]  # Windows: %APPDATA%\gpucalc
+    assert calls == [(("gpucalc",), {"appauthor": False})]  # Windows: %LOCALAPPDATA%\gpucalc
 
 
 @posix_only

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import platformdirs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -152,3 +153,24 @@ def test_random_settings_files_never_stop_the_window(tmp_path: Path, content: by
     assert _round_trips(loaded)
     kept = [store.path, *folder.glob("window.bak-*.json")]
     assert any(p.exists() and p.read_bytes() == content for p in kept), "the bytes are never lost"
+
+
+def test_settings_an_earlier_version_kept_in_a_vendor_folder_are_read(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On Windows the earlier window.json sat in a ``gpucalc`` folder below the tables' folder."""
+
+    def windows_like(appname: str, appauthor: str | bool | None = None) -> str:
+        base = tmp_path / "Local" / appname
+        return str(base if appauthor is False else base / appname)
+
+    monkeypatch.delenv("GPUCALC_CONFIG_DIR")
+    monkeypatch.setattr(platformdirs, "user_config_dir", windows_like)
+    earlier = tmp_path / "Local" / "gpucalc" / "gpucalc" / "window.json"
+    earlier.parent.mkdir(parents=True)
+    earlier.write_text(json.dumps({"theme": "dark"}), encoding="utf-8")
+    store = SettingsStore()
+    assert store.path == tmp_path / "Local" / "gpucalc" / "window.json"
+    assert store.load().theme == "dark"
+    store.save(WindowSettings(theme="light"))
+    assert SettingsStore().load().theme == "light", "once saved, the new place wins"
+    assert earlier.exists(), "the earlier file is left as it was"
