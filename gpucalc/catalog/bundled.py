@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import difflib
-import json
 from collections.abc import Iterable
 from functools import cached_property
 from pathlib import Path
@@ -19,6 +18,8 @@ from gpucalc.core.gpu_spec import GpuSpec
 from gpucalc.core.kernel_surfaces import KernelCatalog
 from gpucalc.core.model_spec import ModelSpec
 from gpucalc.core.precision import KvFormat, WeightFormat
+from gpucalc.io.bounded_json import read_json_file
+from gpucalc.io.errors import InputFileError
 from gpucalc.io.hf_config import model_spec_from_config
 
 EntryT = TypeVar("EntryT", bound=BaseModel)
@@ -37,10 +38,19 @@ def _load_dir(directory: Path, kind: type[EntryT]) -> dict[str, EntryT]:
     return entries
 
 
-def _load_file(path: Path, kind: type[EntryT]) -> EntryT:
+def _read_spec(path: Path) -> Any:
+    """A bundled spec file, read through the bounded JSON reader."""
     try:
-        return kind.model_validate(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, json.JSONDecodeError, ValidationError) as exc:
+        return read_json_file(path, f"bundled spec {path.name}")
+    except InputFileError as exc:
+        raise CatalogError(str(exc)) from exc
+
+
+def _load_file(path: Path, kind: type[EntryT]) -> EntryT:
+    data = _read_spec(path)
+    try:
+        return kind.model_validate(data)
+    except ValidationError as exc:
         raise CatalogError(f"bundled spec {path.name} is broken: {exc}") from exc
 
 
@@ -99,7 +109,7 @@ class Catalog:
     def load(cls, root: Path | None = None) -> Catalog:
         """Load the tables under ``root`` (default: the bundled ``specs/``)."""
         base = root or specs_dir()
-        precisions = json.loads((base / "precisions.json").read_text(encoding="utf-8"))
+        precisions = _read_spec(base / "precisions.json")
         weight_formats = {f["id"]: WeightFormat.model_validate(f) for f in precisions["weight_formats"]}
         kv_formats = {f["id"]: KvFormat.model_validate(f) for f in precisions["kv_formats"]}
         return cls(

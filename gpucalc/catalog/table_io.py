@@ -23,7 +23,7 @@ from typing import Any, get_args, get_origin
 
 from pydantic import BaseModel
 
-from gpucalc.catalog.atomic import atomic_write_text
+from gpucalc.catalog.storage import atomic_write_text
 from gpucalc.catalog.tables import (
     TableValidationError,
     entry_id,
@@ -35,7 +35,7 @@ from gpucalc.catalog.tables import (
     with_key_id,
 )
 from gpucalc.catalog.user_store import MAX_TABLE_BYTES, StoreNotice, UserStore
-from gpucalc.io.bounded_json import parse_json_text
+from gpucalc.io.bounded_json import parse_json_text, read_bounded_bytes
 from gpucalc.io.errors import InputFileError
 
 EXPORT_FORMAT = "gpucalc-table-export"
@@ -203,14 +203,9 @@ def preview_import(table: str, path: Path) -> ImportPreview:
     """Read and validate ``path`` for ``table``; writes nothing."""
     fmt = format_for(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_TABLE_BYTES:
-            return _failed(table, f"{path.name} is {size / 2**20:.1f} MiB; an import file is at most "
-                                  f"{MAX_TABLE_BYTES // 2**20} MiB")
-        with path.open("rb") as handle:
-            data = handle.read(MAX_TABLE_BYTES + 1)
-    except OSError as exc:
-        return _failed(table, f"cannot read {path.name}: {exc.strerror or exc}")
+        data = read_bounded_bytes(path, path.name, MAX_TABLE_BYTES, kind="table file")
+    except InputFileError as exc:
+        return _failed(table, str(exc))
     return parse_import(table, data, fmt)
 
 
@@ -219,7 +214,7 @@ def parse_import(table: str, data: str | bytes, fmt: TableFormat) -> ImportPrevi
     table_spec(table)
     raw = data.encode("utf-8") if isinstance(data, str) else data
     if len(raw) > MAX_TABLE_BYTES:
-        return _failed(table, f"the file is over {MAX_TABLE_BYTES // 2**20} MiB")
+        return _failed(table, f"the file is over {MAX_TABLE_BYTES / 1e6:,.0f} MB")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -215,7 +215,16 @@ def validate_entry(table: str, data: Any) -> BaseModel:
             spec.extra_check(entry)
         except InputFileError as exc:
             raise TableValidationError(table, raw_id, spec.extra_check_field, str(exc)) from exc
+        except Exception as exc:  # a config the reader cannot use, however it fails
+            raise TableValidationError(table, raw_id, spec.extra_check_field,
+                                       f"gpucalc cannot use this config ({exception_words(exc)})") from exc
     return entry
+
+
+def exception_words(exc: Exception) -> str:
+    """One short line saying what failed, for a config the model reader could not use."""
+    words = " ".join(str(exc).split())[:200]
+    return words or type(exc).__name__
 
 
 def stored_form(table: str, entry: BaseModel) -> dict[str, Any]:

@@ -14,40 +14,49 @@ invalid entry is skipped (and reported) but kept in the file.
 
 from __future__ import annotations
 
-import copy
 import json
-import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import platformdirs
 from pydantic import BaseModel
 
-from gpucalc.catalog.atomic import atomic_write_text, move_aside
+from gpucalc.catalog.storage import (
+    DocumentFormat,
+    Migration,
+    MigrationError,
+    UnusableDocumentError,
+    atomic_write_text,
+    config_dir,
+    document_version,
+    migrate_document,
+    move_aside,
+    read_json_document,
+)
 from gpucalc.catalog.tables import (
     TABLE_NAMES,
     TableValidationError,
     entry_id,
+    exception_words,
     stored_form,
     table_spec,
     validate_entry,
     with_key_id,
 )
 from gpucalc.core.explain import Notice
-from gpucalc.io.bounded_json import parse_json_text
-from gpucalc.io.errors import InputFileError
 
 FILE_FORMAT = "gpucalc-user-table"
 CURRENT_SCHEMA_VERSION = 1
-MAX_TABLE_BYTES = 16 * 1024 * 1024
-CONFIG_DIR_ENV = "GPUCALC_CONFIG_DIR"
+MAX_TABLE_BYTES = 16_000_000
+"""The largest user table file read or written (16 MB: thousands of entries; a model entry with
+its config is 2-6 kB), small enough to read and validate in about a second."""
 
-Migration = Callable[[dict[str, Any]], dict[str, Any]]
 MIGRATIONS: dict[int, Migration] = {}
 """Migration from schema_version N (the key) to N + 1; run in order on a copy of the file."""
+
+TABLE_DOCUMENT = DocumentFormat(FILE_FORMAT, CURRENT_SCHEMA_VERSION, migrations=MIGRATIONS)
 
 
 class StoreNotice(Notice):
@@ -65,27 +74,6 @@ class UserStoreError(OSError):
     """Saving the user's tables failed; the message is one line for the user."""
 
 
-class _UnusableFileError(Exception):
-    """The file cannot be used at all (reason code + detail)."""
-
-    def __init__(self, reason: str, detail: str) -> None:
-        super().__init__(detail)
-        self.reason = reason
-        self.detail = " ".join(detail.split())
-
-
-class MigrationError(Exception):
-    """A migration step failed or produced an unusable document."""
-
-
-def default_user_dir() -> Path:
-    """The config directory: ``$GPUCALC_CONFIG_DIR`` or the platform's user config dir."""
-    override = os.environ.get(CONFIG_DIR_ENV)
-    if override:
-        return Path(override)
-    return Path(platformdirs.user_config_dir("gpucalc", appauthor=False))
-
-
 @dataclass(frozen=True)
 class UserTable:
     """One table as stored: valid entries, all raw entries (invalid ones kept), deletions."""
@@ -98,34 +86,11 @@ class UserTable:
     migration_failed: bool = False
 
 
-def read_bounded(path: Path, max_bytes: int = MAX_TABLE_BYTES) -> bytes:
-    """The bytes of ``path``; :class:`_UnusableFileError` when larger than ``max_bytes``."""
-    size = path.stat().st_size
-    if size > max_bytes:
-        raise _UnusableFileError(
-            "too_large", f"{size / 2**20:.1f} MiB is over the {max_bytes / 2**20:.0f} MiB limit")
-    with path.open("rb") as handle:
-        data = handle.read(max_bytes + 1)
-    if len(data) > max_bytes:
-        raise _UnusableFileError("too_large", f"over the {max_bytes / 2**20:.0f} MiB limit")
-    return data
-
-
-def _schema_version(doc: Any, table: str) -> int:
-    """The document's schema_version after checking its header."""
-    if not isinstance(doc, dict):
-        raise _UnusableFileError("wrong_shape", "the file is not a JSON object")
-    if doc.get("format") != FILE_FORMAT:
-        raise _UnusableFileError("wrong_shape", f"'format' is not '{FILE_FORMAT}'")
+def _check_table(doc: dict[str, Any], table: str) -> None:
+    """The document names ``table`` and has a usable body."""
     if doc.get("table") != table:
-        raise _UnusableFileError("wrong_shape", f"'table' is {doc.get('table')!r}, expected '{table}'")
-    version = doc.get("schema_version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
-        raise _UnusableFileError("wrong_shape", "'schema_version' is not a non-negative integer")
-    if version > CURRENT_SCHEMA_VERSION:
-        raise _UnusableFileError("newer_version", f"schema_version {version} is newer than this app's "
-                            f"{CURRENT_SCHEMA_VERSION}")
-    return version
+        raise UnusableDocumentError("wrong_shape", f"'table' is {doc.get('table')!r}, expected '{table}'")
+    _body(doc)
 
 
 def _body(doc: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
@@ -133,9 +98,9 @@ def _body(doc: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     entries = doc.get("entries", {})
     deleted = doc.get("deleted", [])
     if not isinstance(entries, dict):
-        raise _UnusableFileError("wrong_shape", "'entries' is not an object keyed by id")
+        raise UnusableDocumentError("wrong_shape", "'entries' is not an object keyed by id")
     if not isinstance(deleted, list) or not all(isinstance(d, str) for d in deleted):
-        raise _UnusableFileError("wrong_shape", "'deleted' is not a list of ids")
+        raise UnusableDocumentError("wrong_shape", "'deleted' is not a list of ids")
     return entries, list(dict.fromkeys(deleted))
 
 
@@ -144,25 +109,28 @@ def migrate(doc: dict[str, Any], table: str) -> dict[str, Any]:
 
     Raises :class:`MigrationError`; ``doc`` itself is never changed.
     """
-    current = copy.deepcopy(doc)
-    start = int(current["schema_version"])
-    for version in range(start, CURRENT_SCHEMA_VERSION):
-        step = MIGRATIONS.get(version)
-        if step is None:
-            raise MigrationError(f"no migration from schema_version {version}")
-        try:
-            current = step(current)
-        except Exception as exc:  # a migration may fail in any way; we roll back and report it
-            raise MigrationError(f"v{version} to v{version + 1}: {exc}") from exc
-        if not isinstance(current, dict):
-            raise MigrationError(f"v{version} to v{version + 1} did not return an object")
-        current["schema_version"] = version + 1
+    return migrate_document(doc, TABLE_DOCUMENT, lambda current: _check_table(current, table))
+
+
+def entry_problem(table: str, key: str, value: Any) -> tuple[BaseModel | None, StoreNotice | None]:
+    """Validate one stored entry: the entry, or the notice that sets it aside.
+
+    Any failure counts - a bad field, an id that differs from its key, or an error deep in the
+    model config an entry carries - so one entry can never stop the rest of the table loading.
+    """
+    spec = table_spec(table)
     try:
-        _schema_version(current, table)
-        _body(current)
-    except _UnusableFileError as exc:
-        raise MigrationError(f"migrated file is unusable: {exc.detail}") from exc
-    return current
+        entry = validate_entry(table, with_key_id(table, key, value))
+        if entry_id(spec, entry) != key:
+            raise TableValidationError(table, key, spec.id_field,
+                                       f"'{entry_id(spec, entry)}' differs from its key")
+    except TableValidationError as exc:
+        return None, StoreNotice(code="user_entry_invalid", params={
+            "table": table, "id": key, "field": exc.field, "reason": exc.reason})
+    except Exception as exc:  # whatever fails, the entry is set aside, not the app
+        return None, StoreNotice(code="user_entry_invalid", params={
+            "table": table, "id": key, "field": "entry", "reason": exception_words(exc)})
+    return entry, None
 
 
 class UserStore:
@@ -170,7 +138,7 @@ class UserStore:
 
     def __init__(self, user_dir: Path | None = None, *,
                  clock: Callable[[], datetime] | None = None) -> None:
-        self.user_dir = user_dir if user_dir is not None else default_user_dir()
+        self.user_dir = user_dir if user_dir is not None else config_dir()
         self.tables_dir = self.user_dir / "tables"
         self._clock = clock or (lambda: datetime.now(UTC))
 
@@ -183,11 +151,12 @@ class UserStore:
     def read_table(self, table: str) -> UserTable:
         """Load ``table``: moves an unusable file aside; never raises for bad content."""
         path = self.table_path(table)
-        if not path.exists():
+        if not path.exists() and not path.is_symlink():
             return UserTable(table)
         try:
-            doc = parse_json_text(read_bounded(path), f"user table {path.name}")
-            version = _schema_version(doc, table)
+            doc = read_json_document(path, f"user table {path.name}", MAX_TABLE_BYTES,
+                                     kind="user table")
+            version = document_version(doc, TABLE_DOCUMENT)
             if version < CURRENT_SCHEMA_VERSION:
                 try:
                     doc = migrate(doc, table)
@@ -196,10 +165,9 @@ class UserStore:
                         code="user_table_migration_failed",
                         params={"table": table, "path": str(path), "from_version": version,
                                 "reason": " ".join(str(exc).split())}),))
+            _check_table(doc, table)
             raw, deleted = _body(doc)
-        except InputFileError as exc:
-            return UserTable(table, notices=(self._reset_notice(table, path, "not_json", str(exc)),))
-        except _UnusableFileError as exc:
+        except UnusableDocumentError as exc:
             return UserTable(table, notices=(self._reset_notice(table, path, exc.reason, exc.detail),))
         except OSError as exc:
             return UserTable(table, notices=(self._reset_notice(table, path, "unreadable", str(exc)),))
@@ -208,18 +176,12 @@ class UserStore:
     def _validated(self, table: str, raw: dict[str, Any], deleted: list[str]) -> UserTable:
         entries: dict[str, BaseModel] = {}
         notices: list[StoreNotice] = []
-        spec = table_spec(table)
         for key, value in raw.items():
-            try:
-                entry = validate_entry(table, with_key_id(table, key, value))
-                if entry_id(spec, entry) != key:
-                    raise TableValidationError(table, key, spec.id_field,
-                                               f"'{entry_id(spec, entry)}' differs from its key")
-            except TableValidationError as exc:
-                notices.append(StoreNotice(code="user_entry_invalid", params={
-                    "table": table, "id": key, "field": exc.field, "reason": exc.reason}))
-                continue
-            entries[key] = entry
+            entry, notice = entry_problem(table, key, value)
+            if notice is not None:
+                notices.append(notice)
+            elif entry is not None:
+                entries[key] = entry
         return UserTable(table, entries=entries, raw=dict(raw), deleted=tuple(deleted),
                          notices=tuple(notices))
 
@@ -337,9 +299,10 @@ class UserStore:
                "entries": raw, "deleted": sorted(deleted)}
         text = json.dumps(doc, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
         if len(text.encode("utf-8")) > MAX_TABLE_BYTES:
-            raise UserStoreError(f"the {table} table would exceed {MAX_TABLE_BYTES // 2**20} MiB; "
+            raise UserStoreError(f"the {table} table would exceed {MAX_TABLE_BYTES / 1e6:,.0f} MB; "
                                  "remove some entries first")
         try:
             atomic_write_text(path, text)
         except OSError as exc:
             raise UserStoreError(f"cannot save {path}: {exc.strerror or exc}") from exc
+

@@ -59,7 +59,7 @@ def _command_text(words: list[str]) -> str:
 
 def run_bench(args: argparse.Namespace) -> int:
     """Print the predicted summary (or JSON); optionally save the client's result file."""
-    from gpucalc.catalog.atomic import atomic_write_text
+    from gpucalc.catalog.storage import atomic_write_text
     from gpucalc.cli.main import EXIT_DOES_NOT_FIT, CliError
     from gpucalc.plan.bench_parse import BenchCommandError, parse_bench_command
     from gpucalc.plan.bench_report import prediction_json, result_file_text, tool_summary

@@ -4,9 +4,29 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from gpucalc.core.precision import ComputeDtype
+
+# Physical ranges a GPU entry (bundled, a user's table, a scenario's custom GPU) must stay within.
+# Each is a few hundred times the largest shipping figure, so no real or near-future part is
+# refused while a typo such as 1e300 is, before it can overflow to infinity or NaN in a plan.
+MAX_MEMORY_GB = 100_000.0
+"""100 TB per GPU: ~350x NVIDIA B300 / AMD MI355X (288 GB HBM3e; NVIDIA and AMD datasheets)."""
+MAX_BANDWIDTH_GB_PER_S = 1_000_000.0
+"""1 PB/s for memory, scale-up link or PCIe: ~125x B200/B300 HBM3e (8 TB/s, NVIDIA datasheet)."""
+MAX_TFLOPS = 1_000_000.0
+"""1 EFLOPS dense per GPU: ~65x B300 dense FP4 (15 PFLOPS, NVIDIA Blackwell Ultra datasheet)."""
+MAX_GPUS_PER_DOMAIN = 100_000
+"""~170x the largest announced NVLink domain (Rubin Ultra NVL576, NVIDIA GTC 2025)."""
+MAX_TDP_W = 100_000.0
+"""100 kW per GPU: ~70x B300 (1,400 W, NVIDIA datasheet)."""
+MAX_PRICE_USD_PER_GPU_HOUR = 100_000.0
+"""$100,000 per GPU-hour: ~10,000x cloud list prices of an H100/B200 ($2-10 per GPU-hour)."""
+MAX_PCIE_GEN = 20
+"""PCIe generations; 7 is the latest published (PCI-SIG, 2025)."""
+EARLIEST_LAUNCH_YEAR = 1990
+LATEST_LAUNCH_YEAR = 2100
 
 
 class InterconnectKind(StrEnum):
@@ -25,14 +45,14 @@ class DenseTflops(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    fp32: float | None = Field(default=None, ge=0)
-    tf32: float | None = Field(default=None, ge=0)
-    fp16: float | None = Field(default=None, ge=0)
-    bf16: float | None = Field(default=None, ge=0)
-    fp8: float | None = Field(default=None, ge=0)
-    int8: float | None = Field(default=None, ge=0)
-    fp4: float | None = Field(default=None, ge=0)
-    int4: float | None = Field(default=None, ge=0)
+    fp32: float | None = Field(default=None, ge=0, le=MAX_TFLOPS)
+    tf32: float | None = Field(default=None, ge=0, le=MAX_TFLOPS)
+    fp16: float | None = Field(default=None, ge=0, le=MAX_TFLOPS)
+    bf16: float | None = Field(default=None, ge=0, le=MAX_TFLOPS)
+    fp8: float | None = Field(default=None, ge=0, le=MAX_TFLOPS)
+    int8: float | None = Field(default=None, ge=0, le=MAX_TFLOPS)
+    fp4: float | None = Field(default=None, ge=0, le=MAX_TFLOPS)
+    int4: float | None = Field(default=None, ge=0, le=MAX_TFLOPS)
 
     def peak_for(self, dtype: ComputeDtype) -> tuple[float, ComputeDtype]:
         """Peak TFLOPS for ``dtype`` and the dtype actually used.
@@ -61,8 +81,8 @@ class Interconnect(BaseModel):
 
     kind: InterconnectKind
     name: str | None = None
-    bidir_gb_per_s: float | None = Field(default=None, ge=0)
-    max_gpus_per_domain: int | None = Field(default=None, ge=1)
+    bidir_gb_per_s: float | None = Field(default=None, ge=0, le=MAX_BANDWIDTH_GB_PER_S)
+    max_gpus_per_domain: int | None = Field(default=None, ge=1, le=MAX_GPUS_PER_DOMAIN)
 
 
 class Pcie(BaseModel):
@@ -70,8 +90,8 @@ class Pcie(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    gen: int | None = None
-    x16_bidir_gb_per_s: float | None = Field(default=None, ge=0)
+    gen: int | None = Field(default=None, ge=1, le=MAX_PCIE_GEN)
+    x16_bidir_gb_per_s: float | None = Field(default=None, ge=0, le=MAX_BANDWIDTH_GB_PER_S)
 
 
 class Price(BaseModel):
@@ -79,10 +99,18 @@ class Price(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    usd_per_gpu_hour: float | None = Field(default=None, ge=0)
+    usd_per_gpu_hour: float | None = Field(default=None, ge=0, le=MAX_PRICE_USD_PER_GPU_HOUR)
     range_usd_per_gpu_hour: tuple[float, float] | None = None
     date: str | None = None
     basis: str | None = None
+
+    @field_validator("range_usd_per_gpu_hour")
+    @classmethod
+    def _range_within_bounds(cls, value: tuple[float, float] | None) -> tuple[float, float] | None:
+        if value is not None and not all(0 <= v <= MAX_PRICE_USD_PER_GPU_HOUR for v in value):
+            raise ValueError(f"each price must be between 0 and {MAX_PRICE_USD_PER_GPU_HOUR:,.0f} "
+                             "USD per GPU-hour")
+        return value
 
 
 class SourceRef(BaseModel):
@@ -105,17 +133,18 @@ class GpuSpec(BaseModel):
     vendor: str | None = None
     architecture: str | None = None
     form_factor: str | None = None
-    launch_year: int | None = None
+    launch_year: int | None = Field(default=None, ge=EARLIEST_LAUNCH_YEAR, le=LATEST_LAUNCH_YEAR)
     aliases: tuple[str, ...] = ()
-    memory_gb: float = Field(gt=0, description="Marketing capacity in GB.")
+    memory_gb: float = Field(gt=0, le=MAX_MEMORY_GB, description="Marketing capacity in GB.")
     memory_type: str | None = None
-    usable_memory_gib: float = Field(gt=0, description="Total memory as the driver reports it.")
+    usable_memory_gib: float = Field(gt=0, le=MAX_MEMORY_GB,
+                                     description="Total memory as the driver reports it.")
     usable_memory_basis: str = ""
-    hbm_bandwidth_gb_per_s: float | None = Field(default=None, gt=0)
+    hbm_bandwidth_gb_per_s: float | None = Field(default=None, gt=0, le=MAX_BANDWIDTH_GB_PER_S)
     dense_tflops: DenseTflops
     interconnect: Interconnect
     pcie: Pcie = Pcie()
-    tdp_w: float | None = Field(default=None, ge=0)
+    tdp_w: float | None = Field(default=None, ge=0, le=MAX_TDP_W)
     price: Price | None = None
     confidence: str = "medium"
     sources: tuple[SourceRef, ...] = ()

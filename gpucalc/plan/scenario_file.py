@@ -1,39 +1,43 @@
-"""Scenario files (``*.gpucalc.json``): versioned, written atomically. Pure, no Qt."""
+"""Scenario files (``*.gpucalc.json``): versioned, written atomically, read with bounds. Pure, no Qt.
+
+A scenario file is a document the user chose: one that cannot be used is refused with a one-line
+:class:`ScenarioFileError` and left exactly as it is (see :mod:`gpucalc.catalog.storage`).
+"""
 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
+from gpucalc.catalog.storage import (
+    DocumentFormat,
+    Migration,
+    MigrationError,
+    UnusableDocumentError,
+    atomic_write_text,
+    document_version,
+    migrate_document,
+    read_json_document,
+)
 from gpucalc.core.scenario import SCENARIO_SCHEMA_VERSION, Scenario
 
 FILE_FORMAT = "gpucalc-scenario"
 FILE_SUFFIX = ".gpucalc.json"
-MAX_FILE_BYTES = 4 * 1024 * 1024
+MAX_FILE_BYTES = 4_000_000
+"""The largest scenario file read or written (4 MB; a scenario with a custom GPU is about 3 kB)."""
+
+MIGRATIONS: dict[int, Migration] = {}
+"""Migration from scenario schema_version N (the key) to N + 1."""
+
+SCENARIO_DOCUMENT = DocumentFormat(FILE_FORMAT, SCENARIO_SCHEMA_VERSION, oldest_version=1,
+                                   migrations=MIGRATIONS)
 
 
 class ScenarioFileError(ValueError):
     """A scenario file cannot be read or written; the message says why, in one line."""
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and ``os.replace``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def scenario_document(scenario: Scenario) -> dict[str, Any]:
@@ -42,25 +46,51 @@ def scenario_document(scenario: Scenario) -> dict[str, Any]:
             "scenario": scenario.model_dump(mode="json")}
 
 
+def scenario_text(scenario: Scenario) -> str:
+    """The text of a scenario file; :class:`ScenarioFileError` when it could not be read back."""
+    try:
+        text = json.dumps(scenario_document(scenario), indent=2, ensure_ascii=False,
+                          allow_nan=False) + "\n"
+    except ValueError as exc:
+        raise ScenarioFileError("the scenario holds a number that is not finite") from exc
+    size = len(text.encode("utf-8"))
+    if size > MAX_FILE_BYTES:
+        raise ScenarioFileError(f"the scenario is {size / 1e6:,.1f} MB; a scenario file is at most "
+                                f"{MAX_FILE_BYTES / 1e6:,.2f} MB, so it could not be opened again")
+    return text
+
+
 def save_scenario(path: Path, scenario: Scenario) -> None:
-    """Write ``scenario`` to ``path`` atomically."""
-    text = json.dumps(scenario_document(scenario), indent=2, ensure_ascii=False) + "\n"
+    """Write ``scenario`` to ``path`` atomically (only what :func:`load_scenario` can read back)."""
+    text = scenario_text(scenario)
     try:
         atomic_write_text(path, text)
     except OSError as exc:
         raise ScenarioFileError(f"cannot write {path}: {exc.strerror or exc}") from exc
 
 
+def _problem(exc: UnusableDocumentError) -> str:
+    """The one-line reason a scenario document is refused."""
+    if exc.reason == "newer_version":
+        return (f"the file was written by a newer gpucalc ({exc.detail}); this version reads up to "
+                f"schema version {SCENARIO_SCHEMA_VERSION}")
+    if exc.detail.startswith("'format'"):
+        return f"not a gpucalc scenario file (format is not '{FILE_FORMAT}')"
+    if exc.reason == "wrong_shape":
+        return f"not a gpucalc scenario file ({exc.detail})"
+    return exc.detail
+
+
 def scenario_from_document(doc: Any) -> Scenario:
-    """Validate a parsed scenario document."""
-    if not isinstance(doc, dict) or doc.get("format") != FILE_FORMAT:
-        raise ScenarioFileError("not a gpucalc scenario file (format is not 'gpucalc-scenario')")
-    version = doc.get("schema_version")
-    if not isinstance(version, int) or version < 1:
-        raise ScenarioFileError("the file has no valid schema_version")
-    if version > SCENARIO_SCHEMA_VERSION:
-        raise ScenarioFileError(f"the file was written by a newer gpucalc (schema version {version}; "
-                                f"this version reads up to {SCENARIO_SCHEMA_VERSION})")
+    """Validate a parsed scenario document (migrating an older one)."""
+    try:
+        version = document_version(doc, SCENARIO_DOCUMENT)
+        if version < SCENARIO_SCHEMA_VERSION:
+            doc = migrate_document(doc, SCENARIO_DOCUMENT)
+    except UnusableDocumentError as exc:
+        raise ScenarioFileError(_problem(exc)) from exc
+    except MigrationError as exc:
+        raise ScenarioFileError(f"the file's schema version {version} cannot be updated: {exc}") from exc
     try:
         return Scenario.model_validate(doc.get("scenario"))
     except ValidationError as exc:
@@ -72,11 +102,8 @@ def scenario_from_document(doc: Any) -> Scenario:
 def load_scenario(path: Path) -> Scenario:
     """Read a scenario file; raise :class:`ScenarioFileError` with a one-line reason."""
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise ScenarioFileError(f"{path.name} is larger than {MAX_FILE_BYTES // 1024} KiB")
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ScenarioFileError(f"cannot read {path}: {exc.strerror or exc}") from exc
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ScenarioFileError(f"{path.name} is not valid JSON: {exc}") from exc
+        doc = read_json_document(path, f"scenario file {path.name}", MAX_FILE_BYTES,
+                                 kind="scenario file")
+    except UnusableDocumentError as exc:
+        raise ScenarioFileError(exc.detail) from exc
     return scenario_from_document(doc)

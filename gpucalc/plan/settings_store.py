@@ -1,30 +1,47 @@
 """The window's own settings (geometry, last scenario, recent files) in a small JSON file.
 
-Lives in ``platformdirs.user_config_dir("gpucalc")`` (``GPUCALC_CONFIG_DIR`` overrides), carries
-a ``schema_version`` and is written atomically. A broken file is set aside, never fatal.
+Lives in :func:`~gpucalc.catalog.storage.config_dir` as ``window.json``, carries a
+``schema_version`` and is written atomically. Loading is never fatal: a file that cannot be used
+(unreadable, over :data:`MAX_SETTINGS_BYTES`, not JSON, wrong shape, newer) is moved aside to
+``window.bak-<UTC time>.json`` (every backup kept) and the defaults are used; a single unusable
+value (geometry that is not base64, a last scenario gpucalc cannot open) is dropped and said so.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import os
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from gpucalc.plan.scenario_file import atomic_write_text
+from gpucalc.catalog import storage
+from gpucalc.core.scenario import Scenario
 
 SETTINGS_SCHEMA_VERSION = 1
 SETTINGS_FILE = "window.json"
 MAX_RECENT = 8
+MAX_SETTINGS_BYTES = 1_000_000
+"""The largest window.json read or written (1 MB; a real one, last scenario included, is ~5 kB)."""
+
+MIGRATIONS: dict[int, storage.Migration] = {}
+"""Migration from settings schema_version N (the key) to N + 1."""
+
+SETTINGS_DOCUMENT = storage.DocumentFormat(None, SETTINGS_SCHEMA_VERSION, oldest_version=1,
+                                   migrations=MIGRATIONS)
 
 
-def config_dir() -> Path:
-    """The user's gpucalc config folder."""
-    override = os.environ.get("GPUCALC_CONFIG_DIR")
-    return Path(override) if override else Path(platformdirs.user_config_dir("gpucalc"))
+def decoded_base64(text: str) -> bytes | None:
+    """The bytes ``text`` encodes in strict base64, or None when it is not base64."""
+    try:
+        return base64.b64decode(text.encode("ascii"), validate=True)
+    except (binascii.Error, UnicodeEncodeError, ValueError):
+        return None
 
 
 class WindowSettings(BaseModel):
@@ -45,40 +62,119 @@ class WindowSettings(BaseModel):
         recent = [path, *[p for p in self.recent_files if p != path]][:MAX_RECENT]
         return self.model_copy(update={"recent_files": recent})
 
+    @property
+    def geometry_bytes(self) -> bytes:
+        """The saved window geometry as bytes for ``restoreGeometry`` (empty when none)."""
+        return decoded_base64(self.geometry) or b""
+
+    @property
+    def state_bytes(self) -> bytes:
+        """The saved dock and toolbar state as bytes for ``restoreState`` (empty when none)."""
+        return decoded_base64(self.state) or b""
+
+
+def _usable_values(settings: WindowSettings) -> tuple[WindowSettings, list[str]]:
+    """``settings`` with values the window cannot use dropped, and what was dropped."""
+    update: dict[str, Any] = {}
+    dropped: list[str] = []
+    for name in ("geometry", "state"):
+        if decoded_base64(getattr(settings, name)) is None:
+            update[name] = ""
+            dropped.append(f"the saved window {name} is not base64")
+    if settings.last_scenario is not None:
+        try:
+            Scenario.model_validate(settings.last_scenario)
+        except ValidationError:
+            update["last_scenario"] = None
+            dropped.append("the last scenario is not one gpucalc can open")
+    if len(settings.recent_files) > MAX_RECENT:
+        update["recent_files"] = settings.recent_files[:MAX_RECENT]
+    return settings.model_copy(update=update), dropped
+
+
+def earlier_settings_path(directory: Path | None) -> Path | None:
+    r"""Where earlier gpucalc versions kept window.json when that differs from today's, else None.
+
+    They asked for the config folder with a vendor folder, which on Windows is one level deeper
+    (``%LOCALAPPDATA%\gpucalc\gpucalc``) than where the user's tables have always lived. That file
+    is read once when there is no window.json yet and left in place.
+    """
+    if directory is not None or os.environ.get(storage.CONFIG_DIR_ENV):
+        return None
+    earlier = Path(platformdirs.user_config_dir(storage.APP_NAME)) / SETTINGS_FILE
+    return earlier if earlier.parent != storage.config_dir() else None
+
 
 class SettingsStore:
     """Load and save :class:`WindowSettings` at ``directory / window.json``."""
 
     def __init__(self, directory: Path | None = None) -> None:
-        self.path = (directory or config_dir()) / SETTINGS_FILE
+        self.path = (directory or storage.config_dir()) / SETTINGS_FILE
+        self.earlier_path = earlier_settings_path(directory)
         self.problem: str = ""
+
+    def _source(self) -> Path | None:
+        """The file to load: window.json, else one an earlier gpucalc left (saving moves it here)."""
+        for path in (self.path, self.earlier_path):
+            if path is not None and (path.exists() or path.is_symlink()):
+                return path
+        return None
 
     def load(self) -> WindowSettings:
         """The saved settings, or defaults (a broken or newer file is kept as a backup)."""
-        if not self.path.exists():
+        source = self._source()
+        if source is None:
             return WindowSettings()
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-            settings = WindowSettings.model_validate(data)
-        except (OSError, json.JSONDecodeError, UnicodeDecodeError, ValidationError) as exc:
-            return self._set_aside(f"unreadable ({type(exc).__name__})")
-        if settings.schema_version > SETTINGS_SCHEMA_VERSION:
-            return self._set_aside(f"written by a newer gpucalc (schema {settings.schema_version})")
+            doc = storage.read_json_document(source, source.name, MAX_SETTINGS_BYTES,
+                                     kind="window settings file")
+            if storage.document_version(doc, SETTINGS_DOCUMENT) < SETTINGS_SCHEMA_VERSION:
+                doc = storage.migrate_document(doc, SETTINGS_DOCUMENT)
+            settings = WindowSettings.model_validate(doc)
+        except storage.UnusableDocumentError as exc:
+            return self._set_aside(source, exc.detail)
+        except storage.MigrationError as exc:
+            return self._set_aside(source, f"from an older gpucalc that cannot be updated ({exc})")
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"]) or "the file"
+            return self._set_aside(source, f"unusable ({where}: {first['msg']})")
+        settings, dropped = _usable_values(settings)
+        if dropped:
+            self.problem = f"{source}: {'; '.join(dropped)}, so the default is used"
         return settings
 
-    def _set_aside(self, why: str) -> WindowSettings:
-        backup = self.path.with_name(self.path.name + ".bak")
+    def _set_aside(self, source: Path, why: str) -> WindowSettings:
         try:
-            os.replace(self.path, backup)
-            self.problem = f"{self.path} was {why}; it was moved to {backup}"
+            backup = storage.move_aside(source, datetime.now(UTC))
+            self.problem = f"{source} was not used ({why}); it was moved to {backup}"
         except OSError:
-            self.problem = f"{self.path} was {why}"
+            self.problem = f"{source} was not used ({why})"
         return WindowSettings()
 
     def save(self, settings: WindowSettings) -> None:
-        """Write ``settings`` atomically (errors are remembered, not raised)."""
-        text = json.dumps(settings.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+        """Write ``settings`` atomically (errors are remembered, not raised).
+
+        Settings too large to be read back lose their last scenario first; if still too large,
+        nothing is written and the problem says why.
+        """
+        text = _settings_text(settings)
+        if len(text.encode("utf-8")) > MAX_SETTINGS_BYTES or not text:
+            text = _settings_text(settings.model_copy(update={"last_scenario": None}))
+        if len(text.encode("utf-8")) > MAX_SETTINGS_BYTES or not text:
+            self.problem = (f"cannot save {self.path}: the settings are not finite numbers or would "
+                            f"exceed {MAX_SETTINGS_BYTES / 1e6:,.2f} MB")
+            return
         try:
-            atomic_write_text(self.path, text)
+            storage.atomic_write_text(self.path, text)
         except OSError as exc:
             self.problem = f"cannot save {self.path}: {exc.strerror or exc}"
+
+
+def _settings_text(settings: WindowSettings) -> str:
+    """The JSON text of ``settings`` as saved; empty when a value is not finite (never written)."""
+    try:
+        return json.dumps(settings.model_dump(mode="json"), indent=2, ensure_ascii=False,
+                          allow_nan=False) + "\n"
+    except ValueError:
+        return ""

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
-from gpucalc.catalog.atomic import atomic_write_bytes
 from gpucalc.catalog.bundled import Catalog
+from gpucalc.catalog.storage import atomic_write_bytes
 from gpucalc.core.explain import Term
 from gpucalc.core.fleet import FleetVerdict
 from gpucalc.core.memory_result import MemoryResult

@@ -7,7 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import QLineF, QMarginsF, QRectF, Qt
 from PySide6.QtGui import QColor, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen
 
-from gpucalc.catalog.atomic import atomic_write_bytes
+from gpucalc.catalog.storage import atomic_write_bytes
 from gpucalc.report.data import ReportData, ReportSummary
 from gpucalc.report.fonts import register_bundled_fonts, report_family, report_mono_family
 from gpucalc.report.layout import (

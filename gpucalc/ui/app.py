@@ -8,12 +8,13 @@ from pathlib import Path
 
 os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 
-from PySide6.QtCore import QCoreApplication, QObject, QTimer
+from PySide6.QtCore import QBuffer, QByteArray, QCoreApplication, QIODevice, QObject, QTimer
 from PySide6.QtGui import QFontDatabase, QIcon
 from PySide6.QtWidgets import QApplication
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.paths import resources_dir
+from gpucalc.catalog.storage import atomic_write_bytes
 from gpucalc.catalog.user_store import UserStore
 from gpucalc.core.scenario import Scenario
 from gpucalc.plan.catalog_session import CatalogSession
@@ -180,10 +181,16 @@ def _screenshot(app: QApplication, shell: Shell, path: Path, tab: str | None = N
 
     def grab() -> None:
         app.processEvents()  # let the layout settle on the new texts before rendering
-        if window.grab().save(str(path)):
+        png = QByteArray()
+        buffer = QBuffer(png)
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+        try:
+            if not window.grab().save(buffer, "PNG"):
+                raise OSError("the window could not be rendered as PNG")
+            atomic_write_bytes(path, bytes(png.data()))
             outcome["code"] = 0
-        else:
-            print(f"gpucalc: cannot write {path}", file=sys.stderr)
+        except OSError as exc:
+            print(f"gpucalc: cannot write {path}: {exc.strerror or exc}", file=sys.stderr)
         app.quit()
 
     def ready(*_: object) -> None:

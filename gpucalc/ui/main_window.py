@@ -351,13 +351,13 @@ class MainWindow(QMainWindow):
     # -- persistence ----------------------------------------------------------------------
     def _restore_layout(self) -> None:
         settings = self.session.settings
-        if settings.geometry:
-            self.restoreGeometry(QByteArray(base64.b64decode(settings.geometry)))
+        if settings.geometry_bytes:
+            self.restoreGeometry(QByteArray(settings.geometry_bytes))
         else:
             self.resize(1480, 920)
             self.resizeDocks([self.inputs_dock, self.explain_dock], [360, 330], Qt.Orientation.Horizontal)
-        if settings.state:
-            self.restoreState(QByteArray(base64.b64decode(settings.state)))
+        if settings.state_bytes:
+            self.restoreState(QByteArray(settings.state_bytes))
 
     def remember_layout(self) -> None:
         """Put geometry, dock state and the scenario into the session settings."""

@@ -185,9 +185,9 @@ def test_huge_file_is_rejected_with_a_message(tmp_path: Path) -> None:
     with path.open("wb") as handle:
         handle.truncate(MAX_TABLE_BYTES + 1)
     (problem,) = preview_import("gpus", path).problems
-    assert "at most 16 MiB" in problem.reason
+    assert "at most 16 MB" in problem.reason
     (problem,) = parse_import("gpus", b" " * (MAX_TABLE_BYTES + 1), TableFormat.CSV).problems
-    assert "over 16 MiB" in problem.reason
+    assert "over 16 MB" in problem.reason
 
 
 def test_missing_file_is_a_problem_not_a_crash(tmp_path: Path) -> None:

@@ -15,13 +15,13 @@ from hypothesis import strategies as st
 
 from gpucalc.catalog import user_store
 from gpucalc.catalog.bundled import Catalog
+from gpucalc.catalog.storage import config_dir
 from gpucalc.catalog.tables import PriceEntry, TableValidationError
 from gpucalc.catalog.user_store import (
     CURRENT_SCHEMA_VERSION,
     FILE_FORMAT,
     MAX_TABLE_BYTES,
     UserStore,
-    default_user_dir,
 )
 from gpucalc.core.gpu_spec import GpuSpec
 
@@ -51,7 +51,7 @@ def backups(store: UserStore) -> list[Path]:
 
 
 def test_default_dir_follows_env(tmp_path: Path) -> None:
-    assert default_user_dir() == tmp_path / "config"  # set by the autouse fixture
+    assert config_dir() == tmp_path / "config"  # set by the autouse fixture
     assert UserStore().tables_dir == tmp_path / "config" / "tables"
 
 
@@ -198,7 +198,7 @@ def test_oversized_file_is_moved_aside(store: UserStore) -> None:
         handle.truncate(MAX_TABLE_BYTES + 1)
     (notice,) = store.read_table("gpus").notices
     assert notice.params["reason"] == "too_large"
-    assert "MiB" in str(notice.params["detail"])
+    assert "at most 16 MB" in str(notice.params["detail"])
 
 
 def test_backups_never_overwrite_each_other(store: UserStore) -> None:

@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from gpucalc.catalog.storage import config_dir
 from gpucalc.core.inputs import Deployment
 from gpucalc.core.scenario import Scenario
 from gpucalc.plan.scenario_file import ScenarioFileError, load_scenario, save_scenario
-from gpucalc.plan.settings_store import SettingsStore, WindowSettings, config_dir
+from gpucalc.plan.settings_store import SettingsStore, WindowSettings
 
 
 def test_round_trip(tmp_path: Path) -> None:
@@ -51,4 +52,5 @@ def test_corrupt_settings_are_set_aside(tmp_path: Path) -> None:
     store.path.write_text("{broken", encoding="utf-8")
     assert store.load() == WindowSettings()
     assert "moved to" in store.problem
-    assert store.path.with_name("window.json.bak").read_text(encoding="utf-8") == "{broken"
+    (backup,) = store.path.parent.glob("window.bak-*.json")
+    assert backup.read_text(encoding="utf-8") == "{broken"
