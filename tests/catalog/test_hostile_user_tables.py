@@ -65,6 +65,8 @@ def hostile_models(catalog: Catalog) -> dict[str, dict[str, Any]]:
                                   quantization_config=[1, 2]),
         "short-nope": text_config_change(catalog, "llama-4-maverick-17b-128e-instruct", "short-nope",
                                          no_rope_layers=[1, 0]),
+        "ten-billion-layers": model_entry(catalog, "llama-3.1-8b-instruct", "ten-billion-layers",
+                                          num_hidden_layers=10**10),
     }
 
 
@@ -101,7 +103,7 @@ def test_unusable_model_configs_are_set_aside_and_commands_run(
     code, out, err = run(command, capsys)
     assert code == 0, err
     assert out.strip()
-    for bad in ("zero-heads", "list-quant", "short-nope"):
+    for bad in ("zero-heads", "list-quant", "short-nope", "ten-billion-layers"):
         assert bad in err, f"a notice names {bad}"
     assert "Traceback" not in err
     assert path.read_bytes() == before, "the entries stay in the user's file"
@@ -114,7 +116,7 @@ def test_the_rest_of_a_table_loads_beside_bad_entries(catalog: Catalog) -> None:
     assert "my-good-model" in layered.models
     assert layered.model("my-good-model").num_layers == catalog.model("llama-3.1-8b-instruct").num_layers
     skipped = {str(n.params["id"]) for n in notices if n.code == "user_entry_invalid"}
-    assert skipped == {"zero-heads", "list-quant", "short-nope"}
+    assert skipped == {"zero-heads", "list-quant", "short-nope", "ten-billion-layers"}
     assert all(n.params["field"] == "config" for n in notices)
 
 
