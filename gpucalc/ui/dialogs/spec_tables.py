@@ -10,7 +10,6 @@ from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
-    QLabel,
     QMessageBox,
     QPushButton,
     QTabWidget,
@@ -25,6 +24,7 @@ from gpucalc.text.notices import notice_text
 from gpucalc.ui.dialogs.spec_table_tab import SpecTableTab
 from gpucalc.ui.dialogs.table_columns import CONTEXT, TABLE_TITLES
 from gpucalc.ui.i18n import notice_language
+from gpucalc.ui.plain_text import PlainLabel
 
 
 class SpecTablesDialog(QDialog):
@@ -46,9 +46,9 @@ class SpecTablesDialog(QDialog):
             tab.status.connect(self.show_status)
             self._tabs[table] = tab
             self.tabs.addTab(tab, QCoreApplication.translate(CONTEXT, TABLE_TITLES[table]))
-        self.status_label = QLabel()
+        self.status_label = PlainLabel()
         self.status_label.setWordWrap(True)
-        self.location = QLabel(self.tr("Your edits are saved in {path}").format(
+        self.location = PlainLabel(self.tr("Your edits are saved in {path}").format(
             path=session.store.tables_dir))
         self.location.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         reset_all = QPushButton(self.tr("Reset &everything…"))

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QProgressBar,
     QPushButton,
     QSpinBox,
@@ -39,8 +38,10 @@ from gpucalc.core.sim_metrics import SimulationResult
 from gpucalc.core.sim_sweep import RateSweep
 from gpucalc.text.notices import notice_text
 from gpucalc.ui.explain_pane import term_tooltip
+from gpucalc.ui.failures import failure_reason
 from gpucalc.ui.format import sig3
 from gpucalc.ui.panels.term_table import RIGHT, term_table
+from gpucalc.ui.plain_text import PlainLabel, plain_tooltip
 from gpucalc.ui.plots.style import MARKER_COLOUR, TPOT_COLOUR, TTFT_COLOUR, marker_pen, plot_widget
 from gpucalc.ui.worker import Worker
 
@@ -113,7 +114,7 @@ class SimulateTab(QWidget):
         self.cancel_button.setEnabled(False)
         self.run_button.setEnabled(False)
         self.progress = QProgressBar(minimum=0, maximum=PROGRESS_STEPS)
-        self.status = QLabel(self.tr("Waiting for a result to simulate."))
+        self.status = PlainLabel(self.tr("Waiting for a result to simulate."))
         self.status.setWordWrap(True)
         self.load_kind.currentIndexChanged.connect(self._show_load_kind)
         self.at_peak.toggled.connect(lambda _=False: self._follow_scenario_rate(force=True))
@@ -166,7 +167,7 @@ class SimulateTab(QWidget):
         for line in (self.knee_line, self.capacity_line):
             line.setVisible(False)
             self.plot.addItem(line)
-        self.summary = QLabel()
+        self.summary = PlainLabel()
         self.summary.setWordWrap(True)
         right = QVBoxLayout()
         right.addWidget(self.plot, 3)
@@ -314,8 +315,9 @@ class SimulateTab(QWidget):
             self.status.setText(self.tr("Cancelled."))
             self.runStopped.emit("cancelled")
             return
-        self.status.setText(self.tr("The simulation failed: {0}").format(error))
-        self.runStopped.emit(str(error))
+        reason = failure_reason(error)
+        self.status.setText(self.tr("The simulation failed: {0}").format(reason))
+        self.runStopped.emit(reason)
 
     def _fill(self, outcome: SimulationOutcome) -> None:
         run, sweep = outcome.run, outcome.sweep
@@ -330,7 +332,7 @@ class SimulateTab(QWidget):
             for c, term in enumerate(values, start=1):
                 item = QTableWidgetItem(sig3(term.value))
                 item.setTextAlignment(RIGHT)
-                item.setToolTip(term_tooltip(term))
+                item.setToolTip(plain_tooltip(term_tooltip(term)))
                 self.table.setItem(r, c, item)
         self.summary.setText(self.tr(
             "{0} req/s served, {1} output tok/s, goodput {2} req/s ({3} % within the SLO), "

@@ -9,7 +9,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -21,6 +20,7 @@ from gpucalc.core.presets import PRESETS, preset_id
 from gpucalc.core.scenario import Scenario
 from gpucalc.ui.controller import PlanController
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
+from gpucalc.ui.plain_text import PlainLabel
 
 PRESET_NAMES = {
     "short_qa": QT_TRANSLATE_NOOP("Presets", "Short Q&A / chatbot"),
@@ -80,7 +80,7 @@ class ClassesEditor(QWidget):
         remove = QPushButton(self.tr("Remove class"))
         add.clicked.connect(self.add_class)
         remove.clicked.connect(self.remove_class)
-        self.error = QLabel()
+        self.error = PlainLabel()
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #c62828;")
         self.error.hide()
