@@ -72,6 +72,11 @@ class SpecTablesDialog(QDialog):
         """The editor tab of ``table``."""
         return self._tabs[table]
 
+    def wait(self) -> None:
+        """Block until files being imported are read (closing, tests)."""
+        for tab in self._tabs.values():
+            tab.wait()
+
     def show_status(self, text: str) -> None:
         """Say what happened (or why not) under the tabs."""
         self.status_label.setText(text)
