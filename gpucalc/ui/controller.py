@@ -95,6 +95,10 @@ class PlanController(QObject):
             self.scenario = scenario
             self.schedule()
 
+    def set_debounce_ms(self, ms: int) -> None:
+        """Wait ``ms`` after the last edit before computing (tests and the window fuzzer shorten it)."""
+        self._timer.setInterval(max(0, ms))
+
     def schedule(self) -> None:
         """Recompute after the debounce interval (restarts on every call)."""
         self._timer.start()
@@ -104,7 +108,7 @@ class PlanController(QObject):
         self._timer.stop()
         self.generation += 1
         self.computeStarted.emit()
-        self._worker.submit(self.generation, partial(compute_plan, self.catalog, self.scenario))
+        self._worker.submit_latest(self.generation, partial(compute_plan, self.catalog, self.scenario))
 
     def shutdown(self) -> None:
         """Stop the timer and wait for running jobs (before the window goes away)."""

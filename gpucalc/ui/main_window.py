@@ -6,6 +6,7 @@ import base64
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import shiboken6
 from PySide6.QtCore import QByteArray, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
@@ -120,7 +121,7 @@ class MainWindow(QMainWindow):
         self.notice_label = PlainLabel()
         self.statusBar().addWidget(self.status_label, 1)
         self.statusBar().addPermanentWidget(self.notice_label)
-        self.message_box: QMessageBox | None = None
+        self._message_box: QMessageBox | None = None
         self.baselines = Baselines(self)
         self.exporter = Exporter(self)
         self.exporter.done.connect(self._exported)
@@ -356,13 +357,19 @@ class MainWindow(QMainWindow):
                   self.tr("gpucalc {version}: offline GPU inference capacity planner.").format(
                       version=__version__), icon=QMessageBox.Icon.Information)
 
+    @property
+    def message_box(self) -> QMessageBox | None:
+        """The last message box, while it is open (it deletes itself when closed)."""
+        box = self._message_box
+        return box if box is not None and shiboken6.isValid(box) else None
+
     def warn(self, title: str, text: str, icon: QMessageBox.Icon = QMessageBox.Icon.Warning) -> None:
         """Tell the user without blocking (window-modal box); also in the status bar."""
         self.statusBar().showMessage(f"{title}: {text}", 10_000)
         box = QMessageBox(icon, title, text, QMessageBox.StandardButton.Ok, self)
         box.setTextFormat(Qt.TextFormat.PlainText)  # file names and causes are shown as written
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self.message_box = box
+        self._message_box = box
         box.open()
 
     # -- persistence ----------------------------------------------------------------------

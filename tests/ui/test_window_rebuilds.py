@@ -7,32 +7,13 @@ pytest-qt fails a test on any exception raised in a slot.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.scenario import Scenario
 from gpucalc.ui.app import Shell
-from gpucalc.ui.main_window import Session
 from tests.ui.conftest import RESULT_TIMEOUT_MS
-
-
-@pytest.fixture
-def rebuilt_shell(qtbot: QtBot, catalog: Catalog) -> Iterator[Shell]:
-    """A shell whose windows are deleted for real when replaced (not kept alive by qtbot)."""
-    made = Shell(catalog, Scenario(), Session(language="en"))
-    with qtbot.waitSignal(made.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
-        made.start()
-    yield made
-    made.shutdown()
-    made.window.close()
-    made.window.deleteLater()
-    made.translators.install("en")
-    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
 
 
 def _delete_replaced_windows() -> None:

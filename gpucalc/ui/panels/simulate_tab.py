@@ -225,7 +225,7 @@ class SimulateTab(QWidget):
                                 self.tr("The model does not fit, so there is nothing to simulate."))
 
     def run(self) -> None:
-        """Start a simulation on the worker with the current controls."""
+        """Start a simulation on the worker with the current controls (a running one is cancelled)."""
         if self._inputs is None or self._memory is None:
             return
         from gpucalc.core.sim_capacity import offered_load_notice, slo_capacity
@@ -236,7 +236,7 @@ class SimulateTab(QWidget):
             simulate_rate_sweep,
         )
         from gpucalc.core.sim_traffic import TrafficSpec
-        from gpucalc.core.simulate import simulate
+        from gpucalc.core.simulate import SimulationCancelled, simulate
 
         inputs, memory = self._inputs, self._memory
         by_rate = self.load_kind.currentIndex() == 0
@@ -247,6 +247,7 @@ class SimulateTab(QWidget):
             seed=self.seed.value(), replicas=self.replicas.value())
         percentile = float(PERCENTILES[self.percentile.currentIndex()])
         points = self.sweep_points.value()
+        self._cancel.set()  # a run still going stops: only the newest one is shown
         cancel = self._cancel = threading.Event()
         self._progress = 0.0
 
@@ -262,6 +263,8 @@ class SimulateTab(QWidget):
             sweep = simulate_rate_sweep(inputs, memory, rates_up_to(top, points), traffic,
                                         percentile=percentile,
                                         progress=report(SINGLE_RUN_SHARE, 1 - SINGLE_RUN_SHARE))
+            if cancel.is_set():  # the capacity search below cannot be interrupted: skip it
+                raise SimulationCancelled
             notice = offered_load_notice(inputs, memory, traffic.request_rate,
                                          traffic.replicas) if traffic.request_rate else None
             capacity = slo_capacity(inputs, memory)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
@@ -150,8 +151,9 @@ class ClassesEditor(QWidget):
             rows = []
         elif rows:
             total = sum(float(r["share"]) for r in rows if isinstance(r["share"], float | int)) or 1.0
-            for row in rows:
-                row["share"] = round(float(row["share"]) / total, 4)
+            for row in rows:  # a share typed as text stays as typed (the field shows why it is wrong)
+                if isinstance(row["share"], float | int):
+                    row["share"] = round(float(row["share"]) / total, 4)
         self._apply(rows)
         self._show_rows(rows)
 
@@ -171,8 +173,11 @@ class ClassesEditor(QWidget):
 
 
 def _number(text: str) -> float | int | str:
+    """A typed cell as a number; text that is not a finite number stays text."""
     try:
         value = float(text)
     except ValueError:
+        return text
+    if not math.isfinite(value):
         return text
     return int(value) if value.is_integer() and "." not in text else value
