@@ -73,7 +73,9 @@ def _known_cause(exc: BaseException) -> str:
         return _validation_cause(exc)
     if isinstance(exc, KNOWN_ERRORS) or (isinstance(exc, RAISED_ON_PURPOSE) and raised_by_gpucalc(exc)):
         return _first_line(str(exc))
-    if isinstance(exc, OSError) and exc.strerror:
+    if isinstance(exc, OSError):  # the system's reason and the file, or gpucalc's own message
+        if not exc.strerror:
+            return _first_line(str(exc))
         where = exc.filename if exc.filename is not None else ""
         return f"{exc.strerror}: {where}" if where else str(exc.strerror)
     return ""

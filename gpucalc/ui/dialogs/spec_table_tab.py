@@ -201,7 +201,7 @@ class SpecTableTab(QWidget):
         try:
             notices = action()
         except (UserStoreError, OSError) as exc:
-            self.status.emit(self.tr("Not saved: {reason}").format(reason=exc))
+            self.status.emit(self.tr("Not saved: {reason}").format(reason=failure_reason(exc)))
             return False
         self._saved(message, list(notices))
         return True
@@ -219,7 +219,7 @@ class SpecTableTab(QWidget):
         except TableValidationError as exc:
             return str(exc)
         except (UserStoreError, OSError) as exc:
-            return self.tr("Not saved: {reason}").format(reason=exc)
+            return self.tr("Not saved: {reason}").format(reason=failure_reason(exc))
         self.select_id(new_id.strip())
         return ""
 
@@ -259,7 +259,7 @@ class SpecTableTab(QWidget):
             self.json.show_error(str(exc))
             return False
         except (UserStoreError, OSError) as exc:
-            self.json.show_error(self.tr("Not saved: {reason}").format(reason=exc))
+            self.json.show_error(self.tr("Not saved: {reason}").format(reason=failure_reason(exc)))
             return False
         return True
 
@@ -272,7 +272,7 @@ class SpecTableTab(QWidget):
         try:
             plan = import_plan(self.table, path, self.visible_entries())
         except InputFileError as exc:
-            self.status.emit(self.tr("Not imported: {reason}").format(reason=exc))
+            self.status.emit(self.tr("Not imported: {reason}").format(reason=failure_reason(exc)))
             return False
         return self.apply_import(path, plan, confirm)
 
@@ -326,7 +326,7 @@ class SpecTableTab(QWidget):
         try:
             export_table(path, self.table, self.visible_entries())
         except (InputFileError, OSError) as exc:
-            self.status.emit(self.tr("Not exported: {reason}").format(reason=exc))
+            self.status.emit(self.tr("Not exported: {reason}").format(reason=failure_reason(exc)))
             return False
         self.status.emit(self.tr("Exported {n} entries to {path}.").format(
             n=len(self.visible_entries()), path=path))

@@ -23,6 +23,7 @@ from gpucalc.plan.catalog_session import CatalogSession
 from gpucalc.text.notices import notice_text
 from gpucalc.ui.dialogs.spec_table_tab import SpecTableTab
 from gpucalc.ui.dialogs.table_columns import CONTEXT, TABLE_TITLES
+from gpucalc.ui.failures import failure_reason
 from gpucalc.ui.i18n import notice_language
 from gpucalc.ui.plain_text import PlainLabel
 
@@ -97,7 +98,7 @@ class SpecTablesDialog(QDialog):
         try:
             notices = self.session.store.reset_all()
         except (UserStoreError, OSError) as exc:
-            self.show_status(self.tr("Not reset: {reason}").format(reason=exc))
+            self.show_status(self.tr("Not reset: {reason}").format(reason=failure_reason(exc)))
             return False
         self._after_save(self.tr("Every table is the bundled one again."), notices)
         return True
