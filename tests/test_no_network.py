@@ -142,6 +142,48 @@ def test_window_start_to_first_result(no_network: NetworkTrap, qtbot: QtBot, cat
         shell.shutdown()
 
 
+def test_window_tabs_tools_and_exports(no_network: NetworkTrap, qtbot: QtBot, catalog: Catalog,
+                                       tmp_path: Path) -> None:
+    """Every result tab built and filled, sizing run, a tool dialog, a language switch, exports."""
+    pytest.importorskip("PySide6")
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    from gpucalc.ui.app import Shell
+    from gpucalc.ui.main_window import Session
+
+    shell = Shell(catalog, Scenario(), Session(language="en"))  # windows replaced are deleted
+    try:
+        with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
+            shell.start()
+        tabs = shell.window.tabs
+        for index in range(tabs.count()):
+            tabs.setCurrentIndex(index)
+        tabs.flush()
+        if tabs.sizing_tab.busy():
+            with qtbot.waitSignal(tabs.sizing_tab.finished, timeout=RESULT_TIMEOUT_MS * 3):
+                pass
+        dialog = shell.window.tools.measurement_plan_dialog()
+        dialog.show()
+        dialog.close()
+        shell.switch_language("zh_CN")
+        with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
+            shell.controller.compute_now()
+        exporter = shell.window.exporter
+        with qtbot.waitSignal(exporter.done, timeout=RESULT_TIMEOUT_MS * 6):
+            exporter.export_pdf(tmp_path / "plan.pdf", shell.controller.scenario, catalog, "zh")
+        with qtbot.waitSignal(exporter.done, timeout=RESULT_TIMEOUT_MS * 6):
+            exporter.export_csv(tmp_path / "plan.zip", shell.controller.scenario, catalog)
+        assert (tmp_path / "plan.pdf").read_bytes().startswith(b"%PDF-")
+        assert (tmp_path / "plan.zip").stat().st_size > 0
+    finally:
+        shell.shutdown()
+        shell.window.close()
+        shell.window.deleteLater()
+        shell.translators.install("en")
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+
+
 TRAPPED_CHILD = """
 import socket, sys
 attempts = []

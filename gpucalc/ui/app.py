@@ -18,12 +18,13 @@ from gpucalc.catalog.storage import atomic_write_bytes
 from gpucalc.catalog.user_store import UserStore
 from gpucalc.core.scenario import Scenario
 from gpucalc.plan.catalog_session import CatalogSession
-from gpucalc.plan.scenario_file import ScenarioFileError, load_scenario
+from gpucalc.plan.scenario_file import ScenarioFileError
 from gpucalc.plan.settings_store import SettingsStore
 from gpucalc.ui.controller import PlanController
 from gpucalc.ui.i18n import Translators, notice_language
 from gpucalc.ui.idle_gc import IdleCollector
 from gpucalc.ui.main_window import MainWindow, Session
+from gpucalc.ui.scenario_files import open_scenario
 from gpucalc.ui.theme import apply_theme
 
 SCREENSHOT_SIZE = (1480, 920)
@@ -125,7 +126,7 @@ class Shell(QObject):
 def _initial_scenario(session: Session, scenario_path: Path | None) -> Scenario:
     if scenario_path is not None:
         session.current_file = scenario_path
-        return load_scenario(scenario_path)
+        return open_scenario(scenario_path)
     last = session.settings.last_scenario
     if last:
         try:

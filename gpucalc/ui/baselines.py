@@ -10,7 +10,9 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QFileDialog
 
 from gpucalc.plan.compute import Plan, compute_plan
-from gpucalc.plan.scenario_file import ScenarioFileError, load_scenario
+from gpucalc.plan.scenario_file import ScenarioFileError
+from gpucalc.ui.failures import failure_reason
+from gpucalc.ui.scenario_files import open_scenario
 from gpucalc.ui.worker import Worker
 
 if TYPE_CHECKING:
@@ -26,8 +28,7 @@ class Baselines(QObject):
         self._name = ""
         self._worker = Worker(self, max_threads=1)
         self._worker.finished.connect(self._ready)
-        self._worker.failed.connect(
-            lambda _g, exc: window.warn(self.tr("Cannot compute the baseline"), str(exc)))
+        self._worker.failed.connect(self._failed)
         window.tabs.compare_tab.pinRequested.connect(self.pin)
         window.tabs.compare_tab.openRequested.connect(self.open_dialog)
 
@@ -48,13 +49,16 @@ class Baselines(QObject):
     def open(self, path: Path) -> bool:
         """Compute the scenario in ``path`` off the GUI thread and make it the baseline."""
         try:
-            scenario = load_scenario(path)
+            scenario = open_scenario(path)
         except ScenarioFileError as exc:
             self.window.warn(self.tr("Cannot open scenario"), str(exc))
             return False
         self._name = path.name
         self._worker.submit(0, partial(compute_plan, self.window.controller.catalog, scenario))
         return True
+
+    def _failed(self, _generation: int, exc: object) -> None:
+        self.window.warn(self.tr("Cannot compute the baseline"), failure_reason(exc))
 
     def _ready(self, _generation: int, outcome: object) -> None:
         if isinstance(outcome, Plan):

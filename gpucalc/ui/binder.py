@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
     QFormLayout,
-    QLabel,
     QSpinBox,
     QWidget,
 )
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import (
 from gpucalc.core.scenario import Scenario
 from gpucalc.ui.controller import PlanController
 from gpucalc.ui.fields import CONTEXT, EDITABLE_CHOICES, UNIT_TEXT, FieldSpec
+from gpucalc.ui.plain_text import PlainLabel, plain_tooltip
 
 Choice = tuple[Any, str]
 INT_MAX = 2**31 - 1
@@ -130,7 +130,7 @@ class Binding:
         """Flag (or clear, with '') the field."""
         self.widget.setStyleSheet(ERROR_STYLE if reason else "")
         tip = self.help + (f"\n\n⚠ {reason}" if reason else "")
-        self.widget.setToolTip(tip)
+        self.widget.setToolTip(plain_tooltip(tip))
         self.widget.setProperty("fieldError", reason)
 
 
@@ -151,9 +151,9 @@ class FormBinder(QObject):
         for spec in specs:
             binding = self._create(spec)
             self.bindings[spec.path] = binding
-            label = QLabel(tr(spec.title))
+            label = PlainLabel(tr(spec.title))
             label.setBuddy(binding.widget)
-            label.setToolTip(binding.help)
+            label.setToolTip(plain_tooltip(binding.help))
             form.addRow(label, binding.widget)
             binding.set_value(self.controller.draft_value(spec.path))
             binding.set_error("")

@@ -11,7 +11,8 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.scenario import Scenario
 from gpucalc.plan.compute import Plan, compute_plan
-from gpucalc.plan.field_errors import error_field, error_message, validation_path
+from gpucalc.plan.field_errors import error_field, validation_path
+from gpucalc.ui.failures import Failure, describe_failure
 from gpucalc.ui.worker import Worker
 
 DEBOUNCE_MS = 150
@@ -31,7 +32,8 @@ class PlanController(QObject):
     Signals: ``scenarioReplaced`` when the whole scenario is set from outside the form (open,
     paste); ``fieldErrors`` with ``{path: reason}`` after every edit (empty when valid);
     ``resultReady`` with a :class:`Plan` of the current generation; ``computeFailed``
-    with a message and the field it belongs to; stale answers are dropped and counted.
+    with a one-line cause in plain words (:mod:`gpucalc.ui.failures`) and the field it belongs
+    to; stale answers are dropped and counted.
     """
 
     scenarioReplaced = Signal(object)
@@ -49,6 +51,7 @@ class PlanController(QObject):
         self.errors: dict[str, str] = {}
         self.last_outcome: Plan | None = None
         self.last_error: str = ""
+        self.last_failure: Failure | None = None
         self.generation = 0
         self.dropped = 0
         self._worker = Worker(self)
@@ -92,6 +95,10 @@ class PlanController(QObject):
             self.scenario = scenario
             self.schedule()
 
+    def set_debounce_ms(self, ms: int) -> None:
+        """Wait ``ms`` after the last edit before computing (tests and the window fuzzer shorten it)."""
+        self._timer.setInterval(max(0, ms))
+
     def schedule(self) -> None:
         """Recompute after the debounce interval (restarts on every call)."""
         self._timer.start()
@@ -101,7 +108,7 @@ class PlanController(QObject):
         self._timer.stop()
         self.generation += 1
         self.computeStarted.emit()
-        self._worker.submit(self.generation, partial(compute_plan, self.catalog, self.scenario))
+        self._worker.submit_latest(self.generation, partial(compute_plan, self.catalog, self.scenario))
 
     def shutdown(self) -> None:
         """Stop the timer and wait for running jobs (before the window goes away)."""
@@ -114,15 +121,17 @@ class PlanController(QObject):
             return
         self.last_outcome = outcome
         self.last_error = ""
+        self.last_failure = None
         self.resultReady.emit(outcome)
 
     def _on_failed(self, generation: int, exc: object) -> None:
         if generation != self.generation:
             self.dropped += 1
             return
-        error = exc if isinstance(exc, BaseException) else RuntimeError(str(exc))
-        self.last_error = error_message(error)
-        self.computeFailed.emit(self.last_error, error_field(error))
+        self.last_failure = describe_failure(exc)
+        self.last_error = self.last_failure.cause
+        field = error_field(exc) if isinstance(exc, BaseException) else ""
+        self.computeFailed.emit(self.last_error, field)
 
     def set_catalog(self, catalog: Catalog) -> None:
         """Use ``catalog`` from now on (the user edited the spec tables) and recompute now."""

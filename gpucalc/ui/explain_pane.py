@@ -20,6 +20,7 @@ from gpucalc.core.fleet import FleetVerdict
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_result import PerformanceResult, PointSummary
 from gpucalc.ui.format import input_value, term_name, term_value
+from gpucalc.ui.plain_text import plain_tooltip
 
 translate = QCoreApplication.translate
 
@@ -172,7 +173,7 @@ class ExplainPane(QWidget):
                 item = QTreeWidgetItem([term_name(term.key), term_value(term)])
                 item.setData(0, KEY_ROLE, term.key)
                 item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                item.setToolTip(0, term_tooltip(term))
+                item.setToolTip(0, plain_tooltip(term_tooltip(term)))
                 group.addChild(item)
                 self._terms.setdefault(term.key, term)
                 self._items.setdefault(term.key, item)

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.scenario import Scenario
+from gpucalc.ui.failures import failure_reason
 from gpucalc.ui.worker import Worker
 
 
@@ -25,7 +26,7 @@ class Exporter(QObject):
         self._parent = parent
         self._worker = Worker(self, max_threads=1)
         self._worker.finished.connect(self._finished)
-        self._worker.failed.connect(lambda _g, exc: self.failed.emit(str(exc)))
+        self._worker.failed.connect(self._failed)
         self.busy = False
 
     def pdf_dialog(self, scenario: Scenario, catalog: Catalog, lang: str) -> None:
@@ -68,3 +69,7 @@ class Exporter(QObject):
     def _finished(self, _generation: int, _result: object) -> None:
         self.busy = False
         self.done.emit(str(self._path))
+
+    def _failed(self, _generation: int, exc: object) -> None:
+        self.busy = False
+        self.failed.emit(failure_reason(exc))

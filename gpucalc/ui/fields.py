@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PySide6.QtCore import QCoreApplication
+
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
 
 CONTEXT = "Fields"
@@ -140,3 +142,16 @@ MODEL = (
               QT_TRANSLATE_NOOP("Fields", "--dtype: auto follows the checkpoint."), choices="dtypes"),
 )
 EDITABLE_CHOICES = frozenset({"models", "weight_formats"})
+
+ALL_FIELDS = (*HARDWARE, *ENGINE, *WORKLOAD, *TARGETS, *MODEL)
+
+
+def field_title(path: str) -> str:
+    """The form's (translated) title of the field at ``path`` or the nearest enclosing one, else ``path``."""
+    titles = {spec.path: spec.title for spec in ALL_FIELDS}
+    probe = path
+    while probe:
+        if probe in titles:
+            return QCoreApplication.translate(CONTEXT, titles[probe])
+        probe = probe.rpartition(".")[0]
+    return path

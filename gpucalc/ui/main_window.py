@@ -6,6 +6,7 @@ import base64
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import shiboken6
 from PySide6.QtCore import QByteArray, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
@@ -13,7 +14,6 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QDockWidget,
     QFileDialog,
-    QLabel,
     QMainWindow,
     QMenu,
     QMessageBox,
@@ -27,7 +27,7 @@ from gpucalc import __version__
 from gpucalc.catalog.user_store import UserStore
 from gpucalc.plan.catalog_session import CatalogSession
 from gpucalc.plan.compute import Plan
-from gpucalc.plan.scenario_file import FILE_SUFFIX, ScenarioFileError, load_scenario, save_scenario
+from gpucalc.plan.scenario_file import FILE_SUFFIX, ScenarioFileError, save_scenario
 from gpucalc.plan.serve_command import ServeCommandError, parse_serve_command
 from gpucalc.plan.settings_store import SettingsStore, WindowSettings
 from gpucalc.text.notices import notice_text
@@ -36,10 +36,13 @@ from gpucalc.ui.baselines import Baselines
 from gpucalc.ui.controller import PlanController
 from gpucalc.ui.explain_pane import ExplainPane
 from gpucalc.ui.exports import Exporter
+from gpucalc.ui.fields import field_title
 from gpucalc.ui.i18n import LANGUAGES, notice_language
 from gpucalc.ui.panels.answer_banner import AnswerBanner
 from gpucalc.ui.panels.inputs_panel import InputsPanel
+from gpucalc.ui.plain_text import PlainLabel, menu_text, plain_tooltip
 from gpucalc.ui.result_tabs import ResultTabs
+from gpucalc.ui.scenario_files import open_scenario
 from gpucalc.ui.theme import THEMES
 from gpucalc.ui.tools_menu import WindowTools
 
@@ -78,7 +81,7 @@ class PasteDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(self.tr("A 'vllm serve …', 'python -m sglang.launch_server …' or "
+        layout.addWidget(PlainLabel(self.tr("A 'vllm serve …', 'python -m sglang.launch_server …' or "
                                         "'trtllm-serve …' command line:")))
         layout.addWidget(self.text)
         layout.addWidget(buttons)
@@ -114,23 +117,23 @@ class MainWindow(QMainWindow):
                                       Qt.DockWidgetArea.LeftDockWidgetArea)
         self.explain_dock = self._dock(self.explain, self.tr("Explanation"), "explainDock",
                                        Qt.DockWidgetArea.RightDockWidgetArea)
-        self.status_label = QLabel()
-        self.notice_label = QLabel()
+        self.status_label = PlainLabel()
+        self.notice_label = PlainLabel()
         self.statusBar().addWidget(self.status_label, 1)
         self.statusBar().addPermanentWidget(self.notice_label)
-        self.message_box: QMessageBox | None = None
+        self._message_box: QMessageBox | None = None
         self.baselines = Baselines(self)
         self.exporter = Exporter(self)
-        self.exporter.done.connect(lambda path: self.statusBar().showMessage(
-            self.tr("Exported {path}").format(path=path), 10_000))
-        self.exporter.failed.connect(lambda reason: self.warn(self.tr("Export failed"), reason))
+        self.exporter.done.connect(self._exported)
+        self.exporter.failed.connect(self._export_failed)
         self.tools = WindowTools(self)
         self._build_menus()
         self._update_title()
         controller.resultReady.connect(self.show_outcome)
         controller.computeFailed.connect(self.show_failure)
         controller.fieldErrors.connect(self._field_errors)
-        controller.computeStarted.connect(lambda: self.status_label.setText(self.tr("Computing…")))
+        # bound methods only: Qt drops these connections when this window is deleted (a rebuild)
+        controller.computeStarted.connect(self._computing)
         self.inputs.pasteRequested.connect(self.paste_command)
         self.tabs.termSelected.connect(self.explain.show_term)
         self.tabs.termExplained.connect(self.explain.explain_term)
@@ -203,7 +206,7 @@ class MainWindow(QMainWindow):
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
         for path in self.session.settings.recent_files:
-            action = self.recent_menu.addAction(path)
+            action = self.recent_menu.addAction(menu_text(path))
             action.triggered.connect(lambda _=False, p=path: self.open_path(Path(p)))
         self.recent_menu.setEnabled(bool(self.session.settings.recent_files))
 
@@ -225,7 +228,7 @@ class MainWindow(QMainWindow):
         self.status_label.setText(self.tr("Plan for {model} on {gpu}, computed in {ms} ms").format(
             model=outcome.inputs.model.name, gpu=outcome.inputs.gpu.name, ms=f"{outcome.elapsed_ms:.1f}"))
         self.notice_label.setText(self.tr("{n} notice(s)").format(n=len(notices)) if notices else "")
-        self.notice_label.setToolTip("\n".join(notices))
+        self.notice_label.setToolTip(plain_tooltip("\n".join(notices)))
 
     def report_language(self) -> str:
         """'zh' or 'en': the report follows the window's language."""
@@ -240,17 +243,31 @@ class MainWindow(QMainWindow):
         """File → Export CSV tables."""
         self.exporter.csv_dialog(self.controller.scenario, self.controller.catalog)
 
+    def _computing(self) -> None:
+        self.status_label.setText(self.tr("Computing…"))
+
+    def _exported(self, path: str) -> None:
+        self.statusBar().showMessage(self.tr("Exported {path}").format(path=path), 10_000)
+
+    def _export_failed(self, reason: str) -> None:
+        self.warn(self.tr("Export failed"), reason)
+
     def show_failure(self, message: str, field_path: str) -> None:
-        """Keep the last result; say why the current inputs give none."""
-        self.banner.set_error(message)
-        self.status_label.setText(self.tr("Not computed: {reason}").format(reason=message))
+        """Keep the last result; say in plain words why the current inputs give none."""
+        failure = self.controller.last_failure
+        details = failure.details if failure is not None and failure.cause == message else ""
+        sentence = self.tr("Could not compute this plan: {reason}").format(reason=message)
+        self.banner.set_error(sentence, details)
+        self.status_label.setText(sentence)
+        self.status_label.setToolTip(plain_tooltip(details))
         if field_path:
             self.inputs.binder.show_errors({field_path: message})
 
     def _field_errors(self, errors: object) -> None:
         if isinstance(errors, dict) and errors:
             path, reason = next(iter(errors.items()))
-            self.status_label.setText(self.tr("Invalid {field}: {reason}").format(field=path, reason=reason))
+            self.status_label.setText(self.tr("Invalid {field}: {reason}").format(
+                field=field_title(path), reason=reason))
         else:
             self.banner.set_error("")
 
@@ -284,7 +301,7 @@ class MainWindow(QMainWindow):
     def open_path(self, path: Path) -> bool:
         """Open a scenario file; on failure the current scenario stays."""
         try:
-            scenario = load_scenario(path)
+            scenario = open_scenario(path)
         except ScenarioFileError as exc:
             self.warn(self.tr("Cannot open scenario"), str(exc))
             return False
@@ -340,12 +357,19 @@ class MainWindow(QMainWindow):
                   self.tr("gpucalc {version}: offline GPU inference capacity planner.").format(
                       version=__version__), icon=QMessageBox.Icon.Information)
 
+    @property
+    def message_box(self) -> QMessageBox | None:
+        """The last message box, while it is open (it deletes itself when closed)."""
+        box = self._message_box
+        return box if box is not None and shiboken6.isValid(box) else None
+
     def warn(self, title: str, text: str, icon: QMessageBox.Icon = QMessageBox.Icon.Warning) -> None:
         """Tell the user without blocking (window-modal box); also in the status bar."""
         self.statusBar().showMessage(f"{title}: {text}", 10_000)
         box = QMessageBox(icon, title, text, QMessageBox.StandardButton.Ok, self)
+        box.setTextFormat(Qt.TextFormat.PlainText)  # file names and causes are shown as written
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self.message_box = box
+        self._message_box = box
         box.open()
 
     # -- persistence ----------------------------------------------------------------------

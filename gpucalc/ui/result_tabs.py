@@ -24,6 +24,7 @@ from gpucalc.ui.panels.ceilings_tab import CeilingsTab
 from gpucalc.ui.panels.checklist_tab import ChecklistTab
 from gpucalc.ui.panels.compare_tab import CompareTab
 from gpucalc.ui.panels.grid_tab import GridTab
+from gpucalc.ui.plain_text import PlainLabel
 
 if TYPE_CHECKING:
     from gpucalc.ui.panels.memory_tab import MemoryTab
@@ -61,7 +62,7 @@ class ResultTabs(QTabWidget):
         self.grid_tab = GridTab()
         self.compare_tab = CompareTab()
         self.checklist_tab = ChecklistTab()
-        self.sweep_caption, self.load_caption = QLabel(), QLabel()
+        self.sweep_caption, self.load_caption = PlainLabel(), PlainLabel()
         self.pages: dict[str, QWidget] = {
             "bottleneck": self.ceilings_tab, "memory": LazyPage(self._build_memory),
             "sweep": LazyPage(self._build_sweep), "load": LazyPage(self._build_load),

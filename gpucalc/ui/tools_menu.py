@@ -56,6 +56,7 @@ class WindowTools(QObject):
         changed: list[bool] = []
         dialog.tablesChanged.connect(lambda: changed.append(True))
         dialog.exec()
+        dialog.wait()  # a table file still being read finishes before the dialog goes away
         if changed:
             self.window.catalogChanged.emit()
 

@@ -8,7 +8,8 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QMessageLogContext, QtMsgType, qInstallMessageHandler
+from PySide6.QtCore import QEvent, QMessageLogContext, QtMsgType, qInstallMessageHandler
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from gpucalc.catalog.bundled import Catalog
@@ -47,3 +48,17 @@ def shell(qtbot: QtBot, catalog: Catalog) -> Iterator[Shell]:
     yield made
     made.shutdown()
     made.translators.install("en")
+
+
+@pytest.fixture
+def rebuilt_shell(qtbot: QtBot, catalog: Catalog) -> Iterator[Shell]:
+    """A shell whose replaced windows are deleted for real (qtbot does not keep them alive)."""
+    made = Shell(catalog, Scenario(), Session(language="en"))
+    with qtbot.waitSignal(made.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
+        made.start()
+    yield made
+    made.shutdown()
+    made.window.close()
+    made.window.deleteLater()
+    made.translators.install("en")
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)

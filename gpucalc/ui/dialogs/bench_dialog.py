@@ -9,7 +9,6 @@ from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
-    QLabel,
     QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
@@ -21,6 +20,8 @@ from gpucalc.core.scenario import Scenario
 from gpucalc.plan.bench_parse import parse_bench_command
 from gpucalc.plan.bench_report import tool_summary
 from gpucalc.plan.bench_run import BenchPrediction, predict_scenario
+from gpucalc.ui.failures import failure_reason
+from gpucalc.ui.plain_text import PlainLabel
 from gpucalc.ui.worker import Worker
 
 ERROR_STYLE = "color: #c62828;"
@@ -45,7 +46,7 @@ class BenchDialog(QDialog):
         self.prediction: BenchPrediction | None = None
         self._generation = 0
         self._worker: Worker | None = None
-        hint = QLabel(self.tr(
+        hint = PlainLabel(self.tr(
             "Paste a vllm bench serve, benchmark_serving.py, sglang.bench_serving, genai-perf "
             "profile or trtllm-bench throughput command. It runs on this window's deployment: "
             "{model} on {gpu}, {engine}.").format(model=scenario.model, gpu=scenario.gpu,
@@ -59,7 +60,7 @@ class BenchDialog(QDialog):
         self.command.setMaximumHeight(110)
         self.predict_button = QPushButton(self.tr("&Predict"))
         self.predict_button.clicked.connect(lambda: self.predict(self.command.toPlainText()))
-        self.error = QLabel("")
+        self.error = PlainLabel("")
         self.error.setStyleSheet(ERROR_STYLE)
         self.error.setWordWrap(True)
         self.summary = QPlainTextEdit()
@@ -100,7 +101,7 @@ class BenchDialog(QDialog):
             return
         self.predict_button.setEnabled(True)
         self.summary.setPlainText("")
-        message = self.tr("Cannot predict this command: {reason}").format(reason=exc)
+        message = self.tr("Cannot predict this command: {reason}").format(reason=failure_reason(exc))
         self.error.setText(message)
         self.refused.emit(message)
 

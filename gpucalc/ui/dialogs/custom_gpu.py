@@ -23,6 +23,7 @@ from gpucalc.catalog.tables import TableValidationError, validate_entry
 from gpucalc.catalog.user_store import UserStore, UserStoreError
 from gpucalc.core.gpu_spec import GpuSpec
 from gpucalc.ui.dialogs.custom_gpu_form import CustomGpuForm
+from gpucalc.ui.failures import failure_reason
 
 
 class CustomGpuDialog(QDialog):
@@ -89,7 +90,7 @@ class CustomGpuDialog(QDialog):
         try:
             self.store.put_entry("gpus", gpu)
         except (TableValidationError, UserStoreError, OSError) as exc:
-            self.form.error.setText(self.tr("Not saved: {reason}").format(reason=exc))
+            self.form.error.setText(self.tr("Not saved: {reason}").format(reason=failure_reason(exc)))
             return False
         self.gpuSaved.emit(gpu.id)
         return True

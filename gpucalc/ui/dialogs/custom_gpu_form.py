@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpucalc.core.gpu_spec import GpuSpec, InterconnectKind
+from gpucalc.ui.plain_text import PlainLabel, plain_tooltip
 
 DTYPES = ("fp32", "tf32", "fp16", "bf16", "fp8", "int8", "fp4", "int4")
 ERROR_STYLE = "background-color: #ffcdcd;"
@@ -60,7 +61,7 @@ class CustomGpuForm(QWidget):
         self.gpus_per_server.setRange(0, 4096)
         self.gpus_per_server.setSpecialValueText("—")
         self.price = _number("$/h", 10_000, decimals=2)
-        self.error = QLabel()
+        self.error = PlainLabel()
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #b00020;")
         self._layout()
@@ -154,7 +155,7 @@ class CustomGpuForm(QWidget):
         for path, widget in self.fields.items():
             reason = marked.get(path, "")
             widget.setStyleSheet(ERROR_STYLE if reason else "")
-            widget.setToolTip(reason or self._tips.get(path, ""))
+            widget.setToolTip(plain_tooltip(reason or self._tips.get(path, "")))
         lines = [f"{self.field_label(path)}: {reason}" for path, reason in errors.items()]
         self.error.setText("\n".join(lines))
 

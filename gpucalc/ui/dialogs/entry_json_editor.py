@@ -7,7 +7,9 @@ import json
 from pydantic import BaseModel
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QFontDatabase
-from PySide6.QtWidgets import QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
+
+from gpucalc.ui.plain_text import PlainLabel
 
 
 class EntryJsonEditor(QWidget):
@@ -25,12 +27,12 @@ class EntryJsonEditor(QWidget):
         self.apply_button.setAutoDefault(False)
         self.apply_button.setToolTip(self.tr("Validate the JSON and save it as your entry"))
         self.apply_button.clicked.connect(lambda: self.applyRequested.emit(self.text.toPlainText()))
-        self.error = QLabel()
+        self.error = PlainLabel()
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #b00020;")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(QLabel(self.tr("All fields (JSON):")))
+        layout.addWidget(PlainLabel(self.tr("All fields (JSON):")))
         layout.addWidget(self.text, 1)
         layout.addWidget(self.error)
         layout.addWidget(self.apply_button)

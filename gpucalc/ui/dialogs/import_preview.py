@@ -7,9 +7,10 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPlainTextEdit, QVBoxLayout, QWidget
 
 from gpucalc.catalog.table_io import ImportPreview
+from gpucalc.ui.plain_text import PlainLabel
 
 MAX_LISTED_PROBLEMS = 50
 
@@ -80,7 +81,7 @@ class ImportPreviewDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(self.tr("Importing into the {table} table:").format(
+        layout.addWidget(PlainLabel(self.tr("Importing into the {table} table:").format(
             table=plan.preview.table)))
         layout.addWidget(self.summary)
         layout.addWidget(self.buttons)

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFileDialog,
     QHBoxLayout,
-    QLabel,
     QPlainTextEdit,
     QPushButton,
     QTreeWidget,
@@ -41,6 +40,8 @@ from gpucalc.plan.measurement_check import (
 from gpucalc.plan.measurement_plan import MeasurementPlan, MeasurementRun, MeasurementStep, figures_text
 from gpucalc.report.strings import tr as report_tr
 from gpucalc.text.numbers import count, sig3
+from gpucalc.ui.failures import failure_reason
+from gpucalc.ui.plain_text import PlainLabel, plain_tooltip
 from gpucalc.ui.worker import Worker
 
 MARK_COLOURS = {Mark.PASS: "#2e7d32", Mark.ATTENTION: "#e65100", Mark.NOT_MEASURED: "#757575"}
@@ -67,9 +68,9 @@ class MeasurementPlanDialog(QDialog):
         self.mplan, self.lang = mplan, lang
         self.check: MeasurementCheck | None = None
         self._worker: Worker | None = None
-        self.summary = QLabel()
+        self.summary = PlainLabel()
         self.summary.setWordWrap(True)
-        self.error = QLabel("")
+        self.error = PlainLabel("")
         self.error.setStyleSheet(ERROR_STYLE)
         self.error.setWordWrap(True)
         self.tool = QComboBox()
@@ -95,7 +96,7 @@ class MeasurementPlanDialog(QDialog):
 
     def _layout(self) -> None:
         top = QHBoxLayout()
-        top.addWidget(QLabel(self.tr("Benchmark tool:")))
+        top.addWidget(PlainLabel(self.tr("Benchmark tool:")))
         top.addWidget(self.tool)
         top.addStretch(1)
         top.addWidget(self.load_button)
@@ -250,7 +251,7 @@ class MeasurementPlanDialog(QDialog):
 
     def _on_refused(self, _generation: int, exc: object) -> None:
         self.load_button.setEnabled(True)
-        self.error.setText(self.tr("Cannot use these results: {reason}").format(reason=exc))
+        self.error.setText(self.tr("Cannot use these results: {reason}").format(reason=failure_reason(exc)))
         self.resultsLoaded.emit(False)
 
     def _on_checked(self, _generation: int, check: object) -> None:
@@ -268,7 +269,7 @@ class MeasurementPlanDialog(QDialog):
                 child = parent.child(row)
                 if child is not None:
                     child.setText(MEASURED_COLUMN, self._measured_text(run_check))
-                    child.setToolTip(MEASURED_COLUMN, child.text(MEASURED_COLUMN))
+                    child.setToolTip(MEASURED_COLUMN, plain_tooltip(child.text(MEASURED_COLUMN)))
                     self._set_mark(child, run_check.mark)
         self.tree.resizeColumnToContents(MARK_COLUMN)
         if check.unmatched:

@@ -28,6 +28,7 @@ from gpucalc.ui.dialogs.table_columns import (
     value_at,
 )
 from gpucalc.ui.dialogs.table_rows import RowOrigin, TableRow
+from gpucalc.ui.failures import failure_reason
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
 
 ORIGIN_COLUMN = 0
@@ -204,7 +205,7 @@ class SpecTableModel(QAbstractTableModel):
             self._mark(index, key, text, exc.reason if exc.field == column.path else str(exc))
             return False
         except (UserStoreError, OSError) as exc:
-            self._mark(index, key, text, _tr("Not saved: {reason}").format(reason=exc))
+            self._mark(index, key, text, _tr("Not saved: {reason}").format(reason=failure_reason(exc)))
             return False
         self.errors.pop(key, None)
         self.dataChanged.emit(index, index)

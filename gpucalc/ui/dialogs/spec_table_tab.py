@@ -7,7 +7,8 @@ user first (file dialogs, confirmations) and then call them, so tests can skip t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from functools import partial
 from pathlib import Path
 
 from pydantic import BaseModel
@@ -30,6 +31,7 @@ from PySide6.QtWidgets import (
 from gpucalc.catalog.table_io import export_table, preview_import
 from gpucalc.catalog.tables import TableValidationError
 from gpucalc.catalog.user_store import StoreNotice, UserStoreError
+from gpucalc.io.bounded_json import regular_file_size
 from gpucalc.io.errors import InputFileError
 from gpucalc.plan.catalog_session import CatalogSession
 from gpucalc.ui.dialogs.entry_json_editor import EntryJsonEditor
@@ -37,9 +39,20 @@ from gpucalc.ui.dialogs.import_preview import ImportPlan, ImportPreviewDialog, p
 from gpucalc.ui.dialogs.spec_table_model import SpecTableModel
 from gpucalc.ui.dialogs.table_edits import copied_entry, entry_from_json
 from gpucalc.ui.dialogs.table_rows import RowOrigin, TableRow, copy_id, table_rows
+from gpucalc.ui.failures import failure_reason
+from gpucalc.ui.worker import Worker
 
 StoreWrite = Callable[[], list[StoreNotice]]
 MAX_COLUMN_WIDTH_PX = 240
+
+
+def import_plan(table: str, path: Path, existing: Mapping[str, BaseModel]) -> ImportPlan:
+    """Read and validate ``path`` for ``table`` and compare it with ``existing`` (any thread).
+
+    A pipe, device or folder is refused at once: reading one would block.
+    """
+    regular_file_size(path, "table file")
+    return ImportPlan.of(preview_import(table, path), existing)
 
 
 class SpecTableTab(QWidget):
@@ -53,6 +66,9 @@ class SpecTableTab(QWidget):
         self.table = table
         self.session = session
         self.last_plan: ImportPlan | None = None
+        self._worker: Worker | None = None
+        self._import_generation = 0
+        self._import_path = Path()
         self.model = SpecTableModel(table, self.save_entry, self)
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
@@ -112,8 +128,9 @@ class SpecTableTab(QWidget):
         row.addStretch(1)
         self._button(row, self.tr("Reset &table…"), self.tr("Forget every edit to this table"),
                      self._ask_reset_table)
-        self._button(row, self.tr("&Import…"), self.tr("Add or replace entries from a JSON or CSV file"),
-                     self._ask_import)
+        self.import_button = self._button(row, self.tr("&Import…"),
+                                          self.tr("Add or replace entries from a JSON or CSV file"),
+                                          self._ask_import)
         self._button(row, self.tr("E&xport…"), self.tr("Write this table to a JSON or CSV file"),
                      self._ask_export)
         return row
@@ -184,7 +201,7 @@ class SpecTableTab(QWidget):
         try:
             notices = action()
         except (UserStoreError, OSError) as exc:
-            self.status.emit(self.tr("Not saved: {reason}").format(reason=exc))
+            self.status.emit(self.tr("Not saved: {reason}").format(reason=failure_reason(exc)))
             return False
         self._saved(message, list(notices))
         return True
@@ -202,7 +219,7 @@ class SpecTableTab(QWidget):
         except TableValidationError as exc:
             return str(exc)
         except (UserStoreError, OSError) as exc:
-            return self.tr("Not saved: {reason}").format(reason=exc)
+            return self.tr("Not saved: {reason}").format(reason=failure_reason(exc))
         self.select_id(new_id.strip())
         return ""
 
@@ -242,14 +259,55 @@ class SpecTableTab(QWidget):
             self.json.show_error(str(exc))
             return False
         except (UserStoreError, OSError) as exc:
-            self.json.show_error(self.tr("Not saved: {reason}").format(reason=exc))
+            self.json.show_error(self.tr("Not saved: {reason}").format(reason=failure_reason(exc)))
             return False
         return True
 
     # -- files -----------------------------------------------------------------------------
     def import_from(self, path: Path, confirm: bool | None = None) -> bool:
-        """Preview ``path``; import when ``confirm`` is True (None: ask with the preview dialog)."""
-        plan = ImportPlan.of(preview_import(self.table, path), self.visible_entries())
+        """Preview ``path`` here; import when ``confirm`` is True (None: ask with the preview dialog).
+
+        The Import button reads and validates on a worker instead (:meth:`start_import`).
+        """
+        try:
+            plan = import_plan(self.table, path, self.visible_entries())
+        except InputFileError as exc:
+            self.status.emit(self.tr("Not imported: {reason}").format(reason=failure_reason(exc)))
+            return False
+        return self.apply_import(path, plan, confirm)
+
+    def start_import(self, path: Path) -> None:
+        """Read and validate ``path`` on a worker (a large file takes seconds); then preview it."""
+        if self._worker is None:
+            self._worker = Worker(self, max_threads=1)
+            self._worker.finished.connect(self._on_previewed)
+            self._worker.failed.connect(self._on_preview_failed)
+        self._import_generation += 1
+        self._import_path = path
+        self.import_button.setEnabled(False)
+        self.status.emit(self.tr("Reading {name}…").format(name=path.name))
+        self._worker.submit(self._import_generation,
+                            partial(import_plan, self.table, path, self.visible_entries()))
+
+    def wait(self) -> None:
+        """Block until a file being read is done (closing, tests)."""
+        if self._worker is not None:
+            self._worker.wait()
+
+    def _on_previewed(self, generation: int, plan: object) -> None:
+        if generation != self._import_generation or not isinstance(plan, ImportPlan):
+            return
+        self.import_button.setEnabled(True)
+        self.apply_import(self._import_path, plan, None)
+
+    def _on_preview_failed(self, generation: int, exc: object) -> None:
+        if generation != self._import_generation:
+            return
+        self.import_button.setEnabled(True)
+        self.status.emit(self.tr("Not imported: {reason}").format(reason=failure_reason(exc)))
+
+    def apply_import(self, path: Path, plan: ImportPlan, confirm: bool | None) -> bool:
+        """Save the new and changed entries of ``plan`` when ``confirm`` (None: ask first)."""
         self.last_plan = plan
         if confirm is None:
             confirm = ImportPreviewDialog(plan, self).exec() == ImportPreviewDialog.DialogCode.Accepted
@@ -268,7 +326,7 @@ class SpecTableTab(QWidget):
         try:
             export_table(path, self.table, self.visible_entries())
         except (InputFileError, OSError) as exc:
-            self.status.emit(self.tr("Not exported: {reason}").format(reason=exc))
+            self.status.emit(self.tr("Not exported: {reason}").format(reason=failure_reason(exc)))
             return False
         self.status.emit(self.tr("Exported {n} entries to {path}.").format(
             n=len(self.visible_entries()), path=path))
@@ -298,7 +356,7 @@ class SpecTableTab(QWidget):
         name, _ = QFileDialog.getOpenFileName(self, self.tr("Import table"), "",
                                               self.tr("Tables (*.json *.csv)"))
         if name:
-            self.import_from(Path(name))
+            self.start_import(Path(name))
 
     def _ask_export(self) -> None:
         name, _ = QFileDialog.getSaveFileName(self, self.tr("Export table"), f"{self.table}.json",

@@ -10,7 +10,6 @@ from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
-    QLabel,
     QMessageBox,
     QPushButton,
     QTabWidget,
@@ -24,7 +23,9 @@ from gpucalc.plan.catalog_session import CatalogSession
 from gpucalc.text.notices import notice_text
 from gpucalc.ui.dialogs.spec_table_tab import SpecTableTab
 from gpucalc.ui.dialogs.table_columns import CONTEXT, TABLE_TITLES
+from gpucalc.ui.failures import failure_reason
 from gpucalc.ui.i18n import notice_language
+from gpucalc.ui.plain_text import PlainLabel
 
 
 class SpecTablesDialog(QDialog):
@@ -46,9 +47,9 @@ class SpecTablesDialog(QDialog):
             tab.status.connect(self.show_status)
             self._tabs[table] = tab
             self.tabs.addTab(tab, QCoreApplication.translate(CONTEXT, TABLE_TITLES[table]))
-        self.status_label = QLabel()
+        self.status_label = PlainLabel()
         self.status_label.setWordWrap(True)
-        self.location = QLabel(self.tr("Your edits are saved in {path}").format(
+        self.location = PlainLabel(self.tr("Your edits are saved in {path}").format(
             path=session.store.tables_dir))
         self.location.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         reset_all = QPushButton(self.tr("Reset &everything…"))
@@ -72,6 +73,11 @@ class SpecTablesDialog(QDialog):
         """The editor tab of ``table``."""
         return self._tabs[table]
 
+    def wait(self) -> None:
+        """Block until files being imported are read (closing, tests)."""
+        for tab in self._tabs.values():
+            tab.wait()
+
     def show_status(self, text: str) -> None:
         """Say what happened (or why not) under the tabs."""
         self.status_label.setText(text)
@@ -92,7 +98,7 @@ class SpecTablesDialog(QDialog):
         try:
             notices = self.session.store.reset_all()
         except (UserStoreError, OSError) as exc:
-            self.show_status(self.tr("Not reset: {reason}").format(reason=exc))
+            self.show_status(self.tr("Not reset: {reason}").format(reason=failure_reason(exc)))
             return False
         self._after_save(self.tr("Every table is the bundled one again."), notices)
         return True

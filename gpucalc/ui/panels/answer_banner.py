@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QGridLayout, QSizePolicy, QWidget
 
 from gpucalc.ui.answer import Answer, Verdict
+from gpucalc.ui.plain_text import PlainLabel, plain_tooltip
 
 VERDICT_COLOURS = {Verdict.FITS: "#2e7d32", Verdict.TIGHT: "#ef6c00", Verdict.NO_FIT: "#c62828"}
 
@@ -15,22 +16,22 @@ class AnswerBanner(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.headline = QLabel(self.tr("Computing…"))
+        self.headline = PlainLabel(self.tr("Computing…"))
         self.headline.setObjectName("headline")
         self.headline.setWordWrap(True)
         font = self.headline.font()
         font.setPointSizeF(font.pointSizeF() * 1.35)
         font.setBold(True)
         self.headline.setFont(font)
-        self.detail = QLabel()
+        self.detail = PlainLabel()
         self.detail.setWordWrap(True)
-        self.verdict = QLabel()
+        self.verdict = PlainLabel()
         self.verdict.setObjectName("verdict")
         self.verdict.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-        self.notices = QLabel()
+        self.notices = PlainLabel()
         self.notices.setWordWrap(True)
         self.notices.setStyleSheet("color: #b45f06;")
-        self.error = QLabel()
+        self.error = PlainLabel()
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #c62828;")
         self.error.hide()
@@ -68,9 +69,10 @@ class AnswerBanner(QWidget):
         super().resizeEvent(event)
         self._fit_height()
 
-    def set_error(self, message: str) -> None:
-        """Show why the current inputs give no result (the last good result stays)."""
+    def set_error(self, message: str, details: str = "") -> None:
+        """Show why the current inputs give no result (the last good result stays); ``details`` on hover."""
         self.error.setText(self.tr("Showing the last good result. {reason}").format(reason=message)
                            if message else "")
+        self.error.setToolTip(plain_tooltip(details))
         self.error.setVisible(bool(message))
         self._fit_height()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QTableWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QTableWidget, QVBoxLayout, QWidget
 
 from gpucalc.core.explain import Term
 from gpucalc.core.perf_result import PerformanceResult, PointSummary
@@ -11,6 +11,7 @@ from gpucalc.text.notices import notice_text
 from gpucalc.text.palette import CEILING_COLOURS
 from gpucalc.ui.format import count, kind_name, sig3, term_name, term_value
 from gpucalc.ui.panels.term_table import fill_terms, selected_key, term_table
+from gpucalc.ui.plain_text import PlainLabel
 from gpucalc.ui.plots.ceiling_bars import CeilingBars
 
 
@@ -32,7 +33,7 @@ class CeilingsTab(QWidget):
         self.bars = CeilingBars()
         self.bars.setMinimumHeight(200)
         self.bars.setMaximumHeight(260)
-        self.advice = QLabel()
+        self.advice = PlainLabel()
         self.advice.setWordWrap(True)
         self.advice.setObjectName("advice")
         self.points_table = term_table([self.tr("Load"), self.tr("Concurrency"), self.tr("TTFT ms"),

@@ -7,7 +7,6 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
-    QLabel,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -18,6 +17,7 @@ from gpucalc.plan.checklist import ChecklistItem, fill_checklist
 from gpucalc.plan.compute import Plan
 from gpucalc.report.strings import template_parts_text
 from gpucalc.report.strings import tr as report_tr
+from gpucalc.ui.plain_text import PlainLabel, plain_tooltip
 
 PASS_COLOUR = "#2e7d32"
 ATTENTION_COLOUR = "#e65100"
@@ -36,10 +36,10 @@ class ChecklistTab(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.note = QLabel(self.tr("Go through each item before reporting a capacity number (seed "
+        self.note = PlainLabel(self.tr("Go through each item before reporting a capacity number (seed "
                                    "000, capacity planning checklist). Updated with every result."))
         self.note.setWordWrap(True)
-        self.summary = QLabel()
+        self.summary = PlainLabel()
         self.table = QTableWidget(0, self.COLUMNS)
         self.table.setHorizontalHeaderLabels([self.tr("Item"), self.tr("Stated value"), self.tr("Check")])
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -63,7 +63,7 @@ class ChecklistTab(QWidget):
         for row, item in enumerate(self.items):
             self.table.setItem(row, 0, QTableWidgetItem(report_tr(item.title, lang)))
             detail = QTableWidgetItem(item_detail(item, lang))
-            detail.setToolTip(detail.text())
+            detail.setToolTip(plain_tooltip(detail.text()))
             self.table.setItem(row, 1, detail)
             self.table.setItem(row, 2, self._mark(item.passed))
         open_items = sum(not i.passed for i in self.items)

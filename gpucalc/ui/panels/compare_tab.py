@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -23,6 +22,7 @@ from gpucalc.core.perf_result import PerformanceResult
 from gpucalc.plan.compute import Plan
 from gpucalc.ui.format import count, kind_name, sig3
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
+from gpucalc.ui.plain_text import PlainLabel
 
 BETTER = "#2e7d32"
 WORSE = "#c62828"
@@ -109,7 +109,7 @@ class CompareTab(QWidget):
         pin.clicked.connect(self.pinRequested)
         open_button = QPushButton(self.tr("Open a baseline scenario…"))
         open_button.clicked.connect(self.openRequested)
-        self.caption = QLabel(self.tr("No baseline yet: pin the current result, change inputs, and "
+        self.caption = PlainLabel(self.tr("No baseline yet: pin the current result, change inputs, and "
                                       "compare."))
         self.caption.setWordWrap(True)
         buttons = QHBoxLayout()

@@ -8,7 +8,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QGroupBox,
     QHeaderView,
-    QLabel,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -19,6 +18,7 @@ from gpucalc.core.sweep import CONTEXT_TIERS, SCENARIO_TIER, GridCell
 from gpucalc.text.palette import CEILING_COLOURS
 from gpucalc.ui.format import count, kind_name
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
+from gpucalc.ui.plain_text import PlainLabel
 
 TIER_NAMES = {
     "short": QT_TRANSLATE_NOOP("Grid", "Short"),
@@ -45,7 +45,7 @@ class GridTab(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.note = QLabel(self.tr(
+        self.note = PlainLabel(self.tr(
             "Concurrent requests one replica serves within the TTFT and TPOT targets, at each "
             "planning length (KV tokens per request, the scenario's lengths scaled in proportion) and "
             "precision (weights / KV cache). The \"This scenario\" row at the scenario's precision is "

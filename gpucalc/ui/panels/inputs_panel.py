@@ -7,7 +7,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QPushButton,
     QScrollArea,
     QVBoxLayout,
@@ -23,6 +22,7 @@ from gpucalc.ui.fields import ENGINE, HARDWARE, MODEL, TARGETS, WORKLOAD, FieldS
 from gpucalc.ui.format import params_text
 from gpucalc.ui.panels.collapsible import CollapsibleSection
 from gpucalc.ui.panels.workload_extras import ClassesEditor, PresetPicker
+from gpucalc.ui.plain_text import PlainLabel
 
 WHAT_IF_FORMATS = ("fp8", "int8", "int4", "nvfp4", "mxfp4")
 
@@ -42,7 +42,7 @@ class InputsPanel(QScrollArea):
         paste.setToolTip(self.tr("Fill the form from a 'vllm serve …', SGLang or trtllm-serve command line."))
         paste.clicked.connect(self.pasteRequested)
         layout.addWidget(paste)
-        self.model_info = QLabel()
+        self.model_info = PlainLabel()
         self.model_info.setWordWrap(True)
         self.model_info.setObjectName("modelInfo")
         open_file = QPushButton(self.tr("Open config.json…"))

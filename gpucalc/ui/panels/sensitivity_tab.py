@@ -8,7 +8,6 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
-    QLabel,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -20,6 +19,7 @@ from gpucalc.core.uncertainty import Band, Bands
 from gpucalc.ui.explain_pane import term_tooltip
 from gpucalc.ui.format import count, sig3, unit_name
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
+from gpucalc.ui.plain_text import PlainLabel, plain_tooltip
 from gpucalc.ui.plots.style import MARKER_COLOUR, marker_pen, plot_widget, text_colour
 
 BAND_NAMES = {
@@ -84,7 +84,7 @@ class SensitivityTab(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
-        self.caption = QLabel(self.tr(
+        self.caption = PlainLabel(self.tr(
             "Low and high: every uncertain constant at the pessimistic or optimistic end of its "
             "range; the recommended concurrency's range also brackets every sensitivity bar below."))
         self.caption.setWordWrap(True)
@@ -126,7 +126,7 @@ class SensitivityTab(QWidget):
                      (number_text(band.high.value), band.high), (unit_name(band.unit), band.expected)]
             for column, (text, term) in enumerate(cells):
                 cell = QTableWidgetItem(text)
-                cell.setToolTip(term_tooltip(term))
+                cell.setToolTip(plain_tooltip(term_tooltip(term)))
                 if 0 < column < len(cells) - 1:
                     cell.setTextAlignment(RIGHT)
                 self.table.setItem(row, column, cell)

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QProgressBar,
     QPushButton,
     QSpinBox,
@@ -39,8 +38,10 @@ from gpucalc.core.sim_metrics import SimulationResult
 from gpucalc.core.sim_sweep import RateSweep
 from gpucalc.text.notices import notice_text
 from gpucalc.ui.explain_pane import term_tooltip
+from gpucalc.ui.failures import failure_reason
 from gpucalc.ui.format import sig3
 from gpucalc.ui.panels.term_table import RIGHT, term_table
+from gpucalc.ui.plain_text import PlainLabel, plain_tooltip
 from gpucalc.ui.plots.style import MARKER_COLOUR, TPOT_COLOUR, TTFT_COLOUR, marker_pen, plot_widget
 from gpucalc.ui.worker import Worker
 
@@ -113,7 +114,7 @@ class SimulateTab(QWidget):
         self.cancel_button.setEnabled(False)
         self.run_button.setEnabled(False)
         self.progress = QProgressBar(minimum=0, maximum=PROGRESS_STEPS)
-        self.status = QLabel(self.tr("Waiting for a result to simulate."))
+        self.status = PlainLabel(self.tr("Waiting for a result to simulate."))
         self.status.setWordWrap(True)
         self.load_kind.currentIndexChanged.connect(self._show_load_kind)
         self.at_peak.toggled.connect(lambda _=False: self._follow_scenario_rate(force=True))
@@ -166,7 +167,7 @@ class SimulateTab(QWidget):
         for line in (self.knee_line, self.capacity_line):
             line.setVisible(False)
             self.plot.addItem(line)
-        self.summary = QLabel()
+        self.summary = PlainLabel()
         self.summary.setWordWrap(True)
         right = QVBoxLayout()
         right.addWidget(self.plot, 3)
@@ -224,7 +225,7 @@ class SimulateTab(QWidget):
                                 self.tr("The model does not fit, so there is nothing to simulate."))
 
     def run(self) -> None:
-        """Start a simulation on the worker with the current controls."""
+        """Start a simulation on the worker with the current controls (a running one is cancelled)."""
         if self._inputs is None or self._memory is None:
             return
         from gpucalc.core.sim_capacity import offered_load_notice, slo_capacity
@@ -235,7 +236,7 @@ class SimulateTab(QWidget):
             simulate_rate_sweep,
         )
         from gpucalc.core.sim_traffic import TrafficSpec
-        from gpucalc.core.simulate import simulate
+        from gpucalc.core.simulate import SimulationCancelled, simulate
 
         inputs, memory = self._inputs, self._memory
         by_rate = self.load_kind.currentIndex() == 0
@@ -246,6 +247,7 @@ class SimulateTab(QWidget):
             seed=self.seed.value(), replicas=self.replicas.value())
         percentile = float(PERCENTILES[self.percentile.currentIndex()])
         points = self.sweep_points.value()
+        self._cancel.set()  # a run still going stops: only the newest one is shown
         cancel = self._cancel = threading.Event()
         self._progress = 0.0
 
@@ -261,6 +263,8 @@ class SimulateTab(QWidget):
             sweep = simulate_rate_sweep(inputs, memory, rates_up_to(top, points), traffic,
                                         percentile=percentile,
                                         progress=report(SINGLE_RUN_SHARE, 1 - SINGLE_RUN_SHARE))
+            if cancel.is_set():  # the capacity search below cannot be interrupted: skip it
+                raise SimulationCancelled
             notice = offered_load_notice(inputs, memory, traffic.request_rate,
                                          traffic.replicas) if traffic.request_rate else None
             capacity = slo_capacity(inputs, memory)
@@ -314,8 +318,9 @@ class SimulateTab(QWidget):
             self.status.setText(self.tr("Cancelled."))
             self.runStopped.emit("cancelled")
             return
-        self.status.setText(self.tr("The simulation failed: {0}").format(error))
-        self.runStopped.emit(str(error))
+        reason = failure_reason(error)
+        self.status.setText(self.tr("The simulation failed: {0}").format(reason))
+        self.runStopped.emit(reason)
 
     def _fill(self, outcome: SimulationOutcome) -> None:
         run, sweep = outcome.run, outcome.sweep
@@ -330,7 +335,7 @@ class SimulateTab(QWidget):
             for c, term in enumerate(values, start=1):
                 item = QTableWidgetItem(sig3(term.value))
                 item.setTextAlignment(RIGHT)
-                item.setToolTip(term_tooltip(term))
+                item.setToolTip(plain_tooltip(term_tooltip(term)))
                 self.table.setItem(r, c, item)
         self.summary.setText(self.tr(
             "{0} req/s served, {1} output tok/s, goodput {2} req/s ({3} % within the SLO), "

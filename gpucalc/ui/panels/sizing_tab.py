@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QProgressBar,
     QPushButton,
     QSpinBox,
@@ -32,7 +31,9 @@ from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import precision_tiers
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.sizing import SizingCancelled, SizingRequest, SizingRow, size_fleet
+from gpucalc.ui.failures import failure_reason
 from gpucalc.ui.panels.sizing_model import QUALITY_CAVEAT_TEXT, SORT_ROLE, SizingTableModel
+from gpucalc.ui.plain_text import PlainLabel
 from gpucalc.ui.plots.style import MARKER_COLOUR, plot_widget, text_colour
 from gpucalc.ui.worker import Worker
 
@@ -111,7 +112,7 @@ class SizingTab(QWidget):
         self.progress = QProgressBar()
         self.progress.setRange(0, PROGRESS_STEPS)
         self.progress.setTextVisible(True)
-        self.status = QLabel()
+        self.status = PlainLabel()
         self.status.setWordWrap(True)
         controls = QHBoxLayout()
         for widget in (self.redundancy, self.for_peak, self.run_button, self.cancel_button):
@@ -200,7 +201,7 @@ class SizingTab(QWidget):
         if isinstance(exc, SizingCancelled):
             self.status.setText(self.tr("Sizing cancelled; the table shows the last complete run."))
         else:
-            self.status.setText(self.tr("Sizing failed: {reason}").format(reason=exc))
+            self.status.setText(self.tr("Sizing failed: {reason}").format(reason=failure_reason(exc)))
         self.finished.emit()
 
     def set_rows(self, rows: list[SizingRow]) -> None:

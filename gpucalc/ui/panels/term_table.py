@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 
 from gpucalc.core.explain import Term
 from gpucalc.ui.explain_pane import term_tooltip
+from gpucalc.ui.plain_text import plain_tooltip
 
 KEY_ROLE = Qt.ItemDataRole.UserRole
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
@@ -43,7 +44,7 @@ def fill_terms(table: QTableWidget, rows: Sequence[tuple[Term, Sequence[str]]],
         for c, text in enumerate(cells):
             item = QTableWidgetItem(text)
             item.setData(KEY_ROLE, term.key)
-            item.setToolTip(term_tooltip(term))
+            item.setToolTip(plain_tooltip(term_tooltip(term)))
             if c > 0:
                 item.setTextAlignment(RIGHT)
             elif swatches and term.key in swatches:
@@ -77,7 +78,7 @@ def table_cell(text: str, tooltip: str = "", right: bool = True) -> QTableWidget
     """A table cell, right-aligned for numbers."""
     item = QTableWidgetItem(text)
     if tooltip:
-        item.setToolTip(tooltip)
+        item.setToolTip(plain_tooltip(tooltip))
     if right:
         item.setTextAlignment(RIGHT)
     return item

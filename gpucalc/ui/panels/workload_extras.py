@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
@@ -9,7 +10,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -21,6 +21,7 @@ from gpucalc.core.presets import PRESETS, preset_id
 from gpucalc.core.scenario import Scenario
 from gpucalc.ui.controller import PlanController
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
+from gpucalc.ui.plain_text import PlainLabel
 
 PRESET_NAMES = {
     "short_qa": QT_TRANSLATE_NOOP("Presets", "Short Q&A / chatbot"),
@@ -80,7 +81,7 @@ class ClassesEditor(QWidget):
         remove = QPushButton(self.tr("Remove class"))
         add.clicked.connect(self.add_class)
         remove.clicked.connect(self.remove_class)
-        self.error = QLabel()
+        self.error = PlainLabel()
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #c62828;")
         self.error.hide()
@@ -150,8 +151,9 @@ class ClassesEditor(QWidget):
             rows = []
         elif rows:
             total = sum(float(r["share"]) for r in rows if isinstance(r["share"], float | int)) or 1.0
-            for row in rows:
-                row["share"] = round(float(row["share"]) / total, 4)
+            for row in rows:  # a share typed as text stays as typed (the field shows why it is wrong)
+                if isinstance(row["share"], float | int):
+                    row["share"] = round(float(row["share"]) / total, 4)
         self._apply(rows)
         self._show_rows(rows)
 
@@ -171,8 +173,11 @@ class ClassesEditor(QWidget):
 
 
 def _number(text: str) -> float | int | str:
+    """A typed cell as a number; text that is not a finite number stays text."""
     try:
         value = float(text)
     except ValueError:
+        return text
+    if not math.isfinite(value):
         return text
     return int(value) if value.is_integer() and "." not in text else value

@@ -1,0 +1,33 @@
+"""Opening a scenario file from the window: every failure is one line, never an exception.
+
+:func:`gpucalc.plan.scenario_file.load_scenario` reads and validates the file; this guard runs
+before it and around it so that File → Open, Open recent, the Compare tab's baseline and a
+scenario named on the command line never hand the event loop an exception: a pipe, device or
+folder is refused at once (it would block a plain read), and a file nested too deeply for the
+JSON parser, or any other input error, becomes a :class:`ScenarioFileError` with its reason.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gpucalc.core.scenario import Scenario
+from gpucalc.io.bounded_json import regular_file_size
+from gpucalc.plan.scenario_file import ScenarioFileError, load_scenario
+
+WHAT = "scenario file"
+
+
+def open_scenario(path: Path) -> Scenario:
+    """The scenario in ``path``; :class:`ScenarioFileError` with a one-line reason otherwise."""
+    try:
+        regular_file_size(path, WHAT)  # refuses a FIFO or device without blocking
+        return load_scenario(path)
+    except ScenarioFileError:
+        raise
+    except RecursionError as exc:
+        raise ScenarioFileError(f"{path.name} is nested too deeply to be a scenario file") from exc
+    except (ValueError, OSError) as exc:  # InputFileError is a ValueError
+        reason = str(exc).strip().splitlines()
+        text = reason[0] if reason else f"cannot read {path}"
+        raise ScenarioFileError(text) from exc
