@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFileDialog,
     QHBoxLayout,
-    QLabel,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -28,6 +27,7 @@ from gpucalc.io.lengths import LengthsFile, read_lengths
 from gpucalc.ui.explain_pane import term_tooltip
 from gpucalc.ui.format import count
 from gpucalc.ui.panels.term_table import read_only_table, table_cell
+from gpucalc.ui.plain_text import PlainLabel
 from gpucalc.ui.plots.style import plot_widget, text_colour
 from gpucalc.ui.worker import Worker
 
@@ -62,10 +62,10 @@ class LengthsDialog(QDialog):
         self.open_button = QPushButton(self.tr("&Open file…"))
         self.open_button.clicked.connect(self.open_file)
         self._worker: Worker | None = None
-        self.summary = QLabel(self.tr("Open a CSV or JSON Lines file of per-request input and "
+        self.summary = PlainLabel(self.tr("Open a CSV or JSON Lines file of per-request input and "
                                       "output token counts."))
         self.summary.setWordWrap(True)
-        self.error = QLabel("")
+        self.error = PlainLabel("")
         self.error.setStyleSheet(ERROR_STYLE)
         self.error.setWordWrap(True)
         self.percentiles = read_only_table(

@@ -37,7 +37,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QInputDialog,
-    QLabel,
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
@@ -88,6 +87,7 @@ from gpucalc.io.engine_log import (
 from gpucalc.io.errors import InputFileError
 from gpucalc.text.notices import notice_text
 from gpucalc.ui.panels.term_table import read_only_table, table_cell
+from gpucalc.ui.plain_text import PlainLabel
 from gpucalc.ui.plots.style import (
     THROUGHPUT_COLOUR,
     TPOT_COLOUR,
@@ -222,7 +222,7 @@ class MeasurementsDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         if self.plan_error:
-            problem = QLabel(self.tr("The scenario cannot be computed: {reason}").format(
+            problem = PlainLabel(self.tr("The scenario cannot be computed: {reason}").format(
                 reason=self.plan_error))
             problem.setStyleSheet(ERROR_STYLE)
             problem.setWordWrap(True)
@@ -245,11 +245,11 @@ class MeasurementsDialog(QDialog):
         self.compare_button.clicked.connect(self.compare_pasted)
         self.use_log_flags = QCheckBox(self.tr("Use the flags the log printed"))
         self.use_log_flags.setChecked(True)
-        self.log_status = QLabel("")
+        self.log_status = PlainLabel("")
         self.log_status.setWordWrap(True)
         self.log_table = read_only_table([self.tr("Figure"), self.tr("gpucalc"), self.tr("Engine log"),
                                  self.tr("Difference"), self.tr("Relative")])
-        self.log_notes = QLabel("")
+        self.log_notes = PlainLabel("")
         self.log_notes.setWordWrap(True)
         self.calibrate_log_button = QPushButton(self.tr("Calibrate from this log…"))
         self.calibrate_log_button.setEnabled(False)
@@ -398,7 +398,7 @@ class MeasurementsDialog(QDialog):
         self.fit_button.clicked.connect(self.fit)
         self.save_button = QPushButton(self.tr("&Save as profile…"))
         self.save_button.clicked.connect(self.save_fitted_profile)
-        self.bench_status = QLabel(self.tr("Add vllm bench serve, SGLang bench_serving, genai-perf "
+        self.bench_status = PlainLabel(self.tr("Add vllm bench serve, SGLang bench_serving, genai-perf "
                                            "or CSV result files."))
         self.bench_status.setWordWrap(True)
         self._build_bench_plots()
