@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -47,6 +46,7 @@ from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.io.bench_results import read_bench_results
 from gpucalc.io.engine_log import deployment_overrides, read_engine_log
 from gpucalc.text.notices import notice_text
+from gpucalc.text.numbers import strict_json
 
 if TYPE_CHECKING:
     from gpucalc.core.calibrate import CalibrationResult
@@ -304,7 +304,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
                     fit_seconds=seconds)
         if check is not None:
             data["measurement_plan_marks"] = {s.step.value: s.mark.value for s in check.steps}
-        print(json.dumps(_finite(data), indent=2, ensure_ascii=False))
+        print(strict_json(data))
         return 0
     print(calibration_text(result, profile, seconds))
     if check is not None:
@@ -313,17 +313,6 @@ def run_calibrate(args: argparse.Namespace) -> int:
     print()
     print(saved)
     return 0
-
-
-def _finite(value: Any) -> Any:
-    """JSON-safe copy: non-finite floats become null."""
-    if isinstance(value, float):
-        return value if math.isfinite(value) else None
-    if isinstance(value, dict):
-        return {k: _finite(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_finite(v) for v in value]
-    return value
 
 
 __all__ = ["CalibrationCliError", "add_parsers", "run_calibrate", "run_compare_log"]

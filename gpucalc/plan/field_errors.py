@@ -6,10 +6,18 @@ from pydantic import ValidationError
 
 from gpucalc.catalog.bundled import CatalogError
 from gpucalc.core.errors import PlanError
+from gpucalc.core.settings import TOKEN_BUDGET_CODE
 from gpucalc.io.errors import InputFileError
 
 _PLAN_FIELDS = {"tp_heads": "deployment.tensor_parallel_size",
-                "pp_layers": "deployment.pipeline_parallel_size"}
+                "pp_layers": "deployment.pipeline_parallel_size",
+                TOKEN_BUDGET_CODE: "deployment.max_num_batched_tokens"}
+_SECTIONS = frozenset({"deployment", "workload", "targets", "traffic"})  # no flag of their own
+# Fields whose command-line flag is not ``--`` + the field name with dashes.
+_FLAGS = {"input_len_p50": "--input-len", "output_len_p50": "--output-len",
+          "qps_avg": "--qps", "percentile": "--slo-percentile",
+          "kv_cache_memory_gib": "--kv-cache-memory", "num_prompts": "--num-prompts",
+          "classes": "--request-class", "weight_format": "--quantization"}
 _CATALOG_FIELDS = (("unknown model", "model"), ("unknown GPU", "gpu"),
                    ("weight format", "deployment.weight_format"),
                    ("KV cache dtype", "deployment.kv_cache_dtype"),
@@ -45,3 +53,23 @@ def error_message(exc: BaseException) -> str:
         return f"{path}: {message}" if path else message
     text = str(exc).strip().splitlines()
     return text[0] if text else type(exc).__name__
+
+
+def flag_name(path: str) -> str:
+    """The command-line flag of a dotted field path, e.g. ``deployment.max_num_seqs`` → ``--max-num-seqs``.
+
+    List indices in the path (a request class's position) are skipped.
+    """
+    names = [p for p in path.split(".") if p and not p.isdigit()]
+    if not names or names[-1] in _SECTIONS:
+        return ""
+    if len(names) > 1 and names[-2] == "classes":
+        return _FLAGS["classes"]
+    return _FLAGS.get(names[-1], "--" + names[-1].replace("_", "-"))
+
+
+def flag_message(exc: ValidationError) -> str:
+    """A one-line message for a validation error, naming the flag as the user types it."""
+    path, message = validation_path(exc)
+    flag = flag_name(path)
+    return f"invalid {flag}: {message}" if flag else message
