@@ -276,10 +276,8 @@ def run_gui(args: argparse.Namespace) -> int:
     """``gpucalc gui`` / no arguments: the window (Qt is imported only here)."""
     from pathlib import Path
 
-    try:
-        from gpucalc.ui.app import run_gui as run_window
-    except ImportError as exc:
-        raise CliError(f"the window needs the 'gui' extra (PySide6, pyqtgraph): {exc}") from exc
+    from gpucalc.ui.app import run_gui as run_window
+
     screenshot = getattr(args, "screenshot", None)
     scenario = getattr(args, "scenario", None)
     return run_window(scenario_path=Path(scenario) if scenario else None,
@@ -382,6 +380,38 @@ def _run_command(args: argparse.Namespace) -> int:
     except (CatalogError, InputFileError, PlanError) as exc:
         print(f"gpucalc: {_one_line(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
+    except ImportError as exc:
+        if not (exc.name or "").startswith(QT_PACKAGES):
+            raise
+        print(f"gpucalc: {missing_qt_text(exc)}", file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as exc:  # a path the system refuses (too long, no permission, disk full)
+        print(f"gpucalc: {os_error_text(exc)}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+QT_PACKAGES = ("PySide6", "shiboken6", "pyqtgraph")
+
+
+def missing_qt_text(exc: ImportError) -> str:
+    """One line for a window or PDF command run where the Qt packages are missing or broken."""
+    return (f"the window and the PDF report need PySide6 and pyqtgraph, which are part of every "
+            f"gpucalc install; reinstall gpucalc ({exc.name or 'Qt'} could not be loaded)")
+
+
+SHOWN_PATH_CHARS = 80  # a longer path is cut in the middle so the message stays one line
+
+
+def os_error_text(exc: OSError) -> str:
+    """One line for a file-system refusal: what the system said, and the path (shortened)."""
+    reason = exc.strerror or _one_line(str(exc)) or type(exc).__name__
+    if exc.filename is None:
+        return f"cannot read or write a file: {reason}"
+    path = os.fsdecode(exc.filename).replace("\n", " ")
+    if len(path) > SHOWN_PATH_CHARS:
+        half = SHOWN_PATH_CHARS // 2
+        path = f"{path[:half]}…{path[-half:]}"
+    return f"cannot use {path!r}: {reason}"
 
 
 def _one_line(text: str) -> str:

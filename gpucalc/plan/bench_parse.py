@@ -29,11 +29,12 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from gpucalc.core.inputs import MIN_REQUEST_RATE
 from gpucalc.core.sim_lengths import RangeRule
 from gpucalc.core.sim_limits import MAX_SIMULATED_REQUESTS, MIN_BURSTINESS
+from gpucalc.plan.field_errors import validation_path
 
 VLLM_SYMMETRIC_SINCE = (0, 8, 3)  # vLLM release whose benchmark made the range ratio symmetric
 
@@ -348,5 +349,13 @@ def parse_bench_command(text: str, tool_version: str | None = None) -> BenchSpec
     try:
         return BenchSpec(client=client, ignored=tuple(dict.fromkeys(ignored)), notes=tuple(notes),
                          **data)
-    except ValueError as exc:
-        raise BenchCommandError(f"the command's values are out of range: {exc}") from exc
+    except ValidationError as exc:
+        field, message = validation_path(exc)
+        raise BenchCommandError(f"{_client_flag(client, field)} is out of range: {message}") from exc
+
+
+def _client_flag(client: BenchClient, field: str) -> str:
+    """The client's flag that sets ``field`` (the field's name when no flag does)."""
+    table = {BenchClient.TRTLLM: _TRTLLM_FLAGS, BenchClient.GENAI_PERF: _GENAI_FLAGS,
+             BenchClient.SGLANG: _SGLANG_FLAGS}.get(client, _VLLM_FLAGS)
+    return next((flag for flag, (name, _) in table.items() if name == field), field or "a value")
