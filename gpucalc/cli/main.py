@@ -337,8 +337,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Expected problems (bad flags or files, a deployment that cannot exist) print one line and
     exit 2 (3: the model does not fit); a closed output pipe (``gpucalc … | head``) ends quietly
-    with 141;
-    anything else prints one line and exits 70, with the traceback when GPUCALC_DEBUG=1.
+    with 141; anything else prints one line and exits 70, with the traceback when
+    GPUCALC_DEBUG=1.
     """
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
@@ -359,11 +359,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run_command(args: argparse.Namespace) -> int:
     """Run one sub-command; an expected error becomes its one-line message and exit code."""
-    from gpucalc.catalog.bundled import CatalogError
-    from gpucalc.core.errors import PlanError
-    from gpucalc.io.errors import InputFileError
-    from gpucalc.plan.field_errors import flag_message
-
     commands = {"estimate": run_estimate, "sweep": run_sweep, "size": run_size,
                 "models": run_models, "gpus": run_gpus, "gui": run_gui, "lengths": run_lengths,
                 "simulate": run_simulate, "report": _run_report, "export-csv": _run_export_csv,
@@ -371,23 +366,40 @@ def _run_command(args: argparse.Namespace) -> int:
                 "test-plan": _run_test_plan, "bench": run_bench}
     try:
         return commands[args.command](args)
-    except CliError as exc:
-        print(f"gpucalc: {exc}", file=sys.stderr)
-        return exc.code
-    except ValidationError as exc:
-        print(f"gpucalc: {flag_message(exc)}", file=sys.stderr)
-        return EXIT_USAGE
-    except (CatalogError, InputFileError, PlanError) as exc:
-        print(f"gpucalc: {_one_line(str(exc))}", file=sys.stderr)
-        return EXIT_USAGE
-    except ImportError as exc:
-        if not (exc.name or "").startswith(QT_PACKAGES):
+    except Exception as exc:
+        expected = expected_error(exc)
+        if expected is None:
             raise
-        print(f"gpucalc: {missing_qt_text(exc)}", file=sys.stderr)
-        return EXIT_USAGE
-    except OSError as exc:  # a path the system refuses (too long, no permission, disk full)
-        print(f"gpucalc: {os_error_text(exc)}", file=sys.stderr)
-        return EXIT_USAGE
+        message, code = expected
+        print(f"gpucalc: {message}", file=sys.stderr)
+        return code
+
+
+def expected_error(exc: Exception) -> tuple[str, int] | None:
+    """The one-line message and exit code of an error the user can fix (None: not one).
+
+    Bad flags and files, a deployment that cannot exist, a path the system refuses (too long,
+    no permission, disk full) and missing window packages.
+    """
+    from gpucalc.catalog.bundled import CatalogError
+    from gpucalc.core.errors import PlanError
+    from gpucalc.io.errors import InputFileError
+    from gpucalc.plan.field_errors import flag_message, with_flags
+
+    if isinstance(exc, CliError):
+        return str(exc), exc.code
+    message: str | None = None
+    if isinstance(exc, ValidationError):
+        message = flag_message(exc)
+    elif isinstance(exc, PlanError):
+        message = with_flags(_one_line(str(exc)))
+    elif isinstance(exc, CatalogError | InputFileError):
+        message = _one_line(str(exc))
+    elif isinstance(exc, ImportError) and (exc.name or "").startswith(QT_PACKAGES):
+        message = missing_qt_text(exc)
+    elif isinstance(exc, OSError) and not isinstance(exc, BrokenPipeError):
+        message = os_error_text(exc)
+    return None if message is None else (message, EXIT_USAGE)
 
 
 QT_PACKAGES = ("PySide6", "shiboken6", "pyqtgraph")

@@ -47,8 +47,8 @@ def test_token_budget_below_one_decode_token_per_request_is_an_input_error(
     code = main(["estimate", MODEL, *GPU, "--max-num-batched-tokens", "100", "--max-num-seqs", "256"])
     assert code == EXIT_USAGE
     err = _one_line_error(capsys)
-    assert "token budget" in err
-    assert "at least 256 tokens" in err
+    assert "token budget (--max-num-batched-tokens) must be at least 256 tokens" in err
+    assert "(--max-num-seqs)" in err
 
 
 def test_token_budget_floor_follows_the_engine_default_max_num_seqs(
@@ -180,3 +180,16 @@ def test_every_json_output_of_the_cli_is_strict(capsys: pytest.CaptureFixture[st
     if isinstance(point, dict):
         for key in ("ttft_ms", "tpot_ms"):
             assert point[key] is None or (math.isfinite(point[key]) and point[key] >= 0)
+
+
+def test_a_path_the_system_refuses_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    # a model id over 255 characters ended in "OSError: File name too long"
+    assert main(["estimate", "x" * 300, *GPU]) == EXIT_USAGE
+    err = _one_line_error(capsys)
+    assert err.startswith("gpucalc: cannot use 'xxx")
+    assert len(err) < 200
+
+
+def test_rules_across_fields_name_the_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["estimate", MODEL, *GPU, "--input-len", "100", "--input-len-p95", "50"]) == EXIT_USAGE
+    assert _one_line_error(capsys) == "gpucalc: --input-len-p95 must be at least --input-len"
