@@ -153,6 +153,14 @@ def _is_output(action: argparse.Action) -> bool:
     return any(s in action.option_strings for s in ("-o", "--output", "--save-result"))
 
 
+def _outputs(files: HostileFiles) -> st.SearchStrategy[str]:
+    """Where a run may write: only inside the scratch folder (never a fixture or the work tree),
+    including names a writer must refuse (a folder, a missing parent) or handle (non-ASCII)."""
+    out = files.output_dir
+    return st.sampled_from([str(out / "result"), str(out / "result.zip"), str(out / "模型.pdf"),
+                            str(out / ("x" * 300)), str(files.folder), str(files.missing)])
+
+
 def _is_file(action: argparse.Action) -> bool:
     return action.dest in {"scenario", "lengths", "results", "bench", "logfile", "file"}
 
@@ -174,27 +182,35 @@ def command_args(draw: st.DrawFn, command: str, files: HostileFiles, heavy: bool
         if not action.option_strings:  # a positional
             argv.append(draw(_positional(action, files, heavy)))
         elif action.required or action.dest == "gpu":  # --gpu: needed unless --scenario
-            argv += [action.option_strings[-1], draw(_positional(action, files, heavy))]
+            argv += [action.option_strings[-1], draw(_required_value(action, files, heavy))]
         else:
             optional.append(action)
     chosen = draw(st.lists(st.sampled_from(optional), max_size=4, unique_by=id)) if optional else []
     for action in chosen:
         flag = draw(st.sampled_from(action.option_strings))
-        kind = _kind(action)
-        if kind == "switch":
+        if _kind(action) == "switch":
             argv.append(flag)
             continue
-        if _is_output(action):
-            value = draw(st.sampled_from([str(files.output_dir / "result.out"), str(files.folder),
-                                          str(files.missing), str(files.output_dir / "模型.pdf")]))
-        elif _is_file(action):
-            value = draw(st.sampled_from(files.paths()))
-        else:
-            value = draw(_values(kind, action, files, heavy))
+        value = draw(_flag_value(action, files, heavy))
         argv += [flag, value] if not value.startswith("-") else [f"{flag}={value}"]
     if command == "bench":
         argv += ["--", argv_tail] if argv_tail else ["--"]
     return argv
+
+
+def _required_value(action: argparse.Action, files: HostileFiles, heavy: bool
+                    ) -> st.SearchStrategy[str]:
+    """The value of a required option: an output in the scratch folder, else as a positional."""
+    return _outputs(files) if _is_output(action) else _positional(action, files, heavy)
+
+
+def _flag_value(action: argparse.Action, files: HostileFiles, heavy: bool) -> st.SearchStrategy[str]:
+    """The value of an optional flag: outputs in the scratch folder, files from the hostile set."""
+    if _is_output(action):
+        return _outputs(files)
+    if _is_file(action):
+        return st.sampled_from(files.paths())
+    return _values(_kind(action), action, files, heavy)
 
 
 def _positional(action: argparse.Action, files: HostileFiles, heavy: bool) -> st.SearchStrategy[str]:
@@ -203,8 +219,6 @@ def _positional(action: argparse.Action, files: HostileFiles, heavy: bool) -> st
         sensible = st.sampled_from(MODELS)
     elif action.dest == "gpu":
         sensible = st.sampled_from(GPUS)
-    elif action.dest == "output":
-        sensible = st.just(str(files.output_dir / "result"))
     elif action.dest in {"logfile"}:
         sensible = st.sampled_from([str(p) for p in sorted((FIXTURES / "logs").iterdir())])
     elif action.dest in {"bench", "results"}:
@@ -309,4 +323,6 @@ def fuzz(command: str, files: HostileFiles, examples: int, on_run: Callable[[Out
     def run(data: st.DataObject) -> None:
         on_run(run_cli(data.draw(command_args(command, files, heavy)), limit_s=limit_s))
 
-    run()
+    # a relative path among the drawn values ("a b", "-") lands in the scratch folder too
+    with contextlib.chdir(files.output_dir):
+        run()

@@ -18,5 +18,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> HostileFiles:
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))
-def test_hostile_arguments_end_cleanly(command: str, files: HostileFiles) -> None:
+def test_hostile_arguments_end_cleanly(command: str, files: HostileFiles, qapp: object) -> None:
+    # qapp: `report` draws its PDF with Qt; the suite's one QApplication must exist first (a
+    # QGuiApplication made by the report would stand in the way of the window tests)
     fuzz(command, files, COMMANDS[command], check_outcome)
