@@ -193,3 +193,12 @@ def test_a_path_the_system_refuses_is_one_line(capsys: pytest.CaptureFixture[str
 def test_rules_across_fields_name_the_flags(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["estimate", MODEL, *GPU, "--input-len", "100", "--input-len-p95", "50"]) == EXIT_USAGE
     assert _one_line_error(capsys) == "gpucalc: --input-len-p95 must be at least --input-len"
+
+
+def test_a_run_past_the_decode_step_bound_stops_with_a_message(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # 100,000 lone requests (1e-3 req/s) kept 25.6 M step gaps: 12 s and 1.3 GB
+    monkeypatch.setattr(simulate_module, "MAX_SIMULATED_STEPS", 1000)
+    monkeypatch.setattr(simulate_module, "PROGRESS_EVERY_EVENTS", 8)
+    assert main(["simulate", MODEL, *GPU, "--num-requests", "200", "--request-rate", "0.001"]) == EXIT_USAGE
+    assert "more than 1,000 decode steps" in _one_line_error(capsys)
