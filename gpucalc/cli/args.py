@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 from gpucalc.core.inputs import SLO_PERCENTILES, Deployment, RequestClass, Targets, TrafficMode, Workload
 from gpucalc.core.scenario import Scenario
@@ -77,6 +78,21 @@ def add_workload_args(parser: argparse.ArgumentParser) -> None:
     targets.add_argument("--slo-percentile", type=int, default=None,
                          choices=SLO_PERCENTILES,
                          help="percentile of requests that must meet TTFT and TPOT (default 95)")
+
+
+def bounded_int(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, the range in the error."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"give a whole number from {low:,} to {high:,}, not {text[:40]!r}")
+        return value
+    parse.__name__ = "whole number"  # argparse names the type in its own messages
+    return parse
 
 
 def request_class(text: str) -> RequestClass:

@@ -9,7 +9,6 @@ client command is ``vllm bench serve …``, ``python benchmarks/benchmark_servin
 from __future__ import annotations
 
 import argparse
-import json
 import shlex
 import sys
 from pathlib import Path
@@ -17,6 +16,7 @@ from typing import Any
 
 from gpucalc.cli.args import add_deployment_args, add_workload_args, scenario_from_flags
 from gpucalc.cli.catalog import user_catalog
+from gpucalc.text.numbers import strict_json
 
 
 def add_bench_parser(sub: Any) -> None:
@@ -93,7 +93,7 @@ def run_bench(args: argparse.Namespace) -> int:
     if args.save_result:
         atomic_write_text(Path(args.save_result), result_file_text(prediction, scenario.model))
     if args.json:
-        print(json.dumps(prediction_json(prediction), indent=2, allow_nan=False))
+        print(strict_json(prediction_json(prediction)))
     else:
         sys.stdout.write(tool_summary(prediction) + "\n")
     return 0

@@ -9,7 +9,6 @@ engine's. ``calibrate`` fits the efficiency factors to benchmark result files an
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import time
 from datetime import UTC, datetime
@@ -47,6 +46,7 @@ from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.io.bench_results import read_bench_results
 from gpucalc.io.engine_log import deployment_overrides, read_engine_log
 from gpucalc.text.notices import notice_text
+from gpucalc.text.numbers import finite_json, strict_json
 
 if TYPE_CHECKING:
     from gpucalc.core.calibrate import CalibrationResult
@@ -239,7 +239,7 @@ def run_compare_log(args: argparse.Namespace) -> int:
                                    "name": calibration.profile.name,
                                    "changes": [t.model_dump() for t in calibration.changes],
                                    "saved": bool(args.save)}
-        print(json.dumps(finite_json(data), indent=2, ensure_ascii=False, allow_nan=False))
+        print(strict_json(data))
         return 0
     engine = f"{measured.engine or '?'} {measured.engine_version or ''}".strip()
     title = (f"{inputs.model.name} on {inputs.gpu.name}, {inputs.engine.name} profile — "
@@ -320,7 +320,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
                     fit_seconds=seconds)
         if check is not None:
             data["measurement_plan_marks"] = {s.step.value: s.mark.value for s in check.steps}
-        print(json.dumps(finite_json(data), indent=2, ensure_ascii=False, allow_nan=False))
+        print(strict_json(data))
         return 0
     print(calibration_text(result, profile, seconds))
     if check is not None:
@@ -331,19 +331,4 @@ def run_calibrate(args: argparse.Namespace) -> int:
     return 0
 
 
-def finite_json(value: Any) -> Any:
-    """JSON-safe copy for strict JSON (``allow_nan=False``): non-finite floats become null.
-
-    Where null would hide a meaning (an infinite request rate: all requests at once), the caller
-    states it next to the value (a point's ``load`` label, ``rate=inf``).
-    """
-    if isinstance(value, float):
-        return value if math.isfinite(value) else None
-    if isinstance(value, dict):
-        return {k: finite_json(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [finite_json(v) for v in value]
-    return value
-
-
-__all__ = ["CalibrationCliError", "add_parsers", "finite_json", "run_calibrate", "run_compare_log"]
+__all__ = ["CalibrationCliError", "add_parsers", "run_calibrate", "run_compare_log"]

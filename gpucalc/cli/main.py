@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import json
+import io
+import os
 import sys
+import traceback
 from collections.abc import Sequence
 
 from pydantic import ValidationError
@@ -14,6 +16,7 @@ from gpucalc.cli.args import (
     add_deployment_args,
     add_uncertainty_args,
     add_workload_args,
+    bounded_int,
     scenario_from_flags,
     targets_from_args,
     workload_from_args,
@@ -23,7 +26,9 @@ from gpucalc.cli.catalog import user_catalog
 from gpucalc.cli.simulate import add_simulate_parser, run_simulate
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.scenario import Scenario
+from gpucalc.text.numbers import NOT_FINITE_CONVENTION, strict_json
 
+MAX_SWEEP_POINTS = 10_000  # planning lengths of one context sweep (about a second)
 EXIT_USAGE = 2
 EXIT_DOES_NOT_FIT = 3
 
@@ -41,6 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gpucalc",
         description="Offline GPU inference capacity planner. Run without arguments for the window.",
+        epilog=f"{NOT_FINITE_CONVENTION} Exit codes: 0 done, 2 bad input, 3 the model does not "
+               f"fit or no GPU meets the targets, 70 internal error (rerun with {DEBUG_VARIABLE}=1 "
+               "for the details).",
     )
     parser.add_argument("--version", action="version", version=f"gpucalc {__version__}")
     sub = parser.add_subparsers(dest="command")
@@ -57,13 +65,15 @@ def build_parser() -> argparse.ArgumentParser:
     add_deployment_args(sweep)
     add_workload_args(sweep)
     sweep.add_argument("--axis", choices=["context", "concurrency"], default="context")
-    sweep.add_argument("--points", type=int, default=64,
-                       help="number of planning-length points (the scenario's own is added)")
+    sweep.add_argument("--points", type=bounded_int(2, MAX_SWEEP_POINTS), default=64,
+                       help="number of planning-length points (the scenario's own is added), "
+                            f"2 to {MAX_SWEEP_POINTS:,}")
     _add_output_format(sweep)
     size = sub.add_parser("size", help="GPUs needed for a traffic target, per GPU type and precision")
     size.add_argument("--model", required=True)
     size.add_argument("--gpus", default="", help="comma-separated GPU ids (default: whole catalog)")
-    size.add_argument("--redundancy", type=int, default=1, help="spare replicas (N + k)")
+    size.add_argument("--redundancy", type=bounded_int(0, 64), default=1,
+                      help="spare replicas (N + k), 0 to 64")
     size.add_argument("--average-only", action="store_true",
                       help="size for average QPS (peaks queue or are rate-limited)")
     add_workload_args(size)
@@ -119,12 +129,6 @@ def _add_output_format(parser: argparse.ArgumentParser, table: bool = False) -> 
         fmt.add_argument("--table", action="store_true", help="readable table (default)")
 
 
-def _validation_message(exc: ValidationError) -> str:
-    first = exc.errors()[0]
-    field = ".".join(str(p) for p in first["loc"]) or "input"
-    return f"invalid {field.replace('_', '-')}: {first['msg']}"
-
-
 def run_estimate(args: argparse.Namespace) -> int:
     """``gpucalc estimate``: print the memory picture."""
     from gpucalc.cli.output import memory_json, memory_table
@@ -147,7 +151,7 @@ def run_estimate(args: argparse.Namespace) -> int:
         data["fleet"] = fleet_json(plan.fleet) if plan.fleet is not None else None
         if plan.bands is not None and plan.sensitivity is not None:
             data.update(uncertainty_json(plan.bands, plan.sensitivity))
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+        print(strict_json(data))
     else:
         title = (f"{inputs.model.name} on {inputs.deployment.num_gpus}× {inputs.gpu.name}, "
                  f"{inputs.engine.name}, TP{inputs.deployment.tensor_parallel_size} "
@@ -181,11 +185,11 @@ def run_sweep(args: argparse.Namespace) -> int:
 
     scenario, inputs = _scenario_inputs(args)
     if args.axis == "context":
-        sweep = context_sweep(inputs, count=max(args.points, 2))
+        sweep = context_sweep(inputs, count=args.points)
         if args.csv:
             print(sweep_csv(sweep), end="")
         elif args.json:
-            print(json.dumps(sweep_json(sweep), indent=2))
+            print(strict_json(sweep_json(sweep)))
         else:
             print(sweep_text(sweep))
         return 0
@@ -195,8 +199,8 @@ def run_sweep(args: argparse.Namespace) -> int:
         raise CliError("the model does not fit, so there is no load curve", EXIT_DOES_NOT_FIT)
     curve = perf.load_curve
     if args.json:
-        print(json.dumps({"knee_concurrency": perf.knee_concurrency.value,
-                          "points": [c.model_dump() for c in curve]}, indent=2))
+        print(strict_json({"knee_concurrency": perf.knee_concurrency.value,
+                           "points": [c.model_dump() for c in curve]}))
     else:
         from gpucalc.cli.perf_output import load_curve_csv
 
@@ -222,7 +226,7 @@ def run_size(args: argparse.Namespace) -> int:
                             size_for_peak=not args.average_only)
     rows = size_fleet(base, gpus, precisions, request)
     if args.json:
-        print(json.dumps([r.model_dump() for r in rows], indent=2))
+        print(strict_json([r.model_dump() for r in rows]))
     elif args.csv:
         print(sizing_csv(rows), end="")
     else:
@@ -262,7 +266,7 @@ def run_lengths(args: argparse.Namespace) -> int:
     file = read_lengths(Path(args.file))
     stats = length_stats(file.records)
     if args.json:
-        print(json.dumps(lengths_json(file, stats), indent=2, ensure_ascii=False))
+        print(strict_json(lengths_json(file, stats)))
     else:
         print(lengths_text(file, stats))
     return 0
@@ -272,10 +276,8 @@ def run_gui(args: argparse.Namespace) -> int:
     """``gpucalc gui`` / no arguments: the window (Qt is imported only here)."""
     from pathlib import Path
 
-    try:
-        from gpucalc.ui.app import run_gui as run_window
-    except ImportError as exc:
-        raise CliError(f"the window needs the 'gui' extra (PySide6, pyqtgraph): {exc}") from exc
+    from gpucalc.ui.app import run_gui as run_window
+
     screenshot = getattr(args, "screenshot", None)
     scenario = getattr(args, "scenario", None)
     return run_window(scenario_path=Path(scenario) if scenario else None,
@@ -325,30 +327,120 @@ def _run_calibrate(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from exc
 
 
+EXIT_INTERNAL = 70  # EX_SOFTWARE (sysexits.h): an internal error, not the user's input
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a tool whose reader left
+DEBUG_VARIABLE = "GPUCALC_DEBUG"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit code."""
+    """Run the command line; return the exit code.
+
+    Expected problems (bad flags or files, a deployment that cannot exist) print one line and
+    exit 2 (3: the model does not fit); a closed output pipe (``gpucalc … | head``) ends quietly
+    with 141; anything else prints one line and exits 70, with the traceback when
+    GPUCALC_DEBUG=1.
+    """
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     args = parser.parse_args(args_list)
+    if args.command is None:
+        args.command = "gui"
+    try:
+        return _run_command(args)
+    except BrokenPipeError:
+        return _quiet_broken_pipe()
+    except Exception as exc:
+        if os.environ.get(DEBUG_VARIABLE, "") not in ("", "0"):
+            traceback.print_exc()
+        print(f"gpucalc: internal error: {type(exc).__name__}: {_one_line(str(exc))} — rerun with "
+              f"{DEBUG_VARIABLE}=1 for details", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+def _run_command(args: argparse.Namespace) -> int:
+    """Run one sub-command; an expected error becomes its one-line message and exit code."""
     commands = {"estimate": run_estimate, "sweep": run_sweep, "size": run_size,
                 "models": run_models, "gpus": run_gpus, "gui": run_gui, "lengths": run_lengths,
                 "simulate": run_simulate, "report": _run_report, "export-csv": _run_export_csv,
                 "compare-log": _run_compare_log, "calibrate": _run_calibrate,
                 "test-plan": _run_test_plan, "bench": run_bench}
-    if args.command is None:
-        args.command = "gui"
+    try:
+        return commands[args.command](args)
+    except Exception as exc:
+        expected = expected_error(exc)
+        if expected is None:
+            raise
+        message, code = expected
+        print(f"gpucalc: {message}", file=sys.stderr)
+        return code
+
+
+def expected_error(exc: Exception) -> tuple[str, int] | None:
+    """The one-line message and exit code of an error the user can fix (None: not one).
+
+    Bad flags and files, a deployment that cannot exist, a path the system refuses (too long,
+    no permission, disk full) and missing window packages.
+    """
     from gpucalc.catalog.bundled import CatalogError
     from gpucalc.core.errors import PlanError
     from gpucalc.io.errors import InputFileError
+    from gpucalc.plan.field_errors import flag_message, with_flags
 
+    if isinstance(exc, CliError):
+        return str(exc), exc.code
+    message: str | None = None
+    if isinstance(exc, ValidationError):
+        message = flag_message(exc)
+    elif isinstance(exc, PlanError):
+        message = with_flags(_one_line(str(exc)))
+    elif isinstance(exc, CatalogError | InputFileError):
+        message = _one_line(str(exc))
+    elif isinstance(exc, ImportError) and (exc.name or "").startswith(QT_PACKAGES):
+        message = missing_qt_text(exc)
+    elif isinstance(exc, OSError) and not isinstance(exc, BrokenPipeError):
+        message = os_error_text(exc)
+    return None if message is None else (message, EXIT_USAGE)
+
+
+QT_PACKAGES = ("PySide6", "shiboken6", "pyqtgraph")
+
+
+def missing_qt_text(exc: ImportError) -> str:
+    """One line for a window or PDF command run where the Qt packages are missing or broken."""
+    return (f"the window and the PDF report need PySide6 and pyqtgraph, which are part of every "
+            f"gpucalc install; reinstall gpucalc ({exc.name or 'Qt'} could not be loaded)")
+
+
+SHOWN_PATH_CHARS = 80  # a longer path is cut in the middle so the message stays one line
+
+
+def os_error_text(exc: OSError) -> str:
+    """One line for a file-system refusal: what the system said, and the path (shortened)."""
+    reason = exc.strerror or _one_line(str(exc)) or type(exc).__name__
+    if exc.filename is None:
+        return f"cannot read or write a file: {reason}"
+    path = os.fsdecode(exc.filename).replace("\n", " ")
+    if len(path) > SHOWN_PATH_CHARS:
+        half = SHOWN_PATH_CHARS // 2
+        path = f"{path[:half]}…{path[-half:]}"
+    return f"cannot use {path!r}: {reason}"
+
+
+def _one_line(text: str) -> str:
+    """The first line of a message."""
+    return (text.strip().splitlines() or [""])[0]
+
+
+def _quiet_broken_pipe() -> int:
+    """The reader of our output went away (``| head``): stop quietly, as Unix tools do.
+
+    Standard output is pointed at the null device so the interpreter's final flush cannot fail
+    again and print a traceback.
+    """
     try:
-        return commands[args.command](args)
-    except CliError as exc:
-        print(f"gpucalc: {exc}", file=sys.stderr)
-        return exc.code
-    except ValidationError as exc:
-        print(f"gpucalc: {_validation_message(exc)}", file=sys.stderr)
-        return EXIT_USAGE
-    except (CatalogError, InputFileError, PlanError) as exc:
-        print(f"gpucalc: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, io.UnsupportedOperation):
+        pass  # stdout without a file descriptor (captured in tests): nothing left to flush
+    return EXIT_BROKEN_PIPE

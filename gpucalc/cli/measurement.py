@@ -7,13 +7,11 @@ results back and marks every run pass / attention.
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.cli.calibrate import finite_json
 from gpucalc.cli.catalog import user_catalog
 from gpucalc.cli.main import EXIT_DOES_NOT_FIT, CliError
 from gpucalc.cli.report import _add_scenario_source, scenario_from_args
@@ -37,7 +35,7 @@ from gpucalc.plan.measurement_plan import (
     figures_text,
     measurement_plan,
 )
-from gpucalc.text.numbers import count, percent, sig3
+from gpucalc.text.numbers import count, finite_json, percent, sig3, strict_json
 
 
 def add_test_plan_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -156,7 +154,7 @@ def run_test_plan(args: argparse.Namespace) -> int:
     if args.results:
         check = check_results(mplan, read_result_files(Path(p) for p in args.results))
     if args.json:
-        print(json.dumps(measurement_json(mplan, check), indent=2, ensure_ascii=False, allow_nan=False))
+        print(strict_json(measurement_json(mplan, check)))
     else:
         tool = BenchTool(args.tool) if args.tool else OWN_TOOL[plan.inputs.engine.kind]
         print(measurement_text(mplan, tool, plan.inputs.deployment.replicas, check))

@@ -13,7 +13,7 @@ from gpucalc.core.sizing import SizingRow
 from gpucalc.core.sweep import CONTEXT_AXIS, ContextSweep
 from gpucalc.plan.fleet import fleet_figures, layout_figures
 from gpucalc.text.notices import notice_text
-from gpucalc.text.numbers import count, sig3
+from gpucalc.text.numbers import count, finite_text, sig3
 
 
 def _point_json(point: PointSummary) -> dict[str, Any]:
@@ -74,6 +74,11 @@ def _memory_share_json(perf: PerformanceResult) -> dict[str, Any] | None:
             "alarm": perf.memory_alarm}
 
 
+def _ms(value: float, decimals: int) -> str:
+    """Milliseconds with thousands separators and ``decimals`` decimals; 'unbounded' if infinite."""
+    return finite_text(value, f"{value:,.{decimals}f}")
+
+
 def performance_table(perf: PerformanceResult) -> str:
     """Readable ceilings and operating point."""
     lines = ["", "concurrency ceilings (running requests per replica):"]
@@ -85,7 +90,8 @@ def performance_table(perf: PerformanceResult) -> str:
                  f"(bottleneck: {perf.bottleneck.value}); online capacity at the "
                  f"{perf.rates.watermark:.0%} watermark {count(perf.online_capacity.value)}")
     point = perf.operating_point
-    lines.append(f"{point.label}: TTFT {point.ttft_ms.value:,.0f} ms, TPOT {point.tpot_ms.value:,.1f} ms,"
+    lines.append(f"{point.label}: TTFT {_ms(point.ttft_ms.value, 0)} ms, "
+                 f"TPOT {_ms(point.tpot_ms.value, 1)} ms,"
                  f" {point.output_tokens_per_s.value:,.0f} output tok/s, "
                  f"{point.requests_per_s.value:,.2f} req/s")
     for row in perf.per_class:
@@ -93,8 +99,8 @@ def performance_table(perf: PerformanceResult) -> str:
         mark = "  ← longest class: watch this line, it breaks first" if row.longest else ""
         verdict = "" if row.meets_targets else "  (misses a target)"
         lines.append(f"  class {row.name} ({row.share:.0%}, {row.input_tokens:,} in + "
-                     f"{row.output_tokens:,} out): P{pct} TTFT {row.ttft_ms.value:,.0f} ms, "
-                     f"P{pct} TPOT {row.tpot_ms.value:,.1f} ms{verdict}{mark}")
+                     f"{row.output_tokens:,} out): P{pct} TTFT {_ms(row.ttft_ms.value, 0)} ms, "
+                     f"P{pct} TPOT {_ms(row.tpot_ms.value, 1)} ms{verdict}{mark}")
     lines += [f"  advice: {notice_text(a)}" for a in perf.advice]
     share = perf.memory_share
     if share is not None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import csv
 import io
-import json
 import math
 from collections.abc import Callable
 from pathlib import Path
@@ -14,13 +13,16 @@ from typing import TYPE_CHECKING, Any
 from gpucalc.cli.args import (
     add_deployment_args,
     add_workload_args,
+    bounded_int,
     deployment_from_args,
     targets_from_args,
     workload_from_args,
 )
 from gpucalc.cli.catalog import user_catalog
 from gpucalc.core.explain import Notice
+from gpucalc.core.sim_limits import MAX_SIMULATED_REQUESTS, MAX_SWEEP_REQUESTS
 from gpucalc.text.notices import notice_text
+from gpucalc.text.numbers import finite_text, strict_json
 
 if TYPE_CHECKING:
     from gpucalc.core.sim_metrics import Percentiles, SimulationResult
@@ -57,11 +59,13 @@ def add_simulate_parser(sub: Any) -> None:
     kind.add_argument("--concurrency", type=int, default=None, help="closed loop: clients")
     kind.add_argument("--sweep-rates", type=_rate_list, default=None, metavar="R1,R2,...",
                       help="simulate each request rate and print the curve")
-    kind.add_argument("--sweep", type=int, default=None, metavar="N",
-                      help="N request rates up to a little past saturation")
+    kind.add_argument("--sweep", type=bounded_int(1, MAX_SWEEP_POINTS), default=None, metavar="N",
+                      help=f"N request rates up to a little past saturation (1 to {MAX_SWEEP_POINTS})")
     load.add_argument("--at-peak", action="store_true",
                       help="start from the scenario's --qps-peak instead of its average --qps")
-    load.add_argument("--num-requests", type=int, default=1000)
+    load.add_argument("--num-requests", type=bounded_int(1, MAX_SIMULATED_REQUESTS), default=1000,
+                      help=f"requests in the run, 1 to {MAX_SIMULATED_REQUESTS:,} (a sweep: "
+                           f"{MAX_SWEEP_REQUESTS:,} over all its rates)")
     load.add_argument("--seed", type=int, default=0)
     load.add_argument("--burstiness", type=float, default=1.0,
                       help="gamma shape of arrival gaps: 1 Poisson, <1 burstier (as vllm bench serve)")
@@ -131,8 +135,8 @@ def result_table(result: SimulationResult) -> str:
     lines = [f"{'':<14}{'mean':>10}{'P50':>10}{'P95':>10}{'P99':>10}"]
     for name, stats in (("TTFT ms", result.ttft_ms), ("TPOT ms", result.tpot_ms),
                         ("E2E ms", result.e2e_ms), ("queue ms", result.queue_ms)):
-        lines.append(f"{name:<14}" + "".join(f"{t.value:>10,.1f}" for t in
-                                             (stats.mean, stats.p50, stats.p95, stats.p99)))
+        lines.append(f"{name:<14}" + "".join(f"{finite_text(t.value, f'{t.value:,.1f}'):>10}"
+                                             for t in (stats.mean, stats.p50, stats.p95, stats.p99)))
     lines.append(f"{result.completed:,} requests in {result.duration_s.value:,.2f} s: "
                  f"{result.request_throughput.value:,.2f} req/s, "
                  f"{result.output_tokens_per_s.value:,.0f} output tok/s, goodput "
@@ -165,13 +169,18 @@ def sweep_json(sweep: RateSweep) -> dict[str, Any]:
                        for p in sweep.points]}
 
 
+def _csv_number(value: float) -> str:
+    """A CSV cell: six significant digits, empty when unbounded (see NOT_FINITE_CONVENTION)."""
+    return f"{value:.6g}" if math.isfinite(value) else ""
+
+
 def sweep_csv(sweep: RateSweep) -> str:
     """A rate sweep as CSV, one row per rate."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(SWEEP_COLUMNS)
     for p in sweep.points:
-        writer.writerow([f"{v:.6g}" for v in _sweep_row(p.request_rate, p.result)])
+        writer.writerow([_csv_number(v) for v in _sweep_row(p.request_rate, p.result)])
     return out.getvalue()
 
 
@@ -183,9 +192,11 @@ def sweep_table(sweep: RateSweep) -> str:
         r = p.result
         lines.append(f"{p.request_rate:>9.2f}{r.request_throughput.value:>10.2f}"
                      f"{r.output_tokens_per_s.value:>10,.0f}{r.goodput.value:>9.2f}"
-                     f"{r.ttft_ms.p50.value:>11,.1f}{r.ttft_ms.p95.value:>11,.1f}"
-                     f"{r.tpot_ms.p50.value:>10.2f}{r.tpot_ms.p95.value:>10.2f}"
-                     f"{int(r.preemptions.value):>9,}")
+                     + "".join(f"{finite_text(v, f'{v:,.1f}'):>11}"
+                               for v in (r.ttft_ms.p50.value, r.ttft_ms.p95.value))
+                     + "".join(f"{finite_text(v, f'{v:.2f}'):>10}"
+                               for v in (r.tpot_ms.p50.value, r.tpot_ms.p95.value))
+                     + f"{int(r.preemptions.value):>9,}")
     lines.append(f"TTFT knee: {sweep.knee_rate.value:,.2f} req/s; capacity at P{sweep.percentile:g} SLO: "
                  f"{sweep.slo_capacity.value:,.2f} req/s")
     return "\n".join(lines)
@@ -235,8 +246,6 @@ def run_simulate(args: argparse.Namespace) -> int:
                    lambda: "\n".join([result_table(result), *map(notice_text, notices)]), args,
                    lambda: result_csv(result))
             return 0
-        if args.sweep is not None and not 1 <= args.sweep <= MAX_SWEEP_POINTS:
-            raise CliError(f"--sweep takes 1 to {MAX_SWEEP_POINTS} points")
         rates = args.sweep_rates or rates_up_to(
             saturation_rate(inputs, memory, traffic.replicas) * SWEEP_TOP_OF_SATURATION, args.sweep)
         sweep = simulate_rate_sweep(inputs, memory, rates, traffic, pairs, args.percentile)
@@ -253,7 +262,7 @@ def result_csv(result: SimulationResult) -> str:
     writer.writerow(["metric", "mean", "p50", "p95", "p99"])
     for name, stats in (("ttft_ms", result.ttft_ms), ("tpot_ms", result.tpot_ms),
                         ("e2e_ms", result.e2e_ms), ("queue_ms", result.queue_ms)):
-        writer.writerow([name, *(f"{v:.6g}" for v in _stats_json(stats).values())])
+        writer.writerow([name, *(_csv_number(v) for v in _stats_json(stats).values())])
     return out.getvalue()
 
 
@@ -261,7 +270,7 @@ def _print(data: dict[str, Any], table: Callable[[], str], args: argparse.Namesp
            as_csv: Callable[[], str]) -> None:
     """Print JSON, CSV or the readable table, as the flags ask."""
     if args.json:
-        print(json.dumps(data, indent=2))
+        print(strict_json(data))
     elif args.csv:
         print(as_csv(), end="")
     else:

@@ -12,7 +12,7 @@ from gpucalc.core.ceilings import advice, three_ceilings
 from gpucalc.core.class_latency import class_latencies, class_rows, history_tokens
 from gpucalc.core.explain import Notice, Term, term
 from gpucalc.core.fleet import SEED_WATERMARK, ReplicaRates, planning_watermark, rates_at_points
-from gpucalc.core.inputs import PlanInputs
+from gpucalc.core.inputs import MIN_REQUEST_RATE, PlanInputs
 from gpucalc.core.kernel_explain import kernel_term_sources
 from gpucalc.core.load import (
     OperatingPoint,
@@ -34,7 +34,7 @@ class LoadRequest(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     concurrency: int | None = Field(default=None, ge=1, le=1_000_000)
-    request_rate: float | None = Field(default=None, gt=0, le=1e6)
+    request_rate: float | None = Field(default=None, ge=MIN_REQUEST_RATE, le=1e6)
     num_prompts: int = Field(default=1000, ge=1, le=10_000_000)
 
 
@@ -52,8 +52,8 @@ def _summary(label: str, point: OperatingPoint, formula: str) -> PointSummary:
     ms = 1000.0
 
     def t(key: str, value: float, unit: str) -> Term:
-        finite = value if math.isfinite(value) else -1.0
-        return term(f"{label}.{key}", finite, unit, formula,
+        # infinite when nothing can run: kept as is, shown as "unbounded" (JSON null)
+        return term(f"{label}.{key}", value, unit, formula,
                     {"concurrency": round(point.concurrency, 2), "running": round(point.running, 2)})
 
     return PointSummary(

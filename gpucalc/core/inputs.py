@@ -88,6 +88,11 @@ class RequestClass(BaseModel):
     output_len: int = Field(ge=1, le=16_777_216)
 
 
+# The slowest traffic planned or simulated: one request in about 11.6 days. Slower rates describe
+# no serving load; their arrival gaps (1e6 s and more) swamp every latency and underflow.
+MIN_REQUEST_RATE = 1e-6  # req/s
+
+
 class Workload(BaseModel):
     """Request lengths and traffic, as planners describe them (P50/P95, turns, classes)."""
 
@@ -103,8 +108,8 @@ class Workload(BaseModel):
     length_margin: float = Field(
         default=0.0, ge=0.0, le=0.5,
         description="Seed 002: plan lengths this share longer (0.2–0.3 when lengths vary).")
-    qps_avg: float = Field(default=1.0, gt=0, le=1e6)
-    qps_peak: float | None = Field(default=None, gt=0, le=1e6)
+    qps_avg: float = Field(default=1.0, ge=MIN_REQUEST_RATE, le=1e6)
+    qps_peak: float | None = Field(default=None, ge=MIN_REQUEST_RATE, le=1e6)
     mode: TrafficMode = TrafficMode.ONLINE
 
     @model_validator(mode="after")

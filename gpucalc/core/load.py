@@ -144,6 +144,8 @@ def open_loop(model: StepModel, shape: LoadShape, rate_per_s: float,
     """
     shape = finite_run_shape(shape, num_requests)
     saturated = max_request_rate(model, shape)
+    if saturated.request_per_s <= 0:  # nothing completes: unbounded latencies, no throughput
+        return saturated
     if math.isinf(rate_per_s) and num_requests:
         return burst(model, shape, num_requests)
     if rate_per_s >= saturated.request_per_s or math.isinf(rate_per_s):
@@ -231,8 +233,8 @@ def burst(model: StepModel, shape: LoadShape, num_requests: int) -> OperatingPoi
     shape = finite_run_shape(shape, num_requests)
     saturated = max_request_rate(model, shape)
     admitted = min(float(num_requests), shape.running_cap)
-    if admitted <= 0:  # nothing can run: the saturated point says so (infinite latencies)
-        return saturated
+    if admitted <= 0 or saturated.request_per_s <= 0:
+        return saturated  # nothing can run or complete: infinite latencies, no throughput
     wave_prefill = prefill_seconds(model, shape, admitted)
     first_wave = wave_prefill * (admitted + 1) / (2 * admitted)
     context = shape.mean_input + shape.mean_output / 2

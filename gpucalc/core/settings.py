@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from gpucalc.core.engine import EngineKind, EngineProfile, SglangMemoryTier, SglangReserve
+from gpucalc.core.errors import PlanError
 from gpucalc.core.explain import Term, term
 from gpucalc.core.inputs import PlanInputs
 
@@ -74,6 +75,9 @@ def sglang_default_fraction(
         "cuda_graph_max_bs": graphs}
 
 
+TOKEN_BUDGET_CODE = "token_budget"
+
+
 def _default_batched_tokens(engine: EngineProfile, total_gib: float, large: bool) -> int:
     """The engine's token budget per step for this GPU (SGLang: its memory tier's chunk)."""
     reserve = engine.sglang_reserve
@@ -82,6 +86,20 @@ def _default_batched_tokens(engine: EngineProfile, total_gib: float, large: bool
         return tier.chunked_prefill_size
     bd = engine.batch_defaults
     return bd.max_num_batched_tokens_large_gpu if large else bd.max_num_batched_tokens_other_gpu
+
+
+def check_token_budget(engine: EngineProfile, tokens: int, seqs: int) -> None:
+    """Refuse a vLLM token budget below one decode token per request a step may run.
+
+    vLLM's scheduler refuses ``max_num_batched_tokens < max_num_seqs`` at start-up
+    (vllm/config/scheduler.py, SchedulerConfig._verify_args): every running request decodes one
+    token per step. SGLang's chunked-prefill size limits prompts only, so it has no such floor.
+    """
+    if engine.kind == EngineKind.VLLM and tokens < seqs:
+        raise PlanError(TOKEN_BUDGET_CODE, (
+            f"the token budget (max_num_batched_tokens) must be at least {seqs:,} tokens: one "
+            f"decode token for each of the {seqs:,} requests a step may run (max_num_seqs); "
+            f"{tokens:,} is below it, so raise the budget or lower max_num_seqs"))
 
 
 def effective_settings(inputs: PlanInputs) -> EffectiveSettings:
@@ -104,6 +122,7 @@ def effective_settings(inputs: PlanInputs) -> EffectiveSettings:
     if dep.max_num_batched_tokens is None and follow is not None and (max_len <= follow or multimodal):
         tokens, why = max(max_len, tokens), f"{engine.name}: max(max_model_len, default), no chunked prefill"
     seqs = dep.max_num_seqs or (bd.max_num_seqs_large_gpu if large else bd.max_num_seqs_other_gpu)
+    check_token_budget(engine, tokens, seqs)
     tokens_term = term("max_num_batched_tokens", tokens, "tokens", why, {}, (bd.source,))
     why_seqs = "flag" if dep.max_num_seqs else f"{engine.name} default"
     seqs_term = term("max_num_seqs", seqs, "requests", why_seqs, {}, (bd.source,))

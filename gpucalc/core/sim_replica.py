@@ -135,7 +135,8 @@ class Replica:
         """
         decoding = self.decoding
         if (not decoding or self.finishing[0][0] - self.decode_steps < RUN_MIN_STEPS
-                or self._scheduled or self.prefilling or not self._decodes_now):
+                or self._scheduled or self.prefilling or not self._decodes_now
+                or end_s <= now_s):  # a step too short to move the clock at this time
             return end_s
         steps = min(self.finishing[0][0] - self.decode_steps,
                     1 + (self.config.kv_tokens - self.kv_used) // decoding)

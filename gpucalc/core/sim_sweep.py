@@ -15,6 +15,7 @@ from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.load import max_request_rate
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import build_context
+from gpucalc.core.sim_limits import MAX_SWEEP_REQUESTS
 from gpucalc.core.sim_metrics import SIM_SOURCE, SimulationResult
 from gpucalc.core.sim_traffic import TrafficSpec
 from gpucalc.core.simulate import Progress, simulate
@@ -93,7 +94,16 @@ def slo_capacity(points: Sequence[SweepPoint], percentile: float, ttft_target_ms
 def simulate_rate_sweep(inputs: PlanInputs, memory: MemoryResult, rates: Sequence[float],
                         traffic: TrafficSpec, lengths: Sequence[tuple[int, int]] | None = None,
                         percentile: float = 95.0, progress: Progress | None = None) -> RateSweep:
-    """Simulate ``traffic`` at each rate (its own rate or concurrency is replaced)."""
+    """Simulate ``traffic`` at each rate (its own rate or concurrency is replaced).
+
+    At most :data:`MAX_SWEEP_REQUESTS` requests in all (rates × requests per run), so a sweep
+    ends within seconds; more is refused with a ValueError saying so.
+    """
+    if len(rates) * traffic.num_requests > MAX_SWEEP_REQUESTS:
+        raise ValueError(
+            f"a sweep simulates at most {MAX_SWEEP_REQUESTS:,} requests in all; {len(rates):,} "
+            f"rates × {traffic.num_requests:,} requests is more: give fewer rates or fewer "
+            "requests (--num-requests)")
     ordered = sorted(rates)
     points = []
     for index, rate in enumerate(ordered):

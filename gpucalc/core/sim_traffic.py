@@ -18,7 +18,8 @@ import numpy as np
 from numpy.typing import NDArray
 from pydantic import BaseModel, ConfigDict, Field
 
-from gpucalc.core.inputs import Workload
+from gpucalc.core.inputs import MIN_REQUEST_RATE, Workload
+from gpucalc.core.sim_limits import MAX_SIMULATED_REQUESTS, MIN_BURSTINESS
 
 Z_95 = 1.6448536269514722  # standard normal 95th percentile: P95 = P50 × exp(1.645 σ)
 IntArray = NDArray[np.int64]
@@ -43,13 +44,14 @@ class TrafficSpec(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     request_rate: float | None = Field(
-        default=None, gt=0, description="Requests/s; None or inf with no concurrency: all at once.")
+        default=None, ge=MIN_REQUEST_RATE,
+        description="Requests/s; None or inf with no concurrency: all at once.")
     concurrency: int | None = Field(
         default=None, ge=1, le=1_000_000,
         description="Requests in flight at most: a closed loop alone, a cap with a request rate.")
-    burstiness: float = Field(default=1.0, gt=0, le=1000,
+    burstiness: float = Field(default=1.0, ge=MIN_BURSTINESS, le=1000,
                               description="Gamma shape of inter-arrival gaps (1 = Poisson).")
-    num_requests: int = Field(default=1000, ge=1, le=10_000_000)
+    num_requests: int = Field(default=1000, ge=1, le=MAX_SIMULATED_REQUESTS)
     seed: int = Field(default=0, ge=0)
     replicas: int = Field(default=1, ge=1, le=4096)
     router: Router = Router.ROUND_ROBIN

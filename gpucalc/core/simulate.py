@@ -19,6 +19,7 @@ from gpucalc.core.engine import EngineKind
 from gpucalc.core.inputs import PlanInputs, Targets
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import build_context
+from gpucalc.core.sim_limits import MAX_SIMULATED_STEPS, MAX_SIMULATION_EVENTS
 from gpucalc.core.sim_metrics import SimulationResult, summarise
 from gpucalc.core.sim_replica import Replica, ReplicaConfig, RequestBook
 from gpucalc.core.sim_traffic import (
@@ -99,16 +100,36 @@ def _next_send_bound(arrivals: list[float], next_arrival: int, slot_free: bool,
     return max(arrivals[next_arrival], step_ends[0][0]) if step_ends else math.inf
 
 
+def too_long_message(bound: str) -> str:
+    """Why a run was stopped: the bound it passed (e.g. '1,000,000 events'), and what to change."""
+    return (f"the simulation needs more than {bound}, the most one run may take; simulate fewer "
+            "requests (--num-requests), shorter outputs or a higher request rate")
+
+
+def _check_work(events: int, max_events: int, replicas: list[Replica]) -> None:
+    """Stop a run past its event bound or (checked now and then) its decode-step bound."""
+    if events > max_events:
+        raise ValueError(too_long_message(f"{max_events:,} events (arrivals and engine steps)"))
+    if events % PROGRESS_EVERY_EVENTS == 0 and sum(
+            len(r.decode_step_s) for r in replicas) > MAX_SIMULATED_STEPS:
+        raise ValueError(too_long_message(f"{MAX_SIMULATED_STEPS:,} decode steps"))
+
+
 def run_events(config: ReplicaConfig, book: RequestBook, traffic: TrafficSpec,
-               progress: Progress | None = None, fast_forward: bool = True) -> list[Replica]:
+               progress: Progress | None = None, fast_forward: bool = True,
+               max_events: int | None = None) -> list[Replica]:
     """Run every request of ``book`` to completion; return the replicas (for their counters).
 
     With a concurrency, at most that many requests are in flight: the next one is sent when it
     is due (its arrival time in ``book``) and a slot is free, and its arrival becomes the time
     it was sent, as a benchmark client measures TTFT from the send. ``fast_forward`` takes runs
     of identical decode steps as one event (:meth:`Replica.extend_decode_run`); the times are
-    the same without it, up to float rounding.
+    the same without it, up to float rounding. A run needing more than ``max_events`` events
+    (arrivals and engine steps; default :data:`MAX_SIMULATION_EVENTS`) or more than
+    :data:`MAX_SIMULATED_STEPS` decode steps in all (one gap kept per step) is refused with a
+    ValueError saying so.
     """
+    max_events = MAX_SIMULATION_EVENTS if max_events is None else max_events
     replicas = [Replica(config, book) for _ in range(traffic.replicas)]
     total = len(book.input)
     cap = min(traffic.concurrency or total, total)
@@ -123,6 +144,7 @@ def run_events(config: ReplicaConfig, book: RequestBook, traffic: TrafficSpec,
         if arrival_s == math.inf and step_s == math.inf:
             break
         events += 1
+        _check_work(events, max_events, replicas)
         if progress is not None and events % PROGRESS_EVERY_EVENTS == 0 and not progress(
                 completed / total):
             raise SimulationCancelled

@@ -29,9 +29,12 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from gpucalc.core.inputs import MIN_REQUEST_RATE
 from gpucalc.core.sim_lengths import RangeRule
+from gpucalc.core.sim_limits import MAX_SIMULATED_REQUESTS, MIN_BURSTINESS
+from gpucalc.plan.field_errors import validation_path
 
 VLLM_SYMMETRIC_SINCE = (0, 8, 3)  # vLLM release whose benchmark made the range ratio symmetric
 
@@ -66,13 +69,14 @@ class BenchSpec(BaseModel):
     client: BenchClient
     model: str | None = None
     backend: str | None = None
-    num_prompts: int = Field(ge=1, le=1_000_000)
-    request_rate: float = Field(default=math.inf, gt=0, description="inf: every request at once")
-    burstiness: float = Field(default=1.0, gt=0)
-    max_concurrency: int | None = Field(default=None, ge=1)
+    num_prompts: int = Field(ge=1, le=MAX_SIMULATED_REQUESTS)
+    request_rate: float = Field(default=math.inf, ge=MIN_REQUEST_RATE,
+                                description="inf: every request at once")
+    burstiness: float = Field(default=1.0, ge=MIN_BURSTINESS, le=1000)
+    max_concurrency: int | None = Field(default=None, ge=1, le=1_000_000)
     lengths: LengthSource
-    input_len: int = Field(ge=1)
-    output_len: int = Field(ge=1)
+    input_len: int = Field(ge=1, le=16_777_216)
+    output_len: int = Field(ge=1, le=16_777_216)
     input_stddev: float = Field(default=0.0, ge=0)
     output_stddev: float = Field(default=0.0, ge=0)
     range_ratio: float = Field(default=0.0, ge=0)
@@ -86,7 +90,11 @@ class BenchSpec(BaseModel):
 
 
 def _int(raw: str) -> int:
-    return int(float(raw)) if raw.lower() not in {"inf", "nan"} else int(raw)
+    """A count as clients accept it (``1000``, ``1e3``); infinite or huge values are refused."""
+    try:
+        return int(float(raw)) if raw.lower() not in {"inf", "nan"} else int(raw)
+    except OverflowError as exc:
+        raise ValueError(raw) from exc
 
 
 def _rate(raw: str) -> float:
@@ -341,5 +349,13 @@ def parse_bench_command(text: str, tool_version: str | None = None) -> BenchSpec
     try:
         return BenchSpec(client=client, ignored=tuple(dict.fromkeys(ignored)), notes=tuple(notes),
                          **data)
-    except ValueError as exc:
-        raise BenchCommandError(f"the command's values are out of range: {exc}") from exc
+    except ValidationError as exc:
+        field, message = validation_path(exc)
+        raise BenchCommandError(f"{_client_flag(client, field)} is out of range: {message}") from exc
+
+
+def _client_flag(client: BenchClient, field: str) -> str:
+    """The client's flag that sets ``field`` (the field's name when no flag does)."""
+    table = {BenchClient.TRTLLM: _TRTLLM_FLAGS, BenchClient.GENAI_PERF: _GENAI_FLAGS,
+             BenchClient.SGLANG: _SGLANG_FLAGS}.get(client, _VLLM_FLAGS)
+    return next((flag for flag, (name, _) in table.items() if name == field), field or "a value")

@@ -9,12 +9,12 @@ OVERVIEW" block for trtllm-bench); the code is gpucalc's own.
 
 from __future__ import annotations
 
-import json
 import math
 from typing import Any
 
 from gpucalc.plan.bench_parse import BenchClient
 from gpucalc.plan.bench_run import BenchPrediction, LatencyStats
+from gpucalc.text.numbers import finite_or_none, strict_json
 
 WIDTH = 50
 PREDICTED = "(predicted by gpucalc: a simulation of the run, not a measurement)"
@@ -178,25 +178,22 @@ def tool_summary(p: BenchPrediction) -> str:
     return "\n".join([body, *notes])
 
 
-def _finite(value: float) -> float:
-    return value if math.isfinite(value) else 0.0
-
-
-def _three(stats: LatencyStats) -> dict[str, float]:
-    return {"mean": _finite(stats.mean), "median": _finite(stats.median), "p99": _finite(stats.p99)}
+def _three(stats: LatencyStats) -> dict[str, float | None]:
+    return {"mean": finite_or_none(stats.mean), "median": finite_or_none(stats.median),
+            "p99": finite_or_none(stats.p99)}
 
 
 def prediction_json(p: BenchPrediction) -> dict[str, Any]:
-    """Gpucalc's JSON of a prediction (finite numbers only: no NaN, no Infinity)."""
+    """Gpucalc's JSON of a prediction: finite numbers, null where unbounded (no NaN, no Infinity)."""
     rate = p.spec.request_rate
     return {
         "client": p.spec.client.value, "num_prompts": p.spec.num_prompts,
         "request_rate": None if math.isinf(rate) else rate,
         "max_concurrency": p.spec.max_concurrency, "completed": p.completed,
-        "duration_s": _finite(p.duration_s),
-        "request_throughput": _finite(p.request_throughput),
-        "output_throughput": _finite(p.output_throughput),
-        "total_token_throughput": _finite(p.total_token_throughput),
+        "duration_s": finite_or_none(p.duration_s),
+        "request_throughput": finite_or_none(p.request_throughput),
+        "output_throughput": finite_or_none(p.output_throughput),
+        "total_token_throughput": finite_or_none(p.total_token_throughput),
         "total_input_tokens": p.total_input_tokens, "total_output_tokens": p.total_output_tokens,
         "ttft_ms": _three(p.ttft_ms), "tpot_ms": _three(p.tpot_ms), "itl_ms": _three(p.itl_ms),
         "e2el_ms": _three(p.e2el_ms), "notes": list(p.notes),
@@ -239,7 +236,8 @@ def sglang_result(p: BenchPrediction) -> dict[str, Any]:
         "total_output_tokens": p.total_output_tokens,
         "total_output_tokens_retokenized": p.total_output_tokens,
         "request_throughput": p.request_throughput,
-        "input_throughput": p.total_input_tokens / p.duration_s,
+        "input_throughput": (p.total_input_tokens / p.duration_s if p.duration_s > 0
+                             else math.inf),
         "output_throughput": p.output_throughput,
         **_serving_stats("e2e_latency", p.e2el_ms), **_serving_stats("ttft", p.ttft_ms),
         **_serving_stats("tpot", p.tpot_ms), **_serving_stats("itl", p.itl_ms, ("p95",)),
@@ -295,12 +293,15 @@ def trtllm_result(p: BenchPrediction) -> dict[str, Any]:
 
 
 def result_file_text(p: BenchPrediction, model: str) -> str:
-    """The file the client saves for this run, as text (what ``gpucalc calibrate`` reads)."""
+    """The file the client saves for this run, as text (what ``gpucalc calibrate`` reads).
+
+    Strict JSON: a quantity that is unbounded (nothing completed) is null.
+    """
     client = p.spec.client
     if client is BenchClient.SGLANG:
-        return json.dumps(sglang_result(p)) + "\n"
+        return strict_json(sglang_result(p), indent=None) + "\n"
     if client is BenchClient.GENAI_PERF:
-        return json.dumps(genai_perf_result(p), indent=2) + "\n"
+        return strict_json(genai_perf_result(p)) + "\n"
     if client is BenchClient.TRTLLM:
-        return json.dumps(trtllm_result(p), indent=2) + "\n"
-    return json.dumps(vllm_result(p, model), indent=2) + "\n"
+        return strict_json(trtllm_result(p)) + "\n"
+    return strict_json(vllm_result(p, model)) + "\n"

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import math
 import zipfile
 from collections.abc import Sequence
@@ -37,6 +36,7 @@ from gpucalc.core.sweep import ContextSweep, GridCell
 from gpucalc.core.uncertainty import Bands
 from gpucalc.plan.fleet import fleet_figures, layout_figures
 from gpucalc.report.data import ReportData, build_report
+from gpucalc.text.numbers import strict_json
 
 CsvCell = str | int | float | bool | None
 FILE_ENCODING = "utf-8-sig"
@@ -93,7 +93,7 @@ def table_bytes(table: CsvTable) -> bytes:
 
 def _term_row(term: Term, item: str, parent: str) -> tuple[CsvCell, ...]:
     return (item, parent, term.value, term.formula,
-            json.dumps(term.inputs, ensure_ascii=False, sort_keys=True) if term.inputs else "",
+            strict_json(dict(sorted(term.inputs.items())), indent=None) if term.inputs else "",
             "; ".join(s for s in term.sources if s))
 
 

@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+import json
 import math
+from typing import Any
+
+UNBOUNDED_TEXT = "unbounded"
+UNDEFINED_TEXT = "n/a"
+
+
+def non_finite_text(value: float) -> str:
+    """How text shows a number that is not finite: 'unbounded' (±infinity) or 'n/a' (NaN)."""
+    return UNDEFINED_TEXT if math.isnan(value) else UNBOUNDED_TEXT
 
 
 def sig3(value: float) -> str:
     """``value`` with about three significant digits and thousands separators."""
+    if not math.isfinite(value):
+        return non_finite_text(value)
     magnitude = abs(value)
     if magnitude >= 100:
         return f"{value:,.0f}"
@@ -28,17 +40,22 @@ def count(value: float) -> str:
     Capacities are whole requests (or tokens, GPUs) that fit: 346.7 requests is 346 that can run,
     never 347 beside a ceiling of 346.
     """
+    if not math.isfinite(value):
+        return non_finite_text(value)
     return f"{math.floor(value + COUNT_TOLERANCE):,}"
 
 
 def gib(value: float) -> str:
     """GiB with two decimals (memory line items add up visibly)."""
+    if not math.isfinite(value):
+        return non_finite_text(value)
     return f"{value:,.2f}"
 
 
 def percent(share: float) -> str:
     """A share as a whole percentage, e.g. 0.7 → ``70 %``."""
-    return f"{share * 100:.0f} %"
+    value = share * 100
+    return f"{value:.0f} %" if math.isfinite(value) else non_finite_text(value)
 
 
 def params_text(value: float) -> str:
@@ -50,8 +67,42 @@ def params_text(value: float) -> str:
 
 def compact_number(value: float) -> str:
     """Axis label for a count: 512, 2k, 32k, 1M."""
+    if not math.isfinite(value):
+        return non_finite_text(value)
     if value >= 1e6:
         return f"{value / 1e6:g}M"
     if value >= 1e3:
         return f"{value / 1e3:g}k"
     return f"{value:g}"
+
+
+NOT_FINITE_CONVENTION = (
+    "Numbers in --json output and CSV files are always finite. A quantity that is unbounded or "
+    "never reached (the latency when nothing can run, a request rate with no limit, a knee the "
+    "curve never shows) is JSON null and an empty CSV cell; readable text says 'unbounded'.")
+
+
+def finite_or_none(value: float) -> float | None:
+    """``value`` when finite, else None (unbounded or not reached; see NOT_FINITE_CONVENTION)."""
+    return value if math.isfinite(value) else None
+
+
+def finite_json(value: Any) -> Any:
+    """``value`` with every non-finite float (at any depth) replaced by None, as JSON null."""
+    if isinstance(value, float):
+        return finite_or_none(value)
+    if isinstance(value, dict):
+        return {k: finite_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [finite_json(v) for v in value]
+    return value
+
+
+def strict_json(value: Any, indent: int | None = 2) -> str:
+    """Strict JSON text (no NaN, no Infinity): non-finite numbers become null."""
+    return json.dumps(finite_json(value), indent=indent, ensure_ascii=False, allow_nan=False)
+
+
+def finite_text(value: float, shown: str) -> str:
+    """``shown`` (the formatted ``value``) when finite, else :func:`non_finite_text`."""
+    return shown if math.isfinite(value) else non_finite_text(value)

@@ -78,8 +78,8 @@ def test_concurrency_load_is_simulated(qtbot: QtBot, tab: SimulateTab) -> None:
 
 
 def test_cancel_stops_a_long_run(qtbot: QtBot, tab: SimulateTab) -> None:
-    tab.requests.setValue(1_000_000)
-    tab.sweep_points.setValue(40)
+    tab.requests.setValue(100_000)  # the most a run simulates
+    tab.sweep_points.setValue(2)  # 200,000 requests: the most a sweep simulates
     tab.run_button.click()
     assert tab.cancel_button.isEnabled()
     qtbot.waitUntil(lambda: tab._progress > 0, timeout=RUN_TIMEOUT_MS)

@@ -34,6 +34,7 @@ from gpucalc.core.explain import Notice, Term
 from gpucalc.core.inputs import SLO_PERCENTILES, PlanInputs
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.sim_capacity import SloCapacity
+from gpucalc.core.sim_limits import MAX_SIMULATED_REQUESTS
 from gpucalc.core.sim_metrics import SimulationResult
 from gpucalc.core.sim_sweep import RateSweep
 from gpucalc.text.notices import notice_text
@@ -99,7 +100,7 @@ class SimulateTab(QWidget):
         self.at_peak.setToolTip(self.tr("The request rate starts at the scenario's peak QPS "
                                         "instead of its average"))
         self.concurrency = QSpinBox(minimum=1, maximum=100_000, value=32)
-        self.requests = QSpinBox(minimum=10, maximum=1_000_000, value=1000, singleStep=100)
+        self.requests = QSpinBox(minimum=10, maximum=MAX_SIMULATED_REQUESTS, value=1000, singleStep=100)
         self.seed = QSpinBox(minimum=0, maximum=2_000_000_000, value=0)
         self.burstiness = QDoubleSpinBox(decimals=2, minimum=0.05, maximum=100.0, value=1.0,
                                          singleStep=0.1)
