@@ -68,20 +68,16 @@ class HostileFiles:
     deep: Path
     lengths: Path
     output_dir: Path
-    # False: the FIFO and the 5000-digit file are left out (the lengths, log and scenario
-    # readers refuse them in their own changes; until those are in, a FIFO hangs a run)
-    all_files: bool
 
     def paths(self) -> tuple[str, ...]:
         """Every hostile path, and the fixture files a reader accepts."""
         fixtures = [*sorted((FIXTURES / "logs").iterdir()), *sorted((FIXTURES / "bench").iterdir())]
-        pending = (str(self.fifo), str(self.huge_number)) if self.all_files else ()
-        return (*pending, str(self.folder), str(self.missing), str(self.empty),
+        return (str(self.fifo), str(self.huge_number), str(self.folder), str(self.missing), str(self.empty),
                 str(self.garbage), str(self.deep), str(self.lengths),
                 *(str(p) for p in fixtures if p.is_file()))
 
 
-def make_hostile_files(root: Path, all_files: bool = True) -> HostileFiles:
+def make_hostile_files(root: Path) -> HostileFiles:
     """Create the hostile files under ``root`` (a FIFO where the platform has them)."""
     root.mkdir(parents=True, exist_ok=True)
     fifo = root / "pipe.json"
@@ -106,7 +102,7 @@ def make_hostile_files(root: Path, all_files: bool = True) -> HostileFiles:
     output_dir = root / "out"
     output_dir.mkdir(exist_ok=True)
     return HostileFiles(fifo, folder, root / "missing" / "nothing.json", empty, garbage, huge,
-                        deep, lengths, output_dir, all_files)
+                        deep, lengths, output_dir)
 
 
 def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:

@@ -14,7 +14,7 @@ from tests.cli.fuzz_args import COMMANDS, HostileFiles, check_outcome, fuzz, mak
 def files(tmp_path_factory: pytest.TempPathFactory) -> HostileFiles:
     # The FIFO and the 5000-digit file are left out here: the lengths, log and scenario readers
     # refuse them in their own tests; the benchmark run (python -m benchmarks.cli_fuzz) has them.
-    return make_hostile_files(tmp_path_factory.mktemp("hostile"), all_files=False)
+    return make_hostile_files(tmp_path_factory.mktemp("hostile"))
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))
