@@ -150,12 +150,12 @@
 <context>
     <name>AnswerBanner</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/answer_banner.py" line="18"/>
+        <location filename="../../gpucalc/ui/panels/answer_banner.py" line="19"/>
         <source>Computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/answer_banner.py" line="73"/>
+        <location filename="../../gpucalc/ui/panels/answer_banner.py" line="74"/>
         <source>Showing the last good result. {reason}</source>
         <translation>仍显示上一次有效结果。{reason}</translation>
     </message>
@@ -163,22 +163,22 @@
 <context>
     <name>Baselines</name>
     <message>
-        <location filename="../../gpucalc/ui/baselines.py" line="30"/>
+        <location filename="../../gpucalc/ui/baselines.py" line="61"/>
         <source>Cannot compute the baseline</source>
         <translation>无法计算基线</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/baselines.py" line="43"/>
+        <location filename="../../gpucalc/ui/baselines.py" line="44"/>
         <source>Open baseline scenario</source>
         <translation>打开基线场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/baselines.py" line="44"/>
+        <location filename="../../gpucalc/ui/baselines.py" line="45"/>
         <source>gpucalc scenarios (*.gpucalc.json);;JSON (*.json)</source>
         <translation>gpucalc 场景 (*.gpucalc.json);;JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/baselines.py" line="53"/>
+        <location filename="../../gpucalc/ui/baselines.py" line="54"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
@@ -186,27 +186,27 @@
 <context>
     <name>BenchDialog</name>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="42"/>
+        <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="43"/>
         <source>Predict a benchmark</source>
         <translation>预测压测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="49"/>
+        <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="50"/>
         <source>Paste a vllm bench serve, benchmark_serving.py, sglang.bench_serving, genai-perf profile or trtllm-bench throughput command. It runs on this window&apos;s deployment: {model} on {gpu}, {engine}.</source>
         <translation>粘贴一条 vllm bench serve、benchmark_serving.py、sglang.bench_serving、genai-perf profile 或 trtllm-bench throughput 命令。按本窗口的部署运行：{model}，{gpu}，{engine}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="60"/>
+        <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="61"/>
         <source>&amp;Predict</source>
         <translation>预测(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="86"/>
+        <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="87"/>
         <source>Simulating…</source>
         <translation>正在仿真…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="103"/>
+        <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="104"/>
         <source>Cannot predict this command: {reason}</source>
         <translation>无法预测此命令：{reason}</translation>
     </message>
@@ -265,87 +265,87 @@
 <context>
     <name>CeilingsTab</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="38"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="39"/>
         <source>Load</source>
         <translation>工作点</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="38"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="39"/>
         <source>Concurrency</source>
         <translation>并发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="38"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="39"/>
         <source>TTFT ms</source>
         <translation>TTFT ms</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="39"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="40"/>
         <source>TPOT ms</source>
         <translation>TPOT ms</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="39"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="40"/>
         <source>Output tok/s</source>
         <translation>输出 tok/s</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="39"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="40"/>
         <source>req/s</source>
         <translation>req/s</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="40"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="41"/>
         <source>Figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="40"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="41"/>
         <source>Value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="44"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="45"/>
         <source>Ceilings and the scheduler cap: the smallest one sets the concurrency</source>
         <translation>并发上限与调度器上限：最小者决定并发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="45"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="46"/>
         <source>What moves the binding ceiling</source>
         <translation>影响瓶颈上限的因素</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="51"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="52"/>
         <source>Latency and throughput per replica</source>
         <translation>单副本延迟与吞吐</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="52"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="53"/>
         <source>Step time at the recommendation</source>
         <translation>推荐并发下的单步耗时</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="62"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="63"/>
         <source>Binding: {name}</source>
         <translation>瓶颈：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="76"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="77"/>
         <source>At the recommendation</source>
         <translation>推荐并发下</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="77"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="78"/>
         <source>Offline maximum (batch full)</source>
         <translation>离线最大（批次占满）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="78"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="79"/>
         <source>At the chosen concurrency</source>
         <translation>指定并发下</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="79"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="80"/>
         <source>At the chosen request rate</source>
         <translation>指定请求速率下</translation>
     </message>
@@ -391,37 +391,37 @@
 <context>
     <name>ClassesEditor</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="71"/>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="72"/>
         <source>Class</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="71"/>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="72"/>
         <source>Share</source>
         <translation>占比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="71"/>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="72"/>
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="72"/>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="73"/>
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="76"/>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="77"/>
         <source>Mixed traffic: each class&apos;s share of requests and its lengths (tokens). Shares must add up to 1. The memory ceiling plans for the longest class.</source>
         <translation>长短混合流量：各类别的请求占比及长度（token）。占比之和须为 1。显存上限按最长的一类规划。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="79"/>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="80"/>
         <source>Add class</source>
         <translation>添加类别</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="80"/>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="81"/>
         <source>Remove class</source>
         <translation>删除类别</translation>
     </message>
@@ -588,22 +588,22 @@
 <context>
     <name>CustomGpuDialog</name>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu.py" line="36"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu.py" line="37"/>
         <source>Custom GPU</source>
         <translation>自定义 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu.py" line="47"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu.py" line="48"/>
         <source>&amp;Save to my GPU table (replaces an entry with the same id)</source>
         <translation>保存到用户 GPU 表（替换同 id 的条目）(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu.py" line="57"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu.py" line="58"/>
         <source>Start &amp;from:</source>
         <translation>基于型号(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu.py" line="92"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu.py" line="93"/>
         <source>Not saved: {reason}</source>
         <translation>未保存：{reason}</translation>
     </message>
@@ -611,93 +611,93 @@
 <context>
     <name>CustomGpuForm</name>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="79"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="80"/>
         <source>&amp;ID:</source>
         <translation>ID(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="80"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="81"/>
         <source>&amp;Name:</source>
         <translation>名称(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="81"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="82"/>
         <source>&amp;Memory (marketing):</source>
         <translation>标称显存(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="82"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="83"/>
         <source>&amp;Usable memory:</source>
         <translation>可用显存(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="84"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="85"/>
         <source>Dense {dtype}:</source>
         <translation>稠密 {dtype}：</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="85"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="86"/>
         <source>HBM &amp;bandwidth:</source>
         <translation>HBM 带宽(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="86"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="87"/>
         <source>&amp;Interconnect:</source>
         <translation>互联方式(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="87"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="88"/>
         <source>&amp;Link bandwidth (bidir.):</source>
         <translation>互联带宽（双向）(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="88"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="89"/>
         <source>&amp;GPUs per link domain:</source>
         <translation>互联域内卡数(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="94"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="95"/>
         <source>GPUs the fast link joins: 2 for an NVLink bridge pair, 8 for an NVLink board, 72 for an NVL72 rack; tensor parallelism past it runs over PCIe</source>
         <translation>高速互联连通的卡数：NVLink 桥接的一对卡为 2，NVLink 基板为 8，NVL72 机柜为 72；超出此范围的张量并行走 PCIe</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="89"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="90"/>
         <source>&amp;Price per GPU-hour:</source>
         <translation>每卡每小时价格(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="91"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="92"/>
         <source>Lower-case letters, digits, &apos;.&apos; and &apos;-&apos;; the id it is saved under</source>
         <translation>小写字母、数字、“.” 和 “-”；保存时使用的 id</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="92"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="93"/>
         <source>Total memory as the driver reports it (nvidia-smi)</source>
         <translation>驱动报告的总显存（nvidia-smi）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="101"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="102"/>
         <source>{name} (custom)</source>
         <translation>{name}（自定义）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="126"/>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="133"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="127"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="134"/>
         <source>entered by the user</source>
         <translation>用户填写</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="134"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="135"/>
         <source>Custom GPU based on {name}.</source>
         <translation>基于 {name} 的自定义 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="142"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="143"/>
         <source>Give the GPU a name.</source>
         <translation>请填写 GPU 名称。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="144"/>
+        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="145"/>
         <source>Give at least one dense TFLOPS figure.</source>
         <translation>请至少填写一项稠密 TFLOPS。</translation>
     </message>
@@ -705,22 +705,22 @@
 <context>
     <name>EntryJsonEditor</name>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/entry_json_editor.py" line="23"/>
+        <location filename="../../gpucalc/ui/dialogs/entry_json_editor.py" line="25"/>
         <source>Entry as JSON</source>
         <translation>条目 JSON</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/entry_json_editor.py" line="24"/>
+        <location filename="../../gpucalc/ui/dialogs/entry_json_editor.py" line="26"/>
         <source>Apply JSON</source>
         <translation>应用 JSON</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/entry_json_editor.py" line="26"/>
+        <location filename="../../gpucalc/ui/dialogs/entry_json_editor.py" line="28"/>
         <source>Validate the JSON and save it as your entry</source>
         <translation>校验 JSON 并保存为用户条目</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/entry_json_editor.py" line="33"/>
+        <location filename="../../gpucalc/ui/dialogs/entry_json_editor.py" line="35"/>
         <source>All fields (JSON):</source>
         <translation>全部字段（JSON）：</translation>
     </message>
@@ -728,104 +728,104 @@
 <context>
     <name>ExplainPane</name>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="34"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="35"/>
         <source>Memory per GPU</source>
         <translation>每卡显存</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="36"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="37"/>
         <source>Weights by tensor group</source>
         <translation>按张量组划分的权重</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="37"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="38"/>
         <source>Activation peak</source>
         <translation>激活峰值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="38"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="39"/>
         <source>KV cache and concurrency</source>
         <translation>KV 缓存与并发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="43"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="44"/>
         <source>Effective settings</source>
         <translation>生效的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="46"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="47"/>
         <source>Parameters</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="58"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="59"/>
         <source>Ceilings and the scheduler cap</source>
         <translation>并发上限与调度器上限</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="61"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="62"/>
         <source>Memory share at the planned concurrency</source>
         <translation>规划并发下的显存占比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="63"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="64"/>
         <source>Step time at the recommendation</source>
         <translation>推荐并发下的单步耗时</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="65"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="66"/>
         <source>At the recommendation</source>
         <translation>推荐并发下</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="66"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="67"/>
         <source>Offline maximum</source>
         <translation>离线最大</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="74"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="75"/>
         <source>Layout TP {tp} × PP {pp}: {n} replicas</source>
         <translation>布局 TP {tp} × PP {pp}：{n} 个副本</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="79"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="80"/>
         <source>Fleet: does it carry the QPS</source>
         <translation>集群：能否承载 QPS</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="84"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="85"/>
         <source>Fleet: all replicas deployed</source>
         <translation>集群：已部署的全部副本</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="95"/>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="115"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="96"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="116"/>
         <source>Formula</source>
         <translation>公式</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="96"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="97"/>
         <source>Inputs</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="97"/>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="121"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="98"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="122"/>
         <source>Sources</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="133"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="134"/>
         <source>Figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="133"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="134"/>
         <source>Value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="142"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="143"/>
         <source>Select a figure to see how it is computed.</source>
         <translation>选中一个指标，查看其计算方法。</translation>
     </message>
@@ -833,368 +833,386 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../../gpucalc/ui/exports.py" line="33"/>
+        <location filename="../../gpucalc/ui/exports.py" line="34"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/exports.py" line="34"/>
+        <location filename="../../gpucalc/ui/exports.py" line="35"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/exports.py" line="40"/>
+        <location filename="../../gpucalc/ui/exports.py" line="41"/>
         <source>Export CSV tables</source>
         <translation>导出 CSV 表格</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/exports.py" line="41"/>
+        <location filename="../../gpucalc/ui/exports.py" line="42"/>
         <source>Zip of CSV files (*.zip)</source>
         <translation>CSV 文件压缩包 (*.zip)</translation>
     </message>
 </context>
 <context>
+    <name>Failures</name>
+    <message>
+        <location filename="../../gpucalc/ui/failures.py" line="46"/>
+        <source>Unexpected error of type {kind}; the traceback is in the log.</source>
+        <translation>意外错误（类型 {kind}）；详细回溯已写入日志。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/failures.py" line="87"/>
+        <source>the computation gave no result</source>
+        <translation>计算没有得到结果</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/failures.py" line="93"/>
+        <source>an unexpected error stopped the calculation; please report it with the scenario file</source>
+        <translation>一个意外错误中断了计算；请连同场景文件一起报告此问题</translation>
+    </message>
+</context>
+<context>
     <name>Fields</name>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="25"/>
+        <location filename="../../gpucalc/ui/fields.py" line="27"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="30"/>
+        <location filename="../../gpucalc/ui/fields.py" line="32"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="31"/>
+        <location filename="../../gpucalc/ui/fields.py" line="33"/>
         <source>GPU type from the bundled catalog.</source>
         <translation>内置目录中的 GPU 型号。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="32"/>
+        <location filename="../../gpucalc/ui/fields.py" line="34"/>
         <source>GPUs</source>
         <translation>卡数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="33"/>
+        <location filename="../../gpucalc/ui/fields.py" line="35"/>
         <source>GPUs in the deployment (replicas × TP × PP).</source>
         <translation>部署中的 GPU 数（副本数 × TP × PP）。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="34"/>
+        <location filename="../../gpucalc/ui/fields.py" line="36"/>
         <source>Memory override</source>
         <translation>显存覆盖值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="35"/>
+        <location filename="../../gpucalc/ui/fields.py" line="37"/>
         <source>Total GPU memory as the engine sees it (MIG slice, shared GPU); auto uses the catalog value.</source>
         <translation>引擎看到的 GPU 总显存（MIG 切片、共享 GPU）；自动则使用目录值。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="37"/>
+        <location filename="../../gpucalc/ui/fields.py" line="39"/>
         <source>catalog value</source>
         <translation>目录值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="40"/>
+        <location filename="../../gpucalc/ui/fields.py" line="42"/>
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="41"/>
+        <location filename="../../gpucalc/ui/fields.py" line="43"/>
         <source>Serving engine whose memory accounting is used.</source>
         <translation>采用哪个推理引擎的显存记账方式。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="43"/>
+        <location filename="../../gpucalc/ui/fields.py" line="45"/>
         <source>Memory fraction</source>
         <translation>显存占用比例</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="44"/>
+        <location filename="../../gpucalc/ui/fields.py" line="46"/>
         <source>vLLM --gpu-memory-utilization, SGLang --mem-fraction-static, TensorRT-LLM free memory fraction; auto uses the engine default.</source>
         <translation>vLLM --gpu-memory-utilization、SGLang --mem-fraction-static、TensorRT-LLM 空闲显存比例；自动则使用引擎默认值。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="47"/>
-        <location filename="../../gpucalc/ui/fields.py" line="54"/>
-        <location filename="../../gpucalc/ui/fields.py" line="57"/>
+        <location filename="../../gpucalc/ui/fields.py" line="49"/>
+        <location filename="../../gpucalc/ui/fields.py" line="56"/>
+        <location filename="../../gpucalc/ui/fields.py" line="59"/>
         <source>engine default</source>
         <translation>引擎默认</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="48"/>
+        <location filename="../../gpucalc/ui/fields.py" line="50"/>
         <source>Max model length</source>
         <translation>最大上下文长度</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="49"/>
+        <location filename="../../gpucalc/ui/fields.py" line="51"/>
         <source>--max-model-len; auto uses the model&apos;s context.</source>
         <translation>--max-model-len；自动则使用模型的上下文长度。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="50"/>
+        <location filename="../../gpucalc/ui/fields.py" line="52"/>
         <source>model maximum</source>
         <translation>模型上限</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="51"/>
+        <location filename="../../gpucalc/ui/fields.py" line="53"/>
         <source>Batched tokens</source>
         <translation>批处理 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="52"/>
+        <location filename="../../gpucalc/ui/fields.py" line="54"/>
         <source>--max-num-batched-tokens: the token budget of one scheduler step; it sets the activation peak.</source>
         <translation>--max-num-batched-tokens：一次调度步的 token 预算，决定激活峰值。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="55"/>
+        <location filename="../../gpucalc/ui/fields.py" line="57"/>
         <source>Max sequences</source>
         <translation>最大并发序列数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="56"/>
+        <location filename="../../gpucalc/ui/fields.py" line="58"/>
         <source>--max-num-seqs: requests running at once.</source>
         <translation>--max-num-seqs：同时在算的请求数上限。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="58"/>
+        <location filename="../../gpucalc/ui/fields.py" line="60"/>
         <source>Tensor parallel (TP)</source>
         <translation>张量并行（TP）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="59"/>
+        <location filename="../../gpucalc/ui/fields.py" line="61"/>
         <source>GPUs one layer is split across.</source>
         <translation>一层被切分到的 GPU 数。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="61"/>
+        <location filename="../../gpucalc/ui/fields.py" line="63"/>
         <source>Pipeline parallel (PP)</source>
         <translation>流水线并行（PP）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="62"/>
+        <location filename="../../gpucalc/ui/fields.py" line="64"/>
         <source>Stages the layers are split into.</source>
         <translation>模型层被切分成的段数。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="63"/>
+        <location filename="../../gpucalc/ui/fields.py" line="65"/>
         <source>Expert parallel (EP)</source>
         <translation>专家并行（EP）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="64"/>
+        <location filename="../../gpucalc/ui/fields.py" line="66"/>
         <source>Split the experts of MoE layers across ranks.</source>
         <translation>将 MoE 层的专家切分到各卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="65"/>
+        <location filename="../../gpucalc/ui/fields.py" line="67"/>
         <source>No CUDA graphs (eager)</source>
         <translation>禁用 CUDA Graph（eager）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="66"/>
+        <location filename="../../gpucalc/ui/fields.py" line="68"/>
         <source>vLLM --enforce-eager, SGLang --disable-cuda-graph: frees the CUDA-graph memory but every step pays the kernel launches, which slows small batches.</source>
         <translation>vLLM --enforce-eager、SGLang --disable-cuda-graph：省下 CUDA Graph 显存，但每步都要承担 kernel 启动开销，小批次会变慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="69"/>
+        <location filename="../../gpucalc/ui/fields.py" line="71"/>
         <source>Weight precision</source>
         <translation>权重精度</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="70"/>
+        <location filename="../../gpucalc/ui/fields.py" line="72"/>
         <source>The checkpoint&apos;s own precision, or a what-if quantization (fp8, int8, int4, nvfp4).</source>
         <translation>检查点自身的精度，或假设的量化档位（fp8、int8、int4、nvfp4）。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="73"/>
+        <location filename="../../gpucalc/ui/fields.py" line="75"/>
         <source>KV cache dtype</source>
         <translation>KV 缓存精度</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="74"/>
+        <location filename="../../gpucalc/ui/fields.py" line="76"/>
         <source>--kv-cache-dtype: auto keeps the activation dtype.</source>
         <translation>--kv-cache-dtype：自动则与激活精度相同。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="78"/>
+        <location filename="../../gpucalc/ui/fields.py" line="80"/>
         <source>Input length P50</source>
         <translation>输入长度 P50</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="79"/>
+        <location filename="../../gpucalc/ui/fields.py" line="81"/>
         <source>Median prompt length.</source>
         <translation>输入长度中位数。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="80"/>
+        <location filename="../../gpucalc/ui/fields.py" line="82"/>
         <source>Input length P95</source>
         <translation>输入长度 P95</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="81"/>
+        <location filename="../../gpucalc/ui/fields.py" line="83"/>
         <source>95th percentile prompt length; auto = P50.</source>
         <translation>输入长度 95 分位；自动 = P50。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="82"/>
-        <location filename="../../gpucalc/ui/fields.py" line="87"/>
+        <location filename="../../gpucalc/ui/fields.py" line="84"/>
+        <location filename="../../gpucalc/ui/fields.py" line="89"/>
         <source>same as P50</source>
         <translation>同 P50</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="83"/>
+        <location filename="../../gpucalc/ui/fields.py" line="85"/>
         <source>Output length P50</source>
         <translation>输出长度 P50</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="84"/>
+        <location filename="../../gpucalc/ui/fields.py" line="86"/>
         <source>Median generated length.</source>
         <translation>输出长度中位数。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="85"/>
+        <location filename="../../gpucalc/ui/fields.py" line="87"/>
         <source>Output length P95</source>
         <translation>输出长度 P95</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="86"/>
+        <location filename="../../gpucalc/ui/fields.py" line="88"/>
         <source>95th percentile generated length; auto = P50.</source>
         <translation>输出长度 95 分位；自动 = P50。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="88"/>
+        <location filename="../../gpucalc/ui/fields.py" line="90"/>
         <source>Turns</source>
         <translation>对话轮数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="89"/>
+        <location filename="../../gpucalc/ui/fields.py" line="91"/>
         <source>Turns of a multi-turn chat.</source>
         <translation>多轮对话的轮数。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="90"/>
+        <location filename="../../gpucalc/ui/fields.py" line="92"/>
         <source>History per turn</source>
         <translation>每轮历史增长</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="91"/>
+        <location filename="../../gpucalc/ui/fields.py" line="93"/>
         <source>Tokens the history grows by each turn.</source>
         <translation>每轮对话历史增加的 token 数。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="92"/>
+        <location filename="../../gpucalc/ui/fields.py" line="94"/>
         <source>Length margin</source>
         <translation>长度余量</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="93"/>
+        <location filename="../../gpucalc/ui/fields.py" line="95"/>
         <source>Plan every length this share longer (seed 002: 0.2–0.3 when request lengths vary widely); 0 = off.</source>
         <translation>所有长度按此比例加长后再规划（种子文档 002：请求长度差异大时取 0.2–0.3）；0 = 关闭。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="95"/>
+        <location filename="../../gpucalc/ui/fields.py" line="97"/>
         <source>QPS average</source>
         <translation>平均 QPS</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="96"/>
+        <location filename="../../gpucalc/ui/fields.py" line="98"/>
         <source>Average requests per second.</source>
         <translation>平均每秒请求数。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="97"/>
+        <location filename="../../gpucalc/ui/fields.py" line="99"/>
         <source>QPS peak</source>
         <translation>峰值 QPS</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="98"/>
+        <location filename="../../gpucalc/ui/fields.py" line="100"/>
         <source>Peak requests per second; auto = average.</source>
         <translation>峰值每秒请求数；自动 = 平均值。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="99"/>
+        <location filename="../../gpucalc/ui/fields.py" line="101"/>
         <source>same as average</source>
         <translation>同平均值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="100"/>
+        <location filename="../../gpucalc/ui/fields.py" line="102"/>
         <source>Traffic</source>
         <translation>流量类型</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="101"/>
+        <location filename="../../gpucalc/ui/fields.py" line="103"/>
         <source>Online: at the latency targets, the watermark&apos;s share of the knee online. Offline: no latency targets, memory filled for throughput. Mixed: online at the watermark, batch work backfilled above it.</source>
         <translation>在线：满足延迟目标，在线承载拐点乘以安全水位的并发。离线：不设延迟目标，显存堆满以换取吞吐。混合：在线部分按安全水位，水位以上回填离线批量任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="119"/>
+        <location filename="../../gpucalc/ui/fields.py" line="121"/>
         <source>Share of the knee (the recommended concurrency, past which more concurrency only buys latency) planned as online capacity; the rest is left for bursts and long tails.</source>
         <translation>按拐点（即推荐并发，再往上加并发只会增加延迟）的该比例规划在线容量；其余留给突发和长尾。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="108"/>
+        <location filename="../../gpucalc/ui/fields.py" line="110"/>
         <source>TTFT target</source>
         <translation>TTFT 目标（首 token 时间）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="109"/>
+        <location filename="../../gpucalc/ui/fields.py" line="111"/>
         <source>Time to first token the service must meet.</source>
         <translation>服务必须满足的首 token 时间。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="111"/>
+        <location filename="../../gpucalc/ui/fields.py" line="113"/>
         <source>TPOT target</source>
         <translation>TPOT 目标（每 token 延迟）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="112"/>
+        <location filename="../../gpucalc/ui/fields.py" line="114"/>
         <source>Time per output token the service must meet.</source>
         <translation>服务必须满足的每输出 token 延迟。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="114"/>
+        <location filename="../../gpucalc/ui/fields.py" line="116"/>
         <source>SLO percentile</source>
         <translation>SLO 分位</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="115"/>
+        <location filename="../../gpucalc/ui/fields.py" line="117"/>
         <source>Share of requests (P50, P95 or P99) that must meet the TTFT and TPOT targets; seed 000 plans at P95.</source>
         <translation>须满足 TTFT 与 TPOT 目标的请求比例（P50、P95 或 P99）；种子文档 000 按 P95 规划。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="118"/>
+        <location filename="../../gpucalc/ui/fields.py" line="120"/>
         <source>Safety watermark</source>
         <translation>安全水位</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="122"/>
+        <location filename="../../gpucalc/ui/fields.py" line="124"/>
         <source>Planning memory share</source>
         <translation>规划显存占比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="123"/>
+        <location filename="../../gpucalc/ui/fields.py" line="125"/>
         <source>Weights + KV at average length + margin must fit this share of GPU memory.</source>
         <translation>权重 + 平均长度下的 KV + 余量须在显存的该比例之内。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="135"/>
+        <location filename="../../gpucalc/ui/fields.py" line="137"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="136"/>
+        <location filename="../../gpucalc/ui/fields.py" line="138"/>
         <source>Search the catalog by name, or type a Hugging Face id, a config.json path or a model folder.</source>
         <translation>按名称搜索目录，或输入 Hugging Face id、config.json 路径或模型文件夹。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="139"/>
+        <location filename="../../gpucalc/ui/fields.py" line="141"/>
         <source>Activation dtype</source>
         <translation>激活精度</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="140"/>
+        <location filename="../../gpucalc/ui/fields.py" line="142"/>
         <source>--dtype: auto follows the checkpoint.</source>
         <translation>--dtype：自动则跟随检查点。</translation>
     </message>
@@ -1255,27 +1273,27 @@
 <context>
     <name>ImportPreview</name>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="51"/>
+        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="52"/>
         <source>Nothing can be imported: {n} problem(s).</source>
         <translation>无可导入内容：{n} 个问题。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="56"/>
+        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="57"/>
         <source>New entries ({n}): {ids}</source>
         <translation>新增条目（{n}）：{ids}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="58"/>
+        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="59"/>
         <source>Changed entries ({n}): {ids}</source>
         <translation>修改条目（{n}）：{ids}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="60"/>
+        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="61"/>
         <source>Unchanged, skipped: {n}</source>
         <translation>未变化，已跳过：{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="63"/>
+        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="64"/>
         <source>The import would change nothing.</source>
         <translation>此次导入不会改变任何内容。</translation>
     </message>
@@ -1283,17 +1301,17 @@
 <context>
     <name>ImportPreviewDialog</name>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="72"/>
+        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="73"/>
         <source>Import preview</source>
         <translation>导入预览</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="78"/>
+        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="79"/>
         <source>Import</source>
         <translation>导入</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="83"/>
+        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="84"/>
         <source>Importing into the {table} table:</source>
         <translation>导入到 {table} 表：</translation>
     </message>
@@ -1606,212 +1624,212 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpucalc/ui/app.py" line="158"/>
+        <location filename="../../gpucalc/ui/app.py" line="160"/>
         <source>Settings were reset</source>
         <translation>设置已重置</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/app.py" line="170"/>
+        <location filename="../../gpucalc/ui/app.py" line="172"/>
         <source>Your spec tables</source>
         <translation>用户规格表</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="113"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="116"/>
         <source>Inputs</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="115"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="118"/>
         <source>Explanation</source>
         <translation>计算说明</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="125"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="250"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="126"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="253"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="133"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="247"/>
         <source>Computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="162"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="165"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="163"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="166"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="164"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="167"/>
         <source>&amp;Save scenario</source>
         <translation>保存场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="165"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="168"/>
         <source>Save scenario &amp;as…</source>
         <translation>场景另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="167"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="170"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="170"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="173"/>
         <source>&amp;Export report (PDF)…</source>
         <translation>导出报告（PDF）(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="172"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="175"/>
         <source>Export &amp;CSV tables…</source>
         <translation>导出 CSV 表格(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="174"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="177"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="175"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="178"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="176"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="179"/>
         <source>&amp;Paste serve command…</source>
         <translation>粘贴启动命令(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="178"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="181"/>
         <source>&amp;Reset to the default scenario</source>
         <translation>恢复默认场景(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="179"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="182"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="182"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="185"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="191"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="194"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="200"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="203"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="201"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="204"/>
         <source>&amp;About gpucalc</source>
         <translation>关于 gpucalc(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="211"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="214"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="212"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="215"/>
         <source>{name} — gpucalc</source>
         <translation>{name} — gpucalc</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="227"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="230"/>
         <source>{n} notice(s)</source>
         <translation>{n} 条提示</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="236"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="239"/>
         <source>Writing the report…</source>
         <translation>正在生成报告…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="246"/>
-        <source>Not computed: {reason}</source>
-        <translation>未计算：{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="253"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="269"/>
         <source>Invalid {field}: {reason}</source>
         <translation>{field} 无效：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="263"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="280"/>
         <source>Cannot use this command</source>
         <translation>无法使用该命令</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="267"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="284"/>
         <source>Filled from the {engine} command.</source>
         <translation>已从 {engine} 命令填写。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="268"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="285"/>
         <source>Ignored: {flags}</source>
         <translation>已忽略：{flags}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="289"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="306"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="304"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="321"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="309"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="326"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="318"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="335"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="319"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="336"/>
         <source>gpucalc scenarios (*.gpucalc.json);;JSON (*.json)</source>
         <translation>gpucalc 场景 (*.gpucalc.json);;JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="225"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="228"/>
         <source>Plan for {model} on {gpu}, computed in {ms} ms</source>
         <translation>{model} 在 {gpu} 上的规划，计算耗时 {ms} ms</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="332"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="259"/>
+        <source>Could not compute this plan: {reason}</source>
+        <translation>无法计算此方案：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/main_window.py" line="349"/>
         <source>Save scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="333"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="350"/>
         <source>gpucalc scenarios (*.gpucalc.json)</source>
         <translation>gpucalc 场景 (*.gpucalc.json)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="339"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="356"/>
         <source>About gpucalc</source>
         <translation>关于 gpucalc</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="340"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="357"/>
         <source>gpucalc {version}: offline GPU inference capacity planner.</source>
         <translation>gpucalc {version}：离线 GPU 推理容量规划工具。</translation>
     </message>
@@ -1834,132 +1852,132 @@
 <context>
     <name>MeasurementPlanDialog</name>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="66"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="67"/>
         <source>Measurement plan</source>
         <translation>实测计划</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="81"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="82"/>
         <source>Step / run</source>
         <translation>步骤 / 运行</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="81"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="82"/>
         <source>Expected</source>
         <translation>预期</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="81"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="82"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="82"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="83"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="87"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="88"/>
         <source>&amp;Load results…</source>
         <translation>载入结果(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="89"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="90"/>
         <source>&amp;Copy command</source>
         <translation>复制命令(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="91"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="92"/>
         <source>Copy &amp;all as a script</source>
         <translation>全部复制为脚本(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="98"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="99"/>
         <source>Benchmark tool:</source>
         <translation>压测工具：</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="124"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="125"/>
         <source>Nothing to measure: the model does not fit on this deployment.</source>
         <translation>无可实测内容：该部署放不下此模型。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="128"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="129"/>
         <source>Seed 000&apos;s measurement order for this plan. Targets: TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; recommendation {n} concurrent requests per replica, online capacity {online}. Load saved results to mark each run: within ±{tol} % of the expectation passes.</source>
         <translation>本方案按种子文档 000 的实测顺序排列。目标：TTFT ≤ {ttft} ms，TPOT ≤ {tpot} ms；推荐每副本 {n} 个并发请求，在线容量 {online}。载入保存的结果即可逐条标记：与预期相差在 ±{tol}% 以内即为通过。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="139"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="140"/>
         <source>a target breaks at about {n}</source>
         <translation>并发约 {n} 时目标被击穿</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="154"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="155"/>
         <source>{label}: {input} in + {output} out</source>
         <translation>{label}：输入 {input} + 输出 {output}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="159"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="160"/>
         <source>targets met</source>
         <translation>满足目标</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="159"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="160"/>
         <source>a target broken</source>
         <translation>目标被击穿</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="189"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="190"/>
         <source>Serve:</source>
         <translation>启动命令：</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="190"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="191"/>
         <source>Benchmark:</source>
         <translation>压测命令：</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="193"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="194"/>
         <source>What to check:</source>
         <translation>检查要点：</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="210"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="211"/>
         <source>Start the engine first:</source>
         <translation>先启动引擎：</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="229"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="230"/>
         <source>Load benchmark results</source>
         <translation>载入压测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="230"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="231"/>
         <source>Benchmark results (*.json *.jsonl *.csv);;All files (*)</source>
         <translation>压测结果 (*.json *.jsonl *.csv);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="253"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="254"/>
         <source>Cannot use these results: {reason}</source>
         <translation>无法使用这些结果：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="275"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="276"/>
         <source>{n} results match no run (other concurrency or lengths).</source>
         <translation>{n} 条结果没有对应的运行（并发或长度不同）。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="284"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="285"/>
         <source>pass</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="284"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="285"/>
         <source>attention</source>
         <translation>需注意</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="285"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="286"/>
         <source>not measured</source>
         <translation>未实测</translation>
     </message>
@@ -1967,263 +1985,288 @@
 <context>
     <name>MeasurementsDialog</name>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="117"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="109"/>
+        <source>not reported</source>
+        <translation>未报告</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="200"/>
         <source>Measurements and calibration</source>
         <translation>实测与校准</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="132"/>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="163"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="219"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="250"/>
         <source>Engine log</source>
         <translation>引擎日志</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="133"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="220"/>
         <source>Benchmark results</source>
         <translation>压测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="138"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="225"/>
         <source>The scenario cannot be computed: {reason}</source>
         <translation>无法计算该场景：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="153"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="240"/>
         <source>Paste the engine&apos;s start-up log here (vLLM, SGLang or TensorRT-LLM), up to the line that reports the KV cache size.</source>
         <translation>在此粘贴引擎启动日志（vLLM、SGLang 或 TensorRT-LLM），需包含报告 KV 缓存大小的那一行。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="155"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="242"/>
         <source>&amp;Open log…</source>
         <translation>打开日志(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="157"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="244"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="159"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="246"/>
         <source>Use the flags the log printed</source>
         <translation>采用日志中打印的参数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="163"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="250"/>
         <source>Figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="163"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="250"/>
         <source>gpucalc</source>
         <translation>gpucalc</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="164"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="251"/>
         <source>Difference</source>
         <translation>差值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="164"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="251"/>
         <source>Relative</source>
         <translation>相对差</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="167"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="254"/>
         <source>Calibrate from this log…</source>
         <translation>用此日志校准…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="187"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="274"/>
         <source>Open engine log</source>
         <translation>打开引擎日志</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="188"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="275"/>
         <source>Logs (*.log *.txt *.out);;All files (*)</source>
         <translation>日志 (*.log *.txt *.out);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="205"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="288"/>
         <source>the pasted log</source>
         <translation>粘贴的日志</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="213"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="299"/>
+        <source>Reading the log…</source>
+        <translation>正在读取日志…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="316"/>
+        <source>unexpected error ({kind})</source>
+        <translation>意外错误（{kind}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="326"/>
         <source>Cannot use this log: {reason}</source>
         <translation>无法使用该日志：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="246"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="335"/>
         <source>{engine} log: {flagged} of {total} figures differ by more than {tolerance} % from the estimate ({profile}).</source>
         <translation>{engine} 日志：{total} 项指标中有 {flagged} 项与估算值（{profile}）相差超过 {tolerance}%。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="279"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="340"/>
+        <source>Only the first {read} MB of this {size} MB log were read.</source>
+        <translation>此日志共 {size} MB，只读取了前 {read} MB。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="372"/>
         <source>Calibrate from this log</source>
         <translation>用此日志校准</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="284"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="377"/>
         <source>Save the engine profile &quot;{name}&quot; ({id}) with these constants?</source>
         <translation>以这些常数保存引擎配置档 “{name}”（{id}）？</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="295"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="388"/>
         <source>&amp;Add result files…</source>
         <translation>添加结果文件(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="297"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="390"/>
         <source>C&amp;lear</source>
         <translation>清空(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="303"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="396"/>
         <source>held out: </source>
         <translation>留出比例：</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="304"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="397"/>
         <source>&amp;Fit</source>
         <translation>拟合(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="306"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="399"/>
         <source>&amp;Save as profile…</source>
         <translation>保存为配置档(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="308"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="401"/>
         <source>Add vllm bench serve, SGLang bench_serving, genai-perf or CSV result files.</source>
         <translation>添加 vllm bench serve、SGLang bench_serving、genai-perf 或 CSV 结果文件。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="312"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="405"/>
         <source>Factor</source>
         <translation>因子</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="312"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="405"/>
         <source>Default</source>
         <translation>默认值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="312"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="405"/>
         <source>Fitted</source>
         <translation>拟合值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="313"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="406"/>
         <source>±</source>
         <translation>±</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="314"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="407"/>
         <source>Median |error|</source>
         <translation>|误差| 中位数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="314"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="407"/>
         <source>Fit: before</source>
         <translation>拟合集：校准前</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="315"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="408"/>
         <source>Fit: after</source>
         <translation>拟合集：校准后</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="315"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="408"/>
         <source>Held out: before</source>
         <translation>留出集：校准前</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="316"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="409"/>
         <source>Held out: after</source>
         <translation>留出集：校准后</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="336"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="429"/>
         <source>Load: concurrency or request rate (log scale)</source>
         <translation>负载：并发或请求速率（对数坐标）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="344"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="437"/>
         <source>{metric} measured</source>
         <translation>{metric} 实测</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="347"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="440"/>
         <source>{metric} default</source>
         <translation>{metric} 默认</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="350"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="443"/>
         <source>{metric} calibrated</source>
         <translation>{metric} 校准后</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="361"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="454"/>
         <source>Open benchmark results</source>
         <translation>打开压测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="362"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="455"/>
         <source>Benchmark results (*.json *.jsonl *.csv *.txt);;All files (*)</source>
         <translation>压测结果 (*.json *.jsonl *.csv *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="372"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="465"/>
         <source>Cannot use this file: {reason}</source>
         <translation>无法使用该文件：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="378"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="472"/>
         <source>{points} measured points from {files}.</source>
         <translation>{points} 个实测点，来自 {files}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="402"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="503"/>
+        <source>Fitting…</source>
+        <translation>正在拟合…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="517"/>
         <source>The fit failed: {reason}</source>
         <translation>拟合失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="406"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="526"/>
         <source>Fitted on {fit} points, {held} held out, in {iterations} iterations; mean |ln(predicted ÷ measured)| on fitted points {before:.3f} → {after:.3f}.</source>
         <translation>用 {fit} 个点拟合，留出 {held} 个，迭代 {iterations} 次；拟合点上 |ln(预测 ÷ 实测)| 的均值 {before:.3f} → {after:.3f}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="411"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="531"/>
         <source>Held out: {before:.3f} → {after:.3f}.</source>
         <translation>留出点：{before:.3f} → {after:.3f}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="422"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="542"/>
         <source>fixed</source>
         <translation>固定</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="499"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="619"/>
         <source>Replace profile</source>
         <translation>替换配置档</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="500"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="620"/>
         <source>An engine profile &quot;{id}&quot; already exists ({where}). Replace it?</source>
         <translation>引擎配置档 “{id}” 已存在（{where}）。是否替换？</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="515"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="635"/>
         <source>Cannot save the profile</source>
         <translation>无法保存配置档</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="522"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="642"/>
         <source>Save as profile</source>
         <translation>保存为配置档</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="523"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="643"/>
         <source>Name of the calibrated engine profile:</source>
         <translation>校准后引擎配置档的名称：</translation>
     </message>
@@ -2309,12 +2352,12 @@
 <context>
     <name>PasteDialog</name>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="69"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="72"/>
         <source>Paste serve command</source>
         <translation>粘贴启动命令</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="81"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="84"/>
         <source>A &apos;vllm serve …&apos;, &apos;python -m sglang.launch_server …&apos; or &apos;trtllm-serve …&apos; command line:</source>
         <translation>“vllm serve …”、“python -m sglang.launch_server …” 或 “trtllm-serve …” 命令行：</translation>
     </message>
@@ -2335,12 +2378,12 @@
 <context>
     <name>PresetPicker</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="42"/>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="43"/>
         <source>custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="45"/>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="46"/>
         <source>Start from a typical traffic shape, then enter your own P50/P95.</source>
         <translation>先选一种典型流量形态，再填入实际的 P50/P95。</translation>
     </message>
@@ -2348,32 +2391,32 @@
 <context>
     <name>Presets</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="26"/>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="27"/>
         <source>Short Q&amp;A / chatbot</source>
         <translation>短问答 / 聊天机器人</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="27"/>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="28"/>
         <source>Long-document analysis</source>
         <translation>长文档分析</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="28"/>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="29"/>
         <source>RAG (retrieved context)</source>
         <translation>RAG（检索上下文）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="29"/>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="30"/>
         <source>Multi-turn chat (8 turns)</source>
         <translation>多轮对话（8 轮）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="30"/>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="31"/>
         <source>Mixed: 80 % short, 20 % long</source>
         <translation>长短混合：80% 短，20% 长</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="31"/>
+        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="32"/>
         <source>Offline batch</source>
         <translation>离线批处理</translation>
     </message>
@@ -2381,132 +2424,132 @@
 <context>
     <name>ResultTabs</name>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="71"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="72"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="71"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="72"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="72"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="73"/>
         <source>Sizing</source>
         <translation>卡数反推</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="72"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="73"/>
         <source>Simulate</source>
         <translation>流量仿真</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="73"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="74"/>
         <source>Compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="72"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="73"/>
         <source>Uncertainty</source>
         <translation>不确定性</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="71"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="72"/>
         <source>Context</source>
         <translation>上下文扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="71"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="72"/>
         <source>Load</source>
         <translation>负载曲线</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="72"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="73"/>
         <source>Per-card</source>
         <translation>单卡并发表</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="73"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="74"/>
         <source>Checklist</source>
         <translation>自查清单</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="74"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="75"/>
         <source>The three ceilings and what moves the binding one</source>
         <translation>三个上限，以及如何抬高成为瓶颈的那个</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="75"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="76"/>
         <source>The memory picture of one GPU</source>
         <translation>单卡显存构成</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="76"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="77"/>
         <source>The ceilings against planning length (KV tokens per request), with crossovers</source>
         <translation>并发上限随规划长度（每请求 KV token 数）的变化及交叉点</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="83"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="84"/>
         <source>Seed 000&apos;s pre-reporting checklist: pass / attention for every item</source>
         <translation>种子文档 000 的报数前自查清单：逐项标记通过 / 需注意</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="243"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="244"/>
         <source>Closed-loop load on one replica under continuous batching. Knee: {knee} requests (the recommendation: past it a latency target breaks or requests queue); watermark: {online} requests planned online ({share} % of the knee).</source>
         <translation>连续批处理下单副本的闭环负载。拐点：{knee} 个请求（即推荐并发：再往上延迟目标被击穿或请求开始排队）；安全水位：在线规划 {online} 个请求（拐点的 {share}%）。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="259"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="260"/>
         <source>Planning length: KV tokens one request holds (P95 input + history + P95 output). Each point is this scenario with every length scaled in proportion (output: {share} % of the mean request).</source>
         <translation>规划长度：单个请求占用的 KV token 数（P95 输入 + 历史 + P95 输出）。每个点都是本场景按比例缩放全部长度后的结果（输出占平均请求的 {share}%）。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="265"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="266"/>
         <source>At {tokens} tokens it is the answer: {n} requests ({name}).</source>
         <translation>在 {tokens} token 处即为推荐答案：{n} 个请求（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="269"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="270"/>
         <source>The same ceiling binds at every planning length: {name}.</source>
         <translation>所有规划长度下都是同一个瓶颈：{name}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="274"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="275"/>
         <source>The binding ceiling changes {changes}.</source>
         <translation>瓶颈变化：{changes}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="77"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="78"/>
         <source>TTFT, TPOT and throughput against concurrency, with the knee</source>
         <translation>TTFT、TPOT 与吞吐随并发的变化及拐点</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="78"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="79"/>
         <source>Per-card grid: context tier × precision tier</source>
         <translation>单卡并发表：上下文档位 × 精度档位</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="79"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="80"/>
         <source>GPUs of each type needed for the workload&apos;s QPS, with cost</source>
         <translation>按负载 QPS 反推各型号所需卡数及成本</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="80"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="81"/>
         <source>Low / expected / high results and what moves them most</source>
         <translation>结果的低 / 预期 / 高区间及最敏感的因素</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="81"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="82"/>
         <source>Discrete-event simulation of the traffic</source>
         <translation>流量的离散事件仿真</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="82"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="83"/>
         <source>This plan against a pinned or opened baseline</source>
         <translation>当前方案与固定或打开的基线对比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="271"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="272"/>
         <source>from {tokens} tokens: {before} → {after}</source>
         <translation>自 {tokens} token 起，{before} → {after}</translation>
     </message>
@@ -2665,189 +2708,189 @@
 <context>
     <name>SimulateTab</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="94"/>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="127"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="96"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="129"/>
         <source>Request rate</source>
         <translation>请求速率</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="94"/>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="129"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="96"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="131"/>
         <source>Concurrency</source>
         <translation>并发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="96"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="98"/>
         <source> req/s</source>
         <translation> req/s</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="97"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="99"/>
         <source>Start from the peak QPS</source>
         <translation>从峰值 QPS 开始</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="98"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="100"/>
         <source>The request rate starts at the scenario&apos;s peak QPS instead of its average</source>
         <translation>请求速率从本场景的峰值 QPS 而不是平均 QPS 开始</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="105"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="107"/>
         <source>Gamma shape of arrival gaps: 1 is Poisson, below 1 burstier</source>
         <translation>到达间隔的 Gamma 形状参数：1 为泊松到达，小于 1 更突发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="111"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="113"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="112"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="114"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="116"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="118"/>
         <source>Waiting for a result to simulate.</source>
         <translation>等待可供模拟的计算结果。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="126"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="128"/>
         <source>Load</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="130"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="132"/>
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="131"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="133"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="132"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="134"/>
         <source>Burstiness</source>
         <translation>突发度</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="133"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="135"/>
         <source>Replicas</source>
         <translation>副本数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="134"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="136"/>
         <source>Sweep points</source>
         <translation>扫描点数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="135"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="137"/>
         <source>SLO percentile</source>
         <translation>SLO 分位</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="145"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="147"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="145"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="147"/>
         <source>Mean</source>
         <translation>均值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="151"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="153"/>
         <source>Request rate (req/s)</source>
         <translation>请求速率（req/s）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="152"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="154"/>
         <source>Latency (ms, log scale)</source>
         <translation>延迟（ms，对数坐标）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="223"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="225"/>
         <source>Ready.</source>
         <translation>就绪。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="224"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="226"/>
         <source>The model does not fit, so there is nothing to simulate.</source>
         <translation>模型放不下，无法模拟。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="272"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="277"/>
         <source>Simulating…</source>
         <translation>模拟中…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="278"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="283"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="304"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="309"/>
         <source>Done.</source>
         <translation>完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="314"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="319"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="317"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="323"/>
         <source>The simulation failed: {0}</source>
         <translation>模拟失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="322"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="328"/>
         <source>TTFT (ms)</source>
         <translation>TTFT (ms)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="322"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="328"/>
         <source>TPOT (ms)</source>
         <translation>TPOT (ms)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="323"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="329"/>
         <source>End-to-end (ms)</source>
         <translation>端到端（ms）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="323"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="329"/>
         <source>Queue wait (ms)</source>
         <translation>排队等待（ms）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="336"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="342"/>
         <source>{0} req/s served, {1} output tok/s, goodput {2} req/s ({3} % within the SLO), {4} preemptions. TTFT knee ≈ {5} req/s; capacity at the P{6} SLO ≈ {7} req/s.</source>
         <translation>实际处理 {0} req/s，输出 {1} tok/s，goodput {2} req/s（{3}% 满足 SLO），抢占 {4} 次。TTFT 拐点 ≈ {5} req/s；P{6} SLO 下的容量 ≈ {7} req/s。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="381"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="387"/>
         <source>TTFT knee</source>
         <translation>TTFT 拐点</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="351"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="357"/>
         <source>Longest class “{0}” on its own line: TTFT P95 {1} ms, TPOT P95 {2} ms.</source>
         <translation>最长类别 “{0}” 单独看：TTFT P95 {1} ms，TPOT P95 {2} ms。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="362"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="368"/>
         <source>Capacity at the P{0} SLO per replica: {1} req/s analytic, {2} req/s simulated (bisection); they agree within 10 %.</source>
         <translation>P{0} SLO 下的每副本容量：解析 {1} req/s，仿真 {2} req/s（二分查找）；两者相差不超过 10%。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="365"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="371"/>
         <source>Capacity at the P{0} SLO per replica: {1} req/s analytic, {2} req/s simulated (bisection); more than 10 % apart, so plan with the simulated figure.</source>
         <translation>P{0} SLO 下的每副本容量：解析 {1} req/s，仿真 {2} req/s（二分查找）；两者相差超过 10%，请按仿真值规划。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="383"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="389"/>
         <source>SLO capacity</source>
         <translation>SLO 容量</translation>
     </message>
@@ -2938,87 +2981,87 @@
 <context>
     <name>SizingTab</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="56"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="57"/>
         <source>Ways to serve the traffic, cheapest first</source>
         <translation>可承载该流量的方案（按成本从低到高）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="58"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="59"/>
         <source>Cost against latency</source>
         <translation>成本与延迟</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="103"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="104"/>
         <source>spare replicas: </source>
         <translation>备用副本：</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="104"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="105"/>
         <source>N + k: replicas kept in reserve for failures and upgrades.</source>
         <translation>N + k：为故障和升级预留的备用副本。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="105"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="106"/>
         <source>Size for peak QPS</source>
         <translation>按峰值 QPS 反推</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="107"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="108"/>
         <source>Off: size for the average; peaks queue or are rate-limited.</source>
         <translation>关闭时按平均 QPS 反推；峰值时排队或限流。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="108"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="109"/>
         <source>Size again</source>
         <translation>重新反推</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="109"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="110"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="125"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="126"/>
         <source>Fleet cost ($ per hour)</source>
         <translation>集群成本（$/小时）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="126"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="127"/>
         <source>TPOT (ms)</source>
         <translation>TPOT (ms)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="129"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="130"/>
         <source>options</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="131"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="132"/>
         <source>Pareto front</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="164"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="165"/>
         <source>Sizing {n} GPU types for {qps} req/s…</source>
         <translation>正在按 {qps} req/s 为 {n} 种 GPU 反推卡数…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="201"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="202"/>
         <source>Sizing cancelled; the table shows the last complete run.</source>
         <translation>已取消反推；表中为上一次完整结果。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="203"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="204"/>
         <source>Sizing failed: {reason}</source>
         <translation>反推失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="221"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="222"/>
         <source>{n} options meet the targets. Cheapest: {gpus} × {gpu} ({prec}, TP {tp}) at {cost}.</source>
         <translation>{n} 个方案满足目标。最便宜：{gpus} × {gpu}（{prec}，TP {tp}），{cost}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="229"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="230"/>
         <source>No GPU type meets the targets: relax TTFT/TPOT or shorten the context.</source>
         <translation>没有满足目标的 GPU 型号：请放宽 TTFT/TPOT 或缩短上下文。</translation>
     </message>
@@ -3026,22 +3069,22 @@
 <context>
     <name>SpecTableModel</name>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_model.py" line="41"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_model.py" line="42"/>
         <source>bundled</source>
         <translation>内置</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_model.py" line="42"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_model.py" line="43"/>
         <source>edited</source>
         <translation>已修改</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_model.py" line="43"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_model.py" line="44"/>
         <source>added</source>
         <translation>新增</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_model.py" line="44"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_model.py" line="45"/>
         <source>hidden</source>
         <translation>已隐藏</translation>
     </message>
@@ -3247,155 +3290,166 @@
 <context>
     <name>SpecTableTab</name>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="67"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="83"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="105"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="121"/>
         <source>&amp;Add…</source>
         <translation>添加(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="106"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="122"/>
         <source>Copy the selected entry under a new id</source>
         <translation>以新 id 复制选中的条目</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="107"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="123"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="107"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="123"/>
         <source>Delete the entry you added</source>
         <translation>删除用户添加的条目</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="109"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="125"/>
         <source>&amp;Reset entry</source>
         <translation>恢复条目(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="110"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="126"/>
         <source>Forget your edit: the bundled entry comes back</source>
         <translation>丢弃修改，恢复内置条目</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="113"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="129"/>
         <source>Reset &amp;table…</source>
         <translation>重置本表(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="113"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="129"/>
         <source>Forget every edit to this table</source>
         <translation>丢弃对本表的全部修改</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="115"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="131"/>
         <source>&amp;Import…</source>
         <translation>导入(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="115"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="132"/>
         <source>Add or replace entries from a JSON or CSV file</source>
         <translation>从 JSON 或 CSV 文件添加或替换条目</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="117"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="134"/>
         <source>E&amp;xport…</source>
         <translation>导出(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="117"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="134"/>
         <source>Write this table to a JSON or CSV file</source>
         <translation>将本表写入 JSON 或 CSV 文件</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="174"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="191"/>
         <source>Saved {id}.</source>
         <translation>已保存 {id}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="187"/>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="205"/>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="245"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="204"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="222"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="262"/>
         <source>Not saved: {reason}</source>
         <translation>未保存：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="196"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="213"/>
         <source>Select the entry to copy first.</source>
         <translation>请先选中要复制的条目。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="198"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="215"/>
         <source>There is already an entry &apos;{id}&apos;.</source>
         <translation>已存在条目 “{id}”。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="215"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="232"/>
         <source>Deleted {id}.</source>
         <translation>已删除 {id}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="224"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="241"/>
         <source>{id} is the bundled entry again.</source>
         <translation>{id} 已恢复为内置条目。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="230"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="247"/>
         <source>The {table} table is the bundled one again.</source>
         <translation>{table} 表已恢复为内置版本。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="262"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="275"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="307"/>
+        <source>Not imported: {reason}</source>
+        <translation>未导入：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="288"/>
+        <source>Reading {name}…</source>
+        <translation>正在读取 {name}…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="320"/>
         <source>Imported {new} new and {changed} changed entries from {name}.</source>
         <translation>已从 {name} 导入 {new} 个新条目、{changed} 个修改的条目。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="271"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="329"/>
         <source>Not exported: {reason}</source>
         <translation>未导出：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="273"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="331"/>
         <source>Exported {n} entries to {path}.</source>
         <translation>已导出 {n} 个条目到 {path}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="283"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="341"/>
         <source>Add entry</source>
         <translation>添加条目</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="284"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="342"/>
         <source>Id of the copy (lower-case letters, digits, &apos;.&apos;, &apos;-&apos;):</source>
         <translation>新条目的 id（小写字母、数字、“.”、“-”）：</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="292"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="350"/>
         <source>Reset table</source>
         <translation>重置表</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="293"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="351"/>
         <source>Forget every edit you made to the {table} table?</source>
         <translation>丢弃对 {table} 表的全部修改？</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="298"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="356"/>
         <source>Import table</source>
         <translation>导入表</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="299"/>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="305"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="357"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="363"/>
         <source>Tables (*.json *.csv)</source>
         <translation>表格 (*.json *.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="304"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="362"/>
         <source>Export table</source>
         <translation>导出表</translation>
     </message>
@@ -3403,47 +3457,47 @@
 <context>
     <name>SpecTablesDialog</name>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="40"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="41"/>
         <source>Spec tables</source>
         <translation>规格表</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="51"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="52"/>
         <source>Your edits are saved in {path}</source>
         <translation>修改保存在 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="54"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="55"/>
         <source>Reset &amp;everything…</source>
         <translation>全部重置(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="55"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="56"/>
         <source>Forget your edits to every table</source>
         <translation>丢弃对所有表的修改</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="58"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="59"/>
         <source>&amp;Close</source>
         <translation>关闭(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="95"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="101"/>
         <source>Not reset: {reason}</source>
         <translation>未重置：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="97"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="103"/>
         <source>Every table is the bundled one again.</source>
         <translation>所有表已恢复为内置版本。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="101"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="107"/>
         <source>Reset everything</source>
         <translation>全部重置</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="102"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="108"/>
         <source>Forget every edit you made to every spec table?</source>
         <translation>丢弃对所有规格表的全部修改？</translation>
     </message>
@@ -3852,7 +3906,7 @@
 <context>
     <name>Units</name>
     <message>
-        <location filename="../../gpucalc/ui/fields.py" line="128"/>
+        <location filename="../../gpucalc/ui/fields.py" line="130"/>
         <location filename="../../gpucalc/ui/format.py" line="102"/>
         <source>tokens</source>
         <translation>token</translation>
@@ -3931,7 +3985,7 @@
         <translation>预测压测结果(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/tools_menu.py" line="107"/>
+        <location filename="../../gpucalc/ui/tools_menu.py" line="108"/>
         <source>Saved engine profile {id}; choose it under Engine.</source>
         <translation>已保存引擎配置档 {id}；可在“推理引擎”中选择。</translation>
     </message>
