@@ -22,7 +22,7 @@ from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import PerfContext, build_context
 from gpucalc.core.sim_metrics import SIM_SOURCE, SimulationResult
 from gpucalc.core.sim_traffic import TrafficSpec
-from gpucalc.core.simulate import simulate
+from gpucalc.core.simulate import Progress, simulate
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -137,11 +137,15 @@ def analytic_slo_capacity(ctx: PerfContext) -> Term:
 
 
 def meets_slo_simulated(inputs: PlanInputs, memory: MemoryResult, rate: float,
-                        requests: int = CAPACITY_REQUESTS, seed: int = CAPACITY_SEED) -> bool:
-    """Whether one replica keeps up with a Poisson ``rate`` (req/s) and meets the P-th targets."""
+                        requests: int = CAPACITY_REQUESTS, seed: int = CAPACITY_SEED,
+                        progress: Progress | None = None) -> bool:
+    """Whether one replica keeps up with a Poisson ``rate`` (req/s) and meets the P-th targets.
+
+    ``progress`` is handed to the run (returning False cancels it, see :func:`simulate`).
+    """
     targets = inputs.targets
     traffic = TrafficSpec(num_requests=requests, seed=seed, request_rate=rate)
-    result = simulate(inputs, memory, traffic)
+    result = simulate(inputs, memory, traffic, progress=progress)
     return (keeps_up(result, rate)
             and result.ttft_ms.at(targets.percentile) <= targets.ttft_ms
             and result.tpot_ms.at(targets.percentile) <= targets.tpot_ms)
@@ -158,20 +162,22 @@ def keeps_up(result: SimulationResult, rate: float) -> bool:
 
 
 def simulated_slo_capacity(inputs: PlanInputs, memory: MemoryResult, guess: float,
-                           requests: int = CAPACITY_REQUESTS, seed: int = CAPACITY_SEED) -> Term:
+                           requests: int = CAPACITY_REQUESTS, seed: int = CAPACITY_SEED,
+                           progress: Progress | None = None) -> Term:
     """Highest Poisson rate (req/s) of one replica meeting the P-th targets in the simulator.
 
     Bisection between 0 and twice ``guess`` (the analytic figure), widened while the top meets
-    the targets. Raises ValueError when the simulator rejects the plan (a request exceeds KV).
+    the targets. Raises ValueError when the simulator rejects the plan (a request exceeds KV);
+    every run gets ``progress``, so a caller can cancel the search between any two steps.
     """
     one = _one_replica(inputs)
     low, high = 0.0, max(guess, 1e-3) * BRACKET_FACTOR
     limit = max(guess, 1e-3) * 64
-    while high < limit and meets_slo_simulated(one, memory, high, requests, seed):
+    while high < limit and meets_slo_simulated(one, memory, high, requests, seed, progress):
         low, high = high, high * BRACKET_FACTOR
     for _ in range(BISECTION_STEPS):
         mid = (low + high) / 2
-        if meets_slo_simulated(one, memory, mid, requests, seed):
+        if meets_slo_simulated(one, memory, mid, requests, seed, progress):
             low = mid
         else:
             high = mid
@@ -204,15 +210,17 @@ def requests_per_rate(mean_running: float) -> int:
                    MAX_CAPACITY_REQUESTS))
 
 
-def slo_capacity(inputs: PlanInputs, memory: MemoryResult,
-                 requests: int | None = None) -> SloCapacity:
+def slo_capacity(inputs: PlanInputs, memory: MemoryResult, requests: int | None = None,
+                 progress: Progress | None = None) -> SloCapacity:
     """Analytic and simulated capacity at the P-th SLO, and the one the plan states.
 
     ``requests`` per simulated rate: by default scaled to the batch (see requests_per_rate).
+    ``progress`` is passed to every simulated run; returning False cancels the search with
+    :class:`~gpucalc.core.simulate.SimulationCancelled`.
     """
     analytic = analytic_slo_capacity(build_context(inputs, memory))
     count = requests or requests_per_rate(float(analytic.inputs["mean_running"]))
-    simulated = simulated_slo_capacity(inputs, memory, analytic.value, count)
+    simulated = simulated_slo_capacity(inputs, memory, analytic.value, count, progress=progress)
     ratio = analytic.value / simulated.value if simulated.value > 0 else float("inf")
     agrees = abs(ratio - 1.0) <= AGREEMENT_TOLERANCE
     pct = inputs.targets.percentile

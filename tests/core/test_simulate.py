@@ -154,6 +154,24 @@ def test_slo_capacity_is_the_highest_rate_meeting_the_percentile(catalog: Catalo
     assert sweep.slo_capacity.inputs["percentile"] == 95.0
 
 
+def test_the_capacity_search_stops_when_its_caller_cancels(catalog: Catalog) -> None:
+    """The bisection hands its progress callback to every run, so a cancel stops it early."""
+    from gpucalc.core.sim_capacity import slo_capacity
+    inputs, memory = _plan(catalog, Workload(input_len_p50=1024, output_len_p50=256))
+    whole: list[float] = []
+    slo_capacity(inputs, memory, requests=600, progress=lambda f: whole.append(f) is None)
+    cancelled: list[float] = []
+
+    def cancel_from_the_second_report(fraction: float) -> bool:
+        cancelled.append(fraction)
+        return len(cancelled) < 2
+
+    with pytest.raises(SimulationCancelled):
+        slo_capacity(inputs, memory, requests=600, progress=cancel_from_the_second_report)
+    assert len(whole) > 10
+    assert len(cancelled) <= 3  # at most the end of the run under way, then the next run stops
+
+
 # --- preemption, routing, reproducibility ------------------------------------------------------
 
 

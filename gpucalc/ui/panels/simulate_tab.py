@@ -264,11 +264,11 @@ class SimulateTab(QWidget):
             sweep = simulate_rate_sweep(inputs, memory, rates_up_to(top, points), traffic,
                                         percentile=percentile,
                                         progress=report(SINGLE_RUN_SHARE, 1 - SINGLE_RUN_SHARE))
-            if cancel.is_set():  # the capacity search below cannot be interrupted: skip it
+            if cancel.is_set():
                 raise SimulationCancelled
             notice = offered_load_notice(inputs, memory, traffic.request_rate,
                                          traffic.replicas) if traffic.request_rate else None
-            capacity = slo_capacity(inputs, memory)
+            capacity = slo_capacity(inputs, memory, progress=lambda _fraction: not cancel.is_set())
             return SimulationOutcome(run=run, sweep=sweep, notices=(notice,) if notice else (),
                                      capacity=capacity)
 
