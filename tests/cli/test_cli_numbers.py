@@ -186,7 +186,8 @@ def test_a_path_the_system_refuses_is_one_line(capsys: pytest.CaptureFixture[str
     # a model id over 255 characters ended in "OSError: File name too long"
     assert main(["estimate", "x" * 300, *GPU]) == EXIT_USAGE
     err = _one_line_error(capsys)
-    assert err.startswith("gpucalc: cannot use 'xxx")
+    assert err.startswith("gpucalc: 'xxx")
+    assert err.endswith("is not a known model id or a readable folder")
     assert len(err) < 200
 
 
