@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench system-deps install lint package smoke translations peer kernels
+.PHONY: run test bench fuzz system-deps install lint package smoke translations peer kernels
 
 system-deps:
 	bash packaging/install-system-deps.sh
@@ -31,6 +31,14 @@ test: lint
 
 bench: install
 	$(BIN)/python -m benchmarks
+
+# Hostile inputs, larger than the suite runs them: crafted logs and headers at the caps, every
+# CLI command fuzzed, and random actions in the window (all offscreen, no timing in pass/fail).
+fuzz: install
+	$(BIN)/python -m benchmarks.hostile_logs
+	$(BIN)/python -m benchmarks.model_import_speed
+	$(BIN)/python -m benchmarks.cli_fuzz --examples 120
+	QT_QPA_PLATFORM=offscreen PYQTGRAPH_QT_LIB=PySide6 $(BIN)/python -m benchmarks.window_fuzz --actions 3000 --seed 1
 
 # Linux bundle: packaging/dist/gpucalc/ and gpucalc-<version>-linux-<arch>.tar.gz
 package: install
