@@ -22,6 +22,20 @@ class PlainLabel(QLabel):
         self.setText(text)
 
 
+class MarkupLabel(QLabel):
+    """A label showing rich text the window composes itself (bold, lists, colours).
+
+    Every piece of text put into the markup is escaped by the caller (:func:`html.escape`), so a
+    name from a file still shows as the characters it is; links are never followed.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setOpenExternalLinks(False)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
+
+
 def plain_tooltip(text: str) -> str:
     """``text`` as a tooltip that shows it literally, line breaks kept.
 

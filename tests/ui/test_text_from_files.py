@@ -14,7 +14,7 @@ from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.scenario import Scenario
 from gpucalc.plan.scenario_file import save_scenario
 from gpucalc.ui.app import Shell
-from gpucalc.ui.plain_text import PlainLabel, menu_text, plain_tooltip
+from gpucalc.ui.plain_text import MarkupLabel, PlainLabel, menu_text, plain_tooltip
 from tests.ui.conftest import RESULT_TIMEOUT_MS
 
 FAKE_VERDICT = "<b>✔ Fits — 9,999 requests</b>"
@@ -39,7 +39,13 @@ def _hostile_scenario(tmp_path: Path, catalog: Catalog) -> Path:
 def _labels_showing_markup(window: QWidget) -> list[str]:
     """Labels whose text contains markup but which would render it (not plain text)."""
     return [label.text() for label in window.findChildren(QLabel)
-            if "<" in label.text() and label.textFormat() != Qt.TextFormat.PlainText]
+            if "<" in label.text() and label.textFormat() != Qt.TextFormat.PlainText
+            and not (isinstance(label, MarkupLabel) and _escaped_names_only(label.text()))]
+
+
+def _escaped_names_only(markup: str) -> bool:
+    """Markup the window composed itself holds no name from a file unescaped."""
+    return all(raw not in markup for raw in (IMAGE, FAKE_VERDICT, LINK))
 
 
 def _tooltips_rendering_markup(window: QWidget) -> list[str]:
@@ -67,6 +73,17 @@ def test_names_with_markup_show_literally(qtbot: QtBot, shell: Shell, tmp_path: 
     window.tabs.flush()
     assert _labels_showing_markup(window) == []
     assert _tooltips_rendering_markup(window) == []
+
+
+def test_the_binding_ceiling_advice_keeps_its_own_formatting(qtbot: QtBot, shell: Shell) -> None:
+    """The advice is rich text the window composes (a coloured head, a list), not shown as tags."""
+    advice = shell.window.tabs.ceilings_tab.advice
+    if not advice.text():
+        with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
+            shell.controller.compute_now()
+    assert isinstance(advice, MarkupLabel)
+    assert advice.textFormat() == Qt.TextFormat.RichText
+    assert advice.text().startswith("<b style=") and "<li>" in advice.text()
 
 
 def test_a_message_box_shows_a_file_name_as_written(shell: Shell, tmp_path: Path) -> None:

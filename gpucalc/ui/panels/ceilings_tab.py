@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QTableWidget, QVBoxLayout, QWidget
 
@@ -11,7 +13,7 @@ from gpucalc.text.notices import notice_text
 from gpucalc.text.palette import CEILING_COLOURS
 from gpucalc.ui.format import count, kind_name, sig3, term_name, term_value
 from gpucalc.ui.panels.term_table import fill_terms, selected_key, term_table
-from gpucalc.ui.plain_text import PlainLabel
+from gpucalc.ui.plain_text import MarkupLabel
 from gpucalc.ui.plots.ceiling_bars import CeilingBars
 
 
@@ -33,7 +35,7 @@ class CeilingsTab(QWidget):
         self.bars = CeilingBars()
         self.bars.setMinimumHeight(200)
         self.bars.setMaximumHeight(260)
-        self.advice = PlainLabel()
+        self.advice = MarkupLabel()
         self.advice.setWordWrap(True)
         self.advice.setObjectName("advice")
         self.points_table = term_table([self.tr("Load"), self.tr("Concurrency"), self.tr("TTFT ms"),
@@ -61,8 +63,9 @@ class CeilingsTab(QWidget):
         binding = performance.bottleneck
         colour = CEILING_COLOURS[binding]
         head = self.tr("Binding: {name}").format(name=kind_name(binding))
-        lines = "".join(f"<li>{notice_text(n, lang)}</li>" for n in performance.advice)
-        self.advice.setText(f"<b style='color:{colour}'>{head}</b><ul style='margin:2px'>{lines}</ul>")
+        lines = "".join(f"<li>{html.escape(notice_text(n, lang))}</li>" for n in performance.advice)
+        self.advice.setText(f"<b style='color:{colour}'>{html.escape(head)}</b>"
+                            f"<ul style='margin:2px'>{lines}</ul>")
         self._fill_points(performance)
         fill_terms(self.step_table, [(t, [term_name(t.key), term_value(t)]) for t in self.step_terms(
             performance)])
