@@ -117,25 +117,47 @@ def _engine_and_rest(tokens: list[str]) -> tuple[str, list[str]]:
                             "in the text")
 
 
+MAX_IMAGES_PER_PROMPT = 1024
+"""Most images per prompt gpucalc plans for (a bound on the encoder's profiling batch)."""
+
+
 def images_per_prompt(text: str) -> int:
-    """``--limit-mm-per-prompt``: a count, or vLLM's JSON / ``image=N`` form (images only)."""
+    """``--limit-mm-per-prompt``: a count, or vLLM's JSON / ``image=N`` form (images only).
+
+    Raises ValueError (one line) unless the image count is a whole number from 0 to
+    :data:`MAX_IMAGES_PER_PROMPT`.
+    """
     text = text.strip()
-    if text.isdigit():
-        return int(text)
+    if text.isdigit() and len(text) <= 6:
+        return _image_count(int(text), text)
     try:
         value = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         value = dict(part.split("=", 1) for part in text.split(",") if "=" in part)
     if not isinstance(value, dict) or "image" not in value:
-        raise ValueError(f"expected a number or '{{\"image\": N}}', got {text!r}")
-    return int(value["image"])
+        raise ValueError(f"expected a number or '{{\"image\": N}}', got {text[:40]!r}")
+    count = value["image"]
+    if isinstance(count, str) and count.strip().isdigit() and len(count.strip()) <= 6:
+        count = int(count)
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise ValueError(f"the image count must be a whole number, got {str(count)[:40]!r}")
+    return _image_count(count, text)
+
+
+def _image_count(count: int, text: str) -> int:
+    """``count`` when it is a plausible number of images per prompt."""
+    if not 0 <= count <= MAX_IMAGES_PER_PROMPT:
+        raise ValueError(f"the image count must be 0 to {MAX_IMAGES_PER_PROMPT:,}, got {text[:40]!r}")
+    return count
 
 
 def _convert(flag: str, raw: str, kind: type) -> Any:
     try:
         value = images_per_prompt(raw) if flag == "--limit-mm-per-prompt" else kind(raw)
     except ValueError as exc:
-        raise ServeCommandError(f"{flag} needs a {kind.__name__}, got '{raw}'") from exc
+        if flag == "--limit-mm-per-prompt":
+            raise ServeCommandError(f"{flag}: {exc}") from exc
+        raise ServeCommandError(f"{flag} needs a {kind.__name__}, got '{raw[:40]}'") from exc
     if flag.startswith("--kv-cache-memory-bytes"):
         value = float(value) / BYTES_PER_GIB
     return value
@@ -176,6 +198,14 @@ def _flag_values(words: list[str], table: dict[str, tuple[str, str, type]]
     return values, ignored, positional
 
 
+def _flag_of(loc: tuple[int | str, ...], table: dict[str, tuple[str, str, type]]) -> str:
+    """The pasted command's flag for a refused field (its longest spelling), else the field path."""
+    path = ".".join(str(part) for part in loc)
+    spellings = [flag for flag, (section, field, _) in table.items()
+                 if (f"{section}.{field}" if section else field) == path]
+    return max(spellings, key=len) if spellings else path
+
+
 def parse_serve_command(text: str, base: Scenario | None = None) -> ParsedCommand:
     """The scenario ``text`` describes; workload, targets and GPU come from ``base``."""
     engine, words = _engine_and_rest(_tokens(text))
@@ -204,6 +234,6 @@ def parse_serve_command(text: str, base: Scenario | None = None) -> ParsedComman
         scenario = Scenario.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
+        where = _flag_of(first["loc"], _ENGINES[engine])
         raise ServeCommandError(f"{where}: {first['msg']}") from exc
     return ParsedCommand(scenario=scenario, engine=engine, ignored=tuple(ignored))

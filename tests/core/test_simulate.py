@@ -159,7 +159,12 @@ def test_the_capacity_search_stops_when_its_caller_cancels(catalog: Catalog) -> 
     from gpucalc.core.sim_capacity import slo_capacity
     inputs, memory = _plan(catalog, Workload(input_len_p50=1024, output_len_p50=256))
     whole: list[float] = []
-    slo_capacity(inputs, memory, requests=600, progress=lambda f: whole.append(f) is None)
+
+    def keep_going(fraction: float) -> bool:
+        whole.append(fraction)
+        return True
+
+    slo_capacity(inputs, memory, requests=600, progress=keep_going)
     cancelled: list[float] = []
 
     def cancel_from_the_second_report(fraction: float) -> bool:

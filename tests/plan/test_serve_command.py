@@ -51,7 +51,7 @@ def test_keeps_gpu_and_workload_of_base() -> None:
     ("echo hello", "no 'vllm serve'"),
     ("vllm serve", "names no model"),
     ("vllm serve m --tensor-parallel-size two", "needs a int"),
-    ("vllm serve m --gpu-memory-utilization 1.5", "gpu_memory_utilization"),
+    ("vllm serve m --gpu-memory-utilization 1.5", "--gpu-memory-utilization: "),
     ("vllm serve m 'unclosed", "cannot split"),
 ])
 def test_bad_commands_say_why(text: str, reason: str) -> None:

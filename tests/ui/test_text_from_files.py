@@ -83,7 +83,8 @@ def test_the_binding_ceiling_advice_keeps_its_own_formatting(qtbot: QtBot, shell
             shell.controller.compute_now()
     assert isinstance(advice, MarkupLabel)
     assert advice.textFormat() == Qt.TextFormat.RichText
-    assert advice.text().startswith("<b style=") and "<li>" in advice.text()
+    assert advice.text().startswith("<b style=")
+    assert "<li>" in advice.text()
 
 
 def test_a_message_box_shows_a_file_name_as_written(shell: Shell, tmp_path: Path) -> None:
