@@ -13,7 +13,7 @@ from gpucalc.plan.compute import Plan, compute_plan
 from gpucalc.plan.scenario_file import ScenarioFileError
 from gpucalc.ui.failures import failure_reason
 from gpucalc.ui.scenario_files import open_scenario
-from gpucalc.ui.worker import Worker
+from gpucalc.ui.worker import LatestJob
 
 if TYPE_CHECKING:
     from gpucalc.ui.main_window import MainWindow
@@ -26,9 +26,7 @@ class Baselines(QObject):
         super().__init__(window)
         self.window = window
         self._name = ""
-        self._worker = Worker(self, max_threads=1)
-        self._worker.finished.connect(self._ready)
-        self._worker.failed.connect(self._failed)
+        self._job = LatestJob(self, self._ready, self._failed)
         window.tabs.compare_tab.pinRequested.connect(self.pin)
         window.tabs.compare_tab.openRequested.connect(self.open_dialog)
 
@@ -54,16 +52,16 @@ class Baselines(QObject):
             self.window.warn(self.tr("Cannot open scenario"), str(exc))
             return False
         self._name = path.name
-        self._worker.submit(0, partial(compute_plan, self.window.controller.catalog, scenario))
+        self._job.start(partial(compute_plan, self.window.controller.catalog, scenario))
         return True
 
-    def _failed(self, _generation: int, exc: object) -> None:
+    def _failed(self, exc: object) -> None:
         self.window.warn(self.tr("Cannot compute the baseline"), failure_reason(exc))
 
-    def _ready(self, _generation: int, outcome: object) -> None:
+    def _ready(self, outcome: object) -> None:
         if isinstance(outcome, Plan):
             self.window.tabs.compare_tab.set_baseline(outcome, self._name)
 
     def wait(self) -> None:
         """Block until a baseline being computed is done."""
-        self._worker.wait()
+        self._job.wait()

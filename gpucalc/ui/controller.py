@@ -13,7 +13,7 @@ from gpucalc.core.scenario import Scenario
 from gpucalc.plan.compute import Plan, compute_plan
 from gpucalc.plan.field_errors import error_field, validation_path
 from gpucalc.ui.failures import Failure, describe_failure
-from gpucalc.ui.worker import Worker
+from gpucalc.ui.worker import LatestJob
 
 DEBOUNCE_MS = 150
 
@@ -52,15 +52,21 @@ class PlanController(QObject):
         self.last_outcome: Plan | None = None
         self.last_error: str = ""
         self.last_failure: Failure | None = None
-        self.generation = 0
-        self.dropped = 0
-        self._worker = Worker(self)
-        self._worker.finished.connect(self._on_finished)
-        self._worker.failed.connect(self._on_failed)
+        self._job = LatestJob(self, self._on_finished, self._on_failed, max_threads=2, skip_superseded=True)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(DEBOUNCE_MS)
         self._timer.timeout.connect(self.compute_now)
+
+    @property
+    def generation(self) -> int:
+        """How many computations were started."""
+        return self._job.generation
+
+    @property
+    def dropped(self) -> int:
+        """How many answers came back for a scenario that had already changed (and were not shown)."""
+        return self._job.dropped
 
     def draft_value(self, path: str) -> Any:
         """The value the form should show at ``path`` (valid or not)."""
@@ -106,28 +112,23 @@ class PlanController(QObject):
     def compute_now(self) -> None:
         """Start a computation of the current scenario now."""
         self._timer.stop()
-        self.generation += 1
         self.computeStarted.emit()
-        self._worker.submit_latest(self.generation, partial(compute_plan, self.catalog, self.scenario))
+        self._job.start(partial(compute_plan, self.catalog, self.scenario))
 
     def shutdown(self) -> None:
         """Stop the timer and wait for running jobs (before the window goes away)."""
         self._timer.stop()
-        self._worker.wait()
+        self._job.wait()
 
-    def _on_finished(self, generation: int, outcome: object) -> None:
-        if generation != self.generation or not isinstance(outcome, Plan):
-            self.dropped += 1
+    def _on_finished(self, outcome: object) -> None:
+        if not isinstance(outcome, Plan):
             return
         self.last_outcome = outcome
         self.last_error = ""
         self.last_failure = None
         self.resultReady.emit(outcome)
 
-    def _on_failed(self, generation: int, exc: object) -> None:
-        if generation != self.generation:
-            self.dropped += 1
-            return
+    def _on_failed(self, exc: object) -> None:
         self.last_failure = describe_failure(exc)
         self.last_error = self.last_failure.cause
         field = error_field(exc) if isinstance(exc, BaseException) else ""

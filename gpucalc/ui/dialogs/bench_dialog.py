@@ -22,7 +22,7 @@ from gpucalc.plan.bench_report import tool_summary
 from gpucalc.plan.bench_run import BenchPrediction, predict_scenario
 from gpucalc.ui.failures import failure_reason
 from gpucalc.ui.plain_text import PlainLabel
-from gpucalc.ui.worker import Worker
+from gpucalc.ui.worker import LatestJob
 
 ERROR_STYLE = "color: #c62828;"
 
@@ -44,8 +44,7 @@ class BenchDialog(QDialog):
         self.catalog = catalog
         self.scenario = scenario
         self.prediction: BenchPrediction | None = None
-        self._generation = 0
-        self._worker: Worker | None = None
+        self._job = LatestJob(self, self._on_predicted, self._on_refused)
         hint = PlainLabel(self.tr(
             "Paste a vllm bench serve, benchmark_serving.py, sglang.bench_serving, genai-perf "
             "profile or trtllm-bench throughput command. It runs on this window's deployment: "
@@ -78,27 +77,20 @@ class BenchDialog(QDialog):
 
     def predict(self, text: str) -> None:
         """Simulate the pasted command off the GUI thread; the newest request wins."""
-        if self._worker is None:
-            self._worker = Worker(self, max_threads=1)
-            self._worker.finished.connect(self._on_predicted)
-            self._worker.failed.connect(self._on_refused)
-        self._generation += 1
         self.error.setText("")
         self.summary.setPlainText(self.tr("Simulating…"))
         self.predict_button.setEnabled(False)
-        self._worker.submit(self._generation, partial(_predict, self.catalog, self.scenario, text))
+        self._job.start(partial(_predict, self.catalog, self.scenario, text))
 
-    def _on_predicted(self, generation: int, result: object) -> None:
-        if generation != self._generation or not isinstance(result, BenchPrediction):
+    def _on_predicted(self, result: object) -> None:
+        if not isinstance(result, BenchPrediction):
             return
         self.predict_button.setEnabled(True)
         self.prediction = result
         self.summary.setPlainText(tool_summary(result))
         self.predicted.emit(result)
 
-    def _on_refused(self, generation: int, exc: object) -> None:
-        if generation != self._generation:
-            return
+    def _on_refused(self, exc: object) -> None:
         self.predict_button.setEnabled(True)
         self.summary.setPlainText("")
         message = self.tr("Cannot predict this command: {reason}").format(reason=failure_reason(exc))
@@ -107,5 +99,4 @@ class BenchDialog(QDialog):
 
     def wait(self) -> None:
         """Block until a running prediction is done (closing, tests)."""
-        if self._worker is not None:
-            self._worker.wait()
+        self._job.wait()

@@ -29,7 +29,7 @@ from gpucalc.ui.format import count
 from gpucalc.ui.panels.term_table import read_only_table, table_cell
 from gpucalc.ui.plain_text import PlainLabel
 from gpucalc.ui.plots.style import plot_widget, text_colour
-from gpucalc.ui.worker import Worker
+from gpucalc.ui.worker import LatestJob
 
 INPUT_COLOUR = "#1f77b4"
 OUTPUT_COLOUR = "#ff7f0e"
@@ -61,7 +61,7 @@ class LengthsDialog(QDialog):
         self.file: LengthsFile | None = None
         self.open_button = QPushButton(self.tr("&Open file…"))
         self.open_button.clicked.connect(self.open_file)
-        self._worker: Worker | None = None
+        self._job = LatestJob(self, self._on_read, self._on_refused)
         self.summary = PlainLabel(self.tr("Open a CSV or JSON Lines file of per-request input and "
                                       "output token counts."))
         self.summary.setWordWrap(True)
@@ -122,29 +122,24 @@ class LengthsDialog(QDialog):
 
     def start_loading(self, path: Path) -> None:
         """Read ``path`` on a worker thread (a million-row export takes seconds); ``loaded`` follows."""
-        if self._worker is None:
-            self._worker = Worker(self, max_threads=1)
-            self._worker.finished.connect(self._on_read)
-            self._worker.failed.connect(self._on_refused)
         self.open_button.setEnabled(False)
         self.summary.setText(self.tr("Reading {name}…").format(name=path.name))
-        self._worker.submit(0, partial(_read_and_summarise, path))
+        self._job.start(partial(_read_and_summarise, path))
 
-    def _on_read(self, _generation: int, result: object) -> None:
+    def _on_read(self, result: object) -> None:
         self.open_button.setEnabled(True)
         if isinstance(result, tuple):
             self._accept(*result)
         self.loaded.emit(isinstance(result, tuple))
 
-    def _on_refused(self, _generation: int, exc: object) -> None:
+    def _on_refused(self, exc: object) -> None:
         self.open_button.setEnabled(True)
         self.error.setText(self.tr("Cannot use this file: {reason}").format(reason=exc))
         self.loaded.emit(False)
 
     def wait(self) -> None:
         """Block until a file being read is done (closing, tests)."""
-        if self._worker is not None:
-            self._worker.wait()
+        self._job.wait()
 
     def _accept(self, file: LengthsFile, stats: LengthStats) -> None:
         self.file, self.stats = file, stats

@@ -42,7 +42,7 @@ from gpucalc.report.strings import tr as report_tr
 from gpucalc.text.numbers import count, sig3
 from gpucalc.ui.failures import failure_reason
 from gpucalc.ui.plain_text import PlainLabel, plain_tooltip
-from gpucalc.ui.worker import Worker
+from gpucalc.ui.worker import LatestJob
 
 MARK_COLOURS = {Mark.PASS: "#2e7d32", Mark.ATTENTION: "#e65100", Mark.NOT_MEASURED: "#757575"}
 ERROR_STYLE = "color: #c62828;"
@@ -67,7 +67,7 @@ class MeasurementPlanDialog(QDialog):
         self.setWindowTitle(self.tr("Measurement plan"))
         self.mplan, self.lang = mplan, lang
         self.check: MeasurementCheck | None = None
-        self._worker: Worker | None = None
+        self._job = LatestJob(self, self._on_checked, self._on_refused)
         self.summary = PlainLabel()
         self.summary.setWordWrap(True)
         self.error = PlainLabel("")
@@ -236,25 +236,20 @@ class MeasurementPlanDialog(QDialog):
         """Read ``paths`` on a worker thread and mark the runs; ``resultsLoaded`` follows."""
         if self.mplan is None:
             return
-        if self._worker is None:
-            self._worker = Worker(self, max_threads=1)
-            self._worker.finished.connect(self._on_checked)
-            self._worker.failed.connect(self._on_refused)
         self.load_button.setEnabled(False)
         self.error.setText("")
-        self._worker.submit(0, partial(_read_and_check, self.mplan, tuple(paths)))
+        self._job.start(partial(_read_and_check, self.mplan, tuple(paths)))
 
     def wait(self) -> None:
         """Block until files being read are done (closing, tests)."""
-        if self._worker is not None:
-            self._worker.wait()
+        self._job.wait()
 
-    def _on_refused(self, _generation: int, exc: object) -> None:
+    def _on_refused(self, exc: object) -> None:
         self.load_button.setEnabled(True)
         self.error.setText(self.tr("Cannot use these results: {reason}").format(reason=failure_reason(exc)))
         self.resultsLoaded.emit(False)
 
-    def _on_checked(self, _generation: int, check: object) -> None:
+    def _on_checked(self, check: object) -> None:
         self.load_button.setEnabled(True)
         if not isinstance(check, MeasurementCheck):
             self.resultsLoaded.emit(False)

@@ -94,7 +94,7 @@ from gpucalc.ui.plots.style import (
     TTFT_COLOUR,
     latency_and_throughput_plots,
 )
-from gpucalc.ui.worker import Worker
+from gpucalc.ui.worker import LatestJob
 
 ERROR_STYLE = "color: #c62828;"
 FLAG_BRUSH = QColor(198, 40, 40, 60)
@@ -206,10 +206,8 @@ class MeasurementsDialog(QDialog):
         except PLAN_ERRORS as exc:
             self.plan_error = str(exc)
         self.measured: MeasuredMemory | None = None
-        self._log_worker: Worker | None = None
-        self._log_generation = 0
-        self._fit_worker: Worker | None = None
-        self._fit_generation = 0
+        self._log_job = LatestJob(self, self._on_log_compared, self._on_log_failed)
+        self._fit_job = LatestJob(self, self._on_fitted, self._on_fit_failed)
         self.comparison: LogComparison | None = None
         self.log_inputs: PlanInputs | None = None
         self.points: list[MeasuredPoint] = []
@@ -290,26 +288,19 @@ class MeasurementsDialog(QDialog):
 
     def _submit_log(self, reading: Callable[[], LogReading]) -> None:
         """Parse and compare on the worker; the newest request wins, older results are dropped."""
-        if self._log_worker is None:
-            self._log_worker = Worker(self, max_threads=1)
-            self._log_worker.finished.connect(self._on_log_compared)
-            self._log_worker.failed.connect(self._on_log_failed)
-        self._log_generation += 1
         self.log_status.setStyleSheet("")
         self.log_status.setText(self.tr("Reading the log…"))
-        self._log_worker.submit(self._log_generation, partial(
+        self._log_job.start(partial(
             compare_log, self.catalog, self.scenario, self.use_log_flags.isChecked(), reading))
 
-    def _on_log_compared(self, generation: int, result: object) -> None:
-        if generation != self._log_generation or not isinstance(result, LogComparisonResult):
+    def _on_log_compared(self, result: object) -> None:
+        if not isinstance(result, LogComparisonResult):
             return
         if result.shown_text is not None:
             self.log_text.setPlainText(result.shown_text)
         self.logCompared.emit(self.show_comparison(result))
 
-    def _on_log_failed(self, generation: int, exc: object) -> None:
-        if generation != self._log_generation:
-            return
+    def _on_log_failed(self, exc: object) -> None:
         if isinstance(exc, PLAN_ERRORS):
             self._log_error(str(exc))
         else:
@@ -318,8 +309,7 @@ class MeasurementsDialog(QDialog):
 
     def wait_for_log(self) -> None:
         """Block until a running log comparison is done (closing, tests)."""
-        if self._log_worker is not None:
-            self._log_worker.wait()
+        self._log_job.wait()
 
     def _log_error(self, reason: str) -> None:
         self.log_status.setStyleSheet(ERROR_STYLE)
@@ -467,7 +457,7 @@ class MeasurementsDialog(QDialog):
         self.points += points
         self.files.append(path.name)
         self.fit_result = None
-        self._fit_generation += 1  # a fit still running was for the old points
+        self._fit_job.invalidate()  # a fit still running was for the old points
         self.bench_status.setStyleSheet("")
         self.bench_status.setText(self.tr("{points} measured points from {files}.").format(
             points=len(self.points), files=", ".join(self.files)))
@@ -478,7 +468,7 @@ class MeasurementsDialog(QDialog):
     def clear_points(self) -> None:
         """Forget every loaded point and the fit."""
         self.points, self.files, self.fit_result = [], [], None
-        self._fit_generation += 1
+        self._fit_job.invalidate()
         self.factor_table.setRowCount(0)
         self.error_table.setRowCount(0)
         self.bench_status.setText("")
@@ -492,34 +482,26 @@ class MeasurementsDialog(QDialog):
         """
         if self.inputs is None or not self.points:
             return
-        if self._fit_worker is None:
-            self._fit_worker = Worker(self, max_threads=1)
-            self._fit_worker.finished.connect(self._on_fitted)
-            self._fit_worker.failed.connect(self._on_fit_failed)
-        self._fit_generation += 1
         fit, held = split_holdout(self.points, self.holdout.value())
         self.fit_button.setEnabled(False)
         self.bench_status.setStyleSheet("")
         self.bench_status.setText(self.tr("Fitting…"))
-        self._fit_worker.submit(self._fit_generation, partial(
+        self._fit_job.start(partial(
             fit_efficiency, self.inputs, fit, held, source=", ".join(self.files)))
 
     def wait_for_fit(self) -> None:
         """Block until a running fit is done (closing, tests)."""
-        if self._fit_worker is not None:
-            self._fit_worker.wait()
+        self._fit_job.wait()
 
-    def _on_fit_failed(self, generation: int, exc: object) -> None:
-        if generation != self._fit_generation:
-            return
+    def _on_fit_failed(self, exc: object) -> None:
         reason = str(exc) if isinstance(exc, PLAN_ERRORS) else type(exc).__name__
         self.bench_status.setStyleSheet(ERROR_STYLE)
         self.bench_status.setText(self.tr("The fit failed: {reason}").format(reason=reason))
         self._update_bench_buttons()
         self.fitted.emit(False)
 
-    def _on_fitted(self, generation: int, result: object) -> None:
-        if generation != self._fit_generation or not isinstance(result, CalibrationResult):
+    def _on_fitted(self, result: object) -> None:
+        if not isinstance(result, CalibrationResult):
             return
         self.fit_result = result
         self.bench_status.setStyleSheet("")

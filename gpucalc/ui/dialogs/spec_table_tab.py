@@ -40,7 +40,7 @@ from gpucalc.ui.dialogs.spec_table_model import SpecTableModel
 from gpucalc.ui.dialogs.table_edits import copied_entry, entry_from_json
 from gpucalc.ui.dialogs.table_rows import RowOrigin, TableRow, copy_id, table_rows
 from gpucalc.ui.failures import failure_reason
-from gpucalc.ui.worker import Worker
+from gpucalc.ui.worker import LatestJob
 
 StoreWrite = Callable[[], list[StoreNotice]]
 MAX_COLUMN_WIDTH_PX = 240
@@ -66,8 +66,7 @@ class SpecTableTab(QWidget):
         self.table = table
         self.session = session
         self.last_plan: ImportPlan | None = None
-        self._worker: Worker | None = None
-        self._import_generation = 0
+        self._import_job = LatestJob(self, self._on_previewed, self._on_preview_failed)
         self._import_path = Path()
         self.model = SpecTableModel(table, self.save_entry, self)
         self.proxy = QSortFilterProxyModel(self)
@@ -278,31 +277,22 @@ class SpecTableTab(QWidget):
 
     def start_import(self, path: Path) -> None:
         """Read and validate ``path`` on a worker (a large file takes seconds); then preview it."""
-        if self._worker is None:
-            self._worker = Worker(self, max_threads=1)
-            self._worker.finished.connect(self._on_previewed)
-            self._worker.failed.connect(self._on_preview_failed)
-        self._import_generation += 1
         self._import_path = path
         self.import_button.setEnabled(False)
         self.status.emit(self.tr("Reading {name}…").format(name=path.name))
-        self._worker.submit(self._import_generation,
-                            partial(import_plan, self.table, path, self.visible_entries()))
+        self._import_job.start(partial(import_plan, self.table, path, self.visible_entries()))
 
     def wait(self) -> None:
         """Block until a file being read is done (closing, tests)."""
-        if self._worker is not None:
-            self._worker.wait()
+        self._import_job.wait()
 
-    def _on_previewed(self, generation: int, plan: object) -> None:
-        if generation != self._import_generation or not isinstance(plan, ImportPlan):
+    def _on_previewed(self, plan: object) -> None:
+        if not isinstance(plan, ImportPlan):
             return
         self.import_button.setEnabled(True)
         self.apply_import(self._import_path, plan, None)
 
-    def _on_preview_failed(self, generation: int, exc: object) -> None:
-        if generation != self._import_generation:
-            return
+    def _on_preview_failed(self, exc: object) -> None:
         self.import_button.setEnabled(True)
         self.status.emit(self.tr("Not imported: {reason}").format(reason=failure_reason(exc)))
 

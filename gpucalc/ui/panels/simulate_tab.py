@@ -44,7 +44,7 @@ from gpucalc.ui.format import sig3
 from gpucalc.ui.panels.term_table import RIGHT, term_table
 from gpucalc.ui.plain_text import PlainLabel, plain_tooltip
 from gpucalc.ui.plots.style import MARKER_COLOUR, TPOT_COLOUR, TTFT_COLOUR, marker_pen, plot_widget
-from gpucalc.ui.worker import Worker
+from gpucalc.ui.worker import LatestJob
 
 PROGRESS_STEPS = 1000
 PROGRESS_POLL_MS = 100
@@ -77,14 +77,11 @@ class SimulateTab(QWidget):
         self._scenario_rate: float | None = None  # the rate last taken from the scenario
         self._scenario_percentile: int | None = None  # combo index last taken from the scenario
         self._lang = "en"
-        self._generation = 0
         self._cancel = threading.Event()
         self._progress = 0.0
         self._terms: list[list[Term | None]] = []
         self.outcome: SimulationOutcome | None = None
-        self._worker = Worker(self, max_threads=1)
-        self._worker.finished.connect(self._on_finished)
-        self._worker.failed.connect(self._on_failed)
+        self._job = LatestJob(self, self._on_finished, self._on_failed)
         self._timer = QTimer(self)
         self._timer.setInterval(PROGRESS_POLL_MS)
         self._timer.timeout.connect(self._show_progress)
@@ -272,10 +269,9 @@ class SimulateTab(QWidget):
             return SimulationOutcome(run=run, sweep=sweep, notices=(notice,) if notice else (),
                                      capacity=capacity)
 
-        self._generation += 1
         self._set_running(True)
         self.status.setText(self.tr("Simulating…"))
-        self._worker.submit(self._generation, job)
+        self._job.start(job)
 
     def cancel(self) -> None:
         """Ask the running simulation to stop."""
@@ -285,7 +281,7 @@ class SimulateTab(QWidget):
     def shutdown(self) -> None:
         """Stop any run and wait for the worker (window close and tests)."""
         self._cancel.set()
-        self._worker.wait()
+        self._job.wait()
 
     def _set_running(self, running: bool) -> None:
         self.run_button.setEnabled(not running)
@@ -299,8 +295,8 @@ class SimulateTab(QWidget):
     def _show_progress(self) -> None:
         self.progress.setValue(round(self._progress * PROGRESS_STEPS))
 
-    def _on_finished(self, generation: int, outcome: object) -> None:
-        if generation != self._generation or not isinstance(outcome, SimulationOutcome):
+    def _on_finished(self, outcome: object) -> None:
+        if not isinstance(outcome, SimulationOutcome):
             return
         self._set_running(False)
         self.progress.setValue(PROGRESS_STEPS)
@@ -309,9 +305,7 @@ class SimulateTab(QWidget):
         self.status.setText(self.tr("Done."))
         self.resultReady.emit(outcome)
 
-    def _on_failed(self, generation: int, error: object) -> None:
-        if generation != self._generation:
-            return
+    def _on_failed(self, error: object) -> None:
         from gpucalc.core.simulate import SimulationCancelled
 
         self._set_running(False)

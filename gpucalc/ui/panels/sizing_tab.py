@@ -35,7 +35,7 @@ from gpucalc.ui.failures import failure_reason
 from gpucalc.ui.panels.sizing_model import QUALITY_CAVEAT_TEXT, SORT_ROLE, SizingTableModel
 from gpucalc.ui.plain_text import PlainLabel
 from gpucalc.ui.plots.style import MARKER_COLOUR, plot_widget, text_colour
-from gpucalc.ui.worker import Worker
+from gpucalc.ui.worker import LatestJob
 
 PROGRESS_STEPS = 1000
 GPU_COLUMN_WIDTH = 190
@@ -65,10 +65,7 @@ class SizingTab(QWidget):
         layout.addLayout(controls)
         layout.addWidget(self.status)
         layout.addWidget(splitter, 1)
-        self._worker = Worker(self, max_threads=1)
-        self._worker.finished.connect(self._on_finished)
-        self._worker.failed.connect(self._on_failed)
-        self._generation = 0
+        self._job = LatestJob(self, self._on_finished, self._on_failed)
         self._cancel = threading.Event()
         self._catalog: Catalog | None = None
         self._inputs: PlanInputs | None = None
@@ -156,7 +153,6 @@ class SizingTab(QWidget):
             return
         self._cancel.set()
         self._cancel = threading.Event()
-        self._generation += 1
         gpus = list(self._catalog.gpus.values())
         job = partial(size_fleet, self._inputs, gpus, list(precision_tiers(self._catalog).values()),
                       request, partial(self._report, self._cancel))
@@ -164,7 +160,7 @@ class SizingTab(QWidget):
         self.progress.setValue(0)
         self.status.setText(self.tr("Sizing {n} GPU types for {qps} req/s…").format(
             n=len(gpus), qps=f"{request.qps_peak or request.qps_avg:g}"))
-        self._worker.submit(self._generation, job)
+        self._job.start(job)
 
     def _report(self, cancel: threading.Event, share: float) -> bool:
         """Progress from the worker thread; False stops the job."""
@@ -184,19 +180,17 @@ class SizingTab(QWidget):
 
     def wait(self) -> None:
         """Block until the running job is done (shutdown, tests)."""
-        self._worker.wait()
+        self._job.wait()
 
-    def _on_finished(self, generation: int, rows: object) -> None:
-        if generation != self._generation or not isinstance(rows, list):
+    def _on_finished(self, rows: object) -> None:
+        if not isinstance(rows, list):
             return
         self.cancel_button.setEnabled(False)
         self.progress.setValue(PROGRESS_STEPS)
         self.set_rows(rows)
         self.finished.emit()
 
-    def _on_failed(self, generation: int, exc: object) -> None:
-        if generation != self._generation:
-            return
+    def _on_failed(self, exc: object) -> None:
         self.cancel_button.setEnabled(False)
         if isinstance(exc, SizingCancelled):
             self.status.setText(self.tr("Sizing cancelled; the table shows the last complete run."))
