@@ -27,7 +27,13 @@ class Exporter(QObject):
         self._worker = Worker(self, max_threads=1)
         self._worker.finished.connect(self._finished)
         self._worker.failed.connect(self._failed)
-        self.busy = False
+        self._pending: dict[int, Path] = {}
+        self._count = 0
+
+    @property
+    def busy(self) -> bool:
+        """Whether an export is still being written."""
+        return bool(self._pending)
 
     def pdf_dialog(self, scenario: Scenario, catalog: Catalog, lang: str) -> None:
         """Ask where to save the PDF report, then write it."""
@@ -62,14 +68,16 @@ class Exporter(QObject):
         self._worker.wait()
 
     def _start(self, job: Callable[[], object], path: Path) -> None:
-        self.busy = True
-        self._path = path
-        self._worker.submit(0, job)
+        """Queue ``job``; every export is reported with its own path (none is superseded)."""
+        self._count += 1
+        self._pending[self._count] = path
+        self._worker.submit(self._count, job)
 
-    def _finished(self, _generation: int, _result: object) -> None:
-        self.busy = False
-        self.done.emit(str(self._path))
+    def _finished(self, number: int, _result: object) -> None:
+        path = self._pending.pop(number, None)
+        if path is not None:
+            self.done.emit(str(path))
 
-    def _failed(self, _generation: int, exc: object) -> None:
-        self.busy = False
+    def _failed(self, number: int, exc: object) -> None:
+        self._pending.pop(number, None)
         self.failed.emit(failure_reason(exc))

@@ -273,6 +273,19 @@ def test_export_to_an_unwritable_place_says_why(qtbot: QtBot, shell: Shell, tmp_
     box.close()
 
 
+def test_two_queued_exports_each_report_their_own_file(qtbot: QtBot, shell: Shell, tmp_path: Path) -> None:
+    exporter = shell.window.exporter
+    done: list[str] = []
+    exporter.done.connect(done.append)
+    scenario, catalog = shell.controller.scenario, shell.controller.catalog
+    exporter.export_csv(tmp_path / "first.zip", scenario, catalog)
+    exporter.export_csv(tmp_path / "second.zip", scenario, catalog)
+    assert exporter.busy
+    qtbot.waitUntil(lambda: len(done) == 2, timeout=60_000)
+    assert done == [str(tmp_path / "first.zip"), str(tmp_path / "second.zip")]
+    assert not exporter.busy
+
+
 def test_simulation_from_the_window_explains_its_figures(qtbot: QtBot, shell: Shell) -> None:
     tab = shell.window.tabs.simulate_tab
     assert tab.run_button.isEnabled()
