@@ -163,22 +163,22 @@
 <context>
     <name>Baselines</name>
     <message>
-        <location filename="../../gpucalc/ui/baselines.py" line="61"/>
+        <location filename="../../gpucalc/ui/baselines.py" line="59"/>
         <source>Cannot compute the baseline</source>
         <translation>无法计算基线</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/baselines.py" line="44"/>
+        <location filename="../../gpucalc/ui/baselines.py" line="42"/>
         <source>Open baseline scenario</source>
         <translation>打开基线场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/baselines.py" line="45"/>
+        <location filename="../../gpucalc/ui/baselines.py" line="43"/>
         <source>gpucalc scenarios (*.gpucalc.json);;JSON (*.json)</source>
         <translation>gpucalc 场景 (*.gpucalc.json);;JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/baselines.py" line="54"/>
+        <location filename="../../gpucalc/ui/baselines.py" line="52"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
@@ -191,22 +191,22 @@
         <translation>预测压测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="50"/>
+        <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="49"/>
         <source>Paste a vllm bench serve, benchmark_serving.py, sglang.bench_serving, genai-perf profile or trtllm-bench throughput command. It runs on this window&apos;s deployment: {model} on {gpu}, {engine}.</source>
         <translation>粘贴一条 vllm bench serve、benchmark_serving.py、sglang.bench_serving、genai-perf profile 或 trtllm-bench throughput 命令。按本窗口的部署运行：{model}，{gpu}，{engine}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="61"/>
+        <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="60"/>
         <source>&amp;Predict</source>
         <translation>预测(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="87"/>
+        <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="81"/>
         <source>Simulating…</source>
         <translation>正在仿真…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="104"/>
+        <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="96"/>
         <source>Cannot predict this command: {reason}</source>
         <translation>无法预测此命令：{reason}</translation>
     </message>
@@ -265,87 +265,87 @@
 <context>
     <name>CeilingsTab</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="39"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="41"/>
         <source>Load</source>
         <translation>工作点</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="39"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="41"/>
         <source>Concurrency</source>
         <translation>并发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="39"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="41"/>
         <source>TTFT ms</source>
         <translation>TTFT ms</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="40"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="42"/>
         <source>TPOT ms</source>
         <translation>TPOT ms</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="40"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="42"/>
         <source>Output tok/s</source>
         <translation>输出 tok/s</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="40"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="42"/>
         <source>req/s</source>
         <translation>req/s</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="41"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="43"/>
         <source>Figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="41"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="43"/>
         <source>Value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="45"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="47"/>
         <source>Ceilings and the scheduler cap: the smallest one sets the concurrency</source>
         <translation>并发上限与调度器上限：最小者决定并发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="46"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="48"/>
         <source>What moves the binding ceiling</source>
         <translation>影响瓶颈上限的因素</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="52"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="54"/>
         <source>Latency and throughput per replica</source>
         <translation>单副本延迟与吞吐</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="53"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="55"/>
         <source>Step time at the recommendation</source>
         <translation>推荐并发下的单步耗时</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="63"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="65"/>
         <source>Binding: {name}</source>
         <translation>瓶颈：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="77"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="80"/>
         <source>At the recommendation</source>
         <translation>推荐并发下</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="78"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="81"/>
         <source>Offline maximum (batch full)</source>
         <translation>离线最大（批次占满）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="79"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="82"/>
         <source>At the chosen concurrency</source>
         <translation>指定并发下</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="80"/>
+        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="83"/>
         <source>At the chosen request rate</source>
         <translation>指定请求速率下</translation>
     </message>
@@ -833,22 +833,22 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../../gpucalc/ui/exports.py" line="34"/>
+        <location filename="../../gpucalc/ui/exports.py" line="40"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/exports.py" line="35"/>
+        <location filename="../../gpucalc/ui/exports.py" line="41"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/exports.py" line="41"/>
+        <location filename="../../gpucalc/ui/exports.py" line="47"/>
         <source>Export CSV tables</source>
         <translation>导出 CSV 表格</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/exports.py" line="42"/>
+        <location filename="../../gpucalc/ui/exports.py" line="48"/>
         <source>Zip of CSV files (*.zip)</source>
         <translation>CSV 文件压缩包 (*.zip)</translation>
     </message>
@@ -1522,73 +1522,73 @@
         <translation>token 计数 (*.csv *.tsv *.jsonl *.ndjson *.json *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="130"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="126"/>
         <source>Reading {name}…</source>
         <translation>正在读取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="141"/>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="162"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="137"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="157"/>
         <source>Cannot use this file: {reason}</source>
         <translation>无法使用该文件：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="170"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="165"/>
         <source>{name}: {rows} rows, {usable} usable, {bad} skipped</source>
         <translation>{name}：共 {rows} 行，可用 {usable} 行，跳过 {bad} 行</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="174"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="169"/>
         <source>{n} conversations (input percentiles over first turns)</source>
         <translation>{n} 个会话（输入分位数按首轮统计）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="185"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="180"/>
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="186"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="181"/>
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="199"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="194"/>
         <source>Input length P50</source>
         <translation>输入长度 P50</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="200"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="195"/>
         <source>Input length P95</source>
         <translation>输入长度 P95</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="201"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="196"/>
         <source>Output length P50</source>
         <translation>输出长度 P50</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="202"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="197"/>
         <source>Output length P95</source>
         <translation>输出长度 P95</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="203"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="198"/>
         <source>Turns</source>
         <translation>对话轮数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="204"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="199"/>
         <source>History per turn (tokens)</source>
         <translation>每轮历史增长（token）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="207"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="202"/>
         <source>Class {name}</source>
         <translation>类别 {name}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="208"/>
+        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="203"/>
         <source>{share} % · {inp} in / {out} out</source>
         <translation>{share}% · 输入 {inp} / 输出 {out}</translation>
     </message>
@@ -1957,27 +1957,27 @@
         <translation>压测结果 (*.json *.jsonl *.csv);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="254"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="249"/>
         <source>Cannot use these results: {reason}</source>
         <translation>无法使用这些结果：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="276"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="271"/>
         <source>{n} results match no run (other concurrency or lengths).</source>
         <translation>{n} 条结果没有对应的运行（并发或长度不同）。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="285"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="280"/>
         <source>pass</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="285"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="280"/>
         <source>attention</source>
         <translation>需注意</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="286"/>
+        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="281"/>
         <source>not measured</source>
         <translation>未实测</translation>
     </message>
@@ -1995,278 +1995,278 @@
         <translation>实测与校准</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="219"/>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="250"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="217"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="248"/>
         <source>Engine log</source>
         <translation>引擎日志</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="220"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="218"/>
         <source>Benchmark results</source>
         <translation>压测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="225"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="223"/>
         <source>The scenario cannot be computed: {reason}</source>
         <translation>无法计算该场景：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="240"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="238"/>
         <source>Paste the engine&apos;s start-up log here (vLLM, SGLang or TensorRT-LLM), up to the line that reports the KV cache size.</source>
         <translation>在此粘贴引擎启动日志（vLLM、SGLang 或 TensorRT-LLM），需包含报告 KV 缓存大小的那一行。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="242"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="240"/>
         <source>&amp;Open log…</source>
         <translation>打开日志(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="244"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="242"/>
         <source>&amp;Compare</source>
         <translation>对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="246"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="244"/>
         <source>Use the flags the log printed</source>
         <translation>采用日志中打印的参数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="250"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="248"/>
         <source>Figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="250"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="248"/>
         <source>gpucalc</source>
         <translation>gpucalc</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="251"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="249"/>
         <source>Difference</source>
         <translation>差值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="251"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="249"/>
         <source>Relative</source>
         <translation>相对差</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="254"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="252"/>
         <source>Calibrate from this log…</source>
         <translation>用此日志校准…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="274"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="272"/>
         <source>Open engine log</source>
         <translation>打开引擎日志</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="275"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="273"/>
         <source>Logs (*.log *.txt *.out);;All files (*)</source>
         <translation>日志 (*.log *.txt *.out);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="288"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="286"/>
         <source>the pasted log</source>
         <translation>粘贴的日志</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="299"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="292"/>
         <source>Reading the log…</source>
         <translation>正在读取日志…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="316"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="307"/>
         <source>unexpected error ({kind})</source>
         <translation>意外错误（{kind}）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="326"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="316"/>
         <source>Cannot use this log: {reason}</source>
         <translation>无法使用该日志：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="335"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="325"/>
         <source>{engine} log: {flagged} of {total} figures differ by more than {tolerance} % from the estimate ({profile}).</source>
         <translation>{engine} 日志：{total} 项指标中有 {flagged} 项与估算值（{profile}）相差超过 {tolerance}%。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="340"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="330"/>
         <source>Only the first {read} MB of this {size} MB log were read.</source>
         <translation>此日志共 {size} MB，只读取了前 {read} MB。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="372"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="362"/>
         <source>Calibrate from this log</source>
         <translation>用此日志校准</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="377"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="367"/>
         <source>Save the engine profile &quot;{name}&quot; ({id}) with these constants?</source>
         <translation>以这些常数保存引擎配置档 “{name}”（{id}）？</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="388"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="378"/>
         <source>&amp;Add result files…</source>
         <translation>添加结果文件(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="390"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="380"/>
         <source>C&amp;lear</source>
         <translation>清空(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="396"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="386"/>
         <source>held out: </source>
         <translation>留出比例：</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="397"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="387"/>
         <source>&amp;Fit</source>
         <translation>拟合(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="399"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="389"/>
         <source>&amp;Save as profile…</source>
         <translation>保存为配置档(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="401"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="391"/>
         <source>Add vllm bench serve, SGLang bench_serving, genai-perf or CSV result files.</source>
         <translation>添加 vllm bench serve、SGLang bench_serving、genai-perf 或 CSV 结果文件。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="405"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="395"/>
         <source>Factor</source>
         <translation>因子</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="405"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="395"/>
         <source>Default</source>
         <translation>默认值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="405"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="395"/>
         <source>Fitted</source>
         <translation>拟合值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="406"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="396"/>
         <source>±</source>
         <translation>±</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="407"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="397"/>
         <source>Median |error|</source>
         <translation>|误差| 中位数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="407"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="397"/>
         <source>Fit: before</source>
         <translation>拟合集：校准前</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="408"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="398"/>
         <source>Fit: after</source>
         <translation>拟合集：校准后</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="408"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="398"/>
         <source>Held out: before</source>
         <translation>留出集：校准前</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="409"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="399"/>
         <source>Held out: after</source>
         <translation>留出集：校准后</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="429"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="419"/>
         <source>Load: concurrency or request rate (log scale)</source>
         <translation>负载：并发或请求速率（对数坐标）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="437"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="427"/>
         <source>{metric} measured</source>
         <translation>{metric} 实测</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="440"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="430"/>
         <source>{metric} default</source>
         <translation>{metric} 默认</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="443"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="433"/>
         <source>{metric} calibrated</source>
         <translation>{metric} 校准后</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="454"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="444"/>
         <source>Open benchmark results</source>
         <translation>打开压测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="455"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="445"/>
         <source>Benchmark results (*.json *.jsonl *.csv *.txt);;All files (*)</source>
         <translation>压测结果 (*.json *.jsonl *.csv *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="465"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="455"/>
         <source>Cannot use this file: {reason}</source>
         <translation>无法使用该文件：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="472"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="462"/>
         <source>{points} measured points from {files}.</source>
         <translation>{points} 个实测点，来自 {files}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="503"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="488"/>
         <source>Fitting…</source>
         <translation>正在拟合…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="517"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="499"/>
         <source>The fit failed: {reason}</source>
         <translation>拟合失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="526"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="508"/>
         <source>Fitted on {fit} points, {held} held out, in {iterations} iterations; mean |ln(predicted ÷ measured)| on fitted points {before:.3f} → {after:.3f}.</source>
         <translation>用 {fit} 个点拟合，留出 {held} 个，迭代 {iterations} 次；拟合点上 |ln(预测 ÷ 实测)| 的均值 {before:.3f} → {after:.3f}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="531"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="513"/>
         <source>Held out: {before:.3f} → {after:.3f}.</source>
         <translation>留出点：{before:.3f} → {after:.3f}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="542"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="524"/>
         <source>fixed</source>
         <translation>固定</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="619"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="601"/>
         <source>Replace profile</source>
         <translation>替换配置档</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="620"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="602"/>
         <source>An engine profile &quot;{id}&quot; already exists ({where}). Replace it?</source>
         <translation>引擎配置档 “{id}” 已存在（{where}）。是否替换？</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="635"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="617"/>
         <source>Cannot save the profile</source>
         <translation>无法保存配置档</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="642"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="624"/>
         <source>Save as profile</source>
         <translation>保存为配置档</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="643"/>
+        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="625"/>
         <source>Name of the calibrated engine profile:</source>
         <translation>校准后引擎配置档的名称：</translation>
     </message>
@@ -2708,189 +2708,189 @@
 <context>
     <name>SimulateTab</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="96"/>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="129"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="93"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="126"/>
         <source>Request rate</source>
         <translation>请求速率</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="96"/>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="131"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="93"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="128"/>
         <source>Concurrency</source>
         <translation>并发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="98"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="95"/>
         <source> req/s</source>
         <translation> req/s</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="99"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="96"/>
         <source>Start from the peak QPS</source>
         <translation>从峰值 QPS 开始</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="100"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="97"/>
         <source>The request rate starts at the scenario&apos;s peak QPS instead of its average</source>
         <translation>请求速率从本场景的峰值 QPS 而不是平均 QPS 开始</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="107"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="104"/>
         <source>Gamma shape of arrival gaps: 1 is Poisson, below 1 burstier</source>
         <translation>到达间隔的 Gamma 形状参数：1 为泊松到达，小于 1 更突发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="113"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="110"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="114"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="111"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="118"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="115"/>
         <source>Waiting for a result to simulate.</source>
         <translation>等待可供模拟的计算结果。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="128"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="125"/>
         <source>Load</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="132"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="129"/>
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="133"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="130"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="134"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="131"/>
         <source>Burstiness</source>
         <translation>突发度</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="135"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="132"/>
         <source>Replicas</source>
         <translation>副本数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="136"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="133"/>
         <source>Sweep points</source>
         <translation>扫描点数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="137"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="134"/>
         <source>SLO percentile</source>
         <translation>SLO 分位</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="147"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="144"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="147"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="144"/>
         <source>Mean</source>
         <translation>均值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="153"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="150"/>
         <source>Request rate (req/s)</source>
         <translation>请求速率（req/s）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="154"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="151"/>
         <source>Latency (ms, log scale)</source>
         <translation>延迟（ms，对数坐标）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="225"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="222"/>
         <source>Ready.</source>
         <translation>就绪。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="226"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="223"/>
         <source>The model does not fit, so there is nothing to simulate.</source>
         <translation>模型放不下，无法模拟。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="277"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="273"/>
         <source>Simulating…</source>
         <translation>模拟中…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="283"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="279"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="309"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="305"/>
         <source>Done.</source>
         <translation>完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="319"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="313"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="323"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="317"/>
         <source>The simulation failed: {0}</source>
         <translation>模拟失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="328"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="322"/>
         <source>TTFT (ms)</source>
         <translation>TTFT (ms)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="328"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="322"/>
         <source>TPOT (ms)</source>
         <translation>TPOT (ms)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="329"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="323"/>
         <source>End-to-end (ms)</source>
         <translation>端到端（ms）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="329"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="323"/>
         <source>Queue wait (ms)</source>
         <translation>排队等待（ms）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="342"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="336"/>
         <source>{0} req/s served, {1} output tok/s, goodput {2} req/s ({3} % within the SLO), {4} preemptions. TTFT knee ≈ {5} req/s; capacity at the P{6} SLO ≈ {7} req/s.</source>
         <translation>实际处理 {0} req/s，输出 {1} tok/s，goodput {2} req/s（{3}% 满足 SLO），抢占 {4} 次。TTFT 拐点 ≈ {5} req/s；P{6} SLO 下的容量 ≈ {7} req/s。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="387"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="381"/>
         <source>TTFT knee</source>
         <translation>TTFT 拐点</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="357"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="351"/>
         <source>Longest class “{0}” on its own line: TTFT P95 {1} ms, TPOT P95 {2} ms.</source>
         <translation>最长类别 “{0}” 单独看：TTFT P95 {1} ms，TPOT P95 {2} ms。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="368"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="362"/>
         <source>Capacity at the P{0} SLO per replica: {1} req/s analytic, {2} req/s simulated (bisection); they agree within 10 %.</source>
         <translation>P{0} SLO 下的每副本容量：解析 {1} req/s，仿真 {2} req/s（二分查找）；两者相差不超过 10%。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="371"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="365"/>
         <source>Capacity at the P{0} SLO per replica: {1} req/s analytic, {2} req/s simulated (bisection); more than 10 % apart, so plan with the simulated figure.</source>
         <translation>P{0} SLO 下的每副本容量：解析 {1} req/s，仿真 {2} req/s（二分查找）；两者相差超过 10%，请按仿真值规划。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="389"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="383"/>
         <source>SLO capacity</source>
         <translation>SLO 容量</translation>
     </message>
@@ -2991,77 +2991,77 @@
         <translation>成本与延迟</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="104"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="101"/>
         <source>spare replicas: </source>
         <translation>备用副本：</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="105"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="102"/>
         <source>N + k: replicas kept in reserve for failures and upgrades.</source>
         <translation>N + k：为故障和升级预留的备用副本。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="106"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="103"/>
         <source>Size for peak QPS</source>
         <translation>按峰值 QPS 反推</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="108"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="105"/>
         <source>Off: size for the average; peaks queue or are rate-limited.</source>
         <translation>关闭时按平均 QPS 反推；峰值时排队或限流。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="109"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="106"/>
         <source>Size again</source>
         <translation>重新反推</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="110"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="107"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="126"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="123"/>
         <source>Fleet cost ($ per hour)</source>
         <translation>集群成本（$/小时）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="127"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="124"/>
         <source>TPOT (ms)</source>
         <translation>TPOT (ms)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="130"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="127"/>
         <source>options</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="132"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="129"/>
         <source>Pareto front</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="165"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="161"/>
         <source>Sizing {n} GPU types for {qps} req/s…</source>
         <translation>正在按 {qps} req/s 为 {n} 种 GPU 反推卡数…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="202"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="196"/>
         <source>Sizing cancelled; the table shows the last complete run.</source>
         <translation>已取消反推；表中为上一次完整结果。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="204"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="198"/>
         <source>Sizing failed: {reason}</source>
         <translation>反推失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="222"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="216"/>
         <source>{n} options meet the targets. Cheapest: {gpus} × {gpu} ({prec}, TP {tp}) at {cost}.</source>
         <translation>{n} 个方案满足目标。最便宜：{gpus} × {gpu}（{prec}，TP {tp}），{cost}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="230"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="224"/>
         <source>No GPU type meets the targets: relax TTFT/TPOT or shorten the context.</source>
         <translation>没有满足目标的 GPU 型号：请放宽 TTFT/TPOT 或缩短上下文。</translation>
     </message>
@@ -3290,166 +3290,166 @@
 <context>
     <name>SpecTableTab</name>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="83"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="82"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="121"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="120"/>
         <source>&amp;Add…</source>
         <translation>添加(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="122"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="121"/>
         <source>Copy the selected entry under a new id</source>
         <translation>以新 id 复制选中的条目</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="123"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="122"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="123"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="122"/>
         <source>Delete the entry you added</source>
         <translation>删除用户添加的条目</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="125"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="124"/>
         <source>&amp;Reset entry</source>
         <translation>恢复条目(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="126"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="125"/>
         <source>Forget your edit: the bundled entry comes back</source>
         <translation>丢弃修改，恢复内置条目</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="129"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="128"/>
         <source>Reset &amp;table…</source>
         <translation>重置本表(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="129"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="128"/>
         <source>Forget every edit to this table</source>
         <translation>丢弃对本表的全部修改</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="131"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="130"/>
         <source>&amp;Import…</source>
         <translation>导入(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="132"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="131"/>
         <source>Add or replace entries from a JSON or CSV file</source>
         <translation>从 JSON 或 CSV 文件添加或替换条目</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="134"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="133"/>
         <source>E&amp;xport…</source>
         <translation>导出(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="134"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="133"/>
         <source>Write this table to a JSON or CSV file</source>
         <translation>将本表写入 JSON 或 CSV 文件</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="191"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="190"/>
         <source>Saved {id}.</source>
         <translation>已保存 {id}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="204"/>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="222"/>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="262"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="203"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="221"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="261"/>
         <source>Not saved: {reason}</source>
         <translation>未保存：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="213"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="212"/>
         <source>Select the entry to copy first.</source>
         <translation>请先选中要复制的条目。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="215"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="214"/>
         <source>There is already an entry &apos;{id}&apos;.</source>
         <translation>已存在条目 “{id}”。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="232"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="231"/>
         <source>Deleted {id}.</source>
         <translation>已删除 {id}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="241"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="240"/>
         <source>{id} is the bundled entry again.</source>
         <translation>{id} 已恢复为内置条目。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="247"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="246"/>
         <source>The {table} table is the bundled one again.</source>
         <translation>{table} 表已恢复为内置版本。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="275"/>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="307"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="274"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="297"/>
         <source>Not imported: {reason}</source>
         <translation>未导入：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="288"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="282"/>
         <source>Reading {name}…</source>
         <translation>正在读取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="320"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="310"/>
         <source>Imported {new} new and {changed} changed entries from {name}.</source>
         <translation>已从 {name} 导入 {new} 个新条目、{changed} 个修改的条目。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="329"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="319"/>
         <source>Not exported: {reason}</source>
         <translation>未导出：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="331"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="321"/>
         <source>Exported {n} entries to {path}.</source>
         <translation>已导出 {n} 个条目到 {path}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="341"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="331"/>
         <source>Add entry</source>
         <translation>添加条目</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="342"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="332"/>
         <source>Id of the copy (lower-case letters, digits, &apos;.&apos;, &apos;-&apos;):</source>
         <translation>新条目的 id（小写字母、数字、“.”、“-”）：</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="350"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="340"/>
         <source>Reset table</source>
         <translation>重置表</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="351"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="341"/>
         <source>Forget every edit you made to the {table} table?</source>
         <translation>丢弃对 {table} 表的全部修改？</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="356"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="346"/>
         <source>Import table</source>
         <translation>导入表</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="357"/>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="363"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="347"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="353"/>
         <source>Tables (*.json *.csv)</source>
         <translation>表格 (*.json *.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="362"/>
+        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="352"/>
         <source>Export table</source>
         <translation>导出表</translation>
     </message>
