@@ -1,4 +1,4 @@
-"""CSV exports: line items, the answer, sweeps, grid, sizing, uncertainty bands and the simulation. No Qt.
+"""CSV exports: summary, line items, answer, sweeps, grid, sizing, fleet, uncertainty, simulation. No Qt.
 
 One implementation for ``gpucalc sweep/size --csv`` and for the export files. Conventions, so
 the files re-import cleanly into a spreadsheet:
@@ -9,7 +9,13 @@ the files re-import cleanly into a spreadsheet:
   ceiling on one GPU); booleans are ``true`` / ``false``;
 - RFC 4180 quoting (fields with commas, quotes or line breaks are quoted, quotes doubled);
 - files are UTF-8 **with** a byte-order mark and CRLF line ends, so Excel opens the ``×`` / ``−``
-  of the formulas and any Chinese text correctly; text printed to a terminal has neither.
+  of the formulas and any Chinese text correctly; text printed to a terminal has neither;
+- no JSON in a cell: a formula's inputs are ``name=value; ...`` text, and one per row in
+  ``term_inputs.csv``; ids (GPU, model, engine) come with their names.
+
+An export (zip or folder) also holds ``summary.csv`` (the inputs and the answer, one figure a
+row, :mod:`gpucalc.report.csv_summary`) and ``README.txt`` describing every file
+(:mod:`gpucalc.report.csv_readme`).
 """
 
 from __future__ import annotations
@@ -35,8 +41,9 @@ from gpucalc.core.sizing import SizingRow
 from gpucalc.core.sweep import ContextSweep, GridCell
 from gpucalc.core.uncertainty import Bands
 from gpucalc.plan.fleet import fleet_figures, layout_figures
+from gpucalc.report.csv_readme import README_NAME, readme_text
+from gpucalc.report.csv_summary import FLEET_UNITS, summary_rows
 from gpucalc.report.data import ReportData, build_report
-from gpucalc.text.numbers import strict_json
 
 CsvCell = str | int | float | bool | None
 FILE_ENCODING = "utf-8-sig"
@@ -91,24 +98,37 @@ def table_bytes(table: CsvTable) -> bytes:
     return table_text(table, FILE_LINE_END).encode(FILE_ENCODING)
 
 
+NamedTerm = tuple[str, Term]
+
+
+def inputs_text(term: Term) -> str:
+    """The inputs of ``term`` as ``name=value; ...`` (sorted by name), not JSON."""
+    return "; ".join(f"{name}={cell_text(value)}" for name, value in sorted(term.inputs.items()))
+
+
 def _term_row(term: Term, item: str, parent: str) -> tuple[CsvCell, ...]:
-    return (item, parent, term.value, term.formula,
-            strict_json(dict(sorted(term.inputs.items())), indent=None) if term.inputs else "",
+    return (item, parent, term.value, term.formula, inputs_text(term),
             "; ".join(s for s in term.sources if s))
+
+
+def line_item_terms(memory: MemoryResult) -> list[tuple[str, str, Term]]:
+    """(item, part of, term) of every line item, weight group and activation part."""
+    stage = memory.binding
+    items = [("total_gib_per_gpu", "", memory.settings.total_gib)]
+    for item in memory.line_items:
+        items.append((item.key, "", item))
+        if item is stage.weights_total:
+            items += [(t.key, item.key, t) for t in stage.weights]
+        if item is stage.activation:
+            items += [(t.key, item.key, t) for t in stage.activation_parts]
+    return items
 
 
 def line_items_table(memory: MemoryResult) -> CsvTable:
     """Per-GPU memory line items of the binding stage, with weight groups and activation parts."""
-    stage = memory.binding
-    rows = [_term_row(memory.settings.total_gib, "total_gib_per_gpu", "")]
-    for item in memory.line_items:
-        rows.append(_term_row(item, item.key, ""))
-        if item is stage.weights_total:
-            rows += [_term_row(t, t.key, item.key) for t in stage.weights]
-        if item is stage.activation:
-            rows += [_term_row(t, t.key, item.key) for t in stage.activation_parts]
+    rows = tuple(_term_row(term, item, parent) for item, parent, term in line_item_terms(memory))
     return CsvTable("line_items", ("item", "part_of", "value_gib_per_gpu", "formula", "inputs",
-                                   "sources"), tuple(rows))
+                                   "sources"), rows)
 
 
 def context_sweep_table(sweep: ContextSweep) -> CsvTable:
@@ -121,22 +141,31 @@ def context_sweep_table(sweep: ContextSweep) -> CsvTable:
         "binding"), rows)
 
 
-def _point_rows(point: PointSummary) -> list[tuple[str, float, str, str]]:
+def _point_terms(point: PointSummary) -> list[NamedTerm]:
     terms = (point.ttft_ms, point.tpot_ms, point.itl_ms, point.output_tokens_per_s,
              point.requests_per_s)
-    rows = [(f"{point.label}.concurrency", point.concurrency, "requests", "load of this point")]
-    return rows + [(f"{point.label}.{t.key.split('.', 1)[1]}", t.value, t.unit, t.formula)
-                   for t in terms]
+    return [(f"{point.label}.{t.key.split('.', 1)[1]}", t) for t in terms]
+
+
+def _headline_terms(perf: PerformanceResult) -> list[NamedTerm]:
+    named = [(f"ceilings.{c.kind.value}", c.value) for c in perf.ceilings if c.limited]
+    return named + [(t.key, t) for t in (perf.recommended_concurrency, perf.online_capacity,
+                                          perf.knee_concurrency, perf.comm_share)]
+
+
+def answer_terms(perf: PerformanceResult) -> list[NamedTerm]:
+    """The answer's computed quantities, named as in ``answer.csv`` and ``estimate --json``."""
+    return (_headline_terms(perf) + _point_terms(perf.at_recommended)
+            + _point_terms(perf.offline_max))
 
 
 def answer_table(perf: PerformanceResult) -> CsvTable:
     """The answer: ceilings, recommendation and latency at it, keyed as ``estimate --json``."""
-    rows: list[tuple[str, float, str, str]] = [
-        (f"ceilings.{c.kind.value}", c.value.value, c.value.unit, c.value.formula)
-        for c in perf.ceilings if c.limited]
-    rows += [(t.key, t.value, t.unit, t.formula) for t in (
-        perf.recommended_concurrency, perf.online_capacity, perf.knee_concurrency, perf.comm_share)]
-    rows += _point_rows(perf.at_recommended) + _point_rows(perf.offline_max)
+    rows = [(name, t.value, t.unit, t.formula) for name, t in _headline_terms(perf)]
+    for point in (perf.at_recommended, perf.offline_max):
+        rows.append((f"{point.label}.concurrency", point.concurrency, "requests",
+                     "load of this point"))
+        rows += [(name, t.value, t.unit, t.formula) for name, t in _point_terms(point)]
     return CsvTable("answer", ("quantity", "value", "unit", "formula"), tuple(rows))
 
 
@@ -167,6 +196,7 @@ SIZING_COLUMNS = (
     ("cost_usd_per_hour", "cost_usd_per_hour"),
     ("cost_usd_per_million_output_tokens", "cost_usd_per_million_output_tokens"),
     ("pareto", "pareto"), ("quantized_below_checkpoint", "quantized_below_checkpoint"),
+    ("gpu_name", "gpu_name"),
 )
 
 
@@ -183,9 +213,18 @@ def uncertainty_table(bands: Bands) -> CsvTable:
     return CsvTable("uncertainty", ("result", "unit", "low", "expected", "high"), rows)
 
 
+def fleet_terms(fleet: FleetVerdict) -> list[NamedTerm]:
+    """The verdict's computed figures, named as in ``fleet.csv`` and ``estimate --json``."""
+    named = ((name, getattr(fleet, name, None)) for name in fleet_figures(fleet))
+    return [(name, value) for name, value in named if isinstance(value, Term)]
+
+
 def fleet_table(fleet: FleetVerdict) -> CsvTable:
-    """The fleet verdict, one figure per row under the names ``estimate --json`` uses."""
-    return CsvTable("fleet", ("quantity", "value"), tuple(fleet_figures(fleet).items()))
+    """The fleet verdict, one figure per row under the names ``estimate --json`` uses, with units."""
+    units = {name: t.unit for name, t in fleet_terms(fleet)} | FLEET_UNITS
+    return CsvTable("fleet", ("quantity", "value", "unit"),
+                    tuple((name, value, units.get(name, ""))
+                          for name, value in fleet_figures(fleet).items()))
 
 
 def fleet_layouts_table(fleet: FleetVerdict) -> CsvTable:
@@ -205,9 +244,29 @@ def simulation_sweep_table(sweep: RateSweep) -> CsvTable:
         "output_tokens_per_s", "goodput_req_per_s"), rows)
 
 
+def summary_table(data: ReportData) -> CsvTable:
+    """The inputs and the answer, one figure a row (``section, field, value, unit, source``)."""
+    rows = tuple((r.section, r.field, r.value, r.unit, r.source) for r in summary_rows(data))
+    return CsvTable("summary", ("section", "field", "value", "unit", "source"), rows)
+
+
+def term_inputs_table(data: ReportData) -> CsvTable:
+    """Every input of the formulas in line_items, answer and fleet, one per row."""
+    named: list[tuple[str, str, Term]] = [
+        ("line_items", item, term) for item, _, term in line_item_terms(data.result.memory)]
+    perf = data.result.performance
+    if perf is not None:
+        named += [("answer", name, term) for name, term in answer_terms(perf)]
+    if data.plan.fleet is not None:
+        named += [("fleet", name, term) for name, term in fleet_terms(data.plan.fleet)]
+    rows = tuple((file, name, key, value) for file, name, term in named
+                 for key, value in sorted(term.inputs.items()))
+    return CsvTable("term_inputs", ("file", "term", "input", "value"), rows)
+
+
 def report_tables(data: ReportData) -> list[CsvTable]:
-    """Every table of ``data`` (only the line items when the model does not fit)."""
-    tables = [line_items_table(data.result.memory)]
+    """Every table of ``data`` (summary, line items and term inputs when the model does not fit)."""
+    tables = [summary_table(data), line_items_table(data.result.memory), term_inputs_table(data)]
     perf = data.result.performance
     if perf is not None and data.sweep is not None:
         tables += [answer_table(perf), context_sweep_table(data.sweep), load_curve_table(perf.load_curve),
@@ -224,33 +283,43 @@ def report_tables(data: ReportData) -> list[CsvTable]:
     return tables
 
 
-def write_csv_bundle(path: Path, tables: Sequence[CsvTable]) -> Path:
-    """Write every table as ``<name>.csv`` into one zip file at ``path`` (atomically)."""
+ExportFile = tuple[str, bytes]
+
+
+def export_files(tables: Sequence[CsvTable], gpucalc_version: str) -> list[ExportFile]:
+    """File name and content of every table and of the README that describes them."""
+    readme = readme_text([t.name for t in tables], gpucalc_version).encode(FILE_ENCODING)
+    return [(f"{t.name}.csv", table_bytes(t)) for t in tables] + [(README_NAME, readme)]
+
+
+def write_csv_bundle(path: Path, files: Sequence[ExportFile]) -> Path:
+    """Write ``files`` into one zip file at ``path`` (atomically)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        for table in tables:
-            archive.writestr(f"{table.name}.csv", table_bytes(table))
+        for name, content in files:
+            archive.writestr(name, content)
     atomic_write_bytes(path, buffer.getvalue())
     return path
 
 
-def write_csv_directory(directory: Path, tables: Sequence[CsvTable]) -> list[Path]:
-    """Write every table as ``<name>.csv`` in ``directory`` (created if needed)."""
+def write_csv_directory(directory: Path, files: Sequence[ExportFile]) -> list[Path]:
+    """Write ``files`` in ``directory`` (created if needed)."""
     directory.mkdir(parents=True, exist_ok=True)
     paths = []
-    for table in tables:
-        target = directory / f"{table.name}.csv"
-        atomic_write_bytes(target, table_bytes(table))
+    for name, content in files:
+        target = directory / name
+        atomic_write_bytes(target, content)
         paths.append(target)
     return paths
 
 
 def write_csv_files(directory_or_zip: Path, scenario: Scenario, catalog: Catalog) -> list[Path]:
-    """Calculate ``scenario`` and write its CSV tables: one zip (``*.zip``) or a folder of files.
+    """Calculate ``scenario`` and write its CSV tables and README: one zip (``*.zip``) or a folder.
 
     Returns the paths written (the zip alone, or one path per file).
     """
-    tables = report_tables(build_report(scenario, catalog))
+    data = build_report(scenario, catalog)
+    files = export_files(report_tables(data), data.version)
     if directory_or_zip.suffix.lower() == ".zip":
-        return [write_csv_bundle(directory_or_zip, tables)]
-    return write_csv_directory(directory_or_zip, tables)
+        return [write_csv_bundle(directory_or_zip, files)]
+    return write_csv_directory(directory_or_zip, files)

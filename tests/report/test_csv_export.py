@@ -25,9 +25,9 @@ from gpucalc.report.csv_export import (
 from gpucalc.report.data import ReportData, build_report
 from tests.report.scenarios import NO_FIT_SCENARIO, SMALL_SCENARIO
 
-EXPECTED_FILES = {"line_items.csv", "answer.csv", "context_sweep.csv", "concurrency_sweep.csv",
-                  "per_card_grid.csv", "sizing.csv", "fleet.csv", "uncertainty.csv",
-                  "simulation_sweep.csv"}
+EXPECTED_FILES = {"summary.csv", "line_items.csv", "term_inputs.csv", "answer.csv",
+                  "context_sweep.csv", "concurrency_sweep.csv", "per_card_grid.csv", "sizing.csv",
+                  "fleet.csv", "uncertainty.csv", "simulation_sweep.csv", "README.txt"}
 
 
 @pytest.fixture
@@ -130,7 +130,8 @@ def test_folder_export_and_no_fit(tmp_path: Path, catalog: Catalog) -> None:
     assert all(p.stat().st_size > 0 for p in written)
     only = write_csv_files(tmp_path / "nofit.zip", NO_FIT_SCENARIO, catalog)
     with zipfile.ZipFile(only[0]) as archive:
-        assert archive.namelist() == ["line_items.csv"]
+        assert archive.namelist() == ["summary.csv", "line_items.csv", "term_inputs.csv",
+                                      "README.txt"]
 
 
 def test_cli_export_csv(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

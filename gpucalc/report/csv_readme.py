@@ -1,0 +1,68 @@
+"""``README.txt`` of a CSV export: what each file holds, its units and conventions. No Qt."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gpucalc.report.csv_summary import CSV_FORMAT_VERSION
+from gpucalc.text.numbers import NOT_FINITE_CONVENTION
+
+README_NAME = "README.txt"
+
+FILE_NOTES: dict[str, str] = {
+    "summary": "The plan in one file: its inputs (model, GPU and engine with id and name, GPU "
+               "count, precision, parallelism, max model length, traffic, latency targets) and its "
+               "answer (recommended concurrency and its range, the binding ceiling, online "
+               "capacity, request and token rates, and the fleet verdict: whether the deployment "
+               "carries the average and peak QPS, GPUs needed, cost per hour and per month). "
+               "Columns: section, field, value, unit, source. The source is 'scenario' (what the "
+               "plan was asked), 'catalog' (the GPU, model and engine tables), 'resolved: ...' "
+               "(what the engine derives when the scenario leaves it open), 'calculated: ...' (a "
+               "formula) or 'FILE.csv: ROW', the row of another file that explains the figure.",
+    "line_items": "Memory per GPU of the binding pipeline stage, in GiB: every line item, with "
+                  "the weight groups and activation parts under 'part_of'. 'inputs' lists the "
+                  "formula's inputs as 'name=value; ...' (one per row in term_inputs.csv); "
+                  "'sources' the datasheets and engine sources of its constants.",
+    "term_inputs": "The inputs of every formula in line_items.csv, answer.csv and fleet.csv, one "
+                   "per row: file, term (the row of that file), input (its name in the formula) "
+                   "and value.",
+    "answer": "The answer for one replica: each limited ceiling (requests), the recommended "
+              "concurrency (the knee), online capacity, knee, communication share, and latency "
+              "and rates at the recommendation and at the offline maximum. Columns: quantity, "
+              "value, unit, formula.",
+    "context_sweep": "The ceilings and the scheduler cap (running requests per replica) against "
+                     "the planning length in tokens; 'binding' names the lowest.",
+    "concurrency_sweep": "TTFT and TPOT (ms) and output throughput (tokens/s) of one replica "
+                         "against concurrency (running requests).",
+    "per_card_grid": "Concurrency at the latency targets for each context tier and precision "
+                     "tier on one replica; 'binding' is 'does_not_fit' where the model does not fit.",
+    "sizing": "Fleet options that meet the targets, cheapest first: GPU (id and name), precision, "
+              "TP, concurrency per replica, replicas and GPUs in total, utilization (fraction), "
+              "latency (ms), cost (USD per hour and per million output tokens); 'pareto' marks "
+              "options no other option beats on both cost per hour and TPOT.",
+    "fleet": "The fleet verdict for the deployment: QPS carried, replicas and GPUs needed and "
+             "deployed, totals and costs. Columns: quantity, value, unit.",
+    "fleet_layouts": "The same GPUs split into replicas of different tensor-parallel sizes: "
+                     "replicas, concurrency (requests), requests/s and output tokens/s in total.",
+    "uncertainty": "Low, expected and high value of KV cache tokens, recommended concurrency "
+                   "and GPUs needed, over the ranges of the uncertain constants.",
+    "simulation_sweep": "Simulated TTFT and TPOT percentiles (ms), output tokens/s and goodput "
+                        "(requests/s meeting the targets) of one replica at each request rate.",
+}
+
+CONVENTIONS = (
+    "Conventions of every file: UTF-8 with a byte-order mark, CRLF line ends, a header row, "
+    "RFC 4180 quoting. Numbers are plain decimals ('.' as the decimal point, no thousands "
+    "separators, no exponents, at most 9 significant digits); booleans are 'true' / 'false'; "
+    "an empty cell means 'no value'. Units are in a 'unit' column or end the column name "
+    "(_gib, _ms, _tokens, _requests, _per_s, _usd). Ids (gpu, model, engine) come with a name "
+    "column.")
+
+
+def readme_text(table_names: Sequence[str], gpucalc_version: str) -> str:
+    """The README of an export holding ``table_names`` (each as ``NAME.csv``)."""
+    lines = [f"gpucalc CSV export (format version {CSV_FORMAT_VERSION}, gpucalc {gpucalc_version})",
+             "", CONVENTIONS, "", NOT_FINITE_CONVENTION, "", "Files:", ""]
+    for name in table_names:
+        lines += [f"{name}.csv", f"  {FILE_NOTES[name]}", ""]
+    return "\r\n".join(lines)
