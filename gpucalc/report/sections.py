@@ -235,7 +235,7 @@ def checklist_section(w: Writer) -> list[Block]:
 def _term_row(w: Writer, term: Term, name: str, indent: bool = False) -> tuple[Cell, ...]:
     label = ("    " if indent else "") + name
     return (Cell(label, bold=not indent), Cell(w.term_value(term), align="right"),
-            Cell(term.formula), Cell(w.inputs_text(term)), Cell(w.cite(term.sources), align="center"))
+            Cell(w.t(term.formula)), Cell(w.inputs_text(term)), Cell(w.cite(term.sources), align="center"))
 
 
 def memory_section(w: Writer) -> list[Block]:
@@ -306,7 +306,7 @@ def ceilings_section(w: Writer, perf: PerformanceResult) -> list[Block]:
     rows = [(Cell(w.t(CEILING_LABELS[c.kind]), bold=True,
                   colour=CEILING_COLOURS[c.kind]),
              Cell(count(c.value.value) if c.limited else w.t("no limit"), align="right"),
-             Cell(c.value.formula), Cell(w.inputs_text(c.value)),
+             Cell(w.t(c.value.formula)), Cell(w.inputs_text(c.value)),
              Cell(w.t("binding") if c.binding else "", bold=True, align="center"))
             for c in perf.ceilings]
     advice = [Paragraph("• " + w.notice(a), size_pt=9, indent_pt=6, space_after_pt=2)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
+from gpucalc.report.strings_zh_formulas import ZH_FORMULAS
 from gpucalc.report.strings_zh_summary import ZH_SUMMARY
 
 CONTEXT = "Report"
@@ -454,6 +455,7 @@ ZH: dict[str, str] = {
     '‡ lower precision than the checkpoint: ': '‡ 精度低于原始权重：',
     'Lower tiers than the checkpoint\'s precision: ': '低于原始权重精度的档位：',
     **ZH_SUMMARY,
+    **ZH_FORMULAS,
 
 }
 

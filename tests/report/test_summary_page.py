@@ -82,10 +82,24 @@ def test_chinese_report_translates_the_labels_it_used_to_leave_in_english(
         return
     text = " ".join(pages)
     for english in ("forward gib", "dense mlp", "Pareto", "Summary", "Verdict", "GEMM efficiency",
-                    "widened to", "the published measurements"):
+                    "widened to", "the published measurements", "Σ tensor groups",
+                    "memory as the driver reports it"):
         assert english not in text, english
     assert ZH["Dense MLP"] in text
     assert ZH["Pareto"] in text
+    assert ZH["memory as the driver reports it"] in text
+
+
+def test_every_formula_of_the_memory_and_ceiling_tables_has_chinese(module_catalog: Catalog) -> None:
+    for scenario in (TP_SCENARIO, NO_FIT_SCENARIO):
+        data = build_report(scenario, module_catalog, "zh")
+        memory, perf = data.result.memory, data.result.performance
+        terms = [memory.settings.total_gib, *memory.line_items, *memory.binding.weights,
+                 *memory.binding.activation_parts, memory.kv_bytes_per_token, memory.kv_cache_tokens,
+                 memory.max_concurrency, memory.concurrency_p95, memory.planning_check,
+                 *([c.value for c in perf.ceilings] if perf is not None else [])]
+        missing = {t.formula for t in terms if t.formula and t.formula not in ZH}
+        assert not missing, missing
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
