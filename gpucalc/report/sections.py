@@ -107,7 +107,7 @@ class Writer:
 
     def source_list(self, start: int) -> list[Block]:
         """The sources cited since index ``start``, numbered."""
-        return [Paragraph(f"[{i}] {text}", size_pt=7.0, colour=MUTED_COLOUR, indent_pt=4,
+        return [Paragraph(f"[{i}] {self.t(text)}", size_pt=7.0, colour=MUTED_COLOUR, indent_pt=4,
                           space_after_pt=1.5)
                 for i, text in enumerate(self.sources[start:], start=start + 1)]
 

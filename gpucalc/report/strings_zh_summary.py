@@ -153,4 +153,13 @@ ZH_SUMMARY: dict[str, str] = {
     'same TP = 4 spread; fixed collective cost depends on NCCL version':
         '同样来自 TP = 4 的偏差；集合通信的固定开销取决于 NCCL 版本',
     'TTFT errors −43 % … +15 %': 'TTFT 误差 −43 % … +15 %',
+    # Planning rules cited as sources (the capacity planning guide's wording)
+    'weights + KV at average length + margin within 70 % of memory':
+        '权重 + 平均长度下的 KV + 余量不超过显存的 70 %',
+    'keep weights + KV(avg) + margin within 70 % of memory':
+        '权重 + KV（平均长度）+ 余量控制在显存的 70 % 以内',
+    'at 80 % with the average length, long-context service is not viable':
+        '按平均长度已到 80 % 时，长上下文服务不可行',
+    'weights + KV(avg) + margin within 70 % of memory; 80 % at the average length is the alarm':
+        '权重 + KV（平均长度）+ 余量不超过显存的 70 %；按平均长度达到 80 % 即为警戒线',
 }
