@@ -19,11 +19,12 @@ _SEEDS = re.compile(r"\bthe seeds\b")
 _SPEC_FILE = re.compile(r"specs/[\w/.-]+")
 _DOC_SECTION = re.compile(r"\s*DOMAIN\.md\s*§\s*\d+")
 _EMPTY_BRACKETS = re.compile(r"\s*\(\s*\)")
+_KEY_LABEL = re.compile(r"^[a-z]+(?:_[a-z]+)+:\s*")
 
 
 def reader_text(text: str) -> str:
     """``text`` without repository paths, commands and seed / document references."""
-    out = _PARENTHESISED_POINTER.sub("", text)
+    out = _KEY_LABEL.sub("", _PARENTHESISED_POINTER.sub("", text))
     out = _IN_MEASUREMENT_FILE.sub("", out)
     out = _MEASUREMENT_FILE.sub("the published measurements", out)
     out = _SEEDS.sub("planning guides", out)
@@ -31,8 +32,7 @@ def reader_text(text: str) -> str:
     out = _DOC_SECTION.sub("", out)
     out = _SEED_LABEL.sub("", out)
     out = _EMPTY_BRACKETS.sub("", out)
-    out = re.sub(r"\s{2,}", " ", out).strip()
-    return out[:1].upper() + out[1:] if out[:1].islower() and text[:1].isupper() else out
+    return re.sub(r"\s{2,}", " ", out).strip()
 
 
 INPUT_NAMES: dict[str, str] = {

@@ -45,6 +45,7 @@ FACTOR_NAMES = {
     "peak_tflops": "Peak TFLOPS",
     "hbm_bandwidth_gb_per_s": "Memory bandwidth",
     "memory_fraction": "Memory fraction",
+    "fp8_gemm_relative": "FP8 GEMM factor",
 }
 
 

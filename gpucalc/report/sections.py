@@ -119,9 +119,9 @@ class Writer:
         """Section title ``index`` (0-based) of :data:`SECTION_TITLES`."""
         return Heading(self.t(SECTION_TITLES[index]))
 
-    def note(self, text: str) -> Paragraph:
-        """A muted explanatory line."""
-        return Paragraph(text, size_pt=8.0, colour=MUTED_COLOUR)
+    def note(self, text: str, introduces: bool = False) -> Paragraph:
+        """A muted explanatory line (kept on the page of what follows when it ``introduces`` it)."""
+        return Paragraph(text, size_pt=8.0, colour=MUTED_COLOUR, keep_with_next=introduces)
 
     def notice(self, notice: Notice) -> str:
         """A notice in the report's language, without repository pointers."""
@@ -227,7 +227,7 @@ def checklist_section(w: Writer) -> list[Block]:
         rows.append((Cell(str(i), align="right"), Cell(w.t(item.title), bold=True), Cell(detail), mark))
     return [w.heading(1),
             w.note(w.t("State each item before reporting a capacity number (the capacity planning "
-                       "checklist).")),
+                       "checklist)."), introduces=True),
             *table(["#", w.t("Item"), w.t("Stated value"), w.t("Check")], rows, (0.35, 2.8, 6.0, 1.0),
                    aligns=["right", "left", "left", "center"])]
 
@@ -429,7 +429,7 @@ def grid_section(w: Writer) -> list[Block]:
             w.note(w.t("Concurrent requests per replica that meet the targets, by planning length "
                        "(tokens per request, the scenario's lengths scaled in proportion) and "
                        "precision tier, and what binds. The scenario's column at its precision is "
-                       "the answer.")),
+                       "the answer."), introduces=True),
             *table(header, rows, (2.0, *[1.6] * len(contexts)),
                    aligns=["left"] + ["right"] * len(contexts)),
             w.note(w.t("Lower tiers than the checkpoint's precision: ") + w.notice(QUALITY))]
@@ -461,9 +461,9 @@ def sizing_section(w: Writer) -> list[Block]:
                 m=len(w.data.sizing))
     if not rows:
         return [w.heading(7), Paragraph(w.t("No GPU in the catalog meets the targets."))]
-    caveat = ([w.note(w.t("‡ lower precision than the checkpoint: ") + w.notice(QUALITY))]
+    caveat = ([w.note(w.t("‡ lower precision than the checkpoint: ") + w.notice(QUALITY), introduces=True)]
               if any(r.quantized_below_checkpoint for r in w.data.sizing[:SIZING_ROWS_SHOWN]) else [])
-    return [w.heading(7), w.note(intro), *caveat,
+    return [w.heading(7), w.note(intro, introduces=True), *caveat,
             *table([w.t("GPU"), w.t("Weights / KV"), "TP", w.t("Conc."), w.t("Binds"),
                     w.t("req/s per replica"), w.t("GPUs"), w.t("Util."), "TPOT (ms)", "$/h",
                     w.t("$/M tokens"), w.t("Pareto")], rows,

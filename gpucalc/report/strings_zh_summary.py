@@ -14,6 +14,7 @@ ZH_SUMMARY: dict[str, str] = {
     'What would change the answer': '什么会改变结论',
     'Why': '原因',
     'Pareto': '帕累托',
+    'FP8 GEMM factor': 'FP8 GEMM 系数',
     'GPU memory for the KV cache': '存放 KV 缓存的显存',
     'compute speed (the latency targets)': '算力（延迟目标）',
     'the link between GPUs': '卡间互联',

@@ -130,6 +130,8 @@ def test_reader_text_drops_repository_pointers_and_keeps_titles() -> None:
         "decode reaches 60–85 % of HBM bandwidth; all-reduce")
     assert reader_text("Llama-3.1-70B on one 8× A100-80GB server (seed 002's case)") == (
         "Llama-3.1-70B on one 8× A100-80GB server")
+    assert reader_text("non_torch: vLLM 0.19 'non-torch forward increase memory' on H100") == (
+        "vLLM 0.19 'non-torch forward increase memory' on H100")
     title = "vLLM docs, 'Optimization and Tuning' (2025)"
     assert reader_text(title) == title
 
