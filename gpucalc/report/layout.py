@@ -1,8 +1,9 @@
 """A small page-layout engine for the PDF report, drawn with QPainter.
 
 The document is a list of blocks (headings, paragraphs, table rows, plots). Blocks are
-measured first, placed on A4 pages second — a table row never splits, a table header repeats
-on each page its rows continue on, a heading stays with what follows — and painted last, so
+measured first, placed on A4 pages second — a table row never splits, a short table stays on
+one page, a table header repeats on each page its rows continue on, a heading stays with what
+follows — and painted last, so
 the footer can say "page n of N".
 """
 
@@ -147,6 +148,7 @@ class Cell:
 _ALIGN = {"left": Qt.AlignmentFlag.AlignLeft, "right": Qt.AlignmentFlag.AlignRight,
           "center": Qt.AlignmentFlag.AlignHCenter}
 CELL_PAD_PT = 3.0
+SHORT_TABLE_ROWS = 16  # a table of at most this many rows stays on one page (when it fits one)
 
 
 @dataclass
@@ -207,9 +209,10 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Cell]], widths: Sequenc
     head = TableRow(tuple(Cell(h, align=a) for h, a in zip(header, aligns, strict=True)),
                     tuple(widths), size_pt, header=True, keep_with_next=True)
     blocks: list[Block] = [head]
+    short = len(rows) <= SHORT_TABLE_ROWS
     for i, row in enumerate(rows):
         blocks.append(TableRow(tuple(row), tuple(widths), size_pt, shade=i % 2 == 1,
-                               repeat_header=head))
+                               repeat_header=head, keep_with_next=short and i < len(rows) - 1))
     return blocks
 
 
@@ -282,7 +285,8 @@ def paginate(blocks: Sequence[Block], canvas: Canvas, page: PageGeometry) -> lis
             continue
         needed = block.height(canvas, width)
         if block.keep_with_next and i + 1 < len(blocks):
-            needed += _first_height(blocks, i + 1, canvas, width)
+            chained = needed + _first_height(blocks, i + 1, canvas, width)
+            needed = chained if chained <= page.body_bottom - page.top else needed
         if y + needed > page.body_bottom and pages[-1]:
             pages.append([])
             y = page.top

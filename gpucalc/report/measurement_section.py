@@ -1,4 +1,4 @@
-"""The report's appendix: seed 000's measurement order as commands, with what the estimate expects."""
+"""The report's appendix: the measurement order as commands, with what the estimate expects."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from gpucalc.report.sections import Writer
 
 MEASUREMENT_SECTION = 12  # index in SECTION_TITLES
-INTRO = ("Seed 000's measurement order: a single-request baseline, a concurrency ladder at a fixed "
+INTRO = ("The measurement order: a single-request baseline, a concurrency ladder at a fixed "
          "context until a latency target breaks, the real traffic mix, and the watermark check. "
          "Start the engine with the serve command, run each step and save its results; "
          "gpucalc test-plan --results FILE… (or Tools → Measurement plan… in the window) marks "

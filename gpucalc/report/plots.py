@@ -221,13 +221,12 @@ def draw_ceiling_bars(canvas: Canvas, box: QRectF, bars: Sequence[CeilingBar], t
                       axis_label: str, no_limit: str, recommended: float, online: float,
                       online_label: str) -> None:
     """Horizontal bars, one per ceiling; the binding one outlined; the watermark marked."""
-    limited = [b.value for b in bars if b.value is not None]
-    top = max([*limited, recommended, 1.0])
+    top = ceiling_scale([b.value for b in bars if b.value is not None], recommended)
     label_room = 80 * PT
     title_room = 10 * PT
     inner = QRectF(box.left() + label_room, box.top() + title_room, box.width() - label_room,
                    box.height() - title_room)
-    frame = draw_frame(canvas, inner, Axis(0.0, top * 1.15), Axis(0.0, float(len(bars))), "",
+    frame = draw_frame(canvas, inner, Axis(0.0, top * OFF_SCALE_ROOM), Axis(0.0, float(len(bars))), "",
                        axis_label, "", y_ticks=False)
     _text(canvas, box.left(), box.top(), title, TITLE_PT, "left", bold=True)
     painter = canvas.painter
@@ -241,11 +240,14 @@ def draw_ceiling_bars(canvas: Canvas, box: QRectF, bars: Sequence[CeilingBar], t
             _text(canvas, frame.area.left() + 4 * PT, centre, no_limit, LABEL_PT, "left",
                   MUTED_COLOUR, vertical="middle")
             continue
-        rect = QRectF(frame.area.left(), centre - band * 0.3, frame.px(bar.value) - frame.area.left(),
-                      band * 0.6)
+        off_scale = bar.value > top * OFF_SCALE_ROOM
+        right = frame.area.right() - 30 * PT if off_scale else frame.px(bar.value)
+        rect = QRectF(frame.area.left(), centre - band * 0.3, right - frame.area.left(), band * 0.6)
         painter.setBrush(QBrush(colour))
         painter.setPen(_pen(TEXT_COLOUR, 1.6) if bar.binding else Qt.PenStyle.NoPen)
         painter.drawRect(rect)
+        if off_scale:
+            _draw_cut(canvas, rect)
         _text(canvas, rect.right() + 3 * PT, centre, count(bar.value), LABEL_PT, "left",
               bold=bar.binding, vertical="middle")
     if 0 < online <= frame.x.hi:
@@ -254,6 +256,29 @@ def draw_ceiling_bars(canvas: Canvas, box: QRectF, bars: Sequence[CeilingBar], t
         painter.drawLine(QLineF(px, frame.area.top(), px, frame.area.bottom()))
         _text(canvas, px, frame.area.top() - 1 * PT, online_label, TICK_PT, "center", MARKER_COLOUR,
               vertical="bottom")
+
+
+OFF_SCALE_RATIO = 4.0  # a ceiling past 4× the smallest is drawn cut, with its value written
+OFF_SCALE_ROOM = 1.15  # the axis runs 15 % past the largest bar on scale
+
+
+def ceiling_scale(values: Sequence[float], recommended: float) -> float:
+    """The largest ceiling within :data:`OFF_SCALE_RATIO` of the smallest (and the recommendation).
+
+    Ceilings beyond it are cut at the plot's edge so the binding bar is not a sliver.
+    """
+    smallest = max(min([*values, recommended]), 1.0)
+    on_scale = [v for v in (*values, recommended) if v <= smallest * OFF_SCALE_RATIO]
+    return max([*on_scale, 1.0])
+
+
+def _draw_cut(canvas: Canvas, rect: QRectF) -> None:
+    """Two slanted white strokes across a bar: the bar is longer than drawn."""
+    painter = canvas.painter
+    painter.setPen(_pen("#ffffff", 2.2))
+    for offset in (-12 * PT, -7 * PT):
+        x = rect.right() + offset
+        painter.drawLine(QLineF(x - 2 * PT, rect.bottom() + 1 * PT, x + 2 * PT, rect.top() - 1 * PT))
 
 
 @dataclass(frozen=True)
@@ -330,8 +355,8 @@ def draw_context_sweep(canvas: Canvas, box: QRectF, sweep: ContextSweep, labels:
                                             for p in points]
     series[CeilingKind.SCHEDULER] = [p.scheduler for p in points]
     values = [v for ys in series.values() for v in ys]
-    frame = draw_frame(canvas, box, Axis.fit(xs, log=True), Axis.fit(values, log=True), title,
-                       x_label, y_label, legend=True)
+    frame = draw_frame(canvas, box, Axis(min(xs), max(xs), log=True), Axis.fit(values, log=True),
+                       title, x_label, y_label, legend=True)
     canvas.painter.setClipRect(frame.area)
     for kind, ys in series.items():
         _polyline(canvas, frame, xs, ys, CEILING_COLOURS[kind], 1.4)

@@ -16,6 +16,7 @@ from gpucalc.plan.compute import PlanSimulation
 from gpucalc.report.layout import Block, Canvas, Cell, Drawing, Paragraph, TableRow, table
 from gpucalc.report.numbers import count, percent, sig3
 from gpucalc.report.plots_risk import SweepText, TornadoRow, TornadoText, draw_rate_sweep, draw_tornado
+from gpucalc.report.reader_text import reader_text
 
 if TYPE_CHECKING:
     from gpucalc.report.sections import Writer
@@ -44,6 +45,7 @@ FACTOR_NAMES = {
     "peak_tflops": "Peak TFLOPS",
     "hbm_bandwidth_gb_per_s": "Memory bandwidth",
     "memory_fraction": "Memory fraction",
+    "fp8_gemm_relative": "FP8 GEMM factor",
 }
 
 
@@ -80,7 +82,7 @@ def tornado_cells(w: Writer, rank: int, bar: TornadoBar) -> tuple[Cell, ...]:
 def range_cells(w: Writer, r: ConstantRange) -> tuple[Cell, ...]:
     """One row of the ranges table: constant, factors on its value, reason and source."""
     return (Cell(factor_name(w, r.key), bold=True),
-            Cell(f"×{r.low_factor:g} – ×{r.high_factor:g}", align="right"), Cell(r.reason))
+            Cell(f"×{r.low_factor:g} – ×{r.high_factor:g}", align="right"), Cell(w.t(reader_text(r.reason))))
 
 
 def kept_together(blocks: list[Block], with_next: bool = False) -> list[Block]:

@@ -28,8 +28,10 @@ from gpucalc.report.plots import (
     draw_load_curves,
     draw_memory_bar,
 )
-from gpucalc.report.risk_sections import simulation_section, uncertainty_section
+from gpucalc.report.reader_text import input_name, reader_text
+from gpucalc.report.risk_sections import factor_name, simulation_section, uncertainty_section
 from gpucalc.report.strings import template_parts_text, tr
+from gpucalc.report.summary import APPENDIX_TITLE, summary_blocks
 from gpucalc.text.notices import notice_text
 from gpucalc.text.palette import CEILING_COLOURS
 
@@ -55,6 +57,18 @@ TERM_LABELS = {
     "alarm_concurrency_at_share": "Concurrency at the 80 % alarm",
     "kv_gib_per_average_request": "KV per request at average length",
     "memory_share_at_planned": "Memory share at planned concurrency",
+    "weights.embedding": "Embedding",
+    "weights.attention": "Attention",
+    "weights.dense_mlp": "Dense MLP",
+    "weights.experts": "Routed experts",
+    "weights.shared_experts": "Shared experts",
+    "weights.norms_router": "Norms and router",
+    "weights.lm_head": "LM head",
+    "weights.vision": "Vision tower",
+    "activation.forward_gib": "Forward pass activations",
+    "activation.sampler_gib": "Sampler",
+    "activation.moe_workspace_gib": "MoE workspace",
+    "activation.encoder_gib": "Vision encoder (profiling pass)",
 }
 CEILING_LABELS = {CeilingKind.MEMORY: "Memory (KV cache)", CeilingKind.COMPUTE: "Compute / latency",
                   CeilingKind.INTERCONNECT: "Interconnect",
@@ -85,14 +99,15 @@ class Writer:
         """Reference numbers ("[1, 3]") of ``sources`` in the report's source list."""
         numbers = []
         for source in (s for s in sources if s):
-            if source not in self.sources:
-                self.sources.append(source)
-            numbers.append(self.sources.index(source) + 1)
+            text = reader_text(source)
+            if text not in self.sources:
+                self.sources.append(text)
+            numbers.append(self.sources.index(text) + 1)
         return f"[{', '.join(map(str, numbers))}]" if numbers else ""
 
     def source_list(self, start: int) -> list[Block]:
         """The sources cited since index ``start``, numbered."""
-        return [Paragraph(f"[{i}] {text}", size_pt=7.0, colour=MUTED_COLOUR, indent_pt=4,
+        return [Paragraph(f"[{i}] {self.t(text)}", size_pt=7.0, colour=MUTED_COLOUR, indent_pt=4,
                           space_after_pt=1.5)
                 for i, text in enumerate(self.sources[start:], start=start + 1)]
 
@@ -104,9 +119,17 @@ class Writer:
         """Section title ``index`` (0-based) of :data:`SECTION_TITLES`."""
         return Heading(self.t(SECTION_TITLES[index]))
 
-    def note(self, text: str) -> Paragraph:
-        """A muted explanatory line."""
-        return Paragraph(text, size_pt=8.0, colour=MUTED_COLOUR)
+    def note(self, text: str, introduces: bool = False) -> Paragraph:
+        """A muted explanatory line (kept on the page of what follows when it ``introduces`` it)."""
+        return Paragraph(text, size_pt=8.0, colour=MUTED_COLOUR, keep_with_next=introduces)
+
+    def notice(self, notice: Notice) -> str:
+        """A notice in the report's language, without repository pointers."""
+        return reader_text(notice_text(notice, self.lang))
+
+    def inputs_text(self, term: Term) -> str:
+        """A formula's inputs named in words: ``layers = 32, tp = 1``."""
+        return ", ".join(f"{self.t(input_name(k))} = {input_value(v)}" for k, v in term.inputs.items())
 
     def term_value(self, term: Term) -> str:
         """A term's value with its unit."""
@@ -117,31 +140,17 @@ class Writer:
         return f"{sig3(term.value)} {term.unit}".strip()
 
 
-def _inputs_text(term: Term) -> str:
-    return ", ".join(f"{k} = {v:,}" if isinstance(v, int) and not isinstance(v, bool) else f"{k} = {v}"
-                     for k, v in term.inputs.items())
-
-
-def title_blocks(w: Writer) -> list[Block]:
-    """Title, subject line, version and date, and the answer sentence."""
-    d = w.data
-    inputs = d.inputs
-    subject = w.t("{model} on {n}× {gpu} · {engine}", model=inputs.model.name,
-                  n=inputs.deployment.num_gpus, gpu=inputs.gpu.name, engine=inputs.engine.name)
-    meta = w.t("gpucalc {version} · created {date}", version=d.version,
-               date=d.created.strftime("%Y-%m-%d %H:%M %Z").strip())
-    blocks: list[Block] = [Paragraph(w.t("GPU inference capacity report"), size_pt=18, bold=True,
-                                     space_after_pt=2),
-                           Paragraph(subject, size_pt=11, space_after_pt=2)]
-    if d.scenario.name:
-        blocks.append(Paragraph(w.t("Scenario: {name}", name=d.scenario.name), size_pt=9))
-    blocks.append(Paragraph(meta, size_pt=8.5, colour=MUTED_COLOUR, space_after_pt=8))
-    blocks.append(Paragraph(answer_sentence(w), size_pt=11, bold=True, space_after_pt=6))
-    return blocks + fleet_blocks(w)
+def input_value(value: object) -> str:
+    """A formula input as printed: integers with separators, numbers to 3 significant digits."""
+    if isinstance(value, bool | str):
+        return str(value)
+    if isinstance(value, int):
+        return f"{value:,}"
+    return sig3(value) if isinstance(value, float) else str(value)
 
 
 def fleet_blocks(w: Writer) -> list[Block]:
-    """Page 1: does the deployment carry the QPS, GPUs needed, totals over all replicas, cost."""
+    """The fleet in figures: carries the QPS or not, GPUs needed, totals over all replicas, cost."""
     fleet = w.data.plan.fleet
     if fleet is None:
         return []
@@ -156,7 +165,7 @@ def answer_sentence(w: Writer) -> str:
     if perf is None:
         blocking = w.data.result.memory.blocking_notices
         if blocking:
-            return notice_text(blocking[0], w.lang)
+            return w.notice(blocking[0])
         return w.t("The model does not fit on this deployment.")
     sentence = w.t(
         "{n} concurrent requests per replica at TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms — limited by "
@@ -217,8 +226,8 @@ def checklist_section(w: Writer) -> list[Block]:
                     fill=PASS_FILL if item.passed else ATTENTION_FILL)
         rows.append((Cell(str(i), align="right"), Cell(w.t(item.title), bold=True), Cell(detail), mark))
     return [w.heading(1),
-            w.note(w.t("State each item before reporting a capacity number (seed 000, capacity "
-                       "planning checklist).")),
+            w.note(w.t("State each item before reporting a capacity number (the capacity planning "
+                       "checklist)."), introduces=True),
             *table(["#", w.t("Item"), w.t("Stated value"), w.t("Check")], rows, (0.35, 2.8, 6.0, 1.0),
                    aligns=["right", "left", "left", "center"])]
 
@@ -226,7 +235,7 @@ def checklist_section(w: Writer) -> list[Block]:
 def _term_row(w: Writer, term: Term, name: str, indent: bool = False) -> tuple[Cell, ...]:
     label = ("    " if indent else "") + name
     return (Cell(label, bold=not indent), Cell(w.term_value(term), align="right"),
-            Cell(term.formula), Cell(_inputs_text(term)), Cell(w.cite(term.sources), align="center"))
+            Cell(w.t(term.formula)), Cell(w.inputs_text(term)), Cell(w.cite(term.sources), align="center"))
 
 
 def memory_section(w: Writer) -> list[Block]:
@@ -249,7 +258,7 @@ def memory_section(w: Writer) -> list[Block]:
         rows.append(_term_row(w, item, w.t(TERM_LABELS[item.key])))
         parts = (stage.weights if item is stage.weights_total
                  else stage.activation_parts if item is stage.activation else ())
-        rows += [_term_row(w, p, p.key.split(".", 1)[-1].replace("_", " "), indent=True)
+        rows += [_term_row(w, p, w.t(TERM_LABELS.get(p.key, input_name(p.key))), indent=True)
                  for p in parts if p.value]
     for t in (memory.kv_bytes_per_token, memory.kv_bytes_per_token_per_gpu, memory.kv_cache_tokens,
               memory.kv_cache_tokens_all_replicas, memory.max_concurrency, memory.concurrency_p50,
@@ -297,10 +306,10 @@ def ceilings_section(w: Writer, perf: PerformanceResult) -> list[Block]:
     rows = [(Cell(w.t(CEILING_LABELS[c.kind]), bold=True,
                   colour=CEILING_COLOURS[c.kind]),
              Cell(count(c.value.value) if c.limited else w.t("no limit"), align="right"),
-             Cell(c.value.formula), Cell(_inputs_text(c.value)),
+             Cell(w.t(c.value.formula)), Cell(w.inputs_text(c.value)),
              Cell(w.t("binding") if c.binding else "", bold=True, align="center"))
             for c in perf.ceilings]
-    advice = [Paragraph("• " + notice_text(a, w.lang), size_pt=9, indent_pt=6, space_after_pt=2)
+    advice = [Paragraph("• " + w.notice(a), size_pt=9, indent_pt=6, space_after_pt=2)
               for a in perf.advice]
     points = [_point_cells(w, w.t("At the recommendation"), perf.at_recommended),
               _point_cells(w, w.t("Offline maximum (batch full)"), perf.offline_max)]
@@ -420,10 +429,10 @@ def grid_section(w: Writer) -> list[Block]:
             w.note(w.t("Concurrent requests per replica that meet the targets, by planning length "
                        "(tokens per request, the scenario's lengths scaled in proportion) and "
                        "precision tier, and what binds. The scenario's column at its precision is "
-                       "the answer.")),
+                       "the answer."), introduces=True),
             *table(header, rows, (2.0, *[1.6] * len(contexts)),
                    aligns=["left"] + ["right"] * len(contexts)),
-            w.note(w.t("Lower tiers than the checkpoint's precision: ") + notice_text(QUALITY, w.lang))]
+            w.note(w.t("Lower tiers than the checkpoint's precision: ") + w.notice(QUALITY))]
 
 
 def sizing_section(w: Writer) -> list[Block]:
@@ -452,12 +461,12 @@ def sizing_section(w: Writer) -> list[Block]:
                 m=len(w.data.sizing))
     if not rows:
         return [w.heading(7), Paragraph(w.t("No GPU in the catalog meets the targets."))]
-    caveat = ([w.note(w.t("‡ lower precision than the checkpoint: ") + notice_text(QUALITY, w.lang))]
+    caveat = ([w.note(w.t("‡ lower precision than the checkpoint: ") + w.notice(QUALITY), introduces=True)]
               if any(r.quantized_below_checkpoint for r in w.data.sizing[:SIZING_ROWS_SHOWN]) else [])
-    return [w.heading(7), w.note(intro), *caveat,
+    return [w.heading(7), w.note(intro, introduces=True), *caveat,
             *table([w.t("GPU"), w.t("Weights / KV"), "TP", w.t("Conc."), w.t("Binds"),
                     w.t("req/s per replica"), w.t("GPUs"), w.t("Util."), "TPOT (ms)", "$/h",
-                    w.t("$/M tokens"), "Pareto"], rows,
+                    w.t("$/M tokens"), w.t("Pareto")], rows,
                    (2.6, 1.5, 0.5, 0.8, 1.5, 1.1, 0.8, 0.8, 0.9, 0.9, 0.9, 0.8),
                    aligns=["left", "left", "right", "right", "left", "right", "right", "right",
                            "right", "right", "right", "center"], size_pt=7.0)]
@@ -475,20 +484,26 @@ def efficiency_section(w: Writer, perf: PerformanceResult) -> list[Block]:
         ("step_overhead_ms", f"{sig3(eff.step_overhead_ms)} ms", "fixed cost of one engine step"),
         ("fp8_gemm_relative", sig3(eff.fp8_gemm_relative), "FP8 GEMM share relative to BF16"),
     ]
-    rows = [(Cell(key, mono=True), Cell(value, align="right"), Cell(w.t(text)))
+    rows = [(Cell(factor_name(w, key), bold=True), Cell(value, align="right"), Cell(w.t(text)))
             for key, value, text in meanings]
     return [w.heading(10), *table([w.t("Factor"), w.t("Value"), w.t("Meaning")], rows, (2, 1, 5),
                                  aligns=["left", "right", "left"]),
-            Paragraph(w.t("Source: {s}", s=eff.source or "—"), size_pt=8, space_before_pt=4)]
+            Paragraph(w.t("Source: {s}", s=reader_text(eff.source) or "—"), size_pt=8, space_before_pt=4)]
 
 
 def notices_section(w: Writer) -> list[Block]:
     """Warnings about the inputs and the result."""
     perf = w.data.result.performance
     notices = (*w.data.result.memory.notices, *(perf.notices if perf is not None else ()))
-    lines = [Paragraph("• " + notice_text(n, w.lang), size_pt=9, indent_pt=6, space_after_pt=2)
+    lines = [Paragraph("• " + w.notice(n), size_pt=9, indent_pt=6, space_after_pt=2)
              for n in notices]
     return [w.heading(11), *(lines or [Paragraph(w.t("None."))])]
+
+
+def appendix_intro(w: Writer) -> list[Block]:
+    """The appendices' opening: the answer sentence and the fleet in figures."""
+    return [Paragraph(w.t(APPENDIX_TITLE), size_pt=15, bold=True, space_after_pt=6),
+            Paragraph(answer_sentence(w), size_pt=10, bold=True, space_after_pt=6), *fleet_blocks(w)]
 
 
 def report_blocks(data: ReportData) -> tuple[list[Block], tuple[str, ...]]:
@@ -496,8 +511,8 @@ def report_blocks(data: ReportData) -> tuple[list[Block], tuple[str, ...]]:
     w = Writer(data, data.lang)
     perf = data.result.performance
     builders: list[Callable[[], list[Block]]] = [
-        lambda: title_blocks(w), lambda: inputs_section(w), lambda: checklist_section(w),
-        lambda: memory_section(w)]
+        lambda: summary_blocks(w), lambda: appendix_intro(w), lambda: inputs_section(w),
+        lambda: checklist_section(w), lambda: memory_section(w)]
     if perf is not None:
         builders += [lambda: ceilings_section(w, perf), lambda: sweep_section(w),
                      lambda: load_section(w, perf), lambda: grid_section(w), lambda: sizing_section(w),

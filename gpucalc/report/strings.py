@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
+from gpucalc.report.strings_zh_formulas import ZH_FORMULAS
+from gpucalc.report.strings_zh_summary import ZH_SUMMARY
+
 CONTEXT = "Report"
 
 ZH: dict[str, str] = {
@@ -103,7 +106,7 @@ ZH: dict[str, str] = {
     'TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; watermark {wm}; planning share {share}':
         ('首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} ms；安全水位 {wm}；规划显存占比 '
          '{share}'),
-    'State each item before reporting a capacity number (seed 000, capacity planning checklist).':
+    'State each item before reporting a capacity number (the capacity planning checklist).':
         '报容量数字之前逐条写明（容量规划清单：报数前先自查）。',
     'Memory picture of one GPU': '单卡显存构成',
     'GPU memory (GiB)': '显存（GiB）',
@@ -367,14 +370,14 @@ ZH: dict[str, str] = {
     'Not simulated: the simulator cannot run this plan.': '未仿真：仿真器无法运行此方案。',
     # Appendix: measurement plan
     '13. Appendix: measurement plan': '13. 附录：实测计划',
-    ("Seed 000's measurement order: a single-request baseline, a concurrency ladder at a fixed "
+    ("The measurement order: a single-request baseline, a concurrency ladder at a fixed "
      "context until a latency target breaks, the real traffic mix, and the watermark check. "
      "Start the engine with the serve command, run each step and save its results; "
      "gpucalc test-plan --results FILE… (or Tools → Measurement plan… in the window) marks "
      "each run pass or attention: a figure within ±{tol} of this estimate passes. If the load "
      "test is far from the estimate, first check which memory deduction was missed and "
      "whether the context used the mean instead of P95."):
-        ('按种子文档 000 的实测顺序：先测单请求基线，再固定上下文按梯度加并发直到延迟目标被击穿，然后换成'
+        ('实测顺序：先测单请求基线，再固定上下文按梯度加并发直到延迟目标被击穿，然后换成'
          '真实混合流量，最后检查安全水位。用启动命令拉起引擎，逐步运行并保存结果；gpucalc test-plan '
          '--results 文件…（或窗口中的 工具 → 实测计划…）逐条标记通过或需注意：与本估算相差在 ±{tol} '
          '以内即为通过。如果压测结果和估算差很远，先检查显存扣减的哪一项漏了、上下文是不是用了平均值而不是 '
@@ -451,6 +454,8 @@ ZH: dict[str, str] = {
     'Replicas versus TP on the same GPUs:': '同样的卡数，多副本与张量并行对比：',
     '‡ lower precision than the checkpoint: ': '‡ 精度低于原始权重：',
     'Lower tiers than the checkpoint\'s precision: ': '低于原始权重精度的档位：',
+    **ZH_SUMMARY,
+    **ZH_FORMULAS,
 
 }
 

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 
-def pdf_pages(path: Path) -> list[str]:
-    """The text of each page of ``path``."""
+def pdf_pages(path: Path, layout: bool = True) -> list[str]:
+    """The text of each page of ``path``: laid out as printed, or in reading order (cell by cell)."""
     if shutil.which("pdftotext") is None:
         pytest.skip("pdftotext (poppler-utils) is not installed, so PDF text cannot be checked")
-    out = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, check=True)
+    out = subprocess.run(["pdftotext", *(["-layout"] if layout else []), str(path), "-"],
+                         capture_output=True, check=True)
     pages = out.stdout.decode("utf-8").split("\f")
     return pages[:-1] if pages and not pages[-1].strip() else pages

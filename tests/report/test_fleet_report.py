@@ -1,4 +1,4 @@
-"""Page 1 of the PDF and the fleet CSV show the figures estimate --json prints."""
+"""The PDF's summary and appendices and the fleet CSV show the figures estimate --json prints."""
 
 from __future__ import annotations
 
@@ -41,15 +41,23 @@ def _yes(flag: bool) -> str:
 def test_page_one_states_the_json_verdict(qapp: QApplication, catalog: Catalog, tmp_path: Path,
                                           fleet_json: dict[str, Any]) -> None:
     write_report(tmp_path / "plan.pdf", TP_SCENARIO, catalog, "en")
-    page_one = " ".join(pdf_pages(tmp_path / "plan.pdf")[0].split())
+    pages = [" ".join(page.split()) for page in pdf_pages(tmp_path / "plan.pdf")]
+    page_two = pages[1]
+    unwrapped = "".join(pdf_pages(tmp_path / "plan.pdf", layout=False)[0].split())
+    verdict = (f"The {count(fleet_json['gpus_deployed'])} GPUs planned carry the average of "
+               f"{sig3(fleet_json['qps_avg'])} req/s: {_yes(fleet_json['carries_average'])}; the peak of "
+               f"{sig3(fleet_json['qps_peak'])} req/s: {_yes(fleet_json['carries_peak'])}. "
+               f"{count(fleet_json['gpus_needed'])} GPUs are needed")
+    assert "".join(verdict.split()) in unwrapped
+    assert f"about${count(fleet_json['cost_per_month_usd'])}permonth" in unwrapped
     assert (f"Carries {sig3(fleet_json['qps_avg'])} req/s average: "
             f"{_yes(fleet_json['carries_average'])}; {sig3(fleet_json['qps_peak'])} req/s peak: "
             f"{_yes(fleet_json['carries_peak'])} — {count(fleet_json['gpus_needed'])} GPUs needed "
-            f"({count(fleet_json['gpus_deployed'])} planned)") in page_one
-    assert f"N + k = {fleet_json['replicas']} + {fleet_json['spare_replicas']} replicas" in page_one
+            f"({count(fleet_json['gpus_deployed'])} planned)") in page_two
+    assert f"N + k = {fleet_json['replicas']} + {fleet_json['spare_replicas']} replicas" in page_two
     assert (f"All {fleet_json['replicas_deployed']} replicas deployed: "
-            f"{count(fleet_json['total_concurrency'])} concurrent requests online") in page_one
-    assert f"${sig3(fleet_json['cost_per_hour_usd'])}/h" in page_one
+            f"{count(fleet_json['total_concurrency'])} concurrent requests online") in page_two
+    assert f"${sig3(fleet_json['cost_per_hour_usd'])}/h" in page_two
 
 
 def test_fleet_csv_rows_equal_the_json(catalog: Catalog, fleet_json: dict[str, Any]) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
-from gpucalc.report.layout import Block, Cell, Heading, Paragraph, TableRow, table
+from gpucalc.report.layout import SHORT_TABLE_ROWS, Block, Cell, Heading, Paragraph, TableRow, table
 from gpucalc.report.pdf import render_blocks
 from tests.report.pdf_text import pdf_pages
 
@@ -46,3 +46,26 @@ def test_heading_is_kept_with_the_block_after_it() -> None:
     assert head.header
     assert head.keep_with_next
     assert all(isinstance(r, TableRow) and r.repeat_header is head for r in rows)
+
+
+def test_a_short_table_moves_whole_to_the_next_page(qapp: QApplication, tmp_path: Path) -> None:
+    """Filler leaves room for a few rows only: the short table starts on page 2, all of it."""
+    filler = [Paragraph(f"filler line {i}", size_pt=9.5) for i in range(44)]
+    rows = [(Cell(f"S{i:02d}A"), Cell(f"S{i:02d}B")) for i in range(10)]
+    content, pages = render_blocks([*filler, *table(["SHORTHEAD", "TWO"], rows, (1, 1))],
+                                   header="h", footer="f")
+    path = tmp_path / "short.pdf"
+    path.write_bytes(content)
+    texts = pdf_pages(path)
+    assert pages == len(texts) == 2
+    assert "filler line 43" in texts[0]
+    assert "S00A" not in texts[0]
+    assert "SHORTHEAD" in texts[1]
+    assert re.findall(r"S(\d{2})A", texts[1]) == [f"{i:02d}" for i in range(10)]
+
+
+def test_rows_of_a_short_table_keep_with_the_next_and_long_tables_do_not() -> None:
+    short = table(["a"], [(Cell(str(i)),) for i in range(SHORT_TABLE_ROWS)], (1,))
+    long = table(["a"], [(Cell(str(i)),) for i in range(SHORT_TABLE_ROWS + 1)], (1,))
+    assert [b.keep_with_next for b in short[1:]] == [True] * (SHORT_TABLE_ROWS - 1) + [False]
+    assert not any(b.keep_with_next for b in long[1:])

@@ -14,6 +14,7 @@ from gpucalc.report import ReportSummary, build_report, write_report
 from gpucalc.report.numbers import count, gib
 from gpucalc.report.sections import SECTION_TITLES
 from gpucalc.report.strings import ZH
+from gpucalc.report.summary import SUMMARY_TITLE
 from tests.report.pdf_text import pdf_pages
 from tests.report.scenarios import NO_FIT_SCENARIO, SMALL_SCENARIO, TP_SCENARIO
 
@@ -37,7 +38,7 @@ def _flat(pages: list[str]) -> str:
 
 def test_every_section_is_in_the_pdf_in_order(english: tuple[ReportSummary, list[str]]) -> None:
     summary, pages = english
-    assert summary.sections == SECTION_TITLES
+    assert summary.sections == (SUMMARY_TITLE, *SECTION_TITLES)
     assert summary.pages == len(pages) >= 4
     text = _flat(pages)
     positions = [text.index(title) for title in SECTION_TITLES]
@@ -76,7 +77,7 @@ def test_chinese_report_is_extractable(qapp: QApplication, module_catalog: Catal
     summary = write_report(tmp_path / "zh.pdf", SMALL_SCENARIO, module_catalog, "zh")
     text = _flat(pdf_pages(tmp_path / "zh.pdf"))
     assert summary.lang == "zh"
-    assert summary.sections[1] == ZH["2. Pre-reporting checklist"]
+    assert summary.sections[:3] == (ZH[SUMMARY_TITLE], ZH["1. Inputs"], ZH["2. Pre-reporting checklist"])
     for needle in ("推理容量报告", "报数前自查清单", "权重占用单独列一行", "单卡显存", "并发上限"):
         assert needle in text, needle
     assert "Pre-reporting checklist" not in text
