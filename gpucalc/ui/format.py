@@ -5,12 +5,16 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from gpucalc.core.explain import InputValue, Term
-from gpucalc.core.perf_result import CeilingKind
-from gpucalc.text.numbers import count, params_text, sig3
+from gpucalc.core.perf_model import MAX_SEARCH_CONCURRENCY
+from gpucalc.core.perf_result import Ceiling, CeilingKind
+from gpucalc.text.numbers import count, memory_size, params_text, share_text, sig3
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
 
-__all__ = ["KINDS", "count", "input_value", "kind_name", "params_text", "sig3", "term_name", "term_value",
-           "unit_name"]
+__all__ = ["KINDS", "ceiling_text", "count", "input_value", "is_no_limit", "kind_name", "memory_size",
+           "no_limit_text", "params_text", "share_text", "sig3", "term_name", "term_value", "unit_name"]
+
+SHARE_KEYS = frozenset({"comm_share", "memory_share_at_planned"})
+"""Terms that are a share of a whole (unit-less in the core): shown as a percentage."""
 
 TERM_NAMES = {
     "weights_gib_per_gpu": QT_TRANSLATE_NOOP("Terms", "Weights"),
@@ -125,15 +129,47 @@ def unit_name(unit: str) -> str:
     return QCoreApplication.translate("Units", name) if name else unit
 
 
+def is_no_limit(value: float) -> bool:
+    """Whether a concurrency in requests means "no limit".
+
+    The ceiling searches stop at ``MAX_SEARCH_CONCURRENCY`` (131,072): a ceiling at that cap never
+    limits anything (one place decides it for the bars, the tables and the Explanation tree).
+    """
+    return value >= MAX_SEARCH_CONCURRENCY
+
+
+def no_limit_text() -> str:
+    """How every view says a ceiling sets no limit."""
+    return QCoreApplication.translate("Ceilings", "no limit")
+
+
+def ceiling_text(ceiling: Ceiling) -> str:
+    """A ceiling's value as the bars and tables show it: a count, "no limit" or "…, not limiting"."""
+    value = ceiling.value.value
+    if is_no_limit(value):
+        return no_limit_text()
+    if not ceiling.limited:
+        return QCoreApplication.translate("Ceilings", "{n} (not limiting)").format(n=count(value))
+    return count(value)
+
+
 def term_value(term: Term) -> str:
     """A term's value with its unit."""
     if term.unit == "params":
         return params_text(term.value)
+    if term.unit == "GiB":
+        return memory_size(term.value)
+    if term.unit == "":
+        return share_text(term.value) if term.key.rsplit(".", 1)[-1] in SHARE_KEYS else sig3(term.value)
+    return _counted_value(term)
+
+
+def _counted_value(term: Term) -> str:
+    if term.unit == "requests" and is_no_limit(term.value):
+        return no_limit_text()
     fractional_few = term.unit == "requests" and term.value < 10 and not float(term.value).is_integer()
     if term.unit in ("tokens", "bytes", "requests", "replicas", "GPUs") and not fractional_few:
         return f"{count(term.value)} {unit_name(term.unit)}"
-    if term.unit == "":
-        return sig3(term.value)
     return f"{sig3(term.value)} {unit_name(term.unit)}"
 
 
