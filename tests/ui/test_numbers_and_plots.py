@@ -109,3 +109,13 @@ def test_the_key_above_a_plot_uses_readable_colours(shell: Shell) -> None:
     background = shell.window.palette().color(QPalette.ColorRole.Window).name()
     assert colours
     assert all(contrast_ratio(c, background) >= MIN_TEXT_CONTRAST for c in colours)
+
+
+def test_one_of_a_thing_is_singular(shell: Shell) -> None:
+    outcome = shell.controller.last_outcome
+    assert outcome is not None
+    assert outcome.fleet is not None
+    replicas = outcome.fleet.replicas_deployed  # the example plans one replica
+    assert replicas.value == 1
+    assert term_value(replicas) == "1 replica"
+    assert term_value(replicas.model_copy(update={"value": 2.0})) == "2 replicas"

@@ -81,10 +81,8 @@ class MemoryTab(QWidget):
 
     def amount(self, term: Term) -> str:
         """``term``'s value; a negative one (what a model that does not fit leaves) says so instead."""
-        if term.value >= 0:
-            return term_value(term)
-        if term.unit == "GiB":
-            return self.tr("does not fit: {gib} short").format(gib=memory_size(-term.value))
+        if term.value >= 0 or term.unit == "GiB":
+            return term_value(term)  # a negative GiB amount reads as the shortfall
         return self.tr("none: does not fit")
 
     def _selected(self, table: QTableWidget) -> None:

@@ -49,19 +49,17 @@ class MemoryBar(QWidget):
             label = pg.TextItem("", color=QColor(text_on_fill(COLOURS[key])), anchor=(0.5, 0.5))
             self.plot.addItem(label)
             self.labels.append(label)
-        # the planning share's label sits left of its line, the alarm's (always higher) right of its
-        # own, so the two never overlap
+        # the planning share's label above the bar, the alarm's below it, both right of their lines;
+        # the total is named in the axis title: no two labels can overlap or leave the plot
         dash = pg.mkPen(SHARE_COLOUR, width=2, style=Qt.PenStyle.DashLine)
         self.share_line = pg.InfiniteLine(angle=90, pen=dash, movable=False, label="",
                                           labelOpts={"position": 0.9, "color": ink(SHARE_COLOUR),
-                                                     "anchors": [(1, 0.5), (1, 0.5)]})
+                                                     "anchors": [(0, 0.5), (0, 0.5)]})
         alarm = pg.mkPen(ALARM_COLOUR, width=2, style=Qt.PenStyle.DotLine)
         self.alarm_line = pg.InfiniteLine(angle=90, pen=alarm, movable=False, label="",
-                                          labelOpts={"position": 0.9, "color": ink(ALARM_COLOUR),
+                                          labelOpts={"position": 0.08, "color": ink(ALARM_COLOUR),
                                                      "anchors": [(0, 0.5), (0, 0.5)]})
-        self.total_line = pg.InfiniteLine(angle=90, pen=pg.mkPen(text_colour(), width=2), movable=False,
-                                          label="", labelOpts={"position": 0.07, "color": text_colour(),
-                                                               "anchors": [(1, 0.5), (1, 0.5)]})
+        self.total_line = pg.InfiniteLine(angle=90, pen=pg.mkPen(text_colour(), width=2), movable=False)
         self.plot.addItem(self.share_line)
         self.plot.addItem(self.alarm_line)
         self.plot.addItem(self.total_line)
@@ -96,7 +94,8 @@ class MemoryBar(QWidget):
         self.alarm_line.label.setFormat(self.tr("{share} % alarm").format(
             share=round(MEMORY_ALARM_SHARE * 100)))
         self.total_line.setValue(total)
-        self.total_line.label.setFormat(self.tr("total {gib} GiB").format(gib=sig3(total)))
+        self.plot.getPlotItem().setLabel("bottom", self.tr("GiB per GPU (total {gib} GiB)").format(
+            gib=sig3(total)))
         self.plot.setXRange(0, max(total, start) * 1.01, padding=0)
 
     def segment_at(self, x_gib: float) -> str:
