@@ -16,11 +16,14 @@ def non_finite_text(value: float) -> str:
 
 
 def sig3(value: float) -> str:
-    """``value`` with about three significant digits and thousands separators."""
+    """``value`` with about three significant digits and thousands separators.
+
+    A whole number prints as an integer (61, not 61.0; 2, not 2.00).
+    """
     if not math.isfinite(value):
         return non_finite_text(value)
     magnitude = abs(value)
-    if magnitude >= 100:
+    if magnitude >= 100 or (magnitude >= 1 and value == round(value)):
         return f"{value:,.0f}"
     if magnitude >= 10:
         return f"{value:.1f}"
@@ -56,6 +59,37 @@ def percent(share: float) -> str:
     """A share as a whole percentage, e.g. 0.7 → ``70 %``."""
     value = share * 100
     return f"{value:.0f} %" if math.isfinite(value) else non_finite_text(value)
+
+
+SMALLEST_SHARE = 0.001  # below 0.1 % a share reads "< 0.1 %"
+
+
+def share_text(share: float) -> str:
+    """A share of a whole as a percentage: ``21 %``, ``4.5 %`` below 10 %, ``< 0.1 %`` for a trace."""
+    value = share * 100
+    if not math.isfinite(value):
+        return non_finite_text(value)
+    if 0 < share < SMALLEST_SHARE:
+        return "< 0.1 %"
+    if abs(value) < 10 and round(value, 1) != round(value):
+        return f"{value:.1f} %"
+    return f"{value:.0f} %"
+
+
+MIB_PER_GIB = 1024
+SMALLEST_MIB = 0.01  # below 0.01 MiB (10 KiB) a memory amount reads "< 0.01 MiB"
+
+
+def memory_size(gib_value: float) -> str:
+    """A memory amount with its unit: ``26.3 GiB`` from 1 GiB up, ``0.5 MiB`` below, ``< 0.01 MiB``."""
+    if not math.isfinite(gib_value):
+        return non_finite_text(gib_value)
+    if abs(gib_value) >= 1 or gib_value == 0:
+        return f"{sig3(gib_value)} GiB"
+    mib = gib_value * MIB_PER_GIB
+    if 0 < mib < SMALLEST_MIB:
+        return f"< {SMALLEST_MIB:g} MiB"
+    return f"{sig3(mib)} MiB"
 
 
 def params_text(value: float) -> str:

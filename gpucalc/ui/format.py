@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QCoreApplication
 
 from gpucalc.core.explain import InputValue, Term
-from gpucalc.core.perf_result import CeilingKind
-from gpucalc.text.numbers import count, params_text, sig3
+from gpucalc.core.perf_model import MAX_SEARCH_CONCURRENCY
+from gpucalc.core.perf_result import Ceiling, CeilingKind
+from gpucalc.text.numbers import COUNT_TOLERANCE, count, memory_size, params_text, share_text, sig3
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
 
-__all__ = ["KINDS", "count", "input_value", "kind_name", "params_text", "sig3", "term_name", "term_value",
-           "unit_name"]
+__all__ = ["KINDS", "ceiling_text", "count", "input_value", "is_no_limit", "kind_name", "memory_amount",
+           "memory_size",
+           "no_limit_text", "params_text", "share_text", "sig3", "term_name", "term_value", "unit_name"]
+
+SHARE_KEYS = frozenset({"comm_share", "memory_share_at_planned"})
+"""Terms that are a share of a whole (unit-less in the core): shown as a percentage."""
 
 TERM_NAMES = {
     "weights_gib_per_gpu": QT_TRANSLATE_NOOP("Terms", "Weights"),
@@ -119,21 +126,73 @@ def term_name(key: str) -> str:
     return QCoreApplication.translate("Terms", name)
 
 
-def unit_name(unit: str) -> str:
-    """The translated unit symbol."""
-    name = UNIT_NAMES.get(unit)
+ONE_UNIT_NAMES = {
+    "tokens": QT_TRANSLATE_NOOP("Units", "token"),
+    "requests": QT_TRANSLATE_NOOP("Units", "request"),
+    "replicas": QT_TRANSLATE_NOOP("Units", "replica"),
+    "GPUs": QT_TRANSLATE_NOOP("Units", "GPU"),
+}
+
+
+def unit_name(unit: str, amount: float | None = None) -> str:
+    """The translated unit symbol; singular when ``amount`` is exactly one (1 replica, 2 replicas)."""
+    name = ONE_UNIT_NAMES.get(unit) if amount == 1 else None
+    name = name or UNIT_NAMES.get(unit)
     return QCoreApplication.translate("Units", name) if name else unit
+
+
+def is_no_limit(value: float) -> bool:
+    """Whether a concurrency in requests means "no limit".
+
+    The ceiling searches stop at ``MAX_SEARCH_CONCURRENCY`` (131,072): a ceiling at that cap never
+    limits anything (one place decides it for the bars, the tables and the Explanation tree).
+    """
+    return value >= MAX_SEARCH_CONCURRENCY
+
+
+def no_limit_text() -> str:
+    """How every view says a ceiling sets no limit."""
+    return QCoreApplication.translate("Ceilings", "no limit")
+
+
+def ceiling_text(ceiling: Ceiling) -> str:
+    """A ceiling's value as the bars and tables show it: a count, "no limit" or "…, not limiting"."""
+    value = ceiling.value.value
+    if is_no_limit(value):
+        return no_limit_text()
+    if not ceiling.limited:
+        return QCoreApplication.translate("Ceilings", "{n} (not limiting)").format(n=count(value))
+    return count(value)
+
+
+def memory_amount(gib_value: float) -> str:
+    """A memory amount with its unit.
+
+    A negative one (what a model that does not fit leaves for the KV cache) reads as the shortfall.
+    """
+    if gib_value < 0:
+        return QCoreApplication.translate("Terms", "does not fit: {gib} short").format(
+            gib=memory_size(-gib_value))
+    return memory_size(gib_value)
 
 
 def term_value(term: Term) -> str:
     """A term's value with its unit."""
     if term.unit == "params":
         return params_text(term.value)
+    if term.unit == "GiB":
+        return memory_amount(term.value)
+    if term.unit == "":
+        return share_text(term.value) if term.key.rsplit(".", 1)[-1] in SHARE_KEYS else sig3(term.value)
+    return _counted_value(term)
+
+
+def _counted_value(term: Term) -> str:
+    if term.unit == "requests" and is_no_limit(term.value):
+        return no_limit_text()
     fractional_few = term.unit == "requests" and term.value < 10 and not float(term.value).is_integer()
     if term.unit in ("tokens", "bytes", "requests", "replicas", "GPUs") and not fractional_few:
-        return f"{count(term.value)} {unit_name(term.unit)}"
-    if term.unit == "":
-        return sig3(term.value)
+        return f"{count(term.value)} {unit_name(term.unit, math.floor(term.value + COUNT_TOLERANCE))}"
     return f"{sig3(term.value)} {unit_name(term.unit)}"
 
 

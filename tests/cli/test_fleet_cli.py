@@ -44,7 +44,7 @@ def test_estimate_table_prints_the_verdict(capsys: pytest.CaptureFixture[str]) -
     assert main(["estimate", *CHAT_70B]) == 0
     out = capsys.readouterr().out
     data = _estimate(capsys, *CHAT_70B)["fleet"]
-    assert (f"carries 10.0 req/s average: no; 20.0 req/s peak: no — {data['gpus_needed']} GPUs "
+    assert (f"carries 10 req/s average: no; 20 req/s peak: no — {data['gpus_needed']} GPUs "
             "needed (8 planned)") in out
 
 

@@ -116,7 +116,7 @@ def test_capacity_sentence_compares_with_the_analytic_rate(tp_data: ReportData, 
     assert perf is not None
     capacity, analytic = sim.sweep.slo_capacity.value, perf.at_recommended.requests_per_s.value
     assert 0 < capacity < max(p.request_rate for p in sim.sweep.points)
-    assert (f"Capacity at the P95 SLO (TTFT ≤ 2,000 ms, TPOT ≤ 50.0 ms): {sig3(capacity)} req/s per "
+    assert (f"Capacity at the P95 SLO (TTFT ≤ 2,000 ms, TPOT ≤ 50 ms): {sig3(capacity)} req/s per "
             f"replica") in tp_text
     assert f"{sig3(analytic)} req/s the analytic recommendation" in tp_text
     assert f"2 replicas: {sig3(2 * capacity)} req/s in all." in tp_text

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QTableWidget, QVBoxLayout,
 from gpucalc.core.explain import Term
 from gpucalc.core.perf_result import PerformanceResult, PointSummary
 from gpucalc.text.notices import notice_text
-from gpucalc.text.palette import CEILING_COLOURS
+from gpucalc.text.palette import CEILING_COLOURS, readable_on
 from gpucalc.ui.format import count, kind_name, sig3, term_name, term_value
 from gpucalc.ui.panels.term_table import fill_terms, selected_key, term_table
 from gpucalc.ui.plain_text import MarkupLabel
@@ -61,7 +61,7 @@ class CeilingsTab(QWidget):
         """Show ``performance``; advice sentences in ``lang``."""
         self.bars.set_result(performance)
         binding = performance.bottleneck
-        colour = CEILING_COLOURS[binding]
+        colour = readable_on(CEILING_COLOURS[binding], self.palette().window().color().name())
         head = self.tr("Binding: {name}").format(name=kind_name(binding))
         lines = "".join(f"<li>{html.escape(notice_text(n, lang))}</li>" for n in performance.advice)
         self.advice.setText(f"<b style='color:{colour}'>{html.escape(head)}</b>"

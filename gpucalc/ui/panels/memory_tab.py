@@ -7,13 +7,21 @@ from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QTableWidget, QVBoxLayout,
 
 from gpucalc.core.explain import Term
 from gpucalc.core.memory_result import MemoryResult
-from gpucalc.ui.format import sig3, term_name, term_value
+from gpucalc.ui.format import memory_size, share_text, term_name, term_value
 from gpucalc.ui.panels.term_table import fill_terms, selected_key, term_table
 from gpucalc.ui.plots.memory_bar import COLOURS, MemoryBar
 
 
 def _fill(table: QTableWidget, rows: list[tuple[Term, list[str]]]) -> None:
     fill_terms(table, rows, COLOURS)
+
+
+def share_of(part: float, whole: float) -> str:
+    """``part`` as a share of ``whole``; past the whole it says so ("> 100 %"), never 954.6 %."""
+    if whole <= 0 or part < 0:
+        return "—"
+    return "> 100 %" if part > whole else share_text(part / whole)
+
 
 class MemoryTab(QWidget):
     """Memory picture of the binding GPU; selecting a row names the term in ``termSelected``."""
@@ -25,8 +33,8 @@ class MemoryTab(QWidget):
         self.bar = MemoryBar()
         self.bar.setMinimumHeight(150)
         self.bar.setMaximumHeight(190)
-        self.items_table = term_table([self.tr("Line item"), self.tr("GiB"), self.tr("Share")])
-        self.weights_table = term_table([self.tr("Tensor group"), self.tr("GiB"), self.tr("Share")])
+        self.items_table = term_table([self.tr("Line item"), self.tr("Memory"), self.tr("Share")])
+        self.weights_table = term_table([self.tr("Tensor group"), self.tr("Memory"), self.tr("Share")])
         self.kv_table = term_table([self.tr("KV cache and concurrency"), self.tr("Value")])
         row = QHBoxLayout()
         right = QVBoxLayout()
@@ -57,19 +65,25 @@ class MemoryTab(QWidget):
         """Show ``memory`` (and seed 001's share at the planned concurrency, when known)."""
         self.bar.set_result(memory, planning_share)
         total = memory.settings.total_gib.value
-        items = [(t, [term_name(t.key), sig3(t.value), f"{t.value / total:.1%}"])
-                 for t in memory.line_items]
+        items = [(t, [term_name(t.key), self.amount(t), share_of(t.value, total)]) for t in memory.line_items]
         items.append((memory.settings.total_gib,
-                      [term_name(memory.settings.total_gib.key), sig3(total), "100%"]))
+                      [term_name(memory.settings.total_gib.key), memory_size(total), "100 %"]))
         _fill(self.items_table, items)
         weights_total = memory.binding.weights_total.value or 1.0
-        _fill(self.weights_table, [(t, [term_name(t.key), sig3(t.value), f"{t.value / weights_total:.1%}"])
-                                   for t in memory.binding.weights])
+        _fill(self.weights_table, [
+            (t, [term_name(t.key), memory_size(t.value), share_of(t.value, weights_total)])
+            for t in memory.binding.weights])
         kv_terms = (memory.kv_bytes_per_token, memory.kv_cache_tokens, memory.kv_cache_tokens_all_replicas,
                     memory.max_concurrency, memory.concurrency_p50, memory.concurrency_p95,
                     memory.kv_per_average_request, memory.planning_check, memory.alarm_check,
                     *(() if memory_share is None else (memory_share,)))
-        _fill(self.kv_table, [(t, [term_name(t.key), term_value(t)]) for t in kv_terms])
+        _fill(self.kv_table, [(t, [term_name(t.key), self.amount(t)]) for t in kv_terms])
+
+    def amount(self, term: Term) -> str:
+        """``term``'s value; a negative one (what a model that does not fit leaves) says so instead."""
+        if term.value >= 0 or term.unit == "GiB":
+            return term_value(term)  # a negative GiB amount reads as the shortfall
+        return self.tr("none: does not fit")
 
     def _selected(self, table: QTableWidget) -> None:
         key = selected_key(table)

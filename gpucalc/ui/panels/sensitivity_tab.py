@@ -20,7 +20,7 @@ from gpucalc.ui.explain_pane import term_tooltip
 from gpucalc.ui.format import count, sig3, unit_name
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
 from gpucalc.ui.plain_text import PlainLabel, plain_tooltip
-from gpucalc.ui.plots.style import MARKER_COLOUR, marker_pen, plot_widget, text_colour
+from gpucalc.ui.plots.style import MARKER_COLOUR, marker_pen, plot_widget, set_key
 
 BAND_NAMES = {
     "kv_cache_tokens": QT_TRANSLATE_NOOP("Sensitivity", "KV cache tokens"),
@@ -95,12 +95,13 @@ class SensitivityTab(QWidget):
         item.setLabel("bottom", self.tr("Recommended concurrency (requests)"))
         item.getAxis("left").setWidth(AXIS_WIDTH_PX)
         item.invertY(True)
-        # the two bar items below join the legend through their names
-        item.addLegend(offset=(-10, -10), labelTextColor=text_colour())
+        set_key(self.plot, [(self.tr("at low value"), LOW_COLOUR, "■"),
+                            (self.tr("at high value"), HIGH_COLOUR, "■"),
+                            (self.tr("baseline"), MARKER_COLOUR, "┆")])
         self.low_bars = pg.BarGraphItem(x0=[], y=[], height=BAR_HEIGHT, width=[],
-                                        brush=pg.mkBrush(LOW_COLOUR), name=self.tr("at low value"))
+                                        brush=pg.mkBrush(LOW_COLOUR))
         self.high_bars = pg.BarGraphItem(x0=[], y=[], height=BAR_HEIGHT, width=[],
-                                         brush=pg.mkBrush(HIGH_COLOUR), name=self.tr("at high value"))
+                                         brush=pg.mkBrush(HIGH_COLOUR))
         self.plot.addItem(self.low_bars)
         self.plot.addItem(self.high_bars)
         self.baseline = pg.InfiniteLine(angle=90, pen=marker_pen(MARKER_COLOUR), movable=False)

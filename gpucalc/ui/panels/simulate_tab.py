@@ -43,7 +43,16 @@ from gpucalc.ui.failures import failure_reason
 from gpucalc.ui.format import sig3
 from gpucalc.ui.panels.term_table import RIGHT, term_table
 from gpucalc.ui.plain_text import PlainLabel, plain_tooltip
-from gpucalc.ui.plots.style import MARKER_COLOUR, TPOT_COLOUR, TTFT_COLOUR, marker_pen, plot_widget
+from gpucalc.ui.plots.style import (
+    LINE_SYMBOL,
+    MARKER_COLOUR,
+    TPOT_COLOUR,
+    TTFT_COLOUR,
+    ink,
+    marker_pen,
+    plot_widget,
+    set_key,
+)
 from gpucalc.ui.worker import LatestJob
 
 PROGRESS_STEPS = 1000
@@ -149,19 +158,22 @@ class SimulateTab(QWidget):
         item.setLogMode(x=False, y=True)
         item.setLabel("bottom", self.tr("Request rate (req/s)"))
         item.setLabel("left", self.tr("Latency (ms, log scale)"))
-        item.addLegend(offset=(10, 10))
         self.curves = {
-            "ttft_p50": self.plot.plot([], [], pen=pg.mkPen(TTFT_COLOUR, width=2), name="TTFT P50"),
-            "ttft_p95": self.plot.plot([], [], pen=marker_pen(TTFT_COLOUR, width=2), name="TTFT P95"),
-            "tpot_p50": self.plot.plot([], [], pen=pg.mkPen(TPOT_COLOUR, width=2), name="TPOT P50"),
-            "tpot_p95": self.plot.plot([], [], pen=marker_pen(TPOT_COLOUR, width=2), name="TPOT P95"),
+            "ttft_p50": self.plot.plot([], [], pen=pg.mkPen(TTFT_COLOUR, width=2)),
+            "ttft_p95": self.plot.plot([], [], pen=marker_pen(TTFT_COLOUR, width=2)),
+            "tpot_p50": self.plot.plot([], [], pen=pg.mkPen(TPOT_COLOUR, width=2)),
+            "tpot_p95": self.plot.plot([], [], pen=marker_pen(TPOT_COLOUR, width=2)),
         }
-        options = {"position": 0.95, "color": MARKER_COLOUR, "anchors": [(0, 1), (0, 1)]}
+        set_key(self.plot, [("TTFT P50", TTFT_COLOUR, LINE_SYMBOL), ("TTFT P95", TTFT_COLOUR, "╍╍"),
+                            ("TPOT P50", TPOT_COLOUR, LINE_SYMBOL), ("TPOT P95", TPOT_COLOUR, "╍╍")])
+        # the knee's label right of its line, the SLO capacity's left of its own: neither is clipped
+        # at the right edge where the capacity often sits
+        options = {"position": 0.95, "color": ink(MARKER_COLOUR), "anchors": [(0, 1), (0, 1)]}
         self.knee_line = pg.InfiniteLine(angle=90, pen=marker_pen(MARKER_COLOUR), movable=False,
                                          label="", labelOpts=options)
-        self.capacity_line = pg.InfiniteLine(angle=90, pen=marker_pen(MARKER_COLOUR, dashed=False),
-                                             movable=False, label="", labelOpts={**options,
-                                                                                 "position": 0.8})
+        self.capacity_line = pg.InfiniteLine(
+            angle=90, pen=marker_pen(MARKER_COLOUR, dashed=False), movable=False, label="",
+            labelOpts={**options, "position": 0.8, "anchors": [(1, 1), (1, 1)]})
         for line in (self.knee_line, self.capacity_line):
             line.setVisible(False)
             self.plot.addItem(line)

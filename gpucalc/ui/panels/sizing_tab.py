@@ -32,13 +32,20 @@ from gpucalc.catalog.resolve import precision_tiers
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.sizing import SizingCancelled, SizingRequest, SizingRow, size_fleet
 from gpucalc.ui.failures import failure_reason
-from gpucalc.ui.panels.sizing_model import QUALITY_CAVEAT_TEXT, SORT_ROLE, SizingTableModel
+from gpucalc.ui.panels.sizing_model import (
+    PARETO_LEGEND_TEXT,
+    QUALITY_CAVEAT_TEXT,
+    SORT_ROLE,
+    SizingTableModel,
+    shown_rows,
+)
 from gpucalc.ui.plain_text import PlainLabel
-from gpucalc.ui.plots.style import MARKER_COLOUR, plot_widget, text_colour
+from gpucalc.ui.plots.style import MARKER_COLOUR, POINT_SYMBOL, plot_widget, set_key
 from gpucalc.ui.worker import LatestJob
 
 PROGRESS_STEPS = 1000
 GPU_COLUMN_WIDTH = 190
+OPTION_COLOUR = "#787878"  # the options that are not on the Pareto front
 RESIZE_PRECISION_ROWS = 40  # sizing every row of 200+ options stalls the GUI thread
 
 
@@ -55,7 +62,9 @@ class SizingTab(QWidget):
         self._build_plot()
         splitter = QSplitter(Qt.Orientation.Vertical)
         table_box = QGroupBox(self.tr("Ways to serve the traffic, cheapest first"))
-        QVBoxLayout(table_box).addWidget(self.table)
+        table_layout = QVBoxLayout(table_box)
+        table_layout.addWidget(self.table)
+        table_layout.addWidget(self.legend)
         plot_box = QGroupBox(self.tr("Cost against latency"))
         QVBoxLayout(plot_box).addWidget(self.pareto)
         splitter.addWidget(table_box)
@@ -73,6 +82,8 @@ class SizingTab(QWidget):
         self.cancel_button.clicked.connect(self.cancel)
         self.redundancy.valueChanged.connect(self.run)
         self.for_peak.toggled.connect(self.run)
+        self.hide_flagged.toggled.connect(self._show_rows)
+        self._all_rows: list[SizingRow] = []
         self.progressed.connect(self._show_progress)
 
     def _build_table(self) -> None:
@@ -93,6 +104,10 @@ class SizingTab(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
         header.resizeSection(0, GPU_COLUMN_WIDTH)
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.legend = PlainLabel(self.tr("{pareto} † A consumer card, or tensor parallelism beyond the "
+                                         "card's NVLink domain: hover the GPU for why.").format(
+            pareto=QCoreApplication.translate("Sizing", PARETO_LEGEND_TEXT)))
+        self.legend.setWordWrap(True)
 
     def _build_controls(self) -> QHBoxLayout:
         self.redundancy = QSpinBox()
@@ -103,6 +118,11 @@ class SizingTab(QWidget):
         self.for_peak = QCheckBox(self.tr("Size for peak QPS"))
         self.for_peak.setChecked(True)
         self.for_peak.setToolTip(self.tr("Off: size for the average; peaks queue or are rate-limited."))
+        self.hide_flagged = QCheckBox(self.tr("Hide consumer cards and TP beyond NVLink"))
+        self.hide_flagged.setChecked(True)
+        self.hide_flagged.setToolTip(self.tr(
+            "Hide GeForce cards (no data-centre support) and layouts whose tensor-parallel group spans "
+            "more GPUs than the card's NVLink domain (over PCIe when it has none)."))
         self.run_button = QPushButton(self.tr("Size again"))
         self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.setEnabled(False)
@@ -112,7 +132,8 @@ class SizingTab(QWidget):
         self.status = PlainLabel()
         self.status.setWordWrap(True)
         controls = QHBoxLayout()
-        for widget in (self.redundancy, self.for_peak, self.run_button, self.cancel_button):
+        for widget in (self.redundancy, self.for_peak, self.hide_flagged, self.run_button,
+                       self.cancel_button):
             controls.addWidget(widget)
         controls.addWidget(self.progress, 1)
         return controls
@@ -122,11 +143,12 @@ class SizingTab(QWidget):
         item = self.pareto.getPlotItem()
         item.setLabel("bottom", self.tr("Fleet cost ($ per hour)"))
         item.setLabel("left", self.tr("TPOT (ms)"))
-        item.addLegend(offset=(-10, 10), labelTextColor=text_colour())
-        self.all_points = pg.ScatterPlotItem(size=8, brush=pg.mkBrush(120, 120, 120, 140), pen=None,
-                                             name=self.tr("options"))
-        self.front_points = pg.ScatterPlotItem(size=12, brush=pg.mkBrush(MARKER_COLOUR), pen=None,
-                                               name=self.tr("Pareto front"))
+        self.all_points = pg.ScatterPlotItem(size=8, brush=pg.mkBrush(OPTION_COLOUR + "8c"), pen=None)
+        self.front_points = pg.ScatterPlotItem(size=12, brush=pg.mkBrush(MARKER_COLOUR), pen=None)
+        set_key(self.pareto, [(self.tr("options"), OPTION_COLOUR, POINT_SYMBOL),
+                              (self.tr("Pareto front: nothing both cheaper and faster"), MARKER_COLOUR,
+                               POINT_SYMBOL)])
+        self.pareto.hide()  # no empty axes before the first sizing
         self.front_line = pg.PlotDataItem([], [], pen=pg.mkPen(MARKER_COLOUR, width=1.5), stepMode=None)
         for plot_item in (self.all_points, self.front_line, self.front_points):
             self.pareto.addItem(plot_item)
@@ -199,8 +221,15 @@ class SizingTab(QWidget):
         self.finished.emit()
 
     def set_rows(self, rows: list[SizingRow]) -> None:
-        """Show sizing ``rows`` in the table and the plot."""
-        self.model.set_rows(rows)
+        """Show sizing ``rows`` (those the filter keeps) in the table and the plot."""
+        self._all_rows = list(rows)
+        self._show_rows()
+
+    def _show_rows(self) -> None:
+        gpus = dict(self._catalog.gpus) if self._catalog is not None else {}
+        rows = shown_rows(self._all_rows, gpus, self.hide_flagged.isChecked())
+        self.model.set_rows(rows, gpus)
+        self.pareto.setVisible(bool(self._all_rows))
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
         priced = [(i, r) for i, r in enumerate(rows) if r.cost_usd_per_hour is not None]
         self.all_points.setData([r.cost_usd_per_hour for _, r in priced], [r.tpot_ms for _, r in priced],
@@ -217,9 +246,17 @@ class SizingTab(QWidget):
                 n=len(rows), gpus=best.gpus_total, gpu=best.gpu_name, prec=best.precision,
                 tp=best.tensor_parallel_size,
                 cost="—" if best.cost_usd_per_hour is None else f"${best.cost_usd_per_hour:,.2f}/h"))
+            hidden = len(self._all_rows) - len(rows)
+            if hidden:
+                self.status.setText(self.status.text() + " " + self.tr(
+                    "{n} more hidden (consumer cards, TP beyond NVLink).").format(n=hidden))
             if any(r.quantized_below_checkpoint for r in rows):
                 self.status.setText(self.status.text() + " "
                                     + QCoreApplication.translate("Sizing", QUALITY_CAVEAT_TEXT))
+        elif self._all_rows:
+            self.status.setText(self.tr(
+                "Only consumer cards or TP beyond NVLink meet the targets ({n} options): clear the filter "
+                "to see them.").format(n=len(self._all_rows)))
         else:
             self.status.setText(self.tr("No GPU type meets the targets: relax TTFT/TPOT or shorten the "
                                         "context."))

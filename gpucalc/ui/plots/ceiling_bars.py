@@ -14,10 +14,10 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from gpucalc.core.explain import Term
 from gpucalc.core.perf_result import Ceiling, CeilingKind, PerformanceResult
-from gpucalc.text.palette import CEILING_COLOURS, MARKER_COLOUR
+from gpucalc.text.palette import CEILING_COLOURS, MARKER_COLOUR, readable_on, text_on_fill
 from gpucalc.ui.explain_pane import term_tooltip
-from gpucalc.ui.format import KINDS, count, kind_name
-from gpucalc.ui.theme import is_dark_theme, text_colour
+from gpucalc.ui.format import KINDS, ceiling_text, count, is_no_limit, kind_name
+from gpucalc.ui.theme import text_colour
 
 __all__ = ["KINDS", "CeilingBars", "kind_name", "nice_step", "scale_top"]
 
@@ -95,17 +95,19 @@ class CeilingBars(QWidget):
         self.update()
 
     def _bar(self, ceiling: Ceiling, edge: float) -> _Bar:
-        value = ceiling.value.value if ceiling.limited else edge
+        unlimited = is_no_limit(ceiling.value.value)
+        limited = ceiling.limited and not unlimited
+        value = edge if unlimited else ceiling.value.value
         drawn = min(value, edge)
-        if not ceiling.limited:
-            label = self.tr("no limit (one GPU)")
+        if not limited and value <= drawn:
+            label = ceiling_text(ceiling)
         elif ceiling.binding:
             label = self.tr("{n} — binding").format(n=count(value))
         elif value > drawn:
             label = self.tr("{n} (off scale)").format(n=count(value))
         else:
             label = count(value)
-        return _Bar(ceiling.kind, ceiling.value, value, drawn, ceiling.limited, ceiling.binding, label)
+        return _Bar(ceiling.kind, ceiling.value, value, drawn, limited, ceiling.binding, label)
 
     def widths(self) -> dict[CeilingKind, float]:
         """Each bar's value in requests (what it stands for, not how far it is drawn)."""
@@ -142,14 +144,15 @@ class CeilingBars(QWidget):
     # -- painting -------------------------------------------------------------------------
     def paintEvent(self, _event: QPaintEvent) -> None:
         """Grid and ticks, the bars with their labels, the online-capacity line."""
+        if not self._bars:
+            return  # no empty axis before the first result
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         plot = self._plot_rect()
         self._paint_axis(painter, plot)
         for index, bar in enumerate(self._bars):
             self._paint_bar(painter, plot, index, bar)
-        if self._bars:
-            self._paint_online(painter, plot)
+        self._paint_online(painter, plot)
         painter.end()
 
     def _paint_axis(self, painter: QPainter, plot: QRectF) -> None:
@@ -197,7 +200,7 @@ class CeilingBars(QWidget):
         width = metrics.horizontalAdvance(bar.label)
         inside_right = bar.limited and bar.value > bar.drawn
         if inside_right:
-            painter.setPen(QColor("white"))
+            painter.setPen(QColor(text_on_fill(CEILING_COLOURS[bar.kind])))
             painter.drawText(QPointF(row.right() - width - 6, baseline), bar.label)
         elif not bar.limited:
             painter.setPen(text_colour())
@@ -208,14 +211,14 @@ class CeilingBars(QWidget):
         painter.setFont(self.font())
 
     def _paint_online(self, painter: QPainter, plot: QRectF) -> None:
-        colour = QColor(MARKER_COLOUR)
-        if is_dark_theme():
-            colour = colour.lighter(120)
+        colour = QColor(readable_on(MARKER_COLOUR, self.palette().window().color().name()))
         x = self._x(plot, self._online)
         painter.setPen(QPen(colour, 1.5, Qt.PenStyle.DashLine))
         painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()))
         painter.setPen(colour)
-        painter.drawText(QPointF(x + 4, plot.top() - 3), self._online_label)
+        width = QFontMetricsF(self.font()).horizontalAdvance(self._online_label)
+        left = x + 4 if x + 4 + width <= self.width() - MARGIN_PX else x - 4 - width  # never clipped
+        painter.drawText(QPointF(left, plot.top() - 3), self._online_label)
 
     # -- hover ----------------------------------------------------------------------------
     def mouseMoveEvent(self, event: QMouseEvent) -> None:

@@ -11,20 +11,30 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from gpucalc.core.perf_result import PerformanceResult
 from gpucalc.ui.format import count
 from gpucalc.ui.plots.style import (
+    LINE_SYMBOL,
     MARKER_COLOUR,
     THROUGHPUT_COLOUR,
     TPOT_COLOUR,
     TTFT_COLOUR,
+    ink,
     latency_and_throughput_plots,
     marker_pen,
+    set_key,
     text_colour,
 )
 
+RIGHT_OF_LINE = [(0, 1), (0, 1)]
+LEFT_OF_LINE = [(1, 1), (1, 1)]
 
-def _vline(colour: str, position: float) -> pg.InfiniteLine:
+
+def _vline(colour: str, position: float, anchors: list[tuple[int, int]]) -> pg.InfiniteLine:
+    """A vertical marker with its label on one side of it.
+
+    The knee's label sits right of its line, the watermark's left of its own: the watermark is
+    below the knee, so the two labels never overlap.
+    """
     return pg.InfiniteLine(angle=90, pen=marker_pen(colour), movable=False, label="",
-                           labelOpts={"position": position, "color": colour,
-                                      "anchors": [(0, 1), (0, 1)]})
+                           labelOpts={"position": position, "color": ink(colour), "anchors": anchors})
 
 
 class LoadCurvePlot(QWidget):
@@ -33,21 +43,26 @@ class LoadCurvePlot(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.latency, self.throughput = latency_and_throughput_plots(
-            self.tr("Concurrent requests per replica (log scale)"))
+            self.tr("Concurrent requests per replica (log scale)"), legend=False)
+        set_key(self.latency, [("TTFT", TTFT_COLOUR, LINE_SYMBOL), ("TPOT", TPOT_COLOUR, LINE_SYMBOL),
+                               (self.tr("knee"), MARKER_COLOUR, "┆"),
+                               (self.tr("watermark"), text_colour().name(), "┆")])
         self.ttft = self.latency.plot([], [], pen=pg.mkPen(TTFT_COLOUR, width=2), name="TTFT")
         self.tpot = self.latency.plot([], [], pen=pg.mkPen(TPOT_COLOUR, width=2), name="TPOT")
         self.tokens = self.throughput.plot([], [], pen=pg.mkPen(THROUGHPUT_COLOUR, width=2),
                                            fillLevel=0, brush=pg.mkBrush(44, 160, 44, 40))
         self.ttft_target = pg.InfiniteLine(angle=0, pen=marker_pen(TTFT_COLOUR, width=1), movable=False,
-                                           label="", labelOpts={"position": 0.01, "color": TTFT_COLOUR,
+                                           label="", labelOpts={"position": 0.01, "color": ink(TTFT_COLOUR),
                                                                 "anchors": [(0, 1), (0, 1)]})
         self.tpot_target = pg.InfiniteLine(angle=0, pen=marker_pen(TPOT_COLOUR, width=1), movable=False,
-                                           label="", labelOpts={"position": 0.01, "color": TPOT_COLOUR,
+                                           label="", labelOpts={"position": 0.01, "color": ink(TPOT_COLOUR),
                                                                 "anchors": [(0, 1), (0, 1)]})
         self.latency.addItem(self.ttft_target)
         self.latency.addItem(self.tpot_target)
-        self.knee_lines = (_vline(MARKER_COLOUR, 0.95), _vline(MARKER_COLOUR, 0.95))
-        self.watermark_lines = (_vline(text_colour().name(), 0.8), _vline(text_colour().name(), 0.8))
+        self.knee_lines = (_vline(MARKER_COLOUR, 0.95, RIGHT_OF_LINE),
+                           _vline(MARKER_COLOUR, 0.95, RIGHT_OF_LINE))
+        mark = text_colour().name()
+        self.watermark_lines = (_vline(mark, 0.95, LEFT_OF_LINE), _vline(mark, 0.95, LEFT_OF_LINE))
         for plot, knee, mark in ((self.latency, self.knee_lines[0], self.watermark_lines[0]),
                                  (self.throughput, self.knee_lines[1], self.watermark_lines[1])):
             plot.addItem(knee)
@@ -56,6 +71,8 @@ class LoadCurvePlot(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.latency, 3)
         layout.addWidget(self.throughput, 2)
+        for plot in (self.latency, self.throughput):
+            plot.hide()  # no empty axes before the first result
         self.knee = 0.0
         self.online = 0.0
 
@@ -63,6 +80,8 @@ class LoadCurvePlot(QWidget):
                    tpot_target_ms: float) -> None:
         """Show the load curve of ``performance`` and the targets."""
         curve = performance.load_curve
+        for plot in (self.latency, self.throughput):
+            plot.show()
         x = np.array([c.concurrency for c in curve], dtype=float)
         ttft = np.array([c.ttft_ms for c in curve], dtype=float)
         tpot = np.array([c.tpot_ms for c in curve], dtype=float)

@@ -11,13 +11,15 @@ from PySide6.QtWidgets import QToolTip, QVBoxLayout, QWidget
 from gpucalc.core.explain import Term
 from gpucalc.core.memory_plan import MEMORY_ALARM_SHARE
 from gpucalc.core.memory_result import MemoryResult
-from gpucalc.text.palette import ALARM_COLOUR, LINE_ITEM_COLOURS
+from gpucalc.text.palette import ALARM_COLOUR, LINE_ITEM_COLOURS, text_on_fill
 from gpucalc.ui.explain_pane import term_tooltip
 from gpucalc.ui.format import sig3, term_name
-from gpucalc.ui.plots.style import plot_widget, text_colour
+from gpucalc.ui.plots.style import ink, plot_widget, text_colour
 
 COLOURS = LINE_ITEM_COLOURS
+SHARE_COLOUR = "#d62728"
 BAR_HEIGHT = 0.6
+LABEL_MIN_SHARE = 0.07  # segments narrower than this share of the axis carry no number (it would not fit)
 
 
 class MemoryBar(QWidget):
@@ -44,21 +46,20 @@ class MemoryBar(QWidget):
         self.plot.addItem(self.bars)
         self.labels = []
         for key in self._keys:
-            colour = QColor("#222222") if key == "headroom_gib_per_gpu" else QColor("white")
-            label = pg.TextItem("", color=colour, anchor=(0.5, 0.5))
+            label = pg.TextItem("", color=QColor(text_on_fill(COLOURS[key])), anchor=(0.5, 0.5))
             self.plot.addItem(label)
             self.labels.append(label)
-        dash = pg.mkPen("#d62728", width=2, style=Qt.PenStyle.DashLine)
+        # the planning share's label above the bar, the alarm's below it, both right of their lines;
+        # the total is named in the axis title: no two labels can overlap or leave the plot
+        dash = pg.mkPen(SHARE_COLOUR, width=2, style=Qt.PenStyle.DashLine)
         self.share_line = pg.InfiniteLine(angle=90, pen=dash, movable=False, label="",
-                                          labelOpts={"position": 0.93, "color": "#d62728",
+                                          labelOpts={"position": 0.9, "color": ink(SHARE_COLOUR),
                                                      "anchors": [(0, 0.5), (0, 0.5)]})
         alarm = pg.mkPen(ALARM_COLOUR, width=2, style=Qt.PenStyle.DotLine)
         self.alarm_line = pg.InfiniteLine(angle=90, pen=alarm, movable=False, label="",
-                                          labelOpts={"position": 0.78, "color": ALARM_COLOUR,
+                                          labelOpts={"position": 0.08, "color": ink(ALARM_COLOUR),
                                                      "anchors": [(0, 0.5), (0, 0.5)]})
-        self.total_line = pg.InfiniteLine(angle=90, pen=pg.mkPen(text_colour(), width=2), movable=False,
-                                          label="", labelOpts={"position": 0.07, "color": text_colour(),
-                                                               "anchors": [(1, 0.5), (1, 0.5)]})
+        self.total_line = pg.InfiniteLine(angle=90, pen=pg.mkPen(text_colour(), width=2), movable=False)
         self.plot.addItem(self.share_line)
         self.plot.addItem(self.alarm_line)
         self.plot.addItem(self.total_line)
@@ -66,10 +67,12 @@ class MemoryBar(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.plot)
+        self.plot.hide()  # no empty axis before the first result
         self.total_gib = 0.0
 
     def set_result(self, memory: MemoryResult, planning_share: float) -> None:
         """Show the binding GPU's line items of ``memory``."""
+        self.plot.show()
         items = {t.key: t for t in memory.line_items}
         self._terms = items
         start = 0.0
@@ -79,7 +82,7 @@ class MemoryBar(QWidget):
             width = max(term.value, 0.0) if term else 0.0
             self._starts[i], self._widths[i] = start, width
             label = self.labels[i]
-            label.setText(f"{sig3(width)}" if width >= 0.07 * total else "")
+            label.setText(sig3(width) if width >= LABEL_MIN_SHARE * max(total, start + width) else "")
             label.setPos(start + width / 2, 0)
             start += width
         self.bars.setOpts(x0=self._starts.copy(), width=self._widths.copy())
@@ -91,7 +94,8 @@ class MemoryBar(QWidget):
         self.alarm_line.label.setFormat(self.tr("{share} % alarm").format(
             share=round(MEMORY_ALARM_SHARE * 100)))
         self.total_line.setValue(total)
-        self.total_line.label.setFormat(self.tr("total {gib} GiB").format(gib=sig3(total)))
+        self.plot.getPlotItem().setLabel("bottom", self.tr("GiB per GPU (total {gib} GiB)").format(
+            gib=sig3(total)))
         self.plot.setXRange(0, max(total, start) * 1.01, padding=0)
 
     def segment_at(self, x_gib: float) -> str:

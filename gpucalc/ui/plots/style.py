@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import html
 import math
+from collections.abc import Sequence
 
 import pyqtgraph as pg
 
@@ -13,12 +15,66 @@ from gpucalc.text.palette import (
     THROUGHPUT_COLOUR,
     TPOT_COLOUR,
     TTFT_COLOUR,
+    readable_on,
 )
 from gpucalc.ui.theme import is_dark_theme, text_colour
 
-__all__ = ["CEILING_COLOURS", "MARKER_COLOUR", "THROUGHPUT_COLOUR", "TPOT_COLOUR", "TTFT_COLOUR",
-           "LogCountAxis", "is_dark_theme", "latency_and_throughput_plots", "plot_widget",
-           "text_colour"]
+__all__ = [
+    "CEILING_COLOURS",
+    "LINE_SYMBOL",
+    "MARKER_COLOUR",
+    "POINT_SYMBOL",
+    "THROUGHPUT_COLOUR",
+    "TPOT_COLOUR",
+    "TTFT_COLOUR",
+    "KeyEntry",
+    "LogCountAxis",
+    "ink",
+    "is_dark_theme",
+    "latency_and_throughput_plots",
+    "plot_widget",
+    "set_key",
+    "text_colour",
+]
+
+
+def ink(colour: str) -> str:
+    """``colour`` for text on the window's background: adjusted to at least 4.5:1 contrast."""
+    from PySide6.QtGui import QGuiApplication, QPalette
+
+    background = QGuiApplication.palette().color(QPalette.ColorRole.Window)
+    return readable_on(colour, background.name())
+
+
+KEY_SIZE = "9pt"
+LINE_SYMBOL = "━━"
+POINT_SYMBOL = "●"
+KeyEntry = tuple[str, str, str]  # (name, colour, symbol)
+
+
+KEY_ENTRIES_PER_LINE = 3
+KEY_LINE_PX = 18  # one 9 pt line of the key
+
+
+def key_html(entries: Sequence[KeyEntry]) -> str:
+    """A key: a symbol in each entry's colour, its name in the theme's text colour, three a line."""
+    text = text_colour().name()
+    cells = [f"<span style='color:{ink(colour)}'>{symbol}</span>&nbsp;<span style='color:{text}'>"
+             f"{html.escape(name)}</span>" for name, colour, symbol in entries]
+    lines = ["&nbsp;&nbsp;&nbsp;".join(cells[i:i + KEY_ENTRIES_PER_LINE])
+             for i in range(0, len(cells), KEY_ENTRIES_PER_LINE)]
+    return "<br>".join(lines)
+
+
+def set_key(widget: pg.PlotWidget, entries: Sequence[KeyEntry]) -> None:
+    """Name the curves in a key above the plot, where it never covers data."""
+    item = widget.getPlotItem()
+    item.setTitle(key_html(entries), size=KEY_SIZE)
+    lines = -(-len(entries) // KEY_ENTRIES_PER_LINE)
+    height = KEY_LINE_PX * lines + 8
+    item.layout.setRowFixedHeight(0, height)  # pyqtgraph sizes the title row for one line
+    item.titleLabel.setMaximumHeight(height)
+
 
 def plot_widget(log_x: bool = False, log_y: bool = False) -> pg.PlotWidget:
     """A plot with a transparent background, no context menu and the theme's axis colours."""
@@ -40,8 +96,11 @@ def plot_widget(log_x: bool = False, log_y: bool = False) -> pg.PlotWidget:
     return widget
 
 
-def latency_and_throughput_plots(x_label: str) -> tuple[pg.PlotWidget, pg.PlotWidget]:
-    """Latency (ms, log) above output tokens/s, sharing a log x axis labelled ``x_label``."""
+def latency_and_throughput_plots(x_label: str, legend: bool = True) -> tuple[pg.PlotWidget, pg.PlotWidget]:
+    """Latency (ms, log) above output tokens/s, sharing a log x axis labelled ``x_label``.
+
+    ``legend``: an in-plot legend of the named curves (False when the caller sets a key above).
+    """
     from PySide6.QtCore import QCoreApplication
 
     latency, throughput = plot_widget(log_x=True, log_y=True), plot_widget(log_x=True)
@@ -52,7 +111,8 @@ def latency_and_throughput_plots(x_label: str) -> tuple[pg.PlotWidget, pg.PlotWi
     top.setLabel("left", QCoreApplication.translate("Plots", "Latency (ms, log scale)"))
     bottom.setLabel("left", QCoreApplication.translate("Plots", "Output tokens/s"))
     bottom.setLabel("bottom", x_label)
-    top.addLegend(offset=(10, 10), labelTextColor=text_colour())
+    if legend:
+        top.addLegend(offset=(10, 10), labelTextColor=text_colour())
     return latency, throughput
 
 

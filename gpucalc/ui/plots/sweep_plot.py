@@ -11,7 +11,16 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from gpucalc.core.perf_result import CeilingKind
 from gpucalc.core.sweep import ContextSweep
 from gpucalc.ui.format import KINDS, count, kind_name
-from gpucalc.ui.plots.style import CEILING_COLOURS, MARKER_COLOUR, marker_pen, plot_widget, text_colour
+from gpucalc.ui.plots.style import (
+    CEILING_COLOURS,
+    LINE_SYMBOL,
+    MARKER_COLOUR,
+    POINT_SYMBOL,
+    marker_pen,
+    plot_widget,
+    set_key,
+    text_colour,
+)
 
 MAX_CROSSOVERS = 8
 
@@ -26,16 +35,17 @@ class ContextSweepPlot(QWidget):
         item.setLogMode(x=True, y=False)
         item.setLabel("bottom", self.tr("Planning length per request (tokens, log scale)"))
         item.setLabel("left", self.tr("Concurrent requests per replica"))
-        item.addLegend(offset=(-10, 10), labelTextColor=text_colour())
         band = text_colour()
         band.setAlpha(70)
         # the recommendation is a wide translucent band under the ceilings, so each stays visible
-        self.recommended = self.plot.plot([], [], pen=pg.mkPen(band, width=9),
-                                          name=self.tr("Recommended (smallest)"))
-        self.curves = {kind: self.plot.plot([], [], pen=pg.mkPen(CEILING_COLOURS[kind], width=2),
-                                            name=kind_name(kind)) for kind in KINDS}
+        self.recommended = self.plot.plot([], [], pen=pg.mkPen(band, width=9))
+        self.curves = {kind: self.plot.plot([], [], pen=pg.mkPen(CEILING_COLOURS[kind], width=2))
+                       for kind in KINDS}
         self.crossings = self.plot.plot([], [], pen=None, symbol="o", symbolSize=10,
-                                        symbolBrush=MARKER_COLOUR, name=self.tr("Crossover"))
+                                        symbolBrush=MARKER_COLOUR)
+        set_key(self.plot, [*((kind_name(kind), CEILING_COLOURS[kind], LINE_SYMBOL) for kind in KINDS),
+                            (self.tr("Recommended (smallest)"), text_colour().name(), "▬▬"),
+                            (self.tr("Crossover"), MARKER_COLOUR, POINT_SYMBOL)])
         self.crossover_lines = [pg.InfiniteLine(angle=90, pen=marker_pen(MARKER_COLOUR, width=1),
                                                 movable=False) for _ in range(MAX_CROSSOVERS)]
         for line in self.crossover_lines:
@@ -48,10 +58,12 @@ class ContextSweepPlot(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.plot)
+        self.plot.hide()  # no empty axes before the first sweep
         self.crossover_contexts: list[int] = []
 
     def set_sweep(self, sweep: ContextSweep, planning_tokens: float) -> None:
         """Show ``sweep``; mark the workload's planning length."""
+        self.plot.show()
         x = np.array([p.context_tokens for p in sweep.points], dtype=float)
         values = {
             CeilingKind.MEMORY: np.array([p.memory for p in sweep.points]),
