@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -110,7 +110,9 @@ class InputsPanel(QScrollArea):
         layout.addStretch(1)
         fit_fields(body)
         self.setWidget(body)
-        self.setWidgetResizable(True)
+        # the form's size is set here (_fit_form_height), not by the scroll area: its own sizing
+        # worked the height out for another width at times, and wrapped rows were then cut off
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.setMinimumWidth(INPUTS_DOCK_WIDTH[0])
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -120,6 +122,7 @@ class InputsPanel(QScrollArea):
         self.file_buttons.setDirection(QBoxLayout.Direction.LeftToRight if side_by_side
                                        else QBoxLayout.Direction.TopToBottom)
         self._fit_model_info()
+        self._fit_form_height()
 
     def _fit_model_info(self) -> None:
         """Give the wrapped model summary the height its text needs at the dock's width."""
@@ -144,8 +147,14 @@ class InputsPanel(QScrollArea):
             parent = parent.parentWidget()
 
     def _fit_form_height(self) -> None:
-        """Size the form to its height at the current width (a section's rows changed height)."""
-        self.setWidgetResizable(True)  # makes the scroll area size its widget again
+        """Make the form as wide as the dock (or its narrowest) and as tall as it is at that width."""
+        body = self.widget()
+        if body is None:
+            return
+        least = body.minimumSizeHint()
+        width = max(self.viewport().width(), least.width())
+        height = body.heightForWidth(width) if body.hasHeightForWidth() else least.height()
+        body.resize(width, max(height, least.height(), self.viewport().height()))
 
     def _form(self, specs: tuple[FieldSpec, ...], model: bool, buttons: QBoxLayout) -> QWidget:
         widget = QWidget()
