@@ -110,6 +110,12 @@ def build_parser() -> argparse.ArgumentParser:
                      help="colour theme (default: the saved choice, else the system's)")
     gui.add_argument("--lang", choices=["en", "zh"], default=None,
                      help="interface language (default: the saved choice, else the system locale)")
+    gui.add_argument("--size", metavar="WxH", type=_screen_size, default=None,
+                     help="with --screenshot: the picture's size in screen pixels, e.g. 1366x768 "
+                          "(default 1480x920)")
+    gui.add_argument("--scale", type=_scale_factor, default=None,
+                     help="with --screenshot: the desktop's scaling, e.g. 1.25 for 125 %% (the window "
+                          "is then --size divided by it, in logical pixels)")
     return parser
 
 
@@ -272,6 +278,25 @@ def run_lengths(args: argparse.Namespace) -> int:
     return 0
 
 
+def _screen_size(text: str) -> tuple[int, int]:
+    """``--size WxH``: two positive whole numbers of pixels."""
+    width, _, height = text.lower().partition("x")
+    if not (width.isdigit() and height.isdigit() and int(width) > 0 and int(height) > 0):
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT in pixels, e.g. 1366x768, not {text!r}")
+    return int(width), int(height)
+
+
+def _scale_factor(text: str) -> float:
+    """``--scale``: a desktop scaling factor from 1 to 4 (1.25 is 125 %)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 1.0 <= value <= 4.0:
+        raise argparse.ArgumentTypeError(f"expected a scaling factor from 1 to 4, e.g. 1.25, not {text!r}")
+    return value
+
+
 def run_gui(args: argparse.Namespace) -> int:
     """``gpucalc gui`` / no arguments: the window (Qt is imported only here)."""
     from pathlib import Path
@@ -283,7 +308,8 @@ def run_gui(args: argparse.Namespace) -> int:
     return run_window(scenario_path=Path(scenario) if scenario else None,
                       lang=getattr(args, "lang", None),
                       screenshot=Path(screenshot) if screenshot else None,
-                      tab=getattr(args, "tab", None), theme=getattr(args, "theme", None))
+                      tab=getattr(args, "tab", None), theme=getattr(args, "theme", None),
+                      size=getattr(args, "size", None), scale=getattr(args, "scale", None))
 
 
 def _run_report(args: argparse.Namespace) -> int:

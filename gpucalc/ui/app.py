@@ -25,9 +25,10 @@ from gpucalc.ui.i18n import Translators, notice_language
 from gpucalc.ui.idle_gc import IdleCollector
 from gpucalc.ui.main_window import MainWindow, Session
 from gpucalc.ui.scenario_files import open_scenario
+from gpucalc.ui.screen_fit import PREFERRED_SIZE
 from gpucalc.ui.theme import apply_theme
 
-SCREENSHOT_SIZE = (1480, 920)
+SCREENSHOT_SIZE = (PREFERRED_SIZE.width(), PREFERRED_SIZE.height())
 FIRST_RESULT_TIMEOUT_MS = 30_000
 GIL_SWITCH_INTERVAL_S = 0.0005
 SETTLE_MS = 40  # after the first result: let queued layout and paint events run before the grab
@@ -137,8 +138,15 @@ def _initial_scenario(session: Session, scenario_path: Path | None) -> Scenario:
 
 
 def run_gui(scenario_path: Path | None = None, lang: str | None = None,
-            screenshot: Path | None = None, tab: str | None = None, theme: str | None = None) -> int:
-    """Open the window (or render one screenshot); return the exit code."""
+            screenshot: Path | None = None, tab: str | None = None, theme: str | None = None,
+            size: tuple[int, int] | None = None, scale: float | None = None) -> int:
+    """Open the window (or render one screenshot); return the exit code.
+
+    A screenshot is ``size`` screen pixels (width, height) at the desktop scaling ``scale``.
+    """
+    if scale is not None:
+        # read by Qt when the QApplication is created: every logical pixel becomes ``scale`` pixels
+        os.environ["QT_SCALE_FACTOR"] = f"{scale:g}"
     app = application()
     store = None if screenshot else SettingsStore()
     settings = store.load() if store else Session().settings
@@ -154,7 +162,7 @@ def run_gui(scenario_path: Path | None = None, lang: str | None = None,
     session.catalog_session = CatalogSession(UserStore())
     shell = Shell(session.catalog_session.catalog, scenario, session)
     if screenshot is not None:
-        return _screenshot(app, shell, screenshot, tab)
+        return _screenshot(app, shell, screenshot, tab, screenshot_size(size, app.devicePixelRatio()))
     shell.start()
     if store is not None and store.problem:
         shell.window.warn(QCoreApplication.translate("MainWindow", "Settings were reset"), store.problem)
@@ -174,11 +182,23 @@ def warn_catalog_notices(shell: Shell) -> bool:
     return True
 
 
-def _screenshot(app: QApplication, shell: Shell, path: Path, tab: str | None = None) -> int:
-    """Render the window once the first result is in, save a PNG, quit."""
+def screenshot_size(pixels: tuple[int, int] | None, pixel_ratio: float) -> tuple[int, int]:
+    """The window's logical size for a screenshot of ``pixels`` screen pixels.
+
+    ``pixel_ratio`` is screen pixels per logical pixel; no ``pixels``: the size gpucalc opens at
+    on a large screen.
+    """
+    width, height = pixels if pixels is not None else SCREENSHOT_SIZE
+    return round(width / pixel_ratio), round(height / pixel_ratio)
+
+
+def _screenshot(app: QApplication, shell: Shell, path: Path, tab: str | None,
+                size: tuple[int, int]) -> int:
+    """Render the window at ``size`` (logical pixels) once the first result is in, save a PNG, quit."""
     outcome: dict[str, int] = {"code": 1}
     window = shell.window
-    window.resize(*SCREENSHOT_SIZE)
+    window.resize(*size)
+    window.size_docks(size[0])
 
     def grab() -> None:
         app.processEvents()  # let the layout settle on the new texts before rendering

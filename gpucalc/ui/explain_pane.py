@@ -21,6 +21,7 @@ from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_result import PerformanceResult, PointSummary
 from gpucalc.ui.format import input_value, term_name, term_value
 from gpucalc.ui.plain_text import plain_tooltip
+from gpucalc.ui.screen_fit import EXPLAIN_DOCK_WIDTH
 
 translate = QCoreApplication.translate
 
@@ -136,7 +137,7 @@ class ExplainPane(QWidget):
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        self.setMinimumWidth(320)
+        self.setMinimumWidth(EXPLAIN_DOCK_WIDTH[0])
         self.tree.setUniformRowHeights(True)
         self.detail = QTextBrowser()
         self.detail.setOpenLinks(False)

@@ -31,6 +31,7 @@ from gpucalc.plan.scenario_file import FILE_SUFFIX, ScenarioFileError, save_scen
 from gpucalc.plan.serve_command import ServeCommandError, parse_serve_command
 from gpucalc.plan.settings_store import SettingsStore, WindowSettings
 from gpucalc.text.notices import notice_text
+from gpucalc.ui import screen_fit
 from gpucalc.ui.answer import answer_for
 from gpucalc.ui.baselines import Baselines
 from gpucalc.ui.controller import PlanController
@@ -118,6 +119,8 @@ class MainWindow(QMainWindow):
         self.explain_dock = self._dock(self.explain, self.tr("Explanation"), "explainDock",
                                        Qt.DockWidgetArea.RightDockWidgetArea)
         self.status_label = PlainLabel()
+        # a long message is cut at the window's edge rather than widening the window off-screen
+        self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.notice_label = PlainLabel()
         self.statusBar().addWidget(self.status_label, 1)
         self.statusBar().addPermanentWidget(self.notice_label)
@@ -375,13 +378,23 @@ class MainWindow(QMainWindow):
     # -- persistence ----------------------------------------------------------------------
     def _restore_layout(self) -> None:
         settings = self.session.settings
-        if settings.geometry_bytes:
-            self.restoreGeometry(QByteArray(settings.geometry_bytes))
+        available = screen_fit.available_geometry(self)
+        if settings.geometry_bytes and self.restoreGeometry(QByteArray(settings.geometry_bytes)):
+            if available is not None and not self.isMaximized() and not self.isFullScreen():
+                self.setGeometry(screen_fit.clamped(self.geometry(), available))
         else:
-            self.resize(1480, 920)
-            self.resizeDocks([self.inputs_dock, self.explain_dock], [360, 330], Qt.Orientation.Horizontal)
+            size = screen_fit.PREFERRED_SIZE if available is None else screen_fit.first_run_size(available)
+            if available is not None:
+                self.move(screen_fit.centred(size, available).topLeft())
+            self.resize(size)
+            self.size_docks(size.width())
         if settings.state_bytes:
             self.restoreState(QByteArray(settings.state_bytes))
+
+    def size_docks(self, window_width: int) -> None:
+        """Give the Inputs and Explanation docks their share of a window ``window_width`` wide."""
+        self.resizeDocks([self.inputs_dock, self.explain_dock], list(screen_fit.dock_widths(window_width)),
+                         Qt.Orientation.Horizontal)
 
     def remember_layout(self) -> None:
         """Put geometry, dock state and the scenario into the session settings."""

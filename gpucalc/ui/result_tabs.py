@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
-from PySide6.QtCore import QTimer, Signal
-from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.perf_result import PerformanceResult
@@ -37,6 +37,15 @@ if TYPE_CHECKING:
 TAB_NAMES = ("bottleneck", "memory", "sweep", "load", "grid", "sizing", "uncertainty", "simulate",
              "compare", "checklist")
 PERFORMANCE_TABS = ("bottleneck", "sweep", "load", "grid", "sizing", "uncertainty", "simulate")
+
+
+def scrolling(page: QWidget) -> QScrollArea:
+    """``page`` in a frameless scroll area: all the room there is, scroll bars below its minimum."""
+    frame = QScrollArea()
+    frame.setFrameShape(QFrame.Shape.NoFrame)
+    frame.setWidgetResizable(True)
+    frame.setWidget(page)
+    return frame
 
 
 def _captioned(widget: QWidget, caption: QLabel) -> QWidget:
@@ -82,9 +91,13 @@ class ResultTabs(QTabWidget):
                 self.tr("Discrete-event simulation of the traffic"),
                 self.tr("This plan against a pinned or opened baseline"),
                 self.tr("Seed 000's pre-reporting checklist: pass / attention for every item"))
+        # each page scrolls inside its tab when the window is narrower or lower than the page
+        # needs, so no page's minimum size sets the window's (a laptop screen)
+        self.frames = {name: scrolling(page) for name, page in self.pages.items()}
+        self.setUsesScrollButtons(True)  # a narrow window scrolls the tab bar; titles stay whole
+        self.setElideMode(Qt.TextElideMode.ElideNone)
         for name, title, tip in zip(TAB_NAMES, titles, tips, strict=True):
-            self.setTabToolTip(self.addTab(self.pages[name], title), tip)
-        self.performance_pages = [self.pages[n] for n in PERFORMANCE_TABS]
+            self.setTabToolTip(self.addTab(self.frames[name], title), tip)
         for source in (self.ceilings_tab.termSelected, self.ceilings_tab.bars.termHovered):
             source.connect(self.termSelected)
         self.pending: dict[str, Callable[[], None]] = {}
@@ -178,19 +191,19 @@ class ResultTabs(QTabWidget):
 
     def current_name(self) -> str:
         """Short name of the visible tab."""
-        return next((n for n, page in self.pages.items() if page is self.currentWidget()), "")
+        return next((n for n, frame in self.frames.items() if frame is self.currentWidget()), "")
 
     def show_tab(self, name: str) -> None:
         """Bring a tab to the front by its short name (bottleneck, memory, sweep, …)."""
-        self.setCurrentWidget(self.pages.get(name, self.ceilings_tab))
+        self.setCurrentWidget(self.frames.get(name, self.frames["bottleneck"]))
         self._update_page(self.current_name(), build=True)
 
     def show_outcome(self, outcome: Plan, lang: str, catalog: Catalog) -> None:
         """Queue every tab's update for ``outcome``; the visible one is updated now."""
         performance = outcome.performance
-        for page in self.pages.values():
-            self.setTabEnabled(self.indexOf(page), performance is not None
-                               or page not in self.performance_pages)
+        for name, frame in self.frames.items():
+            self.setTabEnabled(self.indexOf(frame), performance is not None
+                               or name not in PERFORMANCE_TABS)
         share = outcome.inputs.targets.planning_memory_share
         planned = performance.memory_share if performance is not None else None
         self.pending = {"memory": lambda: self.memory_tab.set_result(outcome.memory, share, planned),
@@ -198,8 +211,8 @@ class ResultTabs(QTabWidget):
                         "checklist": lambda: self.checklist_tab.set_plan(outcome, lang)}
         if performance is not None:
             self.pending.update(self._performance_updates(outcome, performance, lang, catalog))
-        elif self.currentWidget() in self.performance_pages:
-            self.setCurrentWidget(self.pages["memory"])
+        elif self.current_name() in PERFORMANCE_TABS:
+            self.setCurrentWidget(self.frames["memory"])
         self._update_page(self.current_name(), build=True)
         self._drain.start()
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QBoxLayout,
+    QComboBox,
     QFileDialog,
     QFormLayout,
-    QHBoxLayout,
     QPushButton,
     QScrollArea,
     QVBoxLayout,
@@ -23,8 +26,47 @@ from gpucalc.ui.format import params_text
 from gpucalc.ui.panels.collapsible import CollapsibleSection
 from gpucalc.ui.panels.workload_extras import ClassesEditor, PresetPicker
 from gpucalc.ui.plain_text import PlainLabel
+from gpucalc.ui.screen_fit import INPUTS_DOCK_WIDTH
 
 WHAT_IF_FORMATS = ("fp8", "int8", "int4", "nvfp4", "mxfp4")
+FORM_CHROME_WIDTH = 40
+"""Pixels around a form row inside the dock: the page's and the form's margins and the spacing."""
+CHOICE_MIN_CHARACTERS = 12
+"""Characters a choice box shows at its narrowest ("Llama 3.1 8B", "NVIDIA H100 ")."""
+NUMBER_BOX_MAX_MIN_WIDTH = 180
+"""The most a number box asks for at its narrowest, px (its words, not its largest number)."""
+
+
+def fit_fields(body: QWidget) -> None:
+    """Let the form fit a narrow dock without cutting words.
+
+    Choice boxes can be as narrow as a short name (their lists show whole names); number boxes
+    stay as wide as their words ("engine default"), so a row too narrow for label and box puts
+    the label above the box.
+    """
+    for choice in body.findChildren(QComboBox):
+        choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        choice.setMinimumContentsLength(CHOICE_MIN_CHARACTERS)
+    for number in body.findChildren(QAbstractSpinBox):
+        number.setMinimumWidth(min(number.sizeHint().width(), NUMBER_BOX_MAX_MIN_WIDTH))
+
+
+class FormBody(QWidget):
+    """The scrolled form; says when its layout has been redone.
+
+    A row that grows (a summary wrapping to another line, a label moving above its field) reaches
+    this widget's layout, but the scroll area around it keeps the old height and the sections
+    were squeezed, their last lines cut off, until the next resize.
+    """
+
+    laidOut = Signal()
+
+    def event(self, event: QEvent) -> bool:
+        """Lay out as usual; after a layout request, tell the scroll area."""
+        handled = super().event(event)
+        if event.type() == QEvent.Type.LayoutRequest:
+            self.laidOut.emit()
+        return handled
 
 
 class InputsPanel(QScrollArea):
@@ -36,7 +78,8 @@ class InputsPanel(QScrollArea):
         super().__init__(parent)
         self.controller = controller
         self.binder = FormBinder(controller, self._choices(controller.catalog), self)
-        body = QWidget()
+        body = FormBody()
+        body.laidOut.connect(self._fit_form_height)
         layout = QVBoxLayout(body)
         paste = QPushButton(self.tr("Paste serve command…"))
         paste.setToolTip(self.tr("Fill the form from a 'vllm serve …', SGLang or trtllm-serve command line."))
@@ -49,9 +92,13 @@ class InputsPanel(QScrollArea):
         open_dir = QPushButton(self.tr("Open model folder…"))
         open_file.clicked.connect(self._open_config)
         open_dir.clicked.connect(self._open_folder)
-        buttons = QHBoxLayout()
+        buttons = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         buttons.addWidget(open_file)
         buttons.addWidget(open_dir)
+        self.file_buttons = buttons
+        # side by side where the dock is wide enough, else one above the other (no side scrolling)
+        self._buttons_width = (open_file.sizeHint().width() + open_dir.sizeHint().width()
+                               + FORM_CHROME_WIDTH)
         sections = ((self.tr("Model"), MODEL), (self.tr("Hardware"), HARDWARE),
                     (self.tr("Engine and deployment"), ENGINE), (self.tr("Workload"), WORKLOAD),
                     (self.tr("Targets"), TARGETS))
@@ -61,15 +108,60 @@ class InputsPanel(QScrollArea):
             self.sections.append(section)
             layout.addWidget(section)
         layout.addStretch(1)
+        fit_fields(body)
         self.setWidget(body)
-        self.setWidgetResizable(True)
-        self.setMinimumWidth(330)
+        # the form's size is set here (_fit_form_height), not by the scroll area: its own sizing
+        # worked the height out for another width at times, and wrapped rows were then cut off
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+        self.setMinimumWidth(INPUTS_DOCK_WIDTH[0])
 
-    def _form(self, specs: tuple[FieldSpec, ...], model: bool, buttons: QHBoxLayout) -> QWidget:
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Stack the model file buttons when the dock is too narrow for them side by side."""
+        super().resizeEvent(event)
+        side_by_side = self.viewport().width() >= self._buttons_width
+        self.file_buttons.setDirection(QBoxLayout.Direction.LeftToRight if side_by_side
+                                       else QBoxLayout.Direction.TopToBottom)
+        self._fit_model_info()
+        self._fit_form_height()
+
+    def _fit_model_info(self) -> None:
+        """Give the wrapped model summary the height its text needs at the dock's width."""
+        width = max(self.viewport().width() - FORM_CHROME_WIDTH, 1)
+        text = self.model_info.text()
+        height = self.model_info.heightForWidth(width) if text else 0
+        if height != self.model_info.minimumHeight():
+            self.model_info.setMinimumHeight(height)
+            self._invalidate_up_from(self.model_info)
+            self._fit_form_height()
+
+    def _invalidate_up_from(self, widget: QWidget) -> None:
+        """Drop the layouts' remembered sizes from ``widget`` up to the form.
+
+        The next sizing then sees a row's new height at once, not one nested layout per event.
+        """
+        parent = widget.parentWidget()
+        while parent is not None and parent is not self.viewport():
+            layout = parent.layout()
+            if layout is not None:
+                layout.invalidate()
+            parent = parent.parentWidget()
+
+    def _fit_form_height(self) -> None:
+        """Make the form as wide as the dock (or its narrowest) and as tall as it is at that width."""
+        body = self.widget()
+        if body is None:
+            return
+        least = body.minimumSizeHint()
+        width = max(self.viewport().width(), least.width())
+        height = body.heightForWidth(width) if body.hasHeightForWidth() else least.height()
+        body.resize(width, max(height, least.height(), self.viewport().height()))
+
+    def _form(self, specs: tuple[FieldSpec, ...], model: bool, buttons: QBoxLayout) -> QWidget:
         widget = QWidget()
         form = QFormLayout(widget)
         form.setContentsMargins(4, 0, 4, 4)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a narrow dock: label above
         if specs is WORKLOAD:
             self.preset = PresetPicker(self.controller)
             form.addRow(self.tr("Preset"), self.preset)
@@ -113,6 +205,7 @@ class InputsPanel(QScrollArea):
                                                         active=params_text(params.active.value),
                                                         attention=model.attention_kind.value.upper(),
                                                         moe=moe))
+        self._fit_model_info()
 
     def _set_model(self, path: str) -> None:
         if path:
