@@ -10,7 +10,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMessageBox, QSpinBox
 from pytestqt.qtbot import QtBot
 
+from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.scenario import Scenario
+from gpucalc.plan.compute import compute_plan
 from gpucalc.plan.scenario_file import load_scenario, save_scenario
 from gpucalc.ui.app import Shell
 from gpucalc.ui.main_window import MainWindow
@@ -179,11 +181,13 @@ def test_examples_menu_opens_a_bundled_scenario(qtbot: QtBot, shell: Shell) -> N
     assert not window.isWindowModified()
 
 
-def test_every_bundled_example_opens(catalog: object) -> None:
+def test_every_bundled_example_gives_a_plan(catalog: Catalog) -> None:
     paths = example_paths()
-    assert paths
+    assert len(paths) >= 3
     for path in paths:
-        assert load_scenario(path).model is not None
+        plan = compute_plan(catalog, load_scenario(path))
+        assert plan.performance is not None
+        assert plan.memory.kv_cache_tokens.value > 0
 
 
 def test_ctrl_z_in_a_field_undoes_the_scenario_step(qtbot: QtBot, shell: Shell) -> None:
