@@ -55,6 +55,7 @@ class PlanController(QObject):
         self.last_outcome: Plan | None = None
         self.last_error: str = ""
         self.last_failure: Failure | None = None
+        self.last_failure_field = ""  # the field the last failure belongs to ('' when none or unknown)
         self.history = DraftHistory(self.restore_draft, self)
         self._job = LatestJob(self, self._on_finished, self._on_failed, max_threads=2, skip_superseded=True)
         self._timer = QTimer(self)
@@ -170,6 +171,7 @@ class PlanController(QObject):
         self.last_failure = describe_failure(exc)
         self.last_error = self.last_failure.cause
         field = error_field(exc) if isinstance(exc, BaseException) else ""
+        self.last_failure_field = field
         self.computeFailed.emit(self.last_error, field)
 
     def set_catalog(self, catalog: Catalog) -> None:

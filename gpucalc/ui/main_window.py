@@ -314,8 +314,12 @@ class MainWindow(QMainWindow):
             self.status_label.setText(self.tr("Invalid {field}: {reason}").format(
                 field=field_title(path), reason=reason))
             self._show_stale(str(path), str(reason))
-        else:
+            return
+        failure = self.controller.last_failure
+        if failure is None:
             self.banner.set_stale("")
+        else:  # the values are valid again, but the plan they give still failed
+            self._show_stale(self.controller.last_failure_field, failure.cause, failure.details)
 
     def _show_stale(self, field_path: str, reason: str, details: str = "") -> None:
         """Grey the last result and say what to fix: the same for an invalid value and a failed plan."""

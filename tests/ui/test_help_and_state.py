@@ -145,6 +145,10 @@ def test_invalid_value_and_failed_plan_are_stale_the_same_way(qtbot: QtBot, shel
     failed = (banner.stale, banner.verdict.text(), banner.headline.isEnabled(), banner.verdict.styleSheet())
     assert failed == invalid
     assert banner.error.text().startswith("Stale: fix Tensor parallel (TP) to update.")
+    tp.setValue(5)  # refused at once on 3 GPUs, then back: the plan of TP 3 still failed
+    tp.setValue(3)
+    assert banner.stale
+    assert banner.error.text().startswith("Stale: fix Tensor parallel (TP) to update.")
     with qtbot.waitSignal(controller.resultReady, timeout=RESULT_TIMEOUT_MS):
         window.undo_action.trigger()
     assert not banner.stale
