@@ -56,6 +56,7 @@ class WindowSettings(BaseModel):
     theme: str = Field(default="system", description="'system', 'light' or 'dark'.")
     last_scenario: dict[str, Any] | None = None
     recent_files: list[str] = Field(default_factory=list)
+    first_steps_shown: bool = Field(default=False, description="The first-start guide was shown once.")
 
     def with_recent(self, path: str) -> WindowSettings:
         """A copy with ``path`` first in the recent files."""

@@ -152,7 +152,8 @@ def run_gui(scenario_path: Path | None = None, lang: str | None = None,
     settings = store.load() if store else Session().settings
     if theme is not None:
         settings = settings.model_copy(update={"theme": theme})
-    session = Session(settings=settings, store=store, language=lang or settings.language)
+    session = Session(settings=settings, store=store, language=lang or settings.language,
+                      confirm_discard=screenshot is None)
     apply_theme(app, session.settings.theme)
     try:
         scenario = _initial_scenario(session, scenario_path)
@@ -167,9 +168,19 @@ def run_gui(scenario_path: Path | None = None, lang: str | None = None,
     if store is not None and store.problem:
         shell.window.warn(QCoreApplication.translate("MainWindow", "Settings were reset"), store.problem)
     warn_catalog_notices(shell)
+    show_first_steps_once(shell)
     code = app.exec()
     shell.shutdown()
     return int(code)
+
+
+def show_first_steps_once(shell: Shell) -> bool:
+    """Show the first-steps guide on the very first start (a settings flag); whether it was shown."""
+    if shell.session.settings.first_steps_shown:
+        return False
+    shell.session.settings = shell.session.settings.model_copy(update={"first_steps_shown": True})
+    shell.window.show_first_steps()
+    return True
 
 
 def warn_catalog_notices(shell: Shell) -> bool:

@@ -28,10 +28,11 @@ from gpucalc.core.scenario import Scenario
 from gpucalc.ui.controller import PlanController
 from gpucalc.ui.fields import CONTEXT, EDITABLE_CHOICES, UNIT_TEXT, FieldSpec
 from gpucalc.ui.plain_text import PlainLabel, plain_tooltip
+from gpucalc.ui.theme import ERROR_COLOUR, show_field_error
+from gpucalc.ui.undo import HistoryKeysToWindow
 
 Choice = tuple[Any, str]
 INT_MAX = 2**31 - 1
-ERROR_STYLE = "border: 2px solid #d62728; border-radius: 3px;"
 
 
 def field_info(path: str) -> FieldInfo:
@@ -87,6 +88,11 @@ class Binding:
         self.widget = widget
         self.optional = optional
         self.help = tr(spec.help) or (field_info(spec.path).description or "")
+        self.message = PlainLabel()
+        self.message.setObjectName(f"{spec.path}.message")
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet(f"color: {ERROR_COLOUR};")
+        self.message.hide()
 
     def set_value(self, value: Any) -> None:
         """Show ``value`` without emitting edits."""
@@ -127,8 +133,10 @@ class Binding:
         raise TypeError(type(w))
 
     def set_error(self, reason: str) -> None:
-        """Flag (or clear, with '') the field."""
-        self.widget.setStyleSheet(ERROR_STYLE if reason else "")
+        """Flag (or clear, with '') the field: a red outline and the reason in words under it."""
+        show_field_error(self.widget, bool(reason))
+        self.message.setText(reason)
+        self.message.setVisible(bool(reason))
         tip = self.help + (f"\n\n⚠ {reason}" if reason else "")
         self.widget.setToolTip(plain_tooltip(tip))
         self.widget.setProperty("fieldError", reason)
@@ -143,6 +151,7 @@ class FormBinder(QObject):
         self.controller = controller
         self.choices = choices
         self.bindings: dict[str, Binding] = {}
+        self._history_keys = HistoryKeysToWindow(self)
         controller.fieldErrors.connect(self.show_errors)
         controller.scenarioReplaced.connect(self.refresh)
 
@@ -155,6 +164,7 @@ class FormBinder(QObject):
             label.setBuddy(binding.widget)
             label.setToolTip(plain_tooltip(binding.help))
             form.addRow(label, binding.widget)
+            form.addRow(binding.message)
             binding.set_value(self.controller.draft_value(spec.path))
             binding.set_error("")
 
@@ -189,6 +199,10 @@ class FormBinder(QObject):
         else:
             widget = self._spin(spec, info, kind, optional)
         widget.setObjectName(spec.path)
+        widget.installEventFilter(self._history_keys)
+        line = widget.lineEdit() if isinstance(widget, QComboBox) else None
+        if line is not None:
+            line.installEventFilter(self._history_keys)
         return Binding(spec, widget, optional)
 
     def _combo(self, spec: FieldSpec) -> QComboBox:

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import copy
 from functools import partial
 from typing import Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.scenario import Scenario
 from gpucalc.plan.compute import Plan, compute_plan
 from gpucalc.plan.field_errors import error_field, validation_path
 from gpucalc.ui.failures import Failure, describe_failure
+from gpucalc.ui.fields import field_title
+from gpucalc.ui.undo import DraftHistory
 from gpucalc.ui.worker import LatestJob
 
 DEBOUNCE_MS = 150
@@ -52,6 +55,8 @@ class PlanController(QObject):
         self.last_outcome: Plan | None = None
         self.last_error: str = ""
         self.last_failure: Failure | None = None
+        self.last_failure_field = ""  # the field the last failure belongs to ('' when none or unknown)
+        self.history = DraftHistory(self.restore_draft, self)
         self._job = LatestJob(self, self._on_finished, self._on_failed, max_threads=2, skip_superseded=True)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -75,8 +80,19 @@ class PlanController(QObject):
             target = target.get(part) if isinstance(target, dict) else None
         return target
 
-    def set_scenario(self, scenario: Scenario) -> None:
-        """Replace the whole scenario (file open, pasted command) and recompute soon."""
+    def set_scenario(self, scenario: Scenario, what: str = "") -> None:
+        """Replace the whole scenario (pasted command, preset, reset) as one undoable step."""
+        before = copy.deepcopy(self._draft)
+        self._replace(scenario)
+        self.history.record(before, self._draft, what or QCoreApplication.translate(
+            "PlanController", "replace the scenario"))
+
+    def open_scenario(self, scenario: Scenario) -> None:
+        """Start over on ``scenario`` (a file opened): nothing to undo, nothing unsaved."""
+        self._replace(scenario)
+        self.history.clear()
+
+    def _replace(self, scenario: Scenario) -> None:
         self.scenario = scenario
         self._draft = scenario.model_dump(mode="json")
         self.errors = {}
@@ -84,15 +100,27 @@ class PlanController(QObject):
         self.fieldErrors.emit({})
         self.schedule()
 
+    def restore_draft(self, draft: dict[str, Any], field: str = "") -> None:
+        """Show ``draft`` (an undo or redo step of ``field``), valid or not, and recompute if valid."""
+        self._draft = draft
+        self._validate_draft(field)
+        self.scenarioReplaced.emit(self.scenario)
+
     def set_field(self, path: str, value: Any) -> None:
-        """Apply one form edit; invalid drafts are flagged and keep the last valid scenario."""
+        """Apply one form edit (undoable); invalid drafts are flagged and keep the last valid scenario."""
+        before = copy.deepcopy(self._draft)
         _set_path(self._draft, path, value)
+        self.history.record(before, self._draft, QCoreApplication.translate(
+            "PlanController", "edit {field}").format(field=field_title(path)), field=path)
+        self._validate_draft(path)
+
+    def _validate_draft(self, path: str) -> None:
+        """Check the draft; take it as the scenario when valid, else flag the field at fault."""
         try:
             scenario = Scenario.model_validate(self._draft)
         except ValidationError as exc:
             where, message = validation_path(exc)
-            field = path if where in ("", path.rpartition(".")[0]) else where
-            self.errors = {field: message}
+            self.errors = {self._error_field(where, path): message}
             self.fieldErrors.emit(dict(self.errors))
             return
         self.errors = {}
@@ -100,6 +128,17 @@ class PlanController(QObject):
         if scenario != self.scenario:
             self.scenario = scenario
             self.schedule()
+
+    def _error_field(self, where: str, path: str) -> str:
+        """The field to flag for an error found at ``where`` after an edit of ``path``.
+
+        The edited field when the error is in its section; else the field already flagged for an
+        error in that section (editing an unrelated field does not move the flag to a section name).
+        """
+        if path and where in ("", path.rpartition(".")[0]):
+            return path
+        flagged = next((f for f in self.errors if not where or f.startswith(where + ".")), "")
+        return flagged or where
 
     def set_debounce_ms(self, ms: int) -> None:
         """Wait ``ms`` after the last edit before computing (tests and the window fuzzer shorten it)."""
@@ -132,6 +171,7 @@ class PlanController(QObject):
         self.last_failure = describe_failure(exc)
         self.last_error = self.last_failure.cause
         field = error_field(exc) if isinstance(exc, BaseException) else ""
+        self.last_failure_field = field
         self.computeFailed.emit(self.last_error, field)
 
     def set_catalog(self, catalog: Catalog) -> None:

@@ -35,19 +35,21 @@ class Exporter(QObject):
         """Whether an export is still being written."""
         return bool(self._pending)
 
-    def pdf_dialog(self, scenario: Scenario, catalog: Catalog, lang: str) -> None:
-        """Ask where to save the PDF report, then write it."""
+    def pdf_dialog(self, scenario: Scenario, catalog: Catalog, lang: str) -> bool:
+        """Ask where to save the PDF report, then write it; whether it was started (not cancelled)."""
         name, _ = QFileDialog.getSaveFileName(self._parent, self.tr("Export report"), "gpucalc-report.pdf",
                                               self.tr("PDF (*.pdf)"))
         if name:
             self.export_pdf(Path(name), scenario, catalog, lang)
+        return bool(name)
 
-    def csv_dialog(self, scenario: Scenario, catalog: Catalog) -> None:
-        """Ask where to save the CSV tables (one zip), then write them."""
+    def csv_dialog(self, scenario: Scenario, catalog: Catalog) -> bool:
+        """Ask where to save the CSV tables (one zip), then write them; whether it was started."""
         name, _ = QFileDialog.getSaveFileName(self._parent, self.tr("Export CSV tables"),
                                               "gpucalc-tables.zip", self.tr("Zip of CSV files (*.zip)"))
         if name:
             self.export_csv(Path(name), scenario, catalog)
+        return bool(name)
 
     def export_pdf(self, path: Path, scenario: Scenario, catalog: Catalog, lang: str) -> None:
         """Write the PDF report of ``scenario`` to ``path`` (``lang``: 'en' or 'zh')."""

@@ -10,6 +10,7 @@ import shiboken6
 from PySide6.QtCore import QByteArray, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QDialogButtonBox,
     QDockWidget,
@@ -38,12 +39,22 @@ from gpucalc.ui.controller import PlanController
 from gpucalc.ui.explain_pane import ExplainPane
 from gpucalc.ui.exports import Exporter
 from gpucalc.ui.fields import field_title
+from gpucalc.ui.help import (
+    SHORTCUT_LABEL,
+    FirstStepsDialog,
+    ManualWindow,
+    ShortcutsDialog,
+    field_anchor,
+    menu_actions,
+    shortcut_rows,
+    tab_anchor,
+)
 from gpucalc.ui.i18n import LANGUAGES, notice_language
 from gpucalc.ui.panels.answer_banner import AnswerBanner
 from gpucalc.ui.panels.inputs_panel import InputsPanel
 from gpucalc.ui.plain_text import PlainLabel, menu_text, plain_tooltip
 from gpucalc.ui.result_tabs import ResultTabs
-from gpucalc.ui.scenario_files import open_scenario
+from gpucalc.ui.scenario_files import example_paths, example_title, open_scenario
 from gpucalc.ui.theme import THEMES
 from gpucalc.ui.tools_menu import WindowTools
 
@@ -57,6 +68,8 @@ class Session:
     language: str = "en"
     current_file: Path | None = None
     catalog_session: CatalogSession | None = None
+    confirm_discard: bool = False
+    """Ask before unsaved changes are dropped: a person is at the window (not a screenshot or test)."""
 
     def catalogs(self) -> CatalogSession:
         """The user's layered spec tables (opened on first use)."""
@@ -125,6 +138,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.status_label, 1)
         self.statusBar().addPermanentWidget(self.notice_label)
         self._message_box: QMessageBox | None = None
+        self.manual: ManualWindow | None = None
         self.baselines = Baselines(self)
         self.exporter = Exporter(self)
         self.exporter.done.connect(self._exported)
@@ -132,6 +146,8 @@ class MainWindow(QMainWindow):
         self.tools = WindowTools(self)
         self._build_menus()
         self._update_title()
+        controller.history.cleanChanged.connect(self._clean_changed)
+        self._clean_changed(controller.history.isClean())
         controller.resultReady.connect(self.show_outcome)
         controller.computeFailed.connect(self.show_failure)
         controller.fieldErrors.connect(self._field_errors)
@@ -172,16 +188,18 @@ class MainWindow(QMainWindow):
                      QKeySequence.StandardKey.SaveAs)
         self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
         self._fill_recent()
+        self.examples_menu = file_menu.addMenu(self.tr("E&xamples"))
+        for path in example_paths():
+            action = self.examples_menu.addAction(menu_text(example_title(path)))
+            action.triggered.connect(lambda _=False, p=path: self.open_example(p))
+        self.examples_menu.setEnabled(bool(self.examples_menu.actions()))
         file_menu.addSeparator()
         self._action(file_menu, self.tr("&Export report (PDF)…"), self.export_pdf_dialog,
                      QKeySequence("Ctrl+E"))
         self._action(file_menu, self.tr("Export &CSV tables…"), self.export_csv_dialog)
         file_menu.addSeparator()
         self._action(file_menu, self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
-        edit_menu = bar.addMenu(self.tr("&Edit"))
-        self.paste_action = self._action(edit_menu, self.tr("&Paste serve command…"), self.paste_command,
-                                         QKeySequence("Ctrl+Shift+V"))
-        self._action(edit_menu, self.tr("&Reset to the default scenario"), self.reset_scenario)
+        self._build_edit_menu(bar.addMenu(self.tr("&Edit")))
         view_menu = bar.addMenu(self.tr("&View"))
         view_menu.addAction(self.inputs_dock.toggleViewAction())
         view_menu.addAction(self.explain_dock.toggleViewAction())
@@ -203,19 +221,45 @@ class MainWindow(QMainWindow):
             themes.addAction(action)
             self.theme_menu.addAction(action)
         self.tools.add_menus(bar)
-        help_menu = bar.addMenu(self.tr("&Help"))
+        self._build_help_menu(bar.addMenu(self.tr("&Help")))
+
+    def _build_edit_menu(self, edit_menu: QMenu) -> None:
+        """Undo and redo of the inputs (one step per field edit), paste a command, reset."""
+        self.undo_action = self.controller.history.createUndoAction(self, self.tr("&Undo"))
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo_action = self.controller.history.createRedoAction(self, self.tr("&Redo"))
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.undo_action.setProperty(SHORTCUT_LABEL, self.tr("&Undo"))
+        self.redo_action.setProperty(SHORTCUT_LABEL, self.tr("&Redo"))
+        edit_menu.addAction(self.undo_action)
+        edit_menu.addAction(self.redo_action)
+        edit_menu.addSeparator()
+        self.paste_action = self._action(edit_menu, self.tr("&Paste serve command…"), self.paste_command,
+                                         QKeySequence("Ctrl+Shift+V"))
+        self._action(edit_menu, self.tr("&Reset to the default scenario"), self.reset_scenario)
+
+    def _build_help_menu(self, help_menu: QMenu) -> None:
+        """The manual (F1), the shortcut list, the first-steps guide and About."""
+        self._action(help_menu, self.tr("&Manual"), self.show_manual, QKeySequence.StandardKey.HelpContents)
+        self._action(help_menu, self.tr("&Keyboard shortcuts"), self.show_shortcuts)
+        self._action(help_menu, self.tr("&First steps"), self.show_first_steps)
+        help_menu.addSeparator()
         self._action(help_menu, self.tr("&About gpucalc"), self.about)
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
         for path in self.session.settings.recent_files:
             action = self.recent_menu.addAction(menu_text(path))
-            action.triggered.connect(lambda _=False, p=path: self.open_path(Path(p)))
+            action.triggered.connect(lambda _=False, p=path: self.open_recent(Path(p)))
         self.recent_menu.setEnabled(bool(self.session.settings.recent_files))
 
     def _update_title(self) -> None:
         name = self.session.current_file.name if self.session.current_file else self.tr("untitled")
-        self.setWindowTitle(self.tr("{name} — gpucalc").format(name=name))
+        # [*] is where Qt shows the modified marker (setWindowModified)
+        self.setWindowTitle(self.tr("{name} — gpucalc").format(name=name + "[*]"))
+
+    def _clean_changed(self, clean: bool) -> None:
+        self.setWindowModified(not clean)
 
     # -- results --------------------------------------------------------------------------
     def show_outcome(self, outcome: Plan) -> None:
@@ -239,8 +283,9 @@ class MainWindow(QMainWindow):
 
     def export_pdf_dialog(self) -> None:
         """File → Export report (PDF)."""
-        self.statusBar().showMessage(self.tr("Writing the report…"))
-        self.exporter.pdf_dialog(self.controller.scenario, self.controller.catalog, self.report_language())
+        if self.exporter.pdf_dialog(self.controller.scenario, self.controller.catalog,
+                                    self.report_language()):
+            self.statusBar().showMessage(self.tr("Writing the report…"))
 
     def export_csv_dialog(self) -> None:
         """File → Export CSV tables."""
@@ -260,7 +305,7 @@ class MainWindow(QMainWindow):
         failure = self.controller.last_failure
         details = failure.details if failure is not None and failure.cause == message else ""
         sentence = self.tr("Could not compute this plan: {reason}").format(reason=message)
-        self.banner.set_error(sentence, details)
+        self._show_stale(field_path, message, details)
         self.status_label.setText(sentence)
         self.status_label.setToolTip(plain_tooltip(details))
         if field_path:
@@ -271,8 +316,22 @@ class MainWindow(QMainWindow):
             path, reason = next(iter(errors.items()))
             self.status_label.setText(self.tr("Invalid {field}: {reason}").format(
                 field=field_title(path), reason=reason))
+            self._show_stale(str(path), str(reason))
+            return
+        failure = self.controller.last_failure
+        if failure is None:
+            self.banner.set_stale("")
+        else:  # the values are valid again, but the plan they give still failed
+            self._show_stale(self.controller.last_failure_field, failure.cause, failure.details)
+
+    def _show_stale(self, field_path: str, reason: str, details: str = "") -> None:
+        """Grey the last result and say what to fix: the same for an invalid value and a failed plan."""
+        if field_path:
+            sentence = self.tr("Stale: fix {field} to update. {reason}").format(
+                field=field_title(field_path), reason=reason)
         else:
-            self.banner.set_error("")
+            sentence = self.tr("Stale: the current inputs give no result. {reason}").format(reason=reason)
+        self.banner.set_stale(sentence, details)
 
     # -- commands -------------------------------------------------------------------------
     def apply_serve_command(self, text: str) -> bool:
@@ -282,7 +341,8 @@ class MainWindow(QMainWindow):
         except ServeCommandError as exc:
             self.warn(self.tr("Cannot use this command"), str(exc))
             return False
-        self.controller.set_scenario(parsed.scenario)
+        self.controller.set_scenario(parsed.scenario, self.tr("paste the {engine} command").format(
+            engine=parsed.engine))
         ignored = ", ".join(parsed.ignored)
         self.statusBar().showMessage(self.tr("Filled from the {engine} command.").format(engine=parsed.engine)
                                      + (" " + self.tr("Ignored: {flags}").format(flags=ignored)
@@ -295,24 +355,55 @@ class MainWindow(QMainWindow):
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.apply_serve_command(dialog.text.toPlainText())
 
-    def reset_scenario(self) -> None:
-        """Back to the default scenario."""
+    def reset_scenario(self) -> bool:
+        """Back to the default scenario (after asking about unsaved changes); whether it was reset."""
         from gpucalc.core.scenario import Scenario
 
-        self.controller.set_scenario(Scenario())
+        if not self.may_discard():
+            return False
+        self.controller.set_scenario(Scenario(), self.tr("reset to the default scenario"))
+        return True
 
-    def open_path(self, path: Path) -> bool:
+    def open_recent(self, path: Path) -> bool:
+        """File → Open recent: open ``path`` after asking about unsaved changes."""
+        return self.may_discard() and self.open_path(path)
+
+    def open_example(self, path: Path) -> bool:
+        """File → Examples: start an untitled scenario from a bundled example (Save asks where)."""
+        return self.may_discard() and self.open_path(path, as_example=True)
+
+    def open_path(self, path: Path, as_example: bool = False) -> bool:
         """Open a scenario file; on failure the current scenario stays."""
         try:
             scenario = open_scenario(path)
         except ScenarioFileError as exc:
             self.warn(self.tr("Cannot open scenario"), str(exc))
             return False
-        self.session.current_file = path
-        self._remember(path)
-        self.controller.set_scenario(scenario)
+        self.session.current_file = None if as_example else path
+        if not as_example:
+            self._remember(path)
+        self.controller.open_scenario(scenario)
         self._update_title()
         return True
+
+    def may_discard(self) -> bool:
+        """Whether unsaved changes may go: none, saved now, or the user said discard (not cancel)."""
+        if not self.isWindowModified() or not self.session.confirm_discard:
+            return True
+        answer = self.ask_unsaved()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def ask_unsaved(self) -> QMessageBox.StandardButton:
+        """Ask Save / Discard / Cancel about the unsaved changes (a modal box)."""
+        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Unsaved changes"),
+                          self.tr("The scenario has changes that are not saved. Save them first?"),
+                          QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+                          | QMessageBox.StandardButton.Cancel, self)
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        box.exec()
+        return box.standardButton(box.clickedButton())
 
     def save_to(self, path: Path) -> bool:
         """Save the current (valid) scenario to ``path``."""
@@ -325,6 +416,7 @@ class MainWindow(QMainWindow):
             return False
         self.session.current_file = path
         self._remember(path)
+        self.controller.history.setClean()
         self._update_title()
         self.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 5000)
         return True
@@ -334,25 +426,55 @@ class MainWindow(QMainWindow):
         self._fill_recent()
 
     def open_dialog(self) -> None:
-        """File → Open."""
+        """File → Open (after asking about unsaved changes)."""
+        if not self.may_discard():
+            return
         name, _ = QFileDialog.getOpenFileName(self, self.tr("Open scenario"), "",
                                               self.tr("gpucalc scenarios (*.gpucalc.json);;JSON (*.json)"))
         if name:
             self.open_path(Path(name))
 
-    def save(self) -> None:
-        """File → Save."""
+    def save(self) -> bool:
+        """File → Save; whether the scenario was saved."""
         if self.session.current_file is None:
-            self.save_as_dialog()
-        else:
-            self.save_to(self.session.current_file)
+            return self.save_as_dialog()
+        return self.save_to(self.session.current_file)
 
-    def save_as_dialog(self) -> None:
-        """File → Save As."""
+    def save_as_dialog(self) -> bool:
+        """File → Save As; whether the scenario was saved (not when the dialog was cancelled)."""
         name, _ = QFileDialog.getSaveFileName(self, self.tr("Save scenario"), "scenario" + FILE_SUFFIX,
                                               self.tr("gpucalc scenarios (*.gpucalc.json)"))
-        if name:
-            self.save_to(Path(name))
+        return bool(name) and self.save_to(Path(name))
+
+    def help_anchor(self) -> str:
+        """The manual section for the focused widget: its input field, result tab or pane ('' if none)."""
+        widget = QApplication.focusWidget()
+        while widget is not None:
+            if widget.objectName() in self.inputs.binder.bindings:
+                return field_anchor(widget.objectName())
+            if widget is self.tabs:
+                return tab_anchor(self.tabs.current_name())
+            if widget is self.explain:
+                return "explanation"
+            if widget is self.inputs:
+                return "inputs"
+            widget = widget.parentWidget()
+        return tab_anchor(self.tabs.current_name())
+
+    def show_manual(self) -> None:
+        """Help → Manual (F1): the offline manual at the section of the focused field or tab."""
+        anchor = self.help_anchor()
+        if self.manual is None:
+            self.manual = ManualWindow(self.session.language, self)
+        self.manual.show_section(anchor)
+
+    def show_shortcuts(self) -> None:
+        """Help → Keyboard shortcuts: every shortcut of the window's actions."""
+        ShortcutsDialog(shortcut_rows(menu_actions(self.menuBar())), self).open()
+
+    def show_first_steps(self) -> None:
+        """Help → First steps: the short guide shown once on the first start."""
+        FirstStepsDialog(self).open()
 
     def about(self) -> None:
         """Help → About."""
@@ -412,7 +534,10 @@ class MainWindow(QMainWindow):
         self.baselines.wait()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Save the layout and the scenario (when a store is set)."""
+        """Ask about unsaved changes, then save the layout and the scenario (when a store is set)."""
+        if not self.may_discard():
+            event.ignore()
+            return
         self.remember_layout()
         if self.session.store is not None:
             self.session.store.save(self.session.settings)

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gpucalc.catalog.paths import resources_dir
 from gpucalc.core.scenario import Scenario
 from gpucalc.io.bounded_json import regular_file_size
-from gpucalc.plan.scenario_file import ScenarioFileError, load_scenario
+from gpucalc.plan.scenario_file import FILE_SUFFIX, ScenarioFileError, load_scenario
 
 WHAT = "scenario file"
 
@@ -31,3 +32,18 @@ def open_scenario(path: Path) -> Scenario:
         reason = str(exc).strip().splitlines()
         text = reason[0] if reason else f"cannot read {path}"
         raise ScenarioFileError(text) from exc
+
+
+def examples_dir() -> Path:
+    """The bundled example scenarios (``resources/examples``, shipped in the frozen app too)."""
+    return resources_dir() / "examples"
+
+
+def example_paths() -> list[Path]:
+    """The bundled example scenario files, by name."""
+    return sorted(examples_dir().glob("*" + FILE_SUFFIX))
+
+
+def example_title(path: Path) -> str:
+    """The menu title of an example: its file name without the suffix."""
+    return path.name.removesuffix(FILE_SUFFIX)

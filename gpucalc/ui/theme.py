@@ -1,9 +1,10 @@
-"""Light and dark themes: follow the system, or force one (View → Theme)."""
+"""Light and dark themes (follow the system, or force one: View → Theme) and the invalid-field outline."""
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtWidgets import QApplication, QWidget
 
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
 
@@ -64,3 +65,60 @@ def text_colour() -> QColor:
 def is_dark_theme() -> bool:
     """Whether the window background is dark."""
     return QGuiApplication.palette().color(QPalette.ColorRole.Window).lightness() < 128
+
+
+ERROR_COLOUR = "#d62728"
+"""The outline of a field whose value is refused (red, 4.6:1 on white)."""
+
+
+class ErrorOutline(QWidget):
+    """A red frame drawn over a field that holds an invalid value.
+
+    A style sheet on a spin box replaces the platform's drawing of the whole control, and the
+    step arrows with it; this frame paints only a border on top, ignores the mouse, and leaves
+    the field itself (arrows, text, focus) drawn and used as always.
+    """
+
+    def __init__(self, field: QWidget) -> None:
+        super().__init__(field)
+        self.setObjectName("errorOutline")
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.setAttribute(Qt.WidgetAttribute.WA_NoSystemBackground)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        field.installEventFilter(self)
+        self.setGeometry(field.rect())
+        self.hide()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Follow the field's size."""
+        if isinstance(watched, QWidget) and watched is self.parent() and event.type() == QEvent.Type.Resize:
+            self.setGeometry(watched.rect())
+        return False
+
+    def paintEvent(self, _event: QPaintEvent) -> None:
+        """A 2 px rounded border in :data:`ERROR_COLOUR`."""
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pen = QPen(QColor(ERROR_COLOUR))
+        pen.setWidth(2)
+        painter.setPen(pen)
+        painter.drawRoundedRect(self.rect().adjusted(1, 1, -1, -1), 3, 3)
+
+
+def show_field_error(field: QWidget, flagged: bool) -> None:
+    """Outline ``field`` in red (or remove the outline) without restyling the control."""
+    outline = field.findChild(ErrorOutline, "errorOutline", Qt.FindChildOption.FindDirectChildrenOnly)
+    if outline is None:
+        if not flagged:
+            return
+        outline = ErrorOutline(field)
+    outline.setGeometry(field.rect())
+    outline.setVisible(flagged)
+    if flagged:
+        outline.raise_()
+
+
+def field_error_shown(field: QWidget) -> bool:
+    """Whether ``field`` carries the red invalid-value outline."""
+    outline = field.findChild(ErrorOutline, "errorOutline", Qt.FindChildOption.FindDirectChildrenOnly)
+    return outline is not None and outline.isVisibleTo(field)

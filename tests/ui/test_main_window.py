@@ -17,6 +17,7 @@ from gpucalc.core.scenario import Scenario
 from gpucalc.plan.settings_store import SettingsStore
 from gpucalc.ui.app import Shell
 from gpucalc.ui.main_window import MainWindow
+from gpucalc.ui.theme import field_error_shown
 from tests.ui.conftest import RESULT_TIMEOUT_MS
 
 
@@ -66,12 +67,13 @@ def test_invalid_input_flags_the_field_and_keeps_the_result(qtbot: QtBot, shell:
     assert "deployment.tensor_parallel_size" in blocker.args[0]
     assert "num_gpus" in str(tp.property("fieldError"))
     assert "⚠" in tp.toolTip()
-    assert "border" in tp.styleSheet()
+    assert field_error_shown(tp)
+    assert tp.styleSheet() == ""
     assert controller.scenario.deployment.tensor_parallel_size == 1
     with qtbot.waitSignal(controller.fieldErrors, timeout=1000) as blocker:
         _spin(window, "deployment.num_gpus").setValue(4)
     assert blocker.args[0] == {}
-    assert tp.styleSheet() == ""
+    assert not field_error_shown(tp)
     with qtbot.waitSignal(controller.resultReady, timeout=RESULT_TIMEOUT_MS):
         pass
     assert controller.scenario.deployment.tensor_parallel_size == 4

@@ -9,6 +9,15 @@ from gpucalc.ui.answer import Answer, Verdict
 from gpucalc.ui.plain_text import PlainLabel, plain_tooltip
 
 VERDICT_COLOURS = {Verdict.FITS: "#2e7d32", Verdict.TIGHT: "#ef6c00", Verdict.NO_FIT: "#c62828"}
+NOTICE_STYLE = "color: #b45f06;"
+STALE_COLOUR = "#6b6b6b"
+"""The verdict chip of a result that no longer matches the inputs (white on it: 5.3:1)."""
+
+
+def chip_style(colour: str) -> str:
+    """The verdict chip's style sheet on a ``colour`` background."""
+    return (f"QLabel {{ background: {colour}; color: white; font-weight: bold; "
+            "border-radius: 4px; padding: 4px 10px; }")
 
 
 class AnswerBanner(QWidget):
@@ -30,12 +39,13 @@ class AnswerBanner(QWidget):
         self.verdict.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.notices = PlainLabel()
         self.notices.setWordWrap(True)
-        self.notices.setStyleSheet("color: #b45f06;")
+        self.notices.setStyleSheet(NOTICE_STYLE)
         self.error = PlainLabel()
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #c62828;")
         self.error.hide()
         self.notices.hide()
+        self._verdict = ("", STALE_COLOUR)
         layout = QGridLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)
         layout.addWidget(self.headline, 0, 0)
@@ -49,14 +59,10 @@ class AnswerBanner(QWidget):
         """Show a new answer (clears the error line)."""
         self.headline.setText(answer.headline)
         self.detail.setText(answer.detail)
-        self.verdict.setText(answer.verdict_text)
-        colour = VERDICT_COLOURS[answer.verdict]
-        self.verdict.setStyleSheet(f"QLabel {{ background: {colour}; color: white; font-weight: bold; "
-                                   "border-radius: 4px; padding: 4px 10px; }")
+        self._verdict = (answer.verdict_text, VERDICT_COLOURS[answer.verdict])
         self.notices.setText("\n".join(f"⚠ {n}" for n in notices))
         self.notices.setVisible(bool(notices))
-        self.set_error("")
-        self._fit_height()
+        self.set_stale("")
 
     def _fit_height(self) -> None:
         """Give each wrapped line the height its text needs at the current width (no clipping)."""
@@ -69,10 +75,25 @@ class AnswerBanner(QWidget):
         super().resizeEvent(event)
         self._fit_height()
 
-    def set_error(self, message: str, details: str = "") -> None:
-        """Show why the current inputs give no result (the last good result stays); ``details`` on hover."""
-        self.error.setText(self.tr("Showing the last good result. {reason}").format(reason=message)
-                           if message else "")
+    @property
+    def stale(self) -> bool:
+        """Whether the answer shown is an earlier one that the current inputs no longer give."""
+        return self.error.isVisibleTo(self)
+
+    def set_stale(self, message: str, details: str = "") -> None:
+        """Grey the answer and say why it is stale (``message``; ``details`` on hover); '' shows it fresh.
+
+        An invalid value and a failed computation both land here, so both look the same.
+        """
+        stale = bool(message)
+        self.error.setText(message)
         self.error.setToolTip(plain_tooltip(details))
-        self.error.setVisible(bool(message))
+        self.error.setVisible(stale)
+        for label in (self.headline, self.detail, self.notices):
+            label.setEnabled(not stale)  # the palette's disabled text: grey in both themes
+        self.notices.setStyleSheet("" if stale else NOTICE_STYLE)
+        text, colour = self._verdict
+        self.verdict.setText(self.tr("Stale") if stale and text else text)
+        self.verdict.setToolTip(self.tr("Was: {verdict}").format(verdict=text) if stale and text else "")
+        self.verdict.setStyleSheet(chip_style(STALE_COLOUR if stale else colour) if text else "")
         self._fit_height()

@@ -118,6 +118,7 @@ class SimulateTab(QWidget):
         self.percentile.setCurrentIndex(1)
         self.run_button = QPushButton(self.tr("Run"))
         self.cancel_button = QPushButton(self.tr("Cancel"))
+        self._set_control_tooltips()
         self.cancel_button.setEnabled(False)
         self.run_button.setEnabled(False)
         self.progress = QProgressBar(minimum=0, maximum=PROGRESS_STEPS)
@@ -128,6 +129,30 @@ class SimulateTab(QWidget):
         self.run_button.clicked.connect(self.run)
         self.cancel_button.clicked.connect(self.cancel)
         self._show_load_kind()
+
+    def _set_control_tooltips(self) -> None:
+        """Say on every control what it sets in the simulation."""
+        tips = (
+            (self.load_kind, self.tr("Drive the simulation by a request rate (open traffic) or by a "
+                                     "fixed number of requests in flight (closed traffic)")),
+            (self.rate, self.tr("Requests arriving per second across all replicas")),
+            (self.concurrency, self.tr("Requests kept in flight: a new one starts as soon as one "
+                                       "finishes")),
+            (self.requests, self.tr("How many requests are simulated; more gives steadier "
+                                    "percentiles and takes longer")),
+            (self.seed, self.tr("Random seed of arrivals and lengths: the same seed gives the same "
+                                "run")),
+            (self.replicas, self.tr("Copies of the deployment sharing the traffic (starts at the "
+                                    "scenario's replicas)")),
+            (self.sweep_points, self.tr("Request rates in the sweep, from low load to a little past "
+                                        "saturation")),
+            (self.percentile, self.tr("The latency percentile the sweep's SLO capacity is judged at "
+                                      "(starts at the scenario's)")),
+            (self.run_button, self.tr("Run one simulation at these settings, then the rate sweep")),
+            (self.cancel_button, self.tr("Stop the running simulation")),
+        )
+        for widget, tip in tips:
+            widget.setToolTip(tip)
 
     def _build_views(self) -> None:
         form = QFormLayout()
