@@ -233,8 +233,8 @@ def burst(model: StepModel, shape: LoadShape, num_requests: int) -> OperatingPoi
     shape = finite_run_shape(shape, num_requests)
     saturated = max_request_rate(model, shape)
     admitted = min(float(num_requests), shape.running_cap)
-    if admitted <= 0 or saturated.request_per_s <= 0:
-        return saturated  # nothing can run or complete: infinite latencies, no throughput
+    if admitted < 1 or saturated.request_per_s <= 0:
+        return saturated  # not one whole request can run or complete: no throughput
     wave_prefill = prefill_seconds(model, shape, admitted)
     first_wave = wave_prefill * (admitted + 1) / (2 * admitted)
     context = shape.mean_input + shape.mean_output / 2

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from gpucalc.catalog.bundled import Catalog
@@ -43,6 +43,8 @@ shapes = st.builds(
 @settings(max_examples=60, deadline=None)
 @given(shapes, st.floats(MIN_REQUEST_RATE, 1e6) | st.just(math.inf),
        st.none() | st.integers(1, 10_000_000))
+@example(LoadShape(mean_input=1.0, mean_output=1.0, token_budget=16, running_cap=2.2e-311),
+         math.inf, 1)  # a cap below one request: the burst's wave divided by it (-inf TPOT)
 def test_open_loop_and_burst_are_finite_or_unbounded(shape: LoadShape, rate: float,
                                                     prompts: int | None) -> None:
     # a budget of 16–354 tokens divided by zero in the open loop and the burst before
