@@ -150,14 +150,19 @@
 <context>
     <name>AnswerBanner</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/answer_banner.py" line="19"/>
+        <location filename="../../gpucalc/ui/panels/answer_banner.py" line="28"/>
         <source>Computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/answer_banner.py" line="74"/>
-        <source>Showing the last good result. {reason}</source>
-        <translation>仍显示上一次有效结果。{reason}</translation>
+        <location filename="../../gpucalc/ui/panels/answer_banner.py" line="96"/>
+        <source>Stale</source>
+        <translation>已过期</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/answer_banner.py" line="97"/>
+        <source>Was: {verdict}</source>
+        <translation>原为：{verdict}</translation>
     </message>
 </context>
 <context>
@@ -224,17 +229,12 @@
         <translation>在线容量 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="101"/>
-        <source>no limit (one GPU)</source>
-        <translation>无限制（单卡）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="103"/>
+        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="105"/>
         <source>{n} — binding</source>
         <translation>{n} — 瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="105"/>
+        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="107"/>
         <source>{n} (off scale)</source>
         <translation>{n}（超出刻度）</translation>
     </message>
@@ -242,22 +242,32 @@
 <context>
     <name>Ceilings</name>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="151"/>
+        <location filename="../../gpucalc/ui/format.py" line="155"/>
+        <source>no limit</source>
+        <translation>无限制</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="164"/>
+        <source>{n} (not limiting)</source>
+        <translation>{n}（不构成限制）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="210"/>
         <source>Memory (KV cache)</source>
         <translation>显存（KV 缓存）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="152"/>
+        <location filename="../../gpucalc/ui/format.py" line="211"/>
         <source>Compute (TTFT/TPOT)</source>
         <translation>算力（TTFT/TPOT）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="153"/>
+        <location filename="../../gpucalc/ui/format.py" line="212"/>
         <source>Interconnect</source>
         <translation>卡间通信</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="154"/>
+        <location filename="../../gpucalc/ui/format.py" line="213"/>
         <source>Scheduler (max_num_seqs)</source>
         <translation>调度器（max_num_seqs）</translation>
     </message>
@@ -560,27 +570,27 @@
 <context>
     <name>ContextSweepPlot</name>
     <message>
-        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="27"/>
+        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="36"/>
         <source>Planning length per request (tokens, log scale)</source>
         <translation>每请求规划长度（token，对数坐标）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="28"/>
+        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="37"/>
         <source>Concurrent requests per replica</source>
         <translation>每副本并发请求数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="34"/>
+        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="47"/>
         <source>Recommended (smallest)</source>
         <translation>推荐值（最小上限）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="38"/>
+        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="48"/>
         <source>Crossover</source>
         <translation>交叉点</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="82"/>
+        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="94"/>
         <source>planning length {n}</source>
         <translation>规划长度 {n}</translation>
     </message>
@@ -728,104 +738,104 @@
 <context>
     <name>ExplainPane</name>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="35"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="36"/>
         <source>Memory per GPU</source>
         <translation>每卡显存</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="37"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="38"/>
         <source>Weights by tensor group</source>
         <translation>按张量组划分的权重</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="38"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="39"/>
         <source>Activation peak</source>
         <translation>激活峰值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="39"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="40"/>
         <source>KV cache and concurrency</source>
         <translation>KV 缓存与并发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="44"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="45"/>
         <source>Effective settings</source>
         <translation>生效的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="47"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="48"/>
         <source>Parameters</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="59"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="60"/>
         <source>Ceilings and the scheduler cap</source>
         <translation>并发上限与调度器上限</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="62"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="63"/>
         <source>Memory share at the planned concurrency</source>
         <translation>规划并发下的显存占比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="64"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="65"/>
         <source>Step time at the recommendation</source>
         <translation>推荐并发下的单步耗时</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="66"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="67"/>
         <source>At the recommendation</source>
         <translation>推荐并发下</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="67"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="68"/>
         <source>Offline maximum</source>
         <translation>离线最大</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="75"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="76"/>
         <source>Layout TP {tp} × PP {pp}: {n} replicas</source>
         <translation>布局 TP {tp} × PP {pp}：{n} 个副本</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="80"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="81"/>
         <source>Fleet: does it carry the QPS</source>
         <translation>集群：能否承载 QPS</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="85"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="86"/>
         <source>Fleet: all replicas deployed</source>
         <translation>集群：已部署的全部副本</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="96"/>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="116"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="97"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="117"/>
         <source>Formula</source>
         <translation>公式</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="97"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="98"/>
         <source>Inputs</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="98"/>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="122"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="99"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="123"/>
         <source>Sources</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="134"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="135"/>
         <source>Figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="134"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="135"/>
         <source>Value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="143"/>
+        <location filename="../../gpucalc/ui/explain_pane.py" line="144"/>
         <source>Select a figure to see how it is computed.</source>
         <translation>选中一个指标，查看其计算方法。</translation>
     </message>
@@ -843,12 +853,12 @@
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/exports.py" line="47"/>
+        <location filename="../../gpucalc/ui/exports.py" line="48"/>
         <source>Export CSV tables</source>
         <translation>导出 CSV 表格</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/exports.py" line="48"/>
+        <location filename="../../gpucalc/ui/exports.py" line="49"/>
         <source>Zip of CSV files (*.zip)</source>
         <translation>CSV 文件压缩包 (*.zip)</translation>
     </message>
@@ -1218,6 +1228,39 @@
     </message>
 </context>
 <context>
+    <name>FirstStepsDialog</name>
+    <message>
+        <location filename="../../gpucalc/ui/help.py" line="166"/>
+        <source>First steps with gpucalc</source>
+        <translation>gpucalc 入门</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/help.py" line="168"/>
+        <source>1. On the left, choose the model, the GPU and how many GPUs serve it.</source>
+        <translation>1. 在左侧选择模型、GPU 型号和卡数。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/help.py" line="169"/>
+        <source>2. Describe the traffic: prompt and answer lengths, requests per second, and the latency targets the service must meet.</source>
+        <translation>2. 描述流量：输入与输出长度、每秒请求数，以及服务必须达到的延迟目标。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/help.py" line="171"/>
+        <source>3. Read the answer at the top: how many requests one deployment carries at once, which limit binds, and whether it fits. Every number explains itself: click it and read the Explanation pane on the right.</source>
+        <translation>3. 在顶部查看结论：一套部署能同时承载多少请求、瓶颈是什么、是否放得下。每个数字都能自我说明：点击它，在右侧“计算说明”中查看。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/help.py" line="174"/>
+        <source>4. The tabs show the detail: memory, curves against context and load, the GPUs needed for your traffic, and a simulation.</source>
+        <translation>4. 各标签页给出细节：显存、随上下文和负载变化的曲线、承载您流量所需的卡数，以及流量仿真。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/help.py" line="176"/>
+        <source>5. Edit → Undo (Ctrl+Z) takes back any change; File → Examples opens a worked scenario; F1 opens the manual at the field you are in.</source>
+        <translation>5. “编辑 → 撤销”（Ctrl+Z）可撤回任何修改；“文件 → 示例”打开示例场景；F1 打开手册中当前输入项的说明。</translation>
+    </message>
+</context>
+<context>
     <name>Grid</name>
     <message>
         <location filename="../../gpucalc/ui/panels/grid_tab.py" line="24"/>
@@ -1271,6 +1314,14 @@
     </message>
 </context>
 <context>
+    <name>Help</name>
+    <message>
+        <location filename="../../gpucalc/ui/help.py" line="57"/>
+        <source>Every input field</source>
+        <translation>全部输入项</translation>
+    </message>
+</context>
+<context>
     <name>ImportPreview</name>
     <message>
         <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="52"/>
@@ -1319,117 +1370,117 @@
 <context>
     <name>InputsPanel</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="41"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="84"/>
         <source>Paste serve command…</source>
         <translation>粘贴启动命令…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="42"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="85"/>
         <source>Fill the form from a &apos;vllm serve …&apos;, SGLang or trtllm-serve command line.</source>
         <translation>从 “vllm serve …”、SGLang 或 trtllm-serve 命令行填写表单。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="48"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="91"/>
         <source>Open config.json…</source>
         <translation>打开 config.json…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="49"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="92"/>
         <source>Open model folder…</source>
         <translation>打开模型文件夹…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="55"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="102"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="55"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="102"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="56"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="103"/>
         <source>Engine and deployment</source>
         <translation>引擎与部署</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="56"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="103"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="57"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="104"/>
         <source>Targets</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="75"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="167"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="79"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="171"/>
         <source>Request classes</source>
         <translation>请求类别</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="88"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="180"/>
         <source>checkpoint default</source>
         <translation>检查点默认</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="90"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="182"/>
         <source>auto (activation dtype)</source>
         <translation>自动（同激活精度）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="98"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="190"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="100"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="192"/>
         <source>online</source>
         <translation>在线</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="100"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="192"/>
         <source>offline</source>
         <translation>离线</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="101"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="193"/>
         <source>mixed</source>
         <translation>混合</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="108"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="200"/>
         <source>MoE: {experts} experts, top-{k}</source>
         <translation>MoE：{experts} 个专家，top-{k}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="110"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="202"/>
         <source>dense</source>
         <translation>稠密</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="111"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="203"/>
         <source>{total} parameters ({active} active) · {attention} attention · {moe}</source>
         <translation>参数量 {total}（激活 {active}）· {attention} 注意力 · {moe}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="123"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="216"/>
         <source>Open config.json</source>
         <translation>打开 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="124"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="217"/>
         <source>Model config (*.json)</source>
         <translation>模型配置 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="128"/>
+        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="221"/>
         <source>Open model folder</source>
         <translation>打开模型文件夹</translation>
     </message>
@@ -1596,27 +1647,37 @@
 <context>
     <name>LoadCurvePlot</name>
     <message>
-        <location filename="../../gpucalc/ui/plots/load_plot.py" line="36"/>
+        <location filename="../../gpucalc/ui/plots/load_plot.py" line="46"/>
         <source>Concurrent requests per replica (log scale)</source>
         <translation>每副本并发请求数（对数坐标）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/load_plot.py" line="75"/>
+        <location filename="../../gpucalc/ui/plots/load_plot.py" line="48"/>
+        <source>knee</source>
+        <translation>拐点</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/plots/load_plot.py" line="49"/>
+        <source>watermark</source>
+        <translation>安全水位</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/plots/load_plot.py" line="94"/>
         <source>TTFT target {ms} ms</source>
         <translation>TTFT 目标 {ms} ms</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/load_plot.py" line="77"/>
+        <location filename="../../gpucalc/ui/plots/load_plot.py" line="96"/>
         <source>TPOT target {ms} ms</source>
         <translation>TPOT 目标 {ms} ms</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/load_plot.py" line="82"/>
+        <location filename="../../gpucalc/ui/plots/load_plot.py" line="101"/>
         <source>knee {n}</source>
         <translation>拐点 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/load_plot.py" line="85"/>
+        <location filename="../../gpucalc/ui/plots/load_plot.py" line="104"/>
         <source>watermark {n}</source>
         <translation>安全水位 {n}</translation>
     </message>
@@ -1624,229 +1685,299 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpucalc/ui/app.py" line="160"/>
+        <location filename="../../gpucalc/ui/app.py" line="169"/>
         <source>Settings were reset</source>
         <translation>设置已重置</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/app.py" line="172"/>
+        <location filename="../../gpucalc/ui/app.py" line="191"/>
         <source>Your spec tables</source>
         <translation>用户规格表</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="116"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="130"/>
         <source>Inputs</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="118"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="132"/>
         <source>Explanation</source>
         <translation>计算说明</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="250"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="298"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="253"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="301"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="247"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="295"/>
         <source>Computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="165"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="184"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="166"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="185"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="167"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="186"/>
         <source>&amp;Save scenario</source>
         <translation>保存场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="168"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="187"/>
         <source>Save scenario &amp;as…</source>
         <translation>场景另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="170"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="189"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="173"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="197"/>
         <source>&amp;Export report (PDF)…</source>
         <translation>导出报告（PDF）(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="175"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="199"/>
         <source>Export &amp;CSV tables…</source>
         <translation>导出 CSV 表格(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="177"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="201"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="178"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="202"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="179"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="237"/>
         <source>&amp;Paste serve command…</source>
         <translation>粘贴启动命令(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="181"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="239"/>
         <source>&amp;Reset to the default scenario</source>
         <translation>恢复默认场景(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="182"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="203"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="185"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="191"/>
+        <source>E&amp;xamples</source>
+        <translation>示例(&amp;X)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/main_window.py" line="206"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="194"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="215"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="203"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="224"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="204"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="228"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="232"/>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/main_window.py" line="230"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="233"/>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/main_window.py" line="243"/>
+        <source>&amp;Manual</source>
+        <translation>使用手册(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/main_window.py" line="244"/>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/main_window.py" line="245"/>
+        <source>&amp;First steps</source>
+        <translation>入门(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/main_window.py" line="247"/>
         <source>&amp;About gpucalc</source>
         <translation>关于 gpucalc(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="214"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="257"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="215"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="259"/>
         <source>{name} — gpucalc</source>
         <translation>{name} — gpucalc</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="230"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="277"/>
         <source>{n} notice(s)</source>
         <translation>{n} 条提示</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="239"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="288"/>
         <source>Writing the report…</source>
         <translation>正在生成报告…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="269"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="317"/>
         <source>Invalid {field}: {reason}</source>
         <translation>{field} 无效：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="280"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="330"/>
+        <source>Stale: fix {field} to update. {reason}</source>
+        <translation>已过期：请修改{field}以更新。{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/main_window.py" line="333"/>
+        <source>Stale: the current inputs give no result. {reason}</source>
+        <translation>已过期：当前输入无法得出结果。{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/main_window.py" line="342"/>
         <source>Cannot use this command</source>
         <translation>无法使用该命令</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="284"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="344"/>
+        <source>paste the {engine} command</source>
+        <translation>粘贴 {engine} 启动命令</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/main_window.py" line="347"/>
         <source>Filled from the {engine} command.</source>
         <translation>已从 {engine} 命令填写。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="285"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="348"/>
         <source>Ignored: {flags}</source>
         <translation>已忽略：{flags}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="306"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="364"/>
+        <source>reset to the default scenario</source>
+        <translation>恢复默认场景</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/main_window.py" line="380"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="321"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="400"/>
+        <source>Unsaved changes</source>
+        <translation>未保存的修改</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/main_window.py" line="401"/>
+        <source>The scenario has changes that are not saved. Save them first?</source>
+        <translation>场景有未保存的修改。要先保存吗？</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/main_window.py" line="415"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="326"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="421"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="335"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="432"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="336"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="433"/>
         <source>gpucalc scenarios (*.gpucalc.json);;JSON (*.json)</source>
         <translation>gpucalc 场景 (*.gpucalc.json);;JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="228"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="275"/>
         <source>Plan for {model} on {gpu}, computed in {ms} ms</source>
         <translation>{model} 在 {gpu} 上的规划，计算耗时 {ms} ms</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="259"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="307"/>
         <source>Could not compute this plan: {reason}</source>
         <translation>无法计算此方案：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="349"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="445"/>
         <source>Save scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="350"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="446"/>
         <source>gpucalc scenarios (*.gpucalc.json)</source>
         <translation>gpucalc 场景 (*.gpucalc.json)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="356"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="481"/>
         <source>About gpucalc</source>
         <translation>关于 gpucalc</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="357"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="482"/>
         <source>gpucalc {version}: offline GPU inference capacity planner.</source>
         <translation>gpucalc {version}：离线 GPU 推理容量规划工具。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/theme.py" line="11"/>
+        <location filename="../../gpucalc/ui/theme.py" line="12"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/theme.py" line="12"/>
+        <location filename="../../gpucalc/ui/theme.py" line="13"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/theme.py" line="13"/>
+        <location filename="../../gpucalc/ui/theme.py" line="14"/>
         <source>Dark</source>
         <translation>深色</translation>
+    </message>
+</context>
+<context>
+    <name>ManualWindow</name>
+    <message>
+        <location filename="../../gpucalc/ui/help.py" line="75"/>
+        <source>gpucalc manual</source>
+        <translation>gpucalc 使用手册</translation>
     </message>
 </context>
 <context>
@@ -2274,103 +2405,121 @@
 <context>
     <name>MemoryBar</name>
     <message>
-        <location filename="../../gpucalc/ui/plots/memory_bar.py" line="34"/>
+        <location filename="../../gpucalc/ui/plots/memory_bar.py" line="36"/>
         <source>GiB per GPU</source>
         <translation>每卡显存 (GiB)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/memory_bar.py" line="88"/>
+        <location filename="../../gpucalc/ui/plots/memory_bar.py" line="91"/>
         <source>{share} % planning share</source>
         <translation>{share}% 规划占比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/memory_bar.py" line="91"/>
+        <location filename="../../gpucalc/ui/plots/memory_bar.py" line="94"/>
         <source>{share} % alarm</source>
         <translation>{share}% 警戒线</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/memory_bar.py" line="94"/>
-        <source>total {gib} GiB</source>
-        <translation>总计 {gib} GiB</translation>
+        <location filename="../../gpucalc/ui/plots/memory_bar.py" line="97"/>
+        <source>GiB per GPU (total {gib} GiB)</source>
+        <translation>每卡显存（GiB，总计 {gib} GiB）</translation>
     </message>
 </context>
 <context>
     <name>MemoryTab</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="28"/>
+        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="36"/>
         <source>Line item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="28"/>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="29"/>
-        <source>GiB</source>
-        <translation>GiB</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="28"/>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="29"/>
+        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="36"/>
+        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="37"/>
         <source>Share</source>
         <translation>占比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="29"/>
+        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="36"/>
+        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="37"/>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="37"/>
         <source>Tensor group</source>
         <translation>张量组</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="30"/>
+        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="38"/>
         <source>KV cache and concurrency</source>
         <translation>KV 缓存与并发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="30"/>
+        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="38"/>
         <source>Value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="33"/>
+        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="41"/>
         <source>Per-GPU memory, in the order the engine deducts it</source>
         <translation>每卡显存（按引擎扣除顺序）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="35"/>
+        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="43"/>
         <source>Weights by tensor group</source>
         <translation>按张量组划分的权重</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="36"/>
+        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="44"/>
         <source>What the KV cache holds</source>
         <translation>KV 缓存能容纳多少</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="47"/>
+        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="55"/>
         <source>Memory picture of one GPU</source>
         <translation>单卡显存构成</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="86"/>
+        <source>none: does not fit</source>
+        <translation>无：放不下</translation>
     </message>
 </context>
 <context>
     <name>PasteDialog</name>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="72"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="86"/>
         <source>Paste serve command</source>
         <translation>粘贴启动命令</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="84"/>
+        <location filename="../../gpucalc/ui/main_window.py" line="98"/>
         <source>A &apos;vllm serve …&apos;, &apos;python -m sglang.launch_server …&apos; or &apos;trtllm-serve …&apos; command line:</source>
         <translation>“vllm serve …”、“python -m sglang.launch_server …” 或 “trtllm-serve …” 命令行：</translation>
     </message>
 </context>
 <context>
+    <name>PlanController</name>
+    <message>
+        <location filename="../../gpucalc/ui/controller.py" line="87"/>
+        <source>replace the scenario</source>
+        <translation>替换场景</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/controller.py" line="113"/>
+        <source>edit {field}</source>
+        <translation>修改{field}</translation>
+    </message>
+</context>
+<context>
     <name>Plots</name>
     <message>
-        <location filename="../../gpucalc/ui/plots/style.py" line="52"/>
+        <location filename="../../gpucalc/ui/plots/style.py" line="111"/>
         <source>Latency (ms, log scale)</source>
         <translation>延迟（ms，对数坐标）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/plots/style.py" line="53"/>
+        <location filename="../../gpucalc/ui/plots/style.py" line="112"/>
         <source>Output tokens/s</source>
         <translation>输出 token/s</translation>
     </message>
@@ -2424,132 +2573,132 @@
 <context>
     <name>ResultTabs</name>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="72"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="81"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="72"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="81"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="73"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="82"/>
         <source>Sizing</source>
         <translation>卡数反推</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="73"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="82"/>
         <source>Simulate</source>
         <translation>流量仿真</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="74"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="83"/>
         <source>Compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="73"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="82"/>
         <source>Uncertainty</source>
         <translation>不确定性</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="72"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="81"/>
         <source>Context</source>
         <translation>上下文扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="72"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="81"/>
         <source>Load</source>
         <translation>负载曲线</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="73"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="82"/>
         <source>Per-card</source>
         <translation>单卡并发表</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="74"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="83"/>
         <source>Checklist</source>
         <translation>自查清单</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="75"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="84"/>
         <source>The three ceilings and what moves the binding one</source>
         <translation>三个上限，以及如何抬高成为瓶颈的那个</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="76"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="85"/>
         <source>The memory picture of one GPU</source>
         <translation>单卡显存构成</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="77"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="86"/>
         <source>The ceilings against planning length (KV tokens per request), with crossovers</source>
         <translation>并发上限随规划长度（每请求 KV token 数）的变化及交叉点</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="84"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="93"/>
         <source>Seed 000&apos;s pre-reporting checklist: pass / attention for every item</source>
         <translation>种子文档 000 的报数前自查清单：逐项标记通过 / 需注意</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="244"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="257"/>
         <source>Closed-loop load on one replica under continuous batching. Knee: {knee} requests (the recommendation: past it a latency target breaks or requests queue); watermark: {online} requests planned online ({share} % of the knee).</source>
         <translation>连续批处理下单副本的闭环负载。拐点：{knee} 个请求（即推荐并发：再往上延迟目标被击穿或请求开始排队）；安全水位：在线规划 {online} 个请求（拐点的 {share}%）。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="260"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="273"/>
         <source>Planning length: KV tokens one request holds (P95 input + history + P95 output). Each point is this scenario with every length scaled in proportion (output: {share} % of the mean request).</source>
         <translation>规划长度：单个请求占用的 KV token 数（P95 输入 + 历史 + P95 输出）。每个点都是本场景按比例缩放全部长度后的结果（输出占平均请求的 {share}%）。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="266"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="279"/>
         <source>At {tokens} tokens it is the answer: {n} requests ({name}).</source>
         <translation>在 {tokens} token 处即为推荐答案：{n} 个请求（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="270"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="283"/>
         <source>The same ceiling binds at every planning length: {name}.</source>
         <translation>所有规划长度下都是同一个瓶颈：{name}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="275"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="288"/>
         <source>The binding ceiling changes {changes}.</source>
         <translation>瓶颈变化：{changes}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="78"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="87"/>
         <source>TTFT, TPOT and throughput against concurrency, with the knee</source>
         <translation>TTFT、TPOT 与吞吐随并发的变化及拐点</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="79"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="88"/>
         <source>Per-card grid: context tier × precision tier</source>
         <translation>单卡并发表：上下文档位 × 精度档位</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="80"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="89"/>
         <source>GPUs of each type needed for the workload&apos;s QPS, with cost</source>
         <translation>按负载 QPS 反推各型号所需卡数及成本</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="81"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="90"/>
         <source>Low / expected / high results and what moves them most</source>
         <translation>结果的低 / 预期 / 高区间及最敏感的因素</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="82"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="91"/>
         <source>Discrete-event simulation of the traffic</source>
         <translation>流量的离散事件仿真</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="83"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="92"/>
         <source>This plan against a pinned or opened baseline</source>
         <translation>当前方案与固定或打开的基线对比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="272"/>
+        <location filename="../../gpucalc/ui/result_tabs.py" line="285"/>
         <source>from {tokens} tokens: {before} → {after}</source>
         <translation>自 {tokens} token 起，{before} → {after}</translation>
     </message>
@@ -2695,202 +2844,275 @@
         <translation>推荐并发（请求数）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="101"/>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="98"/>
         <source>at low value</source>
         <translation>取低值时</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="103"/>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="99"/>
         <source>at high value</source>
         <translation>取高值时</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="100"/>
+        <source>baseline</source>
+        <translation>基准</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <location filename="../../gpucalc/ui/help.py" line="147"/>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/help.py" line="149"/>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/help.py" line="149"/>
+        <source>Keys</source>
+        <translation>按键</translation>
     </message>
 </context>
 <context>
     <name>SimulateTab</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="93"/>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="126"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="102"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="160"/>
         <source>Request rate</source>
         <translation>请求速率</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="93"/>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="128"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="102"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="162"/>
         <source>Concurrency</source>
         <translation>并发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="95"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="104"/>
         <source> req/s</source>
         <translation> req/s</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="96"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="105"/>
         <source>Start from the peak QPS</source>
         <translation>从峰值 QPS 开始</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="97"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="106"/>
         <source>The request rate starts at the scenario&apos;s peak QPS instead of its average</source>
         <translation>请求速率从本场景的峰值 QPS 而不是平均 QPS 开始</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="104"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="113"/>
         <source>Gamma shape of arrival gaps: 1 is Poisson, below 1 burstier</source>
         <translation>到达间隔的 Gamma 形状参数：1 为泊松到达，小于 1 更突发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="110"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="119"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="111"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="120"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="115"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="125"/>
         <source>Waiting for a result to simulate.</source>
         <translation>等待可供模拟的计算结果。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="125"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="136"/>
+        <source>Drive the simulation by a request rate (open traffic) or by a fixed number of requests in flight (closed traffic)</source>
+        <translation>按请求速率（开放流量）或固定的在途请求数（闭合流量）驱动仿真</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="138"/>
+        <source>Requests arriving per second across all replicas</source>
+        <translation>所有副本合计每秒到达的请求数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="139"/>
+        <source>Requests kept in flight: a new one starts as soon as one finishes</source>
+        <translation>保持在途的请求数：一个完成即开始下一个</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="141"/>
+        <source>How many requests are simulated; more gives steadier percentiles and takes longer</source>
+        <translation>仿真的请求总数；越多百分位越稳定，耗时也越长</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="143"/>
+        <source>Random seed of arrivals and lengths: the same seed gives the same run</source>
+        <translation>到达时间与长度的随机种子：相同种子得到相同结果</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="145"/>
+        <source>Copies of the deployment sharing the traffic (starts at the scenario&apos;s replicas)</source>
+        <translation>分担流量的部署副本数（初始为场景中的副本数）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="147"/>
+        <source>Request rates in the sweep, from low load to a little past saturation</source>
+        <translation>扫描的请求速率点数，从低负载到略超饱和</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="149"/>
+        <source>The latency percentile the sweep&apos;s SLO capacity is judged at (starts at the scenario&apos;s)</source>
+        <translation>评判扫描 SLO 容量所用的延迟百分位（初始为场景中的设置）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="151"/>
+        <source>Run one simulation at these settings, then the rate sweep</source>
+        <translation>按当前设置运行一次仿真，然后做速率扫描</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="152"/>
+        <source>Stop the running simulation</source>
+        <translation>停止正在运行的仿真</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="159"/>
         <source>Load</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="129"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="163"/>
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="130"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="164"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="131"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="165"/>
         <source>Burstiness</source>
         <translation>突发度</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="132"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="166"/>
         <source>Replicas</source>
         <translation>副本数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="133"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="167"/>
         <source>Sweep points</source>
         <translation>扫描点数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="134"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="168"/>
         <source>SLO percentile</source>
         <translation>SLO 分位</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="144"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="178"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="144"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="178"/>
         <source>Mean</source>
         <translation>均值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="150"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="184"/>
         <source>Request rate (req/s)</source>
         <translation>请求速率（req/s）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="151"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="185"/>
         <source>Latency (ms, log scale)</source>
         <translation>延迟（ms，对数坐标）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="222"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="259"/>
         <source>Ready.</source>
         <translation>就绪。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="223"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="260"/>
         <source>The model does not fit, so there is nothing to simulate.</source>
         <translation>模型放不下，无法模拟。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="273"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="310"/>
         <source>Simulating…</source>
         <translation>模拟中…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="279"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="316"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="305"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="342"/>
         <source>Done.</source>
         <translation>完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="313"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="350"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="317"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="354"/>
         <source>The simulation failed: {0}</source>
         <translation>模拟失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="322"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="359"/>
         <source>TTFT (ms)</source>
         <translation>TTFT (ms)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="322"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="359"/>
         <source>TPOT (ms)</source>
         <translation>TPOT (ms)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="323"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="360"/>
         <source>End-to-end (ms)</source>
         <translation>端到端（ms）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="323"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="360"/>
         <source>Queue wait (ms)</source>
         <translation>排队等待（ms）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="336"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="373"/>
         <source>{0} req/s served, {1} output tok/s, goodput {2} req/s ({3} % within the SLO), {4} preemptions. TTFT knee ≈ {5} req/s; capacity at the P{6} SLO ≈ {7} req/s.</source>
         <translation>实际处理 {0} req/s，输出 {1} tok/s，goodput {2} req/s（{3}% 满足 SLO），抢占 {4} 次。TTFT 拐点 ≈ {5} req/s；P{6} SLO 下的容量 ≈ {7} req/s。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="381"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="418"/>
         <source>TTFT knee</source>
         <translation>TTFT 拐点</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="351"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="388"/>
         <source>Longest class “{0}” on its own line: TTFT P95 {1} ms, TPOT P95 {2} ms.</source>
         <translation>最长类别 “{0}” 单独看：TTFT P95 {1} ms，TPOT P95 {2} ms。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="362"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="399"/>
         <source>Capacity at the P{0} SLO per replica: {1} req/s analytic, {2} req/s simulated (bisection); they agree within 10 %.</source>
         <translation>P{0} SLO 下的每副本容量：解析 {1} req/s，仿真 {2} req/s（二分查找）；两者相差不超过 10%。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="365"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="402"/>
         <source>Capacity at the P{0} SLO per replica: {1} req/s analytic, {2} req/s simulated (bisection); more than 10 % apart, so plan with the simulated figure.</source>
         <translation>P{0} SLO 下的每副本容量：解析 {1} req/s，仿真 {2} req/s（二分查找）；两者相差超过 10%，请按仿真值规划。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="383"/>
+        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="420"/>
         <source>SLO capacity</source>
         <translation>SLO 容量</translation>
     </message>
@@ -2898,82 +3120,107 @@
 <context>
     <name>Sizing</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="49"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="99"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="50"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="103"/>
         <source>Weights / KV</source>
         <translation>权重 / KV</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="52"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="105"/>
         <source>TP</source>
         <translation>TP</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="54"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="100"/>
         <source>GPUs</source>
         <translation>卡数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="55"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="107"/>
         <source>Replicas (N+k)</source>
         <translation>副本数（N+k）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="23"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="25"/>
         <source>‡ Lower precision than the checkpoint: measure the quantized model&apos;s quality on your own tasks before you plan on it.</source>
         <translation>‡ 精度低于检查点：据此规划前，先在自己的任务上评估量化模型的质量。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="57"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="28"/>
+        <source>Bold rows and ★: the Pareto front — no other option is both cheaper per hour and faster (lower TPOT).</source>
+        <translation>粗体行与 ★：帕累托前沿——没有其他方案既每小时更便宜又更快（TPOT 更低）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="51"/>
+        <source>consumer card: no data-centre support, warranty or ECC</source>
+        <translation>消费级显卡：无数据中心支持、保修或 ECC</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="56"/>
+        <source>TP {tp} without NVLink: every layer all-reduces over PCIe</source>
+        <translation>TP {tp} 无 NVLink：每层都经 PCIe 做 all-reduce</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="60"/>
+        <source>TP {tp} spans more than the {n}-GPU NVLink domain</source>
+        <translation>TP {tp} 超出 {n} 卡 NVLink 域</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="101"/>
+        <source>$ / month</source>
+        <translation>美元/月</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="109"/>
         <source>Knee / replica</source>
         <translation>每副本拐点</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="59"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="111"/>
         <source>Online / replica</source>
         <translation>每副本在线容量</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="61"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="113"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="63"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="115"/>
         <source>TTFT ms</source>
         <translation>TTFT ms</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="64"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="116"/>
         <source>TPOT ms</source>
         <translation>TPOT ms</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="65"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="117"/>
         <source>Utilization</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="67"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="119"/>
         <source>$ / hour</source>
         <translation>$ / 小时</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="69"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="121"/>
         <source>$ / M output tokens</source>
         <translation>$ / 百万输出 token</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="72"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="124"/>
         <source>Pareto</source>
         <translation>帕累托</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="127"/>
+        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="193"/>
         <source>replicas = max(ceil(average QPS ÷ {rps} req/s per replica at the watermark), ceil(peak QPS ÷ req/s at the knee)) = {n}; + {k} spare = {total}; GPUs = replicas × TP {tp} = {gpus}; cost = GPUs × ${price}/h</source>
         <translation>副本数 = max(ceil(平均 QPS ÷ 安全水位下每副本 {rps} req/s), ceil(峰值 QPS ÷ 拐点下每副本 req/s)) = {n}；+ {k} 个备用 = {total}；卡数 = 副本数 × TP {tp} = {gpus}；成本 = 卡数 × ${price}/小时</translation>
     </message>
@@ -2981,87 +3228,112 @@
 <context>
     <name>SizingTab</name>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="57"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="64"/>
         <source>Ways to serve the traffic, cheapest first</source>
         <translation>可承载该流量的方案（按成本从低到高）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="59"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="68"/>
         <source>Cost against latency</source>
         <translation>成本与延迟</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="101"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="107"/>
+        <source>{pareto} † A consumer card, or tensor parallelism beyond the card&apos;s NVLink domain: hover the GPU for why.</source>
+        <translation>{pareto} † 消费级显卡，或张量并行超出该卡的 NVLink 域：将鼠标移到 GPU 上查看原因。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="116"/>
         <source>spare replicas: </source>
         <translation>备用副本：</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="102"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="117"/>
         <source>N + k: replicas kept in reserve for failures and upgrades.</source>
         <translation>N + k：为故障和升级预留的备用副本。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="103"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="118"/>
         <source>Size for peak QPS</source>
         <translation>按峰值 QPS 反推</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="105"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="120"/>
         <source>Off: size for the average; peaks queue or are rate-limited.</source>
         <translation>关闭时按平均 QPS 反推；峰值时排队或限流。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="106"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="121"/>
+        <source>Hide consumer cards and TP beyond NVLink</source>
+        <translation>隐藏消费级显卡与超出 NVLink 域的张量并行</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="124"/>
+        <source>Hide GeForce cards (no data-centre support) and layouts whose tensor-parallel group spans more GPUs than the card&apos;s NVLink domain (over PCIe when it has none).</source>
+        <translation>隐藏 GeForce 消费级显卡（无数据中心支持），以及张量并行组跨越的卡数超过该卡 NVLink 域的方案（无 NVLink 时即经 PCIe）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="126"/>
         <source>Size again</source>
         <translation>重新反推</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="107"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="127"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="123"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="144"/>
         <source>Fleet cost ($ per hour)</source>
         <translation>集群成本（$/小时）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="124"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="145"/>
         <source>TPOT (ms)</source>
         <translation>TPOT (ms)</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="127"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="148"/>
         <source>options</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="129"/>
-        <source>Pareto front</source>
-        <translation>帕累托前沿</translation>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="149"/>
+        <source>Pareto front: nothing both cheaper and faster</source>
+        <translation>帕累托前沿：没有既更便宜又更快的方案</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="161"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="183"/>
         <source>Sizing {n} GPU types for {qps} req/s…</source>
         <translation>正在按 {qps} req/s 为 {n} 种 GPU 反推卡数…</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="196"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="218"/>
         <source>Sizing cancelled; the table shows the last complete run.</source>
         <translation>已取消反推；表中为上一次完整结果。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="198"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="220"/>
         <source>Sizing failed: {reason}</source>
         <translation>反推失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="216"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="245"/>
         <source>{n} options meet the targets. Cheapest: {gpus} × {gpu} ({prec}, TP {tp}) at {cost}.</source>
         <translation>{n} 个方案满足目标。最便宜：{gpus} × {gpu}（{prec}，TP {tp}），{cost}。</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="224"/>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="252"/>
+        <source>{n} more hidden (consumer cards, TP beyond NVLink).</source>
+        <translation>另有 {n} 个方案已隐藏（消费级显卡、超出 NVLink 的张量并行）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="258"/>
+        <source>Only consumer cards or TP beyond NVLink meet the targets ({n} options): clear the filter to see them.</source>
+        <translation>只有消费级显卡或超出 NVLink 的张量并行方案满足目标（{n} 个）：取消筛选即可查看。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="261"/>
         <source>No GPU type meets the targets: relax TTFT/TPOT or shorten the context.</source>
         <translation>没有满足目标的 GPU 型号：请放宽 TTFT/TPOT 或缩短上下文。</translation>
     </message>
@@ -3505,436 +3777,461 @@
 <context>
     <name>Terms</name>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="16"/>
+        <location filename="../../gpucalc/ui/format.py" line="23"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="17"/>
+        <location filename="../../gpucalc/ui/format.py" line="24"/>
         <source>Activation peak</source>
         <translation>激活峰值</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="18"/>
+        <location filename="../../gpucalc/ui/format.py" line="25"/>
         <source>Runtime (non-torch)</source>
         <translation>运行时（非 torch）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="19"/>
+        <location filename="../../gpucalc/ui/format.py" line="26"/>
         <source>CUDA graphs</source>
         <translation>CUDA Graph</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="20"/>
+        <location filename="../../gpucalc/ui/format.py" line="27"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="21"/>
+        <location filename="../../gpucalc/ui/format.py" line="28"/>
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="22"/>
+        <location filename="../../gpucalc/ui/format.py" line="29"/>
         <source>GPU memory (total)</source>
         <translation>显存（总计）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="23"/>
+        <location filename="../../gpucalc/ui/format.py" line="30"/>
         <source>Engine budget</source>
         <translation>引擎预算</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="24"/>
+        <location filename="../../gpucalc/ui/format.py" line="31"/>
         <source>Memory fraction</source>
         <translation>显存占用比例</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="25"/>
+        <location filename="../../gpucalc/ui/format.py" line="32"/>
         <source>Max model length</source>
         <translation>最大上下文长度</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="26"/>
+        <location filename="../../gpucalc/ui/format.py" line="33"/>
         <source>Batched tokens</source>
         <translation>批处理 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="27"/>
+        <location filename="../../gpucalc/ui/format.py" line="34"/>
         <source>Max sequences</source>
         <translation>最大并发序列数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="28"/>
+        <location filename="../../gpucalc/ui/format.py" line="35"/>
         <source>KV bytes per token</source>
         <translation>每 token KV 字节数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="29"/>
+        <location filename="../../gpucalc/ui/format.py" line="36"/>
         <source>KV bytes per token per GPU</source>
         <translation>每卡每 token KV 字节数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="30"/>
+        <location filename="../../gpucalc/ui/format.py" line="37"/>
         <source>KV cache tokens</source>
         <translation>KV 缓存 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="31"/>
+        <location filename="../../gpucalc/ui/format.py" line="38"/>
         <source>KV cache tokens, all replicas</source>
         <translation>KV 缓存 token 数（全部副本）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="32"/>
+        <location filename="../../gpucalc/ui/format.py" line="39"/>
         <source>Max concurrency at max model length</source>
         <translation>最大上下文下的最大并发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="33"/>
+        <location filename="../../gpucalc/ui/format.py" line="40"/>
         <source>Concurrency at P50 length</source>
         <translation>P50 长度下的并发数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="34"/>
+        <location filename="../../gpucalc/ui/format.py" line="41"/>
         <source>Concurrency at P95 length</source>
         <translation>P95 长度下的并发数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="35"/>
+        <location filename="../../gpucalc/ui/format.py" line="42"/>
         <source>KV left on a single GPU</source>
         <translation>单卡剩余 KV 显存</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="36"/>
+        <location filename="../../gpucalc/ui/format.py" line="43"/>
         <source>Concurrency within planning share</source>
         <translation>规划占比内的并发数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="37"/>
+        <location filename="../../gpucalc/ui/format.py" line="44"/>
         <source>Concurrency at the 80 % alarm</source>
         <translation>达到 80% 警戒线时的并发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="38"/>
+        <location filename="../../gpucalc/ui/format.py" line="45"/>
         <source>KV per request at average length</source>
         <translation>平均长度下每请求的 KV</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="39"/>
+        <location filename="../../gpucalc/ui/format.py" line="46"/>
         <source>Average length</source>
         <translation>平均长度</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="40"/>
+        <location filename="../../gpucalc/ui/format.py" line="47"/>
         <source>Memory share at planned concurrency</source>
         <translation>规划并发下的显存占比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="41"/>
+        <location filename="../../gpucalc/ui/format.py" line="48"/>
         <source>Planning length</source>
         <translation>规划长度</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="42"/>
+        <location filename="../../gpucalc/ui/format.py" line="49"/>
         <source>Parameters (total)</source>
         <translation>参数量（总）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="43"/>
+        <location filename="../../gpucalc/ui/format.py" line="50"/>
         <source>Parameters (active)</source>
         <translation>参数量（激活）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="44"/>
+        <location filename="../../gpucalc/ui/format.py" line="51"/>
         <source>Active parameters without embedding</source>
         <translation>激活参数（不含嵌入层）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="45"/>
+        <location filename="../../gpucalc/ui/format.py" line="52"/>
         <source>Forward pass activations</source>
         <translation>前向激活</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="46"/>
+        <location filename="../../gpucalc/ui/format.py" line="53"/>
         <source>Sampler</source>
         <translation>采样器</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="47"/>
+        <location filename="../../gpucalc/ui/format.py" line="54"/>
         <source>MoE workspace</source>
         <translation>MoE 工作区</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="48"/>
+        <location filename="../../gpucalc/ui/format.py" line="55"/>
         <source>Vision encoder (profiling pass)</source>
         <translation>视觉编码器（显存探测）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="49"/>
+        <location filename="../../gpucalc/ui/format.py" line="56"/>
         <source>Embedding</source>
         <translation>嵌入层</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="50"/>
+        <location filename="../../gpucalc/ui/format.py" line="57"/>
         <source>Attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="51"/>
+        <location filename="../../gpucalc/ui/format.py" line="58"/>
         <source>Dense MLP</source>
         <translation>稠密 MLP</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="52"/>
+        <location filename="../../gpucalc/ui/format.py" line="59"/>
         <source>Routed experts</source>
         <translation>路由专家</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="53"/>
+        <location filename="../../gpucalc/ui/format.py" line="60"/>
         <source>Shared experts</source>
         <translation>共享专家</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="54"/>
+        <location filename="../../gpucalc/ui/format.py" line="61"/>
         <source>Norms and router</source>
         <translation>归一化与路由</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="55"/>
+        <location filename="../../gpucalc/ui/format.py" line="62"/>
         <source>LM head</source>
         <translation>LM head</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="56"/>
+        <location filename="../../gpucalc/ui/format.py" line="63"/>
         <source>Vision tower</source>
         <translation>视觉编码器</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="57"/>
+        <location filename="../../gpucalc/ui/format.py" line="64"/>
         <source>Memory ceiling</source>
         <translation>显存上限</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="58"/>
+        <location filename="../../gpucalc/ui/format.py" line="65"/>
         <source>Compute ceiling</source>
         <translation>算力上限</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="59"/>
+        <location filename="../../gpucalc/ui/format.py" line="66"/>
         <source>Interconnect ceiling</source>
         <translation>卡间通信上限</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="60"/>
+        <location filename="../../gpucalc/ui/format.py" line="67"/>
         <source>Scheduler cap (max_num_seqs)</source>
         <translation>调度器上限（max_num_seqs）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="61"/>
+        <location filename="../../gpucalc/ui/format.py" line="68"/>
         <source>Recommended concurrency</source>
         <translation>推荐并发</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="62"/>
+        <location filename="../../gpucalc/ui/format.py" line="69"/>
         <source>Online capacity (at the watermark)</source>
         <translation>在线容量（按安全水位）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="63"/>
+        <location filename="../../gpucalc/ui/format.py" line="70"/>
         <source>Knee (the recommendation)</source>
         <translation>拐点（推荐并发）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="64"/>
+        <location filename="../../gpucalc/ui/format.py" line="71"/>
         <source>Requests/s per replica at the watermark</source>
         <translation>安全水位下每副本每秒请求数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="66"/>
+        <location filename="../../gpucalc/ui/format.py" line="73"/>
         <source>Requests/s per replica at the knee</source>
         <translation>拐点下每副本每秒请求数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="68"/>
+        <location filename="../../gpucalc/ui/format.py" line="75"/>
         <source>Replicas for the average</source>
         <translation>承载平均流量所需副本数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="69"/>
+        <location filename="../../gpucalc/ui/format.py" line="76"/>
         <source>Replicas for the peak</source>
         <translation>承载峰值流量所需副本数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="70"/>
+        <location filename="../../gpucalc/ui/format.py" line="77"/>
         <source>Serving replicas (N)</source>
         <translation>服务副本数（N）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="71"/>
+        <location filename="../../gpucalc/ui/format.py" line="78"/>
         <source>Spare replicas (k)</source>
         <translation>备用副本数（k）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="72"/>
+        <location filename="../../gpucalc/ui/format.py" line="79"/>
         <source>Replicas needed (N + k)</source>
         <translation>所需副本数（N + k）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="73"/>
+        <location filename="../../gpucalc/ui/format.py" line="80"/>
         <source>GPUs needed</source>
         <translation>所需卡数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="74"/>
+        <location filename="../../gpucalc/ui/format.py" line="81"/>
         <source>Replicas deployed</source>
         <translation>部署副本数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="75"/>
+        <location filename="../../gpucalc/ui/format.py" line="82"/>
         <source>GPUs planned</source>
         <translation>规划卡数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="76"/>
-        <location filename="../../gpucalc/ui/format.py" line="86"/>
+        <location filename="../../gpucalc/ui/format.py" line="83"/>
+        <location filename="../../gpucalc/ui/format.py" line="93"/>
         <source>Online concurrency, all replicas</source>
         <translation>在线并发（全部副本）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="77"/>
+        <location filename="../../gpucalc/ui/format.py" line="84"/>
         <source>Concurrency at the knee, all replicas</source>
         <translation>拐点并发（全部副本）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="78"/>
-        <location filename="../../gpucalc/ui/format.py" line="87"/>
+        <location filename="../../gpucalc/ui/format.py" line="85"/>
+        <location filename="../../gpucalc/ui/format.py" line="94"/>
         <source>Requests/s, all replicas</source>
         <translation>每秒请求数（全部副本）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="79"/>
-        <location filename="../../gpucalc/ui/format.py" line="88"/>
+        <location filename="../../gpucalc/ui/format.py" line="86"/>
+        <location filename="../../gpucalc/ui/format.py" line="95"/>
         <source>Output tokens/s, all replicas</source>
         <translation>输出 token/s（全部副本）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="80"/>
+        <location filename="../../gpucalc/ui/format.py" line="87"/>
         <source>Output tokens per day</source>
         <translation>每天输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="81"/>
+        <location filename="../../gpucalc/ui/format.py" line="88"/>
         <source>Output tokens per GPU-hour</source>
         <translation>每卡时输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="82"/>
+        <location filename="../../gpucalc/ui/format.py" line="89"/>
         <source>Batch backfill tokens per day</source>
         <translation>每天离线回填 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="83"/>
+        <location filename="../../gpucalc/ui/format.py" line="90"/>
         <source>Cost per hour (GPUs needed)</source>
         <translation>每小时成本（所需卡数）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="84"/>
+        <location filename="../../gpucalc/ui/format.py" line="91"/>
         <source>Cost per month (GPUs needed)</source>
         <translation>每月成本（所需卡数）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="85"/>
+        <location filename="../../gpucalc/ui/format.py" line="92"/>
         <source>Cost per hour (GPUs planned)</source>
         <translation>每小时成本（规划卡数）</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="89"/>
+        <location filename="../../gpucalc/ui/format.py" line="96"/>
         <source>Communication share of a step</source>
         <translation>单步通信占比</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="90"/>
+        <location filename="../../gpucalc/ui/format.py" line="97"/>
         <source>Step: matrix multiplies</source>
         <translation>单步：矩阵乘</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="91"/>
+        <location filename="../../gpucalc/ui/format.py" line="98"/>
         <source>Step: attention</source>
         <translation>单步：注意力</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="92"/>
+        <location filename="../../gpucalc/ui/format.py" line="99"/>
         <source>Step: communication</source>
         <translation>单步：通信</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="93"/>
+        <location filename="../../gpucalc/ui/format.py" line="100"/>
         <source>Step: kernel launches without CUDA graphs</source>
         <translation>单步：无 CUDA Graph 时的 kernel 启动</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="94"/>
+        <location filename="../../gpucalc/ui/format.py" line="101"/>
         <source>Step: scheduler overhead</source>
         <translation>单步：调度开销</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="95"/>
+        <location filename="../../gpucalc/ui/format.py" line="102"/>
         <source>TTFT</source>
         <translation>TTFT</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="96"/>
+        <location filename="../../gpucalc/ui/format.py" line="103"/>
         <source>TPOT</source>
         <translation>TPOT</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="97"/>
+        <location filename="../../gpucalc/ui/format.py" line="104"/>
         <source>Inter-token latency</source>
         <translation>token 间延迟</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="98"/>
+        <location filename="../../gpucalc/ui/format.py" line="105"/>
         <source>Output tokens/s</source>
         <translation>输出 token/s</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="99"/>
+        <location filename="../../gpucalc/ui/format.py" line="106"/>
         <source>Requests/s</source>
         <translation>每秒请求数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="174"/>
+        <source>does not fit: {gib} short</source>
+        <translation>放不下：缺 {gib}</translation>
     </message>
 </context>
 <context>
     <name>Units</name>
     <message>
         <location filename="../../gpucalc/ui/fields.py" line="130"/>
-        <location filename="../../gpucalc/ui/format.py" line="102"/>
+        <location filename="../../gpucalc/ui/format.py" line="109"/>
         <source>tokens</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="103"/>
+        <location filename="../../gpucalc/ui/format.py" line="110"/>
         <source>requests</source>
         <translation>个请求</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="104"/>
+        <location filename="../../gpucalc/ui/format.py" line="111"/>
         <source>params</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="105"/>
+        <location filename="../../gpucalc/ui/format.py" line="112"/>
         <source>bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="106"/>
+        <location filename="../../gpucalc/ui/format.py" line="113"/>
         <source>GPUs</source>
         <translation>卡</translation>
     </message>
     <message>
-        <location filename="../../gpucalc/ui/format.py" line="107"/>
+        <location filename="../../gpucalc/ui/format.py" line="114"/>
         <source>replicas</source>
         <translation>个副本</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="130"/>
+        <source>token</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="131"/>
+        <source>request</source>
+        <translation>个请求</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="132"/>
+        <source>replica</source>
+        <translation>个副本</translation>
+    </message>
+    <message>
+        <location filename="../../gpucalc/ui/format.py" line="133"/>
+        <source>GPU</source>
+        <translation>卡</translation>
     </message>
 </context>
 <context>
