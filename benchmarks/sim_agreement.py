@@ -1,6 +1,6 @@
 """Agreement of the percentile-aware capacity with the simulator.
 
-Run: ``python -m benchmarks.sim_agreement``. For every case — the scenarios in docs/scenarios,
+Run: ``python -m benchmarks.sim_agreement``. For every case — the bundled 70B example scenario,
 the report test scenarios, the published runs in specs/validation and a fixed-seed spread of
 random scenarios — one replica's capacity at the P95 SLO (TTFT and TPOT targets met by 95 % of
 requests) is computed analytically and found by bisection in the simulator (Poisson arrivals,
@@ -27,7 +27,8 @@ from gpucalc.core.sim_capacity import AGREEMENT_TOLERANCE, slo_capacity
 from gpucalc.validation.throughput_cases import load_throughput_cases
 from tests.report.scenarios import SMALL_SCENARIO, TP_SCENARIO
 
-SCENARIO_DIR = Path(__file__).resolve().parents[1] / "docs" / "scenarios"
+SCENARIO_FILES = (Path(__file__).resolve().parents[1] / "resources" / "examples"
+                  / "llama-3.1-70b-8xa100.gpucalc.json",)
 RANDOM_CASES = 12
 RANDOM_SEED = 10
 MODELS = (("llama-3.1-8b-instruct", 1), ("llama-3.1-70b-instruct", 4), ("qwen2.5-7b-instruct", 1))
@@ -35,9 +36,9 @@ GPUS = ("h100-sxm-80gb", "a100-sxm-80gb", "l40s")
 
 
 def scenario_files() -> list[tuple[str, Scenario]]:
-    """Scenarios saved under docs/scenarios."""
+    """The saved scenario cases (the bundled 70B example)."""
     cases = []
-    for path in sorted(SCENARIO_DIR.glob("*.gpucalc.json")):
+    for path in SCENARIO_FILES:
         data = json.loads(path.read_text(encoding="utf-8"))
         cases.append((path.name.split(".gpucalc")[0], Scenario.model_validate(data["scenario"])))
     return cases

@@ -34,7 +34,7 @@ Case = Callable[..., PlanInputs]
 
 
 def seed_002(catalog: Catalog, percentile: int = 95) -> PlanInputs:
-    """docs/scenarios/llama-3.1-70b-8xa100: 70B TP 8 on 8× A100, 3,840 in + 256 out."""
+    """resources/examples/llama-3.1-70b-8xa100: 70B TP 8 on 8× A100, 3,840 in + 256 out."""
     return resolve_inputs(
         catalog, "llama-3.1-70b-instruct", "a100-sxm-80gb",
         Deployment(num_gpus=8, tensor_parallel_size=8),
