@@ -26,6 +26,7 @@ from gpucalc.cli.catalog import user_catalog
 from gpucalc.cli.simulate import add_simulate_parser, run_simulate
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.scenario import Scenario
+from gpucalc.plan.field_errors import first_line
 from gpucalc.text.numbers import NOT_FINITE_CONVENTION, strict_json
 
 MAX_SWEEP_POINTS = 10_000  # planning lengths of one context sweep (about a second)
@@ -378,7 +379,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:
         if os.environ.get(DEBUG_VARIABLE, "") not in ("", "0"):
             traceback.print_exc()
-        print(f"gpucalc: internal error: {type(exc).__name__}: {_one_line(str(exc))} — rerun with "
+        print(f"gpucalc: internal error: {type(exc).__name__}: {first_line(str(exc))} — rerun with "
               f"{DEBUG_VARIABLE}=1 for details", file=sys.stderr)
         return EXIT_INTERNAL
 
@@ -418,9 +419,9 @@ def expected_error(exc: Exception) -> tuple[str, int] | None:
     if isinstance(exc, ValidationError):
         message = flag_message(exc)
     elif isinstance(exc, PlanError):
-        message = with_flags(_one_line(str(exc)))
+        message = with_flags(first_line(str(exc)))
     elif isinstance(exc, CatalogError | InputFileError):
-        message = _one_line(str(exc))
+        message = first_line(str(exc))
     elif isinstance(exc, ImportError) and (exc.name or "").startswith(QT_PACKAGES):
         message = missing_qt_text(exc)
     elif isinstance(exc, OSError) and not isinstance(exc, BrokenPipeError):
@@ -442,7 +443,7 @@ SHOWN_PATH_CHARS = 80  # a longer path is cut in the middle so the message stays
 
 def os_error_text(exc: OSError) -> str:
     """One line for a file-system refusal: what the system said, and the path (shortened)."""
-    reason = exc.strerror or _one_line(str(exc)) or type(exc).__name__
+    reason = exc.strerror or first_line(str(exc)) or type(exc).__name__
     if exc.filename is None:
         return f"cannot read or write a file: {reason}"
     path = os.fsdecode(exc.filename).replace("\n", " ")
@@ -450,11 +451,6 @@ def os_error_text(exc: OSError) -> str:
         half = SHOWN_PATH_CHARS // 2
         path = f"{path[:half]}…{path[-half:]}"
     return f"cannot use {path!r}: {reason}"
-
-
-def _one_line(text: str) -> str:
-    """The first line of a message."""
-    return (text.strip().splitlines() or [""])[0]
 
 
 def _quiet_broken_pipe() -> int:

@@ -31,6 +31,11 @@ _CATALOG_FIELDS = (("unknown model", "model"), ("unknown GPU", "gpu"),
                    ("unknown engine", "deployment.engine"))
 
 
+def first_line(text: str) -> str:
+    """The first non-blank line of a message, stripped ('' when there is none)."""
+    return next((line.strip() for line in text.splitlines() if line.strip()), "")
+
+
 def validation_path(exc: ValidationError) -> tuple[str, str]:
     """The dotted field path of the first error (may be a section) and its message."""
     first = exc.errors()[0]
@@ -58,8 +63,7 @@ def error_message(exc: BaseException) -> str:
     if isinstance(exc, ValidationError):
         path, message = validation_path(exc)
         return f"{path}: {message}" if path else message
-    text = str(exc).strip().splitlines()
-    return text[0] if text else type(exc).__name__
+    return first_line(str(exc)) or type(exc).__name__
 
 
 def flag_name(path: str) -> str:
@@ -83,7 +87,7 @@ def flag_message(exc: ValidationError) -> str:
     """
     path, message = validation_path(exc)
     flag = flag_name(path)
-    message = with_flags((message.splitlines() or [""])[0])
+    message = with_flags(first_line(message))
     return f"invalid {flag}: {message}" if flag else message
 
 

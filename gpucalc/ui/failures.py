@@ -20,7 +20,7 @@ import gpucalc
 from gpucalc.catalog.bundled import CatalogError
 from gpucalc.core.errors import PlanError
 from gpucalc.io.errors import InputFileError
-from gpucalc.plan.field_errors import validation_path
+from gpucalc.plan.field_errors import first_line, validation_path
 from gpucalc.ui.fields import field_title
 
 LOG = logging.getLogger("gpucalc.ui")
@@ -47,11 +47,6 @@ class Failure:
                                           "in the log.").format(kind=self.unexpected_type)
 
 
-def _first_line(text: str) -> str:
-    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
-    return lines[0] if lines else ""
-
-
 def _validation_cause(exc: ValidationError) -> str:
     path, message = validation_path(exc)
     return f"{field_title(path)}: {message}" if path else message
@@ -72,10 +67,10 @@ def _known_cause(exc: BaseException) -> str:
     if isinstance(exc, ValidationError):
         return _validation_cause(exc)
     if isinstance(exc, KNOWN_ERRORS) or (isinstance(exc, RAISED_ON_PURPOSE) and raised_by_gpucalc(exc)):
-        return _first_line(str(exc))
+        return first_line(str(exc))
     if isinstance(exc, OSError):  # the system's reason and the file, or gpucalc's own message
         if not exc.strerror:
-            return _first_line(str(exc))
+            return first_line(str(exc))
         where = exc.filename if exc.filename is not None else ""
         return f"{exc.strerror}: {where}" if where else str(exc.strerror)
     return ""
@@ -84,7 +79,7 @@ def _known_cause(exc: BaseException) -> str:
 def describe_failure(exc: object) -> Failure:
     """The failure to show for ``exc`` (a worker's exception, or a message already in words)."""
     if not isinstance(exc, BaseException):
-        return Failure(_first_line(str(exc)) or QCoreApplication.translate(
+        return Failure(first_line(str(exc)) or QCoreApplication.translate(
             "Failures", "the computation gave no result"))
     cause = _known_cause(exc)
     if cause:
