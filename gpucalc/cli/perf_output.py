@@ -83,7 +83,7 @@ def performance_table(perf: PerformanceResult) -> str:
     """Readable ceilings and operating point."""
     lines = ["", "concurrency ceilings (running requests per replica):"]
     for c in perf.ceilings:
-        value = count(c.value.value) if c.limited else "no limit"
+        value = "no limit" if c.sets_no_limit else count(c.value.value)
         mark = "  ← binding" if c.binding else ""
         lines.append(f"  {c.kind.value:<14}{value:>10}  {c.value.formula}{mark}")
     lines.append(f"recommended concurrency (the knee) {count(perf.recommended_concurrency.value)} "

@@ -10,6 +10,7 @@ from gpucalc.core.class_latency import ClassLatency
 from gpucalc.core.efficiency import Efficiency
 from gpucalc.core.explain import Notice, Term
 from gpucalc.core.fleet import ReplicaRates
+from gpucalc.core.perf_model import MAX_SEARCH_CONCURRENCY
 
 
 class CeilingKind(StrEnum):
@@ -30,6 +31,15 @@ class Ceiling(BaseModel):
     value: Term
     limited: bool  # False: this resource sets no limit (e.g. no interconnect on one GPU)
     binding: bool
+
+    @property
+    def sets_no_limit(self) -> bool:
+        """Whether every view says "no limit" for this ceiling.
+
+        True when the resource does not limit, or when its search reached the cap
+        (``MAX_SEARCH_CONCURRENCY``) without finding a limit.
+        """
+        return not self.limited or self.value.value >= MAX_SEARCH_CONCURRENCY
 
 
 class PointSummary(BaseModel):

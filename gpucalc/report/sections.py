@@ -294,7 +294,7 @@ def _point_cells(w: Writer, name: str, point: PointSummary) -> tuple[Cell, ...]:
 
 def ceilings_section(w: Writer, perf: PerformanceResult) -> list[Block]:
     """The three ceilings (bars and table), the verdict, advice and operating points."""
-    bars = [CeilingBar(c.kind, w.t(CEILING_LABELS[c.kind]), c.value.value if c.limited else None,
+    bars = [CeilingBar(c.kind, w.t(CEILING_LABELS[c.kind]), None if c.sets_no_limit else c.value.value,
                        c.binding) for c in perf.ceilings]
 
     def draw(canvas: Canvas, box: QRectF) -> None:
@@ -305,7 +305,7 @@ def ceilings_section(w: Writer, perf: PerformanceResult) -> list[Block]:
 
     rows = [(Cell(w.t(CEILING_LABELS[c.kind]), bold=True,
                   colour=CEILING_COLOURS[c.kind]),
-             Cell(count(c.value.value) if c.limited else w.t("no limit"), align="right"),
+             Cell(w.t("no limit") if c.sets_no_limit else count(c.value.value), align="right"),
              Cell(w.t(c.value.formula)), Cell(w.inputs_text(c.value)),
              Cell(w.t("binding") if c.binding else "", bold=True, align="center"))
             for c in perf.ceilings]
