@@ -49,11 +49,10 @@ package: install
 smoke:
 	bash packaging/smoke-test.sh
 
-# Refresh the zh_CN catalogue from the sources (new strings arrive as "unfinished"), then build the .qm.
+# Refresh the one catalogue (resources/translations/gpucalc_zh_CN.ts) from the marked texts in the
+# sources: new texts arrive "unfinished", texts gone from the sources are dropped.
 translations: install
-	$(BIN)/pyside6-lupdate $$(find gpucalc/ui gpucalc/report -name '*.py' | sort) \
-		-ts resources/translations/gpucalc_zh_CN.ts -no-obsolete
-	$(BIN)/pyside6-lrelease resources/translations/gpucalc_zh_CN.ts -qm resources/translations/gpucalc_zh_CN.qm
+	$(BIN)/python -m gpucalc.text.extract_messages
 
 # Side by side with NVIDIA's planner aiconfigurator on the public validation rows: builds its
 # scratch venv build/peer-venv (never a dependency of gpucalc), then scores both on the same rows.

@@ -7,10 +7,9 @@ built-in Chinese table below is used, so ``--lang zh`` works without a translato
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
-
 from gpucalc.report.strings_zh_formulas import ZH_FORMULAS
 from gpucalc.report.strings_zh_summary import ZH_SUMMARY
+from gpucalc.text.catalogue import translate
 
 CONTEXT = "Report"
 
@@ -472,13 +471,11 @@ def template_parts_text(parts: tuple[str, ...], values: dict[str, str], lang: st
 
 
 def tr(text: str, lang: str) -> str:
-    """``text`` in ``lang`` ("en" or "zh"): the Qt translator's version, else the built-in one."""
+    """``text`` in ``lang`` ("en" or "zh"), from the catalogue's "Report" context."""
     if lang != "zh":
         return text
-    translated = QCoreApplication.translate(CONTEXT, text)
-    if translated != text:
-        return translated
-    return ZH.get(text, text)
+    translated = translate(CONTEXT, text, lang)
+    return translated if translated != text else ZH.get(text, text)
 
 
 def trf(text: str, lang: str, **values: object) -> str:

@@ -1,26 +1,16 @@
-"""Languages: Qt translators from resources/translations (a .qm, or the .ts read directly)."""
+"""Languages: the one catalogue (``gpucalc.text.catalogue``) installed as the window's Qt translator."""
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
-from pathlib import Path
-
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator
 
-from gpucalc.catalog.paths import resources_dir
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.text.catalogue import catalogue
+
+__all__ = ["LANGUAGES", "QT_TRANSLATE_NOOP", "Translators", "TsTranslator", "normalise", "notice_language",
+           "system_language"]
 
 LANGUAGES = {"en": "English", "zh_CN": "中文（简体）"}
-
-
-def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
-    """Mark ``text`` for lupdate in ``context``; translated where it is shown (typed for mypy)."""
-    del context
-    return text
-
-
-def translations_dir() -> Path:
-    """Folder holding ``gpucalc_<lang>.ts`` and ``.qm``."""
-    return resources_dir() / "translations"
 
 
 def normalise(lang: str | None) -> str:
@@ -41,19 +31,11 @@ def notice_language(lang: str) -> str:
 
 
 class TsTranslator(QTranslator):
-    """Reads a Qt Linguist ``.ts`` file directly (used when no ``.qm`` was built)."""
+    """The catalogue of one language as a Qt translator (the ``.ts`` is read directly, no ``.qm``)."""
 
-    def __init__(self, path: Path, parent: QObject | None = None) -> None:
+    def __init__(self, table: dict[tuple[str, str], str], parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._table: dict[tuple[str, str], str] = {}
-        root = ET.parse(path).getroot()
-        for context in root.iter("context"):
-            name = context.findtext("name") or ""
-            for message in context.iter("message"):
-                source = message.findtext("source") or ""
-                node = message.find("translation")
-                if node is not None and node.text and node.get("type") not in ("unfinished", "obsolete"):
-                    self._table[(name, source)] = node.text
+        self._table = table
 
     def isEmpty(self) -> bool:
         """Whether nothing was loaded."""
@@ -96,12 +78,5 @@ class Translators(QObject):
         return self.language
 
     def _own(self, lang: str) -> QTranslator | None:
-        base = translations_dir() / f"gpucalc_{lang}"
-        qm = QTranslator(self)
-        if base.with_suffix(".qm").exists() and qm.load(str(base.with_suffix(".qm"))):
-            return qm
-        ts = base.with_suffix(".ts")
-        if ts.exists():
-            reader = TsTranslator(ts, self)
-            return None if reader.isEmpty() else reader
-        return None
+        reader = TsTranslator(catalogue(notice_language(lang)), self)
+        return None if reader.isEmpty() else reader

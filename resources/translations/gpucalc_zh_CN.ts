@@ -1,4290 +1,5080 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
-<TS version="2.1" language="zh_CN" sourcelanguage="en">
-<context>
-    <name></name>
-    <message>
-        <location filename="../../gpucalc/report/pdf.py" line="46"/>
-        <source>Page {n} of {total}</source>
-        <translation>第 {n} 页，共 {total} 页</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/report/pdf.py" line="89"/>
-        <source>GPU inference capacity report</source>
-        <translation>GPU 推理容量报告</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/report/fleet_text.py" line="17"/>
-        <source>yes</source>
-        <translation>是</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/report/fleet_text.py" line="52"/>
-        <source>Offline traffic: memory filled, no latency targets, no watermark.</source>
-        <translation>离线流量：显存堆满，不设延迟目标，不留安全水位。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/report/fleet_text.py" line="64"/>
-        <source>Replicas versus TP on the same GPUs:</source>
-        <translation>同样的卡数，多副本与张量并行（TP）对比：</translation>
-    </message>
-</context>
-<context>
-    <name>Answer</name>
-    <message>
-        <location filename="../../gpucalc/ui/answer.py" line="44"/>
-        <source>does not fit</source>
-        <translation>放不下</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/answer.py" line="46"/>
-        <source>fits on one GPU</source>
-        <translation>单卡可放下</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/answer.py" line="48"/>
-        <source>fits on one GPU; TP {tp} × PP {pp} adds KV room</source>
-        <translation>单卡可放下；TP {tp} × PP {pp} 增加 KV 空间</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/answer.py" line="50"/>
-        <source>needs TP {tp} × PP {pp}</source>
-        <translation>需要 TP {tp} × PP {pp}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/answer.py" line="57"/>
-        <source>{model} on {n}× {gpu}: KV cache holds {tokens} tokens — {conc} requests of {length} tokens; {fit}</source>
-        <translation>{model} 在 {n}× {gpu} 上：KV 缓存可容纳 {tokens} 个 token，即 {conc} 个 {length} token 的请求；{fit}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/answer.py" line="68"/>
-        <source>{model} on {n}× {gpu}: {rec} concurrent requests per replica (the knee), bound by {binding} — plan {online} online (the watermark)</source>
-        <translation>{model} 在 {n}× {gpu} 上：每副本 {rec} 个并发请求（拐点），瓶颈为{binding}——在线按 {online} 个规划（安全水位）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/answer.py" line="91"/>
-        <source>yes</source>
-        <translation>是</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/answer.py" line="91"/>
-        <source>no</source>
-        <translation>否</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/answer.py" line="99"/>
-        <source>. Carries {avg} req/s: {avg_ok}, peak {peak} req/s: {peak_ok} — {needed} GPUs needed ({planned} planned, N + k = {n} + {k} replicas); all {replicas} replicas: {conc} concurrent requests online, {rps} req/s, {tok} output tok/s</source>
-        <translation>。能否承载平均 {avg} req/s：{avg_ok}，峰值 {peak} req/s：{peak_ok}——需要 {needed} 张卡（规划 {planned} 张，N + k = {n} + {k} 个副本）；全部 {replicas} 个副本：在线并发 {conc} 个请求，{rps} req/s，输出 {tok} tok/s</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/answer.py" line="110"/>
-        <source>; ${hour}/h, ${month}/month for the GPUs needed</source>
-        <translation>；所需卡数的成本：每小时 ${hour}，每月 ${month}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/answer.py" line="123"/>
-        <source>; as {n} replicas of TP {tp} the same GPUs serve {rps} req/s ({conc} concurrent) instead of {own} req/s</source>
-        <translation>；同样的卡数若改为 {n} 个 TP {tp} 的副本，可承载 {rps} req/s（并发 {conc}），而不是 {own} req/s</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/answer.py" line="135"/>
-        <source>; mixed: {tokens} batch tokens/day backfill above the watermark</source>
-        <translation>；混合：安全水位以上每天可回填 {tokens} 个离线批量 token</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/answer.py" line="137"/>
-        <source>; offline: {hour} tokens per GPU-hour, {day} tokens/day</source>
-        <translation>；离线：每卡时 {hour} token，每天 {day} token</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/answer.py" line="149"/>
-        <source>; longest class “{name}” on its own line: P{p} TTFT {ttft} ms, TPOT {tpot} ms</source>
-        <translation>；最长类别 “{name}” 单独看：P{p} TTFT {ttft} ms，TPOT {tpot} ms</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/answer.py" line="154"/>
-        <source> — it misses a target first</source>
-        <translation>——它最先达不到目标</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/answer.py" line="164"/>
-        <source> (range {low}–{high} over the uncertain constants and the sensitivity factors)</source>
-        <translation>（计入不确定常数与敏感性因子，范围 {low}–{high}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/answer.py" line="81"/>
-        <source>KV cache holds {tokens} tokens ({c95} requests at P95 length); at the recommendation TTFT {ttft} ms, TPOT {tpot} ms, {tok} output tok/s per replica; {fit}</source>
-        <translation>KV 缓存可容纳 {tokens} 个 token（P95 长度下 {c95} 个请求）；推荐并发下 TTFT {ttft} ms，TPOT {tpot} ms，每副本输出 {tok} tok/s；{fit}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/answer.py" line="172"/>
-        <source>At P50 length ({p50} tokens): {c50} concurrent requests · at P95 ({p95} tokens): {c95} · within the {share} % planning share: {plan}</source>
-        <translation>P50 长度（{p50} token）：{c50} 个并发请求 · P95 长度（{p95} token）：{c95} · {share}% 规划显存占比内：{plan}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/answer.py" line="184"/>
-        <source>Does not fit</source>
-        <translation>放不下</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/answer.py" line="186"/>
-        <source>Misses the targets</source>
-        <translation>达不到目标</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/answer.py" line="188"/>
-        <source>Starts; requests capped at the KV pool</source>
-        <translation>可启动；请求数受 KV 缓存池限制</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/answer.py" line="190"/>
-        <source>Fits, above planning share</source>
-        <translation>可放下，超出规划占比</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/answer.py" line="191"/>
-        <source>Fits</source>
-        <translation>可放下</translation>
-    </message>
-</context>
-<context>
-    <name>AnswerBanner</name>
-    <message>
-        <location filename="../../gpucalc/ui/panels/answer_banner.py" line="28"/>
-        <source>Computing…</source>
-        <translation>计算中…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/answer_banner.py" line="96"/>
-        <source>Stale</source>
-        <translation>已过期</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/answer_banner.py" line="97"/>
-        <source>Was: {verdict}</source>
-        <translation>原为：{verdict}</translation>
-    </message>
-</context>
-<context>
-    <name>Baselines</name>
-    <message>
-        <location filename="../../gpucalc/ui/baselines.py" line="59"/>
-        <source>Cannot compute the baseline</source>
-        <translation>无法计算基线</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/baselines.py" line="42"/>
-        <source>Open baseline scenario</source>
-        <translation>打开基线场景</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/baselines.py" line="43"/>
-        <source>gpucalc scenarios (*.gpucalc.json);;JSON (*.json)</source>
-        <translation>gpucalc 场景 (*.gpucalc.json);;JSON (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/baselines.py" line="52"/>
-        <source>Cannot open scenario</source>
-        <translation>无法打开场景</translation>
-    </message>
-</context>
-<context>
-    <name>BenchDialog</name>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="43"/>
-        <source>Predict a benchmark</source>
-        <translation>预测压测结果</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="49"/>
-        <source>Paste a vllm bench serve, benchmark_serving.py, sglang.bench_serving, genai-perf profile or trtllm-bench throughput command. It runs on this window&apos;s deployment: {model} on {gpu}, {engine}.</source>
-        <translation>粘贴一条 vllm bench serve、benchmark_serving.py、sglang.bench_serving、genai-perf profile 或 trtllm-bench throughput 命令。按本窗口的部署运行：{model}，{gpu}，{engine}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="60"/>
-        <source>&amp;Predict</source>
-        <translation>预测(&amp;P)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="81"/>
-        <source>Simulating…</source>
-        <translation>正在仿真…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="96"/>
-        <source>Cannot predict this command: {reason}</source>
-        <translation>无法预测此命令：{reason}</translation>
-    </message>
-</context>
-<context>
-    <name>CeilingBars</name>
-    <message>
-        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="79"/>
-        <source>Concurrent requests per replica</source>
-        <translation>每副本并发请求数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="94"/>
-        <source>online capacity {n}</source>
-        <translation>在线容量 {n}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="105"/>
-        <source>{n} — binding</source>
-        <translation>{n} — 瓶颈</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="107"/>
-        <source>{n} (off scale)</source>
-        <translation>{n}（超出刻度）</translation>
-    </message>
-</context>
-<context>
-    <name>Ceilings</name>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="155"/>
-        <source>no limit</source>
-        <translation>无限制</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="164"/>
-        <source>{n} (not limiting)</source>
-        <translation>{n}（不构成限制）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="210"/>
-        <source>Memory (KV cache)</source>
-        <translation>显存（KV 缓存）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="211"/>
-        <source>Compute (TTFT/TPOT)</source>
-        <translation>算力（TTFT/TPOT）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="212"/>
-        <source>Interconnect</source>
-        <translation>卡间通信</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="213"/>
-        <source>Scheduler (max_num_seqs)</source>
-        <translation>调度器（max_num_seqs）</translation>
-    </message>
-</context>
-<context>
-    <name>CeilingsTab</name>
-    <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="41"/>
-        <source>Load</source>
-        <translation>工作点</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="41"/>
-        <source>Concurrency</source>
-        <translation>并发</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="41"/>
-        <source>TTFT ms</source>
-        <translation>TTFT ms</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="42"/>
-        <source>TPOT ms</source>
-        <translation>TPOT ms</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="42"/>
-        <source>Output tok/s</source>
-        <translation>输出 tok/s</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="42"/>
-        <source>req/s</source>
-        <translation>req/s</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="43"/>
-        <source>Figure</source>
-        <translation>指标</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="43"/>
-        <source>Value</source>
-        <translation>数值</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="47"/>
-        <source>Ceilings and the scheduler cap: the smallest one sets the concurrency</source>
-        <translation>并发上限与调度器上限：最小者决定并发</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="48"/>
-        <source>What moves the binding ceiling</source>
-        <translation>影响瓶颈上限的因素</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="54"/>
-        <source>Latency and throughput per replica</source>
-        <translation>单副本延迟与吞吐</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="55"/>
-        <source>Step time at the recommendation</source>
-        <translation>推荐并发下的单步耗时</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="65"/>
-        <source>Binding: {name}</source>
-        <translation>瓶颈：{name}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="80"/>
-        <source>At the recommendation</source>
-        <translation>推荐并发下</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="81"/>
-        <source>Offline maximum (batch full)</source>
-        <translation>离线最大（批次占满）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="82"/>
-        <source>At the chosen concurrency</source>
-        <translation>指定并发下</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="83"/>
-        <source>At the chosen request rate</source>
-        <translation>指定请求速率下</translation>
-    </message>
-</context>
-<context>
-    <name>ChecklistTab</name>
-    <message>
-        <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="39"/>
-        <source>Go through each item before reporting a capacity number (seed 000, capacity planning checklist). Updated with every result.</source>
-        <translation>报容量数字之前逐条自查（种子文档 000，容量规划清单）。随每次计算结果更新。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="44"/>
-        <source>Item</source>
-        <translation>项目</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="44"/>
-        <source>Stated value</source>
-        <translation>写明的数值</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="44"/>
-        <source>Check</source>
-        <translation>检查</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="70"/>
-        <source>{n} of {total} items need attention.</source>
-        <translation>{total} 项中有 {n} 项需要注意。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="74"/>
-        <source>pass</source>
-        <translation>通过</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="74"/>
-        <source>attention</source>
-        <translation>需注意</translation>
-    </message>
-</context>
-<context>
-    <name>ClassesEditor</name>
-    <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="72"/>
-        <source>Class</source>
-        <translation>类别</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="72"/>
-        <source>Share</source>
-        <translation>占比</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="72"/>
-        <source>Input</source>
-        <translation>输入</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="73"/>
-        <source>Output</source>
-        <translation>输出</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="77"/>
-        <source>Mixed traffic: each class&apos;s share of requests and its lengths (tokens). Shares must add up to 1. The memory ceiling plans for the longest class.</source>
-        <translation>长短混合流量：各类别的请求占比及长度（token）。占比之和须为 1。显存上限按最长的一类规划。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="80"/>
-        <source>Add class</source>
-        <translation>添加类别</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="81"/>
-        <source>Remove class</source>
-        <translation>删除类别</translation>
-    </message>
-</context>
-<context>
-    <name>Compare</name>
-    <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="46"/>
-        <source>Model</source>
-        <translation>模型</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="47"/>
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="49"/>
-        <source>Engine</source>
-        <translation>推理引擎</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="50"/>
-        <source>TP × PP</source>
-        <translation>TP × PP</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="52"/>
-        <source>Weights / KV</source>
-        <translation>权重 / KV</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="54"/>
-        <source>Context P95 (tokens)</source>
-        <translation>上下文 P95（token）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="56"/>
-        <source>KV cache tokens</source>
-        <translation>KV 缓存 token 数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="57"/>
-        <source>Concurrency at P95 length (memory)</source>
-        <translation>P95 长度下的并发（显存）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="59"/>
-        <source>Recommended concurrency</source>
-        <translation>推荐并发</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="61"/>
-        <source>Bottleneck</source>
-        <translation>瓶颈</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="63"/>
-        <source>Online capacity (watermark)</source>
-        <translation>在线容量（安全水位）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="65"/>
-        <source>TTFT at the recommendation (ms)</source>
-        <translation>推荐并发下的 TTFT（ms）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="67"/>
-        <source>TPOT at the recommendation (ms)</source>
-        <translation>推荐并发下的 TPOT（ms）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="69"/>
-        <source>Output tok/s at the recommendation</source>
-        <translation>推荐并发下的输出 tok/s</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="72"/>
-        <source>Offline maximum output tok/s</source>
-        <translation>离线最大输出 tok/s</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="75"/>
-        <source>GPUs needed for the QPS (N + k)</source>
-        <translation>承载 QPS 所需卡数（N + k）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="77"/>
-        <source>Requests/s, all replicas (watermark)</source>
-        <translation>每秒请求数（全部副本，安全水位）</translation>
-    </message>
-</context>
-<context>
-    <name>CompareTab</name>
-    <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="108"/>
-        <source>Pin the current result as baseline</source>
-        <translation>将当前结果固定为基线</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="110"/>
-        <source>Open a baseline scenario…</source>
-        <translation>打开基线场景…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="112"/>
-        <source>No baseline yet: pin the current result, change inputs, and compare.</source>
-        <translation>尚无基线：先固定当前结果，再修改输入进行对比。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="143"/>
-        <source>Figure</source>
-        <translation>指标</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="143"/>
-        <source>Baseline: {name}</source>
-        <translation>基线：{name}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="144"/>
-        <source>Current</source>
-        <translation>当前</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="144"/>
-        <source>Change</source>
-        <translation>变化</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/compare_tab.py" line="146"/>
-        <source>Baseline: {name}. Green: better than the baseline; red: worse.</source>
-        <translation>基线：{name}。绿色：优于基线；红色：劣于基线。</translation>
-    </message>
-</context>
-<context>
-    <name>ContextSweepPlot</name>
-    <message>
-        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="36"/>
-        <source>Planning length per request (tokens, log scale)</source>
-        <translation>每请求规划长度（token，对数坐标）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="37"/>
-        <source>Concurrent requests per replica</source>
-        <translation>每副本并发请求数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="47"/>
-        <source>Recommended (smallest)</source>
-        <translation>推荐值（最小上限）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="48"/>
-        <source>Crossover</source>
-        <translation>交叉点</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="94"/>
-        <source>planning length {n}</source>
-        <translation>规划长度 {n}</translation>
-    </message>
-</context>
-<context>
-    <name>CustomGpuDialog</name>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu.py" line="37"/>
-        <source>Custom GPU</source>
-        <translation>自定义 GPU</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu.py" line="48"/>
-        <source>&amp;Save to my GPU table (replaces an entry with the same id)</source>
-        <translation>保存到用户 GPU 表（替换同 id 的条目）(&amp;S)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu.py" line="58"/>
-        <source>Start &amp;from:</source>
-        <translation>基于型号(&amp;F)：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu.py" line="93"/>
-        <source>Not saved: {reason}</source>
-        <translation>未保存：{reason}</translation>
-    </message>
-</context>
-<context>
-    <name>CustomGpuForm</name>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="80"/>
-        <source>&amp;ID:</source>
-        <translation>ID(&amp;I)：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="81"/>
-        <source>&amp;Name:</source>
-        <translation>名称(&amp;N)：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="82"/>
-        <source>&amp;Memory (marketing):</source>
-        <translation>标称显存(&amp;M)：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="83"/>
-        <source>&amp;Usable memory:</source>
-        <translation>可用显存(&amp;U)：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="85"/>
-        <source>Dense {dtype}:</source>
-        <translation>稠密 {dtype}：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="86"/>
-        <source>HBM &amp;bandwidth:</source>
-        <translation>HBM 带宽(&amp;B)：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="87"/>
-        <source>&amp;Interconnect:</source>
-        <translation>互联方式(&amp;I)：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="88"/>
-        <source>&amp;Link bandwidth (bidir.):</source>
-        <translation>互联带宽（双向）(&amp;L)：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="89"/>
-        <source>&amp;GPUs per link domain:</source>
-        <translation>互联域内卡数(&amp;G)：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="95"/>
-        <source>GPUs the fast link joins: 2 for an NVLink bridge pair, 8 for an NVLink board, 72 for an NVL72 rack; tensor parallelism past it runs over PCIe</source>
-        <translation>高速互联连通的卡数：NVLink 桥接的一对卡为 2，NVLink 基板为 8，NVL72 机柜为 72；超出此范围的张量并行走 PCIe</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="90"/>
-        <source>&amp;Price per GPU-hour:</source>
-        <translation>每卡每小时价格(&amp;P)：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="92"/>
-        <source>Lower-case letters, digits, &apos;.&apos; and &apos;-&apos;; the id it is saved under</source>
-        <translation>小写字母、数字、“.” 和 “-”；保存时使用的 id</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="93"/>
-        <source>Total memory as the driver reports it (nvidia-smi)</source>
-        <translation>驱动报告的总显存（nvidia-smi）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="102"/>
-        <source>{name} (custom)</source>
-        <translation>{name}（自定义）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="127"/>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="134"/>
-        <source>entered by the user</source>
-        <translation>用户填写</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="135"/>
-        <source>Custom GPU based on {name}.</source>
-        <translation>基于 {name} 的自定义 GPU。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="143"/>
-        <source>Give the GPU a name.</source>
-        <translation>请填写 GPU 名称。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="145"/>
-        <source>Give at least one dense TFLOPS figure.</source>
-        <translation>请至少填写一项稠密 TFLOPS。</translation>
-    </message>
-</context>
-<context>
-    <name>EntryJsonEditor</name>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/entry_json_editor.py" line="25"/>
-        <source>Entry as JSON</source>
-        <translation>条目 JSON</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/entry_json_editor.py" line="26"/>
-        <source>Apply JSON</source>
-        <translation>应用 JSON</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/entry_json_editor.py" line="28"/>
-        <source>Validate the JSON and save it as your entry</source>
-        <translation>校验 JSON 并保存为用户条目</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/entry_json_editor.py" line="35"/>
-        <source>All fields (JSON):</source>
-        <translation>全部字段（JSON）：</translation>
-    </message>
-</context>
-<context>
-    <name>ExplainPane</name>
-    <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="36"/>
-        <source>Memory per GPU</source>
-        <translation>每卡显存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="38"/>
-        <source>Weights by tensor group</source>
-        <translation>按张量组划分的权重</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="39"/>
-        <source>Activation peak</source>
-        <translation>激活峰值</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="40"/>
-        <source>KV cache and concurrency</source>
-        <translation>KV 缓存与并发</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="45"/>
-        <source>Effective settings</source>
-        <translation>生效的设置</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="48"/>
-        <source>Parameters</source>
-        <translation>参数量</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="60"/>
-        <source>Ceilings and the scheduler cap</source>
-        <translation>并发上限与调度器上限</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="63"/>
-        <source>Memory share at the planned concurrency</source>
-        <translation>规划并发下的显存占比</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="65"/>
-        <source>Step time at the recommendation</source>
-        <translation>推荐并发下的单步耗时</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="67"/>
-        <source>At the recommendation</source>
-        <translation>推荐并发下</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="68"/>
-        <source>Offline maximum</source>
-        <translation>离线最大</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="76"/>
-        <source>Layout TP {tp} × PP {pp}: {n} replicas</source>
-        <translation>布局 TP {tp} × PP {pp}：{n} 个副本</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="81"/>
-        <source>Fleet: does it carry the QPS</source>
-        <translation>集群：能否承载 QPS</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="86"/>
-        <source>Fleet: all replicas deployed</source>
-        <translation>集群：已部署的全部副本</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="97"/>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="117"/>
-        <source>Formula</source>
-        <translation>公式</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="98"/>
-        <source>Inputs</source>
-        <translation>输入</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="99"/>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="123"/>
-        <source>Sources</source>
-        <translation>来源</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="135"/>
-        <source>Figure</source>
-        <translation>指标</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="135"/>
-        <source>Value</source>
-        <translation>数值</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/explain_pane.py" line="144"/>
-        <source>Select a figure to see how it is computed.</source>
-        <translation>选中一个指标，查看其计算方法。</translation>
-    </message>
-</context>
-<context>
-    <name>Exporter</name>
-    <message>
-        <location filename="../../gpucalc/ui/exports.py" line="40"/>
-        <source>Export report</source>
-        <translation>导出报告</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/exports.py" line="41"/>
-        <source>PDF (*.pdf)</source>
-        <translation>PDF (*.pdf)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/exports.py" line="48"/>
-        <source>Export CSV tables</source>
-        <translation>导出 CSV 表格</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/exports.py" line="49"/>
-        <source>Zip of CSV files (*.zip)</source>
-        <translation>CSV 文件压缩包 (*.zip)</translation>
-    </message>
-</context>
-<context>
-    <name>Failures</name>
-    <message>
-        <location filename="../../gpucalc/ui/failures.py" line="46"/>
-        <source>Unexpected error of type {kind}; the traceback is in the log.</source>
-        <translation>意外错误（类型 {kind}）；详细回溯已写入日志。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/failures.py" line="87"/>
-        <source>the computation gave no result</source>
-        <translation>计算没有得到结果</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/failures.py" line="93"/>
-        <source>an unexpected error stopped the calculation; please report it with the scenario file</source>
-        <translation>一个意外错误中断了计算；请连同场景文件一起报告此问题</translation>
-    </message>
-</context>
-<context>
-    <name>Fields</name>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="27"/>
-        <source>auto</source>
-        <translation>自动</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="32"/>
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="33"/>
-        <source>GPU type from the bundled catalog.</source>
-        <translation>内置目录中的 GPU 型号。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="34"/>
-        <source>GPUs</source>
-        <translation>卡数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="35"/>
-        <source>GPUs in the deployment (replicas × TP × PP).</source>
-        <translation>部署中的 GPU 数（副本数 × TP × PP）。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="36"/>
-        <source>Memory override</source>
-        <translation>显存覆盖值</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="37"/>
-        <source>Total GPU memory as the engine sees it (MIG slice, shared GPU); auto uses the catalog value.</source>
-        <translation>引擎看到的 GPU 总显存（MIG 切片、共享 GPU）；自动则使用目录值。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="39"/>
-        <source>catalog value</source>
-        <translation>目录值</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="42"/>
-        <source>Engine</source>
-        <translation>推理引擎</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="43"/>
-        <source>Serving engine whose memory accounting is used.</source>
-        <translation>采用哪个推理引擎的显存记账方式。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="45"/>
-        <source>Memory fraction</source>
-        <translation>显存占用比例</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="46"/>
-        <source>vLLM --gpu-memory-utilization, SGLang --mem-fraction-static, TensorRT-LLM free memory fraction; auto uses the engine default.</source>
-        <translation>vLLM --gpu-memory-utilization、SGLang --mem-fraction-static、TensorRT-LLM 空闲显存比例；自动则使用引擎默认值。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="49"/>
-        <location filename="../../gpucalc/ui/fields.py" line="56"/>
-        <location filename="../../gpucalc/ui/fields.py" line="59"/>
-        <source>engine default</source>
-        <translation>引擎默认</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="50"/>
-        <source>Max model length</source>
-        <translation>最大上下文长度</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="51"/>
-        <source>--max-model-len; auto uses the model&apos;s context.</source>
-        <translation>--max-model-len；自动则使用模型的上下文长度。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="52"/>
-        <source>model maximum</source>
-        <translation>模型上限</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="53"/>
-        <source>Batched tokens</source>
-        <translation>批处理 token 数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="54"/>
-        <source>--max-num-batched-tokens: the token budget of one scheduler step; it sets the activation peak.</source>
-        <translation>--max-num-batched-tokens：一次调度步的 token 预算，决定激活峰值。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="57"/>
-        <source>Max sequences</source>
-        <translation>最大并发序列数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="58"/>
-        <source>--max-num-seqs: requests running at once.</source>
-        <translation>--max-num-seqs：同时在算的请求数上限。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="60"/>
-        <source>Tensor parallel (TP)</source>
-        <translation>张量并行（TP）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="61"/>
-        <source>GPUs one layer is split across.</source>
-        <translation>一层被切分到的 GPU 数。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="63"/>
-        <source>Pipeline parallel (PP)</source>
-        <translation>流水线并行（PP）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="64"/>
-        <source>Stages the layers are split into.</source>
-        <translation>模型层被切分成的段数。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="65"/>
-        <source>Expert parallel (EP)</source>
-        <translation>专家并行（EP）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="66"/>
-        <source>Split the experts of MoE layers across ranks.</source>
-        <translation>将 MoE 层的专家切分到各卡。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="67"/>
-        <source>No CUDA graphs (eager)</source>
-        <translation>禁用 CUDA Graph（eager）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="68"/>
-        <source>vLLM --enforce-eager, SGLang --disable-cuda-graph: frees the CUDA-graph memory but every step pays the kernel launches, which slows small batches.</source>
-        <translation>vLLM --enforce-eager、SGLang --disable-cuda-graph：省下 CUDA Graph 显存，但每步都要承担 kernel 启动开销，小批次会变慢。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="71"/>
-        <source>Weight precision</source>
-        <translation>权重精度</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="72"/>
-        <source>The checkpoint&apos;s own precision, or a what-if quantization (fp8, int8, int4, nvfp4).</source>
-        <translation>检查点自身的精度，或假设的量化档位（fp8、int8、int4、nvfp4）。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="75"/>
-        <source>KV cache dtype</source>
-        <translation>KV 缓存精度</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="76"/>
-        <source>--kv-cache-dtype: auto keeps the activation dtype.</source>
-        <translation>--kv-cache-dtype：自动则与激活精度相同。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="80"/>
-        <source>Input length P50</source>
-        <translation>输入长度 P50</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="81"/>
-        <source>Median prompt length.</source>
-        <translation>输入长度中位数。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="82"/>
-        <source>Input length P95</source>
-        <translation>输入长度 P95</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="83"/>
-        <source>95th percentile prompt length; auto = P50.</source>
-        <translation>输入长度 95 分位；自动 = P50。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="84"/>
-        <location filename="../../gpucalc/ui/fields.py" line="89"/>
-        <source>same as P50</source>
-        <translation>同 P50</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="85"/>
-        <source>Output length P50</source>
-        <translation>输出长度 P50</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="86"/>
-        <source>Median generated length.</source>
-        <translation>输出长度中位数。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="87"/>
-        <source>Output length P95</source>
-        <translation>输出长度 P95</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="88"/>
-        <source>95th percentile generated length; auto = P50.</source>
-        <translation>输出长度 95 分位；自动 = P50。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="90"/>
-        <source>Turns</source>
-        <translation>对话轮数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="91"/>
-        <source>Turns of a multi-turn chat.</source>
-        <translation>多轮对话的轮数。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="92"/>
-        <source>History per turn</source>
-        <translation>每轮历史增长</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="93"/>
-        <source>Tokens the history grows by each turn.</source>
-        <translation>每轮对话历史增加的 token 数。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="94"/>
-        <source>Length margin</source>
-        <translation>长度余量</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="95"/>
-        <source>Plan every length this share longer (seed 002: 0.2–0.3 when request lengths vary widely); 0 = off.</source>
-        <translation>所有长度按此比例加长后再规划（种子文档 002：请求长度差异大时取 0.2–0.3）；0 = 关闭。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="97"/>
-        <source>QPS average</source>
-        <translation>平均 QPS</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="98"/>
-        <source>Average requests per second.</source>
-        <translation>平均每秒请求数。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="99"/>
-        <source>QPS peak</source>
-        <translation>峰值 QPS</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="100"/>
-        <source>Peak requests per second; auto = average.</source>
-        <translation>峰值每秒请求数；自动 = 平均值。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="101"/>
-        <source>same as average</source>
-        <translation>同平均值</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="102"/>
-        <source>Traffic</source>
-        <translation>流量类型</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="103"/>
-        <source>Online: at the latency targets, the watermark&apos;s share of the knee online. Offline: no latency targets, memory filled for throughput. Mixed: online at the watermark, batch work backfilled above it.</source>
-        <translation>在线：满足延迟目标，在线承载拐点乘以安全水位的并发。离线：不设延迟目标，显存堆满以换取吞吐。混合：在线部分按安全水位，水位以上回填离线批量任务。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="121"/>
-        <source>Share of the knee (the recommended concurrency, past which more concurrency only buys latency) planned as online capacity; the rest is left for bursts and long tails.</source>
-        <translation>按拐点（即推荐并发，再往上加并发只会增加延迟）的该比例规划在线容量；其余留给突发和长尾。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="110"/>
-        <source>TTFT target</source>
-        <translation>TTFT 目标（首 token 时间）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="111"/>
-        <source>Time to first token the service must meet.</source>
-        <translation>服务必须满足的首 token 时间。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="113"/>
-        <source>TPOT target</source>
-        <translation>TPOT 目标（每 token 延迟）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="114"/>
-        <source>Time per output token the service must meet.</source>
-        <translation>服务必须满足的每输出 token 延迟。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="116"/>
-        <source>SLO percentile</source>
-        <translation>SLO 分位</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="117"/>
-        <source>Share of requests (P50, P95 or P99) that must meet the TTFT and TPOT targets; seed 000 plans at P95.</source>
-        <translation>须满足 TTFT 与 TPOT 目标的请求比例（P50、P95 或 P99）；种子文档 000 按 P95 规划。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="120"/>
-        <source>Safety watermark</source>
-        <translation>安全水位</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="124"/>
-        <source>Planning memory share</source>
-        <translation>规划显存占比</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="125"/>
-        <source>Weights + KV at average length + margin must fit this share of GPU memory.</source>
-        <translation>权重 + 平均长度下的 KV + 余量须在显存的该比例之内。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="137"/>
-        <source>Model</source>
-        <translation>模型</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="138"/>
-        <source>Search the catalog by name, or type a Hugging Face id, a config.json path or a model folder.</source>
-        <translation>按名称搜索目录，或输入 Hugging Face id、config.json 路径或模型文件夹。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="141"/>
-        <source>Activation dtype</source>
-        <translation>激活精度</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="142"/>
-        <source>--dtype: auto follows the checkpoint.</source>
-        <translation>--dtype：自动则跟随检查点。</translation>
-    </message>
-</context>
-<context>
-    <name>FirstStepsDialog</name>
-    <message>
-        <location filename="../../gpucalc/ui/help.py" line="166"/>
-        <source>First steps with gpucalc</source>
-        <translation>gpucalc 入门</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/help.py" line="168"/>
-        <source>1. On the left, choose the model, the GPU and how many GPUs serve it.</source>
-        <translation>1. 在左侧选择模型、GPU 型号和卡数。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/help.py" line="169"/>
-        <source>2. Describe the traffic: prompt and answer lengths, requests per second, and the latency targets the service must meet.</source>
-        <translation>2. 描述流量：输入与输出长度、每秒请求数，以及服务必须达到的延迟目标。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/help.py" line="171"/>
-        <source>3. Read the answer at the top: how many requests one deployment carries at once, which limit binds, and whether it fits. Every number explains itself: click it and read the Explanation pane on the right.</source>
-        <translation>3. 在顶部查看结论：一套部署能同时承载多少请求、瓶颈是什么、是否放得下。每个数字都能自我说明：点击它，在右侧“计算说明”中查看。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/help.py" line="174"/>
-        <source>4. The tabs show the detail: memory, curves against context and load, the GPUs needed for your traffic, and a simulation.</source>
-        <translation>4. 各标签页给出细节：显存、随上下文和负载变化的曲线、承载您流量所需的卡数，以及流量仿真。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/help.py" line="176"/>
-        <source>5. Edit → Undo (Ctrl+Z) takes back any change; File → Examples opens a worked scenario; F1 opens the manual at the field you are in.</source>
-        <translation>5. “编辑 → 撤销”（Ctrl+Z）可撤回任何修改；“文件 → 示例”打开示例场景；F1 打开手册中当前输入项的说明。</translation>
-    </message>
-</context>
-<context>
-    <name>Grid</name>
-    <message>
-        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="24"/>
-        <source>Short</source>
-        <translation>短</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="25"/>
-        <source>Medium</source>
-        <translation>中</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="26"/>
-        <source>Long</source>
-        <translation>长</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="27"/>
-        <source>Very long</source>
-        <translation>超长</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="28"/>
-        <source>This scenario</source>
-        <translation>本场景</translation>
-    </message>
-</context>
-<context>
-    <name>GridTab</name>
-    <message>
-        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="49"/>
-        <source>Concurrent requests one replica serves within the TTFT and TPOT targets, at each planning length (KV tokens per request, the scenario&apos;s lengths scaled in proportion) and precision (weights / KV cache). The &quot;This scenario&quot; row at the scenario&apos;s precision is the answer. Colour: the binding ceiling; 0 = does not fit or cannot meet the targets. Tiers below the checkpoint&apos;s precision are capacity suggestions: measure the quantized model&apos;s quality on your own tasks before you plan on them.</source>
-        <translation>在 TTFT 与 TPOT 目标内单副本可承载的并发请求数，按规划长度（每请求 KV token 数，本场景各长度按比例缩放）和精度（权重 / KV 缓存）列出。“本场景”一行在本场景精度下的值即为推荐答案。颜色：成为瓶颈的上限；0 = 放不下或达不到目标。低于检查点精度的档位仅为容量建议：据此规划前，先在自己的任务上评估量化模型的质量。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="56"/>
-        <source>Per-card capacity grid</source>
-        <translation>单卡容量表</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="82"/>
-        <source>{tokens} tokens, weights {w}, KV {kv}: {n} requests
-= min(memory, compute, interconnect ceilings) with the scenario&apos;s lengths scaled to a planning length of {tokens} tokens; the same calculation as the Bottleneck tab</source>
-        <translation>{tokens} token，权重 {w}，KV {kv}：{n} 个请求
+<TS version="2.1" language="zh_CN">
+    <context>
+        <name>Answer</name>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="44" />
+            <source>does not fit</source>
+            <translation>放不下</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="46" />
+            <source>fits on one GPU</source>
+            <translation>单卡可放下</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="48" />
+            <source>fits on one GPU; TP {tp} × PP {pp} adds KV room</source>
+            <translation>单卡可放下；TP {tp} × PP {pp} 增加 KV 空间</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="50" />
+            <source>needs TP {tp} × PP {pp}</source>
+            <translation>需要 TP {tp} × PP {pp}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="57" />
+            <source>{model} on {n}× {gpu}: KV cache holds {tokens} tokens — {conc} requests of {length} tokens; {fit}</source>
+            <translation>{model} 在 {n}× {gpu} 上：KV 缓存可容纳 {tokens} 个 token，即 {conc} 个 {length} token 的请求；{fit}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="68" />
+            <source>{model} on {n}× {gpu}: {rec} concurrent requests per replica (the knee), bound by {binding} — plan {online} online (the watermark)</source>
+            <translation>{model} 在 {n}× {gpu} 上：每副本 {rec} 个并发请求（拐点），瓶颈为{binding}——在线按 {online} 个规划（安全水位）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="81" />
+            <source>KV cache holds {tokens} tokens ({c95} requests at P95 length); at the recommendation TTFT {ttft} ms, TPOT {tpot} ms, {tok} output tok/s per replica; {fit}</source>
+            <translation>KV 缓存可容纳 {tokens} 个 token（P95 长度下 {c95} 个请求）；推荐并发下 TTFT {ttft} ms，TPOT {tpot} ms，每副本输出 {tok} tok/s；{fit}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="91" />
+            <source>yes</source>
+            <translation>是</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="91" />
+            <source>no</source>
+            <translation>否</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="99" />
+            <source>. Carries {avg} req/s: {avg_ok}, peak {peak} req/s: {peak_ok} — {needed} GPUs needed ({planned} planned, N + k = {n} + {k} replicas); all {replicas} replicas: {conc} concurrent requests online, {rps} req/s, {tok} output tok/s</source>
+            <translation>。能否承载平均 {avg} req/s：{avg_ok}，峰值 {peak} req/s：{peak_ok}——需要 {needed} 张卡（规划 {planned} 张，N + k = {n} + {k} 个副本）；全部 {replicas} 个副本：在线并发 {conc} 个请求，{rps} req/s，输出 {tok} tok/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="110" />
+            <source>; ${hour}/h, ${month}/month for the GPUs needed</source>
+            <translation>；所需卡数的成本：每小时 ${hour}，每月 ${month}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="123" />
+            <source>; as {n} replicas of TP {tp} the same GPUs serve {rps} req/s ({conc} concurrent) instead of {own} req/s</source>
+            <translation>；同样的卡数若改为 {n} 个 TP {tp} 的副本，可承载 {rps} req/s（并发 {conc}），而不是 {own} req/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="135" />
+            <source>; mixed: {tokens} batch tokens/day backfill above the watermark</source>
+            <translation>；混合：安全水位以上每天可回填 {tokens} 个离线批量 token</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="137" />
+            <source>; offline: {hour} tokens per GPU-hour, {day} tokens/day</source>
+            <translation>；离线：每卡时 {hour} token，每天 {day} token</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="149" />
+            <source>; longest class “{name}” on its own line: P{p} TTFT {ttft} ms, TPOT {tpot} ms</source>
+            <translation>；最长类别 “{name}” 单独看：P{p} TTFT {ttft} ms，TPOT {tpot} ms</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="154" />
+            <source> — it misses a target first</source>
+            <translation>——它最先达不到目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="164" />
+            <source> (range {low}–{high} over the uncertain constants and the sensitivity factors)</source>
+            <translation>（计入不确定常数与敏感性因子，范围 {low}–{high}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="172" />
+            <source>At P50 length ({p50} tokens): {c50} concurrent requests · at P95 ({p95} tokens): {c95} · within the {share} % planning share: {plan}</source>
+            <translation>P50 长度（{p50} token）：{c50} 个并发请求 · P95 长度（{p95} token）：{c95} · {share}% 规划显存占比内：{plan}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="184" />
+            <source>Does not fit</source>
+            <translation>放不下</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="186" />
+            <source>Misses the targets</source>
+            <translation>达不到目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="188" />
+            <source>Starts; requests capped at the KV pool</source>
+            <translation>可启动；请求数受 KV 缓存池限制</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="190" />
+            <source>Fits, above planning share</source>
+            <translation>可放下，超出规划占比</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="191" />
+            <source>Fits</source>
+            <translation>可放下</translation>
+        </message>
+    </context>
+    <context>
+        <name>AnswerBanner</name>
+        <message>
+            <location filename="../../gpucalc/ui/panels/answer_banner.py" line="28" />
+            <source>Computing…</source>
+            <translation>计算中…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/answer_banner.py" line="96" />
+            <source>Stale</source>
+            <translation>已过期</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/answer_banner.py" line="97" />
+            <source>Was: {verdict}</source>
+            <translation>原为：{verdict}</translation>
+        </message>
+    </context>
+    <context>
+        <name>Baselines</name>
+        <message>
+            <location filename="../../gpucalc/ui/baselines.py" line="42" />
+            <source>Open baseline scenario</source>
+            <translation>打开基线场景</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/baselines.py" line="43" />
+            <source>gpucalc scenarios (*.gpucalc.json);;JSON (*.json)</source>
+            <translation>gpucalc 场景 (*.gpucalc.json);;JSON (*.json)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/baselines.py" line="52" />
+            <source>Cannot open scenario</source>
+            <translation>无法打开场景</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/baselines.py" line="59" />
+            <source>Cannot compute the baseline</source>
+            <translation>无法计算基线</translation>
+        </message>
+    </context>
+    <context>
+        <name>BenchDialog</name>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="43" />
+            <source>Predict a benchmark</source>
+            <translation>预测压测结果</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="48" />
+            <source>Paste a vllm bench serve, benchmark_serving.py, sglang.bench_serving, genai-perf profile or trtllm-bench throughput command. It runs on this window's deployment: {model} on {gpu}, {engine}.</source>
+            <translation>粘贴一条 vllm bench serve、benchmark_serving.py、sglang.bench_serving、genai-perf profile 或 trtllm-bench throughput 命令。按本窗口的部署运行：{model}，{gpu}，{engine}。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="60" />
+            <source>&amp;Predict</source>
+            <translation>预测(&amp;P)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="81" />
+            <source>Simulating…</source>
+            <translation>正在仿真…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/bench_dialog.py" line="96" />
+            <source>Cannot predict this command: {reason}</source>
+            <translation>无法预测此命令：{reason}</translation>
+        </message>
+    </context>
+    <context>
+        <name>CeilingBars</name>
+        <message>
+            <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="79" />
+            <source>Concurrent requests per replica</source>
+            <translation>每副本并发请求数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="94" />
+            <source>online capacity {n}</source>
+            <translation>在线容量 {n}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="105" />
+            <source>{n} — binding</source>
+            <translation>{n} — 瓶颈</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="107" />
+            <source>{n} (off scale)</source>
+            <translation>{n}（超出刻度）</translation>
+        </message>
+    </context>
+    <context>
+        <name>Ceilings</name>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="155" />
+            <source>no limit</source>
+            <translation>无限制</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="164" />
+            <source>{n} (not limiting)</source>
+            <translation>{n}（不构成限制）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="210" />
+            <source>Memory (KV cache)</source>
+            <translation>显存（KV 缓存）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="211" />
+            <source>Compute (TTFT/TPOT)</source>
+            <translation>算力（TTFT/TPOT）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="212" />
+            <source>Interconnect</source>
+            <translation>卡间通信</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="213" />
+            <source>Scheduler (max_num_seqs)</source>
+            <translation>调度器（max_num_seqs）</translation>
+        </message>
+    </context>
+    <context>
+        <name>CeilingsTab</name>
+        <message>
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="41" />
+            <source>Load</source>
+            <translation>工作点</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="41" />
+            <source>Concurrency</source>
+            <translation>并发</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="41" />
+            <source>TTFT ms</source>
+            <translation>TTFT ms</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="42" />
+            <source>TPOT ms</source>
+            <translation>TPOT ms</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="42" />
+            <source>Output tok/s</source>
+            <translation>输出 tok/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="42" />
+            <source>req/s</source>
+            <translation>req/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="43" />
+            <source>Figure</source>
+            <translation>指标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="43" />
+            <source>Value</source>
+            <translation>数值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="47" />
+            <source>Ceilings and the scheduler cap: the smallest one sets the concurrency</source>
+            <translation>并发上限与调度器上限：最小者决定并发</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="48" />
+            <source>What moves the binding ceiling</source>
+            <translation>影响瓶颈上限的因素</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="54" />
+            <source>Latency and throughput per replica</source>
+            <translation>单副本延迟与吞吐</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="55" />
+            <source>Step time at the recommendation</source>
+            <translation>推荐并发下的单步耗时</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="65" />
+            <source>Binding: {name}</source>
+            <translation>瓶颈：{name}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="80" />
+            <source>At the recommendation</source>
+            <translation>推荐并发下</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="81" />
+            <source>Offline maximum (batch full)</source>
+            <translation>离线最大（批次占满）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="82" />
+            <source>At the chosen concurrency</source>
+            <translation>指定并发下</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="83" />
+            <source>At the chosen request rate</source>
+            <translation>指定请求速率下</translation>
+        </message>
+    </context>
+    <context>
+        <name>ChecklistTab</name>
+        <message>
+            <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="39" />
+            <source>Go through each item before reporting a capacity number (seed 000, capacity planning checklist). Updated with every result.</source>
+            <translation>报容量数字之前逐条自查（种子文档 000，容量规划清单）。随每次计算结果更新。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="44" />
+            <source>Item</source>
+            <translation>项目</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="44" />
+            <source>Stated value</source>
+            <translation>写明的数值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="44" />
+            <source>Check</source>
+            <translation>检查</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="70" />
+            <source>{n} of {total} items need attention.</source>
+            <translation>{total} 项中有 {n} 项需要注意。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="74" />
+            <source>pass</source>
+            <translation>通过</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="74" />
+            <source>attention</source>
+            <translation>需注意</translation>
+        </message>
+    </context>
+    <context>
+        <name>ClassesEditor</name>
+        <message>
+            <location filename="../../gpucalc/ui/panels/workload_extras.py" line="72" />
+            <source>Class</source>
+            <translation>类别</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/workload_extras.py" line="72" />
+            <source>Share</source>
+            <translation>占比</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/workload_extras.py" line="72" />
+            <source>Input</source>
+            <translation>输入</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/workload_extras.py" line="73" />
+            <source>Output</source>
+            <translation>输出</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/workload_extras.py" line="77" />
+            <source>Mixed traffic: each class's share of requests and its lengths (tokens). Shares must add up to 1. The memory ceiling plans for the longest class.</source>
+            <translation>长短混合流量：各类别的请求占比及长度（token）。占比之和须为 1。显存上限按最长的一类规划。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/workload_extras.py" line="80" />
+            <source>Add class</source>
+            <translation>添加类别</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/workload_extras.py" line="81" />
+            <source>Remove class</source>
+            <translation>删除类别</translation>
+        </message>
+    </context>
+    <context>
+        <name>Compare</name>
+        <message>
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="46" />
+            <source>Model</source>
+            <translation>模型</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="47" />
+            <source>GPU</source>
+            <translation>GPU</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="49" />
+            <source>Engine</source>
+            <translation>推理引擎</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="50" />
+            <source>TP × PP</source>
+            <translation>TP × PP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="52" />
+            <source>Weights / KV</source>
+            <translation>权重 / KV</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="54" />
+            <source>Context P95 (tokens)</source>
+            <translation>上下文 P95（token）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="56" />
+            <source>KV cache tokens</source>
+            <translation>KV 缓存 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="57" />
+            <source>Concurrency at P95 length (memory)</source>
+            <translation>P95 长度下的并发（显存）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="59" />
+            <source>Recommended concurrency</source>
+            <translation>推荐并发</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="61" />
+            <source>Bottleneck</source>
+            <translation>瓶颈</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="63" />
+            <source>Online capacity (watermark)</source>
+            <translation>在线容量（安全水位）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="65" />
+            <source>TTFT at the recommendation (ms)</source>
+            <translation>推荐并发下的 TTFT（ms）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="67" />
+            <source>TPOT at the recommendation (ms)</source>
+            <translation>推荐并发下的 TPOT（ms）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="69" />
+            <source>Output tok/s at the recommendation</source>
+            <translation>推荐并发下的输出 tok/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="72" />
+            <source>Offline maximum output tok/s</source>
+            <translation>离线最大输出 tok/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="75" />
+            <source>GPUs needed for the QPS (N + k)</source>
+            <translation>承载 QPS 所需卡数（N + k）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="77" />
+            <source>Requests/s, all replicas (watermark)</source>
+            <translation>每秒请求数（全部副本，安全水位）</translation>
+        </message>
+    </context>
+    <context>
+        <name>CompareTab</name>
+        <message>
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="108" />
+            <source>Pin the current result as baseline</source>
+            <translation>将当前结果固定为基线</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="110" />
+            <source>Open a baseline scenario…</source>
+            <translation>打开基线场景…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="112" />
+            <source>No baseline yet: pin the current result, change inputs, and compare.</source>
+            <translation>尚无基线：先固定当前结果，再修改输入进行对比。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="143" />
+            <source>Figure</source>
+            <translation>指标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="143" />
+            <source>Baseline: {name}</source>
+            <translation>基线：{name}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="144" />
+            <source>Current</source>
+            <translation>当前</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="144" />
+            <source>Change</source>
+            <translation>变化</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="146" />
+            <source>Baseline: {name}. Green: better than the baseline; red: worse.</source>
+            <translation>基线：{name}。绿色：优于基线；红色：劣于基线。</translation>
+        </message>
+    </context>
+    <context>
+        <name>ContextSweepPlot</name>
+        <message>
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="36" />
+            <source>Planning length per request (tokens, log scale)</source>
+            <translation>每请求规划长度（token，对数坐标）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="37" />
+            <source>Concurrent requests per replica</source>
+            <translation>每副本并发请求数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="47" />
+            <source>Recommended (smallest)</source>
+            <translation>推荐值（最小上限）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="48" />
+            <source>Crossover</source>
+            <translation>交叉点</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="94" />
+            <source>planning length {n}</source>
+            <translation>规划长度 {n}</translation>
+        </message>
+    </context>
+    <context>
+        <name>CustomGpuDialog</name>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu.py" line="37" />
+            <source>Custom GPU</source>
+            <translation>自定义 GPU</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu.py" line="48" />
+            <source>&amp;Save to my GPU table (replaces an entry with the same id)</source>
+            <translation>保存到用户 GPU 表（替换同 id 的条目）(&amp;S)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu.py" line="58" />
+            <source>Start &amp;from:</source>
+            <translation>基于型号(&amp;F)：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu.py" line="93" />
+            <source>Not saved: {reason}</source>
+            <translation>未保存：{reason}</translation>
+        </message>
+    </context>
+    <context>
+        <name>CustomGpuForm</name>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="80" />
+            <source>&amp;ID:</source>
+            <translation>ID(&amp;I)：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="81" />
+            <source>&amp;Name:</source>
+            <translation>名称(&amp;N)：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="82" />
+            <source>&amp;Memory (marketing):</source>
+            <translation>标称显存(&amp;M)：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="83" />
+            <source>&amp;Usable memory:</source>
+            <translation>可用显存(&amp;U)：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="85" />
+            <source>Dense {dtype}:</source>
+            <translation>稠密 {dtype}：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="86" />
+            <source>HBM &amp;bandwidth:</source>
+            <translation>HBM 带宽(&amp;B)：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="87" />
+            <source>&amp;Interconnect:</source>
+            <translation>互联方式(&amp;I)：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="88" />
+            <source>&amp;Link bandwidth (bidir.):</source>
+            <translation>互联带宽（双向）(&amp;L)：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="89" />
+            <source>&amp;GPUs per link domain:</source>
+            <translation>互联域内卡数(&amp;G)：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="90" />
+            <source>&amp;Price per GPU-hour:</source>
+            <translation>每卡每小时价格(&amp;P)：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="92" />
+            <source>Lower-case letters, digits, '.' and '-'; the id it is saved under</source>
+            <translation>小写字母、数字、“.” 和 “-”；保存时使用的 id</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="93" />
+            <source>Total memory as the driver reports it (nvidia-smi)</source>
+            <translation>驱动报告的总显存（nvidia-smi）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="94" />
+            <source>GPUs the fast link joins: 2 for an NVLink bridge pair, 8 for an NVLink board, 72 for an NVL72 rack; tensor parallelism past it runs over PCIe</source>
+            <translation>高速互联连通的卡数：NVLink 桥接的一对卡为 2，NVLink 基板为 8，NVL72 机柜为 72；超出此范围的张量并行走 PCIe</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="102" />
+            <source>{name} (custom)</source>
+            <translation>{name}（自定义）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="127" />
+            <source>entered by the user</source>
+            <translation>用户填写</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="135" />
+            <source>Custom GPU based on {name}.</source>
+            <translation>基于 {name} 的自定义 GPU。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="143" />
+            <source>Give the GPU a name.</source>
+            <translation>请填写 GPU 名称。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="145" />
+            <source>Give at least one dense TFLOPS figure.</source>
+            <translation>请至少填写一项稠密 TFLOPS。</translation>
+        </message>
+    </context>
+    <context>
+        <name>EntryJsonEditor</name>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/entry_json_editor.py" line="25" />
+            <source>Entry as JSON</source>
+            <translation>条目 JSON</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/entry_json_editor.py" line="26" />
+            <source>Apply JSON</source>
+            <translation>应用 JSON</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/entry_json_editor.py" line="28" />
+            <source>Validate the JSON and save it as your entry</source>
+            <translation>校验 JSON 并保存为用户条目</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/entry_json_editor.py" line="35" />
+            <source>All fields (JSON):</source>
+            <translation>全部字段（JSON）：</translation>
+        </message>
+    </context>
+    <context>
+        <name>ExplainPane</name>
+        <message>
+            <location filename="../../gpucalc/ui/explain_pane.py" line="36" />
+            <source>Memory per GPU</source>
+            <translation>每卡显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/explain_pane.py" line="38" />
+            <source>Weights by tensor group</source>
+            <translation>按张量组划分的权重</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/explain_pane.py" line="39" />
+            <source>Activation peak</source>
+            <translation>激活峰值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/explain_pane.py" line="40" />
+            <source>KV cache and concurrency</source>
+            <translation>KV 缓存与并发</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/explain_pane.py" line="45" />
+            <source>Effective settings</source>
+            <translation>生效的设置</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/explain_pane.py" line="48" />
+            <source>Parameters</source>
+            <translation>参数量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/explain_pane.py" line="60" />
+            <source>Ceilings and the scheduler cap</source>
+            <translation>并发上限与调度器上限</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/explain_pane.py" line="63" />
+            <source>Memory share at the planned concurrency</source>
+            <translation>规划并发下的显存占比</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/explain_pane.py" line="65" />
+            <source>Step time at the recommendation</source>
+            <translation>推荐并发下的单步耗时</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/explain_pane.py" line="67" />
+            <source>At the recommendation</source>
+            <translation>推荐并发下</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/explain_pane.py" line="68" />
+            <source>Offline maximum</source>
+            <translation>离线最大</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/explain_pane.py" line="76" />
+            <source>Layout TP {tp} × PP {pp}: {n} replicas</source>
+            <translation>布局 TP {tp} × PP {pp}：{n} 个副本</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/explain_pane.py" line="81" />
+            <source>Fleet: does it carry the QPS</source>
+            <translation>集群：能否承载 QPS</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/explain_pane.py" line="86" />
+            <source>Fleet: all replicas deployed</source>
+            <translation>集群：已部署的全部副本</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/explain_pane.py" line="97" />
+            <source>Formula</source>
+            <translation>公式</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/explain_pane.py" line="98" />
+            <source>Inputs</source>
+            <translation>输入</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/explain_pane.py" line="99" />
+            <source>Sources</source>
+            <translation>来源</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/explain_pane.py" line="135" />
+            <source>Figure</source>
+            <translation>指标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/explain_pane.py" line="135" />
+            <source>Value</source>
+            <translation>数值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/explain_pane.py" line="144" />
+            <source>Select a figure to see how it is computed.</source>
+            <translation>选中一个指标，查看其计算方法。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Exporter</name>
+        <message>
+            <location filename="../../gpucalc/ui/exports.py" line="40" />
+            <source>Export report</source>
+            <translation>导出报告</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/exports.py" line="41" />
+            <source>PDF (*.pdf)</source>
+            <translation>PDF (*.pdf)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/exports.py" line="48" />
+            <source>Export CSV tables</source>
+            <translation>导出 CSV 表格</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/exports.py" line="49" />
+            <source>Zip of CSV files (*.zip)</source>
+            <translation>CSV 文件压缩包 (*.zip)</translation>
+        </message>
+    </context>
+    <context>
+        <name>Failures</name>
+        <message>
+            <location filename="../../gpucalc/ui/failures.py" line="46" />
+            <source>Unexpected error of type {kind}; the traceback is in the log.</source>
+            <translation>意外错误（类型 {kind}）；详细回溯已写入日志。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/failures.py" line="82" />
+            <source>the computation gave no result</source>
+            <translation>计算没有得到结果</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/failures.py" line="88" />
+            <source>an unexpected error stopped the calculation; please report it with the scenario file</source>
+            <translation>一个意外错误中断了计算；请连同场景文件一起报告此问题</translation>
+        </message>
+    </context>
+    <context>
+        <name>Fields</name>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="27" />
+            <source>auto</source>
+            <translation>自动</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="32" />
+            <source>GPU</source>
+            <translation>GPU</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="33" />
+            <source>GPU type from the bundled catalog.</source>
+            <translation>内置目录中的 GPU 型号。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="34" />
+            <source>GPUs</source>
+            <translation>卡数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="35" />
+            <source>GPUs in the deployment (replicas × TP × PP).</source>
+            <translation>部署中的 GPU 数（副本数 × TP × PP）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="36" />
+            <source>Memory override</source>
+            <translation>显存覆盖值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="37" />
+            <source>Total GPU memory as the engine sees it (MIG slice, shared GPU); auto uses the catalog value.</source>
+            <translation>引擎看到的 GPU 总显存（MIG 切片、共享 GPU）；自动则使用目录值。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="39" />
+            <source>catalog value</source>
+            <translation>目录值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="42" />
+            <source>Engine</source>
+            <translation>推理引擎</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="43" />
+            <source>Serving engine whose memory accounting is used.</source>
+            <translation>采用哪个推理引擎的显存记账方式。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="45" />
+            <source>Memory fraction</source>
+            <translation>显存占用比例</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="46" />
+            <source>vLLM --gpu-memory-utilization, SGLang --mem-fraction-static, TensorRT-LLM free memory fraction; auto uses the engine default.</source>
+            <translation>vLLM --gpu-memory-utilization、SGLang --mem-fraction-static、TensorRT-LLM 空闲显存比例；自动则使用引擎默认值。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="49" />
+            <source>engine default</source>
+            <translation>引擎默认</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="50" />
+            <source>Max model length</source>
+            <translation>最大上下文长度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="51" />
+            <source>--max-model-len; auto uses the model's context.</source>
+            <translation>--max-model-len；自动则使用模型的上下文长度。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="52" />
+            <source>model maximum</source>
+            <translation>模型上限</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="53" />
+            <source>Batched tokens</source>
+            <translation>批处理 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="54" />
+            <source>--max-num-batched-tokens: the token budget of one scheduler step; it sets the activation peak.</source>
+            <translation>--max-num-batched-tokens：一次调度步的 token 预算，决定激活峰值。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="57" />
+            <source>Max sequences</source>
+            <translation>最大并发序列数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="58" />
+            <source>--max-num-seqs: requests running at once.</source>
+            <translation>--max-num-seqs：同时在算的请求数上限。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="60" />
+            <source>Tensor parallel (TP)</source>
+            <translation>张量并行（TP）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="61" />
+            <source>GPUs one layer is split across.</source>
+            <translation>一层被切分到的 GPU 数。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="63" />
+            <source>Pipeline parallel (PP)</source>
+            <translation>流水线并行（PP）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="64" />
+            <source>Stages the layers are split into.</source>
+            <translation>模型层被切分成的段数。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="65" />
+            <source>Expert parallel (EP)</source>
+            <translation>专家并行（EP）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="66" />
+            <source>Split the experts of MoE layers across ranks.</source>
+            <translation>将 MoE 层的专家切分到各卡。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="67" />
+            <source>No CUDA graphs (eager)</source>
+            <translation>禁用 CUDA Graph（eager）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="68" />
+            <source>vLLM --enforce-eager, SGLang --disable-cuda-graph: frees the CUDA-graph memory but every step pays the kernel launches, which slows small batches.</source>
+            <translation>vLLM --enforce-eager、SGLang --disable-cuda-graph：省下 CUDA Graph 显存，但每步都要承担 kernel 启动开销，小批次会变慢。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="71" />
+            <source>Weight precision</source>
+            <translation>权重精度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="72" />
+            <source>The checkpoint's own precision, or a what-if quantization (fp8, int8, int4, nvfp4).</source>
+            <translation>检查点自身的精度，或假设的量化档位（fp8、int8、int4、nvfp4）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="75" />
+            <source>KV cache dtype</source>
+            <translation>KV 缓存精度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="76" />
+            <source>--kv-cache-dtype: auto keeps the activation dtype.</source>
+            <translation>--kv-cache-dtype：自动则与激活精度相同。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="80" />
+            <source>Input length P50</source>
+            <translation>输入长度 P50</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="81" />
+            <source>Median prompt length.</source>
+            <translation>输入长度中位数。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="82" />
+            <source>Input length P95</source>
+            <translation>输入长度 P95</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="83" />
+            <source>95th percentile prompt length; auto = P50.</source>
+            <translation>输入长度 95 分位；自动 = P50。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="84" />
+            <source>same as P50</source>
+            <translation>同 P50</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="85" />
+            <source>Output length P50</source>
+            <translation>输出长度 P50</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="86" />
+            <source>Median generated length.</source>
+            <translation>输出长度中位数。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="87" />
+            <source>Output length P95</source>
+            <translation>输出长度 P95</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="88" />
+            <source>95th percentile generated length; auto = P50.</source>
+            <translation>输出长度 95 分位；自动 = P50。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="90" />
+            <source>Turns</source>
+            <translation>对话轮数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="91" />
+            <source>Turns of a multi-turn chat.</source>
+            <translation>多轮对话的轮数。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="92" />
+            <source>History per turn</source>
+            <translation>每轮历史增长</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="93" />
+            <source>Tokens the history grows by each turn.</source>
+            <translation>每轮对话历史增加的 token 数。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="94" />
+            <source>Length margin</source>
+            <translation>长度余量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="95" />
+            <source>Plan every length this share longer (seed 002: 0.2–0.3 when request lengths vary widely); 0 = off.</source>
+            <translation>所有长度按此比例加长后再规划（种子文档 002：请求长度差异大时取 0.2–0.3）；0 = 关闭。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="97" />
+            <source>QPS average</source>
+            <translation>平均 QPS</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="98" />
+            <source>Average requests per second.</source>
+            <translation>平均每秒请求数。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="99" />
+            <source>QPS peak</source>
+            <translation>峰值 QPS</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="100" />
+            <source>Peak requests per second; auto = average.</source>
+            <translation>峰值每秒请求数；自动 = 平均值。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="101" />
+            <source>same as average</source>
+            <translation>同平均值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="102" />
+            <source>Traffic</source>
+            <translation>流量类型</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="103" />
+            <source>Online: at the latency targets, the watermark's share of the knee online. Offline: no latency targets, memory filled for throughput. Mixed: online at the watermark, batch work backfilled above it.</source>
+            <translation>在线：满足延迟目标，在线承载拐点乘以安全水位的并发。离线：不设延迟目标，显存堆满以换取吞吐。混合：在线部分按安全水位，水位以上回填离线批量任务。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="110" />
+            <source>TTFT target</source>
+            <translation>TTFT 目标（首 token 时间）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="111" />
+            <source>Time to first token the service must meet.</source>
+            <translation>服务必须满足的首 token 时间。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="113" />
+            <source>TPOT target</source>
+            <translation>TPOT 目标（每 token 延迟）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="114" />
+            <source>Time per output token the service must meet.</source>
+            <translation>服务必须满足的每输出 token 延迟。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="116" />
+            <source>SLO percentile</source>
+            <translation>SLO 分位</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="117" />
+            <source>Share of requests (P50, P95 or P99) that must meet the TTFT and TPOT targets; seed 000 plans at P95.</source>
+            <translation>须满足 TTFT 与 TPOT 目标的请求比例（P50、P95 或 P99）；种子文档 000 按 P95 规划。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="120" />
+            <source>Safety watermark</source>
+            <translation>安全水位</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="121" />
+            <source>Share of the knee (the recommended concurrency, past which more concurrency only buys latency) planned as online capacity; the rest is left for bursts and long tails.</source>
+            <translation>按拐点（即推荐并发，再往上加并发只会增加延迟）的该比例规划在线容量；其余留给突发和长尾。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="124" />
+            <source>Planning memory share</source>
+            <translation>规划显存占比</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="125" />
+            <source>Weights + KV at average length + margin must fit this share of GPU memory.</source>
+            <translation>权重 + 平均长度下的 KV + 余量须在显存的该比例之内。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="137" />
+            <source>Model</source>
+            <translation>模型</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="138" />
+            <source>Search the catalog by name, or type a Hugging Face id, a config.json path or a model folder.</source>
+            <translation>按名称搜索目录，或输入 Hugging Face id、config.json 路径或模型文件夹。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="141" />
+            <source>Activation dtype</source>
+            <translation>激活精度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="142" />
+            <source>--dtype: auto follows the checkpoint.</source>
+            <translation>--dtype：自动则跟随检查点。</translation>
+        </message>
+    </context>
+    <context>
+        <name>FirstStepsDialog</name>
+        <message>
+            <location filename="../../gpucalc/ui/help.py" line="166" />
+            <source>First steps with gpucalc</source>
+            <translation>gpucalc 入门</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/help.py" line="168" />
+            <source>1. On the left, choose the model, the GPU and how many GPUs serve it.</source>
+            <translation>1. 在左侧选择模型、GPU 型号和卡数。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/help.py" line="169" />
+            <source>2. Describe the traffic: prompt and answer lengths, requests per second, and the latency targets the service must meet.</source>
+            <translation>2. 描述流量：输入与输出长度、每秒请求数，以及服务必须达到的延迟目标。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/help.py" line="171" />
+            <source>3. Read the answer at the top: how many requests one deployment carries at once, which limit binds, and whether it fits. Every number explains itself: click it and read the Explanation pane on the right.</source>
+            <translation>3. 在顶部查看结论：一套部署能同时承载多少请求、瓶颈是什么、是否放得下。每个数字都能自我说明：点击它，在右侧“计算说明”中查看。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/help.py" line="174" />
+            <source>4. The tabs show the detail: memory, curves against context and load, the GPUs needed for your traffic, and a simulation.</source>
+            <translation>4. 各标签页给出细节：显存、随上下文和负载变化的曲线、承载您流量所需的卡数，以及流量仿真。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/help.py" line="176" />
+            <source>5. Edit → Undo (Ctrl+Z) takes back any change; File → Examples opens a worked scenario; F1 opens the manual at the field you are in.</source>
+            <translation>5. “编辑 → 撤销”（Ctrl+Z）可撤回任何修改；“文件 → 示例”打开示例场景；F1 打开手册中当前输入项的说明。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Grid</name>
+        <message>
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="24" />
+            <source>Short</source>
+            <translation>短</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="25" />
+            <source>Medium</source>
+            <translation>中</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="26" />
+            <source>Long</source>
+            <translation>长</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="27" />
+            <source>Very long</source>
+            <translation>超长</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="28" />
+            <source>This scenario</source>
+            <translation>本场景</translation>
+        </message>
+    </context>
+    <context>
+        <name>GridTab</name>
+        <message>
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="48" />
+            <source>Concurrent requests one replica serves within the TTFT and TPOT targets, at each planning length (KV tokens per request, the scenario's lengths scaled in proportion) and precision (weights / KV cache). The "This scenario" row at the scenario's precision is the answer. Colour: the binding ceiling; 0 = does not fit or cannot meet the targets. Tiers below the checkpoint's precision are capacity suggestions: measure the quantized model's quality on your own tasks before you plan on them.</source>
+            <translation>在 TTFT 与 TPOT 目标内单副本可承载的并发请求数，按规划长度（每请求 KV token 数，本场景各长度按比例缩放）和精度（权重 / KV 缓存）列出。“本场景”一行在本场景精度下的值即为推荐答案。颜色：成为瓶颈的上限；0 = 放不下或达不到目标。低于检查点精度的档位仅为容量建议：据此规划前，先在自己的任务上评估量化模型的质量。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="56" />
+            <source>Per-card capacity grid</source>
+            <translation>单卡容量表</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="81" />
+            <source>{tokens} tokens, weights {w}, KV {kv}: {n} requests
+= min(memory, compute, interconnect ceilings) with the scenario's lengths scaled to a planning length of {tokens} tokens; the same calculation as the Bottleneck tab</source>
+            <translation>{tokens} token，权重 {w}，KV {kv}：{n} 个请求
 = min(显存, 算力, 卡间通信上限)，本场景各长度按比例缩放到 {tokens} token 的规划长度；与“瓶颈”页的计算相同</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/grid_tab.py" line="94"/>
-        <source>does not fit</source>
-        <translation>放不下</translation>
-    </message>
-</context>
-<context>
-    <name>Help</name>
-    <message>
-        <location filename="../../gpucalc/ui/help.py" line="57"/>
-        <source>Every input field</source>
-        <translation>全部输入项</translation>
-    </message>
-</context>
-<context>
-    <name>ImportPreview</name>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="52"/>
-        <source>Nothing can be imported: {n} problem(s).</source>
-        <translation>无可导入内容：{n} 个问题。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="57"/>
-        <source>New entries ({n}): {ids}</source>
-        <translation>新增条目（{n}）：{ids}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="59"/>
-        <source>Changed entries ({n}): {ids}</source>
-        <translation>修改条目（{n}）：{ids}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="61"/>
-        <source>Unchanged, skipped: {n}</source>
-        <translation>未变化，已跳过：{n}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="64"/>
-        <source>The import would change nothing.</source>
-        <translation>此次导入不会改变任何内容。</translation>
-    </message>
-</context>
-<context>
-    <name>ImportPreviewDialog</name>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="73"/>
-        <source>Import preview</source>
-        <translation>导入预览</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="79"/>
-        <source>Import</source>
-        <translation>导入</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="84"/>
-        <source>Importing into the {table} table:</source>
-        <translation>导入到 {table} 表：</translation>
-    </message>
-</context>
-<context>
-    <name>InputsPanel</name>
-    <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="84"/>
-        <source>Paste serve command…</source>
-        <translation>粘贴启动命令…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="85"/>
-        <source>Fill the form from a &apos;vllm serve …&apos;, SGLang or trtllm-serve command line.</source>
-        <translation>从 “vllm serve …”、SGLang 或 trtllm-serve 命令行填写表单。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="91"/>
-        <source>Open config.json…</source>
-        <translation>打开 config.json…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="92"/>
-        <source>Open model folder…</source>
-        <translation>打开模型文件夹…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="102"/>
-        <source>Model</source>
-        <translation>模型</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="102"/>
-        <source>Hardware</source>
-        <translation>硬件</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="103"/>
-        <source>Engine and deployment</source>
-        <translation>引擎与部署</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="103"/>
-        <source>Workload</source>
-        <translation>负载</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="104"/>
-        <source>Targets</source>
-        <translation>目标</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="167"/>
-        <source>Preset</source>
-        <translation>预设</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="171"/>
-        <source>Request classes</source>
-        <translation>请求类别</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="180"/>
-        <source>checkpoint default</source>
-        <translation>检查点默认</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="182"/>
-        <source>auto (activation dtype)</source>
-        <translation>自动（同激活精度）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="190"/>
-        <source>auto</source>
-        <translation>自动</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="192"/>
-        <source>online</source>
-        <translation>在线</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="192"/>
-        <source>offline</source>
-        <translation>离线</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="193"/>
-        <source>mixed</source>
-        <translation>混合</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="200"/>
-        <source>MoE: {experts} experts, top-{k}</source>
-        <translation>MoE：{experts} 个专家，top-{k}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="202"/>
-        <source>dense</source>
-        <translation>稠密</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="203"/>
-        <source>{total} parameters ({active} active) · {attention} attention · {moe}</source>
-        <translation>参数量 {total}（激活 {active}）· {attention} 注意力 · {moe}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="216"/>
-        <source>Open config.json</source>
-        <translation>打开 config.json</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="217"/>
-        <source>Model config (*.json)</source>
-        <translation>模型配置 (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="221"/>
-        <source>Open model folder</source>
-        <translation>打开模型文件夹</translation>
-    </message>
-</context>
-<context>
-    <name>LengthsDialog</name>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="59"/>
-        <source>Request lengths from a log export</source>
-        <translation>从日志导出读取请求长度</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="62"/>
-        <source>&amp;Open file…</source>
-        <translation>打开文件(&amp;O)…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="65"/>
-        <source>Open a CSV or JSON Lines file of per-request input and output token counts.</source>
-        <translation>打开记录每个请求输入、输出 token 数的 CSV 或 JSON Lines 文件。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="72"/>
-        <source>Tokens</source>
-        <translation>token 数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="72"/>
-        <source>P50</source>
-        <translation>P50</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="72"/>
-        <source>P95</source>
-        <translation>P95</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="72"/>
-        <source>P99</source>
-        <translation>P99</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="72"/>
-        <source>Mean</source>
-        <translation>均值</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="73"/>
-        <source>Suggested workload</source>
-        <translation>建议的负载参数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="73"/>
-        <source>Value</source>
-        <translation>数值</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="76"/>
-        <source>&amp;Use this workload</source>
-        <translation>使用此负载(&amp;U)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="88"/>
-        <source>Tokens per request (log scale)</source>
-        <translation>每请求 token 数（对数坐标）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="89"/>
-        <source>Requests</source>
-        <translation>请求数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="94"/>
-        <source>input tokens</source>
-        <translation>输入 token</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="98"/>
-        <source>output tokens</source>
-        <translation>输出 token</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="118"/>
-        <source>Open request lengths</source>
-        <translation>打开请求长度文件</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="119"/>
-        <source>Token counts (*.csv *.tsv *.jsonl *.ndjson *.json *.txt);;All files (*)</source>
-        <translation>token 计数 (*.csv *.tsv *.jsonl *.ndjson *.json *.txt);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="126"/>
-        <source>Reading {name}…</source>
-        <translation>正在读取 {name}…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="137"/>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="157"/>
-        <source>Cannot use this file: {reason}</source>
-        <translation>无法使用该文件：{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="165"/>
-        <source>{name}: {rows} rows, {usable} usable, {bad} skipped</source>
-        <translation>{name}：共 {rows} 行，可用 {usable} 行，跳过 {bad} 行</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="169"/>
-        <source>{n} conversations (input percentiles over first turns)</source>
-        <translation>{n} 个会话（输入分位数按首轮统计）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="180"/>
-        <source>Input</source>
-        <translation>输入</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="181"/>
-        <source>Output</source>
-        <translation>输出</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="194"/>
-        <source>Input length P50</source>
-        <translation>输入长度 P50</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="195"/>
-        <source>Input length P95</source>
-        <translation>输入长度 P95</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="196"/>
-        <source>Output length P50</source>
-        <translation>输出长度 P50</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="197"/>
-        <source>Output length P95</source>
-        <translation>输出长度 P95</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="198"/>
-        <source>Turns</source>
-        <translation>对话轮数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="199"/>
-        <source>History per turn (tokens)</source>
-        <translation>每轮历史增长（token）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="202"/>
-        <source>Class {name}</source>
-        <translation>类别 {name}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="203"/>
-        <source>{share} % · {inp} in / {out} out</source>
-        <translation>{share}% · 输入 {inp} / 输出 {out}</translation>
-    </message>
-</context>
-<context>
-    <name>LoadCurvePlot</name>
-    <message>
-        <location filename="../../gpucalc/ui/plots/load_plot.py" line="46"/>
-        <source>Concurrent requests per replica (log scale)</source>
-        <translation>每副本并发请求数（对数坐标）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/plots/load_plot.py" line="48"/>
-        <source>knee</source>
-        <translation>拐点</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/plots/load_plot.py" line="49"/>
-        <source>watermark</source>
-        <translation>安全水位</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/plots/load_plot.py" line="94"/>
-        <source>TTFT target {ms} ms</source>
-        <translation>TTFT 目标 {ms} ms</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/plots/load_plot.py" line="96"/>
-        <source>TPOT target {ms} ms</source>
-        <translation>TPOT 目标 {ms} ms</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/plots/load_plot.py" line="101"/>
-        <source>knee {n}</source>
-        <translation>拐点 {n}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/plots/load_plot.py" line="104"/>
-        <source>watermark {n}</source>
-        <translation>安全水位 {n}</translation>
-    </message>
-</context>
-<context>
-    <name>MainWindow</name>
-    <message>
-        <location filename="../../gpucalc/ui/app.py" line="169"/>
-        <source>Settings were reset</source>
-        <translation>设置已重置</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/app.py" line="191"/>
-        <source>Your spec tables</source>
-        <translation>用户规格表</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="130"/>
-        <source>Inputs</source>
-        <translation>输入</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="132"/>
-        <source>Explanation</source>
-        <translation>计算说明</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="298"/>
-        <source>Exported {path}</source>
-        <translation>已导出 {path}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="301"/>
-        <source>Export failed</source>
-        <translation>导出失败</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="295"/>
-        <source>Computing…</source>
-        <translation>计算中…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="184"/>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="185"/>
-        <source>&amp;Open scenario…</source>
-        <translation>打开场景(&amp;O)…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="186"/>
-        <source>&amp;Save scenario</source>
-        <translation>保存场景(&amp;S)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="187"/>
-        <source>Save scenario &amp;as…</source>
-        <translation>场景另存为(&amp;A)…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="189"/>
-        <source>Open &amp;recent</source>
-        <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="197"/>
-        <source>&amp;Export report (PDF)…</source>
-        <translation>导出报告（PDF）(&amp;E)…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="199"/>
-        <source>Export &amp;CSV tables…</source>
-        <translation>导出 CSV 表格(&amp;C)…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="201"/>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="202"/>
-        <source>&amp;Edit</source>
-        <translation>编辑(&amp;E)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="237"/>
-        <source>&amp;Paste serve command…</source>
-        <translation>粘贴启动命令(&amp;P)…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="239"/>
-        <source>&amp;Reset to the default scenario</source>
-        <translation>恢复默认场景(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="203"/>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="191"/>
-        <source>E&amp;xamples</source>
-        <translation>示例(&amp;X)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="206"/>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="215"/>
-        <source>&amp;Theme</source>
-        <translation>主题(&amp;T)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="224"/>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="228"/>
-        <location filename="../../gpucalc/ui/main_window.py" line="232"/>
-        <source>&amp;Undo</source>
-        <translation>撤销(&amp;U)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="230"/>
-        <location filename="../../gpucalc/ui/main_window.py" line="233"/>
-        <source>&amp;Redo</source>
-        <translation>重做(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="243"/>
-        <source>&amp;Manual</source>
-        <translation>使用手册(&amp;M)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="244"/>
-        <source>&amp;Keyboard shortcuts</source>
-        <translation>键盘快捷键(&amp;K)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="245"/>
-        <source>&amp;First steps</source>
-        <translation>入门(&amp;F)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="247"/>
-        <source>&amp;About gpucalc</source>
-        <translation>关于 gpucalc(&amp;A)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="257"/>
-        <source>untitled</source>
-        <translation>未命名</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="259"/>
-        <source>{name} — gpucalc</source>
-        <translation>{name} — gpucalc</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="277"/>
-        <source>{n} notice(s)</source>
-        <translation>{n} 条提示</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="288"/>
-        <source>Writing the report…</source>
-        <translation>正在生成报告…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="317"/>
-        <source>Invalid {field}: {reason}</source>
-        <translation>{field} 无效：{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="330"/>
-        <source>Stale: fix {field} to update. {reason}</source>
-        <translation>已过期：请修改{field}以更新。{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="333"/>
-        <source>Stale: the current inputs give no result. {reason}</source>
-        <translation>已过期：当前输入无法得出结果。{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="342"/>
-        <source>Cannot use this command</source>
-        <translation>无法使用该命令</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="344"/>
-        <source>paste the {engine} command</source>
-        <translation>粘贴 {engine} 启动命令</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="347"/>
-        <source>Filled from the {engine} command.</source>
-        <translation>已从 {engine} 命令填写。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="348"/>
-        <source>Ignored: {flags}</source>
-        <translation>已忽略：{flags}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="364"/>
-        <source>reset to the default scenario</source>
-        <translation>恢复默认场景</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="380"/>
-        <source>Cannot open scenario</source>
-        <translation>无法打开场景</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="400"/>
-        <source>Unsaved changes</source>
-        <translation>未保存的修改</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="401"/>
-        <source>The scenario has changes that are not saved. Save them first?</source>
-        <translation>场景有未保存的修改。要先保存吗？</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="415"/>
-        <source>Cannot save scenario</source>
-        <translation>无法保存场景</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="421"/>
-        <source>Saved {path}</source>
-        <translation>已保存 {path}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="432"/>
-        <source>Open scenario</source>
-        <translation>打开场景</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="433"/>
-        <source>gpucalc scenarios (*.gpucalc.json);;JSON (*.json)</source>
-        <translation>gpucalc 场景 (*.gpucalc.json);;JSON (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="275"/>
-        <source>Plan for {model} on {gpu}, computed in {ms} ms</source>
-        <translation>{model} 在 {gpu} 上的规划，计算耗时 {ms} ms</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="307"/>
-        <source>Could not compute this plan: {reason}</source>
-        <translation>无法计算此方案：{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="445"/>
-        <source>Save scenario</source>
-        <translation>保存场景</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="446"/>
-        <source>gpucalc scenarios (*.gpucalc.json)</source>
-        <translation>gpucalc 场景 (*.gpucalc.json)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="481"/>
-        <source>About gpucalc</source>
-        <translation>关于 gpucalc</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="482"/>
-        <source>gpucalc {version}: offline GPU inference capacity planner.</source>
-        <translation>gpucalc {version}：离线 GPU 推理容量规划工具。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/theme.py" line="12"/>
-        <source>Follow the system</source>
-        <translation>跟随系统</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/theme.py" line="13"/>
-        <source>Light</source>
-        <translation>浅色</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/theme.py" line="14"/>
-        <source>Dark</source>
-        <translation>深色</translation>
-    </message>
-</context>
-<context>
-    <name>ManualWindow</name>
-    <message>
-        <location filename="../../gpucalc/ui/help.py" line="75"/>
-        <source>gpucalc manual</source>
-        <translation>gpucalc 使用手册</translation>
-    </message>
-</context>
-<context>
-    <name>MeasurementPlanDialog</name>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="67"/>
-        <source>Measurement plan</source>
-        <translation>实测计划</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="82"/>
-        <source>Step / run</source>
-        <translation>步骤 / 运行</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="82"/>
-        <source>Expected</source>
-        <translation>预期</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="82"/>
-        <source>Check</source>
-        <translation>检查</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="83"/>
-        <source>Measured</source>
-        <translation>实测</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="88"/>
-        <source>&amp;Load results…</source>
-        <translation>载入结果(&amp;L)…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="90"/>
-        <source>&amp;Copy command</source>
-        <translation>复制命令(&amp;C)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="92"/>
-        <source>Copy &amp;all as a script</source>
-        <translation>全部复制为脚本(&amp;A)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="99"/>
-        <source>Benchmark tool:</source>
-        <translation>压测工具：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="125"/>
-        <source>Nothing to measure: the model does not fit on this deployment.</source>
-        <translation>无可实测内容：该部署放不下此模型。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="129"/>
-        <source>Seed 000&apos;s measurement order for this plan. Targets: TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; recommendation {n} concurrent requests per replica, online capacity {online}. Load saved results to mark each run: within ±{tol} % of the expectation passes.</source>
-        <translation>本方案按种子文档 000 的实测顺序排列。目标：TTFT ≤ {ttft} ms，TPOT ≤ {tpot} ms；推荐每副本 {n} 个并发请求，在线容量 {online}。载入保存的结果即可逐条标记：与预期相差在 ±{tol}% 以内即为通过。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="140"/>
-        <source>a target breaks at about {n}</source>
-        <translation>并发约 {n} 时目标被击穿</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="155"/>
-        <source>{label}: {input} in + {output} out</source>
-        <translation>{label}：输入 {input} + 输出 {output}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="160"/>
-        <source>targets met</source>
-        <translation>满足目标</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="160"/>
-        <source>a target broken</source>
-        <translation>目标被击穿</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="190"/>
-        <source>Serve:</source>
-        <translation>启动命令：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="191"/>
-        <source>Benchmark:</source>
-        <translation>压测命令：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="194"/>
-        <source>What to check:</source>
-        <translation>检查要点：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="211"/>
-        <source>Start the engine first:</source>
-        <translation>先启动引擎：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="230"/>
-        <source>Load benchmark results</source>
-        <translation>载入压测结果</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="231"/>
-        <source>Benchmark results (*.json *.jsonl *.csv);;All files (*)</source>
-        <translation>压测结果 (*.json *.jsonl *.csv);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="249"/>
-        <source>Cannot use these results: {reason}</source>
-        <translation>无法使用这些结果：{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="271"/>
-        <source>{n} results match no run (other concurrency or lengths).</source>
-        <translation>{n} 条结果没有对应的运行（并发或长度不同）。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="280"/>
-        <source>pass</source>
-        <translation>通过</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="280"/>
-        <source>attention</source>
-        <translation>需注意</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="281"/>
-        <source>not measured</source>
-        <translation>未实测</translation>
-    </message>
-</context>
-<context>
-    <name>MeasurementsDialog</name>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="109"/>
-        <source>not reported</source>
-        <translation>未报告</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="200"/>
-        <source>Measurements and calibration</source>
-        <translation>实测与校准</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="217"/>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="248"/>
-        <source>Engine log</source>
-        <translation>引擎日志</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="218"/>
-        <source>Benchmark results</source>
-        <translation>压测结果</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="223"/>
-        <source>The scenario cannot be computed: {reason}</source>
-        <translation>无法计算该场景：{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="238"/>
-        <source>Paste the engine&apos;s start-up log here (vLLM, SGLang or TensorRT-LLM), up to the line that reports the KV cache size.</source>
-        <translation>在此粘贴引擎启动日志（vLLM、SGLang 或 TensorRT-LLM），需包含报告 KV 缓存大小的那一行。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="240"/>
-        <source>&amp;Open log…</source>
-        <translation>打开日志(&amp;O)…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="242"/>
-        <source>&amp;Compare</source>
-        <translation>对比(&amp;C)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="244"/>
-        <source>Use the flags the log printed</source>
-        <translation>采用日志中打印的参数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="248"/>
-        <source>Figure</source>
-        <translation>指标</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="248"/>
-        <source>gpucalc</source>
-        <translation>gpucalc</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="249"/>
-        <source>Difference</source>
-        <translation>差值</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="249"/>
-        <source>Relative</source>
-        <translation>相对差</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="252"/>
-        <source>Calibrate from this log…</source>
-        <translation>用此日志校准…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="272"/>
-        <source>Open engine log</source>
-        <translation>打开引擎日志</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="273"/>
-        <source>Logs (*.log *.txt *.out);;All files (*)</source>
-        <translation>日志 (*.log *.txt *.out);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="286"/>
-        <source>the pasted log</source>
-        <translation>粘贴的日志</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="292"/>
-        <source>Reading the log…</source>
-        <translation>正在读取日志…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="307"/>
-        <source>unexpected error ({kind})</source>
-        <translation>意外错误（{kind}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="316"/>
-        <source>Cannot use this log: {reason}</source>
-        <translation>无法使用该日志：{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="325"/>
-        <source>{engine} log: {flagged} of {total} figures differ by more than {tolerance} % from the estimate ({profile}).</source>
-        <translation>{engine} 日志：{total} 项指标中有 {flagged} 项与估算值（{profile}）相差超过 {tolerance}%。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="330"/>
-        <source>Only the first {read} MB of this {size} MB log were read.</source>
-        <translation>此日志共 {size} MB，只读取了前 {read} MB。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="362"/>
-        <source>Calibrate from this log</source>
-        <translation>用此日志校准</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="367"/>
-        <source>Save the engine profile &quot;{name}&quot; ({id}) with these constants?</source>
-        <translation>以这些常数保存引擎配置档 “{name}”（{id}）？</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="378"/>
-        <source>&amp;Add result files…</source>
-        <translation>添加结果文件(&amp;A)…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="380"/>
-        <source>C&amp;lear</source>
-        <translation>清空(&amp;L)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="386"/>
-        <source>held out: </source>
-        <translation>留出比例：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="387"/>
-        <source>&amp;Fit</source>
-        <translation>拟合(&amp;F)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="389"/>
-        <source>&amp;Save as profile…</source>
-        <translation>保存为配置档(&amp;S)…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="391"/>
-        <source>Add vllm bench serve, SGLang bench_serving, genai-perf or CSV result files.</source>
-        <translation>添加 vllm bench serve、SGLang bench_serving、genai-perf 或 CSV 结果文件。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="395"/>
-        <source>Factor</source>
-        <translation>因子</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="395"/>
-        <source>Default</source>
-        <translation>默认值</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="395"/>
-        <source>Fitted</source>
-        <translation>拟合值</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="396"/>
-        <source>±</source>
-        <translation>±</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="397"/>
-        <source>Median |error|</source>
-        <translation>|误差| 中位数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="397"/>
-        <source>Fit: before</source>
-        <translation>拟合集：校准前</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="398"/>
-        <source>Fit: after</source>
-        <translation>拟合集：校准后</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="398"/>
-        <source>Held out: before</source>
-        <translation>留出集：校准前</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="399"/>
-        <source>Held out: after</source>
-        <translation>留出集：校准后</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="419"/>
-        <source>Load: concurrency or request rate (log scale)</source>
-        <translation>负载：并发或请求速率（对数坐标）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="427"/>
-        <source>{metric} measured</source>
-        <translation>{metric} 实测</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="430"/>
-        <source>{metric} default</source>
-        <translation>{metric} 默认</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="433"/>
-        <source>{metric} calibrated</source>
-        <translation>{metric} 校准后</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="444"/>
-        <source>Open benchmark results</source>
-        <translation>打开压测结果</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="445"/>
-        <source>Benchmark results (*.json *.jsonl *.csv *.txt);;All files (*)</source>
-        <translation>压测结果 (*.json *.jsonl *.csv *.txt);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="455"/>
-        <source>Cannot use this file: {reason}</source>
-        <translation>无法使用该文件：{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="462"/>
-        <source>{points} measured points from {files}.</source>
-        <translation>{points} 个实测点，来自 {files}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="488"/>
-        <source>Fitting…</source>
-        <translation>正在拟合…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="499"/>
-        <source>The fit failed: {reason}</source>
-        <translation>拟合失败：{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="508"/>
-        <source>Fitted on {fit} points, {held} held out, in {iterations} iterations; mean |ln(predicted ÷ measured)| on fitted points {before:.3f} → {after:.3f}.</source>
-        <translation>用 {fit} 个点拟合，留出 {held} 个，迭代 {iterations} 次；拟合点上 |ln(预测 ÷ 实测)| 的均值 {before:.3f} → {after:.3f}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="513"/>
-        <source>Held out: {before:.3f} → {after:.3f}.</source>
-        <translation>留出点：{before:.3f} → {after:.3f}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="524"/>
-        <source>fixed</source>
-        <translation>固定</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="601"/>
-        <source>Replace profile</source>
-        <translation>替换配置档</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="602"/>
-        <source>An engine profile &quot;{id}&quot; already exists ({where}). Replace it?</source>
-        <translation>引擎配置档 “{id}” 已存在（{where}）。是否替换？</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="617"/>
-        <source>Cannot save the profile</source>
-        <translation>无法保存配置档</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="624"/>
-        <source>Save as profile</source>
-        <translation>保存为配置档</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/measurements.py" line="625"/>
-        <source>Name of the calibrated engine profile:</source>
-        <translation>校准后引擎配置档的名称：</translation>
-    </message>
-</context>
-<context>
-    <name>MemoryBar</name>
-    <message>
-        <location filename="../../gpucalc/ui/plots/memory_bar.py" line="36"/>
-        <source>GiB per GPU</source>
-        <translation>每卡显存 (GiB)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/plots/memory_bar.py" line="91"/>
-        <source>{share} % planning share</source>
-        <translation>{share}% 规划占比</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/plots/memory_bar.py" line="94"/>
-        <source>{share} % alarm</source>
-        <translation>{share}% 警戒线</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/plots/memory_bar.py" line="97"/>
-        <source>GiB per GPU (total {gib} GiB)</source>
-        <translation>每卡显存（GiB，总计 {gib} GiB）</translation>
-    </message>
-</context>
-<context>
-    <name>MemoryTab</name>
-    <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="36"/>
-        <source>Line item</source>
-        <translation>项目</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="36"/>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="37"/>
-        <source>Share</source>
-        <translation>占比</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="36"/>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="37"/>
-        <source>Memory</source>
-        <translation>显存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="37"/>
-        <source>Tensor group</source>
-        <translation>张量组</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="38"/>
-        <source>KV cache and concurrency</source>
-        <translation>KV 缓存与并发</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="38"/>
-        <source>Value</source>
-        <translation>数值</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="41"/>
-        <source>Per-GPU memory, in the order the engine deducts it</source>
-        <translation>每卡显存（按引擎扣除顺序）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="43"/>
-        <source>Weights by tensor group</source>
-        <translation>按张量组划分的权重</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="44"/>
-        <source>What the KV cache holds</source>
-        <translation>KV 缓存能容纳多少</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="55"/>
-        <source>Memory picture of one GPU</source>
-        <translation>单卡显存构成</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/memory_tab.py" line="86"/>
-        <source>none: does not fit</source>
-        <translation>无：放不下</translation>
-    </message>
-</context>
-<context>
-    <name>PasteDialog</name>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="86"/>
-        <source>Paste serve command</source>
-        <translation>粘贴启动命令</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/main_window.py" line="98"/>
-        <source>A &apos;vllm serve …&apos;, &apos;python -m sglang.launch_server …&apos; or &apos;trtllm-serve …&apos; command line:</source>
-        <translation>“vllm serve …”、“python -m sglang.launch_server …” 或 “trtllm-serve …” 命令行：</translation>
-    </message>
-</context>
-<context>
-    <name>PlanController</name>
-    <message>
-        <location filename="../../gpucalc/ui/controller.py" line="87"/>
-        <source>replace the scenario</source>
-        <translation>替换场景</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/controller.py" line="113"/>
-        <source>edit {field}</source>
-        <translation>修改{field}</translation>
-    </message>
-</context>
-<context>
-    <name>Plots</name>
-    <message>
-        <location filename="../../gpucalc/ui/plots/style.py" line="111"/>
-        <source>Latency (ms, log scale)</source>
-        <translation>延迟（ms，对数坐标）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/plots/style.py" line="112"/>
-        <source>Output tokens/s</source>
-        <translation>输出 token/s</translation>
-    </message>
-</context>
-<context>
-    <name>PresetPicker</name>
-    <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="43"/>
-        <source>custom</source>
-        <translation>自定义</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="46"/>
-        <source>Start from a typical traffic shape, then enter your own P50/P95.</source>
-        <translation>先选一种典型流量形态，再填入实际的 P50/P95。</translation>
-    </message>
-</context>
-<context>
-    <name>Presets</name>
-    <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="27"/>
-        <source>Short Q&amp;A / chatbot</source>
-        <translation>短问答 / 聊天机器人</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="28"/>
-        <source>Long-document analysis</source>
-        <translation>长文档分析</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="29"/>
-        <source>RAG (retrieved context)</source>
-        <translation>RAG（检索上下文）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="30"/>
-        <source>Multi-turn chat (8 turns)</source>
-        <translation>多轮对话（8 轮）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="31"/>
-        <source>Mixed: 80 % short, 20 % long</source>
-        <translation>长短混合：80% 短，20% 长</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/workload_extras.py" line="32"/>
-        <source>Offline batch</source>
-        <translation>离线批处理</translation>
-    </message>
-</context>
-<context>
-    <name>ResultTabs</name>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="81"/>
-        <source>Bottleneck</source>
-        <translation>瓶颈</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="81"/>
-        <source>Memory</source>
-        <translation>显存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="82"/>
-        <source>Sizing</source>
-        <translation>卡数反推</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="82"/>
-        <source>Simulate</source>
-        <translation>流量仿真</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="83"/>
-        <source>Compare</source>
-        <translation>对比</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="82"/>
-        <source>Uncertainty</source>
-        <translation>不确定性</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="81"/>
-        <source>Context</source>
-        <translation>上下文扫描</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="81"/>
-        <source>Load</source>
-        <translation>负载曲线</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="82"/>
-        <source>Per-card</source>
-        <translation>单卡并发表</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="83"/>
-        <source>Checklist</source>
-        <translation>自查清单</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="84"/>
-        <source>The three ceilings and what moves the binding one</source>
-        <translation>三个上限，以及如何抬高成为瓶颈的那个</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="85"/>
-        <source>The memory picture of one GPU</source>
-        <translation>单卡显存构成</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="86"/>
-        <source>The ceilings against planning length (KV tokens per request), with crossovers</source>
-        <translation>并发上限随规划长度（每请求 KV token 数）的变化及交叉点</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="93"/>
-        <source>Seed 000&apos;s pre-reporting checklist: pass / attention for every item</source>
-        <translation>种子文档 000 的报数前自查清单：逐项标记通过 / 需注意</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="257"/>
-        <source>Closed-loop load on one replica under continuous batching. Knee: {knee} requests (the recommendation: past it a latency target breaks or requests queue); watermark: {online} requests planned online ({share} % of the knee).</source>
-        <translation>连续批处理下单副本的闭环负载。拐点：{knee} 个请求（即推荐并发：再往上延迟目标被击穿或请求开始排队）；安全水位：在线规划 {online} 个请求（拐点的 {share}%）。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="273"/>
-        <source>Planning length: KV tokens one request holds (P95 input + history + P95 output). Each point is this scenario with every length scaled in proportion (output: {share} % of the mean request).</source>
-        <translation>规划长度：单个请求占用的 KV token 数（P95 输入 + 历史 + P95 输出）。每个点都是本场景按比例缩放全部长度后的结果（输出占平均请求的 {share}%）。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="279"/>
-        <source>At {tokens} tokens it is the answer: {n} requests ({name}).</source>
-        <translation>在 {tokens} token 处即为推荐答案：{n} 个请求（{name}）。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="283"/>
-        <source>The same ceiling binds at every planning length: {name}.</source>
-        <translation>所有规划长度下都是同一个瓶颈：{name}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="288"/>
-        <source>The binding ceiling changes {changes}.</source>
-        <translation>瓶颈变化：{changes}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="87"/>
-        <source>TTFT, TPOT and throughput against concurrency, with the knee</source>
-        <translation>TTFT、TPOT 与吞吐随并发的变化及拐点</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="88"/>
-        <source>Per-card grid: context tier × precision tier</source>
-        <translation>单卡并发表：上下文档位 × 精度档位</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="89"/>
-        <source>GPUs of each type needed for the workload&apos;s QPS, with cost</source>
-        <translation>按负载 QPS 反推各型号所需卡数及成本</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="90"/>
-        <source>Low / expected / high results and what moves them most</source>
-        <translation>结果的低 / 预期 / 高区间及最敏感的因素</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="91"/>
-        <source>Discrete-event simulation of the traffic</source>
-        <translation>流量的离散事件仿真</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="92"/>
-        <source>This plan against a pinned or opened baseline</source>
-        <translation>当前方案与固定或打开的基线对比</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/result_tabs.py" line="285"/>
-        <source>from {tokens} tokens: {before} → {after}</source>
-        <translation>自 {tokens} token 起，{before} → {after}</translation>
-    </message>
-</context>
-<context>
-    <name>Sensitivity</name>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="26"/>
-        <source>KV cache tokens</source>
-        <translation>KV 缓存 token 数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="27"/>
-        <source>Recommended concurrency</source>
-        <translation>推荐并发</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="28"/>
-        <source>GPUs needed</source>
-        <translation>所需卡数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="31"/>
-        <source>Activation peak</source>
-        <translation>激活峰值</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="32"/>
-        <source>Runtime (non-torch) memory</source>
-        <translation>运行时（非 torch）显存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="33"/>
-        <source>CUDA-graph memory</source>
-        <translation>CUDA Graph 显存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="34"/>
-        <source>GEMM efficiency</source>
-        <translation>GEMM 效率</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="35"/>
-        <source>Attention efficiency</source>
-        <translation>注意力效率</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="36"/>
-        <source>Memory-bandwidth efficiency</source>
-        <translation>显存带宽效率</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="37"/>
-        <source>Link-bandwidth efficiency</source>
-        <translation>互联带宽效率</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="38"/>
-        <source>Collective latency</source>
-        <translation>集合通信延迟</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="39"/>
-        <source>Step overhead</source>
-        <translation>单步固定开销</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="40"/>
-        <source>Input length P95</source>
-        <translation>输入长度 P95</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="41"/>
-        <source>Output length</source>
-        <translation>输出长度</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="42"/>
-        <source>TPOT target</source>
-        <translation>TPOT 目标</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="43"/>
-        <source>TTFT target</source>
-        <translation>TTFT 目标</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="44"/>
-        <source>GPU memory</source>
-        <translation>显存容量</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="45"/>
-        <source>Peak TFLOPS</source>
-        <translation>峰值 TFLOPS</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="46"/>
-        <source>Memory bandwidth</source>
-        <translation>显存带宽</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="47"/>
-        <source>Memory fraction</source>
-        <translation>显存占用比例</translation>
-    </message>
-</context>
-<context>
-    <name>SensitivityTab</name>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="79"/>
-        <source>Result</source>
-        <translation>结果</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="79"/>
-        <source>Low</source>
-        <translation>低</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="79"/>
-        <source>Expected</source>
-        <translation>预期</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="79"/>
-        <source>High</source>
-        <translation>高</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="80"/>
-        <source>Unit</source>
-        <translation>单位</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="88"/>
-        <source>Low and high: every uncertain constant at the pessimistic or optimistic end of its range; the recommended concurrency&apos;s range also brackets every sensitivity bar below.</source>
-        <translation>低 / 高：所有不确定常数取其范围的悲观端 / 乐观端；推荐并发的范围还涵盖下方每个敏感性条形。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="95"/>
-        <source>Recommended concurrency (requests)</source>
-        <translation>推荐并发（请求数）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="98"/>
-        <source>at low value</source>
-        <translation>取低值时</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="99"/>
-        <source>at high value</source>
-        <translation>取高值时</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="100"/>
-        <source>baseline</source>
-        <translation>基准</translation>
-    </message>
-</context>
-<context>
-    <name>ShortcutsDialog</name>
-    <message>
-        <location filename="../../gpucalc/ui/help.py" line="147"/>
-        <source>Keyboard shortcuts</source>
-        <translation>键盘快捷键</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/help.py" line="149"/>
-        <source>Command</source>
-        <translation>命令</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/help.py" line="149"/>
-        <source>Keys</source>
-        <translation>按键</translation>
-    </message>
-</context>
-<context>
-    <name>SimulateTab</name>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="102"/>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="160"/>
-        <source>Request rate</source>
-        <translation>请求速率</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="102"/>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="162"/>
-        <source>Concurrency</source>
-        <translation>并发</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="104"/>
-        <source> req/s</source>
-        <translation> req/s</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="105"/>
-        <source>Start from the peak QPS</source>
-        <translation>从峰值 QPS 开始</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="106"/>
-        <source>The request rate starts at the scenario&apos;s peak QPS instead of its average</source>
-        <translation>请求速率从本场景的峰值 QPS 而不是平均 QPS 开始</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="113"/>
-        <source>Gamma shape of arrival gaps: 1 is Poisson, below 1 burstier</source>
-        <translation>到达间隔的 Gamma 形状参数：1 为泊松到达，小于 1 更突发</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="119"/>
-        <source>Run</source>
-        <translation>运行</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="120"/>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="125"/>
-        <source>Waiting for a result to simulate.</source>
-        <translation>等待可供模拟的计算结果。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="136"/>
-        <source>Drive the simulation by a request rate (open traffic) or by a fixed number of requests in flight (closed traffic)</source>
-        <translation>按请求速率（开放流量）或固定的在途请求数（闭合流量）驱动仿真</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="138"/>
-        <source>Requests arriving per second across all replicas</source>
-        <translation>所有副本合计每秒到达的请求数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="139"/>
-        <source>Requests kept in flight: a new one starts as soon as one finishes</source>
-        <translation>保持在途的请求数：一个完成即开始下一个</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="141"/>
-        <source>How many requests are simulated; more gives steadier percentiles and takes longer</source>
-        <translation>仿真的请求总数；越多百分位越稳定，耗时也越长</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="143"/>
-        <source>Random seed of arrivals and lengths: the same seed gives the same run</source>
-        <translation>到达时间与长度的随机种子：相同种子得到相同结果</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="145"/>
-        <source>Copies of the deployment sharing the traffic (starts at the scenario&apos;s replicas)</source>
-        <translation>分担流量的部署副本数（初始为场景中的副本数）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="147"/>
-        <source>Request rates in the sweep, from low load to a little past saturation</source>
-        <translation>扫描的请求速率点数，从低负载到略超饱和</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="149"/>
-        <source>The latency percentile the sweep&apos;s SLO capacity is judged at (starts at the scenario&apos;s)</source>
-        <translation>评判扫描 SLO 容量所用的延迟百分位（初始为场景中的设置）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="151"/>
-        <source>Run one simulation at these settings, then the rate sweep</source>
-        <translation>按当前设置运行一次仿真，然后做速率扫描</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="152"/>
-        <source>Stop the running simulation</source>
-        <translation>停止正在运行的仿真</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="159"/>
-        <source>Load</source>
-        <translation>负载</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="163"/>
-        <source>Requests</source>
-        <translation>请求数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="164"/>
-        <source>Seed</source>
-        <translation>随机种子</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="165"/>
-        <source>Burstiness</source>
-        <translation>突发度</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="166"/>
-        <source>Replicas</source>
-        <translation>副本数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="167"/>
-        <source>Sweep points</source>
-        <translation>扫描点数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="168"/>
-        <source>SLO percentile</source>
-        <translation>SLO 分位</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="178"/>
-        <source>Latency</source>
-        <translation>延迟</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="178"/>
-        <source>Mean</source>
-        <translation>均值</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="184"/>
-        <source>Request rate (req/s)</source>
-        <translation>请求速率（req/s）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="185"/>
-        <source>Latency (ms, log scale)</source>
-        <translation>延迟（ms，对数坐标）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="259"/>
-        <source>Ready.</source>
-        <translation>就绪。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="260"/>
-        <source>The model does not fit, so there is nothing to simulate.</source>
-        <translation>模型放不下，无法模拟。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="310"/>
-        <source>Simulating…</source>
-        <translation>模拟中…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="316"/>
-        <source>Cancelling…</source>
-        <translation>正在取消…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="342"/>
-        <source>Done.</source>
-        <translation>完成。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="350"/>
-        <source>Cancelled.</source>
-        <translation>已取消。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="354"/>
-        <source>The simulation failed: {0}</source>
-        <translation>模拟失败：{0}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="359"/>
-        <source>TTFT (ms)</source>
-        <translation>TTFT (ms)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="359"/>
-        <source>TPOT (ms)</source>
-        <translation>TPOT (ms)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="360"/>
-        <source>End-to-end (ms)</source>
-        <translation>端到端（ms）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="360"/>
-        <source>Queue wait (ms)</source>
-        <translation>排队等待（ms）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="373"/>
-        <source>{0} req/s served, {1} output tok/s, goodput {2} req/s ({3} % within the SLO), {4} preemptions. TTFT knee ≈ {5} req/s; capacity at the P{6} SLO ≈ {7} req/s.</source>
-        <translation>实际处理 {0} req/s，输出 {1} tok/s，goodput {2} req/s（{3}% 满足 SLO），抢占 {4} 次。TTFT 拐点 ≈ {5} req/s；P{6} SLO 下的容量 ≈ {7} req/s。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="418"/>
-        <source>TTFT knee</source>
-        <translation>TTFT 拐点</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="388"/>
-        <source>Longest class “{0}” on its own line: TTFT P95 {1} ms, TPOT P95 {2} ms.</source>
-        <translation>最长类别 “{0}” 单独看：TTFT P95 {1} ms，TPOT P95 {2} ms。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="399"/>
-        <source>Capacity at the P{0} SLO per replica: {1} req/s analytic, {2} req/s simulated (bisection); they agree within 10 %.</source>
-        <translation>P{0} SLO 下的每副本容量：解析 {1} req/s，仿真 {2} req/s（二分查找）；两者相差不超过 10%。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="402"/>
-        <source>Capacity at the P{0} SLO per replica: {1} req/s analytic, {2} req/s simulated (bisection); more than 10 % apart, so plan with the simulated figure.</source>
-        <translation>P{0} SLO 下的每副本容量：解析 {1} req/s，仿真 {2} req/s（二分查找）；两者相差超过 10%，请按仿真值规划。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="420"/>
-        <source>SLO capacity</source>
-        <translation>SLO 容量</translation>
-    </message>
-</context>
-<context>
-    <name>Sizing</name>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="99"/>
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="103"/>
-        <source>Weights / KV</source>
-        <translation>权重 / KV</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="105"/>
-        <source>TP</source>
-        <translation>TP</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="100"/>
-        <source>GPUs</source>
-        <translation>卡数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="107"/>
-        <source>Replicas (N+k)</source>
-        <translation>副本数（N+k）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="25"/>
-        <source>‡ Lower precision than the checkpoint: measure the quantized model&apos;s quality on your own tasks before you plan on it.</source>
-        <translation>‡ 精度低于检查点：据此规划前，先在自己的任务上评估量化模型的质量。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="28"/>
-        <source>Bold rows and ★: the Pareto front — no other option is both cheaper per hour and faster (lower TPOT).</source>
-        <translation>粗体行与 ★：帕累托前沿——没有其他方案既每小时更便宜又更快（TPOT 更低）。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="51"/>
-        <source>consumer card: no data-centre support, warranty or ECC</source>
-        <translation>消费级显卡：无数据中心支持、保修或 ECC</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="56"/>
-        <source>TP {tp} without NVLink: every layer all-reduces over PCIe</source>
-        <translation>TP {tp} 无 NVLink：每层都经 PCIe 做 all-reduce</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="60"/>
-        <source>TP {tp} spans more than the {n}-GPU NVLink domain</source>
-        <translation>TP {tp} 超出 {n} 卡 NVLink 域</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="101"/>
-        <source>$ / month</source>
-        <translation>美元/月</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="109"/>
-        <source>Knee / replica</source>
-        <translation>每副本拐点</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="111"/>
-        <source>Online / replica</source>
-        <translation>每副本在线容量</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="113"/>
-        <source>Bottleneck</source>
-        <translation>瓶颈</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="115"/>
-        <source>TTFT ms</source>
-        <translation>TTFT ms</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="116"/>
-        <source>TPOT ms</source>
-        <translation>TPOT ms</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="117"/>
-        <source>Utilization</source>
-        <translation>利用率</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="119"/>
-        <source>$ / hour</source>
-        <translation>$ / 小时</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="121"/>
-        <source>$ / M output tokens</source>
-        <translation>$ / 百万输出 token</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="124"/>
-        <source>Pareto</source>
-        <translation>帕累托</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_model.py" line="193"/>
-        <source>replicas = max(ceil(average QPS ÷ {rps} req/s per replica at the watermark), ceil(peak QPS ÷ req/s at the knee)) = {n}; + {k} spare = {total}; GPUs = replicas × TP {tp} = {gpus}; cost = GPUs × ${price}/h</source>
-        <translation>副本数 = max(ceil(平均 QPS ÷ 安全水位下每副本 {rps} req/s), ceil(峰值 QPS ÷ 拐点下每副本 req/s)) = {n}；+ {k} 个备用 = {total}；卡数 = 副本数 × TP {tp} = {gpus}；成本 = 卡数 × ${price}/小时</translation>
-    </message>
-</context>
-<context>
-    <name>SizingTab</name>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="64"/>
-        <source>Ways to serve the traffic, cheapest first</source>
-        <translation>可承载该流量的方案（按成本从低到高）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="68"/>
-        <source>Cost against latency</source>
-        <translation>成本与延迟</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="107"/>
-        <source>{pareto} † A consumer card, or tensor parallelism beyond the card&apos;s NVLink domain: hover the GPU for why.</source>
-        <translation>{pareto} † 消费级显卡，或张量并行超出该卡的 NVLink 域：将鼠标移到 GPU 上查看原因。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="116"/>
-        <source>spare replicas: </source>
-        <translation>备用副本：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="117"/>
-        <source>N + k: replicas kept in reserve for failures and upgrades.</source>
-        <translation>N + k：为故障和升级预留的备用副本。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="118"/>
-        <source>Size for peak QPS</source>
-        <translation>按峰值 QPS 反推</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="120"/>
-        <source>Off: size for the average; peaks queue or are rate-limited.</source>
-        <translation>关闭时按平均 QPS 反推；峰值时排队或限流。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="121"/>
-        <source>Hide consumer cards and TP beyond NVLink</source>
-        <translation>隐藏消费级显卡与超出 NVLink 域的张量并行</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="124"/>
-        <source>Hide GeForce cards (no data-centre support) and layouts whose tensor-parallel group spans more GPUs than the card&apos;s NVLink domain (over PCIe when it has none).</source>
-        <translation>隐藏 GeForce 消费级显卡（无数据中心支持），以及张量并行组跨越的卡数超过该卡 NVLink 域的方案（无 NVLink 时即经 PCIe）。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="126"/>
-        <source>Size again</source>
-        <translation>重新反推</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="127"/>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="144"/>
-        <source>Fleet cost ($ per hour)</source>
-        <translation>集群成本（$/小时）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="145"/>
-        <source>TPOT (ms)</source>
-        <translation>TPOT (ms)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="148"/>
-        <source>options</source>
-        <translation>方案</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="149"/>
-        <source>Pareto front: nothing both cheaper and faster</source>
-        <translation>帕累托前沿：没有既更便宜又更快的方案</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="183"/>
-        <source>Sizing {n} GPU types for {qps} req/s…</source>
-        <translation>正在按 {qps} req/s 为 {n} 种 GPU 反推卡数…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="218"/>
-        <source>Sizing cancelled; the table shows the last complete run.</source>
-        <translation>已取消反推；表中为上一次完整结果。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="220"/>
-        <source>Sizing failed: {reason}</source>
-        <translation>反推失败：{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="245"/>
-        <source>{n} options meet the targets. Cheapest: {gpus} × {gpu} ({prec}, TP {tp}) at {cost}.</source>
-        <translation>{n} 个方案满足目标。最便宜：{gpus} × {gpu}（{prec}，TP {tp}），{cost}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="252"/>
-        <source>{n} more hidden (consumer cards, TP beyond NVLink).</source>
-        <translation>另有 {n} 个方案已隐藏（消费级显卡、超出 NVLink 的张量并行）。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="258"/>
-        <source>Only consumer cards or TP beyond NVLink meet the targets ({n} options): clear the filter to see them.</source>
-        <translation>只有消费级显卡或超出 NVLink 的张量并行方案满足目标（{n} 个）：取消筛选即可查看。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="261"/>
-        <source>No GPU type meets the targets: relax TTFT/TPOT or shorten the context.</source>
-        <translation>没有满足目标的 GPU 型号：请放宽 TTFT/TPOT 或缩短上下文。</translation>
-    </message>
-</context>
-<context>
-    <name>SpecTableModel</name>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_model.py" line="42"/>
-        <source>bundled</source>
-        <translation>内置</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_model.py" line="43"/>
-        <source>edited</source>
-        <translation>已修改</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_model.py" line="44"/>
-        <source>added</source>
-        <translation>新增</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_model.py" line="45"/>
-        <source>hidden</source>
-        <translation>已隐藏</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="53"/>
-        <source>Parsed from the model&apos;s config; edit the config in the JSON pane.</source>
-        <translation>解析自模型 config；请在 JSON 面板中编辑 config。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="58"/>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="71"/>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="87"/>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="99"/>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="106"/>
-        <source>ID</source>
-        <translation>ID</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="59"/>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="72"/>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="88"/>
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="60"/>
-        <source>Memory</source>
-        <translation>显存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="61"/>
-        <source>BF16 dense</source>
-        <translation>BF16 稠密算力</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="62"/>
-        <source>Bandwidth</source>
-        <translation>显存带宽</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="63"/>
-        <source>Interconnect</source>
-        <translation>互联方式</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="64"/>
-        <source>Link (bidir.)</source>
-        <translation>互联带宽（双向）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="66"/>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="112"/>
-        <source>Price</source>
-        <translation>价格</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="67"/>
-        <source>The price the plan uses; edit it in the Prices tab.</source>
-        <translation>规划使用的价格；请在“价格”页编辑。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="73"/>
-        <source>Params</source>
-        <translation>参数量</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="74"/>
-        <source>Layers</source>
-        <translation>层数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="76"/>
-        <source>Hidden</source>
-        <translation>隐藏维度</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="78"/>
-        <source>Heads</source>
-        <translation>注意力头数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="80"/>
-        <source>KV heads</source>
-        <translation>KV 头数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="82"/>
-        <source>Context</source>
-        <translation>上下文长度</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="89"/>
-        <source>Version</source>
-        <translation>版本</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="90"/>
-        <source>Memory fraction</source>
-        <translation>显存占用比例</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="91"/>
-        <source>GEMM eff.</source>
-        <translation>GEMM 效率</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="92"/>
-        <source>Attention eff.</source>
-        <translation>注意力效率</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="93"/>
-        <source>Memory BW eff.</source>
-        <translation>带宽效率</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="94"/>
-        <source>Comm. BW eff.</source>
-        <translation>通信带宽效率</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="95"/>
-        <source>Comm. latency</source>
-        <translation>通信延迟</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="96"/>
-        <source>Step overhead</source>
-        <translation>单步固定开销</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="100"/>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="107"/>
-        <source>Label</source>
-        <translation>标签</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="101"/>
-        <source>Bits per weight</source>
-        <translation>每权重位数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="102"/>
-        <source>Compute dtype</source>
-        <translation>计算精度</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="103"/>
-        <source>Tier</source>
-        <translation>档位</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="108"/>
-        <source>Bytes per element</source>
-        <translation>每元素字节数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="111"/>
-        <source>GPU ID</source>
-        <translation>GPU ID</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="113"/>
-        <source>Date</source>
-        <translation>日期</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="114"/>
-        <source>Basis</source>
-        <translation>依据</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="119"/>
-        <source>GPUs</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="120"/>
-        <source>Models</source>
-        <translation>模型</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="121"/>
-        <source>Engines</source>
-        <translation>引擎</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="122"/>
-        <source>Weight formats</source>
-        <translation>权重格式</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="123"/>
-        <source>KV formats</source>
-        <translation>KV 格式</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="124"/>
-        <source>Prices</source>
-        <translation>价格</translation>
-    </message>
-</context>
-<context>
-    <name>SpecTableTab</name>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="82"/>
-        <source>Filter…</source>
-        <translation>筛选…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="120"/>
-        <source>&amp;Add…</source>
-        <translation>添加(&amp;A)…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="121"/>
-        <source>Copy the selected entry under a new id</source>
-        <translation>以新 id 复制选中的条目</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="122"/>
-        <source>&amp;Delete</source>
-        <translation>删除(&amp;D)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="122"/>
-        <source>Delete the entry you added</source>
-        <translation>删除用户添加的条目</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="124"/>
-        <source>&amp;Reset entry</source>
-        <translation>恢复条目(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="125"/>
-        <source>Forget your edit: the bundled entry comes back</source>
-        <translation>丢弃修改，恢复内置条目</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="128"/>
-        <source>Reset &amp;table…</source>
-        <translation>重置本表(&amp;T)…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="128"/>
-        <source>Forget every edit to this table</source>
-        <translation>丢弃对本表的全部修改</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="130"/>
-        <source>&amp;Import…</source>
-        <translation>导入(&amp;I)…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="131"/>
-        <source>Add or replace entries from a JSON or CSV file</source>
-        <translation>从 JSON 或 CSV 文件添加或替换条目</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="133"/>
-        <source>E&amp;xport…</source>
-        <translation>导出(&amp;X)…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="133"/>
-        <source>Write this table to a JSON or CSV file</source>
-        <translation>将本表写入 JSON 或 CSV 文件</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="190"/>
-        <source>Saved {id}.</source>
-        <translation>已保存 {id}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="203"/>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="221"/>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="261"/>
-        <source>Not saved: {reason}</source>
-        <translation>未保存：{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="212"/>
-        <source>Select the entry to copy first.</source>
-        <translation>请先选中要复制的条目。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="214"/>
-        <source>There is already an entry &apos;{id}&apos;.</source>
-        <translation>已存在条目 “{id}”。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="231"/>
-        <source>Deleted {id}.</source>
-        <translation>已删除 {id}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="240"/>
-        <source>{id} is the bundled entry again.</source>
-        <translation>{id} 已恢复为内置条目。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="246"/>
-        <source>The {table} table is the bundled one again.</source>
-        <translation>{table} 表已恢复为内置版本。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="274"/>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="297"/>
-        <source>Not imported: {reason}</source>
-        <translation>未导入：{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="282"/>
-        <source>Reading {name}…</source>
-        <translation>正在读取 {name}…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="310"/>
-        <source>Imported {new} new and {changed} changed entries from {name}.</source>
-        <translation>已从 {name} 导入 {new} 个新条目、{changed} 个修改的条目。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="319"/>
-        <source>Not exported: {reason}</source>
-        <translation>未导出：{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="321"/>
-        <source>Exported {n} entries to {path}.</source>
-        <translation>已导出 {n} 个条目到 {path}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="331"/>
-        <source>Add entry</source>
-        <translation>添加条目</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="332"/>
-        <source>Id of the copy (lower-case letters, digits, &apos;.&apos;, &apos;-&apos;):</source>
-        <translation>新条目的 id（小写字母、数字、“.”、“-”）：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="340"/>
-        <source>Reset table</source>
-        <translation>重置表</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="341"/>
-        <source>Forget every edit you made to the {table} table?</source>
-        <translation>丢弃对 {table} 表的全部修改？</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="346"/>
-        <source>Import table</source>
-        <translation>导入表</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="347"/>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="353"/>
-        <source>Tables (*.json *.csv)</source>
-        <translation>表格 (*.json *.csv)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="352"/>
-        <source>Export table</source>
-        <translation>导出表</translation>
-    </message>
-</context>
-<context>
-    <name>SpecTablesDialog</name>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="41"/>
-        <source>Spec tables</source>
-        <translation>规格表</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="52"/>
-        <source>Your edits are saved in {path}</source>
-        <translation>修改保存在 {path}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="55"/>
-        <source>Reset &amp;everything…</source>
-        <translation>全部重置(&amp;E)…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="56"/>
-        <source>Forget your edits to every table</source>
-        <translation>丢弃对所有表的修改</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="59"/>
-        <source>&amp;Close</source>
-        <translation>关闭(&amp;C)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="101"/>
-        <source>Not reset: {reason}</source>
-        <translation>未重置：{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="103"/>
-        <source>Every table is the bundled one again.</source>
-        <translation>所有表已恢复为内置版本。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="107"/>
-        <source>Reset everything</source>
-        <translation>全部重置</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="108"/>
-        <source>Forget every edit you made to every spec table?</source>
-        <translation>丢弃对所有规格表的全部修改？</translation>
-    </message>
-</context>
-<context>
-    <name>Terms</name>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="23"/>
-        <source>Weights</source>
-        <translation>权重</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="24"/>
-        <source>Activation peak</source>
-        <translation>激活峰值</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="25"/>
-        <source>Runtime (non-torch)</source>
-        <translation>运行时（非 torch）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="26"/>
-        <source>CUDA graphs</source>
-        <translation>CUDA Graph</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="27"/>
-        <source>KV cache</source>
-        <translation>KV 缓存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="28"/>
-        <source>Headroom</source>
-        <translation>余量</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="29"/>
-        <source>GPU memory (total)</source>
-        <translation>显存（总计）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="30"/>
-        <source>Engine budget</source>
-        <translation>引擎预算</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="31"/>
-        <source>Memory fraction</source>
-        <translation>显存占用比例</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="32"/>
-        <source>Max model length</source>
-        <translation>最大上下文长度</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="33"/>
-        <source>Batched tokens</source>
-        <translation>批处理 token 数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="34"/>
-        <source>Max sequences</source>
-        <translation>最大并发序列数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="35"/>
-        <source>KV bytes per token</source>
-        <translation>每 token KV 字节数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="36"/>
-        <source>KV bytes per token per GPU</source>
-        <translation>每卡每 token KV 字节数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="37"/>
-        <source>KV cache tokens</source>
-        <translation>KV 缓存 token 数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="38"/>
-        <source>KV cache tokens, all replicas</source>
-        <translation>KV 缓存 token 数（全部副本）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="39"/>
-        <source>Max concurrency at max model length</source>
-        <translation>最大上下文下的最大并发</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="40"/>
-        <source>Concurrency at P50 length</source>
-        <translation>P50 长度下的并发数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="41"/>
-        <source>Concurrency at P95 length</source>
-        <translation>P95 长度下的并发数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="42"/>
-        <source>KV left on a single GPU</source>
-        <translation>单卡剩余 KV 显存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="43"/>
-        <source>Concurrency within planning share</source>
-        <translation>规划占比内的并发数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="44"/>
-        <source>Concurrency at the 80 % alarm</source>
-        <translation>达到 80% 警戒线时的并发</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="45"/>
-        <source>KV per request at average length</source>
-        <translation>平均长度下每请求的 KV</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="46"/>
-        <source>Average length</source>
-        <translation>平均长度</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="47"/>
-        <source>Memory share at planned concurrency</source>
-        <translation>规划并发下的显存占比</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="48"/>
-        <source>Planning length</source>
-        <translation>规划长度</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="49"/>
-        <source>Parameters (total)</source>
-        <translation>参数量（总）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="50"/>
-        <source>Parameters (active)</source>
-        <translation>参数量（激活）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="51"/>
-        <source>Active parameters without embedding</source>
-        <translation>激活参数（不含嵌入层）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="52"/>
-        <source>Forward pass activations</source>
-        <translation>前向激活</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="53"/>
-        <source>Sampler</source>
-        <translation>采样器</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="54"/>
-        <source>MoE workspace</source>
-        <translation>MoE 工作区</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="55"/>
-        <source>Vision encoder (profiling pass)</source>
-        <translation>视觉编码器（显存探测）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="56"/>
-        <source>Embedding</source>
-        <translation>嵌入层</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="57"/>
-        <source>Attention</source>
-        <translation>注意力</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="58"/>
-        <source>Dense MLP</source>
-        <translation>稠密 MLP</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="59"/>
-        <source>Routed experts</source>
-        <translation>路由专家</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="60"/>
-        <source>Shared experts</source>
-        <translation>共享专家</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="61"/>
-        <source>Norms and router</source>
-        <translation>归一化与路由</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="62"/>
-        <source>LM head</source>
-        <translation>LM head</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="63"/>
-        <source>Vision tower</source>
-        <translation>视觉编码器</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="64"/>
-        <source>Memory ceiling</source>
-        <translation>显存上限</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="65"/>
-        <source>Compute ceiling</source>
-        <translation>算力上限</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="66"/>
-        <source>Interconnect ceiling</source>
-        <translation>卡间通信上限</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="67"/>
-        <source>Scheduler cap (max_num_seqs)</source>
-        <translation>调度器上限（max_num_seqs）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="68"/>
-        <source>Recommended concurrency</source>
-        <translation>推荐并发</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="69"/>
-        <source>Online capacity (at the watermark)</source>
-        <translation>在线容量（按安全水位）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="70"/>
-        <source>Knee (the recommendation)</source>
-        <translation>拐点（推荐并发）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="71"/>
-        <source>Requests/s per replica at the watermark</source>
-        <translation>安全水位下每副本每秒请求数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="73"/>
-        <source>Requests/s per replica at the knee</source>
-        <translation>拐点下每副本每秒请求数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="75"/>
-        <source>Replicas for the average</source>
-        <translation>承载平均流量所需副本数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="76"/>
-        <source>Replicas for the peak</source>
-        <translation>承载峰值流量所需副本数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="77"/>
-        <source>Serving replicas (N)</source>
-        <translation>服务副本数（N）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="78"/>
-        <source>Spare replicas (k)</source>
-        <translation>备用副本数（k）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="79"/>
-        <source>Replicas needed (N + k)</source>
-        <translation>所需副本数（N + k）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="80"/>
-        <source>GPUs needed</source>
-        <translation>所需卡数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="81"/>
-        <source>Replicas deployed</source>
-        <translation>部署副本数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="82"/>
-        <source>GPUs planned</source>
-        <translation>规划卡数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="83"/>
-        <location filename="../../gpucalc/ui/format.py" line="93"/>
-        <source>Online concurrency, all replicas</source>
-        <translation>在线并发（全部副本）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="84"/>
-        <source>Concurrency at the knee, all replicas</source>
-        <translation>拐点并发（全部副本）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="85"/>
-        <location filename="../../gpucalc/ui/format.py" line="94"/>
-        <source>Requests/s, all replicas</source>
-        <translation>每秒请求数（全部副本）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="86"/>
-        <location filename="../../gpucalc/ui/format.py" line="95"/>
-        <source>Output tokens/s, all replicas</source>
-        <translation>输出 token/s（全部副本）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="87"/>
-        <source>Output tokens per day</source>
-        <translation>每天输出 token 数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="88"/>
-        <source>Output tokens per GPU-hour</source>
-        <translation>每卡时输出 token 数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="89"/>
-        <source>Batch backfill tokens per day</source>
-        <translation>每天离线回填 token 数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="90"/>
-        <source>Cost per hour (GPUs needed)</source>
-        <translation>每小时成本（所需卡数）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="91"/>
-        <source>Cost per month (GPUs needed)</source>
-        <translation>每月成本（所需卡数）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="92"/>
-        <source>Cost per hour (GPUs planned)</source>
-        <translation>每小时成本（规划卡数）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="96"/>
-        <source>Communication share of a step</source>
-        <translation>单步通信占比</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="97"/>
-        <source>Step: matrix multiplies</source>
-        <translation>单步：矩阵乘</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="98"/>
-        <source>Step: attention</source>
-        <translation>单步：注意力</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="99"/>
-        <source>Step: communication</source>
-        <translation>单步：通信</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="100"/>
-        <source>Step: kernel launches without CUDA graphs</source>
-        <translation>单步：无 CUDA Graph 时的 kernel 启动</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="101"/>
-        <source>Step: scheduler overhead</source>
-        <translation>单步：调度开销</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="102"/>
-        <source>TTFT</source>
-        <translation>TTFT</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="103"/>
-        <source>TPOT</source>
-        <translation>TPOT</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="104"/>
-        <source>Inter-token latency</source>
-        <translation>token 间延迟</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="105"/>
-        <source>Output tokens/s</source>
-        <translation>输出 token/s</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="106"/>
-        <source>Requests/s</source>
-        <translation>每秒请求数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="174"/>
-        <source>does not fit: {gib} short</source>
-        <translation>放不下：缺 {gib}</translation>
-    </message>
-</context>
-<context>
-    <name>Units</name>
-    <message>
-        <location filename="../../gpucalc/ui/fields.py" line="130"/>
-        <location filename="../../gpucalc/ui/format.py" line="109"/>
-        <source>tokens</source>
-        <translation>token</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="110"/>
-        <source>requests</source>
-        <translation>个请求</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="111"/>
-        <source>params</source>
-        <translation>参数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="112"/>
-        <source>bytes</source>
-        <translation>字节</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="113"/>
-        <source>GPUs</source>
-        <translation>卡</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="114"/>
-        <source>replicas</source>
-        <translation>个副本</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="130"/>
-        <source>token</source>
-        <translation>token</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="131"/>
-        <source>request</source>
-        <translation>个请求</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="132"/>
-        <source>replica</source>
-        <translation>个副本</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/format.py" line="133"/>
-        <source>GPU</source>
-        <translation>卡</translation>
-    </message>
-</context>
-<context>
-    <name>WindowTools</name>
-    <message>
-        <location filename="../../gpucalc/ui/tools_menu.py" line="34"/>
-        <source>&amp;Hardware</source>
-        <translation>硬件(&amp;H)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/tools_menu.py" line="35"/>
-        <source>&amp;Custom GPU…</source>
-        <translation>自定义 GPU(&amp;C)…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/tools_menu.py" line="36"/>
-        <source>&amp;Use the catalog GPU again</source>
-        <translation>改回目录中的 GPU(&amp;U)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/tools_menu.py" line="37"/>
-        <source>&amp;Tools</source>
-        <translation>工具(&amp;T)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/tools_menu.py" line="38"/>
-        <source>&amp;Spec tables…</source>
-        <translation>规格表(&amp;S)…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/tools_menu.py" line="39"/>
-        <source>Request &amp;lengths from a log…</source>
-        <translation>从日志读取请求长度(&amp;L)…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/tools_menu.py" line="40"/>
-        <source>&amp;Measurements and calibration…</source>
-        <translation>实测与校准(&amp;M)…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/tools_menu.py" line="42"/>
-        <source>Measurement &amp;plan…</source>
-        <translation>实测计划(&amp;P)…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/tools_menu.py" line="43"/>
-        <source>Predict a &amp;benchmark…</source>
-        <translation>预测压测结果(&amp;B)…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucalc/ui/tools_menu.py" line="108"/>
-        <source>Saved engine profile {id}; choose it under Engine.</source>
-        <translation>已保存引擎配置档 {id}；可在“推理引擎”中选择。</translation>
-    </message>
-</context>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="94" />
+            <source>does not fit</source>
+            <translation>放不下</translation>
+        </message>
+    </context>
+    <context>
+        <name>Help</name>
+        <message>
+            <location filename="../../gpucalc/ui/help.py" line="57" />
+            <source>Every input field</source>
+            <translation>全部输入项</translation>
+        </message>
+    </context>
+    <context>
+        <name>ImportPreview</name>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="52" />
+            <source>Nothing can be imported: {n} problem(s).</source>
+            <translation>无可导入内容：{n} 个问题。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="57" />
+            <source>New entries ({n}): {ids}</source>
+            <translation>新增条目（{n}）：{ids}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="59" />
+            <source>Changed entries ({n}): {ids}</source>
+            <translation>修改条目（{n}）：{ids}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="61" />
+            <source>Unchanged, skipped: {n}</source>
+            <translation>未变化，已跳过：{n}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="64" />
+            <source>The import would change nothing.</source>
+            <translation>此次导入不会改变任何内容。</translation>
+        </message>
+    </context>
+    <context>
+        <name>ImportPreviewDialog</name>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="73" />
+            <source>Import preview</source>
+            <translation>导入预览</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="79" />
+            <source>Import</source>
+            <translation>导入</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="84" />
+            <source>Importing into the {table} table:</source>
+            <translation>导入到 {table} 表：</translation>
+        </message>
+    </context>
+    <context>
+        <name>InputsPanel</name>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="84" />
+            <source>Paste serve command…</source>
+            <translation>粘贴启动命令…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="85" />
+            <source>Fill the form from a 'vllm serve …', SGLang or trtllm-serve command line.</source>
+            <translation>从 “vllm serve …”、SGLang 或 trtllm-serve 命令行填写表单。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="91" />
+            <source>Open config.json…</source>
+            <translation>打开 config.json…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="92" />
+            <source>Open model folder…</source>
+            <translation>打开模型文件夹…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="102" />
+            <source>Model</source>
+            <translation>模型</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="102" />
+            <source>Hardware</source>
+            <translation>硬件</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="103" />
+            <source>Engine and deployment</source>
+            <translation>引擎与部署</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="103" />
+            <source>Workload</source>
+            <translation>负载</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="104" />
+            <source>Targets</source>
+            <translation>目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="167" />
+            <source>Preset</source>
+            <translation>预设</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="171" />
+            <source>Request classes</source>
+            <translation>请求类别</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="180" />
+            <source>checkpoint default</source>
+            <translation>检查点默认</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="182" />
+            <source>auto (activation dtype)</source>
+            <translation>自动（同激活精度）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="190" />
+            <source>auto</source>
+            <translation>自动</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="192" />
+            <source>online</source>
+            <translation>在线</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="192" />
+            <source>offline</source>
+            <translation>离线</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="193" />
+            <source>mixed</source>
+            <translation>混合</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="200" />
+            <source>MoE: {experts} experts, top-{k}</source>
+            <translation>MoE：{experts} 个专家，top-{k}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="202" />
+            <source>dense</source>
+            <translation>稠密</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="203" />
+            <source>{total} parameters ({active} active) · {attention} attention · {moe}</source>
+            <translation>参数量 {total}（激活 {active}）· {attention} 注意力 · {moe}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="216" />
+            <source>Open config.json</source>
+            <translation>打开 config.json</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="217" />
+            <source>Model config (*.json)</source>
+            <translation>模型配置 (*.json)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="221" />
+            <source>Open model folder</source>
+            <translation>打开模型文件夹</translation>
+        </message>
+    </context>
+    <context>
+        <name>LengthsDialog</name>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="59" />
+            <source>Request lengths from a log export</source>
+            <translation>从日志导出读取请求长度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="62" />
+            <source>&amp;Open file…</source>
+            <translation>打开文件(&amp;O)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="65" />
+            <source>Open a CSV or JSON Lines file of per-request input and output token counts.</source>
+            <translation>打开记录每个请求输入、输出 token 数的 CSV 或 JSON Lines 文件。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="72" />
+            <source>Tokens</source>
+            <translation>token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="72" />
+            <source>P50</source>
+            <translation>P50</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="72" />
+            <source>P95</source>
+            <translation>P95</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="72" />
+            <source>P99</source>
+            <translation>P99</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="72" />
+            <source>Mean</source>
+            <translation>均值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="73" />
+            <source>Suggested workload</source>
+            <translation>建议的负载参数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="73" />
+            <source>Value</source>
+            <translation>数值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="76" />
+            <source>&amp;Use this workload</source>
+            <translation>使用此负载(&amp;U)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="88" />
+            <source>Tokens per request (log scale)</source>
+            <translation>每请求 token 数（对数坐标）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="89" />
+            <source>Requests</source>
+            <translation>请求数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="94" />
+            <source>input tokens</source>
+            <translation>输入 token</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="98" />
+            <source>output tokens</source>
+            <translation>输出 token</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="118" />
+            <source>Open request lengths</source>
+            <translation>打开请求长度文件</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="119" />
+            <source>Token counts (*.csv *.tsv *.jsonl *.ndjson *.json *.txt);;All files (*)</source>
+            <translation>token 计数 (*.csv *.tsv *.jsonl *.ndjson *.json *.txt);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="126" />
+            <source>Reading {name}…</source>
+            <translation>正在读取 {name}…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="137" />
+            <source>Cannot use this file: {reason}</source>
+            <translation>无法使用该文件：{reason}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="165" />
+            <source>{name}: {rows} rows, {usable} usable, {bad} skipped</source>
+            <translation>{name}：共 {rows} 行，可用 {usable} 行，跳过 {bad} 行</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="169" />
+            <source>{n} conversations (input percentiles over first turns)</source>
+            <translation>{n} 个会话（输入分位数按首轮统计）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="180" />
+            <source>Input</source>
+            <translation>输入</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="181" />
+            <source>Output</source>
+            <translation>输出</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="194" />
+            <source>Input length P50</source>
+            <translation>输入长度 P50</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="195" />
+            <source>Input length P95</source>
+            <translation>输入长度 P95</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="196" />
+            <source>Output length P50</source>
+            <translation>输出长度 P50</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="197" />
+            <source>Output length P95</source>
+            <translation>输出长度 P95</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="198" />
+            <source>Turns</source>
+            <translation>对话轮数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="199" />
+            <source>History per turn (tokens)</source>
+            <translation>每轮历史增长（token）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="202" />
+            <source>Class {name}</source>
+            <translation>类别 {name}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/lengths_dialog.py" line="203" />
+            <source>{share} % · {inp} in / {out} out</source>
+            <translation>{share}% · 输入 {inp} / 输出 {out}</translation>
+        </message>
+    </context>
+    <context>
+        <name>LoadCurvePlot</name>
+        <message>
+            <location filename="../../gpucalc/ui/plots/load_plot.py" line="46" />
+            <source>Concurrent requests per replica (log scale)</source>
+            <translation>每副本并发请求数（对数坐标）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/plots/load_plot.py" line="48" />
+            <source>knee</source>
+            <translation>拐点</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/plots/load_plot.py" line="49" />
+            <source>watermark</source>
+            <translation>安全水位</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/plots/load_plot.py" line="94" />
+            <source>TTFT target {ms} ms</source>
+            <translation>TTFT 目标 {ms} ms</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/plots/load_plot.py" line="96" />
+            <source>TPOT target {ms} ms</source>
+            <translation>TPOT 目标 {ms} ms</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/plots/load_plot.py" line="101" />
+            <source>knee {n}</source>
+            <translation>拐点 {n}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/plots/load_plot.py" line="104" />
+            <source>watermark {n}</source>
+            <translation>安全水位 {n}</translation>
+        </message>
+    </context>
+    <context>
+        <name>MainWindow</name>
+        <message>
+            <location filename="../../gpucalc/ui/app.py" line="169" />
+            <source>Settings were reset</source>
+            <translation>设置已重置</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/app.py" line="191" />
+            <source>Your spec tables</source>
+            <translation>用户规格表</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="130" />
+            <source>Inputs</source>
+            <translation>输入</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="132" />
+            <source>Explanation</source>
+            <translation>计算说明</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="184" />
+            <source>&amp;File</source>
+            <translation>文件(&amp;F)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="185" />
+            <source>&amp;Open scenario…</source>
+            <translation>打开场景(&amp;O)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="186" />
+            <source>&amp;Save scenario</source>
+            <translation>保存场景(&amp;S)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="187" />
+            <source>Save scenario &amp;as…</source>
+            <translation>场景另存为(&amp;A)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="189" />
+            <source>Open &amp;recent</source>
+            <translation>最近打开(&amp;R)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="191" />
+            <source>E&amp;xamples</source>
+            <translation>示例(&amp;X)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="197" />
+            <source>&amp;Export report (PDF)…</source>
+            <translation>导出报告（PDF）(&amp;E)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="199" />
+            <source>Export &amp;CSV tables…</source>
+            <translation>导出 CSV 表格(&amp;C)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="201" />
+            <source>&amp;Quit</source>
+            <translation>退出(&amp;Q)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="202" />
+            <source>&amp;Edit</source>
+            <translation>编辑(&amp;E)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="203" />
+            <source>&amp;View</source>
+            <translation>视图(&amp;V)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="206" />
+            <source>&amp;Language</source>
+            <translation>语言(&amp;L)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="215" />
+            <source>&amp;Theme</source>
+            <translation>主题(&amp;T)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="224" />
+            <source>&amp;Help</source>
+            <translation>帮助(&amp;H)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="228" />
+            <source>&amp;Undo</source>
+            <translation>撤销(&amp;U)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="230" />
+            <source>&amp;Redo</source>
+            <translation>重做(&amp;R)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="237" />
+            <source>&amp;Paste serve command…</source>
+            <translation>粘贴启动命令(&amp;P)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="239" />
+            <source>&amp;Reset to the default scenario</source>
+            <translation>恢复默认场景(&amp;R)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="243" />
+            <source>&amp;Manual</source>
+            <translation>使用手册(&amp;M)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="244" />
+            <source>&amp;Keyboard shortcuts</source>
+            <translation>键盘快捷键(&amp;K)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="245" />
+            <source>&amp;First steps</source>
+            <translation>入门(&amp;F)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="247" />
+            <source>&amp;About gpucalc</source>
+            <translation>关于 gpucalc(&amp;A)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="257" />
+            <source>untitled</source>
+            <translation>未命名</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="259" />
+            <source>{name} — gpucalc</source>
+            <translation>{name} — gpucalc</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="275" />
+            <source>Plan for {model} on {gpu}, computed in {ms} ms</source>
+            <translation>{model} 在 {gpu} 上的规划，计算耗时 {ms} ms</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="277" />
+            <source>{n} notice(s)</source>
+            <translation>{n} 条提示</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="288" />
+            <source>Writing the report…</source>
+            <translation>正在生成报告…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="295" />
+            <source>Computing…</source>
+            <translation>计算中…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="298" />
+            <source>Exported {path}</source>
+            <translation>已导出 {path}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="301" />
+            <source>Export failed</source>
+            <translation>导出失败</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="307" />
+            <source>Could not compute this plan: {reason}</source>
+            <translation>无法计算此方案：{reason}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="317" />
+            <source>Invalid {field}: {reason}</source>
+            <translation>{field} 无效：{reason}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="330" />
+            <source>Stale: fix {field} to update. {reason}</source>
+            <translation>已过期：请修改{field}以更新。{reason}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="333" />
+            <source>Stale: the current inputs give no result. {reason}</source>
+            <translation>已过期：当前输入无法得出结果。{reason}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="342" />
+            <source>Cannot use this command</source>
+            <translation>无法使用该命令</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="344" />
+            <source>paste the {engine} command</source>
+            <translation>粘贴 {engine} 启动命令</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="347" />
+            <source>Filled from the {engine} command.</source>
+            <translation>已从 {engine} 命令填写。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="348" />
+            <source>Ignored: {flags}</source>
+            <translation>已忽略：{flags}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="364" />
+            <source>reset to the default scenario</source>
+            <translation>恢复默认场景</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="380" />
+            <source>Cannot open scenario</source>
+            <translation>无法打开场景</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="400" />
+            <source>Unsaved changes</source>
+            <translation>未保存的修改</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="401" />
+            <source>The scenario has changes that are not saved. Save them first?</source>
+            <translation>场景有未保存的修改。要先保存吗？</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="415" />
+            <source>Cannot save scenario</source>
+            <translation>无法保存场景</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="421" />
+            <source>Saved {path}</source>
+            <translation>已保存 {path}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="432" />
+            <source>Open scenario</source>
+            <translation>打开场景</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="433" />
+            <source>gpucalc scenarios (*.gpucalc.json);;JSON (*.json)</source>
+            <translation>gpucalc 场景 (*.gpucalc.json);;JSON (*.json)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="445" />
+            <source>Save scenario</source>
+            <translation>保存场景</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="446" />
+            <source>gpucalc scenarios (*.gpucalc.json)</source>
+            <translation>gpucalc 场景 (*.gpucalc.json)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="481" />
+            <source>About gpucalc</source>
+            <translation>关于 gpucalc</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="482" />
+            <source>gpucalc {version}: offline GPU inference capacity planner.</source>
+            <translation>gpucalc {version}：离线 GPU 推理容量规划工具。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/theme.py" line="12" />
+            <source>Follow the system</source>
+            <translation>跟随系统</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/theme.py" line="13" />
+            <source>Light</source>
+            <translation>浅色</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/theme.py" line="14" />
+            <source>Dark</source>
+            <translation>深色</translation>
+        </message>
+    </context>
+    <context>
+        <name>ManualWindow</name>
+        <message>
+            <location filename="../../gpucalc/ui/help.py" line="75" />
+            <source>gpucalc manual</source>
+            <translation>gpucalc 使用手册</translation>
+        </message>
+    </context>
+    <context>
+        <name>MeasurementPlanDialog</name>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="67" />
+            <source>Measurement plan</source>
+            <translation>实测计划</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="82" />
+            <source>Step / run</source>
+            <translation>步骤 / 运行</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="82" />
+            <source>Expected</source>
+            <translation>预期</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="82" />
+            <source>Check</source>
+            <translation>检查</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="83" />
+            <source>Measured</source>
+            <translation>实测</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="88" />
+            <source>&amp;Load results…</source>
+            <translation>载入结果(&amp;L)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="90" />
+            <source>&amp;Copy command</source>
+            <translation>复制命令(&amp;C)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="92" />
+            <source>Copy &amp;all as a script</source>
+            <translation>全部复制为脚本(&amp;A)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="99" />
+            <source>Benchmark tool:</source>
+            <translation>压测工具：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="125" />
+            <source>Nothing to measure: the model does not fit on this deployment.</source>
+            <translation>无可实测内容：该部署放不下此模型。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="128" />
+            <source>Seed 000's measurement order for this plan. Targets: TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; recommendation {n} concurrent requests per replica, online capacity {online}. Load saved results to mark each run: within ±{tol} % of the expectation passes.</source>
+            <translation>本方案按种子文档 000 的实测顺序排列。目标：TTFT ≤ {ttft} ms，TPOT ≤ {tpot} ms；推荐每副本 {n} 个并发请求，在线容量 {online}。载入保存的结果即可逐条标记：与预期相差在 ±{tol}% 以内即为通过。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="140" />
+            <source>a target breaks at about {n}</source>
+            <translation>并发约 {n} 时目标被击穿</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="155" />
+            <source>{label}: {input} in + {output} out</source>
+            <translation>{label}：输入 {input} + 输出 {output}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="160" />
+            <source>targets met</source>
+            <translation>满足目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="160" />
+            <source>a target broken</source>
+            <translation>目标被击穿</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="190" />
+            <source>Serve:</source>
+            <translation>启动命令：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="191" />
+            <source>Benchmark:</source>
+            <translation>压测命令：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="194" />
+            <source>What to check:</source>
+            <translation>检查要点：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="211" />
+            <source>Start the engine first:</source>
+            <translation>先启动引擎：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="230" />
+            <source>Load benchmark results</source>
+            <translation>载入压测结果</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="231" />
+            <source>Benchmark results (*.json *.jsonl *.csv);;All files (*)</source>
+            <translation>压测结果 (*.json *.jsonl *.csv);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="249" />
+            <source>Cannot use these results: {reason}</source>
+            <translation>无法使用这些结果：{reason}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="271" />
+            <source>{n} results match no run (other concurrency or lengths).</source>
+            <translation>{n} 条结果没有对应的运行（并发或长度不同）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="280" />
+            <source>pass</source>
+            <translation>通过</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="280" />
+            <source>attention</source>
+            <translation>需注意</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="281" />
+            <source>not measured</source>
+            <translation>未实测</translation>
+        </message>
+    </context>
+    <context>
+        <name>MeasurementsDialog</name>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="109" />
+            <source>not reported</source>
+            <translation>未报告</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="200" />
+            <source>Measurements and calibration</source>
+            <translation>实测与校准</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="217" />
+            <source>Engine log</source>
+            <translation>引擎日志</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="218" />
+            <source>Benchmark results</source>
+            <translation>压测结果</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="223" />
+            <source>The scenario cannot be computed: {reason}</source>
+            <translation>无法计算该场景：{reason}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="237" />
+            <source>Paste the engine's start-up log here (vLLM, SGLang or TensorRT-LLM), up to the line that reports the KV cache size.</source>
+            <translation>在此粘贴引擎启动日志（vLLM、SGLang 或 TensorRT-LLM），需包含报告 KV 缓存大小的那一行。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="240" />
+            <source>&amp;Open log…</source>
+            <translation>打开日志(&amp;O)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="242" />
+            <source>&amp;Compare</source>
+            <translation>对比(&amp;C)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="244" />
+            <source>Use the flags the log printed</source>
+            <translation>采用日志中打印的参数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="248" />
+            <source>Figure</source>
+            <translation>指标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="248" />
+            <source>gpucalc</source>
+            <translation>gpucalc</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="249" />
+            <source>Difference</source>
+            <translation>差值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="249" />
+            <source>Relative</source>
+            <translation>相对差</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="252" />
+            <source>Calibrate from this log…</source>
+            <translation>用此日志校准…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="272" />
+            <source>Open engine log</source>
+            <translation>打开引擎日志</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="273" />
+            <source>Logs (*.log *.txt *.out);;All files (*)</source>
+            <translation>日志 (*.log *.txt *.out);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="286" />
+            <source>the pasted log</source>
+            <translation>粘贴的日志</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="292" />
+            <source>Reading the log…</source>
+            <translation>正在读取日志…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="307" />
+            <source>unexpected error ({kind})</source>
+            <translation>意外错误（{kind}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="316" />
+            <source>Cannot use this log: {reason}</source>
+            <translation>无法使用该日志：{reason}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="325" />
+            <source>{engine} log: {flagged} of {total} figures differ by more than {tolerance} % from the estimate ({profile}).</source>
+            <translation>{engine} 日志：{total} 项指标中有 {flagged} 项与估算值（{profile}）相差超过 {tolerance}%。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="330" />
+            <source>Only the first {read} MB of this {size} MB log were read.</source>
+            <translation>此日志共 {size} MB，只读取了前 {read} MB。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="362" />
+            <source>Calibrate from this log</source>
+            <translation>用此日志校准</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="367" />
+            <source>Save the engine profile "{name}" ({id}) with these constants?</source>
+            <translation>以这些常数保存引擎配置档 “{name}”（{id}）？</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="378" />
+            <source>&amp;Add result files…</source>
+            <translation>添加结果文件(&amp;A)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="380" />
+            <source>C&amp;lear</source>
+            <translation>清空(&amp;L)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="386" />
+            <source>held out: </source>
+            <translation>留出比例：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="387" />
+            <source>&amp;Fit</source>
+            <translation>拟合(&amp;F)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="389" />
+            <source>&amp;Save as profile…</source>
+            <translation>保存为配置档(&amp;S)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="391" />
+            <source>Add vllm bench serve, SGLang bench_serving, genai-perf or CSV result files.</source>
+            <translation>添加 vllm bench serve、SGLang bench_serving、genai-perf 或 CSV 结果文件。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="395" />
+            <source>Factor</source>
+            <translation>因子</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="395" />
+            <source>Default</source>
+            <translation>默认值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="395" />
+            <source>Fitted</source>
+            <translation>拟合值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="396" />
+            <source>±</source>
+            <translation>±</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="397" />
+            <source>Median |error|</source>
+            <translation>|误差| 中位数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="397" />
+            <source>Fit: before</source>
+            <translation>拟合集：校准前</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="398" />
+            <source>Fit: after</source>
+            <translation>拟合集：校准后</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="398" />
+            <source>Held out: before</source>
+            <translation>留出集：校准前</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="399" />
+            <source>Held out: after</source>
+            <translation>留出集：校准后</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="419" />
+            <source>Load: concurrency or request rate (log scale)</source>
+            <translation>负载：并发或请求速率（对数坐标）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="427" />
+            <source>{metric} measured</source>
+            <translation>{metric} 实测</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="430" />
+            <source>{metric} default</source>
+            <translation>{metric} 默认</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="433" />
+            <source>{metric} calibrated</source>
+            <translation>{metric} 校准后</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="444" />
+            <source>Open benchmark results</source>
+            <translation>打开压测结果</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="445" />
+            <source>Benchmark results (*.json *.jsonl *.csv *.txt);;All files (*)</source>
+            <translation>压测结果 (*.json *.jsonl *.csv *.txt);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="455" />
+            <source>Cannot use this file: {reason}</source>
+            <translation>无法使用该文件：{reason}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="462" />
+            <source>{points} measured points from {files}.</source>
+            <translation>{points} 个实测点，来自 {files}。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="488" />
+            <source>Fitting…</source>
+            <translation>正在拟合…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="499" />
+            <source>The fit failed: {reason}</source>
+            <translation>拟合失败：{reason}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="508" />
+            <source>Fitted on {fit} points, {held} held out, in {iterations} iterations; mean |ln(predicted ÷ measured)| on fitted points {before:.3f} → {after:.3f}.</source>
+            <translation>用 {fit} 个点拟合，留出 {held} 个，迭代 {iterations} 次；拟合点上 |ln(预测 ÷ 实测)| 的均值 {before:.3f} → {after:.3f}。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="513" />
+            <source>Held out: {before:.3f} → {after:.3f}.</source>
+            <translation>留出点：{before:.3f} → {after:.3f}。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="524" />
+            <source>fixed</source>
+            <translation>固定</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="601" />
+            <source>Replace profile</source>
+            <translation>替换配置档</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="601" />
+            <source>An engine profile "{id}" already exists ({where}). Replace it?</source>
+            <translation>引擎配置档 “{id}” 已存在（{where}）。是否替换？</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="617" />
+            <source>Cannot save the profile</source>
+            <translation>无法保存配置档</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="624" />
+            <source>Save as profile</source>
+            <translation>保存为配置档</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="625" />
+            <source>Name of the calibrated engine profile:</source>
+            <translation>校准后引擎配置档的名称：</translation>
+        </message>
+    </context>
+    <context>
+        <name>MemoryBar</name>
+        <message>
+            <location filename="../../gpucalc/ui/plots/memory_bar.py" line="36" />
+            <source>GiB per GPU</source>
+            <translation>每卡显存 (GiB)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/plots/memory_bar.py" line="91" />
+            <source>{share} % planning share</source>
+            <translation>{share}% 规划占比</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/plots/memory_bar.py" line="94" />
+            <source>{share} % alarm</source>
+            <translation>{share}% 警戒线</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/plots/memory_bar.py" line="97" />
+            <source>GiB per GPU (total {gib} GiB)</source>
+            <translation>每卡显存（GiB，总计 {gib} GiB）</translation>
+        </message>
+    </context>
+    <context>
+        <name>MemoryTab</name>
+        <message>
+            <location filename="../../gpucalc/ui/panels/memory_tab.py" line="36" />
+            <source>Line item</source>
+            <translation>项目</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/memory_tab.py" line="36" />
+            <source>Memory</source>
+            <translation>显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/memory_tab.py" line="36" />
+            <source>Share</source>
+            <translation>占比</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/memory_tab.py" line="37" />
+            <source>Tensor group</source>
+            <translation>张量组</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/memory_tab.py" line="38" />
+            <source>KV cache and concurrency</source>
+            <translation>KV 缓存与并发</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/memory_tab.py" line="38" />
+            <source>Value</source>
+            <translation>数值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/memory_tab.py" line="41" />
+            <source>Per-GPU memory, in the order the engine deducts it</source>
+            <translation>每卡显存（按引擎扣除顺序）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/memory_tab.py" line="43" />
+            <source>Weights by tensor group</source>
+            <translation>按张量组划分的权重</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/memory_tab.py" line="44" />
+            <source>What the KV cache holds</source>
+            <translation>KV 缓存能容纳多少</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/memory_tab.py" line="55" />
+            <source>Memory picture of one GPU</source>
+            <translation>单卡显存构成</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/memory_tab.py" line="86" />
+            <source>none: does not fit</source>
+            <translation>无：放不下</translation>
+        </message>
+    </context>
+    <context>
+        <name>PasteDialog</name>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="86" />
+            <source>Paste serve command</source>
+            <translation>粘贴启动命令</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="98" />
+            <source>A 'vllm serve …', 'python -m sglang.launch_server …' or 'trtllm-serve …' command line:</source>
+            <translation>“vllm serve …”、“python -m sglang.launch_server …” 或 “trtllm-serve …” 命令行：</translation>
+        </message>
+    </context>
+    <context>
+        <name>PlanController</name>
+        <message>
+            <location filename="../../gpucalc/ui/controller.py" line="87" />
+            <source>replace the scenario</source>
+            <translation>替换场景</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/controller.py" line="113" />
+            <source>edit {field}</source>
+            <translation>修改{field}</translation>
+        </message>
+    </context>
+    <context>
+        <name>Plots</name>
+        <message>
+            <location filename="../../gpucalc/ui/plots/style.py" line="111" />
+            <source>Latency (ms, log scale)</source>
+            <translation>延迟（ms，对数坐标）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/plots/style.py" line="112" />
+            <source>Output tokens/s</source>
+            <translation>输出 token/s</translation>
+        </message>
+    </context>
+    <context>
+        <name>PresetPicker</name>
+        <message>
+            <location filename="../../gpucalc/ui/panels/workload_extras.py" line="43" />
+            <source>custom</source>
+            <translation>自定义</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/workload_extras.py" line="46" />
+            <source>Start from a typical traffic shape, then enter your own P50/P95.</source>
+            <translation>先选一种典型流量形态，再填入实际的 P50/P95。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Presets</name>
+        <message>
+            <location filename="../../gpucalc/ui/panels/workload_extras.py" line="27" />
+            <source>Short Q&amp;A / chatbot</source>
+            <translation>短问答 / 聊天机器人</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/workload_extras.py" line="28" />
+            <source>Long-document analysis</source>
+            <translation>长文档分析</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/workload_extras.py" line="29" />
+            <source>RAG (retrieved context)</source>
+            <translation>RAG（检索上下文）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/workload_extras.py" line="30" />
+            <source>Multi-turn chat (8 turns)</source>
+            <translation>多轮对话（8 轮）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/workload_extras.py" line="31" />
+            <source>Mixed: 80 % short, 20 % long</source>
+            <translation>长短混合：80% 短，20% 长</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/workload_extras.py" line="32" />
+            <source>Offline batch</source>
+            <translation>离线批处理</translation>
+        </message>
+    </context>
+    <context>
+        <name>Report</name>
+        <message>
+            <location filename="../../gpucalc/report/fleet_text.py" line="22" />
+            <source>Carries {avg} req/s average: {avg_ok}; {peak} req/s peak: {peak_ok} — {needed} GPUs needed ({planned} planned): N + k = {n} + {k} replicas of {per} GPUs, the average at {rate_wm} req/s per replica (the watermark), the peak at {rate_knee} req/s (the knee).</source>
+            <translation>能否承载平均 {avg} req/s：{avg_ok}；峰值 {peak} req/s：{peak_ok}——需要 {needed} 张卡（规划 {planned} 张）：N + k = {n} + {k} 个副本，每副本 {per} 张卡；平均流量按每副本 {rate_wm} req/s（安全水位），峰值按 {rate_knee} req/s（拐点）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/fleet_text.py" line="37" />
+            <source>All {r} replicas deployed: {conc} concurrent requests online, {rps} req/s, {tok} output tok/s ({hour} tokens per GPU-hour, {day} tokens/day).</source>
+            <translation>已部署的全部 {r} 个副本：在线并发 {conc} 个请求，{rps} req/s，输出 {tok} tok/s（每卡时 {hour} token，每天 {day} token）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/fleet_text.py" line="45" />
+            <source>GPUs needed cost ${hour}/h, ${month}/month.</source>
+            <translation>所需卡数的成本：每小时 ${hour}，每月 ${month}。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/fleet_text.py" line="49" />
+            <source>Mixed traffic: {day} batch tokens/day backfill the capacity above the watermark.</source>
+            <translation>混合流量：安全水位以上的余量每天可回填 {day} 个离线批量 token。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/fleet_text.py" line="52" />
+            <source>Offline traffic: memory filled, no latency targets, no watermark.</source>
+            <translation>离线流量：显存堆满，不设延迟目标，不留安全水位。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/fleet_text.py" line="60" />
+            <source>TP {tp} × PP {pp}: {r} replicas, {conc} concurrent, {rps} req/s, {tok} tok/s</source>
+            <translation>TP {tp} × PP {pp}：{r} 个副本，并发 {conc}，{rps} req/s，{tok} tok/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/fleet_text.py" line="64" />
+            <source>Replicas versus TP on the same GPUs:</source>
+            <translation>同样的卡数，多副本与张量并行（TP）对比：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/measurement_section.py" line="33" />
+            <source>targets met</source>
+            <translation>满足目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/measurement_section.py" line="33" />
+            <source>a target broken</source>
+            <translation>目标被击穿</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/measurement_section.py" line="42" />
+            <source>The estimate expects a target to break at about {n} concurrent requests.</source>
+            <translation>估算预计并发约 {n} 时延迟目标被击穿。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/measurement_section.py" line="47" />
+            <source>{label}: {input} in + {output} out, {prompts} prompts</source>
+            <translation>{label}：输入 {input} + 输出 {output}，{prompts} 条请求</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/measurement_section.py" line="52" />
+            <source>Run</source>
+            <translation>运行</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/measurement_section.py" line="52" />
+            <source>Expected</source>
+            <translation>预期</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/measurement_section.py" line="52" />
+            <source>Command</source>
+            <translation>命令</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/measurement_section.py" line="61" />
+            <source>Serve command</source>
+            <translation>启动命令</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/measurement_section.py" line="65" />
+            <source>Figures are per replica: benchmark one of the {r} replicas.</source>
+            <translation>数字均为单副本：压测其中一个副本（共 {r} 个副本）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/pdf.py" line="46" />
+            <source>Page {n} of {total}</source>
+            <translation>第 {n} 页，共 {total} 页</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/pdf.py" line="89" />
+            <source>GPU inference capacity report</source>
+            <translation>GPU 推理容量报告</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="101" />
+            <source>Low and high: every uncertain constant at once at the pessimistic or the optimistic end of its stated range (table below); low and high are the smallest and largest of the three evaluations — a planning range, not a confidence interval. The recommended concurrency's range also brackets both ends of every sensitivity bar. GPUs needed for {qps} req/s average, {peak} req/s peak, by the fleet verdict's rule (page 1): {needed} GPUs needed ({planned} planned).</source>
+            <translation>低 / 高：所有不确定常数同时取其给定范围的悲观端 / 乐观端（范围见下表）；低、高取三次计算中的最小值与最大值——这是规划用的范围，不是置信区间。推荐并发的范围还涵盖每个敏感性条形的两端。所需卡数按平均 {qps} req/s、峰值 {peak} req/s、以第 1 页承载结论的同一规则计算：需要 {needed} 张卡（规划 {planned} 张）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="109" />
+            <source>Result</source>
+            <translation>结果</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="109" />
+            <source>Low</source>
+            <translation>低</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="109" />
+            <source>High</source>
+            <translation>高</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="109" />
+            <source>Unit</source>
+            <translation>单位</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="118" />
+            <source>Recommended concurrency, one factor at a time</source>
+            <translation>推荐并发（逐个因子变动）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="119" />
+            <source>recommended concurrency (requests per replica)</source>
+            <translation>推荐并发（每副本请求数）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="119" />
+            <source>at low value</source>
+            <translation>取低值时</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="120" />
+            <source>at high value</source>
+            <translation>取高值时</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="120" />
+            <source>expected</source>
+            <translation>预期</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="125" />
+            <source>One factor at a time moved over its range, everything else at its value; the {n} largest swings of the recommended concurrency ({base} requests per replica). Workload lengths and targets move ±20 %, GPU figures and the memory fraction ±5 %, the constants over the ranges below.</source>
+            <translation>每次只让一个因子在其范围内变动，其余保持原值；列出使推荐并发（每副本 {base} 个请求）变化最大的 {n} 个因子。流量长度与延迟目标变动 ±20 %，GPU 参数与显存占用比例变动 ±5 %，常数按下表的范围变动。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="130" />
+            <source>Sensitivity</source>
+            <translation>敏感性</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="135" />
+            <source>Factor</source>
+            <translation>因子</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="135" />
+            <source>Range</source>
+            <translation>范围</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="135" />
+            <source>Conc. at low</source>
+            <translation>低值时并发</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="135" />
+            <source>Conc. at high</source>
+            <translation>高值时并发</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="135" />
+            <source>Swing</source>
+            <translation>变化幅度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="145" />
+            <source>Not evaluated: the model does not fit on this deployment.</source>
+            <translation>未评估：该部署放不下此模型。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="147" />
+            <source>Ranges of the uncertain constants</source>
+            <translation>不确定常数的范围</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="149" />
+            <source>Constant</source>
+            <translation>常数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="149" />
+            <source>Reason and source</source>
+            <translation>依据与来源</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="170" />
+            <source>No simulated rate meets the targets at P{p} (TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms); the analytic recommendation ({n} concurrent requests) carries {analytic} req/s per replica.</source>
+            <translation>仿真的各个请求速率在 P{p} 下都达不到目标（首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} ms）；解析模型的推荐值（{n} 个并发请求）每副本承载 {analytic} req/s。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="173" />
+            <source>Capacity at the P{p} SLO (TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms): {cap} req/s per replica, {share} of the {analytic} req/s the analytic recommendation ({n} concurrent requests) carries.</source>
+            <translation>按 P{p} 满足 SLO（首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} ms）的容量：每副本 {cap} req/s，为解析模型推荐值（{n} 个并发请求，{analytic} req/s）的 {share}。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="179" />
+            <source>Every simulated rate meets the targets, so the capacity is at least this.</source>
+            <translation>所有仿真速率都满足目标，实际容量不低于此值。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="182" />
+            <source>{r} replicas: {total} req/s in all.</source>
+            <translation>{r} 个副本：共 {total} req/s。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="194" />
+            <source>Bisection in the simulator: {sim} req/s per replica at the P{p} SLO; the percentile-aware analytic capacity, {analytic} req/s, agrees within 10 % and is the figure planned.</source>
+            <translation>仿真二分查找：P{p} SLO 下每副本 {sim} req/s；按百分位计算的解析容量 {analytic} req/s 与之相差不超过 10 %，作为规划值。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="197" />
+            <source>Bisection in the simulator: {sim} req/s per replica at the P{p} SLO; the percentile-aware analytic capacity, {analytic} req/s, is off by more than 10 % (ratio {ratio}), so the simulated figure is the one planned.</source>
+            <translation>仿真二分查找：P{p} SLO 下每副本 {sim} req/s；按百分位计算的解析容量 {analytic} req/s 相差超过 10 %（比值 {ratio}），因此以仿真值作为规划值。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="207" />
+            <source>Not simulated: the model does not fit on this deployment.</source>
+            <translation>未仿真：该部署放不下此模型。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="209" />
+            <source>Not simulated: the simulator cannot run this plan.</source>
+            <translation>未仿真：仿真器无法运行此方案。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="211" />
+            <source>TTFT against request rate</source>
+            <translation>TTFT 随请求速率的变化</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="211" />
+            <source>TPOT against request rate</source>
+            <translation>TPOT 随请求速率的变化</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="212" />
+            <source>request rate (req/s, one replica)</source>
+            <translation>请求速率（req/s，单副本）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="212" />
+            <source>ms (log scale)</source>
+            <translation>毫秒（对数刻度）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="212" />
+            <source>target</source>
+            <translation>目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="213" />
+            <source>TTFT knee</source>
+            <translation>TTFT 拐点</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="213" />
+            <source>P{p} SLO</source>
+            <translation>P{p} SLO 容量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="218" />
+            <source>Discrete-event simulation of one replica (continuous batching on the same step-time model): Poisson arrivals at {k} rates up to {top}× the analytic saturation rate ({sat} req/s), {n} requests per rate with lengths drawn from the workload, fixed seed {seed} (the same plan gives the same numbers). Solid: P50; dashed: P95.</source>
+            <translation>单副本离散事件仿真（在同一步时模型上模拟连续批处理）：泊松到达，共 {k} 个请求速率，最高为解析饱和速率（{sat} req/s）的 {top} 倍；每个速率 {n} 个请求，长度按流量分布抽样；固定随机种子 {seed}（同一方案每次得到相同的数字）。实线：P50；虚线：P95。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="224" />
+            <source>TTFT knee: {k} req/s (the highest request rate whose median TTFT stays within {g}× its value at the lowest rate; a rate, not the concurrency knee of the answer).</source>
+            <translation>TTFT 拐点：{k} req/s（中位 TTFT 不超过最低速率时 {g} 倍的最高请求速率；这是请求速率，不是推荐答案中的并发拐点）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="227" />
+            <source>Rate (req/s)</source>
+            <translation>速率（req/s）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="228" />
+            <source>Output (tok/s)</source>
+            <translation>输出（tok/s）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="228" />
+            <source>Goodput (req/s)</source>
+            <translation>有效吞吐（req/s）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="169" />
+            <source>The model does not fit on this deployment.</source>
+            <translation>该部署放不下此模型。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="170" />
+            <source>{n} concurrent requests per replica at TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms — limited by {bottleneck}; online capacity at the {watermark} watermark: {online}.</source>
+            <translation>在首 token 时间 ≤ {ttft} ms、每 token 延迟 ≤ {tpot} ms 下，每副本可承载 {n} 个并发请求——瓶颈为{bottleneck}；按 {watermark} 安全水位的在线容量：{online}。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="177" />
+            <source>{r} replicas: {total} requests in all.</source>
+            <translation>{r} 个副本：共 {total} 个请求。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="186" />
+            <source>checkpoint</source>
+            <translation>检查点自带</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="186" />
+            <source>what-if</source>
+            <translation>假设量化</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="188" />
+            <source>Model</source>
+            <translation>模型</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="189" />
+            <source>Parameters</source>
+            <translation>参数量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="189" />
+            <source>{total} total, {active} active per token</source>
+            <translation>总计 {total}，每 token 激活 {active}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="192" />
+            <source>Precision</source>
+            <translation>精度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="192" />
+            <source>weights {weights} ({origin}), KV cache {kv}</source>
+            <translation>权重 {weights}（{origin}），KV 缓存 {kv}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="195" />
+            <source>GPU</source>
+            <translation>GPU</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="195" />
+            <source>{n}× {gpu}: {mem} GiB usable each, {bw} GB/s, {link}</source>
+            <translation>{n}× {gpu}：每卡可用 {mem} GiB，{bw} GB/s，{link}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="199" />
+            <source>Engine</source>
+            <translation>推理引擎</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="200" />
+            <source>Parallelism</source>
+            <translation>并行方式</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="200" />
+            <source>TP {tp} × PP {pp}, {r} replica(s)</source>
+            <translation>张量并行 {tp} × 流水线并行 {pp}，{r} 个副本</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="202" />
+            <source>Workload</source>
+            <translation>流量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="202" />
+            <source>input {i50} tokens (P95 {i95}), output {o50} tokens (P95 {o95}), {turns} turn(s); {qps} req/s average, {peak} req/s peak; {mode} traffic</source>
+            <translation>输入 {i50} token（P95 {i95}），输出 {o50} token（P95 {o95}），{turns} 轮；平均 {qps} req/s，峰值 {peak} req/s；{mode}流量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="209" />
+            <source>Targets</source>
+            <translation>延迟目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="209" />
+            <source>TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; watermark {wm}; planning share {share}</source>
+            <translation>首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} ms；安全水位 {wm}；规划显存占比 {share}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="215" />
+            <source>Launch command</source>
+            <translation>启动命令</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="217" />
+            <source>Item</source>
+            <translation>项目</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="217" />
+            <source>Value</source>
+            <translation>数值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="225" />
+            <source>pass</source>
+            <translation>通过</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="225" />
+            <source>attention</source>
+            <translation>注意</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="229" />
+            <source>State each item before reporting a capacity number (the capacity planning checklist).</source>
+            <translation>报容量数字之前逐条写明（容量规划清单：报数前先自查）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="231" />
+            <source>Stated value</source>
+            <translation>写明的数值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="231" />
+            <source>Check</source>
+            <translation>检查</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="251" />
+            <source>planning share {p}</source>
+            <translation>规划占比 {p}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="252" />
+            <source>alarm {p}</source>
+            <translation>警戒线 {p}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="253" />
+            <source>Memory picture of one GPU</source>
+            <translation>单卡显存构成</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="254" />
+            <source>GPU memory (GiB)</source>
+            <translation>显存（GiB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="254" />
+            <source>capacity {v} GiB</source>
+            <translation>容量 {v} GiB</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="270" />
+            <source>Pipeline stage {s} of {n} (the one whose KV cache binds).</source>
+            <translation>流水线第 {s} 段（共 {n} 段，其 KV 缓存为瓶颈）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="272" />
+            <source>Line item</source>
+            <translation>扣减项</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="272" />
+            <source>Formula</source>
+            <translation>公式</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="272" />
+            <source>Inputs</source>
+            <translation>输入</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="272" />
+            <source>Source</source>
+            <translation>来源</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="275" />
+            <source>Sources</source>
+            <translation>来源</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="301" />
+            <source>Concurrency ceilings (the smallest binds)</source>
+            <translation>并发上限（最小者为瓶颈）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="302" />
+            <source>running requests per replica</source>
+            <translation>每副本同时在算的请求数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="302" />
+            <source>no limit</source>
+            <translation>无限制</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="304" />
+            <source>watermark {n}</source>
+            <translation>安全水位 {n}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="310" />
+            <source>binding</source>
+            <translation>瓶颈</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="314" />
+            <source>At the recommendation</source>
+            <translation>推荐并发下</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="315" />
+            <source>Offline maximum (batch full)</source>
+            <translation>离线最大（批次占满）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="318" />
+            <source>Ceiling</source>
+            <translation>上限</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="318" />
+            <source>Requests per replica</source>
+            <translation>每副本请求数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="319" />
+            <source>Binds</source>
+            <translation>瓶颈</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="321" />
+            <source>Advice</source>
+            <translation>建议</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="323" />
+            <source>Operating points (one replica)</source>
+            <translation>工作点（单副本）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="325" />
+            <source>Point</source>
+            <translation>工作点</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="325" />
+            <source>Concurrency</source>
+            <translation>并发</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="326" />
+            <source>Requests/s</source>
+            <translation>请求/秒</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="329" />
+            <source>Knee (the recommendation: past it a latency target breaks or requests queue): {k} concurrent requests; online capacity ({wm} of the knee): {online}; communication share of a step at the recommendation: {c}.</source>
+            <translation>拐点（即推荐并发：再往上延迟目标被击穿或请求开始排队）：{k} 个并发请求；在线容量（拐点的 {wm}）：{online}；推荐并发下每步的通信占比：{c}。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="342" />
+            <source>longest: watch this line, it breaks first</source>
+            <translation>最长类别：单独看这条线，它先崩</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="344" />
+            <source>misses a target</source>
+            <translation>未达目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="354" />
+            <source>Request classes at the recommendation (P{p}, one replica)</source>
+            <translation>推荐并发下各请求类别（P{p}，单副本）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="356" />
+            <source>Class</source>
+            <translation>类别</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="356" />
+            <source>Share</source>
+            <translation>占比</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="356" />
+            <source>Input</source>
+            <translation>输入</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="356" />
+            <source>Output</source>
+            <translation>输出</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="370" />
+            <source>Ceilings against planning length</source>
+            <translation>并发上限随规划长度的变化</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="371" />
+            <source>planning length (KV tokens per request)</source>
+            <translation>规划长度（每请求 KV token 数）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="371" />
+            <source>requests per replica</source>
+            <translation>每副本请求数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="372" />
+            <source>crossover</source>
+            <translation>交叉点</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="372" />
+            <source>planning {n}</source>
+            <translation>规划长度 {n}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="374" />
+            <source>At {n} tokens the binding constraint changes from {a} to {b}.</source>
+            <translation>在 {n} token 处，瓶颈从{a}变为{b}。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="378" />
+            <source>No crossover: one constraint binds over the whole range.</source>
+            <translation>无交叉点：整个区间内都是同一个瓶颈。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="380" />
+            <source>Planning length: KV tokens one request holds (P95 input + history + P95 output). Each point is this scenario with every length scaled in proportion (output: {o} % of the mean request); at {n} tokens it is the answer. The dashed line is the recommendation (the smallest ceiling).</source>
+            <translation>规划长度：单个请求占用的 KV token 数（P95 输入 + 历史 + P95 输出）。每个点都是本场景按比例缩放全部长度后的结果（输出占平均请求的 {o} %）；在 {n} token 处即为推荐答案。虚线为推荐值（最小的上限）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="391" />
+            <source>Latency against concurrency</source>
+            <translation>延迟随并发的变化</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="392" />
+            <source>Output throughput against concurrency</source>
+            <translation>输出吞吐随并发的变化</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="393" />
+            <source>concurrent requests (closed loop)</source>
+            <translation>并发请求数（闭环）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="393" />
+            <source>ms</source>
+            <translation>毫秒</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="394" />
+            <source>output tokens/s</source>
+            <translation>输出 token/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="395" />
+            <source>knee</source>
+            <translation>拐点</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="395" />
+            <source>watermark</source>
+            <translation>安全水位</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="396" />
+            <source>output tokens/s per replica</source>
+            <translation>每副本输出 token/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="422" />
+            <source>does not fit</source>
+            <translation>放不下</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="426" />
+            <source>Precision tier</source>
+            <translation>量化档位</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="429" />
+            <source>Concurrent requests per replica that meet the targets, by planning length (tokens per request, the scenario's lengths scaled in proportion) and precision tier, and what binds. The scenario's column at its precision is the answer.</source>
+            <translation>满足延迟目标的每副本并发请求数，按规划长度（每请求 token 数，本场景各长度按比例缩放）与量化档位列出，并注明瓶颈。本场景列在其自身精度下即为推荐答案。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="435" />
+            <source>Lower tiers than the checkpoint's precision: </source>
+            <translation>低于原始权重精度的档位：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="457" />
+            <source>For {qps} req/s average and {peak} req/s peak, sized for the peak with one spare replica (N + 1); the {n} cheapest of {m} options that meet the targets. ★ = Pareto front (no option is both cheaper and faster).</source>
+            <translation>平均 {qps} req/s、峰值 {peak} req/s，按峰值并留一个备用副本（N + 1）反推；列出满足目标的 {m} 个方案中最便宜的 {n} 个。★ = 帕累托前沿（没有既更便宜又更快的方案）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="463" />
+            <source>No GPU in the catalog meets the targets.</source>
+            <translation>目录中没有满足目标的 GPU。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="464" />
+            <source>‡ lower precision than the checkpoint: </source>
+            <translation>‡ 精度低于原始权重：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="467" />
+            <source>Weights / KV</source>
+            <translation>权重 / KV</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="467" />
+            <source>Conc.</source>
+            <translation>并发</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="468" />
+            <source>req/s per replica</source>
+            <translation>每副本 req/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="468" />
+            <source>GPUs</source>
+            <translation>卡数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="468" />
+            <source>Util.</source>
+            <translation>利用率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="469" />
+            <source>$/M tokens</source>
+            <translation>$/百万 token</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="469" />
+            <source>Pareto</source>
+            <translation>帕累托</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="489" />
+            <source>Meaning</source>
+            <translation>含义</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="491" />
+            <source>Source: {s}</source>
+            <translation>来源：{s}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="500" />
+            <source>None.</source>
+            <translation>无。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="56" />
+            <source>The {planned} GPUs planned carry the average of {avg} req/s: {avg_ok}; the peak of {peak} req/s: {peak_ok}. {needed} GPUs are needed, one spare replica included.</source>
+            <translation>规划的 {planned} 张卡能否承载平均 {avg} req/s：{avg_ok}；能否承载峰值 {peak} req/s：{peak_ok}。需要 {needed} 张卡（含一个备用副本）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="62" />
+            <source>Cost of the GPUs needed: about ${month} per month.</source>
+            <translation>所需卡数的成本约为每月 ${month}。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="65" />
+            <source>No GPU price is known, so no cost is given.</source>
+            <translation>目录中没有该 GPU 的价格，因此不给出成本。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="76" />
+            <source>{n} requests at once per replica, served within the latency targets; plan online traffic at {online} (the safety watermark).</source>
+            <translation>每副本可同时处理 {n} 个请求并满足延迟目标；在线流量按 {online} 个规划（安全水位）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="81" />
+            <source>Range {low}–{high} when the uncertain constants are at their pessimistic or optimistic ends.</source>
+            <translation>不确定常数取悲观端或乐观端时，范围为 {low}–{high}。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="90" />
+            <source>{limit} sets the number.</source>
+            <translation>决定这个数字的是{limit}。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="95" />
+            <source>Next limit: {limit} at {n} requests.</source>
+            <translation>下一个限制：{limit}，在 {n} 个请求处。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="103" />
+            <source>{factor} within {range} moves the recommendation from {low} to {high} requests per replica.</source>
+            <translation>{factor}在 {range} 之间变化时，推荐并发从每副本 {low} 变为 {high} 个请求。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="113" />
+            <source>Not evaluated.</source>
+            <translation>未评估。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="127" />
+            <source>At {n} tokens per request the limit changes from {a} to {b}.</source>
+            <translation>每请求 {n} token 处，限制从{a}变为{b}。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="152" />
+            <source>Does not run: the model does not fit in the GPUs' memory.</source>
+            <translation>无法运行：模型放不进 GPU 显存。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="156" />
+            <source>More GPUs per replica (tensor or pipeline parallel), GPUs with more memory, or lower-precision weights.</source>
+            <translation>每副本用更多卡（张量并行或流水线并行）、换显存更大的卡，或使用更低精度的权重。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="164" />
+            <source>{model} on {n}× {gpu} · {engine}</source>
+            <translation>{model}，{n}× {gpu} · {engine}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="166" />
+            <source>gpucalc {version} · created {date}</source>
+            <translation>gpucalc {version} · 生成于 {date}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="171" />
+            <source>Scenario: {name}</source>
+            <translation>场景：{name}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="177" />
+            <source>The appendices give the inputs, every deduction with its formula and source, the curves, the fleet options and the measurement plan that checks this estimate.</source>
+            <translation>附录列出输入、每一项显存扣减及其公式和来源、各条曲线、卡数方案，以及用来核对本估算的实测计划。</translation>
+        </message>
+    </context>
+    <context>
+        <name>ResultTabs</name>
+        <message>
+            <location filename="../../gpucalc/ui/result_tabs.py" line="81" />
+            <source>Bottleneck</source>
+            <translation>瓶颈</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/result_tabs.py" line="81" />
+            <source>Memory</source>
+            <translation>显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/result_tabs.py" line="81" />
+            <source>Context</source>
+            <translation>上下文扫描</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/result_tabs.py" line="81" />
+            <source>Load</source>
+            <translation>负载曲线</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/result_tabs.py" line="82" />
+            <source>Per-card</source>
+            <translation>单卡并发表</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/result_tabs.py" line="82" />
+            <source>Sizing</source>
+            <translation>卡数反推</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/result_tabs.py" line="82" />
+            <source>Uncertainty</source>
+            <translation>不确定性</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/result_tabs.py" line="82" />
+            <source>Simulate</source>
+            <translation>流量仿真</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/result_tabs.py" line="83" />
+            <source>Compare</source>
+            <translation>对比</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/result_tabs.py" line="83" />
+            <source>Checklist</source>
+            <translation>自查清单</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/result_tabs.py" line="84" />
+            <source>The three ceilings and what moves the binding one</source>
+            <translation>三个上限，以及如何抬高成为瓶颈的那个</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/result_tabs.py" line="85" />
+            <source>The memory picture of one GPU</source>
+            <translation>单卡显存构成</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/result_tabs.py" line="86" />
+            <source>The ceilings against planning length (KV tokens per request), with crossovers</source>
+            <translation>并发上限随规划长度（每请求 KV token 数）的变化及交叉点</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/result_tabs.py" line="87" />
+            <source>TTFT, TPOT and throughput against concurrency, with the knee</source>
+            <translation>TTFT、TPOT 与吞吐随并发的变化及拐点</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/result_tabs.py" line="88" />
+            <source>Per-card grid: context tier × precision tier</source>
+            <translation>单卡并发表：上下文档位 × 精度档位</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/result_tabs.py" line="89" />
+            <source>GPUs of each type needed for the workload's QPS, with cost</source>
+            <translation>按负载 QPS 反推各型号所需卡数及成本</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/result_tabs.py" line="90" />
+            <source>Low / expected / high results and what moves them most</source>
+            <translation>结果的低 / 预期 / 高区间及最敏感的因素</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/result_tabs.py" line="91" />
+            <source>Discrete-event simulation of the traffic</source>
+            <translation>流量的离散事件仿真</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/result_tabs.py" line="92" />
+            <source>This plan against a pinned or opened baseline</source>
+            <translation>当前方案与固定或打开的基线对比</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/result_tabs.py" line="93" />
+            <source>Seed 000's pre-reporting checklist: pass / attention for every item</source>
+            <translation>种子文档 000 的报数前自查清单：逐项标记通过 / 需注意</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/result_tabs.py" line="256" />
+            <source>Closed-loop load on one replica under continuous batching. Knee: {knee} requests (the recommendation: past it a latency target breaks or requests queue); watermark: {online} requests planned online ({share} % of the knee).</source>
+            <translation>连续批处理下单副本的闭环负载。拐点：{knee} 个请求（即推荐并发：再往上延迟目标被击穿或请求开始排队）；安全水位：在线规划 {online} 个请求（拐点的 {share}%）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/result_tabs.py" line="272" />
+            <source>Planning length: KV tokens one request holds (P95 input + history + P95 output). Each point is this scenario with every length scaled in proportion (output: {share} % of the mean request).</source>
+            <translation>规划长度：单个请求占用的 KV token 数（P95 输入 + 历史 + P95 输出）。每个点都是本场景按比例缩放全部长度后的结果（输出占平均请求的 {share}%）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/result_tabs.py" line="279" />
+            <source>At {tokens} tokens it is the answer: {n} requests ({name}).</source>
+            <translation>在 {tokens} token 处即为推荐答案：{n} 个请求（{name}）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/result_tabs.py" line="283" />
+            <source>The same ceiling binds at every planning length: {name}.</source>
+            <translation>所有规划长度下都是同一个瓶颈：{name}。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/result_tabs.py" line="285" />
+            <source>from {tokens} tokens: {before} → {after}</source>
+            <translation>自 {tokens} token 起，{before} → {after}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/result_tabs.py" line="288" />
+            <source>The binding ceiling changes {changes}.</source>
+            <translation>瓶颈变化：{changes}。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sensitivity</name>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="26" />
+            <source>KV cache tokens</source>
+            <translation>KV 缓存 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="27" />
+            <source>Recommended concurrency</source>
+            <translation>推荐并发</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="28" />
+            <source>GPUs needed</source>
+            <translation>所需卡数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="31" />
+            <source>Activation peak</source>
+            <translation>激活峰值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="32" />
+            <source>Runtime (non-torch) memory</source>
+            <translation>运行时（非 torch）显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="33" />
+            <source>CUDA-graph memory</source>
+            <translation>CUDA Graph 显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="34" />
+            <source>GEMM efficiency</source>
+            <translation>GEMM 效率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="35" />
+            <source>Attention efficiency</source>
+            <translation>注意力效率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="36" />
+            <source>Memory-bandwidth efficiency</source>
+            <translation>显存带宽效率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="37" />
+            <source>Link-bandwidth efficiency</source>
+            <translation>互联带宽效率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="38" />
+            <source>Collective latency</source>
+            <translation>集合通信延迟</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="39" />
+            <source>Step overhead</source>
+            <translation>单步固定开销</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="40" />
+            <source>Input length P95</source>
+            <translation>输入长度 P95</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="41" />
+            <source>Output length</source>
+            <translation>输出长度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="42" />
+            <source>TPOT target</source>
+            <translation>TPOT 目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="43" />
+            <source>TTFT target</source>
+            <translation>TTFT 目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="44" />
+            <source>GPU memory</source>
+            <translation>显存容量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="45" />
+            <source>Peak TFLOPS</source>
+            <translation>峰值 TFLOPS</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="46" />
+            <source>Memory bandwidth</source>
+            <translation>显存带宽</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="47" />
+            <source>Memory fraction</source>
+            <translation>显存占用比例</translation>
+        </message>
+    </context>
+    <context>
+        <name>SensitivityTab</name>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="79" />
+            <source>Result</source>
+            <translation>结果</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="79" />
+            <source>Low</source>
+            <translation>低</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="79" />
+            <source>Expected</source>
+            <translation>预期</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="79" />
+            <source>High</source>
+            <translation>高</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="80" />
+            <source>Unit</source>
+            <translation>单位</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="87" />
+            <source>Low and high: every uncertain constant at the pessimistic or optimistic end of its range; the recommended concurrency's range also brackets every sensitivity bar below.</source>
+            <translation>低 / 高：所有不确定常数取其范围的悲观端 / 乐观端；推荐并发的范围还涵盖下方每个敏感性条形。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="95" />
+            <source>Recommended concurrency (requests)</source>
+            <translation>推荐并发（请求数）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="98" />
+            <source>at low value</source>
+            <translation>取低值时</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="99" />
+            <source>at high value</source>
+            <translation>取高值时</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="100" />
+            <source>baseline</source>
+            <translation>基准</translation>
+        </message>
+    </context>
+    <context>
+        <name>ShortcutsDialog</name>
+        <message>
+            <location filename="../../gpucalc/ui/help.py" line="147" />
+            <source>Keyboard shortcuts</source>
+            <translation>键盘快捷键</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/help.py" line="149" />
+            <source>Command</source>
+            <translation>命令</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/help.py" line="149" />
+            <source>Keys</source>
+            <translation>按键</translation>
+        </message>
+    </context>
+    <context>
+        <name>SimulateTab</name>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="102" />
+            <source>Request rate</source>
+            <translation>请求速率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="102" />
+            <source>Concurrency</source>
+            <translation>并发</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="104" />
+            <source> req/s</source>
+            <translation> req/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="105" />
+            <source>Start from the peak QPS</source>
+            <translation>从峰值 QPS 开始</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="106" />
+            <source>The request rate starts at the scenario's peak QPS instead of its average</source>
+            <translation>请求速率从本场景的峰值 QPS 而不是平均 QPS 开始</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="113" />
+            <source>Gamma shape of arrival gaps: 1 is Poisson, below 1 burstier</source>
+            <translation>到达间隔的 Gamma 形状参数：1 为泊松到达，小于 1 更突发</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="119" />
+            <source>Run</source>
+            <translation>运行</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="120" />
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="125" />
+            <source>Waiting for a result to simulate.</source>
+            <translation>等待可供模拟的计算结果。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="136" />
+            <source>Drive the simulation by a request rate (open traffic) or by a fixed number of requests in flight (closed traffic)</source>
+            <translation>按请求速率（开放流量）或固定的在途请求数（闭合流量）驱动仿真</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="138" />
+            <source>Requests arriving per second across all replicas</source>
+            <translation>所有副本合计每秒到达的请求数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="139" />
+            <source>Requests kept in flight: a new one starts as soon as one finishes</source>
+            <translation>保持在途的请求数：一个完成即开始下一个</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="141" />
+            <source>How many requests are simulated; more gives steadier percentiles and takes longer</source>
+            <translation>仿真的请求总数；越多百分位越稳定，耗时也越长</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="143" />
+            <source>Random seed of arrivals and lengths: the same seed gives the same run</source>
+            <translation>到达时间与长度的随机种子：相同种子得到相同结果</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="145" />
+            <source>Copies of the deployment sharing the traffic (starts at the scenario's replicas)</source>
+            <translation>分担流量的部署副本数（初始为场景中的副本数）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="147" />
+            <source>Request rates in the sweep, from low load to a little past saturation</source>
+            <translation>扫描的请求速率点数，从低负载到略超饱和</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="149" />
+            <source>The latency percentile the sweep's SLO capacity is judged at (starts at the scenario's)</source>
+            <translation>评判扫描 SLO 容量所用的延迟百分位（初始为场景中的设置）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="151" />
+            <source>Run one simulation at these settings, then the rate sweep</source>
+            <translation>按当前设置运行一次仿真，然后做速率扫描</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="152" />
+            <source>Stop the running simulation</source>
+            <translation>停止正在运行的仿真</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="159" />
+            <source>Load</source>
+            <translation>负载</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="163" />
+            <source>Requests</source>
+            <translation>请求数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="164" />
+            <source>Seed</source>
+            <translation>随机种子</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="165" />
+            <source>Burstiness</source>
+            <translation>突发度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="166" />
+            <source>Replicas</source>
+            <translation>副本数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="167" />
+            <source>Sweep points</source>
+            <translation>扫描点数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="168" />
+            <source>SLO percentile</source>
+            <translation>SLO 分位</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="178" />
+            <source>Latency</source>
+            <translation>延迟</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="178" />
+            <source>Mean</source>
+            <translation>均值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="184" />
+            <source>Request rate (req/s)</source>
+            <translation>请求速率（req/s）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="185" />
+            <source>Latency (ms, log scale)</source>
+            <translation>延迟（ms，对数坐标）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="259" />
+            <source>Ready.</source>
+            <translation>就绪。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="260" />
+            <source>The model does not fit, so there is nothing to simulate.</source>
+            <translation>模型放不下，无法模拟。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="310" />
+            <source>Simulating…</source>
+            <translation>模拟中…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="316" />
+            <source>Cancelling…</source>
+            <translation>正在取消…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="342" />
+            <source>Done.</source>
+            <translation>完成。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="350" />
+            <source>Cancelled.</source>
+            <translation>已取消。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="354" />
+            <source>The simulation failed: {0}</source>
+            <translation>模拟失败：{0}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="359" />
+            <source>TTFT (ms)</source>
+            <translation>TTFT (ms)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="359" />
+            <source>TPOT (ms)</source>
+            <translation>TPOT (ms)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="360" />
+            <source>End-to-end (ms)</source>
+            <translation>端到端（ms）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="360" />
+            <source>Queue wait (ms)</source>
+            <translation>排队等待（ms）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="372" />
+            <source>{0} req/s served, {1} output tok/s, goodput {2} req/s ({3} % within the SLO), {4} preemptions. TTFT knee ≈ {5} req/s; capacity at the P{6} SLO ≈ {7} req/s.</source>
+            <translation>实际处理 {0} req/s，输出 {1} tok/s，goodput {2} req/s（{3}% 满足 SLO），抢占 {4} 次。TTFT 拐点 ≈ {5} req/s；P{6} SLO 下的容量 ≈ {7} req/s。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="388" />
+            <source>Longest class “{0}” on its own line: TTFT P95 {1} ms, TPOT P95 {2} ms.</source>
+            <translation>最长类别 “{0}” 单独看：TTFT P95 {1} ms，TPOT P95 {2} ms。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="399" />
+            <source>Capacity at the P{0} SLO per replica: {1} req/s analytic, {2} req/s simulated (bisection); they agree within 10 %.</source>
+            <translation>P{0} SLO 下的每副本容量：解析 {1} req/s，仿真 {2} req/s（二分查找）；两者相差不超过 10%。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="402" />
+            <source>Capacity at the P{0} SLO per replica: {1} req/s analytic, {2} req/s simulated (bisection); more than 10 % apart, so plan with the simulated figure.</source>
+            <translation>P{0} SLO 下的每副本容量：解析 {1} req/s，仿真 {2} req/s（二分查找）；两者相差超过 10%，请按仿真值规划。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="418" />
+            <source>TTFT knee</source>
+            <translation>TTFT 拐点</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="420" />
+            <source>SLO capacity</source>
+            <translation>SLO 容量</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sizing</name>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="25" />
+            <source>‡ Lower precision than the checkpoint: measure the quantized model's quality on your own tasks before you plan on it.</source>
+            <translation>‡ 精度低于检查点：据此规划前，先在自己的任务上评估量化模型的质量。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="28" />
+            <source>Bold rows and ★: the Pareto front — no other option is both cheaper per hour and faster (lower TPOT).</source>
+            <translation>粗体行与 ★：帕累托前沿——没有其他方案既每小时更便宜又更快（TPOT 更低）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="51" />
+            <source>consumer card: no data-centre support, warranty or ECC</source>
+            <translation>消费级显卡：无数据中心支持、保修或 ECC</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="56" />
+            <source>TP {tp} without NVLink: every layer all-reduces over PCIe</source>
+            <translation>TP {tp} 无 NVLink：每层都经 PCIe 做 all-reduce</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="60" />
+            <source>TP {tp} spans more than the {n}-GPU NVLink domain</source>
+            <translation>TP {tp} 超出 {n} 卡 NVLink 域</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="99" />
+            <source>GPU</source>
+            <translation>GPU</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="100" />
+            <source>GPUs</source>
+            <translation>卡数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="101" />
+            <source>$ / month</source>
+            <translation>美元/月</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="103" />
+            <source>Weights / KV</source>
+            <translation>权重 / KV</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="105" />
+            <source>TP</source>
+            <translation>TP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="107" />
+            <source>Replicas (N+k)</source>
+            <translation>副本数（N+k）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="109" />
+            <source>Knee / replica</source>
+            <translation>每副本拐点</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="111" />
+            <source>Online / replica</source>
+            <translation>每副本在线容量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="113" />
+            <source>Bottleneck</source>
+            <translation>瓶颈</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="115" />
+            <source>TTFT ms</source>
+            <translation>TTFT ms</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="116" />
+            <source>TPOT ms</source>
+            <translation>TPOT ms</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="117" />
+            <source>Utilization</source>
+            <translation>利用率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="119" />
+            <source>$ / hour</source>
+            <translation>$ / 小时</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="121" />
+            <source>$ / M output tokens</source>
+            <translation>$ / 百万输出 token</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="124" />
+            <source>Pareto</source>
+            <translation>帕累托</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="193" />
+            <source>replicas = max(ceil(average QPS ÷ {rps} req/s per replica at the watermark), ceil(peak QPS ÷ req/s at the knee)) = {n}; + {k} spare = {total}; GPUs = replicas × TP {tp} = {gpus}; cost = GPUs × ${price}/h</source>
+            <translation>副本数 = max(ceil(平均 QPS ÷ 安全水位下每副本 {rps} req/s), ceil(峰值 QPS ÷ 拐点下每副本 req/s)) = {n}；+ {k} 个备用 = {total}；卡数 = 副本数 × TP {tp} = {gpus}；成本 = 卡数 × ${price}/小时</translation>
+        </message>
+    </context>
+    <context>
+        <name>SizingTab</name>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="64" />
+            <source>Ways to serve the traffic, cheapest first</source>
+            <translation>可承载该流量的方案（按成本从低到高）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="68" />
+            <source>Cost against latency</source>
+            <translation>成本与延迟</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="107" />
+            <source>{pareto} † A consumer card, or tensor parallelism beyond the card's NVLink domain: hover the GPU for why.</source>
+            <translation>{pareto} † 消费级显卡，或张量并行超出该卡的 NVLink 域：将鼠标移到 GPU 上查看原因。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="116" />
+            <source>spare replicas: </source>
+            <translation>备用副本：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="117" />
+            <source>N + k: replicas kept in reserve for failures and upgrades.</source>
+            <translation>N + k：为故障和升级预留的备用副本。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="118" />
+            <source>Size for peak QPS</source>
+            <translation>按峰值 QPS 反推</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="120" />
+            <source>Off: size for the average; peaks queue or are rate-limited.</source>
+            <translation>关闭时按平均 QPS 反推；峰值时排队或限流。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="121" />
+            <source>Hide consumer cards and TP beyond NVLink</source>
+            <translation>隐藏消费级显卡与超出 NVLink 域的张量并行</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="123" />
+            <source>Hide GeForce cards (no data-centre support) and layouts whose tensor-parallel group spans more GPUs than the card's NVLink domain (over PCIe when it has none).</source>
+            <translation>隐藏 GeForce 消费级显卡（无数据中心支持），以及张量并行组跨越的卡数超过该卡 NVLink 域的方案（无 NVLink 时即经 PCIe）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="126" />
+            <source>Size again</source>
+            <translation>重新反推</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="127" />
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="144" />
+            <source>Fleet cost ($ per hour)</source>
+            <translation>集群成本（$/小时）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="145" />
+            <source>TPOT (ms)</source>
+            <translation>TPOT (ms)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="148" />
+            <source>options</source>
+            <translation>方案</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="149" />
+            <source>Pareto front: nothing both cheaper and faster</source>
+            <translation>帕累托前沿：没有既更便宜又更快的方案</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="183" />
+            <source>Sizing {n} GPU types for {qps} req/s…</source>
+            <translation>正在按 {qps} req/s 为 {n} 种 GPU 反推卡数…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="218" />
+            <source>Sizing cancelled; the table shows the last complete run.</source>
+            <translation>已取消反推；表中为上一次完整结果。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="220" />
+            <source>Sizing failed: {reason}</source>
+            <translation>反推失败：{reason}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="244" />
+            <source>{n} options meet the targets. Cheapest: {gpus} × {gpu} ({prec}, TP {tp}) at {cost}.</source>
+            <translation>{n} 个方案满足目标。最便宜：{gpus} × {gpu}（{prec}，TP {tp}），{cost}。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="251" />
+            <source>{n} more hidden (consumer cards, TP beyond NVLink).</source>
+            <translation>另有 {n} 个方案已隐藏（消费级显卡、超出 NVLink 的张量并行）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="257" />
+            <source>Only consumer cards or TP beyond NVLink meet the targets ({n} options): clear the filter to see them.</source>
+            <translation>只有消费级显卡或超出 NVLink 的张量并行方案满足目标（{n} 个）：取消筛选即可查看。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="261" />
+            <source>No GPU type meets the targets: relax TTFT/TPOT or shorten the context.</source>
+            <translation>没有满足目标的 GPU 型号：请放宽 TTFT/TPOT 或缩短上下文。</translation>
+        </message>
+    </context>
+    <context>
+        <name>SpecTableModel</name>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_model.py" line="42" />
+            <source>bundled</source>
+            <translation>内置</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_model.py" line="43" />
+            <source>edited</source>
+            <translation>已修改</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_model.py" line="44" />
+            <source>added</source>
+            <translation>新增</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_model.py" line="45" />
+            <source>hidden</source>
+            <translation>已隐藏</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="53" />
+            <source>Parsed from the model's config; edit the config in the JSON pane.</source>
+            <translation>解析自模型 config；请在 JSON 面板中编辑 config。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="58" />
+            <source>ID</source>
+            <translation>ID</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="59" />
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="60" />
+            <source>Memory</source>
+            <translation>显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="61" />
+            <source>BF16 dense</source>
+            <translation>BF16 稠密算力</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="62" />
+            <source>Bandwidth</source>
+            <translation>显存带宽</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="63" />
+            <source>Interconnect</source>
+            <translation>互联方式</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="64" />
+            <source>Link (bidir.)</source>
+            <translation>互联带宽（双向）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="66" />
+            <source>Price</source>
+            <translation>价格</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="67" />
+            <source>The price the plan uses; edit it in the Prices tab.</source>
+            <translation>规划使用的价格；请在“价格”页编辑。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="73" />
+            <source>Params</source>
+            <translation>参数量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="74" />
+            <source>Layers</source>
+            <translation>层数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="76" />
+            <source>Hidden</source>
+            <translation>隐藏维度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="78" />
+            <source>Heads</source>
+            <translation>注意力头数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="80" />
+            <source>KV heads</source>
+            <translation>KV 头数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="82" />
+            <source>Context</source>
+            <translation>上下文长度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="89" />
+            <source>Version</source>
+            <translation>版本</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="90" />
+            <source>Memory fraction</source>
+            <translation>显存占用比例</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="91" />
+            <source>GEMM eff.</source>
+            <translation>GEMM 效率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="92" />
+            <source>Attention eff.</source>
+            <translation>注意力效率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="93" />
+            <source>Memory BW eff.</source>
+            <translation>带宽效率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="94" />
+            <source>Comm. BW eff.</source>
+            <translation>通信带宽效率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="95" />
+            <source>Comm. latency</source>
+            <translation>通信延迟</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="96" />
+            <source>Step overhead</source>
+            <translation>单步固定开销</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="100" />
+            <source>Label</source>
+            <translation>标签</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="101" />
+            <source>Bits per weight</source>
+            <translation>每权重位数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="102" />
+            <source>Compute dtype</source>
+            <translation>计算精度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="103" />
+            <source>Tier</source>
+            <translation>档位</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="108" />
+            <source>Bytes per element</source>
+            <translation>每元素字节数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="111" />
+            <source>GPU ID</source>
+            <translation>GPU ID</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="113" />
+            <source>Date</source>
+            <translation>日期</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="114" />
+            <source>Basis</source>
+            <translation>依据</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="119" />
+            <source>GPUs</source>
+            <translation>GPU</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="120" />
+            <source>Models</source>
+            <translation>模型</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="121" />
+            <source>Engines</source>
+            <translation>引擎</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="122" />
+            <source>Weight formats</source>
+            <translation>权重格式</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="123" />
+            <source>KV formats</source>
+            <translation>KV 格式</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="124" />
+            <source>Prices</source>
+            <translation>价格</translation>
+        </message>
+    </context>
+    <context>
+        <name>SpecTableTab</name>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="82" />
+            <source>Filter…</source>
+            <translation>筛选…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="120" />
+            <source>&amp;Add…</source>
+            <translation>添加(&amp;A)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="121" />
+            <source>Copy the selected entry under a new id</source>
+            <translation>以新 id 复制选中的条目</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="122" />
+            <source>&amp;Delete</source>
+            <translation>删除(&amp;D)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="122" />
+            <source>Delete the entry you added</source>
+            <translation>删除用户添加的条目</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="124" />
+            <source>&amp;Reset entry</source>
+            <translation>恢复条目(&amp;R)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="125" />
+            <source>Forget your edit: the bundled entry comes back</source>
+            <translation>丢弃修改，恢复内置条目</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="128" />
+            <source>Reset &amp;table…</source>
+            <translation>重置本表(&amp;T)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="128" />
+            <source>Forget every edit to this table</source>
+            <translation>丢弃对本表的全部修改</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="130" />
+            <source>&amp;Import…</source>
+            <translation>导入(&amp;I)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="131" />
+            <source>Add or replace entries from a JSON or CSV file</source>
+            <translation>从 JSON 或 CSV 文件添加或替换条目</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="133" />
+            <source>E&amp;xport…</source>
+            <translation>导出(&amp;X)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="133" />
+            <source>Write this table to a JSON or CSV file</source>
+            <translation>将本表写入 JSON 或 CSV 文件</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="190" />
+            <source>Saved {id}.</source>
+            <translation>已保存 {id}。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="203" />
+            <source>Not saved: {reason}</source>
+            <translation>未保存：{reason}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="212" />
+            <source>Select the entry to copy first.</source>
+            <translation>请先选中要复制的条目。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="214" />
+            <source>There is already an entry '{id}'.</source>
+            <translation>已存在条目 “{id}”。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="231" />
+            <source>Deleted {id}.</source>
+            <translation>已删除 {id}。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="240" />
+            <source>{id} is the bundled entry again.</source>
+            <translation>{id} 已恢复为内置条目。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="246" />
+            <source>The {table} table is the bundled one again.</source>
+            <translation>{table} 表已恢复为内置版本。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="274" />
+            <source>Not imported: {reason}</source>
+            <translation>未导入：{reason}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="282" />
+            <source>Reading {name}…</source>
+            <translation>正在读取 {name}…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="310" />
+            <source>Imported {new} new and {changed} changed entries from {name}.</source>
+            <translation>已从 {name} 导入 {new} 个新条目、{changed} 个修改的条目。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="319" />
+            <source>Not exported: {reason}</source>
+            <translation>未导出：{reason}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="321" />
+            <source>Exported {n} entries to {path}.</source>
+            <translation>已导出 {n} 个条目到 {path}。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="331" />
+            <source>Add entry</source>
+            <translation>添加条目</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="332" />
+            <source>Id of the copy (lower-case letters, digits, '.', '-'):</source>
+            <translation>新条目的 id（小写字母、数字、“.”、“-”）：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="340" />
+            <source>Reset table</source>
+            <translation>重置表</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="340" />
+            <source>Forget every edit you made to the {table} table?</source>
+            <translation>丢弃对 {table} 表的全部修改？</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="346" />
+            <source>Import table</source>
+            <translation>导入表</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="347" />
+            <source>Tables (*.json *.csv)</source>
+            <translation>表格 (*.json *.csv)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_tab.py" line="352" />
+            <source>Export table</source>
+            <translation>导出表</translation>
+        </message>
+    </context>
+    <context>
+        <name>SpecTablesDialog</name>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="41" />
+            <source>Spec tables</source>
+            <translation>规格表</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="52" />
+            <source>Your edits are saved in {path}</source>
+            <translation>修改保存在 {path}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="55" />
+            <source>Reset &amp;everything…</source>
+            <translation>全部重置(&amp;E)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="56" />
+            <source>Forget your edits to every table</source>
+            <translation>丢弃对所有表的修改</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="59" />
+            <source>&amp;Close</source>
+            <translation>关闭(&amp;C)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="101" />
+            <source>Not reset: {reason}</source>
+            <translation>未重置：{reason}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="103" />
+            <source>Every table is the bundled one again.</source>
+            <translation>所有表已恢复为内置版本。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="107" />
+            <source>Reset everything</source>
+            <translation>全部重置</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="108" />
+            <source>Forget every edit you made to every spec table?</source>
+            <translation>丢弃对所有规格表的全部修改？</translation>
+        </message>
+    </context>
+    <context>
+        <name>Terms</name>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="23" />
+            <source>Weights</source>
+            <translation>权重</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="24" />
+            <source>Activation peak</source>
+            <translation>激活峰值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="25" />
+            <source>Runtime (non-torch)</source>
+            <translation>运行时（非 torch）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="26" />
+            <source>CUDA graphs</source>
+            <translation>CUDA Graph</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="27" />
+            <source>KV cache</source>
+            <translation>KV 缓存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="28" />
+            <source>Headroom</source>
+            <translation>余量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="29" />
+            <source>GPU memory (total)</source>
+            <translation>显存（总计）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="30" />
+            <source>Engine budget</source>
+            <translation>引擎预算</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="31" />
+            <source>Memory fraction</source>
+            <translation>显存占用比例</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="32" />
+            <source>Max model length</source>
+            <translation>最大上下文长度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="33" />
+            <source>Batched tokens</source>
+            <translation>批处理 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="34" />
+            <source>Max sequences</source>
+            <translation>最大并发序列数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="35" />
+            <source>KV bytes per token</source>
+            <translation>每 token KV 字节数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="36" />
+            <source>KV bytes per token per GPU</source>
+            <translation>每卡每 token KV 字节数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="37" />
+            <source>KV cache tokens</source>
+            <translation>KV 缓存 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="38" />
+            <source>KV cache tokens, all replicas</source>
+            <translation>KV 缓存 token 数（全部副本）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="39" />
+            <source>Max concurrency at max model length</source>
+            <translation>最大上下文下的最大并发</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="40" />
+            <source>Concurrency at P50 length</source>
+            <translation>P50 长度下的并发数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="41" />
+            <source>Concurrency at P95 length</source>
+            <translation>P95 长度下的并发数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="42" />
+            <source>KV left on a single GPU</source>
+            <translation>单卡剩余 KV 显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="43" />
+            <source>Concurrency within planning share</source>
+            <translation>规划占比内的并发数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="44" />
+            <source>Concurrency at the 80 % alarm</source>
+            <translation>达到 80% 警戒线时的并发</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="45" />
+            <source>KV per request at average length</source>
+            <translation>平均长度下每请求的 KV</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="46" />
+            <source>Average length</source>
+            <translation>平均长度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="47" />
+            <source>Memory share at planned concurrency</source>
+            <translation>规划并发下的显存占比</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="48" />
+            <source>Planning length</source>
+            <translation>规划长度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="49" />
+            <source>Parameters (total)</source>
+            <translation>参数量（总）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="50" />
+            <source>Parameters (active)</source>
+            <translation>参数量（激活）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="51" />
+            <source>Active parameters without embedding</source>
+            <translation>激活参数（不含嵌入层）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="52" />
+            <source>Forward pass activations</source>
+            <translation>前向激活</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="53" />
+            <source>Sampler</source>
+            <translation>采样器</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="54" />
+            <source>MoE workspace</source>
+            <translation>MoE 工作区</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="55" />
+            <source>Vision encoder (profiling pass)</source>
+            <translation>视觉编码器（显存探测）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="56" />
+            <source>Embedding</source>
+            <translation>嵌入层</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="57" />
+            <source>Attention</source>
+            <translation>注意力</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="58" />
+            <source>Dense MLP</source>
+            <translation>稠密 MLP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="59" />
+            <source>Routed experts</source>
+            <translation>路由专家</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="60" />
+            <source>Shared experts</source>
+            <translation>共享专家</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="61" />
+            <source>Norms and router</source>
+            <translation>归一化与路由</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="62" />
+            <source>LM head</source>
+            <translation>LM head</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="63" />
+            <source>Vision tower</source>
+            <translation>视觉编码器</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="64" />
+            <source>Memory ceiling</source>
+            <translation>显存上限</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="65" />
+            <source>Compute ceiling</source>
+            <translation>算力上限</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="66" />
+            <source>Interconnect ceiling</source>
+            <translation>卡间通信上限</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="67" />
+            <source>Scheduler cap (max_num_seqs)</source>
+            <translation>调度器上限（max_num_seqs）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="68" />
+            <source>Recommended concurrency</source>
+            <translation>推荐并发</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="69" />
+            <source>Online capacity (at the watermark)</source>
+            <translation>在线容量（按安全水位）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="70" />
+            <source>Knee (the recommendation)</source>
+            <translation>拐点（推荐并发）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="71" />
+            <source>Requests/s per replica at the watermark</source>
+            <translation>安全水位下每副本每秒请求数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="73" />
+            <source>Requests/s per replica at the knee</source>
+            <translation>拐点下每副本每秒请求数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="75" />
+            <source>Replicas for the average</source>
+            <translation>承载平均流量所需副本数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="76" />
+            <source>Replicas for the peak</source>
+            <translation>承载峰值流量所需副本数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="77" />
+            <source>Serving replicas (N)</source>
+            <translation>服务副本数（N）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="78" />
+            <source>Spare replicas (k)</source>
+            <translation>备用副本数（k）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="79" />
+            <source>Replicas needed (N + k)</source>
+            <translation>所需副本数（N + k）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="80" />
+            <source>GPUs needed</source>
+            <translation>所需卡数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="81" />
+            <source>Replicas deployed</source>
+            <translation>部署副本数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="82" />
+            <source>GPUs planned</source>
+            <translation>规划卡数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="83" />
+            <source>Online concurrency, all replicas</source>
+            <translation>在线并发（全部副本）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="84" />
+            <source>Concurrency at the knee, all replicas</source>
+            <translation>拐点并发（全部副本）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="85" />
+            <source>Requests/s, all replicas</source>
+            <translation>每秒请求数（全部副本）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="86" />
+            <source>Output tokens/s, all replicas</source>
+            <translation>输出 token/s（全部副本）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="87" />
+            <source>Output tokens per day</source>
+            <translation>每天输出 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="88" />
+            <source>Output tokens per GPU-hour</source>
+            <translation>每卡时输出 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="89" />
+            <source>Batch backfill tokens per day</source>
+            <translation>每天离线回填 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="90" />
+            <source>Cost per hour (GPUs needed)</source>
+            <translation>每小时成本（所需卡数）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="91" />
+            <source>Cost per month (GPUs needed)</source>
+            <translation>每月成本（所需卡数）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="92" />
+            <source>Cost per hour (GPUs planned)</source>
+            <translation>每小时成本（规划卡数）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="96" />
+            <source>Communication share of a step</source>
+            <translation>单步通信占比</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="97" />
+            <source>Step: matrix multiplies</source>
+            <translation>单步：矩阵乘</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="98" />
+            <source>Step: attention</source>
+            <translation>单步：注意力</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="99" />
+            <source>Step: communication</source>
+            <translation>单步：通信</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="100" />
+            <source>Step: kernel launches without CUDA graphs</source>
+            <translation>单步：无 CUDA Graph 时的 kernel 启动</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="101" />
+            <source>Step: scheduler overhead</source>
+            <translation>单步：调度开销</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="102" />
+            <source>TTFT</source>
+            <translation>TTFT</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="103" />
+            <source>TPOT</source>
+            <translation>TPOT</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="104" />
+            <source>Inter-token latency</source>
+            <translation>token 间延迟</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="105" />
+            <source>Output tokens/s</source>
+            <translation>输出 token/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="106" />
+            <source>Requests/s</source>
+            <translation>每秒请求数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="174" />
+            <source>does not fit: {gib} short</source>
+            <translation>放不下：缺 {gib}</translation>
+        </message>
+    </context>
+    <context>
+        <name>Units</name>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="130" />
+            <source>tokens</source>
+            <translation>token</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="110" />
+            <source>requests</source>
+            <translation>个请求</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="111" />
+            <source>params</source>
+            <translation>参数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="112" />
+            <source>bytes</source>
+            <translation>字节</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="113" />
+            <source>GPUs</source>
+            <translation>卡</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="114" />
+            <source>replicas</source>
+            <translation>个副本</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="130" />
+            <source>token</source>
+            <translation>token</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="131" />
+            <source>request</source>
+            <translation>个请求</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="132" />
+            <source>replica</source>
+            <translation>个副本</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="133" />
+            <source>GPU</source>
+            <translation>卡</translation>
+        </message>
+    </context>
+    <context>
+        <name>WindowTools</name>
+        <message>
+            <location filename="../../gpucalc/ui/tools_menu.py" line="34" />
+            <source>&amp;Hardware</source>
+            <translation>硬件(&amp;H)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/tools_menu.py" line="35" />
+            <source>&amp;Custom GPU…</source>
+            <translation>自定义 GPU(&amp;C)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/tools_menu.py" line="36" />
+            <source>&amp;Use the catalog GPU again</source>
+            <translation>改回目录中的 GPU(&amp;U)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/tools_menu.py" line="37" />
+            <source>&amp;Tools</source>
+            <translation>工具(&amp;T)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/tools_menu.py" line="38" />
+            <source>&amp;Spec tables…</source>
+            <translation>规格表(&amp;S)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/tools_menu.py" line="39" />
+            <source>Request &amp;lengths from a log…</source>
+            <translation>从日志读取请求长度(&amp;L)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/tools_menu.py" line="40" />
+            <source>&amp;Measurements and calibration…</source>
+            <translation>实测与校准(&amp;M)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/tools_menu.py" line="42" />
+            <source>Measurement &amp;plan…</source>
+            <translation>实测计划(&amp;P)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/tools_menu.py" line="43" />
+            <source>Predict a &amp;benchmark…</source>
+            <translation>预测压测结果(&amp;B)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/tools_menu.py" line="108" />
+            <source>Saved engine profile {id}; choose it under Engine.</source>
+            <translation>已保存引擎配置档 {id}；可在“推理引擎”中选择。</translation>
+        </message>
+    </context>
 </TS>
