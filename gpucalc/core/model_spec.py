@@ -74,6 +74,19 @@ class LinearAttentionSpec(BaseModel):
                              description="Short causal convolution over q, k and v (tokens).")
 
 
+class MambaSpec(BaseModel):
+    """Mamba-2 (SSM) layers (Nemotron-H): a fixed state per request."""
+
+    model_config = ConfigDict(frozen=True)
+
+    num_heads: int = Field(ge=1, le=MAX_HEADS)
+    head_dim: int = Field(ge=1, le=MAX_HEAD_DIM)
+    state_size: int = Field(ge=1, le=MAX_HEAD_DIM, description="SSM state per head and group.")
+    num_groups: int = Field(ge=1, le=MAX_HEADS)
+    conv_kernel: int = Field(default=4, ge=1, le=MAX_HEAD_DIM)
+    conv_bias: bool = True
+
+
 class MoeSpec(BaseModel):
     """Mixture-of-experts feed-forward layers."""
 
@@ -87,6 +100,10 @@ class MoeSpec(BaseModel):
     shared_expert_intermediate_size: int = Field(default=0, ge=0, le=MAX_INTERMEDIATE)
     shared_expert_gate: bool = False
     num_moe_layers: int = Field(ge=1, le=MAX_LAYERS)
+    latent_size: int | None = Field(
+        default=None, ge=1, le=MAX_HIDDEN,
+        description="LatentMoE (Nemotron 3 Super): routed experts work in this width, reached "
+        "through one down and one up projection per MoE layer; None: experts work in hidden.")
 
     @model_validator(mode="after")
     def _top_k_within_experts(self) -> MoeSpec:
@@ -185,6 +202,7 @@ class ModelSpec(BaseModel):
         "None: every dense layer has intermediate_size.")
     linear_attention: LinearAttentionSpec | None = Field(
         default=None, description="Geometry of the 'state' layers (linear attention).")
+    mamba: MambaSpec | None = Field(default=None, description="Geometry of Mamba-2 'state' layers.")
     attention_output_gate: bool = Field(
         default=False, description="Full-attention layers gate their output with a second "
         "query-sized projection (Qwen3-Next).")

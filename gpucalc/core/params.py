@@ -91,14 +91,32 @@ def linear_attention_params_per_layer(model: ModelSpec) -> int:
     return projections + conv + 2 * lin.num_value_heads + lin.value_head_dim + value * hidden
 
 
+def mamba_params_per_layer(model: ModelSpec) -> int:
+    """Parameters of one Mamba-2 mixer; 0 when the model has none.
+
+    in_proj (hidden × (2·inner + 2·groups·state + heads)) + depthwise conv over x, B, C
+    ((inner + 2·groups·state) × kernel, + bias) + dt_bias, A_log and D (heads each) + gated norm
+    (inner) + out_proj (inner × hidden), inner = heads × head_dim, as in transformers' Nemotron-H.
+    """
+    mamba = model.mamba
+    if mamba is None:
+        return 0
+    inner = mamba.num_heads * mamba.head_dim
+    conv_dim = inner + 2 * mamba.num_groups * mamba.state_size
+    in_proj = model.hidden_size * (inner + conv_dim + mamba.num_heads)
+    conv = conv_dim * mamba.conv_kernel + (conv_dim if mamba.conv_bias else 0)
+    return in_proj + conv + 3 * mamba.num_heads + inner + inner * model.hidden_size
+
+
 def attention_params(model: ModelSpec) -> int:
     """Attention parameters of all layers (attention-free layers hold none).
 
-    Softmax-attention layers with their indexers, plus linear-attention layers.
+    Softmax-attention layers with their indexers, plus state (linear-attention or Mamba) layers.
     """
     softmax = (attention_params_per_layer(model) + indexer_params_per_layer(model)) * (
         model.num_attention_layers)
-    linear = linear_attention_params_per_layer(model) * model.count_layers(LayerAttention.STATE)
+    state_layer = linear_attention_params_per_layer(model) + mamba_params_per_layer(model)
+    linear = state_layer * model.count_layers(LayerAttention.STATE)
     return softmax + linear
 
 
@@ -131,10 +149,13 @@ def count_param_breakdown(model: ModelSpec) -> ParamBreakdown:
     routed = shared = router = 0
     if model.moe is not None:
         moe = model.moe
-        per_expert = mlp_params(hidden, moe.expert_intermediate_size, model.mlp_gated)
+        expert_width = moe.latent_size or hidden
+        per_expert = mlp_params(expert_width, moe.expert_intermediate_size, model.mlp_gated)
         routed = moe.num_experts * per_expert * moe.num_moe_layers
         shared_width = moe.num_shared_experts * moe.shared_expert_intermediate_size
         shared = mlp_params(hidden, shared_width, model.mlp_gated) * moe.num_moe_layers
+        # LatentMoE's hidden → latent and latent → hidden projections run for every token
+        shared += 2 * hidden * (moe.latent_size or 0) * moe.num_moe_layers
         gate = hidden if moe.shared_expert_gate else 0
         router = (hidden * moe.num_experts + gate) * moe.num_moe_layers
     norms = 2 * hidden * model.num_layers + hidden

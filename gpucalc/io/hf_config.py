@@ -32,6 +32,7 @@ from gpucalc.core.model_spec import (
     MAX_VOCAB,
     LayerAttention,
     LinearAttentionSpec,
+    MambaSpec,
     MlaSpec,
     ModelSpec,
     MoeSpec,
@@ -40,7 +41,14 @@ from gpucalc.core.model_spec import (
 from gpucalc.io.bounded_json import MAX_JSON_INT
 from gpucalc.io.config_values import json_list, real_number, short_label, whole_number
 from gpucalc.io.errors import InputFileError
-from gpucalc.io.hf_layers import linear_attention, nas_layers, state_layer_kinds, state_layer_notes
+from gpucalc.io.hf_layers import (
+    hybrid_pattern,
+    linear_attention,
+    mamba,
+    nas_layers,
+    state_layer_kinds,
+    state_layer_notes,
+)
 from gpucalc.io.hf_quant import checkpoint_quant
 from gpucalc.io.hf_vision import QWEN_VL_RESOLUTION_NOTE, is_qwen_vl, qwen_vl_vision
 
@@ -134,6 +142,9 @@ def _indexer_notes(mla: MlaSpec | None) -> tuple[str, ...]:
 
 def _moe_layer_count(text: Mapping[str, Any], num_layers: int) -> int:
     """How many decoder layers carry experts."""
+    pattern = hybrid_pattern(text, num_layers, 0)
+    if pattern is not None:  # Nemotron-H: the 'E' blocks
+        return pattern.moe_layers
     if "first_k_dense_replace" in text:  # DeepSeek V2/V3, Kimi K2
         freq = _layer_step(text, "moe_layer_freq")
         first = _optional(text, "first_k_dense_replace", default=0, low=0, high=MAX_JSON_INT)
@@ -168,16 +179,23 @@ def _moe(text: Mapping[str, Any], num_layers: int) -> MoeSpec | None:
     width = _required(text, *width_keys, low=1, high=MAX_INTERMEDIATE)
     n_shared = _optional(text, "n_shared_experts", default=0, low=0, high=MAX_EXPERTS)
     shared_width = width if n_shared else 0
+    if n_shared and text.get("moe_shared_expert_intermediate_size"):  # Nemotron-H
+        shared_width = _required(text, "moe_shared_expert_intermediate_size", low=1,
+                                 high=MAX_INTERMEDIATE)
     gate = False
     if text.get("shared_expert_intermediate_size"):
         n_shared, gate = 1, True
         shared_width = _required(text, "shared_expert_intermediate_size", low=1, high=MAX_INTERMEDIATE)
     if model_type in {"llama4_text", "llama4"}:
         n_shared, shared_width = 1, width
+    moe_layers = _moe_layer_count(text, num_layers)
+    if moe_layers == 0:
+        return None
     return MoeSpec(
         num_experts=experts, experts_per_token=top_k, expert_intermediate_size=width,
         num_shared_experts=n_shared, shared_expert_intermediate_size=shared_width,
-        shared_expert_gate=gate, num_moe_layers=_moe_layer_count(text, num_layers),
+        shared_expert_gate=gate, num_moe_layers=moe_layers,
+        latent_size=_optional(text, "moe_latent_size", default=0, low=0, high=MAX_HIDDEN) or None,
     )
 
 
@@ -290,6 +308,7 @@ class _Layers(NamedTuple):
     kv_heads: int | None  # from block configs; None: the config's own count
     mlp_widths: tuple[int, ...] | None
     linear: LinearAttentionSpec | None
+    ssm: MambaSpec | None
     notes: tuple[str, ...]
 
 
@@ -297,16 +316,22 @@ def _layers(text: Mapping[str, Any], num_layers: int, heads: int, hidden: int, m
     """Attention kind per layer for uniform, NAS (block configs) and state-hybrid models."""
     nas = nas_layers(text, num_layers, heads, hidden)
     if nas is not None:
-        return _Layers(nas.kinds, None, None, nas.kv_heads, nas.mlp_widths, None, nas.notes)
+        return _Layers(nas.kinds, None, None, nas.kv_heads, nas.mlp_widths, None, None, nas.notes)
+    ssm = mamba(text)
+    pattern = hybrid_pattern(text, num_layers, _optional(text, "intermediate_size", default=0, low=0,
+                                                         high=MAX_INTERMEDIATE))
+    if pattern is not None:
+        notes = state_layer_notes(pattern.kinds, None, ssm)
+        return _Layers(pattern.kinds, None, None, None, pattern.mlp_widths, None, ssm, notes)
     hybrid = state_layer_kinds(text, num_layers)
     if hybrid is None:
         kinds, window, chunk = _layer_attention(text, num_layers, max_len)
-        return _Layers(kinds, window, chunk, None, None, None, ())
+        return _Layers(kinds, window, chunk, None, None, None, None, ())
     window = None
     if LayerAttention.SLIDING in hybrid:
         window = _required(text, "sliding_window", "sliding_window_size", low=1, high=MAX_POSITIONS)
     linear = linear_attention(text)
-    return _Layers(hybrid, window, None, None, None, linear, state_layer_notes(hybrid, linear))
+    return _Layers(hybrid, window, None, None, None, linear, ssm, state_layer_notes(hybrid, linear, ssm))
 
 
 def _vision(config: Mapping[str, Any], text_hidden: int) -> tuple[VisionSpec | None, tuple[str, ...]]:
@@ -320,7 +345,8 @@ def _is_gated(text: Mapping[str, Any]) -> bool:
     model_type = str(text.get("model_type", ""))
     if model_type in _NON_GATED_TYPES:
         return False
-    act = str(_first(text, "hidden_act", "hidden_activation", "activation_function", default="silu"))
+    act = str(_first(text, "hidden_act", "hidden_activation", "activation_function", "mlp_hidden_act",
+                     default="silu"))
     return act in _GATED_ACTS or model_type == "chatglm"
 
 
@@ -418,6 +444,7 @@ def _build(
         mtp_layers=_optional(text, "num_nextn_predict_layers", default=0, low=0, high=MAX_LAYERS),
         layer_mlp_widths=layers.mlp_widths,
         linear_attention=layers.linear,
+        mamba=layers.ssm if LayerAttention.STATE in layers.kinds else None,
         # transformers' Qwen3NextAttention: q_proj emits the query and an output gate
         attention_output_gate=model_type == "qwen3_next",
         approximations=(*layers.notes, *vision_notes, *_indexer_notes(mla)),

@@ -1,5 +1,6 @@
 """Layers that differ from one another: Nemotron-NAS block configs and linear-attention hybrids.
 
+Nemotron-H lists its blocks in ``hybrid_override_pattern`` (Mamba-2, attention, MLP, MoE).
 Nemotron-NAS (``nemotron-nas``, DeciLM) lists one ``block_configs`` entry per layer: attention may
 be absent (``no_op``) and each FFN has its own width (``ffn_mult``). Qwen3-Next and other hybrids
 mix softmax-attention layers with linear-attention (state) layers, named in ``layer_types`` or
@@ -18,6 +19,7 @@ from gpucalc.core.model_spec import (
     MAX_INTERMEDIATE,
     LayerAttention,
     LinearAttentionSpec,
+    MambaSpec,
 )
 from gpucalc.io.config_values import json_list, real_number, whole_number
 
@@ -33,6 +35,11 @@ NAS_MIXED_KV_HEADS = "import_mixed_kv_heads_counted_at_largest"
 NAS_WINDOWED_BLOCKS = "import_windowed_blocks_counted_as_full"
 LINEAR_STATE_NOT_COUNTED = "import_linear_attention_state_not_counted"
 STATE_GEOMETRY_UNKNOWN = "import_state_layers_not_counted"
+MAMBA_STATE_NOT_COUNTED = "import_mamba_state_not_counted"
+
+# Nemotron-H's hybrid_override_pattern: one block per character.
+_PATTERN_KINDS = {"M": LayerAttention.STATE, "*": LayerAttention.FULL, "-": LayerAttention.NONE,
+                  "E": LayerAttention.NONE}
 
 
 class NasLayers(NamedTuple):
@@ -117,6 +124,45 @@ def _nas_ffn(ffn: Mapping[str, Any], hidden: int, key: str) -> tuple[int, str | 
     return width, None
 
 
+class PatternLayers(NamedTuple):
+    """Per-block structure read from Nemotron-H's ``hybrid_override_pattern``."""
+
+    kinds: tuple[LayerAttention, ...]
+    mlp_widths: tuple[int, ...]
+    moe_layers: int
+
+
+def hybrid_pattern(text: Mapping[str, Any], num_layers: int, intermediate: int) -> PatternLayers | None:
+    """Blocks of a Nemotron-H model: M = Mamba-2, * = attention, - = MLP, E = MoE; None without."""
+    pattern = text.get("hybrid_override_pattern")
+    if pattern is None:
+        return None
+    if not isinstance(pattern, str) or set(pattern) - set(_PATTERN_KINDS):
+        raise ValueError("hybrid_override_pattern must be a string of M, *, - and E")
+    if len(pattern) != num_layers:
+        raise ValueError(f"hybrid_override_pattern has {len(pattern):,} blocks but the model has "
+                         f"{num_layers:,} layers")
+    return PatternLayers(
+        kinds=tuple(_PATTERN_KINDS[c] for c in pattern),
+        mlp_widths=tuple(intermediate if c == "-" else 0 for c in pattern),
+        moe_layers=pattern.count("E"),
+    )
+
+
+def mamba(text: Mapping[str, Any]) -> MambaSpec | None:
+    """Mamba-2 geometry (``mamba_*`` and ``ssm_state_size`` keys, Nemotron-H); None without."""
+    if text.get("mamba_num_heads") is None:
+        return None
+    return MambaSpec(
+        num_heads=whole_number(text.get("mamba_num_heads"), "mamba_num_heads", 1, MAX_HEADS),
+        head_dim=whole_number(text.get("mamba_head_dim"), "mamba_head_dim", 1, MAX_HEAD_DIM),
+        state_size=whole_number(text.get("ssm_state_size"), "ssm_state_size", 1, MAX_HEAD_DIM),
+        num_groups=whole_number(text.get("n_groups", 1), "n_groups", 1, MAX_HEADS),
+        conv_kernel=whole_number(text.get("conv_kernel", 4), "conv_kernel", 1, MAX_HEAD_DIM),
+        conv_bias=text.get("use_conv_bias", True) is not False,
+    )
+
+
 def state_layer_kinds(text: Mapping[str, Any], num_layers: int) -> tuple[LayerAttention, ...] | None:
     """Per-layer kinds of a hybrid with state layers; None when the model has none.
 
@@ -161,8 +207,12 @@ def linear_attention(text: Mapping[str, Any]) -> LinearAttentionSpec | None:
     )
 
 
-def state_layer_notes(kinds: tuple[LayerAttention, ...], spec: LinearAttentionSpec | None) -> tuple[str, ...]:
+def state_layer_notes(
+    kinds: tuple[LayerAttention, ...], linear: LinearAttentionSpec | None, ssm: MambaSpec | None
+) -> tuple[str, ...]:
     """What the import approximates about a model's state layers."""
     if LayerAttention.STATE not in kinds:
         return ()
-    return (LINEAR_STATE_NOT_COUNTED,) if spec is not None else (STATE_GEOMETRY_UNKNOWN,)
+    if linear is not None:
+        return (LINEAR_STATE_NOT_COUNTED,)
+    return (MAMBA_STATE_NOT_COUNTED,) if ssm is not None else (STATE_GEOMETRY_UNKNOWN,)

@@ -67,6 +67,13 @@ NOTICE_TEXT: dict[str, dict[str, str]] = {
         "zh": "{model}：线性注意力层为每个请求保存固定大小的状态，而不是 KV 缓存；已计入其权重，"
               "但该状态未计入 KV 显存，KV 容量偏高。",
     },
+    "import_mamba_state_not_counted": {
+        "en": "{model}: its Mamba (state-space) layers keep a fixed-size state per request instead "
+              "of a KV cache; their weights are counted, but that state is not counted in the KV "
+              "memory, so the KV capacity is overestimated.",
+        "zh": "{model}：Mamba（状态空间）层为每个请求保存固定大小的状态，而不是 KV 缓存；已计入其权重，"
+              "但该状态未计入 KV 显存，KV 容量偏高。",
+    },
     "import_state_layers_not_counted": {
         "en": "{model}: its state-space (Mamba) layers are counted without their weights and "
               "without their per-request state, because the config does not give their geometry "

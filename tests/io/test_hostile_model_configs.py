@@ -172,7 +172,9 @@ KEYS = [
     "tie_word_embeddings", "torch_dtype", "model_type", "multi_query_attention",
     "block_configs", "full_attention_interval", "linear_num_key_heads", "linear_num_value_heads",
     "linear_key_head_dim", "linear_value_head_dim", "linear_conv_kernel_dim", "index_n_heads",
-    "index_head_dim", "index_topk",
+    "index_head_dim", "index_topk", "hybrid_override_pattern", "mamba_num_heads",
+    "mamba_head_dim", "ssm_state_size", "n_groups", "conv_kernel", "moe_latent_size",
+    "moe_shared_expert_intermediate_size", "mlp_hidden_act",
 ]
 QUANT_KEYS = ["quant_method", "bits", "group_size", "config_groups", "ignore", "format",
               "modules_to_not_convert", "quantization", "producer", "kv_cache_scheme"]
@@ -186,7 +188,8 @@ scalars = st.one_of(
     st.sampled_from([0, 1, 2, 4, 64, 1e300, -1e300, 1e-300, 0.5, float("inf"), float("nan")]),
     st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=6),
     st.sampled_from(["awq", "gptq", "fp8", "compressed-tensors", "modelopt", "mxfp4", "sliding",
-                     "qwen2_5_vl", "qwen3_vl", "linear_attention", "full_attention"]),
+                     "qwen2_5_vl", "qwen3_vl", "linear_attention", "full_attention", "M*",
+                     "ME", "relu2"]),
 )
 values = st.recursive(
     scalars,
@@ -206,6 +209,10 @@ NAS_BASE: dict[str, Any] = {**BASE, "model_type": "nemotron-nas", "block_configs
 NEXT_BASE: dict[str, Any] = {**BASE, "model_type": "qwen3_next", "full_attention_interval": 2,
                              "linear_num_key_heads": 2, "linear_num_value_heads": 4,
                              "linear_key_head_dim": 8, "linear_value_head_dim": 8}
+NEMOTRON_H_BASE: dict[str, Any] = {**BASE, "model_type": "nemotron_h",
+                                   "hybrid_override_pattern": "ME", "mamba_num_heads": 2,
+                                   "mamba_head_dim": 8, "ssm_state_size": 8, "n_routed_experts": 4,
+                                   "num_experts_per_tok": 2, "moe_intermediate_size": 16}
 QWEN_VL_BASE: dict[str, Any] = {**BASE, "model_type": "qwen2_5_vl", "vision_config": {
     "depth": 2, "hidden_size": 16, "intermediate_size": 32, "out_hidden_size": 64}}
 
@@ -217,7 +224,7 @@ hostile_configs = st.builds(
         **({"text_config": {**base, **top}} if nest else {}),
     },
     st.sampled_from([BASE, {}, {**BASE, "num_local_experts": 8, "num_experts_per_tok": 2},
-                     NAS_BASE, NEXT_BASE, QWEN_VL_BASE]),
+                     NAS_BASE, NEXT_BASE, QWEN_VL_BASE, NEMOTRON_H_BASE]),
     _section(KEYS), _section(QUANT_KEYS), _section(VISION_KEYS), st.booleans(),
 )
 
