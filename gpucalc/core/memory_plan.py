@@ -379,6 +379,8 @@ def _notices(inputs: PlanInputs, stages: list[StageMemory], capacity: KvCapacity
     if inputs.model.vision is not None and not encoder_modelled:
         notices.append(Notice(code="vision_encoder_profile_not_modelled",
                               params={"vision_params": inputs.model.vision.params}))
+    notices.extend(Notice(code=code, params={"model": inputs.model.name})
+                   for code in inputs.model.approximations)
     if inputs.gpu.confidence == "low":
         notices.append(Notice(code="gpu_spec_low_confidence", params={"gpu": inputs.gpu.id}))
     return notices

@@ -70,7 +70,10 @@ def weight_groups_per_gpu(
     if stage.has_embedding:
         items.append(WeightGroup("embedding", breakdown.embedding / tp, scope.embeddings,
                                  QT_TRANSLATE_NOOP("Formulas", "vocab × hidden / tp")))
-    attention = attention_params_per_rank(model, tp) * stage.num_layers
+    softmax_layers = stage.num_layers * model.num_attention_layers / model.num_layers
+    other_attention = breakdown.attention - attention_params_per_layer(model) * model.num_attention_layers
+    attention = (attention_params_per_rank(model, tp) * softmax_layers
+                 + other_attention * layer_share / tp)
     items.append(WeightGroup("attention", attention, scope.attention,
                              QT_TRANSLATE_NOOP("Formulas", "layers × attention params per rank")))
     if breakdown.dense_mlp:

@@ -1859,37 +1859,37 @@
             <translation>词表大小 × 隐藏维度 / 张量并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/weights.py" line="75" />
+            <location filename="../../gpucalc/core/weights.py" line="78" />
             <source>layers × attention params per rank</source>
             <translation>层数 × 每卡注意力参数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/weights.py" line="78" />
+            <location filename="../../gpucalc/core/weights.py" line="81" />
             <source>layers × 3 × hidden × intermediate / tp</source>
             <translation>层数 × 3 × 隐藏维度 × 中间层维度 / 张量并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/weights.py" line="83" />
+            <location filename="../../gpucalc/core/weights.py" line="86" />
             <source>MoE layers × experts × 3 × hidden × expert width / tp (all experts held)</source>
             <translation>MoE 层数 × 专家数 × 3 × 隐藏维度 × 专家宽度 / 张量并行（存放全部专家）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/weights.py" line="87" />
+            <location filename="../../gpucalc/core/weights.py" line="90" />
             <source>MoE layers × shared experts × 3 × hidden × width / tp</source>
             <translation>MoE 层数 × 共享专家数 × 3 × 隐藏维度 × 宽度 / 张量并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/weights.py" line="91" />
+            <location filename="../../gpucalc/core/weights.py" line="94" />
             <source>norms and routers, replicated on every rank</source>
             <translation>归一化与路由器参数（每张卡各存一份）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/weights.py" line="98" />
+            <location filename="../../gpucalc/core/weights.py" line="101" />
             <source>vision encoder params / tp</source>
             <translation>视觉编码器参数 / 张量并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/weights.py" line="125" />
+            <location filename="../../gpucalc/core/weights.py" line="128" />
             <source>params × bits / 8 / 2^30; params = {how}</source>
             <translation>参数量 × 位宽 / 8 / 2^30；参数量 = {how}</translation>
         </message>
