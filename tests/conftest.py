@@ -11,6 +11,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 
 from gpucalc.catalog.bundled import Catalog
+from tests.pending_translations import add_pending_translations
 
 
 @pytest.fixture(autouse=True)
@@ -20,6 +21,12 @@ def _isolated_user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg-cache"))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _pending_translations() -> None:
+    """Translations handed in beside the catalogue count as if merged (tests/pending_translations.py)."""
+    add_pending_translations()
 
 
 _CATALOG: Catalog | None = None

@@ -13,7 +13,7 @@ from gpucalc.core.memory_plan import MEMORY_ALARM_SHARE
 from gpucalc.core.perf_result import CeilingKind, PerformanceResult, PointSummary
 from gpucalc.core.quality import QUALITY_CAVEAT
 from gpucalc.core.sweep import SCENARIO_TIER
-from gpucalc.plan.checklist import fill_checklist
+from gpucalc.plan.checklist import fill_checklist, item_detail, item_title
 from gpucalc.plan.serve_line import serve_line
 from gpucalc.report.data import SIZING_ROWS_SHOWN, ReportData
 from gpucalc.report.fleet_text import layouts_sentence, totals_sentence, verdict_sentence
@@ -30,7 +30,7 @@ from gpucalc.report.plots import (
 )
 from gpucalc.report.reader_text import input_name, reader_text
 from gpucalc.report.risk_sections import factor_name, simulation_section, uncertainty_section
-from gpucalc.report.strings import template_parts_text, tr
+from gpucalc.report.strings import tr
 from gpucalc.report.summary import APPENDIX_TITLE, summary_blocks
 from gpucalc.text.notices import notice_text
 from gpucalc.text.palette import CEILING_COLOURS
@@ -221,10 +221,11 @@ def checklist_section(w: Writer) -> list[Block]:
     """Seed 000's checklist with the stated values and a pass / attention mark."""
     rows = []
     for i, item in enumerate(fill_checklist(w.data.plan), start=1):
-        detail = template_parts_text(item.parts, item.values, w.lang)
+        detail = item_detail(item, w.lang)
         mark = Cell(w.t("pass") if item.passed else w.t("attention"), align="center", bold=True,
                     fill=PASS_FILL if item.passed else ATTENTION_FILL)
-        rows.append((Cell(str(i), align="right"), Cell(w.t(item.title), bold=True), Cell(detail), mark))
+        rows.append((Cell(str(i), align="right"), Cell(item_title(item, w.lang), bold=True), Cell(detail),
+                     mark))
     return [w.heading(1),
             w.note(w.t("State each item before reporting a capacity number (the capacity planning "
                        "checklist)."), introduces=True),

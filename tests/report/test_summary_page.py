@@ -15,8 +15,9 @@ from gpucalc.report import build_report, write_report
 from gpucalc.report.numbers import count
 from gpucalc.report.plots import ceiling_scale
 from gpucalc.report.reader_text import input_name, reader_text
-from gpucalc.report.strings import ZH
-from gpucalc.report.summary import local_time_text
+from gpucalc.report.strings import ZH, tr
+from gpucalc.report.summary import APPENDIX_TITLE, LIMIT_NAMES, SUMMARY_TITLE, local_time_text
+from gpucalc.text.extract_messages import extract
 from tests.report.pdf_text import pdf_pages
 from tests.report.scenarios import NO_FIT_SCENARIO, TP_SCENARIO
 
@@ -58,7 +59,7 @@ def test_page_one_holds_the_verdict_words_and_the_answer(module_catalog: Catalog
     assert band is not None
     page_one = pages[0]
     for label in SUMMARY_LABELS:
-        assert (ZH[label] if lang == "zh" else label) in page_one, label
+        assert (tr(label, "zh") if lang == "zh" else label) in page_one, label
     assert f"{count(perf.recommended_concurrency.value)} " in page_one
     assert f"{count(band.low.value)}–{count(band.high.value)}" in page_one
     assert fleet.cost_per_month_usd is not None
@@ -85,9 +86,9 @@ def test_chinese_report_translates_the_labels_it_used_to_leave_in_english(
                     "widened to", "the published measurements", "Σ tensor groups",
                     "memory as the driver reports it"):
         assert english not in text, english
-    assert ZH["Dense MLP"] in text
-    assert ZH["Pareto"] in text
-    assert ZH["memory as the driver reports it"] in text
+    assert tr("Dense MLP", "zh") in text
+    assert tr("Pareto", "zh") in text
+    assert tr("memory as the driver reports it", "zh") in text
 
 
 def test_every_formula_of_the_memory_and_ceiling_tables_has_chinese(module_catalog: Catalog) -> None:
@@ -158,3 +159,9 @@ def test_ceiling_scale_cuts_an_off_scale_bar() -> None:
     assert ceiling_scale([346.0, 657.0, 131_072.0], 346.0) == 657.0
     assert ceiling_scale([346.0, 1_000.0], 346.0) == 1_000.0
     assert ceiling_scale([], 0.0) == 1.0
+
+
+def test_the_texts_the_summary_passes_by_name_are_marked_for_the_catalogue() -> None:
+    marked = {(m.context, m.source) for m in extract()}
+    shown = [*LIMIT_NAMES.values(), SUMMARY_TITLE, APPENDIX_TITLE]
+    assert {("Report", text) for text in shown} <= marked
