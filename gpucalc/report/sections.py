@@ -32,6 +32,7 @@ from gpucalc.report.reader_text import input_name, reader_text
 from gpucalc.report.risk_sections import factor_name, simulation_section, uncertainty_section
 from gpucalc.report.strings import tr
 from gpucalc.report.summary import APPENDIX_TITLE, summary_blocks
+from gpucalc.text.catalog_text import catalog_name
 from gpucalc.text.notices import notice_text
 from gpucalc.text.palette import CEILING_COLOURS
 
@@ -185,7 +186,8 @@ def inputs_section(w: Writer) -> list[Block]:
     dep, wl, targets, gpu = inputs.deployment, inputs.workload, inputs.targets, inputs.gpu
     origin = w.t("checkpoint") if inputs.body_format_is_checkpoint else w.t("what-if")
     rows = [
-        (w.t("Model"), inputs.model.name + (f" ({inputs.model.hf_id})" if inputs.model.hf_id else "")),
+        (w.t("Model"), catalog_name(inputs.model.name, w.lang)
+         + (f" ({inputs.model.hf_id})" if inputs.model.hf_id else "")),
         (w.t("Parameters"), w.t("{total} total, {active} active per token",
                                 total=params_text(memory.params.total.value),
                                 active=params_text(memory.params.active.value))),
@@ -193,10 +195,10 @@ def inputs_section(w: Writer) -> list[Block]:
                                weights=inputs.weight_format.label, origin=origin,
                                kv=inputs.kv_format.label)),
         (w.t("GPU"), w.t("{n}× {gpu}: {mem} GiB usable each, {bw} GB/s, {link}",
-                         n=dep.num_gpus, gpu=gpu.name, mem=gib(memory.settings.total_gib.value),
-                         bw=sig3(gpu.hbm_bandwidth_gb_per_s or 0),
-                         link=gpu.interconnect.name or gpu.interconnect.kind.value)),
-        (w.t("Engine"), f"{inputs.engine.name} {inputs.engine.version}"),
+                         n=dep.num_gpus, gpu=catalog_name(gpu.name, w.lang),
+                         mem=gib(memory.settings.total_gib.value), bw=sig3(gpu.hbm_bandwidth_gb_per_s or 0),
+                         link=catalog_name(gpu.interconnect.name or gpu.interconnect.kind.value, w.lang))),
+        (w.t("Engine"), f"{catalog_name(inputs.engine.name, w.lang)} {inputs.engine.version}"),
         (w.t("Parallelism"), w.t("TP {tp} × PP {pp}, {r} replica(s)", tp=dep.tensor_parallel_size,
                                  pp=dep.pipeline_parallel_size, r=dep.replicas)),
         (w.t("Workload"), w.t("input {i50} tokens (P95 {i95}), output {o50} tokens (P95 {o95}), "

@@ -20,6 +20,7 @@ from gpucalc.report.fleet_text import yes_no
 from gpucalc.report.layout import MUTED_COLOUR, Block, Cell, Heading, PageBreak, Paragraph, TableRow
 from gpucalc.report.numbers import count, sig3
 from gpucalc.report.reader_text import reader_text
+from gpucalc.text.catalog_text import catalog_name
 
 if TYPE_CHECKING:
     from gpucalc.report.sections import Writer
@@ -164,8 +165,9 @@ def summary_blocks(w: Writer) -> list[Block]:
     """Title, subject, date and the one-page summary, then a page break before the appendices."""
     d = w.data
     inputs = d.inputs
-    subject = w.t("{model} on {n}× {gpu} · {engine}", model=inputs.model.name,
-                  n=inputs.deployment.num_gpus, gpu=inputs.gpu.name, engine=inputs.engine.name)
+    subject = w.t("{model} on {n}× {gpu} · {engine}", model=catalog_name(inputs.model.name, w.lang),
+                  n=inputs.deployment.num_gpus, gpu=catalog_name(inputs.gpu.name, w.lang),
+                  engine=catalog_name(inputs.engine.name, w.lang))
     meta = w.t("gpucalc {version} · created {date}", version=d.version, date=local_time_text(d.created))
     blocks: list[Block] = [Paragraph(w.t("GPU inference capacity report"), size_pt=18, bold=True,
                                      space_after_pt=2),
