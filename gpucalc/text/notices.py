@@ -106,14 +106,15 @@ NOTICE_TEXT: dict[str, str] = {
     "memory_above_planning_share": QT_TRANSLATE_NOOP(
         "Notices",
         "At {concurrency} requests of average length ({avg_tokens} tokens) weights + KV + "
-        "margin take {share_used} of memory, above the {planning_share} planning line (seed "
-        "001): leave the rest for peaks and fragmentation — plan at most {allowed} requests, "
-        "or add memory."),
+        "margin take {share_used} of memory, above the {planning_share} planning line of the "
+        "capacity planning guide: leave the rest for peaks and fragmentation — plan at most "
+        "{allowed} requests, or add memory."),
     "memory_alarm_average_length": QT_TRANSLATE_NOOP(
         "Notices",
         "Alarm: at the average length ({avg_tokens} tokens) {concurrency} requests already "
-        "fill {share_used} of memory, past the {alarm_share} line (seed 001): this "
-        "configuration is not fit for long-context service — add GPUs or limit the context."),
+        "fill {share_used} of memory, past the {alarm_share} line of the capacity planning "
+        "guide: this configuration is not fit for long-context service — add GPUs or limit "
+        "the context."),
     "quantize_kv_cache": QT_TRANSLATE_NOOP(
         "Notices",
         "Memory binds: an fp8 KV cache (--kv-cache-dtype fp8) about doubles the requests that"

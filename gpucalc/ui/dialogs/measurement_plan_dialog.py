@@ -134,7 +134,7 @@ class MeasurementPlanDialog(QDialog):
                                          "deployment."))
             return
         self.summary.setText(self.tr(
-            "Seed 000's measurement order for this plan. Targets: TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; "
+            "The measurement order for this plan. Targets: TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; "
             "recommendation {n} concurrent requests per replica, online capacity {online}. Load saved "
             "results to mark each run: within ±{tol} % of the expectation passes.").format(
             ttft=sig3(mplan.ttft_target_ms), tpot=sig3(mplan.tpot_target_ms),

@@ -29,8 +29,8 @@ class ChecklistTab(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.note = PlainLabel(self.tr("Go through each item before reporting a capacity number (seed "
-                                   "000, capacity planning checklist). Updated with every result."))
+        self.note = PlainLabel(self.tr("Go through each item before reporting a capacity number (the "
+                                       "capacity planning checklist). Updated with every result."))
         self.note.setWordWrap(True)
         self.summary = PlainLabel()
         self.table = QTableWidget(0, self.COLUMNS)
