@@ -11,7 +11,6 @@ from gpucalc.core.perf_model import MAX_SEARCH_CONCURRENCY
 from gpucalc.core.perf_result import Ceiling, CeilingKind
 from gpucalc.text import terms
 from gpucalc.text.numbers import COUNT_TOLERANCE, count, memory_size, params_text, share_text, sig3
-from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
 
 __all__ = ["KINDS", "ceiling_text", "count", "formula_text", "input_name", "input_value", "is_no_limit",
            "kind_name", "memory_amount", "memory_size", "no_limit_text", "params_text", "share_text", "sig3",
@@ -20,14 +19,6 @@ __all__ = ["KINDS", "ceiling_text", "count", "formula_text", "input_name", "inpu
 SHARE_KEYS = frozenset({"comm_share", "memory_share_at_planned"})
 """Terms that are a share of a whole (unit-less in the core): shown as a percentage."""
 
-UNIT_NAMES = {
-    "tokens": QT_TRANSLATE_NOOP("Units", "tokens"),
-    "requests": QT_TRANSLATE_NOOP("Units", "requests"),
-    "params": QT_TRANSLATE_NOOP("Units", "params"),
-    "bytes": QT_TRANSLATE_NOOP("Units", "bytes"),
-    "GPUs": QT_TRANSLATE_NOOP("Units", "GPUs"),
-    "replicas": QT_TRANSLATE_NOOP("Units", "replicas"),
-}
 
 
 def window_translate(context: str, text: str) -> str:
@@ -59,19 +50,11 @@ def source_text(source: str) -> str:
     return terms.source_text(source, window_translate)
 
 
-ONE_UNIT_NAMES = {
-    "tokens": QT_TRANSLATE_NOOP("Units", "token"),
-    "requests": QT_TRANSLATE_NOOP("Units", "request"),
-    "replicas": QT_TRANSLATE_NOOP("Units", "replica"),
-    "GPUs": QT_TRANSLATE_NOOP("Units", "GPU"),
-}
 
 
 def unit_name(unit: str, amount: float | None = None) -> str:
     """The translated unit symbol; singular when ``amount`` is exactly one (1 replica, 2 replicas)."""
-    name = ONE_UNIT_NAMES.get(unit) if amount == 1 else None
-    name = name or UNIT_NAMES.get(unit)
-    return QCoreApplication.translate("Units", name) if name else unit
+    return terms.unit_name(unit, window_translate, amount)
 
 
 def is_no_limit(value: float) -> bool:
@@ -139,14 +122,8 @@ def input_value(value: InputValue) -> str:
 
 
 KINDS = (CeilingKind.MEMORY, CeilingKind.COMPUTE, CeilingKind.INTERCONNECT, CeilingKind.SCHEDULER)
-KIND_NAMES = {
-    CeilingKind.MEMORY: QT_TRANSLATE_NOOP("Ceilings", "Memory (KV cache)"),
-    CeilingKind.COMPUTE: QT_TRANSLATE_NOOP("Ceilings", "Compute (TTFT/TPOT)"),
-    CeilingKind.INTERCONNECT: QT_TRANSLATE_NOOP("Ceilings", "Interconnect"),
-    CeilingKind.SCHEDULER: QT_TRANSLATE_NOOP("Ceilings", "Scheduler (max_num_seqs)"),
-}
 
 
 def kind_name(kind: CeilingKind) -> str:
     """Translated name of a ceiling."""
-    return QCoreApplication.translate("Ceilings", KIND_NAMES[kind])
+    return terms.ceiling_name(kind, window_translate)
