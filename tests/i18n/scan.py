@@ -1,0 +1,27 @@
+"""Shared by the i18n tests: the allowances of the bundled catalog and the findings of a scan."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+
+from gpucalc.catalog.bundled import Catalog
+from gpucalc.text.untranslated import Allowed, catalog_names, english_phrases
+
+UNTRANSLATED = "untranslated texts being fixed"
+EXCERPT = 120
+
+
+@cache
+def bundled_allowed() -> Allowed:
+    """What may stay Latin in any text about the bundled catalog."""
+    return catalog_names(Catalog.load())
+
+
+def english_found(shown: Iterable[tuple[str, str]], allowed: Allowed) -> dict[str, str]:
+    """Each English phrase found in ``shown`` (where, text) → where first seen and an excerpt."""
+    found: dict[str, str] = {}
+    for where, text in shown:
+        for phrase in english_phrases(text, allowed):
+            found.setdefault(phrase, f"{where}: {' '.join(text.split())[:EXCERPT]}")
+    return found
