@@ -9,6 +9,7 @@ setting aside what legitimately stays Latin in a Chinese planning tool:
 - numbers, also with a short suffix (``8B``, ``32k``, ``2x``), and percentiles (``P95``);
 - model, GPU, engine and precision names and ids of the bundled catalog (``catalog_names``),
   and anything the caller adds (a scenario name, the file the user chose);
+- placeholders of a template not yet formatted (``{name}``);
 - code a user types: spans in backticks, engine flags (``--max-num-seqs``), engine command lines
   (``vllm serve …``), file names and paths, URLs;
 - source titles: spans in 《书名号》 and the citations of the bundled catalog;
@@ -39,14 +40,19 @@ ABBREVIATIONS = frozenset({
     # parallelism, memory and latency terms of the glossary (UX.md) and the engines' logs
     "TP", "PP", "DP", "EP", "KV", "TTFT", "TPOT", "ITL", "E2E", "QPS", "SLO", "MoE", "MLA", "GQA",
     "MQA", "MHA", "MLP", "FFN", "LoRA", "RoPE", "OOM",
+    # GPU and serving terms Chinese technical writing keeps in Latin
+    "kernel", "logit", "logits", "goodput", "all-reduce", "allreduce", "all-to-all", "all-gather",
     # number formats
     "FP4", "FP8", "FP16", "FP32", "BF16", "TF32", "INT3", "INT4", "INT8", "NF4", "NVFP4", "MXFP4",
     "AWQ", "GPTQ", "bnb",
     # hardware and software
-    "GPU", "CPU", "NVLink", "NVSwitch", "PCIe", "SXM", "SXM4", "SXM5", "NVL", "HBM", "HBM2e",
-    "HBM3", "HBM3e", "GDDR6", "GDDR6X", "GDDR7", "CUDA", "ROCm", "GEMM", "NCCL", "HGX", "DGX",
+    "GPU", "CPU", "NVLink", "NVSwitch", "xGMI", "HCCS", "RoCE", "PCIe", "SXM", "SXM4", "SXM5", "NVL",
+    "HBM", "HBM2e", "HBM3", "HBM3e", "GDDR6", "GDDR6X", "GDDR7", "CUDA", "ROCm", "GEMM", "NCCL", "HGX", "DGX",
     "vLLM", "SGLang", "TensorRT-LLM", "TRT-LLM", "LLM", "API", "CLI", "JSON", "CSV", "PDF", "HTML",
-    "UTC", "ID", "Ctrl", "Shift", "Alt", "F1", "Esc", "gpucalc", "genai-perf", "nvidia-smi", "MIG", "RAG",
+    "UTC", "ID", "Ctrl", "Shift", "Alt", "F1", "Esc", "gpucalc", "MIG", "RAG",
+    "English",  # a language named in its own language (the View → Language menu)
+    # tools a user runs, by their command or module name
+    "genai-perf", "nvidia-smi", "nccl-tests", "bench_serving", "sglang.bench_serving", "trtllm-bench",
     # dtype values of a model's config.json
     "bfloat16", "float16", "float32", "float8",
 })
@@ -59,7 +65,7 @@ MATH = frozenset({"max", "min", "ceil", "floor", "round", "log", "ln", "exp", "s
 BRANDS = frozenset({"NVIDIA", "AMD", "Intel", "Huawei", "GeForce", "RTX", "Ascend", "Gaudi", "Instinct"})
 """Product lines named as the vendors name them (the catalog's full names are allowed as phrases)."""
 
-PHRASES = frozenset({"Hugging Face", "N + k", "CUDA Graph", "CUDA Graphs"})
+PHRASES = frozenset({"Hugging Face", "N + k", "CUDA Graph", "CUDA Graphs", "JSON Lines"})
 """Multi-word names that stay Latin."""
 
 KEPT = UNITS | MATH | BRANDS
@@ -67,11 +73,13 @@ KEPT_ANY_CASE = frozenset(a.lower() for a in ABBREVIATIONS)
 
 CODE_SPANS = (
     r"`[^`]*`",                                     # code in backticks
+    r"\{\w*\}",                                      # a template's placeholders
     r"(?:https?|file)://\S+",                         # URLs
-    r"(?<![\w-])--[a-z][a-z0-9-]*(?:[ =](?![-\s])[^\s,;，。；）)]+)?",  # engine flags and their value
-    r"(?:vllm serve|python3? -m|trtllm-serve|trtllm-bench|genai-perf|gpucalc)\b[^\n]*",  # command lines
-    r"(?:[A-Za-z]:)?(?:[~.]?[\w.-]*[/\\])+[\w.-]+\.[A-Za-z]\w{0,7}(?![\w-])",  # paths
-    r"[\w.-]+\.(?:json|csv|pdf|zip|log|jsonl|txt|html|gpucalc\.json|yaml|yml|ts)\b",  # file names
+    r"(?<![\w-])--[a-z][a-z0-9-]*(?:[ =](?:\d[^\s,;，。；）)]*|[\w.-]*[/._-][\w./-]*))?",  # flags, values
+    r"(?:vllm (?:bench )?serve|python3? -m|trtllm-serve|trtllm-bench|genai-perf)[\x20-\x7E]*",  # commands
+    r"(?:[A-Za-z]:)?(?:[~.]?[\w.-]*[/\\])+[\w.-]+\.[A-Za-z]\w{0,7}(?![\w-])",  # paths to files
+    r"(?<![\w.])(?:[A-Za-z]:\\|~?/)[\w.-]+(?:[/\\][\w.-]+)+",  # absolute paths to folders
+    r"[\w.-]+\.(?:json|csv|pdf|zip|log|jsonl|txt|html|gpucalc\.json|yaml|yml|ts|py)\b",  # file names
     r"《[^》]*》",                                    # titles (书名号)
     r"(?<=[\u4e00-\u9fff>])\s?[（(][A-Za-z][A-Za-z /-]*[)）]",  # an English gloss after a Chinese term
 )
@@ -147,6 +155,8 @@ def catalog_names(catalog: Catalog) -> Allowed:
             _add_name(alias, tokens, phrases)
         for source in getattr(entry, "sources", ()):
             _add_name(getattr(source, "citation", None), tokens, phrases)
+    for gpu in catalog.gpus.values():  # the link kind is an id the spec tables show as typed
+        _add_name(gpu.interconnect.kind, tokens, phrases)
     for fmt_id in (*catalog.weight_formats, *catalog.kv_formats):
         _add_name(fmt_id, tokens, phrases)
     return Allowed(frozenset(tokens), frozenset(phrases))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import cache
 
@@ -22,6 +23,13 @@ def english_found(shown: Iterable[tuple[str, str]], allowed: Allowed) -> dict[st
     """Each English phrase found in ``shown`` (where, text) → where first seen and an excerpt."""
     found: dict[str, str] = {}
     for where, text in shown:
+        flat = " ".join(text.split())
         for phrase in english_phrases(text, allowed):
-            found.setdefault(phrase, f"{where}: {' '.join(text.split())[:EXCERPT]}")
+            at = max(flat.find(" ".join(phrase.split())) - EXCERPT // 2, 0)
+            found.setdefault(phrase, f"{where}: {flat[at:at + EXCERPT]}")
     return found
+
+
+def printed_text(page: str) -> str:
+    """A page of extracted PDF text as one run of lines: what wraps at '/' or '-' joined again."""
+    return re.sub(r"(?<=[/-])\n", "", page).replace("\n", " ")

@@ -11,7 +11,7 @@ from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.scenario import Scenario
 from gpucalc.report import write_report
 from gpucalc.ui.scenario_files import example_paths, example_title, open_scenario
-from tests.i18n.scan import UNTRANSLATED, bundled_allowed, english_found
+from tests.i18n.scan import UNTRANSLATED, bundled_allowed, english_found, printed_text
 from tests.report.pdf_text import pdf_pages
 from tests.report.scenarios import NO_FIT_SCENARIO
 
@@ -51,6 +51,5 @@ def test_the_chinese_report_has_no_english(qapp: QApplication, catalog_once: Cat
                                            name: str) -> None:
     scenario, pages = chinese_report(name, catalog_once, tmp_path)
     allowed = bundled_allowed().with_names([scenario.name, f"{name}.pdf"])
-    shown = [(f"page {number}", line) for number, page in enumerate(pages, start=1)
-             for line in page.splitlines()]
+    shown = [(f"page {number}", printed_text(page)) for number, page in enumerate(pages, start=1)]
     assert english_found(shown, allowed) == {}

@@ -19,6 +19,7 @@ from tests.i18n.scan import bundled_allowed
     ("forward gib", ["forward gib"]),
     ("来源：Mechanism: vLLM profiles one forward pass", ["Mechanism: vLLM profiles one forward pass"]),
     ("拐点（here: pessimistic）", ["here: pessimistic"]),
+    ("--kv-cache-memory overrides it", ["overrides it"]),
 ])
 def test_english_a_reader_needs_is_found(text: str, english: list[str]) -> None:
     assert english_phrases(text, bundled_allowed()) == english
@@ -36,6 +37,7 @@ def test_english_a_reader_needs_is_found(text: str, english: list[str]) -> None:
     "安全水位（safety watermark）；拐点（knee）",
     "副本数 = max(ceil(平均 QPS ÷ 每副本 1.90 req/s), 2)；N + k = 3 + 1；成本 $5.98/小时",
     "vLLM、SGLang、TensorRT-LLM；Hugging Face；导出 JSON、CSV、PDF",
+    "{name} 嵌套层级过深；修改保存在 /root/.config/gpucalc/tables",
 ])
 def test_what_stays_latin_is_not_reported(text: str) -> None:
     assert english_phrases(text, bundled_allowed()) == []
