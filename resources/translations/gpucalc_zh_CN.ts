@@ -919,92 +919,122 @@
     <context>
         <name>CustomGpuForm</name>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="80" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="31" />
+            <source>NVLink (switch or board)</source>
+            <translation>NVLink（交换机或基板）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="32" />
+            <source>NVLink bridge (pairs)</source>
+            <translation>NVLink 桥接（两卡一对）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="33" />
+            <source>PCIe only</source>
+            <translation>仅 PCIe</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="34" />
+            <source>xGMI (AMD Infinity Fabric)</source>
+            <translation>xGMI（AMD 卡间互连）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="35" />
+            <source>HCCS (Huawei Ascend)</source>
+            <translation>HCCS（华为昇腾）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="36" />
+            <source>RoCE network</source>
+            <translation>RoCE 网络</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="92" />
             <source>&amp;ID:</source>
             <translation>ID(&amp;I)：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="81" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="93" />
             <source>&amp;Name:</source>
             <translation>名称(&amp;N)：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="82" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="94" />
             <source>&amp;Memory (marketing):</source>
             <translation>标称显存(&amp;M)：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="83" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="95" />
             <source>&amp;Usable memory:</source>
             <translation>可用显存(&amp;U)：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="85" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="97" />
             <source>Dense {dtype}:</source>
             <translation>稠密 {dtype}：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="86" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="98" />
             <source>HBM &amp;bandwidth:</source>
             <translation>HBM 带宽(&amp;B)：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="87" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="99" />
             <source>&amp;Interconnect:</source>
             <translation>互联方式(&amp;I)：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="88" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="100" />
             <source>&amp;Link bandwidth (bidir.):</source>
             <translation>互联带宽（双向）(&amp;L)：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="89" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="101" />
             <source>&amp;GPUs per link domain:</source>
             <translation>互联域内卡数(&amp;G)：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="90" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="102" />
             <source>&amp;Price per GPU-hour:</source>
             <translation>每卡每小时价格(&amp;P)：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="92" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="104" />
             <source>Lower-case letters, digits, '.' and '-'; the id it is saved under</source>
             <translation>小写字母、数字、“.” 和 “-”；保存时使用的 id</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="93" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="105" />
             <source>Total memory as the driver reports it (nvidia-smi)</source>
             <translation>驱动报告的总显存（nvidia-smi）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="94" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="106" />
             <source>GPUs the fast link joins: 2 for an NVLink bridge pair, 8 for an NVLink board, 72 for an NVL72 rack; tensor parallelism past it runs over PCIe</source>
             <translation>高速互联连通的卡数：NVLink 桥接的一对卡为 2，NVLink 基板为 8，NVL72 机柜为 72；超出此范围的张量并行走 PCIe</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="102" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="114" />
             <source>{name} (custom)</source>
             <translation>{name}（自定义）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="127" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="139" />
             <source>entered by the user</source>
             <translation>用户填写</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="135" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="147" />
             <source>Custom GPU based on {name}.</source>
             <translation>基于 {name} 的自定义 GPU。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="143" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="155" />
             <source>Give the GPU a name.</source>
             <translation>请填写 GPU 名称。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="145" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="157" />
             <source>Give at least one dense TFLOPS figure.</source>
             <translation>请至少填写一项稠密 TFLOPS。</translation>
         </message>
@@ -5983,6 +6013,19 @@
         </message>
     </context>
     <context>
+        <name>ScenarioFiles</name>
+        <message>
+            <location filename="../../gpucalc/ui/scenario_files.py" line="32" />
+            <source>{name} is nested too deeply to be a scenario file</source>
+            <translation>{name} 嵌套层级过深，不是场景文件</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/scenario_files.py" line="37" />
+            <source>cannot read {path}</source>
+            <translation>无法读取 {path}</translation>
+        </message>
+    </context>
+    <context>
         <name>Sensitivity</name>
         <message>
             <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="26" />
@@ -6793,7 +6836,7 @@
         <message>
             <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="53" />
             <source>Parsed from the model's config; edit the config in the JSON pane.</source>
-            <translation>解析自模型 config；请在 JSON 面板中编辑 config。</translation>
+            <translation>从模型的配置文件（config.json）解析得到；请在 JSON 面板中编辑配置。</translation>
         </message>
         <message>
             <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="58" />
@@ -7190,6 +7233,14 @@
             <location filename="../../gpucalc/ui/dialogs/spec_tables.py" line="108" />
             <source>Forget every edit you made to every spec table?</source>
             <translation>丢弃对所有规格表的全部修改？</translation>
+        </message>
+    </context>
+    <context>
+        <name>TableEdits</name>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_edits.py" line="35" />
+            <source>the id must stay '{id}'; use Add for a new entry</source>
+            <translation>id 必须保持为“{id}”；新条目请用“添加”</translation>
         </message>
     </context>
     <context>
