@@ -251,7 +251,7 @@ def price_from_gpu(gpu: GpuSpec) -> PriceEntry | None:
     basis = price.basis or ""
     if price.usd_per_gpu_hour is None and price.range_usd_per_gpu_hour:
         low, high = price.range_usd_per_gpu_hour
-        basis = f"{basis} (midpoint of {low}-{high})".strip()
+        basis = f"{basis} (= ({low} + {high}) / 2)".strip()  # the midpoint, in symbols any reader reads
     try:
         return PriceEntry(gpu_id=gpu.id, usd_per_gpu_hour=value, date=price.date, basis=basis)
     except ValidationError:

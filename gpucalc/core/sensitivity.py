@@ -16,7 +16,7 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict
 
 from gpucalc.core.errors import PlanError
-from gpucalc.core.explain import Term, template, term
+from gpucalc.core.explain import FormulaTemplate, Term, template, term
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.memory_result import MemoryResult
@@ -45,6 +45,29 @@ class FactorKind(StrEnum):
 
     CONSTANT = "constant"
     INPUT = "input"
+
+
+FACTOR_NAMES = {
+    "activation_peak": QT_TRANSLATE_NOOP("Formulas", "Activation peak"),
+    "non_torch_memory": QT_TRANSLATE_NOOP("Formulas", "Runtime (non-torch) memory"),
+    "cuda_graph_memory": QT_TRANSLATE_NOOP("Formulas", "CUDA-graph memory"),
+    "gemm_compute": QT_TRANSLATE_NOOP("Formulas", "GEMM efficiency"),
+    "attention_compute": QT_TRANSLATE_NOOP("Formulas", "Attention efficiency"),
+    "memory_bandwidth": QT_TRANSLATE_NOOP("Formulas", "Memory-bandwidth efficiency"),
+    "comm_bandwidth": QT_TRANSLATE_NOOP("Formulas", "Link-bandwidth efficiency"),
+    "comm_latency_us": QT_TRANSLATE_NOOP("Formulas", "Collective latency"),
+    "step_overhead_ms": QT_TRANSLATE_NOOP("Formulas", "Step overhead"),
+    "input_len_p95": QT_TRANSLATE_NOOP("Formulas", "Input length P95"),
+    "output_len": QT_TRANSLATE_NOOP("Formulas", "Output length"),
+    "tpot_target_ms": QT_TRANSLATE_NOOP("Formulas", "TPOT target"),
+    "ttft_target_ms": QT_TRANSLATE_NOOP("Formulas", "TTFT target"),
+    "gpu_memory_gib": QT_TRANSLATE_NOOP("Formulas", "GPU memory"),
+    "peak_tflops": QT_TRANSLATE_NOOP("Formulas", "Peak TFLOPS"),
+    "hbm_bandwidth_gb_per_s": QT_TRANSLATE_NOOP("Formulas", "Memory bandwidth"),
+    "memory_fraction": QT_TRANSLATE_NOOP("Formulas", "Memory fraction"),
+    "fp8_gemm_relative": QT_TRANSLATE_NOOP("Formulas", "FP8 GEMM factor"),
+}
+"""Names of the constants and inputs a sensitivity bar moves (shown by the window and the report)."""
 
 
 class TornadoBar(BaseModel):
@@ -229,18 +252,50 @@ def concurrency_sensitivity(inputs: PlanInputs,
                        baseline=_recommended(inputs), bars=tuple(bars))
 
 
-def _bar_ends(bar: TornadoBar) -> tuple[tuple[float, str], tuple[float, str]]:
-    """The two results of ``bar``, each named by the factor value that gave it."""
-    unit = f" {bar.unit}" if bar.unit else ""
-    return ((bar.result_at_low, f"{bar.key} at {bar.low_value:.4g}{unit}"),
-            (bar.result_at_high, f"{bar.key} at {bar.high_value:.4g}{unit}"))
+BandEnd = tuple[float, str, float | None, str]
+"""A result that bounds a band: its value, the name of what gave it (a marked text), the factor's
+value there and its unit (None and "" for a corner of the uncertain constants)."""
+UNIT_WORDS = {"tokens": QT_TRANSLATE_NOOP("Formulas", "tokens")}
+"""Units of a factor's value written as a word (translated with the formula)."""
 
 
-def _corner_ends(band: Band) -> tuple[tuple[float, str], tuple[float, str]]:
-    """The band's own low and high, named by the evaluation that gave them."""
+def _bar_ends(bar: TornadoBar) -> tuple[BandEnd, BandEnd]:
+    """The two results of ``bar``, each named by the factor and the value that gave it."""
+    name = FACTOR_NAMES.get(bar.key, bar.key)
+    unit = UNIT_WORDS.get(bar.unit, bar.unit)
+    return ((bar.result_at_low, name, bar.low_value, unit), (bar.result_at_high, name, bar.high_value, unit))
+
+
+def _corner_ends(band: Band) -> tuple[BandEnd, BandEnd]:
+    """The band's own low and high, named by the corner that gave them."""
     def named(t: Term) -> str:
-        return t.formula.rsplit("(here: ", 1)[-1].rstrip(")") if "(here: " in t.formula else t.key
-    return (band.low.value, named(band.low)), (band.high.value, named(band.high))
+        value = t.template.values.get("name") if t.template is not None else None
+        return value if isinstance(value, str) else t.key
+    return (band.low.value, named(band.low), None, ""), (band.high.value, named(band.high), None, "")
+
+
+EVALUATED = {
+    "low": QT_TRANSLATE_NOOP("Formulas", "smallest of the expected value, the pessimistic and optimistic "
+                             "corners of the uncertain constants and both ends of every sensitivity "
+                             "bar (here: {name})"),
+    "high": QT_TRANSLATE_NOOP("Formulas", "largest of the expected value, the pessimistic and optimistic "
+                              "corners of the uncertain constants and both ends of every sensitivity "
+                              "bar (here: {name})")}
+EVALUATED_AT = {
+    "low": QT_TRANSLATE_NOOP("Formulas", "smallest of the expected value, the pessimistic and optimistic "
+                             "corners of the uncertain constants and both ends of every sensitivity "
+                             "bar (here: {name} at {value} {unit})"),
+    "high": QT_TRANSLATE_NOOP("Formulas", "largest of the expected value, the pessimistic and optimistic "
+                              "corners of the uncertain constants and both ends of every sensitivity "
+                              "bar (here: {name} at {value} {unit})")}
+"""How a widened band's ends were found; the second names the sensitivity bar's factor value."""
+
+
+def _evaluated(label: str, end: BandEnd) -> FormulaTemplate:
+    _, name, value, unit = end
+    if value is None:
+        return template(EVALUATED[label], name=name)
+    return template(EVALUATED_AT[label], name=name, value=f"{value:.4g}", unit=unit)
 
 
 def bracketing_band(band: Band, sensitivity: Sensitivity) -> Band:
@@ -250,22 +305,14 @@ def bracketing_band(band: Band, sensitivity: Sensitivity) -> Band:
     uncertain constants and both results of every one-at-a-time bar (constants and key inputs).
     """
     ends = [*_corner_ends(band), *(end for bar in sensitivity.bars for end in _bar_ends(bar))]
-    low_value, low_name = min(ends, key=lambda e: e[0])  # ties keep the corner
-    high_value, high_name = max(ends, key=lambda e: e[0])
-    evaluated = {
-        "low": QT_TRANSLATE_NOOP("Formulas", "smallest of the expected value, the pessimistic and optimistic "
-                                 "corners of the uncertain constants and both ends of every sensitivity "
-                                 "bar (here: {name})"),
-        "high": QT_TRANSLATE_NOOP("Formulas", "largest of the expected value, the pessimistic and optimistic "
-                                  "corners of the uncertain constants and both ends of every sensitivity "
-                                  "bar (here: {name})")}
+    low = min(ends, key=lambda e: e[0])  # ties keep the corner
+    high = max(ends, key=lambda e: e[0])
 
-    def make(label: str, value: float, name: str) -> Term:
-        return term(f"{band.key}.{label}", value, band.unit, template(evaluated[label], name=name),
+    def make(label: str, end: BandEnd) -> Term:
+        return term(f"{band.key}.{label}", end[0], band.unit, _evaluated(label, end),
                     dict(band.low.inputs), (*band.low.sources, WORKLOAD_REASON, HARDWARE_REASON))
 
-    return band.model_copy(update={"low": make("low", low_value, low_name),
-                                   "high": make("high", high_value, high_name)})
+    return band.model_copy(update={"low": make("low", low), "high": make("high", high)})
 
 
 def bracket_sensitivity(bands: Bands, sensitivity: Sensitivity) -> Bands:

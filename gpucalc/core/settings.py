@@ -138,8 +138,7 @@ def effective_settings(inputs: PlanInputs) -> EffectiveSettings:
     fraction, fraction_inputs, fraction_sources = _memory_fraction(inputs, total, tokens)
     fraction_term = term(
         "memory_fraction", fraction, "",
-        template(QT_TRANSLATE_NOOP("Formulas", "{flag} ({knob})"), flag=engine.memory_knob_flag,
-                 knob=engine.memory_knob.value),
+        template(QT_TRANSLATE_NOOP("Formulas", "set by {flag}"), flag=engine.memory_knob_flag),
         fraction_inputs, fraction_sources,
     )
     return EffectiveSettings(

@@ -7,18 +7,17 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QRectF
 
 from gpucalc.core.perf_result import PerformanceResult
-from gpucalc.core.sensitivity import Sensitivity, TornadoBar
+from gpucalc.core.sensitivity import FACTOR_NAMES, Sensitivity, TornadoBar
 from gpucalc.core.sim_capacity import SloCapacity
 from gpucalc.core.sim_metrics import SimulationResult
 from gpucalc.core.sim_sweep import KNEE_TTFT_GROWTH, SWEEP_TOP_OF_SATURATION
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.uncertainty import MAPPED_REASON, Band, Bands, ConstantRange
 from gpucalc.plan.compute import PlanSimulation
 from gpucalc.report.layout import Block, Canvas, Cell, Drawing, Paragraph, TableRow, table
 from gpucalc.report.numbers import count, percent, sig3
 from gpucalc.report.plots_risk import SweepText, TornadoRow, TornadoText, draw_rate_sweep, draw_tornado
 from gpucalc.report.reader_text import reader_text
-from gpucalc.text.catalogue import list_separator
+from gpucalc.text.catalogue import list_separator, translate
 from gpucalc.text.terms import source_text, term_name, unit_name
 
 if TYPE_CHECKING:
@@ -28,31 +27,11 @@ UNCERTAINTY_SECTION = 8  # index in SECTION_TITLES
 SIMULATION_SECTION = 9
 TORNADO_BARS_SHOWN = 6
 BAND_UNITS = {"tokens": "tokens", "requests": "requests", "GPUs": "GPUs"}
-FACTOR_NAMES = {
-    "activation_peak": QT_TRANSLATE_NOOP("Report", "Activation peak"),
-    "non_torch_memory": QT_TRANSLATE_NOOP("Report", "Runtime (non-torch) memory"),
-    "cuda_graph_memory": QT_TRANSLATE_NOOP("Report", "CUDA-graph memory"),
-    "gemm_compute": QT_TRANSLATE_NOOP("Report", "GEMM efficiency"),
-    "attention_compute": QT_TRANSLATE_NOOP("Report", "Attention efficiency"),
-    "memory_bandwidth": QT_TRANSLATE_NOOP("Report", "Memory-bandwidth efficiency"),
-    "comm_bandwidth": QT_TRANSLATE_NOOP("Report", "Link-bandwidth efficiency"),
-    "comm_latency_us": QT_TRANSLATE_NOOP("Report", "Collective latency"),
-    "step_overhead_ms": QT_TRANSLATE_NOOP("Report", "Step overhead"),
-    "input_len_p95": QT_TRANSLATE_NOOP("Report", "Input length P95"),
-    "output_len": QT_TRANSLATE_NOOP("Report", "Output length"),
-    "tpot_target_ms": QT_TRANSLATE_NOOP("Report", "TPOT target"),
-    "ttft_target_ms": QT_TRANSLATE_NOOP("Report", "TTFT target"),
-    "gpu_memory_gib": QT_TRANSLATE_NOOP("Report", "GPU memory"),
-    "peak_tflops": QT_TRANSLATE_NOOP("Report", "Peak TFLOPS"),
-    "hbm_bandwidth_gb_per_s": QT_TRANSLATE_NOOP("Report", "Memory bandwidth"),
-    "memory_fraction": QT_TRANSLATE_NOOP("Report", "Memory fraction"),
-    "fp8_gemm_relative": QT_TRANSLATE_NOOP("Report", "FP8 GEMM factor"),
-}
 
 
 def factor_name(w: Writer, key: str) -> str:
     """Translated name of a sensitivity factor (the key itself when unnamed)."""
-    return w.t(FACTOR_NAMES[key]) if key in FACTOR_NAMES else key
+    return translate("Formulas", FACTOR_NAMES[key], w.lang) if key in FACTOR_NAMES else key
 
 
 def unit_text(w: Writer, unit: str) -> str:

@@ -41,6 +41,7 @@ from gpucalc.text.terms import (
     ceiling_name,
     formula_text,
     input_name,
+    input_value_text,
     source_text,
     term_name,
     unit_name,
@@ -124,7 +125,8 @@ class Writer:
 
     def inputs_text(self, term: Term) -> str:
         """A formula's inputs named in words: ``layers = 32, TP = 1``."""
-        return ", ".join(f"{input_name(k, self.lang)} = {input_value(v)}" for k, v in term.inputs.items())
+        return ", ".join(f"{input_name(k, self.lang)} = {input_value_text(v, self.lang)}"
+                         for k, v in term.inputs.items())
 
     def formula(self, term: Term) -> str:
         """A term's formula in the report's language."""
@@ -141,15 +143,6 @@ class Writer:
         if term.unit in ("tokens", "bytes", "requests"):
             return f"{count(term.value)} {unit_name(term.unit, self.lang)}"
         return f"{sig3(term.value)} {term.unit}".strip()
-
-
-def input_value(value: object) -> str:
-    """A formula input as printed: integers with separators, numbers to 3 significant digits."""
-    if isinstance(value, bool | str):
-        return str(value)
-    if isinstance(value, int):
-        return f"{value:,}"
-    return sig3(value) if isinstance(value, float) else str(value)
 
 
 def fleet_blocks(w: Writer) -> list[Block]:

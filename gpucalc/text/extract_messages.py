@@ -25,7 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import gpucalc
+from gpucalc.catalog.paths import resources_dir
 from gpucalc.catalog.storage import atomic_write_text
+from gpucalc.io.bounded_json import read_json_file
 from gpucalc.text.catalog_text import CATALOG_CONTEXT, bundled_display_names, split_qualifiers
 from gpucalc.text.catalogue import catalogue_path, ts_messages
 
@@ -118,10 +120,25 @@ def catalog_messages(specs: Path | None = None, root: Path = PACKAGE_DIR.parent)
     return list(found.values())
 
 
+EXAMPLES_CONTEXT = "Examples"
+"""The catalogue context of the bundled example scenarios' names (File → Examples)."""
+
+
+def example_messages(folder: Path | None = None, root: Path = PACKAGE_DIR.parent) -> list[Message]:
+    """The names of the bundled example scenarios (``resources/examples``), context "Examples"."""
+    found: list[Message] = []
+    for path in sorted((folder or resources_dir() / "examples").glob("*.gpucalc.json")):
+        name = read_json_file(path, "example scenario").get("scenario", {}).get("name")
+        if isinstance(name, str) and name:
+            found.append(Message(EXAMPLES_CONTEXT, name, _relative(path, root), _line_of(path, name)))
+    return found
+
+
 def extract(paths: list[Path] | None = None, root: Path = PACKAGE_DIR.parent) -> list[Message]:
     """The marked texts of ``paths``, first occurrence of each.
 
-    By default: the whole package, then the bundled tables' display text (:func:`catalog_messages`).
+    By default: the whole package, then the bundled tables' display text (:func:`catalog_messages`)
+    and the example scenarios' names (:func:`example_messages`).
     File names are recorded relative to ``root`` (the checkout).
     """
     seen: dict[tuple[str, str], Message] = {}
@@ -131,7 +148,7 @@ def extract(paths: list[Path] | None = None, root: Path = PACKAGE_DIR.parent) ->
         finder.visit(ast.parse(path.read_text(encoding="utf-8"), filename=relative))
         for message in finder.found:
             seen.setdefault((message.context, message.source), message)
-    for message in catalog_messages(root=root) if paths is None else []:
+    for message in [*catalog_messages(root=root), *example_messages(root=root)] if paths is None else []:
         seen.setdefault((message.context, message.source), message)
     return list(seen.values())
 

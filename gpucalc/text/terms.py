@@ -15,6 +15,7 @@ from gpucalc.core.explain import InputValue, Term
 from gpucalc.core.perf_result import CeilingKind
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.text.catalogue import translate
+from gpucalc.text.numbers import sig3
 
 __all__ = [
     "CEILING_NAMES",
@@ -27,6 +28,7 @@ __all__ = [
     "formula_text",
     "input_label",
     "input_name",
+    "input_value_text",
     "source_text",
     "term_label",
     "term_name",
@@ -420,3 +422,17 @@ def unit_name(unit: str, lang: str | Lookup, amount: float | None = None) -> str
 def ceiling_name(kind: CeilingKind, lang: str | Lookup) -> str:
     """The name of a concurrency ceiling in the reader's language."""
     return _lookup(lang)("Ceilings", CEILING_NAMES[kind])
+
+
+def input_value_text(value: InputValue, lang: str | Lookup) -> str:
+    """A formula input as shown: integers with separators, reals to 3 significant digits.
+
+    A word (a ceiling's kind, a mode) is shown in the reader's language.
+    """
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, str):
+        return _lookup(lang)("Inputs", value) if value else value
+    if isinstance(value, int):
+        return f"{value:,}"
+    return sig3(value)

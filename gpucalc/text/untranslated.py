@@ -10,9 +10,13 @@ setting aside what legitimately stays Latin in a Chinese planning tool:
 - model, GPU, engine and precision names and ids of the bundled catalog (``catalog_names``),
   and anything the caller adds (a scenario name, the file the user chose);
 - placeholders of a template not yet formatted (``{name}``);
+- a figure's key in the ``--json`` output, after its "JSON 键" label;
 - code a user types: spans in backticks, engine flags (``--max-num-seqs``), engine command lines
   (``vllm serve …``), file names and paths, URLs;
-- source titles: spans in 《书名号》 and the citations of the bundled catalog;
+- cited sources, which keep their original wording: the text after a 来源 label and the
+  entries of a numbered source list ("[3] vLLM EngineArgs …"), up to where Chinese resumes; spans
+  in 《书名号》 and the citations of the bundled catalog;
+- a quoted log line ('Graph capturing … took 0.3 GiB'), as the program printed it;
 - an English gloss in brackets right after a Chinese term, as a glossary writes it: 拐点（knee）.
 
 Everything else made of letters — an English word, a raw key such as ``kv_blocks`` — is reported,
@@ -32,7 +36,7 @@ if TYPE_CHECKING:
 UNITS = frozenset({
     "B", "KB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB", "GB/s", "TB/s", "GiB/s", "Gb/s",
     "ms", "s", "us", "µs", "ns", "h", "min", "W", "kW", "USD", "TFLOPS", "PFLOPS", "FLOPS", "FLOP",
-    "req/s", "tok/s", "token", "tokens", "token/s", "tokens/s", "GPU-hour",
+    "req/s", "tok/s", "tok", "token", "tokens", "token/s", "tokens/s", "GPU-hour", "FLOPs", "bit",
 })
 """Units that stay as written in Chinese ('token' is the glossary's own word: 首 token 时间)."""
 
@@ -49,23 +53,28 @@ ABBREVIATIONS = frozenset({
     "GPU", "CPU", "NVLink", "NVSwitch", "xGMI", "HCCS", "RoCE", "PCIe", "SXM", "SXM4", "SXM5", "NVL",
     "HBM", "HBM2e", "HBM3", "HBM3e", "GDDR6", "GDDR6X", "GDDR7", "CUDA", "ROCm", "GEMM", "NCCL", "HGX", "DGX",
     "vLLM", "SGLang", "TensorRT-LLM", "TRT-LLM", "LLM", "API", "CLI", "JSON", "CSV", "PDF", "HTML",
-    "UTC", "ID", "Ctrl", "Shift", "Alt", "F1", "Esc", "gpucalc", "MIG", "RAG",
+    "UTC", "ID", "Ctrl", "Shift", "Alt", "F1", "Esc", "gpucalc", "MIG", "RAG", "torch", "PyTorch",
     "English",  # a language named in its own language (the View → Language menu)
     # tools a user runs, by their command or module name
-    "genai-perf", "nvidia-smi", "nccl-tests", "bench_serving", "sglang.bench_serving", "trtllm-bench",
+    "genai-perf", "nvidia-smi", "bitsandbytes", "nccl-tests", "bench_serving", "sglang.bench_serving",
+    "trtllm-bench", "eager",
     # dtype values of a model's config.json
-    "bfloat16", "float16", "float32", "float8",
+    "bfloat16", "float16", "float32", "float8", "max_position_embeddings",
 })
 """Abbreviations and names a Chinese planner reads as they are (the glossary keeps them Latin);
 matched in any case, since ids write them in lower case (``int4``, ``nvlink``)."""
 
-MATH = frozenset({"max", "min", "ceil", "floor", "round", "log", "ln", "exp", "sqrt", "Gamma"})
-"""Functions and distributions a formula names as mathematics writes them."""
+MATH = frozenset({"max", "min", "ceil", "floor", "round", "log", "ln", "exp", "sqrt", "Gamma", "NK",
+                  "e_max", "e_mem", "t_seq", "top_k"})
+"""Functions and symbols a formula names as mathematics writes them (a subscripted efficiency
+e_max, the config's top_k)."""
 
-BRANDS = frozenset({"NVIDIA", "AMD", "Intel", "Huawei", "GeForce", "RTX", "Ascend", "Gaudi", "Instinct"})
+BRANDS = frozenset({"NVIDIA", "AMD", "Intel", "Huawei", "GeForce", "RTX", "Ascend", "Gaudi", "Instinct",
+                    "AWS", "PRO", "Ampere", "Hopper", "Blackwell", "Ada", "Lovelace", "Gen4", "Gen5"})
 """Product lines named as the vendors name them (the catalog's full names are allowed as phrases)."""
 
-PHRASES = frozenset({"Hugging Face", "N + k", "CUDA Graph", "CUDA Graphs", "JSON Lines"})
+PHRASES = frozenset({"Hugging Face", "N + k", "CUDA Graph", "CUDA Graphs", "JSON Lines",
+                     "Pollaczek–Khinchine"})
 """Multi-word names that stay Latin."""
 
 KEPT = UNITS | MATH | BRANDS
@@ -75,18 +84,24 @@ CODE_SPANS = (
     r"`[^`]*`",                                     # code in backticks
     r"\{\w*\}",                                      # a template's placeholders
     r"(?:https?|file)://\S+",                         # URLs
-    r"(?<![\w-])--[a-z][a-z0-9-]*(?:[ =](?:\d[^\s,;，。；）)]*|[\w.-]*[/._-][\w./-]*))?",  # flags, values
+    # engine flags with their values
+    r"(?<![\w-])--[a-z][a-z0-9-]*(?:[ =](?:\d[^\s,;，。；）)]*|[\w.-]*[/._-][\w./-]*|[a-z]+(?= --|$)))?",
     r"(?:vllm (?:bench )?serve|python3? -m|trtllm-serve|trtllm-bench|genai-perf)[\x20-\x7E]*",  # commands
     r"(?:[A-Za-z]:)?(?:[~.]?[\w.-]*[/\\])+[\w.-]+\.[A-Za-z]\w{0,7}(?![\w-])",  # paths to files
     r"(?<![\w.])(?:[A-Za-z]:\\|~?/)[\w.-]+(?:[/\\][\w.-]+)+",  # absolute paths to folders
     r"[\w.-]+\.(?:json|csv|pdf|zip|log|jsonl|txt|html|gpucalc\.json|yaml|yml|ts|py)\b",  # file names
     r"《[^》]*》",                                    # titles (书名号)
-    r"(?<=[\u4e00-\u9fff>])\s?[（(][A-Za-z][A-Za-z /-]*[)）]",  # an English gloss after a Chinese term
+    r"来源[:：\s](?:(?!JSON 键)[^\u4e00-\u9fff])*",     # cited sources after their label
+    r"(?:^|(?<=\s))\[\d+\] (?=[A-Za-z])[^\n\u4e00-\u9fff]*",  # an entry of a numbered source list
+    r"'[A-Za-z][\x20-\x7E…–—]*?'",                      # a quoted log line
+    r"gpucalc [a-z][a-z-]*",                         # a gpucalc command
+    r"JSON 键[:：]\s*[\w.\[\]]+",                     # a figure's key in gpucalc's --json output
+    r"(?<=[\u4e00-\u9fff>])\s?[（(][A-Za-z][\w /-]*[)）]",  # an English gloss after a Chinese term
 )
 """Spans set aside before looking for words: code, flags, commands, paths, URLs and titles."""
 
 WORD = re.compile(r"[A-Za-zµ][\w'’+./-]*[\w+]|[A-Za-zµ]")
-NUMBER_LIKE = re.compile(r"^(?:\d[\d.,]*[A-Za-z]{0,2}|[xX×]\d+|P\d{1,3}(?:\.\d+)?|[vV]\d[\d.]*)$")
+NUMBER_LIKE = re.compile(r"^(?:\d+-bit|\d[\d.,]*[A-Za-z]{0,2}|[xX×]\d+|P\d{1,3}(?:\.\d+)?|[vV]\d[\d.]*)$")
 LATIN_RUN = re.compile(r"[\x20-\x7E’‘µ]+")
 
 
@@ -149,7 +164,7 @@ def catalog_names(catalog: Catalog) -> Allowed:
     entries: list[object] = [*catalog.gpus.values(), *catalog.models.values(), *catalog.engines.values()]
     for entry in entries:
         for attr in ("id", "name", "hf_id", "family", "vendor", "architecture", "form_factor", "memory_type",
-                     "kind"):
+                     "kind", "version"):
             _add_name(getattr(entry, attr, None), tokens, phrases)
         for alias in getattr(entry, "aliases", ()):
             _add_name(alias, tokens, phrases)
@@ -157,8 +172,14 @@ def catalog_names(catalog: Catalog) -> Allowed:
             _add_name(getattr(source, "citation", None), tokens, phrases)
     for gpu in catalog.gpus.values():  # the link kind is an id the spec tables show as typed
         _add_name(gpu.interconnect.kind, tokens, phrases)
-    for fmt_id in (*catalog.weight_formats, *catalog.kv_formats):
-        _add_name(fmt_id, tokens, phrases)
+        _add_name(gpu.interconnect.name, tokens, phrases)
+        if gpu.price is not None and gpu.price.basis:  # where a price comes from is a citation
+            _add_name(gpu.price.basis, tokens, phrases)
+            _add_name(gpu.price.basis.split(";")[0], tokens, phrases)
+    for formats in (catalog.weight_formats, catalog.kv_formats):
+        for fmt_id, fmt in formats.items():
+            _add_name(fmt_id, tokens, phrases)
+            _add_name(getattr(fmt, "label", None), tokens, phrases)
     return Allowed(frozenset(tokens), frozenset(phrases))
 
 

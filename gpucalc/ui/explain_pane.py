@@ -108,7 +108,8 @@ def term_html(term: Term) -> str:
     if sources:
         items = "".join(f"<li>{esc(s)}</li>" for s in sources)
         parts.append(f"<p><b>{esc(sources_title)}</b></p><ul>{items}</ul>")
-    parts.append(f"<p style='color:gray'><code>{esc(term.key)}</code></p>")
+    json_key = translate("ExplainPane", "JSON key")
+    parts.append(f"<p style='color:gray'>{esc(json_key)}: <code>{esc(term.key)}</code></p>")
     return "".join(parts)
 
 

@@ -9,6 +9,7 @@ from PySide6.QtCore import QCoreApplication
 from gpucalc.core.explain import InputValue, Term
 from gpucalc.core.perf_model import MAX_SEARCH_CONCURRENCY
 from gpucalc.core.perf_result import Ceiling, CeilingKind
+from gpucalc.report.reader_text import reader_text
 from gpucalc.text import terms
 from gpucalc.text.numbers import COUNT_TOLERANCE, count, memory_size, params_text, share_text, sig3
 
@@ -47,7 +48,7 @@ def input_name(key: str) -> str:
 
 def source_text(source: str) -> str:
     """A source as the window shows it: an explanatory sentence translated, a title as it is."""
-    return terms.source_text(source, window_translate)
+    return reader_text(terms.source_text(source, window_translate))
 
 
 
@@ -113,12 +114,8 @@ def _counted_value(term: Term) -> str:
 
 
 def input_value(value: InputValue) -> str:
-    """An input of a formula, formatted."""
-    if isinstance(value, bool | str):
-        return str(value)
-    if isinstance(value, int):
-        return f"{value:,}"
-    return sig3(value)
+    """An input of a formula, formatted (a word in the window's language)."""
+    return terms.input_value_text(value, window_translate)
 
 
 KINDS = (CeilingKind.MEMORY, CeilingKind.COMPUTE, CeilingKind.INTERCONNECT, CeilingKind.SCHEDULER)

@@ -54,7 +54,7 @@ from gpucalc.ui.panels.answer_banner import AnswerBanner
 from gpucalc.ui.panels.inputs_panel import InputsPanel
 from gpucalc.ui.plain_text import PlainLabel, menu_text, plain_tooltip
 from gpucalc.ui.result_tabs import ResultTabs
-from gpucalc.ui.scenario_files import example_paths, example_title, open_scenario
+from gpucalc.ui.scenario_files import example_menu_title, example_paths, open_scenario
 from gpucalc.ui.theme import THEMES
 from gpucalc.ui.tools_menu import WindowTools
 
@@ -190,7 +190,7 @@ class MainWindow(QMainWindow):
         self._fill_recent()
         self.examples_menu = file_menu.addMenu(self.tr("E&xamples"))
         for path in example_paths():
-            action = self.examples_menu.addAction(menu_text(example_title(path)))
+            action = self.examples_menu.addAction(menu_text(example_menu_title(path)))
             action.triggered.connect(lambda _=False, p=path: self.open_example(p))
         self.examples_menu.setEnabled(bool(self.examples_menu.actions()))
         file_menu.addSeparator()

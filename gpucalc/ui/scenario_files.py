@@ -50,5 +50,14 @@ def example_paths() -> list[Path]:
 
 
 def example_title(path: Path) -> str:
-    """The menu title of an example: its file name without the suffix."""
+    """An example's short id: its file name without the suffix."""
     return path.name.removesuffix(FILE_SUFFIX)
+
+
+def example_menu_title(path: Path) -> str:
+    """An example as File → Examples lists it: its scenario's name in the window's language."""
+    try:
+        name = load_scenario(path).name
+    except (ScenarioFileError, OSError, ValueError):
+        return example_title(path)
+    return QCoreApplication.translate("Examples", name) or name if name else example_title(path)

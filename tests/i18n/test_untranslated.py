@@ -17,7 +17,7 @@ from tests.i18n.scan import bundled_allowed
     ("Pareto", ["Pareto"]),
     ("China variant", ["China variant"]),
     ("forward gib", ["forward gib"]),
-    ("来源：Mechanism: vLLM profiles one forward pass", ["Mechanism: vLLM profiles one forward pass"]),
+    ("公式：Mechanism: vLLM profiles one forward pass", ["Mechanism: vLLM profiles one forward pass"]),
     ("拐点（here: pessimistic）", ["here: pessimistic"]),
     ("--kv-cache-memory overrides it", ["overrides it"]),
 ])
@@ -38,6 +38,10 @@ def test_english_a_reader_needs_is_found(text: str, english: list[str]) -> None:
     "副本数 = max(ceil(平均 QPS ÷ 每副本 1.90 req/s), 2)；N + k = 3 + 1；成本 $5.98/小时",
     "vLLM、SGLang、TensorRT-LLM；Hugging Face；导出 JSON、CSV、PDF",
     "{name} 嵌套层级过深；修改保存在 /root/.config/gpucalc/tables",
+    "来源：vLLM EngineArgs batch defaults for `vllm serve`: 8192 batched tokens；下一项",
+    "来源 [1] estimated: HBM rule, memory_gb x 0.9899 = 79.19 GiB [2] Mechanism: vLLM profiles 显存",
+    "vLLM 日志显示 'Graph capturing … took 0.3–1.5 GiB'；调度器（max_num_seqs）",
+    "--dataset-name random --request-rate inf --num-prompts 100；gpucalc test-plan；JSON 键：kv_cache_tokens",
 ])
 def test_what_stays_latin_is_not_reported(text: str) -> None:
     assert english_phrases(text, bundled_allowed()) == []

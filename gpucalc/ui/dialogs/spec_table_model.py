@@ -49,6 +49,14 @@ SaveEntry = Callable[[BaseModel], None]
 Index = QModelIndex | QPersistentModelIndex
 
 
+VALUE_WORDS = {
+    "high": QT_TRANSLATE_NOOP("SpecTableModel", "high"),
+    "medium": QT_TRANSLATE_NOOP("SpecTableModel", "medium"),
+    "low": QT_TRANSLATE_NOOP("SpecTableModel", "low"),
+}
+"""Enumerated cell values shown in words of the window's language (edited as stored)."""
+
+
 def _tr(text: str) -> str:
     return QCoreApplication.translate(CONTEXT, text)
 
@@ -153,6 +161,9 @@ class SpecTableModel(QAbstractTableModel):
         mark = self.errors.get((row.entry_id, column.path)) if column.path else None
         if role == Qt.ItemDataRole.DisplayRole and column.path == "name" and not mark:
             return catalog_display_name(display_text(self._value(row, column)))
+        if role == Qt.ItemDataRole.DisplayRole and not mark:
+            text = display_text(self._value(row, column))
+            return _tr(VALUE_WORDS[text]) if text in VALUE_WORDS else text
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             return mark[0] if mark else display_text(self._value(row, column))
         if role == Qt.ItemDataRole.ToolTipRole:

@@ -14,10 +14,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpucalc.core.sensitivity import Sensitivity, TornadoBar
+from gpucalc.core.sensitivity import FACTOR_NAMES, Sensitivity, TornadoBar
 from gpucalc.core.uncertainty import Band, Bands
 from gpucalc.ui.explain_pane import term_tooltip
-from gpucalc.ui.format import count, sig3, unit_name
+from gpucalc.ui.format import count, sig3, unit_name, window_translate
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
 from gpucalc.ui.plain_text import PlainLabel, plain_tooltip
 from gpucalc.ui.plots.style import MARKER_COLOUR, marker_pen, plot_widget, set_key
@@ -26,25 +26,6 @@ BAND_NAMES = {
     "kv_cache_tokens": QT_TRANSLATE_NOOP("Sensitivity", "KV cache tokens"),
     "recommended_concurrency": QT_TRANSLATE_NOOP("Sensitivity", "Recommended concurrency"),
     "gpus_needed": QT_TRANSLATE_NOOP("Sensitivity", "GPUs needed"),
-}
-FACTOR_NAMES = {
-    "activation_peak": QT_TRANSLATE_NOOP("Sensitivity", "Activation peak"),
-    "non_torch_memory": QT_TRANSLATE_NOOP("Sensitivity", "Runtime (non-torch) memory"),
-    "cuda_graph_memory": QT_TRANSLATE_NOOP("Sensitivity", "CUDA-graph memory"),
-    "gemm_compute": QT_TRANSLATE_NOOP("Sensitivity", "GEMM efficiency"),
-    "attention_compute": QT_TRANSLATE_NOOP("Sensitivity", "Attention efficiency"),
-    "memory_bandwidth": QT_TRANSLATE_NOOP("Sensitivity", "Memory-bandwidth efficiency"),
-    "comm_bandwidth": QT_TRANSLATE_NOOP("Sensitivity", "Link-bandwidth efficiency"),
-    "comm_latency_us": QT_TRANSLATE_NOOP("Sensitivity", "Collective latency"),
-    "step_overhead_ms": QT_TRANSLATE_NOOP("Sensitivity", "Step overhead"),
-    "input_len_p95": QT_TRANSLATE_NOOP("Sensitivity", "Input length P95"),
-    "output_len": QT_TRANSLATE_NOOP("Sensitivity", "Output length"),
-    "tpot_target_ms": QT_TRANSLATE_NOOP("Sensitivity", "TPOT target"),
-    "ttft_target_ms": QT_TRANSLATE_NOOP("Sensitivity", "TTFT target"),
-    "gpu_memory_gib": QT_TRANSLATE_NOOP("Sensitivity", "GPU memory"),
-    "peak_tflops": QT_TRANSLATE_NOOP("Sensitivity", "Peak TFLOPS"),
-    "hbm_bandwidth_gb_per_s": QT_TRANSLATE_NOOP("Sensitivity", "Memory bandwidth"),
-    "memory_fraction": QT_TRANSLATE_NOOP("Sensitivity", "Memory fraction"),
 }
 LOW_COLOUR = "#457b9d"
 HIGH_COLOUR = "#e9c46a"
@@ -56,7 +37,9 @@ RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
 def factor_name(key: str) -> str:
     """Translated name of a sensitivity factor or band (the key when unnamed)."""
-    name = FACTOR_NAMES.get(key) or BAND_NAMES.get(key)
+    if key in FACTOR_NAMES:
+        return window_translate("Formulas", FACTOR_NAMES[key])
+    name = BAND_NAMES.get(key)
     return QCoreApplication.translate("Sensitivity", name) if name else key
 
 
