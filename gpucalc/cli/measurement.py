@@ -18,6 +18,7 @@ from gpucalc.cli.report import _add_scenario_source, scenario_from_args
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.measured import MeasuredPoint
 from gpucalc.core.scenario import Scenario
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.plan.bench_commands import OWN_TOOL, BenchTool
 from gpucalc.plan.compute import PlanOptions, compute_plan, plan_inputs
 from gpucalc.plan.measurement_check import (
@@ -149,7 +150,8 @@ def run_test_plan(args: argparse.Namespace) -> int:
     plan = compute_plan(user_catalog(), scenario, PlanOptions(views=False, uncertainty=False))
     mplan = measurement_plan(plan)
     if mplan is None:
-        raise CliError("the model does not fit, so there is nothing to measure", EXIT_DOES_NOT_FIT)
+        raise CliError(QT_TRANSLATE_NOOP("Errors", "the model does not fit, so there is nothing to "
+                                                   "measure"), EXIT_DOES_NOT_FIT)
     check = None
     if args.results:
         check = check_results(mplan, read_result_files(Path(p) for p in args.results))
