@@ -62,7 +62,7 @@ def _command_text(words: list[str]) -> str:
 def run_bench(args: argparse.Namespace) -> int:
     """Print the predicted summary (or JSON); optionally save the client's result file."""
     from gpucalc.catalog.storage import atomic_write_text
-    from gpucalc.cli.main import EXIT_DOES_NOT_FIT, SCENARIO_REFUSED, CliError
+    from gpucalc.cli.main import EXIT_DOES_NOT_FIT, SCENARIO_REFUSED, CliError, cli_language
     from gpucalc.plan.bench_parse import BenchCommandError, parse_bench_command
     from gpucalc.plan.bench_report import prediction_json, result_file_text, tool_summary
     from gpucalc.plan.bench_run import bench_scenario, predict_scenario
@@ -89,7 +89,7 @@ def run_bench(args: argparse.Namespace) -> int:
         base = scenario_from_flags(args)
     try:
         scenario = bench_scenario(base, spec, model_given=model_given, engine_given=engine_given)
-        prediction = predict_scenario(user_catalog(), scenario, spec)
+        prediction = predict_scenario(user_catalog(cli_language(args)), scenario, spec)
     except ValueError as exc:
         code = EXIT_DOES_NOT_FIT if "does not fit" in str(exc) else 2
         raise CliError("", code, cause=exc) from exc

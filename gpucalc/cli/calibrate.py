@@ -32,6 +32,7 @@ from gpucalc.cli.args import (
     workload_from_args,
 )
 from gpucalc.cli.catalog import user_catalog
+from gpucalc.cli.main import cli_language
 from gpucalc.core.engine import EngineProfile
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.log_compare import (
@@ -219,7 +220,7 @@ def run_compare_log(args: argparse.Namespace) -> int:
         raise CalibrationCliError("--tolerance is a relative difference of 0 or more (0.05 is 5 %)")
     measured = read_engine_log(Path(args.logfile))
     applied = apply_log_flags(args, deployment_overrides(measured))
-    catalog = user_catalog()
+    catalog = user_catalog(cli_language(args))
     inputs = _inputs(args, catalog)
     memory = calculate_memory(inputs)
     comparison = compare_memory(inputs, memory, measured, tolerance=args.tolerance)
@@ -244,8 +245,6 @@ def run_compare_log(args: argparse.Namespace) -> int:
     engine = f"{measured.engine or '?'} {measured.engine_version or ''}".strip()
     title = (f"{inputs.model.name} on {inputs.gpu.name}, {inputs.engine.name} profile — "
              f"log: {engine} ({args.logfile})")
-    from gpucalc.cli.main import cli_language
-
     print(comparison_table(comparison, title, cli_language(args)))
     if applied:
         print("flags from the log: " + ", ".join(f"{k}={v}" for k, v in applied.items()))
@@ -300,7 +299,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
     if not 0 <= args.holdout_share < 1:
         raise CalibrationCliError("--holdout-share is a share in [0, 1)")
     points = _points(args.bench)
-    catalog = user_catalog()
+    catalog = user_catalog(cli_language(args))
     inputs = _inputs(args, catalog)
     fit, holdout = split_holdout(points, args.holdout_share)
     started = time.perf_counter()

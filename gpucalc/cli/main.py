@@ -218,7 +218,7 @@ def run_estimate(args: argparse.Namespace) -> int:
     scenario, inputs = _scenario_inputs(args)
     load = LoadRequest(concurrency=args.concurrency, request_rate=args.request_rate,
                        num_prompts=args.num_prompts)
-    plan = plan_inputs(user_catalog(), scenario, inputs,
+    plan = plan_inputs(user_catalog(cli_language(args)), scenario, inputs,
                        PlanOptions(load=load, views=False, uncertainty=args.uncertainty))
     result = plan.memory
     if args.json:
@@ -251,7 +251,7 @@ def _scenario_inputs(args: argparse.Namespace) -> tuple[Scenario, PlanInputs]:
     from gpucalc.catalog.resolve import resolve_scenario
 
     scenario = scenario_from_flags(args)
-    return scenario, resolve_scenario(user_catalog(), scenario)
+    return scenario, resolve_scenario(user_catalog(cli_language(args)), scenario)
 
 
 def run_sweep(args: argparse.Namespace) -> int:
@@ -271,7 +271,7 @@ def run_sweep(args: argparse.Namespace) -> int:
             print(sweep_text(sweep))
         return 0
     options = PlanOptions(views=False, uncertainty=False)
-    perf = plan_inputs(user_catalog(), scenario, inputs, options).performance
+    perf = plan_inputs(user_catalog(cli_language(args)), scenario, inputs, options).performance
     if perf is None:
         raise CliError(QT_TRANSLATE_NOOP("Errors", "the model does not fit, so there is no load curve"),
                        EXIT_DOES_NOT_FIT)
@@ -293,7 +293,7 @@ def run_size(args: argparse.Namespace) -> int:
     from gpucalc.core.inputs import Deployment
     from gpucalc.core.sizing import SizingRequest, size_fleet
 
-    catalog = user_catalog()
+    catalog = user_catalog(cli_language(args))
     gpu_ids = [g.strip() for g in args.gpus.split(",") if g.strip()] or list(catalog.gpus)
     gpus = [catalog.gpu(g) for g in gpu_ids]
     base = resolve_inputs(catalog, args.model, gpus[0], Deployment(
@@ -318,7 +318,7 @@ def run_size(args: argparse.Namespace) -> int:
 def run_models(args: argparse.Namespace) -> int:
     """``gpucalc models``: list catalog models."""
     needle = args.search.lower()
-    for entry in user_catalog().models.values():
+    for entry in user_catalog(cli_language(args)).models.values():
         text = f"{entry.id} {entry.hf_id or ''} {entry.family}"
         if needle in text.lower():
             print(f"{entry.id:<48} {entry.hf_id or ''}")
@@ -328,7 +328,7 @@ def run_models(args: argparse.Namespace) -> int:
 def run_gpus(args: argparse.Namespace) -> int:
     """``gpucalc gpus``: list catalog GPUs (bundled names' qualifiers in the user's language)."""
     lang = cli_language(args)
-    for gpu in user_catalog().gpus.values():
+    for gpu in user_catalog(lang).gpus.values():
         print(f"{gpu.id:<22} {gpu.usable_memory_gib:>7.2f} GiB  {gpu.hbm_bandwidth_gb_per_s or 0:>6.0f} GB/s"
               f"  {catalog_name(gpu.name, lang)}")
     return 0

@@ -74,7 +74,7 @@ def run_report(args: argparse.Namespace) -> int:
     scenario = scenario_from_args(args)
     path = Path(args.output)
     try:
-        summary = write_report(path, scenario, user_catalog(), cli_language(args))
+        summary = write_report(path, scenario, user_catalog(cli_language(args)), cli_language(args))
     except OSError as exc:
         raise CliError("", EXIT_USAGE, cause=exc) from exc
     print(f"wrote {path} ({summary.pages} pages, {summary.size_bytes / 1024:,.0f} KiB, "
@@ -95,7 +95,7 @@ def run_export_csv(args: argparse.Namespace) -> int:
         raise CliError(QT_TRANSLATE_NOOP("Errors", "{path} is a file; give a .zip name or a folder"),
                        EXIT_USAGE, path=str(path))
     try:
-        written = write_csv_files(path, scenario, user_catalog())
+        written = write_csv_files(path, scenario, user_catalog(cli_language(args)))
     except OSError as exc:
         raise CliError("", EXIT_USAGE, cause=exc) from exc
     for item in written:

@@ -226,8 +226,8 @@ def run_simulate(args: argparse.Namespace) -> int:
         args.slo_percentile = int(args.percentile)
 
     inputs = resolve_inputs(
-        user_catalog(), args.model, args.gpu, deployment_from_args(args), workload_from_args(args),
-        targets_from_args(args), quantization=args.quantization, dtype=args.dtype)
+        user_catalog(cli_language(args)), args.model, args.gpu, deployment_from_args(args),
+        workload_from_args(args), targets_from_args(args), quantization=args.quantization, dtype=args.dtype)
     memory = calculate_memory(inputs)
     if not memory.fits or memory.kv_cache_tokens.value <= 0:
         raise CliError(QT_TRANSLATE_NOOP("Errors", "the model does not fit, so there is nothing to "

@@ -147,3 +147,15 @@ def test_every_sub_command_takes_lang() -> None:
     assert parser.parse_args(["gui", "--lang", "en"]).lang == "en"
     with pytest.raises(SystemExit):
         parser.parse_args(["--lang", "fr", "gpus"])
+
+
+def test_notices_about_the_user_s_tables_follow_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    from gpucalc.catalog.storage import config_dir
+
+    table = config_dir() / "tables" / "gpus.json"
+    table.parent.mkdir(parents=True, exist_ok=True)
+    table.write_bytes(b"{not json")
+    assert main(["--lang", "zh", "gpus"]) == 0
+    notices = capsys.readouterr().err.strip().splitlines()
+    assert notices
+    assert all(CHINESE.search(line) for line in notices), notices
