@@ -29,7 +29,6 @@ from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.plan.field_errors import CONTEXT as ERRORS
 from gpucalc.plan.field_errors import (
     ErrorDescription,
-    Translate,
     command_line_name,
     describe_error,
     first_line,
@@ -38,6 +37,7 @@ from gpucalc.plan.field_errors import (
 from gpucalc.text.catalog_text import catalog_name
 from gpucalc.text.catalogue import LANGUAGES, environment_language
 from gpucalc.text.numbers import NOT_FINITE_CONVENTION, strict_json
+from gpucalc.text.terms import Lookup
 
 MAX_SWEEP_POINTS = 10_000  # planning lengths of one context sweep (about a second)
 EXIT_USAGE = 2
@@ -59,7 +59,7 @@ class CliError(Exception):
         self.cause = cause
         self.values = values
 
-    def text(self, tr: Translate) -> str:
+    def text(self, tr: Lookup) -> str:
         """The one-line message, translated by ``tr``; a cause is described as the CLI describes errors."""
         reason = "" if self.cause is None else cause_text(self.cause, tr)
         template = str(self.args[0]) if self.args else ""
@@ -74,13 +74,13 @@ class CliError(Exception):
             return first_line(template.format(reason=reason, **self.values))
 
 
-def cause_text(exc: BaseException, tr: Translate) -> str:
+def cause_text(exc: BaseException, tr: Lookup) -> str:
     """``exc`` in one line as the command line tells it (its own words when it is not a known error)."""
     described = describe_cli_error(exc, tr)
     return described.message if described.known else first_line(str(exc)) or type(exc).__name__
 
 
-def describe_cli_error(exc: BaseException, tr: Translate) -> ErrorDescription:
+def describe_cli_error(exc: BaseException, tr: Lookup) -> ErrorDescription:
     """``exc`` described for the command line: translated by ``tr``, each field named by its flag."""
     return describe_error(exc, tr, partial(command_line_name, tr))
 

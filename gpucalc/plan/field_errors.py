@@ -13,7 +13,6 @@ import math
 import os
 import re
 import traceback
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -31,10 +30,9 @@ from gpucalc.io.errors import InputFileError
 from gpucalc.plan.scenario_file import ScenarioFileError
 from gpucalc.text.catalogue import translate
 from gpucalc.text.numbers import sig3
+from gpucalc.text.terms import Lookup
 
 CONTEXT = "Errors"
-Translate = Callable[[str, str], str]
-"""(context, English text) → the text in the user's language."""
 
 _SECTIONS: dict[str, type[BaseModel]] = {"deployment": Deployment, "workload": Workload, "targets": Targets}
 # Field names a plain message may spell out (the ones with an underscore), longest first.
@@ -112,8 +110,8 @@ class ErrorDescription:
     known: bool = True
 
 
-def in_language(lang: str) -> Translate:
-    """The catalogue's translation into ``lang`` ('en' or 'zh') as a :data:`Translate`."""
+def in_language(lang: str) -> Lookup:
+    """The catalogue's translation into ``lang`` ('en' or 'zh') as a :data:`gpucalc.text.terms.Lookup`."""
     return partial(_catalogue_text, lang)
 
 
@@ -156,7 +154,7 @@ def flag_name(path: str) -> str:
     return _FLAGS.get(names[-1], "--" + names[-1].replace("_", "-"))
 
 
-def command_line_name(tr: Translate, path: str) -> str:
+def command_line_name(tr: Lookup, path: str) -> str:
     """How the command line names the field at ``path``: its flag, else its key in a scenario file."""
     if not path:
         return ""
@@ -178,7 +176,7 @@ def validation_path(exc: ValidationError) -> tuple[str, str]:
     return path, message
 
 
-def describe_error(exc: BaseException, tr: Translate, name_field: FieldNamer) -> ErrorDescription:
+def describe_error(exc: BaseException, tr: Lookup, name_field: FieldNamer) -> ErrorDescription:
     """``exc`` told in one line: translated by ``tr``, each field named by ``name_field``.
 
     ``name_field`` gets a dotted scenario path (``workload.input_len_p95``) and returns the name
@@ -206,7 +204,7 @@ def error_field(exc: BaseException) -> str:
     return describe_error(exc, _english, lambda path: path).field
 
 
-def os_error_text(exc: OSError, tr: Translate) -> str:
+def os_error_text(exc: OSError, tr: Lookup) -> str:
     """One line for a file-system refusal: the path (shortened) and what the system said."""
     reason = exc.strerror or first_line(str(exc)) or type(exc).__name__
     if exc.filename is None:
@@ -236,7 +234,7 @@ def _english(context: str, text: str) -> str:
 class _Namer:
     """Names fields and fills templates for one description."""
 
-    def __init__(self, tr: Translate, name_field: FieldNamer) -> None:
+    def __init__(self, tr: Lookup, name_field: FieldNamer) -> None:
         self.tr = tr
         self.name_field = name_field
 
