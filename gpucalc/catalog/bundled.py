@@ -14,10 +14,12 @@ from gpucalc.catalog.entries import ModelEntry
 from gpucalc.catalog.kernels import KernelTableError, load_kernel_catalog
 from gpucalc.catalog.paths import specs_dir
 from gpucalc.core.engine import EngineProfile
+from gpucalc.core.errors import TemplatedError
 from gpucalc.core.gpu_spec import GpuSpec
 from gpucalc.core.kernel_surfaces import KernelCatalog
 from gpucalc.core.model_spec import ModelSpec
 from gpucalc.core.precision import KvFormat, WeightFormat
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.io.bounded_json import read_json_file
 from gpucalc.io.errors import InputFileError
 from gpucalc.io.hf_config import model_spec_from_config
@@ -27,6 +29,25 @@ EntryT = TypeVar("EntryT", bound=BaseModel)
 
 class CatalogError(LookupError):
     """An entry is unknown or a table is broken; the message says which and what to try."""
+
+
+class UnknownEntryError(TemplatedError, CatalogError):
+    """A name the catalog does not know, told by a translatable template (see core.errors)."""
+
+
+UnknownTexts = tuple[str, str, str]
+"""An entry kind's field in the scenario, and its message without and with suggestions."""
+GPU_TEXTS: UnknownTexts = ("gpu", QT_TRANSLATE_NOOP("Errors", "unknown GPU '{name}'"),
+                           QT_TRANSLATE_NOOP("Errors", "unknown GPU '{name}'; did you mean {choices}?"))
+MODEL_TEXTS: UnknownTexts = (
+    "model", QT_TRANSLATE_NOOP("Errors", "unknown model '{name}'"),
+    QT_TRANSLATE_NOOP("Errors", "unknown model '{name}'; did you mean {choices}?"))
+WEIGHT_TEXTS: UnknownTexts = (
+    "weight_format", QT_TRANSLATE_NOOP("Errors", "unknown weight format '{name}'"),
+    QT_TRANSLATE_NOOP("Errors", "unknown weight format '{name}'; did you mean {choices}?"))
+KV_TEXTS: UnknownTexts = (
+    "kv_cache_dtype", QT_TRANSLATE_NOOP("Errors", "unknown KV cache dtype '{name}'"),
+    QT_TRANSLATE_NOOP("Errors", "unknown KV cache dtype '{name}'; did you mean {choices}?"))
 
 
 def _load_dir(directory: Path, kind: type[EntryT]) -> dict[str, EntryT]:
@@ -69,13 +90,15 @@ def _alias_index(entries: dict[str, Any], extra: Iterable[tuple[str, str]] = ())
     return index
 
 
-def _lookup(index: dict[str, str], name: str, what: str) -> str:
+def _lookup(index: dict[str, str], name: str, texts: UnknownTexts) -> str:
     key = name.strip().lower()
     if key in index:
         return index[key]
     close = difflib.get_close_matches(key, list(index), n=3, cutoff=0.6)
-    hint = f"; did you mean {', '.join(close)}?" if close else ""
-    raise CatalogError(f"unknown {what} '{name}'{hint}")
+    field, unknown, suggested = texts
+    if close:
+        raise UnknownEntryError(suggested, field, name=name, choices=", ".join(close))
+    raise UnknownEntryError(unknown, field, name=name)
 
 
 def _load_kernels(directory: Path) -> KernelCatalog | None:
@@ -139,11 +162,11 @@ class Catalog:
 
     def gpu(self, name: str) -> GpuSpec:
         """GPU by id or alias (case-insensitive)."""
-        return self.gpus[_lookup(self._gpu_index, name, "GPU")]
+        return self.gpus[_lookup(self._gpu_index, name, GPU_TEXTS)]
 
     def model_entry(self, name: str) -> ModelEntry:
         """Model entry by id, alias or Hugging Face id."""
-        return self.models[_lookup(self._model_index, name, "model")]
+        return self.models[_lookup(self._model_index, name, MODEL_TEXTS)]
 
     def has_model(self, name: str) -> bool:
         """Whether ``name`` names a catalog model."""
@@ -164,13 +187,15 @@ class Catalog:
         aliases = {"tensorrt-llm": "trtllm", "trt-llm": "trtllm", "tensorrt_llm": "trtllm"}
         key = aliases.get(name.strip().lower(), name.strip().lower())
         if key not in self.engines:
-            raise CatalogError(f"unknown engine '{name}'; choose one of {', '.join(self.engines)}")
+            raise UnknownEntryError(QT_TRANSLATE_NOOP("Errors", "unknown engine '{name}'; choose one of "
+                                                                "{choices}"),
+                                    "engine", name=name, choices=", ".join(self.engines))
         return self.engines[key]
 
     def weight_format(self, name: str) -> WeightFormat:
         """Weight format by id or alias."""
-        return self.weight_formats[_lookup(self._weight_index, name, "weight format")]
+        return self.weight_formats[_lookup(self._weight_index, name, WEIGHT_TEXTS)]
 
     def kv_format(self, name: str) -> KvFormat:
         """KV format by id or alias."""
-        return self.kv_formats[_lookup(self._kv_index, name, "KV cache dtype")]
+        return self.kv_formats[_lookup(self._kv_index, name, KV_TEXTS)]

@@ -16,6 +16,7 @@ from typing import Any
 
 from gpucalc.cli.args import add_deployment_args, add_workload_args, scenario_from_flags
 from gpucalc.cli.catalog import user_catalog
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.text.numbers import strict_json
 
 
@@ -52,15 +53,16 @@ def _command_text(words: list[str]) -> str:
     if not words:
         from gpucalc.cli.main import CliError
 
-        raise CliError("paste the benchmark command after --, e.g. gpucalc bench --gpu "
-                       "h100-sxm-80gb -- vllm bench serve --model M --num-prompts 200")
+        raise CliError(QT_TRANSLATE_NOOP("Errors", "paste the benchmark command after --, e.g. gpucalc "
+                                                   "bench --gpu h100-sxm-80gb -- vllm bench serve "
+                                                   "--model M --num-prompts 200"))
     return words[0] if len(words) == 1 else shlex.join(words)
 
 
 def run_bench(args: argparse.Namespace) -> int:
     """Print the predicted summary (or JSON); optionally save the client's result file."""
     from gpucalc.catalog.storage import atomic_write_text
-    from gpucalc.cli.main import EXIT_DOES_NOT_FIT, CliError
+    from gpucalc.cli.main import EXIT_DOES_NOT_FIT, SCENARIO_REFUSED, CliError, cli_language
     from gpucalc.plan.bench_parse import BenchCommandError, parse_bench_command
     from gpucalc.plan.bench_report import prediction_json, result_file_text, tool_summary
     from gpucalc.plan.bench_run import bench_scenario, predict_scenario
@@ -69,27 +71,28 @@ def run_bench(args: argparse.Namespace) -> int:
     try:
         spec = parse_bench_command(_command_text(args.client_command), args.tool_version)
     except BenchCommandError as exc:
-        raise CliError(f"benchmark command: {exc}") from exc
+        raise CliError(QT_TRANSLATE_NOOP("Errors", "benchmark command: {reason}"), cause=exc) from exc
     model_given = bool(args.scenario) or args.model is not None
     if args.scenario:
         try:
             base = load_scenario(Path(args.scenario))
         except ScenarioFileError as exc:
-            raise CliError(f"scenario {args.scenario}: {exc}") from exc
+            raise CliError(SCENARIO_REFUSED, cause=exc, file=args.scenario) from exc
         engine_given = True
     else:
         if not args.gpu:
-            raise CliError("give --gpu ID (and the serve flags), or --scenario FILE")
+            raise CliError(QT_TRANSLATE_NOOP("Errors", "give --gpu ID (and the serve flags), or --scenario "
+                                                       "FILE"))
         engine_given = args.engine is not None
         args.engine = args.engine or "vllm"
         args.model = args.model or spec.model or "unset"  # replaced below by the pasted model
         base = scenario_from_flags(args)
     try:
         scenario = bench_scenario(base, spec, model_given=model_given, engine_given=engine_given)
-        prediction = predict_scenario(user_catalog(), scenario, spec)
+        prediction = predict_scenario(user_catalog(cli_language(args)), scenario, spec)
     except ValueError as exc:
         code = EXIT_DOES_NOT_FIT if "does not fit" in str(exc) else 2
-        raise CliError(str(exc), code) from exc
+        raise CliError("", code, cause=exc) from exc
     if args.save_result:
         atomic_write_text(Path(args.save_result), result_file_text(prediction, scenario.model))
     if args.json:

@@ -32,6 +32,7 @@ from gpucalc.cli.args import (
     workload_from_args,
 )
 from gpucalc.cli.catalog import user_catalog
+from gpucalc.cli.main import cli_language
 from gpucalc.core.engine import EngineProfile
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.log_compare import (
@@ -170,7 +171,7 @@ def _format_value(value: float, unit: str) -> str:
     return f"{value:,.2f} {unit}"
 
 
-def comparison_table(comparison: LogComparison, title: str) -> str:
+def comparison_table(comparison: LogComparison, title: str, lang: str = "en") -> str:
     """The side-by-side table as text."""
     lines = [title, "", f"{'figure':<22}{'gpucalc':>18}{'engine log':>18}{'difference':>26}"]
     for line in comparison.lines:
@@ -182,7 +183,7 @@ def comparison_table(comparison: LogComparison, title: str) -> str:
     lines.append("")
     lines.append(f"{len(comparison.flagged)} of {len(comparison.lines)} figures differ by more than "
                  f"{comparison.tolerance:.0%}.")
-    lines += [f"note: {notice_text(n)}" for n in comparison.notices]
+    lines += [f"note: {notice_text(n, lang)}" for n in comparison.notices]
     return "\n".join(lines)
 
 
@@ -205,11 +206,11 @@ def comparison_json(comparison: LogComparison) -> dict[str, Any]:
     return data
 
 
-def _calibration_text(calibration: LogCalibration) -> str:
+def _calibration_text(calibration: LogCalibration, lang: str = "en") -> str:
     lines = [f"Calibrated profile '{calibration.profile.id}' ({calibration.profile.name}):"]
     lines += [f"  {t.key:<34} {t.value:8.3f} {t.unit}   ({t.formula}; was {t.inputs.get('old_gib')})"
               for t in calibration.changes]
-    lines += [f"note: {notice_text(n)}" for n in calibration.notices]
+    lines += [f"note: {notice_text(n, lang)}" for n in calibration.notices]
     return "\n".join(lines)
 
 
@@ -219,7 +220,7 @@ def run_compare_log(args: argparse.Namespace) -> int:
         raise CalibrationCliError("--tolerance is a relative difference of 0 or more (0.05 is 5 %)")
     measured = read_engine_log(Path(args.logfile))
     applied = apply_log_flags(args, deployment_overrides(measured))
-    catalog = user_catalog()
+    catalog = user_catalog(cli_language(args))
     inputs = _inputs(args, catalog)
     memory = calculate_memory(inputs)
     comparison = compare_memory(inputs, memory, measured, tolerance=args.tolerance)
@@ -244,12 +245,12 @@ def run_compare_log(args: argparse.Namespace) -> int:
     engine = f"{measured.engine or '?'} {measured.engine_version or ''}".strip()
     title = (f"{inputs.model.name} on {inputs.gpu.name}, {inputs.engine.name} profile — "
              f"log: {engine} ({args.logfile})")
-    print(comparison_table(comparison, title))
+    print(comparison_table(comparison, title, cli_language(args)))
     if applied:
         print("flags from the log: " + ", ".join(f"{k}={v}" for k, v in applied.items()))
     if calibration is not None:
         print()
-        print(_calibration_text(calibration))
+        print(_calibration_text(calibration, cli_language(args)))
         print(saved)
     return 0
 
@@ -298,7 +299,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
     if not 0 <= args.holdout_share < 1:
         raise CalibrationCliError("--holdout-share is a share in [0, 1)")
     points = _points(args.bench)
-    catalog = user_catalog()
+    catalog = user_catalog(cli_language(args))
     inputs = _inputs(args, catalog)
     fit, holdout = split_holdout(points, args.holdout_share)
     started = time.perf_counter()

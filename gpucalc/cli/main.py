@@ -8,8 +8,7 @@ import os
 import sys
 import traceback
 from collections.abc import Sequence
-
-from pydantic import ValidationError
+from functools import partial
 
 from gpucalc import __version__
 from gpucalc.cli.args import (
@@ -26,10 +25,19 @@ from gpucalc.cli.catalog import user_catalog
 from gpucalc.cli.simulate import add_simulate_parser, run_simulate
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.scenario import Scenario
-from gpucalc.plan.field_errors import first_line
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.plan.field_errors import CONTEXT as ERRORS
+from gpucalc.plan.field_errors import (
+    ErrorDescription,
+    command_line_name,
+    describe_error,
+    first_line,
+    in_language,
+)
 from gpucalc.text.catalog_text import catalog_name
-from gpucalc.text.catalogue import environment_language
+from gpucalc.text.catalogue import LANGUAGES, environment_language
 from gpucalc.text.numbers import NOT_FINITE_CONVENTION, strict_json
+from gpucalc.text.terms import Lookup
 
 MAX_SWEEP_POINTS = 10_000  # planning lengths of one context sweep (about a second)
 EXIT_USAGE = 2
@@ -37,11 +45,63 @@ EXIT_DOES_NOT_FIT = 3
 
 
 class CliError(Exception):
-    """A problem to report in one line, with an exit code."""
+    """A problem to report in one line, with an exit code.
 
-    def __init__(self, message: str, code: int = EXIT_USAGE) -> None:
+    ``message`` is English, marked ``QT_TRANSLATE_NOOP("Errors", …)`` where raised when it is
+    a template of ``values``; ``cause`` is the error it reports, told as ``{reason}`` (or alone
+    when ``message`` is empty). :meth:`text` gives the line in the user's language.
+    """
+
+    def __init__(self, message: str, code: int = EXIT_USAGE, /, *, cause: BaseException | None = None,
+                 **values: object) -> None:
         super().__init__(message)
         self.code = code
+        self.cause = cause
+        self.values = values
+
+    def text(self, tr: Lookup) -> str:
+        """The one-line message, translated by ``tr``; a cause is described as the CLI describes errors."""
+        reason = "" if self.cause is None else cause_text(self.cause, tr)
+        template = str(self.args[0]) if self.args else ""
+        if not template:
+            return reason
+        shown = tr(ERRORS, template)
+        if not self.values and self.cause is None:
+            return first_line(shown)
+        try:
+            return first_line(shown.format(reason=reason, **self.values))
+        except (KeyError, IndexError, ValueError):
+            return first_line(template.format(reason=reason, **self.values))
+
+
+def cause_text(exc: BaseException, tr: Lookup) -> str:
+    """``exc`` in one line as the command line tells it (its own words when it is not a known error)."""
+    described = describe_cli_error(exc, tr)
+    return described.message if described.known else first_line(str(exc)) or type(exc).__name__
+
+
+def describe_cli_error(exc: BaseException, tr: Lookup) -> ErrorDescription:
+    """``exc`` described for the command line: translated by ``tr``, each field named by its flag."""
+    return describe_error(exc, tr, partial(command_line_name, tr))
+
+
+def cli_language(args: argparse.Namespace) -> str:
+    """The language of the command line's messages: ``--lang``, else the locale's ('en' or 'zh')."""
+    return getattr(args, "lang", None) or environment_language()
+
+
+SCENARIO_REFUSED = QT_TRANSLATE_NOOP("Errors", "scenario {file}: {reason}")
+LANG_HELP = "language of messages and text output: en or zh (default: from the locale)"
+
+
+def add_language_arg(parser: argparse.ArgumentParser) -> None:
+    """``--lang`` on a sub-command too (``gpucalc estimate … --lang zh``); unset keeps the global one.
+
+    A sub-command with a ``--lang`` of its own (the window's, the report's) keeps it.
+    """
+    if any("--lang" in action.option_strings for action in parser._actions):
+        return
+    parser.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=LANG_HELP)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -54,6 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
                "for the details).",
     )
     parser.add_argument("--version", action="version", version=f"gpucalc {__version__}")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None, help=LANG_HELP)
     sub = parser.add_subparsers(dest="command")
     estimate = sub.add_parser("estimate", help="memory picture, KV capacity and concurrency")
     estimate.add_argument("model", help="catalog id, Hugging Face id, config.json or model folder")
@@ -101,6 +162,14 @@ def build_parser() -> argparse.ArgumentParser:
     from gpucalc.cli.calibrate import add_parsers as add_calibration_parsers
 
     add_calibration_parsers(sub)
+    _add_gui_parser(sub)
+    for command in sub.choices.values():
+        add_language_arg(command)
+    return parser
+
+
+def _add_gui_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``gpucalc gui`` and its flags."""
     gui = sub.add_parser("gui", help="open the window (the default with no arguments)")
     gui.add_argument("--screenshot", metavar="FILE", default=None,
                      help="render the window once the first result is in, write a PNG and exit")
@@ -111,7 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="with --screenshot: the result tab to show")
     gui.add_argument("--theme", choices=["system", "light", "dark"], default=None,
                      help="colour theme (default: the saved choice, else the system's)")
-    gui.add_argument("--lang", choices=["en", "zh"], default=None,
+    gui.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
                      help="interface language (default: the saved choice, else the system locale)")
     gui.add_argument("--size", metavar="WxH", type=_screen_size, default=None,
                      help="with --screenshot: the picture's size in screen pixels, e.g. 1366x768 "
@@ -119,7 +188,6 @@ def build_parser() -> argparse.ArgumentParser:
     gui.add_argument("--scale", type=_scale_factor, default=None,
                      help="with --screenshot: the desktop's scaling, e.g. 1.25 for 125 %% (the window "
                           "is then --size divided by it, in logical pixels)")
-    return parser
 
 
 def _add_load_args(parser: argparse.ArgumentParser) -> None:
@@ -150,7 +218,7 @@ def run_estimate(args: argparse.Namespace) -> int:
     scenario, inputs = _scenario_inputs(args)
     load = LoadRequest(concurrency=args.concurrency, request_rate=args.request_rate,
                        num_prompts=args.num_prompts)
-    plan = plan_inputs(user_catalog(), scenario, inputs,
+    plan = plan_inputs(user_catalog(cli_language(args)), scenario, inputs,
                        PlanOptions(load=load, views=False, uncertainty=args.uncertainty))
     result = plan.memory
     if args.json:
@@ -166,15 +234,15 @@ def run_estimate(args: argparse.Namespace) -> int:
                  f"{inputs.engine.name}, TP{inputs.deployment.tensor_parallel_size} "
                  f"PP{inputs.deployment.pipeline_parallel_size}, weights {inputs.weight_format.label}, "
                  f"KV {inputs.kv_format.label}")
-        print(memory_table(result, title))
+        print(memory_table(result, title, cli_language(args)))
         if plan.performance is not None:
-            print(performance_table(plan.performance))
+            print(performance_table(plan.performance, cli_language(args)))
         if plan.fleet is not None:
             print(fleet_table(plan.fleet))
         if plan.bands is not None and plan.sensitivity is not None:
             print(uncertainty_table(plan.bands, plan.sensitivity))
     if not result.fits:
-        raise CliError(notice_text(result.blocking_notices[0]), EXIT_DOES_NOT_FIT)
+        raise CliError(notice_text(result.blocking_notices[0], cli_language(args)), EXIT_DOES_NOT_FIT)
     return 0
 
 
@@ -183,7 +251,7 @@ def _scenario_inputs(args: argparse.Namespace) -> tuple[Scenario, PlanInputs]:
     from gpucalc.catalog.resolve import resolve_scenario
 
     scenario = scenario_from_flags(args)
-    return scenario, resolve_scenario(user_catalog(), scenario)
+    return scenario, resolve_scenario(user_catalog(cli_language(args)), scenario)
 
 
 def run_sweep(args: argparse.Namespace) -> int:
@@ -203,9 +271,10 @@ def run_sweep(args: argparse.Namespace) -> int:
             print(sweep_text(sweep))
         return 0
     options = PlanOptions(views=False, uncertainty=False)
-    perf = plan_inputs(user_catalog(), scenario, inputs, options).performance
+    perf = plan_inputs(user_catalog(cli_language(args)), scenario, inputs, options).performance
     if perf is None:
-        raise CliError("the model does not fit, so there is no load curve", EXIT_DOES_NOT_FIT)
+        raise CliError(QT_TRANSLATE_NOOP("Errors", "the model does not fit, so there is no load curve"),
+                       EXIT_DOES_NOT_FIT)
     curve = perf.load_curve
     if args.json:
         print(strict_json({"knee_concurrency": perf.knee_concurrency.value,
@@ -224,7 +293,7 @@ def run_size(args: argparse.Namespace) -> int:
     from gpucalc.core.inputs import Deployment
     from gpucalc.core.sizing import SizingRequest, size_fleet
 
-    catalog = user_catalog()
+    catalog = user_catalog(cli_language(args))
     gpu_ids = [g.strip() for g in args.gpus.split(",") if g.strip()] or list(catalog.gpus)
     gpus = [catalog.gpu(g) for g in gpu_ids]
     base = resolve_inputs(catalog, args.model, gpus[0], Deployment(
@@ -239,17 +308,17 @@ def run_size(args: argparse.Namespace) -> int:
     elif args.csv:
         print(sizing_csv(rows), end="")
     else:
-        print(sizing_table(rows))
+        print(sizing_table(rows, lang=cli_language(args)))
     if not rows:
-        raise CliError("no GPU in the list meets the targets; relax TTFT/TPOT or add GPU types",
-                       EXIT_DOES_NOT_FIT)
+        raise CliError(QT_TRANSLATE_NOOP("Errors", "no GPU in the list meets the targets; relax TTFT/TPOT "
+                                                   "or add GPU types"), EXIT_DOES_NOT_FIT)
     return 0
 
 
 def run_models(args: argparse.Namespace) -> int:
     """``gpucalc models``: list catalog models."""
     needle = args.search.lower()
-    for entry in user_catalog().models.values():
+    for entry in user_catalog(cli_language(args)).models.values():
         text = f"{entry.id} {entry.hf_id or ''} {entry.family}"
         if needle in text.lower():
             print(f"{entry.id:<48} {entry.hf_id or ''}")
@@ -258,8 +327,8 @@ def run_models(args: argparse.Namespace) -> int:
 
 def run_gpus(args: argparse.Namespace) -> int:
     """``gpucalc gpus``: list catalog GPUs (bundled names' qualifiers in the user's language)."""
-    lang = getattr(args, "lang", None) or environment_language()
-    for gpu in user_catalog().gpus.values():
+    lang = cli_language(args)
+    for gpu in user_catalog(lang).gpus.values():
         print(f"{gpu.id:<22} {gpu.usable_memory_gib:>7.2f} GiB  {gpu.hbm_bandwidth_gb_per_s or 0:>6.0f} GB/s"
               f"  {catalog_name(gpu.name, lang)}")
     return 0
@@ -344,7 +413,7 @@ def _run_compare_log(args: argparse.Namespace) -> int:
     try:
         return run_compare_log(args)
     except CalibrationCliError as exc:
-        raise CliError(str(exc)) from exc
+        raise CliError("", cause=exc) from exc
 
 
 def _run_calibrate(args: argparse.Namespace) -> int:
@@ -354,9 +423,11 @@ def _run_calibrate(args: argparse.Namespace) -> int:
     try:
         return run_calibrate(args)
     except CalibrationCliError as exc:
-        raise CliError(str(exc)) from exc
+        raise CliError("", cause=exc) from exc
 
 
+INTERNAL_ERROR = QT_TRANSLATE_NOOP("Errors", "internal error: {kind}: {detail} — rerun with {variable}=1 "
+                                            "for details")
 EXIT_INTERNAL = 70  # EX_SOFTWARE (sysexits.h): an internal error, not the user's input
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a tool whose reader left
 DEBUG_VARIABLE = "GPUCALC_DEBUG"
@@ -382,8 +453,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:
         if os.environ.get(DEBUG_VARIABLE, "") not in ("", "0"):
             traceback.print_exc()
-        print(f"gpucalc: internal error: {type(exc).__name__}: {first_line(str(exc))} — rerun with "
-              f"{DEBUG_VARIABLE}=1 for details", file=sys.stderr)
+        message = in_language(cli_language(args))(ERRORS, INTERNAL_ERROR).format(
+            kind=type(exc).__name__, detail=first_line(str(exc)), variable=DEBUG_VARIABLE)
+        print(f"gpucalc: {message}", file=sys.stderr)
         return EXIT_INTERNAL
 
 
@@ -397,7 +469,7 @@ def _run_command(args: argparse.Namespace) -> int:
     try:
         return commands[args.command](args)
     except Exception as exc:
-        expected = expected_error(exc)
+        expected = expected_error(exc, cli_language(args))
         if expected is None:
             raise
         message, code = expected
@@ -405,55 +477,25 @@ def _run_command(args: argparse.Namespace) -> int:
         return code
 
 
-def expected_error(exc: Exception) -> tuple[str, int] | None:
-    """The one-line message and exit code of an error the user can fix (None: not one).
+def expected_error(exc: Exception, lang: str = "en") -> tuple[str, int] | None:
+    """The one-line message in ``lang`` and exit code of an error the user can fix (None: not one).
 
     Bad flags and files, a deployment that cannot exist, a path the system refuses (too long,
-    no permission, disk full) and missing window packages.
+    no permission, disk full) and missing window packages; fields are named by their flags.
     """
-    from gpucalc.catalog.bundled import CatalogError
-    from gpucalc.core.errors import PlanError
-    from gpucalc.io.errors import InputFileError
-    from gpucalc.plan.field_errors import flag_message, with_flags
-
+    tr = in_language(lang)
     if isinstance(exc, CliError):
-        return str(exc), exc.code
-    message: str | None = None
-    if isinstance(exc, ValidationError):
-        message = flag_message(exc)
-    elif isinstance(exc, PlanError):
-        message = with_flags(first_line(str(exc)))
-    elif isinstance(exc, CatalogError | InputFileError):
-        message = first_line(str(exc))
-    elif isinstance(exc, ImportError) and (exc.name or "").startswith(QT_PACKAGES):
-        message = missing_qt_text(exc)
-    elif isinstance(exc, OSError) and not isinstance(exc, BrokenPipeError):
-        message = os_error_text(exc)
-    return None if message is None else (message, EXIT_USAGE)
+        return exc.text(tr), exc.code
+    if isinstance(exc, ImportError) and (exc.name or "").startswith(QT_PACKAGES):
+        return tr(ERRORS, MISSING_QT).format(package=exc.name or "Qt"), EXIT_USAGE
+    described = describe_cli_error(exc, tr)
+    return (described.message, EXIT_USAGE) if described.known else None
 
 
 QT_PACKAGES = ("PySide6", "shiboken6", "pyqtgraph")
-
-
-def missing_qt_text(exc: ImportError) -> str:
-    """One line for a window or PDF command run where the Qt packages are missing or broken."""
-    return (f"the window and the PDF report need PySide6 and pyqtgraph, which are part of every "
-            f"gpucalc install; reinstall gpucalc ({exc.name or 'Qt'} could not be loaded)")
-
-
-SHOWN_PATH_CHARS = 80  # a longer path is cut in the middle so the message stays one line
-
-
-def os_error_text(exc: OSError) -> str:
-    """One line for a file-system refusal: what the system said, and the path (shortened)."""
-    reason = exc.strerror or first_line(str(exc)) or type(exc).__name__
-    if exc.filename is None:
-        return f"cannot read or write a file: {reason}"
-    path = os.fsdecode(exc.filename).replace("\n", " ")
-    if len(path) > SHOWN_PATH_CHARS:
-        half = SHOWN_PATH_CHARS // 2
-        path = f"{path[:half]}…{path[-half:]}"
-    return f"cannot use {path!r}: {reason}"
+MISSING_QT = QT_TRANSLATE_NOOP("Errors", "the window and the PDF report need PySide6 and pyqtgraph, "
+                                         "which are part of every gpucalc install; reinstall gpucalc "
+                                         "({package} could not be loaded)")
 
 
 def _quiet_broken_pipe() -> int:

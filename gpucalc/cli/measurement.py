@@ -13,11 +13,12 @@ from typing import Any
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.cli.catalog import user_catalog
-from gpucalc.cli.main import EXIT_DOES_NOT_FIT, CliError
+from gpucalc.cli.main import EXIT_DOES_NOT_FIT, CliError, cli_language
 from gpucalc.cli.report import _add_scenario_source, scenario_from_args
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.measured import MeasuredPoint
 from gpucalc.core.scenario import Scenario
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.plan.bench_commands import OWN_TOOL, BenchTool
 from gpucalc.plan.compute import PlanOptions, compute_plan, plan_inputs
 from gpucalc.plan.measurement_check import (
@@ -146,10 +147,12 @@ def marks_line(check: MeasurementCheck) -> str:
 def run_test_plan(args: argparse.Namespace) -> int:
     """``gpucalc test-plan``: print the measurement plan (and marks); exit 3 if it does not fit."""
     scenario = scenario_from_args(args)
-    plan = compute_plan(user_catalog(), scenario, PlanOptions(views=False, uncertainty=False))
+    plan = compute_plan(user_catalog(cli_language(args)), scenario,
+                        PlanOptions(views=False, uncertainty=False))
     mplan = measurement_plan(plan)
     if mplan is None:
-        raise CliError("the model does not fit, so there is nothing to measure", EXIT_DOES_NOT_FIT)
+        raise CliError(QT_TRANSLATE_NOOP("Errors", "the model does not fit, so there is nothing to "
+                                                   "measure"), EXIT_DOES_NOT_FIT)
     check = None
     if args.results:
         check = check_results(mplan, read_result_files(Path(p) for p in args.results))

@@ -96,7 +96,7 @@ def _fmt(value: float, digits: int = 2) -> str:
     return f"{value:,.{digits}f}"
 
 
-def memory_table(result: MemoryResult, title: str) -> str:
+def memory_table(result: MemoryResult, title: str, lang: str = "en") -> str:
     """A readable memory picture for the terminal."""
     stage = result.binding
     total = result.settings.total_gib.value
@@ -126,5 +126,5 @@ def memory_table(result: MemoryResult, title: str) -> str:
         f"{_share_label(result.alarm_check) + ' alarm line':<26}"
         f"{count(result.alarm_check.value)} requests at average length",
     ]
-    lines += [f"! {notice_text(n)}" for n in result.notices]
+    lines += [f"! {notice_text(n, lang)}" for n in result.notices]
     return "\n".join(lines)

@@ -79,7 +79,7 @@ def _ms(value: float, decimals: int) -> str:
     return finite_text(value, f"{value:,.{decimals}f}")
 
 
-def performance_table(perf: PerformanceResult) -> str:
+def performance_table(perf: PerformanceResult, lang: str = "en") -> str:
     """Readable ceilings and operating point."""
     lines = ["", "concurrency ceilings (running requests per replica):"]
     for c in perf.ceilings:
@@ -101,7 +101,7 @@ def performance_table(perf: PerformanceResult) -> str:
         lines.append(f"  class {row.name} ({row.share:.0%}, {row.input_tokens:,} in + "
                      f"{row.output_tokens:,} out): P{pct} TTFT {_ms(row.ttft_ms.value, 0)} ms, "
                      f"P{pct} TPOT {_ms(row.tpot_ms.value, 1)} ms{verdict}{mark}")
-    lines += [f"  advice: {notice_text(a)}" for a in perf.advice]
+    lines += [f"  advice: {notice_text(a, lang)}" for a in perf.advice]
     share = perf.memory_share
     if share is not None:
         verdict = ("alarm" if perf.memory_alarm else "passes" if perf.memory_share_passes
@@ -109,7 +109,7 @@ def performance_table(perf: PerformanceResult) -> str:
         lines.append(f"memory share at {share.inputs['concurrency']:,} requests of average length "
                      f"{share.value:.1%} (planning line {float(share.inputs['planning_share']):.0%}, "
                      f"alarm {float(share.inputs['alarm_share']):.0%}): {verdict}")
-    lines += [f"! {notice_text(n)}" for n in perf.notices]
+    lines += [f"! {notice_text(n, lang)}" for n in perf.notices]
     return "\n".join(lines)
 
 
@@ -157,7 +157,7 @@ def sizing_csv(rows: list[SizingRow]) -> str:
     return table_text(sizing_table(rows))
 
 
-def sizing_table(rows: list[SizingRow], limit: int = 25) -> str:
+def sizing_table(rows: list[SizingRow], limit: int = 25, lang: str = "en") -> str:
     """Sizing table for the terminal, cheapest first."""
     lines = [f"{'gpu':<20}{'prec':<12}{'TP':>3}{'knee':>6}{'online':>7}{'bound':>13}{'req/s/rep':>10}"
              f"{'GPUs':>6}{'util':>6}{'TPOT ms':>9}{'$/h':>9}{'$/Mtok':>8}  pareto"]
@@ -171,7 +171,7 @@ def sizing_table(rows: list[SizingRow], limit: int = 25) -> str:
                      f"{r.requests_per_s_per_replica:>10.2f}{r.gpus_total:>6}{r.utilization:>6.0%}"
                      f"{r.tpot_ms:>9.1f}{cost:>9}{per_m:>8}  {'*' if r.pareto else ''}{caveat}")
     if any(r.quantized_below_checkpoint for r in rows[:limit]):
-        lines.append(f"‡ {notice_text(Notice(code=QUALITY_CAVEAT, params={}))}")
+        lines.append(f"‡ {notice_text(Notice(code=QUALITY_CAVEAT, params={}), lang)}")
     return "\n".join(lines)
 
 

@@ -7,7 +7,6 @@ imported only when a PDF is drawn.
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 
 from gpucalc.cli.args import (
@@ -16,8 +15,10 @@ from gpucalc.cli.args import (
     scenario_from_flags,
 )
 from gpucalc.cli.catalog import user_catalog
-from gpucalc.cli.main import EXIT_DOES_NOT_FIT, EXIT_USAGE, CliError
+from gpucalc.cli.main import EXIT_DOES_NOT_FIT, EXIT_USAGE, SCENARIO_REFUSED, CliError, cli_language
 from gpucalc.core.scenario import Scenario
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.text.catalogue import LANGUAGES
 
 
 def _add_scenario_source(parser: argparse.ArgumentParser) -> None:
@@ -40,7 +41,7 @@ def add_report_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]
                                            "ceilings, sweeps, grid, sizing)")
     _add_scenario_source(report)
     report.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="PDF to write")
-    report.add_argument("--lang", choices=["en", "zh"], default=None,
+    report.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
                         help="report language (default: from the locale, else English)")
     export = sub.add_parser("export-csv", help="write the tables as CSV: one zip (-o x.zip) or a "
                                                "folder of files (-o folder)")
@@ -49,28 +50,20 @@ def add_report_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]
                         help="a .zip file, or a folder for one .csv per table")
 
 
-def locale_language() -> str:
-    """``zh`` when the locale is Chinese, else ``en``."""
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
-        value = os.environ.get(name, "")
-        if value:
-            return "zh" if value.lower().startswith("zh") else "en"
-    return "en"
-
-
 def scenario_from_args(args: argparse.Namespace) -> Scenario:
     """The scenario a ``--scenario`` file holds, or the one MODEL --gpu and the flags describe."""
     from gpucalc.plan.scenario_file import ScenarioFileError, load_scenario
 
     if args.scenario:
         if args.model or args.gpu:
-            raise CliError("give either --scenario FILE or MODEL --gpu ID, not both", EXIT_USAGE)
+            raise CliError(QT_TRANSLATE_NOOP("Errors", "give either --scenario FILE or MODEL --gpu ID, not "
+                                                       "both"), EXIT_USAGE)
         try:
             return load_scenario(Path(args.scenario))
         except ScenarioFileError as exc:
-            raise CliError(f"scenario {args.scenario}: {exc}", EXIT_USAGE) from exc
+            raise CliError(SCENARIO_REFUSED, EXIT_USAGE, cause=exc, file=args.scenario) from exc
     if not args.model or not args.gpu:
-        raise CliError("give MODEL and --gpu ID, or --scenario FILE", EXIT_USAGE)
+        raise CliError(QT_TRANSLATE_NOOP("Errors", "give MODEL and --gpu ID, or --scenario FILE"), EXIT_USAGE)
     return scenario_from_flags(args)
 
 
@@ -81,14 +74,14 @@ def run_report(args: argparse.Namespace) -> int:
     scenario = scenario_from_args(args)
     path = Path(args.output)
     try:
-        summary = write_report(path, scenario, user_catalog(), args.lang or locale_language())
+        summary = write_report(path, scenario, user_catalog(cli_language(args)), cli_language(args))
     except OSError as exc:
-        raise CliError(f"cannot write {path}: {exc.strerror or exc}", EXIT_USAGE) from exc
+        raise CliError("", EXIT_USAGE, cause=exc) from exc
     print(f"wrote {path} ({summary.pages} pages, {summary.size_bytes / 1024:,.0f} KiB, "
           f"{summary.lang})")
     if not summary.fits:
-        raise CliError("the model does not fit; the report says why and what to change",
-                       EXIT_DOES_NOT_FIT)
+        raise CliError(QT_TRANSLATE_NOOP("Errors", "the model does not fit; the report says why and what "
+                                                   "to change"), EXIT_DOES_NOT_FIT)
     return 0
 
 
@@ -99,11 +92,12 @@ def run_export_csv(args: argparse.Namespace) -> int:
     scenario = scenario_from_args(args)
     path = Path(args.output)
     if path.exists() and not path.is_dir() and path.suffix.lower() != ".zip":
-        raise CliError(f"{path} is a file; give a .zip name or a folder", EXIT_USAGE)
+        raise CliError(QT_TRANSLATE_NOOP("Errors", "{path} is a file; give a .zip name or a folder"),
+                       EXIT_USAGE, path=str(path))
     try:
-        written = write_csv_files(path, scenario, user_catalog())
+        written = write_csv_files(path, scenario, user_catalog(cli_language(args)))
     except OSError as exc:
-        raise CliError(f"cannot write {path}: {exc.strerror or exc}", EXIT_USAGE) from exc
+        raise CliError("", EXIT_USAGE, cause=exc) from exc
     for item in written:
         print(f"wrote {item}")
     return 0

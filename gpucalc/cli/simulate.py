@@ -21,6 +21,7 @@ from gpucalc.cli.args import (
 from gpucalc.cli.catalog import user_catalog
 from gpucalc.core.explain import Notice
 from gpucalc.core.sim_limits import MAX_SIMULATED_REQUESTS, MAX_SWEEP_REQUESTS
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.text.notices import notice_text
 from gpucalc.text.numbers import finite_text, strict_json
 
@@ -206,7 +207,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     """``gpucalc simulate``: print one run, or the curve of a rate sweep."""
     # The simulator (numpy) and the catalog load only for this command.
     from gpucalc.catalog.resolve import resolve_inputs
-    from gpucalc.cli.main import CliError
+    from gpucalc.cli.main import CliError, cli_language
     from gpucalc.core.memory_plan import calculate_memory
     from gpucalc.core.sim_capacity import offered_load_notice
     from gpucalc.core.sim_sweep import (
@@ -225,11 +226,12 @@ def run_simulate(args: argparse.Namespace) -> int:
         args.slo_percentile = int(args.percentile)
 
     inputs = resolve_inputs(
-        user_catalog(), args.model, args.gpu, deployment_from_args(args), workload_from_args(args),
-        targets_from_args(args), quantization=args.quantization, dtype=args.dtype)
+        user_catalog(cli_language(args)), args.model, args.gpu, deployment_from_args(args),
+        workload_from_args(args), targets_from_args(args), quantization=args.quantization, dtype=args.dtype)
     memory = calculate_memory(inputs)
     if not memory.fits or memory.kv_cache_tokens.value <= 0:
-        raise CliError("the model does not fit, so there is nothing to simulate", EXIT_DOES_NOT_FIT)
+        raise CliError(QT_TRANSLATE_NOOP("Errors", "the model does not fit, so there is nothing to "
+                                                   "simulate"), EXIT_DOES_NOT_FIT)
     pairs = read_length_pairs(Path(args.lengths)) if args.lengths else None
     rate = scenario_rate(args)
     traffic = TrafficSpec(request_rate=rate, concurrency=args.concurrency,
@@ -243,14 +245,15 @@ def run_simulate(args: argparse.Namespace) -> int:
                 inputs, memory, rate, traffic.replicas)
             notices = [notice] if notice else []
             _print({**result_json(result), "notices": notices_json(notices)},
-                   lambda: "\n".join([result_table(result), *map(notice_text, notices)]), args,
+                   lambda: "\n".join([result_table(result),
+                                       *(notice_text(n, cli_language(args)) for n in notices)]), args,
                    lambda: result_csv(result))
             return 0
         rates = args.sweep_rates or rates_up_to(
             saturation_rate(inputs, memory, traffic.replicas) * SWEEP_TOP_OF_SATURATION, args.sweep)
         sweep = simulate_rate_sweep(inputs, memory, rates, traffic, pairs, args.percentile)
     except ValueError as exc:
-        raise CliError(str(exc)) from exc
+        raise CliError("", cause=exc) from exc
     _print(sweep_json(sweep), lambda: sweep_table(sweep), args, lambda: sweep_csv(sweep))
     return 0
 

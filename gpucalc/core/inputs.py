@@ -7,10 +7,12 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from gpucalc.core.engine import EngineProfile
+from gpucalc.core.errors import InputRuleError
 from gpucalc.core.gpu_spec import GpuSpec
 from gpucalc.core.kernel_surfaces import KernelCatalog
 from gpucalc.core.model_spec import ModelSpec
 from gpucalc.core.precision import KvFormat, WeightFormat
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 
 
 class Deployment(BaseModel):
@@ -47,10 +49,10 @@ class Deployment(BaseModel):
     def _parallel_fits(self) -> Deployment:
         per_replica = self.tensor_parallel_size * self.pipeline_parallel_size
         if per_replica > self.num_gpus:
-            raise ValueError(
-                f"tensor_parallel_size × pipeline_parallel_size = {per_replica} needs at least "
-                f"{per_replica} GPUs; num_gpus is {self.num_gpus}"
-            )
+            raise InputRuleError(QT_TRANSLATE_NOOP(
+                "Errors", "{tensor_parallel_size} × {pipeline_parallel_size} = {per_replica} needs at "
+                          "least {per_replica} GPUs; {num_gpus} is {gpus}"),
+                "num_gpus", per_replica=per_replica, gpus=self.num_gpus)
         return self
 
     @property
@@ -115,13 +117,19 @@ class Workload(BaseModel):
     @model_validator(mode="after")
     def _ordered(self) -> Workload:
         if self.input_len_p95 is not None and self.input_len_p95 < self.input_len_p50:
-            raise ValueError("input_len_p95 must be at least input_len_p50")
+            raise InputRuleError(QT_TRANSLATE_NOOP("Errors", "{input_len_p95} must be at least "
+                                                             "{input_len_p50}"), "input_len_p95")
         if self.output_len_p95 is not None and self.output_len_p95 < self.output_len_p50:
-            raise ValueError("output_len_p95 must be at least output_len_p50")
+            raise InputRuleError(QT_TRANSLATE_NOOP("Errors", "{output_len_p95} must be at least "
+                                                             "{output_len_p50}"), "output_len_p95")
         if self.qps_peak is not None and self.qps_peak < self.qps_avg:
-            raise ValueError("qps_peak must be at least qps_avg")
-        if self.classes and abs(sum(c.share for c in self.classes) - 1.0) > 1e-6:
-            raise ValueError("class shares must add up to 1")
+            raise InputRuleError(QT_TRANSLATE_NOOP("Errors", "{qps_peak} must be at least {qps_avg}"),
+                                 "qps_peak")
+        total = sum(c.share for c in self.classes)
+        if self.classes and abs(total - 1.0) > 1e-6:
+            raise InputRuleError(QT_TRANSLATE_NOOP("Errors", "{classes}: the shares must add up to 1, "
+                                                             "not {total:.3g}"),
+                                 "classes", total=total)
         return self
 
     @property
@@ -157,7 +165,8 @@ class Targets(BaseModel):
     @model_validator(mode="after")
     def _known_percentile(self) -> Targets:
         if self.percentile not in SLO_PERCENTILES:
-            raise ValueError(f"percentile must be one of {', '.join(map(str, SLO_PERCENTILES))}")
+            raise InputRuleError(QT_TRANSLATE_NOOP("Errors", "{percentile} must be one of {choices}"),
+                                 "percentile", choices=", ".join(map(str, SLO_PERCENTILES)))
         return self
 
 

@@ -37,10 +37,11 @@ def check_layout(inputs: PlanInputs) -> None:
     problem = check_tensor_parallel(model.num_attention_heads, model.num_kv_heads,
                                     dep.tensor_parallel_size)
     if problem:
-        raise PlanError("tp_heads", problem)
+        raise problem
     if dep.pipeline_parallel_size > model.num_layers:
-        raise PlanError("pp_layers", f"pipeline_parallel_size {dep.pipeline_parallel_size} exceeds "
-                                     f"the model's {model.num_layers} layers")
+        raise PlanError("pp_layers", QT_TRANSLATE_NOOP("Errors", "{pipeline_parallel_size} {pp} exceeds "
+                                                                 "the model's {layers} layers"),
+                        "pipeline_parallel_size", pp=dep.pipeline_parallel_size, layers=model.num_layers)
 
 
 def param_summary(model: ModelSpec) -> ParamSummary:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
+from gpucalc.core.errors import PlanError
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+
 
 class Stage(BaseModel):
     """One pipeline stage: which layers it holds and whether it holds embedding / lm_head."""
@@ -41,14 +44,18 @@ def kv_heads_per_rank(num_kv_heads: int, tp: int) -> int:
     return 1
 
 
-def check_tensor_parallel(num_attention_heads: int, num_kv_heads: int, tp: int) -> str | None:
-    """Why ``tp`` cannot split this model's heads, or None when it can."""
+def check_tensor_parallel(num_attention_heads: int, num_kv_heads: int, tp: int) -> PlanError | None:
+    """Why ``tp`` cannot split this model's heads (the error to raise), or None when it can."""
     if num_attention_heads % tp != 0:
-        return (
-            f"tensor_parallel_size {tp} does not divide the {num_attention_heads} attention heads"
-        )
+        template = QT_TRANSLATE_NOOP("Errors", "{tensor_parallel_size} {tp} does not divide the {heads} "
+                                               "attention heads")
+        return PlanError("tp_heads", template, "tensor_parallel_size", tp=tp, heads=num_attention_heads)
     if tp <= num_kv_heads and num_kv_heads % tp != 0:
-        return f"tensor_parallel_size {tp} does not divide the {num_kv_heads} KV heads"
-    if tp > num_kv_heads and tp % num_kv_heads != 0:
-        return f"tensor_parallel_size {tp} is not a multiple of the {num_kv_heads} KV heads"
-    return None
+        template = QT_TRANSLATE_NOOP("Errors", "{tensor_parallel_size} {tp} does not divide the {heads} "
+                                               "KV heads")
+    elif tp > num_kv_heads and tp % num_kv_heads != 0:
+        template = QT_TRANSLATE_NOOP("Errors", "{tensor_parallel_size} {tp} is not a multiple of the "
+                                               "{heads} KV heads")
+    else:
+        return None
+    return PlanError("tp_heads", template, "tensor_parallel_size", tp=tp, heads=num_kv_heads)

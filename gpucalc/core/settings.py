@@ -97,10 +97,11 @@ def check_token_budget(engine: EngineProfile, tokens: int, seqs: int) -> None:
     token per step. SGLang's chunked-prefill size limits prompts only, so it has no such floor.
     """
     if engine.kind == EngineKind.VLLM and tokens < seqs:
-        raise PlanError(TOKEN_BUDGET_CODE, (
-            f"the token budget (max_num_batched_tokens) must be at least {seqs:,} tokens: one "
-            f"decode token for each of the {seqs:,} requests a step may run (max_num_seqs); "
-            f"{tokens:,} is below it, so raise the budget or lower max_num_seqs"))
+        raise PlanError(TOKEN_BUDGET_CODE, QT_TRANSLATE_NOOP(
+            "Errors", "the token budget ({max_num_batched_tokens}) must be at least {seqs:,} tokens: "
+                      "one decode token for each of the {seqs:,} requests a step may run "
+                      "({max_num_seqs}); {tokens:,} is below it, so raise the budget or lower "
+                      "{max_num_seqs}"), "max_num_batched_tokens", seqs=seqs, tokens=tokens)
 
 
 def effective_settings(inputs: PlanInputs) -> EffectiveSettings:

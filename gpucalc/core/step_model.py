@@ -33,6 +33,7 @@ from gpucalc.core.model_spec import LayerAttention, ModelSpec
 from gpucalc.core.params import param_breakdown
 from gpucalc.core.precision import ComputeDtype
 from gpucalc.core.topology import link_plan
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.units import BYTES_PER_GB, BYTES_PER_GIB, FLOPS_PER_TFLOP
 
 ACT_BYTES = 2.0
@@ -361,13 +362,15 @@ def build_step_model(inputs: PlanInputs, memory: MemoryResult, eff: Efficiency) 
     per_layer_attn = _attention_flops_per_pair(inputs, tp)
     full_layers, windowed = _attention_layers(model)
     if gpu.hbm_bandwidth_gb_per_s is None:
-        raise PlanError("gpu_specs_incomplete", f"GPU {gpu.id} has no memory bandwidth figure; "
-                                                "add it in the GPU table to estimate latency")
+        raise PlanError("gpu_specs_incomplete", QT_TRANSLATE_NOOP(
+            "Errors", "GPU {gpu_id} has no memory bandwidth figure; add it in the GPU table to "
+                      "estimate latency"), "gpu", gpu_id=gpu.id)
     try:
         peak, used = gpu.dense_tflops.peak_for(inputs.weight_format.compute_dtype)
     except ValueError as exc:
-        raise PlanError("gpu_specs_incomplete", f"GPU {gpu.id} has no TFLOPS figure; add it in "
-                                                "the GPU table to estimate latency") from exc
+        raise PlanError("gpu_specs_incomplete", QT_TRANSLATE_NOOP(
+            "Errors", "GPU {gpu_id} has no TFLOPS figure; add it in the GPU table to estimate "
+                      "latency"), "gpu", gpu_id=gpu.id) from exc
     gemm_share = eff.gemm_compute * (eff.fp8_gemm_relative if used in {ComputeDtype.FP8,
                                                                      ComputeDtype.INT8} else 1.0)
     attn_peak, _ = gpu.dense_tflops.peak_for(ComputeDtype.BF16)

@@ -12,8 +12,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.scenario import Scenario
 from gpucalc.plan.compute import Plan, compute_plan
-from gpucalc.plan.field_errors import error_field, validation_path
-from gpucalc.ui.failures import Failure, describe_failure
+from gpucalc.ui.failures import Failure, describe_failure, describe_in_window
 from gpucalc.ui.fields import field_title
 from gpucalc.ui.undo import DraftHistory
 from gpucalc.ui.worker import LatestJob
@@ -119,8 +118,8 @@ class PlanController(QObject):
         try:
             scenario = Scenario.model_validate(self._draft)
         except ValidationError as exc:
-            where, message = validation_path(exc)
-            self.errors = {self._error_field(where, path): message}
+            described = describe_in_window(exc)
+            self.errors = {self._error_field(described.field, described.fields, path): described.message}
             self.fieldErrors.emit(dict(self.errors))
             return
         self.errors = {}
@@ -129,13 +128,14 @@ class PlanController(QObject):
             self.scenario = scenario
             self.schedule()
 
-    def _error_field(self, where: str, path: str) -> str:
-        """The field to flag for an error found at ``where`` after an edit of ``path``.
+    def _error_field(self, where: str, named: tuple[str, ...], path: str) -> str:
+        """The field to flag for an error found at ``where`` (naming ``named``) after an edit of ``path``.
 
-        The edited field when the error is in its section; else the field already flagged for an
-        error in that section (editing an unrelated field does not move the flag to a section name).
+        The edited field when the error names it or lies in its section; else the field already
+        flagged for an error in that section (editing an unrelated field does not move the flag to
+        a section name).
         """
-        if path and where in ("", path.rpartition(".")[0]):
+        if path and (path in named or where in ("", path.rpartition(".")[0])):
             return path
         flagged = next((f for f in self.errors if not where or f.startswith(where + ".")), "")
         return flagged or where
@@ -170,7 +170,7 @@ class PlanController(QObject):
     def _on_failed(self, exc: object) -> None:
         self.last_failure = describe_failure(exc)
         self.last_error = self.last_failure.cause
-        field = error_field(exc) if isinstance(exc, BaseException) else ""
+        field = self.last_failure.field
         self.last_failure_field = field
         self.computeFailed.emit(self.last_error, field)
 

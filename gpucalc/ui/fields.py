@@ -145,10 +145,25 @@ EDITABLE_CHOICES = frozenset({"models", "weight_formats"})
 
 ALL_FIELDS = (*HARDWARE, *ENGINE, *WORKLOAD, *TARGETS, *MODEL)
 
+OTHER_TITLES = {
+    "name": QT_TRANSLATE_NOOP("Fields", "Scenario name"),
+    "schema_version": QT_TRANSLATE_NOOP("Fields", "File version"),
+    "custom_gpu": QT_TRANSLATE_NOOP("Fields", "Custom GPU"),
+    "quantization": QT_TRANSLATE_NOOP("Fields", "Weight precision"),
+    "deployment": QT_TRANSLATE_NOOP("Fields", "Deployment"),
+    "deployment.kv_cache_memory_gib": QT_TRANSLATE_NOOP("Fields", "KV cache memory"),
+    "deployment.block_size": QT_TRANSLATE_NOOP("Fields", "KV block size"),
+    "deployment.limit_mm_per_prompt": QT_TRANSLATE_NOOP("Fields", "Images per prompt"),
+    "workload": QT_TRANSLATE_NOOP("Fields", "Workload"),
+    "workload.classes": QT_TRANSLATE_NOOP("Fields", "Request classes"),
+    "targets": QT_TRANSLATE_NOOP("Fields", "Targets"),
+}
+"""Titles of the scenario's parts that have no field in the form (files and the command line set them)."""
+
 
 def field_title(path: str) -> str:
     """The form's (translated) title of the field at ``path`` or the nearest enclosing one, else ``path``."""
-    titles = {spec.path: spec.title for spec in ALL_FIELDS}
+    titles = {**OTHER_TITLES, **{spec.path: spec.title for spec in ALL_FIELDS}}
     probe = path
     while probe:
         if probe in titles:

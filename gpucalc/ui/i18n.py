@@ -50,9 +50,15 @@ class TsTranslator(QTranslator):
         return not self._table
 
     def translate(self, context: str, source_text: str, disambiguation: str | None = None,
-                  n: int = -1) -> str:
-        """The translation of ``source_text`` in ``context`` ('' when none)."""
-        return self._table.get((context, source_text), "")
+                  n: int = -1) -> str | None:
+        """The translation of ``source_text`` in ``context`` (None when there is none).
+
+        None reaches Qt as a null string, which Qt reads as "not found" and falls back to the next
+        translator or the source; an empty string would be taken as the translation. PySide's
+        ``self.tr`` asks the base classes' contexts (QMainWindow …) when the answer equals the
+        source, as it does for a translation that is the same as its source ("GPU", "TTFT ms").
+        """
+        return self._table.get((context, source_text))
 
 
 class Translators(QObject):

@@ -314,8 +314,7 @@ class MainWindow(QMainWindow):
     def _field_errors(self, errors: object) -> None:
         if isinstance(errors, dict) and errors:
             path, reason = next(iter(errors.items()))
-            self.status_label.setText(self.tr("Invalid {field}: {reason}").format(
-                field=field_title(path), reason=reason))
+            self.status_label.setText(self.tr("Could not compute this plan: {reason}").format(reason=reason))
             self._show_stale(str(path), str(reason))
             return
         failure = self.controller.last_failure

@@ -68,7 +68,8 @@ def test_sglang_chunk_below_its_running_cap_is_allowed(capsys: pytest.CaptureFix
 
 
 def test_token_budget_error_belongs_to_the_budget_field() -> None:
-    exc = PlanError(TOKEN_BUDGET_CODE, "the token budget must be at least 256 tokens")
+    exc = PlanError(TOKEN_BUDGET_CODE, "the token budget must be at least 256 tokens",
+                    "max_num_batched_tokens")
     assert error_field(exc) == "deployment.max_num_batched_tokens"
 
 
@@ -135,7 +136,7 @@ def test_a_run_past_the_event_bound_stops_with_a_message(
 def test_validation_errors_name_the_flag(capsys: pytest.CaptureFixture[str]) -> None:
     for flag in ("--max-num-seqs", "--input-len", "--qps", "--max-num-batched-tokens"):
         assert main(["estimate", MODEL, *GPU, flag, "0"]) == EXIT_USAGE
-        assert f"invalid {flag}:" in _one_line_error(capsys)
+        assert _one_line_error(capsys).startswith(f"gpucalc: {flag} must be at least ")
 
 
 def test_flag_names_of_field_paths() -> None:
