@@ -38,25 +38,3 @@ def catalog() -> Catalog:
     if _CATALOG is None:
         _CATALOG = Catalog.load()
     return _CATALOG
-
-
-REPO = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture
-def pending_translations(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Chinese from ``translations.*.json`` at the repository root, not yet merged into the ``.ts``.
-
-    New marked texts arrive with their translations in such a file until ``make translations``
-    merges them; a test of Chinese output sees them through the catalogue (and the window's
-    translator, which shares its table). Once merged and the file removed, this changes nothing.
-    """
-    import json
-
-    from gpucalc.text.catalogue import catalogue
-
-    table = catalogue("zh")
-    for path in sorted(REPO.glob("translations.*.json")):
-        for context, english, chinese in json.loads(path.read_text(encoding="utf-8")):
-            if chinese and (context, english) not in table:
-                monkeypatch.setitem(table, (context, english), chinese)

@@ -1063,6 +1063,319 @@
         </message>
     </context>
     <context>
+        <name>Errors</name>
+        <message>
+            <location filename="../../gpucalc/catalog/bundled.py" line="40" />
+            <source>unknown GPU '{name}'</source>
+            <translation>未知的 GPU“{name}”</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/catalog/bundled.py" line="41" />
+            <source>unknown GPU '{name}'; did you mean {choices}?</source>
+            <translation>未知的 GPU“{name}”；是否指 {choices}？</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/catalog/bundled.py" line="43" />
+            <source>unknown model '{name}'</source>
+            <translation>未知的模型“{name}”</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/catalog/bundled.py" line="44" />
+            <source>unknown model '{name}'; did you mean {choices}?</source>
+            <translation>未知的模型“{name}”；是否指 {choices}？</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/catalog/bundled.py" line="46" />
+            <source>unknown weight format '{name}'</source>
+            <translation>未知的权重精度“{name}”</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/catalog/bundled.py" line="47" />
+            <source>unknown weight format '{name}'; did you mean {choices}?</source>
+            <translation>未知的权重精度“{name}”；是否指 {choices}？</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/catalog/bundled.py" line="49" />
+            <source>unknown KV cache dtype '{name}'</source>
+            <translation>未知的 KV 缓存精度“{name}”</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/catalog/bundled.py" line="50" />
+            <source>unknown KV cache dtype '{name}'; did you mean {choices}?</source>
+            <translation>未知的 KV 缓存精度“{name}”；是否指 {choices}？</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/catalog/bundled.py" line="190" />
+            <source>unknown engine '{name}'; choose one of {choices}</source>
+            <translation>未知的推理引擎“{name}”；请从 {choices} 中选择</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/bench.py" line="56" />
+            <source>paste the benchmark command after --, e.g. gpucalc bench --gpu h100-sxm-80gb -- vllm bench serve --model M --num-prompts 200</source>
+            <translation>请在 -- 之后粘贴压测命令，例如 gpucalc bench --gpu h100-sxm-80gb -- vllm bench serve --model M --num-prompts 200</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/bench.py" line="74" />
+            <source>benchmark command: {reason}</source>
+            <translation>压测命令：{reason}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/bench.py" line="84" />
+            <source>give --gpu ID (and the serve flags), or --scenario FILE</source>
+            <translation>请给出 --gpu ID（及启动参数），或 --scenario FILE</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/main.py" line="93" />
+            <source>scenario {file}: {reason}</source>
+            <translation>场景文件 {file}：{reason}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/main.py" line="276" />
+            <source>the model does not fit, so there is no load curve</source>
+            <translation>模型放不下，因此没有负载曲线</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/main.py" line="313" />
+            <source>no GPU in the list meets the targets; relax TTFT/TPOT or add GPU types</source>
+            <translation>列表中没有满足目标的 GPU；请放宽 TTFT/TPOT 或加入更多 GPU 型号</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/main.py" line="429" />
+            <source>internal error: {kind}: {detail} — rerun with {variable}=1 for details</source>
+            <translation>内部错误：{kind}：{detail} —— 设置 {variable}=1 后重新运行可查看详情</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/main.py" line="496" />
+            <source>the window and the PDF report need PySide6 and pyqtgraph, which are part of every gpucalc install; reinstall gpucalc ({package} could not be loaded)</source>
+            <translation>窗口和 PDF 报告需要 PySide6 和 pyqtgraph，它们随 gpucalc 一同安装；请重新安装 gpucalc（无法加载 {package}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/measurement.py" line="154" />
+            <source>the model does not fit, so there is nothing to measure</source>
+            <translation>模型放不下，因此没有可测的内容</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/report.py" line="59" />
+            <source>give either --scenario FILE or MODEL --gpu ID, not both</source>
+            <translation>请给出 --scenario FILE 或 MODEL --gpu ID，二者不能同时给出</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/report.py" line="66" />
+            <source>give MODEL and --gpu ID, or --scenario FILE</source>
+            <translation>请给出 MODEL 和 --gpu ID，或 --scenario FILE</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/report.py" line="83" />
+            <source>the model does not fit; the report says why and what to change</source>
+            <translation>模型放不下；报告中说明了原因和需要调整的地方</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/report.py" line="95" />
+            <source>{path} is a file; give a .zip name or a folder</source>
+            <translation>{path} 是一个文件；请给出 .zip 文件名或文件夹</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/simulate.py" line="233" />
+            <source>the model does not fit, so there is nothing to simulate</source>
+            <translation>模型放不下，因此没有可模拟的内容</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/inputs.py" line="52" />
+            <source>{tensor_parallel_size} × {pipeline_parallel_size} = {per_replica} needs at least {per_replica} GPUs; {num_gpus} is {gpus}</source>
+            <translation>{tensor_parallel_size} × {pipeline_parallel_size} = {per_replica}，至少需要 {per_replica} 张 GPU；而 {num_gpus} 为 {gpus}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/inputs.py" line="120" />
+            <source>{input_len_p95} must be at least {input_len_p50}</source>
+            <translation>{input_len_p95} 不能小于 {input_len_p50}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/inputs.py" line="123" />
+            <source>{output_len_p95} must be at least {output_len_p50}</source>
+            <translation>{output_len_p95} 不能小于 {output_len_p50}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/inputs.py" line="126" />
+            <source>{qps_peak} must be at least {qps_avg}</source>
+            <translation>{qps_peak} 不能小于 {qps_avg}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/inputs.py" line="130" />
+            <source>{classes}: the shares must add up to 1, not {total:.3g}</source>
+            <translation>{classes}：占比之和必须为 1，而不是 {total:.3g}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/inputs.py" line="168" />
+            <source>{percentile} must be one of {choices}</source>
+            <translation>{percentile} 必须是 {choices} 之一</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory_plan.py" line="42" />
+            <source>{pipeline_parallel_size} {pp} exceeds the model's {layers} layers</source>
+            <translation>{pipeline_parallel_size} {pp} 超过了模型的 {layers} 层</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/parallel.py" line="50" />
+            <source>{tensor_parallel_size} {tp} does not divide the {heads} attention heads</source>
+            <translation>{tensor_parallel_size} {tp} 不能整除 {heads} 个注意力头</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/parallel.py" line="54" />
+            <source>{tensor_parallel_size} {tp} does not divide the {heads} KV heads</source>
+            <translation>{tensor_parallel_size} {tp} 不能整除 {heads} 个 KV 头</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/parallel.py" line="57" />
+            <source>{tensor_parallel_size} {tp} is not a multiple of the {heads} KV heads</source>
+            <translation>{tensor_parallel_size} {tp} 不是 {heads} 个 KV 头的整数倍</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/settings.py" line="100" />
+            <source>the token budget ({max_num_batched_tokens}) must be at least {seqs:,} tokens: one decode token for each of the {seqs:,} requests a step may run ({max_num_seqs}); {tokens:,} is below it, so raise the budget or lower {max_num_seqs}</source>
+            <translation>token 预算（{max_num_batched_tokens}）至少要 {seqs:,} 个 token：一步最多运行 {seqs:,} 个请求（{max_num_seqs}），每个请求逐 token 生成需要 1 个 token；{tokens:,} 低于此值，请提高预算或降低 {max_num_seqs}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/step_model.py" line="365" />
+            <source>GPU {gpu_id} has no memory bandwidth figure; add it in the GPU table to estimate latency</source>
+            <translation>GPU {gpu_id} 没有显存带宽数据；请在 GPU 表中补充后再估算延迟</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/step_model.py" line="371" />
+            <source>GPU {gpu_id} has no TFLOPS figure; add it in the GPU table to estimate latency</source>
+            <translation>GPU {gpu_id} 没有 TFLOPS 数据；请在 GPU 表中补充后再估算延迟</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/field_errors.py" line="52" />
+            <source>{field} must be more than {limit}</source>
+            <translation>{field} 必须大于 {limit}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/field_errors.py" line="53" />
+            <source>{field} must be at least {limit}</source>
+            <translation>{field} 不能小于 {limit}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/field_errors.py" line="54" />
+            <source>{field} must be less than {limit}</source>
+            <translation>{field} 必须小于 {limit}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/field_errors.py" line="55" />
+            <source>{field} must be at most {limit}</source>
+            <translation>{field} 不能大于 {limit}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/field_errors.py" line="56" />
+            <source>{field} needs at least {limit} characters</source>
+            <translation>{field} 至少需要 {limit} 个字符</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/field_errors.py" line="58" />
+            <source>{field} takes at most {limit} characters</source>
+            <translation>{field} 最多 {limit} 个字符</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/field_errors.py" line="60" />
+            <source>{field} takes at most {limit} entries</source>
+            <translation>{field} 最多 {limit} 项</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/field_errors.py" line="61" />
+            <source>{field} needs at least {limit} entries</source>
+            <translation>{field} 至少需要 {limit} 项</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/field_errors.py" line="64" />
+            <source>{field} must be a whole number</source>
+            <translation>{field} 必须是整数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/field_errors.py" line="65" />
+            <source>{field} must be a number</source>
+            <translation>{field} 必须是数字</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/field_errors.py" line="66" />
+            <source>{field} must be on or off (true or false)</source>
+            <translation>{field} 只能是开或关（true 或 false）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/field_errors.py" line="67" />
+            <source>{field} must be a group of settings</source>
+            <translation>{field} 必须是一组设置</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/field_errors.py" line="68" />
+            <source>{field} must be a list</source>
+            <translation>{field} 必须是列表</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/field_errors.py" line="72" />
+            <source>{field} must be a finite number</source>
+            <translation>{field} 必须是有限的数字</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/field_errors.py" line="74" />
+            <source>{field} is missing</source>
+            <translation>缺少 {field}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/field_errors.py" line="75" />
+            <source>{field} must be text</source>
+            <translation>{field} 必须是文本</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/field_errors.py" line="80" />
+            <source>{field} must not be empty</source>
+            <translation>{field} 不能为空</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/field_errors.py" line="81" />
+            <source>{field} must be one of: {choices}</source>
+            <translation>{field} 必须是以下之一：{choices}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/field_errors.py" line="82" />
+            <source>'{key}' is not a setting gpucalc knows; remove it</source>
+            <translation>“{key}”不是 gpucalc 认识的设置；请删除它</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/field_errors.py" line="83" />
+            <source>{field}: {reason}</source>
+            <translation>{field}：{reason}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/field_errors.py" line="84" />
+            <source>this value</source>
+            <translation>该值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/field_errors.py" line="85" />
+            <source>'{key}' in the scenario file</source>
+            <translation>场景文件中的“{key}”</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/field_errors.py" line="86" />
+            <source>cannot use this file: {reason}</source>
+            <translation>无法使用该文件：{reason}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/field_errors.py" line="87" />
+            <source>cannot use '{path}': {reason}</source>
+            <translation>无法使用“{path}”：{reason}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/field_errors.py" line="88" />
+            <source>cannot read or write a file: {reason}</source>
+            <translation>无法读写文件：{reason}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/field_errors.py" line="89" />
+            <source>an unexpected error stopped the calculation; please report it with the scenario file</source>
+            <translation>意外错误中断了计算；请连同场景文件一起报告此问题</translation>
+        </message>
+    </context>
+    <context>
         <name>Examples</name>
         <message>
             <location filename="../../resources/examples/llama-3.1-70b-8xa100.gpucalc.json" line="5" />
@@ -1214,19 +1527,14 @@
     <context>
         <name>Failures</name>
         <message>
-            <location filename="../../gpucalc/ui/failures.py" line="46" />
+            <location filename="../../gpucalc/ui/failures.py" line="40" />
             <source>Unexpected error of type {kind}; the traceback is in the log.</source>
             <translation>意外错误（类型 {kind}）；详细回溯已写入日志。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/failures.py" line="82" />
+            <location filename="../../gpucalc/ui/failures.py" line="52" />
             <source>the computation gave no result</source>
             <translation>计算没有得到结果</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/failures.py" line="88" />
-            <source>an unexpected error stopped the calculation; please report it with the scenario file</source>
-            <translation>一个意外错误中断了计算；请连同场景文件一起报告此问题</translation>
         </message>
     </context>
     <context>
@@ -1570,6 +1878,56 @@
             <location filename="../../gpucalc/ui/fields.py" line="142" />
             <source>--dtype: auto follows the checkpoint.</source>
             <translation>--dtype：自动则跟随检查点。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="149" />
+            <source>Scenario name</source>
+            <translation>场景名称</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="150" />
+            <source>File version</source>
+            <translation>文件版本</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="151" />
+            <source>Custom GPU</source>
+            <translation>自定义 GPU</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="153" />
+            <source>Deployment</source>
+            <translation>部署</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="154" />
+            <source>KV cache memory</source>
+            <translation>KV 缓存显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="155" />
+            <source>KV block size</source>
+            <translation>KV 块大小</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="156" />
+            <source>Images per prompt</source>
+            <translation>每个请求的图片数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="157" />
+            <source>Workload</source>
+            <translation>负载</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="158" />
+            <source>Request classes</source>
+            <translation>请求类别</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="159" />
+            <source>Targets</source>
+            <translation>目标</translation>
         </message>
     </context>
     <context>
@@ -2008,77 +2366,77 @@
             <translation>总量 − (权重 + 激活 + 非 torch + CUDA Graph + KV)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="59" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="60" />
             <source>from config shapes</source>
             <translation>由配置中的张量形状计算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="66" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="67" />
             <source>total − vision − routed experts × (1 − top_k / experts)</source>
             <translation>总量 − 视觉部分 − 路由专家 × (1 − top_k / 专家数)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="70" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="71" />
             <source>active − input embedding (lookup, no matmul)</source>
             <translation>激活参数 − 输入嵌入（查表，不做矩阵乘）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="111" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="112" />
             <source>min(KV blocks ÷ blocks per request, max_num_seqs)</source>
             <translation>min(KV 块数 ÷ 每请求块数, 最大序列数)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="122" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="123" />
             <source>KV memory left with TP = PP = 1 (&gt; 0: the model fits on one GPU)</source>
             <translation>TP = PP = 1 时剩余的 KV 显存（&gt; 0：单卡放得下）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="133" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="134" />
             <source>blocks per request at the average length × block bytes</source>
             <translation>平均长度下每请求块数 × 块字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="152" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="153" />
             <source>SGLang default max_running_requests: min(KV tokens // 2, request pool rows = clamp(KV tokens ÷ context_len × 512, 2048, 4096))</source>
             <translation>SGLang 默认 max_running_requests：min(KV token 数 // 2, 请求池行数 = clamp(KV token 数 ÷ context_len × 512, 2048, 4096))</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="177" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="178" />
             <source>floor((share × total − weights − margin) ÷ KV per request at average length)</source>
             <translation>floor((占比 × 总量 − 权重 − 余量) ÷ 平均长度下每请求的 KV)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="219" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="220" />
             <source>(weights + margin + N × KV per request at average length) ÷ total</source>
             <translation>(权重 + 余量 + N × 平均长度下每请求的 KV) ÷ 总量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="275" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="276" />
             <source>Σ layers × bytes per token per layer × TP ranks</source>
             <translation>Σ 各层 × 每层每 token 字节数 × 张量并行卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="280" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="281" />
             <source>Σ stage layers × 2 × KV heads/rank × head_dim × bytes (MLA: latent + rope dims)</source>
             <translation>Σ 本阶段各层 × 2 × 每卡 KV 头数 × 头维度 × 字节数（MLA：潜向量维度 + RoPE 维度）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="284" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="285" />
             <source>KV blocks ÷ KV-cache groups × block size (engine's count)</source>
             <translation>KV 块数 ÷ KV 缓存组数 × 块大小（引擎的计数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="291" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="292" />
             <source>per-replica tokens × replicas</source>
             <translation>每副本 token 数 × 副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="294" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="295" />
             <source>KV blocks ÷ blocks one max_model_len request reserves</source>
             <translation>KV 块数 ÷ 一个最大上下文长度请求预留的块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="303" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="304" />
             <source>not evaluated</source>
             <translation>未评估</translation>
         </message>
@@ -2198,47 +2556,47 @@
             <translation>预期值、不确定常数的悲观与乐观组合以及每个敏感性条形两端中的最大值（此处：{name} 取 {value} {unit} 时）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/settings.py" line="111" />
+            <location filename="../../gpucalc/core/settings.py" line="112" />
             <source>memory as the driver reports it</source>
             <translation>驱动报告的显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/settings.py" line="119" />
+            <location filename="../../gpucalc/core/settings.py" line="120" />
             <source>flag</source>
             <translation>命令行参数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/settings.py" line="121" />
+            <location filename="../../gpucalc/core/settings.py" line="122" />
             <source>{engine} default ({size} GPU)</source>
             <translation>{engine} 默认值（{size}显卡）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/settings.py" line="122" />
+            <location filename="../../gpucalc/core/settings.py" line="123" />
             <source>large</source>
             <translation>大显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/settings.py" line="122" />
+            <location filename="../../gpucalc/core/settings.py" line="123" />
             <source>other</source>
             <translation>其他</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/settings.py" line="127" />
+            <location filename="../../gpucalc/core/settings.py" line="128" />
             <source>{engine}: max(max_model_len, default), no chunked prefill</source>
             <translation>{engine}：max(max_model_len, 默认值)，不分块预填充</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/settings.py" line="133" />
+            <location filename="../../gpucalc/core/settings.py" line="134" />
             <source>{engine} default</source>
             <translation>{engine} 默认值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/settings.py" line="137" />
+            <location filename="../../gpucalc/core/settings.py" line="138" />
             <source>model max_position_embeddings</source>
             <translation>模型的 max_position_embeddings</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/settings.py" line="141" />
+            <location filename="../../gpucalc/core/settings.py" line="142" />
             <source>set by {flag}</source>
             <translation>由 {flag} 设定</translation>
         </message>
@@ -3810,97 +4168,92 @@
             <translation>无法计算此方案：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="317" />
-            <source>Invalid {field}: {reason}</source>
-            <translation>{field} 无效：{reason}</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="330" />
+            <location filename="../../gpucalc/ui/main_window.py" line="329" />
             <source>Stale: fix {field} to update. {reason}</source>
             <translation>已过期：请修改{field}以更新。{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="333" />
+            <location filename="../../gpucalc/ui/main_window.py" line="332" />
             <source>Stale: the current inputs give no result. {reason}</source>
             <translation>已过期：当前输入无法得出结果。{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="342" />
+            <location filename="../../gpucalc/ui/main_window.py" line="341" />
             <source>Cannot use this command</source>
             <translation>无法使用该命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="344" />
+            <location filename="../../gpucalc/ui/main_window.py" line="343" />
             <source>paste the {engine} command</source>
             <translation>粘贴 {engine} 启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="347" />
+            <location filename="../../gpucalc/ui/main_window.py" line="346" />
             <source>Filled from the {engine} command.</source>
             <translation>已从 {engine} 命令填写。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="348" />
+            <location filename="../../gpucalc/ui/main_window.py" line="347" />
             <source>Ignored: {flags}</source>
             <translation>已忽略：{flags}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="364" />
+            <location filename="../../gpucalc/ui/main_window.py" line="363" />
             <source>reset to the default scenario</source>
             <translation>恢复默认场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="380" />
+            <location filename="../../gpucalc/ui/main_window.py" line="379" />
             <source>Cannot open scenario</source>
             <translation>无法打开场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="400" />
+            <location filename="../../gpucalc/ui/main_window.py" line="399" />
             <source>Unsaved changes</source>
             <translation>未保存的修改</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="401" />
+            <location filename="../../gpucalc/ui/main_window.py" line="400" />
             <source>The scenario has changes that are not saved. Save them first?</source>
             <translation>场景有未保存的修改。要先保存吗？</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="415" />
+            <location filename="../../gpucalc/ui/main_window.py" line="414" />
             <source>Cannot save scenario</source>
             <translation>无法保存场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="421" />
+            <location filename="../../gpucalc/ui/main_window.py" line="420" />
             <source>Saved {path}</source>
             <translation>已保存 {path}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="432" />
+            <location filename="../../gpucalc/ui/main_window.py" line="431" />
             <source>Open scenario</source>
             <translation>打开场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="433" />
+            <location filename="../../gpucalc/ui/main_window.py" line="432" />
             <source>gpucalc scenarios (*.gpucalc.json);;JSON (*.json)</source>
             <translation>gpucalc 场景 (*.gpucalc.json);;JSON (*.json)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="445" />
+            <location filename="../../gpucalc/ui/main_window.py" line="444" />
             <source>Save scenario</source>
             <translation>保存场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="446" />
+            <location filename="../../gpucalc/ui/main_window.py" line="445" />
             <source>gpucalc scenarios (*.gpucalc.json)</source>
             <translation>gpucalc 场景 (*.gpucalc.json)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="481" />
+            <location filename="../../gpucalc/ui/main_window.py" line="480" />
             <source>About gpucalc</source>
             <translation>关于 gpucalc</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="482" />
+            <location filename="../../gpucalc/ui/main_window.py" line="481" />
             <source>gpucalc {version}: offline GPU inference capacity planner.</source>
             <translation>gpucalc {version}：离线 GPU 推理容量规划工具。</translation>
         </message>
@@ -4750,12 +5103,12 @@
     <context>
         <name>PlanController</name>
         <message>
-            <location filename="../../gpucalc/ui/controller.py" line="87" />
+            <location filename="../../gpucalc/ui/controller.py" line="86" />
             <source>replace the scenario</source>
             <translation>替换场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/controller.py" line="113" />
+            <location filename="../../gpucalc/ui/controller.py" line="112" />
             <source>edit {field}</source>
             <translation>修改{field}</translation>
         </message>
@@ -6659,27 +7012,27 @@
             <translation>每一轮的输入都包含此前的全部对话</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="55" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="56" />
             <source>safetensors headers</source>
             <translation>safetensors 文件头</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="56" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="57" />
             <source>config.json shapes</source>
             <translation>config.json 中的张量形状</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="196" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="197" />
             <source>seed 001: keep weights + KV(avg) + margin within 70 % of memory</source>
             <translation>权重 + KV（平均长度）+ 余量控制在显存的 70 % 以内</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="204" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="205" />
             <source>seed 001: at 80 % with the average length, long-context service is not viable</source>
             <translation>按平均长度就到 80 % 时，长上下文服务不可行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="225" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="226" />
             <source>seed 001: weights + KV(avg) + margin within 70 % of memory; 80 % at the average length is the alarm</source>
             <translation>权重 + KV（平均长度）+ 余量控制在显存的 70 % 以内；按平均长度达到 80 % 即为警戒线</translation>
         </message>

@@ -58,7 +58,6 @@ def test_each_error_kind_in_english_names_the_flag(capsys: pytest.CaptureFixture
     assert not CHINESE.search(err)
 
 
-@pytest.mark.usefixtures("pending_translations")
 @pytest.mark.parametrize("kind", ERROR_KINDS)
 def test_each_error_kind_in_chinese(capsys: pytest.CaptureFixture[str], kind: str) -> None:
     argv, code, words = ERROR_KINDS[kind]
@@ -71,7 +70,6 @@ def test_each_error_kind_in_chinese(capsys: pytest.CaptureFixture[str], kind: st
     assert _error(capsys) == err
 
 
-@pytest.mark.usefixtures("pending_translations")
 def test_chinese_rule_and_plan_messages_keep_the_flags(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--lang", "zh", *ERROR_KINDS["rule across fields"][0]]) == EXIT_USAGE
     assert _error(capsys) == "--input-len-p95 不能小于 --input-len"
@@ -79,7 +77,6 @@ def test_chinese_rule_and_plan_messages_keep_the_flags(capsys: pytest.CaptureFix
     assert _error(capsys) == "--tensor-parallel-size 3 不能整除 32 个注意力头"
 
 
-@pytest.mark.usefixtures("pending_translations")
 def test_the_locale_sets_the_language(capsys: pytest.CaptureFixture[str],
                                       monkeypatch: pytest.MonkeyPatch) -> None:
     argv = ERROR_KINDS["out of range"][0]
@@ -108,7 +105,6 @@ def test_a_chinese_locale_in_a_fresh_process(tmp_path: Path) -> None:
         assert done.stderr.strip().count("\n") == 0, done.stderr
 
 
-@pytest.mark.usefixtures("pending_translations")
 def test_json_keys_never_change_with_the_language(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["estimate", MODEL, *GPU, "--json"]
     assert main(["--lang", "en", *argv]) == 0
@@ -128,7 +124,6 @@ def _keys(value: object, prefix: str = "") -> set[str]:
     return set()
 
 
-@pytest.mark.usefixtures("pending_translations")
 def test_text_output_notices_follow_the_language(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["estimate", "llama-3.1-405b-instruct", "--gpu", "h100"]
     assert main(["--lang", "zh", *argv]) == EXIT_DOES_NOT_FIT

@@ -39,7 +39,6 @@ def printed(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     return out.out + out.err
 
 
-@pytest.mark.xfail(strict=False, reason=UNTRANSLATED)
 @pytest.mark.parametrize("name", list(COMMANDS))
 def test_the_command_line_speaks_chinese(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     text = printed(COMMANDS[name], capsys)

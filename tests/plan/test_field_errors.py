@@ -134,7 +134,6 @@ def test_unknown_catalog_entries_belong_to_their_field(catalog: Catalog) -> None
         assert described.message.startswith("unknown ")
 
 
-@pytest.mark.usefixtures("pending_translations")
 def test_every_kind_reads_in_chinese_with_chinese_names(catalog: Catalog) -> None:
     errors: list[BaseException] = [_refused("workload.input_len_p95", 10), _refused("deployment.num_gpus", 0),
                                    _refused("workload.mode", "batch"), _refused("deployment.num_gpus", "x")]

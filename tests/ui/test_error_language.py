@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
 from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -54,7 +53,6 @@ def _in_chinese(shell: Shell) -> Shell:
     return shell
 
 
-@pytest.mark.usefixtures("pending_translations")
 def test_chinese_errors_are_chinese_with_chinese_titles(qtbot: QtBot, rebuilt_shell: Shell) -> None:
     shell = _in_chinese(rebuilt_shell)
     at_field, status, plan_at_field, plan_status = _invalid_then_failed(qtbot, shell)
@@ -84,7 +82,6 @@ def test_every_field_s_error_names_its_title(shell: Shell) -> None:
     assert _every_field_names_itself(shell) == []
 
 
-@pytest.mark.usefixtures("pending_translations")
 def test_every_field_s_error_names_its_chinese_title(rebuilt_shell: Shell) -> None:
     shell = _in_chinese(rebuilt_shell)
     assert _every_field_names_itself(shell) == []
