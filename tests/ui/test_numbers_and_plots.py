@@ -4,7 +4,9 @@ no empty axes before data, labels that keep clear of each other, readable colour
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+import numpy as np
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QStyleFactory, QTableWidget, QTreeWidget, QTreeWidgetItem
 from pytestqt.qtbot import QtBot
@@ -15,7 +17,8 @@ from gpucalc.text.palette import DARK_BACKGROUND, LIGHT_BACKGROUND, MIN_TEXT_CON
 from gpucalc.ui.app import Shell
 from gpucalc.ui.format import term_value
 from gpucalc.ui.panels.term_table import KEY_ROLE
-from gpucalc.ui.plots.load_plot import LEFT_OF_LINE, RIGHT_OF_LINE, LoadCurvePlot
+from gpucalc.ui.plots.load_plot import LoadCurvePlot
+from gpucalc.ui.plots.markers import MarkerSet
 from gpucalc.ui.plots.memory_bar import MemoryBar
 from gpucalc.ui.plots.style import key_html
 from gpucalc.ui.plots.sweep_plot import ContextSweepPlot
@@ -94,13 +97,54 @@ def test_plots_draw_nothing_before_there_is_data(qtbot: QtBot) -> None:
         assert not any(widget.isVisible() for widget in inner)
 
 
-def test_knee_and_watermark_labels_sit_on_opposite_sides_of_their_lines(shell: Shell) -> None:
-    shell.window.tabs.flush()
+def _overlapping(spans: list[tuple[float, float]], rows: list[int]) -> list[tuple[int, int]]:
+    return [(i, j) for i in range(len(spans)) for j in range(i + 1, len(spans))
+            if rows[i] == rows[j] and spans[i][0] < spans[j][1] and spans[j][0] < spans[i][1]]
+
+
+def _band_bottom(markers: MarkerSet) -> float:
+    """The lowest view y of the band of labels at the top of a plot."""
+    (_x, (y0, y1)), height = markers.view.viewRange(), markers.view.height()
+    return float(y1 - markers.band_px() * (y1 - y0) / height)
+
+
+def _shown_on_a_laptop(qtbot: QtBot, shell: Shell, tab: str, markers: Callable[[], MarkerSet]) -> None:
+    """Show ``tab`` in a 1366×768 window and wait until its plot has its size."""
+    shell.window.resize(1366, 768)
+    shell.window.tabs.show_tab(tab)
+    qtbot.waitUntil(lambda: markers().view.height() > 100)
+
+
+def test_load_curve_marks_its_crossovers_above_the_data(qtbot: QtBot, shell: Shell) -> None:
+    _shown_on_a_laptop(qtbot, shell, "load", lambda: shell.window.tabs.load_plot.limit_markers)
     plot = shell.window.tabs.load_plot
-    assert plot.online <= plot.knee
-    assert plot.knee_lines[0].label.anchors == RIGHT_OF_LINE
-    assert plot.watermark_lines[0].label.anchors == LEFT_OF_LINE
-    assert not plot.latency.isHidden()  # shown once the data is in
+    targets = {c.what: c.concurrency for c in plot.crossings}
+    assert 346 < targets["ttft"] < 500  # TTFT passes 2 s between the knee and the next curve point
+    assert [m.label for m in plot.limit_markers.markers] == [
+        "knee 346 (memory)", "compute limit 657", "watermark 242"]
+    assert plot.target_markers.markers[0].label.startswith("TTFT past target from 4")
+    _x, y = plot.crossing_dots.getData()  # log10 of the data on the log axis
+    assert [round(10 ** v) for v in y] == [2000]
+    for markers, curves in ((plot.target_markers, (plot.ttft, plot.tpot)),
+                            (plot.limit_markers, (plot.tokens,))):
+        spans = markers.label_spans()
+        assert not _overlapping(spans, markers.rows)
+        highest = max(float(np.nanmax(curve.getData()[1])) for curve in curves)  # log10 on a log axis
+        assert _band_bottom(markers) >= highest
+        shown = len(markers.markers)
+        assert all(label.isVisible() and label.zValue() > line.zValue()  # lines never cross labels
+                   for label, line in zip(markers.labels[:shown], markers.lines[:shown], strict=True))
+
+
+def test_context_sweep_labels_its_crossovers_above_the_curves(qtbot: QtBot, shell: Shell) -> None:
+    _shown_on_a_laptop(qtbot, shell, "sweep", lambda: shell.window.tabs.sweep_plot.markers)
+    plot = shell.window.tabs.sweep_plot
+    labels = [m.label for m in plot.markers.markers]
+    assert labels == ["crossover 535", "crossover 62,736", "planning length 1,280"]
+    assert not _overlapping(plot.markers.label_spans(), plot.markers.rows)
+    highest = max(float(np.nanmax(curve.getData()[1])) for curve in plot.curves.values()
+                  if curve.getData()[1] is not None)
+    assert _band_bottom(plot.markers) >= highest
 
 
 def test_the_key_above_a_plot_uses_readable_colours(shell: Shell) -> None:
