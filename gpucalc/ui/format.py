@@ -156,13 +156,8 @@ def no_limit_text() -> str:
 
 
 def ceiling_text(ceiling: Ceiling) -> str:
-    """A ceiling's value as the bars and tables show it: a count, "no limit" or "…, not limiting"."""
-    value = ceiling.value.value
-    if is_no_limit(value):
-        return no_limit_text()
-    if not ceiling.limited:
-        return QCoreApplication.translate("Ceilings", "{n} (not limiting)").format(n=count(value))
-    return count(value)
+    """A ceiling's value as every view shows it: a count, or "no limit" (``Ceiling.sets_no_limit``)."""
+    return no_limit_text() if ceiling.sets_no_limit else count(ceiling.value.value)
 
 
 def memory_amount(gib_value: float) -> str:

@@ -11,6 +11,7 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QStyleFactory, QTableWidget, QTreeWidget, QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
+from gpucalc.core.inputs import TrafficMode, Workload
 from gpucalc.core.perf_result import CeilingKind, PerformanceResult
 from gpucalc.core.scenario import Scenario
 from gpucalc.text.palette import DARK_BACKGROUND, LIGHT_BACKGROUND, MIN_TEXT_CONTRAST, contrast_ratio
@@ -64,6 +65,25 @@ def test_an_unlimited_ceiling_reads_no_limit_in_the_bars_and_the_tree(shell: She
     ceilings = [item.text(1) for item in shown if str(item.data(0, KEY_ROLE)).startswith("ceiling.")]
     assert ceilings
     assert not any(text.startswith("131,072") for text in ceilings)
+
+
+def test_an_offline_ceiling_that_does_not_limit_reads_no_limit_in_every_view(qtbot: QtBot,
+                                                                            shell: Shell) -> None:
+    window = shell.window
+    with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
+        shell.controller.set_scenario(Scenario(workload=Workload(mode=TrafficMode.OFFLINE)))
+    window.tabs.flush()
+    compute = _performance(shell).ceiling(CeilingKind.COMPUTE)
+    assert not compute.limited  # offline: no latency targets, the compute ceiling limits nothing
+    assert compute.value.value < 131_072  # a finite value, which the views do not print
+    bars = {bar.kind: bar for bar in window.tabs.ceilings_tab.bars._bars}
+    assert bars[CeilingKind.COMPUTE].label == "no limit"
+    assert not bars[CeilingKind.COMPUTE].limited
+    shown = _tree_items(window.explain.tree)
+    assert [item.text(1) for item in shown if item.text(0) == "Compute ceiling"] == ["no limit"]
+    window.explain.show_term(compute.value.key)
+    assert "no limit" in window.explain.detail.toPlainText()
+    assert not any("not limiting" in item.text(1) for item in shown)
 
 
 def test_shares_carry_a_percent_sign(shell: Shell) -> None:

@@ -16,7 +16,7 @@ from gpucalc.core.explain import Term
 from gpucalc.core.perf_result import Ceiling, CeilingKind, PerformanceResult
 from gpucalc.text.palette import CEILING_COLOURS, MARKER_COLOUR, readable_on, text_on_fill
 from gpucalc.ui.explain_pane import term_tooltip
-from gpucalc.ui.format import KINDS, ceiling_text, count, is_no_limit, kind_name
+from gpucalc.ui.format import KINDS, ceiling_text, count, kind_name
 from gpucalc.ui.theme import text_colour
 
 __all__ = ["KINDS", "CeilingBars", "kind_name", "nice_step", "scale_top"]
@@ -85,7 +85,7 @@ class CeilingBars(QWidget):
     def set_result(self, performance: PerformanceResult) -> None:
         """Show the ceilings of ``performance``."""
         ceilings = {c.kind: c for c in performance.ceilings}
-        top = scale_top([c.value.value for c in performance.ceilings if c.limited])
+        top = scale_top([c.value.value for c in performance.ceilings if not c.sets_no_limit])
         edge = top * UNLIMITED_STRETCH
         self._bars = [self._bar(ceilings[kind], edge) for kind in KINDS]
         self._axis_max = edge * AXIS_ROOM
@@ -95,9 +95,8 @@ class CeilingBars(QWidget):
         self.update()
 
     def _bar(self, ceiling: Ceiling, edge: float) -> _Bar:
-        unlimited = is_no_limit(ceiling.value.value)
-        limited = ceiling.limited and not unlimited
-        value = edge if unlimited else ceiling.value.value
+        limited = not ceiling.sets_no_limit
+        value = ceiling.value.value if limited else edge
         drawn = min(value, edge)
         if not limited and value <= drawn:
             label = ceiling_text(ceiling)
@@ -225,8 +224,10 @@ class CeilingBars(QWidget):
         """Explain the ceiling under the pointer."""
         index = self.bar_at(event.position())
         if index >= 0:
-            term = self._bars[index].term
-            QToolTip.showText(event.globalPosition().toPoint(), term_tooltip(term), self)
+            bar = self._bars[index]
+            term = bar.term
+            shown = None if bar.limited else bar.label  # "no limit", as the bar says
+            QToolTip.showText(event.globalPosition().toPoint(), term_tooltip(term, shown), self)
             self.termHovered.emit(term.key)
         else:
             QToolTip.hideText()
