@@ -14,7 +14,8 @@ from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
 
 __all__ = ["KINDS", "ceiling_text", "count", "input_value", "is_no_limit", "kind_name", "memory_amount",
            "memory_size",
-           "no_limit_text", "params_text", "share_text", "sig3", "term_name", "term_value", "unit_name"]
+           "no_limit_text", "params_text", "share_text", "sig3", "term_name", "term_value",
+           "unit_name"]
 
 SHARE_KEYS = frozenset({"comm_share", "memory_share_at_planned"})
 """Terms that are a share of a whole (unit-less in the core): shown as a percentage."""
@@ -201,14 +202,18 @@ def input_value(value: InputValue) -> str:
 
 
 KINDS = (CeilingKind.MEMORY, CeilingKind.COMPUTE, CeilingKind.INTERCONNECT, CeilingKind.SCHEDULER)
-KIND_NAMES = {
-    CeilingKind.MEMORY: QT_TRANSLATE_NOOP("Ceilings", "Memory (KV cache)"),
-    CeilingKind.COMPUTE: QT_TRANSLATE_NOOP("Ceilings", "Compute (TTFT/TPOT)"),
-    CeilingKind.INTERCONNECT: QT_TRANSLATE_NOOP("Ceilings", "Interconnect"),
-    CeilingKind.SCHEDULER: QT_TRANSLATE_NOOP("Ceilings", "Scheduler (max_num_seqs)"),
+KIND_NAMES = {  # (full name, one word where a plot label or a table cell has no room)
+    CeilingKind.MEMORY: (QT_TRANSLATE_NOOP("Ceilings", "Memory (KV cache)"),
+                         QT_TRANSLATE_NOOP("Ceilings", "Memory")),
+    CeilingKind.COMPUTE: (QT_TRANSLATE_NOOP("Ceilings", "Compute (TTFT/TPOT)"),
+                          QT_TRANSLATE_NOOP("Ceilings", "Compute")),
+    CeilingKind.INTERCONNECT: (QT_TRANSLATE_NOOP("Ceilings", "Interconnect"),
+                               QT_TRANSLATE_NOOP("Ceilings", "Interconnect")),
+    CeilingKind.SCHEDULER: (QT_TRANSLATE_NOOP("Ceilings", "Scheduler (max_num_seqs)"),
+                            QT_TRANSLATE_NOOP("Ceilings", "Scheduler")),
 }
 
 
-def kind_name(kind: CeilingKind) -> str:
-    """Translated name of a ceiling."""
-    return QCoreApplication.translate("Ceilings", KIND_NAMES[kind])
+def kind_name(kind: CeilingKind, short: bool = False) -> str:
+    """Translated name of a ceiling (``short``: its one-word name)."""
+    return QCoreApplication.translate("Ceilings", KIND_NAMES[kind][1 if short else 0])

@@ -141,7 +141,7 @@ def test_load_curve_marks_its_crossovers_above_the_data(qtbot: QtBot, shell: She
     targets = {c.what: c.concurrency for c in plot.crossings}
     assert 346 < targets["ttft"] < 500  # TTFT passes 2 s between the knee and the next curve point
     assert [m.label for m in plot.limit_markers.markers] == [
-        "knee 346 (memory)", "compute limit 657", "watermark 242"]
+        "knee 346 (Memory)", "Compute limit 657", "watermark 242"]
     assert plot.target_markers.markers[0].label.startswith("TTFT past target from 4")
     _x, y = plot.crossing_dots.getData()  # log10 of the data on the log axis
     assert [round(10 ** v) for v in y] == [2000]

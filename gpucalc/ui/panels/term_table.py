@@ -82,3 +82,11 @@ def table_cell(text: str, tooltip: str = "", right: bool = True) -> QTableWidget
     if right:
         item.setTextAlignment(RIGHT)
     return item
+
+
+def fit_height_to_rows(table: QTableWidget) -> None:
+    """Make ``table`` no taller than its header and rows (a short table leaves no empty block)."""
+    rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
+    scroll = table.horizontalScrollBar().sizeHint().height()  # room for one should the page narrow
+    table.setMaximumHeight(table.horizontalHeader().sizeHint().height() + rows + scroll
+                           + 2 * table.frameWidth())

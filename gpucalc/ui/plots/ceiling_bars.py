@@ -27,6 +27,7 @@ OFF_SCALE = 5.0  # bars longer than this many times the smallest ceiling are cut
 AXIS_ROOM = 1.35  # the axis runs this far past the longest drawn bar, leaving room for labels
 MARGIN_PX = 10
 TICKS_WANTED = 6
+TICK_GAP_PX = 16  # least room between two tick labels: fewer ticks on a narrow plot
 UNLIMITED_ALPHA = 70
 
 
@@ -159,7 +160,8 @@ class CeilingBars(QWidget):
         grid = QColor(ink)
         grid.setAlpha(45)
         metrics = QFontMetricsF(self.font())
-        step = nice_step(self._axis_max)
+        label_room = metrics.horizontalAdvance(count(self._axis_max)) + TICK_GAP_PX
+        step = nice_step(self._axis_max, max(2, min(TICKS_WANTED, int(plot.width() // label_room))))
         tick = step
         while tick < self._axis_max:
             x = self._x(plot, tick)
@@ -174,8 +176,11 @@ class CeilingBars(QWidget):
         painter.drawLine(plot.bottomLeft(), plot.bottomRight())
         painter.drawLine(plot.topLeft(), plot.bottomLeft())
         title_y = plot.bottom() + metrics.height() + metrics.ascent() + 8
-        painter.drawText(QPointF(plot.center().x() - metrics.horizontalAdvance(self.axis_title) / 2, title_y),
-                         self.axis_title)
+        title = metrics.elidedText(self.axis_title, Qt.TextElideMode.ElideRight, self.width() - 2 * MARGIN_PX)
+        width = metrics.horizontalAdvance(title)
+        # centred under the bars, moved left where it would pass the widget's right edge
+        left = max(min(plot.center().x() - width / 2, self.width() - MARGIN_PX - width), MARGIN_PX)
+        painter.drawText(QPointF(left, title_y), title)
         for index, kind in enumerate(KINDS):
             row = self._row(plot, index)
             name = kind_name(kind)

@@ -7,13 +7,11 @@ from collections.abc import Sequence
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from gpucalc.core.perf_result import CeilingKind, PerformanceResult
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.report.plots import LoadCrossing, load_crossings, load_markers
-from gpucalc.ui.format import count
+from gpucalc.ui.format import count, kind_name
 from gpucalc.ui.plots.markers import MarkerSet
 from gpucalc.ui.plots.style import (
     LINE_SYMBOL,
@@ -29,13 +27,6 @@ from gpucalc.ui.plots.style import (
     text_colour,
 )
 
-SHORT_NAMES = {
-    CeilingKind.MEMORY: QT_TRANSLATE_NOOP("LoadCurvePlot", "memory"),
-    CeilingKind.COMPUTE: QT_TRANSLATE_NOOP("LoadCurvePlot", "compute"),
-    CeilingKind.INTERCONNECT: QT_TRANSLATE_NOOP("LoadCurvePlot", "interconnect"),
-    CeilingKind.SCHEDULER: QT_TRANSLATE_NOOP("LoadCurvePlot", "scheduler"),
-}
-"""Short ceiling names for marker labels (the key and the Bottleneck tab give the full ones)."""
 LIMIT_MARKERS = 6  # the knee, three other limits and the watermark, with room to spare
 
 
@@ -116,8 +107,7 @@ class LoadCurvePlot(QWidget):
         self.online = performance.online_capacity.value
         self.latency.setXRange(0, math.log10(max(float(x[-1]), 2.0)), padding=0.02)
         self.crossings = load_crossings(performance, ttft_target_ms, tpot_target_ms)
-        names = {kind: QCoreApplication.translate("LoadCurvePlot", name)
-                 for kind, name in SHORT_NAMES.items()}
+        names = {kind: kind_name(kind, short=True) for kind in CeilingKind}
         above, below = load_markers(performance, self.crossings, self.marker_text(), names)
         targets = {"ttft": ttft_target_ms, "tpot": tpot_target_ms}
         passed = [c for c in self.crossings if c.what in targets]
