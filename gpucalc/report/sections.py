@@ -21,6 +21,7 @@ from gpucalc.report.layout import MUTED_COLOUR, Block, Canvas, Cell, Drawing, He
 from gpucalc.report.measurement_section import measurement_section
 from gpucalc.report.numbers import count, gib, params_text, percent, sig3
 from gpucalc.report.plots import (
+    SHORT_NAMES,
     CeilingBar,
     MemorySegment,
     draw_ceiling_bars,
@@ -395,7 +396,7 @@ def load_section(w: Writer, perf: PerformanceResult) -> list[Block]:
             "knee": w.t("knee {n} ({name})"), "watermark": w.t("watermark {n}"),
             "limit": w.t("{name} limit {n}"), "over_target": w.t("{name} past target from {n}"),
             "throughput_legend": w.t("output tokens/s per replica")}
-    names = {k: w.t(v) for k, v in SHORT_CEILING.items()}
+    names = {k: w.t(v) for k, v in SHORT_NAMES.items()}
 
     def draw(canvas: Canvas, box: QRectF) -> None:
         draw_load_curves(canvas, box, perf, targets.ttft_ms, targets.tpot_ms, text, names)

@@ -42,9 +42,14 @@ class TsTranslator(QTranslator):
         return not self._table
 
     def translate(self, context: str, source_text: str, disambiguation: str | None = None,
-                  n: int = -1) -> str:
-        """The translation of ``source_text`` in ``context`` ('' when none)."""
-        return self._table.get((context, source_text), "")
+                  n: int = -1) -> str | None:  # None: a null QString
+        """The translation of ``source_text`` in ``context`` (None when none).
+
+        None, not '': Qt falls back to the source text only on a null string, and PySide's
+        ``tr()`` tries the base classes' contexts after a translation equal to its source
+        ("TTFT ms"), where '' would blank the text.
+        """
+        return self._table.get((context, source_text))
 
 
 class Translators(QObject):

@@ -17,6 +17,9 @@ from gpucalc.core.scenario import Scenario
 from gpucalc.text.palette import DARK_BACKGROUND, LIGHT_BACKGROUND, MIN_TEXT_CONTRAST, contrast_ratio
 from gpucalc.ui.app import Shell
 from gpucalc.ui.format import term_value
+from gpucalc.ui.i18n import Translators
+from gpucalc.ui.panels.ceilings_tab import CeilingsTab
+from gpucalc.ui.panels.simulate_tab import SimulateTab
 from gpucalc.ui.panels.term_table import KEY_ROLE
 from gpucalc.ui.plots.load_plot import LoadCurvePlot
 from gpucalc.ui.plots.markers import MarkerSet
@@ -109,6 +112,11 @@ def test_a_model_that_does_not_fit_shows_no_negative_memory_or_impossible_shares
 
 
 def test_plots_draw_nothing_before_there_is_data(qtbot: QtBot) -> None:
+    simulate = SimulateTab()
+    qtbot.addWidget(simulate)
+    simulate.show()
+    assert not simulate.plot.isVisible()
+    assert not simulate.table.isVisible()
     for plot in (LoadCurvePlot(), ContextSweepPlot(), MemoryBar()):
         qtbot.addWidget(plot)
         plot.show()
@@ -183,3 +191,20 @@ def test_one_of_a_thing_is_singular(shell: Shell) -> None:
     assert replicas.value == 1
     assert term_value(replicas) == "1 replica"
     assert term_value(replicas.model_copy(update={"value": 2.0})) == "2 replicas"
+
+
+def test_a_text_translated_as_itself_is_not_blank_in_chinese(qtbot: QtBot) -> None:
+    translators = Translators()
+    translators.install("zh")
+    try:
+        tab = CeilingsTab()  # "TTFT ms" and "req/s" read the same in Chinese
+        qtbot.addWidget(tab)
+        table = tab.points_table
+        headers = [item.text() for c in range(table.columnCount())
+                   if (item := table.horizontalHeaderItem(c)) is not None]
+        assert "TTFT ms" in headers
+        assert "req/s" in headers
+        assert "工作点" in headers
+        assert all(headers)
+    finally:
+        translators.install("en")
