@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QLabel,
     QScrollArea,
+    QSizePolicy,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -122,8 +123,18 @@ class ResultPage(QWidget):
         self._cover()
 
 
+PLOT_MIN_HEIGHT_PX = 320
+"""The least height of a plot page's figure: its axes and labels stay readable; below it the page scrolls."""
+
+
 def _captioned(widget: QWidget, caption: QLabel) -> QWidget:
-    """``widget`` with a caption line above it, as one tab page."""
+    """``widget`` with a caption line above it, as one tab page.
+
+    The figure takes the height the tab has (its own size hint is ignored: the wrapped caption
+    would otherwise make the page as tall as the caption plus the plots' hints, and scroll).
+    """
+    widget.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+    widget.setMinimumHeight(PLOT_MIN_HEIGHT_PX)
     caption.setWordWrap(True)
     page = QWidget()
     layout = QVBoxLayout(page)
