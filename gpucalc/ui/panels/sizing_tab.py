@@ -48,6 +48,8 @@ PROGRESS_STEPS = 1000
 GPU_COLUMN_WIDTH = 190
 OPTION_COLOUR = "#787878"  # the options that are not on the Pareto front
 RESIZE_PRECISION_ROWS = 40  # sizing every row of 200+ options stalls the GUI thread
+TABLE_MIN_HEIGHT_PX = 180  # about five options: below it the page scrolls instead
+PLOT_MIN_HEIGHT_PX = 220  # the cost/latency plot keeps readable axes: below it the page scrolls
 OPTIONS_IN_A_ROW_PX = 680  # narrower: spare replicas, peak and hide one above the other
 CONTROLS_IN_A_ROW_PX = 900  # narrower: the buttons and progress under the options
 
@@ -70,6 +72,8 @@ class SizingTab(QWidget):
         table_layout.addWidget(self.legend)
         plot_box = QGroupBox(self.tr("Cost against latency"))
         QVBoxLayout(plot_box).addWidget(self.pareto)
+        self.table.setMinimumHeight(TABLE_MIN_HEIGHT_PX)
+        self.pareto.setMinimumHeight(PLOT_MIN_HEIGHT_PX)
         splitter.addWidget(table_box)
         splitter.addWidget(plot_box)
         splitter.setSizes([560, 300])
