@@ -14,6 +14,7 @@ from gpucalc.core.activation_encoder import EncoderProfile, encoder_peak_gib
 from gpucalc.core.engine import ActivationConstants
 from gpucalc.core.explain import Term, term
 from gpucalc.core.model_spec import ModelSpec
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.units import BYTES_PER_GIB, gib_from_bytes
 
 ACTIVATION_BYTES = 2  # bf16/fp16 activations
@@ -31,7 +32,7 @@ def forward_peak_gib(
     value = consts.forward_base_gib + gib_from_bytes(batched_tokens * per_token)
     return term(
         "activation.forward_gib", value, "GiB",
-        "base + T × factor × intermediate / tp × bytes per element",
+        QT_TRANSLATE_NOOP("Formulas", "base + T × factor × intermediate / tp × bytes per element"),
         {"T (max_num_batched_tokens)": batched_tokens, "factor": consts.mlp_elements_per_token_factor,
          "intermediate": width, "tp": tp, "base_gib": consts.forward_base_gib,
          "bytes_per_element": activation_bytes},
@@ -48,7 +49,7 @@ def sampler_peak_gib(
     value = consts.sampler_base_gib + num_bytes / BYTES_PER_GIB
     return term(
         "activation.sampler_gib", value, "GiB",
-        "base + bytes_per_logit × min(max_num_seqs, T) × vocab",
+        QT_TRANSLATE_NOOP("Formulas", "base + bytes_per_logit × min(max_num_seqs, T) × vocab"),
         {"max_num_seqs": num_seqs, "vocab": model.vocab_size,
          "bytes_per_logit": consts.sampler_bytes_per_logit, "base_gib": consts.sampler_base_gib},
         (consts.source,),
@@ -61,13 +62,14 @@ def moe_workspace_gib(
 ) -> Term:
     """Fused-MoE workspaces kept allocated after profiling (GiB); zero for dense models."""
     if model.moe is None or not consts.moe_workspace_persistent:
-        return term("activation.moe_workspace_gib", 0.0, "GiB", "dense model: none")
+        return term("activation.moe_workspace_gib", 0.0, "GiB", QT_TRANSLATE_NOOP(
+            "Formulas", "dense model: none"))
     width = model.moe.expert_intermediate_size / (1 if expert_parallel else tp)
     hidden = model.hidden_size
     elements = batched_tokens * model.moe.experts_per_token * (max(2 * width, hidden) + max(width, hidden))
     return term(
         "activation.moe_workspace_gib", gib_from_bytes(elements * activation_bytes), "GiB",
-        "T × top_k × (max(2N, H) + max(N, H)) × bytes per element",
+        QT_TRANSLATE_NOOP("Formulas", "T × top_k × (max(2N, H) + max(N, H)) × bytes per element"),
         {"T": batched_tokens, "top_k": model.moe.experts_per_token, "N (expert width per rank)": width,
          "H": hidden, "bytes_per_element": activation_bytes},
         (consts.source,),
@@ -104,7 +106,7 @@ def activation_peak_gib(
         parts.append(workspace)
     total = term(
         "activation_gib_per_gpu", peak + workspace.value, "GiB",
-        "max(forward, sampler, vision encoder) + MoE workspace",
+        QT_TRANSLATE_NOOP("Formulas", "max(forward, sampler, vision encoder) + MoE workspace"),
         {p.key: round(p.value, 3) for p in parts}, (consts.source,),
     )
     return total, tuple(parts)

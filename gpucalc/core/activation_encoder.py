@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from gpucalc.core.engine import ActivationConstants, MultimodalProfiling
 from gpucalc.core.explain import Term, term
 from gpucalc.core.model_spec import ModelSpec, VisionSpec
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.units import gib_from_bytes
 
 ENCODER_TERM = "activation.encoder_gib"
@@ -80,8 +81,9 @@ def encoder_peak_gib(model: ModelSpec, consts: ActivationConstants,
     value = consts.forward_base_gib + gib_from_bytes(tokens * elements * profile.activation_bytes)
     return term(
         ENCODER_TERM, value, "GiB",
-        "base + images × encoder tokens per image × (2 × width + 2 × MLP width + kept features) "
-        "× bytes",
+        QT_TRANSLATE_NOOP(
+            "Formulas", "base + images × encoder tokens per image × (2 × width + 2 × MLP width + kept "
+            "features) × bytes"),
         {"images": images, "images_rule": rule, "tokens_per_image": vision.tokens_per_item,
          "prompt_tokens_per_image": vision.prompt_tokens_per_item,
          "images_per_prompt": profile.images_per_prompt, "width": vision.hidden_size,

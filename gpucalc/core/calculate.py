@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from gpucalc.core.ceilings import advice, three_ceilings
 from gpucalc.core.class_latency import class_latencies, class_rows, history_tokens
-from gpucalc.core.explain import Notice, Term, term
+from gpucalc.core.explain import FormulaTemplate, Notice, Term, template, term
 from gpucalc.core.fleet import SEED_WATERMARK, ReplicaRates, planning_watermark, rates_at_points
 from gpucalc.core.inputs import MIN_REQUEST_RATE, PlanInputs
 from gpucalc.core.kernel_explain import kernel_term_sources
@@ -26,6 +26,7 @@ from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import PerfContext, build_context
 from gpucalc.core.perf_result import CeilingKind, CurvePoint, PerformanceResult, PointSummary
 from gpucalc.core.topology import domain_notice
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 
 
 class LoadRequest(BaseModel):
@@ -48,7 +49,7 @@ class Result(BaseModel):
         default=None, description="None when the model does not fit (no KV cache to run on).")
 
 
-def _summary(label: str, point: OperatingPoint, formula: str) -> PointSummary:
+def _summary(label: str, point: OperatingPoint, formula: str | FormulaTemplate) -> PointSummary:
     ms = 1000.0
 
     def t(key: str, value: float, unit: str) -> Term:
@@ -66,12 +67,15 @@ def _summary(label: str, point: OperatingPoint, formula: str) -> PointSummary:
     )
 
 
-def _operating_formula(load: LoadRequest) -> str:
+def _operating_formula(load: LoadRequest) -> str | FormulaTemplate:
     """How the operating point was computed, naming the finite run it describes."""
     if load.concurrency is not None:
-        return f"continuous batching with chunked prefill, {load.concurrency} clients"
-    return (f"finite run of {load.num_prompts} prompts: at most {load.num_prompts} running at "
-            "once, throughput = output tokens ÷ run time (ramp-up and drain included)")
+        return template(QT_TRANSLATE_NOOP(
+            "Formulas", "continuous batching with chunked prefill, {clients} clients"),
+            clients=load.concurrency)
+    return template(QT_TRANSLATE_NOOP(
+        "Formulas", "finite run of {prompts} prompts: at most {prompts} running at once, throughput = "
+        "output tokens ÷ run time (ramp-up and drain included)"), prompts=load.num_prompts)
 
 
 def load_curve(ctx: PerfContext, upper: float, points: int = 32,
@@ -103,34 +107,42 @@ def knee_term(recommended: int, binding: CeilingKind) -> Term:
     interconnect ceiling) or where requests start queueing for KV memory (memory ceiling).
     """
     return term("knee_concurrency", recommended, "requests",
-                "lowest limiting ceiling (offline: memory only): past it a latency target breaks "
-                "or requests queue", {"binding": binding.value},
+                QT_TRANSLATE_NOOP(
+                    "Formulas", "lowest limiting ceiling (offline: memory only): past it a latency target "
+                    "breaks or requests queue"), {"binding": binding.value},
                 ("seed 000: 找拐点而不是找最大值，拐点之后加并发只换来延迟",))
 
 
 def online_capacity_term(rates: ReplicaRates) -> Term:
     """Running requests planned online per replica: the watermark's share of the knee."""
     return term("online_capacity", rates.online_capacity_requests, "requests",
-                "max(1, floor(watermark × knee))",
+                QT_TRANSLATE_NOOP("Formulas", "max(1, floor(watermark × knee))"),
                 {"watermark": rates.watermark, "knee": rates.knee_requests},
                 (SEED_WATERMARK,))
 
 
 ROOFLINE_STEP_FORMULAS = {
-    "gemm": "max(2 × active params × tokens ÷ (peak × gemm eff), weight bytes ÷ (BW × mem eff))",
-    "attention": "max(attention FLOPs ÷ rate, KV bytes read ÷ (BW × mem eff)) + prefill FLOPs",
-    "communication": "2 × layers × (latency + 2(n−1)/n × tokens × hidden × 2 B ÷ link) + EP + PP",
+    "gemm": QT_TRANSLATE_NOOP(
+        "Formulas", "max(2 × active params × tokens ÷ (peak × gemm eff), weight bytes ÷ (BW × mem eff))"),
+    "attention": QT_TRANSLATE_NOOP(
+        "Formulas", "max(attention FLOPs ÷ rate, KV bytes read ÷ (BW × mem eff)) + prefill FLOPs"),
+    "communication": QT_TRANSLATE_NOOP(
+        "Formulas", "2 × layers × (latency + 2(n−1)/n × tokens × hidden × 2 B ÷ link) + EP + PP"),
 }
 MEASURED_STEP_FORMULAS = {
-    "gemm": "Σ GEMM groups max(FLOPs ÷ (peak × e_max · M/(M + M½) · NK/(NK + NK½)), weight bytes "
-            "÷ (HBM × e_mem)) + t₀; MoE at e_max · t/(t + t½) over tokens per expert t",
-    "attention": "decode KV bytes ÷ (HBM × e_mem) + t_seq × decodes + prefill FLOPs ÷ (BF16 peak "
-                 "× e_max · s/(s + s½)) + t₀ per layer",
-    "communication": "2 × layers × min(custom α + bytes ÷ β, NCCL α + bytes ÷ β) + EP + PP",
+    "gemm": QT_TRANSLATE_NOOP(
+        "Formulas", "Σ GEMM groups max(FLOPs ÷ (peak × e_max · M/(M + M½) · NK/(NK + NK½)), weight bytes "
+        "÷ (HBM × e_mem)) + t₀; MoE at e_max · t/(t + t½) over tokens per expert t"),
+    "attention": QT_TRANSLATE_NOOP(
+        "Formulas", "decode KV bytes ÷ (HBM × e_mem) + t_seq × decodes + prefill FLOPs ÷ (BF16 peak × "
+        "e_max · s/(s + s½)) + t₀ per layer"),
+    "communication": QT_TRANSLATE_NOOP(
+        "Formulas", "2 × layers × min(custom α + bytes ÷ β, NCCL α + bytes ÷ β) + EP + PP"),
 }
 OTHER_STEP_FORMULAS = {
-    "eager_launch": "max(layers × launch cost per layer − GPU work, 0) without CUDA graphs",
-    "overhead": "fixed scheduler/launch cost per step",
+    "eager_launch": QT_TRANSLATE_NOOP(
+        "Formulas", "max(layers × launch cost per layer − GPU work, 0) without CUDA graphs"),
+    "overhead": QT_TRANSLATE_NOOP("Formulas", "fixed scheduler/launch cost per step"),
 }
 
 
@@ -190,19 +202,24 @@ def calculate_performance(inputs: PlanInputs, memory: MemoryResult,
         ceilings=ceilings,
         recommended_concurrency=term(
             "recommended_concurrency", recommended, "requests",
-            "min(memory, compute, interconnect) over the limiting ceilings (offline: memory)",
+            QT_TRANSLATE_NOOP(
+                "Formulas", "min(memory, compute, interconnect) over the limiting ceilings (offline: "
+                "memory)"),
             {c.kind.value: c.value.value for c in ceilings}),
         bottleneck=binding.kind,
         advice=advice(binding.kind, inputs, memory, ctx),
         online_capacity=online,
-        comm_share=term("comm_share", comm / step if step else 0.0, "", "communication ÷ step time",
+        comm_share=term("comm_share", comm / step if step else 0.0, "", QT_TRANSLATE_NOOP(
+            "Formulas", "communication ÷ step time"),
                         {"comm_ms": round(comm * 1000, 3), "step_ms": round(step * 1000, 3)}),
         step_breakdown_ms=_step_breakdown(ctx, max(recommended, 1),
                                           inputs.engine.runtime.eager_source,
                                           inputs.engine.efficiency.source),
         operating_point=_summary(label, point, _operating_formula(load)),
-        at_recommended=_summary("at_recommended", at_rec, "closed loop at the recommendation"),
-        offline_max=_summary("offline_max", saturated, "batch filled to KV and scheduler caps"),
+        at_recommended=_summary("at_recommended", at_rec, QT_TRANSLATE_NOOP(
+            "Formulas", "closed loop at the recommendation")),
+        offline_max=_summary("offline_max", saturated, QT_TRANSLATE_NOOP(
+            "Formulas", "batch filled to KV and scheduler caps")),
         load_curve=curve,
         knee_concurrency=knee_term(recommended, binding.kind),
         rates=rates,

@@ -31,6 +31,7 @@ from gpucalc.core.measured import MeasuredPoint
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import PerfContext, build_context, plan_efficiency
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 
 FloatArray = NDArray[np.float64]
 
@@ -366,13 +367,15 @@ def _factor_fits(base: Efficiency, fitted: Efficiency, names: Sequence[str], sig
         fits.append(FactorFit(name=name, before=before, after=after, plus_minus=plus,
                               explanation=term(
                                   f"efficiency.{name}", after, UNITS.get(name, "share of peak"),
-                                  "argmin Σ log²(predicted ÷ measured) + w Σ log²(factor ÷ default)"
-                                  if plus is not None else "held at the default: no measured "
-                                  "metric depends on it",
+                                  QT_TRANSLATE_NOOP(
+                                      "Formulas", "argmin Σ log²(predicted ÷ measured) + w Σ log²(factor "
+                                      "÷ default)")
+                                  if plus is not None else QT_TRANSLATE_NOOP(
+                                      "Formulas", "held at the default: no measured metric depends on it"),
                                   {"default": before, "plus_minus": round(plus, 6) if plus else 0.0,
                                    "lower_bound": low, "upper_bound": high, "points": count,
                                    "prior_weight": PRIOR_WEIGHT},
-                                  ("measured benchmark points",))))
+                                  (QT_TRANSLATE_NOOP("Sources", "measured benchmark points"),))))
     return tuple(fits)
 
 
@@ -405,7 +408,7 @@ def fit_efficiency(inputs: PlanInputs, points: Sequence[MeasuredPoint],
     names = [FACTORS[j] for j in active]
     solution = _levenberg_marquardt(fit_items, base, names, theta0[active], lower[active],
                                     upper[active])
-    label = source or "measured benchmark points"
+    label = source or QT_TRANSLATE_NOOP("Sources", "measured benchmark points")
     fitted = _efficiency(base, names, solution.theta).model_copy(update={
         "source": f"Fitted on {inputs.gpu.id} to {len(points)} measured point(s) from {label} "
                   f"(bounded least squares on log errors); based on: {base.source}"})
@@ -425,7 +428,8 @@ def fit_efficiency(inputs: PlanInputs, points: Sequence[MeasuredPoint],
         points=tuple(rows), fit_count=len(points), holdout_count=len(holdout),
         iterations=solution.iterations,
         explanation=term("calibration.median_error_after", statistics.median(errors_after.values()),
-                         "fraction", "median over metrics of median |predicted ÷ measured − 1|",
+                         "fraction", QT_TRANSLATE_NOOP(
+                             "Formulas", "median over metrics of median |predicted ÷ measured − 1|"),
                          {"points": len(points), "held_out": len(holdout),
                           "factors_fitted": ", ".join(names) or "none",
                           "iterations": solution.iterations},

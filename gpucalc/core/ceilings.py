@@ -14,7 +14,7 @@ from gpucalc.core.ceiling_arrays import (
     largest_satisfying_many,
     point_lengths,
 )
-from gpucalc.core.explain import Notice, Term, term
+from gpucalc.core.explain import Notice, Term, template, term
 from gpucalc.core.inputs import PlanInputs, TrafficMode
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import (
@@ -26,16 +26,18 @@ from gpucalc.core.perf_model import (
 from gpucalc.core.perf_result import Ceiling, CeilingKind
 from gpucalc.core.quality import quality_caveat
 from gpucalc.core.topology import LinkTopology, link_plan
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 
 
 def memory_ceiling(ctx: PerfContext) -> Term:
     """Requests whose KV fits at the planning length (the KV cache alone, no scheduler cap)."""
     return term(
         "ceiling.memory", math.floor(ctx.memory_requests()), "requests",
-        "floor(KV blocks ÷ blocks per request at planning length)",
+        QT_TRANSLATE_NOOP("Formulas", "floor(KV blocks ÷ blocks per request at planning length)"),
         {"planning_tokens": ctx.planning_tokens, "kv_blocks": ctx.capacity.num_blocks,
          "blocks_per_request": ctx.capacity.blocks_per_request(ctx.planning_tokens)},
-        ("seed 000: KV capacity at P95 length, longest class, full multi-turn history",),
+        (QT_TRANSLATE_NOOP(
+            "Sources", "seed 000: KV capacity at P95 length, longest class, full multi-turn history"),),
     )
 
 
@@ -43,9 +45,9 @@ def scheduler_ceiling(ctx: PerfContext) -> Term:
     """Requests the engine's scheduler lets run in one step (its max_num_seqs cap)."""
     return term(
         "ceiling.scheduler", ctx.max_num_seqs, "requests",
-        "max_num_seqs: the scheduler runs at most this many requests per step",
+        QT_TRANSLATE_NOOP("Formulas", "max_num_seqs: the scheduler runs at most this many requests per step"),
         {"max_num_seqs": ctx.max_num_seqs},
-        ("engine flag --max-num-seqs (or the engine's default)",),
+        (QT_TRANSLATE_NOOP("Sources", "engine flag --max-num-seqs (or the engine's default)"),),
     )
 
 
@@ -88,8 +90,10 @@ def compute_ceiling(ctx: PerfContext, values: tuple[int, int] | None = None) -> 
     pct = ctx.percentile
     return term(
         "ceiling.compute", value, "requests",
-        f"max N: P{pct} TPOT(N decodes, chunked-prefill steps) ≤ TPOT target and P{pct} TTFT "
-        "(queue in front of the prefill + own chunks) ≤ TTFT target; the mean meets both too",
+        template(QT_TRANSLATE_NOOP(
+            "Formulas", "max N: P{pct} TPOT(N decodes, chunked-prefill steps) ≤ TPOT target and P{pct} "
+            "TTFT (queue in front of the prefill + own chunks) ≤ TTFT target; the mean meets both too"),
+            pct=pct),
         {"percentile": pct, "mean_latency_ceiling": mean_value,
          "tpot_target_ms": ctx.tpot_target_s * 1000,
          "ttft_target_ms": ctx.ttft_target_s * 1000,
@@ -103,7 +107,8 @@ def compute_ceiling(ctx: PerfContext, values: tuple[int, int] | None = None) -> 
          "mean_input": round(ctx.mean_input), "mean_output": round(ctx.mean_output),
          "p95_input": ctx.p95_input, "token_budget": ctx.token_budget},
         (ctx.efficiency.source,
-         "seed 000: plan TTFT and TPOT at P95; M/G/1 prefill queue (Pollaczek–Khinchine)"),
+         QT_TRANSLATE_NOOP(
+             "Sources", "seed 000: plan TTFT and TPOT at P95; M/G/1 prefill queue (Pollaczek–Khinchine)")),
     )
 
 
@@ -126,15 +131,18 @@ def interconnect_ceiling(ctx: PerfContext, tp: int, pp: int,
     """
     if tp <= 1 and pp <= 1:
         return term("ceiling.interconnect", MAX_SEARCH_CONCURRENCY, "requests",
-                    "single GPU: no inter-GPU communication", {"tp": tp, "pp": pp}), False
+                    QT_TRANSLATE_NOOP(
+                        "Formulas", "single GPU: no inter-GPU communication"), {"tp": tp, "pp": pp}), False
     if value is None:
         value = largest_satisfying(ctx.meets_comm)
     return term(
         "ceiling.interconnect", value, "requests",
-        "max N: all-reduce/all-to-all/pipeline time of one step ≤ 50 % × TPOT target",
+        QT_TRANSLATE_NOOP(
+            "Formulas", "max N: all-reduce/all-to-all/pipeline time of one step ≤ 50 % × TPOT target"),
         {"tp": tp, "pp": pp, "share_limit": COMM_SHARE_LIMIT,
          "tpot_target_ms": ctx.tpot_target_s * 1000},
-        ("seed 002: a communication share above 50 % means the parallel layout is poor",),
+        (QT_TRANSLATE_NOOP(
+            "Sources", "seed 002: a communication share above 50 % means the parallel layout is poor"),),
     ), True
 
 

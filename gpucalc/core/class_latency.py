@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from gpucalc.core.explain import InputValue, Term, term
+from gpucalc.core.explain import InputValue, Term, template, term
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.perf_model import PerfContext
 from gpucalc.core.tail_latency import latency_of_length
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.units import MS_PER_S
 
 
@@ -53,12 +54,16 @@ def class_latencies(ctx: PerfContext, classes: tuple[tuple[str, float, int, int]
             "prefill_step_share": round(point.prefill_step_share, 3),
             "prefill_queue_wait_ms": round(point.wait_s * MS_PER_S, 1)}
         ttft = term(f"class.{index}.ttft_ms", ttft_s * MS_PER_S, "ms",
-                    f"P{pct}: ½ step + queue wait in front of the prefill + ceil(input ÷ room) "
-                    "prefill steps of this class's prompt", info,
-                    ("seed 000: with mixed lengths watch the long requests' line; it breaks first",))
+                    template(QT_TRANSLATE_NOOP(
+                        "Formulas", "P{pct}: ½ step + queue wait in front of the prefill + ceil(input ÷ "
+                        "room) prefill steps of this class's prompt"), pct=pct), info,
+                    (QT_TRANSLATE_NOOP(
+                        "Sources", "seed 000: with mixed lengths watch the long requests' line; it breaks "
+                        "first"),))
         tpot = term(f"class.{index}.tpot_ms", tpot_s * MS_PER_S, "ms",
-                    f"P{pct}: decode step + share of chunked-prefill steps met over this class's "
-                    "output", info, (ctx.efficiency.source,))
+                    template(QT_TRANSLATE_NOOP(
+                        "Formulas", "P{pct}: decode step + share of chunked-prefill steps met over this "
+                        "class's output"), pct=pct), info, (ctx.efficiency.source,))
         rows.append(ClassLatency(
             name=name or f"class {index + 1}", share=share, input_tokens=prompt,
             output_tokens=output, longest=index == longest, ttft_ms=ttft, tpot_ms=tpot,

@@ -11,6 +11,29 @@ from pydantic import BaseModel, ConfigDict, Field
 InputValue = float | int | str | bool
 
 
+class FormulaTemplate(BaseModel):
+    """A formula with ``{placeholders}``: its marked English text and the values that fill it.
+
+    The text is marked ``QT_TRANSLATE_NOOP("Formulas", …)``; text values are themselves marked
+    "Formulas" texts. Where the formula is shown, the template is translated first and filled
+    after (``gpucalc.text.terms.formula_text``); the term's ``formula`` is the English filled in.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    text: str
+    values: dict[str, InputValue] = Field(default_factory=dict)
+
+    def filled(self) -> str:
+        """The English formula with its values in place."""
+        return self.text.format(**self.values)
+
+
+def template(text: str, **values: InputValue) -> FormulaTemplate:
+    """A :class:`FormulaTemplate` of ``text`` filled with ``values``."""
+    return FormulaTemplate(text=text, values=values)
+
+
 class Term(BaseModel):
     """One computed quantity with the work behind it."""
 
@@ -22,29 +45,38 @@ class Term(BaseModel):
     formula: str = Field(description="Formula in symbols, e.g. 'util × total − (weights + act)'.")
     inputs: dict[str, InputValue] = Field(default_factory=dict)
     sources: tuple[str, ...] = Field(default=(), description="Where each constant comes from.")
+    template: FormulaTemplate | None = Field(
+        default=None, description="The template ``formula`` was filled from (None: a fixed text).")
 
 
 def term(
     key: str,
     value: float,
     unit: str,
-    formula: str,
+    formula: str | FormulaTemplate,
     inputs: dict[str, InputValue] | None = None,
     sources: tuple[str, ...] = (),
 ) -> Term:
     """Build a :class:`Term` (shorthand used throughout the core).
 
-    Arguments of exactly the declared types (str; float, int, str or bool inputs; a tuple of
-    str) are what validation would return unchanged, so they skip it; others are validated.
+    ``formula`` is a marked fixed text or a :class:`FormulaTemplate` (the term keeps it and
+    its English filled in). Arguments of exactly the declared types (str; float, int, str or
+    bool inputs; a tuple of str) are what validation would return unchanged, so they skip it;
+    others are validated.
     """
     inputs = dict(inputs) if inputs else {}
-    if not _plain(key, unit, formula, inputs, sources):
-        return Term(key=key, value=float(value), unit=unit, formula=formula, inputs=inputs,
-                    sources=sources)
+    filled_from = formula if isinstance(formula, FormulaTemplate) else None
+    text = formula.filled() if isinstance(formula, FormulaTemplate) else formula
+    if not _plain(key, unit, text, inputs, sources):
+        if filled_from is None:
+            return Term(key=key, value=float(value), unit=unit, formula=text, inputs=inputs,
+                        sources=sources)
+        return Term(key=key, value=float(value), unit=unit, formula=text, inputs=inputs,
+                    sources=sources, template=filled_from)
     made = _new_object(Term)
-    _set_dict(made, {"key": key, "value": float(value), "unit": unit, "formula": formula,
-                     "inputs": inputs, "sources": sources})
-    _set_fields_set(made, set(_TERM_FIELDS))
+    _set_dict(made, {"key": key, "value": float(value), "unit": unit, "formula": text,
+                     "inputs": inputs, "sources": sources, "template": filled_from})
+    _set_fields_set(made, set(_TERM_FIELDS) if filled_from is not None else set(_UNTEMPLATED_FIELDS))
     _set_extra(made, None)
     _set_private(made, None)
     return made
@@ -72,6 +104,7 @@ def _plain(key: object, unit: object, formula: object, inputs: dict[str, InputVa
 
 _PLAIN_INPUT_TYPES = frozenset({float, int, str, bool})
 _TERM_FIELDS = frozenset(Term.model_fields)
+_UNTEMPLATED_FIELDS = _TERM_FIELDS - {"template"}
 
 # A term built above holds exactly what pydantic's validation sets on a model without extras or
 # private attributes, in the storage slots every model instance has (BaseModel.__slots__);

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from gpucalc.core.explain import InputValue, Term, term
 from gpucalc.core.inputs import Targets, TrafficMode, Workload
 from gpucalc.core.load import OperatingPoint
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 
 HOURS_PER_MONTH = 730.0  # 8,760 h ÷ 12
 SECONDS_PER_DAY = 86_400
@@ -144,9 +145,10 @@ def replicas_for_rate(qps: float, requests_per_s_per_replica: float) -> int:
 def _money(key: str, gpus: float, hours: float, price: float | None) -> Term | None:
     if price is None:
         return None
-    return term(key, gpus * price * hours, "USD", "GPUs × price per GPU-hour × hours",
+    return term(key, gpus * price * hours, "USD", QT_TRANSLATE_NOOP(
+        "Formulas", "GPUs × price per GPU-hour × hours"),
                 {"gpus": gpus, "usd_per_gpu_hour": price, "hours": hours},
-                ("catalog: indicative rental price",))
+                (QT_TRANSLATE_NOOP("Sources", "catalog: indicative rental price"),))
 
 
 def _totals(rates: ReplicaRates, replicas: int, gpus: int, mode: TrafficMode) -> dict[str, Term | None]:
@@ -157,29 +159,37 @@ def _totals(rates: ReplicaRates, replicas: int, gpus: int, mode: TrafficMode) ->
     backfill = None
     if mode == TrafficMode.MIXED:
         backfill = term("fleet.backfill_tokens_per_day", spare_tok_s * replicas * SECONDS_PER_DAY,
-                        "tokens", "(saturated − at watermark output tok/s) × replicas × 86,400 s",
+                        "tokens", QT_TRANSLATE_NOOP(
+                            "Formulas", "(saturated − at watermark output tok/s) × replicas × 86,400 s"),
                         {"saturated_tok_s": rates.output_tokens_per_s_saturated,
                          "watermark_tok_s": rates.output_tokens_per_s_at_watermark,
                          "replicas": replicas}, (SEED_WATERMARK,))
     return {
         "total_concurrency": term("fleet.total_concurrency", rates.online_capacity_requests * replicas,
-                                  "requests", "online capacity × replicas deployed", facts,
+                                  "requests", QT_TRANSLATE_NOOP(
+                                      "Formulas", "online capacity × replicas deployed"), facts,
                                   (SEED_WATERMARK,)),
         "total_concurrency_at_knee": term("fleet.total_concurrency_at_knee",
                                           rates.knee_requests * replicas, "requests",
-                                          "knee × replicas deployed",
+                                          QT_TRANSLATE_NOOP("Formulas", "knee × replicas deployed"),
                                           {"replicas": replicas, "knee": rates.knee_requests}),
         "requests_per_s_total": term("fleet.requests_per_s_total",
                                      rates.requests_per_s_at_watermark * replicas, "req/s",
-                                     "req/s per replica at the watermark × replicas deployed", facts),
+                                     QT_TRANSLATE_NOOP(
+                                         "Formulas", "req/s per replica at the watermark × replicas "
+                                         "deployed"), facts),
         "output_tokens_per_s_total": term("fleet.output_tokens_per_s_total", tok_s, "tok/s",
-                                          "output tok/s per replica at the watermark × replicas",
+                                          QT_TRANSLATE_NOOP(
+                                              "Formulas", "output tok/s per replica at the watermark × "
+                                              "replicas"),
                                           facts),
         "output_tokens_per_day": term("fleet.output_tokens_per_day", tok_s * SECONDS_PER_DAY, "tokens",
-                                      "output tok/s over all replicas × 86,400 s", facts),
+                                      QT_TRANSLATE_NOOP(
+                                          "Formulas", "output tok/s over all replicas × 86,400 s"), facts),
         "output_tokens_per_gpu_hour": term(
             "fleet.output_tokens_per_gpu_hour", tok_s * SECONDS_PER_HOUR / gpus if gpus else 0.0,
-            "tokens", "output tok/s over all replicas × 3,600 s ÷ GPUs deployed",
+            "tokens", QT_TRANSLATE_NOOP(
+                "Formulas", "output tok/s over all replicas × 3,600 s ÷ GPUs deployed"),
             {"gpus": gpus, **facts}, (SEED_OFFLINE,) if mode == TrafficMode.OFFLINE else ()),
         "backfill_tokens_per_day": backfill,
     }
@@ -212,32 +222,43 @@ def fleet_verdict(rates: ReplicaRates, workload: Workload, num_gpus: int, gpus_p
         mode=workload.mode, qps_avg=avg, qps_peak=peak, gpus_per_replica=gpus_per_replica,
         requests_per_s_per_replica_at_watermark=term(
             "fleet.requests_per_s_per_replica_at_watermark", rates.requests_per_s_at_watermark,
-            "req/s", "watermark × closed-loop request rate of one replica at the knee", rate_facts,
+            "req/s", QT_TRANSLATE_NOOP(
+                "Formulas", "watermark × closed-loop request rate of one replica at the knee"), rate_facts,
             (SEED_WATERMARK,)),
         requests_per_s_per_replica_at_knee=term(
             "fleet.requests_per_s_per_replica_at_knee", rates.requests_per_s_at_knee, "req/s",
-            "closed-loop request rate of one replica at the knee (the recommendation)", rate_facts),
+            QT_TRANSLATE_NOOP(
+                "Formulas", "closed-loop request rate of one replica at the knee (the recommendation)"),
+            rate_facts),
         replicas_for_average=term("fleet.replicas_for_average", for_avg, "replicas",
-                                  "ceil(average QPS ÷ req/s per replica at the watermark)",
+                                  QT_TRANSLATE_NOOP(
+                                      "Formulas", "ceil(average QPS ÷ req/s per replica at the watermark)"),
                                   {"qps_avg": avg, "per_replica": rates.requests_per_s_at_watermark},
                                   (SEED_WATERMARK,)),
         replicas_for_peak=term("fleet.replicas_for_peak", for_peak, "replicas",
-                               "ceil(peak QPS ÷ req/s per replica at the knee)",
+                               QT_TRANSLATE_NOOP(
+                                   "Formulas", "ceil(peak QPS ÷ req/s per replica at the knee)"),
                                {"qps_peak": peak, "per_replica": rates.requests_per_s_at_knee},
                                (SEED_WATERMARK,)),
         replicas=term("fleet.replicas", serving, "replicas",
-                      "max(replicas for average, replicas for peak)" if policy.size_for_peak
-                      else "replicas for average (peaks queue or are rate-limited)",
+                      QT_TRANSLATE_NOOP(
+                          "Formulas", "max(replicas for average, replicas for peak)") if policy.size_for_peak
+                      else QT_TRANSLATE_NOOP(
+                          "Formulas", "replicas for average (peaks queue or are rate-limited)"),
                       {"for_average": for_avg, "for_peak": for_peak}),
-        spare_replicas=term("fleet.spare_replicas", k, "replicas", "k of N + k (failover)", {}),
-        replicas_needed=term("fleet.replicas_needed", serving + k, "replicas", "N + k",
+        spare_replicas=term("fleet.spare_replicas", k, "replicas", QT_TRANSLATE_NOOP(
+            "Formulas", "k of N + k (failover)"), {}),
+        replicas_needed=term("fleet.replicas_needed", serving + k, "replicas", QT_TRANSLATE_NOOP(
+            "Formulas", "N + k"),
                              {"N": serving, "k": k}),
-        gpus_needed=term("fleet.gpus_needed", needed_gpus, "GPUs", "(N + k) × GPUs per replica",
+        gpus_needed=term("fleet.gpus_needed", needed_gpus, "GPUs", QT_TRANSLATE_NOOP(
+            "Formulas", "(N + k) × GPUs per replica"),
                          {"N": serving, "k": k, "gpus_per_replica": gpus_per_replica}),
         replicas_deployed=term("fleet.replicas_deployed", deployed, "replicas",
-                               "floor(GPUs ÷ (TP × PP))",
+                               QT_TRANSLATE_NOOP("Formulas", "floor(GPUs ÷ (TP × PP))"),
                                {"num_gpus": num_gpus, "gpus_per_replica": gpus_per_replica}),
-        gpus_deployed=term("fleet.gpus_deployed", num_gpus, "GPUs", "num_gpus", {}),
+        gpus_deployed=term("fleet.gpus_deployed", num_gpus, "GPUs", QT_TRANSLATE_NOOP(
+            "Formulas", "num_gpus"), {}),
         carries_average=deployed - k >= for_avg,
         carries_peak=deployed - k >= for_peak,
         price_usd_per_gpu_hour=price,
@@ -258,11 +279,14 @@ def fleet_layout(rates: ReplicaRates, num_gpus: int, tp: int, pp: int) -> FleetL
         knee_requests_per_replica=rates.knee_requests,
         concurrency_total=term(f"layout.tp{tp}_pp{pp}.concurrency_total",
                                rates.online_capacity_requests * replicas, "requests",
-                               "online capacity × replicas", facts),
+                               QT_TRANSLATE_NOOP("Formulas", "online capacity × replicas"), facts),
         requests_per_s_total=term(f"layout.tp{tp}_pp{pp}.requests_per_s_total",
                                   rates.requests_per_s_at_watermark * replicas, "req/s",
-                                  "req/s per replica at the watermark × replicas", facts),
+                                  QT_TRANSLATE_NOOP(
+                                      "Formulas", "req/s per replica at the watermark × replicas"), facts),
         output_tokens_per_s_total=term(f"layout.tp{tp}_pp{pp}.output_tokens_per_s_total",
                                        rates.output_tokens_per_s_at_watermark * replicas, "tok/s",
-                                       "output tok/s per replica at the watermark × replicas", facts),
+                                       QT_TRANSLATE_NOOP(
+                                           "Formulas", "output tok/s per replica at the watermark × "
+                                           "replicas"), facts),
     )

@@ -17,6 +17,8 @@ import numpy as np
 import numpy.typing as npt
 from pydantic import BaseModel, ConfigDict
 
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+
 FloatArray = npt.NDArray[np.float64]
 
 MIN_REQUESTS_TO_SPLIT = 100
@@ -26,10 +28,12 @@ MAX_COMPONENTS = 3
 FIT_BINS = 512
 EM_ITERATIONS = 200
 VARIANCE_FLOOR = 0.05**2  # log2 units²: a 3.5 % spread, finer than any length class
-MIXTURE_RULE = ("Gaussian mixture on log2(total tokens), k = 1..3 by BIC; a split is kept only "
-                "when each class holds ≥ 5 % of requests and neighbours have Ashman's D > 2")
-MIXTURE_SOURCE = ("Ashman, Bird & Zepf (1994), Astron. J. 108:2348: D > 2 separates two "
-                  "Gaussian components cleanly; BIC: Schwarz (1978), Ann. Stat. 6:461")
+MIXTURE_RULE = QT_TRANSLATE_NOOP(
+    "Formulas", "Gaussian mixture on log2(total tokens), k = 1..3 by BIC; a split is kept only when each "
+    "class holds ≥ 5 % of requests and neighbours have Ashman's D > 2")
+MIXTURE_SOURCE = QT_TRANSLATE_NOOP(
+    "Sources", "Ashman, Bird & Zepf (1994), Astron. J. 108:2348: D > 2 separates two Gaussian components "
+    "cleanly; BIC: Schwarz (1978), Ann. Stat. 6:461")
 
 
 class MixtureFit(BaseModel):

@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 from pydantic import BaseModel, ConfigDict
 
-from gpucalc.core.explain import InputValue, Term, term
+from gpucalc.core.explain import InputValue, Term, template, term
 from gpucalc.core.inputs import RequestClass, Workload
 from gpucalc.core.length_mixture import (
     MIXTURE_RULE,
@@ -29,11 +29,16 @@ from gpucalc.core.length_mixture import (
     choose_mixture,
 )
 from gpucalc.core.length_records import LengthRecord
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 
 IntArray = npt.NDArray[np.int64]
 HISTOGRAM_BINS = 24
 MAX_TURNS = 1000
-PERCENTILE_RULE = "linear interpolation between order statistics, rounded up to whole tokens"
+PERCENTILE_RULE = QT_TRANSLATE_NOOP(
+    "Formulas", "linear interpolation between order statistics, rounded up to whole tokens")
+LENGTH_NAMES = {"input_tokens": QT_TRANSLATE_NOOP("Formulas", "input tokens"),
+                "output_tokens": QT_TRANSLATE_NOOP("Formulas", "output tokens")}
+"""How a formula names each length."""
 
 
 class LengthHistogram(BaseModel):
@@ -92,11 +97,14 @@ def length_distribution(values: IntArray, name: str, scope: str) -> LengthDistri
 
     def pct(q: int) -> Term:
         return term(f"{name}.p{q}", percentile_tokens(values, q), "tokens",
-                    f"P{q} of {name} over {scope} ({PERCENTILE_RULE})", inputs)
+                    template(QT_TRANSLATE_NOOP("Formulas", "P{q} of {name} over {scope} ({rule})"), q=q,
+                             name=LENGTH_NAMES.get(name, name), scope=scope, rule=PERCENTILE_RULE), inputs)
 
     return LengthDistribution(
         p50=pct(50), p95=pct(95), p99=pct(99),
-        mean=term(f"{name}.mean", float(values.mean()), "tokens", f"mean of {name} over {scope}",
+        mean=term(f"{name}.mean", float(values.mean()), "tokens", template(QT_TRANSLATE_NOOP(
+            "Formulas", "mean of {name} over {scope}"),
+                                             name=LENGTH_NAMES.get(name, name), scope=scope),
                   inputs),
         histogram=log_histogram(values))
 
@@ -118,13 +126,16 @@ def turn_terms(conversations: list[list[LengthRecord]]) -> dict[str, Term]:
                        for a, b in itertools.pairwise(c)], dtype=np.int64)
     turns = min(percentile_tokens(counts, 95), MAX_TURNS)
     per_turn = int(np.ceil(np.median(growth))) if growth.size else 0
-    source = ("the prompt of each turn repeats the conversation so far",)
+    source = (QT_TRANSLATE_NOOP("Sources", "the prompt of each turn repeats the conversation so far"),)
     return {
         "max_turns": term("workload.max_turns", turns, "turns",
-                          f"P95 of turns per conversation ({PERCENTILE_RULE})",
+                          template(QT_TRANSLATE_NOOP("Formulas", "P95 of turns per conversation ({rule})"),
+                                   rule=PERCENTILE_RULE),
                           {"conversations": int(counts.size)}, source),
         "tokens_per_turn": term("workload.tokens_per_turn", per_turn, "tokens",
-                                "median of max(prompt(t + 1) − prompt(t), 0) over consecutive turns",
+                                QT_TRANSLATE_NOOP(
+                                    "Formulas", "median of max(prompt(t + 1) − prompt(t), 0) over "
+                                    "consecutive turns"),
                                 {"turn_pairs": int(growth.size)}, source),
     }
 
@@ -140,12 +151,15 @@ def class_terms(fit: MixtureFit, inputs: IntArray, outputs: IntArray) -> list[Te
             "requests": int(members.sum()), "centre_tokens": round(2 ** fit.means_log2[index]),
             "components": fit.components}
         found.extend((
-            term(f"workload.classes[{index}].share", share, "", f"requests in class ÷ all ({MIXTURE_RULE})",
+            term(f"workload.classes[{index}].share", share, "", template(QT_TRANSLATE_NOOP(
+                "Formulas", "requests in class ÷ all ({rule})"), rule=MIXTURE_RULE),
                  facts, (MIXTURE_SOURCE,)),
             term(f"workload.classes[{index}].input_len", math.ceil(float(inputs[members].mean())),
-                 "tokens", "mean input tokens of the class, rounded up", facts, (MIXTURE_SOURCE,)),
+                 "tokens", QT_TRANSLATE_NOOP(
+                     "Formulas", "mean input tokens of the class, rounded up"), facts, (MIXTURE_SOURCE,)),
             term(f"workload.classes[{index}].output_len", math.ceil(float(outputs[members].mean())),
-                 "tokens", "mean output tokens of the class, rounded up", facts, (MIXTURE_SOURCE,)),
+                 "tokens", QT_TRANSLATE_NOOP(
+                     "Formulas", "mean output tokens of the class, rounded up"), facts, (MIXTURE_SOURCE,)),
         ))
     return found
 
@@ -191,8 +205,10 @@ def length_stats(records: Sequence[LengthRecord]) -> LengthStats:
     data = planning_set(records)
     chat = bool(data.conversations)
     inp = length_distribution(data.inputs, "input_tokens",
-                              "first turns of conversations" if chat else "all requests")
-    out = length_distribution(data.all_outputs, "output_tokens", "all requests")
+                              QT_TRANSLATE_NOOP("Formulas", "first turns of conversations") if chat
+                              else QT_TRANSLATE_NOOP("Formulas", "all requests"))
+    out = length_distribution(data.all_outputs, "output_tokens", QT_TRANSLATE_NOOP(
+        "Formulas", "all requests"))
     explain = {"input_len_p50": inp.p50, "input_len_p95": inp.p95,
                "output_len_p50": out.p50, "output_len_p95": out.p95}
     if chat:

@@ -19,6 +19,7 @@ from gpucalc.core.explain import Notice, Term, term
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.measured import MeasuredMemory
 from gpucalc.core.memory_result import MemoryResult
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 
 DEFAULT_TOLERANCE = 0.05  # relative difference beyond which a line is flagged
 GIB_FLOOR = 0.05  # GiB lines within this absolute difference are never flagged (log rounding)
@@ -179,7 +180,9 @@ def _activation_change(profile: EngineProfile, estimate: float, measured: float,
         new = max(old + shift, 0.0)
         update[name] = new
         terms.append(term(f"activation.{name}", new, "GiB",
-                          "old + (measured − estimated activation peak), within ±16 GiB, ≥ 0",
+                          QT_TRANSLATE_NOOP(
+                              "Formulas", "old + (measured − estimated activation peak), within ±16 GiB, "
+                              "≥ 0"),
                           {"old_gib": old, "measured_gib": measured, "estimated_gib": round(estimate, 3)},
                           (source,)))
     return update, terms, clipped
@@ -196,10 +199,12 @@ def _runtime_change(profile: EngineProfile, tp: int, measured: MeasuredMemory,
         if tp > 1:
             value, clipped = _bounded(measured.non_torch_gib - runtime.non_torch_gib_single, 0.0,
                                       MAX_RUNTIME_GIB)
-            name, formula = "non_torch_gib_tp_extra", "measured non-torch − single-GPU part (TP > 1)"
+            name, formula = "non_torch_gib_tp_extra", QT_TRANSLATE_NOOP(
+                "Formulas", "measured non-torch − single-GPU part (TP > 1)")
         else:
             value, clipped = _bounded(measured.non_torch_gib, 0.0, MAX_RUNTIME_GIB)
-            name, formula = "non_torch_gib_single", "measured non-torch (TP = 1)"
+            name, formula = "non_torch_gib_single", QT_TRANSLATE_NOOP(
+                "Formulas", "measured non-torch (TP = 1)")
         update[name] = value
         clipped_any |= clipped
         terms.append(term(f"runtime.{name}", value, "GiB", formula,
@@ -209,7 +214,8 @@ def _runtime_change(profile: EngineProfile, tp: int, measured: MeasuredMemory,
         value, clipped = _bounded(measured.cuda_graph_gib, 0.0, MAX_RUNTIME_GIB)
         update["cuda_graph_gib"] = value
         clipped_any |= clipped
-        terms.append(term("runtime.cuda_graph_gib", value, "GiB", "measured CUDA-graph capture",
+        terms.append(term("runtime.cuda_graph_gib", value, "GiB", QT_TRANSLATE_NOOP(
+            "Formulas", "measured CUDA-graph capture"),
                           {"old_gib": runtime.cuda_graph_gib, "measured_gib": measured.cuda_graph_gib},
                           (source,)))
     return update, terms, clipped_any

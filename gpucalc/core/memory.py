@@ -17,6 +17,7 @@ from gpucalc.core.parallel import Stage, pipeline_stages
 from gpucalc.core.params import ParamBreakdown
 from gpucalc.core.precision import activation_bytes
 from gpucalc.core.settings import EffectiveSettings
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.weights import WeightPlan, sum_gib, weight_terms_per_gpu, weights_gib_per_gpu
 
 
@@ -56,7 +57,7 @@ def non_torch_gib(engine: EngineProfile, tp: int) -> Term:
     extra = engine.runtime.non_torch_gib_tp_extra if tp > 1 else 0.0
     return term(
         "non_torch_gib_per_gpu", engine.runtime.non_torch_gib_single + extra, "GiB",
-        "single-GPU runtime + extra when TP > 1",
+        QT_TRANSLATE_NOOP("Formulas", "single-GPU runtime + extra when TP > 1"),
         {"tp": tp, "single_gib": engine.runtime.non_torch_gib_single, "tp_extra_gib": extra},
         (engine.runtime.source,),
     )
@@ -71,26 +72,29 @@ def _kv_budget(
         reserve = engine.sglang_reserve
         if reserve is not None and reserve.context_before_pool:
             budget = fraction * (total - runtime)
-            return budget, budget - weights, "fraction × (total − non-torch) − weights"
+            return budget, budget - weights, QT_TRANSLATE_NOOP(
+                "Formulas", "fraction × (total − non-torch) − weights")
         budget = fraction * total
-        return budget, budget - weights, "fraction × total − weights"
+        return budget, budget - weights, QT_TRANSLATE_NOOP("Formulas", "fraction × total − weights")
     if engine.kind == EngineKind.TRTLLM:
         free = total - weights - activation - runtime - graphs
-        return free, fraction * free, "fraction × (total − weights − activation − runtime − graphs)"
+        return free, fraction * free, QT_TRANSLATE_NOOP(
+            "Formulas", "fraction × (total − weights − activation − runtime − graphs)")
     budget = fraction * total
     deducted = graphs if engine.runtime.cuda_graph_deducted else 0.0
     kv = budget - weights - activation - runtime - deducted
-    return budget, kv, "fraction × total − (weights + activation + non-torch)"
+    return budget, kv, QT_TRANSLATE_NOOP("Formulas", "fraction × total − (weights + activation + non-torch)")
 
 
 def cuda_graphs_gib(engine: EngineProfile, enforce_eager: bool) -> Term:
     """CUDA-graph memory per GPU (GiB): the engine's capture size, none when run eagerly."""
     if enforce_eager:
         return term("cuda_graphs_gib_per_gpu", 0.0, "GiB",
-                    "no CUDA graphs captured (--enforce-eager / --disable-cuda-graph)",
+                    QT_TRANSLATE_NOOP(
+                        "Formulas", "no CUDA graphs captured (--enforce-eager / --disable-cuda-graph)"),
                     {"enforce_eager": True}, (engine.runtime.eager_source,))
     return term("cuda_graphs_gib_per_gpu", engine.runtime.cuda_graph_gib, "GiB",
-                "assumed capture size", {}, (engine.runtime.source,))
+                QT_TRANSLATE_NOOP("Formulas", "assumed capture size"), {}, (engine.runtime.source,))
 
 
 class StageOverheads(NamedTuple):
@@ -126,7 +130,8 @@ def stage_kv_budget(inputs: PlanInputs, settings: EffectiveSettings, weights_gib
         inputs.engine, settings.total_gib.value, settings.memory_fraction.value, weights_gib,
         overheads.activation.value, overheads.non_torch.value, overheads.cuda_graphs.value)
     if inputs.deployment.kv_cache_memory_gib is not None:
-        kv, formula = inputs.deployment.kv_cache_memory_gib, "--kv-cache-memory"
+        kv, formula = inputs.deployment.kv_cache_memory_gib, QT_TRANSLATE_NOOP(
+            "Formulas", "--kv-cache-memory")
     return budget, kv, formula
 
 
@@ -152,7 +157,7 @@ def stage_memory(
     weights = weight_terms_per_gpu(model, breakdown, plan, stage, tp)
     weights_gib = sum_gib(weights)
     weights_total = term(
-        "weights_gib_per_gpu", weights_gib, "GiB", "Σ tensor groups",
+        "weights_gib_per_gpu", weights_gib, "GiB", QT_TRANSLATE_NOOP("Formulas", "Σ tensor groups"),
         {t.key: round(t.value, 3) for t in weights},
     )
     overheads = stage_overheads(inputs, settings, stage, tp)
@@ -168,7 +173,7 @@ def stage_memory(
     )
     used = weights_gib + activation.value + runtime.value + graphs.value + kv
     headroom = term("headroom_gib_per_gpu", total - used, "GiB",
-                    "total − (weights + activation + non-torch + graphs + KV)",
+                    QT_TRANSLATE_NOOP("Formulas", "total − (weights + activation + non-torch + graphs + KV)"),
                     {"total_gib": round(total, 3)})
     kinds = stage_layer_kinds(model, stage, stages)
     groups = kv_groups(model, kinds, inputs.kv_format.bytes_per_element, tp)

@@ -23,6 +23,7 @@ from gpucalc.core.model_spec import ModelSpec
 from gpucalc.core.parallel import check_tensor_parallel
 from gpucalc.core.params import ParamBreakdown, active_params, param_breakdown
 from gpucalc.core.settings import EffectiveSettings, effective_settings
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.units import BYTES_PER_GIB
 from gpucalc.core.weights import WeightPlan, weight_plan, weights_gib_per_gpu
 from gpucalc.core.workload_shape import average_tokens
@@ -51,17 +52,23 @@ def count_param_summary(model: ModelSpec) -> ParamSummary:
     """Total and active parameter counts of ``model`` with the per-group breakdown."""
     breakdown = param_breakdown(model)
     total = model.exact_total_params or breakdown.total
-    source = ("safetensors headers",) if model.exact_total_params else ("config.json shapes",)
+    source = (QT_TRANSLATE_NOOP(
+        "Sources", "safetensors headers"),) if model.exact_total_params else (QT_TRANSLATE_NOOP(
+            "Sources", "config.json shapes"),)
     active = active_params(model, breakdown)
-    groups = tuple(term(f"params.{name}", value, "params", "from config shapes", {})
+    groups = tuple(term(f"params.{name}", value, "params", QT_TRANSLATE_NOOP(
+        "Formulas", "from config shapes"), {})
                    for name, value in breakdown.model_dump().items() if value)
     return ParamSummary(
-        total=term("params.total", total, "params", "Σ tensor groups", {}, source),
+        total=term("params.total", total, "params", QT_TRANSLATE_NOOP(
+            "Formulas", "Σ tensor groups"), {}, source),
         active=term("params.active", active, "params",
-                    "total − vision − routed experts × (1 − top_k / experts)", {}),
+                    QT_TRANSLATE_NOOP(
+                        "Formulas", "total − vision − routed experts × (1 − top_k / experts)"), {}),
         active_without_embedding=term("params.active_without_embedding",
                                       active - breakdown.embedding, "params",
-                                      "active − input embedding (lookup, no matmul)", {}),
+                                      QT_TRANSLATE_NOOP(
+                                          "Formulas", "active − input embedding (lookup, no matmul)"), {}),
         groups=groups,
     )
 
@@ -101,7 +108,7 @@ def _concurrency_term(key: str, capacity: KvCapacity, tokens: int, max_seqs: int
     raw = capacity.concurrency_for_length(tokens)
     return term(
         key, min(raw, max_seqs), "requests",
-        "min(KV blocks ÷ blocks per request, max_num_seqs)",
+        QT_TRANSLATE_NOOP("Formulas", "min(KV blocks ÷ blocks per request, max_num_seqs)"),
         {"tokens_per_request": tokens, "blocks_per_request": capacity.blocks_per_request(tokens),
          "kv_blocks": capacity.num_blocks, "uncapped": round(raw, 2), "max_num_seqs": max_seqs},
     )
@@ -112,7 +119,8 @@ def _single_gpu_fit(inputs: PlanInputs, settings: EffectiveSettings, breakdown: 
     """KV GiB left when the whole model sits on one GPU of this type (negative: it does not fit)."""
     weights_gib, kv_gib = unsplit_weights_and_kv_gib(inputs, settings, breakdown, plan)
     return term("fits_single_gpu_kv_gib", kv_gib, "GiB",
-                "KV memory left with TP = PP = 1 (> 0: the model fits on one GPU)",
+                QT_TRANSLATE_NOOP(
+                    "Formulas", "KV memory left with TP = PP = 1 (> 0: the model fits on one GPU)"),
                 {"weights_gib": round(weights_gib, 2)})
 
 
@@ -122,7 +130,7 @@ def average_request_kv(inputs: PlanInputs, capacity: KvCapacity) -> Term:
     tokens = int(average.value)
     return term(
         "kv_gib_per_average_request", _per_request_gib(capacity, tokens), "GiB",
-        "blocks per request at the average length × block bytes",
+        QT_TRANSLATE_NOOP("Formulas", "blocks per request at the average length × block bytes"),
         {"average_tokens": tokens, "blocks_per_request": capacity.blocks_per_request(tokens),
          "block_bytes": capacity.block_bytes, "length_margin": inputs.workload.length_margin},
         average.sources,
@@ -141,8 +149,9 @@ def _with_running_requests_cap(inputs: PlanInputs, capacity: KvCapacity,
         return settings
     max_len = int(settings.max_model_len.value)
     derived = term("max_num_seqs", sglang_max_running_requests(capacity.tokens, max_len),
-                   "requests", "SGLang default max_running_requests: min(KV tokens // 2, "
-                   "request pool rows = clamp(KV tokens ÷ context_len × 512, 2048, 4096))",
+                   "requests", QT_TRANSLATE_NOOP(
+                       "Formulas", "SGLang default max_running_requests: min(KV tokens // 2, request pool "
+                       "rows = clamp(KV tokens ÷ context_len × 512, 2048, 4096))"),
                    {"kv_tokens": capacity.tokens, "context_len": max_len},
                    (inputs.engine.sources.get("max_running_requests", ""),))
     return settings.model_copy(update={"max_num_seqs": derived})
@@ -165,7 +174,8 @@ def _concurrency_within_share(key: str, share: float, memory: StageMemory, per_r
     allowed = math.floor(room / gib) if gib > 0 and room > 0 else 0
     return term(
         key, allowed, "requests",
-        "floor((share × total − weights − margin) ÷ KV per request at average length)",
+        QT_TRANSLATE_NOOP(
+            "Formulas", "floor((share × total − weights − margin) ÷ KV per request at average length)"),
         {"share": share, "total_gib": round(total_gib, 2),
          "weights_gib": round(memory.weights_total.value, 2), "margin_gib": round(margin, 2),
          "kv_per_request_gib": round(gib, 4),
@@ -183,14 +193,16 @@ def _planning_check(inputs: PlanInputs, memory: StageMemory, per_request: Term,
     """
     return _concurrency_within_share(
         "planning_concurrency_at_share", inputs.targets.planning_memory_share, memory, per_request,
-        total_gib, "seed 001: keep weights + KV(avg) + margin within 70 % of memory")
+        total_gib, QT_TRANSLATE_NOOP(
+            "Sources", "seed 001: keep weights + KV(avg) + margin within 70 % of memory"))
 
 
 def _alarm_check(memory: StageMemory, per_request: Term, total_gib: float) -> Term:
     """Seed 001's alarm: the concurrency at which the average length reaches 80 % of memory."""
     return _concurrency_within_share(
         "alarm_concurrency_at_share", MEMORY_ALARM_SHARE, memory, per_request, total_gib,
-        "seed 001: at 80 % with the average length, long-context service is not viable")
+        QT_TRANSLATE_NOOP(
+            "Sources", "seed 001: at 80 % with the average length, long-context service is not viable"))
 
 
 def memory_share_at(memory: MemoryResult, concurrency: int) -> Term:
@@ -204,14 +216,14 @@ def memory_share_at(memory: MemoryResult, concurrency: int) -> Term:
     used = stage.weights_total.value + margin + concurrency * per_request.value
     return term(
         "memory_share_at_planned", used / total if total > 0 else 0.0, "",
-        "(weights + margin + N × KV per request at average length) ÷ total",
+        QT_TRANSLATE_NOOP("Formulas", "(weights + margin + N × KV per request at average length) ÷ total"),
         {"concurrency": concurrency, "weights_gib": round(stage.weights_total.value, 2),
          "margin_gib": round(margin, 2), "kv_per_request_gib": round(per_request.value, 4),
          "average_tokens": per_request.inputs["average_tokens"], "total_gib": round(total, 2),
          "planning_share": memory.planning_check.inputs["share"],
          "alarm_share": MEMORY_ALARM_SHARE},
-        ("seed 001: weights + KV(avg) + margin within 70 % of memory; 80 % at the average "
-         "length is the alarm",),
+        (QT_TRANSLATE_NOOP("Sources", "seed 001: weights + KV(avg) + margin within 70 % of memory; 80 % "
+                           "at the average length is the alarm"),),
     )
 
 
@@ -260,22 +272,27 @@ def calculate_memory(inputs: PlanInputs, single_gpu_check: bool = True) -> Memor
         stages=tuple(stages),
         binding_stage=index,
         kv_bytes_per_token=term("kv_cache_bytes_per_token", per_gpu * tp, "bytes",
-                                "Σ layers × bytes per token per layer × TP ranks",
+                                QT_TRANSLATE_NOOP(
+                                    "Formulas", "Σ layers × bytes per token per layer × TP ranks"),
                                 {"per_gpu_bytes": per_gpu, "tp": tp,
                                  "kv_format": inputs.kv_format.id}),
         kv_bytes_per_token_per_gpu=term("kv_cache_bytes_per_token_per_gpu", memory.kv_bytes_per_token,
-                                        "bytes", "Σ stage layers × 2 × KV heads/rank × head_dim × bytes "
-                                        "(MLA: latent + rope dims)", {}),
+                                        "bytes", QT_TRANSLATE_NOOP(
+                                            "Formulas", "Σ stage layers × 2 × KV heads/rank × head_dim × "
+                                            "bytes (MLA: latent + rope dims)"), {}),
         kv_cache_tokens=term("kv_cache_tokens", capacity.tokens, "tokens",
-                             "KV blocks ÷ KV-cache groups × block size (engine's count)",
+                             QT_TRANSLATE_NOOP(
+                                 "Formulas", "KV blocks ÷ KV-cache groups × block size (engine's count)"),
                              {"kv_blocks": capacity.num_blocks, "block_size": capacity.block_size,
                               "groups": len(capacity.groups), "kv_gib": round(memory.kv_cache.value, 3)},
                              (engine.sources.get("kv_tokens", ""),)),
         kv_cache_tokens_all_replicas=term("kv_cache_tokens_all_replicas",
                                           capacity.tokens * dep.replicas, "tokens",
-                                          "per-replica tokens × replicas", {"replicas": dep.replicas}),
+                                          QT_TRANSLATE_NOOP("Formulas", "per-replica tokens × replicas"),
+                                          {"replicas": dep.replicas}),
         max_concurrency=term("max_concurrency", capacity.max_concurrency_at(max_len, batched),
-                             "requests", "KV blocks ÷ blocks one max_model_len request reserves",
+                             "requests", QT_TRANSLATE_NOOP(
+                                 "Formulas", "KV blocks ÷ blocks one max_model_len request reserves"),
                              {"max_model_len": max_len}, (engine.sources.get("kv_tokens", ""),)),
         concurrency_p50=_concurrency_term("concurrency_p50", capacity,
                                           wl.input_len_p50 + wl.output_len_p50, seqs),
@@ -283,7 +300,7 @@ def calculate_memory(inputs: PlanInputs, single_gpu_check: bool = True) -> Memor
                                           wl.input_p95 + wl.output_p95, seqs),
         fits=not any(n.code in BLOCKING_NOTICES for n in notices),
         fits_single_gpu=_single_gpu_fit(inputs, settings, breakdown, plan) if single_gpu_check else
-        term("fits_single_gpu_kv_gib", 0.0, "GiB", "not evaluated", {}),
+        term("fits_single_gpu_kv_gib", 0.0, "GiB", QT_TRANSLATE_NOOP("Formulas", "not evaluated"), {}),
         kv_per_average_request=(per_request := average_request_kv(inputs, capacity)),
         planning_check=(check := _planning_check(inputs, memory, per_request,
                                                  settings.total_gib.value)),
@@ -362,6 +379,8 @@ def _notices(inputs: PlanInputs, stages: list[StageMemory], capacity: KvCapacity
     if inputs.model.vision is not None and not encoder_modelled:
         notices.append(Notice(code="vision_encoder_profile_not_modelled",
                               params={"vision_params": inputs.model.vision.params}))
+    notices.extend(Notice(code=code, params={"model": inputs.model.name})
+                   for code in inputs.model.approximations)
     if inputs.gpu.confidence == "low":
         notices.append(Notice(code="gpu_spec_low_confidence", params={"gpu": inputs.gpu.id}))
     return notices

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -39,6 +40,7 @@ class LayerAttention(StrEnum):
     SLIDING = "sliding"  # sliding window: holds at most `window` tokens
     CHUNKED = "chunked"  # chunked local attention (Llama 4): holds at most `chunk` tokens
     STATE = "state"  # linear attention / Mamba: fixed state per request, no per-token KV
+    NONE = "none"  # no attention at all (Nemotron-NAS 'no_op' blocks): no weights, no KV
 
 
 class MlaSpec(BaseModel):
@@ -51,6 +53,38 @@ class MlaSpec(BaseModel):
     qk_nope_head_dim: int = Field(ge=0, le=MAX_HEAD_DIM)
     qk_rope_head_dim: int = Field(ge=0, le=MAX_HEAD_DIM)
     v_head_dim: int = Field(ge=1, le=MAX_HEAD_DIM)
+    index_n_heads: int = Field(default=0, ge=0, le=MAX_HEADS,
+                               description="Sparse-attention indexer heads (DeepSeek-V3.2); 0: none.")
+    index_head_dim: int = Field(default=0, ge=0, le=MAX_HEAD_DIM,
+                                description="Indexer key width per token and layer (DeepSeek-V3.2).")
+    index_topk: int = Field(default=0, ge=0, le=MAX_POSITIONS,
+                            description="Tokens each query attends to under sparse attention.")
+
+
+class LinearAttentionSpec(BaseModel):
+    """Linear-attention layers (Gated DeltaNet, Qwen3-Next): a fixed state per request."""
+
+    model_config = ConfigDict(frozen=True)
+
+    num_key_heads: int = Field(ge=1, le=MAX_HEADS)
+    num_value_heads: int = Field(ge=1, le=MAX_HEADS)
+    key_head_dim: int = Field(ge=1, le=MAX_HEAD_DIM)
+    value_head_dim: int = Field(ge=1, le=MAX_HEAD_DIM)
+    conv_kernel: int = Field(default=4, ge=1, le=MAX_HEAD_DIM,
+                             description="Short causal convolution over q, k and v (tokens).")
+
+
+class MambaSpec(BaseModel):
+    """Mamba-2 (SSM) layers (Nemotron-H): a fixed state per request."""
+
+    model_config = ConfigDict(frozen=True)
+
+    num_heads: int = Field(ge=1, le=MAX_HEADS)
+    head_dim: int = Field(ge=1, le=MAX_HEAD_DIM)
+    state_size: int = Field(ge=1, le=MAX_HEAD_DIM, description="SSM state per head and group.")
+    num_groups: int = Field(ge=1, le=MAX_HEADS)
+    conv_kernel: int = Field(default=4, ge=1, le=MAX_HEAD_DIM)
+    conv_bias: bool = True
 
 
 class MoeSpec(BaseModel):
@@ -66,6 +100,10 @@ class MoeSpec(BaseModel):
     shared_expert_intermediate_size: int = Field(default=0, ge=0, le=MAX_INTERMEDIATE)
     shared_expert_gate: bool = False
     num_moe_layers: int = Field(ge=1, le=MAX_LAYERS)
+    latent_size: int | None = Field(
+        default=None, ge=1, le=MAX_HIDDEN,
+        description="LatentMoE (Nemotron 3 Super): routed experts work in this width, reached "
+        "through one down and one up projection per MoE layer; None: experts work in hidden.")
 
     @model_validator(mode="after")
     def _top_k_within_experts(self) -> MoeSpec:
@@ -158,6 +196,19 @@ class ModelSpec(BaseModel):
     quantization: CheckpointQuant | None = None
     mtp_layers: int = Field(default=0, ge=0, le=MAX_LAYERS,
                             description="Multi-token-prediction layers (not served).")
+    layer_mlp_widths: tuple[Annotated[int, Field(ge=0, le=MAX_INTERMEDIATE)], ...] | None = Field(
+        default=None, max_length=MAX_LAYERS,
+        description="Dense MLP width of each layer when layers differ (Nemotron-NAS); "
+        "None: every dense layer has intermediate_size.")
+    linear_attention: LinearAttentionSpec | None = Field(
+        default=None, description="Geometry of the 'state' layers (linear attention).")
+    mamba: MambaSpec | None = Field(default=None, description="Geometry of Mamba-2 'state' layers.")
+    attention_output_gate: bool = Field(
+        default=False, description="Full-attention layers gate their output with a second "
+        "query-sized projection (Qwen3-Next).")
+    approximations: tuple[str, ...] = Field(
+        default=(), max_length=16,
+        description="Notice codes for what the import approximates (worded in gpucalc.text.notices).")
     exact_total_params: int | None = Field(
         default=None, ge=0, le=MAX_PARAMS,
         description="Parameter count read from safetensors headers, when available."
@@ -180,6 +231,8 @@ class ModelSpec(BaseModel):
             raise ValueError("sliding layers need sliding_window")
         if LayerAttention.CHUNKED in self.layer_attention and self.attention_chunk_size is None:
             raise ValueError("chunked layers need attention_chunk_size")
+        if self.layer_mlp_widths is not None and len(self.layer_mlp_widths) != self.num_layers:
+            raise ValueError("layer_mlp_widths must have one entry per layer")
         return self
 
     @property
@@ -197,6 +250,12 @@ class ModelSpec(BaseModel):
     def num_dense_layers(self) -> int:
         """Layers with a dense MLP instead of experts."""
         return self.num_layers - (self.moe.num_moe_layers if self.moe else 0)
+
+    @property
+    def num_attention_layers(self) -> int:
+        """Layers with softmax attention (full, sliding or chunked): they hold per-token KV."""
+        return self.num_layers - self.count_layers(LayerAttention.STATE) - self.count_layers(
+            LayerAttention.NONE)
 
     def count_layers(self, kind: LayerAttention) -> int:
         """Number of layers with the given attention span."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from gpucalc.core.memo import PerObject
-from gpucalc.core.model_spec import ModelSpec
+from gpucalc.core.model_spec import LayerAttention, ModelSpec
 
 
 class ParamBreakdown(BaseModel):
@@ -53,9 +53,80 @@ def attention_params_per_layer(model: ModelSpec) -> int:
         return q + kv_a + kv_b + out
     q_width = heads * model.head_dim
     kv_width = model.num_kv_heads * model.head_dim
-    weights = hidden * q_width + 2 * hidden * kv_width + q_width * hidden
+    gate = hidden * q_width if model.attention_output_gate else 0
+    weights = hidden * q_width + 2 * hidden * kv_width + q_width * hidden + gate
     bias = (q_width + 2 * kv_width) if model.attention_bias else 0
     return weights + bias
+
+
+def indexer_params_per_layer(model: ModelSpec) -> int:
+    """Parameters of DeepSeek-V3.2's sparse-attention indexer in one layer (0 without one).
+
+    wq_b (q_lora_rank × heads·dim) + wk (hidden × dim) + k_norm (2·dim) + weights_proj
+    (hidden × heads), as in DeepSeek-V3.2's inference/model.py ``Indexer``.
+    """
+    mla = model.mla
+    if mla is None or not mla.index_n_heads:
+        return 0
+    q_in = mla.q_lora_rank or model.hidden_size
+    heads, dim = mla.index_n_heads, mla.index_head_dim
+    return q_in * heads * dim + model.hidden_size * dim + 2 * dim + model.hidden_size * heads
+
+
+def linear_attention_params_per_layer(model: ModelSpec) -> int:
+    """Parameters of one linear-attention (Gated DeltaNet) layer; 0 when the model has none.
+
+    in_proj_qkvz (hidden × (2·key + 2·value)) + in_proj_ba (hidden × 2·value heads) + depthwise
+    conv over q, k, v ((2·key + value) × kernel) + dt_bias and A_log (value heads each) + gated
+    norm (value head dim) + out_proj (value × hidden), as in transformers' Qwen3-Next.
+    """
+    lin = model.linear_attention
+    if lin is None:
+        return 0
+    key = lin.num_key_heads * lin.key_head_dim
+    value = lin.num_value_heads * lin.value_head_dim
+    hidden = model.hidden_size
+    projections = hidden * (2 * key + 2 * value) + hidden * 2 * lin.num_value_heads
+    conv = (2 * key + value) * lin.conv_kernel
+    return projections + conv + 2 * lin.num_value_heads + lin.value_head_dim + value * hidden
+
+
+def mamba_params_per_layer(model: ModelSpec) -> int:
+    """Parameters of one Mamba-2 mixer; 0 when the model has none.
+
+    in_proj (hidden × (2·inner + 2·groups·state + heads)) + depthwise conv over x, B, C
+    ((inner + 2·groups·state) × kernel, + bias) + dt_bias, A_log and D (heads each) + gated norm
+    (inner) + out_proj (inner × hidden), inner = heads × head_dim, as in transformers' Nemotron-H.
+    """
+    mamba = model.mamba
+    if mamba is None:
+        return 0
+    inner = mamba.num_heads * mamba.head_dim
+    conv_dim = inner + 2 * mamba.num_groups * mamba.state_size
+    in_proj = model.hidden_size * (inner + conv_dim + mamba.num_heads)
+    conv = conv_dim * mamba.conv_kernel + (conv_dim if mamba.conv_bias else 0)
+    return in_proj + conv + 3 * mamba.num_heads + inner + inner * model.hidden_size
+
+
+def attention_params(model: ModelSpec) -> int:
+    """Attention parameters of all layers (attention-free layers hold none).
+
+    Softmax-attention layers with their indexers, plus state (linear-attention or Mamba) layers.
+    """
+    softmax = (attention_params_per_layer(model) + indexer_params_per_layer(model)) * (
+        model.num_attention_layers)
+    state_layer = linear_attention_params_per_layer(model) + mamba_params_per_layer(model)
+    linear = state_layer * model.count_layers(LayerAttention.STATE)
+    return softmax + linear
+
+
+def dense_mlp_params(model: ModelSpec) -> int:
+    """Dense MLP parameters of all layers (per-layer widths when the layers differ)."""
+    if model.layer_mlp_widths is not None:
+        return sum(mlp_params(model.hidden_size, width, model.mlp_gated)
+                   for width in model.layer_mlp_widths)
+    return mlp_params(model.hidden_size, model.intermediate_size, model.mlp_gated) * (
+        model.num_dense_layers)
 
 
 def mlp_params(hidden: int, intermediate: int, gated: bool) -> int:
@@ -73,15 +144,18 @@ def count_param_breakdown(model: ModelSpec) -> ParamBreakdown:
     hidden = model.hidden_size
     embedding = model.vocab_size * hidden
     lm_head = 0 if model.tie_word_embeddings else model.vocab_size * hidden
-    attention = attention_params_per_layer(model) * model.num_layers
-    dense_mlp = mlp_params(hidden, model.intermediate_size, model.mlp_gated) * model.num_dense_layers
+    attention = attention_params(model)
+    dense_mlp = dense_mlp_params(model)
     routed = shared = router = 0
     if model.moe is not None:
         moe = model.moe
-        per_expert = mlp_params(hidden, moe.expert_intermediate_size, model.mlp_gated)
+        expert_width = moe.latent_size or hidden
+        per_expert = mlp_params(expert_width, moe.expert_intermediate_size, model.mlp_gated)
         routed = moe.num_experts * per_expert * moe.num_moe_layers
         shared_width = moe.num_shared_experts * moe.shared_expert_intermediate_size
         shared = mlp_params(hidden, shared_width, model.mlp_gated) * moe.num_moe_layers
+        # LatentMoE's hidden → latent and latent → hidden projections run for every token
+        shared += 2 * hidden * (moe.latent_size or 0) * moe.num_moe_layers
         gate = hidden if moe.shared_expert_gate else 0
         router = (hidden * moe.num_experts + gate) * moe.num_moe_layers
     norms = 2 * hidden * model.num_layers + hidden

@@ -16,12 +16,13 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict
 
 from gpucalc.core.errors import PlanError
-from gpucalc.core.explain import Term, term
+from gpucalc.core.explain import Term, template, term
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import plan_efficiency
 from gpucalc.core.sizing import SizingRequest
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.uncertainty import (
     UNCERTAIN_CONSTANTS,
     Band,
@@ -34,8 +35,9 @@ from gpucalc.core.uncertainty import (
 
 WORKLOAD_SWING = 0.20
 HARDWARE_SWING = 0.05
-WORKLOAD_REASON = "±20 %: workload lengths and targets are planners' estimates"
-HARDWARE_REASON = "±5 %: driver-reserved memory, clocks under power limits, rounded flags"
+WORKLOAD_REASON = QT_TRANSLATE_NOOP("Sources", "±20 %: workload lengths and targets are planners' estimates")
+HARDWARE_REASON = QT_TRANSLATE_NOOP(
+    "Sources", "±5 %: driver-reserved memory, clocks under power limits, rounded flags")
 
 
 class FactorKind(StrEnum):
@@ -198,7 +200,7 @@ def _constant_bar(inputs: PlanInputs, memory: MemoryResult | None, r: ConstantRa
         low_value=base * r.low_factor, high_value=base * r.high_factor,
         result_at_low=_recommended(with_constant_factors(inputs, {r.key: r.low_factor})),
         result_at_high=_recommended(with_constant_factors(inputs, {r.key: r.high_factor})),
-        reason=r.reason)
+        reason=r.full_reason)
 
 
 def _input_bar(inputs: PlanInputs, f: _InputFactor) -> TornadoBar:
@@ -250,12 +252,16 @@ def bracketing_band(band: Band, sensitivity: Sensitivity) -> Band:
     ends = [*_corner_ends(band), *(end for bar in sensitivity.bars for end in _bar_ends(bar))]
     low_value, low_name = min(ends, key=lambda e: e[0])  # ties keep the corner
     high_value, high_name = max(ends, key=lambda e: e[0])
-    evaluated = ("of the expected value, the pessimistic and optimistic corners of the uncertain "
-                 "constants and both ends of every sensitivity bar")
+    evaluated = {
+        "low": QT_TRANSLATE_NOOP("Formulas", "smallest of the expected value, the pessimistic and optimistic "
+                                 "corners of the uncertain constants and both ends of every sensitivity "
+                                 "bar (here: {name})"),
+        "high": QT_TRANSLATE_NOOP("Formulas", "largest of the expected value, the pessimistic and optimistic "
+                                  "corners of the uncertain constants and both ends of every sensitivity "
+                                  "bar (here: {name})")}
 
     def make(label: str, value: float, name: str) -> Term:
-        word = "smallest" if label == "low" else "largest"
-        return term(f"{band.key}.{label}", value, band.unit, f"{word} {evaluated} (here: {name})",
+        return term(f"{band.key}.{label}", value, band.unit, template(evaluated[label], name=name),
                     dict(band.low.inputs), (*band.low.sources, WORKLOAD_REASON, HARDWARE_REASON))
 
     return band.model_copy(update={"low": make("low", low_value, low_name),

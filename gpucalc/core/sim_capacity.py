@@ -16,13 +16,14 @@ import numpy as np
 import numpy.typing as npt
 from pydantic import BaseModel, ConfigDict
 
-from gpucalc.core.explain import Notice, Term, term
+from gpucalc.core.explain import Notice, Term, template, term
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import PerfContext, build_context
 from gpucalc.core.sim_metrics import SIM_SOURCE, SimulationResult
 from gpucalc.core.sim_traffic import TrafficSpec
 from gpucalc.core.simulate import Progress, simulate
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -127,12 +128,13 @@ def analytic_slo_capacity(ctx: PerfContext) -> Term:
             high = mid
     return term(
         "slo_capacity.analytic", low, "req/s",
-        f"highest Poisson rate whose P{ctx.percentile} TTFT (own prefill, prefill queue, wait "
-        "for a running slot) and TPOT meet the targets; running requests a birth–death process "
-        "served at r(n)",
+        template(QT_TRANSLATE_NOOP(
+            "Formulas", "highest Poisson rate whose P{pct} TTFT (own prefill, prefill queue, wait for a "
+            "running slot) and TPOT meet the targets; running requests a birth–death process served "
+            "at r(n)"), pct=ctx.percentile),
         {"percentile": ctx.percentile, "mean_running": round(running, 1), "slot_cap": cap,
          "saturated_rate": round(float(rates[-1]), 4)},
-        ("seed 000: plan at P95 under the real traffic",),
+        (QT_TRANSLATE_NOOP("Sources", "seed 000: plan at P95 under the real traffic"),),
     )
 
 
@@ -184,8 +186,9 @@ def simulated_slo_capacity(inputs: PlanInputs, memory: MemoryResult, guess: floa
     pct = inputs.targets.percentile
     return term(
         "slo_capacity.simulated", low, "req/s",
-        f"highest Poisson rate the simulated replica keeps up with (≥ 90 % completed while "
-        f"arrivals last) whose P{pct} TTFT and TPOT meet the targets (bisection)",
+        template(QT_TRANSLATE_NOOP(
+            "Formulas", "highest Poisson rate the simulated replica keeps up with (≥ 90 % completed "
+            "while arrivals last) whose P{pct} TTFT and TPOT meet the targets (bisection)"), pct=pct),
         {"percentile": pct, "requests_per_rate": requests, "seed": seed,
          "bisection_steps": BISECTION_STEPS, "ttft_target_ms": inputs.targets.ttft_ms,
          "tpot_target_ms": inputs.targets.tpot_ms},
@@ -226,14 +229,17 @@ def slo_capacity(inputs: PlanInputs, memory: MemoryResult, requests: int | None 
     pct = inputs.targets.percentile
     if agrees:
         stated = term("slo_capacity", analytic.value, "req/s",
-                      f"analytic capacity at the P{pct} SLO (the simulator agrees within 10 %)",
+                      template(QT_TRANSLATE_NOOP(
+                          "Formulas", "analytic capacity at the P{pct} SLO (the simulator agrees within "
+                          "10 %)"), pct=pct),
                       {"analytic": round(analytic.value, 4), "simulated": round(simulated.value, 4),
                        "ratio": round(ratio, 3)}, analytic.sources + simulated.sources)
     else:
         stated = term("slo_capacity", simulated.value, "req/s",
-                      f"simulated capacity at the P{pct} SLO: the analytic figure differs by more "
-                      "than 10 % (queueing, preemption or length mix the closed form misses), so "
-                      "the simulated one is stated",
+                      template(QT_TRANSLATE_NOOP(
+                          "Formulas", "simulated capacity at the P{pct} SLO: the analytic figure differs "
+                          "by more than 10 % (queueing, preemption or length mix the closed form "
+                          "misses), so the simulated one is stated"), pct=pct),
                       {"analytic": round(analytic.value, 4), "simulated": round(simulated.value, 4),
                        "ratio": round(ratio, 3)}, simulated.sources)
     return SloCapacity(percentile=pct, analytic=analytic, simulated=simulated, ratio=ratio,

@@ -12,14 +12,16 @@ import numpy as np
 from numpy.typing import NDArray
 from pydantic import BaseModel, ConfigDict
 
-from gpucalc.core.explain import InputValue, Term, term
+from gpucalc.core.explain import InputValue, Term, template, term
 from gpucalc.core.inputs import Targets
 from gpucalc.core.sim_traffic import TrafficSpec
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.units import MS_PER_S
 
 PERCENTILES = (50.0, 95.0, 99.0)
-SIM_SOURCE = "gpucalc discrete-event simulation: continuous batching on the analytic step model"
-BENCH_SOURCE = "metric definitions of vllm bench serve (TTFT, TPOT, goodput)"
+SIM_SOURCE = QT_TRANSLATE_NOOP(
+    "Sources", "gpucalc discrete-event simulation: continuous batching on the analytic step model")
+BENCH_SOURCE = QT_TRANSLATE_NOOP("Sources", "metric definitions of vllm bench serve (TTFT, TPOT, goodput)")
 
 
 class Percentiles(BaseModel):
@@ -80,6 +82,11 @@ class SimulationResult(BaseModel):
                 self.slo_attainment, self.preemptions, self.duration_s)
 
 
+STAT_NAMES = {"mean": QT_TRANSLATE_NOOP("Formulas", "mean"), "p50": QT_TRANSLATE_NOOP("Formulas", "p50"),
+              "p95": QT_TRANSLATE_NOOP("Formulas", "p95"), "p99": QT_TRANSLATE_NOOP("Formulas", "p99")}
+"""How a formula names each statistic of a simulated latency."""
+
+
 def percentiles_ms(key: str, values_s: NDArray[np.float64], formula: str,
                    inputs: dict[str, InputValue]) -> Percentiles:
     """Mean and P50/P95/P99 of ``values_s`` (seconds) as millisecond terms (0 with no samples)."""
@@ -90,7 +97,9 @@ def percentiles_ms(key: str, values_s: NDArray[np.float64], formula: str,
     sources = (SIM_SOURCE, BENCH_SOURCE)
 
     def one(label: str, value: float) -> Term:
-        return term(f"sim.{key}.{label}", value, "ms", f"{label} of {formula}", info, sources)
+        return term(f"sim.{key}.{label}", value, "ms",
+                    template(QT_TRANSLATE_NOOP("Formulas", "{stat} of {what}"), stat=STAT_NAMES[label],
+                             what=formula), info, sources)
 
     return Percentiles(mean=one("mean", mean), p50=one("p50", float(marks[0])),
                        p95=one("p95", float(marks[1])), p99=one("p99", float(marks[2])))
@@ -111,8 +120,9 @@ def steady_throughput(arrival_s: NDArray[np.float64], finish_s: NDArray[np.float
     done = int(((finish_s > start) & (finish_s <= last)).sum())
     value = done / window if window > 0 else 0.0
     return term("sim.steady_request_throughput", value, "req/s",
-                "requests completed between first arrival + median end-to-end and the last "
-                "arrival ÷ that time (0 when the window is empty)",
+                QT_TRANSLATE_NOOP(
+                    "Formulas", "requests completed between first arrival + median end-to-end and the "
+                    "last arrival ÷ that time (0 when the window is empty)"),
                 {**load, "window_s": round(max(window, 0.0), 4), "completed_in_window": done},
                 (SIM_SOURCE,))
 
@@ -128,10 +138,12 @@ def class_percentiles(classes: tuple[tuple[str, int], ...], picks: NDArray[np.in
         info = {**load, "class": name}
         rows.append(ClassPercentiles(
             name=name, requests=int(mine.sum()), longest=index == longest,
-            ttft_ms=percentiles_ms(f"class.{index}.ttft_ms", ttft_s[mine], "first token − arrival",
+            ttft_ms=percentiles_ms(f"class.{index}.ttft_ms", ttft_s[mine], QT_TRANSLATE_NOOP(
+                "Formulas", "first token − arrival"),
                                    info),
             tpot_ms=percentiles_ms(f"class.{index}.tpot_ms", tpot_s[mine & multi],
-                                   "(e2e − TTFT) ÷ (output tokens − 1)", info)))
+                                   QT_TRANSLATE_NOOP(
+                                       "Formulas", "(e2e − TTFT) ÷ (output tokens − 1)"), info)))
     return tuple(rows)
 
 
@@ -178,29 +190,34 @@ def summarise(traffic: TrafficSpec, targets: Targets, arrival_s: NDArray[np.floa
     sources = (SIM_SOURCE, BENCH_SOURCE)
     return SimulationResult(
         traffic=traffic, completed=count,
-        duration_s=term("sim.duration_s", duration, "s", "last completion − first arrival", load,
+        duration_s=term("sim.duration_s", duration, "s", QT_TRANSLATE_NOOP(
+            "Formulas", "last completion − first arrival"), load,
                         (SIM_SOURCE,)),
-        ttft_ms=percentiles_ms("ttft_ms", ttft, "first token − arrival", load),
-        tpot_ms=percentiles_ms("tpot_ms", tpot, "(e2e − TTFT) ÷ (output tokens − 1)", load),
-        e2e_ms=percentiles_ms("e2e_ms", e2e, "completion − arrival", load),
-        queue_ms=percentiles_ms("queue_ms", admitted_s - arrival_s, "first scheduled − arrival",
+        ttft_ms=percentiles_ms("ttft_ms", ttft, QT_TRANSLATE_NOOP("Formulas", "first token − arrival"), load),
+        tpot_ms=percentiles_ms("tpot_ms", tpot, QT_TRANSLATE_NOOP(
+            "Formulas", "(e2e − TTFT) ÷ (output tokens − 1)"), load),
+        e2e_ms=percentiles_ms("e2e_ms", e2e, QT_TRANSLATE_NOOP("Formulas", "completion − arrival"), load),
+        queue_ms=percentiles_ms("queue_ms", admitted_s - arrival_s, QT_TRANSLATE_NOOP(
+            "Formulas", "first scheduled − arrival"),
                                 load),
         request_throughput=term("sim.request_throughput", count / duration, "req/s",
-                                "completed requests ÷ duration",
+                                QT_TRANSLATE_NOOP("Formulas", "completed requests ÷ duration"),
                                 {**load, "duration_s": round(duration, 4)}, sources),
         output_tokens_per_s=term("sim.output_tokens_per_s", output_sum / duration, "tok/s",
-                                 "output tokens ÷ duration",
+                                 QT_TRANSLATE_NOOP("Formulas", "output tokens ÷ duration"),
                                  {**load, "output_tokens": output_sum,
                                   "duration_s": round(duration, 4)}, sources),
         goodput=term("sim.goodput", good_count / duration, "req/s",
-                     "requests with TTFT ≤ target and TPOT ≤ target ÷ duration",
+                     QT_TRANSLATE_NOOP(
+                         "Formulas", "requests with TTFT ≤ target and TPOT ≤ target ÷ duration"),
                      {**load, "ttft_target_ms": targets.ttft_ms, "tpot_target_ms": targets.tpot_ms,
                       "meeting_slo": good_count}, sources),
         slo_attainment=term("sim.slo_attainment", good_count / count if count else 0.0, "",
-                            "requests meeting both targets ÷ requests",
+                            QT_TRANSLATE_NOOP("Formulas", "requests meeting both targets ÷ requests"),
                             {"meeting_slo": good_count, "requests": count}, sources),
         preemptions=term("sim.preemptions", preemptions, "preemptions",
-                         "newest running request preempted (recompute) when KV runs out",
+                         QT_TRANSLATE_NOOP(
+                             "Formulas", "newest running request preempted (recompute) when KV runs out"),
                          {**load}, (SIM_SOURCE,)),
         steady_request_throughput=steady_throughput(arrival_s, finish_s, load),
         per_class=(class_percentiles(classes, picks, ttft, tpot_all, multi, load)

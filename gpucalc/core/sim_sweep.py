@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict
 
-from gpucalc.core.explain import Term, term
+from gpucalc.core.explain import Term, template, term
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.load import max_request_rate
 from gpucalc.core.memory_result import MemoryResult
@@ -19,6 +19,7 @@ from gpucalc.core.sim_limits import MAX_SWEEP_REQUESTS
 from gpucalc.core.sim_metrics import SIM_SOURCE, SimulationResult
 from gpucalc.core.sim_traffic import TrafficSpec
 from gpucalc.core.simulate import Progress, simulate
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 
 KNEE_TTFT_GROWTH = 2.0  # past the knee the median TTFT is more than twice its unloaded value
 SWEEP_TOP_OF_SATURATION = 1.25  # automatic sweeps run a little past the analytic saturation
@@ -70,7 +71,8 @@ def knee_rate(points: Sequence[SweepPoint]) -> Term:
             break
         value = point.request_rate
     return term("sim.knee_rate", value, "req/s",
-                "highest swept rate with P50 TTFT ≤ 2 × P50 TTFT at the lowest rate",
+                QT_TRANSLATE_NOOP(
+                    "Formulas", "highest swept rate with P50 TTFT ≤ 2 × P50 TTFT at the lowest rate"),
                 {"rates_swept": len(points), "lowest_rate_ttft_p50_ms": round(base, 3)},
                 (SIM_SOURCE,))
 
@@ -86,7 +88,9 @@ def slo_capacity(points: Sequence[SweepPoint], percentile: float, ttft_target_ms
             break
         best = point.request_rate
     return term("sim.slo_capacity", best, "req/s",
-                f"highest swept rate whose P{percentile:g} TTFT and TPOT meet the targets",
+                template(QT_TRANSLATE_NOOP(
+                    "Formulas", "highest swept rate whose P{pct:g} TTFT and TPOT meet the targets"),
+                    pct=percentile),
                 {"percentile": percentile, "ttft_target_ms": ttft_target_ms,
                  "tpot_target_ms": tpot_target_ms, "rates_swept": len(points)}, (SIM_SOURCE,))
 

@@ -19,17 +19,17 @@ from pydantic import BaseModel, ConfigDict, Field
 from gpucalc.core.ceilings import three_ceilings
 from gpucalc.core.efficiency import Efficiency, as_override
 from gpucalc.core.errors import PlanError
-from gpucalc.core.explain import InputValue, Term, term
+from gpucalc.core.explain import FormulaTemplate, InputValue, Term, template, term
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.kernel_surfaces import kernel_profile
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.perf_model import build_context, plan_efficiency
 from gpucalc.core.sizing import SizingRequest, size_option
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 
-KV_SOURCE = ("specs/validation/kv_capacity.jsonl: measured ÷ estimated over the 16 vLLM "
-             "start-up logs (python -m benchmarks.kv_accuracy)")
-THROUGHPUT_SOURCE = ("specs/validation/throughput.jsonl: gpucalc over-predicts throughput by up "
-                     "to 29 % and under-predicts by up to 8 % (python -m benchmarks.throughput_accuracy)")
+THROUGHPUT_SOURCE = QT_TRANSLATE_NOOP(
+    "Sources", "specs/validation/throughput.jsonl: gpucalc over-predicts throughput by up to 29 % and "
+    "under-predicts by up to 8 % (python -m benchmarks.throughput_accuracy)")
 
 
 class Hurts(StrEnum):
@@ -48,7 +48,17 @@ class ConstantRange(BaseModel):
     low_factor: float = Field(gt=0, le=1)
     high_factor: float = Field(ge=1)
     hurts: Hurts
-    reason: str
+    reason: str = Field(description="Why the range is this wide (a marked \"Sources\" sentence).")
+    mapped_system: str = Field(
+        default="", description="The measured system a GPU without kernel tables borrows its fractions "
+                                "from; the range is widened for it (MAPPED_REASON).")
+
+    @property
+    def full_reason(self) -> str:
+        """The reason in English, with the widening for a mapped GPU."""
+        if not self.mapped_system:
+            return self.reason
+        return f"{self.reason}; {MAPPED_REASON.format(system=self.mapped_system)}"
 
     def factor(self, pessimistic: bool) -> float:
         """The factor at the pessimistic (True) or optimistic (False) end."""
@@ -59,14 +69,20 @@ class ConstantRange(BaseModel):
 _EFF_RANGE = (0.78, 1.09)  # 1 ÷ (1 + 29 %), 1 ÷ (1 − 8 %)
 UNCERTAIN_CONSTANTS: tuple[ConstantRange, ...] = (
     ConstantRange(key="activation_peak", low_factor=0.9, high_factor=1.1, hurts=Hurts.HIGH,
-                  reason="the 13 single-stage text-model logs give measured ÷ estimated 0.97–1.04; "
-                         "widened to ±10 % for engine versions outside the set; " + KV_SOURCE),
+                  reason=QT_TRANSLATE_NOOP(
+                      "Sources", "the 13 single-stage text-model logs give measured ÷ estimated 0.97–1.04; "
+                      "widened to ±10 % for engine versions outside the set; specs/validation/"
+                      "kv_capacity.jsonl: measured ÷ estimated over the 16 vLLM start-up logs "
+                      "(python -m benchmarks.kv_accuracy)")),
     ConstantRange(key="non_torch_memory", low_factor=0.5, high_factor=1.2, hurts=Hurts.HIGH,
-                  reason="measured ÷ estimated non-torch memory spans 0.53–1.17 over the "
-                         "single-stage logs; " + KV_SOURCE),
+                  reason=QT_TRANSLATE_NOOP(
+                      "Sources", "measured ÷ estimated non-torch memory spans 0.53–1.17 over the "
+                      "single-stage logs; specs/validation/kv_capacity.jsonl: measured ÷ estimated over "
+                      "the 16 vLLM start-up logs (python -m benchmarks.kv_accuracy)")),
     ConstantRange(key="cuda_graph_memory", low_factor=0.5, high_factor=2.5, hurts=Hurts.HIGH,
-                  reason="0.6 GiB assumed; vLLM logs 'Graph capturing … took 0.3–1.5 GiB' "
-                         "(specs/engines/vllm.json)"),
+                  reason=QT_TRANSLATE_NOOP(
+                      "Sources", "0.6 GiB assumed; vLLM logs 'Graph capturing … took 0.3–1.5 GiB' "
+                      "(specs/engines/vllm.json)")),
     ConstantRange(key="gemm_compute", low_factor=_EFF_RANGE[0], high_factor=_EFF_RANGE[1],
                   hurts=Hurts.LOW, reason=THROUGHPUT_SOURCE),
     ConstantRange(key="attention_compute", low_factor=_EFF_RANGE[0], high_factor=_EFF_RANGE[1],
@@ -74,20 +90,23 @@ UNCERTAIN_CONSTANTS: tuple[ConstantRange, ...] = (
     ConstantRange(key="memory_bandwidth", low_factor=_EFF_RANGE[0], high_factor=_EFF_RANGE[1],
                   hurts=Hurts.LOW, reason=THROUGHPUT_SOURCE),
     ConstantRange(key="comm_bandwidth", low_factor=0.6, high_factor=1.2, hurts=Hurts.LOW,
-                  reason="the TP = 4 runs in specs/validation/throughput.jsonl miss TTFT/TPOT by "
-                         "−59 % … +66 %; the link share is the least certain factor"),
+                  reason=QT_TRANSLATE_NOOP(
+                      "Sources", "the TP = 4 runs in specs/validation/throughput.jsonl miss TTFT/TPOT by "
+                      "−59 % … +66 %; the link share is the least certain factor")),
     ConstantRange(key="comm_latency_us", low_factor=0.8, high_factor=1.5, hurts=Hurts.HIGH,
-                  reason="same TP = 4 spread; fixed collective cost depends on NCCL version"),
+                  reason=QT_TRANSLATE_NOOP(
+                      "Sources", "same TP = 4 spread; fixed collective cost depends on NCCL version")),
     ConstantRange(key="step_overhead_ms", low_factor=0.7, high_factor=1.5, hurts=Hurts.HIGH,
-                  reason="TTFT errors −43 % … +15 % in specs/validation/throughput.jsonl "
-                         "(python -m benchmarks.throughput_accuracy)"),
+                  reason=QT_TRANSLATE_NOOP(
+                      "Sources", "TTFT errors −43 % … +15 % in specs/validation/throughput.jsonl "
+                      "(python -m benchmarks.throughput_accuracy)")),
 )
 # A GPU without measured kernels borrows a measured system's fractions (specs/kernels/mapping.json).
 MAPPED_WIDENING = (0.85, 1.15)
-MAPPED_REASON = ("the GPU has no measured kernel tables and borrows {system}'s fractions; across "
-                 "the nine measured systems one engine's BF16 GEMM asymptote spans 0.57–0.90 of "
-                 "peak (specs/kernels, python -m benchmarks.kernel_fit), so the range is widened "
-                 "by ±15 %")
+MAPPED_REASON = QT_TRANSLATE_NOOP(
+    "Sources", "the GPU has no measured kernel tables and borrows {system}'s fractions; across the nine "
+    "measured systems one engine's BF16 GEMM asymptote spans 0.57–0.90 of peak (specs/kernels, python "
+    "-m benchmarks.kernel_fit), so the range is widened by ±15 %")
 _EFFICIENCY_FRACTIONS = {"gemm_compute", "attention_compute", "memory_bandwidth", "comm_bandwidth"}
 _EFFICIENCY_KEYS = _EFFICIENCY_FRACTIONS | {"comm_latency_us", "step_overhead_ms"}
 
@@ -134,10 +153,9 @@ def ranges_for(inputs: PlanInputs,
     if profile is None or not profile.mapped:
         return ranges
     low, high = MAPPED_WIDENING
-    reason = MAPPED_REASON.format(system=profile.system.name)
     return tuple(r.model_copy(update={"low_factor": r.low_factor * low,
                                       "high_factor": r.high_factor * high,
-                                      "reason": f"{r.reason}; {reason}"})
+                                      "mapped_system": profile.system.name})
                  if r.key in _EFFICIENCY_FRACTIONS else r for r in ranges)
 
 
@@ -210,6 +228,10 @@ class Bands(BaseModel):
         return next((b for b in self.bands if b.key == key), None)
 
 
+CORNER_NAMES = {"pessimistic": QT_TRANSLATE_NOOP("Formulas", "pessimistic"),
+                "optimistic": QT_TRANSLATE_NOOP("Formulas", "optimistic"),
+                "expected": QT_TRANSLATE_NOOP("Formulas", "expected")}
+"""How a band's formula names the evaluation that gave its low or high."""
 _BANDED = (("kv_cache_tokens", "tokens"), ("recommended_concurrency", "requests"),
            ("gpus_needed", "GPUs"))
 
@@ -222,15 +244,19 @@ def _band(key: str, unit: str, results: dict[str, KeyResults], facts: dict[str, 
         return None
     low_name, low = min(values.items(), key=lambda item: item[1])  # ties name a corner first
     high_name, high = max(values.items(), key=lambda item: item[1])
-    evaluated = "of the expected value and the pessimistic and optimistic corners"
 
-    def make(label: str, value: float, formula: str) -> Term:
+    def make(label: str, value: float, formula: str | FormulaTemplate) -> Term:
         return term(f"{key}.{label}", value, unit, formula, facts, sources)
 
     return Band(key=key, unit=unit,
-                low=make("low", low, f"smallest {evaluated} (here: {low_name})"),
-                expected=make("expected", values["expected"], "every constant at its value"),
-                high=make("high", high, f"largest {evaluated} (here: {high_name})"))
+                low=make("low", low, template(QT_TRANSLATE_NOOP(
+                    "Formulas", "smallest of the expected value and the pessimistic and optimistic "
+                    "corners (here: {name})"), name=CORNER_NAMES[low_name])),
+                expected=make("expected", values["expected"],
+                              QT_TRANSLATE_NOOP("Formulas", "every constant at its value")),
+                high=make("high", high, template(QT_TRANSLATE_NOOP(
+                    "Formulas", "largest of the expected value and the pessimistic and optimistic "
+                    "corners (here: {name})"), name=CORNER_NAMES[high_name])))
 
 
 def uncertainty_bands(inputs: PlanInputs, sizing: SizingRequest | None = None,
@@ -247,7 +273,7 @@ def uncertainty_bands(inputs: PlanInputs, sizing: SizingRequest | None = None,
                "expected": key_results(inputs, sizing)}
     facts: dict[str, InputValue] = {f"{r.key}_factor": f"{r.low_factor:g}–{r.high_factor:g}"
                                     for r in ranges}
-    sources = tuple(f"{r.key}: {r.reason}" for r in ranges)
+    sources = tuple(f"{r.key}: {r.full_reason}" for r in ranges)
     bands = (_band(key, unit, results, facts, sources) for key, unit in _BANDED)
     return Bands(bands=tuple(b for b in bands if b is not None), ranges=ranges,
                  pessimistic=results["pessimistic"], expected=results["expected"],

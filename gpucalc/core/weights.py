@@ -6,11 +6,12 @@ from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
-from gpucalc.core.explain import Term, term
+from gpucalc.core.explain import Term, template, term
 from gpucalc.core.model_spec import ModelSpec, QuantScope
 from gpucalc.core.parallel import Stage, kv_heads_per_rank
 from gpucalc.core.params import ParamBreakdown, attention_params_per_layer
 from gpucalc.core.precision import WeightFormat, dtype_bytes
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.units import gib_from_bytes
 
 
@@ -68,29 +69,37 @@ def weight_groups_per_gpu(
     items: list[WeightGroup] = []
     if stage.has_embedding:
         items.append(WeightGroup("embedding", breakdown.embedding / tp, scope.embeddings,
-                                 "vocab × hidden / tp"))
-    attention = attention_params_per_rank(model, tp) * stage.num_layers
+                                 QT_TRANSLATE_NOOP("Formulas", "vocab × hidden / tp")))
+    softmax_layers = stage.num_layers * model.num_attention_layers / model.num_layers
+    other_attention = breakdown.attention - attention_params_per_layer(model) * model.num_attention_layers
+    attention = (attention_params_per_rank(model, tp) * softmax_layers
+                 + other_attention * layer_share / tp)
     items.append(WeightGroup("attention", attention, scope.attention,
-                             "layers × attention params per rank"))
+                             QT_TRANSLATE_NOOP("Formulas", "layers × attention params per rank")))
     if breakdown.dense_mlp:
         items.append(WeightGroup("dense_mlp", breakdown.dense_mlp * layer_share / tp,
-                                 scope.dense_mlp, "layers × 3 × hidden × intermediate / tp"))
+                                 scope.dense_mlp, QT_TRANSLATE_NOOP(
+                                     "Formulas", "layers × 3 × hidden × intermediate / tp")))
     if breakdown.routed_experts:
         items.append(WeightGroup(
             "experts", breakdown.routed_experts * layer_share / tp, scope.experts,
-            "MoE layers × experts × 3 × hidden × expert width / tp (all experts held)"))
+            QT_TRANSLATE_NOOP(
+                "Formulas", "MoE layers × experts × 3 × hidden × expert width / tp (all experts held)")))
     if breakdown.shared_experts:
         items.append(WeightGroup("shared_experts", breakdown.shared_experts * layer_share / tp,
-                                 scope.experts, "MoE layers × shared experts × 3 × hidden × width / tp"))
+                                 scope.experts, QT_TRANSLATE_NOOP(
+                                     "Formulas", "MoE layers × shared experts × 3 × hidden × width / tp")))
     replicated = breakdown.router * layer_share + 2 * model.hidden_size * stage.num_layers
     items.append(WeightGroup("norms_router", replicated, False,
-                             "norms and routers, replicated on every rank"))
+                             QT_TRANSLATE_NOOP("Formulas", "norms and routers, replicated on every rank")))
     if stage.has_lm_head:
         lm_head = breakdown.lm_head or (breakdown.embedding if not stage.has_embedding else 0)
         if lm_head:
-            items.append(WeightGroup("lm_head", lm_head / tp, scope.lm_head, "vocab × hidden / tp"))
+            items.append(WeightGroup("lm_head", lm_head / tp, scope.lm_head, QT_TRANSLATE_NOOP(
+                "Formulas", "vocab × hidden / tp")))
     if breakdown.vision and stage.has_embedding:
-        items.append(WeightGroup("vision", breakdown.vision / tp, False, "vision encoder params / tp"))
+        items.append(WeightGroup("vision", breakdown.vision / tp, False, QT_TRANSLATE_NOOP(
+            "Formulas", "vision encoder params / tp")))
     return items
 
 
@@ -116,7 +125,7 @@ def weight_terms_per_gpu(
     src = (f"{plan.body.label}: {plan.body.formula} bits/param ({plan.body.source})",)
     return tuple(
         term(f"weights.{g.key}", weight_group_gib(g, plan), "GiB",
-             f"params × bits / 8 / 2^30; params = {g.how}",
+             template(QT_TRANSLATE_NOOP("Formulas", "params × bits / 8 / 2^30; params = {how}"), how=g.how),
              {"params": round(g.params), "format": fmt if g.quantized else base, "tp": tp,
               "layers": stage.num_layers},
              src if g.quantized else ())

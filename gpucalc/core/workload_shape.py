@@ -6,6 +6,7 @@ import math
 
 from gpucalc.core.explain import Term, term
 from gpucalc.core.inputs import Workload
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 
 
 def planning_tokens(workload: Workload) -> Term:
@@ -21,13 +22,16 @@ def planning_tokens(workload: Workload) -> Term:
     tokens = math.ceil(max(single, longest) * (1 + workload.length_margin))
     return term(
         "planning_tokens_per_request", tokens, "tokens",
-        "ceil(max(P95 input + (turns − 1) × tokens/turn + P95 output, longest class) "
-        "× (1 + length margin))",
+        QT_TRANSLATE_NOOP(
+            "Formulas", "ceil(max(P95 input + (turns − 1) × tokens/turn + P95 output, longest class) × (1 "
+            "+ length margin))"),
         {"input_p95": workload.input_p95, "output_p95": workload.output_p95,
          "max_turns": workload.max_turns, "tokens_per_turn": workload.tokens_per_turn,
          "longest_class_tokens": longest, "length_margin": workload.length_margin},
-        ("seed 000: plan with P95 lengths, the maximum number of turns and the longest class",
-         "seed 002: raise the lengths 20–30 % when request lengths vary widely"),
+        (QT_TRANSLATE_NOOP(
+            "Sources", "seed 000: plan with P95 lengths, the maximum number of turns and the longest class"),
+         QT_TRANSLATE_NOOP(
+             "Sources", "seed 002: raise the lengths 20–30 % when request lengths vary widely")),
     )
 
 
@@ -41,12 +45,14 @@ def average_tokens(workload: Workload) -> Term:
     tokens = math.ceil((mean_in + mean_out) * (1 + workload.length_margin))
     return term(
         "average_tokens_per_request", tokens, "tokens",
-        "ceil((mean input + (turns − 1) ÷ 2 × tokens/turn + mean output) × (1 + length margin)); "
-        "means over the request classes when the traffic is mixed",
+        QT_TRANSLATE_NOOP(
+            "Formulas", "ceil((mean input + (turns − 1) ÷ 2 × tokens/turn + mean output) × (1 + length "
+            "margin)); means over the request classes when the traffic is mixed"),
         {"mean_input": round(mean_in, 1), "mean_output": round(mean_out, 1),
          "max_turns": workload.max_turns, "tokens_per_turn": workload.tokens_per_turn,
          "classes": len(workload.classes), "length_margin": workload.length_margin},
-        ("seed 001: weights + KV at average length + margin within 70 % of memory",),
+        (QT_TRANSLATE_NOOP(
+            "Sources", "seed 001: weights + KV at average length + margin within 70 % of memory"),),
     )
 
 

@@ -2,7 +2,11 @@
 
 Handles dense, GQA/MQA, MLA, MoE (Mixtral, Qwen-MoE, DeepSeek, Llama 4, gpt-oss), sliding-window
 and chunked-local layers, tied embeddings, explicit ``head_dim``, ChatGLM naming, nested
-``text_config`` of multimodal models, and ``quantization_config``. No transformers, no torch.
+``text_config`` of multimodal models, and ``quantization_config``; non-uniform layers
+(Nemotron-NAS ``block_configs``) and linear-attention hybrids (Qwen3-Next) through
+:mod:`gpucalc.io.hf_layers`, Qwen-VL vision towers through :mod:`gpucalc.io.hf_vision`, and
+DeepSeek-V3.2's sparse-attention indexer. What cannot be modelled exactly is named by notice
+codes in ``ModelSpec.approximations``. No transformers, no torch.
 
 Every number is range-checked as it is read (the caps live beside :class:`ModelSpec`), so a
 hostile config gives one line naming the key and the allowed range before any per-layer table is
@@ -12,7 +16,7 @@ built or any product of dimensions is formed.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
@@ -27,6 +31,8 @@ from gpucalc.core.model_spec import (
     MAX_TOKENS_PER_IMAGE,
     MAX_VOCAB,
     LayerAttention,
+    LinearAttentionSpec,
+    MambaSpec,
     MlaSpec,
     ModelSpec,
     MoeSpec,
@@ -35,7 +41,19 @@ from gpucalc.core.model_spec import (
 from gpucalc.io.bounded_json import MAX_JSON_INT
 from gpucalc.io.config_values import json_list, real_number, short_label, whole_number
 from gpucalc.io.errors import InputFileError
+from gpucalc.io.hf_layers import (
+    hybrid_pattern,
+    linear_attention,
+    mamba,
+    nas_layers,
+    state_layer_kinds,
+    state_layer_notes,
+)
 from gpucalc.io.hf_quant import checkpoint_quant
+from gpucalc.io.hf_vision import QWEN_VL_RESOLUTION_NOTE, is_qwen_vl, qwen_vl_vision
+
+# Notice code (worded in gpucalc.text.notices): the sparse-attention indexer is approximated.
+SPARSE_INDEXER_NOTE = "import_sparse_attention_indexer_not_counted"
 
 # Defaults of text configs that multimodal checkpoints leave implicit (transformers' defaults).
 _TEXT_DEFAULTS: dict[str, dict[str, Any]] = {
@@ -109,11 +127,24 @@ def _mla(text: Mapping[str, Any]) -> MlaSpec | None:
         qk_nope_head_dim=_optional(text, "qk_nope_head_dim", default=128, low=0, high=MAX_HEAD_DIM),
         qk_rope_head_dim=_optional(text, "qk_rope_head_dim", default=64, low=0, high=MAX_HEAD_DIM),
         v_head_dim=_optional(text, "v_head_dim", default=128, low=1, high=MAX_HEAD_DIM),
+        index_n_heads=_optional(text, "index_n_heads", default=0, low=0, high=MAX_HEADS),
+        index_head_dim=_optional(text, "index_head_dim", default=0, low=0, high=MAX_HEAD_DIM),
+        index_topk=_optional(text, "index_topk", default=0, low=0, high=MAX_POSITIONS),
     )
+
+
+def _indexer_notes(mla: MlaSpec | None) -> tuple[str, ...]:
+    """What the import approximates about DeepSeek sparse attention."""
+    if mla is None or not mla.index_n_heads:
+        return ()
+    return (SPARSE_INDEXER_NOTE,)
 
 
 def _moe_layer_count(text: Mapping[str, Any], num_layers: int) -> int:
     """How many decoder layers carry experts."""
+    pattern = hybrid_pattern(text, num_layers, 0)
+    if pattern is not None:  # Nemotron-H: the 'E' blocks
+        return pattern.moe_layers
     if "first_k_dense_replace" in text:  # DeepSeek V2/V3, Kimi K2
         freq = _layer_step(text, "moe_layer_freq")
         first = _optional(text, "first_k_dense_replace", default=0, low=0, high=MAX_JSON_INT)
@@ -148,16 +179,23 @@ def _moe(text: Mapping[str, Any], num_layers: int) -> MoeSpec | None:
     width = _required(text, *width_keys, low=1, high=MAX_INTERMEDIATE)
     n_shared = _optional(text, "n_shared_experts", default=0, low=0, high=MAX_EXPERTS)
     shared_width = width if n_shared else 0
+    if n_shared and text.get("moe_shared_expert_intermediate_size"):  # Nemotron-H
+        shared_width = _required(text, "moe_shared_expert_intermediate_size", low=1,
+                                 high=MAX_INTERMEDIATE)
     gate = False
     if text.get("shared_expert_intermediate_size"):
         n_shared, gate = 1, True
         shared_width = _required(text, "shared_expert_intermediate_size", low=1, high=MAX_INTERMEDIATE)
     if model_type in {"llama4_text", "llama4"}:
         n_shared, shared_width = 1, width
+    moe_layers = _moe_layer_count(text, num_layers)
+    if moe_layers == 0:
+        return None
     return MoeSpec(
         num_experts=experts, experts_per_token=top_k, expert_intermediate_size=width,
         num_shared_experts=n_shared, shared_expert_intermediate_size=shared_width,
-        shared_expert_gate=gate, num_moe_layers=_moe_layer_count(text, num_layers),
+        shared_expert_gate=gate, num_moe_layers=moe_layers,
+        latent_size=_optional(text, "moe_latent_size", default=0, low=0, high=MAX_HIDDEN) or None,
     )
 
 
@@ -261,11 +299,54 @@ def _vision_params(config: Mapping[str, Any], text_hidden: int) -> VisionSpec | 
     )
 
 
+class _Layers(NamedTuple):
+    """Per-layer structure: attention kinds, window/chunk, and what differs between layers."""
+
+    kinds: tuple[LayerAttention, ...]
+    window: int | None
+    chunk: int | None
+    kv_heads: int | None  # from block configs; None: the config's own count
+    mlp_widths: tuple[int, ...] | None
+    linear: LinearAttentionSpec | None
+    ssm: MambaSpec | None
+    notes: tuple[str, ...]
+
+
+def _layers(text: Mapping[str, Any], num_layers: int, heads: int, hidden: int, max_len: int) -> _Layers:
+    """Attention kind per layer for uniform, NAS (block configs) and state-hybrid models."""
+    nas = nas_layers(text, num_layers, heads, hidden)
+    if nas is not None:
+        return _Layers(nas.kinds, None, None, nas.kv_heads, nas.mlp_widths, None, None, nas.notes)
+    ssm = mamba(text)
+    pattern = hybrid_pattern(text, num_layers, _optional(text, "intermediate_size", default=0, low=0,
+                                                         high=MAX_INTERMEDIATE))
+    if pattern is not None:
+        notes = state_layer_notes(pattern.kinds, None, ssm)
+        return _Layers(pattern.kinds, None, None, None, pattern.mlp_widths, None, ssm, notes)
+    hybrid = state_layer_kinds(text, num_layers)
+    if hybrid is None:
+        kinds, window, chunk = _layer_attention(text, num_layers, max_len)
+        return _Layers(kinds, window, chunk, None, None, None, None, ())
+    window = None
+    if LayerAttention.SLIDING in hybrid:
+        window = _required(text, "sliding_window", "sliding_window_size", low=1, high=MAX_POSITIONS)
+    linear = linear_attention(text)
+    return _Layers(hybrid, window, None, None, None, linear, ssm, state_layer_notes(hybrid, linear, ssm))
+
+
+def _vision(config: Mapping[str, Any], text_hidden: int) -> tuple[VisionSpec | None, tuple[str, ...]]:
+    """The vision tower and what its count approximates."""
+    if is_qwen_vl(config):
+        return qwen_vl_vision(config, text_hidden), (QWEN_VL_RESOLUTION_NOTE,)
+    return _vision_params(config, text_hidden), ()
+
+
 def _is_gated(text: Mapping[str, Any]) -> bool:
     model_type = str(text.get("model_type", ""))
     if model_type in _NON_GATED_TYPES:
         return False
-    act = str(_first(text, "hidden_act", "hidden_activation", "activation_function", default="silu"))
+    act = str(_first(text, "hidden_act", "hidden_activation", "activation_function", "mlp_hidden_act",
+                     default="silu"))
     return act in _GATED_ACTS or model_type == "chatglm"
 
 
@@ -324,7 +405,10 @@ def _build(
                         "max_sequence_length", default=4096, low=1, high=MAX_POSITIONS)
     mla = _mla(text)
     moe = _moe(text, num_layers)
-    kinds, window, chunk = _layer_attention(text, num_layers, max_len)
+    layers = _layers(text, num_layers, heads, hidden, max_len)
+    vision, vision_notes = _vision(config, hidden)
+    if layers.kv_heads is not None:
+        kv_heads = layers.kv_heads
     cross = len(json_list(text.get("cross_attention_layers"), "cross_attention_layers"))
     quant_source = hf_quant_config or text.get("quantization_config")
     quant = checkpoint_quant(quant_source)
@@ -341,7 +425,8 @@ def _build(
         num_kv_heads=kv_heads if mla is None else heads,
         head_dim=head_dim,
         vocab_size=vocab,
-        intermediate_size=_dense_width(text, moe, num_layers, hidden),
+        intermediate_size=max(layers.mlp_widths) if layers.mlp_widths else _dense_width(
+            text, moe, num_layers, hidden),
         mlp_gated=_is_gated(text),
         attention_bias=bool(_first(text, "attention_bias", "add_qkv_bias", "qkv_bias", default=False))
         or str(text.get("model_type", "")).startswith("qwen2"),
@@ -350,11 +435,17 @@ def _build(
         torch_dtype=short_label(_first(text, "torch_dtype", "dtype", default="bfloat16")),
         mla=mla,
         moe=moe,
-        layer_attention=kinds,
-        sliding_window=window,
-        attention_chunk_size=chunk,
+        layer_attention=layers.kinds,
+        sliding_window=layers.window,
+        attention_chunk_size=layers.chunk,
         cross_attention_layers=cross,
-        vision=_vision_params(config, hidden),
+        vision=vision,
         quantization=quant,
         mtp_layers=_optional(text, "num_nextn_predict_layers", default=0, low=0, high=MAX_LAYERS),
+        layer_mlp_widths=layers.mlp_widths,
+        linear_attention=layers.linear,
+        mamba=layers.ssm if LayerAttention.STATE in layers.kinds else None,
+        # transformers' Qwen3NextAttention: q_proj emits the query and an output gate
+        attention_output_gate=model_type == "qwen3_next",
+        approximations=(*layers.notes, *vision_notes, *_indexer_notes(mla)),
     )

@@ -11,12 +11,15 @@ from gpucalc.core.sensitivity import Sensitivity, TornadoBar
 from gpucalc.core.sim_capacity import SloCapacity
 from gpucalc.core.sim_metrics import SimulationResult
 from gpucalc.core.sim_sweep import KNEE_TTFT_GROWTH, SWEEP_TOP_OF_SATURATION
-from gpucalc.core.uncertainty import Band, Bands, ConstantRange
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.uncertainty import MAPPED_REASON, Band, Bands, ConstantRange
 from gpucalc.plan.compute import PlanSimulation
 from gpucalc.report.layout import Block, Canvas, Cell, Drawing, Paragraph, TableRow, table
 from gpucalc.report.numbers import count, percent, sig3
 from gpucalc.report.plots_risk import SweepText, TornadoRow, TornadoText, draw_rate_sweep, draw_tornado
 from gpucalc.report.reader_text import reader_text
+from gpucalc.report.strings import list_separator
+from gpucalc.text.terms import source_text, term_name
 
 if TYPE_CHECKING:
     from gpucalc.report.sections import Writer
@@ -24,28 +27,26 @@ if TYPE_CHECKING:
 UNCERTAINTY_SECTION = 8  # index in SECTION_TITLES
 SIMULATION_SECTION = 9
 TORNADO_BARS_SHOWN = 6
-BAND_NAMES = {"kv_cache_tokens": "KV cache tokens", "recommended_concurrency": "Recommended concurrency",
-              "gpus_needed": "GPUs needed"}
 BAND_UNITS = {"tokens": "tokens", "requests": "requests", "GPUs": "GPUs"}
 FACTOR_NAMES = {
-    "activation_peak": "Activation peak",
-    "non_torch_memory": "Runtime (non-torch) memory",
-    "cuda_graph_memory": "CUDA-graph memory",
-    "gemm_compute": "GEMM efficiency",
-    "attention_compute": "Attention efficiency",
-    "memory_bandwidth": "Memory-bandwidth efficiency",
-    "comm_bandwidth": "Link-bandwidth efficiency",
-    "comm_latency_us": "Collective latency",
-    "step_overhead_ms": "Step overhead",
-    "input_len_p95": "Input length P95",
-    "output_len": "Output length",
-    "tpot_target_ms": "TPOT target",
-    "ttft_target_ms": "TTFT target",
-    "gpu_memory_gib": "GPU memory",
-    "peak_tflops": "Peak TFLOPS",
-    "hbm_bandwidth_gb_per_s": "Memory bandwidth",
-    "memory_fraction": "Memory fraction",
-    "fp8_gemm_relative": "FP8 GEMM factor",
+    "activation_peak": QT_TRANSLATE_NOOP("Report", "Activation peak"),
+    "non_torch_memory": QT_TRANSLATE_NOOP("Report", "Runtime (non-torch) memory"),
+    "cuda_graph_memory": QT_TRANSLATE_NOOP("Report", "CUDA-graph memory"),
+    "gemm_compute": QT_TRANSLATE_NOOP("Report", "GEMM efficiency"),
+    "attention_compute": QT_TRANSLATE_NOOP("Report", "Attention efficiency"),
+    "memory_bandwidth": QT_TRANSLATE_NOOP("Report", "Memory-bandwidth efficiency"),
+    "comm_bandwidth": QT_TRANSLATE_NOOP("Report", "Link-bandwidth efficiency"),
+    "comm_latency_us": QT_TRANSLATE_NOOP("Report", "Collective latency"),
+    "step_overhead_ms": QT_TRANSLATE_NOOP("Report", "Step overhead"),
+    "input_len_p95": QT_TRANSLATE_NOOP("Report", "Input length P95"),
+    "output_len": QT_TRANSLATE_NOOP("Report", "Output length"),
+    "tpot_target_ms": QT_TRANSLATE_NOOP("Report", "TPOT target"),
+    "ttft_target_ms": QT_TRANSLATE_NOOP("Report", "TTFT target"),
+    "gpu_memory_gib": QT_TRANSLATE_NOOP("Report", "GPU memory"),
+    "peak_tflops": QT_TRANSLATE_NOOP("Report", "Peak TFLOPS"),
+    "hbm_bandwidth_gb_per_s": QT_TRANSLATE_NOOP("Report", "Memory bandwidth"),
+    "memory_fraction": QT_TRANSLATE_NOOP("Report", "Memory fraction"),
+    "fp8_gemm_relative": QT_TRANSLATE_NOOP("Report", "FP8 GEMM factor"),
 }
 
 
@@ -61,7 +62,7 @@ def unit_text(w: Writer, unit: str) -> str:
 
 def band_cells(w: Writer, band: Band) -> tuple[Cell, ...]:
     """One row of the bands table: result, low, expected, high, unit."""
-    return (Cell(w.t(BAND_NAMES.get(band.key, band.key)), bold=True),
+    return (Cell(term_name(band.key, w.lang), bold=True),
             Cell(count(band.low.value), align="right"), Cell(count(band.expected.value), align="right"),
             Cell(count(band.high.value), align="right"), Cell(unit_text(w, band.unit)))
 
@@ -82,7 +83,16 @@ def tornado_cells(w: Writer, rank: int, bar: TornadoBar) -> tuple[Cell, ...]:
 def range_cells(w: Writer, r: ConstantRange) -> tuple[Cell, ...]:
     """One row of the ranges table: constant, factors on its value, reason and source."""
     return (Cell(factor_name(w, r.key), bold=True),
-            Cell(f"×{r.low_factor:g} – ×{r.high_factor:g}", align="right"), Cell(w.t(reader_text(r.reason))))
+            Cell(f"×{r.low_factor:g} – ×{r.high_factor:g}", align="right"), Cell(range_reason(w, r)))
+
+
+def range_reason(w: Writer, r: ConstantRange) -> str:
+    """Why a constant's range is this wide, in the report's language, without repository pointers."""
+    reason = source_text(r.reason, w.lang)
+    if r.mapped_system:
+        widened = source_text(MAPPED_REASON, w.lang).format(system=r.mapped_system)
+        reason += list_separator(w.lang) + widened
+    return reader_text(reason)
 
 
 def kept_together(blocks: list[Block], with_next: bool = False) -> list[Block]:

@@ -13,6 +13,7 @@ from gpucalc.core.memory_plan import MEMORY_ALARM_SHARE
 from gpucalc.core.perf_result import CeilingKind, PerformanceResult, PointSummary
 from gpucalc.core.quality import QUALITY_CAVEAT
 from gpucalc.core.sweep import SCENARIO_TIER
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.plan.checklist import fill_checklist
 from gpucalc.plan.serve_line import serve_line
 from gpucalc.report.data import SIZING_ROWS_SHOWN, ReportData
@@ -29,48 +30,17 @@ from gpucalc.report.plots import (
     draw_load_curves,
     draw_memory_bar,
 )
-from gpucalc.report.reader_text import input_name, reader_text
+from gpucalc.report.reader_text import reader_text
 from gpucalc.report.risk_sections import factor_name, simulation_section, uncertainty_section
 from gpucalc.report.strings import template_parts_text, tr
 from gpucalc.report.summary import APPENDIX_TITLE, summary_blocks
 from gpucalc.text.notices import notice_text
 from gpucalc.text.palette import CEILING_COLOURS
+from gpucalc.text.terms import formula_text, input_name, source_text, term_name
 
 QUALITY = Notice(code=QUALITY_CAVEAT, params={})
 PASS_FILL = "#d8f0dd"
 ATTENTION_FILL = "#fde7c8"
-TERM_LABELS = {
-    "total_gib_per_gpu": "GPU memory (total)",
-    "weights_gib_per_gpu": "Weights",
-    "activation_gib_per_gpu": "Activation peak",
-    "non_torch_gib_per_gpu": "Runtime (non-torch)",
-    "cuda_graphs_gib_per_gpu": "CUDA graphs",
-    "kv_cache_gib_per_gpu": "KV cache",
-    "headroom_gib_per_gpu": "Headroom",
-    "kv_cache_bytes_per_token": "KV bytes per token",
-    "kv_cache_bytes_per_token_per_gpu": "KV bytes per token per GPU",
-    "kv_cache_tokens": "KV cache tokens (per replica)",
-    "kv_cache_tokens_all_replicas": "KV cache tokens, all replicas",
-    "max_concurrency": "Max concurrency at max model length",
-    "concurrency_p50": "Concurrency at P50 length",
-    "concurrency_p95": "Concurrency at P95 length",
-    "planning_concurrency_at_share": "Concurrency within planning share",
-    "alarm_concurrency_at_share": "Concurrency at the 80 % alarm",
-    "kv_gib_per_average_request": "KV per request at average length",
-    "memory_share_at_planned": "Memory share at planned concurrency",
-    "weights.embedding": "Embedding",
-    "weights.attention": "Attention",
-    "weights.dense_mlp": "Dense MLP",
-    "weights.experts": "Routed experts",
-    "weights.shared_experts": "Shared experts",
-    "weights.norms_router": "Norms and router",
-    "weights.lm_head": "LM head",
-    "weights.vision": "Vision tower",
-    "activation.forward_gib": "Forward pass activations",
-    "activation.sampler_gib": "Sampler",
-    "activation.moe_workspace_gib": "MoE workspace",
-    "activation.encoder_gib": "Vision encoder (profiling pass)",
-}
 CEILING_LABELS = {CeilingKind.MEMORY: "Memory (KV cache)", CeilingKind.COMPUTE: "Compute / latency",
                   CeilingKind.INTERCONNECT: "Interconnect",
                   CeilingKind.SCHEDULER: "Scheduler (max_num_seqs)"}
@@ -100,7 +70,7 @@ class Writer:
         """Reference numbers ("[1, 3]") of ``sources`` in the report's source list."""
         numbers = []
         for source in (s for s in sources if s):
-            text = reader_text(source)
+            text = reader_text(source_text(source, self.lang))
             if text not in self.sources:
                 self.sources.append(text)
             numbers.append(self.sources.index(text) + 1)
@@ -108,7 +78,7 @@ class Writer:
 
     def source_list(self, start: int) -> list[Block]:
         """The sources cited since index ``start``, numbered."""
-        return [Paragraph(f"[{i}] {self.t(text)}", size_pt=7.0, colour=MUTED_COLOUR, indent_pt=4,
+        return [Paragraph(f"[{i}] {text}", size_pt=7.0, colour=MUTED_COLOUR, indent_pt=4,
                           space_after_pt=1.5)
                 for i, text in enumerate(self.sources[start:], start=start + 1)]
 
@@ -129,8 +99,16 @@ class Writer:
         return reader_text(notice_text(notice, self.lang))
 
     def inputs_text(self, term: Term) -> str:
-        """A formula's inputs named in words: ``layers = 32, tp = 1``."""
-        return ", ".join(f"{self.t(input_name(k))} = {input_value(v)}" for k, v in term.inputs.items())
+        """A formula's inputs named in words: ``layers = 32, TP = 1``."""
+        return ", ".join(f"{input_name(k, self.lang)} = {input_value(v)}" for k, v in term.inputs.items())
+
+    def formula(self, term: Term) -> str:
+        """A term's formula in the report's language."""
+        return formula_text(term, self.lang)
+
+    def name(self, term: Term) -> str:
+        """A term's name in the report's language."""
+        return term_name(term.key, self.lang)
 
     def term_value(self, term: Term) -> str:
         """A term's value with its unit."""
@@ -236,14 +214,14 @@ def checklist_section(w: Writer) -> list[Block]:
 def _term_row(w: Writer, term: Term, name: str, indent: bool = False) -> tuple[Cell, ...]:
     label = ("    " if indent else "") + name
     return (Cell(label, bold=not indent), Cell(w.term_value(term), align="right"),
-            Cell(w.t(term.formula)), Cell(w.inputs_text(term)), Cell(w.cite(term.sources), align="center"))
+            Cell(w.formula(term)), Cell(w.inputs_text(term)), Cell(w.cite(term.sources), align="center"))
 
 
 def memory_section(w: Writer) -> list[Block]:
     """The memory picture and the deduction table, line by line with formulas."""
     memory, targets = w.data.result.memory, w.data.inputs.targets
     stage = memory.binding
-    segments = [MemorySegment(t.key, w.t(TERM_LABELS[t.key]), t.value) for t in memory.line_items]
+    segments = [MemorySegment(t.key, w.name(t), t.value) for t in memory.line_items]
     total = memory.settings.total_gib.value
     first_source = len(w.sources)
 
@@ -254,18 +232,18 @@ def memory_section(w: Writer) -> list[Block]:
         draw_memory_bar(canvas, box, segments, total, lines, w.t("Memory picture of one GPU"),
                         w.t("GPU memory (GiB)"), w.t("capacity {v} GiB", v=gib(total)))
 
-    rows = [_term_row(w, memory.settings.total_gib, w.t(TERM_LABELS["total_gib_per_gpu"]))]
+    rows = [_term_row(w, memory.settings.total_gib, w.name(memory.settings.total_gib))]
     for item in memory.line_items:
-        rows.append(_term_row(w, item, w.t(TERM_LABELS[item.key])))
+        rows.append(_term_row(w, item, w.name(item)))
         parts = (stage.weights if item is stage.weights_total
                  else stage.activation_parts if item is stage.activation else ())
-        rows += [_term_row(w, p, w.t(TERM_LABELS.get(p.key, input_name(p.key))), indent=True)
+        rows += [_term_row(w, p, w.name(p), indent=True)
                  for p in parts if p.value]
     for t in (memory.kv_bytes_per_token, memory.kv_bytes_per_token_per_gpu, memory.kv_cache_tokens,
               memory.kv_cache_tokens_all_replicas, memory.max_concurrency, memory.concurrency_p50,
               memory.concurrency_p95, memory.kv_per_average_request, memory.planning_check,
               memory.alarm_check, *_memory_share_terms(w)):
-        rows.append(_term_row(w, t, w.t(TERM_LABELS[t.key])))
+        rows.append(_term_row(w, t, w.name(t)))
     blocks: list[Block] = [w.heading(2), Drawing(44, draw)]
     if len(memory.stages) > 1:
         blocks.append(w.note(w.t("Pipeline stage {s} of {n} (the one whose KV cache binds).",
@@ -307,7 +285,7 @@ def ceilings_section(w: Writer, perf: PerformanceResult) -> list[Block]:
     rows = [(Cell(w.t(CEILING_LABELS[c.kind]), bold=True,
                   colour=CEILING_COLOURS[c.kind]),
              Cell(w.t("no limit") if c.sets_no_limit else count(c.value.value), align="right"),
-             Cell(w.t(c.value.formula)), Cell(w.inputs_text(c.value)),
+             Cell(w.formula(c.value)), Cell(w.inputs_text(c.value)),
              Cell(w.t("binding") if c.binding else "", bold=True, align="center"))
             for c in perf.ceilings]
     advice = [Paragraph("• " + w.notice(a), size_pt=9, indent_pt=6, space_after_pt=2)
@@ -479,19 +457,27 @@ def efficiency_section(w: Writer, perf: PerformanceResult) -> list[Block]:
     """Efficiency factors of the performance model with their sources."""
     eff = perf.efficiency
     meanings = [
-        ("gemm_compute", percent(eff.gemm_compute), "share of dense peak TFLOPS large GEMMs reach"),
-        ("attention_compute", percent(eff.attention_compute), "share of peak attention kernels reach"),
-        ("memory_bandwidth", percent(eff.memory_bandwidth), "share of HBM bandwidth decode reaches"),
-        ("comm_bandwidth", percent(eff.comm_bandwidth), "share of link bandwidth all-reduce reaches"),
-        ("comm_latency_us", f"{sig3(eff.comm_latency_us)} µs", "fixed cost of one collective"),
-        ("step_overhead_ms", f"{sig3(eff.step_overhead_ms)} ms", "fixed cost of one engine step"),
-        ("fp8_gemm_relative", sig3(eff.fp8_gemm_relative), "FP8 GEMM share relative to BF16"),
+        ("gemm_compute", percent(eff.gemm_compute),
+         QT_TRANSLATE_NOOP("Report", "share of dense peak TFLOPS large GEMMs reach")),
+        ("attention_compute", percent(eff.attention_compute),
+         QT_TRANSLATE_NOOP("Report", "share of peak attention kernels reach")),
+        ("memory_bandwidth", percent(eff.memory_bandwidth),
+         QT_TRANSLATE_NOOP("Report", "share of HBM bandwidth decode reaches")),
+        ("comm_bandwidth", percent(eff.comm_bandwidth),
+         QT_TRANSLATE_NOOP("Report", "share of link bandwidth all-reduce reaches")),
+        ("comm_latency_us", f"{sig3(eff.comm_latency_us)} µs",
+         QT_TRANSLATE_NOOP("Report", "fixed cost of one collective")),
+        ("step_overhead_ms", f"{sig3(eff.step_overhead_ms)} ms",
+         QT_TRANSLATE_NOOP("Report", "fixed cost of one engine step")),
+        ("fp8_gemm_relative", sig3(eff.fp8_gemm_relative),
+         QT_TRANSLATE_NOOP("Report", "FP8 GEMM share relative to BF16")),
     ]
     rows = [(Cell(factor_name(w, key), bold=True), Cell(value, align="right"), Cell(w.t(text)))
             for key, value, text in meanings]
     return [w.heading(10), *table([w.t("Factor"), w.t("Value"), w.t("Meaning")], rows, (2, 1, 5),
                                  aligns=["left", "right", "left"]),
-            Paragraph(w.t("Source: {s}", s=reader_text(eff.source) or "—"), size_pt=8, space_before_pt=4)]
+            Paragraph(w.t("Source: {s}", s=reader_text(source_text(eff.source, w.lang)) or "—"), size_pt=8,
+                      space_before_pt=4)]
 
 
 def notices_section(w: Writer) -> list[Block]:

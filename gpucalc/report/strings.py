@@ -7,31 +7,12 @@ built-in Chinese table below is used, so ``--lang zh`` works without a translato
 
 from __future__ import annotations
 
-from gpucalc.report.strings_zh_formulas import ZH_FORMULAS
 from gpucalc.report.strings_zh_summary import ZH_SUMMARY
 from gpucalc.text.catalogue import translate
 
 CONTEXT = "Report"
 
 ZH: dict[str, str] = {
-    'GPU memory (total)': '显存总量',
-    'Weights': '权重',
-    'Activation peak': '激活峰值',
-    'Runtime (non-torch)': '运行时（非 torch）',
-    'CUDA graphs': 'CUDA Graph',
-    'KV cache': 'KV 缓存',
-    'Headroom': '余量',
-    'KV bytes per token': '每 token 的 KV 字节数',
-    'KV bytes per token per GPU': '每卡每 token 的 KV 字节数',
-    'KV cache tokens (per replica)': 'KV 缓存 token 数（每副本）',
-    'KV cache tokens, all replicas': 'KV 缓存 token 数（全部副本）',
-    'Max concurrency at max model length': '最大上下文长度下的最大并发',
-    'Concurrency at P50 length': 'P50 长度下的并发',
-    'Concurrency at P95 length': 'P95 长度下的并发',
-    'Concurrency within planning share': '规划水位内的并发',
-    'Concurrency at the 80 % alarm': '达到 80% 警戒线时的并发',
-    'KV per request at average length': '平均长度下每请求的 KV',
-    'Memory share at planned concurrency': '规划并发下的显存占比',
     'Scheduler (max_num_seqs)': '调度器（max_num_seqs）',
     'scheduler': '调度器',
     "the scheduler's max_num_seqs cap": '调度器的 max_num_seqs 上限',
@@ -188,13 +169,6 @@ ZH: dict[str, str] = {
     'long': '长',
     'very long': '超长',
     'scenario': '本场景',
-    'share of dense peak TFLOPS large GEMMs reach': '大矩阵乘能达到的稠密峰值 TFLOPS 比例',
-    'share of peak attention kernels reach': '注意力算子能达到的峰值比例',
-    'share of HBM bandwidth decode reaches': '逐 token 生成能达到的显存带宽比例',
-    'share of link bandwidth all-reduce reaches': 'all-reduce 能达到的互联带宽比例',
-    'fixed cost of one collective': '一次集合通信的固定开销',
-    'fixed cost of one engine step': '引擎每步的固定开销',
-    'FP8 GEMM share relative to BF16': 'FP8 矩阵乘相对 BF16 的效率比例',
     ('KV cache holds {tokens} tokens per replica: {n} requests at the planning length '
      '({planning} tokens)'):
         '每副本 KV 缓存可放 {tokens} token：规划长度（{planning} token）下 {n} 个请求',
@@ -264,25 +238,7 @@ ZH: dict[str, str] = {
     'smaller model or precision ({tier} weights): {tier_n} requests':
         '切小模型或降精度（{tier} 权重）：{tier_n} 个请求',
     # Uncertainty and sensitivity
-    'KV cache tokens': 'KV 缓存 token 数',
     'Recommended concurrency': '推荐并发',
-    'GPUs needed': '所需卡数',
-    'Runtime (non-torch) memory': '运行时（非 torch）显存',
-    'CUDA-graph memory': 'CUDA Graph 显存',
-    'GEMM efficiency': 'GEMM 效率',
-    'Attention efficiency': '注意力效率',
-    'Memory-bandwidth efficiency': '显存带宽效率',
-    'Link-bandwidth efficiency': '互联带宽效率',
-    'Collective latency': '集合通信延迟',
-    'Step overhead': '单步固定开销',
-    'Input length P95': '输入长度 P95',
-    'Output length': '输出长度',
-    'TPOT target': 'TPOT 目标',
-    'TTFT target': 'TTFT 目标',
-    'GPU memory': '显存容量',
-    'Peak TFLOPS': '峰值 TFLOPS',
-    'Memory bandwidth': '显存带宽',
-    'Memory fraction': '显存占用比例',
     ('Low and high: every uncertain constant at once at the pessimistic or the optimistic end of '
      'its stated range (table below); low and high are the smallest and largest of the three '
      'evaluations — a planning range, not a confidence interval. The recommended concurrency\'s '
@@ -454,7 +410,6 @@ ZH: dict[str, str] = {
     '‡ lower precision than the checkpoint: ': '‡ 精度低于原始权重：',
     'Lower tiers than the checkpoint\'s precision: ': '低于原始权重精度的档位：',
     **ZH_SUMMARY,
-    **ZH_FORMULAS,
 
 }
 

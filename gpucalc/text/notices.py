@@ -60,6 +60,55 @@ NOTICE_TEXT: dict[str, dict[str, str]] = {
               "on the result.",
         "zh": "{gpu} 的规格来源单一或不明确，使用结果前请核对。",
     },
+    "import_linear_attention_state_not_counted": {
+        "en": "{model}: its linear-attention layers keep a fixed-size state per request instead of "
+              "a KV cache; their weights are counted, but that state is not counted in the KV "
+              "memory, so the KV capacity is overestimated.",
+        "zh": "{model}：线性注意力层为每个请求保存固定大小的状态，而不是 KV 缓存；已计入其权重，"
+              "但该状态未计入 KV 显存，KV 容量偏高。",
+    },
+    "import_mamba_state_not_counted": {
+        "en": "{model}: its Mamba (state-space) layers keep a fixed-size state per request instead "
+              "of a KV cache; their weights are counted, but that state is not counted in the KV "
+              "memory, so the KV capacity is overestimated.",
+        "zh": "{model}：Mamba（状态空间）层为每个请求保存固定大小的状态，而不是 KV 缓存；已计入其权重，"
+              "但该状态未计入 KV 显存，KV 容量偏高。",
+    },
+    "import_state_layers_not_counted": {
+        "en": "{model}: its state-space (Mamba) layers are counted without their weights and "
+              "without their per-request state, because the config does not give their geometry "
+              "in a form gpucalc reads; weights and KV capacity are approximate.",
+        "zh": "{model}：状态空间（Mamba）层的权重和每个请求的状态均未计入（配置中没有 gpucalc 能读取的"
+              "层结构），权重与 KV 容量为近似值。",
+    },
+    "import_sparse_attention_indexer_not_counted": {
+        "en": "{model}: DeepSeek sparse attention's indexer weights are counted, but its per-token "
+              "key cache is not counted in the KV memory, and attention is costed over every "
+              "token rather than only the top-k it selects.",
+        "zh": "{model}：已计入 DeepSeek 稀疏注意力索引器的权重，但其每 token 的键缓存未计入 KV 显存，"
+              "且注意力按全部 token 计算，而非只按其选出的 top-k。",
+    },
+    "import_image_tokens_at_assumed_size": {
+        "en": "{model}: the vision encoder takes images at any resolution; its weights are counted "
+              "and image tokens are counted for a 448 × 448 image (an assumed size).",
+        "zh": "{model}：视觉编码器接受任意分辨率的图像；已计入其权重，图像 token 数按 448 × 448 的图像"
+              "（假定尺寸）计算。",
+    },
+    "import_linear_replacement_not_counted": {
+        "en": "{model}: some blocks replace attention or the MLP with a single linear layer; those "
+              "parts are counted without weights and without KV cache.",
+        "zh": "{model}：部分层用单个线性层替代注意力或 MLP，这些部分未计入权重和 KV 缓存。",
+    },
+    "import_mixed_kv_heads_counted_at_largest": {
+        "en": "{model}: its attention layers have different KV head counts; every attention layer "
+              "is counted with the largest, so the KV cache is overestimated.",
+        "zh": "{model}：各注意力层的 KV 头数不同，均按最大值计算，KV 缓存偏大。",
+    },
+    "import_windowed_blocks_counted_as_full": {
+        "en": "{model}: some blocks use windowed attention; they are counted as full attention, so "
+              "the KV cache is overestimated.",
+        "zh": "{model}：部分层使用窗口注意力，按全注意力计算，KV 缓存偏大。",
+    },
     "user_table_reset": {
         "en": "Your edited {table} table could not be used ({reason}); it was set aside as "
               "{backup} and the bundled table is loaded.",

@@ -19,7 +19,15 @@ from gpucalc.core.explain import Term
 from gpucalc.core.fleet import FleetVerdict
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_result import PerformanceResult, PointSummary
-from gpucalc.ui.format import input_value, no_limit_text, term_name, term_value
+from gpucalc.ui.format import (
+    formula_text,
+    input_name,
+    input_value,
+    no_limit_text,
+    source_text,
+    term_name,
+    term_value,
+)
 from gpucalc.ui.plain_text import plain_tooltip
 from gpucalc.ui.screen_fit import EXPLAIN_DOCK_WIDTH
 
@@ -99,12 +107,12 @@ def term_html(term: Term, value: str | None = None) -> str:
     sources_title = translate("ExplainPane", "Sources")
     parts = [f"<h3>{esc(term_name(term.key))}</h3>",
              f"<p style='font-size:large'><b>{esc(value or term_value(term))}</b></p>",
-             f"<p><b>{esc(formula)}</b><br><code>{esc(term.formula)}</code></p>"]
+             f"<p><b>{esc(formula)}</b><br><code>{esc(formula_text(term))}</code></p>"]
     if term.inputs:
-        rows = "".join(f"<tr><td><code>{esc(k)}</code></td>"
+        rows = "".join(f"<tr><td>{esc(input_name(k))}</td>"
                        f"<td align='right'>{esc(input_value(v))}</td></tr>" for k, v in term.inputs.items())
         parts.append(f"<p><b>{esc(inputs)}</b></p><table cellspacing='4'>{rows}</table>")
-    sources = [s for s in term.sources if s]
+    sources = [source_text(s) for s in term.sources if s]
     if sources:
         items = "".join(f"<li>{esc(s)}</li>" for s in sources)
         parts.append(f"<p><b>{esc(sources_title)}</b></p><ul>{items}</ul>")
@@ -115,10 +123,10 @@ def term_html(term: Term, value: str | None = None) -> str:
 def term_tooltip(term: Term, value: str | None = None) -> str:
     """A short plain-text explanation for tooltips (``value``: the value as shown, if not its own)."""
     formula = translate("ExplainPane", "Formula")
-    lines = [f"{term_name(term.key)}: {value or term_value(term)}", f"{formula}: {term.formula}"]
+    lines = [f"{term_name(term.key)}: {value or term_value(term)}", f"{formula}: {formula_text(term)}"]
     if term.inputs:
-        lines.append(", ".join(f"{k} = {input_value(v)}" for k, v in term.inputs.items()))
-    sources = [s for s in term.sources if s]
+        lines.append(", ".join(f"{input_name(k)} = {input_value(v)}" for k, v in term.inputs.items()))
+    sources = [source_text(s) for s in term.sources if s]
     if sources:
         lines.append(translate("ExplainPane", "Sources") + ": " + "; ".join(sources))
     return "\n".join(lines)

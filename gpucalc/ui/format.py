@@ -9,103 +9,17 @@ from PySide6.QtCore import QCoreApplication
 from gpucalc.core.explain import InputValue, Term
 from gpucalc.core.perf_model import MAX_SEARCH_CONCURRENCY
 from gpucalc.core.perf_result import Ceiling, CeilingKind
+from gpucalc.text import terms
 from gpucalc.text.numbers import COUNT_TOLERANCE, count, memory_size, params_text, share_text, sig3
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
 
-__all__ = ["KINDS", "ceiling_text", "count", "input_value", "is_no_limit", "kind_name", "memory_amount",
-           "memory_size",
-           "no_limit_text", "params_text", "share_text", "sig3", "term_name", "term_value",
-           "unit_name"]
+__all__ = ["KINDS", "ceiling_text", "count", "formula_text", "input_name", "input_value", "is_no_limit",
+           "kind_name", "memory_amount", "memory_size", "no_limit_text", "params_text", "share_text", "sig3",
+           "source_text", "term_name", "term_value", "unit_name", "window_translate"]
 
 SHARE_KEYS = frozenset({"comm_share", "memory_share_at_planned"})
 """Terms that are a share of a whole (unit-less in the core): shown as a percentage."""
 
-TERM_NAMES = {
-    "weights_gib_per_gpu": QT_TRANSLATE_NOOP("Terms", "Weights"),
-    "activation_gib_per_gpu": QT_TRANSLATE_NOOP("Terms", "Activation peak"),
-    "non_torch_gib_per_gpu": QT_TRANSLATE_NOOP("Terms", "Runtime (non-torch)"),
-    "cuda_graphs_gib_per_gpu": QT_TRANSLATE_NOOP("Terms", "CUDA graphs"),
-    "kv_cache_gib_per_gpu": QT_TRANSLATE_NOOP("Terms", "KV cache"),
-    "headroom_gib_per_gpu": QT_TRANSLATE_NOOP("Terms", "Headroom"),
-    "total_gib_per_gpu": QT_TRANSLATE_NOOP("Terms", "GPU memory (total)"),
-    "engine_budget_gib_per_gpu": QT_TRANSLATE_NOOP("Terms", "Engine budget"),
-    "memory_fraction": QT_TRANSLATE_NOOP("Terms", "Memory fraction"),
-    "max_model_len": QT_TRANSLATE_NOOP("Terms", "Max model length"),
-    "max_num_batched_tokens": QT_TRANSLATE_NOOP("Terms", "Batched tokens"),
-    "max_num_seqs": QT_TRANSLATE_NOOP("Terms", "Max sequences"),
-    "kv_cache_bytes_per_token": QT_TRANSLATE_NOOP("Terms", "KV bytes per token"),
-    "kv_cache_bytes_per_token_per_gpu": QT_TRANSLATE_NOOP("Terms", "KV bytes per token per GPU"),
-    "kv_cache_tokens": QT_TRANSLATE_NOOP("Terms", "KV cache tokens"),
-    "kv_cache_tokens_all_replicas": QT_TRANSLATE_NOOP("Terms", "KV cache tokens, all replicas"),
-    "max_concurrency": QT_TRANSLATE_NOOP("Terms", "Max concurrency at max model length"),
-    "concurrency_p50": QT_TRANSLATE_NOOP("Terms", "Concurrency at P50 length"),
-    "concurrency_p95": QT_TRANSLATE_NOOP("Terms", "Concurrency at P95 length"),
-    "fits_single_gpu_kv_gib": QT_TRANSLATE_NOOP("Terms", "KV left on a single GPU"),
-    "planning_concurrency_at_share": QT_TRANSLATE_NOOP("Terms", "Concurrency within planning share"),
-    "alarm_concurrency_at_share": QT_TRANSLATE_NOOP("Terms", "Concurrency at the 80 % alarm"),
-    "kv_gib_per_average_request": QT_TRANSLATE_NOOP("Terms", "KV per request at average length"),
-    "average_tokens_per_request": QT_TRANSLATE_NOOP("Terms", "Average length"),
-    "memory_share_at_planned": QT_TRANSLATE_NOOP("Terms", "Memory share at planned concurrency"),
-    "planning_tokens_per_request": QT_TRANSLATE_NOOP("Terms", "Planning length"),
-    "params.total": QT_TRANSLATE_NOOP("Terms", "Parameters (total)"),
-    "params.active": QT_TRANSLATE_NOOP("Terms", "Parameters (active)"),
-    "params.active_without_embedding": QT_TRANSLATE_NOOP("Terms", "Active parameters without embedding"),
-    "activation.forward_gib": QT_TRANSLATE_NOOP("Terms", "Forward pass activations"),
-    "activation.sampler_gib": QT_TRANSLATE_NOOP("Terms", "Sampler"),
-    "activation.moe_workspace_gib": QT_TRANSLATE_NOOP("Terms", "MoE workspace"),
-    "activation.encoder_gib": QT_TRANSLATE_NOOP("Terms", "Vision encoder (profiling pass)"),
-    "weights.embedding": QT_TRANSLATE_NOOP("Terms", "Embedding"),
-    "weights.attention": QT_TRANSLATE_NOOP("Terms", "Attention"),
-    "weights.dense_mlp": QT_TRANSLATE_NOOP("Terms", "Dense MLP"),
-    "weights.experts": QT_TRANSLATE_NOOP("Terms", "Routed experts"),
-    "weights.shared_experts": QT_TRANSLATE_NOOP("Terms", "Shared experts"),
-    "weights.norms_router": QT_TRANSLATE_NOOP("Terms", "Norms and router"),
-    "weights.lm_head": QT_TRANSLATE_NOOP("Terms", "LM head"),
-    "weights.vision": QT_TRANSLATE_NOOP("Terms", "Vision tower"),
-    "ceiling.memory": QT_TRANSLATE_NOOP("Terms", "Memory ceiling"),
-    "ceiling.compute": QT_TRANSLATE_NOOP("Terms", "Compute ceiling"),
-    "ceiling.interconnect": QT_TRANSLATE_NOOP("Terms", "Interconnect ceiling"),
-    "ceiling.scheduler": QT_TRANSLATE_NOOP("Terms", "Scheduler cap (max_num_seqs)"),
-    "recommended_concurrency": QT_TRANSLATE_NOOP("Terms", "Recommended concurrency"),
-    "online_capacity": QT_TRANSLATE_NOOP("Terms", "Online capacity (at the watermark)"),
-    "knee_concurrency": QT_TRANSLATE_NOOP("Terms", "Knee (the recommendation)"),
-    "fleet.requests_per_s_per_replica_at_watermark": QT_TRANSLATE_NOOP(
-        "Terms", "Requests/s per replica at the watermark"),
-    "fleet.requests_per_s_per_replica_at_knee": QT_TRANSLATE_NOOP(
-        "Terms", "Requests/s per replica at the knee"),
-    "fleet.replicas_for_average": QT_TRANSLATE_NOOP("Terms", "Replicas for the average"),
-    "fleet.replicas_for_peak": QT_TRANSLATE_NOOP("Terms", "Replicas for the peak"),
-    "fleet.replicas": QT_TRANSLATE_NOOP("Terms", "Serving replicas (N)"),
-    "fleet.spare_replicas": QT_TRANSLATE_NOOP("Terms", "Spare replicas (k)"),
-    "fleet.replicas_needed": QT_TRANSLATE_NOOP("Terms", "Replicas needed (N + k)"),
-    "fleet.gpus_needed": QT_TRANSLATE_NOOP("Terms", "GPUs needed"),
-    "fleet.replicas_deployed": QT_TRANSLATE_NOOP("Terms", "Replicas deployed"),
-    "fleet.gpus_deployed": QT_TRANSLATE_NOOP("Terms", "GPUs planned"),
-    "fleet.total_concurrency": QT_TRANSLATE_NOOP("Terms", "Online concurrency, all replicas"),
-    "fleet.total_concurrency_at_knee": QT_TRANSLATE_NOOP("Terms", "Concurrency at the knee, all replicas"),
-    "fleet.requests_per_s_total": QT_TRANSLATE_NOOP("Terms", "Requests/s, all replicas"),
-    "fleet.output_tokens_per_s_total": QT_TRANSLATE_NOOP("Terms", "Output tokens/s, all replicas"),
-    "fleet.output_tokens_per_day": QT_TRANSLATE_NOOP("Terms", "Output tokens per day"),
-    "fleet.output_tokens_per_gpu_hour": QT_TRANSLATE_NOOP("Terms", "Output tokens per GPU-hour"),
-    "fleet.backfill_tokens_per_day": QT_TRANSLATE_NOOP("Terms", "Batch backfill tokens per day"),
-    "fleet.cost_per_hour_usd": QT_TRANSLATE_NOOP("Terms", "Cost per hour (GPUs needed)"),
-    "fleet.cost_per_month_usd": QT_TRANSLATE_NOOP("Terms", "Cost per month (GPUs needed)"),
-    "fleet.cost_per_hour_deployed_usd": QT_TRANSLATE_NOOP("Terms", "Cost per hour (GPUs planned)"),
-    "concurrency_total": QT_TRANSLATE_NOOP("Terms", "Online concurrency, all replicas"),
-    "requests_per_s_total": QT_TRANSLATE_NOOP("Terms", "Requests/s, all replicas"),
-    "output_tokens_per_s_total": QT_TRANSLATE_NOOP("Terms", "Output tokens/s, all replicas"),
-    "comm_share": QT_TRANSLATE_NOOP("Terms", "Communication share of a step"),
-    "step.gemm_ms": QT_TRANSLATE_NOOP("Terms", "Step: matrix multiplies"),
-    "step.attention_ms": QT_TRANSLATE_NOOP("Terms", "Step: attention"),
-    "step.communication_ms": QT_TRANSLATE_NOOP("Terms", "Step: communication"),
-    "step.eager_launch_ms": QT_TRANSLATE_NOOP("Terms", "Step: kernel launches without CUDA graphs"),
-    "step.overhead_ms": QT_TRANSLATE_NOOP("Terms", "Step: scheduler overhead"),
-    "ttft_ms": QT_TRANSLATE_NOOP("Terms", "TTFT"),
-    "tpot_ms": QT_TRANSLATE_NOOP("Terms", "TPOT"),
-    "itl_ms": QT_TRANSLATE_NOOP("Terms", "Inter-token latency"),
-    "output_tokens_per_s": QT_TRANSLATE_NOOP("Terms", "Output tokens/s"),
-    "requests_per_s": QT_TRANSLATE_NOOP("Terms", "Requests/s"),
-}
 UNIT_NAMES = {
     "tokens": QT_TRANSLATE_NOOP("Units", "tokens"),
     "requests": QT_TRANSLATE_NOOP("Units", "requests"),
@@ -116,15 +30,33 @@ UNIT_NAMES = {
 }
 
 
+def window_translate(context: str, text: str) -> str:
+    """``text`` through the window's installed translator; itself when the catalogue lacks it.
+
+    The catalogue's Qt translator answers '' for a text it does not hold (a source's title, a
+    text from a data file), which Qt would show as a blank.
+    """
+    return QCoreApplication.translate(context, text) or text
+
+
 def term_name(key: str) -> str:
-    """The translated name of the quantity ``key`` (the key itself when unnamed)."""
-    name = TERM_NAMES.get(key)
-    if name is None:
-        last = key.rsplit(".", 1)[-1]
-        name = TERM_NAMES.get(last)
-        if name is None:
-            return last.replace("_", " ")
-    return QCoreApplication.translate("Terms", name)
+    """The translated name of the quantity ``key`` (its last segment in words when unnamed)."""
+    return terms.term_name(key, window_translate)
+
+
+def formula_text(term: Term) -> str:
+    """The translated formula of ``term``."""
+    return terms.formula_text(term, window_translate)
+
+
+def input_name(key: str) -> str:
+    """The translated name of a formula input."""
+    return terms.input_name(key, window_translate)
+
+
+def source_text(source: str) -> str:
+    """A source as the window shows it: an explanatory sentence translated, a title as it is."""
+    return terms.source_text(source, window_translate)
 
 
 ONE_UNIT_NAMES = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator
 
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
-from gpucalc.text.catalogue import catalogue
+from gpucalc.text.catalogue import catalogue, language_code
 
 __all__ = ["LANGUAGES", "QT_TRANSLATE_NOOP", "Translators", "TsTranslator", "normalise", "notice_language",
            "system_language"]
@@ -17,17 +17,17 @@ def normalise(lang: str | None) -> str:
     """'zh', 'zh_CN', 'zh-CN' → 'zh_CN'; '' or None → the system language; others → 'en'."""
     if not lang:
         return system_language()
-    return "zh_CN" if lang.replace("-", "_").lower().startswith("zh") else "en"
+    return "zh_CN" if language_code(lang) == "zh" else "en"
 
 
 def system_language() -> str:
     """The system locale's language, if we have it ('en' otherwise)."""
-    return "zh_CN" if QLocale.system().name().lower().startswith("zh") else "en"
+    return normalise(QLocale.system().name() or "en")
 
 
 def notice_language(lang: str) -> str:
-    """Language code of :func:`gpucalc.text.notices.notice_text`."""
-    return "zh" if lang == "zh_CN" else "en"
+    """The catalogue's code ('en' / 'zh') of a window language ('en' / 'zh_CN')."""
+    return language_code(lang)
 
 
 class TsTranslator(QTranslator):

@@ -214,32 +214,32 @@
     <context>
         <name>Ceilings</name>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="155" />
+            <location filename="../../gpucalc/ui/format.py" line="88" />
             <source>no limit</source>
             <translation>无限制</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="164" />
+            <location filename="../../gpucalc/ui/format.py" line="97" />
             <source>{n} (not limiting)</source>
             <translation>{n}（不构成限制）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="210" />
+            <location filename="../../gpucalc/ui/format.py" line="143" />
             <source>Memory (KV cache)</source>
             <translation>显存（KV 缓存）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="211" />
+            <location filename="../../gpucalc/ui/format.py" line="144" />
             <source>Compute (TTFT/TPOT)</source>
             <translation>算力（TTFT/TPOT）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="212" />
+            <location filename="../../gpucalc/ui/format.py" line="145" />
             <source>Interconnect</source>
             <translation>卡间通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="213" />
+            <location filename="../../gpucalc/ui/format.py" line="146" />
             <source>Scheduler (max_num_seqs)</source>
             <translation>调度器（max_num_seqs）</translation>
         </message>
@@ -1227,6 +1227,684 @@
         </message>
     </context>
     <context>
+        <name>Formulas</name>
+        <message>
+            <location filename="../../gpucalc/core/activation.py" line="35" />
+            <source>base + T × factor × intermediate / tp × bytes per element</source>
+            <translation>基数 + T × 系数 × 中间层维度 / 张量并行 × 每元素字节数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/activation.py" line="52" />
+            <source>base + bytes_per_logit × min(max_num_seqs, T) × vocab</source>
+            <translation>基数 + 每 logit 字节数 × min(最大序列数, T) × 词表大小</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/activation.py" line="65" />
+            <source>dense model: none</source>
+            <translation>稠密模型：无</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/activation.py" line="72" />
+            <source>T × top_k × (max(2N, H) + max(N, H)) × bytes per element</source>
+            <translation>T × top_k × (max(2N, H) + max(N, H)) × 每元素字节数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/activation.py" line="109" />
+            <source>max(forward, sampler, vision encoder) + MoE workspace</source>
+            <translation>max(前向激活, 采样器, 视觉编码器) + MoE 工作区</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/activation_encoder.py" line="84" />
+            <source>base + images × encoder tokens per image × (2 × width + 2 × MLP width + kept features) × bytes</source>
+            <translation>基数 + 图片数 × 每图编码器 token 数 × (2 × 宽度 + 2 × MLP 宽度 + 保留特征数) × 字节数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/calculate.py" line="73" />
+            <source>continuous batching with chunked prefill, {clients} clients</source>
+            <translation>连续批处理 + 分块预填充，{clients} 个客户端</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/calculate.py" line="76" />
+            <source>finite run of {prompts} prompts: at most {prompts} running at once, throughput = output tokens ÷ run time (ramp-up and drain included)</source>
+            <translation>有限压测 {prompts} 条请求：同时最多运行 {prompts} 条，吞吐 = 输出 token 数 ÷ 运行时间（含爬升与收尾）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/calculate.py" line="110" />
+            <source>lowest limiting ceiling (offline: memory only): past it a latency target breaks or requests queue</source>
+            <translation>起限制作用的最低上限（离线：只看显存）：超过后延迟目标被击穿或请求开始排队</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/calculate.py" line="119" />
+            <source>max(1, floor(watermark × knee))</source>
+            <translation>max(1, floor(安全水位 × 拐点))</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/calculate.py" line="125" />
+            <source>max(2 × active params × tokens ÷ (peak × gemm eff), weight bytes ÷ (BW × mem eff))</source>
+            <translation>max(2 × 激活参数量 × token 数 ÷ (峰值 × GEMM 效率), 权重字节数 ÷ (带宽 × 显存带宽效率))</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/calculate.py" line="127" />
+            <source>max(attention FLOPs ÷ rate, KV bytes read ÷ (BW × mem eff)) + prefill FLOPs</source>
+            <translation>max(注意力 FLOPs ÷ 速率, 读取的 KV 字节数 ÷ (带宽 × 显存带宽效率)) + 预填充 FLOPs</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/calculate.py" line="129" />
+            <source>2 × layers × (latency + 2(n−1)/n × tokens × hidden × 2 B ÷ link) + EP + PP</source>
+            <translation>2 × 层数 × (延迟 + 2(n−1)/n × token 数 × 隐藏维度 × 2 B ÷ 互联带宽) + EP + PP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/calculate.py" line="133" />
+            <source>Σ GEMM groups max(FLOPs ÷ (peak × e_max · M/(M + M½) · NK/(NK + NK½)), weight bytes ÷ (HBM × e_mem)) + t₀; MoE at e_max · t/(t + t½) over tokens per expert t</source>
+            <translation>Σ 各组 GEMM max(FLOPs ÷ (峰值 × e_max · M/(M + M½) · NK/(NK + NK½)), 权重字节数 ÷ (HBM × e_mem)) + t₀；MoE 按每专家 token 数 t 取 e_max · t/(t + t½)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/calculate.py" line="136" />
+            <source>decode KV bytes ÷ (HBM × e_mem) + t_seq × decodes + prefill FLOPs ÷ (BF16 peak × e_max · s/(s + s½)) + t₀ per layer</source>
+            <translation>逐 token 生成读取的 KV 字节数 ÷ (HBM × e_mem) + t_seq × 生成请求数 + 预填充 FLOPs ÷ (BF16 峰值 × e_max · s/(s + s½)) + 每层 t₀</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/calculate.py" line="139" />
+            <source>2 × layers × min(custom α + bytes ÷ β, NCCL α + bytes ÷ β) + EP + PP</source>
+            <translation>2 × 层数 × min(自定义 α + 字节数 ÷ β, NCCL α + 字节数 ÷ β) + EP + PP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/calculate.py" line="143" />
+            <source>max(layers × launch cost per layer − GPU work, 0) without CUDA graphs</source>
+            <translation>max(层数 × 每层启动开销 − GPU 计算时间, 0)（不使用 CUDA Graph 时）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/calculate.py" line="145" />
+            <source>fixed scheduler/launch cost per step</source>
+            <translation>每步固定的调度 / 启动开销</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/calculate.py" line="205" />
+            <source>min(memory, compute, interconnect) over the limiting ceilings (offline: memory)</source>
+            <translation>min(显存, 算力, 卡间通信)，取起限制作用的上限（离线：显存）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/calculate.py" line="212" />
+            <source>communication ÷ step time</source>
+            <translation>通信时间 ÷ 单步时间</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/calculate.py" line="219" />
+            <source>closed loop at the recommendation</source>
+            <translation>推荐并发下的闭环负载</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/calculate.py" line="221" />
+            <source>batch filled to KV and scheduler caps</source>
+            <translation>批次填满到 KV 与调度器上限</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/calibrate.py" line="370" />
+            <source>argmin Σ log²(predicted ÷ measured) + w Σ log²(factor ÷ default)</source>
+            <translation>argmin Σ log²(预测 ÷ 实测) + w Σ log²(系数 ÷ 默认值)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/calibrate.py" line="373" />
+            <source>held at the default: no measured metric depends on it</source>
+            <translation>保持默认值：没有实测指标依赖它</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/calibrate.py" line="431" />
+            <source>median over metrics of median |predicted ÷ measured − 1|</source>
+            <translation>各指标 |预测 ÷ 实测 − 1| 中位数的中位数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/ceilings.py" line="36" />
+            <source>floor(KV blocks ÷ blocks per request at planning length)</source>
+            <translation>floor(KV 块数 ÷ 规划长度下每请求块数)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/ceilings.py" line="48" />
+            <source>max_num_seqs: the scheduler runs at most this many requests per step</source>
+            <translation>最大序列数：调度器每步最多运行这么多请求</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/ceilings.py" line="93" />
+            <source>max N: P{pct} TPOT(N decodes, chunked-prefill steps) ≤ TPOT target and P{pct} TTFT (queue in front of the prefill + own chunks) ≤ TTFT target; the mean meets both too</source>
+            <translation>最大 N：P{pct} TPOT（N 个解码、分块预填充步）≤ TPOT 目标，且 P{pct} TTFT（预填充前的排队 + 自身分块）≤ TTFT 目标；平均值也同时满足</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/ceilings.py" line="134" />
+            <source>single GPU: no inter-GPU communication</source>
+            <translation>单卡：没有卡间通信</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/ceilings.py" line="140" />
+            <source>max N: all-reduce/all-to-all/pipeline time of one step ≤ 50 % × TPOT target</source>
+            <translation>最大 N：一步中 all-reduce / all-to-all / 流水线通信时间 ≤ 50 % × TPOT 目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/class_latency.py" line="57" />
+            <source>P{pct}: ½ step + queue wait in front of the prefill + ceil(input ÷ room) prefill steps of this class's prompt</source>
+            <translation>P{pct}：½ 步 + 预填充前的排队等待 + 本类输入的 ceil(输入 ÷ 余量) 个预填充步</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/class_latency.py" line="64" />
+            <source>P{pct}: decode step + share of chunked-prefill steps met over this class's output</source>
+            <translation>P{pct}：解码步 + 本类输出期间遇到的分块预填充步所占份额</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet.py" line="148" />
+            <source>GPUs × price per GPU-hour × hours</source>
+            <translation>卡数 × 每卡时价格 × 小时数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet.py" line="162" />
+            <source>(saturated − at watermark output tok/s) × replicas × 86,400 s</source>
+            <translation>(饱和时 − 安全水位时的输出 tok/s) × 副本数 × 86,400 s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet.py" line="169" />
+            <source>online capacity × replicas deployed</source>
+            <translation>在线容量 × 已部署副本数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet.py" line="174" />
+            <source>knee × replicas deployed</source>
+            <translation>拐点 × 已部署副本数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet.py" line="178" />
+            <source>req/s per replica at the watermark × replicas deployed</source>
+            <translation>安全水位下每副本 req/s × 已部署副本数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet.py" line="182" />
+            <source>output tok/s per replica at the watermark × replicas</source>
+            <translation>安全水位下每副本输出 tok/s × 副本数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet.py" line="187" />
+            <source>output tok/s over all replicas × 86,400 s</source>
+            <translation>全部副本的输出 tok/s × 86,400 s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet.py" line="191" />
+            <source>output tok/s over all replicas × 3,600 s ÷ GPUs deployed</source>
+            <translation>全部副本的输出 tok/s × 3,600 s ÷ 已部署卡数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet.py" line="225" />
+            <source>watermark × closed-loop request rate of one replica at the knee</source>
+            <translation>安全水位 × 单副本在拐点处的闭环请求速率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet.py" line="230" />
+            <source>closed-loop request rate of one replica at the knee (the recommendation)</source>
+            <translation>单副本在拐点（即推荐并发）处的闭环请求速率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet.py" line="234" />
+            <source>ceil(average QPS ÷ req/s per replica at the watermark)</source>
+            <translation>ceil(平均 QPS ÷ 安全水位下每副本 req/s)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet.py" line="239" />
+            <source>ceil(peak QPS ÷ req/s per replica at the knee)</source>
+            <translation>ceil(峰值 QPS ÷ 拐点处每副本 req/s)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet.py" line="244" />
+            <source>max(replicas for average, replicas for peak)</source>
+            <translation>max(平均流量所需副本数, 峰值所需副本数)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet.py" line="246" />
+            <source>replicas for average (peaks queue or are rate-limited)</source>
+            <translation>平均流量所需副本数（峰值排队或限流）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet.py" line="249" />
+            <source>k of N + k (failover)</source>
+            <translation>N + k 中的 k（故障切换）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet.py" line="251" />
+            <source>N + k</source>
+            <translation>N + k</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet.py" line="254" />
+            <source>(N + k) × GPUs per replica</source>
+            <translation>(N + k) × 每副本卡数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet.py" line="258" />
+            <source>floor(GPUs ÷ (TP × PP))</source>
+            <translation>floor(卡数 ÷ (TP × PP))</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet.py" line="260" />
+            <source>num_gpus</source>
+            <translation>规划卡数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet.py" line="282" />
+            <source>online capacity × replicas</source>
+            <translation>在线容量 × 副本数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet.py" line="285" />
+            <source>req/s per replica at the watermark × replicas</source>
+            <translation>安全水位下每副本 req/s × 副本数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/length_mixture.py" line="31" />
+            <source>Gaussian mixture on log2(total tokens), k = 1..3 by BIC; a split is kept only when each class holds ≥ 5 % of requests and neighbours have Ashman's D &gt; 2</source>
+            <translation>对 log2(总 token 数) 拟合高斯混合，k = 1..3 按 BIC 选择；仅当每类占请求 ≥ 5 % 且相邻类的 Ashman D &gt; 2 时才保留拆分</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/length_stats.py" line="37" />
+            <source>linear interpolation between order statistics, rounded up to whole tokens</source>
+            <translation>顺序统计量之间线性插值，向上取整到整 token</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/length_stats.py" line="39" />
+            <source>input tokens</source>
+            <translation>输入 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/length_stats.py" line="40" />
+            <source>output tokens</source>
+            <translation>输出 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/length_stats.py" line="100" />
+            <source>P{q} of {name} over {scope} ({rule})</source>
+            <translation>{scope}的{name} P{q}（{rule}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/length_stats.py" line="105" />
+            <source>mean of {name} over {scope}</source>
+            <translation>{scope}的{name}平均值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/length_stats.py" line="132" />
+            <source>P95 of turns per conversation ({rule})</source>
+            <translation>每个会话轮数的 P95（{rule}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/length_stats.py" line="136" />
+            <source>median of max(prompt(t + 1) − prompt(t), 0) over consecutive turns</source>
+            <translation>相邻两轮 max(输入(t + 1) − 输入(t), 0) 的中位数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/length_stats.py" line="154" />
+            <source>requests in class ÷ all ({rule})</source>
+            <translation>本类请求数 ÷ 全部请求数（{rule}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/length_stats.py" line="158" />
+            <source>mean input tokens of the class, rounded up</source>
+            <translation>本类平均输入 token 数，向上取整</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/length_stats.py" line="161" />
+            <source>mean output tokens of the class, rounded up</source>
+            <translation>本类平均输出 token 数，向上取整</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/length_stats.py" line="208" />
+            <source>first turns of conversations</source>
+            <translation>各会话首轮</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/length_stats.py" line="209" />
+            <source>all requests</source>
+            <translation>全部请求</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/log_compare.py" line="183" />
+            <source>old + (measured − estimated activation peak), within ±16 GiB, ≥ 0</source>
+            <translation>原值 + (实测 − 估算的激活峰值)，限制在 ±16 GiB 内，≥ 0</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/log_compare.py" line="202" />
+            <source>measured non-torch − single-GPU part (TP &gt; 1)</source>
+            <translation>实测非 torch 显存 − 单卡部分（TP &gt; 1）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/log_compare.py" line="206" />
+            <source>measured non-torch (TP = 1)</source>
+            <translation>实测非 torch 显存（TP = 1）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/log_compare.py" line="217" />
+            <source>measured CUDA-graph capture</source>
+            <translation>实测 CUDA Graph 捕获占用</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory.py" line="60" />
+            <source>single-GPU runtime + extra when TP &gt; 1</source>
+            <translation>单卡运行时 + 张量并行 &gt; 1 时的额外开销</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory.py" line="75" />
+            <source>fraction × (total − non-torch) − weights</source>
+            <translation>显存比例 × (总量 − 非 torch) − 权重</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory.py" line="78" />
+            <source>fraction × total − weights</source>
+            <translation>显存比例 × 总量 − 权重</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory.py" line="81" />
+            <source>fraction × (total − weights − activation − runtime − graphs)</source>
+            <translation>显存比例 × (总量 − 权重 − 激活 − 运行时 − CUDA Graph)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory.py" line="86" />
+            <source>fraction × total − (weights + activation + non-torch)</source>
+            <translation>显存比例 × 总量 − (权重 + 激活 + 非 torch)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory.py" line="93" />
+            <source>no CUDA graphs captured (--enforce-eager / --disable-cuda-graph)</source>
+            <translation>不捕获 CUDA Graph（--enforce-eager / --disable-cuda-graph）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory.py" line="97" />
+            <source>assumed capture size</source>
+            <translation>假设的捕获大小</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory.py" line="133" />
+            <source>--kv-cache-memory</source>
+            <translation>--kv-cache-memory</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory.py" line="160" />
+            <source>Σ tensor groups</source>
+            <translation>Σ 各组张量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory.py" line="176" />
+            <source>total − (weights + activation + non-torch + graphs + KV)</source>
+            <translation>总量 − (权重 + 激活 + 非 torch + CUDA Graph + KV)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory_plan.py" line="59" />
+            <source>from config shapes</source>
+            <translation>由配置中的张量形状计算</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory_plan.py" line="66" />
+            <source>total − vision − routed experts × (1 − top_k / experts)</source>
+            <translation>总量 − 视觉部分 − 路由专家 × (1 − top_k / 专家数)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory_plan.py" line="70" />
+            <source>active − input embedding (lookup, no matmul)</source>
+            <translation>激活参数 − 输入嵌入（查表，不做矩阵乘）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory_plan.py" line="111" />
+            <source>min(KV blocks ÷ blocks per request, max_num_seqs)</source>
+            <translation>min(KV 块数 ÷ 每请求块数, 最大序列数)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory_plan.py" line="122" />
+            <source>KV memory left with TP = PP = 1 (&gt; 0: the model fits on one GPU)</source>
+            <translation>TP = PP = 1 时剩余的 KV 显存（&gt; 0：单卡放得下）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory_plan.py" line="133" />
+            <source>blocks per request at the average length × block bytes</source>
+            <translation>平均长度下每请求块数 × 块字节数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory_plan.py" line="152" />
+            <source>SGLang default max_running_requests: min(KV tokens // 2, request pool rows = clamp(KV tokens ÷ context_len × 512, 2048, 4096))</source>
+            <translation>SGLang 默认 max_running_requests：min(KV token 数 // 2, 请求池行数 = clamp(KV token 数 ÷ context_len × 512, 2048, 4096))</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory_plan.py" line="177" />
+            <source>floor((share × total − weights − margin) ÷ KV per request at average length)</source>
+            <translation>floor((占比 × 总量 − 权重 − 余量) ÷ 平均长度下每请求的 KV)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory_plan.py" line="219" />
+            <source>(weights + margin + N × KV per request at average length) ÷ total</source>
+            <translation>(权重 + 余量 + N × 平均长度下每请求的 KV) ÷ 总量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory_plan.py" line="275" />
+            <source>Σ layers × bytes per token per layer × TP ranks</source>
+            <translation>Σ 各层 × 每层每 token 字节数 × 张量并行卡数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory_plan.py" line="280" />
+            <source>Σ stage layers × 2 × KV heads/rank × head_dim × bytes (MLA: latent + rope dims)</source>
+            <translation>Σ 本阶段各层 × 2 × 每卡 KV 头数 × 头维度 × 字节数（MLA：潜向量维度 + RoPE 维度）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory_plan.py" line="284" />
+            <source>KV blocks ÷ KV-cache groups × block size (engine's count)</source>
+            <translation>KV 块数 ÷ KV 缓存组数 × 块大小（引擎的计数）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory_plan.py" line="291" />
+            <source>per-replica tokens × replicas</source>
+            <translation>每副本 token 数 × 副本数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory_plan.py" line="294" />
+            <source>KV blocks ÷ blocks one max_model_len request reserves</source>
+            <translation>KV 块数 ÷ 一个最大上下文长度请求预留的块数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory_plan.py" line="303" />
+            <source>not evaluated</source>
+            <translation>未评估</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sensitivity.py" line="256" />
+            <source>smallest of the expected value, the pessimistic and optimistic corners of the uncertain constants and both ends of every sensitivity bar (here: {name})</source>
+            <translation>预期值、不确定常数的悲观与乐观组合以及每个敏感性条形两端中的最小值（此处：{name}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sensitivity.py" line="259" />
+            <source>largest of the expected value, the pessimistic and optimistic corners of the uncertain constants and both ends of every sensitivity bar (here: {name})</source>
+            <translation>预期值、不确定常数的悲观与乐观组合以及每个敏感性条形两端中的最大值（此处：{name}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sim_capacity.py" line="131" />
+            <source>highest Poisson rate whose P{pct} TTFT (own prefill, prefill queue, wait for a running slot) and TPOT meet the targets; running requests a birth–death process served at r(n)</source>
+            <translation>P{pct} TTFT（自身预填充、预填充排队、等待运行槽位）与 TPOT 都满足目标的最高泊松到达速率；运行中的请求数按服务速率 r(n) 的生灭过程计算</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sim_capacity.py" line="189" />
+            <source>highest Poisson rate the simulated replica keeps up with (≥ 90 % completed while arrivals last) whose P{pct} TTFT and TPOT meet the targets (bisection)</source>
+            <translation>仿真副本跟得上（到达期间完成 ≥ 90 %）且 P{pct} TTFT 与 TPOT 都满足目标的最高泊松到达速率（二分查找）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sim_capacity.py" line="232" />
+            <source>analytic capacity at the P{pct} SLO (the simulator agrees within 10 %)</source>
+            <translation>P{pct} SLO 下的解析容量（与仿真相差不超过 10 %）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sim_capacity.py" line="239" />
+            <source>simulated capacity at the P{pct} SLO: the analytic figure differs by more than 10 % (queueing, preemption or length mix the closed form misses), so the simulated one is stated</source>
+            <translation>P{pct} SLO 下的仿真容量：解析值相差超过 10 %（闭式公式漏掉了排队、抢占或长度混合），因此采用仿真值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sim_metrics.py" line="85" />
+            <source>mean</source>
+            <translation>平均值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sim_metrics.py" line="85" />
+            <source>p50</source>
+            <translation>P50</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sim_metrics.py" line="86" />
+            <source>p95</source>
+            <translation>P95</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sim_metrics.py" line="86" />
+            <source>p99</source>
+            <translation>P99</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sim_metrics.py" line="101" />
+            <source>{stat} of {what}</source>
+            <translation>{what} 的{stat}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sim_metrics.py" line="123" />
+            <source>requests completed between first arrival + median end-to-end and the last arrival ÷ that time (0 when the window is empty)</source>
+            <translation>从首个到达 + 端到端时间中位数到最后一个到达之间完成的请求数 ÷ 该时长（窗口为空时为 0）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sim_metrics.py" line="141" />
+            <source>first token − arrival</source>
+            <translation>首 token 时刻 − 到达时刻</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sim_metrics.py" line="145" />
+            <source>(e2e − TTFT) ÷ (output tokens − 1)</source>
+            <translation>(端到端 − TTFT) ÷ (输出 token 数 − 1)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sim_metrics.py" line="193" />
+            <source>last completion − first arrival</source>
+            <translation>最后完成时刻 − 首个到达时刻</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sim_metrics.py" line="199" />
+            <source>completion − arrival</source>
+            <translation>完成时刻 − 到达时刻</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sim_metrics.py" line="200" />
+            <source>first scheduled − arrival</source>
+            <translation>首次调度时刻 − 到达时刻</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sim_metrics.py" line="204" />
+            <source>completed requests ÷ duration</source>
+            <translation>完成的请求数 ÷ 时长</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sim_metrics.py" line="207" />
+            <source>output tokens ÷ duration</source>
+            <translation>输出 token 数 ÷ 时长</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sim_metrics.py" line="211" />
+            <source>requests with TTFT ≤ target and TPOT ≤ target ÷ duration</source>
+            <translation>TTFT ≤ 目标且 TPOT ≤ 目标的请求数 ÷ 时长</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sim_metrics.py" line="216" />
+            <source>requests meeting both targets ÷ requests</source>
+            <translation>同时满足两个目标的请求数 ÷ 请求数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sim_metrics.py" line="219" />
+            <source>newest running request preempted (recompute) when KV runs out</source>
+            <translation>KV 用尽时抢占最新运行的请求（重算）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sim_sweep.py" line="74" />
+            <source>highest swept rate with P50 TTFT ≤ 2 × P50 TTFT at the lowest rate</source>
+            <translation>P50 TTFT ≤ 最低速率时 P50 TTFT 的 2 倍的最高扫描速率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sim_sweep.py" line="91" />
+            <source>highest swept rate whose P{pct:g} TTFT and TPOT meet the targets</source>
+            <translation>P{pct:g} TTFT 与 TPOT 都满足目标的最高扫描速率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/uncertainty.py" line="231" />
+            <source>pessimistic</source>
+            <translation>悲观</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/uncertainty.py" line="232" />
+            <source>optimistic</source>
+            <translation>乐观</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/uncertainty.py" line="233" />
+            <source>expected</source>
+            <translation>预期</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/uncertainty.py" line="252" />
+            <source>smallest of the expected value and the pessimistic and optimistic corners (here: {name})</source>
+            <translation>预期值与悲观、乐观两种组合中的最小值（此处：{name}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/uncertainty.py" line="256" />
+            <source>every constant at its value</source>
+            <translation>所有常数取其给定值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/uncertainty.py" line="257" />
+            <source>largest of the expected value and the pessimistic and optimistic corners (here: {name})</source>
+            <translation>预期值与悲观、乐观两种组合中的最大值（此处：{name}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/weights.py" line="72" />
+            <source>vocab × hidden / tp</source>
+            <translation>词表大小 × 隐藏维度 / 张量并行</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/weights.py" line="78" />
+            <source>layers × attention params per rank</source>
+            <translation>层数 × 每卡注意力参数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/weights.py" line="81" />
+            <source>layers × 3 × hidden × intermediate / tp</source>
+            <translation>层数 × 3 × 隐藏维度 × 中间层维度 / 张量并行</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/weights.py" line="86" />
+            <source>MoE layers × experts × 3 × hidden × expert width / tp (all experts held)</source>
+            <translation>MoE 层数 × 专家数 × 3 × 隐藏维度 × 专家宽度 / 张量并行（存放全部专家）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/weights.py" line="90" />
+            <source>MoE layers × shared experts × 3 × hidden × width / tp</source>
+            <translation>MoE 层数 × 共享专家数 × 3 × 隐藏维度 × 宽度 / 张量并行</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/weights.py" line="94" />
+            <source>norms and routers, replicated on every rank</source>
+            <translation>归一化与路由器参数（每张卡各存一份）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/weights.py" line="101" />
+            <source>vision encoder params / tp</source>
+            <translation>视觉编码器参数 / 张量并行</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/weights.py" line="128" />
+            <source>params × bits / 8 / 2^30; params = {how}</source>
+            <translation>参数量 × 位宽 / 8 / 2^30；参数量 = {how}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/workload_shape.py" line="25" />
+            <source>ceil(max(P95 input + (turns − 1) × tokens/turn + P95 output, longest class) × (1 + length margin))</source>
+            <translation>ceil(max(P95 输入 + (轮数 − 1) × 每轮 token 数 + P95 输出, 最长类别) × (1 + 长度余量))</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/workload_shape.py" line="48" />
+            <source>ceil((mean input + (turns − 1) ÷ 2 × tokens/turn + mean output) × (1 + length margin)); means over the request classes when the traffic is mixed</source>
+            <translation>ceil((平均输入 + (轮数 − 1) ÷ 2 × 每轮 token 数 + 平均输出) × (1 + 长度余量))；长短混合时取各请求类别的平均</translation>
+        </message>
+    </context>
+    <context>
         <name>Grid</name>
         <message>
             <location filename="../../gpucalc/ui/panels/grid_tab.py" line="24" />
@@ -1331,6 +2009,784 @@
             <location filename="../../gpucalc/ui/dialogs/import_preview.py" line="84" />
             <source>Importing into the {table} table:</source>
             <translation>导入到 {table} 表：</translation>
+        </message>
+    </context>
+    <context>
+        <name>Inputs</name>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="158" />
+            <source>batched tokens T</source>
+            <translation>批处理 token 数 T</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="159" />
+            <source>forward pass (GiB)</source>
+            <translation>前向激活（GiB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="160" />
+            <source>sampler (GiB)</source>
+            <translation>采样器（GiB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="161" />
+            <source>MoE workspace (GiB)</source>
+            <translation>MoE 工作区（GiB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="162" />
+            <source>vision encoder (GiB)</source>
+            <translation>视觉编码器（GiB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="163" />
+            <source>embedding (GiB)</source>
+            <translation>词嵌入（GiB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="164" />
+            <source>attention (GiB)</source>
+            <translation>注意力（GiB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="165" />
+            <source>dense MLP (GiB)</source>
+            <translation>稠密 MLP（GiB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="166" />
+            <source>routed experts (GiB)</source>
+            <translation>路由专家（GiB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="167" />
+            <source>shared experts (GiB)</source>
+            <translation>共享专家（GiB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="168" />
+            <source>norms and router (GiB)</source>
+            <translation>归一化与路由器（GiB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="169" />
+            <source>LM head (GiB)</source>
+            <translation>输出头（GiB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="170" />
+            <source>vision tower (GiB)</source>
+            <translation>视觉塔（GiB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="171" />
+            <source>activation (GiB)</source>
+            <translation>激活（GiB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="172" />
+            <source>alarm share</source>
+            <translation>警戒占比</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="173" />
+            <source>average tokens</source>
+            <translation>平均 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="174" />
+            <source>base (GiB)</source>
+            <translation>基数（GiB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="175" />
+            <source>binding</source>
+            <translation>瓶颈</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="176" />
+            <source>block bytes</source>
+            <translation>块字节数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="177" />
+            <source>block size</source>
+            <translation>块大小</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="178" />
+            <source>blocks per request</source>
+            <translation>每请求块数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="179" />
+            <source>bytes per element</source>
+            <translation>每元素字节数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="180" />
+            <source>bytes per logit</source>
+            <translation>每 logit 字节数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="181" />
+            <source>communication (ms)</source>
+            <translation>通信（ms）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="182" />
+            <source>compute</source>
+            <translation>算力</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="183" />
+            <source>concurrency</source>
+            <translation>并发</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="184" />
+            <source>decode step (ms)</source>
+            <translation>解码步（ms）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="185" />
+            <source>factor</source>
+            <translation>系数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="186" />
+            <source>format</source>
+            <translation>格式</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="187" />
+            <source>memory fraction</source>
+            <translation>显存比例</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="188" />
+            <source>GPU</source>
+            <translation>GPU</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="189" />
+            <source>KV-cache groups</source>
+            <translation>KV 缓存组数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="190" />
+            <source>interconnect</source>
+            <translation>卡间通信</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="191" />
+            <source>intermediate size</source>
+            <translation>中间层维度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="192" />
+            <source>knee</source>
+            <translation>拐点</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="193" />
+            <source>KV blocks</source>
+            <translation>KV 块数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="194" />
+            <source>KV format</source>
+            <translation>KV 格式</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="195" />
+            <source>KV cache (GiB)</source>
+            <translation>KV 缓存（GiB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="196" />
+            <source>KV per request (GiB)</source>
+            <translation>每请求 KV（GiB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="197" />
+            <source>layers</source>
+            <translation>层数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="198" />
+            <source>length margin</source>
+            <translation>长度余量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="199" />
+            <source>margin (GiB)</source>
+            <translation>余量（GiB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="200" />
+            <source>max model length</source>
+            <translation>最大上下文长度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="201" />
+            <source>max sequences</source>
+            <translation>最大序列数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="202" />
+            <source>mean input</source>
+            <translation>平均输入</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="203" />
+            <source>mean-latency ceiling</source>
+            <translation>平均延迟上限</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="204" />
+            <source>mean output</source>
+            <translation>平均输出</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="205" />
+            <source>memory</source>
+            <translation>显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="206" />
+            <source>runtime (GiB)</source>
+            <translation>运行时（GiB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="207" />
+            <source>P95 input</source>
+            <translation>P95 输入</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="208" />
+            <source>P95 TPOT (ms)</source>
+            <translation>P95 TPOT（ms）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="209" />
+            <source>P95 TTFT (ms)</source>
+            <translation>P95 TTFT（ms）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="210" />
+            <source>parameters</source>
+            <translation>参数量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="211" />
+            <source>bytes per GPU</source>
+            <translation>每卡字节数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="212" />
+            <source>percentile</source>
+            <translation>百分位</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="213" />
+            <source>planning share</source>
+            <translation>规划占比</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="214" />
+            <source>planning length</source>
+            <translation>规划长度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="215" />
+            <source>PP</source>
+            <translation>PP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="216" />
+            <source>prefill queue utilisation</source>
+            <translation>预填充队列利用率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="217" />
+            <source>prefill step (ms)</source>
+            <translation>预填充步（ms）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="218" />
+            <source>prefill share of steps</source>
+            <translation>预填充步占比</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="219" />
+            <source>prefill tokens</source>
+            <translation>预填充 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="220" />
+            <source>replicas</source>
+            <translation>副本数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="221" />
+            <source>requests/s</source>
+            <translation>请求/秒</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="222" />
+            <source>running requests</source>
+            <translation>运行中的请求</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="223" />
+            <source>scheduler</source>
+            <translation>调度器</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="224" />
+            <source>share</source>
+            <translation>占比</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="225" />
+            <source>share limit</source>
+            <translation>占比上限</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="226" />
+            <source>single GPU (GiB)</source>
+            <translation>单卡（GiB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="227" />
+            <source>source</source>
+            <translation>来源</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="228" />
+            <source>step (ms)</source>
+            <translation>单步（ms）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="229" />
+            <source>token budget</source>
+            <translation>token 预算</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="230" />
+            <source>tokens per request</source>
+            <translation>每请求 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="231" />
+            <source>total (GiB)</source>
+            <translation>总量（GiB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="232" />
+            <source>TP</source>
+            <translation>TP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="233" />
+            <source>extra with TP (GiB)</source>
+            <translation>TP &gt; 1 时的额外部分（GiB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="234" />
+            <source>TPOT target (ms)</source>
+            <translation>TPOT 目标（ms）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="235" />
+            <source>TTFT target (ms)</source>
+            <translation>TTFT 目标（ms）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="236" />
+            <source>uncapped</source>
+            <translation>未截断值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="237" />
+            <source>vocabulary</source>
+            <translation>词表大小</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="238" />
+            <source>watermark</source>
+            <translation>安全水位</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="239" />
+            <source>weights (GiB)</source>
+            <translation>权重（GiB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="240" />
+            <source>hidden size H</source>
+            <translation>隐藏维度 H</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="241" />
+            <source>width N</source>
+            <translation>宽度 N</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="242" />
+            <source>expert width per rank N</source>
+            <translation>每卡专家宽度 N</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="244" />
+            <source>activation peak factor</source>
+            <translation>激活峰值系数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="245" />
+            <source>runtime memory factor</source>
+            <translation>运行时显存系数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="246" />
+            <source>CUDA-graph memory factor</source>
+            <translation>CUDA Graph 显存系数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="247" />
+            <source>GEMM efficiency factor</source>
+            <translation>GEMM 效率系数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="248" />
+            <source>attention efficiency factor</source>
+            <translation>注意力效率系数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="249" />
+            <source>memory-bandwidth efficiency factor</source>
+            <translation>显存带宽效率系数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="250" />
+            <source>link-bandwidth efficiency factor</source>
+            <translation>互联带宽效率系数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="251" />
+            <source>collective latency factor</source>
+            <translation>集合通信延迟系数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="252" />
+            <source>step overhead factor</source>
+            <translation>单步开销系数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="253" />
+            <source>analytic (req/s)</source>
+            <translation>解析值（req/s）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="254" />
+            <source>simulated (req/s)</source>
+            <translation>仿真值（req/s）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="255" />
+            <source>ratio</source>
+            <translation>比值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="256" />
+            <source>bisection steps</source>
+            <translation>二分步数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="257" />
+            <source>burstiness</source>
+            <translation>突发度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="258" />
+            <source>completed in the window</source>
+            <translation>窗口内完成数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="259" />
+            <source>duration (s)</source>
+            <translation>时长（s）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="260" />
+            <source>elements per token</source>
+            <translation>每 token 元素数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="261" />
+            <source>replicas for the average</source>
+            <translation>平均流量所需副本数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="262" />
+            <source>replicas for the peak</source>
+            <translation>峰值所需副本数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="263" />
+            <source>GPUs</source>
+            <translation>卡数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="264" />
+            <source>GPUs per replica</source>
+            <translation>每副本卡数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="265" />
+            <source>hours</source>
+            <translation>小时数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="266" />
+            <source>images</source>
+            <translation>图片数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="267" />
+            <source>images per prompt</source>
+            <translation>每条请求图片数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="268" />
+            <source>image count rule</source>
+            <translation>图片数规则</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="269" />
+            <source>spare replicas k</source>
+            <translation>备用副本数 k</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="270" />
+            <source>P50 TTFT at the lowest rate (ms)</source>
+            <translation>最低速率时的 P50 TTFT（ms）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="271" />
+            <source>mean running requests</source>
+            <translation>平均运行请求数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="272" />
+            <source>requests meeting the targets</source>
+            <translation>满足目标的请求数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="273" />
+            <source>MLP width</source>
+            <translation>MLP 宽度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="274" />
+            <source>GPUs planned</source>
+            <translation>规划卡数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="275" />
+            <source>online capacity</source>
+            <translation>在线容量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="276" />
+            <source>output features</source>
+            <translation>输出特征数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="277" />
+            <source>output tokens</source>
+            <translation>输出 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="278" />
+            <source>input tokens</source>
+            <translation>输入 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="279" />
+            <source>req/s per replica</source>
+            <translation>每副本 req/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="280" />
+            <source>prompt tokens per image</source>
+            <translation>每图输入 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="281" />
+            <source>encoder tokens per image</source>
+            <translation>每图编码器 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="282" />
+            <source>average QPS</source>
+            <translation>平均 QPS</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="283" />
+            <source>peak QPS</source>
+            <translation>峰值 QPS</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="284" />
+            <source>rates swept</source>
+            <translation>扫描的速率数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="285" />
+            <source>request rate (req/s)</source>
+            <translation>请求速率（req/s）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="286" />
+            <source>requests</source>
+            <translation>请求数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="287" />
+            <source>requests per rate</source>
+            <translation>每个速率的请求数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="288" />
+            <source>samples</source>
+            <translation>样本数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="289" />
+            <source>saturation rate (req/s)</source>
+            <translation>饱和速率（req/s）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="290" />
+            <source>random seed</source>
+            <translation>随机种子</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="291" />
+            <source>running slots</source>
+            <translation>运行槽位数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="292" />
+            <source>experts per token (top_k)</source>
+            <translation>每 token 激活专家数（top_k）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="293" />
+            <source>price per GPU-hour (USD)</source>
+            <translation>每卡时价格（美元）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="294" />
+            <source>width</source>
+            <translation>宽度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="295" />
+            <source>window (s)</source>
+            <translation>窗口（s）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="296" />
+            <source>class</source>
+            <translation>类别</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="297" />
+            <source>queue wait in front of the prefill (ms)</source>
+            <translation>预填充前的排队等待（ms）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="298" />
+            <source>requests counted</source>
+            <translation>统计范围</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="299" />
+            <source>conversations</source>
+            <translation>会话数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="300" />
+            <source>consecutive turn pairs</source>
+            <translation>相邻轮次对数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="301" />
+            <source>class centre (tokens)</source>
+            <translation>类别中心（token）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="302" />
+            <source>classes</source>
+            <translation>类别数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="303" />
+            <source>old value (GiB)</source>
+            <translation>原值（GiB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="304" />
+            <source>measured (GiB)</source>
+            <translation>实测（GiB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="305" />
+            <source>estimated (GiB)</source>
+            <translation>估算（GiB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="306" />
+            <source>eager mode (no CUDA graphs)</source>
+            <translation>eager 模式（不用 CUDA Graph）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="307" />
+            <source>KV cache tokens</source>
+            <translation>KV 缓存 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="308" />
+            <source>context length</source>
+            <translation>上下文长度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="309" />
+            <source>request pool rows</source>
+            <translation>请求池行数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="310" />
+            <source>P50 TPOT (ms)</source>
+            <translation>P50 TPOT（ms）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="311" />
+            <source>P50 TTFT (ms)</source>
+            <translation>P50 TTFT（ms）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="312" />
+            <source>P99 TPOT (ms)</source>
+            <translation>P99 TPOT（ms）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="313" />
+            <source>P99 TTFT (ms)</source>
+            <translation>P99 TTFT（ms）</translation>
         </message>
     </context>
     <context>
@@ -2623,677 +4079,802 @@
             <translation>GPU 推理容量报告</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="101" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="32" />
+            <source>Activation peak</source>
+            <translation>激活峰值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="33" />
+            <source>Runtime (non-torch) memory</source>
+            <translation>运行时（非 torch）显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="34" />
+            <source>CUDA-graph memory</source>
+            <translation>CUDA Graph 显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="35" />
+            <source>GEMM efficiency</source>
+            <translation>GEMM 效率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="36" />
+            <source>Attention efficiency</source>
+            <translation>注意力效率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="37" />
+            <source>Memory-bandwidth efficiency</source>
+            <translation>显存带宽效率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="38" />
+            <source>Link-bandwidth efficiency</source>
+            <translation>互联带宽效率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="39" />
+            <source>Collective latency</source>
+            <translation>集合通信延迟</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="40" />
+            <source>Step overhead</source>
+            <translation>单步固定开销</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="41" />
+            <source>Input length P95</source>
+            <translation>输入长度 P95</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="42" />
+            <source>Output length</source>
+            <translation>输出长度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="43" />
+            <source>TPOT target</source>
+            <translation>TPOT 目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="44" />
+            <source>TTFT target</source>
+            <translation>TTFT 目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="45" />
+            <source>GPU memory</source>
+            <translation>显存容量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="46" />
+            <source>Peak TFLOPS</source>
+            <translation>峰值 TFLOPS</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="47" />
+            <source>Memory bandwidth</source>
+            <translation>显存带宽</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="48" />
+            <source>Memory fraction</source>
+            <translation>显存占用比例</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="49" />
+            <source>FP8 GEMM factor</source>
+            <translation>FP8 GEMM 系数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="111" />
             <source>Low and high: every uncertain constant at once at the pessimistic or the optimistic end of its stated range (table below); low and high are the smallest and largest of the three evaluations — a planning range, not a confidence interval. The recommended concurrency's range also brackets both ends of every sensitivity bar. GPUs needed for {qps} req/s average, {peak} req/s peak, by the fleet verdict's rule (page 1): {needed} GPUs needed ({planned} planned).</source>
             <translation>低 / 高：所有不确定常数同时取其给定范围的悲观端 / 乐观端（范围见下表）；低、高取三次计算中的最小值与最大值——这是规划用的范围，不是置信区间。推荐并发的范围还涵盖每个敏感性条形的两端。所需卡数按平均 {qps} req/s、峰值 {peak} req/s、以第 1 页承载结论的同一规则计算：需要 {needed} 张卡（规划 {planned} 张）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="109" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="119" />
             <source>Result</source>
             <translation>结果</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="109" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="119" />
             <source>Low</source>
             <translation>低</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="109" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="119" />
             <source>High</source>
             <translation>高</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="109" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="119" />
             <source>Unit</source>
             <translation>单位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="118" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="128" />
             <source>Recommended concurrency, one factor at a time</source>
             <translation>推荐并发（逐个因子变动）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="119" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="129" />
             <source>recommended concurrency (requests per replica)</source>
             <translation>推荐并发（每副本请求数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="119" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="129" />
             <source>at low value</source>
             <translation>取低值时</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="120" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="130" />
             <source>at high value</source>
             <translation>取高值时</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="120" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="130" />
             <source>expected</source>
             <translation>预期</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="125" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="135" />
             <source>One factor at a time moved over its range, everything else at its value; the {n} largest swings of the recommended concurrency ({base} requests per replica). Workload lengths and targets move ±20 %, GPU figures and the memory fraction ±5 %, the constants over the ranges below.</source>
             <translation>每次只让一个因子在其范围内变动，其余保持原值；列出使推荐并发（每副本 {base} 个请求）变化最大的 {n} 个因子。流量长度与延迟目标变动 ±20 %，GPU 参数与显存占用比例变动 ±5 %，常数按下表的范围变动。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="130" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="140" />
             <source>Sensitivity</source>
             <translation>敏感性</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="135" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="145" />
             <source>Factor</source>
             <translation>因子</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="135" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="145" />
             <source>Range</source>
             <translation>范围</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="135" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="145" />
             <source>Conc. at low</source>
             <translation>低值时并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="135" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="145" />
             <source>Conc. at high</source>
             <translation>高值时并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="135" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="145" />
             <source>Swing</source>
             <translation>变化幅度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="145" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="155" />
             <source>Not evaluated: the model does not fit on this deployment.</source>
             <translation>未评估：该部署放不下此模型。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="147" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="157" />
             <source>Ranges of the uncertain constants</source>
             <translation>不确定常数的范围</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="149" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="159" />
             <source>Constant</source>
             <translation>常数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="149" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="159" />
             <source>Reason and source</source>
             <translation>依据与来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="170" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="180" />
             <source>No simulated rate meets the targets at P{p} (TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms); the analytic recommendation ({n} concurrent requests) carries {analytic} req/s per replica.</source>
             <translation>仿真的各个请求速率在 P{p} 下都达不到目标（首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} ms）；解析模型的推荐值（{n} 个并发请求）每副本承载 {analytic} req/s。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="173" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="183" />
             <source>Capacity at the P{p} SLO (TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms): {cap} req/s per replica, {share} of the {analytic} req/s the analytic recommendation ({n} concurrent requests) carries.</source>
             <translation>按 P{p} 满足 SLO（首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} ms）的容量：每副本 {cap} req/s，为解析模型推荐值（{n} 个并发请求，{analytic} req/s）的 {share}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="179" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="189" />
             <source>Every simulated rate meets the targets, so the capacity is at least this.</source>
             <translation>所有仿真速率都满足目标，实际容量不低于此值。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="182" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="192" />
             <source>{r} replicas: {total} req/s in all.</source>
             <translation>{r} 个副本：共 {total} req/s。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="194" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="204" />
             <source>Bisection in the simulator: {sim} req/s per replica at the P{p} SLO; the percentile-aware analytic capacity, {analytic} req/s, agrees within 10 % and is the figure planned.</source>
             <translation>仿真二分查找：P{p} SLO 下每副本 {sim} req/s；按百分位计算的解析容量 {analytic} req/s 与之相差不超过 10 %，作为规划值。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="197" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="207" />
             <source>Bisection in the simulator: {sim} req/s per replica at the P{p} SLO; the percentile-aware analytic capacity, {analytic} req/s, is off by more than 10 % (ratio {ratio}), so the simulated figure is the one planned.</source>
             <translation>仿真二分查找：P{p} SLO 下每副本 {sim} req/s；按百分位计算的解析容量 {analytic} req/s 相差超过 10 %（比值 {ratio}），因此以仿真值作为规划值。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="207" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="217" />
             <source>Not simulated: the model does not fit on this deployment.</source>
             <translation>未仿真：该部署放不下此模型。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="209" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="219" />
             <source>Not simulated: the simulator cannot run this plan.</source>
             <translation>未仿真：仿真器无法运行此方案。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="211" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="221" />
             <source>TTFT against request rate</source>
             <translation>TTFT 随请求速率的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="211" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="221" />
             <source>TPOT against request rate</source>
             <translation>TPOT 随请求速率的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="212" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="222" />
             <source>request rate (req/s, one replica)</source>
             <translation>请求速率（req/s，单副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="212" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="222" />
             <source>ms (log scale)</source>
             <translation>毫秒（对数刻度）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="212" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="222" />
             <source>target</source>
             <translation>目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="213" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="223" />
             <source>TTFT knee</source>
             <translation>TTFT 拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="213" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="223" />
             <source>P{p} SLO</source>
             <translation>P{p} SLO 容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="218" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="228" />
             <source>Discrete-event simulation of one replica (continuous batching on the same step-time model): Poisson arrivals at {k} rates up to {top}× the analytic saturation rate ({sat} req/s), {n} requests per rate with lengths drawn from the workload, fixed seed {seed} (the same plan gives the same numbers). Solid: P50; dashed: P95.</source>
             <translation>单副本离散事件仿真（在同一步时模型上模拟连续批处理）：泊松到达，共 {k} 个请求速率，最高为解析饱和速率（{sat} req/s）的 {top} 倍；每个速率 {n} 个请求，长度按流量分布抽样；固定随机种子 {seed}（同一方案每次得到相同的数字）。实线：P50；虚线：P95。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="224" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="234" />
             <source>TTFT knee: {k} req/s (the highest request rate whose median TTFT stays within {g}× its value at the lowest rate; a rate, not the concurrency knee of the answer).</source>
             <translation>TTFT 拐点：{k} req/s（中位 TTFT 不超过最低速率时 {g} 倍的最高请求速率；这是请求速率，不是推荐答案中的并发拐点）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="227" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="237" />
             <source>Rate (req/s)</source>
             <translation>速率（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="228" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="238" />
             <source>Output (tok/s)</source>
             <translation>输出（tok/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="228" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="238" />
             <source>Goodput (req/s)</source>
             <translation>有效吞吐（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="169" />
+            <location filename="../../gpucalc/report/sections.py" line="147" />
             <source>The model does not fit on this deployment.</source>
             <translation>该部署放不下此模型。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="170" />
+            <location filename="../../gpucalc/report/sections.py" line="148" />
             <source>{n} concurrent requests per replica at TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms — limited by {bottleneck}; online capacity at the {watermark} watermark: {online}.</source>
             <translation>在首 token 时间 ≤ {ttft} ms、每 token 延迟 ≤ {tpot} ms 下，每副本可承载 {n} 个并发请求——瓶颈为{bottleneck}；按 {watermark} 安全水位的在线容量：{online}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="177" />
+            <location filename="../../gpucalc/report/sections.py" line="155" />
             <source>{r} replicas: {total} requests in all.</source>
             <translation>{r} 个副本：共 {total} 个请求。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="186" />
+            <location filename="../../gpucalc/report/sections.py" line="164" />
             <source>checkpoint</source>
             <translation>检查点自带</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="186" />
+            <location filename="../../gpucalc/report/sections.py" line="164" />
             <source>what-if</source>
             <translation>假设量化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="188" />
+            <location filename="../../gpucalc/report/sections.py" line="166" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="189" />
+            <location filename="../../gpucalc/report/sections.py" line="167" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="189" />
+            <location filename="../../gpucalc/report/sections.py" line="167" />
             <source>{total} total, {active} active per token</source>
             <translation>总计 {total}，每 token 激活 {active}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="192" />
+            <location filename="../../gpucalc/report/sections.py" line="170" />
             <source>Precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="192" />
+            <location filename="../../gpucalc/report/sections.py" line="170" />
             <source>weights {weights} ({origin}), KV cache {kv}</source>
             <translation>权重 {weights}（{origin}），KV 缓存 {kv}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="195" />
+            <location filename="../../gpucalc/report/sections.py" line="173" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="195" />
+            <location filename="../../gpucalc/report/sections.py" line="173" />
             <source>{n}× {gpu}: {mem} GiB usable each, {bw} GB/s, {link}</source>
             <translation>{n}× {gpu}：每卡可用 {mem} GiB，{bw} GB/s，{link}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="199" />
+            <location filename="../../gpucalc/report/sections.py" line="177" />
             <source>Engine</source>
             <translation>推理引擎</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="200" />
+            <location filename="../../gpucalc/report/sections.py" line="178" />
             <source>Parallelism</source>
             <translation>并行方式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="200" />
+            <location filename="../../gpucalc/report/sections.py" line="178" />
             <source>TP {tp} × PP {pp}, {r} replica(s)</source>
             <translation>张量并行 {tp} × 流水线并行 {pp}，{r} 个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="202" />
+            <location filename="../../gpucalc/report/sections.py" line="180" />
             <source>Workload</source>
             <translation>流量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="202" />
+            <location filename="../../gpucalc/report/sections.py" line="180" />
             <source>input {i50} tokens (P95 {i95}), output {o50} tokens (P95 {o95}), {turns} turn(s); {qps} req/s average, {peak} req/s peak; {mode} traffic</source>
             <translation>输入 {i50} token（P95 {i95}），输出 {o50} token（P95 {o95}），{turns} 轮；平均 {qps} req/s，峰值 {peak} req/s；{mode}流量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="209" />
+            <location filename="../../gpucalc/report/sections.py" line="187" />
             <source>Targets</source>
             <translation>延迟目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="209" />
+            <location filename="../../gpucalc/report/sections.py" line="187" />
             <source>TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; watermark {wm}; planning share {share}</source>
             <translation>首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} ms；安全水位 {wm}；规划显存占比 {share}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="215" />
+            <location filename="../../gpucalc/report/sections.py" line="193" />
             <source>Launch command</source>
             <translation>启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="217" />
+            <location filename="../../gpucalc/report/sections.py" line="195" />
             <source>Item</source>
             <translation>项目</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="217" />
+            <location filename="../../gpucalc/report/sections.py" line="195" />
             <source>Value</source>
             <translation>数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="225" />
+            <location filename="../../gpucalc/report/sections.py" line="203" />
             <source>pass</source>
             <translation>通过</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="225" />
+            <location filename="../../gpucalc/report/sections.py" line="203" />
             <source>attention</source>
             <translation>注意</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="229" />
+            <location filename="../../gpucalc/report/sections.py" line="207" />
             <source>State each item before reporting a capacity number (the capacity planning checklist).</source>
             <translation>报容量数字之前逐条写明（容量规划清单：报数前先自查）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="231" />
+            <location filename="../../gpucalc/report/sections.py" line="209" />
             <source>Stated value</source>
             <translation>写明的数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="231" />
+            <location filename="../../gpucalc/report/sections.py" line="209" />
             <source>Check</source>
             <translation>检查</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="251" />
+            <location filename="../../gpucalc/report/sections.py" line="229" />
             <source>planning share {p}</source>
             <translation>规划占比 {p}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="252" />
+            <location filename="../../gpucalc/report/sections.py" line="230" />
             <source>alarm {p}</source>
             <translation>警戒线 {p}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="253" />
+            <location filename="../../gpucalc/report/sections.py" line="231" />
             <source>Memory picture of one GPU</source>
             <translation>单卡显存构成</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="254" />
+            <location filename="../../gpucalc/report/sections.py" line="232" />
             <source>GPU memory (GiB)</source>
             <translation>显存（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="254" />
+            <location filename="../../gpucalc/report/sections.py" line="232" />
             <source>capacity {v} GiB</source>
             <translation>容量 {v} GiB</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="270" />
+            <location filename="../../gpucalc/report/sections.py" line="248" />
             <source>Pipeline stage {s} of {n} (the one whose KV cache binds).</source>
             <translation>流水线第 {s} 段（共 {n} 段，其 KV 缓存为瓶颈）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="272" />
+            <location filename="../../gpucalc/report/sections.py" line="250" />
             <source>Line item</source>
             <translation>扣减项</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="272" />
+            <location filename="../../gpucalc/report/sections.py" line="250" />
             <source>Formula</source>
             <translation>公式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="272" />
+            <location filename="../../gpucalc/report/sections.py" line="250" />
             <source>Inputs</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="272" />
+            <location filename="../../gpucalc/report/sections.py" line="250" />
             <source>Source</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="275" />
+            <location filename="../../gpucalc/report/sections.py" line="253" />
             <source>Sources</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="301" />
+            <location filename="../../gpucalc/report/sections.py" line="279" />
             <source>Concurrency ceilings (the smallest binds)</source>
             <translation>并发上限（最小者为瓶颈）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="302" />
+            <location filename="../../gpucalc/report/sections.py" line="280" />
             <source>running requests per replica</source>
             <translation>每副本同时在算的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="302" />
+            <location filename="../../gpucalc/report/sections.py" line="280" />
             <source>no limit</source>
             <translation>无限制</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="304" />
+            <location filename="../../gpucalc/report/sections.py" line="282" />
             <source>watermark {n}</source>
             <translation>安全水位 {n}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="310" />
+            <location filename="../../gpucalc/report/sections.py" line="288" />
             <source>binding</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="314" />
+            <location filename="../../gpucalc/report/sections.py" line="292" />
             <source>At the recommendation</source>
             <translation>推荐并发下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="315" />
+            <location filename="../../gpucalc/report/sections.py" line="293" />
             <source>Offline maximum (batch full)</source>
             <translation>离线最大（批次占满）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="318" />
+            <location filename="../../gpucalc/report/sections.py" line="296" />
             <source>Ceiling</source>
             <translation>上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="318" />
+            <location filename="../../gpucalc/report/sections.py" line="296" />
             <source>Requests per replica</source>
             <translation>每副本请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="319" />
+            <location filename="../../gpucalc/report/sections.py" line="297" />
             <source>Binds</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="321" />
+            <location filename="../../gpucalc/report/sections.py" line="299" />
             <source>Advice</source>
             <translation>建议</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="323" />
+            <location filename="../../gpucalc/report/sections.py" line="301" />
             <source>Operating points (one replica)</source>
             <translation>工作点（单副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="325" />
+            <location filename="../../gpucalc/report/sections.py" line="303" />
             <source>Point</source>
             <translation>工作点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="325" />
+            <location filename="../../gpucalc/report/sections.py" line="303" />
             <source>Concurrency</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="326" />
+            <location filename="../../gpucalc/report/sections.py" line="304" />
             <source>Requests/s</source>
             <translation>请求/秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="329" />
+            <location filename="../../gpucalc/report/sections.py" line="307" />
             <source>Knee (the recommendation: past it a latency target breaks or requests queue): {k} concurrent requests; online capacity ({wm} of the knee): {online}; communication share of a step at the recommendation: {c}.</source>
             <translation>拐点（即推荐并发：再往上延迟目标被击穿或请求开始排队）：{k} 个并发请求；在线容量（拐点的 {wm}）：{online}；推荐并发下每步的通信占比：{c}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="342" />
+            <location filename="../../gpucalc/report/sections.py" line="320" />
             <source>longest: watch this line, it breaks first</source>
             <translation>最长类别：单独看这条线，它先崩</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="344" />
+            <location filename="../../gpucalc/report/sections.py" line="322" />
             <source>misses a target</source>
             <translation>未达目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="354" />
+            <location filename="../../gpucalc/report/sections.py" line="332" />
             <source>Request classes at the recommendation (P{p}, one replica)</source>
             <translation>推荐并发下各请求类别（P{p}，单副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="356" />
+            <location filename="../../gpucalc/report/sections.py" line="334" />
             <source>Class</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="356" />
+            <location filename="../../gpucalc/report/sections.py" line="334" />
             <source>Share</source>
             <translation>占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="356" />
+            <location filename="../../gpucalc/report/sections.py" line="334" />
             <source>Input</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="356" />
+            <location filename="../../gpucalc/report/sections.py" line="334" />
             <source>Output</source>
             <translation>输出</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="370" />
+            <location filename="../../gpucalc/report/sections.py" line="348" />
             <source>Ceilings against planning length</source>
             <translation>并发上限随规划长度的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="371" />
+            <location filename="../../gpucalc/report/sections.py" line="349" />
             <source>planning length (KV tokens per request)</source>
             <translation>规划长度（每请求 KV token 数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="371" />
+            <location filename="../../gpucalc/report/sections.py" line="349" />
             <source>requests per replica</source>
             <translation>每副本请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="372" />
+            <location filename="../../gpucalc/report/sections.py" line="350" />
             <source>crossover</source>
             <translation>交叉点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="372" />
+            <location filename="../../gpucalc/report/sections.py" line="350" />
             <source>planning {n}</source>
             <translation>规划长度 {n}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="374" />
+            <location filename="../../gpucalc/report/sections.py" line="352" />
             <source>At {n} tokens the binding constraint changes from {a} to {b}.</source>
             <translation>在 {n} token 处，瓶颈从{a}变为{b}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="378" />
+            <location filename="../../gpucalc/report/sections.py" line="356" />
             <source>No crossover: one constraint binds over the whole range.</source>
             <translation>无交叉点：整个区间内都是同一个瓶颈。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="380" />
+            <location filename="../../gpucalc/report/sections.py" line="358" />
             <source>Planning length: KV tokens one request holds (P95 input + history + P95 output). Each point is this scenario with every length scaled in proportion (output: {o} % of the mean request); at {n} tokens it is the answer. The dashed line is the recommendation (the smallest ceiling).</source>
             <translation>规划长度：单个请求占用的 KV token 数（P95 输入 + 历史 + P95 输出）。每个点都是本场景按比例缩放全部长度后的结果（输出占平均请求的 {o} %）；在 {n} token 处即为推荐答案。虚线为推荐值（最小的上限）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="391" />
+            <location filename="../../gpucalc/report/sections.py" line="369" />
             <source>Latency against concurrency</source>
             <translation>延迟随并发的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="392" />
+            <location filename="../../gpucalc/report/sections.py" line="370" />
             <source>Output throughput against concurrency</source>
             <translation>输出吞吐随并发的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="393" />
+            <location filename="../../gpucalc/report/sections.py" line="371" />
             <source>concurrent requests (closed loop)</source>
             <translation>并发请求数（闭环）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="393" />
+            <location filename="../../gpucalc/report/sections.py" line="371" />
             <source>ms</source>
             <translation>毫秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="394" />
+            <location filename="../../gpucalc/report/sections.py" line="372" />
             <source>output tokens/s</source>
             <translation>输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="395" />
+            <location filename="../../gpucalc/report/sections.py" line="373" />
             <source>knee</source>
             <translation>拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="395" />
+            <location filename="../../gpucalc/report/sections.py" line="373" />
             <source>watermark</source>
             <translation>安全水位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="396" />
+            <location filename="../../gpucalc/report/sections.py" line="374" />
             <source>output tokens/s per replica</source>
             <translation>每副本输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="422" />
+            <location filename="../../gpucalc/report/sections.py" line="400" />
             <source>does not fit</source>
             <translation>放不下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="426" />
+            <location filename="../../gpucalc/report/sections.py" line="404" />
             <source>Precision tier</source>
             <translation>量化档位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="429" />
+            <location filename="../../gpucalc/report/sections.py" line="407" />
             <source>Concurrent requests per replica that meet the targets, by planning length (tokens per request, the scenario's lengths scaled in proportion) and precision tier, and what binds. The scenario's column at its precision is the answer.</source>
             <translation>满足延迟目标的每副本并发请求数，按规划长度（每请求 token 数，本场景各长度按比例缩放）与量化档位列出，并注明瓶颈。本场景列在其自身精度下即为推荐答案。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="435" />
+            <location filename="../../gpucalc/report/sections.py" line="413" />
             <source>Lower tiers than the checkpoint's precision: </source>
             <translation>低于原始权重精度的档位：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="457" />
+            <location filename="../../gpucalc/report/sections.py" line="435" />
             <source>For {qps} req/s average and {peak} req/s peak, sized for the peak with one spare replica (N + 1); the {n} cheapest of {m} options that meet the targets. ★ = Pareto front (no option is both cheaper and faster).</source>
             <translation>平均 {qps} req/s、峰值 {peak} req/s，按峰值并留一个备用副本（N + 1）反推；列出满足目标的 {m} 个方案中最便宜的 {n} 个。★ = 帕累托前沿（没有既更便宜又更快的方案）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="463" />
+            <location filename="../../gpucalc/report/sections.py" line="441" />
             <source>No GPU in the catalog meets the targets.</source>
             <translation>目录中没有满足目标的 GPU。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="464" />
+            <location filename="../../gpucalc/report/sections.py" line="442" />
             <source>‡ lower precision than the checkpoint: </source>
             <translation>‡ 精度低于原始权重：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="467" />
+            <location filename="../../gpucalc/report/sections.py" line="445" />
             <source>Weights / KV</source>
             <translation>权重 / KV</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="467" />
+            <location filename="../../gpucalc/report/sections.py" line="445" />
             <source>Conc.</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="468" />
+            <location filename="../../gpucalc/report/sections.py" line="446" />
             <source>req/s per replica</source>
             <translation>每副本 req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="468" />
+            <location filename="../../gpucalc/report/sections.py" line="446" />
             <source>GPUs</source>
             <translation>卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="468" />
+            <location filename="../../gpucalc/report/sections.py" line="446" />
             <source>Util.</source>
             <translation>利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="469" />
+            <location filename="../../gpucalc/report/sections.py" line="447" />
             <source>$/M tokens</source>
             <translation>$/百万 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="469" />
+            <location filename="../../gpucalc/report/sections.py" line="447" />
             <source>Pareto</source>
             <translation>帕累托</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="489" />
+            <location filename="../../gpucalc/report/sections.py" line="458" />
+            <source>share of dense peak TFLOPS large GEMMs reach</source>
+            <translation>大矩阵乘能达到的稠密峰值 TFLOPS 比例</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="460" />
+            <source>share of peak attention kernels reach</source>
+            <translation>注意力算子能达到的峰值比例</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="462" />
+            <source>share of HBM bandwidth decode reaches</source>
+            <translation>逐 token 生成能达到的显存带宽比例</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="464" />
+            <source>share of link bandwidth all-reduce reaches</source>
+            <translation>all-reduce 能达到的互联带宽比例</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="466" />
+            <source>fixed cost of one collective</source>
+            <translation>一次集合通信的固定开销</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="468" />
+            <source>fixed cost of one engine step</source>
+            <translation>引擎每步的固定开销</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="470" />
+            <source>FP8 GEMM share relative to BF16</source>
+            <translation>FP8 矩阵乘相对 BF16 的效率比例</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="474" />
             <source>Meaning</source>
             <translation>含义</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="491" />
+            <location filename="../../gpucalc/report/sections.py" line="476" />
             <source>Source: {s}</source>
             <translation>来源：{s}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="500" />
+            <location filename="../../gpucalc/report/sections.py" line="486" />
             <source>None.</source>
             <translation>无。</translation>
         </message>
@@ -4145,6 +5726,159 @@
         </message>
     </context>
     <context>
+        <name>Sources</name>
+        <message>
+            <location filename="../../gpucalc/core/calibrate.py" line="378" />
+            <source>measured benchmark points</source>
+            <translation>实测压测数据点</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/ceilings.py" line="39" />
+            <source>seed 000: KV capacity at P95 length, longest class, full multi-turn history</source>
+            <translation>KV 容量按 P95 长度、最长类别、完整多轮历史计算</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/ceilings.py" line="50" />
+            <source>engine flag --max-num-seqs (or the engine's default)</source>
+            <translation>引擎参数 --max-num-seqs（或引擎默认值）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/ceilings.py" line="110" />
+            <source>seed 000: plan TTFT and TPOT at P95; M/G/1 prefill queue (Pollaczek–Khinchine)</source>
+            <translation>TTFT 与 TPOT 按 P95 规划；预填充按 M/G/1 排队（Pollaczek–Khinchine）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/ceilings.py" line="144" />
+            <source>seed 002: a communication share above 50 % means the parallel layout is poor</source>
+            <translation>通信占比超过 50 % 说明并行方式不合适</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/class_latency.py" line="60" />
+            <source>seed 000: with mixed lengths watch the long requests' line; it breaks first</source>
+            <translation>长短混合时单独看长请求那条线，它先崩</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet.py" line="151" />
+            <source>catalog: indicative rental price</source>
+            <translation>目录：参考租用价格</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/length_mixture.py" line="34" />
+            <source>Ashman, Bird &amp; Zepf (1994), Astron. J. 108:2348: D &gt; 2 separates two Gaussian components cleanly; BIC: Schwarz (1978), Ann. Stat. 6:461</source>
+            <translation>Ashman, Bird &amp; Zepf (1994), Astron. J. 108:2348：D &gt; 2 时两个高斯分量可清晰分开；BIC：Schwarz (1978), Ann. Stat. 6:461</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/length_stats.py" line="129" />
+            <source>the prompt of each turn repeats the conversation so far</source>
+            <translation>每一轮的输入都包含此前的全部对话</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory_plan.py" line="55" />
+            <source>safetensors headers</source>
+            <translation>safetensors 文件头</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory_plan.py" line="56" />
+            <source>config.json shapes</source>
+            <translation>config.json 中的张量形状</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory_plan.py" line="196" />
+            <source>seed 001: keep weights + KV(avg) + margin within 70 % of memory</source>
+            <translation>权重 + KV（平均长度）+ 余量控制在显存的 70 % 以内</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory_plan.py" line="204" />
+            <source>seed 001: at 80 % with the average length, long-context service is not viable</source>
+            <translation>按平均长度就到 80 % 时，长上下文服务不可行</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory_plan.py" line="225" />
+            <source>seed 001: weights + KV(avg) + margin within 70 % of memory; 80 % at the average length is the alarm</source>
+            <translation>权重 + KV（平均长度）+ 余量控制在显存的 70 % 以内；按平均长度达到 80 % 即为警戒线</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sensitivity.py" line="38" />
+            <source>±20 %: workload lengths and targets are planners' estimates</source>
+            <translation>±20 %：流量长度与延迟目标是规划者的估计</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sensitivity.py" line="39" />
+            <source>±5 %: driver-reserved memory, clocks under power limits, rounded flags</source>
+            <translation>±5 %：驱动预留显存、功耗限制下的频率、取整后的参数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sim_capacity.py" line="137" />
+            <source>seed 000: plan at P95 under the real traffic</source>
+            <translation>按真实流量的 P95 规划</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sim_metrics.py" line="22" />
+            <source>gpucalc discrete-event simulation: continuous batching on the analytic step model</source>
+            <translation>gpucalc 离散事件仿真：在解析步时模型上模拟连续批处理</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sim_metrics.py" line="24" />
+            <source>metric definitions of vllm bench serve (TTFT, TPOT, goodput)</source>
+            <translation>vllm bench serve 的指标定义（TTFT、TPOT、goodput）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/uncertainty.py" line="30" />
+            <source>specs/validation/throughput.jsonl: gpucalc over-predicts throughput by up to 29 % and under-predicts by up to 8 % (python -m benchmarks.throughput_accuracy)</source>
+            <translation>公开实测数据：gpucalc 对吞吐最多高估 29 %、最多低估 8 %</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/uncertainty.py" line="72" />
+            <source>the 13 single-stage text-model logs give measured ÷ estimated 0.97–1.04; widened to ±10 % for engine versions outside the set; specs/validation/kv_capacity.jsonl: measured ÷ estimated over the 16 vLLM start-up logs (python -m benchmarks.kv_accuracy)</source>
+            <translation>13 份单阶段文本模型日志的实测 ÷ 估算为 0.97–1.04；为覆盖集合之外的引擎版本放宽到 ±10 %；公开实测数据：16 份 vLLM 启动日志的实测 ÷ 估算</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/uncertainty.py" line="78" />
+            <source>measured ÷ estimated non-torch memory spans 0.53–1.17 over the single-stage logs; specs/validation/kv_capacity.jsonl: measured ÷ estimated over the 16 vLLM start-up logs (python -m benchmarks.kv_accuracy)</source>
+            <translation>单阶段日志中非 torch 显存的实测 ÷ 估算为 0.53–1.17；公开实测数据：16 份 vLLM 启动日志的实测 ÷ 估算</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/uncertainty.py" line="83" />
+            <source>0.6 GiB assumed; vLLM logs 'Graph capturing … took 0.3–1.5 GiB' (specs/engines/vllm.json)</source>
+            <translation>假设 0.6 GiB；vLLM 日志显示 'Graph capturing … took 0.3–1.5 GiB'</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/uncertainty.py" line="93" />
+            <source>the TP = 4 runs in specs/validation/throughput.jsonl miss TTFT/TPOT by −59 % … +66 %; the link share is the least certain factor</source>
+            <translation>公开实测数据中 TP = 4 的运行 TTFT/TPOT 偏差为 −59 % … +66 %；互联带宽比例是最不确定的因子</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/uncertainty.py" line="97" />
+            <source>same TP = 4 spread; fixed collective cost depends on NCCL version</source>
+            <translation>同样的 TP = 4 偏差；集合通信的固定开销取决于 NCCL 版本</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/uncertainty.py" line="100" />
+            <source>TTFT errors −43 % … +15 % in specs/validation/throughput.jsonl (python -m benchmarks.throughput_accuracy)</source>
+            <translation>公开实测数据中 TTFT 偏差为 −43 % … +15 %</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/uncertainty.py" line="106" />
+            <source>the GPU has no measured kernel tables and borrows {system}'s fractions; across the nine measured systems one engine's BF16 GEMM asymptote spans 0.57–0.90 of peak (specs/kernels, python -m benchmarks.kernel_fit), so the range is widened by ±15 %</source>
+            <translation>该 GPU 没有实测算子表，借用 {system} 的效率比例；在九个实测系统中，同一引擎的 BF16 GEMM 渐近效率为峰值的 0.57–0.90，因此范围放宽 ±15 %</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/workload_shape.py" line="31" />
+            <source>seed 000: plan with P95 lengths, the maximum number of turns and the longest class</source>
+            <translation>按 P95 长度、最大轮数和最长类别规划</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/workload_shape.py" line="33" />
+            <source>seed 002: raise the lengths 20–30 % when request lengths vary widely</source>
+            <translation>请求长度波动大时把长度上调 20–30 %</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/workload_shape.py" line="54" />
+            <source>seed 001: weights + KV at average length + margin within 70 % of memory</source>
+            <translation>权重 + 平均长度下的 KV + 余量控制在显存的 70 % 以内</translation>
+        </message>
+    </context>
+    <context>
         <name>SpecTableModel</name>
         <message>
             <location filename="../../gpucalc/ui/dialogs/spec_table_model.py" line="42" />
@@ -4571,402 +6305,567 @@
     <context>
         <name>Terms</name>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="23" />
+            <location filename="../../gpucalc/text/terms.py" line="34" />
             <source>Weights</source>
             <translation>权重</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="24" />
+            <location filename="../../gpucalc/text/terms.py" line="35" />
             <source>Activation peak</source>
             <translation>激活峰值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="25" />
+            <location filename="../../gpucalc/text/terms.py" line="36" />
             <source>Runtime (non-torch)</source>
             <translation>运行时（非 torch）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="26" />
+            <location filename="../../gpucalc/text/terms.py" line="37" />
             <source>CUDA graphs</source>
             <translation>CUDA Graph</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="27" />
+            <location filename="../../gpucalc/text/terms.py" line="38" />
             <source>KV cache</source>
             <translation>KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="28" />
+            <location filename="../../gpucalc/text/terms.py" line="39" />
             <source>Headroom</source>
             <translation>余量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="29" />
+            <location filename="../../gpucalc/text/terms.py" line="40" />
             <source>GPU memory (total)</source>
             <translation>显存（总计）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="30" />
+            <location filename="../../gpucalc/text/terms.py" line="41" />
             <source>Engine budget</source>
             <translation>引擎预算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="31" />
+            <location filename="../../gpucalc/text/terms.py" line="42" />
             <source>Memory fraction</source>
             <translation>显存占用比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="32" />
+            <location filename="../../gpucalc/text/terms.py" line="43" />
             <source>Max model length</source>
             <translation>最大上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="33" />
+            <location filename="../../gpucalc/text/terms.py" line="44" />
             <source>Batched tokens</source>
             <translation>批处理 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="34" />
+            <location filename="../../gpucalc/text/terms.py" line="45" />
             <source>Max sequences</source>
             <translation>最大并发序列数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="35" />
+            <location filename="../../gpucalc/text/terms.py" line="46" />
             <source>KV bytes per token</source>
             <translation>每 token KV 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="36" />
+            <location filename="../../gpucalc/text/terms.py" line="47" />
             <source>KV bytes per token per GPU</source>
             <translation>每卡每 token KV 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="37" />
-            <source>KV cache tokens</source>
-            <translation>KV 缓存 token 数</translation>
+            <location filename="../../gpucalc/text/terms.py" line="48" />
+            <source>KV cache tokens (per replica)</source>
+            <translation>KV 缓存 token 数（每副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="38" />
+            <location filename="../../gpucalc/text/terms.py" line="49" />
             <source>KV cache tokens, all replicas</source>
             <translation>KV 缓存 token 数（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="39" />
+            <location filename="../../gpucalc/text/terms.py" line="50" />
             <source>Max concurrency at max model length</source>
             <translation>最大上下文下的最大并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="40" />
+            <location filename="../../gpucalc/text/terms.py" line="51" />
             <source>Concurrency at P50 length</source>
             <translation>P50 长度下的并发数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="41" />
+            <location filename="../../gpucalc/text/terms.py" line="52" />
             <source>Concurrency at P95 length</source>
             <translation>P95 长度下的并发数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="42" />
+            <location filename="../../gpucalc/text/terms.py" line="53" />
             <source>KV left on a single GPU</source>
             <translation>单卡剩余 KV 显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="43" />
+            <location filename="../../gpucalc/text/terms.py" line="54" />
             <source>Concurrency within planning share</source>
             <translation>规划占比内的并发数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="44" />
+            <location filename="../../gpucalc/text/terms.py" line="55" />
             <source>Concurrency at the 80 % alarm</source>
             <translation>达到 80% 警戒线时的并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="45" />
+            <location filename="../../gpucalc/text/terms.py" line="56" />
             <source>KV per request at average length</source>
             <translation>平均长度下每请求的 KV</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="46" />
+            <location filename="../../gpucalc/text/terms.py" line="57" />
             <source>Average length</source>
             <translation>平均长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="47" />
+            <location filename="../../gpucalc/text/terms.py" line="58" />
             <source>Memory share at planned concurrency</source>
             <translation>规划并发下的显存占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="48" />
+            <location filename="../../gpucalc/text/terms.py" line="59" />
             <source>Planning length</source>
             <translation>规划长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="49" />
+            <location filename="../../gpucalc/text/terms.py" line="60" />
             <source>Parameters (total)</source>
             <translation>参数量（总）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="50" />
+            <location filename="../../gpucalc/text/terms.py" line="61" />
             <source>Parameters (active)</source>
             <translation>参数量（激活）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="51" />
+            <location filename="../../gpucalc/text/terms.py" line="62" />
             <source>Active parameters without embedding</source>
             <translation>激活参数（不含嵌入层）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="52" />
+            <location filename="../../gpucalc/text/terms.py" line="63" />
             <source>Forward pass activations</source>
             <translation>前向激活</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="53" />
+            <location filename="../../gpucalc/text/terms.py" line="64" />
             <source>Sampler</source>
             <translation>采样器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="54" />
+            <location filename="../../gpucalc/text/terms.py" line="65" />
             <source>MoE workspace</source>
             <translation>MoE 工作区</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="55" />
+            <location filename="../../gpucalc/text/terms.py" line="66" />
             <source>Vision encoder (profiling pass)</source>
             <translation>视觉编码器（显存探测）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="56" />
+            <location filename="../../gpucalc/text/terms.py" line="67" />
             <source>Embedding</source>
             <translation>嵌入层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="57" />
+            <location filename="../../gpucalc/text/terms.py" line="68" />
             <source>Attention</source>
             <translation>注意力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="58" />
+            <location filename="../../gpucalc/text/terms.py" line="69" />
             <source>Dense MLP</source>
             <translation>稠密 MLP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="59" />
+            <location filename="../../gpucalc/text/terms.py" line="70" />
             <source>Routed experts</source>
             <translation>路由专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="60" />
+            <location filename="../../gpucalc/text/terms.py" line="71" />
             <source>Shared experts</source>
             <translation>共享专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="61" />
+            <location filename="../../gpucalc/text/terms.py" line="72" />
             <source>Norms and router</source>
             <translation>归一化与路由</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="62" />
+            <location filename="../../gpucalc/text/terms.py" line="73" />
             <source>LM head</source>
             <translation>LM head</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="63" />
+            <location filename="../../gpucalc/text/terms.py" line="74" />
             <source>Vision tower</source>
             <translation>视觉编码器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="64" />
+            <location filename="../../gpucalc/text/terms.py" line="75" />
             <source>Memory ceiling</source>
             <translation>显存上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="65" />
+            <location filename="../../gpucalc/text/terms.py" line="76" />
             <source>Compute ceiling</source>
             <translation>算力上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="66" />
+            <location filename="../../gpucalc/text/terms.py" line="77" />
             <source>Interconnect ceiling</source>
             <translation>卡间通信上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="67" />
+            <location filename="../../gpucalc/text/terms.py" line="78" />
             <source>Scheduler cap (max_num_seqs)</source>
             <translation>调度器上限（max_num_seqs）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="68" />
+            <location filename="../../gpucalc/text/terms.py" line="79" />
             <source>Recommended concurrency</source>
             <translation>推荐并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="69" />
+            <location filename="../../gpucalc/text/terms.py" line="80" />
             <source>Online capacity (at the watermark)</source>
             <translation>在线容量（按安全水位）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="70" />
+            <location filename="../../gpucalc/text/terms.py" line="81" />
             <source>Knee (the recommendation)</source>
             <translation>拐点（推荐并发）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="71" />
+            <location filename="../../gpucalc/text/terms.py" line="82" />
             <source>Requests/s per replica at the watermark</source>
             <translation>安全水位下每副本每秒请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="73" />
+            <location filename="../../gpucalc/text/terms.py" line="84" />
             <source>Requests/s per replica at the knee</source>
             <translation>拐点下每副本每秒请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="75" />
+            <location filename="../../gpucalc/text/terms.py" line="86" />
             <source>Replicas for the average</source>
             <translation>承载平均流量所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="76" />
+            <location filename="../../gpucalc/text/terms.py" line="87" />
             <source>Replicas for the peak</source>
             <translation>承载峰值流量所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="77" />
+            <location filename="../../gpucalc/text/terms.py" line="88" />
             <source>Serving replicas (N)</source>
             <translation>服务副本数（N）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="78" />
+            <location filename="../../gpucalc/text/terms.py" line="89" />
             <source>Spare replicas (k)</source>
             <translation>备用副本数（k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="79" />
+            <location filename="../../gpucalc/text/terms.py" line="90" />
             <source>Replicas needed (N + k)</source>
             <translation>所需副本数（N + k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="80" />
+            <location filename="../../gpucalc/text/terms.py" line="91" />
             <source>GPUs needed</source>
             <translation>所需卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="81" />
+            <location filename="../../gpucalc/text/terms.py" line="92" />
             <source>Replicas deployed</source>
             <translation>部署副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="82" />
+            <location filename="../../gpucalc/text/terms.py" line="93" />
             <source>GPUs planned</source>
             <translation>规划卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="83" />
+            <location filename="../../gpucalc/text/terms.py" line="94" />
             <source>Online concurrency, all replicas</source>
             <translation>在线并发（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="84" />
+            <location filename="../../gpucalc/text/terms.py" line="95" />
             <source>Concurrency at the knee, all replicas</source>
             <translation>拐点并发（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="85" />
+            <location filename="../../gpucalc/text/terms.py" line="96" />
             <source>Requests/s, all replicas</source>
             <translation>每秒请求数（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="86" />
+            <location filename="../../gpucalc/text/terms.py" line="97" />
             <source>Output tokens/s, all replicas</source>
             <translation>输出 token/s（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="87" />
+            <location filename="../../gpucalc/text/terms.py" line="98" />
             <source>Output tokens per day</source>
             <translation>每天输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="88" />
+            <location filename="../../gpucalc/text/terms.py" line="99" />
             <source>Output tokens per GPU-hour</source>
             <translation>每卡时输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="89" />
+            <location filename="../../gpucalc/text/terms.py" line="100" />
             <source>Batch backfill tokens per day</source>
             <translation>每天离线回填 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="90" />
+            <location filename="../../gpucalc/text/terms.py" line="101" />
             <source>Cost per hour (GPUs needed)</source>
             <translation>每小时成本（所需卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="91" />
+            <location filename="../../gpucalc/text/terms.py" line="102" />
             <source>Cost per month (GPUs needed)</source>
             <translation>每月成本（所需卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="92" />
+            <location filename="../../gpucalc/text/terms.py" line="103" />
             <source>Cost per hour (GPUs planned)</source>
             <translation>每小时成本（规划卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="96" />
+            <location filename="../../gpucalc/text/terms.py" line="107" />
             <source>Communication share of a step</source>
             <translation>单步通信占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="97" />
+            <location filename="../../gpucalc/text/terms.py" line="108" />
             <source>Step: matrix multiplies</source>
             <translation>单步：矩阵乘</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="98" />
+            <location filename="../../gpucalc/text/terms.py" line="109" />
             <source>Step: attention</source>
             <translation>单步：注意力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="99" />
+            <location filename="../../gpucalc/text/terms.py" line="110" />
             <source>Step: communication</source>
             <translation>单步：通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="100" />
+            <location filename="../../gpucalc/text/terms.py" line="111" />
             <source>Step: kernel launches without CUDA graphs</source>
             <translation>单步：无 CUDA Graph 时的 kernel 启动</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="101" />
+            <location filename="../../gpucalc/text/terms.py" line="112" />
             <source>Step: scheduler overhead</source>
             <translation>单步：调度开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="102" />
+            <location filename="../../gpucalc/text/terms.py" line="113" />
             <source>TTFT</source>
             <translation>TTFT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="103" />
+            <location filename="../../gpucalc/text/terms.py" line="114" />
             <source>TPOT</source>
             <translation>TPOT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="104" />
+            <location filename="../../gpucalc/text/terms.py" line="115" />
             <source>Inter-token latency</source>
             <translation>token 间延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="105" />
+            <location filename="../../gpucalc/text/terms.py" line="116" />
             <source>Output tokens/s</source>
             <translation>输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="106" />
+            <location filename="../../gpucalc/text/terms.py" line="117" />
             <source>Requests/s</source>
             <translation>每秒请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="174" />
+            <location filename="../../gpucalc/text/terms.py" line="118" />
+            <source>Parameters: embedding</source>
+            <translation>参数量：嵌入层</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="119" />
+            <source>Parameters: attention</source>
+            <translation>参数量：注意力</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="120" />
+            <source>Parameters: dense MLP</source>
+            <translation>参数量：稠密 MLP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="121" />
+            <source>Parameters: routed experts</source>
+            <translation>参数量：路由专家</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="122" />
+            <source>Parameters: shared experts</source>
+            <translation>参数量：共享专家</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="123" />
+            <source>Parameters: router</source>
+            <translation>参数量：路由器</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="124" />
+            <source>Parameters: norms</source>
+            <translation>参数量：归一化层</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="125" />
+            <source>Parameters: LM head</source>
+            <translation>参数量：LM head</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="126" />
+            <source>Parameters: vision tower</source>
+            <translation>参数量：视觉塔</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="128" />
+            <source>Capacity at the SLO</source>
+            <translation>SLO 下的容量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="129" />
+            <source>Capacity at the SLO (analytic)</source>
+            <translation>SLO 下的容量（解析）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="130" />
+            <source>Capacity at the SLO (simulated)</source>
+            <translation>SLO 下的容量（仿真）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="131" />
+            <source>Simulated capacity at the SLO</source>
+            <translation>仿真的 SLO 容量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="132" />
+            <source>Simulated TTFT</source>
+            <translation>仿真 TTFT</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="133" />
+            <source>Simulated TPOT</source>
+            <translation>仿真 TPOT</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="134" />
+            <source>Simulated end-to-end latency</source>
+            <translation>仿真端到端延迟</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="135" />
+            <source>Simulated queueing time</source>
+            <translation>仿真排队时间</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="136" />
+            <source>Simulated requests/s</source>
+            <translation>仿真请求/秒</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="137" />
+            <source>Simulated requests/s, steady stretch</source>
+            <translation>仿真请求/秒（稳态区间）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="138" />
+            <source>Simulated output tokens/s</source>
+            <translation>仿真输出 token/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="139" />
+            <source>Goodput</source>
+            <translation>有效吞吐（goodput）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="140" />
+            <source>Share of requests meeting the targets</source>
+            <translation>满足目标的请求占比</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="141" />
+            <source>Preemptions</source>
+            <translation>抢占次数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="142" />
+            <source>Simulated duration</source>
+            <translation>仿真时长</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="143" />
+            <source>TTFT knee (request rate)</source>
+            <translation>TTFT 拐点（请求速率）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="146" />
+            <source>mean</source>
+            <translation>平均值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="147" />
+            <source>P50</source>
+            <translation>P50</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="148" />
+            <source>P95</source>
+            <translation>P95</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="149" />
+            <source>P99</source>
+            <translation>P99</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="150" />
+            <source>low</source>
+            <translation>低</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="151" />
+            <source>expected</source>
+            <translation>预期</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="152" />
+            <source>high</source>
+            <translation>高</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="155" />
+            <source>{figure} ({statistic})</source>
+            <translation>{figure}（{statistic}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="107" />
             <source>does not fit: {gib} short</source>
             <translation>放不下：缺 {gib}</translation>
         </message>
@@ -4979,47 +6878,47 @@
             <translation>token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="110" />
+            <location filename="../../gpucalc/ui/format.py" line="25" />
             <source>requests</source>
             <translation>个请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="111" />
+            <location filename="../../gpucalc/ui/format.py" line="26" />
             <source>params</source>
             <translation>参数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="112" />
+            <location filename="../../gpucalc/ui/format.py" line="27" />
             <source>bytes</source>
             <translation>字节</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="113" />
+            <location filename="../../gpucalc/ui/format.py" line="28" />
             <source>GPUs</source>
             <translation>卡</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="114" />
+            <location filename="../../gpucalc/ui/format.py" line="29" />
             <source>replicas</source>
             <translation>个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="130" />
+            <location filename="../../gpucalc/ui/format.py" line="63" />
             <source>token</source>
             <translation>token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="131" />
+            <location filename="../../gpucalc/ui/format.py" line="64" />
             <source>request</source>
             <translation>个请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="132" />
+            <location filename="../../gpucalc/ui/format.py" line="65" />
             <source>replica</source>
             <translation>个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="133" />
+            <location filename="../../gpucalc/ui/format.py" line="66" />
             <source>GPU</source>
             <translation>卡</translation>
         </message>

@@ -170,17 +170,26 @@ KEYS = [
     "shared_expert_intermediate_size", "cross_attention_layers", "num_nextn_predict_layers",
     "quantization_config", "text_config", "vision_config", "mm_tokens_per_image",
     "tie_word_embeddings", "torch_dtype", "model_type", "multi_query_attention",
+    "block_configs", "full_attention_interval", "linear_num_key_heads", "linear_num_value_heads",
+    "linear_key_head_dim", "linear_value_head_dim", "linear_conv_kernel_dim", "index_n_heads",
+    "index_head_dim", "index_topk", "hybrid_override_pattern", "mamba_num_heads",
+    "mamba_head_dim", "ssm_state_size", "n_groups", "conv_kernel", "moe_latent_size",
+    "moe_shared_expert_intermediate_size", "mlp_hidden_act",
 ]
 QUANT_KEYS = ["quant_method", "bits", "group_size", "config_groups", "ignore", "format",
               "modules_to_not_convert", "quantization", "producer", "kv_cache_scheme"]
 VISION_KEYS = ["hidden_size", "num_hidden_layers", "intermediate_size", "patch_size", "image_size",
-               "max_num_tiles", "pixel_shuffle_ratio", "vision_output_dim", "num_global_layers"]
+               "max_num_tiles", "pixel_shuffle_ratio", "vision_output_dim", "num_global_layers",
+               "depth", "embed_dim", "mlp_ratio", "temporal_patch_size", "spatial_merge_size",
+               "out_hidden_size", "deepstack_visual_indexes", "num_position_embeddings"]
 
 scalars = st.one_of(
     st.none(), st.booleans(), st.integers(-3, 300), st.integers(-(2**63) + 1, 2**63 - 1),
     st.sampled_from([0, 1, 2, 4, 64, 1e300, -1e300, 1e-300, 0.5, float("inf"), float("nan")]),
     st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=6),
-    st.sampled_from(["awq", "gptq", "fp8", "compressed-tensors", "modelopt", "mxfp4", "sliding"]),
+    st.sampled_from(["awq", "gptq", "fp8", "compressed-tensors", "modelopt", "mxfp4", "sliding",
+                     "qwen2_5_vl", "qwen3_vl", "linear_attention", "full_attention", "M*",
+                     "ME", "relu2"]),
 )
 values = st.recursive(
     scalars,
@@ -193,6 +202,20 @@ def _section(keys: list[str]) -> st.SearchStrategy[dict[str, Any]]:
     return st.dictionaries(st.sampled_from(keys), values, max_size=6)
 
 
+# Bases that reach the readers of non-uniform layers, linear attention and Qwen-VL towers.
+NAS_BASE: dict[str, Any] = {**BASE, "model_type": "nemotron-nas", "block_configs": [
+    {"attention": {"n_heads_in_group": 2}, "ffn": {"ffn_mult": 1.0}},
+    {"attention": {"no_op": True}, "ffn": {"ffn_mult": 0.5}}]}
+NEXT_BASE: dict[str, Any] = {**BASE, "model_type": "qwen3_next", "full_attention_interval": 2,
+                             "linear_num_key_heads": 2, "linear_num_value_heads": 4,
+                             "linear_key_head_dim": 8, "linear_value_head_dim": 8}
+NEMOTRON_H_BASE: dict[str, Any] = {**BASE, "model_type": "nemotron_h",
+                                   "hybrid_override_pattern": "ME", "mamba_num_heads": 2,
+                                   "mamba_head_dim": 8, "ssm_state_size": 8, "n_routed_experts": 4,
+                                   "num_experts_per_tok": 2, "moe_intermediate_size": 16}
+QWEN_VL_BASE: dict[str, Any] = {**BASE, "model_type": "qwen2_5_vl", "vision_config": {
+    "depth": 2, "hidden_size": 16, "intermediate_size": 32, "out_hidden_size": 64}}
+
 hostile_configs = st.builds(
     lambda base, top, quant, vision, nest: {
         **base, **top,
@@ -200,7 +223,8 @@ hostile_configs = st.builds(
         **({"vision_config": vision} if vision else {}),
         **({"text_config": {**base, **top}} if nest else {}),
     },
-    st.sampled_from([BASE, {}, {**BASE, "num_local_experts": 8, "num_experts_per_tok": 2}]),
+    st.sampled_from([BASE, {}, {**BASE, "num_local_experts": 8, "num_experts_per_tok": 2},
+                     NAS_BASE, NEXT_BASE, QWEN_VL_BASE, NEMOTRON_H_BASE]),
     _section(KEYS), _section(QUANT_KEYS), _section(VISION_KEYS), st.booleans(),
 )
 
@@ -243,6 +267,59 @@ def test_labels_from_a_config_are_one_short_line() -> None:
     assert "\n" not in spec.model_type
     assert len(spec.model_type) <= 64
     assert spec.torch_dtype == "['bfloat16']"
+
+
+@pytest.mark.parametrize(("change", "named"), [
+    ({"block_configs": [{"attention": {"no_op": True}, "ffn": {"no_op": True}}]},
+     "block_configs has 1 entries but the model has 2 layers"),
+    ({"block_configs": [{"attention": {"n_heads_in_group": 3}, "ffn": {"ffn_mult": 1}}] * 2},
+     "n_heads_in_group is 3; it must divide"),
+    ({"block_configs": [{"attention": {"n_heads_in_group": 0}, "ffn": {"ffn_mult": 1}}] * 2},
+     "block_configs[0].attention.n_heads_in_group"),
+    ({"block_configs": [{"attention": {"no_op": True}, "ffn": {"ffn_mult": 1e300}}] * 2},
+     "block_configs[0].ffn.ffn_mult"),
+    ({"block_configs": [{"attention": [1], "ffn": {}}] * 2}, "attention must be an object"),
+    ({"block_configs": 5}, "block_configs must be a list"),
+])
+def test_hostile_block_configs_are_refused_in_one_line(change: dict[str, Any], named: str) -> None:
+    assert named in refused({**NAS_BASE, **change})
+
+
+@pytest.mark.parametrize(("change", "named"), [
+    ({"linear_num_value_heads": "32"}, "linear_num_value_heads"),
+    ({"linear_key_head_dim": None}, "linear_key_head_dim"),
+    ({"full_attention_interval": 10**9}, "full_attention_interval"),
+    ({"linear_conv_kernel_dim": -1}, "linear_conv_kernel_dim"),
+])
+def test_hostile_linear_attention_fields_are_refused_in_one_line(change: dict[str, Any],
+                                                                 named: str) -> None:
+    assert named in refused({**NEXT_BASE, **change})
+
+
+@pytest.mark.parametrize(("change", "named"), [
+    ({"depth": 10**9}, "vision_config.depth"), ({"spatial_merge_size": 0}, "spatial_merge_size"),
+    ({"deepstack_visual_indexes": 3}, "deepstack_visual_indexes must be a list"),
+    ({"hidden_size": 2**20, "intermediate_size": 2**22, "depth": 1024}, "params"),
+])
+def test_hostile_qwen_vl_towers_are_refused_in_one_line(change: dict[str, Any], named: str) -> None:
+    config = {**QWEN_VL_BASE, "vision_config": {**QWEN_VL_BASE["vision_config"], **change}}
+    assert named in refused(config)
+
+
+def test_small_hybrids_import() -> None:
+    nas = model_spec_from_config(NAS_BASE, model_id="x")
+    assert nas.layer_attention == (LayerAttention.FULL, LayerAttention.NONE)
+    assert nas.num_kv_heads == 2
+    assert nas.layer_mlp_widths == (256, 256)
+    nxt = model_spec_from_config(NEXT_BASE, model_id="x")
+    assert nxt.layer_attention == (LayerAttention.STATE, LayerAttention.FULL)
+    assert nxt.linear_attention is not None
+    assert nxt.approximations
+    mamba = model_spec_from_config({**BASE, "layer_types": ["mamba", "full_attention"]},
+                                   model_id="x")
+    assert mamba.layer_attention == (LayerAttention.STATE, LayerAttention.FULL)
+    assert mamba.linear_attention is None
+    assert mamba.approximations
 
 
 HOSTILE_TABLE_CONFIGS = [

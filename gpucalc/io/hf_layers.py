@@ -1,0 +1,218 @@
+"""Layers that differ from one another: Nemotron-NAS block configs and linear-attention hybrids.
+
+Nemotron-H lists its blocks in ``hybrid_override_pattern`` (Mamba-2, attention, MLP, MoE).
+Nemotron-NAS (``nemotron-nas``, DeciLM) lists one ``block_configs`` entry per layer: attention may
+be absent (``no_op``) and each FFN has its own width (``ffn_mult``). Qwen3-Next and other hybrids
+mix softmax-attention layers with linear-attention (state) layers, named in ``layer_types`` or
+placed every ``full_attention_interval`` layers. What the planner cannot model exactly is listed
+as a notice code in :attr:`ModelSpec.approximations`, never dropped silently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from gpucalc.core.model_spec import (
+    MAX_HEAD_DIM,
+    MAX_HEADS,
+    MAX_INTERMEDIATE,
+    LayerAttention,
+    LinearAttentionSpec,
+    MambaSpec,
+)
+from gpucalc.io.config_values import json_list, real_number, whole_number
+
+# DeciLM's _ffn_mult_to_intermediate_size rounds 2·mult·hidden/3 up to a multiple of 256.
+_NAS_FFN_MULTIPLE = 256
+_MAX_FFN_MULT = 1_024.0
+# layer_types spellings of state layers (Qwen3-Next 'linear_attention', Jamba/Falcon-H 'mamba').
+_STATE_LAYER_TYPES = ("linear", "mamba", "ssm", "recurrent", "deltanet")
+
+# Notice codes for what the import approximates (worded in gpucalc.text.notices).
+NAS_REPLACED_WITH_LINEAR = "import_linear_replacement_not_counted"
+NAS_MIXED_KV_HEADS = "import_mixed_kv_heads_counted_at_largest"
+NAS_WINDOWED_BLOCKS = "import_windowed_blocks_counted_as_full"
+LINEAR_STATE_NOT_COUNTED = "import_linear_attention_state_not_counted"
+STATE_GEOMETRY_UNKNOWN = "import_state_layers_not_counted"
+MAMBA_STATE_NOT_COUNTED = "import_mamba_state_not_counted"
+
+# Nemotron-H's hybrid_override_pattern: one block per character.
+_PATTERN_KINDS = {"M": LayerAttention.STATE, "*": LayerAttention.FULL, "-": LayerAttention.NONE,
+                  "E": LayerAttention.NONE}
+
+
+class NasLayers(NamedTuple):
+    """Per-layer structure read from Nemotron-NAS ``block_configs``."""
+
+    kinds: tuple[LayerAttention, ...]
+    kv_heads: int
+    mlp_widths: tuple[int, ...]
+    notes: tuple[str, ...]
+
+
+def nas_ffn_width(ffn_mult: float, hidden: int) -> int:
+    """DeciLM's FFN width: 2·mult·hidden/3, rounded up to a multiple of 256."""
+    width = int(2 * ffn_mult * hidden / 3)
+    return -(-width // _NAS_FFN_MULTIPLE) * _NAS_FFN_MULTIPLE
+
+
+def nas_layers(text: Mapping[str, Any], num_layers: int, heads: int, hidden: int) -> NasLayers | None:
+    """Attention kind, KV heads and MLP width per layer; None without ``block_configs``."""
+    blocks = json_list(text.get("block_configs"), "block_configs")
+    if not blocks:
+        return None
+    if len(blocks) != num_layers:
+        raise ValueError(f"block_configs has {len(blocks):,} entries but the model has "
+                         f"{num_layers:,} layers")
+    kinds: list[LayerAttention] = []
+    kv_heads: set[int] = set()
+    widths: list[int] = []
+    notes: set[str] = set()
+    for index, block in enumerate(blocks):
+        key = f"block_configs[{index}]"
+        attention, ffn = _block_part(block, "attention", key), _block_part(block, "ffn", key)
+        kind, kv, note = _nas_attention(attention, heads, key)
+        kinds.append(kind)
+        kv_heads.update([kv] if kv else [])
+        notes.update([note] if note else [])
+        width, note = _nas_ffn(ffn, hidden, key)
+        widths.append(width)
+        notes.update([note] if note else [])
+    if len(kv_heads) > 1:
+        notes.add(NAS_MIXED_KV_HEADS)
+    return NasLayers(tuple(kinds), max(kv_heads, default=heads), tuple(widths), tuple(sorted(notes)))
+
+
+def _block_part(block: Any, part: str, key: str) -> Mapping[str, Any]:
+    if not isinstance(block, Mapping):
+        raise ValueError(f"{key} must be an object")
+    value = block.get(part) or {}
+    if not isinstance(value, Mapping):
+        raise ValueError(f"{key}.{part} must be an object")
+    return value
+
+
+def _nas_attention(
+    attention: Mapping[str, Any], heads: int, key: str
+) -> tuple[LayerAttention, int, str | None]:
+    """(kind, KV heads, note) of one block's attention; KV heads 0 when it has none."""
+    if attention.get("no_op"):
+        return LayerAttention.NONE, 0, None
+    if attention.get("replace_with_linear"):
+        return LayerAttention.NONE, 0, NAS_REPLACED_WITH_LINEAR
+    group = whole_number(attention.get("n_heads_in_group"), f"{key}.attention.n_heads_in_group",
+                         1, heads)
+    if heads % group:
+        raise ValueError(f"{key}.attention.n_heads_in_group is {group:,}; it must divide the "
+                         f"{heads:,} attention heads")
+    note = NAS_WINDOWED_BLOCKS if attention.get("window_length") else None
+    return LayerAttention.FULL, heads // group, note
+
+
+def _nas_ffn(ffn: Mapping[str, Any], hidden: int, key: str) -> tuple[int, str | None]:
+    """(MLP width, note) of one block's FFN; width 0 when it has none."""
+    if ffn.get("no_op"):
+        return 0, None
+    if ffn.get("replace_with_linear"):
+        return 0, NAS_REPLACED_WITH_LINEAR
+    mult = real_number(ffn.get("ffn_mult"), f"{key}.ffn.ffn_mult", 0.0, _MAX_FFN_MULT)
+    width = nas_ffn_width(mult, hidden)
+    if width > MAX_INTERMEDIATE:
+        raise ValueError(f"{key}.ffn.ffn_mult gives an MLP width of {width:,}; it must be at "
+                         f"most {MAX_INTERMEDIATE:,}")
+    return width, None
+
+
+class PatternLayers(NamedTuple):
+    """Per-block structure read from Nemotron-H's ``hybrid_override_pattern``."""
+
+    kinds: tuple[LayerAttention, ...]
+    mlp_widths: tuple[int, ...]
+    moe_layers: int
+
+
+def hybrid_pattern(text: Mapping[str, Any], num_layers: int, intermediate: int) -> PatternLayers | None:
+    """Blocks of a Nemotron-H model: M = Mamba-2, * = attention, - = MLP, E = MoE; None without."""
+    pattern = text.get("hybrid_override_pattern")
+    if pattern is None:
+        return None
+    if not isinstance(pattern, str) or set(pattern) - set(_PATTERN_KINDS):
+        raise ValueError("hybrid_override_pattern must be a string of M, *, - and E")
+    if len(pattern) != num_layers:
+        raise ValueError(f"hybrid_override_pattern has {len(pattern):,} blocks but the model has "
+                         f"{num_layers:,} layers")
+    return PatternLayers(
+        kinds=tuple(_PATTERN_KINDS[c] for c in pattern),
+        mlp_widths=tuple(intermediate if c == "-" else 0 for c in pattern),
+        moe_layers=pattern.count("E"),
+    )
+
+
+def mamba(text: Mapping[str, Any]) -> MambaSpec | None:
+    """Mamba-2 geometry (``mamba_*`` and ``ssm_state_size`` keys, Nemotron-H); None without."""
+    if text.get("mamba_num_heads") is None:
+        return None
+    return MambaSpec(
+        num_heads=whole_number(text.get("mamba_num_heads"), "mamba_num_heads", 1, MAX_HEADS),
+        head_dim=whole_number(text.get("mamba_head_dim"), "mamba_head_dim", 1, MAX_HEAD_DIM),
+        state_size=whole_number(text.get("ssm_state_size"), "ssm_state_size", 1, MAX_HEAD_DIM),
+        num_groups=whole_number(text.get("n_groups", 1), "n_groups", 1, MAX_HEADS),
+        conv_kernel=whole_number(text.get("conv_kernel", 4), "conv_kernel", 1, MAX_HEAD_DIM),
+        conv_bias=text.get("use_conv_bias", True) is not False,
+    )
+
+
+def state_layer_kinds(text: Mapping[str, Any], num_layers: int) -> tuple[LayerAttention, ...] | None:
+    """Per-layer kinds of a hybrid with state layers; None when the model has none.
+
+    ``layer_types`` names each layer ('linear_attention', 'mamba', 'full_attention',
+    'sliding_attention'); Qwen3-Next without it puts full attention on every
+    ``full_attention_interval``-th layer and linear attention on the rest.
+    """
+    layer_types = text.get("layer_types")
+    if isinstance(layer_types, list) and len(layer_types) == num_layers:
+        kinds = tuple(_kind_of_layer_type(t) for t in layer_types)
+        return kinds if LayerAttention.STATE in kinds else None
+    if text.get("full_attention_interval") and text.get("linear_num_value_heads"):
+        interval = whole_number(text["full_attention_interval"], "full_attention_interval", 1,
+                                num_layers)
+        return tuple(LayerAttention.FULL if (i + 1) % interval == 0 else LayerAttention.STATE
+                     for i in range(num_layers))
+    return None
+
+
+def _kind_of_layer_type(layer_type: Any) -> LayerAttention:
+    name = str(layer_type).lower()
+    if any(word in name for word in _STATE_LAYER_TYPES):
+        return LayerAttention.STATE
+    return LayerAttention.SLIDING if "sliding" in name else LayerAttention.FULL
+
+
+def linear_attention(text: Mapping[str, Any]) -> LinearAttentionSpec | None:
+    """Gated-DeltaNet geometry (``linear_*`` keys, Qwen3-Next); None when the config has none."""
+    if text.get("linear_num_value_heads") is None:
+        return None
+
+    def value(name: str, high: int) -> int:
+        return whole_number(text.get(name), name, 1, high)
+
+    return LinearAttentionSpec(
+        num_key_heads=value("linear_num_key_heads", MAX_HEADS),
+        num_value_heads=value("linear_num_value_heads", MAX_HEADS),
+        key_head_dim=value("linear_key_head_dim", MAX_HEAD_DIM),
+        value_head_dim=value("linear_value_head_dim", MAX_HEAD_DIM),
+        conv_kernel=4 if text.get("linear_conv_kernel_dim") is None else value(
+            "linear_conv_kernel_dim", MAX_HEAD_DIM),
+    )
+
+
+def state_layer_notes(
+    kinds: tuple[LayerAttention, ...], linear: LinearAttentionSpec | None, ssm: MambaSpec | None
+) -> tuple[str, ...]:
+    """What the import approximates about a model's state layers."""
+    if LayerAttention.STATE not in kinds:
+        return ()
+    if linear is not None:
+        return (LINEAR_STATE_NOT_COUNTED,)
+    return (MAMBA_STATE_NOT_COUNTED,) if ssm is not None else (STATE_GEOMETRY_UNKNOWN,)
