@@ -27,6 +27,8 @@ from gpucalc.cli.simulate import add_simulate_parser, run_simulate
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.scenario import Scenario
 from gpucalc.plan.field_errors import first_line
+from gpucalc.text.catalog_text import catalog_name
+from gpucalc.text.catalogue import environment_language
 from gpucalc.text.numbers import NOT_FINITE_CONVENTION, strict_json
 
 MAX_SWEEP_POINTS = 10_000  # planning lengths of one context sweep (about a second)
@@ -254,11 +256,12 @@ def run_models(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_gpus(_: argparse.Namespace) -> int:
-    """``gpucalc gpus``: list catalog GPUs."""
+def run_gpus(args: argparse.Namespace) -> int:
+    """``gpucalc gpus``: list catalog GPUs (bundled names' qualifiers in the user's language)."""
+    lang = getattr(args, "lang", None) or environment_language()
     for gpu in user_catalog().gpus.values():
         print(f"{gpu.id:<22} {gpu.usable_memory_gib:>7.2f} GiB  {gpu.hbm_bandwidth_gb_per_s or 0:>6.0f} GB/s"
-              f"  {gpu.name}")
+              f"  {catalog_name(gpu.name, lang)}")
     return 0
 
 

@@ -6,8 +6,9 @@ from pydantic import BaseModel, ConfigDict
 
 from gpucalc.core.engine import EngineKind, EngineProfile, SglangMemoryTier, SglangReserve
 from gpucalc.core.errors import PlanError
-from gpucalc.core.explain import Term, term
+from gpucalc.core.explain import FormulaTemplate, Term, template, term
 from gpucalc.core.inputs import PlanInputs
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 
 
 class EffectiveSettings(BaseModel):
@@ -107,7 +108,7 @@ def effective_settings(inputs: PlanInputs) -> EffectiveSettings:
     dep, engine, gpu, model = inputs.deployment, inputs.engine, inputs.gpu, inputs.model
     total = dep.gpu_memory_gib or gpu.usable_memory_gib
     total_term = term(
-        "total_gib_per_gpu", total, "GiB", "memory as the driver reports it",
+        "total_gib_per_gpu", total, "GiB", QT_TRANSLATE_NOOP("Formulas", "memory as the driver reports it"),
         {"gpu": gpu.id}, ("--gpu-memory-gib override",) if dep.gpu_memory_gib else
         (gpu.usable_memory_basis,),
     )
@@ -115,22 +116,30 @@ def effective_settings(inputs: PlanInputs) -> EffectiveSettings:
     bd = engine.batch_defaults
     max_len = dep.max_model_len or model.max_position_embeddings
     tokens = dep.max_num_batched_tokens or _default_batched_tokens(engine, total, large)
-    size = "large" if large else "other"
-    why = "flag" if dep.max_num_batched_tokens else f"{engine.name} default ({size} GPU)"
+    why: str | FormulaTemplate = QT_TRANSLATE_NOOP("Formulas", "flag")
+    if not dep.max_num_batched_tokens:
+        why = template(QT_TRANSLATE_NOOP("Formulas", "{engine} default ({size} GPU)"), engine=engine.name,
+                       size=QT_TRANSLATE_NOOP("Formulas", "large") if large else QT_TRANSLATE_NOOP(
+                           "Formulas", "other"))
     follow = bd.batched_tokens_follow_max_model_len_up_to
     multimodal = bd.multimodal_follows_max_model_len and model.vision is not None
     if dep.max_num_batched_tokens is None and follow is not None and (max_len <= follow or multimodal):
-        tokens, why = max(max_len, tokens), f"{engine.name}: max(max_model_len, default), no chunked prefill"
+        tokens, why = max(max_len, tokens), template(QT_TRANSLATE_NOOP(
+            "Formulas", "{engine}: max(max_model_len, default), no chunked prefill"), engine=engine.name)
     seqs = dep.max_num_seqs or (bd.max_num_seqs_large_gpu if large else bd.max_num_seqs_other_gpu)
     check_token_budget(engine, tokens, seqs)
     tokens_term = term("max_num_batched_tokens", tokens, "tokens", why, {}, (bd.source,))
-    why_seqs = "flag" if dep.max_num_seqs else f"{engine.name} default"
+    why_seqs = (QT_TRANSLATE_NOOP("Formulas", "flag") if dep.max_num_seqs
+                else template(QT_TRANSLATE_NOOP("Formulas", "{engine} default"), engine=engine.name))
     seqs_term = term("max_num_seqs", seqs, "requests", why_seqs, {}, (bd.source,))
     len_term = term("max_model_len", max_len, "tokens",
-                    "flag" if dep.max_model_len else "model max_position_embeddings", {})
+                    QT_TRANSLATE_NOOP("Formulas", "flag") if dep.max_model_len
+                    else QT_TRANSLATE_NOOP("Formulas", "model max_position_embeddings"), {})
     fraction, fraction_inputs, fraction_sources = _memory_fraction(inputs, total, tokens)
     fraction_term = term(
-        "memory_fraction", fraction, "", f"{engine.memory_knob_flag} ({engine.memory_knob.value})",
+        "memory_fraction", fraction, "",
+        template(QT_TRANSLATE_NOOP("Formulas", "{flag} ({knob})"), flag=engine.memory_knob_flag,
+                 knob=engine.memory_knob.value),
         fraction_inputs, fraction_sources,
     )
     return EffectiveSettings(

@@ -5,7 +5,9 @@ with the same concurrency and, when the result states them, mean lengths within 
 passes when every figure it predicts is within the plan's tolerance of the measurement and the
 targets held (or broke) as the estimate expects; otherwise it needs attention, with what to look
 at (seed 000: "if the load test is far from your estimate, don't rush to change the model: check
-which memory deduction was missed and whether the context used the mean").
+which memory deduction was missed and whether the context used the mean"). The hints and the
+words of :func:`deviation_text` are marked for the catalogue in context "MeasurementCheck";
+:func:`hint_text` translates a hint where it is shown.
 """
 
 from __future__ import annotations
@@ -18,8 +20,10 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict
 
 from gpucalc.core.measured import MeasuredPoint
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.io.bench_results import read_bench_results
 from gpucalc.plan.measurement_plan import MeasurementPlan, MeasurementRun, StepKind
+from gpucalc.text.catalogue import translate
 from gpucalc.text.numbers import sig3
 
 LENGTH_MATCH = 0.10  # a result's mean lengths within 10 % of the run's count as the same run
@@ -33,18 +37,32 @@ class Mark(StrEnum):
     NOT_MEASURED = "not measured"
 
 
-HINT_TTFT_HIGH = ("TTFT above the estimate: check the prompt lengths the benchmark sent and that "
-                  "the context was planned at P95, not the mean; queueing in front of prefill "
-                  "also shows here")
-HINT_TPOT_HIGH = ("Per-token latency above the estimate: calibrate the efficiency factors on these "
-                  "results (gpucalc calibrate --bench FILE)")
-HINT_THROUGHPUT_LOW = ("Throughput below the estimate: fewer requests run at once than planned; check "
-                       "which memory deduction was missed (activation peak, CUDA graphs, runtime), "
-                       "which shrinks the KV cache and preempts requests")
-HINT_FASTER = ("Faster than the estimate: the efficiency factors are cautious; calibrate on these "
-               "results to plan closer to the hardware")
-HINT_TARGET_BROKE = "A latency target broke where the estimate expects it to hold"
-HINT_TARGET_HELD = "The targets held where the estimate expects one to break: capacity is higher"
+CHECK_CONTEXT = "MeasurementCheck"
+"""The catalogue context of the hints and the deviation words."""
+HINT_TTFT_HIGH = QT_TRANSLATE_NOOP(
+    "MeasurementCheck", "TTFT above the estimate: check the prompt lengths the benchmark sent and "
+                        "that the context was planned at P95, not the mean; queueing in front of "
+                        "prefill also shows here")
+HINT_TPOT_HIGH = QT_TRANSLATE_NOOP(
+    "MeasurementCheck", "Per-token latency above the estimate: calibrate the efficiency factors on "
+                        "these results (gpucalc calibrate --bench FILE)")
+HINT_THROUGHPUT_LOW = QT_TRANSLATE_NOOP(
+    "MeasurementCheck", "Throughput below the estimate: fewer requests run at once than planned; "
+                        "check which memory deduction was missed (activation peak, CUDA graphs, "
+                        "runtime), which shrinks the KV cache and preempts requests")
+HINT_FASTER = QT_TRANSLATE_NOOP(
+    "MeasurementCheck", "Faster than the estimate: the efficiency factors are cautious; calibrate "
+                        "on these results to plan closer to the hardware")
+HINT_TARGET_BROKE = QT_TRANSLATE_NOOP(
+    "MeasurementCheck", "A latency target broke where the estimate expects it to hold")
+HINT_TARGET_HELD = QT_TRANSLATE_NOOP(
+    "MeasurementCheck", "The targets held where the estimate expects one to break: capacity is higher")
+NO_ESTIMATE = QT_TRANSLATE_NOOP("MeasurementCheck", "{measured} (no estimate)")
+
+
+def hint_text(hint: str, lang: str) -> str:
+    """A hint of :attr:`RunCheck.hints` in ``lang``."""
+    return translate(CHECK_CONTEXT, hint, lang)
 
 
 class Deviation(BaseModel):
@@ -66,14 +84,14 @@ METRIC_FORMATS = {"ttft_ms": "TTFT {v} ms", "tpot_ms": "TPOT {v} ms",
                   "output_tokens_per_s": "{v} tok/s", "requests_per_s": "{v} req/s"}
 
 
-def deviation_text(deviation: Deviation) -> str:
+def deviation_text(deviation: Deviation, lang: str = "en") -> str:
     """``TTFT 171 ms (+5 %)``: a measured figure and its distance from the expectation.
 
-    Without a positive expectation to compare with, the distance reads ``(no estimate)``.
+    Without a positive expectation to compare with, the distance reads ``(no estimate)`` in ``lang``.
     """
     measured = METRIC_FORMATS[deviation.metric].format(v=sig3(deviation.measured))
     if not math.isfinite(deviation.ratio):
-        return f"{measured} (no estimate)"
+        return translate(CHECK_CONTEXT, NO_ESTIMATE, lang).format(measured=measured)
     return f"{measured} ({(deviation.ratio - 1) * 100:+.0f} %)"
 
 

@@ -8,6 +8,10 @@ compare with the previous step; finally keep a safety watermark (about 70 %) as 
 Every run carries the figures the plan's load curve gives at its concurrency (the curve's own
 points, interpolated linearly between them; the answer's figures at the recommendation), so a
 saved result can be checked against them (:mod:`gpucalc.plan.measurement_check`).
+
+Step titles, purposes and run labels are marked for the catalogue in context "MeasurementPlan";
+:func:`step_title`, :func:`step_purpose` and :func:`run_label` translate them where shown (a
+traffic class the user named shows as typed).
 """
 
 from __future__ import annotations
@@ -15,14 +19,18 @@ from __future__ import annotations
 import itertools
 import math
 from enum import StrEnum
+from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from gpucalc.core.inputs import RequestClass
 from gpucalc.core.perf_result import CurvePoint, PerformanceResult
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.workload_shape import mean_lengths
 from gpucalc.plan.bench_commands import BenchRun, BenchTool, bench_commands
 from gpucalc.plan.compute import Plan
 from gpucalc.plan.serve_line import serve_line
+from gpucalc.text.catalogue import translate
 from gpucalc.text.numbers import sig3
 
 LADDER_SHARES = (0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0)  # rungs as shares of the recommendation
@@ -32,6 +40,11 @@ BASELINE_PROMPTS = 20
 PROMPTS_PER_CLIENT = 5
 MIN_PROMPTS = 100
 LONG_TAIL_SHARE = 0.1  # share of the clients sending P95-length requests in the mix step
+PLAN_CONTEXT = "MeasurementPlan"
+"""The catalogue context of the steps' titles and purposes and the runs' labels."""
+TYPICAL = QT_TRANSLATE_NOOP("MeasurementPlan", "typical")
+LONG_TAIL = QT_TRANSLATE_NOOP("MeasurementPlan", "long tail")
+UNNAMED_CLASS = QT_TRANSLATE_NOOP("MeasurementPlan", "class {i}")
 
 
 class StepKind(StrEnum):
@@ -60,7 +73,12 @@ class MeasurementRun(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    label: str = Field(description="'c=16', or the traffic class of a mix run.")
+    label: str = Field(description="'c=16', or the traffic class of a mix run (a template when "
+                                   "label_values is set).")
+    label_values: dict[str, str] = Field(default_factory=dict,
+                                         description="Values of the label's placeholders.")
+    own_name: bool = Field(default=False, description="The label is a name the user gave a traffic "
+                                                      "class: shown as typed, never translated.")
     run: BenchRun
     commands: dict[BenchTool, str]
     expected: Expectation
@@ -158,6 +176,25 @@ def figures_text(expected: Expectation) -> str:
     return ", ".join(parts)
 
 
+def step_title(step: MeasurementStep, lang: str) -> str:
+    """The step's title in ``lang``."""
+    return translate(PLAN_CONTEXT, step.title, lang)
+
+
+def step_purpose(step: MeasurementStep, lang: str) -> str:
+    """What the step is for, in ``lang``."""
+    return translate(PLAN_CONTEXT, step.purpose, lang)
+
+
+def run_label(run: MeasurementRun, lang: str) -> str:
+    """The run's label in ``lang``: a marked label translated and filled in, a class's own name as typed."""
+    if run.own_name:
+        return run.label
+    if run.label_values:
+        return translate(PLAN_CONTEXT, run.label, lang).format(**run.label_values)
+    return translate(PLAN_CONTEXT, run.label, lang)
+
+
 def breaking_concurrency(plan: Plan, perf: PerformanceResult) -> float | None:
     """The first concurrency of the load curve at which TTFT or TPOT misses its target."""
     return next((p.concurrency for p in perf.load_curve
@@ -187,11 +224,13 @@ class _Writer:
         self.mean_in, self.mean_out = max(1, round(mean_in)), max(1, round(mean_out))
 
     def run(self, label: str, stem: str, concurrency: int, lengths: tuple[int, int],
-            prompts: int, expected: Expectation | None = None) -> MeasurementRun:
+            prompts: int, expected: Expectation | None = None,
+            label_values: dict[str, str] | None = None, own_name: bool = False) -> MeasurementRun:
         bench = BenchRun(model=self.model, engine=self.plan.inputs.engine.kind,
                          concurrency=concurrency, input_tokens=lengths[0], output_tokens=lengths[1],
                          num_prompts=prompts, result_stem=f"gpucalc-{stem}")
-        return MeasurementRun(label=label, run=bench, commands=bench_commands(bench),
+        return MeasurementRun(label=label, label_values=label_values or {}, own_name=own_name, run=bench,
+                              commands=bench_commands(bench),
                               expected=expected or expected_at(self.plan, self.perf, concurrency))
 
     def fixed(self, stem: str, concurrency: int, prompts: int) -> MeasurementRun:
@@ -199,18 +238,69 @@ class _Writer:
                         (self.mean_in, self.mean_out), prompts)
 
 
-def _mix_classes(plan: Plan, writer: _Writer) -> list[tuple[str, int, int, float]]:
-    """(label, input, output, share of clients) of the mix: the classes, or typical + long tail."""
+STEP_TEXTS = {
+    StepKind.BASELINE: (
+        QT_TRANSLATE_NOOP("MeasurementPlan", "Single-request baseline"),
+        QT_TRANSLATE_NOOP("MeasurementPlan", "One request at a time: the time to first token and the "
+                                             "per-token latency with no batching; network and client "
+                                             "overhead show here.")),
+    StepKind.LADDER: (
+        QT_TRANSLATE_NOOP("MeasurementPlan", "Concurrency ladder at a fixed context"),
+        QT_TRANSLATE_NOOP("MeasurementPlan", "Fixed lengths, concurrency raised rung by rung around "
+                                             "the recommendation; record TTFT, TPOT and throughput at "
+                                             "each rung until a latency target breaks.")),
+    StepKind.MIX: (
+        QT_TRANSLATE_NOOP("MeasurementPlan", "Real traffic mix"),
+        QT_TRANSLATE_NOOP("MeasurementPlan", "Run these together (long and short requests, chat "
+                                             "history) at the recommendation in all; per-token latency "
+                                             "should match the ladder's rung at the recommendation and "
+                                             "the targets should hold. A large gap means an assumption "
+                                             "of the estimate is wrong.")),
+    StepKind.WATERMARK: (
+        QT_TRANSLATE_NOOP("MeasurementPlan", "Watermark check"),
+        QT_TRANSLATE_NOOP("MeasurementPlan", "Online capacity at the safety watermark: latencies should "
+                                             "sit well inside the targets, leaving the rest for bursts "
+                                             "and the long tail.")),
+}
+"""Each step's title and purpose (English, marked; translated where shown)."""
+
+
+def _step(kind: StepKind, runs: tuple[MeasurementRun, ...], concurrent: bool = False,
+          breaks_at: float | None = None) -> MeasurementStep:
+    title, purpose = STEP_TEXTS[kind]
+    return MeasurementStep(kind=kind, title=title, purpose=purpose, runs=runs, concurrent=concurrent,
+                           breaks_at=breaks_at)
+
+
+class _MixClass(NamedTuple):
+    label: str  # a marked label (a template with ``values``), or the class's own name
+    values: dict[str, str]
+    input_tokens: int
+    output_tokens: int
+    share: float  # of the clients
+    own_name: bool = False
+
+
+def _traffic_class(number: int, cls: RequestClass, history: int) -> _MixClass:
+    """One of the user's traffic classes, by its own name or 'class 2' when it has none."""
+    tokens_in = cls.input_len + history // 2
+    if cls.name:
+        return _MixClass(cls.name, {}, tokens_in, cls.output_len, cls.share, own_name=True)
+    return _MixClass(UNNAMED_CLASS, {"i": str(number)}, tokens_in, cls.output_len, cls.share)
+
+
+def _mix_classes(plan: Plan, writer: _Writer) -> list[_MixClass]:
+    """The traffic classes of the mix step, or typical + long tail."""
     wl = plan.inputs.workload
     history = (wl.max_turns - 1) * wl.tokens_per_turn
     if wl.classes:
-        return [(c.name or f"class {i}", c.input_len + history // 2, c.output_len, c.share)
-                for i, c in enumerate(wl.classes, start=1)]
+        return [_traffic_class(i, c, history) for i, c in enumerate(wl.classes, start=1)]
     typical = (writer.mean_in, writer.mean_out)
     if wl.input_len_p95 is None and wl.output_len_p95 is None and not history:
-        return [("typical", *typical, 1.0)]
+        return [_MixClass(TYPICAL, {}, *typical, 1.0)]
     tail = (wl.input_p95 + history, wl.output_p95)
-    return [("typical", *typical, 1 - LONG_TAIL_SHARE), ("long tail", *tail, LONG_TAIL_SHARE)]
+    return [_MixClass(TYPICAL, {}, *typical, 1 - LONG_TAIL_SHARE),
+            _MixClass(LONG_TAIL, {}, *tail, LONG_TAIL_SHARE)]
 
 
 def split_clients(shares: list[float], total: int) -> list[int]:
@@ -230,16 +320,13 @@ def _mix_step(plan: Plan, perf: PerformanceResult, writer: _Writer, recommended:
                            meets_targets=meets_targets(at_rec.ttft_ms.value, at_rec.tpot_ms.value, plan))
     classes = _mix_classes(plan, writer)
     runs = []
-    for (label, tokens_in, tokens_out, _), clients in zip(
-            classes, split_clients([c[3] for c in classes], recommended), strict=True):
-        stem = "mix-" + "-".join(label.lower().split()) + f"-c{clients}"
-        runs.append(writer.run(label, stem, clients, (tokens_in, tokens_out),
-                               prompts_for(clients), expected))
-    return MeasurementStep(
-        kind=StepKind.MIX, title="Real traffic mix", concurrent=len(runs) > 1, runs=tuple(runs),
-        purpose="Run these together (long and short requests, chat history) at the recommendation "
-                "in all; per-token latency should match the ladder's rung at the recommendation and "
-                "the targets should hold. A large gap means an assumption of the estimate is wrong.")
+    for mix, clients in zip(classes, split_clients([c.share for c in classes], recommended),
+                            strict=True):
+        name = mix.label.format(**mix.values) if mix.values else mix.label
+        stem = "mix-" + "-".join(name.lower().split()) + f"-c{clients}"
+        runs.append(writer.run(mix.label, stem, clients, (mix.input_tokens, mix.output_tokens),
+                               prompts_for(clients), expected, mix.values, mix.own_name))
+    return _step(StepKind.MIX, tuple(runs), concurrent=len(runs) > 1)
 
 
 def measurement_plan(plan: Plan) -> MeasurementPlan | None:
@@ -252,23 +339,12 @@ def measurement_plan(plan: Plan) -> MeasurementPlan | None:
     breaks = breaking_concurrency(plan, perf)
     online = max(1, int(perf.online_capacity.value))
     steps = (
-        MeasurementStep(kind=StepKind.BASELINE, title="Single-request baseline",
-                        purpose="One request at a time: the time to first token and the per-token "
-                                "latency with no batching; network and client overhead show here.",
-                        runs=(writer.fixed("baseline", 1, BASELINE_PROMPTS),)),
-        MeasurementStep(kind=StepKind.LADDER, title="Concurrency ladder at a fixed context",
-                        purpose="Fixed lengths, concurrency raised rung by rung around the "
-                                "recommendation; record TTFT, TPOT and throughput at each rung "
-                                "until a latency target breaks.",
-                        runs=tuple(writer.fixed("ladder", c, prompts_for(c))
-                                   for c in ladder_concurrencies(recommended, breaks)),
-                        breaks_at=breaks),
+        _step(StepKind.BASELINE, (writer.fixed("baseline", 1, BASELINE_PROMPTS),)),
+        _step(StepKind.LADDER, tuple(writer.fixed("ladder", c, prompts_for(c))
+                                     for c in ladder_concurrencies(recommended, breaks)),
+              breaks_at=breaks),
         _mix_step(plan, perf, writer, recommended),
-        MeasurementStep(kind=StepKind.WATERMARK, title="Watermark check",
-                        purpose="Online capacity at the safety watermark: latencies should sit "
-                                "well inside the targets, leaving the rest for bursts and the "
-                                "long tail.",
-                        runs=(writer.fixed("watermark", online, prompts_for(online)),)),
+        _step(StepKind.WATERMARK, (writer.fixed("watermark", online, prompts_for(online)),)),
     )
     targets = plan.inputs.targets
     return MeasurementPlan(serve_command=serve_line(plan.inputs, plan.memory.settings), steps=steps,

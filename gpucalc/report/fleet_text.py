@@ -9,12 +9,13 @@ from __future__ import annotations
 from gpucalc.core.fleet import FleetVerdict
 from gpucalc.core.inputs import TrafficMode
 from gpucalc.report.numbers import count, sig3
-from gpucalc.report.strings import list_separator, tr, trf
+from gpucalc.report.strings import tr, trf
+from gpucalc.text.catalogue import list_separator
 
 
 def yes_no(flag: bool, lang: str) -> str:
     """'yes' or 'no' in ``lang``."""
-    return tr("yes" if flag else "no", lang)
+    return tr("yes", lang) if flag else tr("no", lang)
 
 
 def verdict_sentence(fleet: FleetVerdict, lang: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.plan.bench_commands import OWN_TOOL, BenchTool
 from gpucalc.plan.measurement_plan import (
     Expectation,
@@ -11,6 +12,9 @@ from gpucalc.plan.measurement_plan import (
     MeasurementStep,
     figures_text,
     measurement_plan,
+    run_label,
+    step_purpose,
+    step_title,
 )
 from gpucalc.report.layout import Block, Cell, Paragraph, table
 from gpucalc.report.numbers import count, percent
@@ -19,13 +23,14 @@ if TYPE_CHECKING:
     from gpucalc.report.sections import Writer
 
 MEASUREMENT_SECTION = 12  # index in SECTION_TITLES
-INTRO = ("The measurement order: a single-request baseline, a concurrency ladder at a fixed "
-         "context until a latency target breaks, the real traffic mix, and the watermark check. "
-         "Start the engine with the serve command, run each step and save its results; "
-         "gpucalc test-plan --results FILE… (or Tools → Measurement plan… in the window) marks "
-         "each run pass or attention: a figure within ±{tol} of this estimate passes. If the load "
-         "test is far from the estimate, first check which memory deduction was missed and "
-         "whether the context used the mean instead of P95.")
+INTRO = QT_TRANSLATE_NOOP(
+    "Report", "The measurement order: a single-request baseline, a concurrency ladder at a fixed "
+              "context until a latency target breaks, the real traffic mix, and the watermark check. "
+              "Start the engine with the serve command, run each step and save its results; "
+              "gpucalc test-plan --results FILE… (or Tools → Measurement plan… in the window) marks "
+              "each run pass or attention: a figure within ±{tol} of this estimate passes. If the "
+              "load test is far from the estimate, first check which memory deduction was missed "
+              "and whether the context used the mean instead of P95.")
 
 
 def expectation_text(w: Writer, expected: Expectation) -> str:
@@ -36,15 +41,16 @@ def expectation_text(w: Writer, expected: Expectation) -> str:
 
 def _step_blocks(w: Writer, number: int, step: MeasurementStep, tool: BenchTool) -> list[Block]:
     blocks: list[Block] = [
-        Paragraph(f"{number}. {w.t(step.title)}", bold=True, space_before_pt=4, keep_with_next=True),
-        Paragraph(w.t(step.purpose), size_pt=8.5, keep_with_next=True)]
+        Paragraph(f"{number}. {step_title(step, w.lang)}", bold=True, space_before_pt=4,
+                  keep_with_next=True),
+        Paragraph(step_purpose(step, w.lang), size_pt=8.5, keep_with_next=True)]
     if step.breaks_at is not None:
         blocks.append(Paragraph(w.t("The estimate expects a target to break at about {n} concurrent "
                                     "requests.", n=count(step.breaks_at)), size_pt=8.5,
                                 keep_with_next=True))
     rows = []
     for run in step.runs:
-        label = w.t("{label}: {input} in + {output} out, {prompts} prompts", label=w.t(run.label),
+        label = w.t("{label}: {input} in + {output} out, {prompts} prompts", label=run_label(run, w.lang),
                     input=count(run.run.input_tokens), output=count(run.run.output_tokens),
                     prompts=count(run.run.num_prompts))
         rows.append((Cell(label), Cell(expectation_text(w, run.expected)),

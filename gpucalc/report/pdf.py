@@ -24,6 +24,7 @@ from gpucalc.report.layout import (
 from gpucalc.report.qt_app import ensure_gui_application
 from gpucalc.report.sections import report_blocks
 from gpucalc.report.strings import tr
+from gpucalc.text.catalog_text import catalog_name
 
 
 class ReportWriteError(OSError):
@@ -90,7 +91,8 @@ def render_pdf(data: ReportData) -> tuple[bytes, int, tuple[str, ...]]:
     inputs = data.inputs
     blocks, titles = report_blocks(data)
     content, pages = render_blocks(
-        blocks, header=f"{name} · {inputs.model.name} · {inputs.gpu.name}",
+        blocks, header=(f"{name} · {catalog_name(inputs.model.name, data.lang)} · "
+                        f"{catalog_name(inputs.gpu.name, data.lang)}"),
         footer=f"gpucalc {data.version} · {data.created.strftime('%Y-%m-%d')}", lang=data.lang,
         title=f"{name} — {inputs.model.name}", creator=f"gpucalc {data.version}")
     return content, pages, titles

@@ -18,8 +18,8 @@ from gpucalc.report.layout import Block, Canvas, Cell, Drawing, Paragraph, Table
 from gpucalc.report.numbers import count, percent, sig3
 from gpucalc.report.plots_risk import SweepText, TornadoRow, TornadoText, draw_rate_sweep, draw_tornado
 from gpucalc.report.reader_text import reader_text
-from gpucalc.report.strings import list_separator
-from gpucalc.text.terms import source_text, term_name
+from gpucalc.text.catalogue import list_separator
+from gpucalc.text.terms import source_text, term_name, unit_name
 
 if TYPE_CHECKING:
     from gpucalc.report.sections import Writer
@@ -57,7 +57,7 @@ def factor_name(w: Writer, key: str) -> str:
 
 def unit_text(w: Writer, unit: str) -> str:
     """A unit as the report prints it (token counts translated, symbols as they are)."""
-    return w.t(unit) if unit in ("tokens", "requests", "GPUs") else unit
+    return unit_name(unit, w.lang) if unit in ("tokens", "requests", "GPUs") else unit
 
 
 def band_cells(w: Writer, band: Band) -> tuple[Cell, ...]:

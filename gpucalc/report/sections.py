@@ -14,7 +14,7 @@ from gpucalc.core.perf_result import CeilingKind, PerformanceResult, PointSummar
 from gpucalc.core.quality import QUALITY_CAVEAT
 from gpucalc.core.sweep import SCENARIO_TIER
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
-from gpucalc.plan.checklist import fill_checklist
+from gpucalc.plan.checklist import fill_checklist, item_detail, item_title
 from gpucalc.plan.serve_line import serve_line
 from gpucalc.report.data import SIZING_ROWS_SHOWN, ReportData
 from gpucalc.report.fleet_text import layouts_sentence, totals_sentence, verdict_sentence
@@ -32,29 +32,54 @@ from gpucalc.report.plots import (
 )
 from gpucalc.report.reader_text import reader_text
 from gpucalc.report.risk_sections import factor_name, simulation_section, uncertainty_section
-from gpucalc.report.strings import template_parts_text, tr
+from gpucalc.report.strings import tr
 from gpucalc.report.summary import APPENDIX_TITLE, summary_blocks
+from gpucalc.text.catalog_text import catalog_name
 from gpucalc.text.notices import notice_text
 from gpucalc.text.palette import CEILING_COLOURS
-from gpucalc.text.terms import formula_text, input_name, source_text, term_name
+from gpucalc.text.terms import (
+    CEILING_NAMES,
+    ceiling_name,
+    formula_text,
+    input_name,
+    source_text,
+    term_name,
+    unit_name,
+)
 
 QUALITY = Notice(code=QUALITY_CAVEAT, params={})
 PASS_FILL = "#d8f0dd"
 ATTENTION_FILL = "#fde7c8"
-CEILING_LABELS = {CeilingKind.MEMORY: "Memory (KV cache)", CeilingKind.COMPUTE: "Compute / latency",
-                  CeilingKind.INTERCONNECT: "Interconnect",
-                  CeilingKind.SCHEDULER: "Scheduler (max_num_seqs)"}
-SHORT_CEILING = {CeilingKind.MEMORY: "memory", CeilingKind.COMPUTE: "compute",
-                 CeilingKind.INTERCONNECT: "interconnect", CeilingKind.SCHEDULER: "scheduler"}
-BOTTLENECK_NAMES = {CeilingKind.MEMORY: "KV-cache memory", CeilingKind.COMPUTE: "compute (latency)",
-                    CeilingKind.INTERCONNECT: "interconnect",
-                    CeilingKind.SCHEDULER: "the scheduler's max_num_seqs cap"}
+SHORT_CEILING = {CeilingKind.MEMORY: QT_TRANSLATE_NOOP("Report", "memory"),
+                 CeilingKind.COMPUTE: QT_TRANSLATE_NOOP("Report", "compute"),
+                 CeilingKind.INTERCONNECT: QT_TRANSLATE_NOOP("Report", "interconnect"),
+                 CeilingKind.SCHEDULER: QT_TRANSLATE_NOOP("Report", "scheduler")}
+BOTTLENECK_NAMES = {CeilingKind.MEMORY: QT_TRANSLATE_NOOP("Report", "KV-cache memory"),
+                    CeilingKind.COMPUTE: QT_TRANSLATE_NOOP("Report", "compute (latency)"),
+                    CeilingKind.INTERCONNECT: QT_TRANSLATE_NOOP("Report", "interconnect"),
+                    CeilingKind.SCHEDULER: QT_TRANSLATE_NOOP("Report", "the scheduler's max_num_seqs cap")}
+TRAFFIC_MODE_NAMES = {"online": QT_TRANSLATE_NOOP("Report", "online"),
+                      "offline": QT_TRANSLATE_NOOP("Report", "offline"),
+                      "mixed": QT_TRANSLATE_NOOP("Report", "mixed")}
+CONTEXT_TIER_NAMES = {"short": QT_TRANSLATE_NOOP("Report", "short"),
+                      "medium": QT_TRANSLATE_NOOP("Report", "medium"),
+                      "long": QT_TRANSLATE_NOOP("Report", "long"),
+                      "very_long": QT_TRANSLATE_NOOP("Report", "very long"),
+                      SCENARIO_TIER: QT_TRANSLATE_NOOP("Report", "scenario")}
 SECTION_TITLES = (
-    "1. Inputs", "2. Pre-reporting checklist", "3. Memory per GPU", "4. Concurrency ceilings",
-    "5. Ceilings against planning length", "6. Latency and throughput against concurrency",
-    "7. Per-card grid", "8. Fleet sizing and cost", "9. Uncertainty and sensitivity",
-    "10. Traffic simulation", "11. Efficiency assumptions", "12. Notices",
-    "13. Appendix: measurement plan",
+    QT_TRANSLATE_NOOP("Report", "1. Inputs"),
+    QT_TRANSLATE_NOOP("Report", "2. Pre-reporting checklist"),
+    QT_TRANSLATE_NOOP("Report", "3. Memory per GPU"),
+    QT_TRANSLATE_NOOP("Report", "4. Concurrency ceilings"),
+    QT_TRANSLATE_NOOP("Report", "5. Ceilings against planning length"),
+    QT_TRANSLATE_NOOP("Report", "6. Latency and throughput against concurrency"),
+    QT_TRANSLATE_NOOP("Report", "7. Per-card grid"),
+    QT_TRANSLATE_NOOP("Report", "8. Fleet sizing and cost"),
+    QT_TRANSLATE_NOOP("Report", "9. Uncertainty and sensitivity"),
+    QT_TRANSLATE_NOOP("Report", "10. Traffic simulation"),
+    QT_TRANSLATE_NOOP("Report", "11. Efficiency assumptions"),
+    QT_TRANSLATE_NOOP("Report", "12. Notices"),
+    QT_TRANSLATE_NOOP("Report", "13. Appendix: measurement plan"),
 )
 
 
@@ -115,7 +140,7 @@ class Writer:
         if term.unit == "GiB":
             return f"{gib(term.value)} GiB"
         if term.unit in ("tokens", "bytes", "requests"):
-            return f"{count(term.value)} {self.t(term.unit)}"
+            return f"{count(term.value)} {unit_name(term.unit, self.lang)}"
         return f"{sig3(term.value)} {term.unit}".strip()
 
 
@@ -164,7 +189,8 @@ def inputs_section(w: Writer) -> list[Block]:
     dep, wl, targets, gpu = inputs.deployment, inputs.workload, inputs.targets, inputs.gpu
     origin = w.t("checkpoint") if inputs.body_format_is_checkpoint else w.t("what-if")
     rows = [
-        (w.t("Model"), inputs.model.name + (f" ({inputs.model.hf_id})" if inputs.model.hf_id else "")),
+        (w.t("Model"), catalog_name(inputs.model.name, w.lang)
+         + (f" ({inputs.model.hf_id})" if inputs.model.hf_id else "")),
         (w.t("Parameters"), w.t("{total} total, {active} active per token",
                                 total=params_text(memory.params.total.value),
                                 active=params_text(memory.params.active.value))),
@@ -172,10 +198,10 @@ def inputs_section(w: Writer) -> list[Block]:
                                weights=inputs.weight_format.label, origin=origin,
                                kv=inputs.kv_format.label)),
         (w.t("GPU"), w.t("{n}× {gpu}: {mem} GiB usable each, {bw} GB/s, {link}",
-                         n=dep.num_gpus, gpu=gpu.name, mem=gib(memory.settings.total_gib.value),
-                         bw=sig3(gpu.hbm_bandwidth_gb_per_s or 0),
-                         link=gpu.interconnect.name or gpu.interconnect.kind.value)),
-        (w.t("Engine"), f"{inputs.engine.name} {inputs.engine.version}"),
+                         n=dep.num_gpus, gpu=catalog_name(gpu.name, w.lang),
+                         mem=gib(memory.settings.total_gib.value), bw=sig3(gpu.hbm_bandwidth_gb_per_s or 0),
+                         link=catalog_name(gpu.interconnect.name or gpu.interconnect.kind.value, w.lang))),
+        (w.t("Engine"), f"{catalog_name(inputs.engine.name, w.lang)} {inputs.engine.version}"),
         (w.t("Parallelism"), w.t("TP {tp} × PP {pp}, {r} replica(s)", tp=dep.tensor_parallel_size,
                                  pp=dep.pipeline_parallel_size, r=dep.replicas)),
         (w.t("Workload"), w.t("input {i50} tokens (P95 {i95}), output {o50} tokens (P95 {o95}), "
@@ -184,7 +210,8 @@ def inputs_section(w: Writer) -> list[Block]:
                               i50=count(wl.input_len_p50), i95=count(wl.input_p95),
                               o50=count(wl.output_len_p50), o95=count(wl.output_p95),
                               turns=wl.max_turns, qps=sig3(wl.qps_avg),
-                              peak=sig3(wl.qps_peak or wl.qps_avg), mode=w.t(wl.mode.value))),
+                              peak=sig3(wl.qps_peak or wl.qps_avg),
+                              mode=w.t(TRAFFIC_MODE_NAMES[wl.mode.value]))),
         (w.t("Targets"), w.t("TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; watermark {wm}; planning share "
                              "{share}", ttft=sig3(targets.ttft_ms), tpot=sig3(targets.tpot_ms),
                              wm=percent(targets.watermark),
@@ -200,10 +227,11 @@ def checklist_section(w: Writer) -> list[Block]:
     """Seed 000's checklist with the stated values and a pass / attention mark."""
     rows = []
     for i, item in enumerate(fill_checklist(w.data.plan), start=1):
-        detail = template_parts_text(item.parts, item.values, w.lang)
+        detail = item_detail(item, w.lang)
         mark = Cell(w.t("pass") if item.passed else w.t("attention"), align="center", bold=True,
                     fill=PASS_FILL if item.passed else ATTENTION_FILL)
-        rows.append((Cell(str(i), align="right"), Cell(w.t(item.title), bold=True), Cell(detail), mark))
+        rows.append((Cell(str(i), align="right"), Cell(item_title(item, w.lang), bold=True), Cell(detail),
+                     mark))
     return [w.heading(1),
             w.note(w.t("State each item before reporting a capacity number (the capacity planning "
                        "checklist)."), introduces=True),
@@ -273,7 +301,7 @@ def _point_cells(w: Writer, name: str, point: PointSummary) -> tuple[Cell, ...]:
 
 def ceilings_section(w: Writer, perf: PerformanceResult) -> list[Block]:
     """The three ceilings (bars and table), the verdict, advice and operating points."""
-    bars = [CeilingBar(c.kind, w.t(CEILING_LABELS[c.kind]), None if c.sets_no_limit else c.value.value,
+    bars = [CeilingBar(c.kind, ceiling_name(c.kind, w.lang), None if c.sets_no_limit else c.value.value,
                        c.binding) for c in perf.ceilings]
 
     def draw(canvas: Canvas, box: QRectF) -> None:
@@ -282,7 +310,7 @@ def ceilings_section(w: Writer, perf: PerformanceResult) -> list[Block]:
                           perf.recommended_concurrency.value, perf.online_capacity.value,
                           w.t("watermark {n}", n=count(perf.online_capacity.value)))
 
-    rows = [(Cell(w.t(CEILING_LABELS[c.kind]), bold=True,
+    rows = [(Cell(ceiling_name(c.kind, w.lang), bold=True,
                   colour=CEILING_COLOURS[c.kind]),
              Cell(w.t("no limit") if c.sets_no_limit else count(c.value.value), align="right"),
              Cell(w.formula(c.value)), Cell(w.inputs_text(c.value)),
@@ -342,7 +370,7 @@ def sweep_section(w: Writer) -> list[Block]:
     sweep = w.data.sweep
     if sweep is None:
         return []
-    labels = {k: w.t(v) for k, v in CEILING_LABELS.items()}
+    labels = {k: ceiling_name(k, w.lang) for k in CEILING_NAMES}
     planning = sweep.planning_tokens
 
     def draw(canvas: Canvas, box: QRectF) -> None:
@@ -351,8 +379,8 @@ def sweep_section(w: Writer) -> list[Block]:
                            w.t("crossover"), planning, w.t("planning {n}", n=count(planning)))
 
     lines = [w.t("At {n} tokens the binding constraint changes from {a} to {b}.",
-                 n=count(c.context_tokens), a=w.t(CEILING_LABELS[c.before]),
-                 b=w.t(CEILING_LABELS[c.after])) for c in sweep.crossovers]
+                 n=count(c.context_tokens), a=ceiling_name(c.before, w.lang),
+                 b=ceiling_name(c.after, w.lang)) for c in sweep.crossovers]
     if not lines:
         lines = [w.t("No crossover: one constraint binds over the whole range.")]
     return [w.heading(4), Drawing(70, draw),
@@ -396,7 +424,7 @@ def grid_section(w: Writer) -> list[Block]:
     rows = []
     for tier in tiers:
         row = [c for c in cells if c.precision_tier == tier]
-        name = w.t(tier) if tier == SCENARIO_TIER else tier
+        name = w.t(CONTEXT_TIER_NAMES[tier]) if tier == SCENARIO_TIER else tier
         label = f"{name} ({row[0].weight_format} / KV {row[0].kv_format})"
         rows.append((Cell(label, bold=True), *[
             Cell(f"{count(c.concurrency)} · {w.t(SHORT_CEILING[c.binding])}" if c.binding
@@ -404,7 +432,7 @@ def grid_section(w: Writer) -> list[Block]:
                  colour=CEILING_COLOURS[c.binding] if c.binding else MUTED_COLOUR)
             for c in row]))
     contexts = list(dict.fromkeys((c.context_tier, c.context_tokens) for c in cells))
-    header = [w.t("Precision tier")] + [f"{w.t(name.replace('_', ' '))} ({count(n)})"
+    header = [w.t("Precision tier")] + [f"{w.t(CONTEXT_TIER_NAMES.get(name, name))} ({count(n)})"
                                         for name, n in contexts]
     return [w.heading(6),
             w.note(w.t("Concurrent requests per replica that meet the targets, by planning length "

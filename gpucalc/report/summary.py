@@ -15,20 +15,22 @@ from typing import TYPE_CHECKING
 from gpucalc.core.fleet import FleetVerdict
 from gpucalc.core.perf_result import CeilingKind, PerformanceResult
 from gpucalc.core.sensitivity import TornadoBar
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.report.fleet_text import yes_no
 from gpucalc.report.layout import MUTED_COLOUR, Block, Cell, Heading, PageBreak, Paragraph, TableRow
 from gpucalc.report.numbers import count, sig3
 from gpucalc.report.reader_text import reader_text
+from gpucalc.text.catalog_text import catalog_name
 
 if TYPE_CHECKING:
     from gpucalc.report.sections import Writer
 
-LIMIT_NAMES = {CeilingKind.MEMORY: "GPU memory for the KV cache",
-               CeilingKind.COMPUTE: "compute speed (the latency targets)",
-               CeilingKind.INTERCONNECT: "the link between GPUs",
-               CeilingKind.SCHEDULER: "the engine's cap on running requests"}
-SUMMARY_TITLE = "Summary"
-APPENDIX_TITLE = "Engineering appendices"
+LIMIT_NAMES = {CeilingKind.MEMORY: QT_TRANSLATE_NOOP("Report", "GPU memory for the KV cache"),
+               CeilingKind.COMPUTE: QT_TRANSLATE_NOOP("Report", "compute speed (the latency targets)"),
+               CeilingKind.INTERCONNECT: QT_TRANSLATE_NOOP("Report", "the link between GPUs"),
+               CeilingKind.SCHEDULER: QT_TRANSLATE_NOOP("Report", "the engine's cap on running requests")}
+SUMMARY_TITLE = QT_TRANSLATE_NOOP("Report", "Summary")
+APPENDIX_TITLE = QT_TRANSLATE_NOOP("Report", "Engineering appendices")
 OK_FILL = "#d8f0dd"
 SHORT_FILL = "#fde7c8"
 
@@ -46,8 +48,9 @@ def local_time_text(moment: dt.datetime) -> str:
     return f"{local.strftime('%Y-%m-%d %H:%M')}{name} ({utc})"
 
 
-def _row(w: Writer, label: str, text: str, fill: str | None = None) -> TableRow:
-    return TableRow((Cell(w.t(label), bold=True, fill=fill), Cell(text)), (1.8, 4.0), size_pt=9.5,
+def _row(label: str, text: str, fill: str | None = None) -> TableRow:
+    """One row of the summary table: its label (already in the report's language) and its text."""
+    return TableRow((Cell(label, bold=True, fill=fill), Cell(text)), (1.8, 4.0), size_pt=9.5,
                     keep_with_next=True)
 
 
@@ -136,11 +139,12 @@ def fitting_rows(w: Writer, perf: PerformanceResult) -> list[Block]:
     fleet = w.data.plan.fleet
     rows: list[Block] = []
     if fleet is not None:
-        rows.append(_row(w, "Verdict", verdict_text(w, fleet), OK_FILL if fleet.carries else SHORT_FILL))
-    rows += [_row(w, "Recommended concurrency", concurrency_text(w, perf)),
-             _row(w, "Binding limit", limit_text(w, perf)),
-             _row(w, "Top risk", risk_text(w)),
-             _row(w, "What would change the answer", change_text(w))]
+        rows.append(_row(w.t("Verdict"), verdict_text(w, fleet),
+                         OK_FILL if fleet.carries else SHORT_FILL))
+    rows += [_row(w.t("Recommended concurrency"), concurrency_text(w, perf)),
+             _row(w.t("Binding limit"), limit_text(w, perf)),
+             _row(w.t("Top risk"), risk_text(w)),
+             _row(w.t("What would change the answer"), change_text(w))]
     return rows
 
 
@@ -149,10 +153,10 @@ def no_fit_rows(w: Writer) -> list[Block]:
     memory = w.data.result.memory
     reason = (w.notice(memory.blocking_notices[0]) if memory.blocking_notices
               else w.t("The model does not fit on this deployment."))
-    return [_row(w, "Verdict", w.t("Does not run: the model does not fit in the GPUs' memory."),
+    return [_row(w.t("Verdict"), w.t("Does not run: the model does not fit in the GPUs' memory."),
                  SHORT_FILL),
-            _row(w, "Why", reason),
-            _row(w, "What would change the answer",
+            _row(w.t("Why"), reason),
+            _row(w.t("What would change the answer"),
                  w.t("More GPUs per replica (tensor or pipeline parallel), GPUs with more memory, or "
                      "lower-precision weights."))]
 
@@ -161,8 +165,9 @@ def summary_blocks(w: Writer) -> list[Block]:
     """Title, subject, date and the one-page summary, then a page break before the appendices."""
     d = w.data
     inputs = d.inputs
-    subject = w.t("{model} on {n}× {gpu} · {engine}", model=inputs.model.name,
-                  n=inputs.deployment.num_gpus, gpu=inputs.gpu.name, engine=inputs.engine.name)
+    subject = w.t("{model} on {n}× {gpu} · {engine}", model=catalog_name(inputs.model.name, w.lang),
+                  n=inputs.deployment.num_gpus, gpu=catalog_name(inputs.gpu.name, w.lang),
+                  engine=catalog_name(inputs.engine.name, w.lang))
     meta = w.t("gpucalc {version} · created {date}", version=d.version, date=local_time_text(d.created))
     blocks: list[Block] = [Paragraph(w.t("GPU inference capacity report"), size_pt=18, bold=True,
                                      space_after_pt=2),

@@ -22,7 +22,7 @@ from gpucalc.catalog.paths import resources_dir
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 
 __all__ = ["QT_TRANSLATE_NOOP", "catalogue", "environment_language", "is_translated", "language_code",
-           "read_ts", "translate", "ts_messages"]
+           "list_separator", "read_ts", "translate", "ts_messages"]
 
 LANGUAGES = ("en", "zh")
 """Language codes every surface accepts: English (the source language) and simplified Chinese."""
@@ -94,3 +94,8 @@ def translate(context: str, text: str, lang: str) -> str:
 def is_translated(context: str, text: str, lang: str) -> bool:
     """Whether ``text`` has a finished translation in ``context`` (always True in English)."""
     return language_code(lang) == "en" or (context, text) in catalogue(language_code(lang))
+
+
+def list_separator(lang: str) -> str:
+    """The separator between clauses of one statement: '；' in Chinese, '; ' in English."""
+    return "；" if language_code(lang) == "zh" else "; "

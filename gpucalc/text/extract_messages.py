@@ -9,6 +9,10 @@ The marks it knows (see :mod:`gpucalc.text.catalogue`): ``QT_TRANSLATE_NOOP("Ctx
 ``x.translate("Ctx", "text")``, ``self.tr("text")`` (context: the enclosing class, "" outside
 one) and, under ``gpucalc/report``, ``w.t("text")``, ``tr("text", lang)`` and
 ``trf("text", lang, …)`` (context "Report").
+
+Besides the sources, the bundled spec tables' display text is collected into context "Catalog":
+the bracketed qualifiers of GPU, model and engine names and of GPU interconnect names ("China
+variant", "HGX B200, per GPU"), as :mod:`gpucalc.text.catalog_text` shows them translated.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from pathlib import Path
 
 import gpucalc
 from gpucalc.catalog.storage import atomic_write_text
+from gpucalc.text.catalog_text import CATALOG_CONTEXT, bundled_display_names, split_qualifiers
 from gpucalc.text.catalogue import catalogue_path, ts_messages
 
 PACKAGE_DIR = Path(gpucalc.__file__).resolve().parent
@@ -91,9 +96,32 @@ def python_sources(root: Path = PACKAGE_DIR) -> list[Path]:
     return sorted(p for p in root.rglob("*.py") if "__pycache__" not in p.parts)
 
 
-def extract(paths: list[Path] | None = None, root: Path = PACKAGE_DIR.parent) -> list[Message]:
-    """The marked texts of ``paths`` (the whole package by default), first occurrence of each.
+def _relative(path: Path, root: Path) -> str:
+    resolved = path.resolve()
+    return resolved.relative_to(root.resolve()).as_posix() if resolved.is_relative_to(root.resolve()) \
+        else resolved.as_posix()
 
+
+def _line_of(path: Path, text: str) -> int:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return next((number for number, line in enumerate(lines, start=1) if text in line), 1)
+
+
+def catalog_messages(specs: Path | None = None, root: Path = PACKAGE_DIR.parent) -> list[Message]:
+    """The display texts of the bundled spec tables (``specs/`` by default), context "Catalog"."""
+    found: dict[str, Message] = {}
+    for name in bundled_display_names(specs):
+        for qualifier in split_qualifiers(name.text)[1]:
+            if qualifier and qualifier not in found:
+                found[qualifier] = Message(CATALOG_CONTEXT, qualifier, _relative(name.path, root),
+                                           _line_of(name.path, name.text))
+    return list(found.values())
+
+
+def extract(paths: list[Path] | None = None, root: Path = PACKAGE_DIR.parent) -> list[Message]:
+    """The marked texts of ``paths``, first occurrence of each.
+
+    By default: the whole package, then the bundled tables' display text (:func:`catalog_messages`).
     File names are recorded relative to ``root`` (the checkout).
     """
     seen: dict[tuple[str, str], Message] = {}
@@ -103,6 +131,8 @@ def extract(paths: list[Path] | None = None, root: Path = PACKAGE_DIR.parent) ->
         finder.visit(ast.parse(path.read_text(encoding="utf-8"), filename=relative))
         for message in finder.found:
             seen.setdefault((message.context, message.source), message)
+    for message in catalog_messages(root=root) if paths is None else []:
+        seen.setdefault((message.context, message.source), message)
     return list(seen.values())
 
 

@@ -12,19 +12,25 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gpucalc.core.explain import InputValue, Term
+from gpucalc.core.perf_result import CeilingKind
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.text.catalogue import translate
 
 __all__ = [
+    "CEILING_NAMES",
     "INPUT_NAMES",
+    "ONE_UNIT_NAMES",
     "TERM_NAMES",
+    "UNIT_NAMES",
     "Lookup",
+    "ceiling_name",
     "formula_text",
     "input_label",
     "input_name",
     "source_text",
     "term_label",
     "term_name",
+    "unit_name",
 ]
 
 Lookup = Callable[[str, str], str]
@@ -315,6 +321,31 @@ INPUT_NAMES = {
 """Readable names (with units) of the inputs a formula lists."""
 
 
+UNIT_NAMES = {
+    "tokens": QT_TRANSLATE_NOOP("Units", "tokens"),
+    "requests": QT_TRANSLATE_NOOP("Units", "requests"),
+    "params": QT_TRANSLATE_NOOP("Units", "params"),
+    "bytes": QT_TRANSLATE_NOOP("Units", "bytes"),
+    "GPUs": QT_TRANSLATE_NOOP("Units", "GPUs"),
+    "replicas": QT_TRANSLATE_NOOP("Units", "replicas"),
+}
+"""Counted units in words (symbols such as GiB or ms are not translated)."""
+ONE_UNIT_NAMES = {
+    "tokens": QT_TRANSLATE_NOOP("Units", "token"),
+    "requests": QT_TRANSLATE_NOOP("Units", "request"),
+    "replicas": QT_TRANSLATE_NOOP("Units", "replica"),
+    "GPUs": QT_TRANSLATE_NOOP("Units", "GPU"),
+}
+"""The singular of a counted unit (1 replica, 2 replicas)."""
+CEILING_NAMES = {
+    CeilingKind.MEMORY: QT_TRANSLATE_NOOP("Ceilings", "Memory (KV cache)"),
+    CeilingKind.COMPUTE: QT_TRANSLATE_NOOP("Ceilings", "Compute (TTFT/TPOT)"),
+    CeilingKind.INTERCONNECT: QT_TRANSLATE_NOOP("Ceilings", "Interconnect"),
+    CeilingKind.SCHEDULER: QT_TRANSLATE_NOOP("Ceilings", "Scheduler (max_num_seqs)"),
+}
+"""The four concurrency ceilings by name."""
+
+
 def _lookup(lang: str | Lookup) -> Lookup:
     if callable(lang):
         return lang
@@ -377,3 +408,15 @@ def formula_text(term: Term, lang: str | Lookup) -> str:
 def source_text(source: str, lang: str | Lookup) -> str:
     """A source as the reader sees it: an explanatory sentence translated, a title as it is."""
     return _lookup(lang)("Sources", source)
+
+
+def unit_name(unit: str, lang: str | Lookup, amount: float | None = None) -> str:
+    """A unit in the reader's language; singular when ``amount`` is exactly one; a symbol as it is."""
+    name = ONE_UNIT_NAMES.get(unit) if amount == 1 else None
+    name = name or UNIT_NAMES.get(unit)
+    return _lookup(lang)("Units", name) if name else unit
+
+
+def ceiling_name(kind: CeilingKind, lang: str | Lookup) -> str:
+    """The name of a concurrency ceiling in the reader's language."""
+    return _lookup(lang)("Ceilings", CEILING_NAMES[kind])

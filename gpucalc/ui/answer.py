@@ -11,6 +11,7 @@ from gpucalc.core.explain import Term
 from gpucalc.core.inputs import TrafficMode
 from gpucalc.plan.compute import Plan
 from gpucalc.ui.format import count, kind_name, sig3
+from gpucalc.ui.i18n import catalog_display_name
 
 translate = QCoreApplication.translate
 
@@ -56,7 +57,8 @@ def _memory_headline(outcome: Plan) -> str:
     dep = inputs.deployment
     return translate("Answer", "{model} on {n}× {gpu}: KV cache holds {tokens} tokens — "
                      "{conc} requests of {length} tokens; {fit}").format(
-        model=inputs.model.name, n=dep.num_gpus, gpu=inputs.gpu.name,
+        model=catalog_display_name(inputs.model.name), n=dep.num_gpus,
+        gpu=catalog_display_name(inputs.gpu.name),
         tokens=count(memory.kv_cache_tokens.value), conc=_requests(memory.max_concurrency),
         length=count(memory.settings.max_model_len.value), fit=_fit_clause(outcome))
 
@@ -67,7 +69,8 @@ def _performance_headline(outcome: Plan) -> str:
     dep = inputs.deployment
     return translate("Answer", "{model} on {n}× {gpu}: {rec} concurrent requests per replica (the knee), "
                      "bound by {binding} — plan {online} online (the watermark)").format(
-        model=inputs.model.name, n=dep.num_gpus, gpu=inputs.gpu.name,
+        model=catalog_display_name(inputs.model.name), n=dep.num_gpus,
+        gpu=catalog_display_name(inputs.gpu.name),
         rec=count(perf.recommended_concurrency.value), binding=kind_name(perf.bottleneck),
         online=count(perf.online_capacity.value))
 

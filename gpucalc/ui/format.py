@@ -9,9 +9,9 @@ from PySide6.QtCore import QCoreApplication
 from gpucalc.core.explain import InputValue, Term
 from gpucalc.core.perf_model import MAX_SEARCH_CONCURRENCY
 from gpucalc.core.perf_result import Ceiling, CeilingKind
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.text import terms
 from gpucalc.text.numbers import COUNT_TOLERANCE, count, memory_size, params_text, share_text, sig3
-from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
 
 __all__ = ["KINDS", "ceiling_text", "count", "formula_text", "input_name", "input_value", "is_no_limit",
            "kind_name", "memory_amount", "memory_size", "no_limit_text", "params_text", "share_text", "sig3",
@@ -20,14 +20,6 @@ __all__ = ["KINDS", "ceiling_text", "count", "formula_text", "input_name", "inpu
 SHARE_KEYS = frozenset({"comm_share", "memory_share_at_planned"})
 """Terms that are a share of a whole (unit-less in the core): shown as a percentage."""
 
-UNIT_NAMES = {
-    "tokens": QT_TRANSLATE_NOOP("Units", "tokens"),
-    "requests": QT_TRANSLATE_NOOP("Units", "requests"),
-    "params": QT_TRANSLATE_NOOP("Units", "params"),
-    "bytes": QT_TRANSLATE_NOOP("Units", "bytes"),
-    "GPUs": QT_TRANSLATE_NOOP("Units", "GPUs"),
-    "replicas": QT_TRANSLATE_NOOP("Units", "replicas"),
-}
 
 
 def window_translate(context: str, text: str) -> str:
@@ -59,19 +51,11 @@ def source_text(source: str) -> str:
     return terms.source_text(source, window_translate)
 
 
-ONE_UNIT_NAMES = {
-    "tokens": QT_TRANSLATE_NOOP("Units", "token"),
-    "requests": QT_TRANSLATE_NOOP("Units", "request"),
-    "replicas": QT_TRANSLATE_NOOP("Units", "replica"),
-    "GPUs": QT_TRANSLATE_NOOP("Units", "GPU"),
-}
 
 
 def unit_name(unit: str, amount: float | None = None) -> str:
     """The translated unit symbol; singular when ``amount`` is exactly one (1 replica, 2 replicas)."""
-    name = ONE_UNIT_NAMES.get(unit) if amount == 1 else None
-    name = name or UNIT_NAMES.get(unit)
-    return QCoreApplication.translate("Units", name) if name else unit
+    return terms.unit_name(unit, window_translate, amount)
 
 
 def is_no_limit(value: float) -> bool:
@@ -134,18 +118,17 @@ def input_value(value: InputValue) -> str:
 
 
 KINDS = (CeilingKind.MEMORY, CeilingKind.COMPUTE, CeilingKind.INTERCONNECT, CeilingKind.SCHEDULER)
-KIND_NAMES = {  # (full name, one word where a plot label or a table cell has no room)
-    CeilingKind.MEMORY: (QT_TRANSLATE_NOOP("Ceilings", "Memory (KV cache)"),
-                         QT_TRANSLATE_NOOP("Ceilings", "Memory")),
-    CeilingKind.COMPUTE: (QT_TRANSLATE_NOOP("Ceilings", "Compute (TTFT/TPOT)"),
-                          QT_TRANSLATE_NOOP("Ceilings", "Compute")),
-    CeilingKind.INTERCONNECT: (QT_TRANSLATE_NOOP("Ceilings", "Interconnect"),
-                               QT_TRANSLATE_NOOP("Ceilings", "Interconnect")),
-    CeilingKind.SCHEDULER: (QT_TRANSLATE_NOOP("Ceilings", "Scheduler (max_num_seqs)"),
-                            QT_TRANSLATE_NOOP("Ceilings", "Scheduler")),
+SHORT_KIND_NAMES = {
+    CeilingKind.MEMORY: QT_TRANSLATE_NOOP("Ceilings", "Memory"),
+    CeilingKind.COMPUTE: QT_TRANSLATE_NOOP("Ceilings", "Compute"),
+    CeilingKind.INTERCONNECT: QT_TRANSLATE_NOOP("Ceilings", "Interconnect"),
+    CeilingKind.SCHEDULER: QT_TRANSLATE_NOOP("Ceilings", "Scheduler"),
 }
+"""One word per ceiling, where a plot label or a table cell has no room for the full name."""
 
 
 def kind_name(kind: CeilingKind, short: bool = False) -> str:
     """Translated name of a ceiling (``short``: its one-word name)."""
-    return QCoreApplication.translate("Ceilings", KIND_NAMES[kind][1 if short else 0])
+    if short:
+        return window_translate("Ceilings", SHORT_KIND_NAMES[kind])
+    return terms.ceiling_name(kind, window_translate)

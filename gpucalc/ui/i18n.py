@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator
 
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.text.catalog_text import CATALOG_CONTEXT, localised_name
 from gpucalc.text.catalogue import catalogue, language_code
 
-__all__ = ["LANGUAGES", "QT_TRANSLATE_NOOP", "Translators", "TsTranslator", "normalise", "notice_language",
-           "system_language"]
+__all__ = ["LANGUAGES", "QT_TRANSLATE_NOOP", "Translators", "TsTranslator", "catalog_display_name",
+           "normalise", "notice_language", "system_language"]
 
 LANGUAGES = {"en": "English", "zh_CN": "中文（简体）"}
 
@@ -23,6 +26,11 @@ def normalise(lang: str | None) -> str:
 def system_language() -> str:
     """The system locale's language, if we have it ('en' otherwise)."""
     return normalise(QLocale.system().name() or "en")
+
+
+def catalog_display_name(name: str) -> str:
+    """A catalog entry's name in the installed language (its bundled qualifiers translated)."""
+    return localised_name(name, partial(QCoreApplication.translate, CATALOG_CONTEXT))
 
 
 def notice_language(lang: str) -> str:

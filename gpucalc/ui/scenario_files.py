@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QCoreApplication
+
 from gpucalc.catalog.paths import resources_dir
 from gpucalc.core.scenario import Scenario
 from gpucalc.io.bounded_json import regular_file_size
@@ -27,10 +29,13 @@ def open_scenario(path: Path) -> Scenario:
     except ScenarioFileError:
         raise
     except RecursionError as exc:
-        raise ScenarioFileError(f"{path.name} is nested too deeply to be a scenario file") from exc
+        text = QCoreApplication.translate("ScenarioFiles",
+                                          "{name} is nested too deeply to be a scenario file")
+        raise ScenarioFileError(text.format(name=path.name)) from exc
     except (ValueError, OSError) as exc:  # InputFileError is a ValueError
         reason = str(exc).strip().splitlines()
-        text = reason[0] if reason else f"cannot read {path}"
+        text = reason[0] if reason else QCoreApplication.translate(
+            "ScenarioFiles", "cannot read {path}").format(path=path)
         raise ScenarioFileError(text) from exc
 
 

@@ -4,117 +4,117 @@
     <context>
         <name>Answer</name>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="44" />
+            <location filename="../../gpucalc/ui/answer.py" line="45" />
             <source>does not fit</source>
             <translation>放不下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="46" />
+            <location filename="../../gpucalc/ui/answer.py" line="47" />
             <source>fits on one GPU</source>
             <translation>单卡可放下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="48" />
+            <location filename="../../gpucalc/ui/answer.py" line="49" />
             <source>fits on one GPU; TP {tp} × PP {pp} adds KV room</source>
             <translation>单卡可放下；TP {tp} × PP {pp} 增加 KV 空间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="50" />
+            <location filename="../../gpucalc/ui/answer.py" line="51" />
             <source>needs TP {tp} × PP {pp}</source>
             <translation>需要 TP {tp} × PP {pp}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="57" />
+            <location filename="../../gpucalc/ui/answer.py" line="58" />
             <source>{model} on {n}× {gpu}: KV cache holds {tokens} tokens — {conc} requests of {length} tokens; {fit}</source>
             <translation>{model} 在 {n}× {gpu} 上：KV 缓存可容纳 {tokens} 个 token，即 {conc} 个 {length} token 的请求；{fit}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="68" />
+            <location filename="../../gpucalc/ui/answer.py" line="70" />
             <source>{model} on {n}× {gpu}: {rec} concurrent requests per replica (the knee), bound by {binding} — plan {online} online (the watermark)</source>
             <translation>{model} 在 {n}× {gpu} 上：每副本 {rec} 个并发请求（拐点），瓶颈为{binding}——在线按 {online} 个规划（安全水位）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="81" />
+            <location filename="../../gpucalc/ui/answer.py" line="84" />
             <source>KV cache holds {tokens} tokens ({c95} requests at P95 length); at the recommendation TTFT {ttft} ms, TPOT {tpot} ms, {tok} output tok/s per replica; {fit}</source>
             <translation>KV 缓存可容纳 {tokens} 个 token（P95 长度下 {c95} 个请求）；推荐并发下 TTFT {ttft} ms，TPOT {tpot} ms，每副本输出 {tok} tok/s；{fit}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="91" />
+            <location filename="../../gpucalc/ui/answer.py" line="94" />
             <source>yes</source>
             <translation>是</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="91" />
+            <location filename="../../gpucalc/ui/answer.py" line="94" />
             <source>no</source>
             <translation>否</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="99" />
+            <location filename="../../gpucalc/ui/answer.py" line="102" />
             <source>. Carries {avg} req/s: {avg_ok}, peak {peak} req/s: {peak_ok} — {needed} GPUs needed ({planned} planned, N + k = {n} + {k} replicas); all {replicas} replicas: {conc} concurrent requests online, {rps} req/s, {tok} output tok/s</source>
             <translation>。能否承载平均 {avg} req/s：{avg_ok}，峰值 {peak} req/s：{peak_ok}——需要 {needed} 张卡（规划 {planned} 张，N + k = {n} + {k} 个副本）；全部 {replicas} 个副本：在线并发 {conc} 个请求，{rps} req/s，输出 {tok} tok/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="110" />
+            <location filename="../../gpucalc/ui/answer.py" line="113" />
             <source>; ${hour}/h, ${month}/month for the GPUs needed</source>
             <translation>；所需卡数的成本：每小时 ${hour}，每月 ${month}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="123" />
+            <location filename="../../gpucalc/ui/answer.py" line="126" />
             <source>; as {n} replicas of TP {tp} the same GPUs serve {rps} req/s ({conc} concurrent) instead of {own} req/s</source>
             <translation>；同样的卡数若改为 {n} 个 TP {tp} 的副本，可承载 {rps} req/s（并发 {conc}），而不是 {own} req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="135" />
+            <location filename="../../gpucalc/ui/answer.py" line="138" />
             <source>; mixed: {tokens} batch tokens/day backfill above the watermark</source>
             <translation>；混合：安全水位以上每天可回填 {tokens} 个离线批量 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="137" />
+            <location filename="../../gpucalc/ui/answer.py" line="140" />
             <source>; offline: {hour} tokens per GPU-hour, {day} tokens/day</source>
             <translation>；离线：每卡时 {hour} token，每天 {day} token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="149" />
+            <location filename="../../gpucalc/ui/answer.py" line="152" />
             <source>; longest class “{name}” on its own line: P{p} TTFT {ttft} ms, TPOT {tpot} ms</source>
             <translation>；最长类别 “{name}” 单独看：P{p} TTFT {ttft} ms，TPOT {tpot} ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="154" />
+            <location filename="../../gpucalc/ui/answer.py" line="157" />
             <source> — it misses a target first</source>
             <translation>——它最先达不到目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="164" />
+            <location filename="../../gpucalc/ui/answer.py" line="167" />
             <source> (range {low}–{high} over the uncertain constants and the sensitivity factors)</source>
             <translation>（计入不确定常数与敏感性因子，范围 {low}–{high}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="172" />
+            <location filename="../../gpucalc/ui/answer.py" line="175" />
             <source>At P50 length ({p50} tokens): {c50} concurrent requests · at P95 ({p95} tokens): {c95} · within the {share} % planning share: {plan}</source>
             <translation>P50 长度（{p50} token）：{c50} 个并发请求 · P95 长度（{p95} token）：{c95} · {share}% 规划显存占比内：{plan}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="184" />
+            <location filename="../../gpucalc/ui/answer.py" line="187" />
             <source>Does not fit</source>
             <translation>放不下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="186" />
+            <location filename="../../gpucalc/ui/answer.py" line="189" />
             <source>Misses the targets</source>
             <translation>达不到目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="188" />
+            <location filename="../../gpucalc/ui/answer.py" line="191" />
             <source>Starts; requests capped at the KV pool</source>
             <translation>可启动；请求数受 KV 缓存池限制</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="190" />
+            <location filename="../../gpucalc/ui/answer.py" line="193" />
             <source>Fits, above planning share</source>
             <translation>可放下，超出规划占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="191" />
+            <location filename="../../gpucalc/ui/answer.py" line="194" />
             <source>Fits</source>
             <translation>可放下</translation>
         </message>
@@ -189,6 +189,179 @@
         </message>
     </context>
     <context>
+        <name>Catalog</name>
+        <message>
+            <location filename="../../specs/gpus/a10-24gb.json" line="16" />
+            <source>no NVLink</source>
+            <translation>无 NVLink</translation>
+        </message>
+        <message>
+            <location filename="../../specs/gpus/a10g-24gb.json" line="4" />
+            <source>AWS-only variant</source>
+            <translation>AWS 专供版</translation>
+        </message>
+        <message>
+            <location filename="../../specs/gpus/a10g-24gb.json" line="16" />
+            <source>generation not stated; no NVLink</source>
+            <translation>代数未注明；无 NVLink</translation>
+        </message>
+        <message>
+            <location filename="../../specs/gpus/a800-sxm-80gb.json" line="4" />
+            <source>China variant</source>
+            <translation>中国特供版</translation>
+        </message>
+        <message>
+            <location filename="../../specs/gpus/a800-sxm-80gb.json" line="16" />
+            <source>capped</source>
+            <translation>限速版</translation>
+        </message>
+        <message>
+            <location filename="../../specs/gpus/arc-pro-b60-24gb.json" line="4" />
+            <source>24 GB</source>
+            <translation>24 GB</translation>
+        </message>
+        <message>
+            <location filename="../../specs/gpus/arc-pro-b60-24gb.json" line="16" />
+            <source>no NVLink-class link</source>
+            <translation>无 NVLink 类互联</translation>
+        </message>
+        <message>
+            <location filename="../../specs/gpus/ascend-910b-64gb.json" line="4" />
+            <source>variant unspecified; 910B1 observed</source>
+            <translation>具体型号未注明；实测为 910B1</translation>
+        </message>
+        <message>
+            <location filename="../../specs/gpus/ascend-910b-64gb.json" line="16" />
+            <source>peer-to-peer mesh, no switch</source>
+            <translation>点对点全互联，无交换芯片</translation>
+        </message>
+        <message>
+            <location filename="../../specs/gpus/ascend-910b2-64gb.json" line="16" />
+            <source>196 GB/s intra-node, direction unspecified</source>
+            <translation>节点内 196 GB/s，方向未注明</translation>
+        </message>
+        <message>
+            <location filename="../../specs/gpus/ascend-910b4-32gb.json" line="16" />
+            <source>32 GB/s, direction unspecified</source>
+            <translation>32 GB/s，方向未注明</translation>
+        </message>
+        <message>
+            <location filename="../../specs/gpus/ascend-910c-128gb.json" line="4" />
+            <source>2-die package</source>
+            <translation>双芯粒封装</translation>
+        </message>
+        <message>
+            <location filename="../../specs/gpus/ascend-910c-128gb.json" line="16" />
+            <source>784 GB/s, direction unspecified</source>
+            <translation>784 GB/s，方向未注明</translation>
+        </message>
+        <message>
+            <location filename="../../specs/gpus/b200-180gb.json" line="4" />
+            <source>HGX B200, per GPU</source>
+            <translation>HGX B200，按单卡计</translation>
+        </message>
+        <message>
+            <location filename="../../specs/gpus/b300-270gb.json" line="4" />
+            <source>HGX B300, per GPU</source>
+            <translation>HGX B300，按单卡计</translation>
+        </message>
+        <message>
+            <location filename="../../specs/gpus/gaudi2-96gb.json" line="4" />
+            <source>HL-225</source>
+            <translation>HL-225</translation>
+        </message>
+        <message>
+            <location filename="../../specs/gpus/gaudi2-96gb.json" line="16" />
+            <source>24x 100GbE RoCE v2, incl. scale-out</source>
+            <translation>24 个 100GbE RoCE v2 端口，含横向扩展</translation>
+        </message>
+        <message>
+            <location filename="../../specs/gpus/gaudi3-128gb.json" line="4" />
+            <source>HL-325L OAM</source>
+            <translation>HL-325L OAM</translation>
+        </message>
+        <message>
+            <location filename="../../specs/gpus/gaudi3-128gb.json" line="16" />
+            <source>21 scale-up + 3 scale-out</source>
+            <translation>21 个纵向扩展 + 3 个横向扩展</translation>
+        </message>
+        <message>
+            <location filename="../../specs/gpus/gb200-186gb.json" line="4" />
+            <source>per Blackwell GPU, GB200 NVL72</source>
+            <translation>按单颗 Blackwell GPU 计，GB200 NVL72</translation>
+        </message>
+        <message>
+            <location filename="../../specs/gpus/gb300-279gb.json" line="4" />
+            <source>per Blackwell Ultra GPU, GB300 NVL72</source>
+            <translation>按单颗 Blackwell Ultra GPU 计，GB300 NVL72</translation>
+        </message>
+        <message>
+            <location filename="../../specs/gpus/gb300-279gb.json" line="4" />
+            <source>extra</source>
+            <translation>补充</translation>
+        </message>
+        <message>
+            <location filename="../../specs/gpus/h100-sxm-80gb.json" line="16" />
+            <source>18 links</source>
+            <translation>18 条链路</translation>
+        </message>
+        <message>
+            <location filename="../../specs/gpus/h20-141gb.json" line="4" />
+            <source>China variant, HBM3e refresh</source>
+            <translation>中国特供版，HBM3e 升级款</translation>
+        </message>
+        <message>
+            <location filename="../../specs/gpus/h200-nvl-141gb.json" line="16" />
+            <source>2- or 4-way</source>
+            <translation>2 路或 4 路</translation>
+        </message>
+        <message>
+            <location filename="../../specs/gpus/mi250x-128gb.json" line="16" />
+            <source>xGMI</source>
+            <translation>xGMI</translation>
+        </message>
+        <message>
+            <location filename="../../specs/gpus/rtx-pro-6000-96gb.json" line="4" />
+            <source>Workstation Edition</source>
+            <translation>工作站版</translation>
+        </message>
+        <message>
+            <location filename="../../specs/gpus/v100-sxm2-32gb.json" line="16" />
+            <source>6 links</source>
+            <translation>6 条链路</translation>
+        </message>
+        <message>
+            <location filename="../../specs/models/llama-3.1-70b-instruct-fp8.json" line="4" />
+            <source>NVIDIA ModelOpt</source>
+            <translation>NVIDIA ModelOpt</translation>
+        </message>
+        <message>
+            <location filename="../../specs/models/llama-3.3-70b-instruct-fp8-dynamic.json" line="4" />
+            <source>RedHatAI</source>
+            <translation>RedHatAI</translation>
+        </message>
+        <message>
+            <location filename="../../specs/models/llama-4-scout-17b-16e-instruct-fp8-dynamic.json" line="4" />
+            <source>Red Hat</source>
+            <translation>Red Hat</translation>
+        </message>
+        <message>
+            <location filename="../../specs/models/mistral-large-instruct-2407.json" line="4" />
+            <source>2407</source>
+            <translation>2407</translation>
+        </message>
+        <message>
+            <location filename="../../specs/models/mistral-small-24b-instruct-2501.json" line="4" />
+            <source>2501</source>
+            <translation>2501</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/vllm-v0.json" line="5" />
+            <source>V0 engine</source>
+            <translation>V0 引擎</translation>
+        </message>
+    </context>
+    <context>
         <name>CeilingBars</name>
         <message>
             <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="79" />
@@ -214,34 +387,34 @@
     <context>
         <name>Ceilings</name>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="88" />
-            <source>no limit</source>
-            <translation>无限制</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/format.py" line="97" />
-            <source>{n} (not limiting)</source>
-            <translation>{n}（不构成限制）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/format.py" line="143" />
+            <location filename="../../gpucalc/text/terms.py" line="341" />
             <source>Memory (KV cache)</source>
             <translation>显存（KV 缓存）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="144" />
+            <location filename="../../gpucalc/text/terms.py" line="342" />
             <source>Compute (TTFT/TPOT)</source>
             <translation>算力（TTFT/TPOT）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="145" />
+            <location filename="../../gpucalc/text/terms.py" line="343" />
             <source>Interconnect</source>
             <translation>卡间通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="146" />
+            <location filename="../../gpucalc/text/terms.py" line="344" />
             <source>Scheduler (max_num_seqs)</source>
             <translation>调度器（max_num_seqs）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="71" />
+            <source>no limit</source>
+            <translation>无限制</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="80" />
+            <source>{n} (not limiting)</source>
+            <translation>{n}（不构成限制）</translation>
         </message>
     </context>
     <context>
@@ -333,39 +506,192 @@
         </message>
     </context>
     <context>
-        <name>ChecklistTab</name>
+        <name>Checklist</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="39" />
-            <source>Go through each item before reporting a capacity number (seed 000, capacity planning checklist). Updated with every result.</source>
-            <translation>报容量数字之前逐条自查（种子文档 000，容量规划清单）。随每次计算结果更新。</translation>
+            <location filename="../../gpucalc/plan/checklist.py" line="27" />
+            <source>Context length at the real percentile</source>
+            <translation>上下文长度用真实分位数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="44" />
+            <location filename="../../gpucalc/plan/checklist.py" line="28" />
+            <source>TTFT and TPOT targets</source>
+            <translation>首 token 时间与生成速度目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/checklist.py" line="29" />
+            <source>Margin</source>
+            <translation>余量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/checklist.py" line="30" />
+            <source>Degradation plan for peaks</source>
+            <translation>峰值降级方案</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/checklist.py" line="65" />
+            <source>yes</source>
+            <translation>是</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/checklist.py" line="65" />
+            <source>no</source>
+            <translation>否</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/checklist.py" line="71" />
+            <source>Model size and precision</source>
+            <translation>模型参数量与量化档位</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/checklist.py" line="72" />
+            <source>{model}: {total} parameters ({active} active per token); weights {weights}, KV cache {kv}</source>
+            <translation>{model}：参数量 {total}（每 token 激活 {active}）；权重 {weights}，KV 缓存 {kv}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/checklist.py" line="85" />
+            <source>Weights on their own line</source>
+            <translation>权重占用单独列一行</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/checklist.py" line="86" />
+            <source>{weights} GiB per GPU of {total} GiB ({share} of memory; planning share {limit})</source>
+            <translation>每卡 {weights} GiB，显存 {total} GiB（占 {share}；规划占比 {limit}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/checklist.py" line="93" />
+            <source>No P95 length given: planned at the P50 lengths ({input} + {output} = {planning} tokens); state the real P95 of your traffic (max_model_len {max_len})</source>
+            <translation>未给出 P95 长度：按 P50 长度规划（{input} + {output} = {planning} token）；请写明真实流量的 P95（最大长度 {max_len}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/checklist.py" line="96" />
+            <source>Planned at P95: {input} input + {history} chat history + {output} output = {planning} tokens per request (not max_model_len {max_len})</source>
+            <translation>按 P95 规划：输入 {input} + 对话历史 {history} + 输出 {output} = 每请求 {planning} token（不是最大长度 {max_len}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/checklist.py" line="99" />
+            <source>Planned at P95: {input} input + {output} output = {planning} tokens per request (not max_model_len {max_len})</source>
+            <translation>按 P95 规划：输入 {input} + 输出 {output} = 每请求 {planning} token（不是最大长度 {max_len}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/checklist.py" line="122" />
+            <source>output at its P50 (no output P95 given)</source>
+            <translation>输出按 P50 计（未给出输出的 P95）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/checklist.py" line="124" />
+            <source>input at its P50 (no input P95 given)</source>
+            <translation>输入按 P50 计（未给出输入的 P95）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/checklist.py" line="134" />
+            <source>Targets TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; not evaluated: the model does not fit</source>
+            <translation>目标：首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} ms；模型放不下，未评估</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/checklist.py" line="144" />
+            <source>Targets TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; at {n} concurrent requests: TTFT {ttft_at} ms, TPOT {tpot_at} ms</source>
+            <translation>目标：首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} ms；{n} 个并发时：首 token {ttft_at} ms，每 token {tpot_at} ms</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/checklist.py" line="156" />
+            <source>KV cache holds {tokens} tokens per replica: {n} requests at the planning length ({planning} tokens)</source>
+            <translation>每副本 KV 缓存可放 {tokens} token：规划长度（{planning} token）下 {n} 个请求</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/checklist.py" line="159" />
+            <source>mixed traffic planned at its longest class ({longest} tokens)</source>
+            <translation>长短混合按最长的一类规划（{longest} token）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/checklist.py" line="162" />
+            <source>multi-turn chat at its full history ({turns} turns)</source>
+            <translation>多轮对话按完整历史规划（{turns} 轮）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/checklist.py" line="164" />
+            <source>KV cache sized for the real traffic shape</source>
+            <translation>KV 缓存按真实流量形态估算</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/checklist.py" line="169" />
+            <source>Online capacity {online} requests ({watermark} watermark of the knee, {n}); weights + KV at the average length ({avg_len} tokens) + margin within {share} of memory allow {plan} requests; {online} requests fill {used}</source>
+            <translation>在线容量 {online} 个请求（拐点 {n} 的 {watermark} 安全水位）；权重 + 平均长度（{avg_len} token）KV + 余量控制在显存 {share} 以内时可容纳 {plan} 个请求；{online} 个请求占显存 {used}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/checklist.py" line="173" />
+            <source>carries {avg} req/s average: {avg_ok}, {peak} req/s peak: {peak_ok} — {needed} GPUs needed ({planned} planned, N + {k})</source>
+            <translation>能否承载平均 {avg} req/s：{avg_ok}，峰值 {peak} req/s：{peak_ok}——需要 {needed} 张卡（规划 {planned} 张，N + {k}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/checklist.py" line="186" />
+            <source>No margin: the model does not fit</source>
+            <translation>没有余量：模型放不下</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/checklist.py" line="234" />
+            <source>None possible until the model fits</source>
+            <translation>模型放得下之前无法降级</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/checklist.py" line="237" />
+            <source>lower concurrency: cap admission at {online} requests and queue the rest</source>
+            <translation>降并发：准入上限 {online} 个请求，其余排队</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/checklist.py" line="243" />
+            <source>shorter context ({context} tokens): {short_n} requests</source>
+            <translation>缩短上下文（{context} token）：{short_n} 个请求</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/checklist.py" line="249" />
+            <source>smaller model or precision ({tier} weights): {tier_n} requests</source>
+            <translation>切小模型或降精度（{tier} 权重）：{tier_n} 个请求</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/checklist.py" line="258" />
+            <source>Estimate against measurement</source>
+            <translation>估算与实测的差距</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/checklist.py" line="259" />
+            <source>To do: run the measurement plan (single-request baseline, then raise concurrency to the knee: gpucalc test-plan, or Tools → Measurement plan…) and record the gap to this estimate</source>
+            <translation>待办：按实测计划压测（先测单请求基线，再加并发找拐点：gpucalc test-plan，或 工具 → 实测计划…），并记下与本估算的差距</translation>
+        </message>
+    </context>
+    <context>
+        <name>ChecklistTab</name>
+        <message>
+            <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="32" />
+            <source>Go through each item before reporting a capacity number (the capacity planning checklist). Updated with every result.</source>
+            <translation>报容量数字之前逐条自查（容量规划清单）。随每次计算结果更新。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="37" />
             <source>Item</source>
             <translation>项目</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="44" />
+            <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="37" />
             <source>Stated value</source>
             <translation>写明的数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="44" />
+            <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="37" />
             <source>Check</source>
             <translation>检查</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="70" />
+            <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="63" />
             <source>{n} of {total} items need attention.</source>
             <translation>{total} 项中有 {n} 项需要注意。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="74" />
+            <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="67" />
             <source>pass</source>
             <translation>通过</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="74" />
+            <location filename="../../gpucalc/ui/panels/checklist_tab.py" line="67" />
             <source>attention</source>
             <translation>需注意</translation>
         </message>
@@ -593,92 +919,122 @@
     <context>
         <name>CustomGpuForm</name>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="80" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="31" />
+            <source>NVLink (switch or board)</source>
+            <translation>NVLink（交换机或基板）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="32" />
+            <source>NVLink bridge (pairs)</source>
+            <translation>NVLink 桥接（两卡一对）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="33" />
+            <source>PCIe only</source>
+            <translation>仅 PCIe</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="34" />
+            <source>xGMI (AMD Infinity Fabric)</source>
+            <translation>xGMI（AMD 卡间互连）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="35" />
+            <source>HCCS (Huawei Ascend)</source>
+            <translation>HCCS（华为昇腾）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="36" />
+            <source>RoCE network</source>
+            <translation>RoCE 网络</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="92" />
             <source>&amp;ID:</source>
             <translation>ID(&amp;I)：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="81" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="93" />
             <source>&amp;Name:</source>
             <translation>名称(&amp;N)：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="82" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="94" />
             <source>&amp;Memory (marketing):</source>
             <translation>标称显存(&amp;M)：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="83" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="95" />
             <source>&amp;Usable memory:</source>
             <translation>可用显存(&amp;U)：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="85" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="97" />
             <source>Dense {dtype}:</source>
             <translation>稠密 {dtype}：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="86" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="98" />
             <source>HBM &amp;bandwidth:</source>
             <translation>HBM 带宽(&amp;B)：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="87" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="99" />
             <source>&amp;Interconnect:</source>
             <translation>互联方式(&amp;I)：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="88" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="100" />
             <source>&amp;Link bandwidth (bidir.):</source>
             <translation>互联带宽（双向）(&amp;L)：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="89" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="101" />
             <source>&amp;GPUs per link domain:</source>
             <translation>互联域内卡数(&amp;G)：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="90" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="102" />
             <source>&amp;Price per GPU-hour:</source>
             <translation>每卡每小时价格(&amp;P)：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="92" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="104" />
             <source>Lower-case letters, digits, '.' and '-'; the id it is saved under</source>
             <translation>小写字母、数字、“.” 和 “-”；保存时使用的 id</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="93" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="105" />
             <source>Total memory as the driver reports it (nvidia-smi)</source>
             <translation>驱动报告的总显存（nvidia-smi）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="94" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="106" />
             <source>GPUs the fast link joins: 2 for an NVLink bridge pair, 8 for an NVLink board, 72 for an NVL72 rack; tensor parallelism past it runs over PCIe</source>
             <translation>高速互联连通的卡数：NVLink 桥接的一对卡为 2，NVLink 基板为 8，NVL72 机柜为 72；超出此范围的张量并行走 PCIe</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="102" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="114" />
             <source>{name} (custom)</source>
             <translation>{name}（自定义）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="127" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="139" />
             <source>entered by the user</source>
             <translation>用户填写</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="135" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="147" />
             <source>Custom GPU based on {name}.</source>
             <translation>基于 {name} 的自定义 GPU。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="143" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="155" />
             <source>Give the GPU a name.</source>
             <translation>请填写 GPU 名称。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="145" />
+            <location filename="../../gpucalc/ui/dialogs/custom_gpu_form.py" line="157" />
             <source>Give at least one dense TFLOPS figure.</source>
             <translation>请至少填写一项稠密 TFLOPS。</translation>
         </message>
@@ -1714,6 +2070,51 @@
             <translation>预期值、不确定常数的悲观与乐观组合以及每个敏感性条形两端中的最大值（此处：{name}）</translation>
         </message>
         <message>
+            <location filename="../../gpucalc/core/settings.py" line="111" />
+            <source>memory as the driver reports it</source>
+            <translation>驱动报告的显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/settings.py" line="119" />
+            <source>flag</source>
+            <translation>命令行参数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/settings.py" line="121" />
+            <source>{engine} default ({size} GPU)</source>
+            <translation>{engine} 默认值（{size}显卡）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/settings.py" line="122" />
+            <source>large</source>
+            <translation>大显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/settings.py" line="122" />
+            <source>other</source>
+            <translation>其他</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/settings.py" line="127" />
+            <source>{engine}: max(max_model_len, default), no chunked prefill</source>
+            <translation>{engine}：max(max_model_len, 默认值)，不分块预填充</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/settings.py" line="133" />
+            <source>{engine} default</source>
+            <translation>{engine} 默认值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/settings.py" line="137" />
+            <source>model max_position_embeddings</source>
+            <translation>模型的 max_position_embeddings</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/settings.py" line="141" />
+            <source>{flag} ({knob})</source>
+            <translation>{flag}（{knob}）</translation>
+        </message>
+        <message>
             <location filename="../../gpucalc/core/sim_capacity.py" line="131" />
             <source>highest Poisson rate whose P{pct} TTFT (own prefill, prefill queue, wait for a running slot) and TPOT meet the targets; running requests a birth–death process served at r(n)</source>
             <translation>P{pct} TTFT（自身预填充、预填充排队、等待运行槽位）与 TPOT 都满足目标的最高泊松到达速率；运行中的请求数按服务速率 r(n) 的生灭过程计算</translation>
@@ -2014,777 +2415,777 @@
     <context>
         <name>Inputs</name>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="158" />
+            <location filename="../../gpucalc/text/terms.py" line="164" />
             <source>batched tokens T</source>
             <translation>批处理 token 数 T</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="159" />
+            <location filename="../../gpucalc/text/terms.py" line="165" />
             <source>forward pass (GiB)</source>
             <translation>前向激活（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="160" />
+            <location filename="../../gpucalc/text/terms.py" line="166" />
             <source>sampler (GiB)</source>
             <translation>采样器（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="161" />
+            <location filename="../../gpucalc/text/terms.py" line="167" />
             <source>MoE workspace (GiB)</source>
             <translation>MoE 工作区（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="162" />
+            <location filename="../../gpucalc/text/terms.py" line="168" />
             <source>vision encoder (GiB)</source>
             <translation>视觉编码器（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="163" />
+            <location filename="../../gpucalc/text/terms.py" line="169" />
             <source>embedding (GiB)</source>
             <translation>词嵌入（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="164" />
+            <location filename="../../gpucalc/text/terms.py" line="170" />
             <source>attention (GiB)</source>
             <translation>注意力（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="165" />
+            <location filename="../../gpucalc/text/terms.py" line="171" />
             <source>dense MLP (GiB)</source>
             <translation>稠密 MLP（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="166" />
+            <location filename="../../gpucalc/text/terms.py" line="172" />
             <source>routed experts (GiB)</source>
             <translation>路由专家（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="167" />
+            <location filename="../../gpucalc/text/terms.py" line="173" />
             <source>shared experts (GiB)</source>
             <translation>共享专家（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="168" />
+            <location filename="../../gpucalc/text/terms.py" line="174" />
             <source>norms and router (GiB)</source>
             <translation>归一化与路由器（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="169" />
+            <location filename="../../gpucalc/text/terms.py" line="175" />
             <source>LM head (GiB)</source>
             <translation>输出头（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="170" />
+            <location filename="../../gpucalc/text/terms.py" line="176" />
             <source>vision tower (GiB)</source>
             <translation>视觉塔（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="171" />
+            <location filename="../../gpucalc/text/terms.py" line="177" />
             <source>activation (GiB)</source>
             <translation>激活（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="172" />
+            <location filename="../../gpucalc/text/terms.py" line="178" />
             <source>alarm share</source>
             <translation>警戒占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="173" />
+            <location filename="../../gpucalc/text/terms.py" line="179" />
             <source>average tokens</source>
             <translation>平均 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="174" />
+            <location filename="../../gpucalc/text/terms.py" line="180" />
             <source>base (GiB)</source>
             <translation>基数（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="175" />
+            <location filename="../../gpucalc/text/terms.py" line="181" />
             <source>binding</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="176" />
+            <location filename="../../gpucalc/text/terms.py" line="182" />
             <source>block bytes</source>
             <translation>块字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="177" />
+            <location filename="../../gpucalc/text/terms.py" line="183" />
             <source>block size</source>
             <translation>块大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="178" />
+            <location filename="../../gpucalc/text/terms.py" line="184" />
             <source>blocks per request</source>
             <translation>每请求块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="179" />
+            <location filename="../../gpucalc/text/terms.py" line="185" />
             <source>bytes per element</source>
             <translation>每元素字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="180" />
+            <location filename="../../gpucalc/text/terms.py" line="186" />
             <source>bytes per logit</source>
             <translation>每 logit 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="181" />
+            <location filename="../../gpucalc/text/terms.py" line="187" />
             <source>communication (ms)</source>
             <translation>通信（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="182" />
+            <location filename="../../gpucalc/text/terms.py" line="188" />
             <source>compute</source>
             <translation>算力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="183" />
+            <location filename="../../gpucalc/text/terms.py" line="189" />
             <source>concurrency</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="184" />
+            <location filename="../../gpucalc/text/terms.py" line="190" />
             <source>decode step (ms)</source>
             <translation>解码步（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="185" />
+            <location filename="../../gpucalc/text/terms.py" line="191" />
             <source>factor</source>
             <translation>系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="186" />
+            <location filename="../../gpucalc/text/terms.py" line="192" />
             <source>format</source>
             <translation>格式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="187" />
+            <location filename="../../gpucalc/text/terms.py" line="193" />
             <source>memory fraction</source>
             <translation>显存比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="188" />
+            <location filename="../../gpucalc/text/terms.py" line="194" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="189" />
+            <location filename="../../gpucalc/text/terms.py" line="195" />
             <source>KV-cache groups</source>
             <translation>KV 缓存组数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="190" />
+            <location filename="../../gpucalc/text/terms.py" line="196" />
             <source>interconnect</source>
             <translation>卡间通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="191" />
+            <location filename="../../gpucalc/text/terms.py" line="197" />
             <source>intermediate size</source>
             <translation>中间层维度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="192" />
+            <location filename="../../gpucalc/text/terms.py" line="198" />
             <source>knee</source>
             <translation>拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="193" />
+            <location filename="../../gpucalc/text/terms.py" line="199" />
             <source>KV blocks</source>
             <translation>KV 块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="194" />
+            <location filename="../../gpucalc/text/terms.py" line="200" />
             <source>KV format</source>
             <translation>KV 格式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="195" />
+            <location filename="../../gpucalc/text/terms.py" line="201" />
             <source>KV cache (GiB)</source>
             <translation>KV 缓存（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="196" />
+            <location filename="../../gpucalc/text/terms.py" line="202" />
             <source>KV per request (GiB)</source>
             <translation>每请求 KV（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="197" />
+            <location filename="../../gpucalc/text/terms.py" line="203" />
             <source>layers</source>
             <translation>层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="198" />
+            <location filename="../../gpucalc/text/terms.py" line="204" />
             <source>length margin</source>
             <translation>长度余量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="199" />
+            <location filename="../../gpucalc/text/terms.py" line="205" />
             <source>margin (GiB)</source>
             <translation>余量（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="200" />
+            <location filename="../../gpucalc/text/terms.py" line="206" />
             <source>max model length</source>
             <translation>最大上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="201" />
+            <location filename="../../gpucalc/text/terms.py" line="207" />
             <source>max sequences</source>
             <translation>最大序列数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="202" />
+            <location filename="../../gpucalc/text/terms.py" line="208" />
             <source>mean input</source>
             <translation>平均输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="203" />
+            <location filename="../../gpucalc/text/terms.py" line="209" />
             <source>mean-latency ceiling</source>
             <translation>平均延迟上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="204" />
+            <location filename="../../gpucalc/text/terms.py" line="210" />
             <source>mean output</source>
             <translation>平均输出</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="205" />
+            <location filename="../../gpucalc/text/terms.py" line="211" />
             <source>memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="206" />
+            <location filename="../../gpucalc/text/terms.py" line="212" />
             <source>runtime (GiB)</source>
             <translation>运行时（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="207" />
+            <location filename="../../gpucalc/text/terms.py" line="213" />
             <source>P95 input</source>
             <translation>P95 输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="208" />
+            <location filename="../../gpucalc/text/terms.py" line="214" />
             <source>P95 TPOT (ms)</source>
             <translation>P95 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="209" />
+            <location filename="../../gpucalc/text/terms.py" line="215" />
             <source>P95 TTFT (ms)</source>
             <translation>P95 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="210" />
+            <location filename="../../gpucalc/text/terms.py" line="216" />
             <source>parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="211" />
+            <location filename="../../gpucalc/text/terms.py" line="217" />
             <source>bytes per GPU</source>
             <translation>每卡字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="212" />
+            <location filename="../../gpucalc/text/terms.py" line="218" />
             <source>percentile</source>
             <translation>百分位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="213" />
+            <location filename="../../gpucalc/text/terms.py" line="219" />
             <source>planning share</source>
             <translation>规划占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="214" />
+            <location filename="../../gpucalc/text/terms.py" line="220" />
             <source>planning length</source>
             <translation>规划长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="215" />
+            <location filename="../../gpucalc/text/terms.py" line="221" />
             <source>PP</source>
             <translation>PP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="216" />
+            <location filename="../../gpucalc/text/terms.py" line="222" />
             <source>prefill queue utilisation</source>
             <translation>预填充队列利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="217" />
+            <location filename="../../gpucalc/text/terms.py" line="223" />
             <source>prefill step (ms)</source>
             <translation>预填充步（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="218" />
+            <location filename="../../gpucalc/text/terms.py" line="224" />
             <source>prefill share of steps</source>
             <translation>预填充步占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="219" />
+            <location filename="../../gpucalc/text/terms.py" line="225" />
             <source>prefill tokens</source>
             <translation>预填充 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="220" />
+            <location filename="../../gpucalc/text/terms.py" line="226" />
             <source>replicas</source>
             <translation>副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="221" />
+            <location filename="../../gpucalc/text/terms.py" line="227" />
             <source>requests/s</source>
             <translation>请求/秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="222" />
+            <location filename="../../gpucalc/text/terms.py" line="228" />
             <source>running requests</source>
             <translation>运行中的请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="223" />
+            <location filename="../../gpucalc/text/terms.py" line="229" />
             <source>scheduler</source>
             <translation>调度器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="224" />
+            <location filename="../../gpucalc/text/terms.py" line="230" />
             <source>share</source>
             <translation>占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="225" />
+            <location filename="../../gpucalc/text/terms.py" line="231" />
             <source>share limit</source>
             <translation>占比上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="226" />
+            <location filename="../../gpucalc/text/terms.py" line="232" />
             <source>single GPU (GiB)</source>
             <translation>单卡（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="227" />
+            <location filename="../../gpucalc/text/terms.py" line="233" />
             <source>source</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="228" />
+            <location filename="../../gpucalc/text/terms.py" line="234" />
             <source>step (ms)</source>
             <translation>单步（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="229" />
+            <location filename="../../gpucalc/text/terms.py" line="235" />
             <source>token budget</source>
             <translation>token 预算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="230" />
+            <location filename="../../gpucalc/text/terms.py" line="236" />
             <source>tokens per request</source>
             <translation>每请求 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="231" />
+            <location filename="../../gpucalc/text/terms.py" line="237" />
             <source>total (GiB)</source>
             <translation>总量（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="232" />
+            <location filename="../../gpucalc/text/terms.py" line="238" />
             <source>TP</source>
             <translation>TP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="233" />
+            <location filename="../../gpucalc/text/terms.py" line="239" />
             <source>extra with TP (GiB)</source>
             <translation>TP &gt; 1 时的额外部分（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="234" />
+            <location filename="../../gpucalc/text/terms.py" line="240" />
             <source>TPOT target (ms)</source>
             <translation>TPOT 目标（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="235" />
+            <location filename="../../gpucalc/text/terms.py" line="241" />
             <source>TTFT target (ms)</source>
             <translation>TTFT 目标（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="236" />
+            <location filename="../../gpucalc/text/terms.py" line="242" />
             <source>uncapped</source>
             <translation>未截断值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="237" />
+            <location filename="../../gpucalc/text/terms.py" line="243" />
             <source>vocabulary</source>
             <translation>词表大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="238" />
+            <location filename="../../gpucalc/text/terms.py" line="244" />
             <source>watermark</source>
             <translation>安全水位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="239" />
+            <location filename="../../gpucalc/text/terms.py" line="245" />
             <source>weights (GiB)</source>
             <translation>权重（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="240" />
+            <location filename="../../gpucalc/text/terms.py" line="246" />
             <source>hidden size H</source>
             <translation>隐藏维度 H</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="241" />
+            <location filename="../../gpucalc/text/terms.py" line="247" />
             <source>width N</source>
             <translation>宽度 N</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="242" />
+            <location filename="../../gpucalc/text/terms.py" line="248" />
             <source>expert width per rank N</source>
             <translation>每卡专家宽度 N</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="244" />
+            <location filename="../../gpucalc/text/terms.py" line="250" />
             <source>activation peak factor</source>
             <translation>激活峰值系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="245" />
+            <location filename="../../gpucalc/text/terms.py" line="251" />
             <source>runtime memory factor</source>
             <translation>运行时显存系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="246" />
+            <location filename="../../gpucalc/text/terms.py" line="252" />
             <source>CUDA-graph memory factor</source>
             <translation>CUDA Graph 显存系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="247" />
+            <location filename="../../gpucalc/text/terms.py" line="253" />
             <source>GEMM efficiency factor</source>
             <translation>GEMM 效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="248" />
+            <location filename="../../gpucalc/text/terms.py" line="254" />
             <source>attention efficiency factor</source>
             <translation>注意力效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="249" />
+            <location filename="../../gpucalc/text/terms.py" line="255" />
             <source>memory-bandwidth efficiency factor</source>
             <translation>显存带宽效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="250" />
+            <location filename="../../gpucalc/text/terms.py" line="256" />
             <source>link-bandwidth efficiency factor</source>
             <translation>互联带宽效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="251" />
+            <location filename="../../gpucalc/text/terms.py" line="257" />
             <source>collective latency factor</source>
             <translation>集合通信延迟系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="252" />
+            <location filename="../../gpucalc/text/terms.py" line="258" />
             <source>step overhead factor</source>
             <translation>单步开销系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="253" />
+            <location filename="../../gpucalc/text/terms.py" line="259" />
             <source>analytic (req/s)</source>
             <translation>解析值（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="254" />
+            <location filename="../../gpucalc/text/terms.py" line="260" />
             <source>simulated (req/s)</source>
             <translation>仿真值（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="255" />
+            <location filename="../../gpucalc/text/terms.py" line="261" />
             <source>ratio</source>
             <translation>比值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="256" />
+            <location filename="../../gpucalc/text/terms.py" line="262" />
             <source>bisection steps</source>
             <translation>二分步数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="257" />
+            <location filename="../../gpucalc/text/terms.py" line="263" />
             <source>burstiness</source>
             <translation>突发度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="258" />
+            <location filename="../../gpucalc/text/terms.py" line="264" />
             <source>completed in the window</source>
             <translation>窗口内完成数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="259" />
+            <location filename="../../gpucalc/text/terms.py" line="265" />
             <source>duration (s)</source>
             <translation>时长（s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="260" />
+            <location filename="../../gpucalc/text/terms.py" line="266" />
             <source>elements per token</source>
             <translation>每 token 元素数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="261" />
+            <location filename="../../gpucalc/text/terms.py" line="267" />
             <source>replicas for the average</source>
             <translation>平均流量所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="262" />
+            <location filename="../../gpucalc/text/terms.py" line="268" />
             <source>replicas for the peak</source>
             <translation>峰值所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="263" />
+            <location filename="../../gpucalc/text/terms.py" line="269" />
             <source>GPUs</source>
             <translation>卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="264" />
+            <location filename="../../gpucalc/text/terms.py" line="270" />
             <source>GPUs per replica</source>
             <translation>每副本卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="265" />
+            <location filename="../../gpucalc/text/terms.py" line="271" />
             <source>hours</source>
             <translation>小时数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="266" />
+            <location filename="../../gpucalc/text/terms.py" line="272" />
             <source>images</source>
             <translation>图片数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="267" />
+            <location filename="../../gpucalc/text/terms.py" line="273" />
             <source>images per prompt</source>
             <translation>每条请求图片数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="268" />
+            <location filename="../../gpucalc/text/terms.py" line="274" />
             <source>image count rule</source>
             <translation>图片数规则</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="269" />
+            <location filename="../../gpucalc/text/terms.py" line="275" />
             <source>spare replicas k</source>
             <translation>备用副本数 k</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="270" />
+            <location filename="../../gpucalc/text/terms.py" line="276" />
             <source>P50 TTFT at the lowest rate (ms)</source>
             <translation>最低速率时的 P50 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="271" />
+            <location filename="../../gpucalc/text/terms.py" line="277" />
             <source>mean running requests</source>
             <translation>平均运行请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="272" />
+            <location filename="../../gpucalc/text/terms.py" line="278" />
             <source>requests meeting the targets</source>
             <translation>满足目标的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="273" />
+            <location filename="../../gpucalc/text/terms.py" line="279" />
             <source>MLP width</source>
             <translation>MLP 宽度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="274" />
+            <location filename="../../gpucalc/text/terms.py" line="280" />
             <source>GPUs planned</source>
             <translation>规划卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="275" />
+            <location filename="../../gpucalc/text/terms.py" line="281" />
             <source>online capacity</source>
             <translation>在线容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="276" />
+            <location filename="../../gpucalc/text/terms.py" line="282" />
             <source>output features</source>
             <translation>输出特征数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="277" />
+            <location filename="../../gpucalc/text/terms.py" line="283" />
             <source>output tokens</source>
             <translation>输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="278" />
+            <location filename="../../gpucalc/text/terms.py" line="284" />
             <source>input tokens</source>
             <translation>输入 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="279" />
+            <location filename="../../gpucalc/text/terms.py" line="285" />
             <source>req/s per replica</source>
             <translation>每副本 req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="280" />
+            <location filename="../../gpucalc/text/terms.py" line="286" />
             <source>prompt tokens per image</source>
             <translation>每图输入 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="281" />
+            <location filename="../../gpucalc/text/terms.py" line="287" />
             <source>encoder tokens per image</source>
             <translation>每图编码器 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="282" />
+            <location filename="../../gpucalc/text/terms.py" line="288" />
             <source>average QPS</source>
             <translation>平均 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="283" />
+            <location filename="../../gpucalc/text/terms.py" line="289" />
             <source>peak QPS</source>
             <translation>峰值 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="284" />
+            <location filename="../../gpucalc/text/terms.py" line="290" />
             <source>rates swept</source>
             <translation>扫描的速率数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="285" />
+            <location filename="../../gpucalc/text/terms.py" line="291" />
             <source>request rate (req/s)</source>
             <translation>请求速率（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="286" />
+            <location filename="../../gpucalc/text/terms.py" line="292" />
             <source>requests</source>
             <translation>请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="287" />
+            <location filename="../../gpucalc/text/terms.py" line="293" />
             <source>requests per rate</source>
             <translation>每个速率的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="288" />
+            <location filename="../../gpucalc/text/terms.py" line="294" />
             <source>samples</source>
             <translation>样本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="289" />
+            <location filename="../../gpucalc/text/terms.py" line="295" />
             <source>saturation rate (req/s)</source>
             <translation>饱和速率（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="290" />
+            <location filename="../../gpucalc/text/terms.py" line="296" />
             <source>random seed</source>
             <translation>随机种子</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="291" />
+            <location filename="../../gpucalc/text/terms.py" line="297" />
             <source>running slots</source>
             <translation>运行槽位数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="292" />
+            <location filename="../../gpucalc/text/terms.py" line="298" />
             <source>experts per token (top_k)</source>
             <translation>每 token 激活专家数（top_k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="293" />
+            <location filename="../../gpucalc/text/terms.py" line="299" />
             <source>price per GPU-hour (USD)</source>
             <translation>每卡时价格（美元）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="294" />
+            <location filename="../../gpucalc/text/terms.py" line="300" />
             <source>width</source>
             <translation>宽度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="295" />
+            <location filename="../../gpucalc/text/terms.py" line="301" />
             <source>window (s)</source>
             <translation>窗口（s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="296" />
+            <location filename="../../gpucalc/text/terms.py" line="302" />
             <source>class</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="297" />
+            <location filename="../../gpucalc/text/terms.py" line="303" />
             <source>queue wait in front of the prefill (ms)</source>
             <translation>预填充前的排队等待（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="298" />
+            <location filename="../../gpucalc/text/terms.py" line="304" />
             <source>requests counted</source>
             <translation>统计范围</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="299" />
+            <location filename="../../gpucalc/text/terms.py" line="305" />
             <source>conversations</source>
             <translation>会话数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="300" />
+            <location filename="../../gpucalc/text/terms.py" line="306" />
             <source>consecutive turn pairs</source>
             <translation>相邻轮次对数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="301" />
+            <location filename="../../gpucalc/text/terms.py" line="307" />
             <source>class centre (tokens)</source>
             <translation>类别中心（token）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="302" />
+            <location filename="../../gpucalc/text/terms.py" line="308" />
             <source>classes</source>
             <translation>类别数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="303" />
+            <location filename="../../gpucalc/text/terms.py" line="309" />
             <source>old value (GiB)</source>
             <translation>原值（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="304" />
+            <location filename="../../gpucalc/text/terms.py" line="310" />
             <source>measured (GiB)</source>
             <translation>实测（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="305" />
+            <location filename="../../gpucalc/text/terms.py" line="311" />
             <source>estimated (GiB)</source>
             <translation>估算（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="306" />
+            <location filename="../../gpucalc/text/terms.py" line="312" />
             <source>eager mode (no CUDA graphs)</source>
             <translation>eager 模式（不用 CUDA Graph）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="307" />
+            <location filename="../../gpucalc/text/terms.py" line="313" />
             <source>KV cache tokens</source>
             <translation>KV 缓存 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="308" />
+            <location filename="../../gpucalc/text/terms.py" line="314" />
             <source>context length</source>
             <translation>上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="309" />
+            <location filename="../../gpucalc/text/terms.py" line="315" />
             <source>request pool rows</source>
             <translation>请求池行数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="310" />
+            <location filename="../../gpucalc/text/terms.py" line="316" />
             <source>P50 TPOT (ms)</source>
             <translation>P50 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="311" />
+            <location filename="../../gpucalc/text/terms.py" line="317" />
             <source>P50 TTFT (ms)</source>
             <translation>P50 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="312" />
+            <location filename="../../gpucalc/text/terms.py" line="318" />
             <source>P99 TPOT (ms)</source>
             <translation>P99 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="313" />
+            <location filename="../../gpucalc/text/terms.py" line="319" />
             <source>P99 TTFT (ms)</source>
             <translation>P99 TTFT（ms）</translation>
         </message>
@@ -2792,117 +3193,117 @@
     <context>
         <name>InputsPanel</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="84" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="85" />
             <source>Paste serve command…</source>
             <translation>粘贴启动命令…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="85" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="86" />
             <source>Fill the form from a 'vllm serve …', SGLang or trtllm-serve command line.</source>
             <translation>从 “vllm serve …”、SGLang 或 trtllm-serve 命令行填写表单。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="91" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="92" />
             <source>Open config.json…</source>
             <translation>打开 config.json…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="92" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="93" />
             <source>Open model folder…</source>
             <translation>打开模型文件夹…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="102" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="103" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="102" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="103" />
             <source>Hardware</source>
             <translation>硬件</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="103" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="104" />
             <source>Engine and deployment</source>
             <translation>引擎与部署</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="103" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="104" />
             <source>Workload</source>
             <translation>负载</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="104" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="105" />
             <source>Targets</source>
             <translation>目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="167" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="168" />
             <source>Preset</source>
             <translation>预设</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="171" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="172" />
             <source>Request classes</source>
             <translation>请求类别</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="180" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="181" />
             <source>checkpoint default</source>
             <translation>检查点默认</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="182" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="183" />
             <source>auto (activation dtype)</source>
             <translation>自动（同激活精度）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="190" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="191" />
             <source>auto</source>
             <translation>自动</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="192" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="193" />
             <source>online</source>
             <translation>在线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="192" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="193" />
             <source>offline</source>
             <translation>离线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="193" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="194" />
             <source>mixed</source>
             <translation>混合</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="200" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="201" />
             <source>MoE: {experts} experts, top-{k}</source>
             <translation>MoE：{experts} 个专家，top-{k}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="202" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="203" />
             <source>dense</source>
             <translation>稠密</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="203" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="204" />
             <source>{total} parameters ({active} active) · {attention} attention · {moe}</source>
             <translation>参数量 {total}（激活 {active}）· {attention} 注意力 · {moe}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="216" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="217" />
             <source>Open config.json</source>
             <translation>打开 config.json</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="217" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="218" />
             <source>Model config (*.json)</source>
             <translation>模型配置 (*.json)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="221" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="222" />
             <source>Open model folder</source>
             <translation>打开模型文件夹</translation>
         </message>
@@ -3400,134 +3801,230 @@
         </message>
     </context>
     <context>
+        <name>MeasurementCheck</name>
+        <message>
+            <location filename="../../gpucalc/plan/measurement_check.py" line="42" />
+            <source>TTFT above the estimate: check the prompt lengths the benchmark sent and that the context was planned at P95, not the mean; queueing in front of prefill also shows here</source>
+            <translation>首 token 时间高于估算：检查压测实际发送的输入长度，以及上下文是否按 P95 而不是平均值规划；预填充前的排队也会体现在这里</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/measurement_check.py" line="46" />
+            <source>Per-token latency above the estimate: calibrate the efficiency factors on these results (gpucalc calibrate --bench FILE)</source>
+            <translation>每 token 延迟高于估算：用这些结果校准效率系数（gpucalc calibrate --bench 文件）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/measurement_check.py" line="49" />
+            <source>Throughput below the estimate: fewer requests run at once than planned; check which memory deduction was missed (activation peak, CUDA graphs, runtime), which shrinks the KV cache and preempts requests</source>
+            <translation>吞吐低于估算：同时运行的请求比规划的少；检查显存扣减漏了哪一项（激活峰值、CUDA Graph、运行时），它会缩小 KV 缓存并导致请求被抢占</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/measurement_check.py" line="53" />
+            <source>Faster than the estimate: the efficiency factors are cautious; calibrate on these results to plan closer to the hardware</source>
+            <translation>比估算快：效率系数偏保守；用这些结果校准，让规划更贴近硬件</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/measurement_check.py" line="56" />
+            <source>A latency target broke where the estimate expects it to hold</source>
+            <translation>估算认为能守住的地方延迟目标被击穿了</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/measurement_check.py" line="58" />
+            <source>The targets held where the estimate expects one to break: capacity is higher</source>
+            <translation>估算认为会被击穿的地方目标守住了：实际容量更高</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/measurement_check.py" line="60" />
+            <source>{measured} (no estimate)</source>
+            <translation>{measured}（无估算值）</translation>
+        </message>
+    </context>
+    <context>
+        <name>MeasurementPlan</name>
+        <message>
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="45" />
+            <source>typical</source>
+            <translation>典型</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="46" />
+            <source>long tail</source>
+            <translation>长尾</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="47" />
+            <source>class {i}</source>
+            <translation>类别 {i}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="243" />
+            <source>Single-request baseline</source>
+            <translation>单请求基线</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="244" />
+            <source>One request at a time: the time to first token and the per-token latency with no batching; network and client overhead show here.</source>
+            <translation>一次只发一条请求：不组批时的首 token 时间和每 token 延迟；网络和客户端开销在这里显现。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="248" />
+            <source>Concurrency ladder at a fixed context</source>
+            <translation>固定上下文的并发梯度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="249" />
+            <source>Fixed lengths, concurrency raised rung by rung around the recommendation; record TTFT, TPOT and throughput at each rung until a latency target breaks.</source>
+            <translation>固定长度，围绕推荐值逐档加并发；每档记录首 token 时间、每 token 延迟和吞吐，直到延迟目标被击穿。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="253" />
+            <source>Real traffic mix</source>
+            <translation>真实混合流量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="254" />
+            <source>Run these together (long and short requests, chat history) at the recommendation in all; per-token latency should match the ladder's rung at the recommendation and the targets should hold. A large gap means an assumption of the estimate is wrong.</source>
+            <translation>同时运行这些命令（长短请求、对话历史），总并发等于推荐值；每 token 延迟应与梯度中推荐值那一档一致，且目标应当守住。差得多说明估算的假设有问题。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="260" />
+            <source>Watermark check</source>
+            <translation>安全水位检查</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="261" />
+            <source>Online capacity at the safety watermark: latencies should sit well inside the targets, leaving the rest for bursts and the long tail.</source>
+            <translation>按安全水位的线上容量运行：延迟应明显低于目标，剩下的留给突发和长尾。</translation>
+        </message>
+    </context>
+    <context>
         <name>MeasurementPlanDialog</name>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="67" />
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="75" />
             <source>Measurement plan</source>
             <translation>实测计划</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="82" />
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="90" />
             <source>Step / run</source>
             <translation>步骤 / 运行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="82" />
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="90" />
             <source>Expected</source>
             <translation>预期</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="82" />
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="90" />
             <source>Check</source>
             <translation>检查</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="83" />
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="91" />
             <source>Measured</source>
             <translation>实测</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="88" />
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="96" />
             <source>&amp;Load results…</source>
             <translation>载入结果(&amp;L)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="90" />
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="98" />
             <source>&amp;Copy command</source>
             <translation>复制命令(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="92" />
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="100" />
             <source>Copy &amp;all as a script</source>
             <translation>全部复制为脚本(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="99" />
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="107" />
             <source>Benchmark tool:</source>
             <translation>压测工具：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="125" />
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="133" />
             <source>Nothing to measure: the model does not fit on this deployment.</source>
             <translation>无可实测内容：该部署放不下此模型。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="128" />
-            <source>Seed 000's measurement order for this plan. Targets: TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; recommendation {n} concurrent requests per replica, online capacity {online}. Load saved results to mark each run: within ±{tol} % of the expectation passes.</source>
-            <translation>本方案按种子文档 000 的实测顺序排列。目标：TTFT ≤ {ttft} ms，TPOT ≤ {tpot} ms；推荐每副本 {n} 个并发请求，在线容量 {online}。载入保存的结果即可逐条标记：与预期相差在 ±{tol}% 以内即为通过。</translation>
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="136" />
+            <source>The measurement order for this plan. Targets: TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; recommendation {n} concurrent requests per replica, online capacity {online}. Load saved results to mark each run: within ±{tol} % of the expectation passes.</source>
+            <translation>本方案的实测顺序。目标：TTFT ≤ {ttft} ms，TPOT ≤ {tpot} ms；推荐每副本 {n} 个并发请求，在线容量 {online}。载入保存的结果即可逐条标记：与预期相差在 ±{tol}% 以内即为通过。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="140" />
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="148" />
             <source>a target breaks at about {n}</source>
             <translation>并发约 {n} 时目标被击穿</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="155" />
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="163" />
             <source>{label}: {input} in + {output} out</source>
             <translation>{label}：输入 {input} + 输出 {output}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="160" />
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="168" />
             <source>targets met</source>
             <translation>满足目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="160" />
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="168" />
             <source>a target broken</source>
             <translation>目标被击穿</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="190" />
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="198" />
             <source>Serve:</source>
             <translation>启动命令：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="191" />
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="199" />
             <source>Benchmark:</source>
             <translation>压测命令：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="194" />
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="202" />
             <source>What to check:</source>
             <translation>检查要点：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="211" />
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="219" />
             <source>Start the engine first:</source>
             <translation>先启动引擎：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="230" />
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="238" />
             <source>Load benchmark results</source>
             <translation>载入压测结果</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="231" />
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="239" />
             <source>Benchmark results (*.json *.jsonl *.csv);;All files (*)</source>
             <translation>压测结果 (*.json *.jsonl *.csv);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="249" />
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="257" />
             <source>Cannot use these results: {reason}</source>
             <translation>无法使用这些结果：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="271" />
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="279" />
             <source>{n} results match no run (other concurrency or lengths).</source>
             <translation>{n} 条结果没有对应的运行（并发或长度不同）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="280" />
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="288" />
             <source>pass</source>
             <translation>通过</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="280" />
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="288" />
             <source>attention</source>
             <translation>需注意</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="281" />
+            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="289" />
             <source>not measured</source>
             <translation>未实测</translation>
         </message>
@@ -3902,6 +4399,214 @@
         </message>
     </context>
     <context>
+        <name>Notices</name>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="18" />
+            <source>The model does not fit: no memory is left for the KV cache ({kv_gib} GiB on stage {stage}). Use more GPUs (--tensor-parallel-size), a lower weight precision (--quantization fp8 / int4), a larger GPU or a higher memory fraction.</source>
+            <translation>模型放不下：KV 缓存没有剩余显存（第 {stage} 段 {kv_gib} GiB）。请增加卡数（张量并行）、降低权重精度（fp8 / int4）、换更大显存的卡或提高显存占用比例。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="23" />
+            <source>vLLM would refuse to start: "The model's max seq len ({max_model_len}) is larger than the maximum number of tokens that can be stored in KV cache ({kv_tokens})." Lower --max-model-len, quantize the KV cache (--kv-cache-dtype fp8) or add GPUs.</source>
+            <translation>vLLM 会拒绝启动：max_model_len（{max_model_len}）超过 KV 缓存能存放的 token 数（{kv_tokens}）。请缩短上下文、将 KV 量化为 fp8 或增加卡数。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="28" />
+            <source>vLLM would refuse to start: one request at max_model_len {max_model_len} needs {needed_gib} GiB of KV cache, more than the {available_gib} GiB available (vLLM estimates the longest context that fits at {estimated_max_len} tokens). Lower --max-model-len to {estimated_max_len}, quantize the KV cache (--kv-cache-dtype fp8) or add GPUs.</source>
+            <translation>vLLM 会拒绝启动：一条 max_model_len={max_model_len} 的请求需要 {needed_gib} GiB KV 缓存，超过可用的 {available_gib} GiB（vLLM 估计能放下的最长上下文为 {estimated_max_len} token）。请把 --max-model-len 降到 {estimated_max_len}、将 KV 量化为 fp8 或增加卡数。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="35" />
+            <source>{engine} starts with a KV pool of {kv_tokens} tokens, fewer than one request at max_model_len {max_model_len}: it caps each request at {max_request_tokens} tokens (longer prompts are rejected or truncated) and admits requests only while the pool has room. Set the context length to match, quantize the KV cache or add GPUs to serve full-length requests.</source>
+            <translation>{engine} 会以 {kv_tokens} 个 token 的 KV 池启动，不够一条 max_model_len={max_model_len} 的请求：每条请求最多 {max_request_tokens} 个 token（更长的输入会被拒绝或截断），池中有空间时才接纳新请求。要服务满长度请求，请相应缩短上下文、将 KV 量化或增加卡数。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="42" />
+            <source>CUDA graphs (~{graphs_gib} GiB) do not fit in the headroom the memory fraction leaves ({headroom_gib} GiB left after them): risk of out-of-memory at start-up. Lower the memory fraction or use --enforce-eager.</source>
+            <translation>CUDA Graph（约 {graphs_gib} GiB）放不进显存比例留下的余量（剩 {headroom_gib} GiB），启动时可能 OOM。请调低显存比例或关闭 CUDA Graph。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="47" />
+            <source>This is a multimodal model: the vision encoder's weights are counted, but the engine's multimodal profiling peak is not modelled, so the KV estimate may be high.</source>
+            <translation>多模态模型：已计入视觉编码器权重，但未建模引擎的多模态 profiling 峰值，KV 估计可能偏高。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="51" />
+            <source>The specs of {gpu} come from a single or unclear source; check them before you rely on the result.</source>
+            <translation>{gpu} 的规格来源单一或不明确，使用结果前请核对。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="55" />
+            <source>Your edited {table} table could not be used ({reason}); it was set aside as {backup} and the bundled table is loaded.</source>
+            <translation>您编辑的 {table} 表无法使用（{reason}），已另存为 {backup}，当前加载内置表。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="59" />
+            <source>Your {table} table at {path} could not be upgraded from version {from_version} ({reason}); the bundled table is loaded and your file is kept.</source>
+            <translation>{path} 中的 {table} 表无法从版本 {from_version} 升级（{reason}），已加载内置表，原文件保留。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="63" />
+            <source>Your {table} table at {path} cannot be read ({reason}); the bundled table is loaded.</source>
+            <translation>无法读取 {path} 中的 {table} 表（{reason}），已加载内置表。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="66" />
+            <source>Entry {id} of your {table} table is invalid ({field}: {reason}); it is kept in the file but not used.</source>
+            <translation>{table} 表中的条目 {id} 无效（{field}：{reason}），已保留在文件中但不使用。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="70" />
+            <source>The log comes from {log_engine} but the estimate uses the {plan_engine} profile; pick the matching engine (--engine) before comparing.</source>
+            <translation>日志来自 {log_engine}，但估算使用的是 {plan_engine} 配置；请先选择对应的引擎（--engine）再比较。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="74" />
+            <source>The engine saw {log_gib} GiB of GPU memory, the estimate assumes {plan_gib} GiB; set --gpu-memory-gib {log_gib} to compare like with like.</source>
+            <translation>引擎看到的显存为 {log_gib} GiB，估算假设 {plan_gib} GiB；请设置 --gpu-memory-gib {log_gib} 以便对等比较。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="78" />
+            <source>The log ran with memory fraction {log_fraction}, the estimate with {plan_fraction}; the KV figures differ for that reason alone.</source>
+            <translation>日志中的显存比例为 {log_fraction}，估算为 {plan_fraction}；仅此一项就会让 KV 数值不同。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="82" />
+            <source>The log's maximum concurrency is for {log_tokens} tokens per request, the estimate uses max_model_len {plan_tokens}; that line is left out of the comparison.</source>
+            <translation>日志中的最大并发按每请求 {log_tokens} token 计算，估算的 max_model_len 为 {plan_tokens}；该行不参与比较。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="86" />
+            <source>The {item} calibration reached its bound; the log differs from the model by more than a constant can explain — check the inputs match the logged run.</source>
+            <translation>{item} 校准已达到上下限：日志与模型的差异无法用常数解释，请检查输入是否与日志中的运行一致。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="90" />
+            <source>Offered {offered} req/s exceeds the capacity of about {capacity} req/s at the P{percentile} SLO ({replicas} replica(s)); goodput collapses: the queue grows for as long as the load lasts.</source>
+            <translation>提供的负载 {offered} req/s 超过 P{percentile} SLO 下约 {capacity} req/s 的容量（{replicas} 个副本）；goodput 会崩溃：负载持续多久，排队就增长多久。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="95" />
+            <source>The scheduler binds: the KV cache holds {kv_requests} requests but --max-num-seqs {max_num_seqs} lets only that many run at once; raise --max-num-seqs if latency allows.</source>
+            <translation>调度器是瓶颈：KV 缓存能容纳 {kv_requests} 个请求，但 --max-num-seqs {max_num_seqs} 只允许同时运行这么多；若延迟允许，可调大 --max-num-seqs。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="100" />
+            <source>{gpu} joins only {domain_gpus} GPUs by {link}: a replica of TP {tp} × PP {pp} ({gpus} GPUs) runs its collectives past that domain over PCIe at {host_gb_s} GB/s instead of {fast_gb_s} GB/s per direction. Keep TP within {domain_gpus} GPUs (more replicas, or pipeline stages across domains) or use an NVLink board.</source>
+            <translation>{gpu} 通过 {link} 只连通 {domain_gpus} 张卡：TP {tp} × PP {pp}（{gpus} 张卡）的副本跨出该互联域后，集合通信走 PCIe，单向 {host_gb_s} GB/s 而非 {fast_gb_s} GB/s。请把 TP 限制在 {domain_gpus} 张卡以内（多副本，或跨域用流水线并行），或换 NVLink 整机。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="106" />
+            <source>At {concurrency} requests of average length ({avg_tokens} tokens) weights + KV + margin take {share_used} of memory, above the {planning_share} planning line of the capacity planning guide: leave the rest for peaks and fragmentation — plan at most {allowed} requests, or add memory.</source>
+            <translation>{concurrency} 个平均长度（{avg_tokens} token）请求时，权重 + KV + 余量占显存 {share_used}，超过 {planning_share} 规划线（容量规划指南）：剩余部分应留给峰值和碎片——按不超过 {allowed} 个请求规划，或增加显存。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="112" />
+            <source>Alarm: at the average length ({avg_tokens} tokens) {concurrency} requests already fill {share_used} of memory, past the {alarm_share} line of the capacity planning guide: this configuration is not fit for long-context service — add GPUs or limit the context.</source>
+            <translation>警报：按平均长度（{avg_tokens} token），{concurrency} 个请求已占显存 {share_used}，超过 {alarm_share}（容量规划指南）：这套配置基本无法承担长上下文服务——要么加卡，要么限制上下文。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="118" />
+            <source>Memory binds: an fp8 KV cache (--kv-cache-dtype fp8) about doubles the requests that fit (now {kv_format}).</source>
+            <translation>显存是瓶颈：把 KV 缓存量化为 fp8（--kv-cache-dtype fp8，当前 {kv_format}）约可使并发翻倍。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="122" />
+            <source>A lower precision is a capacity suggestion, not a quality result: measure the quantized model on your own tasks before you plan on it.</source>
+            <translation>降低精度只是容量上的建议，不代表质量无损：量化后的效果要在自己的任务上单独评测，再据此做规划。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="126" />
+            <source>Memory binds: fp8 or int4 weights free memory for the KV cache.</source>
+            <translation>显存是瓶颈：把权重量化为 fp8 或 int4，可为 KV 缓存腾出显存。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="129" />
+            <source>Memory binds at {planning_tokens} tokens per request: a shorter context (or a separate long-context pool) raises concurrency.</source>
+            <translation>显存在每请求 {planning_tokens} token 时成为瓶颈：缩短上下文（或单独设长上下文资源池）可提高并发。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="133" />
+            <source>Memory binds: a GPU with more memory, or more GPUs per replica, adds KV room.</source>
+            <translation>显存是瓶颈：换更大显存的卡，或每副本用更多卡，可增加 KV 空间。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="136" />
+            <source>Compute binds at the {tpot_target_ms} ms TPOT target: relax the target, shorten the prompts, or use a smaller or quantized model.</source>
+            <translation>在 TPOT 目标 {tpot_target_ms} ms 下算力是瓶颈：放宽目标、缩短提示词，或换更小/量化后的模型。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="140" />
+            <source>Compute binds: add replicas (more GPUs in parallel) or use a faster GPU.</source>
+            <translation>算力是瓶颈：增加副本（并行更多卡）或换更快的卡。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="143" />
+            <source>The interconnect binds and the model fits on one GPU: run {tp} replicas instead of tensor parallel {tp}.</source>
+            <translation>互联是瓶颈且模型单卡放得下：用 {tp} 个副本代替张量并行 {tp}。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="147" />
+            <source>The interconnect binds on PCIe ({gpu}): an NVLink server cuts the all-reduce time.</source>
+            <translation>PCIe（{gpu}）互联是瓶颈：NVLink 服务器可大幅缩短 all-reduce 时间。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="150" />
+            <source>The interconnect binds at TP {tp}: fewer tensor-parallel ranks per replica (with more replicas) lower the communication share.</source>
+            <translation>TP {tp} 时互联是瓶颈：减少每副本的张量并行卡数（增加副本数）可降低通信占比。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="154" />
+            <source>A price is set for GPU {id}, which is not in the catalog.</source>
+            <translation>价格表中的 GPU {id} 不在目录中。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="157" />
+            <source>Alias {alias} of {id} ({table}) is already used by {other}; it keeps naming {other}.</source>
+            <translation>{table} 中 {id} 的别名 {alias} 已被 {other} 使用，仍指向 {other}。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="160" />
+            <source>{model}: its linear-attention layers keep a fixed-size state per request instead of a KV cache; their weights are counted, but that state is not counted in the KV memory, so the KV capacity is overestimated.</source>
+            <translation>{model}：线性注意力层为每个请求保存固定大小的状态，而不是 KV 缓存；已计入其权重，但该状态未计入 KV 显存，KV 容量偏高。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="165" />
+            <source>{model}: its Mamba (state-space) layers keep a fixed-size state per request instead of a KV cache; their weights are counted, but that state is not counted in the KV memory, so the KV capacity is overestimated.</source>
+            <translation>{model}：Mamba（状态空间）层为每个请求保存固定大小的状态，而不是 KV 缓存；已计入其权重，但该状态未计入 KV 显存，KV 容量偏高。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="170" />
+            <source>{model}: its state-space (Mamba) layers are counted without their weights and without their per-request state, because the config does not give their geometry in a form gpucalc reads; weights and KV capacity are approximate.</source>
+            <translation>{model}：状态空间（Mamba）层的权重和每个请求的状态均未计入（配置中没有 gpucalc 能读取的层结构），权重与 KV 容量为近似值。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="175" />
+            <source>{model}: DeepSeek sparse attention's indexer weights are counted, but its per-token key cache is not counted in the KV memory, and attention is costed over every token rather than only the top-k it selects.</source>
+            <translation>{model}：已计入 DeepSeek 稀疏注意力索引器的权重，但其每 token 的键缓存未计入 KV 显存，且注意力按全部 token 计算，而非只按其选出的 top-k。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="180" />
+            <source>{model}: the vision encoder takes images at any resolution; its weights are counted and image tokens are counted for a 448 × 448 image (an assumed size).</source>
+            <translation>{model}：视觉编码器接受任意分辨率的图像；已计入其权重，图像 token 数按 448 × 448 的图像（假定尺寸）计算。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="184" />
+            <source>{model}: some blocks replace attention or the MLP with a single linear layer; those parts are counted without weights and without KV cache.</source>
+            <translation>{model}：部分层用单个线性层替代注意力或 MLP，这些部分未计入权重和 KV 缓存。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="188" />
+            <source>{model}: its attention layers have different KV head counts; every attention layer is counted with the largest, so the KV cache is overestimated.</source>
+            <translation>{model}：各注意力层的 KV 头数不同，均按最大值计算，KV 缓存偏大。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="192" />
+            <source>{model}: some blocks use windowed attention; they are counted as full attention, so the KV cache is overestimated.</source>
+            <translation>{model}：部分层使用窗口注意力，按全注意力计算，KV 缓存偏大。</translation>
+        </message>
+    </context>
+    <context>
         <name>PasteDialog</name>
         <message>
             <location filename="../../gpucalc/ui/main_window.py" line="86" />
@@ -3989,92 +4694,107 @@
     <context>
         <name>Report</name>
         <message>
-            <location filename="../../gpucalc/report/fleet_text.py" line="22" />
+            <location filename="../../gpucalc/report/fleet_text.py" line="18" />
+            <source>yes</source>
+            <translation>是</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/fleet_text.py" line="18" />
+            <source>no</source>
+            <translation>否</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/fleet_text.py" line="23" />
             <source>Carries {avg} req/s average: {avg_ok}; {peak} req/s peak: {peak_ok} — {needed} GPUs needed ({planned} planned): N + k = {n} + {k} replicas of {per} GPUs, the average at {rate_wm} req/s per replica (the watermark), the peak at {rate_knee} req/s (the knee).</source>
             <translation>能否承载平均 {avg} req/s：{avg_ok}；峰值 {peak} req/s：{peak_ok}——需要 {needed} 张卡（规划 {planned} 张）：N + k = {n} + {k} 个副本，每副本 {per} 张卡；平均流量按每副本 {rate_wm} req/s（安全水位），峰值按 {rate_knee} req/s（拐点）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/fleet_text.py" line="37" />
+            <location filename="../../gpucalc/report/fleet_text.py" line="38" />
             <source>All {r} replicas deployed: {conc} concurrent requests online, {rps} req/s, {tok} output tok/s ({hour} tokens per GPU-hour, {day} tokens/day).</source>
             <translation>已部署的全部 {r} 个副本：在线并发 {conc} 个请求，{rps} req/s，输出 {tok} tok/s（每卡时 {hour} token，每天 {day} token）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/fleet_text.py" line="45" />
+            <location filename="../../gpucalc/report/fleet_text.py" line="46" />
             <source>GPUs needed cost ${hour}/h, ${month}/month.</source>
             <translation>所需卡数的成本：每小时 ${hour}，每月 ${month}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/fleet_text.py" line="49" />
+            <location filename="../../gpucalc/report/fleet_text.py" line="50" />
             <source>Mixed traffic: {day} batch tokens/day backfill the capacity above the watermark.</source>
             <translation>混合流量：安全水位以上的余量每天可回填 {day} 个离线批量 token。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/fleet_text.py" line="52" />
+            <location filename="../../gpucalc/report/fleet_text.py" line="53" />
             <source>Offline traffic: memory filled, no latency targets, no watermark.</source>
             <translation>离线流量：显存堆满，不设延迟目标，不留安全水位。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/fleet_text.py" line="60" />
+            <location filename="../../gpucalc/report/fleet_text.py" line="61" />
             <source>TP {tp} × PP {pp}: {r} replicas, {conc} concurrent, {rps} req/s, {tok} tok/s</source>
             <translation>TP {tp} × PP {pp}：{r} 个副本，并发 {conc}，{rps} req/s，{tok} tok/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/fleet_text.py" line="64" />
+            <location filename="../../gpucalc/report/fleet_text.py" line="65" />
             <source>Replicas versus TP on the same GPUs:</source>
-            <translation>同样的卡数，多副本与张量并行（TP）对比：</translation>
+            <translation>同样的卡数，多副本与张量并行对比：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/measurement_section.py" line="33" />
+            <location filename="../../gpucalc/report/measurement_section.py" line="26" />
+            <source>The measurement order: a single-request baseline, a concurrency ladder at a fixed context until a latency target breaks, the real traffic mix, and the watermark check. Start the engine with the serve command, run each step and save its results; gpucalc test-plan --results FILE… (or Tools → Measurement plan… in the window) marks each run pass or attention: a figure within ±{tol} of this estimate passes. If the load test is far from the estimate, first check which memory deduction was missed and whether the context used the mean instead of P95.</source>
+            <translation>实测顺序：先测单请求基线，再固定上下文按梯度加并发直到延迟目标被击穿，然后换成真实混合流量，最后检查安全水位。用启动命令拉起引擎，逐步运行并保存结果；gpucalc test-plan --results 文件…（或窗口中的 工具 → 实测计划…）逐条标记通过或需注意：与本估算相差在 ±{tol} 以内即为通过。如果压测结果和估算差很远，先检查显存扣减的哪一项漏了、上下文是不是用了平均值而不是 P95。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/measurement_section.py" line="38" />
             <source>targets met</source>
             <translation>满足目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/measurement_section.py" line="33" />
+            <location filename="../../gpucalc/report/measurement_section.py" line="38" />
             <source>a target broken</source>
             <translation>目标被击穿</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/measurement_section.py" line="42" />
+            <location filename="../../gpucalc/report/measurement_section.py" line="48" />
             <source>The estimate expects a target to break at about {n} concurrent requests.</source>
             <translation>估算预计并发约 {n} 时延迟目标被击穿。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/measurement_section.py" line="47" />
+            <location filename="../../gpucalc/report/measurement_section.py" line="53" />
             <source>{label}: {input} in + {output} out, {prompts} prompts</source>
             <translation>{label}：输入 {input} + 输出 {output}，{prompts} 条请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/measurement_section.py" line="52" />
+            <location filename="../../gpucalc/report/measurement_section.py" line="58" />
             <source>Run</source>
             <translation>运行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/measurement_section.py" line="52" />
+            <location filename="../../gpucalc/report/measurement_section.py" line="58" />
             <source>Expected</source>
             <translation>预期</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/measurement_section.py" line="52" />
+            <location filename="../../gpucalc/report/measurement_section.py" line="58" />
             <source>Command</source>
             <translation>命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/measurement_section.py" line="61" />
+            <location filename="../../gpucalc/report/measurement_section.py" line="67" />
             <source>Serve command</source>
             <translation>启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/measurement_section.py" line="65" />
+            <location filename="../../gpucalc/report/measurement_section.py" line="71" />
             <source>Figures are per replica: benchmark one of the {r} replicas.</source>
             <translation>数字均为单副本：压测其中一个副本（共 {r} 个副本）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/pdf.py" line="46" />
+            <location filename="../../gpucalc/report/pdf.py" line="47" />
             <source>Page {n} of {total}</source>
             <translation>第 {n} 页，共 {total} 页</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/pdf.py" line="89" />
+            <location filename="../../gpucalc/report/pdf.py" line="90" />
             <source>GPU inference capacity report</source>
             <translation>GPU 推理容量报告</translation>
         </message>
@@ -4374,587 +5094,787 @@
             <translation>有效吞吐（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="147" />
+            <location filename="../../gpucalc/report/sections.py" line="52" />
+            <source>memory</source>
+            <translation>显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="53" />
+            <source>compute</source>
+            <translation>算力</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="54" />
+            <source>interconnect</source>
+            <translation>卡间通信</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="55" />
+            <source>scheduler</source>
+            <translation>调度器</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="56" />
+            <source>KV-cache memory</source>
+            <translation>KV 缓存显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="57" />
+            <source>compute (latency)</source>
+            <translation>算力（延迟）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="59" />
+            <source>the scheduler's max_num_seqs cap</source>
+            <translation>调度器的 max_num_seqs 上限</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="60" />
+            <source>online</source>
+            <translation>在线</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="61" />
+            <source>offline</source>
+            <translation>离线</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="62" />
+            <source>mixed</source>
+            <translation>混合</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="63" />
+            <source>short</source>
+            <translation>短</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="64" />
+            <source>medium</source>
+            <translation>中</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="65" />
+            <source>long</source>
+            <translation>长</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="66" />
+            <source>very long</source>
+            <translation>超长</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="67" />
+            <source>scenario</source>
+            <translation>本场景</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="69" />
+            <source>1. Inputs</source>
+            <translation>1. 输入</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="70" />
+            <source>2. Pre-reporting checklist</source>
+            <translation>2. 报数前自查清单</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="71" />
+            <source>3. Memory per GPU</source>
+            <translation>3. 单卡显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="72" />
+            <source>4. Concurrency ceilings</source>
+            <translation>4. 并发上限</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="73" />
+            <source>5. Ceilings against planning length</source>
+            <translation>5. 并发上限随规划长度的变化</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="74" />
+            <source>6. Latency and throughput against concurrency</source>
+            <translation>6. 延迟与吞吐随并发的变化</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="75" />
+            <source>7. Per-card grid</source>
+            <translation>7. 单卡并发参考表</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="76" />
+            <source>8. Fleet sizing and cost</source>
+            <translation>8. 卡数反推与成本</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="77" />
+            <source>9. Uncertainty and sensitivity</source>
+            <translation>9. 不确定性与敏感性</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="78" />
+            <source>10. Traffic simulation</source>
+            <translation>10. 流量仿真</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="79" />
+            <source>11. Efficiency assumptions</source>
+            <translation>11. 效率假设</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="80" />
+            <source>12. Notices</source>
+            <translation>12. 提示</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="81" />
+            <source>13. Appendix: measurement plan</source>
+            <translation>13. 附录：实测计划</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="172" />
             <source>The model does not fit on this deployment.</source>
             <translation>该部署放不下此模型。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="148" />
+            <location filename="../../gpucalc/report/sections.py" line="173" />
             <source>{n} concurrent requests per replica at TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms — limited by {bottleneck}; online capacity at the {watermark} watermark: {online}.</source>
             <translation>在首 token 时间 ≤ {ttft} ms、每 token 延迟 ≤ {tpot} ms 下，每副本可承载 {n} 个并发请求——瓶颈为{bottleneck}；按 {watermark} 安全水位的在线容量：{online}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="155" />
+            <location filename="../../gpucalc/report/sections.py" line="180" />
             <source>{r} replicas: {total} requests in all.</source>
             <translation>{r} 个副本：共 {total} 个请求。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="164" />
+            <location filename="../../gpucalc/report/sections.py" line="189" />
             <source>checkpoint</source>
             <translation>检查点自带</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="164" />
+            <location filename="../../gpucalc/report/sections.py" line="189" />
             <source>what-if</source>
             <translation>假设量化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="166" />
+            <location filename="../../gpucalc/report/sections.py" line="191" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="167" />
+            <location filename="../../gpucalc/report/sections.py" line="193" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="167" />
+            <location filename="../../gpucalc/report/sections.py" line="193" />
             <source>{total} total, {active} active per token</source>
             <translation>总计 {total}，每 token 激活 {active}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="170" />
+            <location filename="../../gpucalc/report/sections.py" line="196" />
             <source>Precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="170" />
+            <location filename="../../gpucalc/report/sections.py" line="196" />
             <source>weights {weights} ({origin}), KV cache {kv}</source>
             <translation>权重 {weights}（{origin}），KV 缓存 {kv}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="173" />
+            <location filename="../../gpucalc/report/sections.py" line="199" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="173" />
+            <location filename="../../gpucalc/report/sections.py" line="199" />
             <source>{n}× {gpu}: {mem} GiB usable each, {bw} GB/s, {link}</source>
             <translation>{n}× {gpu}：每卡可用 {mem} GiB，{bw} GB/s，{link}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="177" />
+            <location filename="../../gpucalc/report/sections.py" line="203" />
             <source>Engine</source>
             <translation>推理引擎</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="178" />
+            <location filename="../../gpucalc/report/sections.py" line="204" />
             <source>Parallelism</source>
             <translation>并行方式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="178" />
+            <location filename="../../gpucalc/report/sections.py" line="204" />
             <source>TP {tp} × PP {pp}, {r} replica(s)</source>
             <translation>张量并行 {tp} × 流水线并行 {pp}，{r} 个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="180" />
+            <location filename="../../gpucalc/report/sections.py" line="206" />
             <source>Workload</source>
             <translation>流量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="180" />
+            <location filename="../../gpucalc/report/sections.py" line="206" />
             <source>input {i50} tokens (P95 {i95}), output {o50} tokens (P95 {o95}), {turns} turn(s); {qps} req/s average, {peak} req/s peak; {mode} traffic</source>
             <translation>输入 {i50} token（P95 {i95}），输出 {o50} token（P95 {o95}），{turns} 轮；平均 {qps} req/s，峰值 {peak} req/s；{mode}流量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="187" />
+            <location filename="../../gpucalc/report/sections.py" line="214" />
             <source>Targets</source>
             <translation>延迟目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="187" />
+            <location filename="../../gpucalc/report/sections.py" line="214" />
             <source>TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; watermark {wm}; planning share {share}</source>
             <translation>首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} ms；安全水位 {wm}；规划显存占比 {share}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="193" />
+            <location filename="../../gpucalc/report/sections.py" line="220" />
             <source>Launch command</source>
             <translation>启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="195" />
+            <location filename="../../gpucalc/report/sections.py" line="222" />
             <source>Item</source>
             <translation>项目</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="195" />
+            <location filename="../../gpucalc/report/sections.py" line="222" />
             <source>Value</source>
             <translation>数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="203" />
+            <location filename="../../gpucalc/report/sections.py" line="230" />
             <source>pass</source>
             <translation>通过</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="203" />
+            <location filename="../../gpucalc/report/sections.py" line="230" />
             <source>attention</source>
             <translation>注意</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="207" />
+            <location filename="../../gpucalc/report/sections.py" line="235" />
             <source>State each item before reporting a capacity number (the capacity planning checklist).</source>
             <translation>报容量数字之前逐条写明（容量规划清单：报数前先自查）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="209" />
+            <location filename="../../gpucalc/report/sections.py" line="237" />
             <source>Stated value</source>
             <translation>写明的数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="209" />
+            <location filename="../../gpucalc/report/sections.py" line="237" />
             <source>Check</source>
             <translation>检查</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="229" />
+            <location filename="../../gpucalc/report/sections.py" line="257" />
             <source>planning share {p}</source>
             <translation>规划占比 {p}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="230" />
+            <location filename="../../gpucalc/report/sections.py" line="258" />
             <source>alarm {p}</source>
             <translation>警戒线 {p}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="231" />
+            <location filename="../../gpucalc/report/sections.py" line="259" />
             <source>Memory picture of one GPU</source>
             <translation>单卡显存构成</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="232" />
+            <location filename="../../gpucalc/report/sections.py" line="260" />
             <source>GPU memory (GiB)</source>
             <translation>显存（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="232" />
+            <location filename="../../gpucalc/report/sections.py" line="260" />
             <source>capacity {v} GiB</source>
             <translation>容量 {v} GiB</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="248" />
+            <location filename="../../gpucalc/report/sections.py" line="276" />
             <source>Pipeline stage {s} of {n} (the one whose KV cache binds).</source>
             <translation>流水线第 {s} 段（共 {n} 段，其 KV 缓存为瓶颈）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="250" />
+            <location filename="../../gpucalc/report/sections.py" line="278" />
             <source>Line item</source>
             <translation>扣减项</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="250" />
+            <location filename="../../gpucalc/report/sections.py" line="278" />
             <source>Formula</source>
             <translation>公式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="250" />
+            <location filename="../../gpucalc/report/sections.py" line="278" />
             <source>Inputs</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="250" />
+            <location filename="../../gpucalc/report/sections.py" line="278" />
             <source>Source</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="253" />
+            <location filename="../../gpucalc/report/sections.py" line="281" />
             <source>Sources</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="279" />
+            <location filename="../../gpucalc/report/sections.py" line="307" />
             <source>Concurrency ceilings (the smallest binds)</source>
             <translation>并发上限（最小者为瓶颈）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="280" />
+            <location filename="../../gpucalc/report/sections.py" line="308" />
             <source>running requests per replica</source>
             <translation>每副本同时在算的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="280" />
+            <location filename="../../gpucalc/report/sections.py" line="308" />
             <source>no limit</source>
             <translation>无限制</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="282" />
+            <location filename="../../gpucalc/report/sections.py" line="310" />
             <source>watermark {n}</source>
             <translation>安全水位 {n}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="288" />
+            <location filename="../../gpucalc/report/sections.py" line="316" />
             <source>binding</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="292" />
+            <location filename="../../gpucalc/report/sections.py" line="320" />
             <source>At the recommendation</source>
             <translation>推荐并发下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="293" />
+            <location filename="../../gpucalc/report/sections.py" line="321" />
             <source>Offline maximum (batch full)</source>
             <translation>离线最大（批次占满）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="296" />
+            <location filename="../../gpucalc/report/sections.py" line="324" />
             <source>Ceiling</source>
             <translation>上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="296" />
+            <location filename="../../gpucalc/report/sections.py" line="324" />
             <source>Requests per replica</source>
             <translation>每副本请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="297" />
+            <location filename="../../gpucalc/report/sections.py" line="325" />
             <source>Binds</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="299" />
+            <location filename="../../gpucalc/report/sections.py" line="327" />
             <source>Advice</source>
             <translation>建议</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="301" />
+            <location filename="../../gpucalc/report/sections.py" line="329" />
             <source>Operating points (one replica)</source>
             <translation>工作点（单副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="303" />
+            <location filename="../../gpucalc/report/sections.py" line="331" />
             <source>Point</source>
             <translation>工作点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="303" />
+            <location filename="../../gpucalc/report/sections.py" line="331" />
             <source>Concurrency</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="304" />
+            <location filename="../../gpucalc/report/sections.py" line="332" />
             <source>Requests/s</source>
             <translation>请求/秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="307" />
+            <location filename="../../gpucalc/report/sections.py" line="335" />
             <source>Knee (the recommendation: past it a latency target breaks or requests queue): {k} concurrent requests; online capacity ({wm} of the knee): {online}; communication share of a step at the recommendation: {c}.</source>
             <translation>拐点（即推荐并发：再往上延迟目标被击穿或请求开始排队）：{k} 个并发请求；在线容量（拐点的 {wm}）：{online}；推荐并发下每步的通信占比：{c}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="320" />
+            <location filename="../../gpucalc/report/sections.py" line="348" />
             <source>longest: watch this line, it breaks first</source>
             <translation>最长类别：单独看这条线，它先崩</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="322" />
+            <location filename="../../gpucalc/report/sections.py" line="350" />
             <source>misses a target</source>
             <translation>未达目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="332" />
+            <location filename="../../gpucalc/report/sections.py" line="360" />
             <source>Request classes at the recommendation (P{p}, one replica)</source>
             <translation>推荐并发下各请求类别（P{p}，单副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="334" />
+            <location filename="../../gpucalc/report/sections.py" line="362" />
             <source>Class</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="334" />
+            <location filename="../../gpucalc/report/sections.py" line="362" />
             <source>Share</source>
             <translation>占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="334" />
+            <location filename="../../gpucalc/report/sections.py" line="362" />
             <source>Input</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="334" />
+            <location filename="../../gpucalc/report/sections.py" line="362" />
             <source>Output</source>
             <translation>输出</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="348" />
+            <location filename="../../gpucalc/report/sections.py" line="376" />
             <source>Ceilings against planning length</source>
             <translation>并发上限随规划长度的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="349" />
+            <location filename="../../gpucalc/report/sections.py" line="377" />
             <source>planning length (KV tokens per request)</source>
             <translation>规划长度（每请求 KV token 数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="349" />
+            <location filename="../../gpucalc/report/sections.py" line="377" />
             <source>requests per replica</source>
             <translation>每副本请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="350" />
+            <location filename="../../gpucalc/report/sections.py" line="378" />
             <source>crossover</source>
             <translation>交叉点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="350" />
+            <location filename="../../gpucalc/report/sections.py" line="378" />
             <source>planning {n}</source>
             <translation>规划长度 {n}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="352" />
+            <location filename="../../gpucalc/report/sections.py" line="380" />
             <source>At {n} tokens the binding constraint changes from {a} to {b}.</source>
             <translation>在 {n} token 处，瓶颈从{a}变为{b}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="356" />
+            <location filename="../../gpucalc/report/sections.py" line="384" />
             <source>No crossover: one constraint binds over the whole range.</source>
             <translation>无交叉点：整个区间内都是同一个瓶颈。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="358" />
+            <location filename="../../gpucalc/report/sections.py" line="386" />
             <source>Planning length: KV tokens one request holds (P95 input + history + P95 output). Each point is this scenario with every length scaled in proportion (output: {o} % of the mean request); at {n} tokens it is the answer. The dashed line is the recommendation (the smallest ceiling).</source>
             <translation>规划长度：单个请求占用的 KV token 数（P95 输入 + 历史 + P95 输出）。每个点都是本场景按比例缩放全部长度后的结果（输出占平均请求的 {o} %）；在 {n} token 处即为推荐答案。虚线为推荐值（最小的上限）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="369" />
+            <location filename="../../gpucalc/report/sections.py" line="397" />
             <source>Latency against concurrency</source>
             <translation>延迟随并发的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="370" />
+            <location filename="../../gpucalc/report/sections.py" line="398" />
             <source>Output throughput against concurrency</source>
             <translation>输出吞吐随并发的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="371" />
+            <location filename="../../gpucalc/report/sections.py" line="399" />
             <source>concurrent requests (closed loop)</source>
             <translation>并发请求数（闭环）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="371" />
+            <location filename="../../gpucalc/report/sections.py" line="399" />
             <source>ms</source>
             <translation>毫秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="372" />
+            <location filename="../../gpucalc/report/sections.py" line="400" />
             <source>output tokens/s</source>
             <translation>输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="373" />
+            <location filename="../../gpucalc/report/sections.py" line="401" />
             <source>knee</source>
             <translation>拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="373" />
+            <location filename="../../gpucalc/report/sections.py" line="401" />
             <source>watermark</source>
             <translation>安全水位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="374" />
+            <location filename="../../gpucalc/report/sections.py" line="402" />
             <source>output tokens/s per replica</source>
             <translation>每副本输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="400" />
+            <location filename="../../gpucalc/report/sections.py" line="428" />
             <source>does not fit</source>
             <translation>放不下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="404" />
+            <location filename="../../gpucalc/report/sections.py" line="432" />
             <source>Precision tier</source>
             <translation>量化档位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="407" />
+            <location filename="../../gpucalc/report/sections.py" line="435" />
             <source>Concurrent requests per replica that meet the targets, by planning length (tokens per request, the scenario's lengths scaled in proportion) and precision tier, and what binds. The scenario's column at its precision is the answer.</source>
             <translation>满足延迟目标的每副本并发请求数，按规划长度（每请求 token 数，本场景各长度按比例缩放）与量化档位列出，并注明瓶颈。本场景列在其自身精度下即为推荐答案。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="413" />
+            <location filename="../../gpucalc/report/sections.py" line="441" />
             <source>Lower tiers than the checkpoint's precision: </source>
             <translation>低于原始权重精度的档位：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="435" />
+            <location filename="../../gpucalc/report/sections.py" line="463" />
             <source>For {qps} req/s average and {peak} req/s peak, sized for the peak with one spare replica (N + 1); the {n} cheapest of {m} options that meet the targets. ★ = Pareto front (no option is both cheaper and faster).</source>
             <translation>平均 {qps} req/s、峰值 {peak} req/s，按峰值并留一个备用副本（N + 1）反推；列出满足目标的 {m} 个方案中最便宜的 {n} 个。★ = 帕累托前沿（没有既更便宜又更快的方案）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="441" />
+            <location filename="../../gpucalc/report/sections.py" line="469" />
             <source>No GPU in the catalog meets the targets.</source>
             <translation>目录中没有满足目标的 GPU。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="442" />
+            <location filename="../../gpucalc/report/sections.py" line="470" />
             <source>‡ lower precision than the checkpoint: </source>
             <translation>‡ 精度低于原始权重：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="445" />
+            <location filename="../../gpucalc/report/sections.py" line="473" />
             <source>Weights / KV</source>
             <translation>权重 / KV</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="445" />
+            <location filename="../../gpucalc/report/sections.py" line="473" />
             <source>Conc.</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="446" />
+            <location filename="../../gpucalc/report/sections.py" line="474" />
             <source>req/s per replica</source>
             <translation>每副本 req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="446" />
+            <location filename="../../gpucalc/report/sections.py" line="474" />
             <source>GPUs</source>
             <translation>卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="446" />
+            <location filename="../../gpucalc/report/sections.py" line="474" />
             <source>Util.</source>
             <translation>利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="447" />
+            <location filename="../../gpucalc/report/sections.py" line="475" />
             <source>$/M tokens</source>
             <translation>$/百万 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="447" />
+            <location filename="../../gpucalc/report/sections.py" line="475" />
             <source>Pareto</source>
             <translation>帕累托</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="458" />
+            <location filename="../../gpucalc/report/sections.py" line="486" />
             <source>share of dense peak TFLOPS large GEMMs reach</source>
             <translation>大矩阵乘能达到的稠密峰值 TFLOPS 比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="460" />
+            <location filename="../../gpucalc/report/sections.py" line="488" />
             <source>share of peak attention kernels reach</source>
             <translation>注意力算子能达到的峰值比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="462" />
+            <location filename="../../gpucalc/report/sections.py" line="490" />
             <source>share of HBM bandwidth decode reaches</source>
             <translation>逐 token 生成能达到的显存带宽比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="464" />
+            <location filename="../../gpucalc/report/sections.py" line="492" />
             <source>share of link bandwidth all-reduce reaches</source>
             <translation>all-reduce 能达到的互联带宽比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="466" />
+            <location filename="../../gpucalc/report/sections.py" line="494" />
             <source>fixed cost of one collective</source>
             <translation>一次集合通信的固定开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="468" />
+            <location filename="../../gpucalc/report/sections.py" line="496" />
             <source>fixed cost of one engine step</source>
             <translation>引擎每步的固定开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="470" />
+            <location filename="../../gpucalc/report/sections.py" line="498" />
             <source>FP8 GEMM share relative to BF16</source>
             <translation>FP8 矩阵乘相对 BF16 的效率比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="474" />
+            <location filename="../../gpucalc/report/sections.py" line="502" />
             <source>Meaning</source>
             <translation>含义</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="476" />
+            <location filename="../../gpucalc/report/sections.py" line="504" />
             <source>Source: {s}</source>
             <translation>来源：{s}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="486" />
+            <location filename="../../gpucalc/report/sections.py" line="514" />
             <source>None.</source>
             <translation>无。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="56" />
+            <location filename="../../gpucalc/report/summary.py" line="28" />
+            <source>GPU memory for the KV cache</source>
+            <translation>存放 KV 缓存的显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="29" />
+            <source>compute speed (the latency targets)</source>
+            <translation>算力（延迟目标）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="30" />
+            <source>the link between GPUs</source>
+            <translation>卡间互联</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="31" />
+            <source>the engine's cap on running requests</source>
+            <translation>引擎对同时运行请求数的上限</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="32" />
+            <source>Summary</source>
+            <translation>摘要</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="33" />
+            <source>Engineering appendices</source>
+            <translation>工程附录</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="59" />
             <source>The {planned} GPUs planned carry the average of {avg} req/s: {avg_ok}; the peak of {peak} req/s: {peak_ok}. {needed} GPUs are needed, one spare replica included.</source>
             <translation>规划的 {planned} 张卡能否承载平均 {avg} req/s：{avg_ok}；能否承载峰值 {peak} req/s：{peak_ok}。需要 {needed} 张卡（含一个备用副本）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="62" />
+            <location filename="../../gpucalc/report/summary.py" line="65" />
             <source>Cost of the GPUs needed: about ${month} per month.</source>
             <translation>所需卡数的成本约为每月 ${month}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="65" />
+            <location filename="../../gpucalc/report/summary.py" line="68" />
             <source>No GPU price is known, so no cost is given.</source>
             <translation>目录中没有该 GPU 的价格，因此不给出成本。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="76" />
+            <location filename="../../gpucalc/report/summary.py" line="79" />
             <source>{n} requests at once per replica, served within the latency targets; plan online traffic at {online} (the safety watermark).</source>
             <translation>每副本可同时处理 {n} 个请求并满足延迟目标；在线流量按 {online} 个规划（安全水位）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="81" />
+            <location filename="../../gpucalc/report/summary.py" line="84" />
             <source>Range {low}–{high} when the uncertain constants are at their pessimistic or optimistic ends.</source>
             <translation>不确定常数取悲观端或乐观端时，范围为 {low}–{high}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="90" />
+            <location filename="../../gpucalc/report/summary.py" line="93" />
             <source>{limit} sets the number.</source>
             <translation>决定这个数字的是{limit}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="95" />
+            <location filename="../../gpucalc/report/summary.py" line="98" />
             <source>Next limit: {limit} at {n} requests.</source>
             <translation>下一个限制：{limit}，在 {n} 个请求处。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="103" />
+            <location filename="../../gpucalc/report/summary.py" line="106" />
             <source>{factor} within {range} moves the recommendation from {low} to {high} requests per replica.</source>
             <translation>{factor}在 {range} 之间变化时，推荐并发从每副本 {low} 变为 {high} 个请求。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="113" />
+            <location filename="../../gpucalc/report/summary.py" line="116" />
             <source>Not evaluated.</source>
             <translation>未评估。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="127" />
+            <location filename="../../gpucalc/report/summary.py" line="130" />
             <source>At {n} tokens per request the limit changes from {a} to {b}.</source>
             <translation>每请求 {n} token 处，限制从{a}变为{b}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="152" />
+            <location filename="../../gpucalc/report/summary.py" line="142" />
+            <source>Verdict</source>
+            <translation>结论</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="144" />
+            <source>Recommended concurrency</source>
+            <translation>推荐并发</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="145" />
+            <source>Binding limit</source>
+            <translation>瓶颈</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="146" />
+            <source>Top risk</source>
+            <translation>最大风险</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="147" />
+            <source>What would change the answer</source>
+            <translation>什么会改变结论</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="156" />
             <source>Does not run: the model does not fit in the GPUs' memory.</source>
             <translation>无法运行：模型放不进 GPU 显存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="156" />
+            <location filename="../../gpucalc/report/summary.py" line="158" />
+            <source>Why</source>
+            <translation>原因</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="160" />
             <source>More GPUs per replica (tensor or pipeline parallel), GPUs with more memory, or lower-precision weights.</source>
             <translation>每副本用更多卡（张量并行或流水线并行）、换显存更大的卡，或使用更低精度的权重。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="164" />
+            <location filename="../../gpucalc/report/summary.py" line="168" />
             <source>{model} on {n}× {gpu} · {engine}</source>
             <translation>{model}，{n}× {gpu} · {engine}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="166" />
+            <location filename="../../gpucalc/report/summary.py" line="171" />
             <source>gpucalc {version} · created {date}</source>
             <translation>gpucalc {version} · 生成于 {date}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="171" />
+            <location filename="../../gpucalc/report/summary.py" line="176" />
             <source>Scenario: {name}</source>
             <translation>场景：{name}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="177" />
+            <location filename="../../gpucalc/report/summary.py" line="182" />
             <source>The appendices give the inputs, every deduction with its formula and source, the curves, the fleet options and the measurement plan that checks this estimate.</source>
             <translation>附录列出输入、每一项显存扣减及其公式和来源、各条曲线、卡数方案，以及用来核对本估算的实测计划。</translation>
         </message>
@@ -5090,6 +6010,19 @@
             <location filename="../../gpucalc/ui/result_tabs.py" line="288" />
             <source>The binding ceiling changes {changes}.</source>
             <translation>瓶颈变化：{changes}。</translation>
+        </message>
+    </context>
+    <context>
+        <name>ScenarioFiles</name>
+        <message>
+            <location filename="../../gpucalc/ui/scenario_files.py" line="32" />
+            <source>{name} is nested too deeply to be a scenario file</source>
+            <translation>{name} 嵌套层级过深，不是场景文件</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/scenario_files.py" line="37" />
+            <source>cannot read {path}</source>
+            <translation>无法读取 {path}</translation>
         </message>
     </context>
     <context>
@@ -5903,7 +6836,7 @@
         <message>
             <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="53" />
             <source>Parsed from the model's config; edit the config in the JSON pane.</source>
-            <translation>解析自模型 config；请在 JSON 面板中编辑 config。</translation>
+            <translation>从模型的配置文件（config.json）解析得到；请在 JSON 面板中编辑配置。</translation>
         </message>
         <message>
             <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="58" />
@@ -6303,569 +7236,577 @@
         </message>
     </context>
     <context>
+        <name>TableEdits</name>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_edits.py" line="35" />
+            <source>the id must stay '{id}'; use Add for a new entry</source>
+            <translation>id 必须保持为“{id}”；新条目请用“添加”</translation>
+        </message>
+    </context>
+    <context>
         <name>Terms</name>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="34" />
+            <location filename="../../gpucalc/text/terms.py" line="40" />
             <source>Weights</source>
             <translation>权重</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="35" />
+            <location filename="../../gpucalc/text/terms.py" line="41" />
             <source>Activation peak</source>
             <translation>激活峰值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="36" />
+            <location filename="../../gpucalc/text/terms.py" line="42" />
             <source>Runtime (non-torch)</source>
             <translation>运行时（非 torch）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="37" />
+            <location filename="../../gpucalc/text/terms.py" line="43" />
             <source>CUDA graphs</source>
             <translation>CUDA Graph</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="38" />
+            <location filename="../../gpucalc/text/terms.py" line="44" />
             <source>KV cache</source>
             <translation>KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="39" />
+            <location filename="../../gpucalc/text/terms.py" line="45" />
             <source>Headroom</source>
             <translation>余量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="40" />
+            <location filename="../../gpucalc/text/terms.py" line="46" />
             <source>GPU memory (total)</source>
             <translation>显存（总计）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="41" />
+            <location filename="../../gpucalc/text/terms.py" line="47" />
             <source>Engine budget</source>
             <translation>引擎预算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="42" />
+            <location filename="../../gpucalc/text/terms.py" line="48" />
             <source>Memory fraction</source>
             <translation>显存占用比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="43" />
+            <location filename="../../gpucalc/text/terms.py" line="49" />
             <source>Max model length</source>
             <translation>最大上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="44" />
+            <location filename="../../gpucalc/text/terms.py" line="50" />
             <source>Batched tokens</source>
             <translation>批处理 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="45" />
+            <location filename="../../gpucalc/text/terms.py" line="51" />
             <source>Max sequences</source>
             <translation>最大并发序列数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="46" />
+            <location filename="../../gpucalc/text/terms.py" line="52" />
             <source>KV bytes per token</source>
             <translation>每 token KV 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="47" />
+            <location filename="../../gpucalc/text/terms.py" line="53" />
             <source>KV bytes per token per GPU</source>
             <translation>每卡每 token KV 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="48" />
+            <location filename="../../gpucalc/text/terms.py" line="54" />
             <source>KV cache tokens (per replica)</source>
             <translation>KV 缓存 token 数（每副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="49" />
+            <location filename="../../gpucalc/text/terms.py" line="55" />
             <source>KV cache tokens, all replicas</source>
             <translation>KV 缓存 token 数（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="50" />
+            <location filename="../../gpucalc/text/terms.py" line="56" />
             <source>Max concurrency at max model length</source>
             <translation>最大上下文下的最大并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="51" />
+            <location filename="../../gpucalc/text/terms.py" line="57" />
             <source>Concurrency at P50 length</source>
             <translation>P50 长度下的并发数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="52" />
+            <location filename="../../gpucalc/text/terms.py" line="58" />
             <source>Concurrency at P95 length</source>
             <translation>P95 长度下的并发数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="53" />
+            <location filename="../../gpucalc/text/terms.py" line="59" />
             <source>KV left on a single GPU</source>
             <translation>单卡剩余 KV 显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="54" />
+            <location filename="../../gpucalc/text/terms.py" line="60" />
             <source>Concurrency within planning share</source>
             <translation>规划占比内的并发数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="55" />
+            <location filename="../../gpucalc/text/terms.py" line="61" />
             <source>Concurrency at the 80 % alarm</source>
             <translation>达到 80% 警戒线时的并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="56" />
+            <location filename="../../gpucalc/text/terms.py" line="62" />
             <source>KV per request at average length</source>
             <translation>平均长度下每请求的 KV</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="57" />
+            <location filename="../../gpucalc/text/terms.py" line="63" />
             <source>Average length</source>
             <translation>平均长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="58" />
+            <location filename="../../gpucalc/text/terms.py" line="64" />
             <source>Memory share at planned concurrency</source>
             <translation>规划并发下的显存占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="59" />
+            <location filename="../../gpucalc/text/terms.py" line="65" />
             <source>Planning length</source>
             <translation>规划长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="60" />
+            <location filename="../../gpucalc/text/terms.py" line="66" />
             <source>Parameters (total)</source>
             <translation>参数量（总）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="61" />
+            <location filename="../../gpucalc/text/terms.py" line="67" />
             <source>Parameters (active)</source>
             <translation>参数量（激活）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="62" />
+            <location filename="../../gpucalc/text/terms.py" line="68" />
             <source>Active parameters without embedding</source>
             <translation>激活参数（不含嵌入层）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="63" />
+            <location filename="../../gpucalc/text/terms.py" line="69" />
             <source>Forward pass activations</source>
             <translation>前向激活</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="64" />
+            <location filename="../../gpucalc/text/terms.py" line="70" />
             <source>Sampler</source>
             <translation>采样器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="65" />
+            <location filename="../../gpucalc/text/terms.py" line="71" />
             <source>MoE workspace</source>
             <translation>MoE 工作区</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="66" />
+            <location filename="../../gpucalc/text/terms.py" line="72" />
             <source>Vision encoder (profiling pass)</source>
             <translation>视觉编码器（显存探测）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="67" />
+            <location filename="../../gpucalc/text/terms.py" line="73" />
             <source>Embedding</source>
             <translation>嵌入层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="68" />
+            <location filename="../../gpucalc/text/terms.py" line="74" />
             <source>Attention</source>
             <translation>注意力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="69" />
+            <location filename="../../gpucalc/text/terms.py" line="75" />
             <source>Dense MLP</source>
             <translation>稠密 MLP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="70" />
+            <location filename="../../gpucalc/text/terms.py" line="76" />
             <source>Routed experts</source>
             <translation>路由专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="71" />
+            <location filename="../../gpucalc/text/terms.py" line="77" />
             <source>Shared experts</source>
             <translation>共享专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="72" />
+            <location filename="../../gpucalc/text/terms.py" line="78" />
             <source>Norms and router</source>
             <translation>归一化与路由</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="73" />
+            <location filename="../../gpucalc/text/terms.py" line="79" />
             <source>LM head</source>
             <translation>LM head</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="74" />
+            <location filename="../../gpucalc/text/terms.py" line="80" />
             <source>Vision tower</source>
             <translation>视觉编码器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="75" />
+            <location filename="../../gpucalc/text/terms.py" line="81" />
             <source>Memory ceiling</source>
             <translation>显存上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="76" />
+            <location filename="../../gpucalc/text/terms.py" line="82" />
             <source>Compute ceiling</source>
             <translation>算力上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="77" />
+            <location filename="../../gpucalc/text/terms.py" line="83" />
             <source>Interconnect ceiling</source>
             <translation>卡间通信上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="78" />
+            <location filename="../../gpucalc/text/terms.py" line="84" />
             <source>Scheduler cap (max_num_seqs)</source>
             <translation>调度器上限（max_num_seqs）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="79" />
+            <location filename="../../gpucalc/text/terms.py" line="85" />
             <source>Recommended concurrency</source>
             <translation>推荐并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="80" />
+            <location filename="../../gpucalc/text/terms.py" line="86" />
             <source>Online capacity (at the watermark)</source>
             <translation>在线容量（按安全水位）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="81" />
+            <location filename="../../gpucalc/text/terms.py" line="87" />
             <source>Knee (the recommendation)</source>
             <translation>拐点（推荐并发）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="82" />
+            <location filename="../../gpucalc/text/terms.py" line="88" />
             <source>Requests/s per replica at the watermark</source>
             <translation>安全水位下每副本每秒请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="84" />
+            <location filename="../../gpucalc/text/terms.py" line="90" />
             <source>Requests/s per replica at the knee</source>
             <translation>拐点下每副本每秒请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="86" />
+            <location filename="../../gpucalc/text/terms.py" line="92" />
             <source>Replicas for the average</source>
             <translation>承载平均流量所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="87" />
+            <location filename="../../gpucalc/text/terms.py" line="93" />
             <source>Replicas for the peak</source>
             <translation>承载峰值流量所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="88" />
+            <location filename="../../gpucalc/text/terms.py" line="94" />
             <source>Serving replicas (N)</source>
             <translation>服务副本数（N）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="89" />
+            <location filename="../../gpucalc/text/terms.py" line="95" />
             <source>Spare replicas (k)</source>
             <translation>备用副本数（k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="90" />
+            <location filename="../../gpucalc/text/terms.py" line="96" />
             <source>Replicas needed (N + k)</source>
             <translation>所需副本数（N + k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="91" />
+            <location filename="../../gpucalc/text/terms.py" line="97" />
             <source>GPUs needed</source>
             <translation>所需卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="92" />
+            <location filename="../../gpucalc/text/terms.py" line="98" />
             <source>Replicas deployed</source>
             <translation>部署副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="93" />
+            <location filename="../../gpucalc/text/terms.py" line="99" />
             <source>GPUs planned</source>
             <translation>规划卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="94" />
+            <location filename="../../gpucalc/text/terms.py" line="100" />
             <source>Online concurrency, all replicas</source>
             <translation>在线并发（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="95" />
+            <location filename="../../gpucalc/text/terms.py" line="101" />
             <source>Concurrency at the knee, all replicas</source>
             <translation>拐点并发（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="96" />
+            <location filename="../../gpucalc/text/terms.py" line="102" />
             <source>Requests/s, all replicas</source>
             <translation>每秒请求数（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="97" />
+            <location filename="../../gpucalc/text/terms.py" line="103" />
             <source>Output tokens/s, all replicas</source>
             <translation>输出 token/s（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="98" />
+            <location filename="../../gpucalc/text/terms.py" line="104" />
             <source>Output tokens per day</source>
             <translation>每天输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="99" />
+            <location filename="../../gpucalc/text/terms.py" line="105" />
             <source>Output tokens per GPU-hour</source>
             <translation>每卡时输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="100" />
+            <location filename="../../gpucalc/text/terms.py" line="106" />
             <source>Batch backfill tokens per day</source>
             <translation>每天离线回填 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="101" />
+            <location filename="../../gpucalc/text/terms.py" line="107" />
             <source>Cost per hour (GPUs needed)</source>
             <translation>每小时成本（所需卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="102" />
+            <location filename="../../gpucalc/text/terms.py" line="108" />
             <source>Cost per month (GPUs needed)</source>
             <translation>每月成本（所需卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="103" />
+            <location filename="../../gpucalc/text/terms.py" line="109" />
             <source>Cost per hour (GPUs planned)</source>
             <translation>每小时成本（规划卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="107" />
+            <location filename="../../gpucalc/text/terms.py" line="113" />
             <source>Communication share of a step</source>
             <translation>单步通信占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="108" />
+            <location filename="../../gpucalc/text/terms.py" line="114" />
             <source>Step: matrix multiplies</source>
             <translation>单步：矩阵乘</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="109" />
+            <location filename="../../gpucalc/text/terms.py" line="115" />
             <source>Step: attention</source>
             <translation>单步：注意力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="110" />
+            <location filename="../../gpucalc/text/terms.py" line="116" />
             <source>Step: communication</source>
             <translation>单步：通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="111" />
+            <location filename="../../gpucalc/text/terms.py" line="117" />
             <source>Step: kernel launches without CUDA graphs</source>
             <translation>单步：无 CUDA Graph 时的 kernel 启动</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="112" />
+            <location filename="../../gpucalc/text/terms.py" line="118" />
             <source>Step: scheduler overhead</source>
             <translation>单步：调度开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="113" />
+            <location filename="../../gpucalc/text/terms.py" line="119" />
             <source>TTFT</source>
             <translation>TTFT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="114" />
+            <location filename="../../gpucalc/text/terms.py" line="120" />
             <source>TPOT</source>
             <translation>TPOT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="115" />
+            <location filename="../../gpucalc/text/terms.py" line="121" />
             <source>Inter-token latency</source>
             <translation>token 间延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="116" />
+            <location filename="../../gpucalc/text/terms.py" line="122" />
             <source>Output tokens/s</source>
             <translation>输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="117" />
+            <location filename="../../gpucalc/text/terms.py" line="123" />
             <source>Requests/s</source>
             <translation>每秒请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="118" />
+            <location filename="../../gpucalc/text/terms.py" line="124" />
             <source>Parameters: embedding</source>
             <translation>参数量：嵌入层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="119" />
+            <location filename="../../gpucalc/text/terms.py" line="125" />
             <source>Parameters: attention</source>
             <translation>参数量：注意力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="120" />
+            <location filename="../../gpucalc/text/terms.py" line="126" />
             <source>Parameters: dense MLP</source>
             <translation>参数量：稠密 MLP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="121" />
+            <location filename="../../gpucalc/text/terms.py" line="127" />
             <source>Parameters: routed experts</source>
             <translation>参数量：路由专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="122" />
+            <location filename="../../gpucalc/text/terms.py" line="128" />
             <source>Parameters: shared experts</source>
             <translation>参数量：共享专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="123" />
+            <location filename="../../gpucalc/text/terms.py" line="129" />
             <source>Parameters: router</source>
             <translation>参数量：路由器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="124" />
+            <location filename="../../gpucalc/text/terms.py" line="130" />
             <source>Parameters: norms</source>
             <translation>参数量：归一化层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="125" />
+            <location filename="../../gpucalc/text/terms.py" line="131" />
             <source>Parameters: LM head</source>
             <translation>参数量：LM head</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="126" />
+            <location filename="../../gpucalc/text/terms.py" line="132" />
             <source>Parameters: vision tower</source>
             <translation>参数量：视觉塔</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="128" />
+            <location filename="../../gpucalc/text/terms.py" line="134" />
             <source>Capacity at the SLO</source>
             <translation>SLO 下的容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="129" />
+            <location filename="../../gpucalc/text/terms.py" line="135" />
             <source>Capacity at the SLO (analytic)</source>
             <translation>SLO 下的容量（解析）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="130" />
+            <location filename="../../gpucalc/text/terms.py" line="136" />
             <source>Capacity at the SLO (simulated)</source>
             <translation>SLO 下的容量（仿真）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="131" />
+            <location filename="../../gpucalc/text/terms.py" line="137" />
             <source>Simulated capacity at the SLO</source>
             <translation>仿真的 SLO 容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="132" />
+            <location filename="../../gpucalc/text/terms.py" line="138" />
             <source>Simulated TTFT</source>
             <translation>仿真 TTFT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="133" />
+            <location filename="../../gpucalc/text/terms.py" line="139" />
             <source>Simulated TPOT</source>
             <translation>仿真 TPOT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="134" />
+            <location filename="../../gpucalc/text/terms.py" line="140" />
             <source>Simulated end-to-end latency</source>
             <translation>仿真端到端延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="135" />
+            <location filename="../../gpucalc/text/terms.py" line="141" />
             <source>Simulated queueing time</source>
             <translation>仿真排队时间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="136" />
+            <location filename="../../gpucalc/text/terms.py" line="142" />
             <source>Simulated requests/s</source>
             <translation>仿真请求/秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="137" />
+            <location filename="../../gpucalc/text/terms.py" line="143" />
             <source>Simulated requests/s, steady stretch</source>
             <translation>仿真请求/秒（稳态区间）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="138" />
+            <location filename="../../gpucalc/text/terms.py" line="144" />
             <source>Simulated output tokens/s</source>
             <translation>仿真输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="139" />
+            <location filename="../../gpucalc/text/terms.py" line="145" />
             <source>Goodput</source>
             <translation>有效吞吐（goodput）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="140" />
+            <location filename="../../gpucalc/text/terms.py" line="146" />
             <source>Share of requests meeting the targets</source>
             <translation>满足目标的请求占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="141" />
+            <location filename="../../gpucalc/text/terms.py" line="147" />
             <source>Preemptions</source>
             <translation>抢占次数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="142" />
+            <location filename="../../gpucalc/text/terms.py" line="148" />
             <source>Simulated duration</source>
             <translation>仿真时长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="143" />
+            <location filename="../../gpucalc/text/terms.py" line="149" />
             <source>TTFT knee (request rate)</source>
             <translation>TTFT 拐点（请求速率）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="146" />
+            <location filename="../../gpucalc/text/terms.py" line="152" />
             <source>mean</source>
             <translation>平均值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="147" />
+            <location filename="../../gpucalc/text/terms.py" line="153" />
             <source>P50</source>
             <translation>P50</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="148" />
+            <location filename="../../gpucalc/text/terms.py" line="154" />
             <source>P95</source>
             <translation>P95</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="149" />
+            <location filename="../../gpucalc/text/terms.py" line="155" />
             <source>P99</source>
             <translation>P99</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="150" />
+            <location filename="../../gpucalc/text/terms.py" line="156" />
             <source>low</source>
             <translation>低</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="151" />
+            <location filename="../../gpucalc/text/terms.py" line="157" />
             <source>expected</source>
             <translation>预期</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="152" />
+            <location filename="../../gpucalc/text/terms.py" line="158" />
             <source>high</source>
             <translation>高</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="155" />
+            <location filename="../../gpucalc/text/terms.py" line="161" />
             <source>{figure} ({statistic})</source>
             <translation>{figure}（{statistic}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="107" />
+            <location filename="../../gpucalc/ui/format.py" line="90" />
             <source>does not fit: {gib} short</source>
             <translation>放不下：缺 {gib}</translation>
         </message>
@@ -6873,52 +7814,52 @@
     <context>
         <name>Units</name>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="130" />
+            <location filename="../../gpucalc/text/terms.py" line="325" />
             <source>tokens</source>
             <translation>token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="25" />
+            <location filename="../../gpucalc/text/terms.py" line="326" />
             <source>requests</source>
             <translation>个请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="26" />
+            <location filename="../../gpucalc/text/terms.py" line="327" />
             <source>params</source>
             <translation>参数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="27" />
+            <location filename="../../gpucalc/text/terms.py" line="328" />
             <source>bytes</source>
             <translation>字节</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="28" />
+            <location filename="../../gpucalc/text/terms.py" line="329" />
             <source>GPUs</source>
             <translation>卡</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="29" />
+            <location filename="../../gpucalc/text/terms.py" line="330" />
             <source>replicas</source>
             <translation>个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="63" />
+            <location filename="../../gpucalc/text/terms.py" line="334" />
             <source>token</source>
             <translation>token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="64" />
+            <location filename="../../gpucalc/text/terms.py" line="335" />
             <source>request</source>
             <translation>个请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="65" />
+            <location filename="../../gpucalc/text/terms.py" line="336" />
             <source>replica</source>
             <translation>个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="66" />
+            <location filename="../../gpucalc/text/terms.py" line="337" />
             <source>GPU</source>
             <translation>卡</translation>
         </message>

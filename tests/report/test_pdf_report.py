@@ -13,7 +13,7 @@ from gpucalc.plan.checklist import fill_checklist
 from gpucalc.report import ReportSummary, build_report, write_report
 from gpucalc.report.numbers import count, gib
 from gpucalc.report.sections import SECTION_TITLES
-from gpucalc.report.strings import ZH
+from gpucalc.report.strings import tr
 from gpucalc.report.summary import SUMMARY_TITLE
 from tests.report.pdf_text import pdf_pages
 from tests.report.scenarios import NO_FIT_SCENARIO, SMALL_SCENARIO, TP_SCENARIO
@@ -77,7 +77,8 @@ def test_chinese_report_is_extractable(qapp: QApplication, module_catalog: Catal
     summary = write_report(tmp_path / "zh.pdf", SMALL_SCENARIO, module_catalog, "zh")
     text = _flat(pdf_pages(tmp_path / "zh.pdf"))
     assert summary.lang == "zh"
-    assert summary.sections[:3] == (ZH[SUMMARY_TITLE], ZH["1. Inputs"], ZH["2. Pre-reporting checklist"])
+    assert summary.sections[:3] == tuple(tr(t, "zh") for t in (SUMMARY_TITLE, "1. Inputs",
+                                                              "2. Pre-reporting checklist"))
     for needle in ("推理容量报告", "报数前自查清单", "权重占用单独列一行", "单卡显存", "并发上限"):
         assert needle in text, needle
     assert "Pre-reporting checklist" not in text

@@ -14,7 +14,6 @@ from gpucalc.report.layout import TableRow
 from gpucalc.report.risk_sections import range_reason
 from gpucalc.report.sections import Writer, report_blocks
 from gpucalc.text.terms import formula_text, input_name, term_name
-from tests.pending_translations import pending_translations
 
 SCENARIOS = {
     "dense": Scenario(model="llama-3.1-8b-instruct", gpu="h100-sxm-80gb",
@@ -39,10 +38,9 @@ def _shown_terms(data: ReportData) -> list[Term]:
 def chinese_reports() -> dict[str, tuple[ReportData, list[tuple[str, ...]]]]:
     catalog = Catalog.load()
     made = {}
-    with pending_translations():
-        for name, scenario in SCENARIOS.items():
-            data = build_report(scenario, catalog, "zh")
-            made[name] = (data, _table_rows(data))
+    for name, scenario in SCENARIOS.items():
+        data = build_report(scenario, catalog, "zh")
+        made[name] = (data, _table_rows(data))
     return made
 
 
@@ -52,18 +50,17 @@ def test_chinese_tables_show_chinese_formulas_and_input_names(
     data, rows = chinese_reports[name]
     cells = {cell for row in rows for cell in row}
     flat = " ".join(cells)
-    with pending_translations():
-        for term in _shown_terms(data):
-            if not term.value:
-                continue
-            formula = formula_text(term, "zh")
-            assert formula != term.formula, term.key
-            assert formula in cells, term.key
-            assert term.formula not in cells, term.key
-            if not term.key.startswith("ceiling."):  # ceilings are named by their kind
-                assert any(term_name(term.key, "zh") in cell for cell in cells), term.key
-            for key in term.inputs:
-                assert f"{input_name(key, 'zh')} = " in flat, key
+    for term in _shown_terms(data):
+        if not term.value:
+            continue
+        formula = formula_text(term, "zh")
+        assert formula != term.formula, term.key
+        assert formula in cells, term.key
+        assert term.formula not in cells, term.key
+        if not term.key.startswith("ceiling."):  # ceilings are named by their kind
+            assert any(term_name(term.key, "zh") in cell for cell in cells), term.key
+        for key in term.inputs:
+            assert f"{input_name(key, 'zh')} = " in flat, key
     assert "dense MLP (GiB)" not in flat
     assert "kv_blocks" not in flat
 
@@ -72,10 +69,9 @@ def test_moe_weights_name_the_experts_in_chinese(
         chinese_reports: dict[str, tuple[ReportData, list[tuple[str, ...]]]]) -> None:
     data, rows = chinese_reports["moe"]
     labels = {row[0].strip() for row in rows}
-    with pending_translations():
-        assert term_name("weights.experts", "zh") in labels
-        assert "参数量 × 位宽 / 8 / 2^30；参数量 = MoE 层数 × 专家数" in formula_text(
-            next(t for t in data.result.memory.binding.weights if t.key == "weights.experts"), "zh")
+    assert term_name("weights.experts", "zh") in labels
+    assert "参数量 × 位宽 / 8 / 2^30；参数量 = MoE 层数 × 专家数" in formula_text(
+        next(t for t in data.result.memory.binding.weights if t.key == "weights.experts"), "zh")
 
 
 def test_range_reasons_read_in_chinese_without_repository_pointers(
@@ -83,8 +79,7 @@ def test_range_reasons_read_in_chinese_without_repository_pointers(
     data, _ = chinese_reports["dense"]
     assert data.bands is not None
     writer = Writer(data, "zh")
-    with pending_translations():
-        reasons = [range_reason(writer, r) for r in data.bands.ranges]
+    reasons = [range_reason(writer, r) for r in data.bands.ranges]
     for reason in reasons:
         assert "specs/" not in reason
         assert "python -m" not in reason

@@ -15,11 +15,11 @@ from gpucalc.report import build_report, write_report
 from gpucalc.report.numbers import count
 from gpucalc.report.plots import ceiling_scale
 from gpucalc.report.reader_text import reader_text
-from gpucalc.report.strings import ZH
-from gpucalc.report.summary import local_time_text
+from gpucalc.report.strings import tr
+from gpucalc.report.summary import APPENDIX_TITLE, LIMIT_NAMES, SUMMARY_TITLE, local_time_text
 from gpucalc.text.catalogue import translate
+from gpucalc.text.extract_messages import extract
 from gpucalc.text.terms import formula_text, input_name, term_name
-from tests.pending_translations import pending_translations
 from tests.report.pdf_text import pdf_pages
 from tests.report.scenarios import NO_FIT_SCENARIO, TP_SCENARIO
 
@@ -45,8 +45,7 @@ def tp_pages(request: pytest.FixtureRequest, qapp: QApplication, module_catalog:
              tmp_path_factory: pytest.TempPathFactory) -> tuple[str, list[str]]:
     lang = str(request.param)
     path = tmp_path_factory.mktemp("summary") / f"tp_{lang}.pdf"
-    with pending_translations():
-        write_report(path, TP_SCENARIO, module_catalog, lang)
+    write_report(path, TP_SCENARIO, module_catalog, lang)
     return lang, [_flat(page) for page in pdf_pages(path)]
 
 
@@ -62,7 +61,7 @@ def test_page_one_holds_the_verdict_words_and_the_answer(module_catalog: Catalog
     assert band is not None
     page_one = pages[0]
     for label in SUMMARY_LABELS:
-        assert (ZH[label] if lang == "zh" else label) in page_one, label
+        assert (tr(label, "zh") if lang == "zh" else label) in page_one, label
     assert f"{count(perf.recommended_concurrency.value)} " in page_one
     assert f"{count(band.low.value)}–{count(band.high.value)}" in page_one
     assert fleet.cost_per_month_usd is not None
@@ -89,10 +88,9 @@ def test_chinese_report_translates_the_labels_it_used_to_leave_in_english(
                     "widened to", "the published measurements", "Σ tensor groups",
                     "memory as the driver reports it"):
         assert english not in text, english
-    with pending_translations():
-        assert term_name("weights.dense_mlp", "zh") in text
-        assert ZH["Pareto"] in text
-        assert translate("Formulas", "memory as the driver reports it", "zh") in text
+    assert term_name("weights.dense_mlp", "zh") in text
+    assert tr("Pareto", "zh") in text
+    assert translate("Formulas", "memory as the driver reports it", "zh") in text
 
 
 def test_every_formula_of_the_memory_and_ceiling_tables_has_chinese(module_catalog: Catalog) -> None:
@@ -103,8 +101,7 @@ def test_every_formula_of_the_memory_and_ceiling_tables_has_chinese(module_catal
                  *memory.binding.activation_parts, memory.kv_bytes_per_token, memory.kv_cache_tokens,
                  memory.max_concurrency, memory.concurrency_p95, memory.planning_check,
                  *([c.value for c in perf.ceilings] if perf is not None else [])]
-        with pending_translations():
-            missing = {t.formula for t in terms if formula_text(t, "zh") == formula_text(t, "en")}
+        missing = {t.formula for t in terms if formula_text(t, "zh") == formula_text(t, "en")}
         assert not missing, missing
 
 
@@ -164,3 +161,9 @@ def test_ceiling_scale_cuts_an_off_scale_bar() -> None:
     assert ceiling_scale([346.0, 657.0, 131_072.0], 346.0) == 657.0
     assert ceiling_scale([346.0, 1_000.0], 346.0) == 1_000.0
     assert ceiling_scale([], 0.0) == 1.0
+
+
+def test_the_texts_the_summary_passes_by_name_are_marked_for_the_catalogue() -> None:
+    marked = {(m.context, m.source) for m in extract()}
+    shown = [*LIMIT_NAMES.values(), SUMMARY_TITLE, APPENDIX_TITLE]
+    assert {("Report", text) for text in shown} <= marked

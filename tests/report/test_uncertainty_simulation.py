@@ -23,7 +23,7 @@ from gpucalc.report.csv_export import (
 from gpucalc.report.data import ReportData, build_report
 from gpucalc.report.numbers import count, sig3
 from gpucalc.report.pdf import write_pdf
-from gpucalc.report.strings import ZH
+from gpucalc.report.strings import tr
 from tests.report.pdf_text import pdf_pages
 from tests.report.scenarios import NO_FIT_SCENARIO, SMALL_SCENARIO, TP_SCENARIO
 
@@ -62,7 +62,7 @@ def test_new_sections_sit_between_sizing_and_efficiency(tp_text: str, tp_text_zh
     order = ["8. Fleet sizing and cost", UNCERTAINTY_TITLE, SIMULATION_TITLE, "11. Efficiency assumptions"]
     positions = [tp_text.index(title) for title in order]
     assert positions == sorted(positions)
-    zh_order = [ZH[title] for title in order]
+    zh_order = [tr(title, "zh") for title in order]
     assert zh_order[1:3] == ["9. 不确定性与敏感性", "10. 流量仿真"]
     zh_positions = [tp_text_zh.index(title) for title in zh_order]
     assert zh_positions == sorted(zh_positions)

@@ -14,17 +14,15 @@ from gpucalc.text.terms import formula_text, input_name, source_text, term_name
 from gpucalc.ui.explain_pane import ExplainPane
 from gpucalc.ui.i18n import Translators
 from tests.helpers import plan
-from tests.pending_translations import pending_translations
 
 
 @pytest.fixture
 def chinese(qtbot: QtBot) -> Iterator[None]:
     """The window's translator in Chinese (with this branch's pending translations)."""
     translators = Translators()
-    with pending_translations():
-        assert translators.install("zh") == "zh_CN"
-        yield
-        translators.install("en")
+    assert translators.install("zh") == "zh_CN"
+    yield
+    translators.install("en")
 
 
 def _result(catalog: Catalog, model: str) -> Result:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QComboBox,
@@ -22,9 +23,20 @@ from PySide6.QtWidgets import (
 )
 
 from gpucalc.core.gpu_spec import GpuSpec, InterconnectKind
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.ui.plain_text import PlainLabel, plain_tooltip
 
 DTYPES = ("fp32", "tf32", "fp16", "bf16", "fp8", "int8", "fp4", "int4")
+LINK_NAMES = {
+    InterconnectKind.NVLINK: QT_TRANSLATE_NOOP("CustomGpuForm", "NVLink (switch or board)"),
+    InterconnectKind.NVLINK_BRIDGE: QT_TRANSLATE_NOOP("CustomGpuForm", "NVLink bridge (pairs)"),
+    InterconnectKind.PCIE: QT_TRANSLATE_NOOP("CustomGpuForm", "PCIe only"),
+    InterconnectKind.XGMI: QT_TRANSLATE_NOOP("CustomGpuForm", "xGMI (AMD Infinity Fabric)"),
+    InterconnectKind.HCCS: QT_TRANSLATE_NOOP("CustomGpuForm", "HCCS (Huawei Ascend)"),
+    InterconnectKind.ROCE: QT_TRANSLATE_NOOP("CustomGpuForm", "RoCE network"),
+}
+"""The interconnect kinds as the form lists them (the entry keeps the kind's id)."""
+
 ERROR_STYLE = "background-color: #ffcdcd;"
 NumberBox = QDoubleSpinBox | QSpinBox
 
@@ -55,7 +67,7 @@ class CustomGpuForm(QWidget):
         self.hbm = _number("GB/s", 100_000, decimals=0)
         self.link_kind = QComboBox()
         for kind in InterconnectKind:
-            self.link_kind.addItem(kind.value, kind.value)
+            self.link_kind.addItem(QCoreApplication.translate("CustomGpuForm", LINK_NAMES[kind]), kind.value)
         self.link_bw = _number("GB/s", 100_000, decimals=0)
         self.gpus_per_server = QSpinBox()
         self.gpus_per_server.setRange(0, 4096)

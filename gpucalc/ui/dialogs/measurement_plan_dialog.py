@@ -35,10 +35,18 @@ from gpucalc.plan.measurement_check import (
     RunCheck,
     check_results,
     deviation_text,
+    hint_text,
     read_result_files,
 )
-from gpucalc.plan.measurement_plan import MeasurementPlan, MeasurementRun, MeasurementStep, figures_text
-from gpucalc.report.strings import tr as report_tr
+from gpucalc.plan.measurement_plan import (
+    MeasurementPlan,
+    MeasurementRun,
+    MeasurementStep,
+    figures_text,
+    run_label,
+    step_purpose,
+    step_title,
+)
 from gpucalc.text.numbers import count, sig3
 from gpucalc.ui.failures import failure_reason
 from gpucalc.ui.plain_text import PlainLabel, plain_tooltip
@@ -126,7 +134,7 @@ class MeasurementPlanDialog(QDialog):
                                          "deployment."))
             return
         self.summary.setText(self.tr(
-            "Seed 000's measurement order for this plan. Targets: TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; "
+            "The measurement order for this plan. Targets: TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; "
             "recommendation {n} concurrent requests per replica, online capacity {online}. Load saved "
             "results to mark each run: within ±{tol} % of the expectation passes.").format(
             ttft=sig3(mplan.ttft_target_ms), tpot=sig3(mplan.tpot_target_ms),
@@ -134,7 +142,7 @@ class MeasurementPlanDialog(QDialog):
             tol=round(mplan.tolerance * 100)))
         self.tree.clear()
         for number, step in enumerate(mplan.steps, start=1):
-            parent = QTreeWidgetItem([f"{number}. {report_tr(step.title, self.lang)}"])
+            parent = QTreeWidgetItem([f"{number}. {step_title(step, self.lang)}"])
             parent.setData(0, STEP_ROLE, number - 1)
             if step.breaks_at is not None:
                 parent.setText(1, self.tr("a target breaks at about {n}").format(n=count(step.breaks_at)))
@@ -153,7 +161,7 @@ class MeasurementPlanDialog(QDialog):
 
     def _run_label(self, run: MeasurementRun) -> str:
         return self.tr("{label}: {input} in + {output} out").format(
-            label=report_tr(run.label, self.lang), input=count(run.run.input_tokens),
+            label=run_label(run, self.lang), input=count(run.run.input_tokens),
             output=count(run.run.output_tokens))
 
     def _expected_text(self, run: MeasurementRun) -> str:
@@ -187,11 +195,11 @@ class MeasurementPlanDialog(QDialog):
         step, run = self._selected()
         if self.mplan is None or step is None:
             return
-        lines = [report_tr(step.purpose, self.lang), "", self.tr("Serve:"), self.mplan.serve_command,
+        lines = [step_purpose(step, self.lang), "", self.tr("Serve:"), self.mplan.serve_command,
                  "", self.tr("Benchmark:"), *self.selected_commands()]
         run_check = self._run_check(step, run)
         if run_check is not None and run_check.hints:
-            lines += ["", self.tr("What to check:"), *(report_tr(h, self.lang) for h in run_check.hints)]
+            lines += ["", self.tr("What to check:"), *(hint_text(h, self.lang) for h in run_check.hints)]
         self.details.setPlainText("\n".join(lines))
 
     def _run_check(self, step: MeasurementStep, run: MeasurementRun | None) -> RunCheck | None:
@@ -211,7 +219,7 @@ class MeasurementPlanDialog(QDialog):
         first = self.tr("Start the engine first:")
         lines = ["#!/bin/sh", f"# {first} {self.mplan.serve_command}"]
         for number, step in enumerate(self.mplan.steps, start=1):
-            lines += ["", f"# {number}. {report_tr(step.title, self.lang)}"]
+            lines += ["", f"# {number}. {step_title(step, self.lang)}"]
             commands = [self.command_of(r) for r in step.runs]
             if step.concurrent:  # the mix: every class at once
                 lines += [f"{c} &" for c in commands] + ["wait"]
@@ -274,7 +282,7 @@ class MeasurementPlanDialog(QDialog):
         self.resultsLoaded.emit(True)
 
     def _measured_text(self, check: RunCheck) -> str:
-        return ", ".join(deviation_text(d) for d in check.deviations)
+        return ", ".join(deviation_text(d, self.lang) for d in check.deviations)
 
     def _set_mark(self, item: QTreeWidgetItem, mark: Mark) -> None:
         texts = {Mark.PASS: self.tr("pass"), Mark.ATTENTION: self.tr("attention"),

@@ -29,7 +29,7 @@ from gpucalc.ui.dialogs.table_columns import (
 )
 from gpucalc.ui.dialogs.table_rows import RowOrigin, TableRow
 from gpucalc.ui.failures import failure_reason
-from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
+from gpucalc.ui.i18n import QT_TRANSLATE_NOOP, catalog_display_name
 
 ORIGIN_COLUMN = 0
 ERROR_BRUSH = QBrush(QColor(255, 205, 205))
@@ -151,6 +151,8 @@ class SpecTableModel(QAbstractTableModel):
 
     def _cell_data(self, row: TableRow, column: ColumnSpec, role: int) -> Any:
         mark = self.errors.get((row.entry_id, column.path)) if column.path else None
+        if role == Qt.ItemDataRole.DisplayRole and column.path == "name" and not mark:
+            return catalog_display_name(display_text(self._value(row, column)))
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             return mark[0] if mark else display_text(self._value(row, column))
         if role == Qt.ItemDataRole.ToolTipRole:

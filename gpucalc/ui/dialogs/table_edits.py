@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pydantic import BaseModel
+from PySide6.QtCore import QCoreApplication
 
 from gpucalc.catalog.tables import TableValidationError, table_spec, validate_entry
 from gpucalc.io.bounded_json import parse_json_text
@@ -31,5 +32,7 @@ def entry_from_json(table: str, text: str, expected_id: str) -> BaseModel:
         raise TableValidationError(table, expected_id, "", str(exc)) from exc
     if isinstance(data, dict) and data.get(spec.id_field) != expected_id:
         raise TableValidationError(table, expected_id, spec.id_field,
-                                   f"the id must stay '{expected_id}'; use Add for a new entry")
+                                   QCoreApplication.translate(
+                                       "TableEdits", "the id must stay '{id}'; use Add for a new entry"
+                                   ).format(id=expected_id))
     return validate_entry(table, data)

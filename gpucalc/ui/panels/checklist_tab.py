@@ -13,20 +13,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpucalc.plan.checklist import ChecklistItem, fill_checklist
+from gpucalc.plan.checklist import ChecklistItem, fill_checklist, item_detail, item_title
 from gpucalc.plan.compute import Plan
-from gpucalc.report.strings import template_parts_text
-from gpucalc.report.strings import tr as report_tr
 from gpucalc.ui.plain_text import PlainLabel, plain_tooltip
 
 PASS_COLOUR = "#2e7d32"
 ATTENTION_COLOUR = "#e65100"
 MARK_ALPHA = 50
-
-
-def item_detail(item: ChecklistItem, lang: str) -> str:
-    """The item's stated value: its templates translated, filled in and joined."""
-    return template_parts_text(item.parts, item.values, lang)
 
 
 class ChecklistTab(QWidget):
@@ -36,8 +29,8 @@ class ChecklistTab(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.note = PlainLabel(self.tr("Go through each item before reporting a capacity number (seed "
-                                   "000, capacity planning checklist). Updated with every result."))
+        self.note = PlainLabel(self.tr("Go through each item before reporting a capacity number (the "
+                                       "capacity planning checklist). Updated with every result."))
         self.note.setWordWrap(True)
         self.summary = PlainLabel()
         self.table = QTableWidget(0, self.COLUMNS)
@@ -61,7 +54,7 @@ class ChecklistTab(QWidget):
         self.items = fill_checklist(plan)
         self.table.setRowCount(len(self.items))
         for row, item in enumerate(self.items):
-            self.table.setItem(row, 0, QTableWidgetItem(report_tr(item.title, lang)))
+            self.table.setItem(row, 0, QTableWidgetItem(item_title(item, lang)))
             detail = QTableWidgetItem(item_detail(item, lang))
             detail.setToolTip(plain_tooltip(detail.text()))
             self.table.setItem(row, 1, detail)

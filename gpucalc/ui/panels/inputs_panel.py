@@ -23,6 +23,7 @@ from gpucalc.ui.binder import Choice, FormBinder
 from gpucalc.ui.controller import PlanController
 from gpucalc.ui.fields import ENGINE, HARDWARE, MODEL, TARGETS, WORKLOAD, FieldSpec
 from gpucalc.ui.format import params_text
+from gpucalc.ui.i18n import catalog_display_name
 from gpucalc.ui.panels.collapsible import CollapsibleSection
 from gpucalc.ui.panels.workload_extras import ClassesEditor, PresetPicker
 from gpucalc.ui.plain_text import PlainLabel
@@ -182,9 +183,9 @@ class InputsPanel(QScrollArea):
         kv: list[Choice] = [("auto", self.tr("auto (activation dtype)"))]
         kv += [(key, fmt.label) for key, fmt in catalog.kv_formats.items() if key not in ("fp16", "fp32")]
         return {
-            "models": [(e.id, e.name) for e in models],
-            "gpus": [(g.id, f"{g.name} · {g.usable_memory_gib:.0f} GiB") for g in gpus],
-            "engines": [(key, engine.name) for key, engine in catalog.engines.items()],
+            "models": [(e.id, catalog_display_name(e.name)) for e in models],
+            "gpus": [(g.id, f"{catalog_display_name(g.name)} · {g.usable_memory_gib:.0f} GiB") for g in gpus],
+            "engines": [(key, catalog_display_name(engine.name)) for key, engine in catalog.engines.items()],
             "weight_formats": formats,
             "kv_formats": kv,
             "dtypes": [(None, self.tr("auto")), ("bfloat16", "bfloat16"), ("float16", "float16"),
