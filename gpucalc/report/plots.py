@@ -7,6 +7,7 @@ and TTFT/TPOT/throughput against concurrency with the knee and the watermark.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 
 from gpucalc.core.perf_result import CeilingKind, CurvePoint, PerformanceResult
 from gpucalc.core.sweep import ContextSweep
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.report.layout import MUTED_COLOUR, PT, RULE_COLOUR, TEXT_COLOUR, Canvas
 from gpucalc.report.numbers import count, gib
 from gpucalc.text.palette import (
@@ -133,17 +135,27 @@ def _text(canvas: Canvas, x: float, y: float, text: str, size_pt: float = TICK_P
                      int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), text)
 
 
+MARKER_ROW_PT = 8.5
+"""Height of one row of marker labels in the band above a plot (a 6.5 pt line and its gap)."""
+
+
+def plot_area(box: QRectF, legend: bool = False, y_ticks: bool = True, band_rows: int = 0) -> QRectF:
+    """The plot area inside a figure ``box``: room for the title, ticks, labels and marker rows."""
+    left_room = 34 * PT if y_ticks else 4 * PT
+    bottom_room, top_room = (38 if legend else 26) * PT, (14 + band_rows * MARKER_ROW_PT) * PT
+    return QRectF(box.left() + left_room, box.top() + top_room, box.width() - left_room - 6 * PT,
+                  box.height() - top_room - bottom_room)
+
+
 def draw_frame(canvas: Canvas, box: QRectF, x: Axis, y: Axis, title: str, x_label: str,
-               y_label: str, legend: bool = False, y_ticks: bool = True) -> Frame:
+               y_label: str, legend: bool = False, y_ticks: bool = True, band_rows: int = 0) -> Frame:
     """Title, grid, ticks and axis labels in ``box``; return the plot area's mapping.
 
     ``legend`` leaves a line under the x label for :func:`_legend`; ``y_ticks`` False draws a
-    category axis (bars) without numbers.
+    category axis (bars) without numbers; ``band_rows`` leaves rows of marker labels between the
+    title and the plot area (:func:`draw_markers`).
     """
-    left_room = 34 * PT if y_ticks else 4 * PT
-    bottom_room, top_room = (38 if legend else 26) * PT, 14 * PT
-    area = QRectF(box.left() + left_room, box.top() + top_room, box.width() - left_room - 6 * PT,
-                  box.height() - top_room - bottom_room)
+    area = plot_area(box, legend, y_ticks, band_rows)
     frame = Frame(area, x, y)
     painter = canvas.painter
     _text(canvas, box.left(), box.top(), title, TITLE_PT, "left", bold=True)
@@ -198,13 +210,121 @@ def _legend(canvas: Canvas, x: float, y: float, entries: Sequence[tuple[str, str
         x += 24 * PT + painter.fontMetrics().horizontalAdvance(text)
 
 
-def _vertical_marker(canvas: Canvas, frame: Frame, x: float, colour: str, label: str) -> None:
-    if not frame.x.lo <= x <= frame.x.hi:
-        return
-    canvas.painter.setPen(_pen(colour, 0.9, dashed=True))
-    px = frame.px(x)
-    canvas.painter.drawLine(QLineF(px, frame.area.top(), px, frame.area.bottom()))
-    _text(canvas, px + 2 * PT, frame.area.top() + 2 * PT, label, TICK_PT, "left", colour)
+@dataclass(frozen=True)
+class Marker:
+    """A vertical marker line at ``x`` (data) with a short label in the band above the plot."""
+
+    x: float
+    colour: str
+    label: str
+
+
+def label_rows(spans: Sequence[tuple[float, float]], gap: float = 0.0) -> list[int]:
+    """The row of each label (0 nearest the plot) so that no two labels in a row overlap.
+
+    ``spans``: (left, right) of each label in device units. Labels are placed left to right, each
+    in the first row whose last label ends ``gap`` before it starts.
+    """
+    rows = [0] * len(spans)
+    ends: list[float] = []
+    for i in sorted(range(len(spans)), key=lambda i: spans[i][0]):
+        left, right = spans[i]
+        row = next((r for r, end in enumerate(ends) if end + gap <= left), len(ends))
+        if row == len(ends):
+            ends.append(right)
+        else:
+            ends[row] = right
+        rows[i] = row
+    return rows
+
+
+def marker_span(x_px: float, width: float, right_edge: float) -> tuple[float, float]:
+    """Where a label ``width`` wide for a line at ``x_px`` goes: right of the line, or left of it.
+
+    Left where it would otherwise pass ``right_edge``.
+    """
+    return (x_px - width, x_px) if x_px + width > right_edge else (x_px, x_px + width)
+
+
+def _marker_layout(canvas: Canvas, area: QRectF, x: Axis, markers: Sequence[Marker]) -> list[
+        tuple[Marker, float, tuple[float, float], int]]:
+    """Each marker inside the x range with its line's x, its label's span and its row."""
+    painter = canvas.painter
+    painter.setFont(canvas.fonts.font(TICK_PT))
+    frame = Frame(area, x, Axis(0.0, 1.0))
+    shown = [m for m in markers if x.lo <= m.x <= x.hi]
+    pad = 2 * PT
+    spans = [marker_span(frame.px(m.x), painter.fontMetrics().horizontalAdvance(m.label) + 2 * pad,
+                         area.right()) for m in shown]
+    rows = label_rows(spans, gap=2 * PT)
+    return [(m, frame.px(m.x), span, row) for m, span, row in zip(shown, spans, rows, strict=True)]
+
+
+def marker_band_rows(canvas: Canvas, box: QRectF, x: Axis, markers: Sequence[Marker],
+                     legend: bool = False) -> int:
+    """How many label rows ``markers`` need above a plot in ``box`` (0 without markers)."""
+    area = plot_area(box, legend)
+    return max((row + 1 for *_, row in _marker_layout(canvas, area, x, markers)), default=0)
+
+
+def draw_markers(canvas: Canvas, frame: Frame, markers: Sequence[Marker]) -> None:
+    """Dashed lines through the plot; their labels in rows above it, never over data or each other."""
+    area = frame.area
+    for marker, px, (left, _right), row in _marker_layout(canvas, area, frame.x, markers):
+        canvas.painter.setPen(_pen(marker.colour, 0.9, dashed=True))
+        label_bottom = area.top() - row * MARKER_ROW_PT * PT
+        canvas.painter.drawLine(QLineF(px, area.top() - 1 * PT, px, area.bottom()))
+        _text(canvas, left + 2 * PT, label_bottom - 1 * PT, marker.label, TICK_PT, "left", marker.colour,
+              vertical="bottom")
+
+
+SHORT_NAMES = {
+    CeilingKind.MEMORY: QT_TRANSLATE_NOOP("Report", "Memory"),
+    CeilingKind.COMPUTE: QT_TRANSLATE_NOOP("Report", "Compute"),
+    CeilingKind.INTERCONNECT: QT_TRANSLATE_NOOP("Report", "Interconnect"),
+    CeilingKind.SCHEDULER: QT_TRANSLATE_NOOP("Report", "Scheduler"),
+}
+"""One word per limit, for the load curves' marker labels (translated where they are drawn)."""
+
+
+@dataclass(frozen=True)
+class LoadCrossing:
+    """Where something changes on the load curve as concurrency rises.
+
+    ``what``: "ttft" or "tpot" where that latency passes its target, or a ceiling kind's value
+    where that limit is reached (``binding``: the smallest one, the knee).
+    """
+
+    concurrency: float
+    what: str
+    binding: bool = False
+
+
+def target_crossing(xs: Sequence[float], ys: Sequence[float], target: float) -> float | None:
+    """The concurrency where ``ys`` first rises past ``target``, interpolated on log-log axes.
+
+    None when the curve stays within the target, or is past it from its first point.
+    """
+    points = [(x, y) for x, y in zip(xs, ys, strict=True) if x > 0 and math.isfinite(y) and y > 0]
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
+        if y0 <= target < y1:
+            t = (math.log10(target) - math.log10(y0)) / (math.log10(y1) - math.log10(y0))
+            return float(10 ** (math.log10(x0) + t * (math.log10(x1) - math.log10(x0))))
+    return None
+
+
+def load_crossings(perf: PerformanceResult, ttft_target: float, tpot_target: float) -> list[LoadCrossing]:
+    """TTFT and TPOT passing their targets and each limit being reached, within the load curve."""
+    curve = perf.load_curve
+    if not curve:
+        return []
+    xs = [c.concurrency for c in curve]
+    found = [LoadCrossing(x, name) for name, ys, target in (
+        ("ttft", [c.ttft_ms for c in curve], ttft_target), ("tpot", [c.tpot_ms for c in curve], tpot_target))
+        if (x := target_crossing(xs, ys, target)) is not None]
+    found += [LoadCrossing(c.value.value, c.kind.value, c.binding) for c in perf.ceilings
+              if not c.sets_no_limit and xs[0] <= c.value.value <= xs[-1]]
+    return sorted(found, key=lambda c: c.concurrency)
 
 
 @dataclass(frozen=True)
@@ -355,31 +475,55 @@ def draw_context_sweep(canvas: Canvas, box: QRectF, sweep: ContextSweep, labels:
                                             for p in points]
     series[CeilingKind.SCHEDULER] = [p.scheduler for p in points]
     values = [v for ys in series.values() for v in ys]
-    frame = draw_frame(canvas, box, Axis(min(xs), max(xs), log=True), Axis.fit(values, log=True),
-                       title, x_label, y_label, legend=True)
+    x_axis = Axis(min(xs), max(xs), log=True)
+    markers = [Marker(float(c.context_tokens), MUTED_COLOUR, f"{crossover_label} {c.context_tokens:,}")
+               for c in sweep.crossovers]
+    markers.append(Marker(planning_tokens, MARKER_COLOUR, planning_label))
+    frame = draw_frame(canvas, box, x_axis, Axis.fit(values, log=True), title, x_label, y_label,
+                       legend=True, band_rows=marker_band_rows(canvas, box, x_axis, markers, legend=True))
     canvas.painter.setClipRect(frame.area)
     for kind, ys in series.items():
         _polyline(canvas, frame, xs, ys, CEILING_COLOURS[kind], 1.4)
     _polyline(canvas, frame, xs, [p.recommended for p in points], TEXT_COLOUR, 0.7, dashed=True)
     canvas.painter.setClipping(False)
+    draw_markers(canvas, frame, markers)
     for crossing in sweep.crossovers:
-        _vertical_marker(canvas, frame, crossing.context_tokens, MUTED_COLOUR,
-                         f"{crossover_label} {crossing.context_tokens:,}")
         point = next(p for p in points if p.context_tokens == crossing.context_tokens)
         if point.recommended < frame.y.lo:  # nothing meets the targets there: no dot to place
             continue
-        canvas.painter.setBrush(QBrush(QColor(CEILING_COLOURS[crossing.after])))
-        canvas.painter.setPen(_pen(TEXT_COLOUR, 0.6))
-        radius = 2.5 * PT
-        canvas.painter.drawEllipse(frame.point(point.context_tokens, point.recommended), radius, radius)
-    _vertical_marker(canvas, frame, planning_tokens, MARKER_COLOUR, planning_label)
+        _dot(canvas, frame.point(point.context_tokens, point.recommended), CEILING_COLOURS[crossing.after])
     _legend(canvas, frame.area.left(), box.bottom() - 4 * PT,
             [(CEILING_COLOURS[k], labels[k], False) for k in series])
 
 
+def load_markers(perf: PerformanceResult, crossings: Sequence[LoadCrossing], text: dict[str, str],
+                 names: dict[CeilingKind, str]) -> tuple[list[Marker], list[Marker]]:
+    """The latency plot's markers (targets passed) and the throughput plot's (limits, watermark).
+
+    ``text`` holds the templates "over_target" ({name}, {n}), "knee" ({n}, {name}), "limit"
+    ({name}, {n}) and "watermark" ({n}); the binding limit is the knee.
+    """
+    colours = {"ttft": TTFT_COLOUR, "tpot": TPOT_COLOUR}
+    latency = [Marker(c.concurrency, colours[c.what], text["over_target"].format(
+        name=c.what.upper(), n=count(c.concurrency))) for c in crossings if c.what in colours]
+    limits = [c for c in crossings if c.what not in colours]
+    knee = perf.knee_concurrency.value
+    throughput = [Marker(knee, MUTED_COLOUR, text["knee"].format(n=count(knee), name=names[perf.bottleneck]))]
+    throughput += [Marker(c.concurrency, CEILING_COLOURS[CeilingKind(c.what)], text["limit"].format(
+        name=names[CeilingKind(c.what)], n=count(c.concurrency))) for c in limits if not c.binding]
+    online = perf.online_capacity.value
+    if online >= 1:
+        throughput.append(Marker(online, MARKER_COLOUR, text["watermark"].format(n=count(online))))
+    return latency, throughput
+
+
 def draw_load_curves(canvas: Canvas, box: QRectF, perf: PerformanceResult, ttft_target: float,
-                     tpot_target: float, text: dict[str, str]) -> None:
-    """Left: TTFT and TPOT against concurrency with targets; right: throughput, knee, watermark."""
+                     tpot_target: float, text: dict[str, str], names: dict[CeilingKind, str]) -> None:
+    """Left: TTFT and TPOT against concurrency with targets; right: throughput, knee, watermark.
+
+    Where TTFT or TPOT passes its target and where each limit is reached is marked, its label in
+    a band above the plot (:func:`load_markers`).
+    """
     curve: Sequence[CurvePoint] = perf.load_curve
     xs = [c.concurrency for c in curve]
     gap = 10 * PT
@@ -389,34 +533,47 @@ def draw_load_curves(canvas: Canvas, box: QRectF, perf: PerformanceResult, ttft_
     ttft = [c.ttft_ms for c in curve]
     tpot = [c.tpot_ms for c in curve]
     x_axis = Axis.fit(xs, log=True)
+    crossings = load_crossings(perf, ttft_target, tpot_target)
+    latency_markers, throughput_markers = load_markers(perf, crossings, text, names)
+    rows = max(marker_band_rows(canvas, b, x_axis, m, legend=True)
+               for b, m in ((left_box, latency_markers), (right_box, throughput_markers)))
     frame = draw_frame(canvas, left_box, x_axis, Axis.fit([*ttft, *tpot, ttft_target, tpot_target],
                                                           log=True),
-                       text["latency_title"], text["x_label"], text["latency_axis"], legend=True)
+                       text["latency_title"], text["x_label"], text["latency_axis"], legend=True,
+                       band_rows=rows)
     _polyline(canvas, frame, xs, ttft, TTFT_COLOUR)
     _polyline(canvas, frame, xs, tpot, TPOT_COLOUR)
     for target, colour in ((ttft_target, TTFT_COLOUR), (tpot_target, TPOT_COLOUR)):
         canvas.painter.setPen(_pen(colour, 0.7, dashed=True))
         canvas.painter.drawLine(QLineF(frame.area.left(), frame.py(target), frame.area.right(),
                                        frame.py(target)))
+    draw_markers(canvas, frame, latency_markers)
+    for crossing in crossings:
+        if crossing.what in ("ttft", "tpot"):
+            target, colour = (ttft_target, TTFT_COLOUR) if crossing.what == "ttft" else (tpot_target,
+                                                                                         TPOT_COLOUR)
+            _dot(canvas, frame.point(crossing.concurrency, target), colour)
     _legend(canvas, frame.area.left(), box.bottom() - 4 * PT,
             [(TTFT_COLOUR, "TTFT", False), (TPOT_COLOUR, "TPOT", False),
              (MUTED_COLOUR, text["target"], True)])
     tput = [c.output_tokens_per_s for c in curve]
     frame = draw_frame(canvas, right_box, x_axis, Axis.fit(tput, log=False),
-                       text["throughput_title"], text["x_label"], text["throughput_axis"], legend=True)
+                       text["throughput_title"], text["x_label"], text["throughput_axis"], legend=True,
+                       band_rows=rows)
     _polyline(canvas, frame, xs, tput, THROUGHPUT_COLOUR)
-    knee = perf.knee_concurrency.value
-    online = perf.online_capacity.value
-    _vertical_marker(canvas, frame, knee, MUTED_COLOUR, f"{text['knee']} {count(knee)}")
-    if online >= 1:
-        canvas.painter.setPen(_pen(MARKER_COLOUR, 0.9, dashed=True))
-        px = frame.px(online)
-        canvas.painter.drawLine(QLineF(px, frame.area.top(), px, frame.area.bottom()))
-        _text(canvas, px + 2 * PT, frame.area.top() + 12 * PT, f"{text['watermark']} {count(online)}",
-              TICK_PT, "left", MARKER_COLOUR)
+    draw_markers(canvas, frame, throughput_markers)
     _legend(canvas, frame.area.left(), box.bottom() - 4 * PT,
             [(THROUGHPUT_COLOUR, text["throughput_legend"], False)])
 
 
-__all__ = ["RULE_COLOUR", "CeilingBar", "MemorySegment", "draw_ceiling_bars", "draw_context_sweep",
-           "draw_load_curves", "draw_memory_bar"]
+def _dot(canvas: Canvas, centre: QPointF, colour: str) -> None:
+    """A filled dot with a dark rim: a crossover on a curve."""
+    canvas.painter.setBrush(QBrush(QColor(colour)))
+    canvas.painter.setPen(_pen(TEXT_COLOUR, 0.6))
+    radius = 2.5 * PT
+    canvas.painter.drawEllipse(centre, radius, radius)
+
+
+__all__ = ["RULE_COLOUR", "SHORT_NAMES", "CeilingBar", "LoadCrossing", "Marker", "MemorySegment",
+           "draw_ceiling_bars", "draw_context_sweep", "draw_load_curves", "draw_markers", "draw_memory_bar",
+           "label_rows", "load_crossings", "target_crossing"]

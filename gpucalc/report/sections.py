@@ -22,6 +22,7 @@ from gpucalc.report.layout import MUTED_COLOUR, Block, Canvas, Cell, Drawing, He
 from gpucalc.report.measurement_section import measurement_section
 from gpucalc.report.numbers import count, gib, params_text, percent, sig3
 from gpucalc.report.plots import (
+    SHORT_NAMES,
     CeilingBar,
     MemorySegment,
     draw_ceiling_bars,
@@ -391,11 +392,13 @@ def load_section(w: Writer, perf: PerformanceResult) -> list[Block]:
             "throughput_title": w.t("Output throughput against concurrency"),
             "x_label": w.t("concurrent requests (closed loop)"), "latency_axis": w.t("ms"),
             "throughput_axis": w.t("output tokens/s"), "target": w.t("target"),
-            "knee": w.t("knee"), "watermark": w.t("watermark"),
+            "knee": w.t("knee {n} ({name})"), "watermark": w.t("watermark {n}"),
+            "limit": w.t("{name} limit {n}"), "over_target": w.t("{name} past target from {n}"),
             "throughput_legend": w.t("output tokens/s per replica")}
+    names = {k: w.t(v) for k, v in SHORT_NAMES.items()}
 
     def draw(canvas: Canvas, box: QRectF) -> None:
-        draw_load_curves(canvas, box, perf, targets.ttft_ms, targets.tpot_ms, text)
+        draw_load_curves(canvas, box, perf, targets.ttft_ms, targets.tpot_ms, text, names)
 
     rows = [(Cell(count(c.concurrency), align="right"), Cell(sig3(c.ttft_ms), align="right"),
              Cell(sig3(c.tpot_ms), align="right"), Cell(sig3(c.output_tokens_per_s), align="right"))

@@ -19,7 +19,15 @@ from gpucalc.core.explain import Term
 from gpucalc.core.fleet import FleetVerdict
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_result import PerformanceResult, PointSummary
-from gpucalc.ui.format import formula_text, input_name, input_value, source_text, term_name, term_value
+from gpucalc.ui.format import (
+    formula_text,
+    input_name,
+    input_value,
+    no_limit_text,
+    source_text,
+    term_name,
+    term_value,
+)
 from gpucalc.ui.plain_text import plain_tooltip
 from gpucalc.ui.screen_fit import EXPLAIN_DOCK_WIDTH
 
@@ -91,14 +99,14 @@ def fleet_groups(fleet: FleetVerdict) -> list[tuple[str, tuple[Term, ...]]]:
     ]
 
 
-def term_html(term: Term) -> str:
-    """The explanation of ``term`` as rich text."""
+def term_html(term: Term, value: str | None = None) -> str:
+    """The explanation of ``term`` as rich text (``value``: its value as shown, if not its own)."""
     esc = html.escape
     formula = translate("ExplainPane", "Formula")
     inputs = translate("ExplainPane", "Inputs")
     sources_title = translate("ExplainPane", "Sources")
     parts = [f"<h3>{esc(term_name(term.key))}</h3>",
-             f"<p style='font-size:large'><b>{esc(term_value(term))}</b></p>",
+             f"<p style='font-size:large'><b>{esc(value or term_value(term))}</b></p>",
              f"<p><b>{esc(formula)}</b><br><code>{esc(formula_text(term))}</code></p>"]
     if term.inputs:
         rows = "".join(f"<tr><td>{esc(input_name(k))}</td>"
@@ -113,10 +121,10 @@ def term_html(term: Term) -> str:
     return "".join(parts)
 
 
-def term_tooltip(term: Term) -> str:
-    """A short plain-text explanation for tooltips."""
+def term_tooltip(term: Term, value: str | None = None) -> str:
+    """A short plain-text explanation for tooltips (``value``: the value as shown, if not its own)."""
     formula = translate("ExplainPane", "Formula")
-    lines = [f"{term_name(term.key)}: {term_value(term)}", f"{formula}: {formula_text(term)}"]
+    lines = [f"{term_name(term.key)}: {value or term_value(term)}", f"{formula}: {formula_text(term)}"]
     if term.inputs:
         lines.append(", ".join(f"{input_name(k)} = {input_value(v)}" for k, v in term.inputs.items()))
     sources = [source_text(s) for s in term.sources if s]
@@ -152,6 +160,7 @@ class ExplainPane(QWidget):
         layout.addWidget(splitter)
         self._terms: dict[str, Term] = {}
         self._items: dict[str, QTreeWidgetItem] = {}
+        self._shown: dict[str, str] = {}  # term key → its value as shown, where not its own
         self.tree.currentItemChanged.connect(self._on_current)
 
     def set_result(self, memory: MemoryResult, performance: PerformanceResult | None = None,
@@ -162,6 +171,9 @@ class ExplainPane(QWidget):
         self.tree.clear()
         self._terms.clear()
         self._items.clear()
+        # a ceiling that sets no limit says so, as in the bars, the CLI and the PDF
+        self._shown = {c.value.key: no_limit_text() for c in (performance.ceilings if performance else ())
+                       if c.sets_no_limit}
         groups = result_groups(memory)
         if performance is not None:
             groups = performance_groups(performance) + groups
@@ -172,10 +184,11 @@ class ExplainPane(QWidget):
             group.setFirstColumnSpanned(True)
             self.tree.addTopLevelItem(group)
             for term in terms:
-                item = QTreeWidgetItem([term_name(term.key), term_value(term)])
+                shown = self._shown.get(term.key)
+                item = QTreeWidgetItem([term_name(term.key), shown or term_value(term)])
                 item.setData(0, KEY_ROLE, term.key)
                 item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                item.setToolTip(0, plain_tooltip(term_tooltip(term)))
+                item.setToolTip(0, plain_tooltip(term_tooltip(term, shown)))
                 group.addChild(item)
                 self._terms.setdefault(term.key, term)
                 self._items.setdefault(term.key, item)
@@ -196,7 +209,7 @@ class ExplainPane(QWidget):
             return
         if self.tree.currentItem() is not item:
             self.tree.setCurrentItem(item)
-        self.detail.setHtml(term_html(self._terms[key]))
+        self.detail.setHtml(term_html(self._terms[key], self._shown.get(key)))
 
     def explain_term(self, term: object) -> None:
         """Show the work behind a term that is not part of the current result (e.g. a simulation)."""
@@ -207,5 +220,5 @@ class ExplainPane(QWidget):
     def _on_current(self, item: QTreeWidgetItem | None, _previous: QTreeWidgetItem | None) -> None:
         key = str(item.data(0, KEY_ROLE) or "") if item else ""
         if key in self._terms:
-            self.detail.setHtml(term_html(self._terms[key]))
+            self.detail.setHtml(term_html(self._terms[key], self._shown.get(key)))
             self.termSelected.emit(key)

@@ -320,6 +320,7 @@ class MainWindow(QMainWindow):
         failure = self.controller.last_failure
         if failure is None:
             self.banner.set_stale("")
+            self.tabs.set_stale("")
         else:  # the values are valid again, but the plan they give still failed
             self._show_stale(self.controller.last_failure_field, failure.cause, failure.details)
 
@@ -331,6 +332,7 @@ class MainWindow(QMainWindow):
         else:
             sentence = self.tr("Stale: the current inputs give no result. {reason}").format(reason=reason)
         self.banner.set_stale(sentence, details)
+        self.tabs.set_stale(sentence)
 
     # -- commands -------------------------------------------------------------------------
     def apply_serve_command(self, text: str) -> bool:

@@ -12,7 +12,16 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QResizeEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QLabel,
+    QScrollArea,
+    QSizePolicy,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.perf_result import PerformanceResult
@@ -20,6 +29,7 @@ from gpucalc.core.sweep import ContextSweep
 from gpucalc.plan.compute import Plan
 from gpucalc.ui.format import count, kind_name
 from gpucalc.ui.lazy_page import LazyPage
+from gpucalc.ui.panels.answer_banner import STALE_COLOUR, chip_style
 from gpucalc.ui.panels.ceilings_tab import CeilingsTab
 from gpucalc.ui.panels.checklist_tab import ChecklistTab
 from gpucalc.ui.panels.compare_tab import CompareTab
@@ -48,8 +58,83 @@ def scrolling(page: QWidget) -> QScrollArea:
     return frame
 
 
+STALE_VEIL_ALPHA = 150
+"""Opacity (of 255) of the window-coloured veil over a stale page: its figures stay readable but
+plainly greyed, in both themes."""
+
+
+class Veil(QWidget):
+    """A translucent layer of the window's colour over a page; clicks and scrolling pass through."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.hide()
+
+    def paintEvent(self, _event: QPaintEvent) -> None:
+        """Fill the page with the window's colour at :data:`STALE_VEIL_ALPHA`."""
+        colour = QColor(self.palette().color(QPalette.ColorRole.Window))
+        colour.setAlpha(STALE_VEIL_ALPHA)
+        QPainter(self).fillRect(self.rect(), colour)
+
+
+class ResultPage(QWidget):
+    """One result tab: its scrolling page, and above it the notice that the result is stale.
+
+    A stale page is greyed as a whole (tables, text and plots alike) and says why, the same way
+    whether a value was invalid or the plan failed; the next good result clears it.
+    """
+
+    def __init__(self, frame: QScrollArea, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.frame = frame
+        self.notice = PlainLabel()
+        self.notice.setObjectName("staleNotice")
+        self.notice.setWordWrap(True)
+        self.notice.setStyleSheet(chip_style(STALE_COLOUR))
+        self.notice.hide()
+        self.column = QVBoxLayout(self)
+        self.column.setContentsMargins(0, 0, 0, 0)
+        self.column.setSpacing(2)
+        self.column.addWidget(self.notice)
+        self.column.addWidget(self.frame, 1)
+        self.veil = Veil(self)
+
+    @property
+    def stale(self) -> bool:
+        """Whether the page shows an earlier result that the current inputs no longer give."""
+        return self.veil.isVisibleTo(self)
+
+    def set_stale(self, message: str) -> None:
+        """Grey the page and show ``message`` above it; '' shows it fresh."""
+        self.notice.setText(message)
+        self.notice.setVisible(bool(message))
+        self.veil.setVisible(bool(message))
+        self._cover()
+
+    def _cover(self) -> None:
+        self.column.activate()
+        self.veil.setGeometry(self.frame.geometry())
+        self.veil.raise_()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Keep the veil over the page."""
+        super().resizeEvent(event)
+        self._cover()
+
+
+PLOT_MIN_HEIGHT_PX = 320
+"""The least height of a plot page's figure: its axes and labels stay readable; below it the page scrolls."""
+
+
 def _captioned(widget: QWidget, caption: QLabel) -> QWidget:
-    """``widget`` with a caption line above it, as one tab page."""
+    """``widget`` with a caption line above it, as one tab page.
+
+    The figure takes the height the tab has (its own size hint is ignored: the wrapped caption
+    would otherwise make the page as tall as the caption plus the plots' hints, and scroll).
+    """
+    widget.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+    widget.setMinimumHeight(PLOT_MIN_HEIGHT_PX)
     caption.setWordWrap(True)
     page = QWidget()
     layout = QVBoxLayout(page)
@@ -93,7 +178,7 @@ class ResultTabs(QTabWidget):
                 self.tr("Seed 000's pre-reporting checklist: pass / attention for every item"))
         # each page scrolls inside its tab when the window is narrower or lower than the page
         # needs, so no page's minimum size sets the window's (a laptop screen)
-        self.frames = {name: scrolling(page) for name, page in self.pages.items()}
+        self.frames = {name: ResultPage(scrolling(page)) for name, page in self.pages.items()}
         self.setUsesScrollButtons(True)  # a narrow window scrolls the tab bar; titles stay whole
         self.setElideMode(Qt.TextElideMode.ElideNone)
         for name, title, tip in zip(TAB_NAMES, titles, tips, strict=True):
@@ -201,6 +286,7 @@ class ResultTabs(QTabWidget):
     def show_outcome(self, outcome: Plan, lang: str, catalog: Catalog) -> None:
         """Queue every tab's update for ``outcome``; the visible one is updated now."""
         performance = outcome.performance
+        self.set_stale("")
         for name, frame in self.frames.items():
             self.setTabEnabled(self.indexOf(frame), performance is not None
                                or name not in PERFORMANCE_TABS)
@@ -215,6 +301,11 @@ class ResultTabs(QTabWidget):
             self.setCurrentWidget(self.frames["memory"])
         self._update_page(self.current_name(), build=True)
         self._drain.start()
+
+    def set_stale(self, message: str) -> None:
+        """Grey every tab and say why its result is stale (``message``); '' shows them fresh."""
+        for page in self.frames.values():
+            page.set_stale(message)
 
     def flush(self) -> None:
         """Build every tab and run every queued update now (tests, screenshots)."""

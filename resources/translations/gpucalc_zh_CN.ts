@@ -122,17 +122,17 @@
     <context>
         <name>AnswerBanner</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/answer_banner.py" line="28" />
+            <location filename="../../gpucalc/ui/panels/answer_banner.py" line="29" />
             <source>Computing…</source>
             <translation>计算中…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/answer_banner.py" line="96" />
+            <location filename="../../gpucalc/ui/panels/answer_banner.py" line="107" />
             <source>Stale</source>
             <translation>已过期</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/answer_banner.py" line="97" />
+            <location filename="../../gpucalc/ui/panels/answer_banner.py" line="108" />
             <source>Was: {verdict}</source>
             <translation>原为：{verdict}</translation>
         </message>
@@ -364,12 +364,12 @@
     <context>
         <name>CeilingBars</name>
         <message>
-            <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="79" />
+            <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="80" />
             <source>Concurrent requests per replica</source>
             <translation>每副本并发请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="94" />
+            <location filename="../../gpucalc/ui/plots/ceiling_bars.py" line="95" />
             <source>online capacity {n}</source>
             <translation>在线容量 {n}</translation>
         </message>
@@ -407,100 +407,110 @@
             <translation>调度器（max_num_seqs）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="72" />
+            <location filename="../../gpucalc/ui/format.py" line="73" />
             <source>no limit</source>
             <translation>无限制</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="81" />
-            <source>{n} (not limiting)</source>
-            <translation>{n}（不构成限制）</translation>
+            <location filename="../../gpucalc/ui/format.py" line="119" />
+            <source>Memory</source>
+            <translation>显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="120" />
+            <source>Compute</source>
+            <translation>算力</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="122" />
+            <source>Scheduler</source>
+            <translation>调度器</translation>
         </message>
     </context>
     <context>
         <name>CeilingsTab</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="41" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="40" />
             <source>Load</source>
             <translation>工作点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="41" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="40" />
             <source>Concurrency</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="41" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="40" />
             <source>TTFT ms</source>
             <translation>TTFT ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="42" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="41" />
             <source>TPOT ms</source>
             <translation>TPOT ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="42" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="41" />
             <source>Output tok/s</source>
             <translation>输出 tok/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="42" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="41" />
             <source>req/s</source>
             <translation>req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="43" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="42" />
             <source>Figure</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="43" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="42" />
             <source>Value</source>
             <translation>数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="47" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="46" />
             <source>Ceilings and the scheduler cap: the smallest one sets the concurrency</source>
             <translation>并发上限与调度器上限：最小者决定并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="48" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="47" />
             <source>What moves the binding ceiling</source>
             <translation>影响瓶颈上限的因素</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="54" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="50" />
             <source>Latency and throughput per replica</source>
             <translation>单副本延迟与吞吐</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="55" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="51" />
             <source>Step time at the recommendation</source>
             <translation>推荐并发下的单步耗时</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="65" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="62" />
             <source>Binding: {name}</source>
             <translation>瓶颈：{name}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="80" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="77" />
             <source>At the recommendation</source>
             <translation>推荐并发下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="81" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="78" />
             <source>Offline maximum (batch full)</source>
             <translation>离线最大（批次占满）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="82" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="79" />
             <source>At the chosen concurrency</source>
             <translation>指定并发下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="83" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="80" />
             <source>At the chosen request rate</source>
             <translation>指定请求速率下</translation>
         </message>
@@ -840,27 +850,27 @@
             <translation>尚无基线：先固定当前结果，再修改输入进行对比。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="143" />
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="147" />
             <source>Figure</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="143" />
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="147" />
             <source>Baseline: {name}</source>
             <translation>基线：{name}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="144" />
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="148" />
             <source>Current</source>
             <translation>当前</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="144" />
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="148" />
             <source>Change</source>
             <translation>变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="146" />
+            <location filename="../../gpucalc/ui/panels/compare_tab.py" line="150" />
             <source>Baseline: {name}. Green: better than the baseline; red: worse.</source>
             <translation>基线：{name}。绿色：优于基线；红色：劣于基线。</translation>
         </message>
@@ -868,27 +878,32 @@
     <context>
         <name>ContextSweepPlot</name>
         <message>
-            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="36" />
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="39" />
             <source>Planning length per request (tokens, log scale)</source>
             <translation>每请求规划长度（token，对数坐标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="37" />
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="40" />
             <source>Concurrent requests per replica</source>
             <translation>每副本并发请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="47" />
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="50" />
             <source>Recommended (smallest)</source>
             <translation>推荐值（最小上限）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="48" />
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="51" />
             <source>Crossover</source>
             <translation>交叉点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="94" />
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="88" />
+            <source>crossover {n}</source>
+            <translation>交叉点 {n}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="90" />
             <source>planning length {n}</source>
             <translation>规划长度 {n}</translation>
         </message>
@@ -1396,107 +1411,107 @@
     <context>
         <name>ExplainPane</name>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="36" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="44" />
             <source>Memory per GPU</source>
             <translation>每卡显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="38" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="46" />
             <source>Weights by tensor group</source>
             <translation>按张量组划分的权重</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="39" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="47" />
             <source>Activation peak</source>
             <translation>激活峰值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="40" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="48" />
             <source>KV cache and concurrency</source>
             <translation>KV 缓存与并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="45" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="53" />
             <source>Effective settings</source>
             <translation>生效的设置</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="48" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="56" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="60" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="68" />
             <source>Ceilings and the scheduler cap</source>
             <translation>并发上限与调度器上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="63" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="71" />
             <source>Memory share at the planned concurrency</source>
             <translation>规划并发下的显存占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="65" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="73" />
             <source>Step time at the recommendation</source>
             <translation>推荐并发下的单步耗时</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="67" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="75" />
             <source>At the recommendation</source>
             <translation>推荐并发下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="68" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="76" />
             <source>Offline maximum</source>
             <translation>离线最大</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="76" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="84" />
             <source>Layout TP {tp} × PP {pp}: {n} replicas</source>
             <translation>布局 TP {tp} × PP {pp}：{n} 个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="81" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="89" />
             <source>Fleet: does it carry the QPS</source>
             <translation>集群：能否承载 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="86" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="94" />
             <source>Fleet: all replicas deployed</source>
             <translation>集群：已部署的全部副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="97" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="105" />
             <source>Formula</source>
             <translation>公式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="98" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="106" />
             <source>Inputs</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="99" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="107" />
             <source>Sources</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="111" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="119" />
             <source>JSON key</source>
             <translation>JSON 键</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="136" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="144" />
             <source>Figure</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="136" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="144" />
             <source>Value</source>
             <translation>数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="145" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="153" />
             <source>Select a figure to see how it is computed.</source>
             <translation>选中一个指标，查看其计算方法。</translation>
         </message>
@@ -2832,14 +2847,14 @@
             <translation>单卡容量表</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="81" />
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="82" />
             <source>{tokens} tokens, weights {w}, KV {kv}: {n} requests
 = min(memory, compute, interconnect ceilings) with the scenario's lengths scaled to a planning length of {tokens} tokens; the same calculation as the Bottleneck tab</source>
             <translation>{tokens} token，权重 {w}，KV {kv}：{n} 个请求
 = min(显存, 算力, 卡间通信上限)，本场景各长度按比例缩放到 {tokens} token 的规划长度；与“瓶颈”页的计算相同</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="94" />
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="95" />
             <source>does not fit</source>
             <translation>放不下</translation>
         </message>
@@ -3955,39 +3970,49 @@
     <context>
         <name>LoadCurvePlot</name>
         <message>
-            <location filename="../../gpucalc/ui/plots/load_plot.py" line="46" />
+            <location filename="../../gpucalc/ui/plots/load_plot.py" line="51" />
             <source>Concurrent requests per replica (log scale)</source>
             <translation>每副本并发请求数（对数坐标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/plots/load_plot.py" line="48" />
-            <source>knee</source>
-            <translation>拐点</translation>
+            <location filename="../../gpucalc/ui/plots/load_plot.py" line="53" />
+            <source>target</source>
+            <translation>目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/plots/load_plot.py" line="49" />
-            <source>watermark</source>
-            <translation>安全水位</translation>
+            <location filename="../../gpucalc/ui/plots/load_plot.py" line="54" />
+            <source>target passed</source>
+            <translation>超出目标处</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/plots/load_plot.py" line="94" />
+            <location filename="../../gpucalc/ui/plots/load_plot.py" line="84" />
+            <source>{name} past target from {n}</source>
+            <translation>{name} 自 {n} 起超出目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/plots/load_plot.py" line="84" />
+            <source>knee {n} ({name})</source>
+            <translation>拐点 {n}（{name}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/plots/load_plot.py" line="85" />
+            <source>{name} limit {n}</source>
+            <translation>{name}上限 {n}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/plots/load_plot.py" line="85" />
+            <source>watermark {n}</source>
+            <translation>安全水位 {n}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/plots/load_plot.py" line="103" />
             <source>TTFT target {ms} ms</source>
             <translation>TTFT 目标 {ms} ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/plots/load_plot.py" line="96" />
+            <location filename="../../gpucalc/ui/plots/load_plot.py" line="105" />
             <source>TPOT target {ms} ms</source>
             <translation>TPOT 目标 {ms} ms</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/plots/load_plot.py" line="101" />
-            <source>knee {n}</source>
-            <translation>拐点 {n}</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/plots/load_plot.py" line="104" />
-            <source>watermark {n}</source>
-            <translation>安全水位 {n}</translation>
         </message>
     </context>
     <context>
@@ -4168,92 +4193,92 @@
             <translation>无法计算此方案：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="329" />
+            <location filename="../../gpucalc/ui/main_window.py" line="330" />
             <source>Stale: fix {field} to update. {reason}</source>
             <translation>已过期：请修改{field}以更新。{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="332" />
+            <location filename="../../gpucalc/ui/main_window.py" line="333" />
             <source>Stale: the current inputs give no result. {reason}</source>
             <translation>已过期：当前输入无法得出结果。{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="341" />
+            <location filename="../../gpucalc/ui/main_window.py" line="343" />
             <source>Cannot use this command</source>
             <translation>无法使用该命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="343" />
+            <location filename="../../gpucalc/ui/main_window.py" line="345" />
             <source>paste the {engine} command</source>
             <translation>粘贴 {engine} 启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="346" />
+            <location filename="../../gpucalc/ui/main_window.py" line="348" />
             <source>Filled from the {engine} command.</source>
             <translation>已从 {engine} 命令填写。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="347" />
+            <location filename="../../gpucalc/ui/main_window.py" line="349" />
             <source>Ignored: {flags}</source>
             <translation>已忽略：{flags}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="363" />
+            <location filename="../../gpucalc/ui/main_window.py" line="365" />
             <source>reset to the default scenario</source>
             <translation>恢复默认场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="379" />
+            <location filename="../../gpucalc/ui/main_window.py" line="381" />
             <source>Cannot open scenario</source>
             <translation>无法打开场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="399" />
+            <location filename="../../gpucalc/ui/main_window.py" line="401" />
             <source>Unsaved changes</source>
             <translation>未保存的修改</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="400" />
+            <location filename="../../gpucalc/ui/main_window.py" line="402" />
             <source>The scenario has changes that are not saved. Save them first?</source>
             <translation>场景有未保存的修改。要先保存吗？</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="414" />
+            <location filename="../../gpucalc/ui/main_window.py" line="416" />
             <source>Cannot save scenario</source>
             <translation>无法保存场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="420" />
+            <location filename="../../gpucalc/ui/main_window.py" line="422" />
             <source>Saved {path}</source>
             <translation>已保存 {path}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="431" />
+            <location filename="../../gpucalc/ui/main_window.py" line="433" />
             <source>Open scenario</source>
             <translation>打开场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="432" />
+            <location filename="../../gpucalc/ui/main_window.py" line="434" />
             <source>gpucalc scenarios (*.gpucalc.json);;JSON (*.json)</source>
             <translation>gpucalc 场景 (*.gpucalc.json);;JSON (*.json)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="444" />
+            <location filename="../../gpucalc/ui/main_window.py" line="446" />
             <source>Save scenario</source>
             <translation>保存场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="445" />
+            <location filename="../../gpucalc/ui/main_window.py" line="447" />
             <source>gpucalc scenarios (*.gpucalc.json)</source>
             <translation>gpucalc 场景 (*.gpucalc.json)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="480" />
+            <location filename="../../gpucalc/ui/main_window.py" line="482" />
             <source>About gpucalc</source>
             <translation>关于 gpucalc</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="481" />
+            <location filename="../../gpucalc/ui/main_window.py" line="483" />
             <source>gpucalc {version}: offline GPU inference capacity planner.</source>
             <translation>gpucalc {version}：离线 GPU 推理容量规划工具。</translation>
         </message>
@@ -5280,6 +5305,26 @@
             <translation>GPU 推理容量报告</translation>
         </message>
         <message>
+            <location filename="../../gpucalc/report/plots.py" line="282" />
+            <source>Memory</source>
+            <translation>显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/plots.py" line="283" />
+            <source>Compute</source>
+            <translation>算力</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/plots.py" line="284" />
+            <source>Interconnect</source>
+            <translation>卡间通信</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/plots.py" line="285" />
+            <source>Scheduler</source>
+            <translation>调度器</translation>
+        </message>
+        <message>
             <location filename="../../gpucalc/report/risk_sections.py" line="90" />
             <source>Low and high: every uncertain constant at once at the pessimistic or the optimistic end of its stated range (table below); low and high are the smallest and largest of the three evaluations — a planning range, not a confidence interval. The recommended concurrency's range also brackets both ends of every sensitivity bar. GPUs needed for {qps} req/s average, {peak} req/s peak, by the fleet verdict's rule (page 1): {needed} GPUs needed ({planned} planned).</source>
             <translation>低 / 高：所有不确定常数同时取其给定范围的悲观端 / 乐观端（范围见下表）；低、高取三次计算中的最小值与最大值——这是规划用的范围，不是置信区间。推荐并发的范围还涵盖每个敏感性条形的两端。所需卡数按平均 {qps} req/s、峰值 {peak} req/s、以第 1 页承载结论的同一规则计算：需要 {needed} 张卡（规划 {planned} 张）。</translation>
@@ -5485,647 +5530,652 @@
             <translation>有效吞吐（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="53" />
+            <location filename="../../gpucalc/report/sections.py" line="54" />
             <source>memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="54" />
+            <location filename="../../gpucalc/report/sections.py" line="55" />
             <source>compute</source>
             <translation>算力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="55" />
+            <location filename="../../gpucalc/report/sections.py" line="56" />
             <source>interconnect</source>
             <translation>卡间通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="56" />
+            <location filename="../../gpucalc/report/sections.py" line="57" />
             <source>scheduler</source>
             <translation>调度器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="57" />
+            <location filename="../../gpucalc/report/sections.py" line="58" />
             <source>KV-cache memory</source>
             <translation>KV 缓存显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="58" />
+            <location filename="../../gpucalc/report/sections.py" line="59" />
             <source>compute (latency)</source>
             <translation>算力（延迟）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="60" />
+            <location filename="../../gpucalc/report/sections.py" line="61" />
             <source>the scheduler's max_num_seqs cap</source>
             <translation>调度器的 max_num_seqs 上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="61" />
+            <location filename="../../gpucalc/report/sections.py" line="62" />
             <source>online</source>
             <translation>在线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="62" />
+            <location filename="../../gpucalc/report/sections.py" line="63" />
             <source>offline</source>
             <translation>离线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="63" />
+            <location filename="../../gpucalc/report/sections.py" line="64" />
             <source>mixed</source>
             <translation>混合</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="64" />
+            <location filename="../../gpucalc/report/sections.py" line="65" />
             <source>short</source>
             <translation>短</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="65" />
+            <location filename="../../gpucalc/report/sections.py" line="66" />
             <source>medium</source>
             <translation>中</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="66" />
+            <location filename="../../gpucalc/report/sections.py" line="67" />
             <source>long</source>
             <translation>长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="67" />
+            <location filename="../../gpucalc/report/sections.py" line="68" />
             <source>very long</source>
             <translation>超长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="68" />
+            <location filename="../../gpucalc/report/sections.py" line="69" />
             <source>scenario</source>
             <translation>本场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="70" />
+            <location filename="../../gpucalc/report/sections.py" line="71" />
             <source>1. Inputs</source>
             <translation>1. 输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="71" />
+            <location filename="../../gpucalc/report/sections.py" line="72" />
             <source>2. Pre-reporting checklist</source>
             <translation>2. 报数前自查清单</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="72" />
+            <location filename="../../gpucalc/report/sections.py" line="73" />
             <source>3. Memory per GPU</source>
             <translation>3. 单卡显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="73" />
+            <location filename="../../gpucalc/report/sections.py" line="74" />
             <source>4. Concurrency ceilings</source>
             <translation>4. 并发上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="74" />
+            <location filename="../../gpucalc/report/sections.py" line="75" />
             <source>5. Ceilings against planning length</source>
             <translation>5. 并发上限随规划长度的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="75" />
+            <location filename="../../gpucalc/report/sections.py" line="76" />
             <source>6. Latency and throughput against concurrency</source>
             <translation>6. 延迟与吞吐随并发的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="76" />
+            <location filename="../../gpucalc/report/sections.py" line="77" />
             <source>7. Per-card grid</source>
             <translation>7. 单卡并发参考表</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="77" />
+            <location filename="../../gpucalc/report/sections.py" line="78" />
             <source>8. Fleet sizing and cost</source>
             <translation>8. 卡数反推与成本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="78" />
+            <location filename="../../gpucalc/report/sections.py" line="79" />
             <source>9. Uncertainty and sensitivity</source>
             <translation>9. 不确定性与敏感性</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="79" />
+            <location filename="../../gpucalc/report/sections.py" line="80" />
             <source>10. Traffic simulation</source>
             <translation>10. 流量仿真</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="80" />
+            <location filename="../../gpucalc/report/sections.py" line="81" />
             <source>11. Efficiency assumptions</source>
             <translation>11. 效率假设</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="81" />
+            <location filename="../../gpucalc/report/sections.py" line="82" />
             <source>12. Notices</source>
             <translation>12. 提示</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="82" />
+            <location filename="../../gpucalc/report/sections.py" line="83" />
             <source>13. Appendix: measurement plan</source>
             <translation>13. 附录：实测计划</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="165" />
+            <location filename="../../gpucalc/report/sections.py" line="166" />
             <source>The model does not fit on this deployment.</source>
             <translation>该部署放不下此模型。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="166" />
+            <location filename="../../gpucalc/report/sections.py" line="167" />
             <source>{n} concurrent requests per replica at TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms — limited by {bottleneck}; online capacity at the {watermark} watermark: {online}.</source>
             <translation>在首 token 时间 ≤ {ttft} ms、每 token 延迟 ≤ {tpot} ms 下，每副本可承载 {n} 个并发请求——瓶颈为{bottleneck}；按 {watermark} 安全水位的在线容量：{online}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="173" />
+            <location filename="../../gpucalc/report/sections.py" line="174" />
             <source>{r} replicas: {total} requests in all.</source>
             <translation>{r} 个副本：共 {total} 个请求。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="182" />
+            <location filename="../../gpucalc/report/sections.py" line="183" />
             <source>checkpoint</source>
             <translation>检查点自带</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="182" />
+            <location filename="../../gpucalc/report/sections.py" line="183" />
             <source>what-if</source>
             <translation>假设量化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="184" />
+            <location filename="../../gpucalc/report/sections.py" line="185" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="186" />
+            <location filename="../../gpucalc/report/sections.py" line="187" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="186" />
+            <location filename="../../gpucalc/report/sections.py" line="187" />
             <source>{total} total, {active} active per token</source>
             <translation>总计 {total}，每 token 激活 {active}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="189" />
+            <location filename="../../gpucalc/report/sections.py" line="190" />
             <source>Precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="189" />
+            <location filename="../../gpucalc/report/sections.py" line="190" />
             <source>weights {weights} ({origin}), KV cache {kv}</source>
             <translation>权重 {weights}（{origin}），KV 缓存 {kv}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="192" />
+            <location filename="../../gpucalc/report/sections.py" line="193" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="192" />
+            <location filename="../../gpucalc/report/sections.py" line="193" />
             <source>{n}× {gpu}: {mem} GiB usable each, {bw} GB/s, {link}</source>
             <translation>{n}× {gpu}：每卡可用 {mem} GiB，{bw} GB/s，{link}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="196" />
+            <location filename="../../gpucalc/report/sections.py" line="197" />
             <source>Engine</source>
             <translation>推理引擎</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="197" />
+            <location filename="../../gpucalc/report/sections.py" line="198" />
             <source>Parallelism</source>
             <translation>并行方式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="197" />
+            <location filename="../../gpucalc/report/sections.py" line="198" />
             <source>TP {tp} × PP {pp}, {r} replica(s)</source>
             <translation>张量并行 {tp} × 流水线并行 {pp}，{r} 个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="199" />
+            <location filename="../../gpucalc/report/sections.py" line="200" />
             <source>Workload</source>
             <translation>流量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="199" />
+            <location filename="../../gpucalc/report/sections.py" line="200" />
             <source>input {i50} tokens (P95 {i95}), output {o50} tokens (P95 {o95}), {turns} turn(s); {qps} req/s average, {peak} req/s peak; {mode} traffic</source>
             <translation>输入 {i50} token（P95 {i95}），输出 {o50} token（P95 {o95}），{turns} 轮；平均 {qps} req/s，峰值 {peak} req/s；{mode}流量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="207" />
+            <location filename="../../gpucalc/report/sections.py" line="208" />
             <source>Targets</source>
             <translation>延迟目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="207" />
+            <location filename="../../gpucalc/report/sections.py" line="208" />
             <source>TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; watermark {wm}; planning share {share}</source>
             <translation>首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} ms；安全水位 {wm}；规划显存占比 {share}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="213" />
+            <location filename="../../gpucalc/report/sections.py" line="214" />
             <source>Launch command</source>
             <translation>启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="215" />
+            <location filename="../../gpucalc/report/sections.py" line="216" />
             <source>Item</source>
             <translation>项目</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="215" />
+            <location filename="../../gpucalc/report/sections.py" line="216" />
             <source>Value</source>
             <translation>数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="223" />
+            <location filename="../../gpucalc/report/sections.py" line="224" />
             <source>pass</source>
             <translation>通过</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="223" />
+            <location filename="../../gpucalc/report/sections.py" line="224" />
             <source>attention</source>
             <translation>注意</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="228" />
+            <location filename="../../gpucalc/report/sections.py" line="229" />
             <source>State each item before reporting a capacity number (the capacity planning checklist).</source>
             <translation>报容量数字之前逐条写明（容量规划清单：报数前先自查）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="230" />
+            <location filename="../../gpucalc/report/sections.py" line="231" />
             <source>Stated value</source>
             <translation>写明的数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="230" />
+            <location filename="../../gpucalc/report/sections.py" line="231" />
             <source>Check</source>
             <translation>检查</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="250" />
+            <location filename="../../gpucalc/report/sections.py" line="251" />
             <source>planning share {p}</source>
             <translation>规划占比 {p}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="251" />
+            <location filename="../../gpucalc/report/sections.py" line="252" />
             <source>alarm {p}</source>
             <translation>警戒线 {p}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="252" />
+            <location filename="../../gpucalc/report/sections.py" line="253" />
             <source>Memory picture of one GPU</source>
             <translation>单卡显存构成</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="253" />
+            <location filename="../../gpucalc/report/sections.py" line="254" />
             <source>GPU memory (GiB)</source>
             <translation>显存（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="253" />
+            <location filename="../../gpucalc/report/sections.py" line="254" />
             <source>capacity {v} GiB</source>
             <translation>容量 {v} GiB</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="269" />
+            <location filename="../../gpucalc/report/sections.py" line="270" />
             <source>Pipeline stage {s} of {n} (the one whose KV cache binds).</source>
             <translation>流水线第 {s} 段（共 {n} 段，其 KV 缓存为瓶颈）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="271" />
+            <location filename="../../gpucalc/report/sections.py" line="272" />
             <source>Line item</source>
             <translation>扣减项</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="271" />
+            <location filename="../../gpucalc/report/sections.py" line="272" />
             <source>Formula</source>
             <translation>公式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="271" />
+            <location filename="../../gpucalc/report/sections.py" line="272" />
             <source>Inputs</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="271" />
+            <location filename="../../gpucalc/report/sections.py" line="272" />
             <source>Source</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="274" />
+            <location filename="../../gpucalc/report/sections.py" line="275" />
             <source>Sources</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="300" />
+            <location filename="../../gpucalc/report/sections.py" line="301" />
             <source>Concurrency ceilings (the smallest binds)</source>
             <translation>并发上限（最小者为瓶颈）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="301" />
+            <location filename="../../gpucalc/report/sections.py" line="302" />
             <source>running requests per replica</source>
             <translation>每副本同时在算的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="301" />
+            <location filename="../../gpucalc/report/sections.py" line="302" />
             <source>no limit</source>
             <translation>无限制</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="303" />
+            <location filename="../../gpucalc/report/sections.py" line="304" />
             <source>watermark {n}</source>
             <translation>安全水位 {n}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="309" />
+            <location filename="../../gpucalc/report/sections.py" line="310" />
             <source>binding</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="313" />
+            <location filename="../../gpucalc/report/sections.py" line="314" />
             <source>At the recommendation</source>
             <translation>推荐并发下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="314" />
+            <location filename="../../gpucalc/report/sections.py" line="315" />
             <source>Offline maximum (batch full)</source>
             <translation>离线最大（批次占满）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="317" />
+            <location filename="../../gpucalc/report/sections.py" line="318" />
             <source>Ceiling</source>
             <translation>上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="317" />
+            <location filename="../../gpucalc/report/sections.py" line="318" />
             <source>Requests per replica</source>
             <translation>每副本请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="318" />
+            <location filename="../../gpucalc/report/sections.py" line="319" />
             <source>Binds</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="320" />
+            <location filename="../../gpucalc/report/sections.py" line="321" />
             <source>Advice</source>
             <translation>建议</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="322" />
+            <location filename="../../gpucalc/report/sections.py" line="323" />
             <source>Operating points (one replica)</source>
             <translation>工作点（单副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="324" />
+            <location filename="../../gpucalc/report/sections.py" line="325" />
             <source>Point</source>
             <translation>工作点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="324" />
+            <location filename="../../gpucalc/report/sections.py" line="325" />
             <source>Concurrency</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="325" />
+            <location filename="../../gpucalc/report/sections.py" line="326" />
             <source>Requests/s</source>
             <translation>请求/秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="328" />
+            <location filename="../../gpucalc/report/sections.py" line="329" />
             <source>Knee (the recommendation: past it a latency target breaks or requests queue): {k} concurrent requests; online capacity ({wm} of the knee): {online}; communication share of a step at the recommendation: {c}.</source>
             <translation>拐点（即推荐并发：再往上延迟目标被击穿或请求开始排队）：{k} 个并发请求；在线容量（拐点的 {wm}）：{online}；推荐并发下每步的通信占比：{c}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="341" />
+            <location filename="../../gpucalc/report/sections.py" line="342" />
             <source>longest: watch this line, it breaks first</source>
             <translation>最长类别：单独看这条线，它先崩</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="343" />
+            <location filename="../../gpucalc/report/sections.py" line="344" />
             <source>misses a target</source>
             <translation>未达目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="353" />
+            <location filename="../../gpucalc/report/sections.py" line="354" />
             <source>Request classes at the recommendation (P{p}, one replica)</source>
             <translation>推荐并发下各请求类别（P{p}，单副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="355" />
+            <location filename="../../gpucalc/report/sections.py" line="356" />
             <source>Class</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="355" />
+            <location filename="../../gpucalc/report/sections.py" line="356" />
             <source>Share</source>
             <translation>占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="355" />
+            <location filename="../../gpucalc/report/sections.py" line="356" />
             <source>Input</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="355" />
+            <location filename="../../gpucalc/report/sections.py" line="356" />
             <source>Output</source>
             <translation>输出</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="369" />
+            <location filename="../../gpucalc/report/sections.py" line="370" />
             <source>Ceilings against planning length</source>
             <translation>并发上限随规划长度的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="370" />
+            <location filename="../../gpucalc/report/sections.py" line="371" />
             <source>planning length (KV tokens per request)</source>
             <translation>规划长度（每请求 KV token 数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="370" />
+            <location filename="../../gpucalc/report/sections.py" line="371" />
             <source>requests per replica</source>
             <translation>每副本请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="371" />
+            <location filename="../../gpucalc/report/sections.py" line="372" />
             <source>crossover</source>
             <translation>交叉点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="371" />
+            <location filename="../../gpucalc/report/sections.py" line="372" />
             <source>planning {n}</source>
             <translation>规划长度 {n}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="373" />
+            <location filename="../../gpucalc/report/sections.py" line="374" />
             <source>At {n} tokens the binding constraint changes from {a} to {b}.</source>
             <translation>在 {n} token 处，瓶颈从{a}变为{b}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="377" />
+            <location filename="../../gpucalc/report/sections.py" line="378" />
             <source>No crossover: one constraint binds over the whole range.</source>
             <translation>无交叉点：整个区间内都是同一个瓶颈。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="379" />
+            <location filename="../../gpucalc/report/sections.py" line="380" />
             <source>Planning length: KV tokens one request holds (P95 input + history + P95 output). Each point is this scenario with every length scaled in proportion (output: {o} % of the mean request); at {n} tokens it is the answer. The dashed line is the recommendation (the smallest ceiling).</source>
             <translation>规划长度：单个请求占用的 KV token 数（P95 输入 + 历史 + P95 输出）。每个点都是本场景按比例缩放全部长度后的结果（输出占平均请求的 {o} %）；在 {n} token 处即为推荐答案。虚线为推荐值（最小的上限）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="390" />
+            <location filename="../../gpucalc/report/sections.py" line="391" />
             <source>Latency against concurrency</source>
             <translation>延迟随并发的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="391" />
+            <location filename="../../gpucalc/report/sections.py" line="392" />
             <source>Output throughput against concurrency</source>
             <translation>输出吞吐随并发的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="392" />
+            <location filename="../../gpucalc/report/sections.py" line="393" />
             <source>concurrent requests (closed loop)</source>
             <translation>并发请求数（闭环）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="392" />
+            <location filename="../../gpucalc/report/sections.py" line="393" />
             <source>ms</source>
             <translation>毫秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="393" />
+            <location filename="../../gpucalc/report/sections.py" line="394" />
             <source>output tokens/s</source>
             <translation>输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="394" />
-            <source>knee</source>
-            <translation>拐点</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="394" />
-            <source>watermark</source>
-            <translation>安全水位</translation>
-        </message>
-        <message>
             <location filename="../../gpucalc/report/sections.py" line="395" />
+            <source>knee {n} ({name})</source>
+            <translation>拐点 {n}（{name}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="396" />
+            <source>{name} limit {n}</source>
+            <translation>{name}上限 {n}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="396" />
+            <source>{name} past target from {n}</source>
+            <translation>{name} 自 {n} 起超出目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="397" />
             <source>output tokens/s per replica</source>
             <translation>每副本输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="421" />
+            <location filename="../../gpucalc/report/sections.py" line="424" />
             <source>does not fit</source>
             <translation>放不下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="425" />
+            <location filename="../../gpucalc/report/sections.py" line="428" />
             <source>Precision tier</source>
             <translation>量化档位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="428" />
+            <location filename="../../gpucalc/report/sections.py" line="431" />
             <source>Concurrent requests per replica that meet the targets, by planning length (tokens per request, the scenario's lengths scaled in proportion) and precision tier, and what binds. The scenario's column at its precision is the answer.</source>
             <translation>满足延迟目标的每副本并发请求数，按规划长度（每请求 token 数，本场景各长度按比例缩放）与量化档位列出，并注明瓶颈。本场景列在其自身精度下即为推荐答案。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="434" />
+            <location filename="../../gpucalc/report/sections.py" line="437" />
             <source>Lower tiers than the checkpoint's precision: </source>
             <translation>低于原始权重精度的档位：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="456" />
+            <location filename="../../gpucalc/report/sections.py" line="459" />
             <source>For {qps} req/s average and {peak} req/s peak, sized for the peak with one spare replica (N + 1); the {n} cheapest of {m} options that meet the targets. ★ = Pareto front (no option is both cheaper and faster).</source>
             <translation>平均 {qps} req/s、峰值 {peak} req/s，按峰值并留一个备用副本（N + 1）反推；列出满足目标的 {m} 个方案中最便宜的 {n} 个。★ = 帕累托前沿（没有既更便宜又更快的方案）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="462" />
+            <location filename="../../gpucalc/report/sections.py" line="465" />
             <source>No GPU in the catalog meets the targets.</source>
             <translation>目录中没有满足目标的 GPU。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="463" />
+            <location filename="../../gpucalc/report/sections.py" line="466" />
             <source>‡ lower precision than the checkpoint: </source>
             <translation>‡ 精度低于原始权重：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="466" />
+            <location filename="../../gpucalc/report/sections.py" line="469" />
             <source>Weights / KV</source>
             <translation>权重 / KV</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="466" />
+            <location filename="../../gpucalc/report/sections.py" line="469" />
             <source>Conc.</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="467" />
+            <location filename="../../gpucalc/report/sections.py" line="470" />
             <source>req/s per replica</source>
             <translation>每副本 req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="467" />
+            <location filename="../../gpucalc/report/sections.py" line="470" />
             <source>GPUs</source>
             <translation>卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="467" />
+            <location filename="../../gpucalc/report/sections.py" line="470" />
             <source>Util.</source>
             <translation>利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="468" />
+            <location filename="../../gpucalc/report/sections.py" line="471" />
             <source>$/M tokens</source>
             <translation>$/百万 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="468" />
+            <location filename="../../gpucalc/report/sections.py" line="471" />
             <source>Pareto</source>
             <translation>帕累托</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="479" />
+            <location filename="../../gpucalc/report/sections.py" line="482" />
             <source>share of dense peak TFLOPS large GEMMs reach</source>
             <translation>大矩阵乘能达到的稠密峰值 TFLOPS 比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="481" />
+            <location filename="../../gpucalc/report/sections.py" line="484" />
             <source>share of peak attention kernels reach</source>
             <translation>注意力算子能达到的峰值比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="483" />
+            <location filename="../../gpucalc/report/sections.py" line="486" />
             <source>share of HBM bandwidth decode reaches</source>
             <translation>逐 token 生成能达到的显存带宽比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="485" />
+            <location filename="../../gpucalc/report/sections.py" line="488" />
             <source>share of link bandwidth all-reduce reaches</source>
             <translation>all-reduce 能达到的互联带宽比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="487" />
+            <location filename="../../gpucalc/report/sections.py" line="490" />
             <source>fixed cost of one collective</source>
             <translation>一次集合通信的固定开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="489" />
+            <location filename="../../gpucalc/report/sections.py" line="492" />
             <source>fixed cost of one engine step</source>
             <translation>引擎每步的固定开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="491" />
+            <location filename="../../gpucalc/report/sections.py" line="494" />
             <source>FP8 GEMM share relative to BF16</source>
             <translation>FP8 矩阵乘相对 BF16 的效率比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="495" />
+            <location filename="../../gpucalc/report/sections.py" line="498" />
             <source>Meaning</source>
             <translation>含义</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="497" />
+            <location filename="../../gpucalc/report/sections.py" line="500" />
             <source>Source: {s}</source>
             <translation>来源：{s}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="507" />
+            <location filename="../../gpucalc/report/sections.py" line="510" />
             <source>None.</source>
             <translation>无。</translation>
         </message>
@@ -6273,132 +6323,132 @@
     <context>
         <name>ResultTabs</name>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="81" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="166" />
             <source>Bottleneck</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="81" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="166" />
             <source>Memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="81" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="166" />
             <source>Context</source>
             <translation>上下文扫描</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="81" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="166" />
             <source>Load</source>
             <translation>负载曲线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="82" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="167" />
             <source>Per-card</source>
             <translation>单卡并发表</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="82" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="167" />
             <source>Sizing</source>
             <translation>卡数反推</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="82" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="167" />
             <source>Uncertainty</source>
             <translation>不确定性</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="82" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="167" />
             <source>Simulate</source>
             <translation>流量仿真</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="83" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="168" />
             <source>Compare</source>
             <translation>对比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="83" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="168" />
             <source>Checklist</source>
             <translation>自查清单</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="84" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="169" />
             <source>The three ceilings and what moves the binding one</source>
             <translation>三个上限，以及如何抬高成为瓶颈的那个</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="85" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="170" />
             <source>The memory picture of one GPU</source>
             <translation>单卡显存构成</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="86" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="171" />
             <source>The ceilings against planning length (KV tokens per request), with crossovers</source>
             <translation>并发上限随规划长度（每请求 KV token 数）的变化及交叉点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="87" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="172" />
             <source>TTFT, TPOT and throughput against concurrency, with the knee</source>
             <translation>TTFT、TPOT 与吞吐随并发的变化及拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="88" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="173" />
             <source>Per-card grid: context tier × precision tier</source>
             <translation>单卡并发表：上下文档位 × 精度档位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="89" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="174" />
             <source>GPUs of each type needed for the workload's QPS, with cost</source>
             <translation>按负载 QPS 反推各型号所需卡数及成本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="90" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="175" />
             <source>Low / expected / high results and what moves them most</source>
             <translation>结果的低 / 预期 / 高区间及最敏感的因素</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="91" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="176" />
             <source>Discrete-event simulation of the traffic</source>
             <translation>流量的离散事件仿真</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="92" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="177" />
             <source>This plan against a pinned or opened baseline</source>
             <translation>当前方案与固定或打开的基线对比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="93" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="178" />
             <source>Seed 000's pre-reporting checklist: pass / attention for every item</source>
             <translation>种子文档 000 的报数前自查清单：逐项标记通过 / 需注意</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="256" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="347" />
             <source>Closed-loop load on one replica under continuous batching. Knee: {knee} requests (the recommendation: past it a latency target breaks or requests queue); watermark: {online} requests planned online ({share} % of the knee).</source>
             <translation>连续批处理下单副本的闭环负载。拐点：{knee} 个请求（即推荐并发：再往上延迟目标被击穿或请求开始排队）；安全水位：在线规划 {online} 个请求（拐点的 {share}%）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="272" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="363" />
             <source>Planning length: KV tokens one request holds (P95 input + history + P95 output). Each point is this scenario with every length scaled in proportion (output: {share} % of the mean request).</source>
             <translation>规划长度：单个请求占用的 KV token 数（P95 输入 + 历史 + P95 输出）。每个点都是本场景按比例缩放全部长度后的结果（输出占平均请求的 {share}%）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="279" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="370" />
             <source>At {tokens} tokens it is the answer: {n} requests ({name}).</source>
             <translation>在 {tokens} token 处即为推荐答案：{n} 个请求（{name}）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="283" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="374" />
             <source>The same ceiling binds at every planning length: {name}.</source>
             <translation>所有规划长度下都是同一个瓶颈：{name}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="285" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="376" />
             <source>from {tokens} tokens: {before} → {after}</source>
             <translation>自 {tokens} token 起，{before} → {after}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="288" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="379" />
             <source>The binding ceiling changes {changes}.</source>
             <translation>瓶颈变化：{changes}。</translation>
         </message>
@@ -6419,17 +6469,17 @@
     <context>
         <name>Sensitivity</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="26" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="27" />
             <source>KV cache tokens</source>
             <translation>KV 缓存 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="27" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="28" />
             <source>Recommended concurrency</source>
             <translation>推荐并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="28" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="29" />
             <source>GPUs needed</source>
             <translation>所需卡数</translation>
         </message>
@@ -6437,52 +6487,52 @@
     <context>
         <name>SensitivityTab</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="62" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="63" />
             <source>Result</source>
             <translation>结果</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="62" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="63" />
             <source>Low</source>
             <translation>低</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="62" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="63" />
             <source>Expected</source>
             <translation>预期</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="62" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="63" />
             <source>High</source>
             <translation>高</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="63" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="64" />
             <source>Unit</source>
             <translation>单位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="70" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="71" />
             <source>Low and high: every uncertain constant at the pessimistic or optimistic end of its range; the recommended concurrency's range also brackets every sensitivity bar below.</source>
             <translation>低 / 高：所有不确定常数取其范围的悲观端 / 乐观端；推荐并发的范围还涵盖下方每个敏感性条形。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="78" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="79" />
             <source>Recommended concurrency (requests)</source>
             <translation>推荐并发（请求数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="81" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="82" />
             <source>at low value</source>
             <translation>取低值时</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="82" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="83" />
             <source>at high value</source>
             <translation>取高值时</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="83" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="84" />
             <source>baseline</source>
             <translation>基准</translation>
         </message>
@@ -6658,87 +6708,87 @@
             <translation>延迟（ms，对数坐标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="259" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="261" />
             <source>Ready.</source>
             <translation>就绪。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="260" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="262" />
             <source>The model does not fit, so there is nothing to simulate.</source>
             <translation>模型放不下，无法模拟。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="310" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="312" />
             <source>Simulating…</source>
             <translation>模拟中…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="316" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="318" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="342" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="344" />
             <source>Done.</source>
             <translation>完成。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="350" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="352" />
             <source>Cancelled.</source>
             <translation>已取消。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="354" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="356" />
             <source>The simulation failed: {0}</source>
             <translation>模拟失败：{0}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="359" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="361" />
             <source>TTFT (ms)</source>
             <translation>TTFT (ms)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="359" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="361" />
             <source>TPOT (ms)</source>
             <translation>TPOT (ms)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="360" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="362" />
             <source>End-to-end (ms)</source>
             <translation>端到端（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="360" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="362" />
             <source>Queue wait (ms)</source>
             <translation>排队等待（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="372" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="376" />
             <source>{0} req/s served, {1} output tok/s, goodput {2} req/s ({3} % within the SLO), {4} preemptions. TTFT knee ≈ {5} req/s; capacity at the P{6} SLO ≈ {7} req/s.</source>
             <translation>实际处理 {0} req/s，输出 {1} tok/s，goodput {2} req/s（{3}% 满足 SLO），抢占 {4} 次。TTFT 拐点 ≈ {5} req/s；P{6} SLO 下的容量 ≈ {7} req/s。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="388" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="392" />
             <source>Longest class “{0}” on its own line: TTFT P95 {1} ms, TPOT P95 {2} ms.</source>
             <translation>最长类别 “{0}” 单独看：TTFT P95 {1} ms，TPOT P95 {2} ms。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="399" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="403" />
             <source>Capacity at the P{0} SLO per replica: {1} req/s analytic, {2} req/s simulated (bisection); they agree within 10 %.</source>
             <translation>P{0} SLO 下的每副本容量：解析 {1} req/s，仿真 {2} req/s（二分查找）；两者相差不超过 10%。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="402" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="406" />
             <source>Capacity at the P{0} SLO per replica: {1} req/s analytic, {2} req/s simulated (bisection); more than 10 % apart, so plan with the simulated figure.</source>
             <translation>P{0} SLO 下的每副本容量：解析 {1} req/s，仿真 {2} req/s（二分查找）；两者相差超过 10%，请按仿真值规划。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="418" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="422" />
             <source>TTFT knee</source>
             <translation>TTFT 拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="420" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="424" />
             <source>SLO capacity</source>
             <translation>SLO 容量</translation>
         </message>
@@ -6854,112 +6904,112 @@
     <context>
         <name>SizingTab</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="64" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="69" />
             <source>Ways to serve the traffic, cheapest first</source>
             <translation>可承载该流量的方案（按成本从低到高）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="68" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="73" />
             <source>Cost against latency</source>
             <translation>成本与延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="107" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="114" />
             <source>{pareto} † A consumer card, or tensor parallelism beyond the card's NVLink domain: hover the GPU for why.</source>
             <translation>{pareto} † 消费级显卡，或张量并行超出该卡的 NVLink 域：将鼠标移到 GPU 上查看原因。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="116" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="123" />
             <source>spare replicas: </source>
             <translation>备用副本：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="117" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="124" />
             <source>N + k: replicas kept in reserve for failures and upgrades.</source>
             <translation>N + k：为故障和升级预留的备用副本。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="118" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="125" />
             <source>Size for peak QPS</source>
             <translation>按峰值 QPS 反推</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="120" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="127" />
             <source>Off: size for the average; peaks queue or are rate-limited.</source>
             <translation>关闭时按平均 QPS 反推；峰值时排队或限流。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="121" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="128" />
             <source>Hide consumer cards and TP beyond NVLink</source>
             <translation>隐藏消费级显卡与超出 NVLink 域的张量并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="123" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="130" />
             <source>Hide GeForce cards (no data-centre support) and layouts whose tensor-parallel group spans more GPUs than the card's NVLink domain (over PCIe when it has none).</source>
             <translation>隐藏 GeForce 消费级显卡（无数据中心支持），以及张量并行组跨越的卡数超过该卡 NVLink 域的方案（无 NVLink 时即经 PCIe）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="126" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="133" />
             <source>Size again</source>
             <translation>重新反推</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="127" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="134" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="144" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="154" />
             <source>Fleet cost ($ per hour)</source>
             <translation>集群成本（$/小时）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="145" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="155" />
             <source>TPOT (ms)</source>
             <translation>TPOT (ms)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="148" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="158" />
             <source>options</source>
             <translation>方案</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="149" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="159" />
             <source>Pareto front: nothing both cheaper and faster</source>
             <translation>帕累托前沿：没有既更便宜又更快的方案</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="183" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="193" />
             <source>Sizing {n} GPU types for {qps} req/s…</source>
             <translation>正在按 {qps} req/s 为 {n} 种 GPU 反推卡数…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="218" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="228" />
             <source>Sizing cancelled; the table shows the last complete run.</source>
             <translation>已取消反推；表中为上一次完整结果。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="220" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="230" />
             <source>Sizing failed: {reason}</source>
             <translation>反推失败：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="244" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="254" />
             <source>{n} options meet the targets. Cheapest: {gpus} × {gpu} ({prec}, TP {tp}) at {cost}.</source>
             <translation>{n} 个方案满足目标。最便宜：{gpus} × {gpu}（{prec}，TP {tp}），{cost}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="251" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="261" />
             <source>{n} more hidden (consumer cards, TP beyond NVLink).</source>
             <translation>另有 {n} 个方案已隐藏（消费级显卡、超出 NVLink 的张量并行）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="257" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="267" />
             <source>Only consumer cards or TP beyond NVLink meet the targets ({n} options): clear the filter to see them.</source>
             <translation>只有消费级显卡或超出 NVLink 的张量并行方案满足目标（{n} 个）：取消筛选即可查看。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="261" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="271" />
             <source>No GPU type meets the targets: relax TTFT/TPOT or shorten the context.</source>
             <translation>没有满足目标的 GPU 型号：请放宽 TTFT/TPOT 或缩短上下文。</translation>
         </message>
@@ -8127,7 +8177,7 @@
             <translation>{figure}（{statistic}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="91" />
+            <location filename="../../gpucalc/ui/format.py" line="87" />
             <source>does not fit: {gib} short</source>
             <translation>放不下：缺 {gib}</translation>
         </message>

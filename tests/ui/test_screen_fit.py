@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+from functools import partial
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, QSize
@@ -183,3 +184,47 @@ def test_a_long_status_message_does_not_widen_the_window(shell: Shell) -> None:
     window.status_label.setText("Could not compute this plan: " + "a very long reason " * 40)
     assert window.minimumSizeHint().width() == before
     assert before <= first_run_size(_available(LAPTOPS["1366x768 at 125 %"])).width()
+
+
+NO_SIDEWAYS_SCROLL = ("bottleneck", "grid", "compare", "checklist", "uncertainty", "simulate", "sizing")
+"""Tabs whose page fits the width a 1366×768 laptop at 125 % leaves it, in both languages."""
+
+
+SIZING_TIMEOUT_MS = 60_000
+"""The Sizing tab's table is filled by a background job over every GPU type."""
+
+
+def _laid_out(window: MainWindow, name: str, page: QWidget) -> bool:
+    """Whether a tab's page has its content laid out (and Sizing its table filled)."""
+    layout = page.layout()
+    if layout is not None:
+        layout.activate()
+    done = name != "sizing" or not window.tabs.sizing_tab.busy()
+    return done and page.minimumSizeHint().width() > 0
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_result_tabs_do_not_scroll_sideways_at_125_percent(qtbot: QtBot, catalog: Catalog, lang: str) -> None:
+    shell = Shell(catalog, Scenario(), Session(language=lang))
+    window = shell.window
+    qtbot.addWidget(window)
+    size = first_run_size(_available(LAPTOPS["1366x768 at 125 %"]))
+    window.resize(size)
+    window.size_docks(size.width())
+    window.show()
+    try:
+        with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
+            shell.start()
+        for name in NO_SIDEWAYS_SCROLL:
+            window.tabs.show_tab(name)
+            frame = window.tabs.frames[name].frame
+            page = frame.widget()
+            assert page is not None
+            qtbot.waitUntil(partial(_laid_out, window, name, page), timeout=SIZING_TIMEOUT_MS)
+            assert page.minimumSizeHint().width() <= frame.viewport().width(), f"{name} scrolls sideways"
+        bars = window.tabs.ceilings_tab
+        assert bars.top_row.stacked  # one above the other at this width
+        assert bars.bottom_row.stacked
+    finally:
+        shell.shutdown()
+        shell.translators.install("en")

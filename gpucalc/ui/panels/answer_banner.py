@@ -10,6 +10,7 @@ from gpucalc.ui.plain_text import PlainLabel, plain_tooltip
 
 VERDICT_COLOURS = {Verdict.FITS: "#2e7d32", Verdict.TIGHT: "#ef6c00", Verdict.NO_FIT: "#c62828"}
 NOTICE_STYLE = "color: #b45f06;"
+MIN_TEXT_WIDTH_PX = 200  # a banner not laid out yet fits its lines to at least this width
 STALE_COLOUR = "#6b6b6b"
 """The verdict chip of a result that no longer matches the inputs (white on it: 5.3:1)."""
 
@@ -46,14 +47,14 @@ class AnswerBanner(QWidget):
         self.error.hide()
         self.notices.hide()
         self._verdict = ("", STALE_COLOUR)
-        layout = QGridLayout(self)
-        layout.setContentsMargins(8, 6, 8, 6)
-        layout.addWidget(self.headline, 0, 0)
-        layout.addWidget(self.verdict, 0, 1)
-        layout.addWidget(self.detail, 1, 0, 1, 2)
-        layout.addWidget(self.notices, 2, 0, 1, 2)
-        layout.addWidget(self.error, 3, 0, 1, 2)
-        layout.setColumnStretch(0, 1)
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(8, 6, 8, 6)
+        self.grid.addWidget(self.headline, 0, 0)
+        self.grid.addWidget(self.verdict, 0, 1)
+        self.grid.addWidget(self.detail, 1, 0, 1, 2)
+        self.grid.addWidget(self.notices, 2, 0, 1, 2)
+        self.grid.addWidget(self.error, 3, 0, 1, 2)
+        self.grid.setColumnStretch(0, 1)
 
     def set_answer(self, answer: Answer, notices: list[str]) -> None:
         """Show a new answer (clears the error line)."""
@@ -65,9 +66,19 @@ class AnswerBanner(QWidget):
         self.set_stale("")
 
     def _fit_height(self) -> None:
-        """Give each wrapped line the height its text needs at the current width (no clipping)."""
-        for label in (self.headline, self.detail, self.notices, self.error):
-            width = label.width() if label.width() > 50 else max(self.width() - 140, 400)
+        """Give each wrapped line the height its text needs at the banner's width (no clipping).
+
+        The widths come from the banner's own, not from the labels': a label shown for the first
+        time (the error line) has no width of its own yet, and a height fitted to a guess leaves
+        gaps between the lines.
+        """
+        margins = self.grid.contentsMargins()
+        full = max(self.width() - margins.left() - margins.right(), MIN_TEXT_WIDTH_PX)
+        beside_chip = max(full - self.verdict.sizeHint().width() - self.grid.horizontalSpacing(),
+                          MIN_TEXT_WIDTH_PX)
+        for label, width in ((self.headline, beside_chip), (self.detail, full), (self.notices, full),
+                             (self.error, full)):
+            label.setMinimumHeight(0)  # heightForWidth never answers less than the minimum set
             label.setMinimumHeight(label.heightForWidth(width) if label.text() else 0)
 
     def resizeEvent(self, event: QResizeEvent) -> None:

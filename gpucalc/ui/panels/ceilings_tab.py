@@ -5,24 +5,23 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QTableWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QTableWidget, QVBoxLayout, QWidget
 
 from gpucalc.core.explain import Term
 from gpucalc.core.perf_result import PerformanceResult, PointSummary
 from gpucalc.text.notices import notice_text
 from gpucalc.text.palette import CEILING_COLOURS, readable_on
 from gpucalc.ui.format import count, kind_name, sig3, term_name, term_value
-from gpucalc.ui.panels.term_table import fill_terms, selected_key, term_table
+from gpucalc.ui.panels.term_table import fill_terms, fit_height_to_rows, selected_key, term_table
+from gpucalc.ui.panels.titled_box import SideBySide, titled_box
 from gpucalc.ui.plain_text import MarkupLabel
 from gpucalc.ui.plots.ceiling_bars import CeilingBars
 
-
-def _boxed(title: str, widget: QWidget) -> QGroupBox:
-    box = QGroupBox(title)
-    layout = QVBoxLayout(box)
-    layout.setContentsMargins(4, 4, 4, 4)
-    layout.addWidget(widget)
-    return box
+BARS_BESIDE_ADVICE_PX = 680
+"""Narrower than this (a 1366×768 laptop at 125 %), the bars sit above the advice."""
+TABLES_SIDE_BY_SIDE_PX = 900
+"""Narrower than this (any laptop), the latency table sits above the step times, so both show
+their row names and every column whole."""
 
 
 class CeilingsTab(QWidget):
@@ -43,19 +42,17 @@ class CeilingsTab(QWidget):
         self.step_table = term_table([self.tr("Figure"), self.tr("Value")])
         for table in (self.points_table, self.step_table):
             table.itemSelectionChanged.connect(lambda t=table: self._selected(t))
-        self.bars_box = _boxed(
+        self.bars_box = titled_box(
             self.tr("Ceilings and the scheduler cap: the smallest one sets the concurrency"), self.bars)
-        self.advice_box = _boxed(self.tr("What moves the binding ceiling"), self.advice)
+        self.advice_box = titled_box(self.tr("What moves the binding ceiling"), self.advice)
         self.advice.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        upper = QHBoxLayout()
-        upper.addWidget(self.bars_box, 3)
-        upper.addWidget(self.advice_box, 2)
-        lower = QHBoxLayout()
-        lower.addWidget(_boxed(self.tr("Latency and throughput per replica"), self.points_table), 3)
-        lower.addWidget(_boxed(self.tr("Step time at the recommendation"), self.step_table), 2)
+        self.top_row = SideBySide([(self.bars_box, 3), (self.advice_box, 2)], BARS_BESIDE_ADVICE_PX)
+        points = titled_box(self.tr("Latency and throughput per replica"), self.points_table)
+        steps = titled_box(self.tr("Step time at the recommendation"), self.step_table)
+        self.bottom_row = SideBySide([(points, 3), (steps, 2)], TABLES_SIDE_BY_SIDE_PX)
         layout = QVBoxLayout(self)
-        layout.addLayout(upper)
-        layout.addLayout(lower, 1)
+        layout.addWidget(self.top_row)
+        layout.addWidget(self.bottom_row, 1)
 
     def set_result(self, performance: PerformanceResult, lang: str) -> None:
         """Show ``performance``; advice sentences in ``lang``."""
@@ -86,6 +83,7 @@ class CeilingsTab(QWidget):
                              sig3(p.tpot_ms.value), sig3(p.output_tokens_per_s.value),
                              sig3(p.requests_per_s.value)]) for p in points]
         fill_terms(self.points_table, rows)
+        fit_height_to_rows(self.points_table)
 
     def _selected(self, table: QTableWidget) -> None:
         key = selected_key(table)

@@ -67,7 +67,8 @@ class GridTab(QWidget):
         rows = [name for name, _ in self.contexts]
         self.table.setColumnCount(len(tiers))
         self.table.setRowCount(len(rows))
-        labels = {c.precision_tier: f"{self._precision_name(c.precision_tier)}  "
+        # two lines a header, so a narrow page shows every precision whole
+        labels = {c.precision_tier: f"{self._precision_name(c.precision_tier)}\n"
                                     f"({c.weight_format} / KV {c.kv_format})" for c in cells}
         self.table.setHorizontalHeaderLabels([labels[t] for t in tiers])
         self.table.setVerticalHeaderLabels([f"{tier_name(n)}  {count(t)}" for n, t in self.contexts])
@@ -92,7 +93,7 @@ class GridTab(QWidget):
     def _cell_text(self, cell: GridCell) -> str:
         if cell.binding is None:
             return self.tr("does not fit")
-        return f"{count(cell.concurrency)}\n{kind_name(cell.binding)}"
+        return f"{count(cell.concurrency)}\n{kind_name(cell.binding, short=True)}"
 
     def value(self, context_tier: str, precision_tier: str) -> str:
         """The text of one cell (for tests and the report)."""

@@ -19,6 +19,7 @@ from gpucalc.core.uncertainty import Band, Bands
 from gpucalc.ui.explain_pane import term_tooltip
 from gpucalc.ui.format import count, sig3, unit_name, window_translate
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
+from gpucalc.ui.panels.term_table import fit_height_to_rows
 from gpucalc.ui.plain_text import PlainLabel, plain_tooltip
 from gpucalc.ui.plots.style import MARKER_COLOUR, marker_pen, plot_widget, set_key
 
@@ -114,9 +115,7 @@ class SensitivityTab(QWidget):
                 if 0 < column < len(cells) - 1:
                     cell.setTextAlignment(RIGHT)
                 self.table.setItem(row, column, cell)
-        rows_px = sum(self.table.rowHeight(r) for r in range(self.table.rowCount()))
-        self.table.setFixedHeight(rows_px + self.table.horizontalHeader().height()
-                                  + 2 * self.table.frameWidth())
+        fit_height_to_rows(self.table, scroll_room=False)
 
     def _update_tornado(self, baseline: float) -> None:
         rows = np.arange(len(self._shown), dtype=float)

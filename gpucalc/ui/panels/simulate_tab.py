@@ -204,6 +204,8 @@ class SimulateTab(QWidget):
             self.plot.addItem(line)
         self.summary = PlainLabel()
         self.summary.setWordWrap(True)
+        for widget in (self.plot, self.table):
+            widget.hide()  # no empty axes or table before the first simulation
         right = QVBoxLayout()
         right.addWidget(self.plot, 3)
         right.addWidget(self.table, 2)
@@ -358,6 +360,8 @@ class SimulateTab(QWidget):
         run, sweep = outcome.run, outcome.sweep
         rows = ((self.tr("TTFT (ms)"), run.ttft_ms), (self.tr("TPOT (ms)"), run.tpot_ms),
                 (self.tr("End-to-end (ms)"), run.e2e_ms), (self.tr("Queue wait (ms)"), run.queue_ms))
+        for widget in (self.plot, self.table):
+            widget.show()
         self.table.setRowCount(len(rows))
         self._terms = []
         for r, (name, stats) in enumerate(rows):

@@ -39,6 +39,7 @@ from gpucalc.ui.panels.sizing_model import (
     SizingTableModel,
     shown_rows,
 )
+from gpucalc.ui.panels.titled_box import SideBySide
 from gpucalc.ui.plain_text import PlainLabel
 from gpucalc.ui.plots.style import MARKER_COLOUR, POINT_SYMBOL, plot_widget, set_key
 from gpucalc.ui.worker import LatestJob
@@ -47,6 +48,10 @@ PROGRESS_STEPS = 1000
 GPU_COLUMN_WIDTH = 190
 OPTION_COLOUR = "#787878"  # the options that are not on the Pareto front
 RESIZE_PRECISION_ROWS = 40  # sizing every row of 200+ options stalls the GUI thread
+TABLE_MIN_HEIGHT_PX = 180  # about five options: below it the page scrolls instead
+PLOT_MIN_HEIGHT_PX = 220  # the cost/latency plot keeps readable axes: below it the page scrolls
+OPTIONS_IN_A_ROW_PX = 680  # narrower: spare replicas, peak and hide one above the other
+CONTROLS_IN_A_ROW_PX = 900  # narrower: the buttons and progress under the options
 
 
 class SizingTab(QWidget):
@@ -67,11 +72,13 @@ class SizingTab(QWidget):
         table_layout.addWidget(self.legend)
         plot_box = QGroupBox(self.tr("Cost against latency"))
         QVBoxLayout(plot_box).addWidget(self.pareto)
+        self.table.setMinimumHeight(TABLE_MIN_HEIGHT_PX)
+        self.pareto.setMinimumHeight(PLOT_MIN_HEIGHT_PX)
         splitter.addWidget(table_box)
         splitter.addWidget(plot_box)
         splitter.setSizes([560, 300])
         layout = QVBoxLayout(self)
-        layout.addLayout(controls)
+        layout.addWidget(controls)
         layout.addWidget(self.status)
         layout.addWidget(splitter, 1)
         self._job = LatestJob(self, self._on_finished, self._on_failed)
@@ -109,7 +116,7 @@ class SizingTab(QWidget):
             pareto=QCoreApplication.translate("Sizing", PARETO_LEGEND_TEXT)))
         self.legend.setWordWrap(True)
 
-    def _build_controls(self) -> QHBoxLayout:
+    def _build_controls(self) -> SideBySide:
         self.redundancy = QSpinBox()
         self.redundancy.setRange(0, 64)
         self.redundancy.setValue(1)
@@ -131,12 +138,15 @@ class SizingTab(QWidget):
         self.progress.setTextVisible(True)
         self.status = PlainLabel()
         self.status.setWordWrap(True)
-        controls = QHBoxLayout()
-        for widget in (self.redundancy, self.for_peak, self.hide_flagged, self.run_button,
-                       self.cancel_button):
-            controls.addWidget(widget)
-        controls.addWidget(self.progress, 1)
-        return controls
+        options = SideBySide([(self.redundancy, 0), (self.for_peak, 0), (self.hide_flagged, 1)],
+                             OPTIONS_IN_A_ROW_PX)
+        buttons = QWidget()
+        row = QHBoxLayout(buttons)
+        row.setContentsMargins(0, 0, 0, 0)
+        for widget in (self.run_button, self.cancel_button):
+            row.addWidget(widget)
+        row.addWidget(self.progress, 1)
+        return SideBySide([(options, 0), (buttons, 1)], CONTROLS_IN_A_ROW_PX)
 
     def _build_plot(self) -> None:
         self.pareto = plot_widget()

@@ -82,3 +82,15 @@ def table_cell(text: str, tooltip: str = "", right: bool = True) -> QTableWidget
     if right:
         item.setTextAlignment(RIGHT)
     return item
+
+
+def fit_height_to_rows(table: QTableWidget, scroll_room: bool = True) -> None:
+    """Make ``table`` exactly as tall as its header and rows: no empty block, no hidden row.
+
+    ``scroll_room`` keeps room for a horizontal scroll bar should the page grow too narrow for
+    the columns. The header's size hint is used: its height is 0 until it is first shown.
+    """
+    rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
+    scroll = table.horizontalScrollBar().sizeHint().height() if scroll_room else 0
+    header = table.horizontalHeader().sizeHint().height()
+    table.setFixedHeight(header + rows + scroll + 2 * table.frameWidth())

@@ -16,7 +16,7 @@ from gpucalc.core.explain import Term
 from gpucalc.core.perf_result import Ceiling, CeilingKind, PerformanceResult
 from gpucalc.text.palette import CEILING_COLOURS, MARKER_COLOUR, readable_on, text_on_fill
 from gpucalc.ui.explain_pane import term_tooltip
-from gpucalc.ui.format import KINDS, ceiling_text, count, is_no_limit, kind_name
+from gpucalc.ui.format import KINDS, ceiling_text, count, kind_name
 from gpucalc.ui.theme import text_colour
 
 __all__ = ["KINDS", "CeilingBars", "kind_name", "nice_step", "scale_top"]
@@ -27,6 +27,7 @@ OFF_SCALE = 5.0  # bars longer than this many times the smallest ceiling are cut
 AXIS_ROOM = 1.35  # the axis runs this far past the longest drawn bar, leaving room for labels
 MARGIN_PX = 10
 TICKS_WANTED = 6
+TICK_GAP_PX = 16  # least room between two tick labels: fewer ticks on a narrow plot
 UNLIMITED_ALPHA = 70
 
 
@@ -85,7 +86,7 @@ class CeilingBars(QWidget):
     def set_result(self, performance: PerformanceResult) -> None:
         """Show the ceilings of ``performance``."""
         ceilings = {c.kind: c for c in performance.ceilings}
-        top = scale_top([c.value.value for c in performance.ceilings if c.limited])
+        top = scale_top([c.value.value for c in performance.ceilings if not c.sets_no_limit])
         edge = top * UNLIMITED_STRETCH
         self._bars = [self._bar(ceilings[kind], edge) for kind in KINDS]
         self._axis_max = edge * AXIS_ROOM
@@ -95,9 +96,8 @@ class CeilingBars(QWidget):
         self.update()
 
     def _bar(self, ceiling: Ceiling, edge: float) -> _Bar:
-        unlimited = is_no_limit(ceiling.value.value)
-        limited = ceiling.limited and not unlimited
-        value = edge if unlimited else ceiling.value.value
+        limited = not ceiling.sets_no_limit
+        value = ceiling.value.value if limited else edge
         drawn = min(value, edge)
         if not limited and value <= drawn:
             label = ceiling_text(ceiling)
@@ -160,7 +160,8 @@ class CeilingBars(QWidget):
         grid = QColor(ink)
         grid.setAlpha(45)
         metrics = QFontMetricsF(self.font())
-        step = nice_step(self._axis_max)
+        label_room = metrics.horizontalAdvance(count(self._axis_max)) + TICK_GAP_PX
+        step = nice_step(self._axis_max, max(2, min(TICKS_WANTED, int(plot.width() // label_room))))
         tick = step
         while tick < self._axis_max:
             x = self._x(plot, tick)
@@ -175,8 +176,11 @@ class CeilingBars(QWidget):
         painter.drawLine(plot.bottomLeft(), plot.bottomRight())
         painter.drawLine(plot.topLeft(), plot.bottomLeft())
         title_y = plot.bottom() + metrics.height() + metrics.ascent() + 8
-        painter.drawText(QPointF(plot.center().x() - metrics.horizontalAdvance(self.axis_title) / 2, title_y),
-                         self.axis_title)
+        title = metrics.elidedText(self.axis_title, Qt.TextElideMode.ElideRight, self.width() - 2 * MARGIN_PX)
+        width = metrics.horizontalAdvance(title)
+        # centred under the bars, moved left where it would pass the widget's right edge
+        left = max(min(plot.center().x() - width / 2, self.width() - MARGIN_PX - width), MARGIN_PX)
+        painter.drawText(QPointF(left, title_y), title)
         for index, kind in enumerate(KINDS):
             row = self._row(plot, index)
             name = kind_name(kind)
@@ -225,8 +229,10 @@ class CeilingBars(QWidget):
         """Explain the ceiling under the pointer."""
         index = self.bar_at(event.position())
         if index >= 0:
-            term = self._bars[index].term
-            QToolTip.showText(event.globalPosition().toPoint(), term_tooltip(term), self)
+            bar = self._bars[index]
+            term = bar.term
+            shown = None if bar.limited else bar.label  # "no limit", as the bar says
+            QToolTip.showText(event.globalPosition().toPoint(), term_tooltip(term, shown), self)
             self.termHovered.emit(term.key)
         else:
             QToolTip.hideText()

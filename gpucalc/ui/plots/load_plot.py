@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from gpucalc.core.perf_result import PerformanceResult
-from gpucalc.ui.format import count
+from gpucalc.core.perf_result import CeilingKind, PerformanceResult
+from gpucalc.report.plots import LoadCrossing, load_crossings, load_markers
+from gpucalc.ui.format import count, kind_name
+from gpucalc.ui.plots.markers import MarkerSet
 from gpucalc.ui.plots.style import (
     LINE_SYMBOL,
     MARKER_COLOUR,
+    POINT_SYMBOL,
     THROUGHPUT_COLOUR,
     TPOT_COLOUR,
     TTFT_COLOUR,
@@ -23,30 +27,31 @@ from gpucalc.ui.plots.style import (
     text_colour,
 )
 
-RIGHT_OF_LINE = [(0, 1), (0, 1)]
-LEFT_OF_LINE = [(1, 1), (1, 1)]
+LIMIT_MARKERS = 6  # the knee, three other limits and the watermark, with room to spare
 
 
-def _vline(colour: str, position: float, anchors: list[tuple[int, int]]) -> pg.InfiniteLine:
-    """A vertical marker with its label on one side of it.
-
-    The knee's label sits right of its line, the watermark's left of its own: the watermark is
-    below the knee, so the two labels never overlap.
-    """
-    return pg.InfiniteLine(angle=90, pen=marker_pen(colour), movable=False, label="",
-                           labelOpts={"position": position, "color": ink(colour), "anchors": anchors})
+def _log_range(values: Sequence[float]) -> tuple[float, float]:
+    """The log10 range of the positive finite ``values``, padded a tenth of a decade each way."""
+    finite = [math.log10(v) for v in values if math.isfinite(v) and v > 0]
+    if not finite:
+        return 0.0, 1.0
+    return min(finite) - 0.1, max(finite) + 0.1
 
 
 class LoadCurvePlot(QWidget):
-    """Two linked plots over log concurrency, with the knee, the watermark and the targets."""
+    """Two linked plots over log concurrency, with the targets and the load's crossover markers.
+
+    Above: where TTFT and TPOT pass their targets. Below: the knee (the binding limit), each
+    other limit within the curve and the watermark. Labels stack above the data, never on it.
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.latency, self.throughput = latency_and_throughput_plots(
             self.tr("Concurrent requests per replica (log scale)"), legend=False)
         set_key(self.latency, [("TTFT", TTFT_COLOUR, LINE_SYMBOL), ("TPOT", TPOT_COLOUR, LINE_SYMBOL),
-                               (self.tr("knee"), MARKER_COLOUR, "┆"),
-                               (self.tr("watermark"), text_colour().name(), "┆")])
+                               (self.tr("target"), text_colour().name(), "┄┄"),
+                               (self.tr("target passed"), MARKER_COLOUR, POINT_SYMBOL)])
         self.ttft = self.latency.plot([], [], pen=pg.mkPen(TTFT_COLOUR, width=2), name="TTFT")
         self.tpot = self.latency.plot([], [], pen=pg.mkPen(TPOT_COLOUR, width=2), name="TPOT")
         self.tokens = self.throughput.plot([], [], pen=pg.mkPen(THROUGHPUT_COLOUR, width=2),
@@ -59,14 +64,11 @@ class LoadCurvePlot(QWidget):
                                                                 "anchors": [(0, 1), (0, 1)]})
         self.latency.addItem(self.ttft_target)
         self.latency.addItem(self.tpot_target)
-        self.knee_lines = (_vline(MARKER_COLOUR, 0.95, RIGHT_OF_LINE),
-                           _vline(MARKER_COLOUR, 0.95, RIGHT_OF_LINE))
-        mark = text_colour().name()
-        self.watermark_lines = (_vline(mark, 0.95, LEFT_OF_LINE), _vline(mark, 0.95, LEFT_OF_LINE))
-        for plot, knee, mark in ((self.latency, self.knee_lines[0], self.watermark_lines[0]),
-                                 (self.throughput, self.knee_lines[1], self.watermark_lines[1])):
-            plot.addItem(knee)
-            plot.addItem(mark)
+        self.crossing_dots = self.latency.plot([], [], pen=None, symbol="o", symbolSize=9,
+                                               symbolPen=pg.mkPen(text_colour()), symbolBrush=MARKER_COLOUR)
+        self.target_markers = MarkerSet(self.latency, 2)
+        self.limit_lines = MarkerSet(self.latency, LIMIT_MARKERS, labelled=False)
+        self.limit_markers = MarkerSet(self.throughput, LIMIT_MARKERS)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.latency, 3)
@@ -75,10 +77,16 @@ class LoadCurvePlot(QWidget):
             plot.hide()  # no empty axes before the first result
         self.knee = 0.0
         self.online = 0.0
+        self.crossings: list[LoadCrossing] = []
+
+    def marker_text(self) -> dict[str, str]:
+        """The marker labels' templates, translated."""
+        return {"over_target": self.tr("{name} past target from {n}"), "knee": self.tr("knee {n} ({name})"),
+                "limit": self.tr("{name} limit {n}"), "watermark": self.tr("watermark {n}")}
 
     def set_result(self, performance: PerformanceResult, ttft_target_ms: float,
                    tpot_target_ms: float) -> None:
-        """Show the load curve of ``performance`` and the targets."""
+        """Show the load curve of ``performance``, the targets and the crossovers."""
         curve = performance.load_curve
         for plot in (self.latency, self.throughput):
             plot.show()
@@ -89,17 +97,24 @@ class LoadCurvePlot(QWidget):
         tpot[~np.isfinite(tpot) | (tpot <= 0)] = np.nan
         self.ttft.setData(x, ttft, connect="finite")
         self.tpot.setData(x, tpot, connect="finite")
-        self.tokens.setData(x, np.array([c.output_tokens_per_s for c in curve], dtype=float))
+        tokens = np.array([c.output_tokens_per_s for c in curve], dtype=float)
+        self.tokens.setData(x, tokens)
         self.ttft_target.setValue(math.log10(ttft_target_ms))
         self.ttft_target.label.setFormat(self.tr("TTFT target {ms} ms").format(ms=count(ttft_target_ms)))
         self.tpot_target.setValue(math.log10(tpot_target_ms))
         self.tpot_target.label.setFormat(self.tr("TPOT target {ms} ms").format(ms=f"{tpot_target_ms:g}"))
         self.knee = performance.knee_concurrency.value
         self.online = performance.online_capacity.value
-        for line in self.knee_lines:
-            line.setValue(math.log10(max(self.knee, 1.0)))
-        self.knee_lines[0].label.setFormat(self.tr("knee {n}").format(n=count(self.knee)))
-        for line in self.watermark_lines:
-            line.setValue(math.log10(max(self.online, 1.0)))
-        self.watermark_lines[0].label.setFormat(self.tr("watermark {n}").format(n=count(self.online)))
         self.latency.setXRange(0, math.log10(max(float(x[-1]), 2.0)), padding=0.02)
+        self.crossings = load_crossings(performance, ttft_target_ms, tpot_target_ms)
+        names = {kind: kind_name(kind, short=True) for kind in CeilingKind}
+        above, below = load_markers(performance, self.crossings, self.marker_text(), names)
+        targets = {"ttft": ttft_target_ms, "tpot": tpot_target_ms}
+        passed = [c for c in self.crossings if c.what in targets]
+        self.crossing_dots.setData([c.concurrency for c in passed], [targets[c.what] for c in passed])
+        self.target_markers.set_markers(above)
+        self.limit_lines.set_markers(below)
+        self.limit_markers.set_markers(below)
+        self.target_markers.fit_y(*_log_range([*ttft, *tpot, ttft_target_ms, tpot_target_ms]))
+        finite = tokens[np.isfinite(tokens)]
+        self.limit_markers.fit_y(0.0, max(float(np.max(finite)) if finite.size else 1.0, 1.0) * 1.05)

@@ -10,19 +10,22 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from gpucalc.core.perf_result import CeilingKind
 from gpucalc.core.sweep import ContextSweep
+from gpucalc.report.plots import Marker
 from gpucalc.ui.format import KINDS, count, kind_name
+from gpucalc.ui.plots.markers import MarkerSet
 from gpucalc.ui.plots.style import (
     CEILING_COLOURS,
     LINE_SYMBOL,
     MARKER_COLOUR,
     POINT_SYMBOL,
-    marker_pen,
     plot_widget,
     set_key,
     text_colour,
 )
 
 MAX_CROSSOVERS = 8
+SHOWN_ABOVE_RECOMMENDED = 1.6
+"""The y range runs to 1.6 × the largest recommendation: the ceilings above it leave the plot there."""
 
 
 class ContextSweepPlot(QWidget):
@@ -46,15 +49,9 @@ class ContextSweepPlot(QWidget):
         set_key(self.plot, [*((kind_name(kind), CEILING_COLOURS[kind], LINE_SYMBOL) for kind in KINDS),
                             (self.tr("Recommended (smallest)"), text_colour().name(), "▬▬"),
                             (self.tr("Crossover"), MARKER_COLOUR, POINT_SYMBOL)])
-        self.crossover_lines = [pg.InfiniteLine(angle=90, pen=marker_pen(MARKER_COLOUR, width=1),
-                                                movable=False) for _ in range(MAX_CROSSOVERS)]
-        for line in self.crossover_lines:
-            line.hide()
-            self.plot.addItem(line)
-        self.planning_line = pg.InfiniteLine(
-            angle=90, pen=marker_pen(text_colour().name(), width=1), movable=False, label="",
-            labelOpts={"position": 0.9, "color": text_colour(), "anchors": [(0, 1), (0, 1)]})
-        self.plot.addItem(self.planning_line)
+        # the crossovers, then the planning length, labelled above the curves
+        self.markers = MarkerSet(self.plot, MAX_CROSSOVERS + 1)
+        self.crossover_lines = self.markers.lines
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.plot)
@@ -72,27 +69,24 @@ class ContextSweepPlot(QWidget):
                                                 for p in sweep.points]),
             CeilingKind.SCHEDULER: np.array([p.scheduler for p in sweep.points]),
         }
+        rec = np.array([p.recommended for p in sweep.points])
+        finite = rec[np.isfinite(rec)]
+        shown_top = max(float(np.max(finite)) if finite.size else 1.0, 1.0) * SHOWN_ABOVE_RECOMMENDED
         for kind, curve in self.curves.items():
-            y = values[kind]
+            y = values[kind].astype(float)
+            y[y > shown_top] = np.nan  # cut at the top of the range: the labels above stay clear
             if np.all(np.isnan(y)):
                 curve.setData([], [])
             else:
                 curve.setData(x, y, connect="finite")
-        rec = np.array([p.recommended for p in sweep.points])
         self.recommended.setData(x, rec)
         self.crossover_contexts = [c.context_tokens for c in sweep.crossovers]
         by_context = dict(zip(x.tolist(), rec.tolist(), strict=True))
         cx = [float(c) for c in self.crossover_contexts[:MAX_CROSSOVERS]]
         self.crossings.setData(cx, [by_context.get(c, 0.0) for c in cx])
-        for i, line in enumerate(self.crossover_lines):
-            if i < len(cx):
-                line.setValue(math.log10(cx[i]))
-                line.show()
-            else:
-                line.hide()
-        self.planning_line.setValue(math.log10(max(planning_tokens, 1.0)))
-        self.planning_line.label.setFormat(self.tr("planning length {n}").format(n=count(planning_tokens)))
-        finite = rec[np.isfinite(rec)]
-        top = max(float(np.max(finite)) if finite.size else 1.0, 1.0)
-        self.plot.setYRange(0, top * 1.6, padding=0)
         self.plot.setXRange(math.log10(x[0]), math.log10(x[-1]), padding=0.02)
+        marks = [Marker(c, MARKER_COLOUR, self.tr("crossover {n}").format(n=count(c))) for c in cx]
+        marks.append(Marker(max(planning_tokens, 1.0), text_colour().name(),
+                            self.tr("planning length {n}").format(n=count(planning_tokens))))
+        self.markers.set_markers(marks)
+        self.markers.fit_y(0, shown_top)
