@@ -26,8 +26,8 @@ SHARE_KEYS = frozenset({"comm_share", "memory_share_at_planned"})
 def window_translate(context: str, text: str) -> str:
     """``text`` through the window's installed translator; itself when the catalogue lacks it.
 
-    The catalogue's Qt translator answers '' for a text it does not hold (a source's title, a
-    text from a data file), which Qt would show as a blank.
+    Kept as a guard: a translator that answers '' for a text it does not hold (a source's
+    title, a text from a data file) would otherwise show a blank.
     """
     return QCoreApplication.translate(context, text) or text
 
