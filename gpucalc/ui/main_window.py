@@ -49,7 +49,7 @@ from gpucalc.ui.help import (
     shortcut_rows,
     tab_anchor,
 )
-from gpucalc.ui.i18n import LANGUAGES, notice_language
+from gpucalc.ui.i18n import LANGUAGES, catalog_display_name, notice_language
 from gpucalc.ui.panels.answer_banner import AnswerBanner
 from gpucalc.ui.panels.inputs_panel import InputsPanel
 from gpucalc.ui.plain_text import PlainLabel, menu_text, plain_tooltip
@@ -273,7 +273,8 @@ class MainWindow(QMainWindow):
         self.explain.set_result(memory, performance, outcome.fleet)
         self.inputs.show_outcome(outcome)
         self.status_label.setText(self.tr("Plan for {model} on {gpu}, computed in {ms} ms").format(
-            model=outcome.inputs.model.name, gpu=outcome.inputs.gpu.name, ms=f"{outcome.elapsed_ms:.1f}"))
+            model=catalog_display_name(outcome.inputs.model.name),
+            gpu=catalog_display_name(outcome.inputs.gpu.name), ms=f"{outcome.elapsed_ms:.1f}"))
         self.notice_label.setText(self.tr("{n} notice(s)").format(n=len(notices)) if notices else "")
         self.notice_label.setToolTip(plain_tooltip("\n".join(notices)))
 

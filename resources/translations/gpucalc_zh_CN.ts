@@ -4163,122 +4163,122 @@
             <translation>{model} 在 {gpu} 上的规划，计算耗时 {ms} ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="277" />
+            <location filename="../../gpucalc/ui/main_window.py" line="278" />
             <source>{n} notice(s)</source>
             <translation>{n} 条提示</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="288" />
+            <location filename="../../gpucalc/ui/main_window.py" line="289" />
             <source>Writing the report…</source>
             <translation>正在生成报告…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="295" />
+            <location filename="../../gpucalc/ui/main_window.py" line="296" />
             <source>Computing…</source>
             <translation>计算中…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="298" />
+            <location filename="../../gpucalc/ui/main_window.py" line="299" />
             <source>Exported {path}</source>
             <translation>已导出 {path}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="301" />
+            <location filename="../../gpucalc/ui/main_window.py" line="302" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="307" />
+            <location filename="../../gpucalc/ui/main_window.py" line="308" />
             <source>Could not compute this plan: {reason}</source>
             <translation>无法计算此方案：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="330" />
+            <location filename="../../gpucalc/ui/main_window.py" line="331" />
             <source>Stale: fix {field} to update. {reason}</source>
             <translation>已过期：请修改{field}以更新。{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="333" />
+            <location filename="../../gpucalc/ui/main_window.py" line="334" />
             <source>Stale: the current inputs give no result. {reason}</source>
             <translation>已过期：当前输入无法得出结果。{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="343" />
+            <location filename="../../gpucalc/ui/main_window.py" line="344" />
             <source>Cannot use this command</source>
             <translation>无法使用该命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="345" />
+            <location filename="../../gpucalc/ui/main_window.py" line="346" />
             <source>paste the {engine} command</source>
             <translation>粘贴 {engine} 启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="348" />
+            <location filename="../../gpucalc/ui/main_window.py" line="349" />
             <source>Filled from the {engine} command.</source>
             <translation>已从 {engine} 命令填写。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="349" />
+            <location filename="../../gpucalc/ui/main_window.py" line="350" />
             <source>Ignored: {flags}</source>
             <translation>已忽略：{flags}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="365" />
+            <location filename="../../gpucalc/ui/main_window.py" line="366" />
             <source>reset to the default scenario</source>
             <translation>恢复默认场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="381" />
+            <location filename="../../gpucalc/ui/main_window.py" line="382" />
             <source>Cannot open scenario</source>
             <translation>无法打开场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="401" />
+            <location filename="../../gpucalc/ui/main_window.py" line="402" />
             <source>Unsaved changes</source>
             <translation>未保存的修改</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="402" />
+            <location filename="../../gpucalc/ui/main_window.py" line="403" />
             <source>The scenario has changes that are not saved. Save them first?</source>
             <translation>场景有未保存的修改。要先保存吗？</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="416" />
+            <location filename="../../gpucalc/ui/main_window.py" line="417" />
             <source>Cannot save scenario</source>
             <translation>无法保存场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="422" />
+            <location filename="../../gpucalc/ui/main_window.py" line="423" />
             <source>Saved {path}</source>
             <translation>已保存 {path}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="433" />
+            <location filename="../../gpucalc/ui/main_window.py" line="434" />
             <source>Open scenario</source>
             <translation>打开场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="434" />
+            <location filename="../../gpucalc/ui/main_window.py" line="435" />
             <source>gpucalc scenarios (*.gpucalc.json);;JSON (*.json)</source>
             <translation>gpucalc 场景 (*.gpucalc.json);;JSON (*.json)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="446" />
+            <location filename="../../gpucalc/ui/main_window.py" line="447" />
             <source>Save scenario</source>
             <translation>保存场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="447" />
+            <location filename="../../gpucalc/ui/main_window.py" line="448" />
             <source>gpucalc scenarios (*.gpucalc.json)</source>
             <translation>gpucalc 场景 (*.gpucalc.json)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="482" />
+            <location filename="../../gpucalc/ui/main_window.py" line="483" />
             <source>About gpucalc</source>
             <translation>关于 gpucalc</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="483" />
+            <location filename="../../gpucalc/ui/main_window.py" line="484" />
             <source>gpucalc {version}: offline GPU inference capacity planner.</source>
             <translation>gpucalc {version}：离线 GPU 推理容量规划工具。</translation>
         </message>
@@ -6826,77 +6826,77 @@
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="100" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="101" />
             <source>GPUs</source>
             <translation>卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="101" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="102" />
             <source>$ / month</source>
             <translation>美元/月</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="103" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="104" />
             <source>Weights / KV</source>
             <translation>权重 / KV</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="105" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="106" />
             <source>TP</source>
             <translation>TP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="107" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="108" />
             <source>Replicas (N+k)</source>
             <translation>副本数（N+k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="109" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="110" />
             <source>Knee / replica</source>
             <translation>每副本拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="111" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="112" />
             <source>Online / replica</source>
             <translation>每副本在线容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="113" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="114" />
             <source>Bottleneck</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="115" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="116" />
             <source>TTFT ms</source>
             <translation>TTFT ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="116" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="117" />
             <source>TPOT ms</source>
             <translation>TPOT ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="117" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="118" />
             <source>Utilization</source>
             <translation>利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="119" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="120" />
             <source>$ / hour</source>
             <translation>$ / 小时</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="121" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="122" />
             <source>$ / M output tokens</source>
             <translation>$ / 百万输出 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="124" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="125" />
             <source>Pareto</source>
             <translation>帕累托</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="193" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="194" />
             <source>replicas = max(ceil(average QPS ÷ {rps} req/s per replica at the watermark), ceil(peak QPS ÷ req/s at the knee)) = {n}; + {k} spare = {total}; GPUs = replicas × TP {tp} = {gpus}; cost = GPUs × ${price}/h</source>
             <translation>副本数 = max(ceil(平均 QPS ÷ 安全水位下每副本 {rps} req/s), ceil(峰值 QPS ÷ 拐点下每副本 req/s)) = {n}；+ {k} 个备用 = {total}；卡数 = 副本数 × TP {tp} = {gpus}；成本 = 卡数 × ${price}/小时</translation>
         </message>
@@ -7203,6 +7203,16 @@
             <location filename="../../gpucalc/ui/dialogs/spec_table_model.py" line="55" />
             <source>low</source>
             <translation>低</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_model.py" line="130" />
+            <source>Origin</source>
+            <translation>出处</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/spec_table_model.py" line="221" />
+            <source>Not saved: {reason}</source>
+            <translation>未保存：{reason}</translation>
         </message>
         <message>
             <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="53" />

@@ -127,7 +127,7 @@ class SpecTableModel(QAbstractTableModel):
             return None
         if section == ORIGIN_COLUMN:
             if role == Qt.ItemDataRole.DisplayRole:
-                return _tr("Origin")
+                return _tr(QT_TRANSLATE_NOOP("SpecTableModel", "Origin"))
             return None
         column = self.columns[section - 1]
         if role == Qt.ItemDataRole.DisplayRole:
@@ -218,7 +218,8 @@ class SpecTableModel(QAbstractTableModel):
             self._mark(index, key, text, exc.reason if exc.field == column.path else str(exc))
             return False
         except (UserStoreError, OSError) as exc:
-            self._mark(index, key, text, _tr("Not saved: {reason}").format(reason=failure_reason(exc)))
+            message = _tr(QT_TRANSLATE_NOOP("SpecTableModel", "Not saved: {reason}"))
+            self._mark(index, key, text, message.format(reason=failure_reason(exc)))
             return False
         self.errors.pop(key, None)
         self.dataChanged.emit(index, index)

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from gpucalc.core.perf_result import PerformanceResult
 from gpucalc.plan.compute import Plan
 from gpucalc.ui.format import count, kind_name, sig3
-from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
+from gpucalc.ui.i18n import QT_TRANSLATE_NOOP, catalog_display_name
 from gpucalc.ui.plain_text import PlainLabel
 
 BETTER = "#2e7d32"
@@ -43,9 +43,9 @@ def _perf(getter: Callable[[PerformanceResult], float | str]) -> Callable[[Plan]
 
 
 ROWS = (
-    Row(QT_TRANSLATE_NOOP("Compare", "Model"), lambda o: o.inputs.model.name),
+    Row(QT_TRANSLATE_NOOP("Compare", "Model"), lambda o: catalog_display_name(o.inputs.model.name)),
     Row(QT_TRANSLATE_NOOP("Compare", "GPU"),
-        lambda o: f"{o.inputs.deployment.num_gpus}× {o.inputs.gpu.name}"),
+        lambda o: f"{o.inputs.deployment.num_gpus}× {catalog_display_name(o.inputs.gpu.name)}"),
     Row(QT_TRANSLATE_NOOP("Compare", "Engine"), lambda o: o.inputs.engine.name),
     Row(QT_TRANSLATE_NOOP("Compare", "TP × PP"), lambda o: f"{o.inputs.deployment.tensor_parallel_size} × "
                                                           f"{o.inputs.deployment.pipeline_parallel_size}"),

@@ -19,7 +19,7 @@ from gpucalc.core.gpu_spec import GpuSpec, InterconnectKind
 from gpucalc.core.perf_result import CeilingKind
 from gpucalc.core.sizing import SizingRow, mark_pareto
 from gpucalc.ui.format import count, kind_name, share_text, sig3
-from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
+from gpucalc.ui.i18n import QT_TRANSLATE_NOOP, catalog_display_name
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 QUALITY_CAVEAT_TEXT = QT_TRANSLATE_NOOP(
@@ -96,7 +96,8 @@ def _per_month(row: SizingRow) -> float | None:
 
 
 COLUMNS = (
-    Column(QT_TRANSLATE_NOOP("Sizing", "GPU"), lambda r: r.gpu_name, lambda r: r.gpu_name, True),
+    Column(QT_TRANSLATE_NOOP("Sizing", "GPU"), lambda r: r.gpu_name,
+           lambda r: catalog_display_name(r.gpu_name), True),
     Column(QT_TRANSLATE_NOOP("Sizing", "GPUs"), lambda r: r.gpus_total, lambda r: count(r.gpus_total)),
     Column(QT_TRANSLATE_NOOP("Sizing", "$ / month"), lambda r: _per_month(r) or float("inf"),
            lambda r: _money(_per_month(r), 0)),
