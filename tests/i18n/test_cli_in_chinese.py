@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from gpucalc.cli.main import build_parser, main
-from tests.i18n.scan import UNTRANSLATED, bundled_allowed, english_found
+from tests.i18n.scan import bundled_allowed, english_found
 
 MODEL, GPU = "llama-3.1-8b-instruct", "h100-sxm-80gb"
 COMMANDS = {
