@@ -350,7 +350,7 @@ def run_lengths(args: argparse.Namespace) -> int:
     if args.json:
         print(strict_json(lengths_json(file, stats)))
     else:
-        print(lengths_text(file, stats))
+        print(lengths_text(file, stats, cli_language(args)))
     return 0
 
 

@@ -5,6 +5,8 @@ Skipped while the command line has no ``--lang`` option for these commands.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from gpucalc.cli.main import build_parser, main
@@ -45,3 +47,16 @@ def test_the_command_line_speaks_chinese(name: str, capsys: pytest.CaptureFixtur
     assert text.strip()
     shown = [(name, line) for line in text.splitlines()]
     assert english_found(shown, bundled_allowed()) == {}
+
+
+def test_the_lengths_report_speaks_chinese(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Percentiles, histograms, the suggested workload and its request classes of a clean log."""
+    rows = ["prompt_tokens,completion_tokens"] + [
+        "100,50" if i % 2 else "8000,500" for i in range(400)]
+    path = tmp_path / "lengths.csv"
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    text = printed(["lengths", str(path)], capsys)
+    assert "████" in text
+    classes = {"short", "long"}  # the classes' names are the workload's data, shown as named
+    shown = [("lengths", line) for line in text.splitlines()]
+    assert english_found(shown, bundled_allowed().with_names(classes)) == {}
