@@ -20,7 +20,13 @@ COMMANDS = {
     "gpus": ["gpus"],
     "models": ["models"],
     "refused": ["estimate", "llama-3.1-70b-instruct", "--gpu", GPU, "--tensor-parallel-size", "3"],
+    "simulate": ["simulate", MODEL, "--gpu", GPU, "--max-model-len", "8192", "--num-requests", "50",
+                 "--request-class", "0.5:100:50:short", "--request-class", "0.5:4000:300:long"],
+    "simulate sweep": ["simulate", MODEL, "--gpu", GPU, "--max-model-len", "8192", "--sweep-rates", "2,8",
+                       "--num-requests", "60"],
 }
+CLASS_NAMES = {"short", "long"}
+"""The request classes' names are the workload's data, shown as the user named them."""
 
 
 def in_chinese(argv: list[str]) -> list[str]:
@@ -46,7 +52,7 @@ def test_the_command_line_speaks_chinese(name: str, capsys: pytest.CaptureFixtur
     text = printed(COMMANDS[name], capsys)
     assert text.strip()
     shown = [(name, line) for line in text.splitlines()]
-    assert english_found(shown, bundled_allowed()) == {}
+    assert english_found(shown, bundled_allowed().with_names(CLASS_NAMES)) == {}
 
 
 def test_the_lengths_report_speaks_chinese(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -57,6 +63,5 @@ def test_the_lengths_report_speaks_chinese(tmp_path: Path, capsys: pytest.Captur
     path.write_text("\n".join(rows) + "\n", encoding="utf-8")
     text = printed(["lengths", str(path)], capsys)
     assert "████" in text
-    classes = {"short", "long"}  # the classes' names are the workload's data, shown as named
     shown = [("lengths", line) for line in text.splitlines()]
-    assert english_found(shown, bundled_allowed().with_names(classes)) == {}
+    assert english_found(shown, bundled_allowed().with_names(CLASS_NAMES)) == {}
