@@ -13,6 +13,7 @@ from gpucalc.cli.main import build_parser, main
 from tests.i18n.scan import bundled_allowed, english_found
 
 MODEL, GPU = "llama-3.1-8b-instruct", "h100-sxm-80gb"
+BENCH = Path(__file__).resolve().parents[1] / "fixtures" / "bench"
 COMMANDS = {
     "estimate": ["estimate", MODEL, "--gpu", GPU],
     "sweep": ["sweep", MODEL, "--gpu", GPU],
@@ -22,6 +23,9 @@ COMMANDS = {
     "refused": ["estimate", "llama-3.1-70b-instruct", "--gpu", GPU, "--tensor-parallel-size", "3"],
     "simulate": ["simulate", MODEL, "--gpu", GPU, "--max-model-len", "8192", "--num-requests", "50",
                  "--request-class", "0.5:100:50:short", "--request-class", "0.5:4000:300:long"],
+    "test-plan": ["test-plan", MODEL, "--gpu", GPU, "--max-num-seqs", "64", "--input-len", "1024",
+                  "--output-len", "256", "--results", str(BENCH / "hand-table-llama8b-h100.csv"),
+                  str(BENCH / "sglang-bench-serving-llama8b-h100.jsonl")],
     "simulate sweep": ["simulate", MODEL, "--gpu", GPU, "--max-model-len", "8192", "--sweep-rates", "2,8",
                        "--num-requests", "60"],
 }
