@@ -35,6 +35,7 @@ from gpucalc.plan.measurement_plan import (
     MeasurementPlan,
     MeasurementRun,
     MeasurementStep,
+    StepKind,
     figures_text,
     measurement_plan,
     run_label,
@@ -166,9 +167,17 @@ def plan_check(catalog: Catalog, scenario: Scenario, inputs: PlanInputs,
     return check_results(mplan, points) if mplan is not None else None
 
 
-def marks_line(check: MeasurementCheck) -> str:
-    """``baseline: pass · ladder: attention · …``: every step's mark on one line."""
-    return " · ".join(f"{s.step.value}: {s.mark.value}" for s in check.steps)
+STEP_NAMES = {StepKind.BASELINE: QT_TRANSLATE_NOOP("Cli", "baseline"),
+              StepKind.LADDER: QT_TRANSLATE_NOOP("Cli", "ladder"),
+              StepKind.MIX: QT_TRANSLATE_NOOP("Cli", "mix"),
+              StepKind.WATERMARK: QT_TRANSLATE_NOOP("Cli", "watermark")}
+"""The measurement steps in one word each (context "Cli")."""
+
+
+def marks_line(check: MeasurementCheck, lang: str = "en") -> str:
+    """``baseline: pass · ladder: attention · …``: every step's mark on one line, in ``lang``."""
+    return " · ".join(translate("Cli", "{step}: {mark}", lang).format(
+        step=translate("Cli", STEP_NAMES[s.step], lang), mark=mark_text(s.mark, lang)) for s in check.steps)
 
 
 def run_test_plan(args: argparse.Namespace) -> int:
