@@ -32,7 +32,10 @@ from gpucalc.cli.args import (
     workload_from_args,
 )
 from gpucalc.cli.catalog import user_catalog
+from gpucalc.cli.columns import cells, left, right
 from gpucalc.cli.main import cli_language
+from gpucalc.cli.output import LINE_LABELS
+from gpucalc.cli.uncertainty_output import factor_name
 from gpucalc.core.engine import EngineProfile
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.log_compare import (
@@ -44,10 +47,14 @@ from gpucalc.core.log_compare import (
 )
 from gpucalc.core.measured import MeasuredPoint
 from gpucalc.core.memory_plan import calculate_memory
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.io.bench_results import read_bench_results
 from gpucalc.io.engine_log import deployment_overrides, read_engine_log
+from gpucalc.text.catalog_text import catalog_name
+from gpucalc.text.catalogue import translate
 from gpucalc.text.notices import notice_text
 from gpucalc.text.numbers import finite_json, strict_json
+from gpucalc.text.terms import formula_text, unit_name
 
 if TYPE_CHECKING:
     from gpucalc.core.calibrate import CalibrationResult
@@ -142,49 +149,66 @@ def _profile_ids(args: argparse.Namespace, profile: EngineProfile) -> EngineProf
 
 def _save(args: argparse.Namespace, profile: EngineProfile) -> str:
     """Save when asked; the line telling the user what happened."""
+    lang = cli_language(args)
     if not args.save:
-        return (f"Not saved: add --save to store it as engine profile '{profile.id}' "
-                f"({profile.name}).")
+        return translate("Cli", "Not saved: add --save to store it as engine profile '{id}' ({name}).",
+                         lang).format(id=profile.id, name=profile.name)
     try:
         save_calibration(UserStore(), profile, overwrite=args.overwrite)
     except CalibrationConflictError as exc:
         raise CalibrationCliError(f"{exc} (--overwrite)") from exc
     except (TableValidationError, UserStoreError) as exc:
         raise CalibrationCliError(str(exc)) from exc
-    return (f"Saved engine profile '{profile.id}' ({profile.name}) in your tables; it is listed with "
-            f"the engines in the window and accepted by compare-log / calibrate --engine {profile.id}.")
+    return translate("Cli", "Saved engine profile '{id}' ({name}) in your tables; it is listed with the "
+                            "engines in the window and accepted by compare-log / calibrate --engine {id}.",
+                     lang).format(id=profile.id, name=profile.name)
 
 
 # -- compare-log -----------------------------------------------------------------------------
 
-NOT_REPORTED = "not reported"
+NOT_REPORTED = QT_TRANSLATE_NOOP("Cli", "not reported")
 """What the table shows for a figure that is not a finite number (``null`` in ``--json``)."""
+COMPARED_FIGURES = {**LINE_LABELS, "kv_cache_tokens": QT_TRANSLATE_NOOP("Cli", "KV cache tokens"),
+                    "max_concurrency": QT_TRANSLATE_NOOP("Cli", "max concurrency")}
+"""The compared figures by key, in the memory table's words (context "Cli")."""
 
 
-def _format_value(value: float, unit: str) -> str:
+def _format_value(value: float, unit: str, lang: str) -> str:
     if not math.isfinite(value):
-        return NOT_REPORTED
+        return translate("Cli", NOT_REPORTED, lang)
     if unit == "GiB":
         return f"{value:,.2f} GiB"
     if unit == "tokens":
-        return f"{value:,.0f} tokens"
-    return f"{value:,.2f} {unit}"
+        return f"{value:,.0f} {unit_name(unit, lang)}"
+    return f"{value:,.2f} {unit_name(unit, lang)}"
+
+
+def _figure_label(key: str, label: str, lang: str) -> str:
+    return translate("Cli", COMPARED_FIGURES[key], lang) if key in COMPARED_FIGURES else label
 
 
 def comparison_table(comparison: LogComparison, title: str, lang: str = "en") -> str:
-    """The side-by-side table as text."""
-    lines = [title, "", f"{'figure':<22}{'gpucalc':>18}{'engine log':>18}{'difference':>26}"]
+    """The side-by-side table as text in ``lang``."""
+    lines = [title, "", left(translate("Cli", "figure", lang), 22) + right("gpucalc", 18)
+             + right(translate("Cli", "engine log", lang), 18)
+             + right(translate("Cli", "difference", lang), 26)]
     for line in comparison.lines:
         relative = f" ({line.relative:+.1%})" if line.relative is not None else ""
-        mark = "  ◀ beyond tolerance" if line.flagged else ""
-        lines.append(f"{line.label:<22}{_format_value(line.estimate.value, line.unit):>18}"
-                     f"{_format_value(line.measured, line.unit):>18}"
-                     f"{_format_value(line.difference, line.unit) + relative:>26}{mark}")
+        mark = "  ◀ " + translate("Cli", "beyond tolerance", lang) if line.flagged else ""
+        lines.append(left(_figure_label(line.key, line.label, lang), 22)
+                     + right(_format_value(line.estimate.value, line.unit, lang), 18)
+                     + right(_format_value(line.measured, line.unit, lang), 18)
+                     + right(_format_value(line.difference, line.unit, lang) + relative, 26) + mark)
     lines.append("")
-    lines.append(f"{len(comparison.flagged)} of {len(comparison.lines)} figures differ by more than "
-                 f"{comparison.tolerance:.0%}.")
-    lines += [f"note: {notice_text(n, lang)}" for n in comparison.notices]
+    lines.append(translate("Cli", "{flagged} of {total} figures differ by more than {tolerance}.",
+                           lang).format(flagged=len(comparison.flagged), total=len(comparison.lines),
+                                        tolerance=f"{comparison.tolerance:.0%}"))
+    lines += [_note(notice_text(n, lang), lang) for n in comparison.notices]
     return "\n".join(lines)
+
+
+def _note(text: str, lang: str) -> str:
+    return translate("Cli", "note: {note}", lang).format(note=text)
 
 
 def comparison_json(comparison: LogComparison) -> dict[str, Any]:
@@ -207,10 +231,13 @@ def comparison_json(comparison: LogComparison) -> dict[str, Any]:
 
 
 def _calibration_text(calibration: LogCalibration, lang: str = "en") -> str:
-    lines = [f"Calibrated profile '{calibration.profile.id}' ({calibration.profile.name}):"]
-    lines += [f"  {t.key:<34} {t.value:8.3f} {t.unit}   ({t.formula}; was {t.inputs.get('old_gib')})"
+    lines = [translate("Cli", "Calibrated profile '{id}' ({name}):", lang).format(
+        id=calibration.profile.id, name=calibration.profile.name)]
+    lines += [f"  {t.key:<34} {t.value:8.3f} {t.unit}   ("
+              + translate("Cli", "{formula}; was {old}", lang).format(formula=formula_text(t, lang),
+                                                                      old=t.inputs.get("old_gib")) + ")"
               for t in calibration.changes]
-    lines += [f"note: {notice_text(n, lang)}" for n in calibration.notices]
+    lines += [_note(notice_text(n, lang), lang) for n in calibration.notices]
     return "\n".join(lines)
 
 
@@ -243,11 +270,14 @@ def run_compare_log(args: argparse.Namespace) -> int:
         print(strict_json(data))
         return 0
     engine = f"{measured.engine or '?'} {measured.engine_version or ''}".strip()
-    title = (f"{inputs.model.name} on {inputs.gpu.name}, {inputs.engine.name} profile — "
-             f"log: {engine} ({args.logfile})")
-    print(comparison_table(comparison, title, cli_language(args)))
+    lang = cli_language(args)
+    title = translate("Cli", "{model} on {gpu}, {engine} profile — log: {log} ({file})", lang).format(
+        model=catalog_name(inputs.model.name, lang), gpu=catalog_name(inputs.gpu.name, lang),
+        engine=inputs.engine.name, log=engine, file=args.logfile)
+    print(comparison_table(comparison, title, lang))
     if applied:
-        print("flags from the log: " + ", ".join(f"{k}={v}" for k, v in applied.items()))
+        print(translate("Cli", "flags from the log: {flags}", lang).format(
+            flags=", ".join(f"{k}={v}" for k, v in applied.items())))
     if calibration is not None:
         print()
         print(_calibration_text(calibration, cli_language(args)))
@@ -268,24 +298,41 @@ def _percent(errors: dict[str, float], metric: str) -> str:
     return f"{errors[metric]:.1%}" if metric in errors else "—"
 
 
-def calibration_text(result: CalibrationResult, profile: EngineProfile, seconds: float) -> str:
-    """The fitted factors with ± and the errors before and after, as text."""
-    lines = [f"Fitted {profile.name} on {result.fit_count} point(s), {result.holdout_count} held out, "
-             f"{result.iterations} iterations, {seconds:.2f} s", "",
-             f"{'factor':<20}{'default':>10}{'fitted':>10}{'±':>10}"]
-    for fit in result.factors:
-        spread = f"{fit.plus_minus:.3g}" if fit.plus_minus is not None else "fixed"
-        lines.append(f"{fit.name:<20}{fit.before:>10.3g}{fit.after:>10.3g}{spread:>10}")
-    lines += ["", f"{'median |error|':<16}{'fit: before':>13}{'after':>9}"
-                  f"{'held out: before':>19}{'after':>9}"]
-    for metric in ("throughput", "ttft", "tpot"):
+ERROR_METRICS = {"throughput": QT_TRANSLATE_NOOP("Cli", "throughput"),
+                 "ttft": QT_TRANSLATE_NOOP("Cli", "ttft"),
+                 "tpot": QT_TRANSLATE_NOOP("Cli", "tpot")}
+"""The fitted metrics by key (context "Cli")."""
+
+
+def calibration_text(result: CalibrationResult, profile: EngineProfile, seconds: float,
+                     lang: str = "en") -> str:
+    """The fitted factors with ± and the errors before and after, as text in ``lang``."""
+    def tr(text: str) -> str:
+        return translate("Cli", text, lang)
+
+    lines = [translate("Cli", "Fitted {name} on {fit} point(s), {held} held out, {iterations} iterations, "
+                              "{seconds} s", lang).format(
+        name=profile.name, fit=result.fit_count, held=result.holdout_count, iterations=result.iterations,
+        seconds=f"{seconds:.2f}"), ""]
+    names = [factor_name(fit.name, lang) for fit in result.factors]
+    width = max([20, *(cells(n) + 2 for n in names)])
+    lines.append(left(translate("Cli", "factor", lang), width) + right(translate("Cli", "default", lang), 10)
+                 + right(translate("Cli", "fitted", lang), 10) + right("±", 10))
+    for fit, name in zip(result.factors, names, strict=True):
+        spread = f"{fit.plus_minus:.3g}" if fit.plus_minus is not None else translate("Cli", "fixed", lang)
+        lines.append(f"{left(name, width)}{fit.before:>10.3g}{fit.after:>10.3g}{right(spread, 10)}")
+    lines += ["", left(translate("Cli", "median |error|", lang), 16)
+              + right(translate("Cli", "fit: before", lang), 13) + right(translate("Cli", "after", lang), 9)
+              + right(translate("Cli", "held out: before", lang), 19)
+              + right(translate("Cli", "after", lang), 9)]
+    for metric, metric_name in ERROR_METRICS.items():
         if metric in result.fit_errors_before or metric in result.holdout_errors_before:
-            lines.append(f"{metric:<16}{_percent(result.fit_errors_before, metric):>13}"
+            lines.append(f"{left(tr(metric_name), 16)}{_percent(result.fit_errors_before, metric):>13}"
                          f"{_percent(result.fit_errors_after, metric):>9}"
                          f"{_percent(result.holdout_errors_before, metric):>19}"
                          f"{_percent(result.holdout_errors_after, metric):>9}")
     held = result.holdout_log_error_before
-    lines.append(f"{'mean |ln error|':<16}{result.fit_log_error_before:>13.3f}"
+    lines.append(f"{left(translate('Cli', 'mean |ln error|', lang), 16)}{result.fit_log_error_before:>13.3f}"
                  f"{result.fit_log_error_after:>9.3f}"
                  f"{(f'{held:.3f}' if held is not None else '—'):>19}"
                  f"{(f'{result.holdout_log_error_after:.3f}' if held is not None else '—'):>9}")
@@ -323,10 +370,12 @@ def run_calibrate(args: argparse.Namespace) -> int:
             data["measurement_plan_marks"] = {s.step.value: s.mark.value for s in check.steps}
         print(strict_json(data))
         return 0
-    print(calibration_text(result, profile, seconds))
+    lang = cli_language(args)
+    print(calibration_text(result, profile, seconds, lang))
     if check is not None:
-        print(f"\nMeasurement plan, against the estimate before this fit (details: gpucalc test-plan "
-              f"… --results FILE…): {marks_line(check)}")
+        print("\n" + translate("Cli", "Measurement plan, against the estimate before this fit (details: "
+                                      "gpucalc test-plan … --results FILE…): {marks}", lang).format(
+            marks=marks_line(check, lang)))
     print()
     print(saved)
     return 0

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from gpucalc.cli.columns import left, right
 from gpucalc.core.inputs import Workload
 from gpucalc.core.length_stats import LengthDistribution, LengthHistogram, LengthStats
 from gpucalc.io.lengths import LengthsFile
+from gpucalc.text.catalogue import translate
+from gpucalc.text.terms import STATISTIC_NAMES, unit_name
 
 BAR_WIDTH = 40
 
@@ -37,26 +40,38 @@ def ascii_histogram(histogram: LengthHistogram, width: int = BAR_WIDTH) -> list[
 
 
 def _distribution_line(name: str, dist: LengthDistribution) -> str:
-    return (f"  {name:<8}{dist.p50.value:>10,.0f}{dist.p95.value:>10,.0f}{dist.p99.value:>10,.0f}"
+    return (f"  {left(name, 8)}{dist.p50.value:>10,.0f}{dist.p95.value:>10,.0f}{dist.p99.value:>10,.0f}"
             f"{dist.mean.value:>10,.0f}")
 
 
-def lengths_text(file: LengthsFile, stats: LengthStats) -> str:
-    """Readable report: rows read, percentiles, histograms, suggested workload."""
-    lines = [f"{file.path}: {file.rows_read:,} rows ({file.file_format.value}), "
-             f"{len(file.records):,} usable, {file.bad_rows:,} skipped"]
-    lines += [f"  skipped {example}" for example in file.bad_row_examples]
+def lengths_text(file: LengthsFile, stats: LengthStats, lang: str = "en") -> str:
+    """Readable report in ``lang``: rows read, percentiles, histograms, suggested workload."""
+    lines = [translate("Cli", "{path}: {rows} rows ({format}), {usable} usable, {skipped} skipped",
+                       lang).format(
+        path=file.path, rows=f"{file.rows_read:,}", format=file.file_format.value,
+        usable=f"{len(file.records):,}", skipped=f"{file.bad_rows:,}")]
+    lines += ["  " + translate("Cli", "skipped {example}", lang).format(example=example)
+              for example in file.bad_row_examples]
     if stats.conversations:
-        lines.append(f"{stats.conversations:,} conversations; input percentiles over first turns")
-    lines += ["", f"  {'tokens':<8}{'P50':>10}{'P95':>10}{'P99':>10}{'mean':>10}",
-              _distribution_line("input", stats.input), _distribution_line("output", stats.output),
-              "", "input tokens (log-spaced bins):", *ascii_histogram(stats.input.histogram),
-              "", "output tokens (log-spaced bins):", *ascii_histogram(stats.output.histogram),
-              "", "suggested workload:", f"  gpucalc estimate MODEL --gpu GPU "
-              f"{estimate_flags(stats.workload)}"]
+        lines.append(translate("Cli", "{conversations} conversations; input percentiles over first turns",
+                               lang).format(conversations=f"{stats.conversations:,}"))
+    mean = translate("Terms", STATISTIC_NAMES["mean"], lang)
+    lines += ["", f"  {left(unit_name('tokens', lang), 8)}{'P50':>10}{'P95':>10}{'P99':>10}{right(mean, 10)}",
+              _distribution_line(translate("Cli", "input", lang), stats.input),
+              _distribution_line(translate("Cli", "output", lang), stats.output),
+              "", translate("Cli", "input tokens (log-spaced bins):", lang),
+              *ascii_histogram(stats.input.histogram),
+              "", translate("Cli", "output tokens (log-spaced bins):", lang),
+              *ascii_histogram(stats.output.histogram),
+              "", translate("Cli", "suggested workload:", lang),
+              "  " + translate("Cli", "gpucalc estimate MODEL --gpu GPU {flags}", lang).format(
+                  flags=estimate_flags(stats.workload))]
     for c in stats.workload.classes:
-        lines.append(f"  class {c.name:<7} {c.share:>6.1%} of requests, mean {c.input_len:,} in / "
-                     f"{c.output_len:,} out tokens (no estimate flag; use the window or --json)")
+        lines.append("  " + translate("Cli", "class {name} {share} of requests, mean {input} in / {output} "
+                                             "out tokens (no estimate flag; use the window or --json)",
+                                      lang).format(
+            name=left(c.name, 7), share=f"{c.share:>6.1%}", input=f"{c.input_len:,}",
+            output=f"{c.output_len:,}"))
     return "\n".join(lines)
 
 

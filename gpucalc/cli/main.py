@@ -35,7 +35,7 @@ from gpucalc.plan.field_errors import (
     in_language,
 )
 from gpucalc.text.catalog_text import catalog_name
-from gpucalc.text.catalogue import LANGUAGES, environment_language
+from gpucalc.text.catalogue import LANGUAGES, environment_language, translate
 from gpucalc.text.numbers import NOT_FINITE_CONVENTION, strict_json
 from gpucalc.text.terms import Lookup
 
@@ -230,17 +230,20 @@ def run_estimate(args: argparse.Namespace) -> int:
             data.update(uncertainty_json(plan.bands, plan.sensitivity))
         print(strict_json(data))
     else:
-        title = (f"{inputs.model.name} on {inputs.deployment.num_gpus}× {inputs.gpu.name}, "
-                 f"{inputs.engine.name}, TP{inputs.deployment.tensor_parallel_size} "
-                 f"PP{inputs.deployment.pipeline_parallel_size}, weights {inputs.weight_format.label}, "
-                 f"KV {inputs.kv_format.label}")
-        print(memory_table(result, title, cli_language(args)))
+        lang = cli_language(args)
+        title = translate("Cli", "{model} on {gpus}× {gpu}, {engine}, TP{tp} PP{pp}, weights {weights}, "
+                                 "KV {kv}", lang).format(
+            model=catalog_name(inputs.model.name, lang), gpus=inputs.deployment.num_gpus,
+            gpu=catalog_name(inputs.gpu.name, lang), engine=inputs.engine.name,
+            tp=inputs.deployment.tensor_parallel_size, pp=inputs.deployment.pipeline_parallel_size,
+            weights=inputs.weight_format.label, kv=inputs.kv_format.label)
+        print(memory_table(result, title, lang))
         if plan.performance is not None:
             print(performance_table(plan.performance, cli_language(args)))
         if plan.fleet is not None:
-            print(fleet_table(plan.fleet))
+            print(fleet_table(plan.fleet, cli_language(args)))
         if plan.bands is not None and plan.sensitivity is not None:
-            print(uncertainty_table(plan.bands, plan.sensitivity))
+            print(uncertainty_table(plan.bands, plan.sensitivity, lang=cli_language(args)))
     if not result.fits:
         raise CliError(notice_text(result.blocking_notices[0], cli_language(args)), EXIT_DOES_NOT_FIT)
     return 0
@@ -268,7 +271,7 @@ def run_sweep(args: argparse.Namespace) -> int:
         elif args.json:
             print(strict_json(sweep_json(sweep)))
         else:
-            print(sweep_text(sweep))
+            print(sweep_text(sweep, cli_language(args)))
         return 0
     options = PlanOptions(views=False, uncertainty=False)
     perf = plan_inputs(user_catalog(cli_language(args)), scenario, inputs, options).performance
@@ -347,7 +350,7 @@ def run_lengths(args: argparse.Namespace) -> int:
     if args.json:
         print(strict_json(lengths_json(file, stats)))
     else:
-        print(lengths_text(file, stats))
+        print(lengths_text(file, stats, cli_language(args)))
     return 0
 
 

@@ -22,10 +22,12 @@ from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.plan.bench_commands import OWN_TOOL, BenchTool
 from gpucalc.plan.compute import PlanOptions, compute_plan, plan_inputs
 from gpucalc.plan.measurement_check import (
+    Mark,
     MeasurementCheck,
     RunCheck,
     check_results,
     deviation_text,
+    hint_text,
     read_result_files,
 )
 from gpucalc.plan.measurement_plan import (
@@ -33,9 +35,14 @@ from gpucalc.plan.measurement_plan import (
     MeasurementPlan,
     MeasurementRun,
     MeasurementStep,
+    StepKind,
     figures_text,
     measurement_plan,
+    run_label,
+    step_purpose,
+    step_title,
 )
+from gpucalc.text.catalogue import translate
 from gpucalc.text.numbers import count, finite_json, percent, sig3, strict_json
 
 
@@ -51,57 +58,78 @@ def add_test_plan_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser
     parser.add_argument("--json", action="store_true", help="one JSON object")
 
 
-def expectation_text(expected: Expectation) -> str:
+MARK_NAMES = {Mark.PASS: QT_TRANSLATE_NOOP("MeasurementPlanDialog", "pass"),
+              Mark.ATTENTION: QT_TRANSLATE_NOOP("MeasurementPlanDialog", "attention"),
+              Mark.NOT_MEASURED: QT_TRANSLATE_NOOP("MeasurementPlanDialog", "not measured")}
+"""A run's or a step's mark in the window's words."""
+
+
+def mark_text(mark: Mark, lang: str = "en") -> str:
+    """``pass``, ``attention`` or ``not measured`` in ``lang``."""
+    return translate("MeasurementPlanDialog", MARK_NAMES[mark], lang)
+
+
+def expectation_text(expected: Expectation, lang: str = "en") -> str:
     """``TTFT 144 ms, TPOT 17.0 ms, 57.0 tok/s, 0.19 req/s (targets met)``."""
-    verdict = "targets met" if expected.meets_targets else "a target broken"
-    return f"{figures_text(expected)} ({verdict})"
+    verdict = (translate("Report", "targets met", lang) if expected.meets_targets
+               else translate("Report", "a target broken", lang))
+    return translate("Cli", "{figures} ({verdict})", lang).format(figures=figures_text(expected),
+                                                                   verdict=verdict)
 
 
-def _check_lines(check: RunCheck) -> list[str]:
+def _check_lines(check: RunCheck, lang: str) -> list[str]:
     if check.point is None:
-        return ["     [not measured]"]
-    figures = ", ".join(deviation_text(d) for d in check.deviations)
-    lines = [f"     [{check.mark.value}] measured {figures or 'no comparable figure'} "
-             f"— {check.point.source}"]
-    lines += [f"       → {hint}" for hint in check.hints]
+        return [f"     [{mark_text(Mark.NOT_MEASURED, lang)}]"]
+    figures = ", ".join(deviation_text(d, lang) for d in check.deviations)
+    measured = translate("Cli", "measured {figures} — {source}", lang)
+    lines = [f"     [{mark_text(check.mark, lang)}] " + measured.format(
+        figures=figures or translate("Cli", "no comparable figure", lang), source=check.point.source)]
+    lines += [f"       → {hint_text(hint, lang)}" for hint in check.hints]
     return lines
 
 
-def _run_lines(run: MeasurementRun, tool: BenchTool, check: RunCheck | None) -> list[str]:
+def _run_lines(run: MeasurementRun, tool: BenchTool, check: RunCheck | None, lang: str) -> list[str]:
     bench = run.run
-    lines = [f"   {run.label} ({count(bench.input_tokens)} in + {count(bench.output_tokens)} out, "
-             f"{count(bench.num_prompts)} prompts): expect {expectation_text(run.expected)}",
+    lines = ["   " + translate("Cli", "{label} ({input} in + {output} out, {prompts} prompts): expect "
+                                      "{expected}", lang).format(
+        label=run_label(run, lang), input=count(bench.input_tokens), output=count(bench.output_tokens),
+        prompts=count(bench.num_prompts), expected=expectation_text(run.expected, lang)),
              f"     $ {run.commands.get(tool, run.commands[BenchTool.VLLM])}"]
-    return lines + (_check_lines(check) if check is not None else [])
+    return lines + (_check_lines(check, lang) if check is not None else [])
 
 
 def _step_lines(number: int, step: MeasurementStep, tool: BenchTool,
-                check: MeasurementCheck | None) -> list[str]:
-    mark = f" [{check.step(step.kind).mark.value}]" if check is not None else ""
-    lines = [f"{number}. {step.title}{mark}", f"   {step.purpose}"]
+                check: MeasurementCheck | None, lang: str) -> list[str]:
+    mark = f" [{mark_text(check.step(step.kind).mark, lang)}]" if check is not None else ""
+    lines = [f"{number}. {step_title(step, lang)}{mark}", f"   {step_purpose(step, lang)}"]
     if step.breaks_at is not None:
-        lines.append(f"   The estimate expects a target to break at about {count(step.breaks_at)} "
-                     "concurrent requests.")
+        lines.append("   " + translate("Report", "The estimate expects a target to break at about {n} "
+                                                "concurrent requests.", lang).format(n=count(step.breaks_at)))
     runs = check.step(step.kind).runs if check is not None else (None,) * len(step.runs)
     for run, run_check in zip(step.runs, runs, strict=True):
-        lines += _run_lines(run, tool, run_check)
+        lines += _run_lines(run, tool, run_check, lang)
     return lines
 
 
 def measurement_text(mplan: MeasurementPlan, tool: BenchTool, replicas: int,
-                     check: MeasurementCheck | None) -> str:
-    """The plan as text: the serve line, then every step with its runs, commands and marks."""
-    lines = [f"Serve: {mplan.serve_command}",
-             f"Targets TTFT ≤ {sig3(mplan.ttft_target_ms)} ms, TPOT ≤ {sig3(mplan.tpot_target_ms)} ms; "
-             f"recommendation {count(mplan.recommended)} concurrent requests, online capacity "
-             f"{count(mplan.online_capacity)}; a figure within ±{percent(mplan.tolerance)} passes."]
+                     check: MeasurementCheck | None, lang: str = "en") -> str:
+    """The plan as text in ``lang``: the serve line, then every step with its runs, commands and marks."""
+    lines = [translate("Cli", "Serve: {command}", lang).format(command=mplan.serve_command),
+             translate("Cli", "Targets TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; recommendation {recommended} "
+                              "concurrent requests, online capacity {online}; a figure within ±{tolerance} "
+                              "passes.", lang).format(
+                 ttft=sig3(mplan.ttft_target_ms), tpot=sig3(mplan.tpot_target_ms),
+                 recommended=count(mplan.recommended), online=count(mplan.online_capacity),
+                 tolerance=percent(mplan.tolerance))]
     if replicas > 1:
-        lines.append(f"Figures are per replica: benchmark one of the {replicas} replicas.")
+        lines.append(translate("Report", "Figures are per replica: benchmark one of the {r} replicas.",
+                               lang).format(r=replicas))
     for number, step in enumerate(mplan.steps, start=1):
-        lines += ["", *_step_lines(number, step, tool, check)]
+        lines += ["", *_step_lines(number, step, tool, check, lang)]
     if check is not None and check.unmatched:
-        lines += ["", "Results that match no run (other concurrency or lengths): "
-                  + ", ".join(f"{p.load_label} ({p.source})" for p in check.unmatched)]
+        lines += ["", translate("Cli", "Results that match no run (other concurrency or lengths): {results}",
+                                lang).format(results=", ".join(f"{p.load_label} ({p.source})"
+                                                               for p in check.unmatched))]
     return "\n".join(lines)
 
 
@@ -139,9 +167,17 @@ def plan_check(catalog: Catalog, scenario: Scenario, inputs: PlanInputs,
     return check_results(mplan, points) if mplan is not None else None
 
 
-def marks_line(check: MeasurementCheck) -> str:
-    """``baseline: pass · ladder: attention · …``: every step's mark on one line."""
-    return " · ".join(f"{s.step.value}: {s.mark.value}" for s in check.steps)
+STEP_NAMES = {StepKind.BASELINE: QT_TRANSLATE_NOOP("Cli", "baseline"),
+              StepKind.LADDER: QT_TRANSLATE_NOOP("Cli", "ladder"),
+              StepKind.MIX: QT_TRANSLATE_NOOP("Cli", "mix"),
+              StepKind.WATERMARK: QT_TRANSLATE_NOOP("Cli", "watermark")}
+"""The measurement steps in one word each (context "Cli")."""
+
+
+def marks_line(check: MeasurementCheck, lang: str = "en") -> str:
+    """``baseline: pass · ladder: attention · …``: every step's mark on one line, in ``lang``."""
+    return " · ".join(translate("Cli", "{step}: {mark}", lang).format(
+        step=translate("Cli", STEP_NAMES[s.step], lang), mark=mark_text(s.mark, lang)) for s in check.steps)
 
 
 def run_test_plan(args: argparse.Namespace) -> int:
@@ -160,5 +196,5 @@ def run_test_plan(args: argparse.Namespace) -> int:
         print(strict_json(measurement_json(mplan, check)))
     else:
         tool = BenchTool(args.tool) if args.tool else OWN_TOOL[plan.inputs.engine.kind]
-        print(measurement_text(mplan, tool, plan.inputs.deployment.replicas, check))
+        print(measurement_text(mplan, tool, plan.inputs.deployment.replicas, check, cli_language(args)))
     return 0

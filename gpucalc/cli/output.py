@@ -4,19 +4,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from gpucalc.cli.columns import left, right
 from gpucalc.core.explain import Term
 from gpucalc.core.memory_result import MemoryResult
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.text.catalogue import translate
 from gpucalc.text.notices import notice_text
 from gpucalc.text.numbers import count
+from gpucalc.text.terms import formula_text, term_name
 
 LINE_LABELS = {
-    "weights_gib_per_gpu": "weights",
-    "activation_gib_per_gpu": "activation peak",
-    "non_torch_gib_per_gpu": "runtime (non-torch)",
-    "cuda_graphs_gib_per_gpu": "CUDA graphs",
-    "kv_cache_gib_per_gpu": "KV cache",
-    "headroom_gib_per_gpu": "headroom",
+    "weights_gib_per_gpu": QT_TRANSLATE_NOOP("Cli", "weights"),
+    "activation_gib_per_gpu": QT_TRANSLATE_NOOP("Cli", "activation peak"),
+    "non_torch_gib_per_gpu": QT_TRANSLATE_NOOP("Cli", "runtime (non-torch)"),
+    "cuda_graphs_gib_per_gpu": QT_TRANSLATE_NOOP("Cli", "CUDA graphs"),
+    "kv_cache_gib_per_gpu": QT_TRANSLATE_NOOP("Cli", "KV cache"),
+    "headroom_gib_per_gpu": QT_TRANSLATE_NOOP("Cli", "headroom"),
 }
+"""The memory table's rows by the figure's key (context "Cli")."""
+LABEL_CELLS = 26
+"""Width of the label column of the figures under the memory table (terminal cells)."""
 
 
 def term_json(t: Term) -> dict[str, Any]:
@@ -96,35 +103,54 @@ def _fmt(value: float, digits: int = 2) -> str:
     return f"{value:,.{digits}f}"
 
 
+def yes_no(flag: bool, lang: str) -> str:
+    """'yes' or 'no' in ``lang`` (the report's words)."""
+    return translate("Report", "yes", lang) if flag else translate("Report", "no", lang)
+
+
 def memory_table(result: MemoryResult, title: str, lang: str = "en") -> str:
-    """A readable memory picture for the terminal."""
+    """A readable memory picture for the terminal, its words in ``lang``."""
     stage = result.binding
     total = result.settings.total_gib.value
-    lines = [title, "", f"{'per GPU':<24}{'GiB':>10}{'share':>9}  formula"]
+    lines = [title, "", left(translate("Cli", "per GPU", lang), 24) + right("GiB", 10)
+             + right(translate("Cli", "share", lang), 9) + "  " + translate("Cli", "formula", lang)]
     for item in stage.line_items:
         share = item.value / total if total else 0.0
-        lines.append(f"  {LINE_LABELS.get(item.key, item.key):<22}{_fmt(item.value):>10}{share:>9.1%}"
-                     f"  {item.formula}")
-    lines.append(f"  {'total':<22}{_fmt(total):>10}{1:>9.0%}")
-    lines += ["", "weights by tensor group (GiB):"]
-    lines += [f"  {t.key.split('.', 1)[1]:<22}{_fmt(t.value, 3):>10}" for t in stage.weights]
-    mem_json = memory_json(result)
-    lines += [
-        "",
-        f"KV bytes per token        {mem_json['kv_cache_bytes_per_token']:,.0f}",
-        f"KV cache tokens           {mem_json['kv_cache_tokens']:,}",
-        f"max concurrency @ {mem_json['max_model_len']:,} tokens: {result.max_concurrency.value:,.2f}x",
-        f"concurrency @ P50 length  {result.concurrency_p50.value:,.1f}",
-        f"concurrency @ P95 length  {result.concurrency_p95.value:,.1f}",
-        f"params total / active     {result.params.total.value / 1e9:,.2f} B / "
-        f"{result.params.active.value / 1e9:,.2f} B",
-        f"fits on one GPU           {'yes' if result.fits_single_gpu.value > 0 else 'no'}",
-        f"average length            {result.kv_per_average_request.inputs['average_tokens']:,} "
-        f"tokens ({result.kv_per_average_request.value:,.3f} GiB KV per request)",
-        f"{_share_label(result.planning_check) + ' planning line':<26}"
-        f"{count(result.planning_check.value)} requests at average length",
-        f"{_share_label(result.alarm_check) + ' alarm line':<26}"
-        f"{count(result.alarm_check.value)} requests at average length",
-    ]
+        label = translate("Cli", LINE_LABELS[item.key], lang) if item.key in LINE_LABELS else item.key
+        lines.append(f"  {left(label, 22)}{_fmt(item.value):>10}{share:>9.1%}  {formula_text(item, lang)}")
+    lines.append(f"  {left(translate('Cli', 'total', lang), 22)}{_fmt(total):>10}{1:>9.0%}")
+    lines += ["", translate("Cli", "weights by tensor group (GiB):", lang)]
+    lines += [f"  {left(term_name(t.key, lang), 22)}{_fmt(t.value, 3):>10}" for t in stage.weights]
+    lines += ["", *_figure_lines(result, lang)]
     lines += [f"! {notice_text(n, lang)}" for n in result.notices]
     return "\n".join(lines)
+
+
+def _figure_lines(result: MemoryResult, lang: str) -> list[str]:
+    """The figures under the memory table, each after its label."""
+    mem_json = memory_json(result)
+    average = result.kv_per_average_request
+    rows = [
+        (translate("Cli", "KV bytes per token", lang), f"{mem_json['kv_cache_bytes_per_token']:,.0f}"),
+        (translate("Cli", "KV cache tokens", lang), f"{mem_json['kv_cache_tokens']:,}"),
+        (translate("Cli", "concurrency @ P50 length", lang), f"{result.concurrency_p50.value:,.1f}"),
+        (translate("Cli", "concurrency @ P95 length", lang), f"{result.concurrency_p95.value:,.1f}"),
+        (translate("Cli", "params total / active", lang),
+         f"{result.params.total.value / 1e9:,.2f} B / {result.params.active.value / 1e9:,.2f} B"),
+        (translate("Cli", "fits on one GPU", lang), yes_no(result.fits_single_gpu.value > 0, lang)),
+        (translate("Cli", "average length", lang),
+         translate("Cli", "{tokens} tokens ({gib} GiB KV per request)", lang).format(
+             tokens=f"{average.inputs['average_tokens']:,}", gib=f"{average.value:,.3f}")),
+        (translate("Cli", "{share} planning line", lang).format(share=_share_label(result.planning_check)),
+         _requests_at_average(result.planning_check, lang)),
+        (translate("Cli", "{share} alarm line", lang).format(share=_share_label(result.alarm_check)),
+         _requests_at_average(result.alarm_check, lang)),
+    ]
+    lines = [left(label, LABEL_CELLS) + value for label, value in rows]
+    lines.insert(2, translate("Cli", "max concurrency @ {tokens} tokens: {concurrency}x", lang).format(
+        tokens=f"{mem_json['max_model_len']:,}", concurrency=f"{result.max_concurrency.value:,.2f}"))
+    return lines
+
+
+def _requests_at_average(check: Term, lang: str) -> str:
+    return translate("Cli", "{requests} requests at average length", lang).format(requests=count(check.value))

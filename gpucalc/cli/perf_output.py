@@ -5,15 +5,41 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from gpucalc.cli.columns import cells, left, right
+from gpucalc.cli.output import yes_no
+from gpucalc.core.class_latency import ClassLatency
 from gpucalc.core.explain import Notice
 from gpucalc.core.fleet import FleetVerdict
-from gpucalc.core.perf_result import CurvePoint, PerformanceResult, PointSummary
+from gpucalc.core.perf_result import CeilingKind, CurvePoint, PerformanceResult, PointSummary
 from gpucalc.core.quality import QUALITY_CAVEAT
 from gpucalc.core.sizing import SizingRow
 from gpucalc.core.sweep import CONTEXT_AXIS, ContextSweep
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.plan.fleet import fleet_figures, layout_figures
+from gpucalc.text.catalogue import translate
 from gpucalc.text.notices import notice_text
 from gpucalc.text.numbers import count, finite_text, sig3
+from gpucalc.text.terms import formula_text, input_name, unit_name
+
+POINT_NAMES = {
+    "at_recommended": QT_TRANSLATE_NOOP("Report", "At the recommendation"),
+    "offline_max": QT_TRANSLATE_NOOP("Report", "Offline maximum (batch full)"),
+    "at_concurrency": QT_TRANSLATE_NOOP("Report", "At the chosen concurrency"),
+    "at_request_rate": QT_TRANSLATE_NOOP("Report", "At the chosen request rate"),
+}
+"""The operating points by their label, in the report's words."""
+SHARE_VERDICTS = {
+    "alarm": QT_TRANSLATE_NOOP("Cli", "alarm"),
+    "passes": QT_TRANSLATE_NOOP("Cli", "passes"),
+    "above": QT_TRANSLATE_NOOP("Cli", "above the planning line"),
+}
+"""The memory-share check's outcome at the planned concurrency."""
+FLEET_MODES = {
+    "online": QT_TRANSLATE_NOOP("Cli", "online"),
+    "offline": QT_TRANSLATE_NOOP("Cli", "offline"),
+    "mixed": QT_TRANSLATE_NOOP("Cli", "mixed"),
+}
+"""The fleet's traffic modes by their value."""
 
 
 def _point_json(point: PointSummary) -> dict[str, Any]:
@@ -79,38 +105,55 @@ def _ms(value: float, decimals: int) -> str:
     return finite_text(value, f"{value:,.{decimals}f}")
 
 
+def point_name(label: str, lang: str) -> str:
+    """An operating point's name in ``lang`` (its label when unnamed)."""
+    return translate("Report", POINT_NAMES[label], lang) if label in POINT_NAMES else label
+
+
 def performance_table(perf: PerformanceResult, lang: str = "en") -> str:
-    """Readable ceilings and operating point."""
-    lines = ["", "concurrency ceilings (running requests per replica):"]
+    """Readable ceilings and operating point, the words in ``lang``."""
+    lines = ["", translate("Cli", "concurrency ceilings (running requests per replica):", lang)]
     for c in perf.ceilings:
-        value = "no limit" if c.sets_no_limit else count(c.value.value)
-        mark = "  ← binding" if c.binding else ""
-        lines.append(f"  {c.kind.value:<14}{value:>10}  {c.value.formula}{mark}")
-    lines.append(f"recommended concurrency (the knee) {count(perf.recommended_concurrency.value)} "
-                 f"(bottleneck: {perf.bottleneck.value}); online capacity at the "
-                 f"{perf.rates.watermark:.0%} watermark {count(perf.online_capacity.value)}")
+        value = translate("Ceilings", "no limit", lang) if c.sets_no_limit else count(c.value.value)
+        mark = "  ← " + translate("Cli", "binding", lang) if c.binding else ""
+        lines.append(f"  {left(input_name(c.kind.value, lang), 14)}{right(value, 10)}  "
+                     f"{formula_text(c.value, lang)}{mark}")
+    lines.append(translate("Cli", "recommended concurrency (the knee) {knee} (bottleneck: {bottleneck}); "
+                                  "online capacity at the {watermark} watermark {online}", lang).format(
+        knee=count(perf.recommended_concurrency.value), bottleneck=input_name(perf.bottleneck.value, lang),
+        watermark=f"{perf.rates.watermark:.0%}", online=count(perf.online_capacity.value)))
     point = perf.operating_point
-    lines.append(f"{point.label}: TTFT {_ms(point.ttft_ms.value, 0)} ms, "
-                 f"TPOT {_ms(point.tpot_ms.value, 1)} ms,"
-                 f" {point.output_tokens_per_s.value:,.0f} output tok/s, "
-                 f"{point.requests_per_s.value:,.2f} req/s")
-    for row in perf.per_class:
-        pct = row.ttft_ms.inputs.get("percentile")
-        mark = "  ← longest class: watch this line, it breaks first" if row.longest else ""
-        verdict = "" if row.meets_targets else "  (misses a target)"
-        lines.append(f"  class {row.name} ({row.share:.0%}, {row.input_tokens:,} in + "
-                     f"{row.output_tokens:,} out): P{pct} TTFT {_ms(row.ttft_ms.value, 0)} ms, "
-                     f"P{pct} TPOT {_ms(row.tpot_ms.value, 1)} ms{verdict}{mark}")
-    lines += [f"  advice: {notice_text(a, lang)}" for a in perf.advice]
+    lines.append(translate("Cli", "{point}: TTFT {ttft} ms, TPOT {tpot} ms, {tokens} output tok/s, "
+                                  "{requests} req/s", lang).format(
+        point=point_name(point.label, lang), ttft=_ms(point.ttft_ms.value, 0),
+        tpot=_ms(point.tpot_ms.value, 1), tokens=f"{point.output_tokens_per_s.value:,.0f}",
+        requests=f"{point.requests_per_s.value:,.2f}"))
+    lines += [_class_line(row, lang) for row in perf.per_class]
+    lines += ["  " + translate("Cli", "advice: {advice}", lang).format(advice=notice_text(a, lang))
+              for a in perf.advice]
     share = perf.memory_share
     if share is not None:
-        verdict = ("alarm" if perf.memory_alarm else "passes" if perf.memory_share_passes
-                   else "above the planning line")
-        lines.append(f"memory share at {share.inputs['concurrency']:,} requests of average length "
-                     f"{share.value:.1%} (planning line {float(share.inputs['planning_share']):.0%}, "
-                     f"alarm {float(share.inputs['alarm_share']):.0%}): {verdict}")
+        verdict = ("alarm" if perf.memory_alarm else "passes" if perf.memory_share_passes else "above")
+        lines.append(translate("Cli", "memory share at {concurrency} requests of average length {share} "
+                                      "(planning line {planning}, alarm {alarm}): {verdict}", lang).format(
+            concurrency=f"{share.inputs['concurrency']:,}", share=f"{share.value:.1%}",
+            planning=f"{float(share.inputs['planning_share']):.0%}",
+            alarm=f"{float(share.inputs['alarm_share']):.0%}",
+            verdict=translate("Cli", SHARE_VERDICTS[verdict], lang)))
     lines += [f"! {notice_text(n, lang)}" for n in perf.notices]
     return "\n".join(lines)
+
+
+def _class_line(row: ClassLatency, lang: str) -> str:
+    """One request class's P-th TTFT and TPOT at the recommendation."""
+    mark = ("  " + translate("Cli", "← longest class: watch this line, it breaks first", lang)
+            if row.longest else "")
+    verdict = "" if row.meets_targets else "  " + translate("Cli", "(misses a target)", lang)
+    return "  " + translate("Cli", "class {name} ({share}, {input} in + {output} out): P{pct} TTFT {ttft} "
+                                   "ms, P{pct} TPOT {tpot} ms", lang).format(
+        name=row.name, share=f"{row.share:.0%}", input=f"{row.input_tokens:,}",
+        output=f"{row.output_tokens:,}", pct=row.ttft_ms.inputs.get("percentile"),
+        ttft=_ms(row.ttft_ms.value, 0), tpot=_ms(row.tpot_ms.value, 1)) + verdict + mark
 
 
 def sweep_json(sweep: ContextSweep) -> dict[str, Any]:
@@ -121,16 +164,22 @@ def sweep_json(sweep: ContextSweep) -> dict[str, Any]:
             "crossovers": [c.model_dump(mode="json") for c in sweep.crossovers]}
 
 
-def sweep_text(sweep: ContextSweep) -> str:
+def sweep_text(sweep: ContextSweep, lang: str = "en") -> str:
     """Context sweep as aligned text; the scenario's own planning length marked as the answer."""
-    lines = [f"{CONTEXT_AXIS} (output: {sweep.output_share:.0%} of the mean request); "
-             "requests per replica:"]
+    lines = [translate("Cli", "planning length: KV tokens per request, every length scaled in the scenario's "
+                              "proportion (output: {share} of the mean request); requests per replica:",
+                       lang).format(share=f"{sweep.output_share:.0%}")]
+    tokens = unit_name("tokens", lang)
     for p in sweep.points:
         link = "—" if p.interconnect is None else count(p.interconnect)
-        mark = "  = the answer" if p.context_tokens == sweep.planning_tokens else ""
-        lines.append(f"{p.context_tokens:>9,} tokens  memory {count(p.memory):>8}  compute "
-                     f"{count(p.compute):>8}  interconnect {link:>8}  scheduler {count(p.scheduler):>6}  "
-                     f"→ {p.binding.value}{mark}")
+        answer = p.context_tokens == sweep.planning_tokens
+        mark = "  = " + translate("Cli", "the answer", lang) if answer else ""
+        columns = [(CeilingKind.MEMORY, count(p.memory), 8), (CeilingKind.COMPUTE, count(p.compute), 8),
+                   (CeilingKind.INTERCONNECT, link, 8), (CeilingKind.SCHEDULER, count(p.scheduler), 6)]
+        ceilings = "  ".join(f"{input_name(kind.value, lang)} {right(value, width)}"
+                             for kind, value, width in columns)
+        binding = input_name(p.binding.value, lang)
+        lines.append(f"{p.context_tokens:>9,} {tokens}  {ceilings}  → {binding}{mark}")
     return "\n".join(lines)
 
 
@@ -157,19 +206,38 @@ def sizing_csv(rows: list[SizingRow]) -> str:
     return table_text(sizing_table(rows))
 
 
+SIZING_COLUMNS = (
+    (QT_TRANSLATE_NOOP("Cli", "gpu"), -20), (QT_TRANSLATE_NOOP("Cli", "prec"), -12), ("TP", 3),
+    (QT_TRANSLATE_NOOP("Cli", "knee"), 6), (QT_TRANSLATE_NOOP("Cli", "online"), 7),
+    (QT_TRANSLATE_NOOP("Cli", "bound"), 13), (QT_TRANSLATE_NOOP("Cli", "req/s/rep"), 10),
+    (QT_TRANSLATE_NOOP("Cli", "GPUs"), 6), (QT_TRANSLATE_NOOP("Cli", "util"), 6), ("TPOT ms", 9), ("$/h", 9),
+    (QT_TRANSLATE_NOOP("Cli", "$/Mtok"), 8),
+)
+"""The sizing table's columns: heading (marked when it has words) and least width in cells
+(negative: left-aligned); the headings without a mark are abbreviations kept as written; a column
+widens to keep a space beside a longer translated heading."""
+
+
+def _sizing_cells(values: Sequence[str], widths: Sequence[int]) -> str:
+    return "".join(left(v, -w) if w < 0 else right(v, w) for v, w in zip(values, widths, strict=True))
+
+
 def sizing_table(rows: list[SizingRow], limit: int = 25, lang: str = "en") -> str:
-    """Sizing table for the terminal, cheapest first."""
-    lines = [f"{'gpu':<20}{'prec':<12}{'TP':>3}{'knee':>6}{'online':>7}{'bound':>13}{'req/s/rep':>10}"
-             f"{'GPUs':>6}{'util':>6}{'TPOT ms':>9}{'$/h':>9}{'$/Mtok':>8}  pareto"]
+    """Sizing table for the terminal, cheapest first, the headings and bounds in ``lang``."""
+    heads = [translate("Cli", head, lang) for head, _ in SIZING_COLUMNS]
+    widths = [(-1 if w < 0 else 1) * max(abs(w), cells(h) + 1) for h, (_, w) in zip(heads, SIZING_COLUMNS,
+                                                                                       strict=True)]
+    lines = [_sizing_cells(heads, widths) + "  " + translate("Cli", "pareto", lang)]
     for r in rows[:limit]:
         caveat = " ‡" if r.quantized_below_checkpoint else ""
         cost = f"{r.cost_usd_per_hour:,.1f}" if r.cost_usd_per_hour is not None else "—"
         per_m = (f"{r.cost_usd_per_million_output_tokens:,.2f}"
                  if r.cost_usd_per_million_output_tokens is not None else "—")
-        lines.append(f"{r.gpu:<20}{r.precision:<12}{r.tensor_parallel_size:>3}"
-                     f"{r.recommended_concurrency:>6}{r.online_capacity:>7}{r.bottleneck:>13}"
-                     f"{r.requests_per_s_per_replica:>10.2f}{r.gpus_total:>6}{r.utilization:>6.0%}"
-                     f"{r.tpot_ms:>9.1f}{cost:>9}{per_m:>8}  {'*' if r.pareto else ''}{caveat}")
+        lines.append(_sizing_cells([
+            r.gpu, r.precision, str(r.tensor_parallel_size), str(r.recommended_concurrency),
+            str(r.online_capacity), input_name(r.bottleneck, lang), f"{r.requests_per_s_per_replica:.2f}",
+            str(r.gpus_total), f"{r.utilization:.0%}", f"{r.tpot_ms:.1f}", cost, per_m,
+        ], widths) + f"  {'*' if r.pareto else ''}{caveat}")
     if any(r.quantized_below_checkpoint for r in rows[:limit]):
         lines.append(f"‡ {notice_text(Notice(code=QUALITY_CAVEAT, params={}), lang)}")
     return "\n".join(lines)
@@ -180,36 +248,45 @@ def fleet_json(fleet: FleetVerdict) -> dict[str, Any]:
     return {**fleet_figures(fleet), "layouts": [layout_figures(x) for x in fleet.layouts]}
 
 
-def _yes(flag: bool) -> str:
-    return "yes" if flag else "no"
-
-
-def fleet_table(fleet: FleetVerdict) -> str:
-    """The fleet verdict for the terminal."""
-    cost = (f"; ${fleet.cost_per_hour_usd.value:,.2f}/h, ${fleet.cost_per_month_usd.value:,.0f}/month"
-            if fleet.cost_per_hour_usd is not None and fleet.cost_per_month_usd is not None else "")
+def fleet_table(fleet: FleetVerdict, lang: str = "en") -> str:
+    """The fleet verdict for the terminal, in ``lang``."""
+    cost = ""
+    if fleet.cost_per_hour_usd is not None and fleet.cost_per_month_usd is not None:
+        cost = translate("Cli", "; ${hour}/h, ${month}/month", lang).format(
+            hour=f"{fleet.cost_per_hour_usd.value:,.2f}", month=f"{fleet.cost_per_month_usd.value:,.0f}")
+    mode = translate("Cli", FLEET_MODES[fleet.mode.value], lang) if fleet.mode.value in FLEET_MODES \
+        else fleet.mode.value
     lines = [
-        "", f"fleet ({fleet.mode.value} traffic, {count(fleet.replicas_deployed.value)} replicas × "
-            f"{fleet.gpus_per_replica} GPUs deployed):",
-        f"  carries {sig3(fleet.qps_avg)} req/s average: {_yes(fleet.carries_average)}; "
-        f"{sig3(fleet.qps_peak)} req/s peak: {_yes(fleet.carries_peak)} — "
-        f"{count(fleet.gpus_needed.value)} GPUs needed ({count(fleet.gpus_deployed.value)} planned)",
-        f"  replicas N + k = {count(fleet.replicas.value)} + {count(fleet.spare_replicas.value)} "
-        f"(average {count(fleet.replicas_for_average.value)} at "
-        f"{sig3(fleet.requests_per_s_per_replica_at_watermark.value)} req/s each, peak "
-        f"{count(fleet.replicas_for_peak.value)} at "
-        f"{sig3(fleet.requests_per_s_per_replica_at_knee.value)} req/s each){cost}",
-        f"  all replicas: {count(fleet.total_concurrency.value)} concurrent requests online, "
-        f"{sig3(fleet.requests_per_s_total.value)} req/s, "
-        f"{count(fleet.output_tokens_per_s_total.value)} output tok/s, "
-        f"{count(fleet.output_tokens_per_gpu_hour.value)} tokens per GPU-hour, "
-        f"{count(fleet.output_tokens_per_day.value)} tokens/day",
+        "", translate("Cli", "fleet ({mode} traffic, {replicas} replicas × {gpus} GPUs deployed):",
+                      lang).format(
+            mode=mode, replicas=count(fleet.replicas_deployed.value), gpus=fleet.gpus_per_replica),
+        "  " + translate("Cli", "carries {avg} req/s average: {avg_ok}; {peak} req/s peak: {peak_ok} — "
+                                "{needed} GPUs needed ({planned} planned)", lang).format(
+            avg=sig3(fleet.qps_avg), avg_ok=yes_no(fleet.carries_average, lang), peak=sig3(fleet.qps_peak),
+            peak_ok=yes_no(fleet.carries_peak, lang), needed=count(fleet.gpus_needed.value),
+            planned=count(fleet.gpus_deployed.value)),
+        "  " + translate("Cli", "replicas N + k = {n} + {k} (average {for_avg} at {avg_rate} req/s each, "
+                                "peak {for_peak} at {peak_rate} req/s each){cost}", lang).format(
+            n=count(fleet.replicas.value), k=count(fleet.spare_replicas.value),
+            for_avg=count(fleet.replicas_for_average.value),
+            avg_rate=sig3(fleet.requests_per_s_per_replica_at_watermark.value),
+            for_peak=count(fleet.replicas_for_peak.value),
+            peak_rate=sig3(fleet.requests_per_s_per_replica_at_knee.value), cost=cost),
+        "  " + translate("Cli", "all replicas: {concurrency} concurrent requests online, {rps} req/s, "
+                                "{tps} output tok/s, {per_hour} tokens per GPU-hour, {per_day} tokens/day",
+                         lang).format(
+            concurrency=count(fleet.total_concurrency.value), rps=sig3(fleet.requests_per_s_total.value),
+            tps=count(fleet.output_tokens_per_s_total.value),
+            per_hour=count(fleet.output_tokens_per_gpu_hour.value),
+            per_day=count(fleet.output_tokens_per_day.value)),
     ]
     if fleet.backfill_tokens_per_day is not None:
-        lines.append(f"  backfill (mixed): {count(fleet.backfill_tokens_per_day.value)} batch tokens/day "
-                     "in the capacity above the watermark")
-    lines += [f"  layout TP {x.tensor_parallel_size} × PP {x.pipeline_parallel_size}: {x.replicas} "
-              f"replicas, {count(x.concurrency_total.value)} concurrent, "
-              f"{sig3(x.requests_per_s_total.value)} req/s, "
-              f"{count(x.output_tokens_per_s_total.value)} output tok/s" for x in fleet.layouts]
+        lines.append("  " + translate("Cli", "backfill (mixed): {day} batch tokens/day in the capacity above "
+                                             "the watermark", lang).format(
+            day=count(fleet.backfill_tokens_per_day.value)))
+    lines += ["  " + translate("Cli", "layout TP {tp} × PP {pp}: {replicas} replicas, {concurrency} "
+                                      "concurrent, {rps} req/s, {tps} output tok/s", lang).format(
+        tp=x.tensor_parallel_size, pp=x.pipeline_parallel_size, replicas=x.replicas,
+        concurrency=count(x.concurrency_total.value), rps=sig3(x.requests_per_s_total.value),
+        tps=count(x.output_tokens_per_s_total.value)) for x in fleet.layouts]
     return "\n".join(lines)

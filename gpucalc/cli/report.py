@@ -18,7 +18,7 @@ from gpucalc.cli.catalog import user_catalog
 from gpucalc.cli.main import EXIT_DOES_NOT_FIT, EXIT_USAGE, SCENARIO_REFUSED, CliError, cli_language
 from gpucalc.core.scenario import Scenario
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
-from gpucalc.text.catalogue import LANGUAGES
+from gpucalc.text.catalogue import LANGUAGES, translate
 
 
 def _add_scenario_source(parser: argparse.ArgumentParser) -> None:
@@ -77,8 +77,8 @@ def run_report(args: argparse.Namespace) -> int:
         summary = write_report(path, scenario, user_catalog(cli_language(args)), cli_language(args))
     except OSError as exc:
         raise CliError("", EXIT_USAGE, cause=exc) from exc
-    print(f"wrote {path} ({summary.pages} pages, {summary.size_bytes / 1024:,.0f} KiB, "
-          f"{summary.lang})")
+    print(translate("Cli", "wrote {path} ({pages} pages, {kib} KiB, {lang})", cli_language(args)).format(
+        path=path, pages=summary.pages, kib=f"{summary.size_bytes / 1024:,.0f}", lang=summary.lang))
     if not summary.fits:
         raise CliError(QT_TRANSLATE_NOOP("Errors", "the model does not fit; the report says why and what "
                                                    "to change"), EXIT_DOES_NOT_FIT)
@@ -99,5 +99,5 @@ def run_export_csv(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise CliError("", EXIT_USAGE, cause=exc) from exc
     for item in written:
-        print(f"wrote {item}")
+        print(translate("Cli", "wrote {path}", cli_language(args)).format(path=item))
     return 0

@@ -19,11 +19,14 @@ from gpucalc.cli.args import (
     workload_from_args,
 )
 from gpucalc.cli.catalog import user_catalog
+from gpucalc.cli.columns import cells, left, right
 from gpucalc.core.explain import Notice
 from gpucalc.core.sim_limits import MAX_SIMULATED_REQUESTS, MAX_SWEEP_REQUESTS
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.text.catalogue import translate
 from gpucalc.text.notices import notice_text
 from gpucalc.text.numbers import finite_text, strict_json
+from gpucalc.text.terms import STATISTIC_NAMES
 
 if TYPE_CHECKING:
     from gpucalc.core.sim_metrics import Percentiles, SimulationResult
@@ -131,23 +134,30 @@ def notices_json(notices: list[Notice]) -> list[dict[str, Any]]:
     return [{"code": n.code, "params": n.params, "text": notice_text(n)} for n in notices]
 
 
-def result_table(result: SimulationResult) -> str:
-    """One simulated run as readable text."""
-    lines = [f"{'':<14}{'mean':>10}{'P50':>10}{'P95':>10}{'P99':>10}"]
+def result_table(result: SimulationResult, lang: str = "en") -> str:
+    """One simulated run as readable text in ``lang``."""
+    stats_heads = "".join(right(translate("Terms", STATISTIC_NAMES[s], lang), 10)
+                          for s in ("mean", "p50", "p95", "p99"))
+    lines = [" " * 14 + stats_heads]
     for name, stats in (("TTFT ms", result.ttft_ms), ("TPOT ms", result.tpot_ms),
-                        ("E2E ms", result.e2e_ms), ("queue ms", result.queue_ms)):
-        lines.append(f"{name:<14}" + "".join(f"{finite_text(t.value, f'{t.value:,.1f}'):>10}"
-                                             for t in (stats.mean, stats.p50, stats.p95, stats.p99)))
-    lines.append(f"{result.completed:,} requests in {result.duration_s.value:,.2f} s: "
-                 f"{result.request_throughput.value:,.2f} req/s, "
-                 f"{result.output_tokens_per_s.value:,.0f} output tok/s, goodput "
-                 f"{result.goodput.value:,.2f} req/s ({result.slo_attainment.value:.0%} within SLO), "
-                 f"{int(result.preemptions.value):,} preemptions")
+                        ("E2E ms", result.e2e_ms), (translate("Cli", "queue ms", lang), result.queue_ms)):
+        lines.append(left(name, 14) + "".join(f"{finite_text(t.value, f'{t.value:,.1f}'):>10}"
+                                              for t in (stats.mean, stats.p50, stats.p95, stats.p99)))
+    lines.append(translate("Cli", "{requests} requests in {seconds} s: {rps} req/s, {tps} output tok/s, "
+                                  "goodput {goodput} req/s ({attainment} within SLO), {preemptions} "
+                                  "preemptions", lang).format(
+        requests=f"{result.completed:,}", seconds=f"{result.duration_s.value:,.2f}",
+        rps=f"{result.request_throughput.value:,.2f}", tps=f"{result.output_tokens_per_s.value:,.0f}",
+        goodput=f"{result.goodput.value:,.2f}", attainment=f"{result.slo_attainment.value:.0%}",
+        preemptions=f"{int(result.preemptions.value):,}"))
     for row in result.per_class:
-        mark = "  ← longest class: watch this line, it breaks first" if row.longest else ""
-        lines.append(f"class {row.name} ({row.requests:,} requests): TTFT P50/P95 "
-                     f"{row.ttft_ms.p50.value:,.0f}/{row.ttft_ms.p95.value:,.0f} ms, TPOT P50/P95 "
-                     f"{row.tpot_ms.p50.value:,.1f}/{row.tpot_ms.p95.value:,.1f} ms{mark}")
+        mark = ("  " + translate("Cli", "← longest class: watch this line, it breaks first", lang)
+                if row.longest else "")
+        lines.append(translate("Cli", "class {name} ({requests} requests): TTFT P50/P95 {ttft50}/{ttft95} "
+                                      "ms, TPOT P50/P95 {tpot50}/{tpot95} ms", lang).format(
+            name=row.name, requests=f"{row.requests:,}", ttft50=f"{row.ttft_ms.p50.value:,.0f}",
+            ttft95=f"{row.ttft_ms.p95.value:,.0f}", tpot50=f"{row.tpot_ms.p50.value:,.1f}",
+            tpot95=f"{row.tpot_ms.p95.value:,.1f}") + mark)
     return "\n".join(lines)
 
 
@@ -185,21 +195,29 @@ def sweep_csv(sweep: RateSweep) -> str:
     return out.getvalue()
 
 
-def sweep_table(sweep: RateSweep) -> str:
-    """A rate sweep as readable text."""
-    lines = [f"{'rate':>9}{'achieved':>10}{'tok/s':>10}{'goodput':>9}{'TTFT P50':>11}"
-             f"{'TTFT P95':>11}{'TPOT P50':>10}{'TPOT P95':>10}{'preempt':>9}"]
+SWEEP_TABLE_HEADS = ((QT_TRANSLATE_NOOP("Cli", "rate"), 9), (QT_TRANSLATE_NOOP("Cli", "achieved"), 10),
+                     ("tok/s", 10), ("goodput", 9), ("TTFT P50", 11), ("TTFT P95", 11), ("TPOT P50", 10),
+                     ("TPOT P95", 10), (QT_TRANSLATE_NOOP("Cli", "preempt"), 9))
+"""The rate sweep table's headings (marked when they have words) and least widths in cells."""
+
+
+def sweep_table(sweep: RateSweep, lang: str = "en") -> str:
+    """A rate sweep as readable text in ``lang``."""
+    heads = [translate("Cli", head, lang) for head, _ in SWEEP_TABLE_HEADS]
+    widths = [max(w, cells(h) + 1) for h, (_, w) in zip(heads, SWEEP_TABLE_HEADS, strict=True)]
+    lines = ["".join(right(h, w) for h, w in zip(heads, widths, strict=True))]
     for p in sweep.points:
         r = p.result
-        lines.append(f"{p.request_rate:>9.2f}{r.request_throughput.value:>10.2f}"
-                     f"{r.output_tokens_per_s.value:>10,.0f}{r.goodput.value:>9.2f}"
-                     + "".join(f"{finite_text(v, f'{v:,.1f}'):>11}"
-                               for v in (r.ttft_ms.p50.value, r.ttft_ms.p95.value))
-                     + "".join(f"{finite_text(v, f'{v:.2f}'):>10}"
-                               for v in (r.tpot_ms.p50.value, r.tpot_ms.p95.value))
-                     + f"{int(r.preemptions.value):>9,}")
-    lines.append(f"TTFT knee: {sweep.knee_rate.value:,.2f} req/s; capacity at P{sweep.percentile:g} SLO: "
-                 f"{sweep.slo_capacity.value:,.2f} req/s")
+        values = [f"{p.request_rate:.2f}", f"{r.request_throughput.value:.2f}",
+                  f"{r.output_tokens_per_s.value:,.0f}", f"{r.goodput.value:.2f}",
+                  *(finite_text(v, f"{v:,.1f}") for v in (r.ttft_ms.p50.value, r.ttft_ms.p95.value)),
+                  *(finite_text(v, f"{v:.2f}") for v in (r.tpot_ms.p50.value, r.tpot_ms.p95.value)),
+                  f"{int(r.preemptions.value):,}"]
+        lines.append("".join(right(v, w) for v, w in zip(values, widths, strict=True)))
+    lines.append(translate("Cli", "TTFT knee: {knee} req/s; capacity at P{percentile} SLO: {capacity} req/s",
+                           lang).format(knee=f"{sweep.knee_rate.value:,.2f}",
+                                        percentile=f"{sweep.percentile:g}",
+                                        capacity=f"{sweep.slo_capacity.value:,.2f}"))
     return "\n".join(lines)
 
 
@@ -245,7 +263,7 @@ def run_simulate(args: argparse.Namespace) -> int:
                 inputs, memory, rate, traffic.replicas)
             notices = [notice] if notice else []
             _print({**result_json(result), "notices": notices_json(notices)},
-                   lambda: "\n".join([result_table(result),
+                   lambda: "\n".join([result_table(result, cli_language(args)),
                                        *(notice_text(n, cli_language(args)) for n in notices)]), args,
                    lambda: result_csv(result))
             return 0
@@ -254,7 +272,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         sweep = simulate_rate_sweep(inputs, memory, rates, traffic, pairs, args.percentile)
     except ValueError as exc:
         raise CliError("", cause=exc) from exc
-    _print(sweep_json(sweep), lambda: sweep_table(sweep), args, lambda: sweep_csv(sweep))
+    _print(sweep_json(sweep), lambda: sweep_table(sweep, cli_language(args)), args, lambda: sweep_csv(sweep))
     return 0
 
 

@@ -166,6 +166,9 @@ def catalog_names(catalog: Catalog) -> Allowed:
         for attr in ("id", "name", "hf_id", "family", "vendor", "architecture", "form_factor", "memory_type",
                      "kind", "version"):
             _add_name(getattr(entry, attr, None), tokens, phrases)
+        hf_id = getattr(entry, "hf_id", None)
+        if hf_id:  # a whole phrase: "01-ai/Yi-34B-Chat" must not read as the word "ai/Yi-34B-Chat"
+            phrases.add(str(hf_id).strip())
         for alias in getattr(entry, "aliases", ()):
             _add_name(alias, tokens, phrases)
         for source in getattr(entry, "sources", ()):

@@ -63,7 +63,7 @@ def test_compare_log_bad_file_is_a_usage_error(capsys: pytest.CaptureFixture[str
 def test_calibrate_prints_factors_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["calibrate", *LLAMA, "--bench", BENCH, "--bench", VLLM_JSON]) == 0
     out = capsys.readouterr().out
-    assert "gemm_compute" in out
+    assert "GEMM efficiency" in out  # the factor by its name (FACTOR_NAMES)
     assert "held out: before" in out
     assert "fixed" in out  # comm factors on one GPU
     assert "Not saved" in out

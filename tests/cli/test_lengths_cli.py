@@ -101,4 +101,4 @@ def test_estimate_uncertainty_table_lines(capsys: pytest.CaptureFixture[str]) ->
     out = capsys.readouterr().out
     assert "recommended concurrency" in out
     assert "Sensitivity of the recommended concurrency" in out
-    assert "tpot_target_ms" in out
+    assert "TPOT target" in out  # the factor by its name (FACTOR_NAMES), not its key

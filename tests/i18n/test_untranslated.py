@@ -60,3 +60,13 @@ def test_catalog_names_come_from_the_bundled_tables() -> None:
     for token in ("h100-sxm-80gb", "vllm", "sglang", "int4-g128"):
         assert token in allowed.tokens
     assert english_phrases("Llama 3.1 8B Instruct 可用", Allowed()) == ["Llama 3.1 8B Instruct"]
+
+
+@pytest.mark.parametrize("hf_id", ["01-ai/Yi-1.5-34B-Chat", "01-ai/Yi-34B-Chat"])
+def test_a_catalog_hf_id_is_allowed_whole(hf_id: str) -> None:
+    """An id starting with digits ("01-") is not cut into a word that starts after them."""
+    assert english_phrases(f"yi-1.5-34b-chat {hf_id}", bundled_allowed()) == []
+
+
+def test_an_unknown_hf_id_after_a_digit_prefix_is_still_found() -> None:
+    assert english_phrases("01-ai/Made-Up-Chat", bundled_allowed()) == ["ai/Made-Up-Chat"]
