@@ -387,6 +387,11 @@
     <context>
         <name>Ceilings</name>
         <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="117" />
+            <source>no limit</source>
+            <translation>无限制</translation>
+        </message>
+        <message>
             <location filename="../../gpucalc/text/terms.py" line="343" />
             <source>Memory (KV cache)</source>
             <translation>显存（KV 缓存）</translation>
@@ -405,11 +410,6 @@
             <location filename="../../gpucalc/text/terms.py" line="346" />
             <source>Scheduler (max_num_seqs)</source>
             <translation>调度器（max_num_seqs）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/format.py" line="73" />
-            <source>no limit</source>
-            <translation>无限制</translation>
         </message>
         <message>
             <location filename="../../gpucalc/ui/format.py" line="119" />
@@ -742,6 +742,614 @@
             <location filename="../../gpucalc/ui/panels/workload_extras.py" line="81" />
             <source>Remove class</source>
             <translation>删除类别</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cli</name>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="154" />
+            <source>Not saved: add --save to store it as engine profile '{id}' ({name}).</source>
+            <translation>未保存：加 --save 可将其存为引擎配置 '{id}'（{name}）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="162" />
+            <source>Saved engine profile '{id}' ({name}) in your tables; it is listed with the engines in the window and accepted by compare-log / calibrate --engine {id}.</source>
+            <translation>已将引擎配置 '{id}'（{name}）保存到你的数据表中；它会与窗口里的引擎一起列出，gpucalc compare-log / gpucalc calibrate 也可用 --engine {id} 选用它。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="169" />
+            <source>not reported</source>
+            <translation>未报告</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="171" />
+            <source>KV cache tokens</source>
+            <translation>KV 缓存 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="172" />
+            <source>max concurrency</source>
+            <translation>最大并发</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="192" />
+            <source>figure</source>
+            <translation>指标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="193" />
+            <source>engine log</source>
+            <translation>引擎日志</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="194" />
+            <source>difference</source>
+            <translation>差值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="197" />
+            <source>beyond tolerance</source>
+            <translation>超出容差</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="203" />
+            <source>{flagged} of {total} figures differ by more than {tolerance}.</source>
+            <translation>{total} 项指标中有 {flagged} 项相差超过 {tolerance}。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="211" />
+            <source>note: {note}</source>
+            <translation>注意：{note}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="234" />
+            <source>Calibrated profile '{id}' ({name}):</source>
+            <translation>校准后的配置 '{id}'（{name}）：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="237" />
+            <source>{formula}; was {old}</source>
+            <translation>{formula}；原值 {old}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="274" />
+            <source>{model} on {gpu}, {engine} profile — log: {log} ({file})</source>
+            <translation>{model}，{gpu}，{engine} 配置 —— 日志：{log}（{file}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="279" />
+            <source>flags from the log: {flags}</source>
+            <translation>取自日志的参数：{flags}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="301" />
+            <source>throughput</source>
+            <translation>吞吐</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="302" />
+            <source>ttft</source>
+            <translation>TTFT</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="303" />
+            <source>tpot</source>
+            <translation>TPOT</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="313" />
+            <source>Fitted {name} on {fit} point(s), {held} held out, {iterations} iterations, {seconds} s</source>
+            <translation>已用 {fit} 个数据点拟合 {name}，留出 {held} 个用于检验，迭代 {iterations} 次，用时 {seconds} s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="319" />
+            <source>factor</source>
+            <translation>系数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="319" />
+            <source>default</source>
+            <translation>默认值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="320" />
+            <source>fitted</source>
+            <translation>拟合值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="322" />
+            <source>fixed</source>
+            <translation>固定</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="324" />
+            <source>median |error|</source>
+            <translation>误差中位数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="325" />
+            <source>fit: before</source>
+            <translation>拟合集：之前</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="325" />
+            <source>after</source>
+            <translation>之后</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="326" />
+            <source>held out: before</source>
+            <translation>留出集：之前</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="335" />
+            <source>mean |ln error|</source>
+            <translation>平均 |ln 误差|</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/calibrate.py" line="376" />
+            <source>Measurement plan, against the estimate before this fit (details: gpucalc test-plan … --results FILE…): {marks}</source>
+            <translation>测试计划，对照本次拟合前的估算（详情：gpucalc test-plan … --results FILE…）：{marks}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/lengths_output.py" line="49" />
+            <source>{path}: {rows} rows ({format}), {usable} usable, {skipped} skipped</source>
+            <translation>{path}：共 {rows} 行（{format}），可用 {usable} 行，跳过 {skipped} 行</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/lengths_output.py" line="53" />
+            <source>skipped {example}</source>
+            <translation>已跳过 {example}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/lengths_output.py" line="56" />
+            <source>{conversations} conversations; input percentiles over first turns</source>
+            <translation>{conversations} 个会话；输入长度分位数按首轮统计</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/lengths_output.py" line="60" />
+            <source>input</source>
+            <translation>输入</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/lengths_output.py" line="61" />
+            <source>output</source>
+            <translation>输出</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/lengths_output.py" line="62" />
+            <source>input tokens (log-spaced bins):</source>
+            <translation>输入 token 数（对数等距分箱）：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/lengths_output.py" line="64" />
+            <source>output tokens (log-spaced bins):</source>
+            <translation>输出 token 数（对数等距分箱）：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/lengths_output.py" line="66" />
+            <source>suggested workload:</source>
+            <translation>建议的负载设置：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/lengths_output.py" line="67" />
+            <source>gpucalc estimate MODEL --gpu GPU {flags}</source>
+            <translation>gpucalc estimate 模型 --gpu GPU {flags}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/lengths_output.py" line="70" />
+            <source>class {name} {share} of requests, mean {input} in / {output} out tokens (no estimate flag; use the window or --json)</source>
+            <translation>请求类别 {name} 占请求的 {share}，平均输入 {input} / 输出 {output} token（gpucalc estimate 没有对应参数；请用窗口或 --json）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/main.py" line="234" />
+            <source>{model} on {gpus}× {gpu}, {engine}, TP{tp} PP{pp}, weights {weights}, KV {kv}</source>
+            <translation>{model}，{gpus}× {gpu}，{engine}，TP{tp} PP{pp}，权重 {weights}，KV {kv}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/measurement.py" line="76" />
+            <source>{figures} ({verdict})</source>
+            <translation>{figures}（{verdict}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/measurement.py" line="84" />
+            <source>measured {figures} — {source}</source>
+            <translation>实测 {figures} —— {source}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/measurement.py" line="86" />
+            <source>no comparable figure</source>
+            <translation>没有可比较的数据</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/measurement.py" line="93" />
+            <source>{label} ({input} in + {output} out, {prompts} prompts): expect {expected}</source>
+            <translation>{label}（输入 {input} + 输出 {output}，{prompts} 条请求）：预期 {expected}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/measurement.py" line="117" />
+            <source>Serve: {command}</source>
+            <translation>启动服务：{command}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/measurement.py" line="118" />
+            <source>Targets TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; recommendation {recommended} concurrent requests, online capacity {online}; a figure within ±{tolerance} passes.</source>
+            <translation>目标 TTFT ≤ {ttft} ms，TPOT ≤ {tpot} ms；推荐并发 {recommended} 个请求，在线容量 {online}；实测值与预期相差在 ±{tolerance} 以内即为通过。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/measurement.py" line="130" />
+            <source>Results that match no run (other concurrency or lengths): {results}</source>
+            <translation>没有对应测试项的结果（并发或长度不同）：{results}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/measurement.py" line="170" />
+            <source>baseline</source>
+            <translation>基线</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/measurement.py" line="171" />
+            <source>ladder</source>
+            <translation>并发梯度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/measurement.py" line="172" />
+            <source>mix</source>
+            <translation>真实流量混合</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/measurement.py" line="173" />
+            <source>watermark</source>
+            <translation>安全水位</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/measurement.py" line="179" />
+            <source>{step}: {mark}</source>
+            <translation>{step}：{mark}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/output.py" line="17" />
+            <source>weights</source>
+            <translation>权重</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/output.py" line="18" />
+            <source>activation peak</source>
+            <translation>激活峰值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/output.py" line="19" />
+            <source>runtime (non-torch)</source>
+            <translation>运行时（非 torch）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/output.py" line="20" />
+            <source>CUDA graphs</source>
+            <translation>CUDA Graph</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/output.py" line="21" />
+            <source>KV cache</source>
+            <translation>KV 缓存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/output.py" line="22" />
+            <source>headroom</source>
+            <translation>余量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/output.py" line="115" />
+            <source>per GPU</source>
+            <translation>每卡</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/output.py" line="116" />
+            <source>share</source>
+            <translation>占比</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/output.py" line="116" />
+            <source>formula</source>
+            <translation>公式</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/output.py" line="121" />
+            <source>total</source>
+            <translation>合计</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/output.py" line="122" />
+            <source>weights by tensor group (GiB):</source>
+            <translation>按张量组划分的权重（GiB）：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/output.py" line="134" />
+            <source>KV bytes per token</source>
+            <translation>每 token KV 字节数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/output.py" line="136" />
+            <source>concurrency @ P50 length</source>
+            <translation>P50 长度下的并发</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/output.py" line="137" />
+            <source>concurrency @ P95 length</source>
+            <translation>P95 长度下的并发</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/output.py" line="138" />
+            <source>params total / active</source>
+            <translation>参数量 总 / 激活</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/output.py" line="140" />
+            <source>fits on one GPU</source>
+            <translation>单卡放得下</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/output.py" line="141" />
+            <source>average length</source>
+            <translation>平均长度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/output.py" line="142" />
+            <source>{tokens} tokens ({gib} GiB KV per request)</source>
+            <translation>{tokens} token（每请求 KV {gib} GiB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/output.py" line="144" />
+            <source>{share} planning line</source>
+            <translation>{share} 规划线</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/output.py" line="146" />
+            <source>{share} alarm line</source>
+            <translation>{share} 警戒线</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/output.py" line="150" />
+            <source>max concurrency @ {tokens} tokens: {concurrency}x</source>
+            <translation>{tokens} token 长度下的最大并发：{concurrency} 倍</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/output.py" line="156" />
+            <source>{requests} requests at average length</source>
+            <translation>平均长度下 {requests} 个请求</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="32" />
+            <source>alarm</source>
+            <translation>超过警戒线</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="33" />
+            <source>passes</source>
+            <translation>通过</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="34" />
+            <source>above the planning line</source>
+            <translation>超过规划线</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="38" />
+            <source>online</source>
+            <translation>在线</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="39" />
+            <source>offline</source>
+            <translation>离线</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="40" />
+            <source>mixed</source>
+            <translation>混合</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="115" />
+            <source>concurrency ceilings (running requests per replica):</source>
+            <translation>并发上限（每副本同时运行的请求数）：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="118" />
+            <source>binding</source>
+            <translation>起约束作用</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="121" />
+            <source>recommended concurrency (the knee) {knee} (bottleneck: {bottleneck}); online capacity at the {watermark} watermark {online}</source>
+            <translation>推荐并发（拐点）{knee}（瓶颈：{bottleneck}）；按 {watermark} 安全水位的在线容量 {online}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="126" />
+            <source>{point}: TTFT {ttft} ms, TPOT {tpot} ms, {tokens} output tok/s, {requests} req/s</source>
+            <translation>{point}：TTFT {ttft} ms，TPOT {tpot} ms，输出 {tokens} tok/s，{requests} req/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="132" />
+            <source>advice: {advice}</source>
+            <translation>建议：{advice}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="137" />
+            <source>memory share at {concurrency} requests of average length {share} (planning line {planning}, alarm {alarm}): {verdict}</source>
+            <translation>平均长度下 {concurrency} 个请求的显存占比 {share}（规划线 {planning}，警戒线 {alarm}）：{verdict}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="149" />
+            <source>← longest class: watch this line, it breaks first</source>
+            <translation>← 最长的一类：盯住这一行，它最先超标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="151" />
+            <source>(misses a target)</source>
+            <translation>（未达到某项目标）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="152" />
+            <source>class {name} ({share}, {input} in + {output} out): P{pct} TTFT {ttft} ms, P{pct} TPOT {tpot} ms</source>
+            <translation>请求类别 {name}（{share}，输入 {input} + 输出 {output}）：P{pct} TTFT {ttft} ms，P{pct} TPOT {tpot} ms</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="169" />
+            <source>planning length: KV tokens per request, every length scaled in the scenario's proportion (output: {share} of the mean request); requests per replica:</source>
+            <translation>规划长度：每请求的 KV token 数，各长度按场景的比例缩放（输出占平均请求的 {share}）；每副本的请求数：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="176" />
+            <source>the answer</source>
+            <translation>即本场景的结果</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="210" />
+            <source>gpu</source>
+            <translation>GPU</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="210" />
+            <source>prec</source>
+            <translation>精度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="211" />
+            <source>knee</source>
+            <translation>拐点</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="212" />
+            <source>bound</source>
+            <translation>瓶颈</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="212" />
+            <source>req/s/rep</source>
+            <translation>req/s/副本</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="213" />
+            <source>GPUs</source>
+            <translation>卡数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="213" />
+            <source>util</source>
+            <translation>利用率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="214" />
+            <source>$/Mtok</source>
+            <translation>$/百万 token</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="230" />
+            <source>pareto</source>
+            <translation>帕累托最优</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="255" />
+            <source>; ${hour}/h, ${month}/month</source>
+            <translation>；${hour}/小时，${month}/月</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="260" />
+            <source>fleet ({mode} traffic, {replicas} replicas × {gpus} GPUs deployed):</source>
+            <translation>集群（{mode}流量，部署 {replicas} 个副本 × 每副本 {gpus} 张 GPU）：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="263" />
+            <source>carries {avg} req/s average: {avg_ok}; {peak} req/s peak: {peak_ok} — {needed} GPUs needed ({planned} planned)</source>
+            <translation>承载平均 {avg} req/s：{avg_ok}；峰值 {peak} req/s：{peak_ok} —— 需要 {needed} 张 GPU（已规划 {planned} 张）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="268" />
+            <source>replicas N + k = {n} + {k} (average {for_avg} at {avg_rate} req/s each, peak {for_peak} at {peak_rate} req/s each){cost}</source>
+            <translation>副本数 N + k = {n} + {k}（平均流量需 {for_avg} 个，每个 {avg_rate} req/s；峰值需 {for_peak} 个，每个 {peak_rate} req/s）{cost}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="275" />
+            <source>all replicas: {concurrency} concurrent requests online, {rps} req/s, {tps} output tok/s, {per_hour} tokens per GPU-hour, {per_day} tokens/day</source>
+            <translation>全部副本：在线并发 {concurrency} 个请求，{rps} req/s，输出 {tps} tok/s，每 GPU-hour {per_hour} token，每天 {per_day} token</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="284" />
+            <source>backfill (mixed): {day} batch tokens/day in the capacity above the watermark</source>
+            <translation>离线回填（混合）：安全水位以上的容量每天可处理 {day} 个批处理 token</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="287" />
+            <source>layout TP {tp} × PP {pp}: {replicas} replicas, {concurrency} concurrent, {rps} req/s, {tps} output tok/s</source>
+            <translation>布局 TP {tp} × PP {pp}：{replicas} 个副本，并发 {concurrency}，{rps} req/s，输出 {tps} tok/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/report.py" line="80" />
+            <source>wrote {path} ({pages} pages, {kib} KiB, {lang})</source>
+            <translation>已写入 {path}（{pages} 页，{kib} KiB，{lang}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/report.py" line="102" />
+            <source>wrote {path}</source>
+            <translation>已写入 {path}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/simulate.py" line="143" />
+            <source>queue ms</source>
+            <translation>排队 ms</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/simulate.py" line="146" />
+            <source>{requests} requests in {seconds} s: {rps} req/s, {tps} output tok/s, goodput {goodput} req/s ({attainment} within SLO), {preemptions} preemptions</source>
+            <translation>{seconds} s 内完成 {requests} 个请求：{rps} req/s，输出 {tps} tok/s，goodput {goodput} req/s（{attainment} 满足 SLO），抢占 {preemptions} 次</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/simulate.py" line="156" />
+            <source>class {name} ({requests} requests): TTFT P50/P95 {ttft50}/{ttft95} ms, TPOT P50/P95 {tpot50}/{tpot95} ms</source>
+            <translation>请求类别 {name}（{requests} 个请求）：TTFT P50/P95 {ttft50}/{ttft95} ms，TPOT P50/P95 {tpot50}/{tpot95} ms</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/simulate.py" line="198" />
+            <source>rate</source>
+            <translation>请求速率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/simulate.py" line="198" />
+            <source>achieved</source>
+            <translation>实际吞吐</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/simulate.py" line="200" />
+            <source>preempt</source>
+            <translation>抢占</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/simulate.py" line="217" />
+            <source>TTFT knee: {knee} req/s; capacity at P{percentile} SLO: {capacity} req/s</source>
+            <translation>TTFT 拐点：{knee} req/s；按 P{percentile} SLO 的容量：{capacity} req/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/uncertainty_output.py" line="17" />
+            <source>recommended concurrency</source>
+            <translation>推荐并发</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/uncertainty_output.py" line="18" />
+            <source>GPUs needed at --qps</source>
+            <translation>--qps 下需要的 GPU 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/uncertainty_output.py" line="52" />
+            <source>Uncertainty (low/high: the uncertain constants at their pessimistic and optimistic corners; the recommended concurrency's range also brackets every sensitivity bar):</source>
+            <translation>不确定性（低 / 高：各不确定常数取悲观与乐观两端；推荐并发的区间还涵盖每一条敏感性条）：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/uncertainty_output.py" line="61" />
+            <source>Sensitivity of the recommended concurrency ({baseline} requests), one factor at a time, largest swing first:</source>
+            <translation>推荐并发（{baseline} 个请求）的敏感性，每次只变一个因素，变化最大的在前：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/uncertainty_output.py" line="67" />
+            <source>swing</source>
+            <translation>变化幅度</translation>
         </message>
     </context>
     <context>
@@ -1145,27 +1753,27 @@
             <translation>场景文件 {file}：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="276" />
+            <location filename="../../gpucalc/cli/main.py" line="279" />
             <source>the model does not fit, so there is no load curve</source>
             <translation>模型放不下，因此没有负载曲线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="313" />
+            <location filename="../../gpucalc/cli/main.py" line="316" />
             <source>no GPU in the list meets the targets; relax TTFT/TPOT or add GPU types</source>
             <translation>列表中没有满足目标的 GPU；请放宽 TTFT/TPOT 或加入更多 GPU 型号</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="429" />
+            <location filename="../../gpucalc/cli/main.py" line="432" />
             <source>internal error: {kind}: {detail} — rerun with {variable}=1 for details</source>
             <translation>内部错误：{kind}：{detail} —— 设置 {variable}=1 后重新运行可查看详情</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="496" />
+            <location filename="../../gpucalc/cli/main.py" line="499" />
             <source>the window and the PDF report need PySide6 and pyqtgraph, which are part of every gpucalc install; reinstall gpucalc ({package} could not be loaded)</source>
             <translation>窗口和 PDF 报告需要 PySide6 和 pyqtgraph，它们随 gpucalc 一同安装；请重新安装 gpucalc（无法加载 {package}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/measurement.py" line="154" />
+            <location filename="../../gpucalc/cli/measurement.py" line="190" />
             <source>the model does not fit, so there is nothing to measure</source>
             <translation>模型放不下，因此没有可测的内容</translation>
         </message>
@@ -1190,7 +1798,7 @@
             <translation>{path} 是一个文件；请给出 .zip 文件名或文件夹</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="233" />
+            <location filename="../../gpucalc/cli/simulate.py" line="251" />
             <source>the model does not fit, so there is nothing to simulate</source>
             <translation>模型放不下，因此没有可模拟的内容</translation>
         </message>
@@ -4405,6 +5013,21 @@
     <context>
         <name>MeasurementPlanDialog</name>
         <message>
+            <location filename="../../gpucalc/cli/measurement.py" line="61" />
+            <source>pass</source>
+            <translation>通过</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/measurement.py" line="62" />
+            <source>attention</source>
+            <translation>需注意</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/measurement.py" line="63" />
+            <source>not measured</source>
+            <translation>未实测</translation>
+        </message>
+        <message>
             <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="75" />
             <source>Measurement plan</source>
             <translation>实测计划</translation>
@@ -4518,21 +5141,6 @@
             <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="279" />
             <source>{n} results match no run (other concurrency or lengths).</source>
             <translation>{n} 条结果没有对应的运行（并发或长度不同）。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="288" />
-            <source>pass</source>
-            <translation>通过</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="288" />
-            <source>attention</source>
-            <translation>需注意</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/dialogs/measurement_plan_dialog.py" line="289" />
-            <source>not measured</source>
-            <translation>未实测</translation>
         </message>
     </context>
     <context>
@@ -5200,14 +5808,54 @@
     <context>
         <name>Report</name>
         <message>
-            <location filename="../../gpucalc/report/fleet_text.py" line="18" />
+            <location filename="../../gpucalc/cli/measurement.py" line="74" />
+            <source>targets met</source>
+            <translation>满足目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/measurement.py" line="75" />
+            <source>a target broken</source>
+            <translation>目标被击穿</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/measurement.py" line="106" />
+            <source>The estimate expects a target to break at about {n} concurrent requests.</source>
+            <translation>估算预计并发约 {n} 时延迟目标被击穿。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/measurement.py" line="125" />
+            <source>Figures are per replica: benchmark one of the {r} replicas.</source>
+            <translation>数字均为单副本：压测其中一个副本（共 {r} 个副本）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/output.py" line="108" />
             <source>yes</source>
             <translation>是</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/fleet_text.py" line="18" />
+            <location filename="../../gpucalc/cli/output.py" line="108" />
             <source>no</source>
             <translation>否</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="25" />
+            <source>At the recommendation</source>
+            <translation>推荐并发下</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="26" />
+            <source>Offline maximum (batch full)</source>
+            <translation>离线最大（批次占满）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="27" />
+            <source>At the chosen concurrency</source>
+            <translation>指定并发下</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="28" />
+            <source>At the chosen request rate</source>
+            <translation>指定请求速率下</translation>
         </message>
         <message>
             <location filename="../../gpucalc/report/fleet_text.py" line="23" />
@@ -5250,21 +5898,6 @@
             <translation>实测顺序：先测单请求基线，再固定上下文按梯度加并发直到延迟目标被击穿，然后换成真实混合流量，最后检查安全水位。用启动命令拉起引擎，逐步运行并保存结果；gpucalc test-plan --results 文件…（或窗口中的 工具 → 实测计划…）逐条标记通过或需注意：与本估算相差在 ±{tol} 以内即为通过。如果压测结果和估算差很远，先检查显存扣减的哪一项漏了、上下文是不是用了平均值而不是 P95。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/measurement_section.py" line="38" />
-            <source>targets met</source>
-            <translation>满足目标</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/measurement_section.py" line="38" />
-            <source>a target broken</source>
-            <translation>目标被击穿</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/measurement_section.py" line="48" />
-            <source>The estimate expects a target to break at about {n} concurrent requests.</source>
-            <translation>估算预计并发约 {n} 时延迟目标被击穿。</translation>
-        </message>
-        <message>
             <location filename="../../gpucalc/report/measurement_section.py" line="53" />
             <source>{label}: {input} in + {output} out, {prompts} prompts</source>
             <translation>{label}：输入 {input} + 输出 {output}，{prompts} 条请求</translation>
@@ -5288,11 +5921,6 @@
             <location filename="../../gpucalc/report/measurement_section.py" line="67" />
             <source>Serve command</source>
             <translation>启动命令</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/measurement_section.py" line="71" />
-            <source>Figures are per replica: benchmark one of the {r} replicas.</source>
-            <translation>数字均为单副本：压测其中一个副本（共 {r} 个副本）。</translation>
         </message>
         <message>
             <location filename="../../gpucalc/report/pdf.py" line="47" />
@@ -5883,16 +6511,6 @@
             <location filename="../../gpucalc/report/sections.py" line="310" />
             <source>binding</source>
             <translation>瓶颈</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="314" />
-            <source>At the recommendation</source>
-            <translation>推荐并发下</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="315" />
-            <source>Offline maximum (batch full)</source>
-            <translation>离线最大（批次占满）</translation>
         </message>
         <message>
             <location filename="../../gpucalc/report/sections.py" line="318" />
