@@ -19,7 +19,7 @@ from gpucalc.plan.fleet import fleet_figures, layout_figures
 from gpucalc.text.catalogue import translate
 from gpucalc.text.notices import notice_text
 from gpucalc.text.numbers import count, finite_text, sig3
-from gpucalc.text.terms import formula_text, input_name, unit_name
+from gpucalc.text.terms import formula_text, input_name, traffic_mode_name, unit_name
 
 POINT_NAMES = {
     "at_recommended": QT_TRANSLATE_NOOP("Report", "At the recommendation"),
@@ -34,12 +34,6 @@ SHARE_VERDICTS = {
     "above": QT_TRANSLATE_NOOP("Cli", "above the planning line"),
 }
 """The memory-share check's outcome at the planned concurrency."""
-FLEET_MODES = {
-    "online": QT_TRANSLATE_NOOP("Cli", "online"),
-    "offline": QT_TRANSLATE_NOOP("Cli", "offline"),
-    "mixed": QT_TRANSLATE_NOOP("Cli", "mixed"),
-}
-"""The fleet's traffic modes by their value."""
 
 
 def _point_json(point: PointSummary) -> dict[str, Any]:
@@ -254,8 +248,7 @@ def fleet_table(fleet: FleetVerdict, lang: str = "en") -> str:
     if fleet.cost_per_hour_usd is not None and fleet.cost_per_month_usd is not None:
         cost = translate("Cli", "; ${hour}/h, ${month}/month", lang).format(
             hour=f"{fleet.cost_per_hour_usd.value:,.2f}", month=f"{fleet.cost_per_month_usd.value:,.0f}")
-    mode = translate("Cli", FLEET_MODES[fleet.mode.value], lang) if fleet.mode.value in FLEET_MODES \
-        else fleet.mode.value
+    mode = traffic_mode_name(fleet.mode.value, lang)
     lines = [
         "", translate("Cli", "fleet ({mode} traffic, {replicas} replicas × {gpus} GPUs deployed):",
                       lang).format(

@@ -17,7 +17,6 @@ from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 
 from gpucalc.core.perf_result import CeilingKind, CurvePoint, PerformanceResult
 from gpucalc.core.sweep import ContextSweep
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.report.layout import MUTED_COLOUR, PT, RULE_COLOUR, TEXT_COLOUR, Canvas
 from gpucalc.report.numbers import count, gib
 from gpucalc.text.palette import (
@@ -278,13 +277,6 @@ def draw_markers(canvas: Canvas, frame: Frame, markers: Sequence[Marker]) -> Non
               vertical="bottom")
 
 
-SHORT_NAMES = {
-    CeilingKind.MEMORY: QT_TRANSLATE_NOOP("Report", "Memory"),
-    CeilingKind.COMPUTE: QT_TRANSLATE_NOOP("Report", "Compute"),
-    CeilingKind.INTERCONNECT: QT_TRANSLATE_NOOP("Report", "Interconnect"),
-    CeilingKind.SCHEDULER: QT_TRANSLATE_NOOP("Report", "Scheduler"),
-}
-"""One word per limit, for the load curves' marker labels (translated where they are drawn)."""
 
 
 @dataclass(frozen=True)
@@ -574,6 +566,6 @@ def _dot(canvas: Canvas, centre: QPointF, colour: str) -> None:
     canvas.painter.drawEllipse(centre, radius, radius)
 
 
-__all__ = ["RULE_COLOUR", "SHORT_NAMES", "CeilingBar", "LoadCrossing", "Marker", "MemorySegment",
+__all__ = ["RULE_COLOUR", "CeilingBar", "LoadCrossing", "Marker", "MemorySegment",
            "draw_ceiling_bars", "draw_context_sweep", "draw_load_curves", "draw_markers", "draw_memory_bar",
            "label_rows", "load_crossings", "target_crossing"]

@@ -22,7 +22,6 @@ from gpucalc.report.layout import MUTED_COLOUR, Block, Canvas, Cell, Drawing, He
 from gpucalc.report.measurement_section import measurement_section
 from gpucalc.report.numbers import count, gib, params_text, percent, sig3
 from gpucalc.report.plots import (
-    SHORT_NAMES,
     CeilingBar,
     MemorySegment,
     draw_ceiling_bars,
@@ -45,6 +44,7 @@ from gpucalc.text.terms import (
     input_value_text,
     source_text,
     term_name,
+    traffic_mode_name,
     unit_name,
 )
 
@@ -59,9 +59,6 @@ BOTTLENECK_NAMES = {CeilingKind.MEMORY: QT_TRANSLATE_NOOP("Report", "KV-cache me
                     CeilingKind.COMPUTE: QT_TRANSLATE_NOOP("Report", "compute (latency)"),
                     CeilingKind.INTERCONNECT: QT_TRANSLATE_NOOP("Report", "interconnect"),
                     CeilingKind.SCHEDULER: QT_TRANSLATE_NOOP("Report", "the scheduler's max_num_seqs cap")}
-TRAFFIC_MODE_NAMES = {"online": QT_TRANSLATE_NOOP("Report", "online"),
-                      "offline": QT_TRANSLATE_NOOP("Report", "offline"),
-                      "mixed": QT_TRANSLATE_NOOP("Report", "mixed")}
 CONTEXT_TIER_NAMES = {"short": QT_TRANSLATE_NOOP("Report", "short"),
                       "medium": QT_TRANSLATE_NOOP("Report", "medium"),
                       "long": QT_TRANSLATE_NOOP("Report", "long"),
@@ -204,7 +201,7 @@ def inputs_section(w: Writer) -> list[Block]:
                               o50=count(wl.output_len_p50), o95=count(wl.output_p95),
                               turns=wl.max_turns, qps=sig3(wl.qps_avg),
                               peak=sig3(wl.qps_peak or wl.qps_avg),
-                              mode=w.t(TRAFFIC_MODE_NAMES[wl.mode.value]))),
+                              mode=traffic_mode_name(wl.mode.value, w.lang))),
         (w.t("Targets"), w.t("TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; watermark {wm}; planning share "
                              "{share}", ttft=sig3(targets.ttft_ms), tpot=sig3(targets.tpot_ms),
                              wm=percent(targets.watermark),
@@ -395,7 +392,7 @@ def load_section(w: Writer, perf: PerformanceResult) -> list[Block]:
             "knee": w.t("knee {n} ({name})"), "watermark": w.t("watermark {n}"),
             "limit": w.t("{name} limit {n}"), "over_target": w.t("{name} past target from {n}"),
             "throughput_legend": w.t("output tokens/s per replica")}
-    names = {k: w.t(v) for k, v in SHORT_NAMES.items()}
+    names = {k: ceiling_name(k, w.lang, short=True) for k in CEILING_NAMES}
 
     def draw(canvas: Canvas, box: QRectF) -> None:
         draw_load_curves(canvas, box, perf, targets.ttft_ms, targets.tpot_ms, text, names)

@@ -21,7 +21,9 @@ __all__ = [
     "CEILING_NAMES",
     "INPUT_NAMES",
     "ONE_UNIT_NAMES",
+    "SHORT_CEILING_NAMES",
     "TERM_NAMES",
+    "TRAFFIC_MODE_NAMES",
     "UNIT_NAMES",
     "Lookup",
     "ceiling_name",
@@ -32,6 +34,7 @@ __all__ = [
     "source_text",
     "term_label",
     "term_name",
+    "traffic_mode_name",
     "unit_name",
 ]
 
@@ -339,6 +342,12 @@ ONE_UNIT_NAMES = {
     "GPUs": QT_TRANSLATE_NOOP("Units", "GPU"),
 }
 """The singular of a counted unit (1 replica, 2 replicas)."""
+TRAFFIC_MODE_NAMES = {
+    "online": QT_TRANSLATE_NOOP("Terms", "online"),
+    "offline": QT_TRANSLATE_NOOP("Terms", "offline"),
+    "mixed": QT_TRANSLATE_NOOP("Terms", "mixed"),
+}
+"""The traffic modes by their value (the report's inputs table, the CLI's fleet line)."""
 CEILING_NAMES = {
     CeilingKind.MEMORY: QT_TRANSLATE_NOOP("Ceilings", "Memory (KV cache)"),
     CeilingKind.COMPUTE: QT_TRANSLATE_NOOP("Ceilings", "Compute (TTFT/TPOT)"),
@@ -346,6 +355,13 @@ CEILING_NAMES = {
     CeilingKind.SCHEDULER: QT_TRANSLATE_NOOP("Ceilings", "Scheduler (max_num_seqs)"),
 }
 """The four concurrency ceilings by name."""
+SHORT_CEILING_NAMES = {
+    CeilingKind.MEMORY: QT_TRANSLATE_NOOP("Ceilings", "Memory"),
+    CeilingKind.COMPUTE: QT_TRANSLATE_NOOP("Ceilings", "Compute"),
+    CeilingKind.INTERCONNECT: QT_TRANSLATE_NOOP("Ceilings", "Interconnect"),
+    CeilingKind.SCHEDULER: QT_TRANSLATE_NOOP("Ceilings", "Scheduler"),
+}
+"""One word per ceiling, where a plot label or a table cell has no room for the full name."""
 
 
 def _lookup(lang: str | Lookup) -> Lookup:
@@ -419,9 +435,9 @@ def unit_name(unit: str, lang: str | Lookup, amount: float | None = None) -> str
     return _lookup(lang)("Units", name) if name else unit
 
 
-def ceiling_name(kind: CeilingKind, lang: str | Lookup) -> str:
-    """The name of a concurrency ceiling in the reader's language."""
-    return _lookup(lang)("Ceilings", CEILING_NAMES[kind])
+def ceiling_name(kind: CeilingKind, lang: str | Lookup, short: bool = False) -> str:
+    """The name of a concurrency ceiling in the reader's language (``short``: its one word)."""
+    return _lookup(lang)("Ceilings", (SHORT_CEILING_NAMES if short else CEILING_NAMES)[kind])
 
 
 def input_value_text(value: InputValue, lang: str | Lookup) -> str:
@@ -436,3 +452,9 @@ def input_value_text(value: InputValue, lang: str | Lookup) -> str:
     if isinstance(value, int):
         return f"{value:,}"
     return sig3(value)
+
+
+def traffic_mode_name(mode: str, lang: str | Lookup) -> str:
+    """A traffic mode ("online", "offline", "mixed") in the reader's language."""
+    name = TRAFFIC_MODE_NAMES.get(mode)
+    return _lookup(lang)("Terms", name) if name else mode

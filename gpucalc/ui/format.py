@@ -9,7 +9,6 @@ from PySide6.QtCore import QCoreApplication
 from gpucalc.core.explain import InputValue, Term
 from gpucalc.core.perf_model import MAX_SEARCH_CONCURRENCY
 from gpucalc.core.perf_result import Ceiling, CeilingKind
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.report.reader_text import reader_text
 from gpucalc.text import terms
 from gpucalc.text.numbers import COUNT_TOLERANCE, count, memory_size, params_text, share_text, sig3
@@ -115,17 +114,8 @@ def input_value(value: InputValue) -> str:
 
 
 KINDS = (CeilingKind.MEMORY, CeilingKind.COMPUTE, CeilingKind.INTERCONNECT, CeilingKind.SCHEDULER)
-SHORT_KIND_NAMES = {
-    CeilingKind.MEMORY: QT_TRANSLATE_NOOP("Ceilings", "Memory"),
-    CeilingKind.COMPUTE: QT_TRANSLATE_NOOP("Ceilings", "Compute"),
-    CeilingKind.INTERCONNECT: QT_TRANSLATE_NOOP("Ceilings", "Interconnect"),
-    CeilingKind.SCHEDULER: QT_TRANSLATE_NOOP("Ceilings", "Scheduler"),
-}
-"""One word per ceiling, where a plot label or a table cell has no room for the full name."""
 
 
 def kind_name(kind: CeilingKind, short: bool = False) -> str:
     """Translated name of a ceiling (``short``: its one-word name)."""
-    if short:
-        return window_translate("Ceilings", SHORT_KIND_NAMES[kind])
-    return terms.ceiling_name(kind, window_translate)
+    return terms.ceiling_name(kind, window_translate, short)

@@ -387,42 +387,42 @@
     <context>
         <name>Ceilings</name>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="117" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="111" />
             <source>no limit</source>
             <translation>无限制</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="343" />
+            <location filename="../../gpucalc/text/terms.py" line="352" />
             <source>Memory (KV cache)</source>
             <translation>显存（KV 缓存）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="344" />
+            <location filename="../../gpucalc/text/terms.py" line="353" />
             <source>Compute (TTFT/TPOT)</source>
             <translation>算力（TTFT/TPOT）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="345" />
+            <location filename="../../gpucalc/text/terms.py" line="354" />
             <source>Interconnect</source>
             <translation>卡间通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="346" />
+            <location filename="../../gpucalc/text/terms.py" line="355" />
             <source>Scheduler (max_num_seqs)</source>
             <translation>调度器（max_num_seqs）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="119" />
+            <location filename="../../gpucalc/text/terms.py" line="359" />
             <source>Memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="120" />
+            <location filename="../../gpucalc/text/terms.py" line="360" />
             <source>Compute</source>
             <translation>算力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="122" />
+            <location filename="../../gpucalc/text/terms.py" line="362" />
             <source>Scheduler</source>
             <translation>调度器</translation>
         </message>
@@ -1132,152 +1132,142 @@
             <translation>超过规划线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="38" />
-            <source>online</source>
-            <translation>在线</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="39" />
-            <source>offline</source>
-            <translation>离线</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="40" />
-            <source>mixed</source>
-            <translation>混合</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="115" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="109" />
             <source>concurrency ceilings (running requests per replica):</source>
             <translation>并发上限（每副本同时运行的请求数）：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="118" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="112" />
             <source>binding</source>
             <translation>起约束作用</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="121" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="115" />
             <source>recommended concurrency (the knee) {knee} (bottleneck: {bottleneck}); online capacity at the {watermark} watermark {online}</source>
             <translation>推荐并发（拐点）{knee}（瓶颈：{bottleneck}）；按 {watermark} 安全水位的在线容量 {online}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="126" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="120" />
             <source>{point}: TTFT {ttft} ms, TPOT {tpot} ms, {tokens} output tok/s, {requests} req/s</source>
             <translation>{point}：TTFT {ttft} ms，TPOT {tpot} ms，输出 {tokens} tok/s，{requests} req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="132" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="126" />
             <source>advice: {advice}</source>
             <translation>建议：{advice}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="137" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="131" />
             <source>memory share at {concurrency} requests of average length {share} (planning line {planning}, alarm {alarm}): {verdict}</source>
             <translation>平均长度下 {concurrency} 个请求的显存占比 {share}（规划线 {planning}，警戒线 {alarm}）：{verdict}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="149" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="143" />
             <source>← longest class: watch this line, it breaks first</source>
             <translation>← 最长的一类：盯住这一行，它最先超标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="151" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="145" />
             <source>(misses a target)</source>
             <translation>（未达到某项目标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="152" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="146" />
             <source>class {name} ({share}, {input} in + {output} out): P{pct} TTFT {ttft} ms, P{pct} TPOT {tpot} ms</source>
             <translation>请求类别 {name}（{share}，输入 {input} + 输出 {output}）：P{pct} TTFT {ttft} ms，P{pct} TPOT {tpot} ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="169" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="163" />
             <source>planning length: KV tokens per request, every length scaled in the scenario's proportion (output: {share} of the mean request); requests per replica:</source>
             <translation>规划长度：每请求的 KV token 数，各长度按场景的比例缩放（输出占平均请求的 {share}）；每副本的请求数：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="176" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="170" />
             <source>the answer</source>
             <translation>即本场景的结果</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="210" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="204" />
             <source>gpu</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="210" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="204" />
             <source>prec</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="211" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="205" />
             <source>knee</source>
             <translation>拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="212" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="205" />
+            <source>online</source>
+            <translation>在线</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="206" />
             <source>bound</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="212" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="206" />
             <source>req/s/rep</source>
             <translation>req/s/副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="213" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="207" />
             <source>GPUs</source>
             <translation>卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="213" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="207" />
             <source>util</source>
             <translation>利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="214" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="208" />
             <source>$/Mtok</source>
             <translation>$/百万 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="230" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="224" />
             <source>pareto</source>
             <translation>帕累托最优</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="255" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="249" />
             <source>; ${hour}/h, ${month}/month</source>
             <translation>；${hour}/小时，${month}/月</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="260" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="253" />
             <source>fleet ({mode} traffic, {replicas} replicas × {gpus} GPUs deployed):</source>
             <translation>集群（{mode}流量，部署 {replicas} 个副本 × 每副本 {gpus} 张 GPU）：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="263" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="256" />
             <source>carries {avg} req/s average: {avg_ok}; {peak} req/s peak: {peak_ok} — {needed} GPUs needed ({planned} planned)</source>
             <translation>承载平均 {avg} req/s：{avg_ok}；峰值 {peak} req/s：{peak_ok} —— 需要 {needed} 张 GPU（已规划 {planned} 张）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="268" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="261" />
             <source>replicas N + k = {n} + {k} (average {for_avg} at {avg_rate} req/s each, peak {for_peak} at {peak_rate} req/s each){cost}</source>
             <translation>副本数 N + k = {n} + {k}（平均流量需 {for_avg} 个，每个 {avg_rate} req/s；峰值需 {for_peak} 个，每个 {peak_rate} req/s）{cost}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="275" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="268" />
             <source>all replicas: {concurrency} concurrent requests online, {rps} req/s, {tps} output tok/s, {per_hour} tokens per GPU-hour, {per_day} tokens/day</source>
             <translation>全部副本：在线并发 {concurrency} 个请求，{rps} req/s，输出 {tps} tok/s，每 GPU-hour {per_hour} token，每天 {per_day} token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="284" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="277" />
             <source>backfill (mixed): {day} batch tokens/day in the capacity above the watermark</source>
             <translation>离线回填（混合）：安全水位以上的容量每天可处理 {day} 个批处理 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="287" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="280" />
             <source>layout TP {tp} × PP {pp}: {replicas} replicas, {concurrency} concurrent, {rps} req/s, {tps} output tok/s</source>
             <translation>布局 TP {tp} × PP {pp}：{replicas} 个副本，并发 {concurrency}，{rps} req/s，输出 {tps} tok/s</translation>
         </message>
@@ -3524,777 +3514,777 @@
     <context>
         <name>Inputs</name>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="166" />
+            <location filename="../../gpucalc/text/terms.py" line="169" />
             <source>batched tokens T</source>
             <translation>批处理 token 数 T</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="167" />
+            <location filename="../../gpucalc/text/terms.py" line="170" />
             <source>forward pass (GiB)</source>
             <translation>前向激活（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="168" />
+            <location filename="../../gpucalc/text/terms.py" line="171" />
             <source>sampler (GiB)</source>
             <translation>采样器（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="169" />
+            <location filename="../../gpucalc/text/terms.py" line="172" />
             <source>MoE workspace (GiB)</source>
             <translation>MoE 工作区（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="170" />
+            <location filename="../../gpucalc/text/terms.py" line="173" />
             <source>vision encoder (GiB)</source>
             <translation>视觉编码器（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="171" />
+            <location filename="../../gpucalc/text/terms.py" line="174" />
             <source>embedding (GiB)</source>
             <translation>词嵌入（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="172" />
+            <location filename="../../gpucalc/text/terms.py" line="175" />
             <source>attention (GiB)</source>
             <translation>注意力（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="173" />
+            <location filename="../../gpucalc/text/terms.py" line="176" />
             <source>dense MLP (GiB)</source>
             <translation>稠密 MLP（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="174" />
+            <location filename="../../gpucalc/text/terms.py" line="177" />
             <source>routed experts (GiB)</source>
             <translation>路由专家（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="175" />
+            <location filename="../../gpucalc/text/terms.py" line="178" />
             <source>shared experts (GiB)</source>
             <translation>共享专家（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="176" />
+            <location filename="../../gpucalc/text/terms.py" line="179" />
             <source>norms and router (GiB)</source>
             <translation>归一化与路由器（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="177" />
+            <location filename="../../gpucalc/text/terms.py" line="180" />
             <source>LM head (GiB)</source>
             <translation>输出头（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="178" />
+            <location filename="../../gpucalc/text/terms.py" line="181" />
             <source>vision tower (GiB)</source>
             <translation>视觉塔（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="179" />
+            <location filename="../../gpucalc/text/terms.py" line="182" />
             <source>activation (GiB)</source>
             <translation>激活（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="180" />
+            <location filename="../../gpucalc/text/terms.py" line="183" />
             <source>alarm share</source>
             <translation>警戒占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="181" />
+            <location filename="../../gpucalc/text/terms.py" line="184" />
             <source>average tokens</source>
             <translation>平均 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="182" />
+            <location filename="../../gpucalc/text/terms.py" line="185" />
             <source>base (GiB)</source>
             <translation>基数（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="183" />
+            <location filename="../../gpucalc/text/terms.py" line="186" />
             <source>binding</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="184" />
+            <location filename="../../gpucalc/text/terms.py" line="187" />
             <source>block bytes</source>
             <translation>块字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="185" />
+            <location filename="../../gpucalc/text/terms.py" line="188" />
             <source>block size</source>
             <translation>块大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="186" />
+            <location filename="../../gpucalc/text/terms.py" line="189" />
             <source>blocks per request</source>
             <translation>每请求块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="187" />
+            <location filename="../../gpucalc/text/terms.py" line="190" />
             <source>bytes per element</source>
             <translation>每元素字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="188" />
+            <location filename="../../gpucalc/text/terms.py" line="191" />
             <source>bytes per logit</source>
             <translation>每 logit 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="189" />
+            <location filename="../../gpucalc/text/terms.py" line="192" />
             <source>communication (ms)</source>
             <translation>通信（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="190" />
+            <location filename="../../gpucalc/text/terms.py" line="193" />
             <source>compute</source>
             <translation>算力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="191" />
+            <location filename="../../gpucalc/text/terms.py" line="194" />
             <source>concurrency</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="192" />
+            <location filename="../../gpucalc/text/terms.py" line="195" />
             <source>decode step (ms)</source>
             <translation>解码步（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="193" />
+            <location filename="../../gpucalc/text/terms.py" line="196" />
             <source>factor</source>
             <translation>系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="194" />
+            <location filename="../../gpucalc/text/terms.py" line="197" />
             <source>format</source>
             <translation>格式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="195" />
+            <location filename="../../gpucalc/text/terms.py" line="198" />
             <source>memory fraction</source>
             <translation>显存比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="196" />
+            <location filename="../../gpucalc/text/terms.py" line="199" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="197" />
+            <location filename="../../gpucalc/text/terms.py" line="200" />
             <source>KV-cache groups</source>
             <translation>KV 缓存组数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="198" />
+            <location filename="../../gpucalc/text/terms.py" line="201" />
             <source>interconnect</source>
             <translation>卡间通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="199" />
+            <location filename="../../gpucalc/text/terms.py" line="202" />
             <source>intermediate size</source>
             <translation>中间层维度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="200" />
+            <location filename="../../gpucalc/text/terms.py" line="203" />
             <source>knee</source>
             <translation>拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="201" />
+            <location filename="../../gpucalc/text/terms.py" line="204" />
             <source>KV blocks</source>
             <translation>KV 块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="202" />
+            <location filename="../../gpucalc/text/terms.py" line="205" />
             <source>KV format</source>
             <translation>KV 格式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="203" />
+            <location filename="../../gpucalc/text/terms.py" line="206" />
             <source>KV cache (GiB)</source>
             <translation>KV 缓存（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="204" />
+            <location filename="../../gpucalc/text/terms.py" line="207" />
             <source>KV per request (GiB)</source>
             <translation>每请求 KV（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="205" />
+            <location filename="../../gpucalc/text/terms.py" line="208" />
             <source>layers</source>
             <translation>层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="206" />
+            <location filename="../../gpucalc/text/terms.py" line="209" />
             <source>length margin</source>
             <translation>长度余量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="207" />
+            <location filename="../../gpucalc/text/terms.py" line="210" />
             <source>margin (GiB)</source>
             <translation>余量（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="208" />
+            <location filename="../../gpucalc/text/terms.py" line="211" />
             <source>max model length</source>
             <translation>最大上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="209" />
+            <location filename="../../gpucalc/text/terms.py" line="212" />
             <source>max sequences</source>
             <translation>最大序列数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="210" />
+            <location filename="../../gpucalc/text/terms.py" line="213" />
             <source>mean input</source>
             <translation>平均输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="211" />
+            <location filename="../../gpucalc/text/terms.py" line="214" />
             <source>mean-latency ceiling</source>
             <translation>平均延迟上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="212" />
+            <location filename="../../gpucalc/text/terms.py" line="215" />
             <source>mean output</source>
             <translation>平均输出</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="213" />
+            <location filename="../../gpucalc/text/terms.py" line="216" />
             <source>memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="214" />
+            <location filename="../../gpucalc/text/terms.py" line="217" />
             <source>runtime (GiB)</source>
             <translation>运行时（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="215" />
+            <location filename="../../gpucalc/text/terms.py" line="218" />
             <source>P95 input</source>
             <translation>P95 输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="216" />
+            <location filename="../../gpucalc/text/terms.py" line="219" />
             <source>P95 TPOT (ms)</source>
             <translation>P95 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="217" />
+            <location filename="../../gpucalc/text/terms.py" line="220" />
             <source>P95 TTFT (ms)</source>
             <translation>P95 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="218" />
+            <location filename="../../gpucalc/text/terms.py" line="221" />
             <source>parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="219" />
+            <location filename="../../gpucalc/text/terms.py" line="222" />
             <source>bytes per GPU</source>
             <translation>每卡字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="220" />
+            <location filename="../../gpucalc/text/terms.py" line="223" />
             <source>percentile</source>
             <translation>百分位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="221" />
+            <location filename="../../gpucalc/text/terms.py" line="224" />
             <source>planning share</source>
             <translation>规划占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="222" />
+            <location filename="../../gpucalc/text/terms.py" line="225" />
             <source>planning length</source>
             <translation>规划长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="223" />
+            <location filename="../../gpucalc/text/terms.py" line="226" />
             <source>PP</source>
             <translation>PP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="224" />
+            <location filename="../../gpucalc/text/terms.py" line="227" />
             <source>prefill queue utilisation</source>
             <translation>预填充队列利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="225" />
+            <location filename="../../gpucalc/text/terms.py" line="228" />
             <source>prefill step (ms)</source>
             <translation>预填充步（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="226" />
+            <location filename="../../gpucalc/text/terms.py" line="229" />
             <source>prefill share of steps</source>
             <translation>预填充步占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="227" />
+            <location filename="../../gpucalc/text/terms.py" line="230" />
             <source>prefill tokens</source>
             <translation>预填充 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="228" />
+            <location filename="../../gpucalc/text/terms.py" line="231" />
             <source>replicas</source>
             <translation>副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="229" />
+            <location filename="../../gpucalc/text/terms.py" line="232" />
             <source>requests/s</source>
             <translation>请求/秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="230" />
+            <location filename="../../gpucalc/text/terms.py" line="233" />
             <source>running requests</source>
             <translation>运行中的请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="231" />
+            <location filename="../../gpucalc/text/terms.py" line="234" />
             <source>scheduler</source>
             <translation>调度器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="232" />
+            <location filename="../../gpucalc/text/terms.py" line="235" />
             <source>share</source>
             <translation>占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="233" />
+            <location filename="../../gpucalc/text/terms.py" line="236" />
             <source>share limit</source>
             <translation>占比上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="234" />
+            <location filename="../../gpucalc/text/terms.py" line="237" />
             <source>single GPU (GiB)</source>
             <translation>单卡（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="235" />
+            <location filename="../../gpucalc/text/terms.py" line="238" />
             <source>source</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="236" />
+            <location filename="../../gpucalc/text/terms.py" line="239" />
             <source>step (ms)</source>
             <translation>单步（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="237" />
+            <location filename="../../gpucalc/text/terms.py" line="240" />
             <source>token budget</source>
             <translation>token 预算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="238" />
+            <location filename="../../gpucalc/text/terms.py" line="241" />
             <source>tokens per request</source>
             <translation>每请求 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="239" />
+            <location filename="../../gpucalc/text/terms.py" line="242" />
             <source>total (GiB)</source>
             <translation>总量（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="240" />
+            <location filename="../../gpucalc/text/terms.py" line="243" />
             <source>TP</source>
             <translation>TP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="241" />
+            <location filename="../../gpucalc/text/terms.py" line="244" />
             <source>extra with TP (GiB)</source>
             <translation>TP &gt; 1 时的额外部分（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="242" />
+            <location filename="../../gpucalc/text/terms.py" line="245" />
             <source>TPOT target (ms)</source>
             <translation>TPOT 目标（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="243" />
+            <location filename="../../gpucalc/text/terms.py" line="246" />
             <source>TTFT target (ms)</source>
             <translation>TTFT 目标（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="244" />
+            <location filename="../../gpucalc/text/terms.py" line="247" />
             <source>uncapped</source>
             <translation>未截断值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="245" />
+            <location filename="../../gpucalc/text/terms.py" line="248" />
             <source>vocabulary</source>
             <translation>词表大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="246" />
+            <location filename="../../gpucalc/text/terms.py" line="249" />
             <source>watermark</source>
             <translation>安全水位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="247" />
+            <location filename="../../gpucalc/text/terms.py" line="250" />
             <source>weights (GiB)</source>
             <translation>权重（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="248" />
+            <location filename="../../gpucalc/text/terms.py" line="251" />
             <source>hidden size H</source>
             <translation>隐藏维度 H</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="249" />
+            <location filename="../../gpucalc/text/terms.py" line="252" />
             <source>width N</source>
             <translation>宽度 N</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="250" />
+            <location filename="../../gpucalc/text/terms.py" line="253" />
             <source>expert width per rank N</source>
             <translation>每卡专家宽度 N</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="252" />
+            <location filename="../../gpucalc/text/terms.py" line="255" />
             <source>activation peak factor</source>
             <translation>激活峰值系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="253" />
+            <location filename="../../gpucalc/text/terms.py" line="256" />
             <source>runtime memory factor</source>
             <translation>运行时显存系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="254" />
+            <location filename="../../gpucalc/text/terms.py" line="257" />
             <source>CUDA-graph memory factor</source>
             <translation>CUDA Graph 显存系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="255" />
+            <location filename="../../gpucalc/text/terms.py" line="258" />
             <source>GEMM efficiency factor</source>
             <translation>GEMM 效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="256" />
+            <location filename="../../gpucalc/text/terms.py" line="259" />
             <source>attention efficiency factor</source>
             <translation>注意力效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="257" />
+            <location filename="../../gpucalc/text/terms.py" line="260" />
             <source>memory-bandwidth efficiency factor</source>
             <translation>显存带宽效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="258" />
+            <location filename="../../gpucalc/text/terms.py" line="261" />
             <source>link-bandwidth efficiency factor</source>
             <translation>互联带宽效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="259" />
+            <location filename="../../gpucalc/text/terms.py" line="262" />
             <source>collective latency factor</source>
             <translation>集合通信延迟系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="260" />
+            <location filename="../../gpucalc/text/terms.py" line="263" />
             <source>step overhead factor</source>
             <translation>单步开销系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="261" />
+            <location filename="../../gpucalc/text/terms.py" line="264" />
             <source>analytic (req/s)</source>
             <translation>解析值（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="262" />
+            <location filename="../../gpucalc/text/terms.py" line="265" />
             <source>simulated (req/s)</source>
             <translation>仿真值（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="263" />
+            <location filename="../../gpucalc/text/terms.py" line="266" />
             <source>ratio</source>
             <translation>比值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="264" />
+            <location filename="../../gpucalc/text/terms.py" line="267" />
             <source>bisection steps</source>
             <translation>二分步数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="265" />
+            <location filename="../../gpucalc/text/terms.py" line="268" />
             <source>burstiness</source>
             <translation>突发度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="266" />
+            <location filename="../../gpucalc/text/terms.py" line="269" />
             <source>completed in the window</source>
             <translation>窗口内完成数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="267" />
+            <location filename="../../gpucalc/text/terms.py" line="270" />
             <source>duration (s)</source>
             <translation>时长（s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="268" />
+            <location filename="../../gpucalc/text/terms.py" line="271" />
             <source>elements per token</source>
             <translation>每 token 元素数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="269" />
+            <location filename="../../gpucalc/text/terms.py" line="272" />
             <source>replicas for the average</source>
             <translation>平均流量所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="270" />
+            <location filename="../../gpucalc/text/terms.py" line="273" />
             <source>replicas for the peak</source>
             <translation>峰值所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="271" />
+            <location filename="../../gpucalc/text/terms.py" line="274" />
             <source>GPUs</source>
             <translation>卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="272" />
+            <location filename="../../gpucalc/text/terms.py" line="275" />
             <source>GPUs per replica</source>
             <translation>每副本卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="273" />
+            <location filename="../../gpucalc/text/terms.py" line="276" />
             <source>hours</source>
             <translation>小时数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="274" />
+            <location filename="../../gpucalc/text/terms.py" line="277" />
             <source>images</source>
             <translation>图片数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="275" />
+            <location filename="../../gpucalc/text/terms.py" line="278" />
             <source>images per prompt</source>
             <translation>每条请求图片数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="276" />
+            <location filename="../../gpucalc/text/terms.py" line="279" />
             <source>image count rule</source>
             <translation>图片数规则</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="277" />
+            <location filename="../../gpucalc/text/terms.py" line="280" />
             <source>spare replicas k</source>
             <translation>备用副本数 k</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="278" />
+            <location filename="../../gpucalc/text/terms.py" line="281" />
             <source>P50 TTFT at the lowest rate (ms)</source>
             <translation>最低速率时的 P50 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="279" />
+            <location filename="../../gpucalc/text/terms.py" line="282" />
             <source>mean running requests</source>
             <translation>平均运行请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="280" />
+            <location filename="../../gpucalc/text/terms.py" line="283" />
             <source>requests meeting the targets</source>
             <translation>满足目标的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="281" />
+            <location filename="../../gpucalc/text/terms.py" line="284" />
             <source>MLP width</source>
             <translation>MLP 宽度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="282" />
+            <location filename="../../gpucalc/text/terms.py" line="285" />
             <source>GPUs planned</source>
             <translation>规划卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="283" />
+            <location filename="../../gpucalc/text/terms.py" line="286" />
             <source>online capacity</source>
             <translation>在线容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="284" />
+            <location filename="../../gpucalc/text/terms.py" line="287" />
             <source>output features</source>
             <translation>输出特征数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="285" />
+            <location filename="../../gpucalc/text/terms.py" line="288" />
             <source>output tokens</source>
             <translation>输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="286" />
+            <location filename="../../gpucalc/text/terms.py" line="289" />
             <source>input tokens</source>
             <translation>输入 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="287" />
+            <location filename="../../gpucalc/text/terms.py" line="290" />
             <source>req/s per replica</source>
             <translation>每副本 req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="288" />
+            <location filename="../../gpucalc/text/terms.py" line="291" />
             <source>prompt tokens per image</source>
             <translation>每图输入 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="289" />
+            <location filename="../../gpucalc/text/terms.py" line="292" />
             <source>encoder tokens per image</source>
             <translation>每图编码器 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="290" />
+            <location filename="../../gpucalc/text/terms.py" line="293" />
             <source>average QPS</source>
             <translation>平均 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="291" />
+            <location filename="../../gpucalc/text/terms.py" line="294" />
             <source>peak QPS</source>
             <translation>峰值 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="292" />
+            <location filename="../../gpucalc/text/terms.py" line="295" />
             <source>rates swept</source>
             <translation>扫描的速率数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="293" />
+            <location filename="../../gpucalc/text/terms.py" line="296" />
             <source>request rate (req/s)</source>
             <translation>请求速率（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="294" />
+            <location filename="../../gpucalc/text/terms.py" line="297" />
             <source>requests</source>
             <translation>请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="295" />
+            <location filename="../../gpucalc/text/terms.py" line="298" />
             <source>requests per rate</source>
             <translation>每个速率的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="296" />
+            <location filename="../../gpucalc/text/terms.py" line="299" />
             <source>samples</source>
             <translation>样本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="297" />
+            <location filename="../../gpucalc/text/terms.py" line="300" />
             <source>saturation rate (req/s)</source>
             <translation>饱和速率（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="298" />
+            <location filename="../../gpucalc/text/terms.py" line="301" />
             <source>random seed</source>
             <translation>随机种子</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="299" />
+            <location filename="../../gpucalc/text/terms.py" line="302" />
             <source>running slots</source>
             <translation>运行槽位数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="300" />
+            <location filename="../../gpucalc/text/terms.py" line="303" />
             <source>experts per token (top_k)</source>
             <translation>每 token 激活专家数（top_k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="301" />
+            <location filename="../../gpucalc/text/terms.py" line="304" />
             <source>price per GPU-hour (USD)</source>
             <translation>每卡时价格（美元）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="302" />
+            <location filename="../../gpucalc/text/terms.py" line="305" />
             <source>width</source>
             <translation>宽度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="303" />
+            <location filename="../../gpucalc/text/terms.py" line="306" />
             <source>window (s)</source>
             <translation>窗口（s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="304" />
+            <location filename="../../gpucalc/text/terms.py" line="307" />
             <source>class</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="305" />
+            <location filename="../../gpucalc/text/terms.py" line="308" />
             <source>queue wait in front of the prefill (ms)</source>
             <translation>预填充前的排队等待（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="306" />
+            <location filename="../../gpucalc/text/terms.py" line="309" />
             <source>requests counted</source>
             <translation>统计范围</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="307" />
+            <location filename="../../gpucalc/text/terms.py" line="310" />
             <source>conversations</source>
             <translation>会话数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="308" />
+            <location filename="../../gpucalc/text/terms.py" line="311" />
             <source>consecutive turn pairs</source>
             <translation>相邻轮次对数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="309" />
+            <location filename="../../gpucalc/text/terms.py" line="312" />
             <source>class centre (tokens)</source>
             <translation>类别中心（token）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="310" />
+            <location filename="../../gpucalc/text/terms.py" line="313" />
             <source>classes</source>
             <translation>类别数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="311" />
+            <location filename="../../gpucalc/text/terms.py" line="314" />
             <source>old value (GiB)</source>
             <translation>原值（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="312" />
+            <location filename="../../gpucalc/text/terms.py" line="315" />
             <source>measured (GiB)</source>
             <translation>实测（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="313" />
+            <location filename="../../gpucalc/text/terms.py" line="316" />
             <source>estimated (GiB)</source>
             <translation>估算（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="314" />
+            <location filename="../../gpucalc/text/terms.py" line="317" />
             <source>eager mode (no CUDA graphs)</source>
             <translation>eager 模式（不用 CUDA Graph）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="315" />
+            <location filename="../../gpucalc/text/terms.py" line="318" />
             <source>KV cache tokens</source>
             <translation>KV 缓存 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="316" />
+            <location filename="../../gpucalc/text/terms.py" line="319" />
             <source>context length</source>
             <translation>上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="317" />
+            <location filename="../../gpucalc/text/terms.py" line="320" />
             <source>request pool rows</source>
             <translation>请求池行数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="318" />
+            <location filename="../../gpucalc/text/terms.py" line="321" />
             <source>P50 TPOT (ms)</source>
             <translation>P50 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="319" />
+            <location filename="../../gpucalc/text/terms.py" line="322" />
             <source>P50 TTFT (ms)</source>
             <translation>P50 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="320" />
+            <location filename="../../gpucalc/text/terms.py" line="323" />
             <source>P99 TPOT (ms)</source>
             <translation>P99 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="321" />
+            <location filename="../../gpucalc/text/terms.py" line="324" />
             <source>P99 TTFT (ms)</source>
             <translation>P99 TTFT（ms）</translation>
         </message>
@@ -5933,26 +5923,6 @@
             <translation>GPU 推理容量报告</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/plots.py" line="282" />
-            <source>Memory</source>
-            <translation>显存</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/plots.py" line="283" />
-            <source>Compute</source>
-            <translation>算力</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/plots.py" line="284" />
-            <source>Interconnect</source>
-            <translation>卡间通信</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/plots.py" line="285" />
-            <source>Scheduler</source>
-            <translation>调度器</translation>
-        </message>
-        <message>
             <location filename="../../gpucalc/report/risk_sections.py" line="90" />
             <source>Low and high: every uncertain constant at once at the pessimistic or the optimistic end of its stated range (table below); low and high are the smallest and largest of the three evaluations — a planning range, not a confidence interval. The recommended concurrency's range also brackets both ends of every sensitivity bar. GPUs needed for {qps} req/s average, {peak} req/s peak, by the fleet verdict's rule (page 1): {needed} GPUs needed ({planned} planned).</source>
             <translation>低 / 高：所有不确定常数同时取其给定范围的悲观端 / 乐观端（范围见下表）；低、高取三次计算中的最小值与最大值——这是规划用的范围，不是置信区间。推荐并发的范围还涵盖每个敏感性条形的两端。所需卡数按平均 {qps} req/s、峰值 {peak} req/s、以第 1 页承载结论的同一规则计算：需要 {needed} 张卡（规划 {planned} 张）。</translation>
@@ -6194,606 +6164,591 @@
         </message>
         <message>
             <location filename="../../gpucalc/report/sections.py" line="62" />
-            <source>online</source>
-            <translation>在线</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="63" />
-            <source>offline</source>
-            <translation>离线</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="64" />
-            <source>mixed</source>
-            <translation>混合</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="65" />
             <source>short</source>
             <translation>短</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="66" />
+            <location filename="../../gpucalc/report/sections.py" line="63" />
             <source>medium</source>
             <translation>中</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="67" />
+            <location filename="../../gpucalc/report/sections.py" line="64" />
             <source>long</source>
             <translation>长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="68" />
+            <location filename="../../gpucalc/report/sections.py" line="65" />
             <source>very long</source>
             <translation>超长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="69" />
+            <location filename="../../gpucalc/report/sections.py" line="66" />
             <source>scenario</source>
             <translation>本场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="71" />
+            <location filename="../../gpucalc/report/sections.py" line="68" />
             <source>1. Inputs</source>
             <translation>1. 输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="72" />
+            <location filename="../../gpucalc/report/sections.py" line="69" />
             <source>2. Pre-reporting checklist</source>
             <translation>2. 报数前自查清单</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="73" />
+            <location filename="../../gpucalc/report/sections.py" line="70" />
             <source>3. Memory per GPU</source>
             <translation>3. 单卡显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="74" />
+            <location filename="../../gpucalc/report/sections.py" line="71" />
             <source>4. Concurrency ceilings</source>
             <translation>4. 并发上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="75" />
+            <location filename="../../gpucalc/report/sections.py" line="72" />
             <source>5. Ceilings against planning length</source>
             <translation>5. 并发上限随规划长度的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="76" />
+            <location filename="../../gpucalc/report/sections.py" line="73" />
             <source>6. Latency and throughput against concurrency</source>
             <translation>6. 延迟与吞吐随并发的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="77" />
+            <location filename="../../gpucalc/report/sections.py" line="74" />
             <source>7. Per-card grid</source>
             <translation>7. 单卡并发参考表</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="78" />
+            <location filename="../../gpucalc/report/sections.py" line="75" />
             <source>8. Fleet sizing and cost</source>
             <translation>8. 卡数反推与成本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="79" />
+            <location filename="../../gpucalc/report/sections.py" line="76" />
             <source>9. Uncertainty and sensitivity</source>
             <translation>9. 不确定性与敏感性</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="80" />
+            <location filename="../../gpucalc/report/sections.py" line="77" />
             <source>10. Traffic simulation</source>
             <translation>10. 流量仿真</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="81" />
+            <location filename="../../gpucalc/report/sections.py" line="78" />
             <source>11. Efficiency assumptions</source>
             <translation>11. 效率假设</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="82" />
+            <location filename="../../gpucalc/report/sections.py" line="79" />
             <source>12. Notices</source>
             <translation>12. 提示</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="83" />
+            <location filename="../../gpucalc/report/sections.py" line="80" />
             <source>13. Appendix: measurement plan</source>
             <translation>13. 附录：实测计划</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="166" />
+            <location filename="../../gpucalc/report/sections.py" line="163" />
             <source>The model does not fit on this deployment.</source>
             <translation>该部署放不下此模型。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="167" />
+            <location filename="../../gpucalc/report/sections.py" line="164" />
             <source>{n} concurrent requests per replica at TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms — limited by {bottleneck}; online capacity at the {watermark} watermark: {online}.</source>
             <translation>在首 token 时间 ≤ {ttft} ms、每 token 延迟 ≤ {tpot} ms 下，每副本可承载 {n} 个并发请求——瓶颈为{bottleneck}；按 {watermark} 安全水位的在线容量：{online}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="174" />
+            <location filename="../../gpucalc/report/sections.py" line="171" />
             <source>{r} replicas: {total} requests in all.</source>
             <translation>{r} 个副本：共 {total} 个请求。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="183" />
+            <location filename="../../gpucalc/report/sections.py" line="180" />
             <source>checkpoint</source>
             <translation>检查点自带</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="183" />
+            <location filename="../../gpucalc/report/sections.py" line="180" />
             <source>what-if</source>
             <translation>假设量化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="185" />
+            <location filename="../../gpucalc/report/sections.py" line="182" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="187" />
+            <location filename="../../gpucalc/report/sections.py" line="184" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="187" />
+            <location filename="../../gpucalc/report/sections.py" line="184" />
             <source>{total} total, {active} active per token</source>
             <translation>总计 {total}，每 token 激活 {active}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="190" />
+            <location filename="../../gpucalc/report/sections.py" line="187" />
             <source>Precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="190" />
+            <location filename="../../gpucalc/report/sections.py" line="187" />
             <source>weights {weights} ({origin}), KV cache {kv}</source>
             <translation>权重 {weights}（{origin}），KV 缓存 {kv}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="193" />
+            <location filename="../../gpucalc/report/sections.py" line="190" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="193" />
+            <location filename="../../gpucalc/report/sections.py" line="190" />
             <source>{n}× {gpu}: {mem} GiB usable each, {bw} GB/s, {link}</source>
             <translation>{n}× {gpu}：每卡可用 {mem} GiB，{bw} GB/s，{link}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="197" />
+            <location filename="../../gpucalc/report/sections.py" line="194" />
             <source>Engine</source>
             <translation>推理引擎</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="198" />
+            <location filename="../../gpucalc/report/sections.py" line="195" />
             <source>Parallelism</source>
             <translation>并行方式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="198" />
+            <location filename="../../gpucalc/report/sections.py" line="195" />
             <source>TP {tp} × PP {pp}, {r} replica(s)</source>
             <translation>张量并行 {tp} × 流水线并行 {pp}，{r} 个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="200" />
+            <location filename="../../gpucalc/report/sections.py" line="197" />
             <source>Workload</source>
             <translation>流量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="200" />
+            <location filename="../../gpucalc/report/sections.py" line="197" />
             <source>input {i50} tokens (P95 {i95}), output {o50} tokens (P95 {o95}), {turns} turn(s); {qps} req/s average, {peak} req/s peak; {mode} traffic</source>
             <translation>输入 {i50} token（P95 {i95}），输出 {o50} token（P95 {o95}），{turns} 轮；平均 {qps} req/s，峰值 {peak} req/s；{mode}流量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="208" />
+            <location filename="../../gpucalc/report/sections.py" line="205" />
             <source>Targets</source>
             <translation>延迟目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="208" />
+            <location filename="../../gpucalc/report/sections.py" line="205" />
             <source>TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; watermark {wm}; planning share {share}</source>
             <translation>首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} ms；安全水位 {wm}；规划显存占比 {share}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="214" />
+            <location filename="../../gpucalc/report/sections.py" line="211" />
             <source>Launch command</source>
             <translation>启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="216" />
+            <location filename="../../gpucalc/report/sections.py" line="213" />
             <source>Item</source>
             <translation>项目</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="216" />
+            <location filename="../../gpucalc/report/sections.py" line="213" />
             <source>Value</source>
             <translation>数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="224" />
+            <location filename="../../gpucalc/report/sections.py" line="221" />
             <source>pass</source>
             <translation>通过</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="224" />
+            <location filename="../../gpucalc/report/sections.py" line="221" />
             <source>attention</source>
             <translation>注意</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="229" />
+            <location filename="../../gpucalc/report/sections.py" line="226" />
             <source>State each item before reporting a capacity number (the capacity planning checklist).</source>
             <translation>报容量数字之前逐条写明（容量规划清单：报数前先自查）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="231" />
+            <location filename="../../gpucalc/report/sections.py" line="228" />
             <source>Stated value</source>
             <translation>写明的数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="231" />
+            <location filename="../../gpucalc/report/sections.py" line="228" />
             <source>Check</source>
             <translation>检查</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="251" />
+            <location filename="../../gpucalc/report/sections.py" line="248" />
             <source>planning share {p}</source>
             <translation>规划占比 {p}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="252" />
+            <location filename="../../gpucalc/report/sections.py" line="249" />
             <source>alarm {p}</source>
             <translation>警戒线 {p}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="253" />
+            <location filename="../../gpucalc/report/sections.py" line="250" />
             <source>Memory picture of one GPU</source>
             <translation>单卡显存构成</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="254" />
+            <location filename="../../gpucalc/report/sections.py" line="251" />
             <source>GPU memory (GiB)</source>
             <translation>显存（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="254" />
+            <location filename="../../gpucalc/report/sections.py" line="251" />
             <source>capacity {v} GiB</source>
             <translation>容量 {v} GiB</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="270" />
+            <location filename="../../gpucalc/report/sections.py" line="267" />
             <source>Pipeline stage {s} of {n} (the one whose KV cache binds).</source>
             <translation>流水线第 {s} 段（共 {n} 段，其 KV 缓存为瓶颈）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="272" />
+            <location filename="../../gpucalc/report/sections.py" line="269" />
             <source>Line item</source>
             <translation>扣减项</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="272" />
+            <location filename="../../gpucalc/report/sections.py" line="269" />
             <source>Formula</source>
             <translation>公式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="272" />
+            <location filename="../../gpucalc/report/sections.py" line="269" />
             <source>Inputs</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="272" />
+            <location filename="../../gpucalc/report/sections.py" line="269" />
             <source>Source</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="275" />
+            <location filename="../../gpucalc/report/sections.py" line="272" />
             <source>Sources</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="301" />
+            <location filename="../../gpucalc/report/sections.py" line="298" />
             <source>Concurrency ceilings (the smallest binds)</source>
             <translation>并发上限（最小者为瓶颈）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="302" />
+            <location filename="../../gpucalc/report/sections.py" line="299" />
             <source>running requests per replica</source>
             <translation>每副本同时在算的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="302" />
+            <location filename="../../gpucalc/report/sections.py" line="299" />
             <source>no limit</source>
             <translation>无限制</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="304" />
+            <location filename="../../gpucalc/report/sections.py" line="301" />
             <source>watermark {n}</source>
             <translation>安全水位 {n}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="310" />
+            <location filename="../../gpucalc/report/sections.py" line="307" />
             <source>binding</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="318" />
+            <location filename="../../gpucalc/report/sections.py" line="315" />
             <source>Ceiling</source>
             <translation>上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="318" />
+            <location filename="../../gpucalc/report/sections.py" line="315" />
             <source>Requests per replica</source>
             <translation>每副本请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="319" />
+            <location filename="../../gpucalc/report/sections.py" line="316" />
             <source>Binds</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="321" />
+            <location filename="../../gpucalc/report/sections.py" line="318" />
             <source>Advice</source>
             <translation>建议</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="323" />
+            <location filename="../../gpucalc/report/sections.py" line="320" />
             <source>Operating points (one replica)</source>
             <translation>工作点（单副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="325" />
+            <location filename="../../gpucalc/report/sections.py" line="322" />
             <source>Point</source>
             <translation>工作点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="325" />
+            <location filename="../../gpucalc/report/sections.py" line="322" />
             <source>Concurrency</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="326" />
+            <location filename="../../gpucalc/report/sections.py" line="323" />
             <source>Requests/s</source>
             <translation>请求/秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="329" />
+            <location filename="../../gpucalc/report/sections.py" line="326" />
             <source>Knee (the recommendation: past it a latency target breaks or requests queue): {k} concurrent requests; online capacity ({wm} of the knee): {online}; communication share of a step at the recommendation: {c}.</source>
             <translation>拐点（即推荐并发：再往上延迟目标被击穿或请求开始排队）：{k} 个并发请求；在线容量（拐点的 {wm}）：{online}；推荐并发下每步的通信占比：{c}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="342" />
+            <location filename="../../gpucalc/report/sections.py" line="339" />
             <source>longest: watch this line, it breaks first</source>
             <translation>最长类别：单独看这条线，它先崩</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="344" />
+            <location filename="../../gpucalc/report/sections.py" line="341" />
             <source>misses a target</source>
             <translation>未达目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="354" />
+            <location filename="../../gpucalc/report/sections.py" line="351" />
             <source>Request classes at the recommendation (P{p}, one replica)</source>
             <translation>推荐并发下各请求类别（P{p}，单副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="356" />
+            <location filename="../../gpucalc/report/sections.py" line="353" />
             <source>Class</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="356" />
+            <location filename="../../gpucalc/report/sections.py" line="353" />
             <source>Share</source>
             <translation>占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="356" />
+            <location filename="../../gpucalc/report/sections.py" line="353" />
             <source>Input</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="356" />
+            <location filename="../../gpucalc/report/sections.py" line="353" />
             <source>Output</source>
             <translation>输出</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="370" />
+            <location filename="../../gpucalc/report/sections.py" line="367" />
             <source>Ceilings against planning length</source>
             <translation>并发上限随规划长度的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="371" />
+            <location filename="../../gpucalc/report/sections.py" line="368" />
             <source>planning length (KV tokens per request)</source>
             <translation>规划长度（每请求 KV token 数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="371" />
+            <location filename="../../gpucalc/report/sections.py" line="368" />
             <source>requests per replica</source>
             <translation>每副本请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="372" />
+            <location filename="../../gpucalc/report/sections.py" line="369" />
             <source>crossover</source>
             <translation>交叉点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="372" />
+            <location filename="../../gpucalc/report/sections.py" line="369" />
             <source>planning {n}</source>
             <translation>规划长度 {n}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="374" />
+            <location filename="../../gpucalc/report/sections.py" line="371" />
             <source>At {n} tokens the binding constraint changes from {a} to {b}.</source>
             <translation>在 {n} token 处，瓶颈从{a}变为{b}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="378" />
+            <location filename="../../gpucalc/report/sections.py" line="375" />
             <source>No crossover: one constraint binds over the whole range.</source>
             <translation>无交叉点：整个区间内都是同一个瓶颈。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="380" />
+            <location filename="../../gpucalc/report/sections.py" line="377" />
             <source>Planning length: KV tokens one request holds (P95 input + history + P95 output). Each point is this scenario with every length scaled in proportion (output: {o} % of the mean request); at {n} tokens it is the answer. The dashed line is the recommendation (the smallest ceiling).</source>
             <translation>规划长度：单个请求占用的 KV token 数（P95 输入 + 历史 + P95 输出）。每个点都是本场景按比例缩放全部长度后的结果（输出占平均请求的 {o} %）；在 {n} token 处即为推荐答案。虚线为推荐值（最小的上限）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="391" />
+            <location filename="../../gpucalc/report/sections.py" line="388" />
             <source>Latency against concurrency</source>
             <translation>延迟随并发的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="392" />
+            <location filename="../../gpucalc/report/sections.py" line="389" />
             <source>Output throughput against concurrency</source>
             <translation>输出吞吐随并发的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="393" />
+            <location filename="../../gpucalc/report/sections.py" line="390" />
             <source>concurrent requests (closed loop)</source>
             <translation>并发请求数（闭环）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="393" />
+            <location filename="../../gpucalc/report/sections.py" line="390" />
             <source>ms</source>
             <translation>毫秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="394" />
+            <location filename="../../gpucalc/report/sections.py" line="391" />
             <source>output tokens/s</source>
             <translation>输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="395" />
+            <location filename="../../gpucalc/report/sections.py" line="392" />
             <source>knee {n} ({name})</source>
             <translation>拐点 {n}（{name}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="396" />
+            <location filename="../../gpucalc/report/sections.py" line="393" />
             <source>{name} limit {n}</source>
             <translation>{name}上限 {n}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="396" />
+            <location filename="../../gpucalc/report/sections.py" line="393" />
             <source>{name} past target from {n}</source>
             <translation>{name} 自 {n} 起超出目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="397" />
+            <location filename="../../gpucalc/report/sections.py" line="394" />
             <source>output tokens/s per replica</source>
             <translation>每副本输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="424" />
+            <location filename="../../gpucalc/report/sections.py" line="421" />
             <source>does not fit</source>
             <translation>放不下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="428" />
+            <location filename="../../gpucalc/report/sections.py" line="425" />
             <source>Precision tier</source>
             <translation>量化档位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="431" />
+            <location filename="../../gpucalc/report/sections.py" line="428" />
             <source>Concurrent requests per replica that meet the targets, by planning length (tokens per request, the scenario's lengths scaled in proportion) and precision tier, and what binds. The scenario's column at its precision is the answer.</source>
             <translation>满足延迟目标的每副本并发请求数，按规划长度（每请求 token 数，本场景各长度按比例缩放）与量化档位列出，并注明瓶颈。本场景列在其自身精度下即为推荐答案。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="437" />
+            <location filename="../../gpucalc/report/sections.py" line="434" />
             <source>Lower tiers than the checkpoint's precision: </source>
             <translation>低于原始权重精度的档位：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="459" />
+            <location filename="../../gpucalc/report/sections.py" line="456" />
             <source>For {qps} req/s average and {peak} req/s peak, sized for the peak with one spare replica (N + 1); the {n} cheapest of {m} options that meet the targets. ★ = Pareto front (no option is both cheaper and faster).</source>
             <translation>平均 {qps} req/s、峰值 {peak} req/s，按峰值并留一个备用副本（N + 1）反推；列出满足目标的 {m} 个方案中最便宜的 {n} 个。★ = 帕累托前沿（没有既更便宜又更快的方案）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="465" />
+            <location filename="../../gpucalc/report/sections.py" line="462" />
             <source>No GPU in the catalog meets the targets.</source>
             <translation>目录中没有满足目标的 GPU。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="466" />
+            <location filename="../../gpucalc/report/sections.py" line="463" />
             <source>‡ lower precision than the checkpoint: </source>
             <translation>‡ 精度低于原始权重：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="469" />
+            <location filename="../../gpucalc/report/sections.py" line="466" />
             <source>Weights / KV</source>
             <translation>权重 / KV</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="469" />
+            <location filename="../../gpucalc/report/sections.py" line="466" />
             <source>Conc.</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="470" />
+            <location filename="../../gpucalc/report/sections.py" line="467" />
             <source>req/s per replica</source>
             <translation>每副本 req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="470" />
+            <location filename="../../gpucalc/report/sections.py" line="467" />
             <source>GPUs</source>
             <translation>卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="470" />
+            <location filename="../../gpucalc/report/sections.py" line="467" />
             <source>Util.</source>
             <translation>利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="471" />
+            <location filename="../../gpucalc/report/sections.py" line="468" />
             <source>$/M tokens</source>
             <translation>$/百万 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="471" />
+            <location filename="../../gpucalc/report/sections.py" line="468" />
             <source>Pareto</source>
             <translation>帕累托</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="482" />
+            <location filename="../../gpucalc/report/sections.py" line="479" />
             <source>share of dense peak TFLOPS large GEMMs reach</source>
             <translation>大矩阵乘能达到的稠密峰值 TFLOPS 比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="484" />
+            <location filename="../../gpucalc/report/sections.py" line="481" />
             <source>share of peak attention kernels reach</source>
             <translation>注意力算子能达到的峰值比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="486" />
+            <location filename="../../gpucalc/report/sections.py" line="483" />
             <source>share of HBM bandwidth decode reaches</source>
             <translation>逐 token 生成能达到的显存带宽比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="488" />
+            <location filename="../../gpucalc/report/sections.py" line="485" />
             <source>share of link bandwidth all-reduce reaches</source>
             <translation>all-reduce 能达到的互联带宽比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="490" />
+            <location filename="../../gpucalc/report/sections.py" line="487" />
             <source>fixed cost of one collective</source>
             <translation>一次集合通信的固定开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="492" />
+            <location filename="../../gpucalc/report/sections.py" line="489" />
             <source>fixed cost of one engine step</source>
             <translation>引擎每步的固定开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="494" />
+            <location filename="../../gpucalc/report/sections.py" line="491" />
             <source>FP8 GEMM share relative to BF16</source>
             <translation>FP8 矩阵乘相对 BF16 的效率比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="498" />
+            <location filename="../../gpucalc/report/sections.py" line="495" />
             <source>Meaning</source>
             <translation>含义</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="500" />
+            <location filename="../../gpucalc/report/sections.py" line="497" />
             <source>Source: {s}</source>
             <translation>来源：{s}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="510" />
+            <location filename="../../gpucalc/report/sections.py" line="507" />
             <source>None.</source>
             <translation>无。</translation>
         </message>
@@ -8245,567 +8200,582 @@
     <context>
         <name>Terms</name>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="42" />
+            <location filename="../../gpucalc/text/terms.py" line="45" />
             <source>Weights</source>
             <translation>权重</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="43" />
+            <location filename="../../gpucalc/text/terms.py" line="46" />
             <source>Activation peak</source>
             <translation>激活峰值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="44" />
+            <location filename="../../gpucalc/text/terms.py" line="47" />
             <source>Runtime (non-torch)</source>
             <translation>运行时（非 torch）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="45" />
+            <location filename="../../gpucalc/text/terms.py" line="48" />
             <source>CUDA graphs</source>
             <translation>CUDA Graph</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="46" />
+            <location filename="../../gpucalc/text/terms.py" line="49" />
             <source>KV cache</source>
             <translation>KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="47" />
+            <location filename="../../gpucalc/text/terms.py" line="50" />
             <source>Headroom</source>
             <translation>余量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="48" />
+            <location filename="../../gpucalc/text/terms.py" line="51" />
             <source>GPU memory (total)</source>
             <translation>显存（总计）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="49" />
+            <location filename="../../gpucalc/text/terms.py" line="52" />
             <source>Engine budget</source>
             <translation>引擎预算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="50" />
+            <location filename="../../gpucalc/text/terms.py" line="53" />
             <source>Memory fraction</source>
             <translation>显存占用比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="51" />
+            <location filename="../../gpucalc/text/terms.py" line="54" />
             <source>Max model length</source>
             <translation>最大上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="52" />
+            <location filename="../../gpucalc/text/terms.py" line="55" />
             <source>Batched tokens</source>
             <translation>批处理 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="53" />
+            <location filename="../../gpucalc/text/terms.py" line="56" />
             <source>Max sequences</source>
             <translation>最大并发序列数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="54" />
+            <location filename="../../gpucalc/text/terms.py" line="57" />
             <source>KV bytes per token</source>
             <translation>每 token KV 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="55" />
+            <location filename="../../gpucalc/text/terms.py" line="58" />
             <source>KV bytes per token per GPU</source>
             <translation>每卡每 token KV 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="56" />
+            <location filename="../../gpucalc/text/terms.py" line="59" />
             <source>KV cache tokens (per replica)</source>
             <translation>KV 缓存 token 数（每副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="57" />
+            <location filename="../../gpucalc/text/terms.py" line="60" />
             <source>KV cache tokens, all replicas</source>
             <translation>KV 缓存 token 数（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="58" />
+            <location filename="../../gpucalc/text/terms.py" line="61" />
             <source>Max concurrency at max model length</source>
             <translation>最大上下文下的最大并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="59" />
+            <location filename="../../gpucalc/text/terms.py" line="62" />
             <source>Concurrency at P50 length</source>
             <translation>P50 长度下的并发数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="60" />
+            <location filename="../../gpucalc/text/terms.py" line="63" />
             <source>Concurrency at P95 length</source>
             <translation>P95 长度下的并发数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="61" />
+            <location filename="../../gpucalc/text/terms.py" line="64" />
             <source>KV left on a single GPU</source>
             <translation>单卡剩余 KV 显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="62" />
+            <location filename="../../gpucalc/text/terms.py" line="65" />
             <source>Concurrency within planning share</source>
             <translation>规划占比内的并发数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="63" />
+            <location filename="../../gpucalc/text/terms.py" line="66" />
             <source>Concurrency at the 80 % alarm</source>
             <translation>达到 80% 警戒线时的并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="64" />
+            <location filename="../../gpucalc/text/terms.py" line="67" />
             <source>KV per request at average length</source>
             <translation>平均长度下每请求的 KV</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="65" />
+            <location filename="../../gpucalc/text/terms.py" line="68" />
             <source>Average length</source>
             <translation>平均长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="66" />
+            <location filename="../../gpucalc/text/terms.py" line="69" />
             <source>Memory share at planned concurrency</source>
             <translation>规划并发下的显存占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="67" />
+            <location filename="../../gpucalc/text/terms.py" line="70" />
             <source>Planning length</source>
             <translation>规划长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="68" />
+            <location filename="../../gpucalc/text/terms.py" line="71" />
             <source>Parameters (total)</source>
             <translation>参数量（总）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="69" />
+            <location filename="../../gpucalc/text/terms.py" line="72" />
             <source>Parameters (active)</source>
             <translation>参数量（激活）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="70" />
+            <location filename="../../gpucalc/text/terms.py" line="73" />
             <source>Active parameters without embedding</source>
             <translation>激活参数（不含嵌入层）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="71" />
+            <location filename="../../gpucalc/text/terms.py" line="74" />
             <source>Forward pass activations</source>
             <translation>前向激活</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="72" />
+            <location filename="../../gpucalc/text/terms.py" line="75" />
             <source>Sampler</source>
             <translation>采样器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="73" />
+            <location filename="../../gpucalc/text/terms.py" line="76" />
             <source>MoE workspace</source>
             <translation>MoE 工作区</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="74" />
+            <location filename="../../gpucalc/text/terms.py" line="77" />
             <source>Vision encoder (profiling pass)</source>
             <translation>视觉编码器（显存探测）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="75" />
+            <location filename="../../gpucalc/text/terms.py" line="78" />
             <source>Embedding</source>
             <translation>嵌入层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="76" />
+            <location filename="../../gpucalc/text/terms.py" line="79" />
             <source>Attention</source>
             <translation>注意力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="77" />
+            <location filename="../../gpucalc/text/terms.py" line="80" />
             <source>Dense MLP</source>
             <translation>稠密 MLP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="78" />
+            <location filename="../../gpucalc/text/terms.py" line="81" />
             <source>Routed experts</source>
             <translation>路由专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="79" />
+            <location filename="../../gpucalc/text/terms.py" line="82" />
             <source>Shared experts</source>
             <translation>共享专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="80" />
+            <location filename="../../gpucalc/text/terms.py" line="83" />
             <source>Norms and router</source>
             <translation>归一化与路由</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="81" />
+            <location filename="../../gpucalc/text/terms.py" line="84" />
             <source>LM head</source>
             <translation>输出头（LM head）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="82" />
+            <location filename="../../gpucalc/text/terms.py" line="85" />
             <source>Vision tower</source>
             <translation>视觉编码器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="83" />
+            <location filename="../../gpucalc/text/terms.py" line="86" />
             <source>Memory ceiling</source>
             <translation>显存上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="84" />
+            <location filename="../../gpucalc/text/terms.py" line="87" />
             <source>Compute ceiling</source>
             <translation>算力上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="85" />
+            <location filename="../../gpucalc/text/terms.py" line="88" />
             <source>Interconnect ceiling</source>
             <translation>卡间通信上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="86" />
+            <location filename="../../gpucalc/text/terms.py" line="89" />
             <source>Scheduler cap (max_num_seqs)</source>
             <translation>调度器上限（max_num_seqs）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="87" />
+            <location filename="../../gpucalc/text/terms.py" line="90" />
             <source>Recommended concurrency</source>
             <translation>推荐并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="88" />
+            <location filename="../../gpucalc/text/terms.py" line="91" />
             <source>Online capacity (at the watermark)</source>
             <translation>在线容量（按安全水位）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="89" />
+            <location filename="../../gpucalc/text/terms.py" line="92" />
             <source>Knee (the recommendation)</source>
             <translation>拐点（推荐并发）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="90" />
+            <location filename="../../gpucalc/text/terms.py" line="93" />
             <source>Requests/s per replica at the watermark</source>
             <translation>安全水位下每副本每秒请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="92" />
+            <location filename="../../gpucalc/text/terms.py" line="95" />
             <source>Requests/s per replica at the knee</source>
             <translation>拐点下每副本每秒请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="94" />
+            <location filename="../../gpucalc/text/terms.py" line="97" />
             <source>Replicas for the average</source>
             <translation>承载平均流量所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="95" />
+            <location filename="../../gpucalc/text/terms.py" line="98" />
             <source>Replicas for the peak</source>
             <translation>承载峰值流量所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="96" />
+            <location filename="../../gpucalc/text/terms.py" line="99" />
             <source>Serving replicas (N)</source>
             <translation>服务副本数（N）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="97" />
+            <location filename="../../gpucalc/text/terms.py" line="100" />
             <source>Spare replicas (k)</source>
             <translation>备用副本数（k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="98" />
+            <location filename="../../gpucalc/text/terms.py" line="101" />
             <source>Replicas needed (N + k)</source>
             <translation>所需副本数（N + k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="99" />
+            <location filename="../../gpucalc/text/terms.py" line="102" />
             <source>GPUs needed</source>
             <translation>所需卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="100" />
+            <location filename="../../gpucalc/text/terms.py" line="103" />
             <source>Replicas deployed</source>
             <translation>部署副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="101" />
+            <location filename="../../gpucalc/text/terms.py" line="104" />
             <source>GPUs planned</source>
             <translation>规划卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="102" />
+            <location filename="../../gpucalc/text/terms.py" line="105" />
             <source>Online concurrency, all replicas</source>
             <translation>在线并发（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="103" />
+            <location filename="../../gpucalc/text/terms.py" line="106" />
             <source>Concurrency at the knee, all replicas</source>
             <translation>拐点并发（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="104" />
+            <location filename="../../gpucalc/text/terms.py" line="107" />
             <source>Requests/s, all replicas</source>
             <translation>每秒请求数（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="105" />
+            <location filename="../../gpucalc/text/terms.py" line="108" />
             <source>Output tokens/s, all replicas</source>
             <translation>输出 token/s（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="106" />
+            <location filename="../../gpucalc/text/terms.py" line="109" />
             <source>Output tokens per day</source>
             <translation>每天输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="107" />
+            <location filename="../../gpucalc/text/terms.py" line="110" />
             <source>Output tokens per GPU-hour</source>
             <translation>每卡时输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="108" />
+            <location filename="../../gpucalc/text/terms.py" line="111" />
             <source>Batch backfill tokens per day</source>
             <translation>每天离线回填 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="109" />
+            <location filename="../../gpucalc/text/terms.py" line="112" />
             <source>Cost per hour (GPUs needed)</source>
             <translation>每小时成本（所需卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="110" />
+            <location filename="../../gpucalc/text/terms.py" line="113" />
             <source>Cost per month (GPUs needed)</source>
             <translation>每月成本（所需卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="111" />
+            <location filename="../../gpucalc/text/terms.py" line="114" />
             <source>Cost per hour (GPUs planned)</source>
             <translation>每小时成本（规划卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="115" />
+            <location filename="../../gpucalc/text/terms.py" line="118" />
             <source>Communication share of a step</source>
             <translation>单步通信占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="116" />
+            <location filename="../../gpucalc/text/terms.py" line="119" />
             <source>Step: matrix multiplies</source>
             <translation>单步：矩阵乘</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="117" />
+            <location filename="../../gpucalc/text/terms.py" line="120" />
             <source>Step: attention</source>
             <translation>单步：注意力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="118" />
+            <location filename="../../gpucalc/text/terms.py" line="121" />
             <source>Step: communication</source>
             <translation>单步：通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="119" />
+            <location filename="../../gpucalc/text/terms.py" line="122" />
             <source>Step: kernel launches without CUDA graphs</source>
             <translation>单步：无 CUDA Graph 时的 kernel 启动</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="120" />
+            <location filename="../../gpucalc/text/terms.py" line="123" />
             <source>Step: scheduler overhead</source>
             <translation>单步：调度开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="121" />
+            <location filename="../../gpucalc/text/terms.py" line="124" />
             <source>TTFT</source>
             <translation>TTFT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="122" />
+            <location filename="../../gpucalc/text/terms.py" line="125" />
             <source>TPOT</source>
             <translation>TPOT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="123" />
+            <location filename="../../gpucalc/text/terms.py" line="126" />
             <source>Inter-token latency</source>
             <translation>token 间延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="124" />
+            <location filename="../../gpucalc/text/terms.py" line="127" />
             <source>Output tokens/s</source>
             <translation>输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="125" />
+            <location filename="../../gpucalc/text/terms.py" line="128" />
             <source>Requests/s</source>
             <translation>每秒请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="126" />
+            <location filename="../../gpucalc/text/terms.py" line="129" />
             <source>Parameters: embedding</source>
             <translation>参数量：嵌入层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="127" />
+            <location filename="../../gpucalc/text/terms.py" line="130" />
             <source>Parameters: attention</source>
             <translation>参数量：注意力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="128" />
+            <location filename="../../gpucalc/text/terms.py" line="131" />
             <source>Parameters: dense MLP</source>
             <translation>参数量：稠密 MLP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="129" />
+            <location filename="../../gpucalc/text/terms.py" line="132" />
             <source>Parameters: routed experts</source>
             <translation>参数量：路由专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="130" />
+            <location filename="../../gpucalc/text/terms.py" line="133" />
             <source>Parameters: shared experts</source>
             <translation>参数量：共享专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="131" />
+            <location filename="../../gpucalc/text/terms.py" line="134" />
             <source>Parameters: router</source>
             <translation>参数量：路由器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="132" />
+            <location filename="../../gpucalc/text/terms.py" line="135" />
             <source>Parameters: norms</source>
             <translation>参数量：归一化层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="133" />
+            <location filename="../../gpucalc/text/terms.py" line="136" />
             <source>Parameters: LM head</source>
             <translation>参数量：LM head</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="134" />
+            <location filename="../../gpucalc/text/terms.py" line="137" />
             <source>Parameters: vision tower</source>
             <translation>参数量：视觉塔</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="136" />
+            <location filename="../../gpucalc/text/terms.py" line="139" />
             <source>Capacity at the SLO</source>
             <translation>SLO 下的容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="137" />
+            <location filename="../../gpucalc/text/terms.py" line="140" />
             <source>Capacity at the SLO (analytic)</source>
             <translation>SLO 下的容量（解析）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="138" />
+            <location filename="../../gpucalc/text/terms.py" line="141" />
             <source>Capacity at the SLO (simulated)</source>
             <translation>SLO 下的容量（仿真）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="139" />
+            <location filename="../../gpucalc/text/terms.py" line="142" />
             <source>Simulated capacity at the SLO</source>
             <translation>仿真的 SLO 容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="140" />
+            <location filename="../../gpucalc/text/terms.py" line="143" />
             <source>Simulated TTFT</source>
             <translation>仿真 TTFT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="141" />
+            <location filename="../../gpucalc/text/terms.py" line="144" />
             <source>Simulated TPOT</source>
             <translation>仿真 TPOT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="142" />
+            <location filename="../../gpucalc/text/terms.py" line="145" />
             <source>Simulated end-to-end latency</source>
             <translation>仿真端到端延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="143" />
+            <location filename="../../gpucalc/text/terms.py" line="146" />
             <source>Simulated queueing time</source>
             <translation>仿真排队时间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="144" />
+            <location filename="../../gpucalc/text/terms.py" line="147" />
             <source>Simulated requests/s</source>
             <translation>仿真请求/秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="145" />
+            <location filename="../../gpucalc/text/terms.py" line="148" />
             <source>Simulated requests/s, steady stretch</source>
             <translation>仿真请求/秒（稳态区间）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="146" />
+            <location filename="../../gpucalc/text/terms.py" line="149" />
             <source>Simulated output tokens/s</source>
             <translation>仿真输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="147" />
+            <location filename="../../gpucalc/text/terms.py" line="150" />
             <source>Goodput</source>
             <translation>有效吞吐（goodput）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="148" />
+            <location filename="../../gpucalc/text/terms.py" line="151" />
             <source>Share of requests meeting the targets</source>
             <translation>满足目标的请求占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="149" />
+            <location filename="../../gpucalc/text/terms.py" line="152" />
             <source>Preemptions</source>
             <translation>抢占次数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="150" />
+            <location filename="../../gpucalc/text/terms.py" line="153" />
             <source>Simulated duration</source>
             <translation>仿真时长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="151" />
+            <location filename="../../gpucalc/text/terms.py" line="154" />
             <source>TTFT knee (request rate)</source>
             <translation>TTFT 拐点（请求速率）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="154" />
+            <location filename="../../gpucalc/text/terms.py" line="157" />
             <source>mean</source>
             <translation>平均值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="155" />
+            <location filename="../../gpucalc/text/terms.py" line="158" />
             <source>P50</source>
             <translation>P50</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="156" />
+            <location filename="../../gpucalc/text/terms.py" line="159" />
             <source>P95</source>
             <translation>P95</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="157" />
+            <location filename="../../gpucalc/text/terms.py" line="160" />
             <source>P99</source>
             <translation>P99</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="158" />
+            <location filename="../../gpucalc/text/terms.py" line="161" />
             <source>low</source>
             <translation>低</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="159" />
+            <location filename="../../gpucalc/text/terms.py" line="162" />
             <source>expected</source>
             <translation>预期</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="160" />
+            <location filename="../../gpucalc/text/terms.py" line="163" />
             <source>high</source>
             <translation>高</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="163" />
+            <location filename="../../gpucalc/text/terms.py" line="166" />
             <source>{figure} ({statistic})</source>
             <translation>{figure}（{statistic}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="87" />
+            <location filename="../../gpucalc/text/terms.py" line="346" />
+            <source>online</source>
+            <translation>在线</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="347" />
+            <source>offline</source>
+            <translation>离线</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="348" />
+            <source>mixed</source>
+            <translation>混合</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="86" />
             <source>does not fit: {gib} short</source>
             <translation>放不下：缺 {gib}</translation>
         </message>
@@ -8813,52 +8783,52 @@
     <context>
         <name>Units</name>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="327" />
+            <location filename="../../gpucalc/text/terms.py" line="330" />
             <source>tokens</source>
             <translation>token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="328" />
+            <location filename="../../gpucalc/text/terms.py" line="331" />
             <source>requests</source>
             <translation>个请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="329" />
+            <location filename="../../gpucalc/text/terms.py" line="332" />
             <source>params</source>
             <translation>参数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="330" />
+            <location filename="../../gpucalc/text/terms.py" line="333" />
             <source>bytes</source>
             <translation>字节</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="331" />
+            <location filename="../../gpucalc/text/terms.py" line="334" />
             <source>GPUs</source>
             <translation>卡</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="332" />
+            <location filename="../../gpucalc/text/terms.py" line="335" />
             <source>replicas</source>
             <translation>个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="336" />
+            <location filename="../../gpucalc/text/terms.py" line="339" />
             <source>token</source>
             <translation>token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="337" />
+            <location filename="../../gpucalc/text/terms.py" line="340" />
             <source>request</source>
             <translation>个请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="338" />
+            <location filename="../../gpucalc/text/terms.py" line="341" />
             <source>replica</source>
             <translation>个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="339" />
+            <location filename="../../gpucalc/text/terms.py" line="342" />
             <source>GPU</source>
             <translation>卡</translation>
         </message>

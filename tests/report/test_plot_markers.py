@@ -66,7 +66,7 @@ def test_load_crossings_of_the_default_scenario(performance: PerformanceResult) 
 def test_the_binding_limit_is_the_knee_and_the_others_are_named(performance: PerformanceResult) -> None:
     text = {"over_target": "{name} past target from {n}", "knee": "knee {n} ({name})",
             "limit": "{name} limit {n}", "watermark": "watermark {n}"}
-    names = {kind: kind.value for kind in CeilingKind}  # the report translates SHORT_NAMES
+    names = {kind: kind.value for kind in CeilingKind}  # the report names them with text.terms.ceiling_name
     latency, throughput = load_markers(performance, load_crossings(performance, 2000.0, 100.0), text, names)
     assert [m.label.split(" from ")[0] for m in latency] == ["TTFT past target"]
     assert [m.label for m in throughput] == ["knee 346 (memory)", "compute limit 657", "watermark 242"]
