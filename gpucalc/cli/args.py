@@ -68,6 +68,7 @@ def add_workload_args(parser: argparse.ArgumentParser) -> None:
                        type=request_class, metavar="SHARE:INPUT:OUTPUT[:NAME]",
                        help="one class of mixed traffic (repeat; shares add up to 1), e.g. "
                             "0.8:300:200:chat --request-class 0.2:6000:500:documents")
+    add_prefix_caching_args(parser)
     targets = parser.add_argument_group("targets")
     targets.add_argument("--ttft-ms", type=float, default=None, help="TTFT target (default 2000)")
     targets.add_argument("--tpot-ms", type=float, default=None, help="TPOT target (default 100)")
@@ -78,6 +79,27 @@ def add_workload_args(parser: argparse.ArgumentParser) -> None:
     targets.add_argument("--slo-percentile", type=int, default=None,
                          choices=SLO_PERCENTILES,
                          help="percentile of requests that must meet TTFT and TPOT (default 95)")
+
+
+def add_prefix_caching_args(parser: argparse.ArgumentParser) -> None:
+    """Prefix caching: the engine flag (vLLM and SGLang spellings) and the shared-prefix workload."""
+    group = parser.add_argument_group("prefix caching")
+    group.add_argument("--enable-prefix-caching", dest="enable_prefix_caching",
+                       action=argparse.BooleanOptionalAction, default=None,
+                       help="reuse cached KV blocks of shared prompt prefixes (default: the "
+                            "engine's own: on in vLLM V1, SGLang and TensorRT-LLM, off in vLLM V0)")
+    group.add_argument("--disable-radix-cache", dest="enable_prefix_caching",
+                       action="store_const", const=False, help="SGLang spelling of "
+                       "--no-enable-prefix-caching")
+    group.add_argument("--prefix-hit-rate", type=float, default=None,
+                       help="measured share of prompt tokens served from cache, 0–1 (vLLM logs "
+                            "'Prefix cache hit rate'); default: from --shared-prefix-len")
+    group.add_argument("--shared-prefix-len", type=int, default=0,
+                       help="tokens every prompt shares (system prompt, few-shot, document)")
+    group.add_argument("--num-prefixes", type=int, default=1,
+                       help="distinct shared prefixes in the traffic")
+    group.add_argument("--history-cached", action="store_true",
+                       help="multi-turn chat: a turn finds its earlier turns still cached")
 
 
 def bounded_int(low: int, high: int) -> Callable[[str], int]:
@@ -127,6 +149,7 @@ def deployment_from_args(args: argparse.Namespace) -> Deployment:
         block_size=args.block_size,
         enforce_eager=args.enforce_eager,
         limit_mm_per_prompt=args.limit_mm_per_prompt,
+        enable_prefix_caching=getattr(args, "enable_prefix_caching", None),
     )
 
 
@@ -139,6 +162,10 @@ def workload_from_args(args: argparse.Namespace) -> Workload:
         length_margin=args.length_margin,
         qps_avg=args.qps, qps_peak=args.qps_peak, mode=TrafficMode(args.mode),
         classes=tuple(getattr(args, "request_classes", None) or ()),
+        prefix_hit_rate=getattr(args, "prefix_hit_rate", None),
+        shared_prefix_len=getattr(args, "shared_prefix_len", 0),
+        num_prefixes=getattr(args, "num_prefixes", 1),
+        history_cached=getattr(args, "history_cached", False),
     )
 
 

@@ -79,7 +79,31 @@ def performance_json(perf: PerformanceResult) -> dict[str, Any]:
         "notices": [{"code": n.code, "params": n.params, "message": notice_text(n)}
                     for n in perf.notices],
         "per_class": per_class_json(perf),
+        "prefix_cache": prefix_cache_json(perf),
     }
+
+
+def prefix_cache_json(perf: PerformanceResult) -> dict[str, float] | None:
+    """Prefix caching's figures per replica (None when it is off or nothing is shared)."""
+    cache = perf.prefix_cache
+    if cache is None:
+        return None
+    return {"hit_rate": cache.hit_rate.value,
+            "cached_tokens_per_request": cache.cached_tokens_per_request.value,
+            "prefill_tokens_saved": cache.prefill_tokens_saved.value,
+            "kv_shared_gib": cache.kv_shared_gib.value}
+
+
+def prefix_cache_line(perf: PerformanceResult, lang: str) -> list[str]:
+    """One line on prefix caching's hit rate and savings (none when it is off)."""
+    cache = perf.prefix_cache
+    if cache is None:
+        return []
+    return [translate("Cli", "prefix cache: hit rate {hit}, {cached} cached prompt tokens per "
+                             "request, {saved} prompt tok/s not prefilled at the recommendation, "
+                             "shared prefixes hold {gib} GiB per GPU", lang).format(
+        hit=f"{cache.hit_rate.value:.1%}", cached=count(cache.cached_tokens_per_request.value),
+        saved=count(cache.prefill_tokens_saved.value), gib=sig3(cache.kv_shared_gib.value))]
 
 
 def _memory_share_json(perf: PerformanceResult) -> dict[str, Any] | None:
@@ -123,6 +147,7 @@ def performance_table(perf: PerformanceResult, lang: str = "en") -> str:
         tpot=_ms(point.tpot_ms.value, 1), tokens=f"{point.output_tokens_per_s.value:,.0f}",
         requests=f"{point.requests_per_s.value:,.2f}"))
     lines += [_class_line(row, lang) for row in perf.per_class]
+    lines += prefix_cache_line(perf, lang)
     lines += ["  " + translate("Cli", "advice: {advice}", lang).format(advice=notice_text(a, lang))
               for a in perf.advice]
     share = perf.memory_share

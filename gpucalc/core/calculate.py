@@ -25,6 +25,7 @@ from gpucalc.core.memory_plan import calculate_memory, memory_share_at, memory_s
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import PerfContext, build_context
 from gpucalc.core.perf_result import CeilingKind, CurvePoint, PerformanceResult, PointSummary
+from gpucalc.core.prefix_cache import prefix_cache_result
 from gpucalc.core.topology import domain_notice
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 
@@ -155,11 +156,13 @@ def _step_breakdown(ctx: PerfContext, running: float, eager_source: str,
     """
     s = ctx.step
     context = ctx.mean_input + ctx.mean_output / 2
-    prefill = prefill_per_step(running, ctx.mean_input, ctx.mean_output, ctx.token_budget)
+    prefill, prefill_context = s.uncached_prefill(
+        prefill_per_step(running, ctx.mean_input, ctx.mean_output, ctx.token_budget),
+        ctx.mean_input / 2)
     tokens = running + prefill
     parts = {
         "gemm": s.gemm_seconds(tokens, running),
-        "attention": s.attention_seconds(running, context, prefill, ctx.mean_input / 2),
+        "attention": s.attention_seconds(running, context, prefill, prefill_context),
         "communication": s.comm_seconds(tokens) + s.pipeline_seconds(tokens),
     }
     parts["eager_launch"] = s.launch_wait_seconds(sum(parts.values()))
@@ -167,7 +170,7 @@ def _step_breakdown(ctx: PerfContext, running: float, eager_source: str,
     formulas = {**(MEASURED_STEP_FORMULAS if s.kernels is not None else ROOFLINE_STEP_FORMULAS),
                 **OTHER_STEP_FORMULAS}
     sources = {"eager_launch": eager_source, "overhead": engine_source,
-               **kernel_term_sources(s, tokens, running, context, prefill, ctx.mean_input / 2)}
+               **kernel_term_sources(s, tokens, running, context, prefill, prefill_context)}
     return tuple(term(f"step.{k}_ms", v * 1000, "ms", formulas[k],
                       {"running": round(running, 1), "prefill_tokens": round(prefill, 1)},
                       (sources.get(k, ctx.efficiency.source),)) for k, v in parts.items())
@@ -227,6 +230,7 @@ def calculate_performance(inputs: PlanInputs, memory: MemoryResult,
         replicas=inputs.deployment.replicas,
         memory_share=share,
         notices=(*layout_notices(inputs), *memory_share_notices(memory, share)),
+        prefix_cache=prefix_cache_result(inputs, ctx.capacity, at_rec.request_per_s),
         per_class=class_latencies(ctx, class_rows(inputs), history_tokens(inputs), recommended),
     )
 

@@ -24,20 +24,24 @@ from gpucalc.core.perf_model import (
     largest_satisfying,
 )
 from gpucalc.core.perf_result import Ceiling, CeilingKind
+from gpucalc.core.prefix_cache import shared_prefix_memory_ceiling
 from gpucalc.core.quality import quality_caveat
 from gpucalc.core.topology import LinkTopology, link_plan
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.workload_shape import PLANNING_LENGTH_SOURCE
 
 
 def memory_ceiling(ctx: PerfContext) -> Term:
     """Requests whose KV fits at the planning length (the KV cache alone, no scheduler cap)."""
+    capacity = ctx.capacity
+    if capacity.shared_prefix_tokens:
+        return shared_prefix_memory_ceiling(capacity, ctx.planning_tokens)
     return term(
         "ceiling.memory", math.floor(ctx.memory_requests()), "requests",
         QT_TRANSLATE_NOOP("Formulas", "floor(KV blocks ÷ blocks per request at planning length)"),
-        {"planning_tokens": ctx.planning_tokens, "kv_blocks": ctx.capacity.num_blocks,
-         "blocks_per_request": ctx.capacity.blocks_per_request(ctx.planning_tokens)},
-        (QT_TRANSLATE_NOOP(
-            "Sources", "seed 000: KV capacity at P95 length, longest class, full multi-turn history"),),
+        {"planning_tokens": ctx.planning_tokens, "kv_blocks": capacity.num_blocks,
+         "blocks_per_request": capacity.blocks_per_request(ctx.planning_tokens)},
+        (PLANNING_LENGTH_SOURCE,),
     )
 
 

@@ -185,6 +185,10 @@ class EngineProfile(BaseModel):
         default=False, description="KV dtype 'auto' takes the checkpoint's KV quantization "
         "(e.g. kv_cache_quant_algo FP8) instead of the activation dtype (source in "
         "sources['kv_dtype']).")
+    prefix_caching_default: bool = Field(
+        default=False, description="Automatic prefix caching is on unless switched off (vLLM V1 "
+        "--enable-prefix-caching, SGLang's radix cache, TensorRT-LLM KV block reuse); source in "
+        "sources['prefix_caching'].")
     efficiency: Efficiency
     efficiency_by_gpu: dict[str, EfficiencyOverride] = Field(default_factory=dict)
     sources: dict[str, str] = Field(default_factory=dict)

@@ -44,6 +44,11 @@ class Deployment(BaseModel):
     enforce_eager: bool = Field(
         default=False, description="Run without CUDA graphs (vLLM --enforce-eager, SGLang "
         "--disable-cuda-graph): no graph memory, but every step pays the kernel launches.")
+    # prefix caching (vLLM --enable-prefix-caching, SGLang radix cache)
+    enable_prefix_caching: bool | None = Field(
+        default=None, description="Reuse the KV blocks of prompt prefixes already computed "
+        "(vLLM --enable-prefix-caching / --no-enable-prefix-caching, SGLang --disable-radix-cache); "
+        "None: the engine's default (on in vLLM V1, SGLang and TensorRT-LLM).")
 
     @model_validator(mode="after")
     def _parallel_fits(self) -> Deployment:
@@ -113,6 +118,18 @@ class Workload(BaseModel):
     qps_avg: float = Field(default=1.0, ge=MIN_REQUEST_RATE, le=1e6)
     qps_peak: float | None = Field(default=None, ge=MIN_REQUEST_RATE, le=1e6)
     mode: TrafficMode = TrafficMode.ONLINE
+    # prefix caching: a measured hit rate, or the shared-prefix structure it follows from
+    prefix_hit_rate: float | None = Field(
+        default=None, ge=0.0, lt=1.0, description="Share of prompt tokens served from the prefix "
+        "cache (e.g. vLLM's 'Prefix cache hit rate'); None: derived from the shared prefix.")
+    shared_prefix_len: int = Field(
+        default=0, ge=0, le=16_777_216, description="Tokens every prompt shares with others "
+        "(system prompt, few-shot examples, a common document).")
+    num_prefixes: int = Field(
+        default=1, ge=1, le=1_000_000, description="Distinct shared prefixes the traffic uses.")
+    history_cached: bool = Field(
+        default=False, description="A chat turn finds its earlier turns still cached (turns "
+        "arrive before LRU eviction), so its history is a prefix hit.")
 
     @model_validator(mode="after")
     def _ordered(self) -> Workload:

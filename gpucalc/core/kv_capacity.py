@@ -29,15 +29,29 @@ class KvCapacity(BaseModel):
     groups: tuple[KvGroup, ...]
     windowed: bool
     tokens: int
+    shared_prefix_tokens: int = 0  # prefix caching: block-aligned tokens of one shared prefix
+    shared_prefixes: int = 0  # distinct shared prefixes, each held once in the pool
 
     def blocks_per_request(self, tokens: int) -> int:
         """Pool blocks one request of ``tokens`` tokens holds (summed over KV-cache groups)."""
         return sum(blocks_for_request(g, tokens, self.block_size, self.windowed) for g in self.groups)
 
+    def shared_prefix_blocks(self) -> int:
+        """Pool blocks the shared prefixes hold, once per distinct prefix (prefix caching)."""
+        if not self.shared_prefix_tokens:
+            return 0
+        return self.shared_prefixes * self.blocks_per_request(self.shared_prefix_tokens)
+
     def concurrency_for_length(self, tokens: int) -> float:
-        """Requests of ``tokens`` tokens each that fit at once (not capped by max_num_seqs)."""
-        need = self.blocks_per_request(max(tokens, 1))
-        return self.num_blocks / need if need else 0.0
+        """Requests of ``tokens`` tokens each that fit at once (not capped by max_num_seqs).
+
+        With shared prefixes each request holds only its own tokens past the prefix; the
+        prefixes' blocks come out of the pool once: (blocks − N × prefix blocks) ÷ own blocks.
+        """
+        own = max(tokens - self.shared_prefix_tokens, 1)
+        need = self.blocks_per_request(own)
+        pool = max(self.num_blocks - self.shared_prefix_blocks(), 0)
+        return pool / need if need else 0.0
 
     def max_concurrency_at(self, max_model_len: int, max_batched_tokens: int) -> float:
         """VLLM's 'Maximum concurrency for N tokens per request' figure."""

@@ -12,6 +12,12 @@ from gpucalc.core.kernel_surfaces import kernel_profile, measured_levels
 from gpucalc.core.kv_capacity import KvCapacity, kv_capacity
 from gpucalc.core.load import LoadShape, prefill_per_step
 from gpucalc.core.memory_result import MemoryResult
+from gpucalc.core.prefix_cache import (
+    prefix_plan,
+    scheduled_prompt_budget,
+    with_cached_prefill,
+    with_shared_prefix,
+)
 from gpucalc.core.step_model import StepModel, build_step_model
 from gpucalc.core.tail_latency import (
     LengthMix,
@@ -172,16 +178,19 @@ def build_context(inputs: PlanInputs, memory: MemoryResult) -> PerfContext:
     engine = inputs.engine
     eff = plan_efficiency(inputs)
     stage = memory.binding
-    capacity = kv_capacity(engine, stage.kv_cache.value, stage.kv_groups, memory.settings.block_size)
+    block_size = memory.settings.block_size
+    capacity = kv_capacity(engine, stage.kv_cache.value, stage.kv_groups, block_size)
     mean_in, mean_out = mean_lengths(inputs.workload)
+    prefix = prefix_plan(inputs.workload, inputs.deployment, engine, block_size)
     return PerfContext(
-        step=build_step_model(inputs, memory, eff),
-        capacity=capacity,
+        step=with_cached_prefill(build_step_model(inputs, memory, eff), prefix),
+        capacity=with_shared_prefix(capacity, prefix),
         mean_input=mean_in,
         mean_output=mean_out,
         p95_input=float(inputs.workload.input_p95),
         planning_tokens=int(planning_tokens(inputs.workload).value),
-        token_budget=int(memory.settings.max_num_batched_tokens.value),
+        token_budget=scheduled_prompt_budget(int(memory.settings.max_num_batched_tokens.value),
+                                             prefix),
         max_num_seqs=int(memory.settings.max_num_seqs.value),
         tpot_target_s=inputs.targets.tpot_ms / 1000,
         ttft_target_s=inputs.targets.ttft_ms / 1000,

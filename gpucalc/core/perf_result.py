@@ -11,6 +11,7 @@ from gpucalc.core.efficiency import Efficiency
 from gpucalc.core.explain import Notice, Term
 from gpucalc.core.fleet import ReplicaRates
 from gpucalc.core.perf_model import MAX_SEARCH_CONCURRENCY
+from gpucalc.core.prefix_cache import PrefixCacheResult
 
 
 class CeilingKind(StrEnum):
@@ -88,6 +89,8 @@ class PerformanceResult(BaseModel):
     rates: ReplicaRates
     efficiency: Efficiency
     replicas: int
+    prefix_cache: PrefixCacheResult | None = Field(
+        default=None, description="Prefix caching's hit rate and savings; None when it is off.")
     per_class: tuple[ClassLatency, ...] = ()  # mixed traffic: each class at the recommendation
     memory_share: Term | None = Field(
         default=None, description="Seed 001's check: memory share at the planned concurrency "

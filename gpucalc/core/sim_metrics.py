@@ -72,6 +72,7 @@ class SimulationResult(BaseModel):
     preemptions: Term
     steady_request_throughput: Term | None = None  # completions in the second half of arrivals
     per_class: tuple[ClassPercentiles, ...] = ()  # workload classes, in the workload's order
+    prefix_hit_rate: Term | None = None  # prefix caching: share of prompt tokens served from cache
 
     @property
     def terms(self) -> tuple[Term, ...]:

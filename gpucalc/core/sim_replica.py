@@ -8,6 +8,12 @@ the newest running request: its KV is freed and it goes back to the front of the
 recomputed (prompt plus the tokens it already produced). The step lasts as long as the same
 :class:`StepModel` the analytic load model uses says.
 
+Prefix caching (vLLM's automatic prefix caching, SGLang's radix cache): a request may carry a
+prefix id and the block-aligned length of its shared prefix. When the prefix is cached its
+tokens are not prefilled and its KV is held once in the pool, reference-counted; a cold request
+computes the whole prompt and, when its prefill ends, its prefix becomes the cached copy.
+Unreferenced prefixes stay cached until the pool needs their room, least recently used first.
+
 Decoding is aggregated: all decoding requests advance together, so a request's progress is a
 function of the replica's decode-step counter, completions sit in a heap keyed by the counter
 value they finish at, and the decode context is a running sum. Per step the Python work is a
@@ -22,7 +28,7 @@ would.
 from __future__ import annotations
 
 import math
-from collections import deque
+from collections import OrderedDict, deque
 from dataclasses import dataclass
 from heapq import heappop, heappush
 
@@ -50,7 +56,8 @@ class ReplicaConfig:
 class RequestBook:
     """Per-request state shared by all replicas (plain lists: the step loop reads them often)."""
 
-    def __init__(self, inputs: list[int], outputs: list[int], arrivals: list[float]) -> None:
+    def __init__(self, inputs: list[int], outputs: list[int], arrivals: list[float],
+                 prefixes: PrefixTraffic | None = None) -> None:
         count = len(inputs)
         self.input = inputs
         self.output = outputs
@@ -65,6 +72,23 @@ class RequestBook:
         self.join_context = [0] * count  # KV tokens held when decoding (re)started
         self.join_generated = [0] * count
         self.version = [0] * count  # bumped on preemption; stale heap entries are skipped
+        self.prefix = prefixes.ids if prefixes else [-1] * count  # shared prefix id, -1 none
+        self.shared = prefixes.shared if prefixes else [0] * count  # its block-aligned tokens
+        self.own_cached = prefixes.own_cached if prefixes else [0] * count  # always-cached tokens
+        self.held = [0] * count  # tokens of the request held by a cached prefix (not its own KV)
+
+
+@dataclass(frozen=True, slots=True)
+class PrefixTraffic:
+    """Each request's shared prefix (id, block-aligned tokens) and tokens it always finds cached.
+
+    ``own_cached`` stands for a measured hit rate without a shared structure: the request's own
+    earlier tokens (its chat history), cached for it alone.
+    """
+
+    ids: list[int]
+    shared: list[int]
+    own_cached: list[int]
 
 
 class Replica:
@@ -90,6 +114,10 @@ class Replica:
         self._scheduled: list[tuple[int, int]] = []  # (request, prompt tokens) of the step
         self._reserved = False  # decode tokens of the current step are already reserved
         self._run_gaps: list[float] = []  # ITL gaps of a fast-forwarded run of decode steps
+        self.prefix_refs: dict[int, int] = {}  # cached prefix id -> running requests using it
+        self.prefix_lru: OrderedDict[int, int] = OrderedDict()  # unreferenced: id -> tokens
+        self.prompt_tokens_seen = 0  # prompt tokens of first admissions (the hit-rate base)
+        self.prompt_tokens_cached = 0  # of those, tokens served from cache
 
     @property
     def outstanding(self) -> int:
@@ -157,6 +185,7 @@ class Replica:
     def _reserve_decode_tokens(self) -> None:
         """Make room for one new token per decoding request, preempting the newest if needed."""
         self._reserved = False
+        self._free_cached_prefixes(self.kv_used + self.decoding - self.config.kv_tokens)
         while self.decoding and self.kv_used + self.decoding > self.config.kv_tokens:
             self._preempt_newest()
         self.kv_used += self.decoding
@@ -169,6 +198,7 @@ class Replica:
             if budget <= 0:
                 break
             chunk = min(book.prefill_target[rid] - book.prefill_done[rid], budget)
+            self._free_cached_prefixes(self.kv_used + chunk - capacity)
             while rid in self.running and self.kv_used + chunk > capacity:
                 self._preempt_newest()
             if rid not in self.running:
@@ -193,17 +223,27 @@ class Replica:
         pending = self._pending_prompt_tokens(scheduled) if whole else 0
         while waiting and budget > 0 and len(running) < limit:
             rid = waiting[0]
-            chunk = min(book.prefill_target[rid], budget)
-            needed = pending + book.prefill_target[rid] if whole else chunk
-            if self.kv_used + needed > capacity:
+            pooled = book.shared[rid] if book.prefix[rid] in self.prefix_refs else 0
+            cached = pooled or book.own_cached[rid]
+            remaining = book.prefill_target[rid] - cached
+            chunk = min(remaining, budget)
+            own = chunk + (cached - pooled)  # tokens of the request's own KV this step
+            needed = pending + remaining + (cached - pooled) if whole else own
+            if self.kv_used + needed > capacity and not self._free_cached_prefixes(
+                    self.kv_used + needed - capacity, keep=book.prefix[rid] if pooled else -1):
                 break
             waiting.popleft()
             running[rid] = None
             self.prefilling.append(rid)
             if book.admitted[rid] == UNSET:
                 book.admitted[rid] = now_s
-            self.kv_used += chunk
-            pending += book.prefill_target[rid] - chunk if whole else 0
+                self.prompt_tokens_seen += book.input[rid]
+                self.prompt_tokens_cached += cached
+            if pooled:
+                self._reference_prefix(rid)
+            book.prefill_done[rid] = cached
+            self.kv_used += own
+            pending += remaining - chunk if whole else 0
             budget -= chunk
             scheduled.append((rid, chunk))
 
@@ -212,6 +252,57 @@ class Replica:
         book = self.book
         remaining = sum(book.prefill_target[r] - book.prefill_done[r] for r in self.prefilling)
         return remaining - sum(chunk for _, chunk in scheduled)
+
+    def _reference_prefix(self, rid: int) -> None:
+        """``rid`` uses its cached prefix: one more reference, off the eviction list."""
+        book, pid = self.book, self.book.prefix[rid]
+        self.prefix_refs[pid] = self.prefix_refs.get(pid, 0) + 1
+        self.prefix_lru.pop(pid, None)
+        book.held[rid] = book.shared[rid]
+
+    def _cache_prefix(self, rid: int) -> None:
+        """``rid`` finished computing its prompt: its shared prefix becomes the cached copy.
+
+        The tokens stay in the pool, now counted as the prefix's (referenced by ``rid``); when
+        the prefix is already cached (another request computed it meanwhile) ``rid`` keeps its
+        own copy, as an engine keeps the first block registered under a hash.
+        """
+        book, pid = self.book, self.book.prefix[rid]
+        if pid < 0 or not book.shared[rid] or book.held[rid] or pid in self.prefix_refs:
+            return
+        self.prefix_refs[pid] = 1
+        book.held[rid] = book.shared[rid]
+
+    def _release_prefix(self, rid: int) -> int:
+        """``rid`` stops using its prefix; returns the tokens the prefix (not ``rid``) holds."""
+        book = self.book
+        held = book.held[rid]
+        if held:
+            pid = book.prefix[rid]
+            refs = self.prefix_refs[pid] - 1
+            self.prefix_refs[pid] = refs
+            if not refs:
+                self.prefix_lru[pid] = held  # newest at the end: evicted last
+            book.held[rid] = 0
+        return held
+
+    def _free_cached_prefixes(self, short: int, keep: int = -1) -> bool:
+        """Evict unreferenced cached prefixes, least recently used first, to free ``short`` tokens.
+
+        Returns whether that much was freed (``keep`` is never evicted).
+        """
+        if short <= 0:
+            return True
+        for pid in list(self.prefix_lru):
+            if short <= 0:
+                break
+            if pid == keep:
+                continue
+            tokens = self.prefix_lru.pop(pid)
+            del self.prefix_refs[pid]
+            self.kv_used -= tokens
+            short -= tokens
+        return short <= 0
 
     def finish_step(self, now_s: float, finished: list[int]) -> None:
         """Apply the planned step at its end time; append the requests that completed."""
@@ -237,7 +328,7 @@ class Replica:
                     continue
                 context = book.join_context[rid] + step - book.join_step[rid]
                 self.context_sum -= context
-                self.kv_used -= context
+                self.kv_used -= context - self._release_prefix(rid)
                 self.decoding -= 1
                 self._complete(rid, now_s, finished)
         for rid, chunk in self._scheduled:
@@ -246,12 +337,13 @@ class Replica:
             if done < book.prefill_target[rid]:
                 continue
             self.prefilling.remove(rid)
+            self._cache_prefix(rid)
             generated = book.generated[rid] + 1  # the step that ends a prefill samples a token
             book.generated[rid] = generated
             if book.first_token[rid] == UNSET:
                 book.first_token[rid] = now_s
             if generated >= book.output[rid]:
-                self.kv_used -= done
+                self.kv_used -= done - self._release_prefix(rid)
                 self._complete(rid, now_s, finished)
                 continue
             book.join_step[rid] = self.decode_steps
@@ -275,9 +367,10 @@ class Replica:
         rid, _ = self.running.popitem()
         book = self.book
         self.preemptions += 1
+        held = self._release_prefix(rid)
         if book.prefill_done[rid] < book.prefill_target[rid]:
             self.prefilling.remove(rid)
-            self.kv_used -= book.prefill_done[rid]
+            self.kv_used -= book.prefill_done[rid] - held
         else:
             advanced = self.decode_steps - book.join_step[rid]
             context = book.join_context[rid] + advanced
@@ -287,6 +380,6 @@ class Replica:
             book.version[rid] += 1
             self.decoding -= 1
             self.context_sum -= context
-            self.kv_used -= context + (1 if self._reserved else 0)
+            self.kv_used -= context - held + (1 if self._reserved else 0)
         book.prefill_done[rid] = 0
         self.waiting.appendleft(rid)

@@ -9,6 +9,7 @@ scheduled together). Runs are reproducible for a given seed.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Sequence
 from heapq import heappop, heappush
@@ -21,7 +22,8 @@ from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import build_context
 from gpucalc.core.sim_limits import MAX_SIMULATED_STEPS, MAX_SIMULATION_EVENTS
 from gpucalc.core.sim_metrics import SimulationResult, summarise
-from gpucalc.core.sim_replica import Replica, ReplicaConfig, RequestBook
+from gpucalc.core.sim_prefix import prefix_traffic, simulated_hit_rate
+from gpucalc.core.sim_replica import PrefixTraffic, Replica, ReplicaConfig, RequestBook
 from gpucalc.core.sim_traffic import (
     IntArray,
     Router,
@@ -61,8 +63,11 @@ def prefill_runs_alone(inputs: PlanInputs, memory: MemoryResult) -> bool:
 def replica_config(inputs: PlanInputs, memory: MemoryResult) -> ReplicaConfig:
     """Limits, scheduling and step model of one replica of ``inputs`` (KV from ``memory``)."""
     context = build_context(inputs, memory)
-    return ReplicaConfig(step=context.step, kv_tokens=int(memory.kv_cache_tokens.value),
-                         max_num_seqs=context.max_num_seqs, token_budget=context.token_budget,
+    # the simulator caches prefixes itself: its step model computes every token it is given
+    return ReplicaConfig(step=dataclasses.replace(context.step, prefill_cached_share=0.0),
+                         kv_tokens=int(memory.kv_cache_tokens.value),
+                         max_num_seqs=context.max_num_seqs,
+                         token_budget=int(memory.settings.max_num_batched_tokens.value),
                          prefill_alone=prefill_runs_alone(inputs, memory))
 
 
@@ -190,14 +195,14 @@ def request_classes(inputs: PlanInputs, traffic: TrafficSpec) -> IntArray:
 
 
 def run_book(config: ReplicaConfig, prompt_tokens: IntArray, output_tokens: IntArray,
-             traffic: TrafficSpec, progress: Progress | None = None
-             ) -> tuple[RequestBook, list[Replica]]:
+             traffic: TrafficSpec, progress: Progress | None = None,
+             prefixes: PrefixTraffic | None = None) -> tuple[RequestBook, list[Replica]]:
     """Run requests of the given lengths under ``traffic``: per-request times and the replicas."""
     if int((prompt_tokens + output_tokens).max()) > config.kv_tokens:
         raise ValueError(f"a request needs more KV than the replica holds ({config.kv_tokens:,} "
                          "tokens); shorten the requests or give the KV cache more memory")
     arrivals = arrival_times_s(traffic, np.random.default_rng([traffic.seed, 0]))
-    book = RequestBook(prompt_tokens.tolist(), output_tokens.tolist(), arrivals.tolist())
+    book = RequestBook(prompt_tokens.tolist(), output_tokens.tolist(), arrivals.tolist(), prefixes)
     return book, run_events(config, book, traffic, progress)
 
 
@@ -205,17 +210,22 @@ def simulate_requests(config: ReplicaConfig, prompt_tokens: IntArray, output_tok
                       traffic: TrafficSpec, targets: Targets,
                       progress: Progress | None = None,
                       classes: tuple[tuple[str, int], ...] = (),
-                      picks: IntArray | None = None) -> SimulationResult:
+                      picks: IntArray | None = None,
+                      prefixes: PrefixTraffic | None = None) -> SimulationResult:
     """Simulate requests of the given lengths under ``traffic`` on replicas of ``config``.
 
-    ``classes`` and ``picks`` (each request's class) add per-class percentiles.
+    ``classes`` and ``picks`` (each request's class) add per-class percentiles; ``prefixes``
+    (each request's shared prefix) adds the prefix cache and its simulated hit rate.
     """
     if len(prompt_tokens) != traffic.num_requests or len(output_tokens) != traffic.num_requests:
         raise ValueError("one input and one output length per request are needed")
-    book, replicas = run_book(config, prompt_tokens, output_tokens, traffic, progress)
-    return summarise(traffic, targets, np.array(book.arrival), np.array(book.admitted),
-                     np.array(book.first_token), np.array(book.finish), output_tokens,
-                     sum(r.preemptions for r in replicas), classes, picks)
+    book, replicas = run_book(config, prompt_tokens, output_tokens, traffic, progress, prefixes)
+    result = summarise(traffic, targets, np.array(book.arrival), np.array(book.admitted),
+                       np.array(book.first_token), np.array(book.finish), output_tokens,
+                       sum(r.preemptions for r in replicas), classes, picks)
+    if prefixes is None:
+        return result
+    return result.model_copy(update={"prefix_hit_rate": simulated_hit_rate(replicas)})
 
 
 def simulate(inputs: PlanInputs, memory: MemoryResult, traffic: TrafficSpec,
@@ -230,9 +240,11 @@ def simulate(inputs: PlanInputs, memory: MemoryResult, traffic: TrafficSpec,
     max_len = int(memory.settings.max_model_len.value)
     prompt, output = request_lengths(inputs, traffic, min(max_len, config.kv_tokens), lengths)
     workload = inputs.workload
+    prefixes = prefix_traffic(inputs, prompt, memory.settings.block_size, traffic.seed)
     if lengths is not None or not workload.classes:
-        return simulate_requests(config, prompt, output, traffic, inputs.targets, progress)
+        return simulate_requests(config, prompt, output, traffic, inputs.targets, progress,
+                                 prefixes=prefixes)
     classes = tuple((c.name or f"class {i + 1}", c.input_len + c.output_len)
                     for i, c in enumerate(workload.classes))
     return simulate_requests(config, prompt, output, traffic, inputs.targets, progress, classes,
-                             request_classes(inputs, traffic))
+                             request_classes(inputs, traffic), prefixes)

@@ -11,6 +11,7 @@ times.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -38,6 +39,7 @@ from gpucalc.core.units import BYTES_PER_GB, BYTES_PER_GIB, FLOPS_PER_TFLOP
 
 ACT_BYTES = 2.0
 FloatArray = NDArray[np.float64]
+Tokens = TypeVar("Tokens", float, FloatArray)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +116,17 @@ class StepModel:
     eager_launch_s: float = 0.0  # CPU launch time of one step's layers without CUDA graphs
     kernels: KernelTerms | None = None  # measured-kernel surfaces (None: one efficiency each)
     kernel_profile: KernelProfile | None = None  # where the surfaces come from
+    prefill_cached_share: float = 0.0  # prefix caching: share of prompt tokens served from cache
+
+    def uncached_prefill(self, prefill: Tokens, prefill_context: Tokens) -> tuple[Tokens, Tokens]:
+        """(prompt tokens computed, their mean context) of ``prefill`` scheduled prompt tokens.
+
+        With a share h of each prompt cached, (1 − h) of its tokens are computed; they are the
+        prompt's suffix, so a prompt whose tokens sit at mean position L/2 has them at
+        h·L + (1 − h)·L/2 = (1 + h)·L/2: they still attend to the cached prefix.
+        """
+        h = self.prefill_cached_share
+        return prefill * (1.0 - h), prefill_context * (1.0 + h)
 
     def launch_wait_seconds(self, work_s: float) -> float:
         """Seconds a step waits on kernel launches beyond its GPU work (0 with CUDA graphs)."""
@@ -233,11 +246,17 @@ class StepModel:
 
     def step_seconds(self, decode: float, prefill: float, context: float,
                      prefill_context: float | None = None) -> float:
-        """One engine step with ``decode`` requests at ``context`` and ``prefill`` new tokens."""
+        """One engine step with ``decode`` requests at ``context`` and ``prefill`` new tokens.
+
+        ``prefill`` counts scheduled prompt tokens; with prefix caching only their uncached
+        share is computed (:meth:`uncached_prefill`).
+        """
+        pctx = prefill / 2 if prefill_context is None else prefill_context
+        if self.prefill_cached_share:
+            prefill, pctx = self.uncached_prefill(prefill, pctx)
         tokens = decode + prefill
         if tokens <= 0:
             return 0.0
-        pctx = prefill / 2 if prefill_context is None else prefill_context
         k = self.kernels
         if k is not None:  # GEMMs, attention and all-reduces on the surfaces
             work = self._surface_work_seconds(k, tokens, decode, context, prefill, pctx)
@@ -260,6 +279,8 @@ class StepModel:
                                         for x in (decode, prefill, context)))
         pctx = p / 2 if prefill_context is None else np.broadcast_to(
             np.asarray(prefill_context, dtype=np.float64), d.shape)
+        if self.prefill_cached_share:
+            p, pctx = self.uncached_prefill(p, pctx)
         tokens = d + p
         live = tokens > 0
         safe = np.where(live, tokens, 1.0)  # keeps idle elements finite; they are zeroed below

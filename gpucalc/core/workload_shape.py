@@ -8,6 +8,9 @@ from gpucalc.core.explain import Term, term
 from gpucalc.core.inputs import Workload
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 
+PLANNING_LENGTH_SOURCE = QT_TRANSLATE_NOOP(
+    "Sources", "seed 000: KV capacity at P95 length, longest class, full multi-turn history")
+
 
 def planning_tokens(workload: Workload) -> Term:
     """KV tokens one request holds at the planning length (seed 000's rules, seed 002's margin).
