@@ -33,8 +33,20 @@ def prefix_traffic(inputs: PlanInputs, prompt_tokens: IntArray, block_size: int,
     if workload.prefix_hit_rate is not None and not workload.shared_prefix_len:
         own = np.minimum(np.round(prompt_tokens * workload.prefix_hit_rate), last).astype(np.int64)
         return PrefixTraffic([-1] * count, [0] * count, own.tolist())
-    ids = np.random.default_rng([seed, 2]).integers(0, workload.num_prefixes, size=count)
-    shared = np.minimum(workload.shared_prefix_len, last) // block_size * block_size
+    return shared_prefixes(prompt_tokens, workload.shared_prefix_len, workload.num_prefixes,
+                           block_size, seed)
+
+
+def shared_prefixes(prompt_tokens: IntArray, prefix_len: int, num_prefixes: int,
+                    block_size: int, seed: int) -> PrefixTraffic:
+    """Requests drawing one of ``num_prefixes`` prefixes of ``prefix_len`` tokens each.
+
+    The shared part is the prefix in whole blocks, below each prompt's last token.
+    """
+    count = len(prompt_tokens)
+    ids = np.random.default_rng([seed, 2]).integers(0, num_prefixes, size=count)
+    last = np.maximum(prompt_tokens - 1, 0)
+    shared = np.minimum(prefix_len, last) // block_size * block_size
     return PrefixTraffic(ids.tolist(), shared.tolist(), [0] * count)
 
 

@@ -81,7 +81,10 @@ class BenchSpec(BaseModel):
     output_stddev: float = Field(default=0.0, ge=0)
     range_ratio: float = Field(default=0.0, ge=0)
     range_rule: RangeRule = RangeRule.SYMMETRIC
-    prefix_len: int = Field(default=0, ge=0)
+    prefix_len: int = Field(default=0, ge=0, le=16_777_216,
+                            description="Tokens of the prefix every prompt of one group shares.")
+    num_prefixes: int = Field(default=1, ge=1, le=1_000_000,
+                              description="Distinct shared prefixes (prefix_repetition dataset).")
     sharegpt_output_len: int | None = Field(default=None, ge=1)
     ignore_eos: bool = False
     seed: int = 0
@@ -105,6 +108,18 @@ def _rate(raw: str) -> float:
 
 
 Convert = Callable[[str], Any]
+# vllm/benchmarks/datasets.py PrefixRepetitionRandomDataset: each prompt is one of
+# --prefix-repetition-num-prefixes random prefixes (default 10) of --prefix-repetition-prefix-len
+# tokens (256) followed by a random suffix of --prefix-repetition-suffix-len tokens (256), with
+# --prefix-repetition-output-len output tokens (128).
+_PREFIX_REPETITION_FLAGS: dict[str, tuple[str, Convert]] = {
+    "--prefix-repetition-prefix-len": ("prefix_len", _int),
+    "--prefix-repetition-suffix-len": ("input_len", _int),
+    "--prefix-repetition-num-prefixes": ("num_prefixes", _int),
+    "--prefix-repetition-output-len": ("output_len", _int),
+}
+PREFIX_REPETITION_DEFAULTS = {"prefix_len": 256, "input_len": 256, "num_prefixes": 10,
+                              "output_len": 128}
 # flag → (BenchSpec field, converter); the same spellings in vllm bench serve and the old script
 _VLLM_FLAGS: dict[str, tuple[str, Convert]] = {
     "--model": ("model", str), "--backend": ("backend", str),
@@ -114,9 +129,11 @@ _VLLM_FLAGS: dict[str, tuple[str, Convert]] = {
     "--random-output-len": ("output_len", _int), "--random-range-ratio": ("range_ratio", float),
     "--random-prefix-len": ("prefix_len", _int),
     "--sharegpt-output-len": ("sharegpt_output_len", _int), "--seed": ("seed", _int),
+    **_PREFIX_REPETITION_FLAGS,
 }
 _SGLANG_FLAGS: dict[str, tuple[str, Convert]] = {
-    **{k: v for k, v in _VLLM_FLAGS.items() if k != "--random-prefix-len"},
+    **{k: v for k, v in _VLLM_FLAGS.items()
+       if k != "--random-prefix-len" and k not in _PREFIX_REPETITION_FLAGS},
     "--model-path": ("model", str),
 }
 _GENAI_FLAGS: dict[str, tuple[str, Convert]] = {
@@ -251,10 +268,15 @@ def _version(text: str | None) -> tuple[int, ...] | None:
         raise BenchCommandError(f"a tool version is like 0.8.3, not '{text}'") from exc
 
 
-def _dataset(values: dict[str, Any], default: str) -> LengthSource:
+def _dataset(values: dict[str, Any], default: str, prefix_repetition: bool = True) -> LengthSource:
     name = str(values.pop("dataset", default)).lower()
     if name in {"random", "sharegpt"}:
         return LengthSource(name)
+    if name == "prefix_repetition" and prefix_repetition:  # vLLM: prompts behind shared prefixes
+        for field, value in PREFIX_REPETITION_DEFAULTS.items():
+            values.setdefault(field, value)
+        values["range_ratio"] = 0.0
+        return LengthSource.RANDOM
     raise BenchCommandError(f"dataset '{name}' is not modelled: use random or sharegpt (their "
                             "lengths are known), or paste a random-dataset command with the "
                             "lengths of your data")
@@ -266,7 +288,7 @@ def _vllm_like(client: BenchClient, values: dict[str, Any], version: tuple[int, 
     if client is BenchClient.SGLANG:
         defaults = {"num_prompts": 1000, "input_len": 1024, "output_len": 1024, "seed": 1,
                     "range_ratio": 0.0, "ignore_eos": True}
-        lengths = _dataset(values, "sharegpt")
+        lengths = _dataset(values, "sharegpt", prefix_repetition=False)
         rule = RangeRule.BELOW
     else:
         legacy = client is BenchClient.VLLM_SCRIPT and version is not None and \

@@ -22,9 +22,11 @@ from gpucalc.catalog.resolve import resolve_scenario
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.memory_result import MemoryResult
+from gpucalc.core.prefix_cache import caching_on
 from gpucalc.core.scenario import Scenario
 from gpucalc.core.sim_lengths import DatasetShape, IntArray, normal_lengths, ranged_lengths
 from gpucalc.core.sim_metrics import request_latencies_s
+from gpucalc.core.sim_prefix import shared_prefixes
 from gpucalc.core.sim_replica import Replica, RequestBook
 from gpucalc.core.sim_traffic import TrafficSpec, clip_to_context
 from gpucalc.core.simulate import Progress, replica_config, run_book
@@ -204,7 +206,13 @@ def predict_bench(inputs: PlanInputs, memory: MemoryResult, spec: BenchSpec,
         notes.append(f"requests longer than {limit:,} tokens were shortened to fit (the engine "
                      "would reject them)")
     traffic = bench_traffic(spec, inputs.deployment.replicas)
-    book, replicas = run_book(config, clipped_prompt, clipped_output, traffic, progress)
+    prefixes = None
+    if spec.prefix_len and caching_on(inputs.deployment, inputs.engine):
+        prefixes = shared_prefixes(clipped_prompt, spec.prefix_len, spec.num_prefixes,
+                                   memory.settings.block_size, spec.seed)
+        notes.append(f"prefix caching on: {spec.num_prefixes:,} shared prefix(es) of "
+                     f"{spec.prefix_len:,} tokens, cached in whole blocks after their first prefill")
+    book, replicas = run_book(config, clipped_prompt, clipped_output, traffic, progress, prefixes)
     return summarise_bench(spec, book, replicas, notes)
 
 

@@ -88,6 +88,10 @@ _TRTLLM: dict[str, tuple[str, str, type]] = {
 _BOOLEAN = {"--enable-expert-parallel": "enable_expert_parallel", "-ep": "enable_expert_parallel",
             "--enable-ep-moe": "enable_expert_parallel", "--enforce-eager": "enforce_eager",
             "--disable-cuda-graph": "enforce_eager"}
+# switch → Deployment field it turns off; prefix caching is on by default in vLLM V1 and SGLang
+_BOOLEAN["--enable-prefix-caching"] = "enable_prefix_caching"
+_BOOLEAN_OFF = {"--no-enable-prefix-caching": "enable_prefix_caching",
+                "--disable-radix-cache": "enable_prefix_caching"}
 _ENGINES = {"vllm": _VLLM, "sglang": _SGLANG, "trtllm": _TRTLLM}
 
 
@@ -180,8 +184,8 @@ def _flag_values(words: list[str], table: dict[str, tuple[str, str, type]]
                 ignored.append(word)
             i += 1
             continue
-        if flag in _BOOLEAN:
-            values[f"deployment.{_BOOLEAN[flag]}"] = True
+        if flag in _BOOLEAN or flag in _BOOLEAN_OFF:
+            values[f"deployment.{_BOOLEAN.get(flag) or _BOOLEAN_OFF[flag]}"] = flag in _BOOLEAN
             i += 1
             continue
         has_value = bool(eq) or (i + 1 < len(words) and not words[i + 1].startswith("--"))

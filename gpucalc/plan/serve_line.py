@@ -12,6 +12,7 @@ import shlex
 
 from gpucalc.core.engine import EngineKind
 from gpucalc.core.inputs import PlanInputs
+from gpucalc.core.prefix_cache import caching_on
 from gpucalc.core.settings import EffectiveSettings
 
 # field → flag, per engine (the first spelling each engine accepts in serve_command.py).
@@ -24,6 +25,8 @@ FLAGS: dict[EngineKind, dict[str, str]] = {
         "kv_cache_dtype": "--kv-cache-dtype", "quantization": "--quantization",
         "expert_parallel": "--enable-expert-parallel", "enforce_eager": "--enforce-eager",
         "limit_mm_per_prompt": "--limit-mm-per-prompt",
+        "prefix_caching_on": "--enable-prefix-caching",
+        "prefix_caching_off": "--no-enable-prefix-caching",
     },
     EngineKind.SGLANG: {
         "tensor_parallel_size": "--tp", "pipeline_parallel_size": "--pp",
@@ -31,6 +34,7 @@ FLAGS: dict[EngineKind, dict[str, str]] = {
         "max_num_batched_tokens": "--chunked-prefill-size", "max_num_seqs": "--max-running-requests",
         "kv_cache_dtype": "--kv-cache-dtype", "quantization": "--quantization",
         "expert_parallel": "--enable-ep-moe", "enforce_eager": "--disable-cuda-graph",
+        "prefix_caching_off": "--disable-radix-cache",
     },
     EngineKind.TRTLLM: {
         "tensor_parallel_size": "--tp_size", "pipeline_parallel_size": "--pp_size",
@@ -69,6 +73,10 @@ def serve_line(inputs: PlanInputs, settings: EffectiveSettings) -> str:
         words.append(flags["expert_parallel"])
     if dep.enforce_eager and "enforce_eager" in flags:
         words.append(flags["enforce_eager"])
+    caching = caching_on(dep, inputs.engine)
+    if caching != inputs.engine.prefix_caching_default:  # only a change from the default is said
+        switch = "prefix_caching_on" if caching else "prefix_caching_off"
+        words += [flags[switch]] if switch in flags else []
     if inputs.model.vision is not None and dep.limit_mm_per_prompt != 1 and "limit_mm_per_prompt" in flags:
         words += [flags["limit_mm_per_prompt"], json.dumps({"image": dep.limit_mm_per_prompt})]
     return shlex.join(words)
