@@ -136,6 +136,13 @@ TERM_NAMES = {
     "params.lm_head": QT_TRANSLATE_NOOP("Terms", "Parameters: LM head"),
     "params.vision": QT_TRANSLATE_NOOP("Terms", "Parameters: vision tower"),
     "gpus_needed": QT_TRANSLATE_NOOP("Terms", "GPUs needed"),
+    "prefix_cache.hit_rate": QT_TRANSLATE_NOOP("Terms", "Prefix cache hit rate"),
+    "prefix_cache.cached_tokens_per_request": QT_TRANSLATE_NOOP(
+        "Terms", "Cached prompt tokens per request"),
+    "prefix_cache.prefill_tokens_saved": QT_TRANSLATE_NOOP(
+        "Terms", "Prompt tokens not prefilled (per second)"),
+    "prefix_cache.kv_shared_gib": QT_TRANSLATE_NOOP("Terms", "KV held by shared prefixes"),
+    "simulation.prefix_hit_rate": QT_TRANSLATE_NOOP("Terms", "Simulated prefix cache hit rate"),
     "slo_capacity": QT_TRANSLATE_NOOP("Terms", "Capacity at the SLO"),
     "slo_capacity.analytic": QT_TRANSLATE_NOOP("Terms", "Capacity at the SLO (analytic)"),
     "slo_capacity.simulated": QT_TRANSLATE_NOOP("Terms", "Capacity at the SLO (simulated)"),
@@ -166,6 +173,20 @@ STATISTIC_NAMES = {
 FIGURE_WITH_STATISTIC = QT_TRANSLATE_NOOP("Terms", "{figure} ({statistic})")
 
 INPUT_NAMES = {
+    # prefix caching
+    "shared_prefix_len": QT_TRANSLATE_NOOP("Inputs", "shared prefix"),
+    "shared_prefix_tokens": QT_TRANSLATE_NOOP("Inputs", "shared prefix in whole blocks"),
+    "shared_tokens": QT_TRANSLATE_NOOP("Inputs", "shared prefix in whole blocks"),
+    "num_prefixes": QT_TRANSLATE_NOOP("Inputs", "distinct prefixes"),
+    "prefix_hit_rate": QT_TRANSLATE_NOOP("Inputs", "measured hit rate"),
+    "history_cached": QT_TRANSLATE_NOOP("Inputs", "chat history cached"),
+    "mean_history": QT_TRANSLATE_NOOP("Inputs", "mean chat history"),
+    "mean_prompt": QT_TRANSLATE_NOOP("Inputs", "mean prompt"),
+    "cached_tokens": QT_TRANSLATE_NOOP("Inputs", "cached tokens"),
+    "cached_tokens_per_request": QT_TRANSLATE_NOOP("Inputs", "cached tokens per request"),
+    "blocks_per_prefix": QT_TRANSLATE_NOOP("Inputs", "blocks per shared prefix"),
+    "blocks_per_shared_prefix": QT_TRANSLATE_NOOP("Inputs", "blocks per shared prefix"),
+    "prompt_tokens": QT_TRANSLATE_NOOP("Inputs", "prompt tokens"),
     "T (max_num_batched_tokens)": QT_TRANSLATE_NOOP("Inputs", "batched tokens T"),
     "activation.forward_gib": QT_TRANSLATE_NOOP("Inputs", "forward pass (GiB)"),
     "activation.sampler_gib": QT_TRANSLATE_NOOP("Inputs", "sampler (GiB)"),

@@ -75,6 +75,12 @@ ENGINE = (
     FieldSpec("deployment.kv_cache_dtype", QT_TRANSLATE_NOOP("Fields", "KV cache dtype"),
               QT_TRANSLATE_NOOP("Fields", "--kv-cache-dtype: auto keeps the activation dtype."),
               choices="kv_formats"),
+    FieldSpec("deployment.enable_prefix_caching", QT_TRANSLATE_NOOP("Fields", "Prefix caching"),
+              QT_TRANSLATE_NOOP("Fields", "vLLM --enable-prefix-caching / --no-enable-prefix-caching, "
+                                          "SGLang --disable-radix-cache: reuse the KV blocks of "
+                                          "prompt prefixes already computed. The engine default "
+                                          "is on in vLLM V1, SGLang and TensorRT-LLM."),
+              choices="prefix_caching"),
 )
 WORKLOAD = (
     FieldSpec("workload.input_len_p50", QT_TRANSLATE_NOOP("Fields", "Input length P50"),
@@ -105,6 +111,22 @@ WORKLOAD = (
                                           "filled for throughput. Mixed: online at the watermark, "
                                           "batch work backfilled above it."),
               choices="modes"),
+    FieldSpec("workload.shared_prefix_len", QT_TRANSLATE_NOOP("Fields", "Shared prefix"),
+              QT_TRANSLATE_NOOP("Fields", "Tokens every prompt shares with others (system prompt, "
+                                          "few-shot examples, a common document); cached in whole "
+                                          "KV blocks and held once per distinct prefix."),
+              unit="tokens"),
+    FieldSpec("workload.num_prefixes", QT_TRANSLATE_NOOP("Fields", "Distinct prefixes"),
+              QT_TRANSLATE_NOOP("Fields", "How many different shared prefixes the traffic uses.")),
+    FieldSpec("workload.prefix_hit_rate", QT_TRANSLATE_NOOP("Fields", "Prefix hit rate"),
+              QT_TRANSLATE_NOOP("Fields", "Measured share of prompt tokens served from the prefix "
+                                          "cache (vLLM logs 'Prefix cache hit rate'); auto derives "
+                                          "it from the shared prefix."),
+              auto=QT_TRANSLATE_NOOP("Fields", "from shared prefix")),
+    FieldSpec("workload.history_cached", QT_TRANSLATE_NOOP("Fields", "Chat history cached"),
+              QT_TRANSLATE_NOOP("Fields", "A chat turn finds its earlier turns still in the prefix "
+                                          "cache (the next turn arrives before eviction), so the "
+                                          "history is not prefilled again.")),
 )
 TARGETS = (
     FieldSpec("targets.ttft_ms", QT_TRANSLATE_NOOP("Fields", "TTFT target"),

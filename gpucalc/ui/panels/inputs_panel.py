@@ -193,6 +193,8 @@ class InputsPanel(QScrollArea):
             "modes": [("online", self.tr("online")), ("offline", self.tr("offline")),
                       ("mixed", self.tr("mixed"))],
             "percentiles": [(p, f"P{p}") for p in SLO_PERCENTILES],
+            "prefix_caching": [(None, self.tr("engine default")), (True, self.tr("on")),
+                               (False, self.tr("off"))],
         }
 
     def show_outcome(self, outcome: Plan) -> None:
