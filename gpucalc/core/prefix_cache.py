@@ -194,6 +194,14 @@ class PrefixCacheResult(BaseModel):
     kv_shared_gib: Term
 
 
+def prefix_cache_terms(cache: PrefixCacheResult | None) -> tuple[Term, ...]:
+    """Prefix caching's figures in display order (none when it is off or nothing is shared)."""
+    if cache is None:
+        return ()
+    return (cache.hit_rate, cache.cached_tokens_per_request, cache.prefill_tokens_saved,
+            cache.kv_shared_gib)
+
+
 def prefix_cache_result(inputs: PlanInputs, capacity: KvCapacity,
                         requests_per_s: float) -> PrefixCacheResult | None:
     """Prefix caching's figures for a plan at ``requests_per_s`` (the recommendation's rate).

@@ -35,6 +35,7 @@ from gpucalc.core.explain import Term
 from gpucalc.core.fleet import FleetVerdict
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_result import CurvePoint, PerformanceResult, PointSummary
+from gpucalc.core.prefix_cache import prefix_cache_terms
 from gpucalc.core.scenario import Scenario
 from gpucalc.core.sim_sweep import RateSweep
 from gpucalc.core.sizing import SizingRow
@@ -150,7 +151,8 @@ def _point_terms(point: PointSummary) -> list[NamedTerm]:
 def _headline_terms(perf: PerformanceResult) -> list[NamedTerm]:
     named = [(f"ceilings.{c.kind.value}", c.value) for c in perf.ceilings if c.limited]
     return named + [(t.key, t) for t in (perf.recommended_concurrency, perf.online_capacity,
-                                          perf.knee_concurrency, perf.comm_share)]
+                                          perf.knee_concurrency, perf.comm_share,
+                                          *prefix_cache_terms(perf.prefix_cache))]
 
 
 def answer_terms(perf: PerformanceResult) -> list[NamedTerm]:

@@ -16,6 +16,7 @@ from gpucalc.core.explain import Term
 from gpucalc.core.fleet import FleetVerdict
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.perf_result import PerformanceResult
+from gpucalc.core.prefix_cache import caching_on, prefix_cache_terms
 from gpucalc.core.uncertainty import Bands
 from gpucalc.report.data import ReportData
 
@@ -103,6 +104,9 @@ def deployment_rows(inputs: PlanInputs, max_model_len: Term) -> list[SummaryRow]
                    FROM_SCENARIO),
         SummaryRow("parallelism", "expert_parallel", dep.enable_expert_parallel, "", FROM_SCENARIO),
         SummaryRow("parallelism", "gpus_per_replica", dep.gpus_per_replica, "GPUs", FROM_SCENARIO),
+        SummaryRow("deployment", "prefix_caching", caching_on(dep, inputs.engine), "",
+                   FROM_SCENARIO if dep.enable_prefix_caching is not None
+                   else "resolved: the engine's default"),
         SummaryRow("deployment", "max_model_len", _whole(max_model_len.value), max_model_len.unit,
                    _chosen_or_resolved(dep.max_model_len, max_model_len.formula)),
     ]
@@ -123,11 +127,17 @@ def traffic_rows(inputs: PlanInputs) -> list[SummaryRow]:
         SummaryRow("traffic", "length_margin", work.length_margin, "fraction", FROM_SCENARIO),
         SummaryRow("traffic", "max_turns", work.max_turns, "turns", FROM_SCENARIO),
         SummaryRow("traffic", "tokens_per_turn", work.tokens_per_turn, "tokens", FROM_SCENARIO),
+        SummaryRow("traffic", "shared_prefix_len", work.shared_prefix_len, "tokens", FROM_SCENARIO),
+        SummaryRow("traffic", "num_prefixes", work.num_prefixes, "prefixes", FROM_SCENARIO),
+        SummaryRow("traffic", "history_cached", work.history_cached, "", FROM_SCENARIO),
         SummaryRow("traffic", "qps_average", work.qps_avg, "req/s", FROM_SCENARIO),
         SummaryRow("traffic", "qps_peak", work.qps_peak if work.qps_peak is not None else work.qps_avg,
                    "req/s", FROM_SCENARIO if work.qps_peak is not None
                    else "scenario (none given: the average)"),
     ]
+    if work.prefix_hit_rate is not None:
+        rows.append(SummaryRow("traffic", "prefix_hit_rate", work.prefix_hit_rate, "fraction",
+                               FROM_SCENARIO))
     for number, cls in enumerate(work.classes, start=1):
         prefix = f"class_{number}"
         rows += [SummaryRow("traffic", f"{prefix}_name", cls.name, "", FROM_SCENARIO),
@@ -187,6 +197,8 @@ def answer_rows(perf: PerformanceResult, bands: Bands | None) -> list[SummaryRow
         _result("answer", "ttft_at_recommendation", point.ttft_ms, "answer", point.ttft_ms.key),
         _result("answer", "tpot_at_recommendation", point.tpot_ms, "answer", point.tpot_ms.key),
     ]
+    rows += [_result("prefix_cache", t.key.split(".", 1)[1], t, "answer", t.key)
+             for t in prefix_cache_terms(perf.prefix_cache)]
     return rows
 
 

@@ -11,6 +11,7 @@ from gpucalc.core.class_latency import ClassLatency
 from gpucalc.core.explain import Notice, Term
 from gpucalc.core.memory_plan import MEMORY_ALARM_SHARE
 from gpucalc.core.perf_result import CeilingKind, PerformanceResult, PointSummary
+from gpucalc.core.prefix_cache import caching_on, prefix_cache_terms
 from gpucalc.core.quality import QUALITY_CAVEAT
 from gpucalc.core.sweep import SCENARIO_TIER
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
@@ -202,6 +203,7 @@ def inputs_section(w: Writer) -> list[Block]:
                               turns=wl.max_turns, qps=sig3(wl.qps_avg),
                               peak=sig3(wl.qps_peak or wl.qps_avg),
                               mode=traffic_mode_name(wl.mode.value, w.lang))),
+        (w.t("Prefix caching"), prefix_caching_text(w)),
         (w.t("Targets"), w.t("TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; watermark {wm}; planning share "
                              "{share}", ttft=sig3(targets.ttft_ms), tpot=sig3(targets.tpot_ms),
                              wm=percent(targets.watermark),
@@ -322,12 +324,42 @@ def ceilings_section(w: Writer, perf: PerformanceResult) -> list[Block]:
             *table([w.t("Point"), w.t("Concurrency"), "TTFT (ms)", "TPOT (ms)",
                     w.t("Output (tok/s)"), w.t("Requests/s")], points, (2.6, 1.2, 1.2, 1.2, 1.4, 1.2),
                    aligns=["left", "right", "right", "right", "right", "right"]),
-            *class_blocks(w, perf),
+            *class_blocks(w, perf), *prefix_cache_blocks(w, perf),
             w.note(w.t("Knee (the recommendation: past it a latency target breaks or requests "
                        "queue): {k} concurrent requests; online capacity ({wm} of the knee): "
                        "{online}; communication share of a step at the recommendation: {c}.",
                        k=count(perf.knee_concurrency.value), wm=percent(perf.rates.watermark),
                        online=count(perf.online_capacity.value), c=percent(perf.comm_share.value)))]
+
+
+def prefix_cache_blocks(w: Writer, perf: PerformanceResult) -> list[Block]:
+    """Prefix caching: hit rate, cached tokens, prefill saved and shared KV, with sources."""
+    terms = prefix_cache_terms(perf.prefix_cache)
+    if not terms:
+        return []
+    first_source = len(w.sources)
+    rows = [_term_row(w, t, w.name(t)) for t in terms]
+    return [Paragraph(w.t("Prefix cache (one replica)"), bold=True, space_before_pt=6,
+                      space_after_pt=2, keep_with_next=True),
+            *table([w.t("Figure"), w.t("Value"), w.t("Formula"), w.t("Inputs"), w.t("Source")],
+                   rows, (2.2, 1.2, 3.2, 3.2, 0.7), aligns=["left", "right", "left", "left", "center"],
+                   size_pt=7.0),
+            *w.source_list(first_source)]
+
+
+def prefix_caching_text(w: Writer) -> str:
+    """The inputs table's line on prefix caching: on or off, and the shared-prefix structure."""
+    inputs = w.data.inputs
+    dep, wl = inputs.deployment, inputs.workload
+    state = w.t("on") if caching_on(dep, inputs.engine) else w.t("off")
+    origin = w.t("engine default") if dep.enable_prefix_caching is None else w.t("set")
+    text = w.t("{state} ({origin}); shared prefix {tokens} tokens, {n} distinct",
+               state=state, origin=origin, tokens=count(wl.shared_prefix_len), n=count(wl.num_prefixes))
+    if wl.prefix_hit_rate is not None:
+        text += w.t("; measured hit rate {rate}", rate=percent(wl.prefix_hit_rate))
+    if wl.history_cached:
+        text += w.t("; chat history cached")
+    return text
 
 
 def class_blocks(w: Writer, perf: PerformanceResult) -> list[Block]:

@@ -19,6 +19,7 @@ from gpucalc.core.explain import Term
 from gpucalc.core.fleet import FleetVerdict
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_result import PerformanceResult, PointSummary
+from gpucalc.core.prefix_cache import prefix_cache_terms
 from gpucalc.ui.format import (
     formula_text,
     input_name,
@@ -74,17 +75,8 @@ def performance_groups(performance: PerformanceResult) -> list[tuple[str, tuple[
          (*performance.step_breakdown_ms, performance.comm_share)),
         (translate("ExplainPane", "At the recommendation"), _point_terms(performance.at_recommended)),
         (translate("ExplainPane", "Offline maximum"), _point_terms(performance.offline_max)),
-        (translate("ExplainPane", "Prefix cache"), prefix_cache_terms(performance)),
+        (translate("ExplainPane", "Prefix cache"), prefix_cache_terms(performance.prefix_cache)),
     ]
-
-
-def prefix_cache_terms(performance: PerformanceResult) -> tuple[Term, ...]:
-    """Prefix caching's figures (none when it is off or nothing is shared)."""
-    cache = performance.prefix_cache
-    if cache is None:
-        return ()
-    return (cache.hit_rate, cache.cached_tokens_per_request, cache.prefill_tokens_saved,
-            cache.kv_shared_gib)
 
 
 def fleet_groups(fleet: FleetVerdict) -> list[tuple[str, tuple[Term, ...]]]:

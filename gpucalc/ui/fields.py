@@ -76,11 +76,10 @@ ENGINE = (
               QT_TRANSLATE_NOOP("Fields", "--kv-cache-dtype: auto keeps the activation dtype."),
               choices="kv_formats"),
     FieldSpec("deployment.enable_prefix_caching", QT_TRANSLATE_NOOP("Fields", "Prefix caching"),
-              QT_TRANSLATE_NOOP("Fields", "vLLM --enable-prefix-caching / --no-enable-prefix-caching, "
-                                          "SGLang --disable-radix-cache: reuse the KV blocks of "
-                                          "prompt prefixes already computed. The engine default "
-                                          "is on in vLLM V1, SGLang and TensorRT-LLM."),
-              choices="prefix_caching"),
+              QT_TRANSLATE_NOOP("Fields", "Reuse the KV blocks of prompt prefixes already computed "
+                                          "(vLLM --[no-]enable-prefix-caching, SGLang "
+                                          "--disable-radix-cache); on by default in vLLM V1, "
+                                          "SGLang and TensorRT-LLM."), choices="prefix_caching"),
 )
 WORKLOAD = (
     FieldSpec("workload.input_len_p50", QT_TRANSLATE_NOOP("Fields", "Input length P50"),

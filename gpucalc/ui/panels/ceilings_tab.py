@@ -9,9 +9,9 @@ from PySide6.QtWidgets import QTableWidget, QVBoxLayout, QWidget
 
 from gpucalc.core.explain import Term
 from gpucalc.core.perf_result import PerformanceResult, PointSummary
+from gpucalc.core.prefix_cache import prefix_cache_terms
 from gpucalc.text.notices import notice_text
 from gpucalc.text.palette import CEILING_COLOURS, readable_on
-from gpucalc.ui.explain_pane import prefix_cache_terms
 from gpucalc.ui.format import count, kind_name, sig3, term_name, term_value
 from gpucalc.ui.panels.term_table import fill_terms, fit_height_to_rows, selected_key, term_table
 from gpucalc.ui.panels.titled_box import SideBySide, titled_box
@@ -73,7 +73,7 @@ class CeilingsTab(QWidget):
         """The figures of the step-time table."""
         return [performance.recommended_concurrency, performance.online_capacity,
                 performance.knee_concurrency, *performance.step_breakdown_ms, performance.comm_share,
-                *prefix_cache_terms(performance)]
+                *prefix_cache_terms(performance.prefix_cache)]
 
     def _fill_points(self, performance: PerformanceResult) -> None:
         names = {"at_recommended": self.tr("At the recommendation"),
