@@ -112,6 +112,7 @@ def result_json(result: SimulationResult) -> dict[str, Any]:
         "per_class": [{"name": c.name, "requests": c.requests, "longest": c.longest,
                        "ttft_ms": _stats_json(c.ttft_ms), "tpot_ms": _stats_json(c.tpot_ms)}
                       for c in result.per_class],
+        "prefix_hit_rate": None if result.prefix_hit_rate is None else result.prefix_hit_rate.value,
     }
 
 
@@ -150,6 +151,9 @@ def result_table(result: SimulationResult, lang: str = "en") -> str:
         rps=f"{result.request_throughput.value:,.2f}", tps=f"{result.output_tokens_per_s.value:,.0f}",
         goodput=f"{result.goodput.value:,.2f}", attainment=f"{result.slo_attainment.value:.0%}",
         preemptions=f"{int(result.preemptions.value):,}"))
+    if result.prefix_hit_rate is not None:
+        lines.append(translate("Cli", "prefix cache: {hit} of prompt tokens served from cache", lang)
+                     .format(hit=f"{result.prefix_hit_rate.value:.1%}"))
     for row in result.per_class:
         mark = ("  " + translate("Cli", "← longest class: watch this line, it breaks first", lang)
                 if row.longest else "")

@@ -54,3 +54,15 @@ def test_a_hit_rate_of_one_is_refused(capsys: pytest.CaptureFixture[str]) -> Non
                  "--prefix-hit-rate", "1"])
     assert code != 0
     assert "--prefix-hit-rate must be less than 1" in capsys.readouterr().err
+
+
+def test_simulate_reports_the_simulated_hit_rate(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "llama-3.1-8b-instruct", "--gpu", "h100-sxm-80gb", "--max-model-len", "8192",
+            "--input-len", "3000", "--input-len-p95", "3000", "--output-len", "100",
+            "--shared-prefix-len", "2000", "--num-prefixes", "2", "--request-rate", "4",
+            "--num-requests", "200"]
+    assert main([*args, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert 0.6 < data["prefix_hit_rate"] < 2000 / 3000  # the first request of each prefix misses
+    assert main([*args, "--no-enable-prefix-caching", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["prefix_hit_rate"] is None
