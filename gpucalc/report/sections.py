@@ -353,8 +353,10 @@ def prefix_caching_text(w: Writer) -> str:
     dep, wl = inputs.deployment, inputs.workload
     state = w.t("on") if caching_on(dep, inputs.engine) else w.t("off")
     origin = w.t("engine default") if dep.enable_prefix_caching is None else w.t("set")
-    text = w.t("{state} ({origin}); shared prefix {tokens} tokens, {n} distinct",
-               state=state, origin=origin, tokens=count(wl.shared_prefix_len), n=count(wl.num_prefixes))
+    text = w.t("{state} ({origin})", state=state, origin=origin)
+    if wl.shared_prefix_len:
+        text += w.t("; shared prefix {tokens} tokens, {n} distinct",
+                    tokens=count(wl.shared_prefix_len), n=count(wl.num_prefixes))
     if wl.prefix_hit_rate is not None:
         text += w.t("; measured hit rate {rate}", rate=percent(wl.prefix_hit_rate))
     if wl.history_cached:
