@@ -208,11 +208,13 @@ def _add_output_format(parser: argparse.ArgumentParser, table: bool = False) -> 
 
 def run_estimate(args: argparse.Namespace) -> int:
     """``gpucalc estimate``: print the memory picture."""
+    from gpucalc.cli.disagg_output import disaggregated_table
     from gpucalc.cli.output import memory_json, memory_table
     from gpucalc.cli.perf_output import fleet_json, fleet_table, performance_json, performance_table
     from gpucalc.cli.uncertainty_output import uncertainty_json, uncertainty_table
     from gpucalc.core.calculate import LoadRequest
     from gpucalc.plan.compute import PlanOptions, plan_inputs
+    from gpucalc.plan.disaggregation import disaggregated_figures
     from gpucalc.text.notices import notice_text
 
     scenario, inputs = _scenario_inputs(args)
@@ -226,6 +228,8 @@ def run_estimate(args: argparse.Namespace) -> int:
         if plan.performance is not None:
             data.update(performance_json(plan.performance))
         data["fleet"] = fleet_json(plan.fleet) if plan.fleet is not None else None
+        data["disaggregated"] = None if plan.disaggregated is None else disaggregated_figures(
+            plan.disaggregated, plan.fleet, inputs.gpu.usable_price_usd_per_hour)
         if plan.bands is not None and plan.sensitivity is not None:
             data.update(uncertainty_json(plan.bands, plan.sensitivity))
         print(strict_json(data))
@@ -242,6 +246,10 @@ def run_estimate(args: argparse.Namespace) -> int:
             print(performance_table(plan.performance, cli_language(args)))
         if plan.fleet is not None:
             print(fleet_table(plan.fleet, cli_language(args)))
+        if plan.disaggregated is not None:
+            print(disaggregated_table(plan.disaggregated, disaggregated_figures(
+                plan.disaggregated, plan.fleet, inputs.gpu.usable_price_usd_per_hour),
+                inputs.workload.qps_avg, lang))
         if plan.bands is not None and plan.sensitivity is not None:
             print(uncertainty_table(plan.bands, plan.sensitivity, lang=cli_language(args)))
     if not result.fits:

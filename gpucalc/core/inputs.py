@@ -6,6 +6,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from gpucalc.core.disagg_inputs import Disaggregation
 from gpucalc.core.engine import EngineProfile
 from gpucalc.core.errors import InputRuleError
 from gpucalc.core.gpu_spec import GpuSpec
@@ -44,6 +45,9 @@ class Deployment(BaseModel):
     enforce_eager: bool = Field(
         default=False, description="Run without CUDA graphs (vLLM --enforce-eager, SGLang "
         "--disable-cuda-graph): no graph memory, but every step pays the kernel launches.")
+    # prefill/decode disaggregation: two pools, each this deployment with its own TP/PP
+    disaggregation: Disaggregation = Field(
+        default=Disaggregation(), description="Prefill and decode on separate pools of replicas.")
 
     @model_validator(mode="after")
     def _parallel_fits(self) -> Deployment:
