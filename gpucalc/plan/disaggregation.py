@@ -7,11 +7,27 @@ same pair of figures.
 
 from __future__ import annotations
 
-from gpucalc.core.disaggregation import DisaggregatedPlan, disaggregated_plan
+import json
+import shlex
+from typing import Any
+
+from gpucalc.core.disaggregation import DisaggregatedPlan, disaggregated_plan, pool_inputs, pool_sizes
+from gpucalc.core.engine import EngineKind
 from gpucalc.core.fleet import FleetVerdict
 from gpucalc.core.inputs import PlanInputs
+from gpucalc.core.memory_plan import calculate_memory
+from gpucalc.plan.serve_line import FLAGS, serve_line
 
 DisaggFigure = float | int | str | bool | None
+# vLLM's kv_role (docs features/disagg_prefill, NixlConnector usage) → the pool the server is in
+VLLM_KV_ROLES = {"kv_producer": "prefill", "kv_consumer": "decode", "kv_both": "both"}
+SGLANG_MODES = ("prefill", "decode", "null")  # SGLang --disaggregation-mode (null: not split)
+# What each pool's launch line adds (vLLM: NIXL both ways as in its disagg examples; SGLang: the mode)
+POOL_ROLE_VALUES = {
+    EngineKind.VLLM: {"prefill": json.dumps({"kv_connector": "NixlConnector", "kv_role": "kv_both"}),
+                      "decode": json.dumps({"kv_connector": "NixlConnector", "kv_role": "kv_both"})},
+    EngineKind.SGLANG: {"prefill": "prefill", "decode": "decode"},
+}
 
 
 def plan_disaggregation(inputs: PlanInputs) -> DisaggregatedPlan | None:
@@ -58,3 +74,57 @@ def disaggregated_figures(d: DisaggregatedPlan, fleet: FleetVerdict | None,
         "aggregated_gpus": together,
         "aggregated_cost_per_hour_usd": _cost(together, price_usd_per_gpu_hour),
     }
+
+
+def _pasted_role(kv_transfer_config: str | None, mode: str | None) -> str | None:
+    """The pool a pasted server belongs to: 'prefill', 'decode', 'both', or None (not split)."""
+    if mode is not None:
+        if mode not in SGLANG_MODES:
+            raise ValueError(f"--disaggregation-mode must be one of {', '.join(SGLANG_MODES)}, "
+                             f"not '{mode[:20]}'")
+        return None if mode == "null" else mode
+    if kv_transfer_config is None:
+        return None
+    try:
+        config = json.loads(kv_transfer_config)
+    except ValueError as exc:
+        raise ValueError("--kv-transfer-config must be a JSON object") from exc
+    role = config.get("kv_role") if isinstance(config, dict) else None
+    return VLLM_KV_ROLES.get(str(role), "both")
+
+
+def pasted_pool(kv_transfer_config: str | None, mode: str | None, tp: int | None,
+                pp: int | None) -> dict[str, Any] | None:
+    """The ``disaggregation`` settings a pasted serve line implies (None: not disaggregated).
+
+    A prefill server (SGLang ``--disaggregation-mode prefill``, vLLM ``kv_role`` kv_producer)
+    sets the prefill pool's TP/PP from its own flags, a decode server the decode pool's; a
+    server in both roles (vLLM ``kv_both``) keeps the deployment's TP/PP for both pools.
+    """
+    role = _pasted_role(kv_transfer_config, mode)
+    if role is None:
+        return None
+    pool: dict[str, Any] = {"enabled": True}
+    if role in ("prefill", "decode"):
+        pool.update({f"{role}_tp": tp, f"{role}_pp": pp})
+    return {k: v for k, v in pool.items() if v is not None}
+
+
+def pool_serve_lines(inputs: PlanInputs) -> tuple[str, str] | None:
+    """The launch lines of a prefill and of a decode server; None when not disaggregated.
+
+    Each is the line of one pool replica (its TP/PP and effective settings) with the engine's
+    disaggregation flag; an engine without one (TensorRT-LLM sets it in its YAML) gets none.
+    """
+    if not inputs.deployment.disaggregation.enabled:
+        return None
+    kind = inputs.engine.kind
+    flag = FLAGS[kind].get("disaggregation")
+    lines = []
+    for role, (tp, pp) in zip(("prefill", "decode"), pool_sizes(inputs.deployment), strict=True):
+        pool = pool_inputs(inputs, tp, pp)
+        line = serve_line(pool, calculate_memory(pool, single_gpu_check=False).settings)
+        if flag is not None:
+            line += f" {flag} {shlex.quote(POOL_ROLE_VALUES[kind][role])}"
+        lines.append(line)
+    return lines[0], lines[1]

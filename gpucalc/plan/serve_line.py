@@ -24,6 +24,7 @@ FLAGS: dict[EngineKind, dict[str, str]] = {
         "kv_cache_dtype": "--kv-cache-dtype", "quantization": "--quantization",
         "expert_parallel": "--enable-expert-parallel", "enforce_eager": "--enforce-eager",
         "limit_mm_per_prompt": "--limit-mm-per-prompt",
+        "disaggregation": "--kv-transfer-config",
     },
     EngineKind.SGLANG: {
         "tensor_parallel_size": "--tp", "pipeline_parallel_size": "--pp",
@@ -31,6 +32,7 @@ FLAGS: dict[EngineKind, dict[str, str]] = {
         "max_num_batched_tokens": "--chunked-prefill-size", "max_num_seqs": "--max-running-requests",
         "kv_cache_dtype": "--kv-cache-dtype", "quantization": "--quantization",
         "expert_parallel": "--enable-ep-moe", "enforce_eager": "--disable-cuda-graph",
+        "disaggregation": "--disaggregation-mode",
     },
     EngineKind.TRTLLM: {
         "tensor_parallel_size": "--tp_size", "pipeline_parallel_size": "--pp_size",
