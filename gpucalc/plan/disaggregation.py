@@ -13,6 +13,7 @@ from typing import Any
 
 from gpucalc.core.disaggregation import DisaggregatedPlan, disaggregated_plan, pool_inputs, pool_sizes
 from gpucalc.core.engine import EngineKind
+from gpucalc.core.explain import Term
 from gpucalc.core.fleet import FleetVerdict
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.memory_plan import calculate_memory
@@ -42,6 +43,16 @@ def aggregated_gpus(fleet: FleetVerdict | None) -> int | None:
     if fleet is None:
         return None
     return int(fleet.replicas.value) * fleet.gpus_per_replica
+
+
+def disaggregated_units(d: DisaggregatedPlan) -> dict[str, str]:
+    """The unit of each figure of :func:`disaggregated_figures` that has one."""
+    terms = {name: getattr(d, name).unit for name in DisaggregatedPlan.model_fields
+             if isinstance(getattr(d, name), Term)}
+    return {**terms, "prefill_gpus": "GPUs", "decode_gpus": "GPUs", "gpus": "GPUs",
+            "aggregated_gpus": "GPUs", "prefill_replicas": "replicas", "decode_replicas": "replicas",
+            "kv_transfer_bytes": "bytes", "cost_per_hour_usd": "USD/h",
+            "aggregated_cost_per_hour_usd": "USD/h"}
 
 
 def _cost(gpus: int | None, price: float | None) -> float | None:
