@@ -13,9 +13,11 @@ from functools import partial
 from gpucalc import __version__
 from gpucalc.cli.args import (
     add_deployment_args,
+    add_disaggregation_args,
     add_uncertainty_args,
     add_workload_args,
     bounded_int,
+    disaggregation_from_args,
     scenario_from_flags,
     targets_from_args,
     workload_from_args,
@@ -143,6 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_workload_args(size)
     size.add_argument("--engine", default="vllm")
     size.add_argument("--max-model-len", type=int, default=None)
+    add_disaggregation_args(size)
     _add_output_format(size, table=True)
     models = sub.add_parser("models", help="list the bundled models")
     models.add_argument("--search", default="", help="filter by text")
@@ -308,7 +311,8 @@ def run_size(args: argparse.Namespace) -> int:
     gpu_ids = [g.strip() for g in args.gpus.split(",") if g.strip()] or list(catalog.gpus)
     gpus = [catalog.gpu(g) for g in gpu_ids]
     base = resolve_inputs(catalog, args.model, gpus[0], Deployment(
-        engine=args.engine, max_model_len=args.max_model_len), workload_from_args(args),
+        engine=args.engine, max_model_len=args.max_model_len,
+        disaggregation=disaggregation_from_args(args)), workload_from_args(args),
         targets_from_args(args))
     precisions = list(precision_tiers(catalog).values())
     request = SizingRequest(qps_avg=args.qps, qps_peak=args.qps_peak, redundancy=args.redundancy,

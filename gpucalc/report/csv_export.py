@@ -188,7 +188,7 @@ def per_card_grid_table(cells: Sequence[GridCell]) -> CsvTable:
 
 
 SIZING_COLUMNS = (
-    ("gpu", "gpu"), ("precision", "precision"), ("kv_format", "kv_format"),
+    ("gpu", "gpu"), ("precision", "precision"), ("kv_format", "kv_format"), ("layout", "layout"),
     ("tensor_parallel_size", "tensor_parallel_size"),
     ("recommended_concurrency", "recommended_concurrency_requests"),
     ("online_capacity", "online_capacity_requests"), ("bottleneck", "bottleneck"),

@@ -37,6 +37,7 @@ FILE_NOTES: dict[str, str] = {
     "per_card_grid": "Concurrency at the latency targets for each context tier and precision "
                      "tier on one replica; 'binding' is 'does_not_fit' where the model does not fit.",
     "sizing": "Fleet options that meet the targets, cheapest first: GPU (id and name), precision, "
+              "layout ('aggregated', or the xPyD ratio of prefill and decode pools), "
               "TP, concurrency per replica, replicas and GPUs in total, utilization (fraction), "
               "latency (ms), cost (USD per hour and per million output tokens); 'pareto' marks "
               "options no other option beats on both cost per hour and TPOT.",

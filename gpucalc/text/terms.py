@@ -474,3 +474,15 @@ def traffic_mode_name(mode: str, lang: str | Lookup) -> str:
     """A traffic mode ("online", "offline", "mixed") in the reader's language."""
     name = TRAFFIC_MODE_NAMES.get(mode)
     return _lookup(lang)("Terms", name) if name else mode
+
+
+AGGREGATED_LAYOUT = QT_TRANSLATE_NOOP("Terms", "aggregated")
+DISAGGREGATED_LAYOUT = QT_TRANSLATE_NOOP("Terms", "{ratio} split")
+
+
+def layout_name(layout: str, lang: str | Lookup) -> str:
+    """A sizing row's layout in the reader's language: 'aggregated' or '2P3D split' (disaggregated)."""
+    tr = _lookup(lang)
+    if layout == "aggregated":
+        return tr("Terms", AGGREGATED_LAYOUT)
+    return tr("Terms", DISAGGREGATED_LAYOUT).format(ratio=layout)
