@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+from gpucalc.core.disagg_inputs import Disaggregation
 from gpucalc.core.inputs import SLO_PERCENTILES, Deployment, RequestClass, Targets, TrafficMode, Workload
 from gpucalc.core.scenario import Scenario
 from gpucalc.plan.serve_command import images_per_prompt
@@ -45,6 +46,27 @@ def add_deployment_args(parser: argparse.ArgumentParser) -> None:
                        help="vllm, vllm-v0, sglang, sglang-0.4, trtllm")
     group.add_argument("--gpu-memory-gib", type=float, default=None,
                        help="total GPU memory as the engine sees it (MIG slice, shared GPU)")
+    add_disaggregation_args(parser)
+
+
+def add_disaggregation_args(parser: argparse.ArgumentParser) -> None:
+    """Prefill/decode disaggregation: two pools and the link between them."""
+    group = parser.add_argument_group(
+        "prefill/decode disaggregation (vLLM kv-transfer-config, SGLang --disaggregation-mode, "
+        "Dynamo xPyD)")
+    group.add_argument("--disaggregate", action="store_true",
+                       help="plan prefill and decode on separate pools (any pool flag implies it)")
+    group.add_argument("--prefill-tp", type=int, default=None, help="TP of a prefill replica")
+    group.add_argument("--decode-tp", type=int, default=None, help="TP of a decode replica")
+    group.add_argument("--prefill-pp", type=int, default=None, help="PP of a prefill replica")
+    group.add_argument("--decode-pp", type=int, default=None, help="PP of a decode replica")
+    group.add_argument("--prefill-replicas", type=int, default=None,
+                       help="fixed prefill replicas (default: sized from --qps)")
+    group.add_argument("--decode-replicas", type=int, default=None,
+                       help="fixed decode replicas (default: sized from --qps)")
+    group.add_argument("--kv-transfer-gbps", type=float, default=None,
+                       help="link between the pools, Gb/s per GPU (400 = NDR InfiniBand); default: "
+                            "the GPU's fast link inside one domain, else the host path")
 
 
 def add_workload_args(parser: argparse.ArgumentParser) -> None:
@@ -150,7 +172,20 @@ def deployment_from_args(args: argparse.Namespace) -> Deployment:
         enforce_eager=args.enforce_eager,
         limit_mm_per_prompt=args.limit_mm_per_prompt,
         enable_prefix_caching=getattr(args, "enable_prefix_caching", None),
+        disaggregation=disaggregation_from_args(args),
     )
+
+
+DISAGGREGATION_FLAGS = ("prefill_tp", "decode_tp", "prefill_pp", "decode_pp", "prefill_replicas",
+                        "decode_replicas", "kv_transfer_gbps")
+
+
+def disaggregation_from_args(args: argparse.Namespace) -> Disaggregation:
+    """The pools the disaggregation flags describe (off unless one of them is given)."""
+    given = {k: getattr(args, k, None) for k in DISAGGREGATION_FLAGS}
+    given = {k: v for k, v in given.items() if v is not None}
+    enabled = bool(getattr(args, "disaggregate", False) or given)
+    return Disaggregation(enabled=enabled, **given)
 
 
 def workload_from_args(args: argparse.Namespace) -> Workload:

@@ -13,9 +13,11 @@ from functools import partial
 from gpucalc import __version__
 from gpucalc.cli.args import (
     add_deployment_args,
+    add_disaggregation_args,
     add_uncertainty_args,
     add_workload_args,
     bounded_int,
+    disaggregation_from_args,
     scenario_from_flags,
     targets_from_args,
     workload_from_args,
@@ -143,6 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_workload_args(size)
     size.add_argument("--engine", default="vllm")
     size.add_argument("--max-model-len", type=int, default=None)
+    add_disaggregation_args(size)
     _add_output_format(size, table=True)
     models = sub.add_parser("models", help="list the bundled models")
     models.add_argument("--search", default="", help="filter by text")
@@ -208,11 +211,13 @@ def _add_output_format(parser: argparse.ArgumentParser, table: bool = False) -> 
 
 def run_estimate(args: argparse.Namespace) -> int:
     """``gpucalc estimate``: print the memory picture."""
+    from gpucalc.cli.disagg_output import disaggregated_table
     from gpucalc.cli.output import memory_json, memory_table
     from gpucalc.cli.perf_output import fleet_json, fleet_table, performance_json, performance_table
     from gpucalc.cli.uncertainty_output import uncertainty_json, uncertainty_table
     from gpucalc.core.calculate import LoadRequest
     from gpucalc.plan.compute import PlanOptions, plan_inputs
+    from gpucalc.plan.disaggregation import disaggregated_figures
     from gpucalc.text.notices import notice_text
 
     scenario, inputs = _scenario_inputs(args)
@@ -226,6 +231,8 @@ def run_estimate(args: argparse.Namespace) -> int:
         if plan.performance is not None:
             data.update(performance_json(plan.performance))
         data["fleet"] = fleet_json(plan.fleet) if plan.fleet is not None else None
+        data["disaggregated"] = None if plan.disaggregated is None else disaggregated_figures(
+            plan.disaggregated, plan.fleet, inputs.gpu.usable_price_usd_per_hour)
         if plan.bands is not None and plan.sensitivity is not None:
             data.update(uncertainty_json(plan.bands, plan.sensitivity))
         print(strict_json(data))
@@ -242,6 +249,10 @@ def run_estimate(args: argparse.Namespace) -> int:
             print(performance_table(plan.performance, cli_language(args)))
         if plan.fleet is not None:
             print(fleet_table(plan.fleet, cli_language(args)))
+        if plan.disaggregated is not None:
+            print(disaggregated_table(plan.disaggregated, disaggregated_figures(
+                plan.disaggregated, plan.fleet, inputs.gpu.usable_price_usd_per_hour),
+                inputs.workload.qps_avg, lang))
         if plan.bands is not None and plan.sensitivity is not None:
             print(uncertainty_table(plan.bands, plan.sensitivity, lang=cli_language(args)))
     if not result.fits:
@@ -300,7 +311,8 @@ def run_size(args: argparse.Namespace) -> int:
     gpu_ids = [g.strip() for g in args.gpus.split(",") if g.strip()] or list(catalog.gpus)
     gpus = [catalog.gpu(g) for g in gpu_ids]
     base = resolve_inputs(catalog, args.model, gpus[0], Deployment(
-        engine=args.engine, max_model_len=args.max_model_len), workload_from_args(args),
+        engine=args.engine, max_model_len=args.max_model_len,
+        disaggregation=disaggregation_from_args(args)), workload_from_args(args),
         targets_from_args(args))
     precisions = list(precision_tiers(catalog).values())
     request = SizingRequest(qps_avg=args.qps, qps_peak=args.qps_peak, redundancy=args.redundancy,

@@ -19,7 +19,7 @@ from gpucalc.plan.fleet import fleet_figures, layout_figures
 from gpucalc.text.catalogue import translate
 from gpucalc.text.notices import notice_text
 from gpucalc.text.numbers import count, finite_text, sig3
-from gpucalc.text.terms import formula_text, input_name, traffic_mode_name, unit_name
+from gpucalc.text.terms import formula_text, input_name, layout_name, traffic_mode_name, unit_name
 
 POINT_NAMES = {
     "at_recommended": QT_TRANSLATE_NOOP("Report", "At the recommendation"),
@@ -226,7 +226,8 @@ def sizing_csv(rows: list[SizingRow]) -> str:
 
 
 SIZING_COLUMNS = (
-    (QT_TRANSLATE_NOOP("Cli", "gpu"), -20), (QT_TRANSLATE_NOOP("Cli", "prec"), -12), ("TP", 3),
+    (QT_TRANSLATE_NOOP("Cli", "gpu"), -20), (QT_TRANSLATE_NOOP("Cli", "prec"), -12),
+    (QT_TRANSLATE_NOOP("Cli", "layout"), -11), ("TP", 3),
     (QT_TRANSLATE_NOOP("Cli", "knee"), 6), (QT_TRANSLATE_NOOP("Cli", "online"), 7),
     (QT_TRANSLATE_NOOP("Cli", "bound"), 13), (QT_TRANSLATE_NOOP("Cli", "req/s/rep"), 10),
     (QT_TRANSLATE_NOOP("Cli", "GPUs"), 6), (QT_TRANSLATE_NOOP("Cli", "util"), 6), ("TPOT ms", 9), ("$/h", 9),
@@ -253,7 +254,8 @@ def sizing_table(rows: list[SizingRow], limit: int = 25, lang: str = "en") -> st
         per_m = (f"{r.cost_usd_per_million_output_tokens:,.2f}"
                  if r.cost_usd_per_million_output_tokens is not None else "—")
         lines.append(_sizing_cells([
-            r.gpu, r.precision, str(r.tensor_parallel_size), str(r.recommended_concurrency),
+            r.gpu, r.precision, layout_name(r.layout, lang), str(r.tensor_parallel_size),
+            str(r.recommended_concurrency),
             str(r.online_capacity), input_name(r.bottleneck, lang), f"{r.requests_per_s_per_replica:.2f}",
             str(r.gpus_total), f"{r.utilization:.0%}", f"{r.tpot_ms:.1f}", cost, per_m,
         ], widths) + f"  {'*' if r.pareto else ''}{caveat}")

@@ -6,6 +6,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from gpucalc.core.disagg_inputs import Disaggregation
 from gpucalc.core.engine import EngineProfile
 from gpucalc.core.errors import InputRuleError
 from gpucalc.core.gpu_spec import GpuSpec
@@ -49,6 +50,9 @@ class Deployment(BaseModel):
         default=None, description="Reuse the KV blocks of prompt prefixes already computed "
         "(vLLM --enable-prefix-caching / --no-enable-prefix-caching, SGLang --disable-radix-cache); "
         "None: the engine's default (on in vLLM V1, SGLang and TensorRT-LLM).")
+    # prefill/decode disaggregation: two pools, each this deployment with its own TP/PP
+    disaggregation: Disaggregation = Field(
+        default=Disaggregation(), description="Prefill and decode on separate pools of replicas.")
 
     @model_validator(mode="after")
     def _parallel_fits(self) -> Deployment:

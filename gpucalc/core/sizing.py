@@ -8,12 +8,14 @@ from collections.abc import Callable, Iterable, Sequence
 from pydantic import BaseModel, ConfigDict, Field
 
 from gpucalc.core.ceilings import ceiling_values
+from gpucalc.core.disaggregation import disaggregated_plan
 from gpucalc.core.errors import PlanError
 from gpucalc.core.fleet import (
     SECONDS_PER_DAY,
     FleetPolicy,
     ReplicaRates,
     fleet_verdict,
+    online_capacity_requests,
     planning_watermark,
     rates_at_points,
 )
@@ -70,6 +72,9 @@ class SizingRow(BaseModel):
     quantized_below_checkpoint: bool = Field(
         default=False, description="A lower precision than the checkpoint's: quality to be measured.")
     pareto: bool = False
+    # prefill/decode disaggregation: which layout the row prices
+    layout: str = Field(default="aggregated", description="'aggregated', or the xPyD ratio of a "
+                        "disaggregated layout (TP, knee, rates and TPOT are its decode pool's).")
 
 
 def _variant(inputs: PlanInputs, weights: WeightFormat, kv: KvFormat, tp: int) -> PlanInputs:
@@ -166,6 +171,47 @@ def sizing_row(inputs: PlanInputs, request: SizingRequest, layout: LayoutRates) 
     )
 
 
+def disaggregated_option(inputs: PlanInputs, request: SizingRequest,
+                         checkpoint_bits: float | None = None) -> SizingRow | None:
+    """The same traffic on prefill and decode pools (xPyD), N + k replicas in each pool.
+
+    Each pool fails on its own, so each keeps ``redundancy`` spare replicas; the knee, rates
+    and TPOT are the decode pool's, the TTFT the prefill pool's (queue, prefill, KV transfer).
+    None when a pool cannot meet its target.
+    """
+    workload = inputs.workload.model_copy(update={"qps_avg": request.qps_avg,
+                                                   "qps_peak": request.qps_peak or request.qps_avg})
+    try:
+        d = disaggregated_plan(inputs.model_copy(update={"workload": workload}))
+    except PlanError:
+        return None
+    k = request.redundancy
+    gpus = d.gpus + k * (d.prefill_tp * d.prefill_pp + d.decode_tp * d.decode_pp)
+    price = inputs.gpu.usable_price_usd_per_hour
+    cost = gpus * price if price is not None else None
+    _, mean_out = mean_lengths(workload)
+    knee = int(d.decode_knee_requests.value)
+    watermark = planning_watermark(inputs.targets, workload.mode)
+    rate = d.decode_requests_per_s_per_replica.value
+    limits = d.decode_knee_requests.inputs
+    bound = min(("memory", "scheduler", "tpot"), key=lambda name: float(limits[name]))
+    return SizingRow(
+        gpu=inputs.gpu.id, gpu_name=inputs.gpu.name, precision=inputs.weight_format.id,
+        kv_format=inputs.kv_format.id, tensor_parallel_size=d.decode_tp,
+        recommended_concurrency=knee, online_capacity=online_capacity_requests(knee, watermark),
+        bottleneck="compute" if bound == "tpot" else bound,
+        requests_per_s_per_replica=watermark * rate,
+        replicas_needed=d.prefill_replicas + d.decode_replicas,
+        replicas_total=d.prefill_replicas + d.decode_replicas + 2 * k, gpus_total=gpus,
+        utilization=request.qps_avg / ((d.decode_replicas + k) * rate),
+        ttft_ms=d.ttft_ms.value, tpot_ms=d.decode_tpot_ms.value, price_usd_per_gpu_hour=price,
+        cost_usd_per_hour=cost,
+        cost_usd_per_million_output_tokens=(cost / (request.qps_avg * mean_out * 3600) * 1e6)
+        if cost else None,
+        offline_tokens_per_day_spare=0.0, layout=d.ratio,
+        quantized_below_checkpoint=below_checkpoint(inputs, checkpoint_bits))
+
+
 def _fitting_layouts(
     inputs: PlanInputs, weights: WeightFormat, kv: KvFormat
 ) -> Iterable[tuple[PlanInputs, MemoryResult]]:
@@ -220,6 +266,7 @@ def size_fleet(base: PlanInputs, gpus: Sequence[GpuSpec],
     """
     rows: list[SizingRow] = []
     reference_bits = checkpoint_bits_per_weight(base)
+    disaggregated = base.deployment.disaggregation.enabled
     for done, gpu in enumerate(gpus):
         if progress is not None and not progress(done / max(len(gpus), 1)):
             raise SizingCancelled
@@ -229,6 +276,9 @@ def size_fleet(base: PlanInputs, gpus: Sequence[GpuSpec],
                 row = size_option(variant, request, memory, reference_bits)
                 if row is not None:
                     rows.append(row)
+                split = disaggregated_option(variant, request, reference_bits) if disaggregated else None
+                if split is not None:
+                    rows.append(split)
     rows.sort(key=lambda r: (r.cost_usd_per_hour is None, r.cost_usd_per_hour or 0.0, r.gpus_total))
     return mark_pareto(rows)
 

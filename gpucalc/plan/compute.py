@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import precision_tiers, resolve_scenario
 from gpucalc.core.calculate import LoadRequest, Result, calculate
+from gpucalc.core.disaggregation import DisaggregatedPlan
 from gpucalc.core.fleet import FleetVerdict
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.memory_result import MemoryResult
@@ -32,6 +33,7 @@ from gpucalc.core.sim_traffic import TrafficSpec
 from gpucalc.core.sizing import SizingRequest, SizingRow, size_fleet
 from gpucalc.core.sweep import ContextSweep, GridCell, context_sweep, per_card_grid
 from gpucalc.core.uncertainty import Bands
+from gpucalc.plan.disaggregation import plan_disaggregation
 from gpucalc.plan.fleet import plan_fleet
 
 SWEEP_POINTS = 128  # context points of the sweep every view shows
@@ -84,6 +86,8 @@ class Plan(BaseModel):
     fleet: FleetVerdict | None = Field(
         default=None, description="Whether the deployment carries the QPS; None when it cannot serve.")
     elapsed_ms: float = 0.0
+    disaggregated: DisaggregatedPlan | None = Field(
+        default=None, description="Prefill and decode pools; None when not disaggregated.")
 
     @property
     def memory(self) -> MemoryResult:
@@ -149,6 +153,7 @@ def plan_inputs(catalog: Catalog, scenario: Scenario, inputs: PlanInputs,
         sizing=sizing_rows(catalog, inputs) if options.sizing else (),
         simulation=simulate_plan(inputs, result.memory) if options.simulation else None,
         fleet=plan_fleet(inputs, result.performance),
+        disaggregated=plan_disaggregation(inputs),
         elapsed_ms=(time.perf_counter() - start) * 1000.0,
     )
 

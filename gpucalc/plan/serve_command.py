@@ -15,6 +15,7 @@ from pydantic import ValidationError
 
 from gpucalc.core.scenario import Scenario
 from gpucalc.core.units import BYTES_PER_GIB
+from gpucalc.plan.disaggregation import pasted_pool
 
 
 class ServeCommandError(ValueError):
@@ -53,6 +54,7 @@ _VLLM: dict[str, tuple[str, str, type]] = {
     "--kv-cache-memory": ("deployment", "kv_cache_memory_gib", float),
     "--limit-mm-per-prompt": ("deployment", "limit_mm_per_prompt", int),
     "--model": ("", "model", str),
+    "--kv-transfer-config": ("", "kv_transfer_config", str),
     **_COMMON,
 }
 _SGLANG: dict[str, tuple[str, str, type]] = {
@@ -72,6 +74,8 @@ _SGLANG: dict[str, tuple[str, str, type]] = {
     "--max-running-requests": ("deployment", "max_num_seqs", int),
     "--chunked-prefill-size": ("deployment", "max_num_batched_tokens", int),
     "--page-size": ("deployment", "block_size", int),
+    "--disaggregation-mode": ("", "disaggregation_mode", str),
+    "--disaggregation-transfer-backend": ("", "disaggregation_transfer_backend", str),
     **_COMMON,
 }
 _TRTLLM: dict[str, tuple[str, str, type]] = {
@@ -227,10 +231,20 @@ def parse_serve_command(text: str, base: Scenario | None = None) -> ParsedComman
     ep = int(values.pop("expert_parallel_size", 1))
     if ep > 1:
         values["deployment.enable_expert_parallel"] = True
+    try:
+        pool = pasted_pool(values.pop("kv_transfer_config", None),
+                           values.pop("disaggregation_mode", None),
+                           values.get("deployment.tensor_parallel_size"),
+                           values.get("deployment.pipeline_parallel_size"))
+    except ValueError as exc:
+        raise ServeCommandError(str(exc)) from exc
+    values.pop("disaggregation_transfer_backend", None)
     for key, value in values.items():
         section, _, field = key.rpartition(".")
         (data[section] if section else data)[field] = value
     dep = data["deployment"]
+    if pool is not None:
+        dep["disaggregation"] = pool
     dep["num_gpus"] = dep.get("tensor_parallel_size", 1) * dep.get("pipeline_parallel_size", 1) * dp
     if dep.get("kv_cache_dtype") is None:
         dep.pop("kv_cache_dtype", None)

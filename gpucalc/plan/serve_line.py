@@ -27,6 +27,7 @@ FLAGS: dict[EngineKind, dict[str, str]] = {
         "limit_mm_per_prompt": "--limit-mm-per-prompt",
         "prefix_caching_on": "--enable-prefix-caching",
         "prefix_caching_off": "--no-enable-prefix-caching",
+        "disaggregation": "--kv-transfer-config",
     },
     EngineKind.SGLANG: {
         "tensor_parallel_size": "--tp", "pipeline_parallel_size": "--pp",
@@ -35,6 +36,7 @@ FLAGS: dict[EngineKind, dict[str, str]] = {
         "kv_cache_dtype": "--kv-cache-dtype", "quantization": "--quantization",
         "expert_parallel": "--enable-ep-moe", "enforce_eager": "--disable-cuda-graph",
         "prefix_caching_off": "--disable-radix-cache",
+        "disaggregation": "--disaggregation-mode",
     },
     EngineKind.TRTLLM: {
         "tensor_parallel_size": "--tp_size", "pipeline_parallel_size": "--pp_size",

@@ -31,6 +31,7 @@ from pathlib import Path
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.storage import atomic_write_bytes
+from gpucalc.core.disaggregation import DisaggregatedPlan
 from gpucalc.core.explain import Term
 from gpucalc.core.fleet import FleetVerdict
 from gpucalc.core.memory_result import MemoryResult
@@ -41,6 +42,7 @@ from gpucalc.core.sim_sweep import RateSweep
 from gpucalc.core.sizing import SizingRow
 from gpucalc.core.sweep import ContextSweep, GridCell
 from gpucalc.core.uncertainty import Bands
+from gpucalc.plan.disaggregation import disaggregated_figures, disaggregated_units
 from gpucalc.plan.fleet import fleet_figures, layout_figures
 from gpucalc.report.csv_readme import README_NAME, readme_text
 from gpucalc.report.csv_summary import FLEET_UNITS, summary_rows
@@ -188,7 +190,7 @@ def per_card_grid_table(cells: Sequence[GridCell]) -> CsvTable:
 
 
 SIZING_COLUMNS = (
-    ("gpu", "gpu"), ("precision", "precision"), ("kv_format", "kv_format"),
+    ("gpu", "gpu"), ("precision", "precision"), ("kv_format", "kv_format"), ("layout", "layout"),
     ("tensor_parallel_size", "tensor_parallel_size"),
     ("recommended_concurrency", "recommended_concurrency_requests"),
     ("online_capacity", "online_capacity_requests"), ("bottleneck", "bottleneck"),
@@ -229,6 +231,16 @@ def fleet_table(fleet: FleetVerdict) -> CsvTable:
                           for name, value in fleet_figures(fleet).items()))
 
 
+def disaggregated_table(data: ReportData) -> CsvTable:
+    """Both pools of a disaggregated plan, one figure per row under the ``--json`` names."""
+    pools = data.plan.disaggregated
+    assert pools is not None
+    units = disaggregated_units(pools)
+    figures = disaggregated_figures(pools, data.plan.fleet, data.inputs.gpu.usable_price_usd_per_hour)
+    return CsvTable("disaggregated", ("quantity", "value", "unit"),
+                    tuple((name, value, units.get(name, "")) for name, value in figures.items()))
+
+
 def fleet_layouts_table(fleet: FleetVerdict) -> CsvTable:
     """Replicas versus TP on the deployment's GPUs: totals of each layout."""
     rows = [layout_figures(x) for x in fleet.layouts]
@@ -261,6 +273,10 @@ def term_inputs_table(data: ReportData) -> CsvTable:
         named += [("answer", name, term) for name, term in answer_terms(perf)]
     if data.plan.fleet is not None:
         named += [("fleet", name, term) for name, term in fleet_terms(data.plan.fleet)]
+    pools = data.plan.disaggregated
+    if pools is not None:
+        named += [("disaggregated", name, getattr(pools, name)) for name in DisaggregatedPlan.model_fields
+                  if isinstance(getattr(pools, name), Term)]
     rows = tuple((file, name, key, value) for file, name, term in named
                  for key, value in sorted(term.inputs.items()))
     return CsvTable("term_inputs", ("file", "term", "input", "value"), rows)
@@ -278,6 +294,8 @@ def report_tables(data: ReportData) -> list[CsvTable]:
         tables.append(fleet_table(fleet))
         if fleet.layouts:
             tables.append(fleet_layouts_table(fleet))
+    if data.plan.disaggregated is not None:
+        tables.append(disaggregated_table(data))
     if data.bands is not None:
         tables.append(uncertainty_table(data.bands))
     if data.simulation is not None:

@@ -37,6 +37,7 @@ FILE_NOTES: dict[str, str] = {
     "per_card_grid": "Concurrency at the latency targets for each context tier and precision "
                      "tier on one replica; 'binding' is 'does_not_fit' where the model does not fit.",
     "sizing": "Fleet options that meet the targets, cheapest first: GPU (id and name), precision, "
+              "layout ('aggregated', or the xPyD ratio of prefill and decode pools), "
               "TP, concurrency per replica, replicas and GPUs in total, utilization (fraction), "
               "latency (ms), cost (USD per hour and per million output tokens); 'pareto' marks "
               "options no other option beats on both cost per hour and TPOT.",
@@ -44,6 +45,10 @@ FILE_NOTES: dict[str, str] = {
              "deployed, totals and costs. Columns: quantity, value, unit.",
     "fleet_layouts": "The same GPUs split into replicas of different tensor-parallel sizes: "
                      "replicas, concurrency (requests), requests/s and output tokens/s in total.",
+    "disaggregated": "Prefill/decode disaggregation: each pool's TP, PP, replicas and GPUs (needed "
+                     "and planned), the KV transfer per P95 prompt (ms, bytes), TTFT, decode TPOT, "
+                     "rates per replica, and the aggregated GPUs for the same traffic. Columns: "
+                     "quantity, value, unit.",
     "uncertainty": "Low, expected and high value of KV cache tokens, recommended concurrency "
                    "and GPUs needed, over the ranges of the uncertain constants.",
     "simulation_sweep": "Simulated TTFT and TPOT percentiles (ms), output tokens/s and goodput "

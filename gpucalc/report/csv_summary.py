@@ -18,6 +18,7 @@ from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.perf_result import PerformanceResult
 from gpucalc.core.prefix_cache import caching_on, prefix_cache_terms
 from gpucalc.core.uncertainty import Bands
+from gpucalc.plan.disaggregation import disaggregated_figures, disaggregated_units
 from gpucalc.report.data import ReportData
 
 SummaryValue = str | int | float | bool | None
@@ -216,6 +217,25 @@ def fleet_rows(fleet: FleetVerdict) -> list[SummaryRow]:
                    for field, key, cost in costs if cost is not None]
 
 
+DISAGGREGATION_SUMMARY = ("ratio", "prefill_replicas", "decode_replicas", "prefill_gpus", "decode_gpus",
+                          "gpus", "kv_transfer_ms", "ttft_ms", "decode_tpot_ms", "aggregated_gpus")
+"""The figures of ``disaggregated.csv`` the summary repeats."""
+
+
+def disaggregation_rows(data: ReportData) -> list[SummaryRow]:
+    """The pools asked for (the scenario's) and what they come to (``disaggregated.csv``)."""
+    pools = data.inputs.deployment.disaggregation
+    rows = [SummaryRow("disaggregation", name, getattr(pools, name), "", FROM_SCENARIO)
+            for name in type(pools).model_fields if getattr(pools, name) is not None]
+    plan = data.plan.disaggregated
+    if plan is None:
+        return rows
+    figures = disaggregated_figures(plan, data.plan.fleet, data.inputs.gpu.usable_price_usd_per_hour)
+    units = disaggregated_units(plan)
+    return rows + [SummaryRow("disaggregation", name, figures[name], units.get(name, ""),
+                              f"disaggregated.csv: {name}") for name in DISAGGREGATION_SUMMARY]
+
+
 def summary_rows(data: ReportData) -> list[SummaryRow]:
     """Every row of ``summary.csv`` for ``data`` (inputs always; the answer when the model fits)."""
     inputs = data.inputs
@@ -227,5 +247,7 @@ def summary_rows(data: ReportData) -> list[SummaryRow]:
         rows += answer_rows(perf, data.bands)
     if data.plan.fleet is not None:
         rows += fleet_rows(data.plan.fleet)
+    if data.inputs.deployment.disaggregation.enabled:
+        rows += disaggregation_rows(data)
     return rows
 

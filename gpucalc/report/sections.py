@@ -16,8 +16,10 @@ from gpucalc.core.quality import QUALITY_CAVEAT
 from gpucalc.core.sweep import SCENARIO_TIER
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.plan.checklist import fill_checklist, item_detail, item_title
+from gpucalc.plan.disaggregation import pool_serve_lines
 from gpucalc.plan.serve_line import serve_line
 from gpucalc.report.data import SIZING_ROWS_SHOWN, ReportData
+from gpucalc.report.disagg_text import pool_sentences
 from gpucalc.report.fleet_text import layouts_sentence, totals_sentence, verdict_sentence
 from gpucalc.report.layout import MUTED_COLOUR, Block, Canvas, Cell, Drawing, Heading, Paragraph, table
 from gpucalc.report.measurement_section import measurement_section
@@ -152,6 +154,22 @@ def fleet_blocks(w: Writer) -> list[Block]:
     lines = [verdict_sentence(fleet, w.lang), totals_sentence(fleet, w.lang),
              layouts_sentence(fleet, w.lang)]
     return [Paragraph(text, size_pt=9.5, space_after_pt=4) for text in lines if text]
+
+
+def disaggregated_blocks(w: Writer) -> list[Block]:
+    """Both pools of a disaggregated plan, the KV transfer, and each pool's launch line."""
+    pools = w.data.plan.disaggregated
+    if pools is None:
+        return []
+    blocks: list[Block] = [Paragraph(text, size_pt=9.5, space_after_pt=4)
+                           for text in pool_sentences(pools, w.data.plan.fleet, w.lang)]
+    lines = pool_serve_lines(w.data.inputs)
+    if lines is not None:
+        for title, line in zip((w.t("Prefill launch command"), w.t("Decode launch command")), lines,
+                               strict=True):
+            blocks += [Paragraph(title, size_pt=9, bold=True, space_after_pt=1),
+                       Paragraph(line, size_pt=8, mono=True, space_after_pt=4)]
+    return blocks
 
 
 def answer_sentence(w: Writer) -> str:
@@ -544,7 +562,8 @@ def notices_section(w: Writer) -> list[Block]:
 def appendix_intro(w: Writer) -> list[Block]:
     """The appendices' opening: the answer sentence and the fleet in figures."""
     return [Paragraph(w.t(APPENDIX_TITLE), size_pt=15, bold=True, space_after_pt=6),
-            Paragraph(answer_sentence(w), size_pt=10, bold=True, space_after_pt=6), *fleet_blocks(w)]
+            Paragraph(answer_sentence(w), size_pt=10, bold=True, space_after_pt=6), *fleet_blocks(w),
+            *disaggregated_blocks(w)]
 
 
 def report_blocks(data: ReportData) -> tuple[list[Block], tuple[str, ...]]:

@@ -97,6 +97,10 @@ NOTICE_TEXT: dict[str, str] = {
         "The scheduler binds: the KV cache holds {kv_requests} requests but --max-num-seqs "
         "{max_num_seqs} lets only that many run at once; raise --max-num-seqs if latency "
         "allows."),
+    "disaggregated_pool_short": QT_TRANSLATE_NOOP(
+        "Notices",
+        "The pools are smaller than the traffic needs: {prefill_replicas} prefill replicas for "
+        "{prefill_needed} needed, {decode_replicas} decode replicas for {decode_needed} needed."),
     "parallel_spans_link_domain": QT_TRANSLATE_NOOP(
         "Notices",
         "{gpu} joins only {domain_gpus} GPUs by {link}: a replica of TP {tp} × PP {pp} "

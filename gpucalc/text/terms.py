@@ -112,6 +112,22 @@ TERM_NAMES = {
     "fleet.cost_per_hour_usd": QT_TRANSLATE_NOOP("Terms", "Cost per hour (GPUs needed)"),
     "fleet.cost_per_month_usd": QT_TRANSLATE_NOOP("Terms", "Cost per month (GPUs needed)"),
     "fleet.cost_per_hour_deployed_usd": QT_TRANSLATE_NOOP("Terms", "Cost per hour (GPUs planned)"),
+    # prefill/decode disaggregation
+    "disaggregated.kv_transfer_ms": QT_TRANSLATE_NOOP("Terms", "KV transfer to the decode pool"),
+    "disaggregated.prefill_ms": QT_TRANSLATE_NOOP("Terms", "Prefill of a P95 prompt"),
+    "disaggregated.prefill_tokens_per_s_per_replica": QT_TRANSLATE_NOOP(
+        "Terms", "Prompt tokens/s per prefill replica"),
+    "disaggregated.prefill_requests_per_s_per_replica": QT_TRANSLATE_NOOP(
+        "Terms", "Prompts/s per prefill replica at the TTFT target"),
+    "disaggregated.ttft_ms": QT_TRANSLATE_NOOP("Terms", "TTFT, disaggregated"),
+    "disaggregated.decode_knee_requests": QT_TRANSLATE_NOOP("Terms", "Decode replica knee"),
+    "disaggregated.decode_tpot_ms": QT_TRANSLATE_NOOP("Terms", "TPOT, decode pool"),
+    "disaggregated.decode_tokens_per_s_per_replica": QT_TRANSLATE_NOOP(
+        "Terms", "Output tokens/s per decode replica"),
+    "disaggregated.decode_requests_per_s_per_replica": QT_TRANSLATE_NOOP(
+        "Terms", "Requests/s per decode replica"),
+    "disaggregated.prefill_replicas_needed": QT_TRANSLATE_NOOP("Terms", "Prefill replicas needed"),
+    "disaggregated.decode_replicas_needed": QT_TRANSLATE_NOOP("Terms", "Decode replicas needed"),
     "concurrency_total": QT_TRANSLATE_NOOP("Terms", "Online concurrency, all replicas"),
     "requests_per_s_total": QT_TRANSLATE_NOOP("Terms", "Requests/s, all replicas"),
     "output_tokens_per_s_total": QT_TRANSLATE_NOOP("Terms", "Output tokens/s, all replicas"),
@@ -479,3 +495,15 @@ def traffic_mode_name(mode: str, lang: str | Lookup) -> str:
     """A traffic mode ("online", "offline", "mixed") in the reader's language."""
     name = TRAFFIC_MODE_NAMES.get(mode)
     return _lookup(lang)("Terms", name) if name else mode
+
+
+AGGREGATED_LAYOUT = QT_TRANSLATE_NOOP("Terms", "aggregated")
+DISAGGREGATED_LAYOUT = QT_TRANSLATE_NOOP("Terms", "{ratio} split")
+
+
+def layout_name(layout: str, lang: str | Lookup) -> str:
+    """A sizing row's layout in the reader's language: 'aggregated' or '2P3D split' (disaggregated)."""
+    tr = _lookup(lang)
+    if layout == "aggregated":
+        return tr("Terms", AGGREGATED_LAYOUT)
+    return tr("Terms", DISAGGREGATED_LAYOUT).format(ratio=layout)

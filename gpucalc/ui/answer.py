@@ -10,6 +10,7 @@ from PySide6.QtCore import QCoreApplication
 from gpucalc.core.explain import Term
 from gpucalc.core.inputs import TrafficMode
 from gpucalc.plan.compute import Plan
+from gpucalc.ui.disagg_view import disaggregated_clause
 from gpucalc.ui.format import count, kind_name, sig3
 from gpucalc.ui.i18n import catalog_display_name
 
@@ -87,7 +88,7 @@ def _performance_detail(outcome: Plan) -> str:
         tokens=count(memory.kv_cache_tokens.value), c95=_requests(memory.concurrency_p95),
         ttft=sig3(point.ttft_ms.value), tpot=sig3(point.tpot_ms.value),
         tok=count(point.output_tokens_per_s.value), fit=_fit_clause(outcome)) + _band_clause(outcome) \
-        + _long_class_clause(outcome) + _fleet_clause(outcome)
+        + _long_class_clause(outcome) + _fleet_clause(outcome) + disaggregated_clause(outcome)
 
 
 def _yes_no(flag: bool) -> str:

@@ -15,11 +15,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpucalc.core.disaggregation import DisaggregatedPlan
 from gpucalc.core.explain import Term
 from gpucalc.core.fleet import FleetVerdict
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_result import PerformanceResult, PointSummary
 from gpucalc.core.prefix_cache import prefix_cache_terms
+from gpucalc.ui.disagg_view import disaggregated_groups
 from gpucalc.ui.format import (
     formula_text,
     input_name,
@@ -166,7 +168,8 @@ class ExplainPane(QWidget):
         self.tree.currentItemChanged.connect(self._on_current)
 
     def set_result(self, memory: MemoryResult, performance: PerformanceResult | None = None,
-                   fleet: FleetVerdict | None = None) -> None:
+                   fleet: FleetVerdict | None = None,
+                   disaggregated: DisaggregatedPlan | None = None) -> None:
         """List every term of ``memory`` (``performance``, ``fleet``), keeping the selection."""
         current = self.current_key()
         self.tree.blockSignals(True)
@@ -181,6 +184,8 @@ class ExplainPane(QWidget):
             groups = performance_groups(performance) + groups
         if fleet is not None:
             groups = fleet_groups(fleet) + groups
+        if disaggregated is not None:
+            groups = disaggregated_groups(disaggregated) + groups
         for title, terms in groups:
             group = QTreeWidgetItem([title])
             group.setFirstColumnSpanned(True)

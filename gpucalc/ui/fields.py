@@ -38,6 +38,40 @@ HARDWARE = (
                                           "shared GPU); auto uses the catalog value."),
               unit="GiB", decimals=1, auto=QT_TRANSLATE_NOOP("Fields", "catalog value")),
 )
+DISAGGREGATION = (
+    FieldSpec("deployment.disaggregation.enabled",
+              QT_TRANSLATE_NOOP("Fields", "Disaggregated prefill/decode"),
+              QT_TRANSLATE_NOOP("Fields", "Prefill and decode on separate pools of replicas (vLLM "
+                                          "--kv-transfer-config, SGLang --disaggregation-mode, "
+                                          "Dynamo xPyD); the KV cache moves between them.")),
+    FieldSpec("deployment.disaggregation.prefill_tp", QT_TRANSLATE_NOOP("Fields", "Prefill TP"),
+              QT_TRANSLATE_NOOP("Fields", "--prefill-tp: tensor parallel size of a prefill replica."),
+              auto=QT_TRANSLATE_NOOP("Fields", "same as TP")),
+    FieldSpec("deployment.disaggregation.decode_tp", QT_TRANSLATE_NOOP("Fields", "Decode TP"),
+              QT_TRANSLATE_NOOP("Fields", "--decode-tp: tensor parallel size of a decode replica."),
+              auto=QT_TRANSLATE_NOOP("Fields", "same as TP")),
+    FieldSpec("deployment.disaggregation.prefill_pp", QT_TRANSLATE_NOOP("Fields", "Prefill PP"),
+              QT_TRANSLATE_NOOP("Fields", "--prefill-pp: pipeline stages of a prefill replica."),
+              auto=QT_TRANSLATE_NOOP("Fields", "same as PP")),
+    FieldSpec("deployment.disaggregation.decode_pp", QT_TRANSLATE_NOOP("Fields", "Decode PP"),
+              QT_TRANSLATE_NOOP("Fields", "--decode-pp: pipeline stages of a decode replica."),
+              auto=QT_TRANSLATE_NOOP("Fields", "same as PP")),
+    FieldSpec("deployment.disaggregation.prefill_replicas",
+              QT_TRANSLATE_NOOP("Fields", "Prefill replicas"),
+              QT_TRANSLATE_NOOP("Fields", "--prefill-replicas: a fixed prefill pool; auto sizes it "
+                                          "from the QPS at the TTFT target."),
+              auto=QT_TRANSLATE_NOOP("Fields", "sized from QPS")),
+    FieldSpec("deployment.disaggregation.decode_replicas",
+              QT_TRANSLATE_NOOP("Fields", "Decode replicas"),
+              QT_TRANSLATE_NOOP("Fields", "--decode-replicas: a fixed decode pool; auto sizes it "
+                                          "from the QPS at the TPOT target."),
+              auto=QT_TRANSLATE_NOOP("Fields", "sized from QPS")),
+    FieldSpec("deployment.disaggregation.kv_transfer_gbps", QT_TRANSLATE_NOOP("Fields", "KV link"),
+              QT_TRANSLATE_NOOP("Fields", "--kv-transfer-gbps: link between the pools per GPU "
+                                          "(400 = NDR InfiniBand); auto uses the GPU's fast link "
+                                          "inside one domain, else the host path."),
+              unit="Gb/s", decimals=0, auto=QT_TRANSLATE_NOOP("Fields", "from the GPU")),
+)
 ENGINE = (
     FieldSpec("deployment.engine", QT_TRANSLATE_NOOP("Fields", "Engine"),
               QT_TRANSLATE_NOOP("Fields", "Serving engine whose memory accounting is used."),
@@ -80,6 +114,7 @@ ENGINE = (
                                           "(vLLM --[no-]enable-prefix-caching, SGLang "
                                           "--disable-radix-cache); on by default in vLLM V1, "
                                           "SGLang and TensorRT-LLM."), choices="prefix_caching"),
+    *DISAGGREGATION,
 )
 WORKLOAD = (
     FieldSpec("workload.input_len_p50", QT_TRANSLATE_NOOP("Fields", "Input length P50"),
@@ -152,6 +187,7 @@ UNIT_TEXT = {
     "req/s": "req/s",
     "ms": "ms",
     "GiB": "GiB",
+    "Gb/s": "Gb/s",
 }
 
 MODEL = (
@@ -175,6 +211,7 @@ OTHER_TITLES = {
     "deployment.kv_cache_memory_gib": QT_TRANSLATE_NOOP("Fields", "KV cache memory"),
     "deployment.block_size": QT_TRANSLATE_NOOP("Fields", "KV block size"),
     "deployment.limit_mm_per_prompt": QT_TRANSLATE_NOOP("Fields", "Images per prompt"),
+    "deployment.disaggregation": QT_TRANSLATE_NOOP("Fields", "Disaggregated prefill/decode"),
     "workload": QT_TRANSLATE_NOOP("Fields", "Workload"),
     "workload.classes": QT_TRANSLATE_NOOP("Fields", "Request classes"),
     "targets": QT_TRANSLATE_NOOP("Fields", "Targets"),

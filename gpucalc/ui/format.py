@@ -36,6 +36,11 @@ def term_name(key: str) -> str:
     return terms.term_name(key, window_translate)
 
 
+def layout_name(layout: str) -> str:
+    """A sizing row's layout, translated: 'aggregated' or '2P3D split'."""
+    return terms.layout_name(layout, window_translate)
+
+
 def formula_text(term: Term) -> str:
     """The translated formula of ``term``."""
     return terms.formula_text(term, window_translate)

@@ -32,6 +32,7 @@ SECTIONS: dict[str, type[BaseModel]] = {"deployment": Deployment, "workload": Wo
 SCENARIO_FIELDS = tuple(f"{section}.{name}" for section, model in SECTIONS.items()
                         for name in model.model_fields)
 NOT_A_VALUE = {"a": 1}  # a value no scenario field accepts: a number, text or list is wanted
+NOT_A_GROUP = 1  # a value no group of settings (a sub-model field) accepts
 
 
 def _refused(path: str, value: Any) -> ValidationError:
@@ -57,7 +58,10 @@ def _clean(message: str) -> None:
 
 @pytest.mark.parametrize("path", SCENARIO_FIELDS)
 def test_every_field_s_error_names_its_flag_and_its_title(path: str) -> None:
-    exc = _refused(path, NOT_A_VALUE)
+    section, _, name = path.partition(".")
+    annotation = SECTIONS[section].model_fields[name].annotation
+    is_group = isinstance(annotation, type) and issubclass(annotation, BaseModel)
+    exc = _refused(path, NOT_A_GROUP if is_group else NOT_A_VALUE)
     on_the_command_line = describe_error(exc, EN, _cli())
     assert on_the_command_line.field == path
     assert on_the_command_line.known

@@ -18,7 +18,7 @@ from gpucalc.core.fleet import HOURS_PER_MONTH
 from gpucalc.core.gpu_spec import GpuSpec, InterconnectKind
 from gpucalc.core.perf_result import CeilingKind
 from gpucalc.core.sizing import SizingRow, mark_pareto
-from gpucalc.ui.format import count, kind_name, share_text, sig3
+from gpucalc.ui.format import count, kind_name, layout_name, share_text, sig3
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP, catalog_display_name
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
@@ -103,6 +103,7 @@ COLUMNS = (
            lambda r: _money(_per_month(r), 0)),
     Column(QT_TRANSLATE_NOOP("Sizing", "Weights / KV"), lambda r: f"{r.precision}/{r.kv_format}",
            lambda r: f"{r.precision} / {r.kv_format}" + (" ‡" if r.quantized_below_checkpoint else ""), True),
+    Column(QT_TRANSLATE_NOOP("Sizing", "Layout"), lambda r: r.layout, lambda r: layout_name(r.layout), True),
     Column(QT_TRANSLATE_NOOP("Sizing", "TP"), lambda r: r.tensor_parallel_size,
            lambda r: str(r.tensor_parallel_size)),
     Column(QT_TRANSLATE_NOOP("Sizing", "Replicas (N+k)"), lambda r: r.replicas_total,
