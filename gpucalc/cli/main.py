@@ -208,10 +208,11 @@ def _add_output_format(parser: argparse.ArgumentParser, table: bool = False) -> 
 
 def run_estimate(args: argparse.Namespace) -> int:
     """``gpucalc estimate``: print the memory picture."""
-    from gpucalc.cli.output import memory_json, memory_table
+    from gpucalc.cli.output import memory_json, memory_table, topology_json, topology_line
     from gpucalc.cli.perf_output import fleet_json, fleet_table, performance_json, performance_table
     from gpucalc.cli.uncertainty_output import uncertainty_json, uncertainty_table
     from gpucalc.core.calculate import LoadRequest
+    from gpucalc.core.topology import node_summary
     from gpucalc.plan.compute import PlanOptions, plan_inputs
     from gpucalc.text.notices import notice_text
 
@@ -223,6 +224,7 @@ def run_estimate(args: argparse.Namespace) -> int:
     result = plan.memory
     if args.json:
         data = memory_json(result)
+        data["topology"] = topology_json(node_summary(inputs))
         if plan.performance is not None:
             data.update(performance_json(plan.performance))
         data["fleet"] = fleet_json(plan.fleet) if plan.fleet is not None else None
@@ -238,6 +240,9 @@ def run_estimate(args: argparse.Namespace) -> int:
             tp=inputs.deployment.tensor_parallel_size, pp=inputs.deployment.pipeline_parallel_size,
             weights=inputs.weight_format.label, kv=inputs.kv_format.label)
         print(memory_table(result, title, lang))
+        nodes = node_summary(inputs)
+        if nodes.nodes > 1:
+            print(topology_line(nodes, lang))
         if plan.performance is not None:
             print(performance_table(plan.performance, cli_language(args)))
         if plan.fleet is not None:

@@ -53,6 +53,7 @@ _VLLM: dict[str, tuple[str, str, type]] = {
     "--kv-cache-memory": ("deployment", "kv_cache_memory_gib", float),
     "--limit-mm-per-prompt": ("deployment", "limit_mm_per_prompt", int),
     "--model": ("", "model", str),
+    "--nnodes": ("deployment", "nodes", int),
     **_COMMON,
 }
 _SGLANG: dict[str, tuple[str, str, type]] = {
@@ -72,6 +73,7 @@ _SGLANG: dict[str, tuple[str, str, type]] = {
     "--max-running-requests": ("deployment", "max_num_seqs", int),
     "--chunked-prefill-size": ("deployment", "max_num_batched_tokens", int),
     "--page-size": ("deployment", "block_size", int),
+    "--nnodes": ("deployment", "nodes", int),
     **_COMMON,
 }
 _TRTLLM: dict[str, tuple[str, str, type]] = {
@@ -228,6 +230,9 @@ def parse_serve_command(text: str, base: Scenario | None = None) -> ParsedComman
         (data[section] if section else data)[field] = value
     dep = data["deployment"]
     dep["num_gpus"] = dep.get("tensor_parallel_size", 1) * dep.get("pipeline_parallel_size", 1) * dp
+    nodes = dep.get("nodes")
+    if isinstance(nodes, int) and nodes > 0 and dep["num_gpus"] % nodes == 0:
+        dep["gpus_per_node"] = dep["num_gpus"] // nodes  # the world size spread over --nnodes
     if dep.get("kv_cache_dtype") is None:
         dep.pop("kv_cache_dtype", None)
     try:

@@ -13,6 +13,7 @@ import shlex
 from gpucalc.core.engine import EngineKind
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.settings import EffectiveSettings
+from gpucalc.core.topology import replica_link_plan
 
 # field → flag, per engine (the first spelling each engine accepts in serve_command.py).
 FLAGS: dict[EngineKind, dict[str, str]] = {
@@ -23,7 +24,7 @@ FLAGS: dict[EngineKind, dict[str, str]] = {
         "max_num_batched_tokens": "--max-num-batched-tokens", "max_num_seqs": "--max-num-seqs",
         "kv_cache_dtype": "--kv-cache-dtype", "quantization": "--quantization",
         "expert_parallel": "--enable-expert-parallel", "enforce_eager": "--enforce-eager",
-        "limit_mm_per_prompt": "--limit-mm-per-prompt",
+        "limit_mm_per_prompt": "--limit-mm-per-prompt", "nodes": "--nnodes",
     },
     EngineKind.SGLANG: {
         "tensor_parallel_size": "--tp", "pipeline_parallel_size": "--pp",
@@ -31,6 +32,7 @@ FLAGS: dict[EngineKind, dict[str, str]] = {
         "max_num_batched_tokens": "--chunked-prefill-size", "max_num_seqs": "--max-running-requests",
         "kv_cache_dtype": "--kv-cache-dtype", "quantization": "--quantization",
         "expert_parallel": "--enable-ep-moe", "enforce_eager": "--disable-cuda-graph",
+        "nodes": "--nnodes",
     },
     EngineKind.TRTLLM: {
         "tensor_parallel_size": "--tp_size", "pipeline_parallel_size": "--pp_size",
@@ -58,6 +60,9 @@ def serve_line(inputs: PlanInputs, settings: EffectiveSettings) -> str:
         "max_num_batched_tokens": str(int(settings.max_num_batched_tokens.value)),
         "max_num_seqs": str(int(settings.max_num_seqs.value)),
     }
+    replica_nodes = replica_link_plan(inputs).replica_nodes
+    if replica_nodes > 1:
+        values["nodes"] = str(replica_nodes)
     if dep.kv_cache_dtype != "auto":
         values["kv_cache_dtype"] = dep.kv_cache_dtype
     if not inputs.body_format_is_checkpoint:

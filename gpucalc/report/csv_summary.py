@@ -16,6 +16,7 @@ from gpucalc.core.explain import Term
 from gpucalc.core.fleet import FleetVerdict
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.perf_result import PerformanceResult
+from gpucalc.core.topology import node_summary
 from gpucalc.core.uncertainty import Bands
 from gpucalc.report.data import ReportData
 
@@ -103,8 +104,26 @@ def deployment_rows(inputs: PlanInputs, max_model_len: Term) -> list[SummaryRow]
                    FROM_SCENARIO),
         SummaryRow("parallelism", "expert_parallel", dep.enable_expert_parallel, "", FROM_SCENARIO),
         SummaryRow("parallelism", "gpus_per_replica", dep.gpus_per_replica, "GPUs", FROM_SCENARIO),
+        *node_rows(inputs),
         SummaryRow("deployment", "max_model_len", _whole(max_model_len.value), max_model_len.unit,
                    _chosen_or_resolved(dep.max_model_len, max_model_len.formula)),
+    ]
+
+
+def node_rows(inputs: PlanInputs) -> list[SummaryRow]:
+    """Nodes, GPUs per node, the network and what crosses it."""
+    dep, nodes = inputs.deployment, node_summary(inputs)
+    return [
+        SummaryRow("nodes", "nodes", nodes.nodes, "nodes",
+                   _chosen_or_resolved(dep.nodes, "GPUs ÷ GPUs per node, rounded up")),
+        SummaryRow("nodes", "gpus_per_node", nodes.gpus_per_node, "GPUs",
+                   _chosen_or_resolved(dep.gpus_per_node, "the GPU's server or NVLink domain")),
+        SummaryRow("nodes", "network", nodes.network or "", "",
+                   _chosen_or_resolved(dep.network, "the network the GPU's servers ship with")),
+        SummaryRow("nodes", "scale_out_gb_per_s", nodes.scale_out.value, "GB/s",
+                   nodes.scale_out.formula),
+        SummaryRow("nodes", "tp_spans_nodes", nodes.tp_spans_nodes, "", "link plan"),
+        SummaryRow("nodes", "pp_hops_across_nodes", nodes.pp_hops_across_nodes, "hops", "link plan"),
     ]
 
 

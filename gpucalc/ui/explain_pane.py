@@ -19,6 +19,7 @@ from gpucalc.core.explain import Term
 from gpucalc.core.fleet import FleetVerdict
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_result import PerformanceResult, PointSummary
+from gpucalc.core.topology import NodeSummary
 from gpucalc.ui.format import (
     formula_text,
     input_name,
@@ -164,7 +165,7 @@ class ExplainPane(QWidget):
         self.tree.currentItemChanged.connect(self._on_current)
 
     def set_result(self, memory: MemoryResult, performance: PerformanceResult | None = None,
-                   fleet: FleetVerdict | None = None) -> None:
+                   fleet: FleetVerdict | None = None, nodes: NodeSummary | None = None) -> None:
         """List every term of ``memory`` (``performance``, ``fleet``), keeping the selection."""
         current = self.current_key()
         self.tree.blockSignals(True)
@@ -179,6 +180,8 @@ class ExplainPane(QWidget):
             groups = performance_groups(performance) + groups
         if fleet is not None:
             groups = fleet_groups(fleet) + groups
+        if nodes is not None:
+            groups.append((translate("ExplainPane", "Nodes and network"), (nodes.scale_out,)))
         for title, terms in groups:
             group = QTreeWidgetItem([title])
             group.setFirstColumnSpanned(True)

@@ -193,6 +193,8 @@ class InputsPanel(QScrollArea):
             "modes": [("online", self.tr("online")), ("offline", self.tr("offline")),
                       ("mixed", self.tr("mixed"))],
             "percentiles": [(p, f"P{p}") for p in SLO_PERCENTILES],
+            "networks": [(None, self.tr("GPU's default")), *(
+                (key, catalog_display_name(net.name)) for key, net in sorted(catalog.networks.items()))],
         }
 
     def show_outcome(self, outcome: Plan) -> None:
