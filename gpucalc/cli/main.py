@@ -147,6 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
     models = sub.add_parser("models", help="list the bundled models")
     models.add_argument("--search", default="", help="filter by text")
     sub.add_parser("gpus", help="list the bundled GPUs")
+    sub.add_parser("networks", help="list the scale-out networks between nodes (--network)")
     lengths = sub.add_parser("lengths", help="percentiles and suggested workload of a request-length "
                                              "export (CSV or JSON Lines)")
     lengths.add_argument("file", help="CSV or JSON Lines of per-request input/output token counts")
@@ -342,6 +343,15 @@ def run_gpus(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_networks(args: argparse.Namespace) -> int:
+    """``gpucalc networks``: the network table, with each network's per-GPU bandwidth."""
+    lang = cli_language(args)
+    for network in user_catalog(lang).networks.values():
+        print(f"{network.id:<26} {network.per_gpu_unidir_gb_per_s:>8.2f} GB/s  "
+              f"{network.latency_us:>5.1f} µs  {catalog_name(network.name, lang)}")
+    return 0
+
+
 def run_lengths(args: argparse.Namespace) -> int:
     """``gpucalc lengths``: percentiles, histogram and suggested workload of a lengths file."""
     from pathlib import Path
@@ -470,7 +480,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run_command(args: argparse.Namespace) -> int:
     """Run one sub-command; an expected error becomes its one-line message and exit code."""
     commands = {"estimate": run_estimate, "sweep": run_sweep, "size": run_size,
-                "models": run_models, "gpus": run_gpus, "gui": run_gui, "lengths": run_lengths,
+                "models": run_models, "gpus": run_gpus, "networks": run_networks, "gui": run_gui,
+                "lengths": run_lengths,
                 "simulate": run_simulate, "report": _run_report, "export-csv": _run_export_csv,
                 "compare-log": _run_compare_log, "calibrate": _run_calibrate,
                 "test-plan": _run_test_plan, "bench": run_bench}

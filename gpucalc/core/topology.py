@@ -147,6 +147,11 @@ def default_gpus_per_node(gpu: GpuSpec) -> int:
     return max(link_domain_gpus(gpu), SERVER_GPUS)
 
 
+def widest_fast_tp(gpu: GpuSpec, deployment: Deployment) -> int:
+    """The widest TP whose ring stays on the fast link inside one node (sizing's limit)."""
+    return min(link_domain_gpus(gpu), deployment.gpus_per_node or default_gpus_per_node(gpu))
+
+
 def host_path_unidir_gb_per_s(gpu: GpuSpec) -> float:
     """One-direction GB/s of the host path (PCIe x16) a ring falls back to past the domain."""
     return (gpu.pcie.x16_bidir_gb_per_s or HOST_PATH_FALLBACK_BIDIR_GB_PER_S) / 2

@@ -65,3 +65,10 @@ def test_the_table_names_the_nodes_and_the_network(capsys: pytest.CaptureFixture
     out = capsys.readouterr().out
     assert ("nodes: 2 × 8 GPUs; between nodes InfiniBand NDR 400 Gb/s, one ConnectX-7 per GPU at "
             "50.0 GB/s per GPU and direction") in out
+
+
+def test_networks_lists_the_table_with_per_gpu_bandwidth(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["networks"]) == 0
+    lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()}
+    assert "50.00 GB/s" in lines["ib-ndr-400"]
+    assert "1.56 GB/s" in lines["ethernet-100g-per-server"]

@@ -19,6 +19,7 @@ from gpucalc.core.calculate import LoadRequest, calculate, layout_notices
 from gpucalc.core.errors import InputRuleError
 from gpucalc.core.inputs import Deployment, PlanInputs, Targets, Workload
 from gpucalc.core.network import FALLBACK_NETWORK_ID, default_network_id
+from gpucalc.core.sizing import SizingRequest, size_fleet
 from gpucalc.core.topology import (
     LinkLevel,
     group_collective_unidir_gb_per_s,
@@ -151,3 +152,15 @@ def test_without_a_network_nodes_talk_over_the_host_path(catalog: Catalog) -> No
     inputs = _inputs(catalog, "h100-sxm-80gb", 16).model_copy(update={"network": None})
     plan = replica_link_plan(inputs)
     assert plan.tp_ring_unidir_gb_per_s == 64.0  # PCIe Gen5 x16, 128 bidir ÷ 2, as before nodes
+
+
+def test_sizing_keeps_tensor_parallel_inside_one_node(catalog: Catalog) -> None:
+    base = _inputs(catalog, "h100-sxm-80gb", 1, num_gpus=2, gpus_per_node=2)
+    precision = (base.weight_format, base.kv_format)
+    rows = size_fleet(base, [catalog.gpus["h100-sxm-80gb"]], [precision], SizingRequest(qps_avg=2.0))
+    assert rows
+    assert {r.tensor_parallel_size for r in rows} == {2}  # 70B in BF16 needs TP 2 at least
+    wide = size_fleet(base.model_copy(update={"deployment": base.deployment.model_copy(
+        update={"gpus_per_node": None})}), [catalog.gpus["h100-sxm-80gb"]], [precision],
+        SizingRequest(qps_avg=2.0))
+    assert {r.tensor_parallel_size for r in wide} == {2, 4}  # the smallest TP and the next one
