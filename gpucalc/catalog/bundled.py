@@ -18,6 +18,7 @@ from gpucalc.core.errors import TemplatedError
 from gpucalc.core.gpu_spec import GpuSpec
 from gpucalc.core.kernel_surfaces import KernelCatalog
 from gpucalc.core.model_spec import ModelSpec
+from gpucalc.core.network import NetworkSpec, default_network_id
 from gpucalc.core.precision import KvFormat, WeightFormat
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.io.bounded_json import read_json_file
@@ -45,6 +46,9 @@ MODEL_TEXTS: UnknownTexts = (
 WEIGHT_TEXTS: UnknownTexts = (
     "weight_format", QT_TRANSLATE_NOOP("Errors", "unknown weight format '{name}'"),
     QT_TRANSLATE_NOOP("Errors", "unknown weight format '{name}'; did you mean {choices}?"))
+NETWORK_TEXTS: UnknownTexts = (
+    "network", QT_TRANSLATE_NOOP("Errors", "unknown network '{name}'"),
+    QT_TRANSLATE_NOOP("Errors", "unknown network '{name}'; did you mean {choices}?"))
 KV_TEXTS: UnknownTexts = (
     "kv_cache_dtype", QT_TRANSLATE_NOOP("Errors", "unknown KV cache dtype '{name}'"),
     QT_TRANSLATE_NOOP("Errors", "unknown KV cache dtype '{name}'; did you mean {choices}?"))
@@ -119,6 +123,7 @@ class Catalog:
         weight_formats: dict[str, WeightFormat],
         kv_formats: dict[str, KvFormat],
         kernels: KernelCatalog | None = None,
+        networks: dict[str, NetworkSpec] | None = None,
     ) -> None:
         self.gpus = gpus
         self.models = models
@@ -126,6 +131,7 @@ class Catalog:
         self.weight_formats = weight_formats
         self.kv_formats = kv_formats
         self.kernels = kernels  # measured kernel surfaces (specs/kernels), None when absent
+        self.networks = networks or {}  # scale-out networks between nodes (specs/networks)
         self._specs: dict[str, ModelSpec] = {}
 
     @classmethod
@@ -142,6 +148,7 @@ class Catalog:
             weight_formats=weight_formats,
             kv_formats=kv_formats,
             kernels=_load_kernels(base / "kernels"),
+            networks=_load_dir(base / "networks", NetworkSpec),
         )
 
     @cached_property
@@ -159,6 +166,10 @@ class Catalog:
     @cached_property
     def _kv_index(self) -> dict[str, str]:
         return _alias_index(self.kv_formats)
+
+    @cached_property
+    def _network_index(self) -> dict[str, str]:
+        return _alias_index(self.networks)
 
     def gpu(self, name: str) -> GpuSpec:
         """GPU by id or alias (case-insensitive)."""
@@ -199,3 +210,14 @@ class Catalog:
     def kv_format(self, name: str) -> KvFormat:
         """KV format by id or alias."""
         return self.kv_formats[_lookup(self._kv_index, name, KV_TEXTS)]
+
+    def network(self, name: str) -> NetworkSpec:
+        """Scale-out network by id or alias."""
+        return self.networks[_lookup(self._network_index, name, NETWORK_TEXTS)]
+
+    def network_for(self, gpu_id: str, name: str | None = None) -> NetworkSpec | None:
+        """The network ``name`` names, else the one ``gpu_id``'s servers ship with (None: none)."""
+        if name:
+            return self.network(name)
+        default = default_network_id(gpu_id, self.networks)
+        return None if default is None else self.networks[default]

@@ -18,6 +18,7 @@ from gpucalc.catalog.tables import PriceEntry
 from gpucalc.catalog.user_store import StoreNotice, UserStore, UserTable
 from gpucalc.core.engine import EngineProfile
 from gpucalc.core.gpu_spec import GpuSpec
+from gpucalc.core.network import NetworkSpec
 from gpucalc.core.precision import KvFormat, WeightFormat
 
 EntryT = TypeVar("EntryT", bound=BaseModel)
@@ -78,14 +79,16 @@ def layer_catalog(bundled: Catalog, store: UserStore) -> tuple[Catalog, list[Sto
     engines = merge_table(bundled.engines, tables["engines"], EngineProfile)
     weight_formats = merge_table(bundled.weight_formats, tables["weight_formats"], WeightFormat)
     kv_formats = merge_table(bundled.kv_formats, tables["kv_formats"], KvFormat)
+    networks = merge_table(bundled.networks, tables["networks"], NetworkSpec)
     notices += alias_conflicts("gpus", gpus, tables["gpus"])
     notices += alias_conflicts("models", models, tables["models"])
     notices += alias_conflicts("weight_formats", weight_formats, tables["weight_formats"])
     notices += alias_conflicts("kv_formats", kv_formats, tables["kv_formats"])
+    notices += alias_conflicts("networks", networks, tables["networks"])
     gpus, price_notices = apply_prices(gpus, tables["prices"])
     notices += price_notices
     catalog = Catalog(gpus=gpus, models=models, engines=engines, weight_formats=weight_formats,
-                      kv_formats=kv_formats, kernels=bundled.kernels)
+                      kv_formats=kv_formats, kernels=bundled.kernels, networks=networks)
     return catalog, notices
 
 

@@ -11,6 +11,7 @@ from gpucalc.core.inputs import Deployment, PlanInputs, Targets, Workload
 from gpucalc.core.model_spec import ModelSpec
 from gpucalc.core.precision import KvFormat, WeightFormat
 from gpucalc.core.scenario import Scenario
+from gpucalc.core.topology import check_nodes_hold_the_gpus
 from gpucalc.io.local_model import load_local_model
 
 MAX_MODEL_REF_CHARACTERS = 4_096
@@ -143,6 +144,7 @@ def resolve_inputs(
     """Everything one calculation needs, looked up and validated."""
     model = model_ref if isinstance(model_ref, ModelSpec) else resolve_model(catalog, model_ref)
     gpu = resolve_gpu(catalog, gpu_ref)
+    check_nodes_hold_the_gpus(gpu, deployment)
     engine = catalog.engine(deployment.engine)
     fmt, from_checkpoint = resolve_weight_format(
         catalog, model, quantization or deployment.weight_format, dtype, gpu)
@@ -151,6 +153,7 @@ def resolve_inputs(
         model=model, gpu=gpu, engine=engine, weight_format=fmt,
         body_format_is_checkpoint=from_checkpoint, kv_format=kv, deployment=deployment,
         workload=workload or Workload(), targets=targets or Targets(), kernels=catalog.kernels,
+        network=catalog.network_for(gpu.id, deployment.network),
     )
 
 

@@ -23,11 +23,13 @@ from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.entries import ModelEntry
 from gpucalc.core.engine import EngineProfile
 from gpucalc.core.gpu_spec import GpuSpec, Price
+from gpucalc.core.network import NetworkSpec
 from gpucalc.core.precision import KvFormat, WeightFormat
 from gpucalc.io.errors import InputFileError
 from gpucalc.io.hf_config import model_spec_from_config
 
-TableName = Literal["gpus", "models", "engines", "weight_formats", "kv_formats", "prices"]
+TableName = Literal["gpus", "models", "engines", "weight_formats", "kv_formats", "prices",
+                    "networks"]
 
 USER_ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9.\-_]{0,127}$")
 
@@ -83,9 +85,10 @@ TABLES: dict[str, TableSpec] = {
     "weight_formats": TableSpec("weight_formats", WeightFormat),
     "kv_formats": TableSpec("kv_formats", KvFormat),
     "prices": TableSpec("prices", PriceEntry, id_field="gpu_id", id_in_entry=False),
+    "networks": TableSpec("networks", NetworkSpec),
 }
 TABLE_NAMES: tuple[TableName, ...] = ("gpus", "models", "engines", "weight_formats", "kv_formats",
-                                      "prices")
+                                      "prices", "networks")
 
 
 class TableValidationError(ValueError):

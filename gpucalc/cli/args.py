@@ -47,6 +47,7 @@ def add_deployment_args(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--gpu-memory-gib", type=float, default=None,
                        help="total GPU memory as the engine sees it (MIG slice, shared GPU)")
     add_disaggregation_args(parser)
+    add_node_args(parser)
 
 
 def add_disaggregation_args(parser: argparse.ArgumentParser) -> None:
@@ -67,6 +68,20 @@ def add_disaggregation_args(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--kv-transfer-gbps", type=float, default=None,
                        help="link between the pools, Gb/s per GPU (400 = NDR InfiniBand); default: "
                             "the GPU's fast link inside one domain, else the host path")
+
+
+def add_node_args(parser: argparse.ArgumentParser) -> None:
+    """Nodes and the scale-out network between them (issue 14 item 6)."""
+    group = parser.add_argument_group("nodes and scale-out network")
+    group.add_argument("--nodes", "--nnodes", dest="nodes", type=int, default=None,
+                       help="nodes (servers; an NVL72 rack counts as one) the GPUs sit in; "
+                            "alone it sets --num-gpus = nodes × GPUs per node "
+                            "(vLLM/SGLang --nnodes)")
+    group.add_argument("--gpus-per-node", type=int, default=None,
+                       help="GPUs in one node (default: the GPU's server: 8, or the NVL72 domain)")
+    group.add_argument("--network", default=None,
+                       help="scale-out network id from the network table, e.g. ib-ndr-400, "
+                            "ib-xdr-800, roce-400 (default: the one the GPU's servers ship with)")
 
 
 def add_workload_args(parser: argparse.ArgumentParser) -> None:
@@ -152,12 +167,26 @@ def request_class(text: str) -> RequestClass:
         ) from exc
 
 
+def node_gpus(args: argparse.Namespace) -> int | None:
+    """GPUs ``--nodes`` alone stands for: nodes × GPUs per node (the GPU's server by default)."""
+    if args.nodes is None:
+        return None
+    per_node = args.gpus_per_node
+    if per_node is None:
+        from gpucalc.catalog.layered import load_layered_catalog
+        from gpucalc.core.topology import default_gpus_per_node
+
+        catalog, _ = load_layered_catalog()
+        per_node = default_gpus_per_node(catalog.gpu(args.gpu))
+    return int(args.nodes * per_node)
+
+
 def deployment_from_args(args: argparse.Namespace) -> Deployment:
     """Build a validated :class:`Deployment` from parsed flags."""
     per_replica = args.tensor_parallel_size * args.pipeline_parallel_size
     return Deployment(
         engine=args.engine,
-        num_gpus=args.num_gpus or per_replica,
+        num_gpus=args.num_gpus or node_gpus(args) or per_replica,
         tensor_parallel_size=args.tensor_parallel_size,
         pipeline_parallel_size=args.pipeline_parallel_size,
         enable_expert_parallel=args.enable_expert_parallel,
@@ -173,6 +202,9 @@ def deployment_from_args(args: argparse.Namespace) -> Deployment:
         limit_mm_per_prompt=args.limit_mm_per_prompt,
         enable_prefix_caching=getattr(args, "enable_prefix_caching", None),
         disaggregation=disaggregation_from_args(args),
+        nodes=args.nodes,
+        gpus_per_node=args.gpus_per_node,
+        network=args.network,
     )
 
 

@@ -150,6 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
     models = sub.add_parser("models", help="list the bundled models")
     models.add_argument("--search", default="", help="filter by text")
     sub.add_parser("gpus", help="list the bundled GPUs")
+    sub.add_parser("networks", help="list the scale-out networks between nodes (--network)")
     lengths = sub.add_parser("lengths", help="percentiles and suggested workload of a request-length "
                                              "export (CSV or JSON Lines)")
     lengths.add_argument("file", help="CSV or JSON Lines of per-request input/output token counts")
@@ -212,10 +213,11 @@ def _add_output_format(parser: argparse.ArgumentParser, table: bool = False) -> 
 def run_estimate(args: argparse.Namespace) -> int:
     """``gpucalc estimate``: print the memory picture."""
     from gpucalc.cli.disagg_output import disaggregated_table
-    from gpucalc.cli.output import memory_json, memory_table
+    from gpucalc.cli.output import memory_json, memory_table, topology_json, topology_line
     from gpucalc.cli.perf_output import fleet_json, fleet_table, performance_json, performance_table
     from gpucalc.cli.uncertainty_output import uncertainty_json, uncertainty_table
     from gpucalc.core.calculate import LoadRequest
+    from gpucalc.core.topology import node_summary
     from gpucalc.plan.compute import PlanOptions, plan_inputs
     from gpucalc.plan.disaggregation import disaggregated_figures
     from gpucalc.text.notices import notice_text
@@ -228,6 +230,7 @@ def run_estimate(args: argparse.Namespace) -> int:
     result = plan.memory
     if args.json:
         data = memory_json(result)
+        data["topology"] = topology_json(node_summary(inputs))
         if plan.performance is not None:
             data.update(performance_json(plan.performance))
         data["fleet"] = fleet_json(plan.fleet) if plan.fleet is not None else None
@@ -245,6 +248,9 @@ def run_estimate(args: argparse.Namespace) -> int:
             tp=inputs.deployment.tensor_parallel_size, pp=inputs.deployment.pipeline_parallel_size,
             weights=inputs.weight_format.label, kv=inputs.kv_format.label)
         print(memory_table(result, title, lang))
+        nodes = node_summary(inputs)
+        if nodes.nodes > 1:
+            print(topology_line(nodes, lang))
         if plan.performance is not None:
             print(performance_table(plan.performance, cli_language(args)))
         if plan.fleet is not None:
@@ -346,6 +352,15 @@ def run_gpus(args: argparse.Namespace) -> int:
     for gpu in user_catalog(lang).gpus.values():
         print(f"{gpu.id:<22} {gpu.usable_memory_gib:>7.2f} GiB  {gpu.hbm_bandwidth_gb_per_s or 0:>6.0f} GB/s"
               f"  {catalog_name(gpu.name, lang)}")
+    return 0
+
+
+def run_networks(args: argparse.Namespace) -> int:
+    """``gpucalc networks``: the network table, with each network's per-GPU bandwidth."""
+    lang = cli_language(args)
+    for network in user_catalog(lang).networks.values():
+        print(f"{network.id:<26} {network.per_gpu_unidir_gb_per_s:>8.2f} GB/s  "
+              f"{network.latency_us:>5.1f} µs  {catalog_name(network.name, lang)}")
     return 0
 
 
@@ -477,7 +492,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run_command(args: argparse.Namespace) -> int:
     """Run one sub-command; an expected error becomes its one-line message and exit code."""
     commands = {"estimate": run_estimate, "sweep": run_sweep, "size": run_size,
-                "models": run_models, "gpus": run_gpus, "gui": run_gui, "lengths": run_lengths,
+                "models": run_models, "gpus": run_gpus, "networks": run_networks, "gui": run_gui,
+                "lengths": run_lengths,
                 "simulate": run_simulate, "report": _run_report, "export-csv": _run_export_csv,
                 "compare-log": _run_compare_log, "calibrate": _run_calibrate,
                 "test-plan": _run_test_plan, "bench": run_bench}

@@ -7,6 +7,7 @@ from typing import Any
 from gpucalc.cli.columns import left, right
 from gpucalc.core.explain import Term
 from gpucalc.core.memory_result import MemoryResult
+from gpucalc.core.topology import NodeSummary
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.text.catalogue import translate
 from gpucalc.text.notices import notice_text
@@ -154,3 +155,19 @@ def _figure_lines(result: MemoryResult, lang: str) -> list[str]:
 
 def _requests_at_average(check: Term, lang: str) -> str:
     return translate("Cli", "{requests} requests at average length", lang).format(requests=count(check.value))
+
+
+def topology_json(summary: NodeSummary) -> dict[str, Any]:
+    """Where the GPUs sit: nodes, GPUs per node, the network and what crosses it."""
+    return {"nodes": summary.nodes, "gpus_per_node": summary.gpus_per_node,
+            "network": summary.network, "tp_spans_nodes": summary.tp_spans_nodes,
+            "pp_hops_across_nodes": summary.pp_hops_across_nodes,
+            "scale_out_gb_per_s": summary.scale_out.value, "scale_out": term_json(summary.scale_out)}
+
+
+def topology_line(summary: NodeSummary, lang: str = "en") -> str:
+    """One line naming the nodes and the network between them, in ``lang``."""
+    return translate("Cli", "nodes: {nodes} × {gpus_per_node} GPUs; between nodes {network} at "
+                            "{gb_s} GB/s per GPU and direction ({formula})", lang).format(
+        nodes=summary.nodes, gpus_per_node=summary.gpus_per_node, network=summary.network_name,
+        gb_s=f"{summary.scale_out.value:,.1f}", formula=formula_text(summary.scale_out, lang))

@@ -26,7 +26,7 @@ from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import PerfContext, build_context
 from gpucalc.core.perf_result import CeilingKind, CurvePoint, PerformanceResult, PointSummary
 from gpucalc.core.prefix_cache import prefix_cache_result
-from gpucalc.core.topology import domain_notice
+from gpucalc.core.topology import domain_notice, node_notices, node_placement
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 
 
@@ -236,10 +236,12 @@ def calculate_performance(inputs: PlanInputs, memory: MemoryResult,
 
 
 def layout_notices(inputs: PlanInputs) -> tuple[Notice, ...]:
-    """Warnings about the parallel layout (a replica that spans past its fast-link domain)."""
+    """Warnings about the parallel layout (a replica past its fast-link domain or its node)."""
     dep = inputs.deployment
-    notice = domain_notice(inputs.gpu, dep.tensor_parallel_size, dep.pipeline_parallel_size)
-    return () if notice is None else (notice,)
+    tp, pp = dep.tensor_parallel_size, dep.pipeline_parallel_size
+    placement = node_placement(inputs.gpu, dep, inputs.network)
+    notice = domain_notice(inputs.gpu, tp, pp, placement)
+    return (*(() if notice is None else (notice,)), *node_notices(inputs.gpu, tp, pp, placement))
 
 
 def calculate(inputs: PlanInputs, load: LoadRequest | None = None) -> Result:

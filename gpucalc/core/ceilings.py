@@ -26,7 +26,7 @@ from gpucalc.core.perf_model import (
 from gpucalc.core.perf_result import Ceiling, CeilingKind
 from gpucalc.core.prefix_cache import shared_prefix_memory_ceiling
 from gpucalc.core.quality import quality_caveat
-from gpucalc.core.topology import LinkTopology, link_plan
+from gpucalc.core.topology import LinkTopology, replica_link_plan
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.workload_shape import PLANNING_LENGTH_SOURCE
 
@@ -259,7 +259,7 @@ def advice(binding: CeilingKind, inputs: PlanInputs, memory: MemoryResult,
         if memory.fits_single_gpu.value > 0 and dep.tensor_parallel_size > 1:
             codes.append(Notice(code="replicas_instead_of_tp",
                                 params={"tp": dep.tensor_parallel_size}))
-        links = link_plan(inputs.gpu, dep.tensor_parallel_size, dep.pipeline_parallel_size)
+        links = replica_link_plan(inputs)
         if links.topology == LinkTopology.PCIE_ONLY or links.tp_spans_domains:
             codes.append(Notice(code="use_nvlink", params={"gpu": inputs.gpu.id}))
         codes.append(Notice(code="fewer_tp_ranks", params={"tp": dep.tensor_parallel_size}))

@@ -12,6 +12,7 @@ from gpucalc.core.errors import InputRuleError
 from gpucalc.core.gpu_spec import GpuSpec
 from gpucalc.core.kernel_surfaces import KernelCatalog
 from gpucalc.core.model_spec import ModelSpec
+from gpucalc.core.network import NetworkSpec
 from gpucalc.core.precision import KvFormat, WeightFormat
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 
@@ -53,6 +54,16 @@ class Deployment(BaseModel):
     # prefill/decode disaggregation: two pools, each this deployment with its own TP/PP
     disaggregation: Disaggregation = Field(
         default=Disaggregation(), description="Prefill and decode on separate pools of replicas.")
+    # Nodes and the scale-out network (issue 14 item 6; gpucalc.core.topology, core.network)
+    nodes: int | None = Field(
+        default=None, ge=1, le=4096, description="Nodes (servers, or NVL72-class racks) the GPUs "
+        "sit in; None: ⌈GPUs ÷ GPUs per node⌉. When given, GPUs = nodes × GPUs per node.")
+    gpus_per_node: int | None = Field(
+        default=None, ge=1, le=4096, description="GPUs in one node; None: the GPU's server (8 "
+        "for HGX boards and PCIe servers, the whole domain for NVL72-class racks).")
+    network: str | None = Field(
+        default=None, max_length=128, description="Scale-out network id between nodes (the "
+        "network table); None: the network the GPU's servers ship with.")
 
     @model_validator(mode="after")
     def _parallel_fits(self) -> Deployment:
@@ -208,3 +219,5 @@ class PlanInputs(BaseModel):
     kernels: KernelCatalog | None = Field(
         default=None, description="Measured kernel surfaces (specs/kernels); the step model "
         "picks the GPU's own or its mapped system's at build time.")
+    network: NetworkSpec | None = Field(
+        default=None, description="Scale-out network between nodes (None: the host path).")

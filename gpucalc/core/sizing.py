@@ -27,7 +27,7 @@ from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import build_context
 from gpucalc.core.precision import KvFormat, WeightFormat
 from gpucalc.core.quality import below_checkpoint, checkpoint_bits_per_weight
-from gpucalc.core.topology import link_domain_gpus
+from gpucalc.core.topology import widest_fast_tp
 from gpucalc.core.workload_shape import mean_lengths
 
 TP_CHOICES = (1, 2, 4, 8)
@@ -218,13 +218,14 @@ def _fitting_layouts(
     """The smallest TP that fits and the next one up, each with its memory result.
 
     Replicas beat tensor parallelism when the model fits (DOMAIN.md §3); tensor parallelism
-    stays inside the GPU's fast-link domain (an NVLink bridge pair, a board, a rack).
+    stays inside the GPU's fast-link domain (an NVLink bridge pair, a board, a rack) and inside
+    one node.
     """
     found = 0
     for tp in TP_CHOICES:
         if found == 2:
             return
-        if tp > link_domain_gpus(inputs.gpu):
+        if tp > widest_fast_tp(inputs.gpu, inputs.deployment):
             return
         variant = _variant(inputs, weights, kv, tp)
         try:

@@ -33,7 +33,7 @@ from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.model_spec import LayerAttention, ModelSpec
 from gpucalc.core.params import param_breakdown
 from gpucalc.core.precision import ComputeDtype
-from gpucalc.core.topology import link_plan
+from gpucalc.core.topology import replica_link_plan
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.units import BYTES_PER_GB, BYTES_PER_GIB, FLOPS_PER_TFLOP
 
@@ -396,7 +396,7 @@ def build_step_model(inputs: PlanInputs, memory: MemoryResult, eff: Efficiency) 
                                                                      ComputeDtype.INT8} else 1.0)
     attn_peak, _ = gpu.dense_tflops.peak_for(ComputeDtype.BF16)
     bandwidth = gpu.hbm_bandwidth_gb_per_s * BYTES_PER_GB
-    links = link_plan(gpu, tp, pp)
+    links = replica_link_plan(inputs)
     link_scale = BYTES_PER_GB * eff.comm_bandwidth
     moe_layers = model.moe.num_moe_layers if model.moe else 0
     ep_bytes = 0.0

@@ -32,6 +32,7 @@ from gpucalc.core.sim_sweep import (
 from gpucalc.core.sim_traffic import TrafficSpec
 from gpucalc.core.sizing import SizingRequest, SizingRow, size_fleet
 from gpucalc.core.sweep import ContextSweep, GridCell, context_sweep, per_card_grid
+from gpucalc.core.topology import NodeSummary, node_summary
 from gpucalc.core.uncertainty import Bands
 from gpucalc.plan.disaggregation import plan_disaggregation
 from gpucalc.plan.fleet import plan_fleet
@@ -98,6 +99,11 @@ class Plan(BaseModel):
     def performance(self) -> PerformanceResult | None:
         """Ceilings, recommendation and latency; None when the model does not fit."""
         return self.result.performance
+
+    @property
+    def nodes(self) -> NodeSummary:
+        """The nodes the GPUs sit in, the network between them and what crosses it."""
+        return node_summary(self.inputs)
 
 
 def sizing_rows(catalog: Catalog, inputs: PlanInputs) -> tuple[SizingRow, ...]:

@@ -55,6 +55,7 @@ _VLLM: dict[str, tuple[str, str, type]] = {
     "--limit-mm-per-prompt": ("deployment", "limit_mm_per_prompt", int),
     "--model": ("", "model", str),
     "--kv-transfer-config": ("", "kv_transfer_config", str),
+    "--nnodes": ("deployment", "nodes", int),
     **_COMMON,
 }
 _SGLANG: dict[str, tuple[str, str, type]] = {
@@ -76,6 +77,7 @@ _SGLANG: dict[str, tuple[str, str, type]] = {
     "--page-size": ("deployment", "block_size", int),
     "--disaggregation-mode": ("", "disaggregation_mode", str),
     "--disaggregation-transfer-backend": ("", "disaggregation_transfer_backend", str),
+    "--nnodes": ("deployment", "nodes", int),
     **_COMMON,
 }
 _TRTLLM: dict[str, tuple[str, str, type]] = {
@@ -246,6 +248,9 @@ def parse_serve_command(text: str, base: Scenario | None = None) -> ParsedComman
     if pool is not None:
         dep["disaggregation"] = pool
     dep["num_gpus"] = dep.get("tensor_parallel_size", 1) * dep.get("pipeline_parallel_size", 1) * dp
+    nodes = dep.get("nodes")
+    if isinstance(nodes, int) and nodes > 0 and dep["num_gpus"] % nodes == 0:
+        dep["gpus_per_node"] = dep["num_gpus"] // nodes  # the world size spread over --nnodes
     if dep.get("kv_cache_dtype") is None:
         dep.pop("kv_cache_dtype", None)
     try:

@@ -14,6 +14,7 @@ from gpucalc.core.engine import EngineKind
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.prefix_cache import caching_on
 from gpucalc.core.settings import EffectiveSettings
+from gpucalc.core.topology import replica_link_plan
 
 # field → flag, per engine (the first spelling each engine accepts in serve_command.py).
 FLAGS: dict[EngineKind, dict[str, str]] = {
@@ -28,6 +29,7 @@ FLAGS: dict[EngineKind, dict[str, str]] = {
         "prefix_caching_on": "--enable-prefix-caching",
         "prefix_caching_off": "--no-enable-prefix-caching",
         "disaggregation": "--kv-transfer-config",
+        "limit_mm_per_prompt": "--limit-mm-per-prompt", "nodes": "--nnodes",
     },
     EngineKind.SGLANG: {
         "tensor_parallel_size": "--tp", "pipeline_parallel_size": "--pp",
@@ -37,6 +39,7 @@ FLAGS: dict[EngineKind, dict[str, str]] = {
         "expert_parallel": "--enable-ep-moe", "enforce_eager": "--disable-cuda-graph",
         "prefix_caching_off": "--disable-radix-cache",
         "disaggregation": "--disaggregation-mode",
+        "nodes": "--nnodes",
     },
     EngineKind.TRTLLM: {
         "tensor_parallel_size": "--tp_size", "pipeline_parallel_size": "--pp_size",
@@ -64,6 +67,9 @@ def serve_line(inputs: PlanInputs, settings: EffectiveSettings) -> str:
         "max_num_batched_tokens": str(int(settings.max_num_batched_tokens.value)),
         "max_num_seqs": str(int(settings.max_num_seqs.value)),
     }
+    replica_nodes = replica_link_plan(inputs).replica_nodes
+    if replica_nodes > 1:
+        values["nodes"] = str(replica_nodes)
     if dep.kv_cache_dtype != "auto":
         values["kv_cache_dtype"] = dep.kv_cache_dtype
     if not inputs.body_format_is_checkpoint:

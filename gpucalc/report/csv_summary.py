@@ -17,6 +17,7 @@ from gpucalc.core.fleet import FleetVerdict
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.perf_result import PerformanceResult
 from gpucalc.core.prefix_cache import caching_on, prefix_cache_terms
+from gpucalc.core.topology import node_summary
 from gpucalc.core.uncertainty import Bands
 from gpucalc.plan.disaggregation import disaggregated_figures, disaggregated_units
 from gpucalc.report.data import ReportData
@@ -108,8 +109,26 @@ def deployment_rows(inputs: PlanInputs, max_model_len: Term) -> list[SummaryRow]
         SummaryRow("deployment", "prefix_caching", caching_on(dep, inputs.engine), "",
                    FROM_SCENARIO if dep.enable_prefix_caching is not None
                    else "resolved: the engine's default"),
+        *node_rows(inputs),
         SummaryRow("deployment", "max_model_len", _whole(max_model_len.value), max_model_len.unit,
                    _chosen_or_resolved(dep.max_model_len, max_model_len.formula)),
+    ]
+
+
+def node_rows(inputs: PlanInputs) -> list[SummaryRow]:
+    """Nodes, GPUs per node, the network and what crosses it."""
+    dep, nodes = inputs.deployment, node_summary(inputs)
+    return [
+        SummaryRow("nodes", "nodes", nodes.nodes, "nodes",
+                   _chosen_or_resolved(dep.nodes, "GPUs ÷ GPUs per node, rounded up")),
+        SummaryRow("nodes", "gpus_per_node", nodes.gpus_per_node, "GPUs",
+                   _chosen_or_resolved(dep.gpus_per_node, "the GPU's server or NVLink domain")),
+        SummaryRow("nodes", "network", nodes.network or "", "",
+                   _chosen_or_resolved(dep.network, "the network the GPU's servers ship with")),
+        SummaryRow("nodes", "scale_out_gb_per_s", nodes.scale_out.value, "GB/s",
+                   nodes.scale_out.formula),
+        SummaryRow("nodes", "tp_spans_nodes", nodes.tp_spans_nodes, "", "link plan"),
+        SummaryRow("nodes", "pp_hops_across_nodes", nodes.pp_hops_across_nodes, "hops", "link plan"),
     ]
 
 

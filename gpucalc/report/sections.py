@@ -14,6 +14,7 @@ from gpucalc.core.perf_result import CeilingKind, PerformanceResult, PointSummar
 from gpucalc.core.prefix_cache import caching_on, prefix_cache_terms
 from gpucalc.core.quality import QUALITY_CAVEAT
 from gpucalc.core.sweep import SCENARIO_TIER
+from gpucalc.core.topology import NodeSummary, node_summary
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.plan.checklist import fill_checklist, item_detail, item_title
 from gpucalc.plan.disaggregation import pool_serve_lines
@@ -213,6 +214,7 @@ def inputs_section(w: Writer) -> list[Block]:
         (w.t("Engine"), f"{catalog_name(inputs.engine.name, w.lang)} {inputs.engine.version}"),
         (w.t("Parallelism"), w.t("TP {tp} × PP {pp}, {r} replica(s)", tp=dep.tensor_parallel_size,
                                  pp=dep.pipeline_parallel_size, r=dep.replicas)),
+        (w.t("Nodes"), nodes_text(w, node_summary(inputs))),
         (w.t("Workload"), w.t("input {i50} tokens (P95 {i95}), output {o50} tokens (P95 {o95}), "
                               "{turns} turn(s); {qps} req/s average, {peak} req/s peak; {mode} "
                               "traffic",
@@ -231,6 +233,19 @@ def inputs_section(w: Writer) -> list[Block]:
     cells.append((Cell(w.t("Launch command"), bold=True),
                   Cell(serve_line(inputs, memory.settings), mono=True)))
     return [w.heading(0), *table([w.t("Item"), w.t("Value")], cells, (1, 4), size_pt=8.5)]
+
+
+def nodes_text(w: Writer, nodes: NodeSummary) -> str:
+    """The nodes, the network between them and what crosses it, in one line."""
+    text = w.t("{nodes} × {per_node} GPUs; between nodes {network}, {gb_s} GB/s per GPU and "
+               "direction ({formula})", nodes=nodes.nodes, per_node=nodes.gpus_per_node,
+               network=catalog_name(nodes.network_name, w.lang), gb_s=sig3(nodes.scale_out.value),
+               formula=w.formula(nodes.scale_out))
+    if nodes.tp_spans_nodes:
+        text += "; " + w.t("TP spans nodes (strongly advised against)")
+    if nodes.pp_hops_across_nodes:
+        text += "; " + w.t("{hops} pipeline hop(s) across nodes", hops=nodes.pp_hops_across_nodes)
+    return text
 
 
 def checklist_section(w: Writer) -> list[Block]:

@@ -107,6 +107,17 @@ NOTICE_TEXT: dict[str, str] = {
         "({gpus} GPUs) runs its collectives past that domain over PCIe at {host_gb_s} GB/s "
         "instead of {fast_gb_s} GB/s per direction. Keep TP within {domain_gpus} GPUs (more "
         "replicas, or pipeline stages across domains) or use an NVLink board."),
+    "tp_spans_nodes": QT_TRANSLATE_NOOP(
+        "Notices",
+        "TP {tp} spans {tp_nodes} nodes of {gpus_per_node} GPUs: every layer's all-reduce crosses "
+        "{network} at {scale_out_gb_s} GB/s per GPU and direction instead of {fast_gb_s} GB/s "
+        "inside a node. Strongly advised against: keep TP within one node and put pipeline "
+        "stages or replicas across nodes."),
+    "pp_hops_across_nodes": QT_TRANSLATE_NOOP(
+        "Notices",
+        "{hops} pipeline stage boundary(ies) of TP {tp} × PP {pp} cross between nodes over "
+        "{network} at {scale_out_gb_s} GB/s per GPU and direction ({latency_us} µs per message); "
+        "each hop carries one step's activations."),
     "memory_above_planning_share": QT_TRANSLATE_NOOP(
         "Notices",
         "At {concurrency} requests of average length ({avg_tokens} tokens) weights + KV + "

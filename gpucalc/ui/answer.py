@@ -88,7 +88,22 @@ def _performance_detail(outcome: Plan) -> str:
         tokens=count(memory.kv_cache_tokens.value), c95=_requests(memory.concurrency_p95),
         ttft=sig3(point.ttft_ms.value), tpot=sig3(point.tpot_ms.value),
         tok=count(point.output_tokens_per_s.value), fit=_fit_clause(outcome)) + _band_clause(outcome) \
-        + _long_class_clause(outcome) + _fleet_clause(outcome) + disaggregated_clause(outcome)
+        + _nodes_clause(outcome) + _long_class_clause(outcome) + _fleet_clause(outcome) \
+        + disaggregated_clause(outcome)
+
+
+def _nodes_clause(outcome: Plan) -> str:
+    """'; 2 nodes of 8 GPUs over …' when the deployment spans nodes, with TP across them flagged."""
+    nodes = outcome.nodes
+    if nodes.nodes <= 1:
+        return ""
+    text = translate("Answer", "; {nodes} nodes of {per_node} GPUs joined by {network} at {gb_s} "
+                     "GB/s per GPU").format(
+        nodes=nodes.nodes, per_node=nodes.gpus_per_node,
+        network=catalog_display_name(nodes.network_name), gb_s=sig3(nodes.scale_out.value))
+    if nodes.tp_spans_nodes:
+        text += translate("Answer", " — TP spans nodes (strongly advised against)")
+    return text
 
 
 def _yes_no(flag: bool) -> str:

@@ -21,6 +21,7 @@ from gpucalc.core.fleet import FleetVerdict
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_result import PerformanceResult, PointSummary
 from gpucalc.core.prefix_cache import prefix_cache_terms
+from gpucalc.core.topology import NodeSummary
 from gpucalc.ui.disagg_view import disaggregated_groups
 from gpucalc.ui.format import (
     formula_text,
@@ -169,7 +170,8 @@ class ExplainPane(QWidget):
 
     def set_result(self, memory: MemoryResult, performance: PerformanceResult | None = None,
                    fleet: FleetVerdict | None = None,
-                   disaggregated: DisaggregatedPlan | None = None) -> None:
+                   disaggregated: DisaggregatedPlan | None = None,
+                   nodes: NodeSummary | None = None) -> None:
         """List every term of ``memory`` (``performance``, ``fleet``), keeping the selection."""
         current = self.current_key()
         self.tree.blockSignals(True)
@@ -186,6 +188,8 @@ class ExplainPane(QWidget):
             groups = fleet_groups(fleet) + groups
         if disaggregated is not None:
             groups = disaggregated_groups(disaggregated) + groups
+        if nodes is not None:
+            groups.append((translate("ExplainPane", "Nodes and network"), (nodes.scale_out,)))
         for title, terms in groups:
             group = QTreeWidgetItem([title])
             group.setFirstColumnSpanned(True)

@@ -37,6 +37,21 @@ HARDWARE = (
               QT_TRANSLATE_NOOP("Fields", "Total GPU memory as the engine sees it (MIG slice, "
                                           "shared GPU); auto uses the catalog value."),
               unit="GiB", decimals=1, auto=QT_TRANSLATE_NOOP("Fields", "catalog value")),
+    FieldSpec("deployment.nodes", QT_TRANSLATE_NOOP("Fields", "Nodes"),
+              QT_TRANSLATE_NOOP("Fields", "Servers the GPUs sit in (--nnodes); an NVL72 rack "
+                                          "counts as one. When set, GPUs = nodes × GPUs per node; "
+                                          "auto counts the nodes the GPUs fill."),
+              auto=QT_TRANSLATE_NOOP("Fields", "from the GPUs")),
+    FieldSpec("deployment.gpus_per_node", QT_TRANSLATE_NOOP("Fields", "GPUs per node"),
+              QT_TRANSLATE_NOOP("Fields", "GPUs in one node; auto: the GPU's server (8 on HGX "
+                                          "boards and PCIe servers, 72 in an NVL72 rack)."),
+              auto=QT_TRANSLATE_NOOP("Fields", "GPU's server")),
+    FieldSpec("deployment.network", QT_TRANSLATE_NOOP("Fields", "Network between nodes"),
+              QT_TRANSLATE_NOOP("Fields", "Scale-out network (the Networks spec table): "
+                                          "collectives that cross nodes run at its per-GPU NIC "
+                                          "bandwidth. Tensor parallel across nodes is strongly "
+                                          "advised against."),
+              choices="networks"),
 )
 DISAGGREGATION = (
     FieldSpec("deployment.disaggregation.enabled",

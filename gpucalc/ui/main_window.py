@@ -270,7 +270,8 @@ class MainWindow(QMainWindow):
             *memory.notices, *(performance.notices if performance is not None else ()))]
         self.banner.set_answer(answer_for(outcome), notices)
         self.tabs.show_outcome(outcome, lang, self.controller.catalog)
-        self.explain.set_result(memory, performance, outcome.fleet, outcome.disaggregated)
+        self.explain.set_result(memory, performance, outcome.fleet, outcome.disaggregated,
+                                outcome.nodes)
         self.inputs.show_outcome(outcome)
         self.status_label.setText(self.tr("Plan for {model} on {gpu}, computed in {ms} ms").format(
             model=catalog_display_name(outcome.inputs.model.name),

@@ -12,12 +12,13 @@ from gpucalc.core.inputs import Deployment, PlanInputs, Targets, Workload
 from gpucalc.core.perf_result import CeilingKind, PerformanceResult
 from gpucalc.core.sizing import SizingRequest, size_fleet
 from gpucalc.core.topology import (
+    LinkLevel,
     LinkTopology,
     domain_notice,
     link_domain_gpus,
     link_plan,
     link_topology,
-    pipeline_hop_bandwidths,
+    pipeline_hop_levels,
 )
 
 NOTICE = "parallel_spans_link_domain"
@@ -67,11 +68,13 @@ def test_h100_pcie_ring_runs_at_pcie_past_its_bridge_pair(catalog: Catalog) -> N
 
 
 def test_pipeline_hops_cross_domains_where_stages_leave_them() -> None:
-    # domain 8, TP 4: two stages per domain, so hops 1→2 and 3→4 stay fast, 2→3 crosses
-    assert pipeline_hop_bandwidths(450.0, 64.0, 8, 4, 4) == (450.0, 64.0, 450.0)
-    # TP wider than the domain: every hop leaves it
-    assert pipeline_hop_bandwidths(300.0, 64.0, 2, 4, 3) == (64.0, 64.0)
-    assert pipeline_hop_bandwidths(450.0, 64.0, 8, 8, 1) == ()
+    fast, host, network = LinkLevel.FAST, LinkLevel.HOST, LinkLevel.NETWORK
+    # domain 8 in a node of 8, TP 4: two stages per domain, so hops 1→2 and 3→4 stay fast,
+    # 2→3 crosses to the next node
+    assert pipeline_hop_levels(8, 8, 4, 4) == (fast, network, fast)
+    # bridge pairs in a server of 8, TP 4: every stage leaves its pair, the third its server
+    assert pipeline_hop_levels(2, 8, 4, 3) == (host, network)
+    assert pipeline_hop_levels(8, 8, 8, 1) == ()
 
 
 def test_h100_pcie_at_tp8_is_slower_than_the_same_card_on_an_nvlink_board(catalog: Catalog) -> None:

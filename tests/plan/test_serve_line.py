@@ -42,3 +42,20 @@ def test_images_per_prompt_round_trip_for_a_vision_model(catalog: Catalog) -> No
     assert '--limit-mm-per-prompt \'{"image": 2}\'' in line
     parsed = parse_serve_command(line, scenario).scenario.deployment
     assert parsed.limit_mm_per_prompt == 2
+
+
+@pytest.mark.parametrize("engine", ["vllm", "sglang"])
+def test_a_replica_across_nodes_launches_with_nnodes_and_pastes_back(catalog: Catalog,
+                                                                     engine: str) -> None:
+    """vLLM and SGLang take ``--nnodes``: the world size TP × PP × DP spread over that many nodes."""
+    scenario = Scenario(model="llama-3.1-70b-instruct", gpu="h100-sxm-80gb", deployment=Deployment(
+        engine=engine, num_gpus=16, tensor_parallel_size=8, pipeline_parallel_size=2,
+        max_model_len=8192))
+    inputs = resolve_scenario(catalog, scenario)
+    line = serve_line(inputs, calculate_memory(inputs).settings)
+    assert "--nnodes 2" in line
+    parsed = parse_serve_command(line, scenario).scenario.deployment
+    assert (parsed.num_gpus, parsed.nodes, parsed.gpus_per_node) == (16, 2, 8)
+    one_node = resolve_scenario(catalog, scenario.model_copy(update={"deployment": Deployment(
+        engine=engine, num_gpus=16, tensor_parallel_size=8, max_model_len=8192)}))
+    assert "--nnodes" not in serve_line(one_node, calculate_memory(one_node).settings)

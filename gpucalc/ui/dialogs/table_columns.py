@@ -113,6 +113,15 @@ COLUMNS: dict[str, tuple[ColumnSpec, ...]] = {
         ColumnSpec(QT_TRANSLATE_NOOP("SpecTableModel", "Date"), "date"),
         ColumnSpec(QT_TRANSLATE_NOOP("SpecTableModel", "Basis"), "basis"),
     ),
+    "networks": (
+        ColumnSpec(QT_TRANSLATE_NOOP("SpecTableModel", "ID"), "id"),
+        ColumnSpec(QT_TRANSLATE_NOOP("SpecTableModel", "Name"), "name"),
+        ColumnSpec(QT_TRANSLATE_NOOP("SpecTableModel", "Kind"), "kind"),
+        ColumnSpec(QT_TRANSLATE_NOOP("SpecTableModel", "NIC line rate"), "nic_line_rate_gbit_per_s",
+                   "Gb/s"),
+        ColumnSpec(QT_TRANSLATE_NOOP("SpecTableModel", "NICs per GPU"), "nics_per_gpu"),
+        ColumnSpec(QT_TRANSLATE_NOOP("SpecTableModel", "Latency"), "latency_us", "µs"),
+    ),
 }
 
 TABLE_TITLES: dict[str, str] = {
@@ -122,6 +131,7 @@ TABLE_TITLES: dict[str, str] = {
     "weight_formats": QT_TRANSLATE_NOOP("SpecTableModel", "Weight formats"),
     "kv_formats": QT_TRANSLATE_NOOP("SpecTableModel", "KV formats"),
     "prices": QT_TRANSLATE_NOOP("SpecTableModel", "Prices"),
+    "networks": QT_TRANSLATE_NOOP("SpecTableModel", "Networks"),
 }
 
 

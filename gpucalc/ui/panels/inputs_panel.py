@@ -195,6 +195,8 @@ class InputsPanel(QScrollArea):
             "percentiles": [(p, f"P{p}") for p in SLO_PERCENTILES],
             "prefix_caching": [(None, self.tr("engine default")), (True, self.tr("on")),
                                (False, self.tr("off"))],
+            "networks": [(None, self.tr("GPU's default")), *(
+                (key, catalog_display_name(net.name)) for key, net in sorted(catalog.networks.items()))],
         }
 
     def show_outcome(self, outcome: Plan) -> None:
