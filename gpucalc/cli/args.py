@@ -67,7 +67,7 @@ def add_disaggregation_args(parser: argparse.ArgumentParser) -> None:
                        help="fixed decode replicas (default: sized from --qps)")
     group.add_argument("--kv-transfer-gbps", type=float, default=None,
                        help="link between the pools, Gb/s per GPU (400 = NDR InfiniBand); default: "
-                            "the GPU's fast link inside one domain, else the host path")
+                            "the GPU's fast link inside one domain, else the scale-out network (--network)")
 
 
 def add_node_args(parser: argparse.ArgumentParser) -> None:

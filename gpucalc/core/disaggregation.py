@@ -295,7 +295,7 @@ def _plan_over(inputs: PlanInputs, prefill: PerfContext, decode: PerfContext,
     (ptp, ppp), (dtp, dpp) = pool_sizes(dep)
     bpe = inputs.kv_format.bytes_per_element
     link = kv_transfer_link(inputs.gpu, pools_gpus, d.kv_transfer_gbps,
-                            prefill.efficiency.comm_latency_us * 1e-6)
+                            prefill.efficiency.comm_latency_us * 1e-6, inputs.network)
     transfer = kv_transfer_term(inputs.model, bpe, inputs.workload.input_p95,
                                 kv_sending_gpus(inputs.model, bpe, ptp, ppp), link)
     prefill_pool = _prefill_pool(inputs, prefill, transfer.value, d.prefill_replicas)
@@ -327,7 +327,8 @@ def disaggregated_plan(inputs: PlanInputs) -> DisaggregatedPlan:
     decode = pool_context(inputs, dtp, dpp, "decode_tp")
     gpus = (d.prefill_replicas or 1) * ptp * ppp + (d.decode_replicas or 1) * dtp * dpp
     made = _plan_over(inputs, prefill, decode, gpus)
-    if made.gpus != gpus and kv_transfer_link(inputs.gpu, made.gpus, d.kv_transfer_gbps, 0.0).name \
+    if made.gpus != gpus and kv_transfer_link(inputs.gpu, made.gpus, d.kv_transfer_gbps, 0.0,
+                                                       inputs.network).name \
             != made.link_name:
         made = _plan_over(inputs, prefill, decode, made.gpus)
     return made

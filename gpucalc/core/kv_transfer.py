@@ -14,10 +14,10 @@ from gpucalc.core.explain import Term, term
 from gpucalc.core.gpu_spec import GpuSpec
 from gpucalc.core.kv import kv_bytes_per_token_per_layer, kv_groups
 from gpucalc.core.model_spec import ModelSpec
+from gpucalc.core.network import BITS_PER_BYTE, NetworkSpec
 from gpucalc.core.topology import LinkTopology, host_path_unidir_gb_per_s, link_domain_gpus, link_topology
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 
-BITS_PER_BYTE = 8  # a NIC line rate in Gb/s is eight times its GB/s
 GIVEN_LINK = QT_TRANSLATE_NOOP("Formulas", "the given link between the pools")
 HOST_LINK = QT_TRANSLATE_NOOP("Formulas", "host path (PCIe / NIC) between the pools")
 TRANSFER_SOURCES = (
@@ -38,19 +38,23 @@ class TransferLink:
 
 
 def kv_transfer_link(gpu: GpuSpec, pools_gpus: int, given_gbps: float | None,
-                     latency_s: float) -> TransferLink:
-    """The link between the pools: the given one, the GPU's fast link, or the host path.
+                     latency_s: float, network: NetworkSpec | None = None) -> TransferLink:
+    """The link between the pools: the given one, the GPU's fast link, the network or the host path.
 
     Both pools inside one fast-link domain (``pools_gpus`` ≤ the domain's GPUs, and a GPU with a
-    GPU-to-GPU link) move the KV over that link; otherwise over the host path (PCIe and the NIC
-    behind it, :func:`gpucalc.core.topology.host_path_unidir_gb_per_s`). ``given_gbps`` (Gb/s
-    per GPU, a NIC line rate) overrides both. ``latency_s`` is the fixed cost of one transfer.
+    GPU-to-GPU link) move the KV over that link; otherwise over the scale-out ``network``
+    between the nodes (per-GPU NIC bandwidth, plus its latency), or without one over the host
+    path (:func:`gpucalc.core.topology.host_path_unidir_gb_per_s`). ``given_gbps`` (Gb/s per
+    GPU, a NIC line rate) overrides all. ``latency_s`` is the fixed cost of one transfer.
     """
     if given_gbps is not None:
         return TransferLink(GIVEN_LINK, given_gbps / BITS_PER_BYTE, latency_s)
     if link_topology(gpu) != LinkTopology.PCIE_ONLY and pools_gpus <= link_domain_gpus(gpu):
         name = gpu.interconnect.name or gpu.interconnect.kind.value
         return TransferLink(name, gpu.link_unidir_gb_per_s, latency_s)
+    if network is not None:
+        return TransferLink(network.name, network.per_gpu_unidir_gb_per_s,
+                            latency_s + network.latency_us * 1e-6)
     return TransferLink(HOST_LINK, host_path_unidir_gb_per_s(gpu), latency_s)
 
 

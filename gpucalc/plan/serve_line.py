@@ -28,8 +28,7 @@ FLAGS: dict[EngineKind, dict[str, str]] = {
         "limit_mm_per_prompt": "--limit-mm-per-prompt",
         "prefix_caching_on": "--enable-prefix-caching",
         "prefix_caching_off": "--no-enable-prefix-caching",
-        "disaggregation": "--kv-transfer-config",
-        "limit_mm_per_prompt": "--limit-mm-per-prompt", "nodes": "--nnodes",
+        "disaggregation": "--kv-transfer-config", "nodes": "--nnodes",
     },
     EngineKind.SGLANG: {
         "tensor_parallel_size": "--tp", "pipeline_parallel_size": "--pp",

@@ -84,7 +84,7 @@ DISAGGREGATION = (
     FieldSpec("deployment.disaggregation.kv_transfer_gbps", QT_TRANSLATE_NOOP("Fields", "KV link"),
               QT_TRANSLATE_NOOP("Fields", "--kv-transfer-gbps: link between the pools per GPU "
                                           "(400 = NDR InfiniBand); auto uses the GPU's fast link "
-                                          "inside one domain, else the host path."),
+                                          "inside one domain, else the scale-out network."),
               unit="Gb/s", decimals=0, auto=QT_TRANSLATE_NOOP("Fields", "from the GPU")),
 )
 ENGINE = (
