@@ -136,10 +136,14 @@ def test_link_inside_one_domain_is_the_fast_link(catalog: Catalog) -> None:
     assert kv_transfer_link(gpu, 9, 400.0, 1e-5).unidir_gb_per_s == 50.0
 
 
-def test_pools_that_leave_the_domain_move_kv_over_the_host_path(catalog: Catalog) -> None:
-    d = disaggregated_plan(_inputs(catalog, qps=400.0))
+def test_pools_that_leave_the_domain_move_kv_over_the_gpus_default_network(
+        catalog: Catalog) -> None:
+    inputs = _inputs(catalog, qps=400.0)
+    assert inputs.network is not None
+    d = disaggregated_plan(inputs)
     assert d.gpus > 8
-    assert d.link_name == HOST_LINK
+    assert d.link_name == inputs.network.name
+    assert disaggregated_plan(inputs.model_copy(update={"network": None})).link_name == HOST_LINK
 
 
 @pytest.mark.parametrize("field", ["prefill_tp", "decode_tp"])
@@ -157,3 +161,15 @@ def test_a_prefill_pool_that_cannot_meet_the_ttft_target_says_so(catalog: Catalo
     with pytest.raises(PlanError) as caught:
         disaggregated_plan(tight)
     assert caught.value.code == "prefill_misses_ttft"
+
+
+def test_pools_past_the_domain_move_kv_over_the_scale_out_network(catalog: Catalog) -> None:
+    gpu = catalog.gpus["h100-sxm-80gb"]
+    network = catalog.network("ib-ndr-400")
+    link = kv_transfer_link(gpu, 16, None, 1e-5, network)
+    assert link.name == network.name
+    assert link.unidir_gb_per_s == pytest.approx(network.per_gpu_unidir_gb_per_s)
+    assert link.latency_s == pytest.approx(1e-5 + network.latency_us * 1e-6)
+    assert kv_transfer_link(gpu, 8, None, 1e-5, network).unidir_gb_per_s == gpu.link_unidir_gb_per_s
+    inputs = _inputs(catalog, qps=400.0).model_copy(update={"network": network})
+    assert disaggregated_plan(inputs).link_name == network.name
