@@ -75,15 +75,44 @@ def _compressed_tensors(config: Mapping[str, Any]) -> CheckpointQuant:
     )
 
 
+# ModelOpt quant_algo → weight-format id (TensorRT Model Optimizer's QUANTIZATION_* names).
+_MODELOPT_FORMATS = {"FP8": "fp8", "FP8_PB_WO": "fp8", "FP8_BLOCK": "fp8", "NVFP4": "nvfp4",
+                     "NVFP4_AWQ": "nvfp4", "W4A16_NVFP4": "nvfp4",
+                     "W4A16_AWQ": "int4-g128", "W4A8_AWQ": "int4-g128",
+                     "W8A8_SQ_PER_CHANNEL": "int8", "INT8_WO": "int8-w8a16", "W4A16_MXFP4": "mxfp4"}
+MAX_QUANTIZED_LAYERS = 1_000_000
+"""Entries of a MIXED_PRECISION ``quantized_layers`` table read (published ones: up to ~22,400)."""
+
+
+def _mixed_precision_algo(quant: Mapping[str, Any]) -> str:
+    """The quant_algo most layers of a ModelOpt MIXED_PRECISION checkpoint use.
+
+    ``quantized_layers`` maps each quantized module to its own ``quant_algo``; the experts make up
+    most of them in an MoE model, so the most frequent one is the format of the bulk of the weights.
+    """
+    layers = _json_object(quant.get("quantized_layers") or {}, "quantization.quantized_layers")
+    if len(layers) > MAX_QUANTIZED_LAYERS:
+        raise ValueError(f"quantization.quantized_layers has {len(layers):,} entries; at most "
+                         f"{MAX_QUANTIZED_LAYERS:,} are read")
+    counts: dict[str, int] = {}
+    for entry in layers.values():
+        algo = str(entry.get("quant_algo") or "").upper() if isinstance(entry, Mapping) else ""
+        counts[algo] = counts.get(algo, 0) + 1
+    return max(sorted(counts), key=lambda algo: counts[algo]) if counts else ""
+
+
 def _modelopt(config: Mapping[str, Any]) -> CheckpointQuant:
     """Parse NVIDIA ModelOpt ``hf_quant_config.json`` content."""
     quant = _json_object(config.get("quantization", config), "hf_quant_config.json quantization")
     algo = str(quant.get("quant_algo") or "").upper()
-    fmt = {"FP8": "fp8", "NVFP4": "nvfp4", "W4A16_AWQ": "int4-g128", "W8A8_SQ_PER_CHANNEL": "int8"}
+    if algo == "MIXED_PRECISION":
+        algo = _mixed_precision_algo(quant)
+    if algo not in _MODELOPT_FORMATS:
+        raise ValueError(f"ModelOpt quant_algo '{algo or '?'}' is not supported")
     kv = "fp8" if str(quant.get("kv_cache_quant_algo") or "").upper() == "FP8" else None
     excluded = json_list(quant.get("exclude_modules"), "exclude_modules")
     return CheckpointQuant(
-        method="modelopt", weight_format=fmt.get(algo, "fp8"), scope=_scope_from_ignore(excluded),
+        method="modelopt", weight_format=_MODELOPT_FORMATS[algo], scope=_scope_from_ignore(excluded),
         kv_cache_format=kv,
     )
 
@@ -105,8 +134,8 @@ def checkpoint_quant(source: Any) -> CheckpointQuant | None:  # noqa: PLR0911
     if not source:
         return None
     config = _json_object(source, "quantization_config")
-    if "quantization" in config and "producer" in config:
-        return _modelopt(config)
+    if "quantization" in config and str(config.get("quant_method") or "modelopt") == "modelopt":
+        return _modelopt(config)  # hf_quant_config.json, with or without its 'producer' block
     method = str(config.get("quant_method") or "").lower()
     ignore = json_list(config.get("modules_to_not_convert") or config.get("ignore"),
                        "quantization_config.ignore")
