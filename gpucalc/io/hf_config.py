@@ -1,12 +1,14 @@
 """Turn a Hugging Face ``config.json`` mapping into a :class:`ModelSpec`, offline.
 
-Handles dense, GQA/MQA, MLA, MoE (Mixtral, Qwen-MoE, DeepSeek, Llama 4, gpt-oss), sliding-window
-and chunked-local layers, tied embeddings, explicit ``head_dim``, ChatGLM naming, nested
-``text_config`` of multimodal models, and ``quantization_config``; non-uniform layers
-(Nemotron-NAS ``block_configs``) and linear-attention hybrids (Qwen3-Next) through
-:mod:`gpucalc.io.hf_layers`, Qwen-VL vision towers through :mod:`gpucalc.io.hf_vision`, and
-DeepSeek-V3.2's sparse-attention indexer. What cannot be modelled exactly is named by notice
-codes in ``ModelSpec.approximations``. No transformers, no torch.
+Handles dense, GQA/MQA, MLA, MoE (Mixtral, Qwen-MoE, DeepSeek, Llama 4, gpt-oss, MiniMax-M2,
+GLM-4.5/5, per-layer ``moe_layer_freq`` flags), sliding-window and chunked-local layers, tied
+embeddings, explicit ``head_dim``, ChatGLM naming, nested ``text_config`` of multimodal models,
+MTP layers under each family's key, and ``quantization_config``; non-uniform layers (Nemotron-NAS
+``block_configs``, Nemotron-H patterns) and state hybrids (Qwen3-Next, Qwen3.5, Kimi-Linear)
+through :mod:`gpucalc.io.hf_layers`, Qwen-VL and MoonViT towers through
+:mod:`gpucalc.io.hf_vision`, and DeepSeek's sparse-attention indexer (V3.2, GLM-5). What cannot be
+modelled exactly is named by notice codes in ``ModelSpec.approximations``, a ``model_type`` it was
+not written for included. No transformers, no torch.
 
 Every number is range-checked as it is read (the caps live beside :class:`ModelSpec`), so a
 hostile config gives one line naming the key and the allowed range before any per-layer table is
