@@ -6,6 +6,7 @@ The weight-format ids returned here are keys of the bundled precision table
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -16,11 +17,43 @@ from gpucalc.io.config_values import described, json_list, whole_number
 MAX_QUANT_BITS = 64
 
 
-def _ignored(patterns: Iterable[Any], *needles: str) -> bool:
-    """True when any ignore pattern mentions one of ``needles``."""
+# A dense-layer MLP module as checkpoints name it, tried against compressed-tensors' regular
+# expressions ("re:.*mlp\.(gate|up|gate_up|down)_proj.*" in Kimi-K2.5 and Kimi-K3).
+_DENSE_MLP_MODULES = ("model.layers.0.mlp.gate_proj", "model.layers.0.mlp.down_proj")
+MAX_IGNORE_REGEX_CHARACTERS = 200
+"""Longest ``re:`` ignore pattern tried; published ones are under 60 characters."""
+_MAX_REPEATS = 4  # '*', '+' and '{' in one pattern: bounds the backtracking on a short name
+_NESTED_REPEAT = re.compile(r"\)[*+?{]")  # a repeated group, e.g. (a+)+, backtracks exponentially
+
+
+def _regex_matches(pattern: str, names: tuple[str, ...]) -> bool:
+    """Whether an ``re:`` ignore pattern matches one of ``names``.
+
+    Patterns that could backtrack for long (a repeated group, many repeats, very long) or do not
+    compile are not tried: they count as matching nothing.
+    """
+    body = pattern[len("re:"):]
+    if (len(body) > MAX_IGNORE_REGEX_CHARACTERS or _NESTED_REPEAT.search(body)
+            or sum(body.count(c) for c in "*+{") > _MAX_REPEATS):
+        return False
+    try:
+        compiled = re.compile(body)
+    except re.error:
+        return False
+    return any(compiled.search(name) for name in names)
+
+
+def _ignored(patterns: Iterable[Any], *needles: str, modules: tuple[str, ...] = ()) -> bool:
+    """True when any ignore pattern mentions one of ``needles``.
+
+    A regular expression (``re:`` prefix, compressed-tensors) also counts when it matches one of
+    ``modules``.
+    """
     for pattern in patterns:
         text = str(pattern).lower()
         if any(needle in text for needle in needles):
+            return True
+        if modules and text.startswith("re:") and _regex_matches(str(pattern), modules):
             return True
     return False
 
@@ -30,7 +63,8 @@ def _scope_from_ignore(patterns: list[Any]) -> QuantScope:
     attention_excluded = _ignored(patterns, "self_attn", "attention", ".attn")
     return QuantScope(
         attention=not attention_excluded,
-        dense_mlp=not _ignored(patterns, "mlp.gate_proj", "mlp.down_proj", "feed_forward.gate_proj"),
+        dense_mlp=not _ignored(patterns, "mlp.gate_proj", "mlp.down_proj", "feed_forward.gate_proj",
+                               modules=_DENSE_MLP_MODULES),
         experts=True,
         embeddings=False,
         lm_head=False,

@@ -216,3 +216,23 @@ def test_a_local_config_with_infinity_loads(tmp_path: Path) -> None:
                                           encoding="utf-8")
     with pytest.raises(InputFileError, match="hidden_size must be a whole number, not inf"):
         load_local_model(tmp_path)
+
+
+def test_regex_ignore_patterns_keep_dense_mlps_unquantized() -> None:
+    # Kimi-K2.5's compressed-tensors ignore list names dense MLPs by a regular expression
+    ignore = ["lm_head", "re:.*self_attn.*", "re:.*mlp\\.(gate|up|gate_up|down)_proj.*"]
+    quant = {"quant_method": "compressed-tensors", "ignore": ignore, "config_groups": {
+        "group_0": {"weights": {"num_bits": 4, "type": "int", "group_size": 32, "symmetric": True}}}}
+    spec = _spec({**BASE, "quantization_config": quant})
+    assert spec.quantization is not None
+    assert spec.quantization.weight_format == "int4-g32"
+    assert (spec.quantization.scope.attention, spec.quantization.scope.dense_mlp) == (False, False)
+    assert spec.quantization.scope.experts
+
+
+@pytest.mark.parametrize("pattern", ["re:(a+)+$", "re:[", "re:" + ".*" * 8 + "mlp", "re:" + "x" * 500])
+def test_regex_ignore_patterns_that_could_hang_or_fail_match_nothing(pattern: str) -> None:
+    quant = {"quant_method": "fp8", "ignore": [pattern]}
+    spec = _spec({**BASE, "quantization_config": quant})
+    assert spec.quantization is not None
+    assert spec.quantization.scope.dense_mlp
