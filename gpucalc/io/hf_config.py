@@ -1,12 +1,14 @@
 """Turn a Hugging Face ``config.json`` mapping into a :class:`ModelSpec`, offline.
 
-Handles dense, GQA/MQA, MLA, MoE (Mixtral, Qwen-MoE, DeepSeek, Llama 4, gpt-oss), sliding-window
-and chunked-local layers, tied embeddings, explicit ``head_dim``, ChatGLM naming, nested
-``text_config`` of multimodal models, and ``quantization_config``; non-uniform layers
-(Nemotron-NAS ``block_configs``) and linear-attention hybrids (Qwen3-Next) through
-:mod:`gpucalc.io.hf_layers`, Qwen-VL vision towers through :mod:`gpucalc.io.hf_vision`, and
-DeepSeek-V3.2's sparse-attention indexer. What cannot be modelled exactly is named by notice
-codes in ``ModelSpec.approximations``. No transformers, no torch.
+Handles dense, GQA/MQA, MLA, MoE (Mixtral, Qwen-MoE, DeepSeek, Llama 4, gpt-oss, MiniMax-M2,
+GLM-4.5/5, per-layer ``moe_layer_freq`` flags), sliding-window and chunked-local layers, tied
+embeddings, explicit ``head_dim``, ChatGLM naming, nested ``text_config`` of multimodal models,
+MTP layers under each family's key, and ``quantization_config``; non-uniform layers (Nemotron-NAS
+``block_configs``, Nemotron-H patterns) and state hybrids (Qwen3-Next, Qwen3.5, Kimi-Linear)
+through :mod:`gpucalc.io.hf_layers`, Qwen-VL and MoonViT towers through
+:mod:`gpucalc.io.hf_vision`, and DeepSeek's sparse-attention indexer (V3.2, GLM-5). What cannot be
+modelled exactly is named by notice codes in ``ModelSpec.approximations``, a ``model_type`` it was
+not written for included. No transformers, no torch.
 
 Every number is range-checked as it is read (the caps live beside :class:`ModelSpec`), so a
 hostile config gives one line naming the key and the allowed range before any per-layer table is
@@ -46,14 +48,42 @@ from gpucalc.io.hf_layers import (
     linear_attention,
     mamba,
     nas_layers,
+    sliding_kv_heads,
+    sliding_layer_pattern,
     state_layer_kinds,
     state_layer_notes,
 )
 from gpucalc.io.hf_quant import checkpoint_quant
-from gpucalc.io.hf_vision import QWEN_VL_RESOLUTION_NOTE, is_qwen_vl, qwen_vl_vision
+from gpucalc.io.hf_vision import (
+    QWEN_VL_RESOLUTION_NOTE,
+    is_moonvit,
+    is_qwen_vl,
+    moonvit_vision,
+    qwen_vl_vision,
+)
 
 # Notice code (worded in gpucalc.text.notices): the sparse-attention indexer is approximated.
 SPARSE_INDEXER_NOTE = "import_sparse_attention_indexer_not_counted"
+# Notice code: the config's model_type is none of KNOWN_MODEL_TYPES, so fields that type adds
+# (new attention or layer kinds) may have been passed over.
+UNKNOWN_MODEL_TYPE_NOTE = "import_model_type_not_recognised"
+KNOWN_MODEL_TYPES = frozenset({
+    # standard decoders read from the common fields
+    "llama", "mistral", "qwen", "qwen2", "qwen3", "phi", "phi3", "gemma", "gemma2", "gemma3",
+    "gemma3_text", "chatglm", "glm", "glm4", "granite", "internlm2", "olmo", "olmo2", "cohere",
+    "starcoder2", "gpt2", "gpt_neox", "gpt_bigcode", "opt", "bloom", "falcon", "mimo",
+    # mixture of experts, MLA and sparse attention
+    "mixtral", "qwen2_moe", "qwen3_moe", "granitemoe", "olmoe", "deepseek_v2", "deepseek_v3",
+    "deepseek_v32", "kimi_k2", "glm4_moe", "glm_moe_dsa", "minimax_m2", "gpt_oss",
+    "llama4", "llama4_text",
+    # non-uniform, state and sliding hybrids
+    "nemotron-nas", "nemotron_h", "qwen3_next", "qwen3_5_text", "qwen3_5_moe_text",
+    "kimi_linear", "mimo_v2_flash",
+    # multimodal wrappers and their text parts
+    "mllama", "mllama_text_model", "qwen2_vl", "qwen2_5_vl", "qwen2_5_vl_text", "qwen3_vl",
+    "qwen3_vl_text", "qwen3_vl_moe", "qwen3_vl_moe_text", "qwen3_5", "qwen3_5_moe", "mistral3",
+    "kimi_vl", "kimi_k25",
+})
 
 # Defaults of text configs that multimodal checkpoints leave implicit (transformers' defaults).
 _TEXT_DEFAULTS: dict[str, dict[str, Any]] = {
@@ -133,6 +163,14 @@ def _mla(text: Mapping[str, Any]) -> MlaSpec | None:
     )
 
 
+def _model_type_notes(text: Mapping[str, Any]) -> tuple[str, ...]:
+    """The notice for a model_type the importer was not written for (none when it is absent)."""
+    model_type = text.get("model_type")
+    if model_type is None or str(model_type) in KNOWN_MODEL_TYPES:
+        return ()
+    return (UNKNOWN_MODEL_TYPE_NOTE,)
+
+
 def _indexer_notes(mla: MlaSpec | None) -> tuple[str, ...]:
     """What the import approximates about DeepSeek sparse attention."""
     if mla is None or not mla.index_n_heads:
@@ -145,6 +183,9 @@ def _moe_layer_count(text: Mapping[str, Any], num_layers: int) -> int:
     pattern = hybrid_pattern(text, num_layers, 0)
     if pattern is not None:  # Nemotron-H: the 'E' blocks
         return pattern.moe_layers
+    freq_flags = text.get("moe_layer_freq")
+    if isinstance(freq_flags, list):  # MiMo-V2-Flash, MiniMax-M3: one 0/1 flag per layer
+        return len(_per_layer_flags(freq_flags, "moe_layer_freq", num_layers))
     if "first_k_dense_replace" in text:  # DeepSeek V2/V3, Kimi K2
         freq = _layer_step(text, "moe_layer_freq")
         first = _optional(text, "first_k_dense_replace", default=0, low=0, high=MAX_JSON_INT)
@@ -160,6 +201,39 @@ def _moe_layer_count(text: Mapping[str, Any], num_layers: int) -> int:
     return num_layers
 
 
+def _per_layer_flags(flags: list[Any], key: str, num_layers: int) -> tuple[int, ...]:
+    """Indices of the layers whose 0/1 flag in ``flags`` (one per layer) is 1."""
+    if len(flags) != num_layers:
+        raise ValueError(f"{key} has {len(flags):,} entries but the model has {num_layers:,} layers")
+    return tuple(i for i, flag in enumerate(flags) if whole_number(flag, f"{key}[{i}]", 0, 1))
+
+
+def _mtp_layers(text: Mapping[str, Any]) -> int:
+    """Multi-token-prediction layers the checkpoint describes (drafts for speculative decoding).
+
+    DeepSeek-V3, GLM-4.5/5, MiMo and Step name them ``num_nextn_predict_layers``; Qwen3-Next and
+    Qwen3.5 ``mtp_num_hidden_layers``; MiniMax-M2 has ``num_mtp_modules`` modules of
+    ``mtp_transformer_layers`` layers each when ``use_mtp`` is set.
+    """
+    if text.get("use_mtp") and text.get("num_mtp_modules") is not None:
+        modules = _required(text, "num_mtp_modules", low=0, high=MAX_LAYERS)
+        return modules * _optional(text, "mtp_transformer_layers", default=1, low=0,
+                                   high=MAX_LAYERS // max(modules, 1))
+    return _optional(text, "num_nextn_predict_layers", "mtp_num_hidden_layers", default=0, low=0,
+                     high=MAX_LAYERS)
+
+
+def _layer_count(text: Mapping[str, Any]) -> int:
+    """Decoder layers: ``num_hidden_layers`` (or an alias), else one per ``layers_block_type`` entry.
+
+    Nemotron-H configs written by transformers 5 leave the count implicit.
+    """
+    keys = ("num_hidden_layers", "num_layers", "n_layer")
+    if _first(text, *keys) is None and isinstance(text.get("layers_block_type"), list):
+        return whole_number(len(text["layers_block_type"]), "layers_block_type entries", 1, MAX_LAYERS)
+    return _required(text, *keys, low=1, high=MAX_LAYERS)
+
+
 def _layer_step(text: Mapping[str, Any], key: str) -> int:
     """Every how many layers something repeats (missing or 0: every layer)."""
     return _optional(text, key, default=0, low=0, high=MAX_JSON_INT) or 1
@@ -170,14 +244,15 @@ def _moe(text: Mapping[str, Any], num_layers: int) -> MoeSpec | None:
                         "moe_num_experts", default=0, low=0, high=MAX_EXPERTS)
     if experts <= 1:
         return None
-    top_k = _optional(text, "num_experts_per_tok", "experts_per_token", "moe_top_k", default=2,
-                      low=1, high=MAX_EXPERTS)
+    top_k = _optional(text, "num_experts_per_tok", "experts_per_token", "num_experts_per_token",
+                      "moe_top_k", default=2, low=1, high=MAX_EXPERTS)
     model_type = str(text.get("model_type", ""))
     width_keys: tuple[str, ...] = ("moe_intermediate_size", "expert_intermediate_size")
     if _first(text, *width_keys) is None or model_type in {"mixtral", "gpt_oss", "llama4_text", "llama4"}:
         width_keys = ("intermediate_size",)
     width = _required(text, *width_keys, low=1, high=MAX_INTERMEDIATE)
-    n_shared = _optional(text, "n_shared_experts", default=0, low=0, high=MAX_EXPERTS)
+    n_shared = _optional(text, "n_shared_experts", "num_shared_experts", default=0, low=0,
+                         high=MAX_EXPERTS)
     shared_width = width if n_shared else 0
     if n_shared and text.get("moe_shared_expert_intermediate_size"):  # Nemotron-H
         shared_width = _required(text, "moe_shared_expert_intermediate_size", low=1,
@@ -218,6 +293,12 @@ def _layer_attention(
     window = _optional(text, "sliding_window", "sliding_window_size", default=0, low=0,
                        high=MAX_JSON_INT)
     full = LayerAttention.FULL
+    mimo = sliding_layer_pattern(text, num_layers)
+    if mimo is not None:  # MiMo-V2-Flash (its attention_chunk_size is the window, not Llama 4's)
+        if LayerAttention.SLIDING not in mimo:
+            return mimo, None, None
+        return mimo, _required(text, "sliding_window", "sliding_window_size", low=1,
+                               high=MAX_POSITIONS), None
     if text.get("attention_chunk_size"):  # Llama 4: chunked local attention on RoPE layers
         chunk = _required(text, "attention_chunk_size", low=1, high=MAX_POSITIONS)
         flags = _no_rope_flags(text, num_layers)
@@ -285,8 +366,11 @@ def _vision_params(config: Mapping[str, Any], text_hidden: int) -> VisionSpec | 
                        prefix=key) or hidden
     shuffle = real_number(vision.get("pixel_shuffle_ratio") or 1.0, key + "pixel_shuffle_ratio",
                           0.0, _MAX_SHUFFLE_RATIO)
+    # Mistral 3 / Pixtral fold spatial_merge_size² patches into one prompt token
+    merge = _optional(config, "spatial_merge_size", default=1, low=1, high=_MAX_IMAGE_SIDE)
+    encoder_tokens = int(tiles * patches * shuffle * shuffle)
     prompt_tokens = _optional(config, "mm_tokens_per_image", default=0, low=0,
-                              high=MAX_TOKENS_PER_IMAGE) or int(tiles * patches * shuffle * shuffle)
+                              high=MAX_TOKENS_PER_IMAGE) or encoder_tokens // (merge * merge)
     return VisionSpec(
         params=layers * per_layer + embed + projector,
         description=f"ViT {layers}×{hidden} (estimated from vision_config)",
@@ -326,7 +410,9 @@ def _layers(text: Mapping[str, Any], num_layers: int, heads: int, hidden: int, m
     hybrid = state_layer_kinds(text, num_layers)
     if hybrid is None:
         kinds, window, chunk = _layer_attention(text, num_layers, max_len)
-        return _Layers(kinds, window, chunk, None, None, None, None, ())
+        kv_heads, notes = sliding_kv_heads(text, _optional(
+            text, "num_key_value_heads", default=heads, low=1, high=MAX_HEADS))
+        return _Layers(kinds, window, chunk, kv_heads if notes else None, None, None, None, notes)
     window = None
     if LayerAttention.SLIDING in hybrid:
         window = _required(text, "sliding_window", "sliding_window_size", low=1, high=MAX_POSITIONS)
@@ -338,6 +424,8 @@ def _vision(config: Mapping[str, Any], text_hidden: int) -> tuple[VisionSpec | N
     """The vision tower and what its count approximates."""
     if is_qwen_vl(config):
         return qwen_vl_vision(config, text_hidden), (QWEN_VL_RESOLUTION_NOTE,)
+    if is_moonvit(config):
+        return moonvit_vision(config, text_hidden), (QWEN_VL_RESOLUTION_NOTE,)
     return _vision_params(config, text_hidden), ()
 
 
@@ -379,7 +467,8 @@ def _reason(exc: Exception) -> str:
         field = ".".join(str(p) for p in first["loc"]) or "config"
         return f"{field}: {first['msg']}"
     if isinstance(exc, KeyError):
-        return f"missing field {exc.args[0]!r}"
+        return (f"missing field {exc.args[0]!r} (the file looks trimmed; use the complete "
+                "config.json from the model's repository)")
     return str(exc)
 
 
@@ -392,7 +481,7 @@ def _build(
 ) -> ModelSpec:
     text = _text_config(config)
     hidden = _required(text, "hidden_size", "n_embd", "d_model", low=1, high=MAX_HIDDEN)
-    num_layers = _required(text, "num_hidden_layers", "num_layers", "n_layer", low=1, high=MAX_LAYERS)
+    num_layers = _layer_count(text)
     heads = _required(text, "num_attention_heads", "n_head", low=1, high=MAX_HEADS)
     kv_heads = _optional(text, "num_key_value_heads", "multi_query_group_num", "num_kv_heads",
                          default=heads, low=1, high=MAX_HEADS)
@@ -441,11 +530,13 @@ def _build(
         cross_attention_layers=cross,
         vision=vision,
         quantization=quant,
-        mtp_layers=_optional(text, "num_nextn_predict_layers", default=0, low=0, high=MAX_LAYERS),
+        mtp_layers=_mtp_layers(text),
         layer_mlp_widths=layers.mlp_widths,
         linear_attention=layers.linear,
         mamba=layers.ssm if LayerAttention.STATE in layers.kinds else None,
-        # transformers' Qwen3NextAttention: q_proj emits the query and an output gate
-        attention_output_gate=model_type == "qwen3_next",
-        approximations=(*layers.notes, *vision_notes, *_indexer_notes(mla)),
+        # transformers' Qwen3NextAttention: q_proj emits the query and an output gate;
+        # Qwen3.5 names the same gate in attn_output_gate
+        attention_output_gate=model_type == "qwen3_next" or text.get("attn_output_gate") is True,
+        approximations=(*layers.notes, *vision_notes, *_indexer_notes(mla),
+                        *_model_type_notes(text)),
     )

@@ -1,10 +1,12 @@
-"""Layers that differ from one another: Nemotron-NAS block configs and linear-attention hybrids.
+"""Layers that differ from one another: Nemotron-NAS block configs, state and sliding hybrids.
 
 Nemotron-H lists its blocks in ``hybrid_override_pattern`` (Mamba-2, attention, MLP, MoE).
 Nemotron-NAS (``nemotron-nas``, DeciLM) lists one ``block_configs`` entry per layer: attention may
 be absent (``no_op``) and each FFN has its own width (``ffn_mult``). Qwen3-Next and other hybrids
 mix softmax-attention layers with linear-attention (state) layers, named in ``layer_types`` or
-placed every ``full_attention_interval`` layers. What the planner cannot model exactly is listed
+placed every ``full_attention_interval`` layers; Kimi-Linear lists its Kimi Delta Attention
+layers in ``linear_attn_config``; MiMo-V2-Flash marks its sliding-window layers in
+``hybrid_layer_pattern``. What the planner cannot model exactly is listed
 as a notice code in :attr:`ModelSpec.approximations`, never dropped silently.
 """
 
@@ -21,7 +23,7 @@ from gpucalc.core.model_spec import (
     LinearAttentionSpec,
     MambaSpec,
 )
-from gpucalc.io.config_values import json_list, real_number, whole_number
+from gpucalc.io.config_values import described, json_list, real_number, whole_number
 
 # DeciLM's _ffn_mult_to_intermediate_size rounds 2·mult·hidden/3 up to a multiple of 256.
 _NAS_FFN_MULTIPLE = 256
@@ -132,9 +134,33 @@ class PatternLayers(NamedTuple):
     moe_layers: int
 
 
+# Nemotron-H's layers_block_type (transformers 5 spelling of the same pattern): one name per block.
+_BLOCK_TYPE_CHARACTERS = {"mamba": "M", "attention": "*", "mlp": "-", "moe": "E"}
+
+
+def block_type_pattern(text: Mapping[str, Any]) -> str | None:
+    """``layers_block_type`` ('mamba', 'attention', 'mlp', 'moe' per block) as a pattern string."""
+    names = text.get("layers_block_type")
+    if names is None:
+        return None
+    blocks = json_list(names, "layers_block_type")
+    names_read = [n if isinstance(n, str) else "" for n in blocks]
+    unknown = [n for n, name in zip(blocks, names_read, strict=True)
+               if name not in _BLOCK_TYPE_CHARACTERS]
+    if unknown:
+        raise ValueError(f"layers_block_type names a block {described(unknown[0])}; gpucalc reads "
+                         "mamba, attention, mlp and moe")
+    return "".join(_BLOCK_TYPE_CHARACTERS[name] for name in names_read)
+
+
 def hybrid_pattern(text: Mapping[str, Any], num_layers: int, intermediate: int) -> PatternLayers | None:
-    """Blocks of a Nemotron-H model: M = Mamba-2, * = attention, - = MLP, E = MoE; None without."""
+    """Blocks of a Nemotron-H model: M = Mamba-2, * = attention, - = MLP, E = MoE; None without.
+
+    Read from ``hybrid_override_pattern`` or, in newer configs, ``layers_block_type``.
+    """
     pattern = text.get("hybrid_override_pattern")
+    if pattern is None:
+        pattern = block_type_pattern(text)
     if pattern is None:
         return None
     if not isinstance(pattern, str) or set(pattern) - set(_PATTERN_KINDS):
@@ -163,13 +189,36 @@ def mamba(text: Mapping[str, Any]) -> MambaSpec | None:
     )
 
 
+def kimi_linear_config(text: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """Kimi-Linear's ``linear_attn_config`` (Kimi Delta Attention layers); None without."""
+    block = text.get("linear_attn_config")
+    if block is None:
+        return None
+    if not isinstance(block, Mapping):
+        raise ValueError("linear_attn_config must be an object")
+    return block
+
+
+def _kimi_linear_kinds(block: Mapping[str, Any], num_layers: int) -> tuple[LayerAttention, ...]:
+    """Kimi-Linear: ``kda_layers`` lists the linear-attention layers, counted from 1."""
+    kda = {whole_number(i, "linear_attn_config.kda_layers", 1, num_layers)
+           for i in json_list(block.get("kda_layers"), "linear_attn_config.kda_layers")}
+    return tuple(LayerAttention.STATE if i + 1 in kda else LayerAttention.FULL
+                 for i in range(num_layers))
+
+
 def state_layer_kinds(text: Mapping[str, Any], num_layers: int) -> tuple[LayerAttention, ...] | None:
     """Per-layer kinds of a hybrid with state layers; None when the model has none.
 
     ``layer_types`` names each layer ('linear_attention', 'mamba', 'full_attention',
     'sliding_attention'); Qwen3-Next without it puts full attention on every
-    ``full_attention_interval``-th layer and linear attention on the rest.
+    ``full_attention_interval``-th layer and linear attention on the rest; Kimi-Linear lists its
+    linear-attention layers in ``linear_attn_config.kda_layers``.
     """
+    kimi = kimi_linear_config(text)
+    if kimi is not None:
+        kinds = _kimi_linear_kinds(kimi, num_layers)
+        return kinds if LayerAttention.STATE in kinds else None
     layer_types = text.get("layer_types")
     if isinstance(layer_types, list) and len(layer_types) == num_layers:
         kinds = tuple(_kind_of_layer_type(t) for t in layer_types)
@@ -190,7 +239,14 @@ def _kind_of_layer_type(layer_type: Any) -> LayerAttention:
 
 
 def linear_attention(text: Mapping[str, Any]) -> LinearAttentionSpec | None:
-    """Gated-DeltaNet geometry (``linear_*`` keys, Qwen3-Next); None when the config has none."""
+    """Linear-attention geometry; None when the config has none.
+
+    Gated DeltaNet in ``linear_*`` keys (Qwen3-Next, Qwen3.5) or Kimi Delta Attention in
+    ``linear_attn_config`` (Kimi-Linear).
+    """
+    kimi = kimi_linear_config(text)
+    if kimi is not None:
+        return _kimi_delta_attention(kimi)
     if text.get("linear_num_value_heads") is None:
         return None
 
@@ -205,6 +261,47 @@ def linear_attention(text: Mapping[str, Any]) -> LinearAttentionSpec | None:
         conv_kernel=4 if text.get("linear_conv_kernel_dim") is None else value(
             "linear_conv_kernel_dim", MAX_HEAD_DIM),
     )
+
+
+def _kimi_delta_attention(block: Mapping[str, Any]) -> LinearAttentionSpec:
+    """KDA heads: one head count and width for keys and values (Kimi-Linear's modeling code)."""
+    key = "linear_attn_config."
+    heads = whole_number(block.get("num_heads"), key + "num_heads", 1, MAX_HEADS)
+    width = whole_number(block.get("head_dim"), key + "head_dim", 1, MAX_HEAD_DIM)
+    conv = block.get("short_conv_kernel_size")
+    return LinearAttentionSpec(
+        num_key_heads=heads, num_value_heads=heads, key_head_dim=width, value_head_dim=width,
+        conv_kernel=4 if conv is None else whole_number(conv, key + "short_conv_kernel_size", 1,
+                                                        MAX_HEAD_DIM),
+    )
+
+
+def sliding_layer_pattern(text: Mapping[str, Any], num_layers: int) -> tuple[LayerAttention, ...] | None:
+    """MiMo-V2-Flash's ``hybrid_layer_pattern``: 1 marks a sliding-window layer, 0 a full one."""
+    pattern = text.get("hybrid_layer_pattern")
+    if pattern is None:
+        return None
+    flags = json_list(pattern, "hybrid_layer_pattern")
+    if len(flags) != num_layers:
+        raise ValueError(f"hybrid_layer_pattern has {len(flags):,} entries but the model has "
+                         f"{num_layers:,} layers")
+    return tuple(LayerAttention.SLIDING if whole_number(f, f"hybrid_layer_pattern[{i}]", 0, 1)
+                 else LayerAttention.FULL for i, f in enumerate(flags))
+
+
+def sliding_kv_heads(text: Mapping[str, Any], kv_heads: int) -> tuple[int, tuple[str, ...]]:
+    """KV heads counted for every attention layer, and the notice when sliding layers differ.
+
+    MiMo-V2-Flash gives its sliding layers their own ``swa_num_key_value_heads``; every layer is
+    then counted with the larger of the two counts.
+    """
+    swa = text.get("swa_num_key_value_heads")
+    if swa is None:
+        return kv_heads, ()
+    swa_heads = whole_number(swa, "swa_num_key_value_heads", 1, MAX_HEADS)
+    if swa_heads == kv_heads:
+        return kv_heads, ()
+    return max(swa_heads, kv_heads), (NAS_MIXED_KV_HEADS,)
 
 
 def state_layer_notes(

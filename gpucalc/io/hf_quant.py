@@ -6,6 +6,7 @@ The weight-format ids returned here are keys of the bundled precision table
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -16,11 +17,43 @@ from gpucalc.io.config_values import described, json_list, whole_number
 MAX_QUANT_BITS = 64
 
 
-def _ignored(patterns: Iterable[Any], *needles: str) -> bool:
-    """True when any ignore pattern mentions one of ``needles``."""
+# A dense-layer MLP module as checkpoints name it, tried against compressed-tensors' regular
+# expressions ("re:.*mlp\.(gate|up|gate_up|down)_proj.*" in Kimi-K2.5 and Kimi-K3).
+_DENSE_MLP_MODULES = ("model.layers.0.mlp.gate_proj", "model.layers.0.mlp.down_proj")
+MAX_IGNORE_REGEX_CHARACTERS = 200
+"""Longest ``re:`` ignore pattern tried; published ones are under 60 characters."""
+_MAX_REPEATS = 4  # '*', '+' and '{' in one pattern: bounds the backtracking on a short name
+_NESTED_REPEAT = re.compile(r"\)[*+?{]")  # a repeated group, e.g. (a+)+, backtracks exponentially
+
+
+def _regex_matches(pattern: str, names: tuple[str, ...]) -> bool:
+    """Whether an ``re:`` ignore pattern matches one of ``names``.
+
+    Patterns that could backtrack for long (a repeated group, many repeats, very long) or do not
+    compile are not tried: they count as matching nothing.
+    """
+    body = pattern[len("re:"):]
+    if (len(body) > MAX_IGNORE_REGEX_CHARACTERS or _NESTED_REPEAT.search(body)
+            or sum(body.count(c) for c in "*+{") > _MAX_REPEATS):
+        return False
+    try:
+        compiled = re.compile(body)
+    except re.error:
+        return False
+    return any(compiled.search(name) for name in names)
+
+
+def _ignored(patterns: Iterable[Any], *needles: str, modules: tuple[str, ...] = ()) -> bool:
+    """True when any ignore pattern mentions one of ``needles``.
+
+    A regular expression (``re:`` prefix, compressed-tensors) also counts when it matches one of
+    ``modules``.
+    """
     for pattern in patterns:
         text = str(pattern).lower()
         if any(needle in text for needle in needles):
+            return True
+        if modules and text.startswith("re:") and _regex_matches(str(pattern), modules):
             return True
     return False
 
@@ -30,7 +63,8 @@ def _scope_from_ignore(patterns: list[Any]) -> QuantScope:
     attention_excluded = _ignored(patterns, "self_attn", "attention", ".attn")
     return QuantScope(
         attention=not attention_excluded,
-        dense_mlp=not _ignored(patterns, "mlp.gate_proj", "mlp.down_proj", "feed_forward.gate_proj"),
+        dense_mlp=not _ignored(patterns, "mlp.gate_proj", "mlp.down_proj", "feed_forward.gate_proj",
+                               modules=_DENSE_MLP_MODULES),
         experts=True,
         embeddings=False,
         lm_head=False,
@@ -75,15 +109,44 @@ def _compressed_tensors(config: Mapping[str, Any]) -> CheckpointQuant:
     )
 
 
+# ModelOpt quant_algo → weight-format id (TensorRT Model Optimizer's QUANTIZATION_* names).
+_MODELOPT_FORMATS = {"FP8": "fp8", "FP8_PB_WO": "fp8", "FP8_BLOCK": "fp8", "NVFP4": "nvfp4",
+                     "NVFP4_AWQ": "nvfp4", "W4A16_NVFP4": "nvfp4",
+                     "W4A16_AWQ": "int4-g128", "W4A8_AWQ": "int4-g128",
+                     "W8A8_SQ_PER_CHANNEL": "int8", "INT8_WO": "int8-w8a16", "W4A16_MXFP4": "mxfp4"}
+MAX_QUANTIZED_LAYERS = 1_000_000
+"""Entries of a MIXED_PRECISION ``quantized_layers`` table read (published ones: up to ~22,400)."""
+
+
+def _mixed_precision_algo(quant: Mapping[str, Any]) -> str:
+    """The quant_algo most layers of a ModelOpt MIXED_PRECISION checkpoint use.
+
+    ``quantized_layers`` maps each quantized module to its own ``quant_algo``; the experts make up
+    most of them in an MoE model, so the most frequent one is the format of the bulk of the weights.
+    """
+    layers = _json_object(quant.get("quantized_layers") or {}, "quantization.quantized_layers")
+    if len(layers) > MAX_QUANTIZED_LAYERS:
+        raise ValueError(f"quantization.quantized_layers has {len(layers):,} entries; at most "
+                         f"{MAX_QUANTIZED_LAYERS:,} are read")
+    counts: dict[str, int] = {}
+    for entry in layers.values():
+        algo = str(entry.get("quant_algo") or "").upper() if isinstance(entry, Mapping) else ""
+        counts[algo] = counts.get(algo, 0) + 1
+    return max(sorted(counts), key=lambda algo: counts[algo]) if counts else ""
+
+
 def _modelopt(config: Mapping[str, Any]) -> CheckpointQuant:
     """Parse NVIDIA ModelOpt ``hf_quant_config.json`` content."""
     quant = _json_object(config.get("quantization", config), "hf_quant_config.json quantization")
     algo = str(quant.get("quant_algo") or "").upper()
-    fmt = {"FP8": "fp8", "NVFP4": "nvfp4", "W4A16_AWQ": "int4-g128", "W8A8_SQ_PER_CHANNEL": "int8"}
+    if algo == "MIXED_PRECISION":
+        algo = _mixed_precision_algo(quant)
+    if algo not in _MODELOPT_FORMATS:
+        raise ValueError(f"ModelOpt quant_algo '{algo or '?'}' is not supported")
     kv = "fp8" if str(quant.get("kv_cache_quant_algo") or "").upper() == "FP8" else None
     excluded = json_list(quant.get("exclude_modules"), "exclude_modules")
     return CheckpointQuant(
-        method="modelopt", weight_format=fmt.get(algo, "fp8"), scope=_scope_from_ignore(excluded),
+        method="modelopt", weight_format=_MODELOPT_FORMATS[algo], scope=_scope_from_ignore(excluded),
         kv_cache_format=kv,
     )
 
@@ -105,8 +168,8 @@ def checkpoint_quant(source: Any) -> CheckpointQuant | None:  # noqa: PLR0911
     if not source:
         return None
     config = _json_object(source, "quantization_config")
-    if "quantization" in config and "producer" in config:
-        return _modelopt(config)
+    if "quantization" in config and str(config.get("quant_method") or "modelopt") == "modelopt":
+        return _modelopt(config)  # hf_quant_config.json, with or without its 'producer' block
     method = str(config.get("quant_method") or "").lower()
     ignore = json_list(config.get("modules_to_not_convert") or config.get("ignore"),
                        "quantization_config.ignore")

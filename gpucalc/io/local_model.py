@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from gpucalc.core.model_spec import ModelSpec
-from gpucalc.io.bounded_json import read_json_file
+from gpucalc.io.bounded_json import MAX_CONFIG_BYTES, parse_json_text, read_bounded_bytes
 from gpucalc.io.errors import InputFileError
 from gpucalc.io.hf_config import model_spec_from_config
 from gpucalc.io.safetensors import folder_tensor_stats
@@ -16,8 +16,13 @@ MAX_NAME_CHARACTERS = 200
 
 
 def _json_object_file(path: Path, what: str) -> dict[str, Any]:
-    """The JSON object in ``path``; any other JSON value is refused."""
-    data = read_json_file(path, what)
+    """The JSON object in ``path``; any other JSON value is refused.
+
+    ``Infinity`` and ``NaN`` are read (NVIDIA's Nemotron-H configs write ``"time_step_limit":
+    [0.0, Infinity]``): the importer checks every number it uses to be finite and in range.
+    """
+    raw = read_bounded_bytes(path, what, MAX_CONFIG_BYTES, kind="config file")
+    data = parse_json_text(raw, f"{what} at {path}", non_finite=True)
     if not isinstance(data, dict):
         raise InputFileError(f"{what} at {path} is not a JSON object")
     return data

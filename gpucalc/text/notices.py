@@ -208,6 +208,11 @@ NOTICE_TEXT: dict[str, str] = {
         "Notices",
         "{model}: some blocks use windowed attention; they are counted as full attention, so the "
         "KV cache is overestimated."),
+    "import_model_type_not_recognised": QT_TRANSLATE_NOOP(
+        "Notices",
+        "{model}: its model_type is not one gpucalc's importer knows; it is read as a standard "
+        "decoder from the fields it recognises, so layers of a new kind (compressed or sparse "
+        "attention, new state layers) may be missed and weights and KV cache may be off."),
 }
 
 

@@ -175,13 +175,19 @@ KEYS = [
     "index_head_dim", "index_topk", "hybrid_override_pattern", "mamba_num_heads",
     "mamba_head_dim", "ssm_state_size", "n_groups", "conv_kernel", "moe_latent_size",
     "moe_shared_expert_intermediate_size", "mlp_hidden_act",
+    "layers_block_type", "hybrid_layer_pattern", "swa_num_key_value_heads", "linear_attn_config",
+    "mtp_num_hidden_layers", "use_mtp", "num_mtp_modules", "mtp_transformer_layers",
+    "attn_output_gate", "num_experts_per_token", "num_shared_experts", "spatial_merge_size",
 ]
 QUANT_KEYS = ["quant_method", "bits", "group_size", "config_groups", "ignore", "format",
-              "modules_to_not_convert", "quantization", "producer", "kv_cache_scheme"]
+              "modules_to_not_convert", "quantization", "producer", "kv_cache_scheme", "quant_algo",
+              "quantized_layers"]
 VISION_KEYS = ["hidden_size", "num_hidden_layers", "intermediate_size", "patch_size", "image_size",
                "max_num_tiles", "pixel_shuffle_ratio", "vision_output_dim", "num_global_layers",
                "depth", "embed_dim", "mlp_ratio", "temporal_patch_size", "spatial_merge_size",
-               "out_hidden_size", "deepstack_visual_indexes", "num_position_embeddings"]
+               "out_hidden_size", "deepstack_visual_indexes", "num_position_embeddings",
+               "vt_hidden_size", "vt_num_hidden_layers", "vt_intermediate_size", "merge_kernel_size",
+               "init_pos_emb_height", "init_pos_emb_width"]
 
 scalars = st.one_of(
     st.none(), st.booleans(), st.integers(-3, 300), st.integers(-(2**63) + 1, 2**63 - 1),
@@ -213,6 +219,17 @@ NEMOTRON_H_BASE: dict[str, Any] = {**BASE, "model_type": "nemotron_h",
                                    "hybrid_override_pattern": "ME", "mamba_num_heads": 2,
                                    "mamba_head_dim": 8, "ssm_state_size": 8, "n_routed_experts": 4,
                                    "num_experts_per_tok": 2, "moe_intermediate_size": 16}
+KIMI_LINEAR_BASE: dict[str, Any] = {**BASE, "model_type": "kimi_linear", "linear_attn_config": {
+    "kda_layers": [1], "full_attn_layers": [2], "num_heads": 2, "head_dim": 8}}
+MIMO_BASE: dict[str, Any] = {**BASE, "model_type": "mimo_v2_flash", "hybrid_layer_pattern": [0, 1],
+                             "sliding_window": 4, "swa_num_key_value_heads": 2,
+                             "moe_layer_freq": [0, 1], "n_routed_experts": 4, "num_experts_per_tok": 2,
+                             "moe_intermediate_size": 16}
+BLOCK_TYPE_BASE: dict[str, Any] = {**{k: v for k, v in NEMOTRON_H_BASE.items()
+                                      if k not in ("hybrid_override_pattern", "num_hidden_layers")},
+                                   "layers_block_type": ["mamba", "moe", "attention"]}
+MOONVIT_BASE: dict[str, Any] = {**BASE, "model_type": "kimi_k25", "vision_config": {
+    "vt_hidden_size": 16, "vt_num_hidden_layers": 2, "vt_intermediate_size": 32}}
 QWEN_VL_BASE: dict[str, Any] = {**BASE, "model_type": "qwen2_5_vl", "vision_config": {
     "depth": 2, "hidden_size": 16, "intermediate_size": 32, "out_hidden_size": 64}}
 
@@ -224,7 +241,8 @@ hostile_configs = st.builds(
         **({"text_config": {**base, **top}} if nest else {}),
     },
     st.sampled_from([BASE, {}, {**BASE, "num_local_experts": 8, "num_experts_per_tok": 2},
-                     NAS_BASE, NEXT_BASE, QWEN_VL_BASE, NEMOTRON_H_BASE]),
+                     NAS_BASE, NEXT_BASE, QWEN_VL_BASE, NEMOTRON_H_BASE, KIMI_LINEAR_BASE,
+                     MIMO_BASE, BLOCK_TYPE_BASE, MOONVIT_BASE]),
     _section(KEYS), _section(QUANT_KEYS), _section(VISION_KEYS), st.booleans(),
 )
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.kv import kv_bytes_per_token, kv_groups
+from gpucalc.core.kv import kv_groups
 from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.model_spec import LayerAttention, ModelSpec
+from gpucalc.core.model_spec import LayerAttention
 from gpucalc.core.params import (
     indexer_params_per_layer,
     linear_attention_params_per_layer,
@@ -33,32 +33,18 @@ from gpucalc.io.hf_vision import QWEN_VL_RESOLUTION_NOTE
 from gpucalc.text.catalogue import translate
 from gpucalc.text.notices import NOTICE_TEXT, notice_text
 from tests.helpers import plan
+from tests.io.model_sizes import BF16
+from tests.io.model_sizes import kv_per_token as _kv_per_token
+from tests.io.model_sizes import tolerance_b as _tolerance_b
 
 REFERENCE_PACK = "verbatim: shared reference pack"
 IMPORT_NOTICES = (SPARSE_INDEXER_NOTE, LINEAR_STATE_NOT_COUNTED, NAS_MIXED_KV_HEADS,
                   NAS_REPLACED_WITH_LINEAR, NAS_WINDOWED_BLOCKS, STATE_GEOMETRY_UNKNOWN,
                   QWEN_VL_RESOLUTION_NOTE)
-BF16 = 2.0  # bytes per KV element
 
 
 def _reference_entries(catalog: Catalog) -> list[str]:
     return [e.id for e in catalog.models.values() if e.config_source.startswith(REFERENCE_PACK)]
-
-
-def _tolerance_b(published_b: float) -> float:
-    """Half a unit of the last digit the publisher printed, plus 1 %.
-
-    A printed "34B" covers 33.5-34.5 B; the extra 1 % covers what the count from shapes leaves
-    out (per-head q/k norms, rotary buffers) and sizes rounded to a marketing figure (Llama 2
-    "7B" is 6.74 B of tensors, Phi-4 "14B" is 14.66 B).
-    """
-    text = f"{published_b:g}"
-    decimals = len(text.split(".")[1]) if "." in text else 0
-    return 0.5 * 10.0 ** (-decimals) + 0.01 * published_b
-
-
-def _kv_per_token(model: ModelSpec) -> float:
-    return kv_bytes_per_token(kv_groups(model, model.layer_attention, BF16, 1))
 
 
 def test_the_reference_pack_is_in_the_catalog(catalog: Catalog) -> None:
