@@ -169,7 +169,7 @@ def request_class(text: str) -> RequestClass:
 
 def node_gpus(args: argparse.Namespace) -> int | None:
     """GPUs ``--nodes`` alone stands for: nodes × GPUs per node (the GPU's server by default)."""
-    if args.nodes is None:
+    if args.nodes is None or args.gpu is None:
         return None
     per_node = args.gpus_per_node
     if per_node is None:

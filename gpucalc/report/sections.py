@@ -214,7 +214,6 @@ def inputs_section(w: Writer) -> list[Block]:
         (w.t("Engine"), f"{catalog_name(inputs.engine.name, w.lang)} {inputs.engine.version}"),
         (w.t("Parallelism"), w.t("TP {tp} × PP {pp}, {r} replica(s)", tp=dep.tensor_parallel_size,
                                  pp=dep.pipeline_parallel_size, r=dep.replicas)),
-        (w.t("Nodes"), nodes_text(w, node_summary(inputs))),
         (w.t("Workload"), w.t("input {i50} tokens (P95 {i95}), output {o50} tokens (P95 {o95}), "
                               "{turns} turn(s); {qps} req/s average, {peak} req/s peak; {mode} "
                               "traffic",
@@ -229,6 +228,9 @@ def inputs_section(w: Writer) -> list[Block]:
                              wm=percent(targets.watermark),
                              share=percent(targets.planning_memory_share))),
     ]
+    nodes = node_summary(inputs)
+    if nodes.nodes > 1:
+        rows.insert(6, (w.t("Nodes"), nodes_text(w, nodes)))  # after Parallelism
     cells = [(Cell(k, bold=True), Cell(v)) for k, v in rows]
     cells.append((Cell(w.t("Launch command"), bold=True),
                   Cell(serve_line(inputs, memory.settings), mono=True)))
@@ -237,8 +239,8 @@ def inputs_section(w: Writer) -> list[Block]:
 
 def nodes_text(w: Writer, nodes: NodeSummary) -> str:
     """The nodes, the network between them and what crosses it, in one line."""
-    text = w.t("{nodes} × {per_node} GPUs; between nodes {network}, {gb_s} GB/s per GPU and "
-               "direction ({formula})", nodes=nodes.nodes, per_node=nodes.gpus_per_node,
+    text = w.t("{nodes} node(s), {per_node} GPUs per node; between nodes {network}, {gb_s} GB/s "
+               "per GPU and direction ({formula})", nodes=nodes.nodes, per_node=nodes.gpus_per_node,
                network=catalog_name(nodes.network_name, w.lang), gb_s=sig3(nodes.scale_out.value),
                formula=w.formula(nodes.scale_out))
     if nodes.tp_spans_nodes:

@@ -23,7 +23,7 @@ from gpucalc.text.catalogue import language_code, translate
 
 CATALOG_CONTEXT = "Catalog"
 """The catalogue context of the tables' display text."""
-NAMED_TABLES = ("gpus", "models", "engines")
+NAMED_TABLES = ("gpus", "models", "engines", "networks")
 """The spec tables whose entry names are shown to the user."""
 TRAILING_QUALIFIER = re.compile(r"\s*(\(([^()]*)\)|\[([^\[\]]*)\])\s*$")
 """One bracketed qualifier at the end of a name: '(China variant)' or '[extra]'."""

@@ -158,10 +158,11 @@ def english_phrases(text: str, allowed: Allowed) -> list[str]:
 
 
 def catalog_names(catalog: Catalog) -> Allowed:
-    """The names, ids, aliases and citations of the bundled models, GPUs, engines and precisions."""
+    """Names, ids, aliases and citations of the bundled models, GPUs, engines, networks, formats."""
     tokens: set[str] = set()
     phrases: set[str] = set()
-    entries: list[object] = [*catalog.gpus.values(), *catalog.models.values(), *catalog.engines.values()]
+    entries: list[object] = [*catalog.gpus.values(), *catalog.models.values(), *catalog.engines.values(),
+                             *catalog.networks.values()]
     for entry in entries:
         for attr in ("id", "name", "hf_id", "family", "vendor", "architecture", "form_factor", "memory_type",
                      "kind", "version"):

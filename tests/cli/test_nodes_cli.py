@@ -63,7 +63,7 @@ def test_an_unknown_network_names_the_close_ones(capsys: pytest.CaptureFixture[s
 def test_the_table_names_the_nodes_and_the_network(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["estimate", MODEL, "--gpu", "h100", "--nodes", "2", "-tp", "8", "-pp", "2"]) == 0
     out = capsys.readouterr().out
-    assert ("nodes: 2 × 8 GPUs; between nodes InfiniBand NDR 400 Gb/s, one ConnectX-7 per GPU at "
+    assert ("nodes: 2 × 8 GPUs; between nodes InfiniBand NDR 400 Gb/s (one ConnectX-7 per GPU) at "
             "50.0 GB/s per GPU and direction") in out
 
 

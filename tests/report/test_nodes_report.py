@@ -38,5 +38,5 @@ def test_pdf_names_the_nodes_and_the_pipeline_hop(qapp: QApplication, catalog: C
     path = tmp_path / "plan.pdf"
     write_report(path, TWO_NODES, catalog, "en")
     text = " ".join(" ".join(page.split()) for page in pdf_pages(path, layout=False))
-    assert "2 × 8 GPUs; between nodes InfiniBand NDR 400 Gb/s" in text
+    assert "2 node(s), 8 GPUs per node; between nodes InfiniBand NDR 400 Gb/s" in text
     assert "1 pipeline hop(s) across nodes" in text
