@@ -32,10 +32,8 @@ def disaggregated_table(d: DisaggregatedPlan, figures: dict[str, DisaggFigure], 
             tpot=sig3(d.decode_tpot_ms.value), rate=sig3(d.decode_requests_per_s_per_replica.value)),
         "  " + translate("Cli", "KV transfer: {mb} MB per P95 prompt over {link} at {gbs} GB/s per GPU "
                                 "from {senders} GPUs: {ms} ms", lang).format(
-            mb=sig3(float(d.kv_transfer_ms.inputs["kv_bytes"]) / 1e6),
-            link=translate("Formulas", d.link_name, lang), gbs=sig3(float(d.kv_transfer_ms.inputs[
-                "link_gb_per_s"])), senders=d.kv_transfer_ms.inputs["sending_gpus"],
-            ms=sig3(d.kv_transfer_ms.value)),
+            mb=sig3(d.kv_transfer_mb), link=translate("Formulas", d.link_name, lang),
+            gbs=sig3(d.link_gb_per_s), senders=d.sending_gpus, ms=sig3(d.kv_transfer_ms.value)),
     ]
     if isinstance(together, int):
         lines.append("  " + translate("Cli", "aggregated for the same traffic: {gpus} GPUs", lang).format(

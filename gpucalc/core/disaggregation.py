@@ -99,6 +99,21 @@ class DisaggregatedPlan(BaseModel):
         return f"{self.prefill_replicas}P{self.decode_replicas}D"
 
     @property
+    def kv_transfer_mb(self) -> float:
+        """MB (10⁶ bytes) of one P95 prompt's KV cache moved to the decode pool."""
+        return float(self.kv_transfer_ms.inputs["kv_bytes"]) / 1e6
+
+    @property
+    def link_gb_per_s(self) -> float:
+        """One-direction GB/s per GPU of the link between the pools."""
+        return float(self.kv_transfer_ms.inputs["link_gb_per_s"])
+
+    @property
+    def sending_gpus(self) -> int:
+        """Prefill GPUs that send a distinct KV shard at once."""
+        return int(self.kv_transfer_ms.inputs["sending_gpus"])
+
+    @property
     def carries(self) -> bool:
         """Both pools have at least the replicas the traffic needs."""
         return (self.prefill_replicas >= self.prefill_replicas_needed.value

@@ -33,10 +33,8 @@ def pool_sentences(d: DisaggregatedPlan, fleet: FleetVerdict | None, lang: str) 
             tpot=sig3(d.decode_tpot_ms.value), rate=sig3(d.decode_requests_per_s_per_replica.value)),
         trf("KV transfer: {mb} MB per P95 prompt over {link} at {gbs} GB/s per GPU from {senders} "
             "GPUs in parallel.", lang,
-            mb=sig3(float(d.kv_transfer_ms.inputs["kv_bytes"]) / 1e6),
-            link=translate("Formulas", d.link_name, lang),
-            gbs=sig3(float(d.kv_transfer_ms.inputs["link_gb_per_s"])),
-            senders=d.kv_transfer_ms.inputs["sending_gpus"]),
+            mb=sig3(d.kv_transfer_mb), link=translate("Formulas", d.link_name, lang),
+            gbs=sig3(d.link_gb_per_s), senders=d.sending_gpus),
     ]
     together = aggregated_gpus(fleet)
     if together is not None:

@@ -43,3 +43,19 @@ def test_decode_replicas_field_fixes_the_decode_pool(qtbot: QtBot, shell: Shell)
     assert outcome.disaggregated is not None
     assert outcome.disaggregated.decode_replicas == 5
     assert "decode pool 5 × TP" in shell.window.banner.detail.text()
+
+
+def test_sizing_tooltip_explains_a_disaggregated_row(shell: Shell) -> None:
+    from gpucalc.core.sizing import SizingRow
+    from gpucalc.ui.panels.sizing_model import SizingTableModel
+
+    row = SizingRow(gpu="h100-sxm-80gb", gpu_name="H100", precision="bf16", kv_format="bf16",
+                    tensor_parallel_size=1, recommended_concurrency=100, online_capacity=70,
+                    bottleneck="memory", requests_per_s_per_replica=5.0, replicas_needed=5,
+                    replicas_total=7, gpus_total=7, utilization=0.5, ttft_ms=100.0, tpot_ms=20.0,
+                    price_usd_per_gpu_hour=2.0, cost_usd_per_hour=14.0,
+                    cost_usd_per_million_output_tokens=1.0, offline_tokens_per_day_spare=0.0,
+                    layout="3P2D")
+    text = SizingTableModel.explain(row)
+    assert "prefill and decode pools 3P2D" in text
+    assert "+ 1 spare per pool = 7" in text

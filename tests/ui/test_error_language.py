@@ -72,8 +72,10 @@ def _every_field_names_itself(shell: Shell) -> list[tuple[str, str]]:
         title = QCoreApplication.translate(CONTEXT, spec.title)
         if title not in message or SNAKE_CASE.search(message) or DOTTED_PATH.search(message):
             problems.append((spec.path, message))
-        section, _, name = spec.path.rpartition(".")
-        shell.controller.set_field(spec.path, (valid[section] if section else valid)[name])
+        before: Any = valid
+        for part in spec.path.split("."):  # the valid value, in a section or a group of settings
+            before = before[part]
+        shell.controller.set_field(spec.path, before)
         assert not shell.controller.errors
     return problems
 

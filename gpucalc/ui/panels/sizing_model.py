@@ -192,6 +192,16 @@ class SizingTableModel(QAbstractTableModel):
         """How this row's GPU count follows from its throughput (and the quality caveat)."""
         caveat = ("\n" + QCoreApplication.translate("Sizing", QUALITY_CAVEAT_TEXT)
                   if row.quantized_below_checkpoint else "")
+        if row.layout != "aggregated":
+            return QCoreApplication.translate(
+                "Sizing", "prefill and decode pools {layout}: replicas of each pool = max(ceil(average "
+                "QPS ÷ (watermark × its req/s per replica)), ceil(peak QPS ÷ its req/s)), {n} in all; "
+                "+ {k} spare per pool = {total}; GPUs = each pool's replicas × its TP × PP = {gpus}; "
+                "cost = GPUs × ${price}/h").format(
+                layout=row.layout, n=row.replicas_needed, k=(row.replicas_total - row.replicas_needed) // 2,
+                total=row.replicas_total, gpus=row.gpus_total,
+                price="—" if row.price_usd_per_gpu_hour is None else f"{row.price_usd_per_gpu_hour:.2f}") \
+                + caveat
         return QCoreApplication.translate(
             "Sizing", "replicas = max(ceil(average QPS ÷ {rps} req/s per replica at the watermark), "
             "ceil(peak QPS ÷ req/s at the knee)) = {n}; + {k} spare = {total}; "
