@@ -5,7 +5,15 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from gpucalc.core.inputs import SLO_PERCENTILES, Deployment, RequestClass, Targets, TrafficMode, Workload
+from gpucalc.core.inputs import (
+    SLO_PERCENTILES,
+    Deployment,
+    RequestClass,
+    StateDtype,
+    Targets,
+    TrafficMode,
+    Workload,
+)
 from gpucalc.core.scenario import Scenario
 from gpucalc.plan.serve_command import images_per_prompt
 
@@ -45,6 +53,19 @@ def add_deployment_args(parser: argparse.ArgumentParser) -> None:
                        help="vllm, vllm-v0, sglang, sglang-0.4, trtllm")
     group.add_argument("--gpu-memory-gib", type=float, default=None,
                        help="total GPU memory as the engine sees it (MIG slice, shared GPU)")
+    add_kv_sharding_args(parser)
+
+
+def add_kv_sharding_args(parser: argparse.ArgumentParser) -> None:
+    """Decode context parallel and the state dtype of linear-attention / Mamba layers (vLLM)."""
+    group = parser.add_argument_group("KV sharding and layer state (vLLM flag names)")
+    group.add_argument("--decode-context-parallel-size", "-dcp", type=int, default=1,
+                       help="shard the KV cache along tokens over this many ranks of the TP group "
+                            "(divides TP; at most TP ÷ KV heads, MLA: TP)")
+    group.add_argument("--mamba-ssm-cache-dtype", choices=[d.value for d in StateDtype],
+                       default=StateDtype.AUTO.value,
+                       help="dtype of the recurrent state of Mamba / linear-attention layers "
+                            "(auto: the config's mamba_ssm_cache_dtype, else the model dtype)")
 
 
 def add_workload_args(parser: argparse.ArgumentParser) -> None:
@@ -127,6 +148,8 @@ def deployment_from_args(args: argparse.Namespace) -> Deployment:
         block_size=args.block_size,
         enforce_eager=args.enforce_eager,
         limit_mm_per_prompt=args.limit_mm_per_prompt,
+        decode_context_parallel_size=args.decode_context_parallel_size,
+        mamba_ssm_cache_dtype=StateDtype(args.mamba_ssm_cache_dtype),
     )
 
 

@@ -15,6 +15,15 @@ from gpucalc.core.precision import KvFormat, WeightFormat
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 
 
+class StateDtype(StrEnum):
+    """Dtype of the Mamba / linear-attention recurrent state (vLLM --mamba-ssm-cache-dtype choices)."""
+
+    AUTO = "auto"
+    FLOAT32 = "float32"
+    BFLOAT16 = "bfloat16"
+    FLOAT16 = "float16"
+
+
 class Deployment(BaseModel):
     """How the model is served: engine flags, in vLLM's vocabulary."""
 
@@ -44,6 +53,15 @@ class Deployment(BaseModel):
     enforce_eager: bool = Field(
         default=False, description="Run without CUDA graphs (vLLM --enforce-eager, SGLang "
         "--disable-cuda-graph): no graph memory, but every step pays the kernel launches.")
+    # Decode context parallel and the state of linear-attention / Mamba layers (issue 14, items 2, 7).
+    decode_context_parallel_size: int = Field(
+        default=1, ge=1, le=512, description="Decode context parallel (vLLM "
+        "--decode-context-parallel-size): shards the KV cache along tokens over this many ranks of "
+        "the TP group, where the KV would otherwise be replicated; must divide the TP size.")
+    mamba_ssm_cache_dtype: StateDtype = Field(
+        default=StateDtype.AUTO,
+        description="Dtype of the recurrent state of Mamba / linear-attention layers (vLLM "
+        "--mamba-ssm-cache-dtype); auto: the model config's mamba_ssm_cache_dtype, else the model dtype.")
 
     @model_validator(mode="after")
     def _parallel_fits(self) -> Deployment:
@@ -53,6 +71,12 @@ class Deployment(BaseModel):
                 "Errors", "{tensor_parallel_size} × {pipeline_parallel_size} = {per_replica} needs at "
                           "least {per_replica} GPUs; {num_gpus} is {gpus}"),
                 "num_gpus", per_replica=per_replica, gpus=self.num_gpus)
+        if self.tensor_parallel_size % self.decode_context_parallel_size != 0:
+            raise InputRuleError(QT_TRANSLATE_NOOP(
+                "Errors", "{decode_context_parallel_size} {dcp} must divide {tensor_parallel_size} "
+                          "{tp}: decode context parallel reuses the TP group's GPUs"),
+                "decode_context_parallel_size", dcp=self.decode_context_parallel_size,
+                tp=self.tensor_parallel_size)
         return self
 
     @property

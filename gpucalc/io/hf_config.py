@@ -52,9 +52,6 @@ from gpucalc.io.hf_layers import (
 from gpucalc.io.hf_quant import checkpoint_quant
 from gpucalc.io.hf_vision import QWEN_VL_RESOLUTION_NOTE, is_qwen_vl, qwen_vl_vision
 
-# Notice code (worded in gpucalc.text.notices): the sparse-attention indexer is approximated.
-SPARSE_INDEXER_NOTE = "import_sparse_attention_indexer_not_counted"
-
 # Defaults of text configs that multimodal checkpoints leave implicit (transformers' defaults).
 _TEXT_DEFAULTS: dict[str, dict[str, Any]] = {
     "gemma3_text": {
@@ -131,13 +128,6 @@ def _mla(text: Mapping[str, Any]) -> MlaSpec | None:
         index_head_dim=_optional(text, "index_head_dim", default=0, low=0, high=MAX_HEAD_DIM),
         index_topk=_optional(text, "index_topk", default=0, low=0, high=MAX_POSITIONS),
     )
-
-
-def _indexer_notes(mla: MlaSpec | None) -> tuple[str, ...]:
-    """What the import approximates about DeepSeek sparse attention."""
-    if mla is None or not mla.index_n_heads:
-        return ()
-    return (SPARSE_INDEXER_NOTE,)
 
 
 def _moe_layer_count(text: Mapping[str, Any], num_layers: int) -> int:
@@ -447,5 +437,5 @@ def _build(
         mamba=layers.ssm if LayerAttention.STATE in layers.kinds else None,
         # transformers' Qwen3NextAttention: q_proj emits the query and an output gate
         attention_output_gate=model_type == "qwen3_next",
-        approximations=(*layers.notes, *vision_notes, *_indexer_notes(mla)),
+        approximations=(*layers.notes, *vision_notes),
     )

@@ -53,6 +53,9 @@ _VLLM: dict[str, tuple[str, str, type]] = {
     "--kv-cache-memory": ("deployment", "kv_cache_memory_gib", float),
     "--limit-mm-per-prompt": ("deployment", "limit_mm_per_prompt", int),
     "--model": ("", "model", str),
+    "--decode-context-parallel-size": ("deployment", "decode_context_parallel_size", int),
+    "-dcp": ("deployment", "decode_context_parallel_size", int),
+    "--mamba-ssm-cache-dtype": ("deployment", "mamba_ssm_cache_dtype", str),
     **_COMMON,
 }
 _SGLANG: dict[str, tuple[str, str, type]] = {
@@ -72,6 +75,7 @@ _SGLANG: dict[str, tuple[str, str, type]] = {
     "--max-running-requests": ("deployment", "max_num_seqs", int),
     "--chunked-prefill-size": ("deployment", "max_num_batched_tokens", int),
     "--page-size": ("deployment", "block_size", int),
+    "--mamba-ssm-dtype": ("deployment", "mamba_ssm_cache_dtype", str),
     **_COMMON,
 }
 _TRTLLM: dict[str, tuple[str, str, type]] = {

@@ -24,6 +24,8 @@ FLAGS: dict[EngineKind, dict[str, str]] = {
         "kv_cache_dtype": "--kv-cache-dtype", "quantization": "--quantization",
         "expert_parallel": "--enable-expert-parallel", "enforce_eager": "--enforce-eager",
         "limit_mm_per_prompt": "--limit-mm-per-prompt",
+        "decode_context_parallel_size": "--decode-context-parallel-size",
+        "mamba_ssm_cache_dtype": "--mamba-ssm-cache-dtype",
     },
     EngineKind.SGLANG: {
         "tensor_parallel_size": "--tp", "pipeline_parallel_size": "--pp",
@@ -31,6 +33,7 @@ FLAGS: dict[EngineKind, dict[str, str]] = {
         "max_num_batched_tokens": "--chunked-prefill-size", "max_num_seqs": "--max-running-requests",
         "kv_cache_dtype": "--kv-cache-dtype", "quantization": "--quantization",
         "expert_parallel": "--enable-ep-moe", "enforce_eager": "--disable-cuda-graph",
+        "mamba_ssm_cache_dtype": "--mamba-ssm-dtype",
     },
     EngineKind.TRTLLM: {
         "tensor_parallel_size": "--tp_size", "pipeline_parallel_size": "--pp_size",
@@ -62,6 +65,10 @@ def serve_line(inputs: PlanInputs, settings: EffectiveSettings) -> str:
         values["kv_cache_dtype"] = dep.kv_cache_dtype
     if not inputs.body_format_is_checkpoint:
         values["quantization"] = inputs.weight_format.id
+    if dep.decode_context_parallel_size > 1:
+        values["decode_context_parallel_size"] = str(dep.decode_context_parallel_size)
+    if dep.mamba_ssm_cache_dtype != "auto":
+        values["mamba_ssm_cache_dtype"] = dep.mamba_ssm_cache_dtype
     for key, value in values.items():
         if key in flags:
             words += [flags[key], value]

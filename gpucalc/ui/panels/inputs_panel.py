@@ -193,6 +193,8 @@ class InputsPanel(QScrollArea):
             "modes": [("online", self.tr("online")), ("offline", self.tr("offline")),
                       ("mixed", self.tr("mixed"))],
             "percentiles": [(p, f"P{p}") for p in SLO_PERCENTILES],
+            "state_dtypes": [("auto", self.tr("auto (model config)")), ("float32", "float32"),
+                             ("bfloat16", "bfloat16"), ("float16", "float16")],
         }
 
     def show_outcome(self, outcome: Plan) -> None:
