@@ -32,10 +32,22 @@ def max_decode_context_parallel(model: ModelSpec, tp: int) -> int:
     return max(tp // heads, 1)
 
 
+def dcp_divides_tp_error(tp: int, dcp: int) -> PlanError | None:
+    """The error when ``dcp`` does not divide ``tp`` (vLLM config/parallel.py), else None."""
+    if tp % dcp == 0:
+        return None
+    return PlanError("dcp_tp", QT_TRANSLATE_NOOP(
+        "Errors", "{decode_context_parallel_size} {dcp} must divide {tensor_parallel_size} "
+                  "{tp}: decode context parallel reuses the TP group's GPUs"),
+        "decode_context_parallel_size", dcp=dcp, tp=tp)
+
+
 def check_decode_context_parallel(model: ModelSpec, tp: int, dcp: int) -> PlanError | None:
     """Why ``dcp`` cannot shard this model's KV at TP ``tp`` (the error), or None when it can."""
     if dcp <= 1:
         return None
+    if (error := dcp_divides_tp_error(tp, dcp)) is not None:
+        return error
     largest = max_decode_context_parallel(model, tp)
     if dcp <= largest:
         return None

@@ -6,6 +6,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from gpucalc.core.context_parallel import dcp_divides_tp_error
 from gpucalc.core.engine import EngineProfile
 from gpucalc.core.errors import InputRuleError
 from gpucalc.core.gpu_spec import GpuSpec
@@ -71,12 +72,9 @@ class Deployment(BaseModel):
                 "Errors", "{tensor_parallel_size} × {pipeline_parallel_size} = {per_replica} needs at "
                           "least {per_replica} GPUs; {num_gpus} is {gpus}"),
                 "num_gpus", per_replica=per_replica, gpus=self.num_gpus)
-        if self.tensor_parallel_size % self.decode_context_parallel_size != 0:
-            raise InputRuleError(QT_TRANSLATE_NOOP(
-                "Errors", "{decode_context_parallel_size} {dcp} must divide {tensor_parallel_size} "
-                          "{tp}: decode context parallel reuses the TP group's GPUs"),
-                "decode_context_parallel_size", dcp=self.decode_context_parallel_size,
-                tp=self.tensor_parallel_size)
+        error = dcp_divides_tp_error(self.tensor_parallel_size, self.decode_context_parallel_size)
+        if error is not None:
+            raise error
         return self
 
     @property

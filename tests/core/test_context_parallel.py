@@ -18,7 +18,11 @@ import pytest
 from pydantic import ValidationError
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.context_parallel import dcp_combine_bytes_per_token, max_decode_context_parallel
+from gpucalc.core.context_parallel import (
+    check_decode_context_parallel,
+    dcp_combine_bytes_per_token,
+    max_decode_context_parallel,
+)
 from gpucalc.core.errors import InputRuleError, PlanError
 from gpucalc.core.inputs import Deployment
 from gpucalc.core.memory_plan import calculate_memory
@@ -35,6 +39,14 @@ def test_dcp_must_divide_tp() -> None:
     cause = error.value.errors()[0]["ctx"]["error"]
     assert isinstance(cause, InputRuleError)
     assert cause.field == "decode_context_parallel_size"
+
+
+def test_a_layout_built_without_validation_is_checked_too(catalog: Catalog) -> None:
+    """Sizing copies deployments with other TP sizes: the plan itself refuses DCP ∤ TP."""
+    assert check_decode_context_parallel(catalog.model(V32), 8, 8) is None
+    error = check_decode_context_parallel(catalog.model(V32), 12, 8)
+    assert error is not None
+    assert error.code == "dcp_tp"
 
 
 def test_gqa_dcp_is_at_most_tp_over_the_kv_heads(catalog: Catalog) -> None:
