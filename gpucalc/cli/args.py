@@ -6,7 +6,15 @@ import argparse
 from collections.abc import Callable
 
 from gpucalc.core.disagg_inputs import Disaggregation
-from gpucalc.core.inputs import SLO_PERCENTILES, Deployment, RequestClass, Targets, TrafficMode, Workload
+from gpucalc.core.inputs import (
+    SLO_PERCENTILES,
+    Deployment,
+    RequestClass,
+    StateDtype,
+    Targets,
+    TrafficMode,
+    Workload,
+)
 from gpucalc.core.scenario import Scenario
 from gpucalc.plan.serve_command import images_per_prompt
 
@@ -48,6 +56,7 @@ def add_deployment_args(parser: argparse.ArgumentParser) -> None:
                        help="total GPU memory as the engine sees it (MIG slice, shared GPU)")
     add_disaggregation_args(parser)
     add_node_args(parser)
+    add_kv_sharding_args(parser)
 
 
 def add_disaggregation_args(parser: argparse.ArgumentParser) -> None:
@@ -82,6 +91,18 @@ def add_node_args(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--network", default=None,
                        help="scale-out network id from the network table, e.g. ib-ndr-400, "
                             "ib-xdr-800, roce-400 (default: the one the GPU's servers ship with)")
+
+
+def add_kv_sharding_args(parser: argparse.ArgumentParser) -> None:
+    """Decode context parallel and the state dtype of linear-attention / Mamba layers (vLLM)."""
+    group = parser.add_argument_group("KV sharding and layer state (vLLM flag names)")
+    group.add_argument("--decode-context-parallel-size", "-dcp", type=int, default=1,
+                       help="shard the KV cache along tokens over this many ranks of the TP group "
+                            "(divides TP; at most TP ÷ KV heads, MLA: TP)")
+    group.add_argument("--mamba-ssm-cache-dtype", choices=[d.value for d in StateDtype],
+                       default=StateDtype.AUTO.value,
+                       help="dtype of the recurrent state of Mamba / linear-attention layers "
+                            "(auto: the config's mamba_ssm_cache_dtype, else the model dtype)")
 
 
 def add_workload_args(parser: argparse.ArgumentParser) -> None:
@@ -205,6 +226,8 @@ def deployment_from_args(args: argparse.Namespace) -> Deployment:
         nodes=args.nodes,
         gpus_per_node=args.gpus_per_node,
         network=args.network,
+        decode_context_parallel_size=args.decode_context_parallel_size,
+        mamba_ssm_cache_dtype=StateDtype(args.mamba_ssm_cache_dtype),
     )
 
 

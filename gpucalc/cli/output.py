@@ -9,9 +9,10 @@ from gpucalc.core.explain import Term
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.topology import NodeSummary
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.units import BYTES_PER_GIB
 from gpucalc.text.catalogue import translate
 from gpucalc.text.notices import notice_text
-from gpucalc.text.numbers import count
+from gpucalc.text.numbers import count, memory_size
 from gpucalc.text.terms import formula_text, term_name
 
 LINE_LABELS = {
@@ -53,6 +54,7 @@ def memory_json(result: MemoryResult) -> dict[str, Any]:
         "kv_cache_bytes_per_token": result.kv_bytes_per_token.value,
         "kv_cache_bytes_per_token_per_gpu": result.kv_bytes_per_token_per_gpu.value,
         "kv_cache_tokens": int(result.kv_cache_tokens.value),
+        **kv_sharding_json(result),
         "kv_cache_tokens_all_replicas": int(result.kv_cache_tokens_all_replicas.value),
         "max_concurrency": result.max_concurrency.value,
         "max_model_len": int(settings.max_model_len.value),
@@ -81,6 +83,17 @@ def memory_json(result: MemoryResult) -> dict[str, Any]:
     }
 
 
+def kv_sharding_json(result: MemoryResult) -> dict[str, Any]:
+    """Decode context parallel, the scheduler's block and the fixed layer state per request."""
+    stage, state = result.binding, result.state_bytes_per_request
+    return {
+        # the scheduler's block covers block size × DCP tokens (core.memory.StageMemory)
+        "decode_context_parallel_size": stage.kv_block_size // result.settings.block_size,
+        "kv_block_size_tokens": int(result.kv_cache_tokens.inputs["block_size"]),
+        "state_bytes_per_request_per_gpu": None if state is None else state.value,
+    }
+
+
 def _explained_terms(result: MemoryResult) -> list[Term]:
     stage = result.binding
     settings = result.settings
@@ -88,7 +101,7 @@ def _explained_terms(result: MemoryResult) -> list[Term]:
         settings.total_gib, settings.memory_fraction, settings.max_model_len,
         settings.max_num_batched_tokens, settings.max_num_seqs, *stage.weights,
         *stage.line_items, *stage.activation_parts, stage.budget, result.kv_bytes_per_token,
-        result.kv_cache_tokens, result.max_concurrency, result.concurrency_p50,
+        *result.state_terms, result.kv_cache_tokens, result.max_concurrency, result.concurrency_p50,
         result.concurrency_p95, result.kv_per_average_request, result.planning_check,
         result.alarm_check, result.fits_single_gpu,
         result.params.total, result.params.active,
@@ -133,6 +146,8 @@ def _figure_lines(result: MemoryResult, lang: str) -> list[str]:
     average = result.kv_per_average_request
     rows = [
         (translate("Cli", "KV bytes per token", lang), f"{mem_json['kv_cache_bytes_per_token']:,.0f}"),
+        *((translate("Cli", "state per request", lang), memory_size(t.value / BYTES_PER_GIB))
+          for t in result.state_terms),
         (translate("Cli", "KV cache tokens", lang), f"{mem_json['kv_cache_tokens']:,}"),
         (translate("Cli", "concurrency @ P50 length", lang), f"{result.concurrency_p50.value:,.1f}"),
         (translate("Cli", "concurrency @ P95 length", lang), f"{result.concurrency_p95.value:,.1f}"),
@@ -148,7 +163,9 @@ def _figure_lines(result: MemoryResult, lang: str) -> list[str]:
          _requests_at_average(result.alarm_check, lang)),
     ]
     lines = [left(label, LABEL_CELLS) + value for label, value in rows]
-    lines.insert(2, translate("Cli", "max concurrency @ {tokens} tokens: {concurrency}x", lang).format(
+    after_tokens = 2 + len(result.state_terms)  # below the KV cache tokens row
+    lines.insert(after_tokens, translate(
+        "Cli", "max concurrency @ {tokens} tokens: {concurrency}x", lang).format(
         tokens=f"{mem_json['max_model_len']:,}", concurrency=f"{result.max_concurrency.value:,.2f}"))
     return lines
 

@@ -163,7 +163,7 @@ def _step_breakdown(ctx: PerfContext, running: float, eager_source: str,
     parts = {
         "gemm": s.gemm_seconds(tokens, running),
         "attention": s.attention_seconds(running, context, prefill, prefill_context),
-        "communication": s.comm_seconds(tokens) + s.pipeline_seconds(tokens),
+        "communication": s.comm_seconds(tokens) + s.pipeline_seconds(tokens) + s.dcp_seconds(running),
     }
     parts["eager_launch"] = s.launch_wait_seconds(sum(parts.values()))
     parts["overhead"] = s.overhead_s

@@ -330,6 +330,20 @@ def _bits_float(bits: int) -> float:
     return value
 
 
+def _comm_fits(ctx: PerfContext, tokens: FloatArray, decode: FloatArray) -> BoolArray:
+    """:meth:`PerfContext.meets_comm` at each point under decode context parallel.
+
+    DCP adds a cost per decode request, so the communication depends on more than the step's tokens.
+    """
+    step = ctx.step
+    comm = step._comm_many(np.maximum(tokens, 1.0)) if step.tp > 1 else np.zeros(tokens.shape)
+    pipeline = sum((step.comm_latency_s + tokens * step.allreduce_bytes_per_token / hop
+                    for hop in step.pp_hop_bytes_per_s), np.zeros(tokens.shape))
+    seconds: FloatArray = comm + pipeline + step._dcp_many(decode)
+    fits: BoolArray = seconds <= COMM_SHARE_LIMIT * ctx.tpot_target_s
+    return fits
+
+
 def comm_values(ctx: PerfContext, lengths: PointLengths,
                 upper: int = MAX_SEARCH_CONCURRENCY) -> IntArray:
     """:func:`gpucalc.core.ceilings.interconnect_value` at every point (requests).
@@ -345,7 +359,7 @@ def comm_values(ctx: PerfContext, lengths: PointLengths,
         mid = (low + high) // 2
         n = mid.astype(np.float64)
         tokens = n + np.minimum(n * mean_in / mean_out, np.maximum(ctx.token_budget - n, 0.0))
-        fits = tokens <= limit
+        fits = tokens <= limit if not ctx.step.dcp_bytes_per_decode else _comm_fits(ctx, tokens, n)
         low, high = np.where(fits, mid, low), np.where(fits, high, mid)
     return low
 

@@ -6,6 +6,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from gpucalc.core.context_parallel import dcp_divides_tp_error
 from gpucalc.core.disagg_inputs import Disaggregation
 from gpucalc.core.engine import EngineProfile
 from gpucalc.core.errors import InputRuleError
@@ -15,6 +16,15 @@ from gpucalc.core.model_spec import ModelSpec
 from gpucalc.core.network import NetworkSpec
 from gpucalc.core.precision import KvFormat, WeightFormat
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+
+
+class StateDtype(StrEnum):
+    """Dtype of the Mamba / linear-attention recurrent state (vLLM --mamba-ssm-cache-dtype choices)."""
+
+    AUTO = "auto"
+    FLOAT32 = "float32"
+    BFLOAT16 = "bfloat16"
+    FLOAT16 = "float16"
 
 
 class Deployment(BaseModel):
@@ -64,6 +74,15 @@ class Deployment(BaseModel):
     network: str | None = Field(
         default=None, max_length=128, description="Scale-out network id between nodes (the "
         "network table); None: the network the GPU's servers ship with.")
+    # Decode context parallel and the state of linear-attention / Mamba layers (issue 14, items 2, 7).
+    decode_context_parallel_size: int = Field(
+        default=1, ge=1, le=512, description="Decode context parallel (vLLM "
+        "--decode-context-parallel-size): shards the KV cache along tokens over this many ranks of "
+        "the TP group, where the KV would otherwise be replicated; must divide the TP size.")
+    mamba_ssm_cache_dtype: StateDtype = Field(
+        default=StateDtype.AUTO,
+        description="Dtype of the recurrent state of Mamba / linear-attention layers (vLLM "
+        "--mamba-ssm-cache-dtype); auto: the model config's mamba_ssm_cache_dtype, else the model dtype.")
 
     @model_validator(mode="after")
     def _parallel_fits(self) -> Deployment:
@@ -73,6 +92,9 @@ class Deployment(BaseModel):
                 "Errors", "{tensor_parallel_size} × {pipeline_parallel_size} = {per_replica} needs at "
                           "least {per_replica} GPUs; {num_gpus} is {gpus}"),
                 "num_gpus", per_replica=per_replica, gpus=self.num_gpus)
+        error = dcp_divides_tp_error(self.tensor_parallel_size, self.decode_context_parallel_size)
+        if error is not None:
+            raise error
         return self
 
     @property

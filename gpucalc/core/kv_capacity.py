@@ -10,8 +10,10 @@ from gpucalc.core.engine import EngineProfile
 from gpucalc.core.kv import (
     KvGroup,
     blocks_for_request,
+    state_bytes_per_request,
     vllm_hybrid_layout,
     vllm_max_request_blocks,
+    vllm_unified_pages,
 )
 from gpucalc.core.model_spec import LayerAttention
 from gpucalc.core.units import BYTES_PER_GIB
@@ -31,10 +33,12 @@ class KvCapacity(BaseModel):
     tokens: int
     shared_prefix_tokens: int = 0  # prefix caching: block-aligned tokens of one shared prefix
     shared_prefixes: int = 0  # distinct shared prefixes, each held once in the pool
+    state_blocks: int = 0  # blocks of fixed layer state per request outside the groups
 
     def blocks_per_request(self, tokens: int) -> int:
         """Pool blocks one request of ``tokens`` tokens holds (summed over KV-cache groups)."""
-        return sum(blocks_for_request(g, tokens, self.block_size, self.windowed) for g in self.groups)
+        return self.state_blocks + sum(blocks_for_request(g, tokens, self.block_size, self.windowed)
+                                       for g in self.groups)
 
     def shared_prefix_blocks(self) -> int:
         """Pool blocks the shared prefixes hold, once per distinct prefix (prefix caching)."""
@@ -55,9 +59,9 @@ class KvCapacity(BaseModel):
 
     def max_concurrency_at(self, max_model_len: int, max_batched_tokens: int) -> float:
         """VLLM's 'Maximum concurrency for N tokens per request' figure."""
-        need = sum(vllm_max_request_blocks(g, max_model_len, max_batched_tokens, self.block_size)
-                   if self.windowed else math.ceil(max_model_len / self.block_size)
-                   for g in self.groups)
+        need = self.state_blocks + sum(
+            vllm_max_request_blocks(g, max_model_len, max_batched_tokens, self.block_size)
+            if self.windowed else math.ceil(max_model_len / self.block_size) for g in self.groups)
         return self.num_blocks / need if need else 0.0
 
 
@@ -67,28 +71,34 @@ def kv_capacity(
     """Blocks and tokens a KV budget of ``kv_gib`` GiB per GPU holds on one pipeline stage.
 
     Engines that free out-of-window blocks (vLLM's hybrid manager) split layers into equal-size
-    groups sharing one pool; the others store every layer for every token.
+    groups sharing one pool, state layers taking one page per request; the others store every
+    attention layer for every token and take each request's layer state from the same pool in
+    whole blocks.
     """
     kv_bytes = max(kv_gib, 0.0) * BYTES_PER_GIB
     if not groups:
         return KvCapacity(num_blocks=0, block_bytes=0.0, block_size=block_size, group_size=0, groups=(),
                           windowed=False, tokens=0)
     if engine.counts_sliding_window_savings:
+        block_size, groups = vllm_unified_pages(groups, block_size)
         layout = vllm_hybrid_layout(groups)
-        page = block_size * layout.groups[0].bytes_per_token_per_layer
+        page = max(max(block_size * g.bytes_per_token_per_layer, g.bytes_per_request_per_layer)
+                   for g in layout.groups)
         num_blocks = int(kv_bytes // (page * layout.group_size))
         tokens = num_blocks // len(layout.groups) * block_size
         return KvCapacity(num_blocks=num_blocks, block_bytes=page * layout.group_size,
                           block_size=block_size, group_size=layout.group_size,
                           groups=layout.groups, windowed=True, tokens=tokens)
-    layers = sum(g.num_layers for g in groups)
+    attention = [g for g in groups if g.kind != LayerAttention.STATE]
+    layers = sum(g.num_layers for g in attention)
+    state = state_bytes_per_request(groups)
     merged = KvGroup(kind=LayerAttention.FULL, num_layers=layers, window_tokens=None,
-                     bytes_per_token_per_layer=groups[0].bytes_per_token_per_layer)
-    per_block = block_size * layers * merged.bytes_per_token_per_layer
+                     bytes_per_token_per_layer=attention[0].bytes_per_token_per_layer if attention else 0.0)
+    per_block = block_size * layers * merged.bytes_per_token_per_layer or state
     num_blocks = int(kv_bytes // per_block)
     return KvCapacity(num_blocks=num_blocks, block_bytes=per_block, block_size=block_size,
-                      group_size=layers,
-                      groups=(merged,), windowed=False, tokens=num_blocks * block_size)
+                      group_size=layers, groups=(merged,) if attention else (), windowed=False,
+                      tokens=num_blocks * block_size, state_blocks=math.ceil(state / per_block))
 
 
 SGLANG_REQ_POOL_PER_CONTEXT = 512  # model_runner: req_to_token pool = tokens ÷ context_len × 512

@@ -17,6 +17,7 @@ from gpucalc.core.parallel import Stage, pipeline_stages
 from gpucalc.core.params import ParamBreakdown
 from gpucalc.core.precision import activation_bytes
 from gpucalc.core.settings import EffectiveSettings
+from gpucalc.core.state_memory import state_layer_bytes
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.weights import WeightPlan, sum_gib, weight_terms_per_gpu, weights_gib_per_gpu
 
@@ -38,6 +39,7 @@ class StageMemory(BaseModel):
     headroom: Term
     kv_groups: tuple[KvGroup, ...]
     kv_bytes_per_token: float
+    kv_block_size: int  # tokens of one scheduler block: block size × decode-context-parallel ranks
 
     @property
     def line_items(self) -> tuple[Term, ...]:
@@ -176,11 +178,14 @@ def stage_memory(
                     QT_TRANSLATE_NOOP("Formulas", "total − (weights + activation + non-torch + graphs + KV)"),
                     {"total_gib": round(total, 3)})
     kinds = stage_layer_kinds(model, stage, stages)
-    groups = kv_groups(model, kinds, inputs.kv_format.bytes_per_element, tp)
+    groups = kv_groups(model, kinds, inputs.kv_format.bytes_per_element, tp,
+                       dep.decode_context_parallel_size,
+                       state_layer_bytes(model, tp, dep.mamba_ssm_cache_dtype))
     return StageMemory(
         stage=stage, weights=weights, weights_total=weights_total, activation=activation,
         activation_parts=overheads.activation_parts, non_torch=runtime, cuda_graphs=graphs,
         budget=term("engine_budget_gib_per_gpu", budget, "GiB", formula, {}),
         kv_cache=kv_term, headroom=headroom, kv_groups=groups,
         kv_bytes_per_token=kv_bytes_per_token(groups),
+        kv_block_size=settings.block_size * dep.decode_context_parallel_size,
     )

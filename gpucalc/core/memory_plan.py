@@ -5,11 +5,17 @@ from __future__ import annotations
 import math
 
 from gpucalc.core.activation_encoder import ENCODER_TERM
+from gpucalc.core.context_parallel import check_decode_context_parallel
 from gpucalc.core.engine import EngineKind, EngineProfile, MaxLenAdmission
 from gpucalc.core.errors import PlanError
 from gpucalc.core.explain import InputValue, Notice, Term, term
 from gpucalc.core.inputs import PlanInputs
-from gpucalc.core.kv import vllm_estimated_max_model_len, vllm_max_len_kv_bytes
+from gpucalc.core.kv import (
+    indexer_bytes_per_token_per_layer,
+    vllm_estimated_max_model_len,
+    vllm_max_len_kv_bytes,
+    vllm_unified_pages,
+)
 from gpucalc.core.kv_capacity import KvCapacity, kv_capacity, sglang_max_running_requests
 from gpucalc.core.memo import PerObject
 from gpucalc.core.memory import (
@@ -19,10 +25,11 @@ from gpucalc.core.memory import (
     unsplit_weights_and_kv_gib,
 )
 from gpucalc.core.memory_result import BLOCKING_NOTICES, MemoryResult, ParamSummary
-from gpucalc.core.model_spec import ModelSpec
+from gpucalc.core.model_spec import LayerAttention, ModelSpec
 from gpucalc.core.parallel import check_tensor_parallel
 from gpucalc.core.params import ParamBreakdown, active_params, param_breakdown
 from gpucalc.core.settings import EffectiveSettings, effective_settings
+from gpucalc.core.state_memory import state_per_request_term
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.units import BYTES_PER_GIB
 from gpucalc.core.weights import WeightPlan, weight_plan, weights_gib_per_gpu
@@ -36,6 +43,10 @@ def check_layout(inputs: PlanInputs) -> None:
     model, dep = inputs.model, inputs.deployment
     problem = check_tensor_parallel(model.num_attention_heads, model.num_kv_heads,
                                     dep.tensor_parallel_size)
+    if problem:
+        raise problem
+    problem = check_decode_context_parallel(model, dep.tensor_parallel_size,
+                                            dep.decode_context_parallel_size)
     if problem:
         raise problem
     if dep.pipeline_parallel_size > model.num_layers:
@@ -255,7 +266,7 @@ def calculate_memory(inputs: PlanInputs, single_gpu_check: bool = True) -> Memor
     plan = weight_plan(model, inputs.weight_format, inputs.body_format_is_checkpoint)
     layout = pipeline_layout(model.num_layers, dep.pipeline_parallel_size)
     stages = [stage_memory(inputs, settings, breakdown, plan, s, layout) for s in layout]
-    capacities = [kv_capacity(engine, m.kv_cache.value, m.kv_groups, settings.block_size)
+    capacities = [kv_capacity(engine, m.kv_cache.value, m.kv_groups, m.kv_block_size)
                   for m in stages]
     index = _binding(capacities)
     capacity, memory = capacities[index], stages[index]
@@ -277,10 +288,7 @@ def calculate_memory(inputs: PlanInputs, single_gpu_check: bool = True) -> Memor
                                     "Formulas", "Σ layers × bytes per token per layer × TP ranks"),
                                 {"per_gpu_bytes": per_gpu, "tp": tp,
                                  "kv_format": inputs.kv_format.id}),
-        kv_bytes_per_token_per_gpu=term("kv_cache_bytes_per_token_per_gpu", memory.kv_bytes_per_token,
-                                        "bytes", QT_TRANSLATE_NOOP(
-                                            "Formulas", "Σ stage layers × 2 × KV heads/rank × head_dim × "
-                                            "bytes (MLA: latent + rope dims)"), {}),
+        kv_bytes_per_token_per_gpu=kv_per_gpu_term(inputs, memory),
         kv_cache_tokens=term("kv_cache_tokens", capacity.tokens, "tokens",
                              QT_TRANSLATE_NOOP(
                                  "Formulas", "KV blocks ÷ KV-cache groups × block size (engine's count)"),
@@ -308,7 +316,29 @@ def calculate_memory(inputs: PlanInputs, single_gpu_check: bool = True) -> Memor
         planning_check_passes=check.value >= 1,
         alarm_check=_alarm_check(memory, per_request, settings.total_gib.value),
         notices=tuple(notices),
+        state_bytes_per_request=state_per_request_term(
+            model, tp, dep.mamba_ssm_cache_dtype,
+            sum(g.num_layers for g in memory.kv_groups if g.kind == LayerAttention.STATE)),
     )
+
+
+def kv_per_gpu_term(inputs: PlanInputs, memory: StageMemory) -> Term:
+    """KV bytes one token adds on one GPU of the binding stage, with DCP and the DSA indexer."""
+    dcp = inputs.deployment.decode_context_parallel_size
+    indexer = indexer_bytes_per_token_per_layer(inputs.model)
+    if dcp == 1 and not indexer:
+        return term("kv_cache_bytes_per_token_per_gpu", memory.kv_bytes_per_token, "bytes",
+                    QT_TRANSLATE_NOOP("Formulas", "Σ stage layers × 2 × KV heads/rank × head_dim × "
+                                                  "bytes (MLA: latent + rope dims)"), {})
+    return term("kv_cache_bytes_per_token_per_gpu", memory.kv_bytes_per_token, "bytes",
+                QT_TRANSLATE_NOOP("Formulas", "Σ stage layers × (KV per token per layer on the rank "
+                                              "+ sparse-attention indexer key) ÷ decode-context-parallel "
+                                              "ranks"),
+                {"dcp": dcp, "indexer_bytes_per_token_per_layer": indexer},
+                (QT_TRANSLATE_NOOP("Sources", "vLLM docs, Context Parallel Deployment: decode context "
+                                              "parallel shards the KV cache along tokens"),
+                 QT_TRANSLATE_NOOP("Sources", "vLLM deepseek_v2.py DeepseekV32IndexerCache: FP8 key + "
+                                              "one float32 scale per 128 elements")))
 
 
 def _vllm_v1_refusal(stages: list[StageMemory], settings: EffectiveSettings) -> Notice | None:
@@ -319,13 +349,12 @@ def _vllm_v1_refusal(stages: list[StageMemory], settings: EffectiveSettings) -> 
     """
     max_len = int(settings.max_model_len.value)
     batched = int(settings.max_num_batched_tokens.value)
-    block = settings.block_size
     for memory in stages:
         available = memory.kv_cache.value * BYTES_PER_GIB
-        needed = vllm_max_len_kv_bytes(memory.kv_groups, max_len, batched, block)
+        block, groups = vllm_unified_pages(memory.kv_groups, memory.kv_block_size)
+        needed = vllm_max_len_kv_bytes(groups, max_len, batched, block)
         if needed > available:
-            estimate = vllm_estimated_max_model_len(memory.kv_groups, available, max_len, batched,
-                                                    block)
+            estimate = vllm_estimated_max_model_len(groups, available, max_len, batched, block)
             return Notice(code="max_model_len_kv_exceeds_memory", params={
                 "max_model_len": max_len, "needed_gib": round(needed / BYTES_PER_GIB, 2),
                 "available_gib": round(available / BYTES_PER_GIB, 2),

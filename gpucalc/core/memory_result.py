@@ -47,11 +47,17 @@ class MemoryResult(BaseModel):
     planning_check_passes: bool
     alarm_check: Term
     notices: tuple[Notice, ...] = ()
+    state_bytes_per_request: Term | None = None  # linear-attention / Mamba state (None: no such layers)
 
     @property
     def blocking_notices(self) -> tuple[Notice, ...]:
         """The notices saying why the engine would refuse to start (empty when it fits)."""
         return tuple(n for n in self.notices if n.code in BLOCKING_NOTICES)
+
+    @property
+    def state_terms(self) -> tuple[Term, ...]:
+        """The layer-state figure when the model has linear-attention / Mamba layers, else none."""
+        return () if self.state_bytes_per_request is None else (self.state_bytes_per_request,)
 
     @property
     def binding(self) -> StageMemory:

@@ -85,6 +85,9 @@ class MambaSpec(BaseModel):
     num_groups: int = Field(ge=1, le=MAX_HEADS)
     conv_kernel: int = Field(default=4, ge=1, le=MAX_HEAD_DIM)
     conv_bias: bool = True
+    ssm_cache_dtype: str | None = Field(
+        default=None, max_length=32,
+        description="Dtype the config asks for the SSM state (mamba_ssm_cache_dtype); None: model dtype.")
 
 
 class MoeSpec(BaseModel):

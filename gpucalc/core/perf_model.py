@@ -114,7 +114,8 @@ class PerfContext:
         """Communication time of one step at ``running`` requests."""
         tokens = running + prefill_per_step(running, self.mean_input, self.mean_output,
                                             self.token_budget)
-        return self.step.comm_seconds(tokens) + self.step.pipeline_seconds(tokens)
+        return (self.step.comm_seconds(tokens) + self.step.pipeline_seconds(tokens)
+                + self.step.dcp_seconds(running))
 
     def meets_comm(self, running: int) -> bool:
         """Communication fits in half of the per-token time budget."""
@@ -178,7 +179,7 @@ def build_context(inputs: PlanInputs, memory: MemoryResult) -> PerfContext:
     engine = inputs.engine
     eff = plan_efficiency(inputs)
     stage = memory.binding
-    block_size = memory.settings.block_size
+    block_size = stage.kv_block_size  # the engine's block (vLLM grows it to hold a state page)
     capacity = kv_capacity(engine, stage.kv_cache.value, stage.kv_groups, block_size)
     mean_in, mean_out = mean_lengths(inputs.workload)
     prefix = prefix_plan(inputs.workload, inputs.deployment, engine, block_size)

@@ -16,6 +16,7 @@ from typing import TypeVar
 import numpy as np
 from numpy.typing import NDArray
 
+from gpucalc.core.context_parallel import dcp_combine_bytes_per_token
 from gpucalc.core.efficiency import Efficiency
 from gpucalc.core.errors import PlanError
 from gpucalc.core.inputs import PlanInputs
@@ -27,12 +28,13 @@ from gpucalc.core.kernel_surfaces import (
     measured_levels,
     moe_surface,
 )
-from gpucalc.core.kv import kv_bytes_per_token_per_layer
+from gpucalc.core.kv import indexer_bytes_per_token_per_layer, kv_bytes_per_token_per_layer
 from gpucalc.core.memo import PerObject
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.model_spec import LayerAttention, ModelSpec
 from gpucalc.core.params import param_breakdown
 from gpucalc.core.precision import ComputeDtype
+from gpucalc.core.state_memory import state_flops_per_token, state_layer_bytes
 from gpucalc.core.topology import replica_link_plan
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.units import BYTES_PER_GB, BYTES_PER_GIB, FLOPS_PER_TFLOP
@@ -127,6 +129,25 @@ class StepModel:
         """
         h = self.prefill_cached_share
         return prefill * (1.0 - h), prefill_context * (1.0 + h)
+
+    dcp_bytes_per_decode: float = 0.0  # decode context parallel: bytes one decode token combines
+    dcp_collectives: int = 0  # its collectives per step (all-gather + reduce-scatter per layer)
+
+    def dcp_seconds(self, decode: float) -> float:
+        """Decode context parallel: combining each decode token's attention over the DCP ranks.
+
+        Prefill attends locally to the tokens it has just computed; decode queries meet every
+        rank's KV shard, so only decode tokens pay (context_parallel.dcp_combine_bytes_per_token).
+        """
+        if not self.dcp_bytes_per_decode or decode <= 0:
+            return 0.0
+        return (self.dcp_collectives * self.comm_latency_s
+                + decode * self.dcp_bytes_per_decode / self.link_bytes_per_s)
+
+    def _dcp_many(self, decode: FloatArray) -> FloatArray:
+        """:meth:`dcp_seconds` over an array of decode counts."""
+        return np.where(decode > 0, self.dcp_collectives * self.comm_latency_s
+                        + decode * self.dcp_bytes_per_decode / self.link_bytes_per_s, 0.0)
 
     def launch_wait_seconds(self, work_s: float) -> float:
         """Seconds a step waits on kernel launches beyond its GPU work (0 with CUDA graphs)."""
@@ -267,6 +288,8 @@ class StepModel:
                 work += self.comm_seconds(tokens)
         if self.pp > 1:
             work += self.pipeline_seconds(tokens)
+        if self.dcp_bytes_per_decode:
+            work += self.dcp_seconds(decode)
         if self.eager_launch_s:
             return work + self.launch_wait_seconds(work) + self.overhead_s
         return work + self.overhead_s
@@ -290,6 +313,8 @@ class StepModel:
         if self.pp > 1:
             work = work + sum(self.comm_latency_s + safe * self.allreduce_bytes_per_token / hop
                               for hop in self.pp_hop_bytes_per_s)
+        if self.dcp_bytes_per_decode:
+            work = work + self._dcp_many(d)
         if self.eager_launch_s:
             work = work + np.maximum(self.eager_launch_s - work, 0.0)
         return np.where(live, work + self.overhead_s, 0.0)
@@ -379,9 +404,7 @@ def build_step_model(inputs: PlanInputs, memory: MemoryResult, eff: Efficiency) 
     body = (breakdown.attention + breakdown.dense_mlp + breakdown.shared_experts + breakdown.router
             + active_routed)
     expert_bytes, dense_bytes = _weight_bytes(memory)
-    per_layer_kv = kv_bytes_per_token_per_layer(model, inputs.kv_format.bytes_per_element, tp)
-    per_layer_attn = _attention_flops_per_pair(inputs, tp)
-    full_layers, windowed = _attention_layers(model)
+    spans = attention_spans(inputs)
     if gpu.hbm_bandwidth_gb_per_s is None:
         raise PlanError("gpu_specs_incomplete", QT_TRANSLATE_NOOP(
             "Errors", "GPU {gpu_id} has no memory bandwidth figure; add it in the GPU table to "
@@ -409,10 +432,10 @@ def build_step_model(inputs: PlanInputs, memory: MemoryResult, eff: Efficiency) 
         dense_weight_bytes=dense_bytes,
         expert_weight_bytes=expert_bytes,
         expert_hit_base=(1 - model.moe.experts_per_token / model.moe.num_experts) if model.moe else 1.0,
-        kv_full_bytes=full_layers * per_layer_kv,
-        kv_windowed=tuple((n * per_layer_kv, w) for n, w in windowed),
-        attn_full_flops=full_layers * per_layer_attn,
-        attn_windowed=tuple((n * per_layer_attn, w) for n, w in windowed),
+        kv_full_bytes=spans.kv_full_bytes,
+        kv_windowed=spans.kv_windowed,
+        attn_full_flops=spans.attn_full_flops,
+        attn_windowed=spans.attn_windowed,
         allreduce_bytes_per_token=model.hidden_size * ACT_BYTES,
         collectives_per_step=2 * model.num_layers if tp > 1 else 0,
         alltoall_bytes_per_token=ep_bytes,
@@ -429,7 +452,59 @@ def build_step_model(inputs: PlanInputs, memory: MemoryResult, eff: Efficiency) 
         kernels=kernel_terms(inputs, memory, eff, profile, dense_bytes)
         if profile is not None else None,
         kernel_profile=profile,
+        dcp_bytes_per_decode=dcp_combine_bytes_per_token(model, tp, dep.decode_context_parallel_size),
+        dcp_collectives=2 * model.num_attention_layers if dep.decode_context_parallel_size > 1 else 0,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class AttentionSpans:
+    """What one decode token reads and one query computes over its context, per GPU.
+
+    ``*_full`` grow with the whole context; each ``*_windowed`` entry is (per context token,
+    window) and stops growing at its window.
+    """
+
+    kv_full_bytes: float
+    kv_windowed: tuple[tuple[float, float], ...]
+    attn_full_flops: float
+    attn_windowed: tuple[tuple[float, float], ...]
+
+
+def attention_spans(inputs: PlanInputs) -> AttentionSpans:
+    """KV bytes and attention FLOPs per context token of ``inputs``' layers on one GPU.
+
+    - full / sliding / chunked layers: their KV over the context, capped at their window;
+    - DeepSeek sparse attention (``index_topk`` > 0): the latent attention reads only the top-k
+      tokens (a window of topk), while the indexer scores every token: its FP8 keys are read and
+      index_n_heads × index_head_dim multiply-adds spent per context token (vLLM's indexer is
+      replicated on every TP rank; DCP shards its keys like the latent);
+    - state layers (linear attention, Mamba-2) attend over no context: each token reads and
+      writes the request's fixed state once and spends 6 FLOPs per state element, written as a
+      window of one (2 × state bytes, state FLOPs) so decode and prefill cost it linearly in tokens.
+    """
+    model, dep = inputs.model, inputs.deployment
+    tp, dcp = dep.tensor_parallel_size, dep.decode_context_parallel_size
+    indexer = indexer_bytes_per_token_per_layer(model) / dcp
+    per_layer_kv = kv_bytes_per_token_per_layer(model, inputs.kv_format.bytes_per_element, tp, dcp)
+    per_layer_kv -= indexer
+    per_layer_attn = _attention_flops_per_pair(inputs, tp)
+    full_layers, windowed = _attention_layers(model)
+    kv_windowed = [(n * per_layer_kv, w) for n, w in windowed]
+    attn_windowed = [(n * per_layer_attn, w) for n, w in windowed]
+    kv_full, attn_full = full_layers * per_layer_kv, full_layers * per_layer_attn
+    topk = model.mla.index_topk if model.mla is not None else 0
+    if topk:
+        kv_windowed.append((kv_full, float(topk)))
+        attn_windowed.append((attn_full, float(topk)))
+        index_pair = 2.0 * model.mla.index_n_heads * model.mla.index_head_dim / dcp if model.mla else 0.0
+        kv_full, attn_full = full_layers * indexer, full_layers * index_pair
+    state_layers = model.count_layers(LayerAttention.STATE)
+    state = state_layer_bytes(model, tp, dep.mamba_ssm_cache_dtype)
+    if state is not None:
+        kv_windowed.append((2.0 * state_layers * state.total, 1.0))
+        attn_windowed.append((state_flops_per_token(state, state_layers), 1.0))
+    return AttentionSpans(kv_full, tuple(kv_windowed), attn_full, tuple(attn_windowed))
 
 
 def _weight_bytes(memory: MemoryResult) -> tuple[float, float]:

@@ -62,8 +62,6 @@ from gpucalc.io.hf_vision import (
     qwen_vl_vision,
 )
 
-# Notice code (worded in gpucalc.text.notices): the sparse-attention indexer is approximated.
-SPARSE_INDEXER_NOTE = "import_sparse_attention_indexer_not_counted"
 # Notice code: the config's model_type is none of KNOWN_MODEL_TYPES, so fields that type adds
 # (new attention or layer kinds) may have been passed over.
 UNKNOWN_MODEL_TYPE_NOTE = "import_model_type_not_recognised"
@@ -169,13 +167,6 @@ def _model_type_notes(text: Mapping[str, Any]) -> tuple[str, ...]:
     if model_type is None or str(model_type) in KNOWN_MODEL_TYPES:
         return ()
     return (UNKNOWN_MODEL_TYPE_NOTE,)
-
-
-def _indexer_notes(mla: MlaSpec | None) -> tuple[str, ...]:
-    """What the import approximates about DeepSeek sparse attention."""
-    if mla is None or not mla.index_n_heads:
-        return ()
-    return (SPARSE_INDEXER_NOTE,)
 
 
 def _moe_layer_count(text: Mapping[str, Any], num_layers: int) -> int:
@@ -537,6 +528,5 @@ def _build(
         # transformers' Qwen3NextAttention: q_proj emits the query and an output gate;
         # Qwen3.5 names the same gate in attn_output_gate
         attention_output_gate=model_type == "qwen3_next" or text.get("attn_output_gate") is True,
-        approximations=(*layers.notes, *vision_notes, *_indexer_notes(mla),
-                        *_model_type_notes(text)),
+        approximations=(*layers.notes, *vision_notes, *_model_type_notes(text)),
     )

@@ -35,9 +35,7 @@ _STATE_LAYER_TYPES = ("linear", "mamba", "ssm", "recurrent", "deltanet")
 NAS_REPLACED_WITH_LINEAR = "import_linear_replacement_not_counted"
 NAS_MIXED_KV_HEADS = "import_mixed_kv_heads_counted_at_largest"
 NAS_WINDOWED_BLOCKS = "import_windowed_blocks_counted_as_full"
-LINEAR_STATE_NOT_COUNTED = "import_linear_attention_state_not_counted"
 STATE_GEOMETRY_UNKNOWN = "import_state_layers_not_counted"
-MAMBA_STATE_NOT_COUNTED = "import_mamba_state_not_counted"
 
 # Nemotron-H's hybrid_override_pattern: one block per character.
 _PATTERN_KINDS = {"M": LayerAttention.STATE, "*": LayerAttention.FULL, "-": LayerAttention.NONE,
@@ -186,6 +184,7 @@ def mamba(text: Mapping[str, Any]) -> MambaSpec | None:
         num_groups=whole_number(text.get("n_groups", 1), "n_groups", 1, MAX_HEADS),
         conv_kernel=whole_number(text.get("conv_kernel", 4), "conv_kernel", 1, MAX_HEAD_DIM),
         conv_bias=text.get("use_conv_bias", True) is not False,
+        ssm_cache_dtype=_state_dtype(text.get("mamba_ssm_cache_dtype")),
     )
 
 
@@ -205,6 +204,12 @@ def _kimi_linear_kinds(block: Mapping[str, Any], num_layers: int) -> tuple[Layer
            for i in json_list(block.get("kda_layers"), "linear_attn_config.kda_layers")}
     return tuple(LayerAttention.STATE if i + 1 in kda else LayerAttention.FULL
                  for i in range(num_layers))
+
+
+def _state_dtype(value: Any) -> str | None:
+    """The config's ``mamba_ssm_cache_dtype`` when it names a float dtype vLLM accepts, else None."""
+    name = str(value).lower().replace("torch.", "") if value is not None else ""
+    return name if name in {"float32", "bfloat16", "float16"} else None
 
 
 def state_layer_kinds(text: Mapping[str, Any], num_layers: int) -> tuple[LayerAttention, ...] | None:
@@ -307,9 +312,11 @@ def sliding_kv_heads(text: Mapping[str, Any], kv_heads: int) -> tuple[int, tuple
 def state_layer_notes(
     kinds: tuple[LayerAttention, ...], linear: LinearAttentionSpec | None, ssm: MambaSpec | None
 ) -> tuple[str, ...]:
-    """What the import approximates about a model's state layers."""
-    if LayerAttention.STATE not in kinds:
+    """What the import approximates about a model's state layers.
+
+    Gated-DeltaNet and Mamba-2 state is counted from their geometry (core.state_memory); only
+    state layers of unknown geometry are approximated.
+    """
+    if LayerAttention.STATE not in kinds or linear is not None or ssm is not None:
         return ()
-    if linear is not None:
-        return (LINEAR_STATE_NOT_COUNTED,)
-    return (MAMBA_STATE_NOT_COUNTED,) if ssm is not None else (STATE_GEOMETRY_UNKNOWN,)
+    return (STATE_GEOMETRY_UNKNOWN,)

@@ -56,6 +56,9 @@ _VLLM: dict[str, tuple[str, str, type]] = {
     "--model": ("", "model", str),
     "--kv-transfer-config": ("", "kv_transfer_config", str),
     "--nnodes": ("deployment", "nodes", int),
+    "--decode-context-parallel-size": ("deployment", "decode_context_parallel_size", int),
+    "-dcp": ("deployment", "decode_context_parallel_size", int),
+    "--mamba-ssm-cache-dtype": ("deployment", "mamba_ssm_cache_dtype", str),
     **_COMMON,
 }
 _SGLANG: dict[str, tuple[str, str, type]] = {
@@ -78,6 +81,7 @@ _SGLANG: dict[str, tuple[str, str, type]] = {
     "--disaggregation-mode": ("", "disaggregation_mode", str),
     "--disaggregation-transfer-backend": ("", "disaggregation_transfer_backend", str),
     "--nnodes": ("deployment", "nodes", int),
+    "--mamba-ssm-dtype": ("deployment", "mamba_ssm_cache_dtype", str),
     **_COMMON,
 }
 _TRTLLM: dict[str, tuple[str, str, type]] = {

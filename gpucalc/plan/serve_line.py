@@ -29,6 +29,8 @@ FLAGS: dict[EngineKind, dict[str, str]] = {
         "prefix_caching_on": "--enable-prefix-caching",
         "prefix_caching_off": "--no-enable-prefix-caching",
         "disaggregation": "--kv-transfer-config", "nodes": "--nnodes",
+        "decode_context_parallel_size": "--decode-context-parallel-size",
+        "mamba_ssm_cache_dtype": "--mamba-ssm-cache-dtype",
     },
     EngineKind.SGLANG: {
         "tensor_parallel_size": "--tp", "pipeline_parallel_size": "--pp",
@@ -39,6 +41,7 @@ FLAGS: dict[EngineKind, dict[str, str]] = {
         "prefix_caching_off": "--disable-radix-cache",
         "disaggregation": "--disaggregation-mode",
         "nodes": "--nnodes",
+        "mamba_ssm_cache_dtype": "--mamba-ssm-dtype",
     },
     EngineKind.TRTLLM: {
         "tensor_parallel_size": "--tp_size", "pipeline_parallel_size": "--pp_size",
@@ -73,6 +76,10 @@ def serve_line(inputs: PlanInputs, settings: EffectiveSettings) -> str:
         values["kv_cache_dtype"] = dep.kv_cache_dtype
     if not inputs.body_format_is_checkpoint:
         values["quantization"] = inputs.weight_format.id
+    if dep.decode_context_parallel_size > 1:
+        values["decode_context_parallel_size"] = str(dep.decode_context_parallel_size)
+    if dep.mamba_ssm_cache_dtype != "auto":
+        values["mamba_ssm_cache_dtype"] = dep.mamba_ssm_cache_dtype
     for key, value in values.items():
         if key in flags:
             words += [flags[key], value]

@@ -105,6 +105,10 @@ def deployment_rows(inputs: PlanInputs, max_model_len: Term) -> list[SummaryRow]
         SummaryRow("parallelism", "pipeline_parallel_size", dep.pipeline_parallel_size, "stages",
                    FROM_SCENARIO),
         SummaryRow("parallelism", "expert_parallel", dep.enable_expert_parallel, "", FROM_SCENARIO),
+        SummaryRow("parallelism", "decode_context_parallel_size", dep.decode_context_parallel_size,
+                   "ranks", FROM_SCENARIO),
+        SummaryRow("precision", "mamba_ssm_cache_dtype", dep.mamba_ssm_cache_dtype.value, "",
+                   FROM_SCENARIO),
         SummaryRow("parallelism", "gpus_per_replica", dep.gpus_per_replica, "GPUs", FROM_SCENARIO),
         SummaryRow("deployment", "prefix_caching", caching_on(dep, inputs.engine), "",
                    FROM_SCENARIO if dep.enable_prefix_caching is not None
@@ -189,7 +193,9 @@ def memory_rows(data: ReportData) -> list[SummaryRow]:
             _result("memory", "total_memory_per_gpu", memory.settings.total_gib, "line_items",
                     "total_gib_per_gpu"),
             SummaryRow("memory", "kv_cache_tokens_per_replica", _whole(kv.value), kv.unit,
-                       f"calculated: {kv.formula}")]
+                       f"calculated: {kv.formula}"),
+            *(SummaryRow("memory", "state_bytes_per_request_per_gpu", _whole(t.value), t.unit,
+                         f"calculated: {t.formula}") for t in memory.state_terms)]
 
 
 def answer_rows(perf: PerformanceResult, bands: Bands | None) -> list[SummaryRow]:

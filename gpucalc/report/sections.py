@@ -214,6 +214,10 @@ def inputs_section(w: Writer) -> list[Block]:
         (w.t("Engine"), f"{catalog_name(inputs.engine.name, w.lang)} {inputs.engine.version}"),
         (w.t("Parallelism"), w.t("TP {tp} × PP {pp}, {r} replica(s)", tp=dep.tensor_parallel_size,
                                  pp=dep.pipeline_parallel_size, r=dep.replicas)),
+        *(((w.t("Decode context parallel"), w.t(
+            "DCP {dcp}: the KV cache is sharded along tokens over {dcp} of the TP {tp} ranks",
+            dcp=dep.decode_context_parallel_size, tp=dep.tensor_parallel_size)),)
+          if dep.decode_context_parallel_size > 1 else ()),
         (w.t("Workload"), w.t("input {i50} tokens (P95 {i95}), output {o50} tokens (P95 {o95}), "
                               "{turns} turn(s); {qps} req/s average, {peak} req/s peak; {mode} "
                               "traffic",
@@ -294,7 +298,8 @@ def memory_section(w: Writer) -> list[Block]:
                  else stage.activation_parts if item is stage.activation else ())
         rows += [_term_row(w, p, w.name(p), indent=True)
                  for p in parts if p.value]
-    for t in (memory.kv_bytes_per_token, memory.kv_bytes_per_token_per_gpu, memory.kv_cache_tokens,
+    for t in (memory.kv_bytes_per_token, memory.kv_bytes_per_token_per_gpu, *memory.state_terms,
+              memory.kv_cache_tokens,
               memory.kv_cache_tokens_all_replicas, memory.max_concurrency, memory.concurrency_p50,
               memory.concurrency_p95, memory.kv_per_average_request, memory.planning_check,
               memory.alarm_check, *_memory_share_terms(w)):

@@ -172,26 +172,11 @@ NOTICE_TEXT: dict[str, str] = {
     "user_alias_conflict": QT_TRANSLATE_NOOP(
         "Notices",
         "Alias {alias} of {id} ({table}) is already used by {other}; it keeps naming {other}."),
-    "import_linear_attention_state_not_counted": QT_TRANSLATE_NOOP(
-        "Notices",
-        "{model}: its linear-attention layers keep a fixed-size state per request instead of a KV "
-        "cache; their weights are counted, but that state is not counted in the KV memory, so the "
-        "KV capacity is overestimated."),
-    "import_mamba_state_not_counted": QT_TRANSLATE_NOOP(
-        "Notices",
-        "{model}: its Mamba (state-space) layers keep a fixed-size state per request instead of a "
-        "KV cache; their weights are counted, but that state is not counted in the KV memory, so "
-        "the KV capacity is overestimated."),
     "import_state_layers_not_counted": QT_TRANSLATE_NOOP(
         "Notices",
         "{model}: its state-space (Mamba) layers are counted without their weights and without "
         "their per-request state, because the config does not give their geometry in a form "
         "gpucalc reads; weights and KV capacity are approximate."),
-    "import_sparse_attention_indexer_not_counted": QT_TRANSLATE_NOOP(
-        "Notices",
-        "{model}: DeepSeek sparse attention's indexer weights are counted, but its per-token key "
-        "cache is not counted in the KV memory, and attention is costed over every token rather "
-        "than only the top-k it selects."),
     "import_image_tokens_at_assumed_size": QT_TRANSLATE_NOOP(
         "Notices",
         "{model}: the vision encoder takes images at any resolution; its weights are counted and "

@@ -44,6 +44,8 @@ ABBREVIATIONS = frozenset({
     # parallelism, memory and latency terms of the glossary (UX.md) and the engines' logs
     "TP", "PP", "DP", "EP", "KV", "TTFT", "TPOT", "ITL", "E2E", "QPS", "SLO", "MoE", "MLA", "GQA",
     "MQA", "MHA", "MLP", "FFN", "LoRA", "RoPE", "OOM",
+    # decode context parallel and the state layers' architectures (vLLM flags, model papers)
+    "DCP", "DSA", "SSM", "Mamba", "Mamba-2", "DeltaNet",
     # GPU and serving terms Chinese technical writing keeps in Latin
     "kernel", "logit", "logits", "goodput", "all-reduce", "allreduce", "all-to-all", "all-gather",
     # number formats

@@ -50,7 +50,8 @@ def result_groups(memory: MemoryResult) -> list[tuple[str, tuple[Term, ...]]]:
         (translate("ExplainPane", "Weights by tensor group"), binding.weights),
         (translate("ExplainPane", "Activation peak"), binding.activation_parts),
         (translate("ExplainPane", "KV cache and concurrency"), (
-            memory.kv_bytes_per_token, memory.kv_bytes_per_token_per_gpu, memory.kv_cache_tokens,
+            memory.kv_bytes_per_token, memory.kv_bytes_per_token_per_gpu, *memory.state_terms,
+            memory.kv_cache_tokens,
             memory.kv_cache_tokens_all_replicas, memory.max_concurrency, memory.concurrency_p50,
             memory.concurrency_p95, memory.fits_single_gpu, memory.kv_per_average_request,
             memory.planning_check, memory.alarm_check)),

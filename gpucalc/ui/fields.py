@@ -113,6 +113,17 @@ ENGINE = (
               QT_TRANSLATE_NOOP("Fields", "Stages the layers are split into.")),
     FieldSpec("deployment.enable_expert_parallel", QT_TRANSLATE_NOOP("Fields", "Expert parallel (EP)"),
               QT_TRANSLATE_NOOP("Fields", "Split the experts of MoE layers across ranks.")),
+    FieldSpec("deployment.decode_context_parallel_size",
+              QT_TRANSLATE_NOOP("Fields", "Decode context parallel (DCP)"),
+              QT_TRANSLATE_NOOP("Fields", "vLLM --decode-context-parallel-size: shards the KV cache "
+                                          "along tokens over this many ranks of the TP group where "
+                                          "TP would replicate it (MLA, or GQA with TP above the KV "
+                                          "heads): KV per GPU ÷ DCP, KV capacity × DCP.")),
+    FieldSpec("deployment.mamba_ssm_cache_dtype", QT_TRANSLATE_NOOP("Fields", "State dtype"),
+              QT_TRANSLATE_NOOP("Fields", "vLLM --mamba-ssm-cache-dtype: dtype of the recurrent "
+                                          "state of linear-attention / Mamba layers; auto follows "
+                                          "the model config, else the model dtype."),
+              choices="state_dtypes"),
     FieldSpec("deployment.enforce_eager", QT_TRANSLATE_NOOP("Fields", "No CUDA graphs (eager)"),
               QT_TRANSLATE_NOOP("Fields", "vLLM --enforce-eager, SGLang --disable-cuda-graph: "
                                           "frees the CUDA-graph memory but every step pays the "

@@ -68,7 +68,9 @@ def test_package_configs_cite_their_file(catalog: Catalog) -> None:
     ("qwen1.5-moe-a2.7b-chat", 24 * 2 * 16 * 128 * 2),  # MHA: 16 KV heads
     ("granite-3.1-8b-instruct", 40 * 2 * 8 * 128 * 2),
     ("mistral-small-3.1-24b-instruct-2503", 40 * 2 * 8 * 128 * 2),
-    ("glm-5", 78 * (512 + 64) * 2),  # MLA: one latent (kv_lora_rank 512 + rope 64) per layer
+    # MLA: one latent (kv_lora_rank 512 + rope 64) per layer, plus the DSA indexer key
+    # (index_head_dim 128 FP8 bytes + a 4-byte scale, as DeepSeek-V3.2 in core.kv)
+    ("glm-5", 78 * ((512 + 64) * 2 + 128 + 4)),
     ("kimi-k2.5", 61 * (512 + 64) * 2),
     ("kimi-vl-a3b-instruct", 27 * (512 + 64) * 2),
 ])

@@ -19,7 +19,7 @@ from gpucalc.core.kv import kv_bytes_per_token, kv_groups
 from gpucalc.core.model_spec import LayerAttention
 from gpucalc.io.errors import InputFileError
 from gpucalc.io.hf_config import UNKNOWN_MODEL_TYPE_NOTE, model_spec_from_config
-from gpucalc.io.hf_layers import LINEAR_STATE_NOT_COUNTED, NAS_MIXED_KV_HEADS
+from gpucalc.io.hf_layers import NAS_MIXED_KV_HEADS
 from gpucalc.io.hf_vision import QWEN_VL_RESOLUTION_NOTE
 from gpucalc.io.local_model import load_local_model
 from gpucalc.text.notices import NOTICE_TEXT
@@ -73,7 +73,7 @@ def test_kimi_delta_attention_layers_are_state_layers() -> None:
     assert (spec.linear_attention.num_value_heads, spec.linear_attention.value_head_dim) == (4, 16)
     assert spec.moe is not None
     assert (spec.moe.experts_per_token, spec.moe.num_shared_experts) == (2, 1)
-    assert spec.approximations == (LINEAR_STATE_NOT_COUNTED,)
+    assert spec.approximations == ()  # the state is counted (core.state_memory)
     # only the one full-attention layer keeps per-token KV: 2 KV heads × 16 × (K + V) × 2 bytes
     assert kv_bytes_per_token(kv_groups(spec, spec.layer_attention, 2.0, 1)) == 1 * 2 * 2 * 16 * 2
 

@@ -16,7 +16,6 @@ from gpucalc.core.model_spec import LayerAttention
 from gpucalc.core.params import mamba_params_per_layer, param_breakdown
 from gpucalc.io.errors import InputFileError
 from gpucalc.io.hf_config import model_spec_from_config
-from gpucalc.io.hf_layers import MAMBA_STATE_NOT_COUNTED
 
 NANO = "nvidia-nemotron-3-nano-30b-a3b"
 SMALL: dict[str, Any] = {
@@ -36,7 +35,7 @@ def test_blocks_by_kind(catalog: Catalog) -> None:
     assert model.moe is not None
     assert model.moe.num_moe_layers == 23
     assert not model.mlp_gated  # relu2
-    assert model.approximations == (MAMBA_STATE_NOT_COUNTED,)
+    assert model.approximations == ()  # the Mamba-2 state is counted (core.state_memory)
 
 
 def test_kv_bytes_by_hand(catalog: Catalog) -> None:

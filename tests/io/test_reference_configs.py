@@ -20,9 +20,7 @@ from gpucalc.core.params import (
     linear_attention_params_per_layer,
     param_breakdown,
 )
-from gpucalc.io.hf_config import SPARSE_INDEXER_NOTE
 from gpucalc.io.hf_layers import (
-    LINEAR_STATE_NOT_COUNTED,
     NAS_MIXED_KV_HEADS,
     NAS_REPLACED_WITH_LINEAR,
     NAS_WINDOWED_BLOCKS,
@@ -38,7 +36,7 @@ from tests.io.model_sizes import kv_per_token as _kv_per_token
 from tests.io.model_sizes import tolerance_b as _tolerance_b
 
 REFERENCE_PACK = "verbatim: shared reference pack"
-IMPORT_NOTICES = (SPARSE_INDEXER_NOTE, LINEAR_STATE_NOT_COUNTED, NAS_MIXED_KV_HEADS,
+IMPORT_NOTICES = (NAS_MIXED_KV_HEADS,
                   NAS_REPLACED_WITH_LINEAR, NAS_WINDOWED_BLOCKS, STATE_GEOMETRY_UNKNOWN,
                   QWEN_VL_RESOLUTION_NOTE)
 
@@ -95,9 +93,10 @@ def test_gqa_kv_bytes_by_hand(catalog: Catalog) -> None:
 
 
 def test_mla_kv_bytes_by_hand(catalog: Catalog) -> None:
-    # DeepSeek-V3.2: 61 layers × (kv_lora_rank 512 + rope 64) × 2 bytes; one latent per token
+    # DeepSeek-V3.2: 61 layers × ((kv_lora_rank 512 + rope 64) × 2 bytes + the indexer's FP8 key
+    # of 128 bytes and its float32 scale); one latent per token
     model = catalog.model("deepseek-v3.2")
-    assert _kv_per_token(model) == 61 * (512 + 64) * 2
+    assert _kv_per_token(model) == 61 * ((512 + 64) * 2 + 128 + 4)
     assert model.mla is not None
     assert (model.mla.index_n_heads, model.mla.index_head_dim, model.mla.index_topk) == (64, 128, 2048)
 
@@ -192,10 +191,9 @@ def test_qwen3_vl_vision_tower_by_hand(catalog: Catalog) -> None:
 
 
 def test_what_is_approximated_is_stated(catalog: Catalog) -> None:
-    assert catalog.model("qwen3-next-80b-a3b-thinking").approximations == (
-        "import_linear_attention_state_not_counted",)
-    assert catalog.model("deepseek-v3.2").approximations == (
-        "import_sparse_attention_indexer_not_counted",)
+    # linear-attention state and the sparse-attention indexer are counted (core.state_memory, core.kv)
+    assert catalog.model("qwen3-next-80b-a3b-thinking").approximations == ()
+    assert catalog.model("deepseek-v3.2").approximations == ()
     assert catalog.model("qwen2.5-vl-7b-instruct").approximations == (
         "import_image_tokens_at_assumed_size",)
     assert catalog.model("codellama-34b-instruct-hf").approximations == ()
@@ -209,8 +207,8 @@ def test_every_import_notice_is_worded_in_both_languages(code: str) -> None:
 
 
 def test_the_plan_carries_the_import_notice(catalog: Catalog) -> None:
-    inputs = plan(catalog, "qwen3-next-80b-a3b-thinking", "h200-sxm-141gb", tensor_parallel_size=2)
+    inputs = plan(catalog, "qwen2.5-vl-7b-instruct", "h200-sxm-141gb")
     notices = calculate_memory(inputs).notices
-    found = [n for n in notices if n.code == "import_linear_attention_state_not_counted"]
+    found = [n for n in notices if n.code == "import_image_tokens_at_assumed_size"]
     assert len(found) == 1
-    assert notice_text(found[0], "zh").startswith("Qwen3-Next-80B-A3B-Thinking：")
+    assert notice_text(found[0], "zh").startswith(f"{inputs.model.name}：")

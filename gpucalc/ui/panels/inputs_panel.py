@@ -197,6 +197,8 @@ class InputsPanel(QScrollArea):
                                (False, self.tr("off"))],
             "networks": [(None, self.tr("GPU's default")), *(
                 (key, catalog_display_name(net.name)) for key, net in sorted(catalog.networks.items()))],
+            "state_dtypes": [("auto", self.tr("auto (model config)")), ("float32", "float32"),
+                             ("bfloat16", "bfloat16"), ("float16", "float16")],
         }
 
     def show_outcome(self, outcome: Plan) -> None:

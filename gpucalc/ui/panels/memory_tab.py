@@ -73,7 +73,8 @@ class MemoryTab(QWidget):
         _fill(self.weights_table, [
             (t, [term_name(t.key), memory_size(t.value), share_of(t.value, weights_total)])
             for t in memory.binding.weights])
-        kv_terms = (memory.kv_bytes_per_token, memory.kv_cache_tokens, memory.kv_cache_tokens_all_replicas,
+        kv_terms = (memory.kv_bytes_per_token, *memory.state_terms, memory.kv_cache_tokens,
+                    memory.kv_cache_tokens_all_replicas,
                     memory.max_concurrency, memory.concurrency_p50, memory.concurrency_p95,
                     memory.kv_per_average_request, memory.planning_check, memory.alarm_check,
                     *(() if memory_share is None else (memory_share,)))
