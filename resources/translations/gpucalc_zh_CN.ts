@@ -4,119 +4,139 @@
     <context>
         <name>Answer</name>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="45" />
+            <location filename="../../gpucalc/ui/answer.py" line="46" />
             <source>does not fit</source>
             <translation>放不下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="47" />
+            <location filename="../../gpucalc/ui/answer.py" line="48" />
             <source>fits on one GPU</source>
             <translation>单卡可放下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="49" />
+            <location filename="../../gpucalc/ui/answer.py" line="50" />
             <source>fits on one GPU; TP {tp} × PP {pp} adds KV room</source>
             <translation>单卡可放下；TP {tp} × PP {pp} 增加 KV 空间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="51" />
+            <location filename="../../gpucalc/ui/answer.py" line="52" />
             <source>needs TP {tp} × PP {pp}</source>
             <translation>需要 TP {tp} × PP {pp}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="58" />
+            <location filename="../../gpucalc/ui/answer.py" line="59" />
             <source>{model} on {n}× {gpu}: KV cache holds {tokens} tokens — {conc} requests of {length} tokens; {fit}</source>
             <translation>{model} 在 {n}× {gpu} 上：KV 缓存可容纳 {tokens} 个 token，即 {conc} 个 {length} token 的请求；{fit}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="70" />
+            <location filename="../../gpucalc/ui/answer.py" line="71" />
             <source>{model} on {n}× {gpu}: {rec} concurrent requests per replica (the knee), bound by {binding} — plan {online} online (the watermark)</source>
             <translation>{model} 在 {n}× {gpu} 上：每副本 {rec} 个并发请求（拐点），瓶颈为{binding}——在线按 {online} 个规划（安全水位）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="84" />
+            <location filename="../../gpucalc/ui/answer.py" line="85" />
             <source>KV cache holds {tokens} tokens ({c95} requests at P95 length); at the recommendation TTFT {ttft} ms, TPOT {tpot} ms, {tok} output tok/s per replica; {fit}</source>
             <translation>KV 缓存可容纳 {tokens} 个 token（P95 长度下 {c95} 个请求）；推荐并发下 TTFT {ttft} ms，TPOT {tpot} ms，每副本输出 {tok} tok/s；{fit}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="94" />
+            <location filename="../../gpucalc/ui/answer.py" line="100" />
+            <source>; {nodes} nodes of {per_node} GPUs joined by {network} at {gb_s} GB/s per GPU</source>
+            <translation>；{nodes} 个节点（每节点 {per_node} 卡）经 {network} 互联，每卡 {gb_s} GB/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="105" />
+            <source> — TP spans nodes (strongly advised against)</source>
+            <translation> — TP 跨节点（强烈不建议）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="110" />
             <source>yes</source>
             <translation>是</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="94" />
+            <location filename="../../gpucalc/ui/answer.py" line="110" />
             <source>no</source>
             <translation>否</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="102" />
+            <location filename="../../gpucalc/ui/answer.py" line="118" />
             <source>. Carries {avg} req/s: {avg_ok}, peak {peak} req/s: {peak_ok} — {needed} GPUs needed ({planned} planned, N + k = {n} + {k} replicas); all {replicas} replicas: {conc} concurrent requests online, {rps} req/s, {tok} output tok/s</source>
             <translation>。能否承载平均 {avg} req/s：{avg_ok}，峰值 {peak} req/s：{peak_ok}——需要 {needed} 张卡（规划 {planned} 张，N + k = {n} + {k} 个副本）；全部 {replicas} 个副本：在线并发 {conc} 个请求，{rps} req/s，输出 {tok} tok/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="113" />
+            <location filename="../../gpucalc/ui/answer.py" line="129" />
             <source>; ${hour}/h, ${month}/month for the GPUs needed</source>
             <translation>；所需卡数的成本：每小时 ${hour}，每月 ${month}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="126" />
+            <location filename="../../gpucalc/ui/answer.py" line="142" />
             <source>; as {n} replicas of TP {tp} the same GPUs serve {rps} req/s ({conc} concurrent) instead of {own} req/s</source>
             <translation>；同样的卡数若改为 {n} 个 TP {tp} 的副本，可承载 {rps} req/s（并发 {conc}），而不是 {own} req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="138" />
+            <location filename="../../gpucalc/ui/answer.py" line="154" />
             <source>; mixed: {tokens} batch tokens/day backfill above the watermark</source>
             <translation>；混合：安全水位以上每天可回填 {tokens} 个离线批量 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="140" />
+            <location filename="../../gpucalc/ui/answer.py" line="156" />
             <source>; offline: {hour} tokens per GPU-hour, {day} tokens/day</source>
             <translation>；离线：每卡时 {hour} token，每天 {day} token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="152" />
+            <location filename="../../gpucalc/ui/answer.py" line="168" />
             <source>; longest class “{name}” on its own line: P{p} TTFT {ttft} ms, TPOT {tpot} ms</source>
             <translation>；最长类别 “{name}” 单独看：P{p} TTFT {ttft} ms，TPOT {tpot} ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="157" />
+            <location filename="../../gpucalc/ui/answer.py" line="173" />
             <source> — it misses a target first</source>
             <translation>——它最先达不到目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="167" />
+            <location filename="../../gpucalc/ui/answer.py" line="183" />
             <source> (range {low}–{high} over the uncertain constants and the sensitivity factors)</source>
             <translation>（计入不确定常数与敏感性因子，范围 {low}–{high}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="175" />
+            <location filename="../../gpucalc/ui/answer.py" line="191" />
             <source>At P50 length ({p50} tokens): {c50} concurrent requests · at P95 ({p95} tokens): {c95} · within the {share} % planning share: {plan}</source>
             <translation>P50 长度（{p50} token）：{c50} 个并发请求 · P95 长度（{p95} token）：{c95} · {share}% 规划显存占比内：{plan}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="187" />
+            <location filename="../../gpucalc/ui/answer.py" line="203" />
             <source>Does not fit</source>
             <translation>放不下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="189" />
+            <location filename="../../gpucalc/ui/answer.py" line="205" />
             <source>Misses the targets</source>
             <translation>达不到目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="191" />
+            <location filename="../../gpucalc/ui/answer.py" line="207" />
             <source>Starts; requests capped at the KV pool</source>
             <translation>可启动；请求数受 KV 缓存池限制</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="193" />
+            <location filename="../../gpucalc/ui/answer.py" line="209" />
             <source>Fits, above planning share</source>
             <translation>可放下，超出规划占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="194" />
+            <location filename="../../gpucalc/ui/answer.py" line="210" />
             <source>Fits</source>
             <translation>可放下</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/disagg_view.py" line="21" />
+            <source>. Disaggregated {ratio}: prefill pool {p} × TP {ptp} × PP {ppp} = {pg} GPUs, TTFT {ttft} ms incl. KV transfer {kv} ms; decode pool {d} × TP {dtp} × PP {dpp} = {dg} GPUs, TPOT {tpot} ms at {knee} requests each — {gpus} GPUs in all</source>
+            <translation>。预填充/生成分离 {ratio}：预填充池 {p} × TP {ptp} × PP {ppp} = {pg} 张 GPU，TTFT {ttft} ms（含 KV 传输 {kv} ms）；生成池 {d} × TP {dtp} × PP {dpp} = {dg} 张 GPU，每个副本 {knee} 个请求时 TPOT {tpot} ms——共 {gpus} 张 GPU</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/disagg_view.py" line="32" />
+            <source> ({gpus} aggregated for the same traffic)</source>
+            <translation>（同样流量不分离需要 {gpus} 张）</translation>
         </message>
     </context>
     <context>
@@ -360,6 +380,31 @@
             <source>V0 engine</source>
             <translation>V0 引擎</translation>
         </message>
+        <message>
+            <location filename="../../specs/networks/ethernet-100g-per-server.json" line="4" />
+            <source>one NIC per 8-GPU server</source>
+            <translation>每台 8 卡服务器一块网卡</translation>
+        </message>
+        <message>
+            <location filename="../../specs/networks/ib-hdr-200.json" line="4" />
+            <source>one ConnectX-6 per GPU</source>
+            <translation>每卡一块 ConnectX-6</translation>
+        </message>
+        <message>
+            <location filename="../../specs/networks/ib-ndr-400.json" line="4" />
+            <source>one ConnectX-7 per GPU</source>
+            <translation>每卡一块 ConnectX-7</translation>
+        </message>
+        <message>
+            <location filename="../../specs/networks/ib-xdr-800.json" line="4" />
+            <source>one ConnectX-8 per GPU</source>
+            <translation>每卡一块 ConnectX-8</translation>
+        </message>
+        <message>
+            <location filename="../../specs/networks/roce-400.json" line="4" />
+            <source>one NIC per GPU, Spectrum-X class</source>
+            <translation>每卡一块网卡，Spectrum-X 级</translation>
+        </message>
     </context>
     <context>
         <name>CeilingBars</name>
@@ -387,42 +432,42 @@
     <context>
         <name>Ceilings</name>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="111" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="135" />
             <source>no limit</source>
             <translation>无限制</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="352" />
+            <location filename="../../gpucalc/text/terms.py" line="403" />
             <source>Memory (KV cache)</source>
             <translation>显存（KV 缓存）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="353" />
+            <location filename="../../gpucalc/text/terms.py" line="404" />
             <source>Compute (TTFT/TPOT)</source>
             <translation>算力（TTFT/TPOT）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="354" />
+            <location filename="../../gpucalc/text/terms.py" line="405" />
             <source>Interconnect</source>
             <translation>卡间通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="355" />
+            <location filename="../../gpucalc/text/terms.py" line="406" />
             <source>Scheduler (max_num_seqs)</source>
             <translation>调度器（max_num_seqs）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="359" />
+            <location filename="../../gpucalc/text/terms.py" line="410" />
             <source>Memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="360" />
+            <location filename="../../gpucalc/text/terms.py" line="411" />
             <source>Compute</source>
             <translation>算力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="362" />
+            <location filename="../../gpucalc/text/terms.py" line="413" />
             <source>Scheduler</source>
             <translation>调度器</translation>
         </message>
@@ -430,87 +475,87 @@
     <context>
         <name>CeilingsTab</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="40" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="41" />
             <source>Load</source>
             <translation>工作点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="40" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="41" />
             <source>Concurrency</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="40" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="41" />
             <source>TTFT ms</source>
             <translation>TTFT ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="41" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="42" />
             <source>TPOT ms</source>
             <translation>TPOT ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="41" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="42" />
             <source>Output tok/s</source>
             <translation>输出 tok/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="41" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="42" />
             <source>req/s</source>
             <translation>req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="42" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="43" />
             <source>Figure</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="42" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="43" />
             <source>Value</source>
             <translation>数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="46" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="47" />
             <source>Ceilings and the scheduler cap: the smallest one sets the concurrency</source>
             <translation>并发上限与调度器上限：最小者决定并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="47" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="48" />
             <source>What moves the binding ceiling</source>
             <translation>影响瓶颈上限的因素</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="50" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="51" />
             <source>Latency and throughput per replica</source>
             <translation>单副本延迟与吞吐</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="51" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="52" />
             <source>Step time at the recommendation</source>
             <translation>推荐并发下的单步耗时</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="62" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="63" />
             <source>Binding: {name}</source>
             <translation>瓶颈：{name}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="77" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="79" />
             <source>At the recommendation</source>
             <translation>推荐并发下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="78" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="80" />
             <source>Offline maximum (batch full)</source>
             <translation>离线最大（批次占满）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="79" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="81" />
             <source>At the chosen concurrency</source>
             <translation>指定并发下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="80" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="82" />
             <source>At the chosen request rate</source>
             <translation>指定请求速率下</translation>
         </message>
@@ -892,6 +937,31 @@
             <translation>测试计划，对照本次拟合前的估算（详情：gpucalc test-plan … --results FILE…）：{marks}</translation>
         </message>
         <message>
+            <location filename="../../gpucalc/cli/disagg_output.py" line="17" />
+            <source>disaggregated prefill/decode ({ratio}): {gpus} GPUs for {qps} req/s</source>
+            <translation>预填充/生成分离（{ratio}）：{qps} req/s 需要 {gpus} 张 GPU</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/disagg_output.py" line="19" />
+            <source>prefill pool: {replicas} replicas × TP {tp} × PP {pp} = {gpus} GPUs ({needed} needed); {rate} req/s each at the TTFT target; TTFT {ttft} ms (P95 prefill {prefill} ms + KV transfer {transfer} ms + queue)</source>
+            <translation>预填充池：{replicas} 个副本 × TP {tp} × PP {pp} = {gpus} 张 GPU（需要 {needed} 个）；每个副本在 TTFT 目标下 {rate} req/s；TTFT {ttft} ms（P95 预填充 {prefill} ms + KV 传输 {transfer} ms + 排队）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/disagg_output.py" line="27" />
+            <source>decode pool: {replicas} replicas × TP {tp} × PP {pp} = {gpus} GPUs ({needed} needed); knee {knee} requests, TPOT {tpot} ms without prompt chunks, {rate} req/s each</source>
+            <translation>生成池：{replicas} 个副本 × TP {tp} × PP {pp} = {gpus} 张 GPU（需要 {needed} 个）；拐点 {knee} 个请求，不含提示词分块的 TPOT {tpot} ms，每个副本 {rate} req/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/disagg_output.py" line="33" />
+            <source>KV transfer: {mb} MB per P95 prompt over {link} at {gbs} GB/s per GPU from {senders} GPUs: {ms} ms</source>
+            <translation>KV 传输：每个 P95 提示词 {mb} MB，经 {link}，每张 GPU {gbs} GB/s，{senders} 张 GPU 同时发送：{ms} ms</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/disagg_output.py" line="39" />
+            <source>aggregated for the same traffic: {gpus} GPUs</source>
+            <translation>同样流量不分离部署：{gpus} 张 GPU</translation>
+        </message>
+        <message>
             <location filename="../../gpucalc/cli/lengths_output.py" line="49" />
             <source>{path}: {rows} rows ({format}), {usable} usable, {skipped} skipped</source>
             <translation>{path}：共 {rows} 行（{format}），可用 {usable} 行，跳过 {skipped} 行</translation>
@@ -942,7 +1012,7 @@
             <translation>请求类别 {name} 占请求的 {share}，平均输入 {input} / 输出 {output} token（gpucalc estimate 没有对应参数；请用窗口或 --json）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="234" />
+            <location filename="../../gpucalc/cli/main.py" line="244" />
             <source>{model} on {gpus}× {gpu}, {engine}, TP{tp} PP{pp}, weights {weights}, KV {kv}</source>
             <translation>{model}，{gpus}× {gpu}，{engine}，TP{tp} PP{pp}，权重 {weights}，KV {kv}</translation>
         </message>
@@ -1007,114 +1077,124 @@
             <translation>{step}：{mark}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="17" />
+            <location filename="../../gpucalc/cli/output.py" line="19" />
             <source>weights</source>
             <translation>权重</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="18" />
+            <location filename="../../gpucalc/cli/output.py" line="20" />
             <source>activation peak</source>
             <translation>激活峰值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="19" />
+            <location filename="../../gpucalc/cli/output.py" line="21" />
             <source>runtime (non-torch)</source>
             <translation>运行时（非 torch）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="20" />
+            <location filename="../../gpucalc/cli/output.py" line="22" />
             <source>CUDA graphs</source>
             <translation>CUDA Graph</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="21" />
+            <location filename="../../gpucalc/cli/output.py" line="23" />
             <source>KV cache</source>
             <translation>KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="22" />
+            <location filename="../../gpucalc/cli/output.py" line="24" />
             <source>headroom</source>
             <translation>余量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="115" />
+            <location filename="../../gpucalc/cli/output.py" line="129" />
             <source>per GPU</source>
             <translation>每卡</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="116" />
+            <location filename="../../gpucalc/cli/output.py" line="130" />
             <source>share</source>
             <translation>占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="116" />
+            <location filename="../../gpucalc/cli/output.py" line="130" />
             <source>formula</source>
             <translation>公式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="121" />
+            <location filename="../../gpucalc/cli/output.py" line="135" />
             <source>total</source>
             <translation>合计</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="122" />
+            <location filename="../../gpucalc/cli/output.py" line="136" />
             <source>weights by tensor group (GiB):</source>
             <translation>按张量组划分的权重（GiB）：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="134" />
+            <location filename="../../gpucalc/cli/output.py" line="148" />
             <source>KV bytes per token</source>
             <translation>每 token KV 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="136" />
+            <location filename="../../gpucalc/cli/output.py" line="149" />
+            <source>state per request</source>
+            <translation>每请求状态</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/output.py" line="152" />
             <source>concurrency @ P50 length</source>
             <translation>P50 长度下的并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="137" />
+            <location filename="../../gpucalc/cli/output.py" line="153" />
             <source>concurrency @ P95 length</source>
             <translation>P95 长度下的并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="138" />
+            <location filename="../../gpucalc/cli/output.py" line="154" />
             <source>params total / active</source>
             <translation>参数量 总 / 激活</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="140" />
+            <location filename="../../gpucalc/cli/output.py" line="156" />
             <source>fits on one GPU</source>
             <translation>单卡放得下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="141" />
+            <location filename="../../gpucalc/cli/output.py" line="157" />
             <source>average length</source>
             <translation>平均长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="142" />
+            <location filename="../../gpucalc/cli/output.py" line="158" />
             <source>{tokens} tokens ({gib} GiB KV per request)</source>
             <translation>{tokens} token（每请求 KV {gib} GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="144" />
+            <location filename="../../gpucalc/cli/output.py" line="160" />
             <source>{share} planning line</source>
             <translation>{share} 规划线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="146" />
+            <location filename="../../gpucalc/cli/output.py" line="162" />
             <source>{share} alarm line</source>
             <translation>{share} 警戒线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="150" />
+            <location filename="../../gpucalc/cli/output.py" line="167" />
             <source>max concurrency @ {tokens} tokens: {concurrency}x</source>
             <translation>{tokens} token 长度下的最大并发：{concurrency} 倍</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="156" />
+            <location filename="../../gpucalc/cli/output.py" line="174" />
             <source>{requests} requests at average length</source>
             <translation>平均长度下 {requests} 个请求</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/output.py" line="187" />
+            <source>nodes: {nodes} × {gpus_per_node} GPUs; between nodes {network} at {gb_s} GB/s per GPU and direction ({formula})</source>
+            <translation>节点：{nodes} × {gpus_per_node} 卡；节点间经 {network}，每卡每方向 {gb_s} GB/s（{formula}）</translation>
         </message>
         <message>
             <location filename="../../gpucalc/cli/perf_output.py" line="32" />
@@ -1132,142 +1212,152 @@
             <translation>超过规划线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="109" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="102" />
+            <source>prefix cache: hit rate {hit}, {cached} cached prompt tokens per request, {saved} prompt tok/s not prefilled at the recommendation, shared prefixes hold {gib} GiB per GPU</source>
+            <translation>前缀缓存：命中率 {hit}，每请求 {cached} 个输入 token 来自缓存，推荐并发下每秒 {saved} 个输入 token 免预填充，共享前缀每卡占 {gib} GiB</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="133" />
             <source>concurrency ceilings (running requests per replica):</source>
             <translation>并发上限（每副本同时运行的请求数）：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="112" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="136" />
             <source>binding</source>
             <translation>起约束作用</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="115" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="139" />
             <source>recommended concurrency (the knee) {knee} (bottleneck: {bottleneck}); online capacity at the {watermark} watermark {online}</source>
             <translation>推荐并发（拐点）{knee}（瓶颈：{bottleneck}）；按 {watermark} 安全水位的在线容量 {online}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="120" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="144" />
             <source>{point}: TTFT {ttft} ms, TPOT {tpot} ms, {tokens} output tok/s, {requests} req/s</source>
             <translation>{point}：TTFT {ttft} ms，TPOT {tpot} ms，输出 {tokens} tok/s，{requests} req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="126" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="151" />
             <source>advice: {advice}</source>
             <translation>建议：{advice}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="131" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="156" />
             <source>memory share at {concurrency} requests of average length {share} (planning line {planning}, alarm {alarm}): {verdict}</source>
             <translation>平均长度下 {concurrency} 个请求的显存占比 {share}（规划线 {planning}，警戒线 {alarm}）：{verdict}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="143" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="168" />
             <source>← longest class: watch this line, it breaks first</source>
             <translation>← 最长的一类：盯住这一行，它最先超标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="145" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="170" />
             <source>(misses a target)</source>
             <translation>（未达到某项目标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="146" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="171" />
             <source>class {name} ({share}, {input} in + {output} out): P{pct} TTFT {ttft} ms, P{pct} TPOT {tpot} ms</source>
             <translation>请求类别 {name}（{share}，输入 {input} + 输出 {output}）：P{pct} TTFT {ttft} ms，P{pct} TPOT {tpot} ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="163" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="188" />
             <source>planning length: KV tokens per request, every length scaled in the scenario's proportion (output: {share} of the mean request); requests per replica:</source>
             <translation>规划长度：每请求的 KV token 数，各长度按场景的比例缩放（输出占平均请求的 {share}）；每副本的请求数：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="170" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="195" />
             <source>the answer</source>
             <translation>即本场景的结果</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="204" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="229" />
             <source>gpu</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="204" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="229" />
             <source>prec</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="205" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="230" />
+            <source>layout</source>
+            <translation>布局</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="231" />
             <source>knee</source>
             <translation>拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="205" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="231" />
             <source>online</source>
             <translation>在线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="206" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="232" />
             <source>bound</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="206" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="232" />
             <source>req/s/rep</source>
             <translation>req/s/副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="207" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="233" />
             <source>GPUs</source>
             <translation>卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="207" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="233" />
             <source>util</source>
             <translation>利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="208" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="234" />
             <source>$/Mtok</source>
             <translation>$/百万 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="224" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="250" />
             <source>pareto</source>
             <translation>帕累托最优</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="249" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="276" />
             <source>; ${hour}/h, ${month}/month</source>
             <translation>；${hour}/小时，${month}/月</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="253" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="280" />
             <source>fleet ({mode} traffic, {replicas} replicas × {gpus} GPUs deployed):</source>
             <translation>集群（{mode}流量，部署 {replicas} 个副本 × 每副本 {gpus} 张 GPU）：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="256" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="283" />
             <source>carries {avg} req/s average: {avg_ok}; {peak} req/s peak: {peak_ok} — {needed} GPUs needed ({planned} planned)</source>
             <translation>承载平均 {avg} req/s：{avg_ok}；峰值 {peak} req/s：{peak_ok} —— 需要 {needed} 张 GPU（已规划 {planned} 张）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="261" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="288" />
             <source>replicas N + k = {n} + {k} (average {for_avg} at {avg_rate} req/s each, peak {for_peak} at {peak_rate} req/s each){cost}</source>
             <translation>副本数 N + k = {n} + {k}（平均流量需 {for_avg} 个，每个 {avg_rate} req/s；峰值需 {for_peak} 个，每个 {peak_rate} req/s）{cost}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="268" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="295" />
             <source>all replicas: {concurrency} concurrent requests online, {rps} req/s, {tps} output tok/s, {per_hour} tokens per GPU-hour, {per_day} tokens/day</source>
             <translation>全部副本：在线并发 {concurrency} 个请求，{rps} req/s，输出 {tps} tok/s，每 GPU-hour {per_hour} token，每天 {per_day} token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="277" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="304" />
             <source>backfill (mixed): {day} batch tokens/day in the capacity above the watermark</source>
             <translation>离线回填（混合）：安全水位以上的容量每天可处理 {day} 个批处理 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="280" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="307" />
             <source>layout TP {tp} × PP {pp}: {replicas} replicas, {concurrency} concurrent, {rps} req/s, {tps} output tok/s</source>
             <translation>布局 TP {tp} × PP {pp}：{replicas} 个副本，并发 {concurrency}，{rps} req/s，输出 {tps} tok/s</translation>
         </message>
@@ -1282,37 +1372,42 @@
             <translation>已写入 {path}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="143" />
+            <location filename="../../gpucalc/cli/simulate.py" line="144" />
             <source>queue ms</source>
             <translation>排队 ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="146" />
+            <location filename="../../gpucalc/cli/simulate.py" line="147" />
             <source>{requests} requests in {seconds} s: {rps} req/s, {tps} output tok/s, goodput {goodput} req/s ({attainment} within SLO), {preemptions} preemptions</source>
             <translation>{seconds} s 内完成 {requests} 个请求：{rps} req/s，输出 {tps} tok/s，goodput {goodput} req/s（{attainment} 满足 SLO），抢占 {preemptions} 次</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="156" />
+            <location filename="../../gpucalc/cli/simulate.py" line="155" />
+            <source>prefix cache: {hit} of prompt tokens served from cache</source>
+            <translation>前缀缓存：{hit} 的输入 token 来自缓存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/simulate.py" line="160" />
             <source>class {name} ({requests} requests): TTFT P50/P95 {ttft50}/{ttft95} ms, TPOT P50/P95 {tpot50}/{tpot95} ms</source>
             <translation>请求类别 {name}（{requests} 个请求）：TTFT P50/P95 {ttft50}/{ttft95} ms，TPOT P50/P95 {tpot50}/{tpot95} ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="198" />
+            <location filename="../../gpucalc/cli/simulate.py" line="202" />
             <source>rate</source>
             <translation>请求速率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="198" />
+            <location filename="../../gpucalc/cli/simulate.py" line="202" />
             <source>achieved</source>
             <translation>实际吞吐</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="200" />
+            <location filename="../../gpucalc/cli/simulate.py" line="204" />
             <source>preempt</source>
             <translation>抢占</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="217" />
+            <location filename="../../gpucalc/cli/simulate.py" line="221" />
             <source>TTFT knee: {knee} req/s; capacity at P{percentile} SLO: {capacity} req/s</source>
             <translation>TTFT 拐点：{knee} req/s；按 P{percentile} SLO 的容量：{capacity} req/s</translation>
         </message>
@@ -1678,47 +1773,57 @@
     <context>
         <name>Errors</name>
         <message>
-            <location filename="../../gpucalc/catalog/bundled.py" line="40" />
+            <location filename="../../gpucalc/catalog/bundled.py" line="41" />
             <source>unknown GPU '{name}'</source>
             <translation>未知的 GPU“{name}”</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/catalog/bundled.py" line="41" />
+            <location filename="../../gpucalc/catalog/bundled.py" line="42" />
             <source>unknown GPU '{name}'; did you mean {choices}?</source>
             <translation>未知的 GPU“{name}”；是否指 {choices}？</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/catalog/bundled.py" line="43" />
+            <location filename="../../gpucalc/catalog/bundled.py" line="44" />
             <source>unknown model '{name}'</source>
             <translation>未知的模型“{name}”</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/catalog/bundled.py" line="44" />
+            <location filename="../../gpucalc/catalog/bundled.py" line="45" />
             <source>unknown model '{name}'; did you mean {choices}?</source>
             <translation>未知的模型“{name}”；是否指 {choices}？</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/catalog/bundled.py" line="46" />
+            <location filename="../../gpucalc/catalog/bundled.py" line="47" />
             <source>unknown weight format '{name}'</source>
             <translation>未知的权重精度“{name}”</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/catalog/bundled.py" line="47" />
+            <location filename="../../gpucalc/catalog/bundled.py" line="48" />
             <source>unknown weight format '{name}'; did you mean {choices}?</source>
             <translation>未知的权重精度“{name}”；是否指 {choices}？</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/catalog/bundled.py" line="49" />
+            <location filename="../../gpucalc/catalog/bundled.py" line="50" />
+            <source>unknown network '{name}'</source>
+            <translation>未知网络 '{name}'</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/catalog/bundled.py" line="51" />
+            <source>unknown network '{name}'; did you mean {choices}?</source>
+            <translation>未知网络 '{name}'；是否指 {choices}？</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/catalog/bundled.py" line="53" />
             <source>unknown KV cache dtype '{name}'</source>
             <translation>未知的 KV 缓存精度“{name}”</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/catalog/bundled.py" line="50" />
+            <location filename="../../gpucalc/catalog/bundled.py" line="54" />
             <source>unknown KV cache dtype '{name}'; did you mean {choices}?</source>
             <translation>未知的 KV 缓存精度“{name}”；是否指 {choices}？</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/catalog/bundled.py" line="190" />
+            <location filename="../../gpucalc/catalog/bundled.py" line="201" />
             <source>unknown engine '{name}'; choose one of {choices}</source>
             <translation>未知的推理引擎“{name}”；请从 {choices} 中选择</translation>
         </message>
@@ -1738,27 +1843,27 @@
             <translation>请给出 --gpu ID（及启动参数），或 --scenario FILE</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="93" />
+            <location filename="../../gpucalc/cli/main.py" line="95" />
             <source>scenario {file}: {reason}</source>
             <translation>场景文件 {file}：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="279" />
+            <location filename="../../gpucalc/cli/main.py" line="296" />
             <source>the model does not fit, so there is no load curve</source>
             <translation>模型放不下，因此没有负载曲线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="316" />
+            <location filename="../../gpucalc/cli/main.py" line="334" />
             <source>no GPU in the list meets the targets; relax TTFT/TPOT or add GPU types</source>
             <translation>列表中没有满足目标的 GPU；请放宽 TTFT/TPOT 或加入更多 GPU 型号</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="432" />
+            <location filename="../../gpucalc/cli/main.py" line="459" />
             <source>internal error: {kind}: {detail} — rerun with {variable}=1 for details</source>
             <translation>内部错误：{kind}：{detail} —— 设置 {variable}=1 后重新运行可查看详情</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="499" />
+            <location filename="../../gpucalc/cli/main.py" line="527" />
             <source>the window and the PDF report need PySide6 and pyqtgraph, which are part of every gpucalc install; reinstall gpucalc ({package} could not be loaded)</source>
             <translation>窗口和 PDF 报告需要 PySide6 和 pyqtgraph，它们随 gpucalc 一同安装；请重新安装 gpucalc（无法加载 {package}）</translation>
         </message>
@@ -1788,42 +1893,92 @@
             <translation>{path} 是一个文件；请给出 .zip 文件名或文件夹</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="251" />
+            <location filename="../../gpucalc/cli/simulate.py" line="255" />
             <source>the model does not fit, so there is nothing to simulate</source>
             <translation>模型放不下，因此没有可模拟的内容</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="52" />
+            <location filename="../../gpucalc/core/context_parallel.py" line="39" />
+            <source>{decode_context_parallel_size} {dcp} must divide {tensor_parallel_size} {tp}: decode context parallel reuses the TP group's GPUs</source>
+            <translation>{decode_context_parallel_size} {dcp} 必须整除 {tensor_parallel_size} {tp}：解码上下文并行复用 TP 组的 GPU</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/context_parallel.py" line="55" />
+            <source>{decode_context_parallel_size} {dcp} can be at most {tensor_parallel_size} ÷ KV heads = {tp} ÷ {heads} = {largest}: only KV replicated across TP ranks can be sharded</source>
+            <translation>{decode_context_parallel_size} {dcp} 最多为 {tensor_parallel_size} ÷ KV 头数 = {tp} ÷ {heads} = {largest}：只有在 TP 各卡间重复存放的 KV 才能切分</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/disaggregation.py" line="41" />
+            <source>{prefill_tp} {tp} cannot split the model's heads ({heads} attention heads, {kv_heads} KV heads)</source>
+            <translation>{prefill_tp} {tp} 无法均分模型的注意力头（{heads} 个注意力头，{kv_heads} 个 KV 头）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/disaggregation.py" line="43" />
+            <source>{decode_tp} {tp} cannot split the model's heads ({heads} attention heads, {kv_heads} KV heads)</source>
+            <translation>{decode_tp} {tp} 无法均分模型的注意力头（{heads} 个注意力头，{kv_heads} 个 KV 头）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/disaggregation.py" line="45" />
+            <source>{prefill_pp} {pp} exceeds the model's {layers} layers</source>
+            <translation>{prefill_pp} {pp} 超过模型的 {layers} 层</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/disaggregation.py" line="46" />
+            <source>{decode_pp} {pp} exceeds the model's {layers} layers</source>
+            <translation>{decode_pp} {pp} 超过模型的 {layers} 层</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/disaggregation.py" line="49" />
+            <source>a prefill replica of TP {tp} × PP {pp} does not hold the model and a KV cache; raise {prefill_tp}</source>
+            <translation>TP {tp} × PP {pp} 的预填充副本放不下模型和 KV 缓存；请调大 {prefill_tp}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/disaggregation.py" line="51" />
+            <source>a decode replica of TP {tp} × PP {pp} does not hold the model and a KV cache; raise {decode_tp}</source>
+            <translation>TP {tp} × PP {pp} 的生成副本放不下模型和 KV 缓存；请调大 {decode_tp}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/disaggregation.py" line="229" />
+            <source>{ttft_ms}: a P95 prompt takes {prefill_ms} ms to prefill and {transfer_ms} ms to move to the decode pool; raise the target or {prefill_tp}</source>
+            <translation>{ttft_ms}：一个 P95 提示词预填充需要 {prefill_ms} ms，传到生成池需要 {transfer_ms} ms；请放宽目标或调大 {prefill_tp}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/disaggregation.py" line="271" />
+            <source>a decode replica of TP {tp} × PP {pp} cannot run one request: its KV cache holds {memory} requests and one decode step takes {step_ms} ms against {tpot_ms}; raise {decode_tp}</source>
+            <translation>TP {tp} × PP {pp} 的生成副本连一个请求都跑不了：KV 缓存只容纳 {memory} 个请求，一步生成需要 {step_ms} ms，对比 {tpot_ms}；请调大 {decode_tp}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/inputs.py" line="91" />
             <source>{tensor_parallel_size} × {pipeline_parallel_size} = {per_replica} needs at least {per_replica} GPUs; {num_gpus} is {gpus}</source>
             <translation>{tensor_parallel_size} × {pipeline_parallel_size} = {per_replica}，至少需要 {per_replica} 张 GPU；而 {num_gpus} 为 {gpus}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="120" />
+            <location filename="../../gpucalc/core/inputs.py" line="174" />
             <source>{input_len_p95} must be at least {input_len_p50}</source>
             <translation>{input_len_p95} 不能小于 {input_len_p50}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="123" />
+            <location filename="../../gpucalc/core/inputs.py" line="177" />
             <source>{output_len_p95} must be at least {output_len_p50}</source>
             <translation>{output_len_p95} 不能小于 {output_len_p50}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="126" />
+            <location filename="../../gpucalc/core/inputs.py" line="180" />
             <source>{qps_peak} must be at least {qps_avg}</source>
             <translation>{qps_peak} 不能小于 {qps_avg}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="130" />
+            <location filename="../../gpucalc/core/inputs.py" line="184" />
             <source>{classes}: the shares must add up to 1, not {total:.3g}</source>
             <translation>{classes}：占比之和必须为 1，而不是 {total:.3g}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="168" />
+            <location filename="../../gpucalc/core/inputs.py" line="222" />
             <source>{percentile} must be one of {choices}</source>
             <translation>{percentile} 必须是 {choices} 之一</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="42" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="53" />
             <source>{pipeline_parallel_size} {pp} exceeds the model's {layers} layers</source>
             <translation>{pipeline_parallel_size} {pp} 超过了模型的 {layers} 层</translation>
         </message>
@@ -1848,142 +2003,147 @@
             <translation>token 预算（{max_num_batched_tokens}）至少要 {seqs:,} 个 token：一步最多运行 {seqs:,} 个请求（{max_num_seqs}），每个请求逐 token 生成需要 1 个 token；{tokens:,} 低于此值，请提高预算或降低 {max_num_seqs}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/step_model.py" line="365" />
+            <location filename="../../gpucalc/core/step_model.py" line="409" />
             <source>GPU {gpu_id} has no memory bandwidth figure; add it in the GPU table to estimate latency</source>
             <translation>GPU {gpu_id} 没有显存带宽数据；请在 GPU 表中补充后再估算延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/step_model.py" line="371" />
+            <location filename="../../gpucalc/core/step_model.py" line="415" />
             <source>GPU {gpu_id} has no TFLOPS figure; add it in the GPU table to estimate latency</source>
             <translation>GPU {gpu_id} 没有 TFLOPS 数据；请在 GPU 表中补充后再估算延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="52" />
+            <location filename="../../gpucalc/core/topology.py" line="166" />
+            <source>{node_count} nodes × {per_node} GPUs per node = {node_gpus} GPUs, but {num_gpus} is {gpus}; change {nodes}, {gpus_per_node} or {num_gpus}</source>
+            <translation>{node_count} 个节点 × 每节点 {per_node} 卡 = {node_gpus} 卡，但 {num_gpus} 为 {gpus}；请修改 {nodes}、{gpus_per_node} 或 {num_gpus}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/field_errors.py" line="53" />
             <source>{field} must be more than {limit}</source>
             <translation>{field} 必须大于 {limit}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="53" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="54" />
             <source>{field} must be at least {limit}</source>
             <translation>{field} 不能小于 {limit}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="54" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="55" />
             <source>{field} must be less than {limit}</source>
             <translation>{field} 必须小于 {limit}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="55" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="56" />
             <source>{field} must be at most {limit}</source>
             <translation>{field} 不能大于 {limit}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="56" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="57" />
             <source>{field} needs at least {limit} characters</source>
             <translation>{field} 至少需要 {limit} 个字符</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="58" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="59" />
             <source>{field} takes at most {limit} characters</source>
             <translation>{field} 最多 {limit} 个字符</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="60" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="61" />
             <source>{field} takes at most {limit} entries</source>
             <translation>{field} 最多 {limit} 项</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="61" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="62" />
             <source>{field} needs at least {limit} entries</source>
             <translation>{field} 至少需要 {limit} 项</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="64" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="65" />
             <source>{field} must be a whole number</source>
             <translation>{field} 必须是整数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="65" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="66" />
             <source>{field} must be a number</source>
             <translation>{field} 必须是数字</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="66" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="67" />
             <source>{field} must be on or off (true or false)</source>
             <translation>{field} 只能是开或关（true 或 false）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="67" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="68" />
             <source>{field} must be a group of settings</source>
             <translation>{field} 必须是一组设置</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="68" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="69" />
             <source>{field} must be a list</source>
             <translation>{field} 必须是列表</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="72" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="73" />
             <source>{field} must be a finite number</source>
             <translation>{field} 必须是有限的数字</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="74" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="75" />
             <source>{field} is missing</source>
             <translation>缺少 {field}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="75" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="76" />
             <source>{field} must be text</source>
             <translation>{field} 必须是文本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="80" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="81" />
             <source>{field} must not be empty</source>
             <translation>{field} 不能为空</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="81" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="82" />
             <source>{field} must be one of: {choices}</source>
             <translation>{field} 必须是以下之一：{choices}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="82" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="83" />
             <source>'{key}' is not a setting gpucalc knows; remove it</source>
             <translation>“{key}”不是 gpucalc 认识的设置；请删除它</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="83" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="84" />
             <source>{field}: {reason}</source>
             <translation>{field}：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="84" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="85" />
             <source>this value</source>
             <translation>该值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="85" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="86" />
             <source>'{key}' in the scenario file</source>
             <translation>场景文件中的“{key}”</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="86" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="87" />
             <source>cannot use this file: {reason}</source>
             <translation>无法使用该文件：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="87" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="88" />
             <source>cannot use '{path}': {reason}</source>
             <translation>无法使用“{path}”：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="88" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="89" />
             <source>cannot read or write a file: {reason}</source>
             <translation>无法读写文件：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="89" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="90" />
             <source>an unexpected error stopped the calculation; please report it with the scenario file</source>
             <translation>意外错误中断了计算；请连同场景文件一起报告此问题</translation>
         </message>
@@ -2009,109 +2169,129 @@
     <context>
         <name>ExplainPane</name>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="44" />
+            <location filename="../../gpucalc/ui/disagg_view.py" line="40" />
+            <source>Prefill pool: {n} × TP {tp} × PP {pp}</source>
+            <translation>预填充池：{n} × TP {tp} × PP {pp}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/disagg_view.py" line="44" />
+            <source>Decode pool: {n} × TP {tp} × PP {pp}</source>
+            <translation>生成池：{n} × TP {tp} × PP {pp}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/explain_pane.py" line="48" />
             <source>Memory per GPU</source>
             <translation>每卡显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="46" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="50" />
             <source>Weights by tensor group</source>
             <translation>按张量组划分的权重</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="47" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="51" />
             <source>Activation peak</source>
             <translation>激活峰值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="48" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="52" />
             <source>KV cache and concurrency</source>
             <translation>KV 缓存与并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="53" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="58" />
             <source>Effective settings</source>
             <translation>生效的设置</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="56" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="61" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="68" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="73" />
             <source>Ceilings and the scheduler cap</source>
             <translation>并发上限与调度器上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="71" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="76" />
             <source>Memory share at the planned concurrency</source>
             <translation>规划并发下的显存占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="73" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="78" />
             <source>Step time at the recommendation</source>
             <translation>推荐并发下的单步耗时</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="75" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="80" />
             <source>At the recommendation</source>
             <translation>推荐并发下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="76" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="81" />
             <source>Offline maximum</source>
             <translation>离线最大</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="84" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="82" />
+            <source>Prefix cache</source>
+            <translation>前缀缓存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/explain_pane.py" line="90" />
             <source>Layout TP {tp} × PP {pp}: {n} replicas</source>
             <translation>布局 TP {tp} × PP {pp}：{n} 个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="89" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="95" />
             <source>Fleet: does it carry the QPS</source>
             <translation>集群：能否承载 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="94" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="100" />
             <source>Fleet: all replicas deployed</source>
             <translation>集群：已部署的全部副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="105" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="111" />
             <source>Formula</source>
             <translation>公式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="106" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="112" />
             <source>Inputs</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="107" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="113" />
             <source>Sources</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="119" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="125" />
             <source>JSON key</source>
             <translation>JSON 键</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="144" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="150" />
             <source>Figure</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="144" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="150" />
             <source>Value</source>
             <translation>数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="153" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="159" />
             <source>Select a figure to see how it is computed.</source>
             <translation>选中一个指标，查看其计算方法。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/explain_pane.py" line="193" />
+            <source>Nodes and network</source>
+            <translation>节点与网络</translation>
         </message>
     </context>
     <context>
@@ -2193,352 +2373,567 @@
             <translation>目录值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="42" />
+            <location filename="../../gpucalc/ui/fields.py" line="40" />
+            <source>Nodes</source>
+            <translation>节点数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="41" />
+            <source>Servers the GPUs sit in (--nnodes); an NVL72 rack counts as one. When set, GPUs = nodes × GPUs per node; auto counts the nodes the GPUs fill.</source>
+            <translation>GPU 所在的服务器数（--nnodes）；一个 NVL72 机柜算一个节点。设置后，卡数 = 节点数 × 每节点卡数；自动时按卡数推算节点数。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="44" />
+            <source>from the GPUs</source>
+            <translation>按卡数推算</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="45" />
+            <source>GPUs per node</source>
+            <translation>每节点卡数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="46" />
+            <source>GPUs in one node; auto: the GPU's server (8 on HGX boards and PCIe servers, 72 in an NVL72 rack).</source>
+            <translation>一个节点的卡数；自动：按该 GPU 的服务器（HGX 板卡和 PCIe 服务器为 8，NVL72 机柜为 72）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="48" />
+            <source>GPU's server</source>
+            <translation>按 GPU 服务器</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="49" />
+            <source>Network between nodes</source>
+            <translation>节点间网络</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="50" />
+            <source>Scale-out network (the Networks spec table): collectives that cross nodes run at its per-GPU NIC bandwidth. Tensor parallel across nodes is strongly advised against.</source>
+            <translation>横向扩展网络（规格表中的“网络”）：跨节点的集合通信按其每卡网卡带宽计算。强烈不建议张量并行跨节点。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="58" />
+            <source>Disaggregated prefill/decode</source>
+            <translation>预填充/生成分离</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="59" />
+            <source>Prefill and decode on separate pools of replicas (vLLM --kv-transfer-config, SGLang --disaggregation-mode, Dynamo xPyD); the KV cache moves between them.</source>
+            <translation>预填充与生成放在不同的副本池上（vLLM --kv-transfer-config、SGLang --disaggregation-mode、Dynamo xPyD），KV 缓存在两池之间传输。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="62" />
+            <source>Prefill TP</source>
+            <translation>预填充 TP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="63" />
+            <source>--prefill-tp: tensor parallel size of a prefill replica.</source>
+            <translation>--prefill-tp：一个预填充副本的张量并行数。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="64" />
+            <source>same as TP</source>
+            <translation>同 TP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="65" />
+            <source>Decode TP</source>
+            <translation>生成 TP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="66" />
+            <source>--decode-tp: tensor parallel size of a decode replica.</source>
+            <translation>--decode-tp：一个生成副本的张量并行数。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="68" />
+            <source>Prefill PP</source>
+            <translation>预填充 PP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="69" />
+            <source>--prefill-pp: pipeline stages of a prefill replica.</source>
+            <translation>--prefill-pp：一个预填充副本的流水线级数。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="70" />
+            <source>same as PP</source>
+            <translation>同 PP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="71" />
+            <source>Decode PP</source>
+            <translation>生成 PP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="72" />
+            <source>--decode-pp: pipeline stages of a decode replica.</source>
+            <translation>--decode-pp：一个生成副本的流水线级数。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="75" />
+            <source>Prefill replicas</source>
+            <translation>预填充副本</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="76" />
+            <source>--prefill-replicas: a fixed prefill pool; auto sizes it from the QPS at the TTFT target.</source>
+            <translation>--prefill-replicas：固定预填充池规模；自动时按 TTFT 目标下的 QPS 反推。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="78" />
+            <source>sized from QPS</source>
+            <translation>按 QPS 反推</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="80" />
+            <source>Decode replicas</source>
+            <translation>生成副本</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="81" />
+            <source>--decode-replicas: a fixed decode pool; auto sizes it from the QPS at the TPOT target.</source>
+            <translation>--decode-replicas：固定生成池规模；自动时按 TPOT 目标下的 QPS 反推。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="84" />
+            <source>KV link</source>
+            <translation>KV 链路</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="85" />
+            <source>--kv-transfer-gbps: link between the pools per GPU (400 = NDR InfiniBand); auto uses the GPU's fast link inside one domain, else the scale-out network.</source>
+            <translation>--kv-transfer-gbps：两个池之间每卡的链路带宽（400 = NDR InfiniBand）；自动：同一高速互联域内用 GPU 的高速链路，否则用跨节点网络。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="88" />
+            <source>from the GPU</source>
+            <translation>取自 GPU</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="91" />
             <source>Engine</source>
             <translation>推理引擎</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="43" />
+            <location filename="../../gpucalc/ui/fields.py" line="92" />
             <source>Serving engine whose memory accounting is used.</source>
             <translation>采用哪个推理引擎的显存记账方式。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="45" />
+            <location filename="../../gpucalc/ui/fields.py" line="94" />
             <source>Memory fraction</source>
             <translation>显存占用比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="46" />
+            <location filename="../../gpucalc/ui/fields.py" line="95" />
             <source>vLLM --gpu-memory-utilization, SGLang --mem-fraction-static, TensorRT-LLM free memory fraction; auto uses the engine default.</source>
             <translation>vLLM --gpu-memory-utilization、SGLang --mem-fraction-static、TensorRT-LLM 空闲显存比例；自动则使用引擎默认值。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="49" />
+            <location filename="../../gpucalc/ui/fields.py" line="98" />
             <source>engine default</source>
             <translation>引擎默认</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="50" />
+            <location filename="../../gpucalc/ui/fields.py" line="99" />
             <source>Max model length</source>
             <translation>最大上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="51" />
+            <location filename="../../gpucalc/ui/fields.py" line="100" />
             <source>--max-model-len; auto uses the model's context.</source>
             <translation>--max-model-len；自动则使用模型的上下文长度。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="52" />
+            <location filename="../../gpucalc/ui/fields.py" line="101" />
             <source>model maximum</source>
             <translation>模型上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="53" />
+            <location filename="../../gpucalc/ui/fields.py" line="102" />
             <source>Batched tokens</source>
             <translation>批处理 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="54" />
+            <location filename="../../gpucalc/ui/fields.py" line="103" />
             <source>--max-num-batched-tokens: the token budget of one scheduler step; it sets the activation peak.</source>
             <translation>--max-num-batched-tokens：一次调度步的 token 预算，决定激活峰值。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="57" />
+            <location filename="../../gpucalc/ui/fields.py" line="106" />
             <source>Max sequences</source>
             <translation>最大并发序列数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="58" />
+            <location filename="../../gpucalc/ui/fields.py" line="107" />
             <source>--max-num-seqs: requests running at once.</source>
             <translation>--max-num-seqs：同时在算的请求数上限。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="60" />
+            <location filename="../../gpucalc/ui/fields.py" line="109" />
             <source>Tensor parallel (TP)</source>
             <translation>张量并行（TP）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="61" />
+            <location filename="../../gpucalc/ui/fields.py" line="110" />
             <source>GPUs one layer is split across.</source>
             <translation>一层被切分到的 GPU 数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="63" />
+            <location filename="../../gpucalc/ui/fields.py" line="112" />
             <source>Pipeline parallel (PP)</source>
             <translation>流水线并行（PP）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="64" />
+            <location filename="../../gpucalc/ui/fields.py" line="113" />
             <source>Stages the layers are split into.</source>
             <translation>模型层被切分成的段数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="65" />
+            <location filename="../../gpucalc/ui/fields.py" line="114" />
             <source>Expert parallel (EP)</source>
             <translation>专家并行（EP）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="66" />
+            <location filename="../../gpucalc/ui/fields.py" line="115" />
             <source>Split the experts of MoE layers across ranks.</source>
             <translation>将 MoE 层的专家切分到各卡。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="67" />
+            <location filename="../../gpucalc/ui/fields.py" line="117" />
+            <source>Decode context parallel (DCP)</source>
+            <translation>解码上下文并行（DCP）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="118" />
+            <source>vLLM --decode-context-parallel-size: shards the KV cache along tokens over this many ranks of the TP group where TP would replicate it (MLA, or GQA with TP above the KV heads): KV per GPU ÷ DCP, KV capacity × DCP.</source>
+            <translation>vLLM --decode-context-parallel-size：在 TP 会重复存放 KV 的情况下（MLA，或 TP 大于 KV 头数的 GQA），把 KV 缓存按 token 切分到 TP 组中的这么多张卡上：每卡 KV ÷ DCP，KV 容量 × DCP。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="122" />
+            <source>State dtype</source>
+            <translation>状态精度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="123" />
+            <source>vLLM --mamba-ssm-cache-dtype: dtype of the recurrent state of linear-attention / Mamba layers; auto follows the model config, else the model dtype.</source>
+            <translation>vLLM --mamba-ssm-cache-dtype：线性注意力 / Mamba 层递归状态的精度；自动则按模型配置，未给出时用模型精度。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="127" />
             <source>No CUDA graphs (eager)</source>
             <translation>禁用 CUDA Graph（eager）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="68" />
+            <location filename="../../gpucalc/ui/fields.py" line="128" />
             <source>vLLM --enforce-eager, SGLang --disable-cuda-graph: frees the CUDA-graph memory but every step pays the kernel launches, which slows small batches.</source>
             <translation>vLLM --enforce-eager、SGLang --disable-cuda-graph：省下 CUDA Graph 显存，但每步都要承担 kernel 启动开销，小批次会变慢。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="71" />
+            <location filename="../../gpucalc/ui/fields.py" line="131" />
             <source>Weight precision</source>
             <translation>权重精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="72" />
+            <location filename="../../gpucalc/ui/fields.py" line="132" />
             <source>The checkpoint's own precision, or a what-if quantization (fp8, int8, int4, nvfp4).</source>
             <translation>检查点自身的精度，或假设的量化档位（fp8、int8、int4、nvfp4）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="75" />
+            <location filename="../../gpucalc/ui/fields.py" line="135" />
             <source>KV cache dtype</source>
             <translation>KV 缓存精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="76" />
+            <location filename="../../gpucalc/ui/fields.py" line="136" />
             <source>--kv-cache-dtype: auto keeps the activation dtype.</source>
             <translation>--kv-cache-dtype：自动则与激活精度相同。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="80" />
+            <location filename="../../gpucalc/ui/fields.py" line="138" />
+            <source>Prefix caching</source>
+            <translation>前缀缓存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="139" />
+            <source>Reuse the KV blocks of prompt prefixes already computed (vLLM --[no-]enable-prefix-caching, SGLang --disable-radix-cache); on by default in vLLM V1, SGLang and TensorRT-LLM.</source>
+            <translation>复用已计算过的输入前缀的 KV 块（vLLM --enable-prefix-caching / --no-enable-prefix-caching，SGLang --disable-radix-cache）；vLLM V1、SGLang 和 TensorRT-LLM 默认开启。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="146" />
             <source>Input length P50</source>
             <translation>输入长度 P50</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="81" />
+            <location filename="../../gpucalc/ui/fields.py" line="147" />
             <source>Median prompt length.</source>
             <translation>输入长度中位数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="82" />
+            <location filename="../../gpucalc/ui/fields.py" line="148" />
             <source>Input length P95</source>
             <translation>输入长度 P95</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="83" />
+            <location filename="../../gpucalc/ui/fields.py" line="149" />
             <source>95th percentile prompt length; auto = P50.</source>
             <translation>输入长度 95 分位；自动 = P50。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="84" />
+            <location filename="../../gpucalc/ui/fields.py" line="150" />
             <source>same as P50</source>
             <translation>同 P50</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="85" />
+            <location filename="../../gpucalc/ui/fields.py" line="151" />
             <source>Output length P50</source>
             <translation>输出长度 P50</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="86" />
+            <location filename="../../gpucalc/ui/fields.py" line="152" />
             <source>Median generated length.</source>
             <translation>输出长度中位数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="87" />
+            <location filename="../../gpucalc/ui/fields.py" line="153" />
             <source>Output length P95</source>
             <translation>输出长度 P95</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="88" />
+            <location filename="../../gpucalc/ui/fields.py" line="154" />
             <source>95th percentile generated length; auto = P50.</source>
             <translation>输出长度 95 分位；自动 = P50。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="90" />
+            <location filename="../../gpucalc/ui/fields.py" line="156" />
             <source>Turns</source>
             <translation>对话轮数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="91" />
+            <location filename="../../gpucalc/ui/fields.py" line="157" />
             <source>Turns of a multi-turn chat.</source>
             <translation>多轮对话的轮数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="92" />
+            <location filename="../../gpucalc/ui/fields.py" line="158" />
             <source>History per turn</source>
             <translation>每轮历史增长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="93" />
+            <location filename="../../gpucalc/ui/fields.py" line="159" />
             <source>Tokens the history grows by each turn.</source>
             <translation>每轮对话历史增加的 token 数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="94" />
+            <location filename="../../gpucalc/ui/fields.py" line="160" />
             <source>Length margin</source>
             <translation>长度余量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="95" />
+            <location filename="../../gpucalc/ui/fields.py" line="161" />
             <source>Plan every length this share longer (seed 002: 0.2–0.3 when request lengths vary widely); 0 = off.</source>
             <translation>所有长度按此比例加长后再规划（种子文档 002：请求长度差异大时取 0.2–0.3）；0 = 关闭。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="97" />
+            <location filename="../../gpucalc/ui/fields.py" line="163" />
             <source>QPS average</source>
             <translation>平均 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="98" />
+            <location filename="../../gpucalc/ui/fields.py" line="164" />
             <source>Average requests per second.</source>
             <translation>平均每秒请求数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="99" />
+            <location filename="../../gpucalc/ui/fields.py" line="165" />
             <source>QPS peak</source>
             <translation>峰值 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="100" />
+            <location filename="../../gpucalc/ui/fields.py" line="166" />
             <source>Peak requests per second; auto = average.</source>
             <translation>峰值每秒请求数；自动 = 平均值。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="101" />
+            <location filename="../../gpucalc/ui/fields.py" line="167" />
             <source>same as average</source>
             <translation>同平均值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="102" />
+            <location filename="../../gpucalc/ui/fields.py" line="168" />
             <source>Traffic</source>
             <translation>流量类型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="103" />
+            <location filename="../../gpucalc/ui/fields.py" line="169" />
             <source>Online: at the latency targets, the watermark's share of the knee online. Offline: no latency targets, memory filled for throughput. Mixed: online at the watermark, batch work backfilled above it.</source>
             <translation>在线：满足延迟目标，在线承载拐点乘以安全水位的并发。离线：不设延迟目标，显存堆满以换取吞吐。混合：在线部分按安全水位，水位以上回填离线批量任务。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="110" />
+            <location filename="../../gpucalc/ui/fields.py" line="174" />
+            <source>Shared prefix</source>
+            <translation>共享前缀</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="175" />
+            <source>Tokens every prompt shares with others (system prompt, few-shot examples, a common document); cached in whole KV blocks and held once per distinct prefix.</source>
+            <translation>每个输入与其他请求共有的 token（系统提示词、少样本示例、公共文档）；按整块 KV 缓存，每种前缀只存一份。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="179" />
+            <source>Distinct prefixes</source>
+            <translation>不同前缀数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="180" />
+            <source>How many different shared prefixes the traffic uses.</source>
+            <translation>流量中不同共享前缀的数量。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="181" />
+            <source>Prefix hit rate</source>
+            <translation>前缀命中率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="182" />
+            <source>Measured share of prompt tokens served from the prefix cache (vLLM logs 'Prefix cache hit rate'); auto derives it from the shared prefix.</source>
+            <translation>实测的输入 token 前缀缓存命中占比（vLLM 日志中的前缀缓存命中率）；自动时由共享前缀推算。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="185" />
+            <source>from shared prefix</source>
+            <translation>由共享前缀推算</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="186" />
+            <source>Chat history cached</source>
+            <translation>对话历史已缓存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="187" />
+            <source>A chat turn finds its earlier turns still in the prefix cache (the next turn arrives before eviction), so the history is not prefilled again.</source>
+            <translation>多轮对话的每一轮都能在前缀缓存中找到之前的轮次（下一轮在淘汰前到达），历史无需再次预填充。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="192" />
             <source>TTFT target</source>
             <translation>TTFT 目标（首 token 时间）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="111" />
+            <location filename="../../gpucalc/ui/fields.py" line="193" />
             <source>Time to first token the service must meet.</source>
             <translation>服务必须满足的首 token 时间。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="113" />
+            <location filename="../../gpucalc/ui/fields.py" line="195" />
             <source>TPOT target</source>
             <translation>TPOT 目标（每 token 延迟）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="114" />
+            <location filename="../../gpucalc/ui/fields.py" line="196" />
             <source>Time per output token the service must meet.</source>
             <translation>服务必须满足的每输出 token 延迟。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="116" />
+            <location filename="../../gpucalc/ui/fields.py" line="198" />
             <source>SLO percentile</source>
             <translation>SLO 分位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="117" />
+            <location filename="../../gpucalc/ui/fields.py" line="199" />
             <source>Share of requests (P50, P95 or P99) that must meet the TTFT and TPOT targets; seed 000 plans at P95.</source>
             <translation>须满足 TTFT 与 TPOT 目标的请求比例（P50、P95 或 P99）；种子文档 000 按 P95 规划。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="120" />
+            <location filename="../../gpucalc/ui/fields.py" line="202" />
             <source>Safety watermark</source>
             <translation>安全水位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="121" />
+            <location filename="../../gpucalc/ui/fields.py" line="203" />
             <source>Share of the knee (the recommended concurrency, past which more concurrency only buys latency) planned as online capacity; the rest is left for bursts and long tails.</source>
             <translation>按拐点（即推荐并发，再往上加并发只会增加延迟）的该比例规划在线容量；其余留给突发和长尾。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="124" />
+            <location filename="../../gpucalc/ui/fields.py" line="206" />
             <source>Planning memory share</source>
             <translation>规划显存占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="125" />
+            <location filename="../../gpucalc/ui/fields.py" line="207" />
             <source>Weights + KV at average length + margin must fit this share of GPU memory.</source>
             <translation>权重 + 平均长度下的 KV + 余量须在显存的该比例之内。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="137" />
+            <location filename="../../gpucalc/ui/fields.py" line="220" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="138" />
+            <location filename="../../gpucalc/ui/fields.py" line="221" />
             <source>Search the catalog by name, or type a Hugging Face id, a config.json path or a model folder.</source>
             <translation>按名称搜索目录，或输入 Hugging Face id、config.json 路径或模型文件夹。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="141" />
+            <location filename="../../gpucalc/ui/fields.py" line="224" />
             <source>Activation dtype</source>
             <translation>激活精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="142" />
+            <location filename="../../gpucalc/ui/fields.py" line="225" />
             <source>--dtype: auto follows the checkpoint.</source>
             <translation>--dtype：自动则跟随检查点。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="149" />
+            <location filename="../../gpucalc/ui/fields.py" line="232" />
             <source>Scenario name</source>
             <translation>场景名称</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="150" />
+            <location filename="../../gpucalc/ui/fields.py" line="233" />
             <source>File version</source>
             <translation>文件版本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="151" />
+            <location filename="../../gpucalc/ui/fields.py" line="234" />
             <source>Custom GPU</source>
             <translation>自定义 GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="153" />
+            <location filename="../../gpucalc/ui/fields.py" line="236" />
             <source>Deployment</source>
             <translation>部署</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="154" />
+            <location filename="../../gpucalc/ui/fields.py" line="237" />
             <source>KV cache memory</source>
             <translation>KV 缓存显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="155" />
+            <location filename="../../gpucalc/ui/fields.py" line="238" />
             <source>KV block size</source>
             <translation>KV 块大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="156" />
+            <location filename="../../gpucalc/ui/fields.py" line="239" />
             <source>Images per prompt</source>
             <translation>每个请求的图片数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="157" />
+            <location filename="../../gpucalc/ui/fields.py" line="241" />
             <source>Workload</source>
             <translation>负载</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="158" />
+            <location filename="../../gpucalc/ui/fields.py" line="242" />
             <source>Request classes</source>
             <translation>请求类别</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="159" />
+            <location filename="../../gpucalc/ui/fields.py" line="243" />
             <source>Targets</source>
             <translation>目标</translation>
         </message>
@@ -2609,82 +3004,82 @@
             <translation>基数 + 图片数 × 每图编码器 token 数 × (2 × 宽度 + 2 × MLP 宽度 + 保留特征数) × 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="73" />
+            <location filename="../../gpucalc/core/calculate.py" line="74" />
             <source>continuous batching with chunked prefill, {clients} clients</source>
             <translation>连续批处理 + 分块预填充，{clients} 个客户端</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="76" />
+            <location filename="../../gpucalc/core/calculate.py" line="77" />
             <source>finite run of {prompts} prompts: at most {prompts} running at once, throughput = output tokens ÷ run time (ramp-up and drain included)</source>
             <translation>有限压测 {prompts} 条请求：同时最多运行 {prompts} 条，吞吐 = 输出 token 数 ÷ 运行时间（含爬升与收尾）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="110" />
+            <location filename="../../gpucalc/core/calculate.py" line="111" />
             <source>lowest limiting ceiling (offline: memory only): past it a latency target breaks or requests queue</source>
             <translation>起限制作用的最低上限（离线：只看显存）：超过后延迟目标被击穿或请求开始排队</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="119" />
+            <location filename="../../gpucalc/core/calculate.py" line="120" />
             <source>max(1, floor(watermark × knee))</source>
             <translation>max(1, floor(安全水位 × 拐点))</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="125" />
+            <location filename="../../gpucalc/core/calculate.py" line="126" />
             <source>max(2 × active params × tokens ÷ (peak × gemm eff), weight bytes ÷ (BW × mem eff))</source>
             <translation>max(2 × 激活参数量 × token 数 ÷ (峰值 × GEMM 效率), 权重字节数 ÷ (带宽 × 显存带宽效率))</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="127" />
+            <location filename="../../gpucalc/core/calculate.py" line="128" />
             <source>max(attention FLOPs ÷ rate, KV bytes read ÷ (BW × mem eff)) + prefill FLOPs</source>
             <translation>max(注意力 FLOPs ÷ 速率, 读取的 KV 字节数 ÷ (带宽 × 显存带宽效率)) + 预填充 FLOPs</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="129" />
+            <location filename="../../gpucalc/core/calculate.py" line="130" />
             <source>2 × layers × (latency + 2(n−1)/n × tokens × hidden × 2 B ÷ link) + EP + PP</source>
             <translation>2 × 层数 × (延迟 + 2(n−1)/n × token 数 × 隐藏维度 × 2 B ÷ 互联带宽) + EP + PP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="133" />
+            <location filename="../../gpucalc/core/calculate.py" line="134" />
             <source>Σ GEMM groups max(FLOPs ÷ (peak × e_max · M/(M + M½) · NK/(NK + NK½)), weight bytes ÷ (HBM × e_mem)) + t₀; MoE at e_max · t/(t + t½) over tokens per expert t</source>
             <translation>Σ 各组 GEMM max(FLOPs ÷ (峰值 × e_max · M/(M + M½) · NK/(NK + NK½)), 权重字节数 ÷ (HBM × e_mem)) + t₀；MoE 按每专家 token 数 t 取 e_max · t/(t + t½)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="136" />
+            <location filename="../../gpucalc/core/calculate.py" line="137" />
             <source>decode KV bytes ÷ (HBM × e_mem) + t_seq × decodes + prefill FLOPs ÷ (BF16 peak × e_max · s/(s + s½)) + t₀ per layer</source>
             <translation>逐 token 生成读取的 KV 字节数 ÷ (HBM × e_mem) + t_seq × 生成请求数 + 预填充 FLOPs ÷ (BF16 峰值 × e_max · s/(s + s½)) + 每层 t₀</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="139" />
+            <location filename="../../gpucalc/core/calculate.py" line="140" />
             <source>2 × layers × min(custom α + bytes ÷ β, NCCL α + bytes ÷ β) + EP + PP</source>
             <translation>2 × 层数 × min(自定义 α + 字节数 ÷ β, NCCL α + 字节数 ÷ β) + EP + PP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="143" />
+            <location filename="../../gpucalc/core/calculate.py" line="144" />
             <source>max(layers × launch cost per layer − GPU work, 0) without CUDA graphs</source>
             <translation>max(层数 × 每层启动开销 − GPU 计算时间, 0)（不使用 CUDA Graph 时）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="145" />
+            <location filename="../../gpucalc/core/calculate.py" line="146" />
             <source>fixed scheduler/launch cost per step</source>
             <translation>每步固定的调度 / 启动开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="205" />
+            <location filename="../../gpucalc/core/calculate.py" line="208" />
             <source>min(memory, compute, interconnect) over the limiting ceilings (offline: memory)</source>
             <translation>min(显存, 算力, 卡间通信)，取起限制作用的上限（离线：显存）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="212" />
+            <location filename="../../gpucalc/core/calculate.py" line="215" />
             <source>communication ÷ step time</source>
             <translation>通信时间 ÷ 单步时间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="219" />
+            <location filename="../../gpucalc/core/calculate.py" line="222" />
             <source>closed loop at the recommendation</source>
             <translation>推荐并发下的闭环负载</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="221" />
+            <location filename="../../gpucalc/core/calculate.py" line="224" />
             <source>batch filled to KV and scheduler caps</source>
             <translation>批次填满到 KV 与调度器上限</translation>
         </message>
@@ -2704,27 +3099,27 @@
             <translation>各指标 |预测 ÷ 实测 − 1| 中位数的中位数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/ceilings.py" line="36" />
+            <location filename="../../gpucalc/core/ceilings.py" line="41" />
             <source>floor(KV blocks ÷ blocks per request at planning length)</source>
             <translation>floor(KV 块数 ÷ 规划长度下每请求块数)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/ceilings.py" line="48" />
+            <location filename="../../gpucalc/core/ceilings.py" line="52" />
             <source>max_num_seqs: the scheduler runs at most this many requests per step</source>
             <translation>最大序列数：调度器每步最多运行这么多请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/ceilings.py" line="93" />
+            <location filename="../../gpucalc/core/ceilings.py" line="97" />
             <source>max N: P{pct} TPOT(N decodes, chunked-prefill steps) ≤ TPOT target and P{pct} TTFT (queue in front of the prefill + own chunks) ≤ TTFT target; the mean meets both too</source>
             <translation>最大 N：P{pct} TPOT（N 个解码、分块预填充步）≤ TPOT 目标，且 P{pct} TTFT（预填充前的排队 + 自身分块）≤ TTFT 目标；平均值也同时满足</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/ceilings.py" line="134" />
+            <location filename="../../gpucalc/core/ceilings.py" line="138" />
             <source>single GPU: no inter-GPU communication</source>
             <translation>单卡：没有卡间通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/ceilings.py" line="140" />
+            <location filename="../../gpucalc/core/ceilings.py" line="144" />
             <source>max N: all-reduce/all-to-all/pipeline time of one step ≤ 50 % × TPOT target</source>
             <translation>最大 N：一步中 all-reduce / all-to-all / 流水线通信时间 ≤ 50 % × TPOT 目标</translation>
         </message>
@@ -2737,6 +3132,51 @@
             <location filename="../../gpucalc/core/class_latency.py" line="64" />
             <source>P{pct}: decode step + share of chunked-prefill steps met over this class's output</source>
             <translation>P{pct}：解码步 + 本类输出期间遇到的分块预填充步所占份额</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/disaggregation.py" line="210" />
+            <source>max(ceil(average QPS ÷ (watermark × req/s per replica)), ceil(peak QPS ÷ req/s per replica))</source>
+            <translation>max(ceil(平均 QPS ÷ (水位 × 每副本 req/s)), ceil(峰值 QPS ÷ 每副本 req/s))</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/disaggregation.py" line="241" />
+            <source>ceil(P95 prompt ÷ token budget) chunks × prefill-only step time</source>
+            <translation>ceil(P95 提示词 ÷ token 预算) 个分块 × 纯预填充步时间</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/disaggregation.py" line="245" />
+            <source>token budget ÷ prefill-only step time of a full budget</source>
+            <translation>token 预算 ÷ 满预算纯预填充步时间</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/disaggregation.py" line="249" />
+            <source>ρ × prompt tok/s ÷ mean prompt, ρ = 2w ÷ (S + 2w), w = TTFT target − P95 prefill − KV transfer, S = mean prompt ÷ prompt tok/s</source>
+            <translation>ρ × 提示词 tok/s ÷ 平均提示词，ρ = 2w ÷ (S + 2w)，w = TTFT 目标 − P95 预填充 − KV 传输，S = 平均提示词 ÷ 提示词 tok/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/disaggregation.py" line="256" />
+            <source>M/D/1 wait at the average QPS per prefill replica + P95 prefill + KV transfer</source>
+            <translation>每个预填充副本在平均 QPS 下的 M/D/1 等待 + P95 预填充 + KV 传输</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/disaggregation.py" line="287" />
+            <source>min(KV at planning length, max_num_seqs, max N: decode-only step ≤ TPOT target)</source>
+            <translation>min(规划长度下的 KV 容量, max_num_seqs, 最大 N：纯生成步 ≤ TPOT 目标)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/disaggregation.py" line="292" />
+            <source>decode-only step at the knee (no prompt chunks)</source>
+            <translation>拐点处的纯生成步（无提示词分块）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/disaggregation.py" line="296" />
+            <source>knee ÷ decode step time</source>
+            <translation>拐点 ÷ 生成步时间</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/disaggregation.py" line="299" />
+            <source>Little's law: knee ÷ (mean output × decode step time)</source>
+            <translation>Little 定律：拐点 ÷ (平均输出 × 生成步时间)</translation>
         </message>
         <message>
             <location filename="../../gpucalc/core/fleet.py" line="148" />
@@ -2844,6 +3284,21 @@
             <translation>安全水位下每副本 req/s × 副本数</translation>
         </message>
         <message>
+            <location filename="../../gpucalc/core/kv_transfer.py" line="21" />
+            <source>the given link between the pools</source>
+            <translation>指定的池间链路</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/kv_transfer.py" line="22" />
+            <source>host path (PCIe / NIC) between the pools</source>
+            <translation>池间主机通路（PCIe / 网卡）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/kv_transfer.py" line="90" />
+            <source>prompt tokens × KV bytes per token (all layers) ÷ (sending GPUs × link GB/s per GPU) + latency</source>
+            <translation>提示词 token 数 × 每 token KV 字节（全部层）÷ (发送 GPU 数 × 每 GPU 链路 GB/s) + 延迟</translation>
+        </message>
+        <message>
             <location filename="../../gpucalc/core/length_mixture.py" line="31" />
             <source>Gaussian mixture on log2(total tokens), k = 1..3 by BIC; a split is kept only when each class holds ≥ 5 % of requests and neighbours have Ashman's D &gt; 2</source>
             <translation>对 log2(总 token 数) 拟合高斯混合，k = 1..3 按 BIC 选择；仅当每类占请求 ≥ 5 % 且相邻类的 Ashman D &gt; 2 时才保留拆分</translation>
@@ -2929,129 +3384,169 @@
             <translation>实测 CUDA Graph 捕获占用</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory.py" line="60" />
+            <location filename="../../gpucalc/core/memory.py" line="62" />
             <source>single-GPU runtime + extra when TP &gt; 1</source>
             <translation>单卡运行时 + 张量并行 &gt; 1 时的额外开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory.py" line="75" />
+            <location filename="../../gpucalc/core/memory.py" line="77" />
             <source>fraction × (total − non-torch) − weights</source>
             <translation>显存比例 × (总量 − 非 torch) − 权重</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory.py" line="78" />
+            <location filename="../../gpucalc/core/memory.py" line="80" />
             <source>fraction × total − weights</source>
             <translation>显存比例 × 总量 − 权重</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory.py" line="81" />
+            <location filename="../../gpucalc/core/memory.py" line="83" />
             <source>fraction × (total − weights − activation − runtime − graphs)</source>
             <translation>显存比例 × (总量 − 权重 − 激活 − 运行时 − CUDA Graph)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory.py" line="86" />
+            <location filename="../../gpucalc/core/memory.py" line="88" />
             <source>fraction × total − (weights + activation + non-torch)</source>
             <translation>显存比例 × 总量 − (权重 + 激活 + 非 torch)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory.py" line="93" />
+            <location filename="../../gpucalc/core/memory.py" line="95" />
             <source>no CUDA graphs captured (--enforce-eager / --disable-cuda-graph)</source>
             <translation>不捕获 CUDA Graph（--enforce-eager / --disable-cuda-graph）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory.py" line="97" />
+            <location filename="../../gpucalc/core/memory.py" line="99" />
             <source>assumed capture size</source>
             <translation>假设的捕获大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory.py" line="133" />
+            <location filename="../../gpucalc/core/memory.py" line="135" />
             <source>--kv-cache-memory</source>
             <translation>--kv-cache-memory</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory.py" line="160" />
+            <location filename="../../gpucalc/core/memory.py" line="162" />
             <source>Σ tensor groups</source>
             <translation>Σ 各组张量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory.py" line="176" />
+            <location filename="../../gpucalc/core/memory.py" line="178" />
             <source>total − (weights + activation + non-torch + graphs + KV)</source>
             <translation>总量 − (权重 + 激活 + 非 torch + CUDA Graph + KV)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="60" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="71" />
             <source>from config shapes</source>
             <translation>由配置中的张量形状计算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="67" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="78" />
             <source>total − vision − routed experts × (1 − top_k / experts)</source>
             <translation>总量 − 视觉部分 − 路由专家 × (1 − top_k / 专家数)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="71" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="82" />
             <source>active − input embedding (lookup, no matmul)</source>
             <translation>激活参数 − 输入嵌入（查表，不做矩阵乘）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="112" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="123" />
             <source>min(KV blocks ÷ blocks per request, max_num_seqs)</source>
             <translation>min(KV 块数 ÷ 每请求块数, 最大序列数)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="123" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="134" />
             <source>KV memory left with TP = PP = 1 (&gt; 0: the model fits on one GPU)</source>
             <translation>TP = PP = 1 时剩余的 KV 显存（&gt; 0：单卡放得下）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="134" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="145" />
             <source>blocks per request at the average length × block bytes</source>
             <translation>平均长度下每请求块数 × 块字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="153" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="164" />
             <source>SGLang default max_running_requests: min(KV tokens // 2, request pool rows = clamp(KV tokens ÷ context_len × 512, 2048, 4096))</source>
             <translation>SGLang 默认 max_running_requests：min(KV token 数 // 2, 请求池行数 = clamp(KV token 数 ÷ context_len × 512, 2048, 4096))</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="178" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="189" />
             <source>floor((share × total − weights − margin) ÷ KV per request at average length)</source>
             <translation>floor((占比 × 总量 − 权重 − 余量) ÷ 平均长度下每请求的 KV)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="220" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="231" />
             <source>(weights + margin + N × KV per request at average length) ÷ total</source>
             <translation>(权重 + 余量 + N × 平均长度下每请求的 KV) ÷ 总量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="276" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="287" />
             <source>Σ layers × bytes per token per layer × TP ranks</source>
             <translation>Σ 各层 × 每层每 token 字节数 × 张量并行卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="281" />
-            <source>Σ stage layers × 2 × KV heads/rank × head_dim × bytes (MLA: latent + rope dims)</source>
-            <translation>Σ 本阶段各层 × 2 × 每卡 KV 头数 × 头维度 × 字节数（MLA：潜向量维度 + RoPE 维度）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="285" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="293" />
             <source>KV blocks ÷ KV-cache groups × block size (engine's count)</source>
             <translation>KV 块数 ÷ KV 缓存组数 × 块大小（引擎的计数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="292" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="300" />
             <source>per-replica tokens × replicas</source>
             <translation>每副本 token 数 × 副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="295" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="303" />
             <source>KV blocks ÷ blocks one max_model_len request reserves</source>
             <translation>KV 块数 ÷ 一个最大上下文长度请求预留的块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="304" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="312" />
             <source>not evaluated</source>
             <translation>未评估</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory_plan.py" line="331" />
+            <source>Σ stage layers × 2 × KV heads/rank × head_dim × bytes (MLA: latent + rope dims)</source>
+            <translation>Σ 本阶段各层 × 2 × 每卡 KV 头数 × 头维度 × 字节数（MLA：潜向量维度 + RoPE 维度）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory_plan.py" line="334" />
+            <source>Σ stage layers × (KV per token per layer on the rank + sparse-attention indexer key) ÷ decode-context-parallel ranks</source>
+            <translation>Σ 本阶段各层 ×（每卡每层每 token 的 KV + 稀疏注意力索引器键）÷ 解码上下文并行卡数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/prefix_cache.py" line="142" />
+            <source>prefix caching off: every prompt token is computed</source>
+            <translation>前缀缓存关闭：每个输入 token 都要计算</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/prefix_cache.py" line="145" />
+            <source>measured share of prompt tokens served from cache</source>
+            <translation>实测的输入 token 缓存命中占比</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/prefix_cache.py" line="148" />
+            <source>floor(min(shared prefix + cached history, mean prompt − 1) ÷ block) × block ÷ mean prompt</source>
+            <translation>floor(min(共享前缀 + 已缓存历史, 平均输入 − 1) ÷ 块大小) × 块大小 ÷ 平均输入</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/prefix_cache.py" line="161" />
+            <source>hit rate × mean prompt</source>
+            <translation>命中率 × 平均输入</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/prefix_cache.py" line="169" />
+            <source>cached tokens per request × requests/s at the recommendation</source>
+            <translation>每请求缓存 token 数 × 推荐并发下的请求/秒</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/prefix_cache.py" line="178" />
+            <source>distinct prefixes × blocks of one block-aligned shared prefix × block bytes</source>
+            <translation>不同前缀数 × 单个按块对齐的共享前缀块数 × 每块字节数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/prefix_cache.py" line="227" />
+            <source>floor((KV blocks − prefixes × blocks per shared prefix) ÷ blocks of the planning length past the shared prefix)</source>
+            <translation>floor((KV 块数 − 前缀数 × 每个共享前缀块数) ÷ 规划长度中共享前缀之后部分的块数)</translation>
         </message>
         <message>
             <location filename="../../gpucalc/core/sensitivity.py" line="51" />
@@ -3234,84 +3729,89 @@
             <translation>P{pct} SLO 下的仿真容量：解析值相差超过 10 %（闭式公式漏掉了排队、抢占或长度混合），因此采用仿真值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="85" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="86" />
             <source>mean</source>
             <translation>平均值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="85" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="86" />
             <source>p50</source>
             <translation>P50</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="86" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="87" />
             <source>p95</source>
             <translation>P95</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="86" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="87" />
             <source>p99</source>
             <translation>P99</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="101" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="102" />
             <source>{stat} of {what}</source>
             <translation>{what} 的{stat}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="123" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="124" />
             <source>requests completed between first arrival + median end-to-end and the last arrival ÷ that time (0 when the window is empty)</source>
             <translation>从首个到达 + 端到端时间中位数到最后一个到达之间完成的请求数 ÷ 该时长（窗口为空时为 0）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="141" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="142" />
             <source>first token − arrival</source>
             <translation>首 token 时刻 − 到达时刻</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="145" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="146" />
             <source>(e2e − TTFT) ÷ (output tokens − 1)</source>
             <translation>(端到端 − TTFT) ÷ (输出 token 数 − 1)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="193" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="194" />
             <source>last completion − first arrival</source>
             <translation>最后完成时刻 − 首个到达时刻</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="199" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="200" />
             <source>completion − arrival</source>
             <translation>完成时刻 − 到达时刻</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="200" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="201" />
             <source>first scheduled − arrival</source>
             <translation>首次调度时刻 − 到达时刻</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="204" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="205" />
             <source>completed requests ÷ duration</source>
             <translation>完成的请求数 ÷ 时长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="207" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="208" />
             <source>output tokens ÷ duration</source>
             <translation>输出 token 数 ÷ 时长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="211" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="212" />
             <source>requests with TTFT ≤ target and TPOT ≤ target ÷ duration</source>
             <translation>TTFT ≤ 目标且 TPOT ≤ 目标的请求数 ÷ 时长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="216" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="217" />
             <source>requests meeting both targets ÷ requests</source>
             <translation>同时满足两个目标的请求数 ÷ 请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="219" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="220" />
             <source>newest running request preempted (recompute) when KV runs out</source>
             <translation>KV 用尽时抢占最新运行的请求（重算）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sim_prefix.py" line="58" />
+            <source>prompt tokens served from cache ÷ prompt tokens, over the requests' first admissions</source>
+            <translation>来自缓存的输入 token ÷ 输入 token，按请求首次调度统计</translation>
         </message>
         <message>
             <location filename="../../gpucalc/core/sim_sweep.py" line="74" />
@@ -3322,6 +3822,21 @@
             <location filename="../../gpucalc/core/sim_sweep.py" line="91" />
             <source>highest swept rate whose P{pct:g} TTFT and TPOT meet the targets</source>
             <translation>P{pct:g} TTFT 与 TPOT 都满足目标的最高扫描速率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/state_memory.py" line="112" />
+            <source>state layers × (convolution state + recurrent state) per request, heads split over TP</source>
+            <translation>状态层数 × 每请求（卷积状态 + 递归状态），头按 TP 切分</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/topology.py" line="300" />
+            <source>PCIe x16 ÷ 2 (no network in the table)</source>
+            <translation>PCIe x16 ÷ 2（网络表中没有网络）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/topology.py" line="304" />
+            <source>NIC line rate × NICs per GPU ÷ 8 bits per byte</source>
+            <translation>网卡线速 × 每卡网卡数 ÷ 每字节 8 位</translation>
         </message>
         <message>
             <location filename="../../gpucalc/core/uncertainty.py" line="231" />
@@ -3394,12 +3909,12 @@
             <translation>参数量 × 位宽 / 8 / 2^30；参数量 = {how}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/workload_shape.py" line="25" />
+            <location filename="../../gpucalc/core/workload_shape.py" line="28" />
             <source>ceil(max(P95 input + (turns − 1) × tokens/turn + P95 output, longest class) × (1 + length margin))</source>
             <translation>ceil(max(P95 输入 + (轮数 − 1) × 每轮 token 数 + P95 输出, 最长类别) × (1 + 长度余量))</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/workload_shape.py" line="48" />
+            <location filename="../../gpucalc/core/workload_shape.py" line="51" />
             <source>ceil((mean input + (turns − 1) ÷ 2 × tokens/turn + mean output) × (1 + length margin)); means over the request classes when the traffic is mixed</source>
             <translation>ceil((平均输入 + (轮数 − 1) ÷ 2 × 每轮 token 数 + 平均输出) × (1 + 长度余量))；长短混合时取各请求类别的平均</translation>
         </message>
@@ -3514,777 +4029,887 @@
     <context>
         <name>Inputs</name>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="169" />
+            <location filename="../../gpucalc/text/terms.py" line="195" />
+            <source>shared prefix</source>
+            <translation>共享前缀</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="196" />
+            <source>shared prefix in whole blocks</source>
+            <translation>按整块计的共享前缀</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="198" />
+            <source>distinct prefixes</source>
+            <translation>不同前缀数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="199" />
+            <source>measured hit rate</source>
+            <translation>实测命中率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="200" />
+            <source>chat history cached</source>
+            <translation>多轮对话历史已缓存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="201" />
+            <source>mean chat history</source>
+            <translation>平均对话历史</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="202" />
+            <source>mean prompt</source>
+            <translation>平均输入</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="203" />
+            <source>cached tokens</source>
+            <translation>缓存 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="204" />
+            <source>cached tokens per request</source>
+            <translation>每请求缓存 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="205" />
+            <source>blocks per shared prefix</source>
+            <translation>每个共享前缀块数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="207" />
+            <source>prompt tokens</source>
+            <translation>输入 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="208" />
             <source>batched tokens T</source>
             <translation>批处理 token 数 T</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="170" />
+            <location filename="../../gpucalc/text/terms.py" line="209" />
             <source>forward pass (GiB)</source>
             <translation>前向激活（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="171" />
+            <location filename="../../gpucalc/text/terms.py" line="210" />
             <source>sampler (GiB)</source>
             <translation>采样器（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="172" />
+            <location filename="../../gpucalc/text/terms.py" line="211" />
             <source>MoE workspace (GiB)</source>
             <translation>MoE 工作区（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="173" />
+            <location filename="../../gpucalc/text/terms.py" line="212" />
             <source>vision encoder (GiB)</source>
             <translation>视觉编码器（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="174" />
+            <location filename="../../gpucalc/text/terms.py" line="213" />
             <source>embedding (GiB)</source>
             <translation>词嵌入（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="175" />
+            <location filename="../../gpucalc/text/terms.py" line="214" />
             <source>attention (GiB)</source>
             <translation>注意力（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="176" />
+            <location filename="../../gpucalc/text/terms.py" line="215" />
             <source>dense MLP (GiB)</source>
             <translation>稠密 MLP（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="177" />
+            <location filename="../../gpucalc/text/terms.py" line="216" />
             <source>routed experts (GiB)</source>
             <translation>路由专家（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="178" />
+            <location filename="../../gpucalc/text/terms.py" line="217" />
             <source>shared experts (GiB)</source>
             <translation>共享专家（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="179" />
+            <location filename="../../gpucalc/text/terms.py" line="218" />
             <source>norms and router (GiB)</source>
             <translation>归一化与路由器（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="180" />
+            <location filename="../../gpucalc/text/terms.py" line="219" />
             <source>LM head (GiB)</source>
             <translation>输出头（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="181" />
+            <location filename="../../gpucalc/text/terms.py" line="220" />
             <source>vision tower (GiB)</source>
             <translation>视觉塔（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="182" />
+            <location filename="../../gpucalc/text/terms.py" line="221" />
             <source>activation (GiB)</source>
             <translation>激活（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="183" />
+            <location filename="../../gpucalc/text/terms.py" line="222" />
             <source>alarm share</source>
             <translation>警戒占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="184" />
+            <location filename="../../gpucalc/text/terms.py" line="223" />
             <source>average tokens</source>
             <translation>平均 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="185" />
+            <location filename="../../gpucalc/text/terms.py" line="224" />
             <source>base (GiB)</source>
             <translation>基数（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="186" />
+            <location filename="../../gpucalc/text/terms.py" line="225" />
             <source>binding</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="187" />
+            <location filename="../../gpucalc/text/terms.py" line="226" />
             <source>block bytes</source>
             <translation>块字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="188" />
+            <location filename="../../gpucalc/text/terms.py" line="227" />
             <source>block size</source>
             <translation>块大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="189" />
+            <location filename="../../gpucalc/text/terms.py" line="228" />
             <source>blocks per request</source>
             <translation>每请求块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="190" />
+            <location filename="../../gpucalc/text/terms.py" line="229" />
             <source>bytes per element</source>
             <translation>每元素字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="191" />
+            <location filename="../../gpucalc/text/terms.py" line="230" />
             <source>bytes per logit</source>
             <translation>每 logit 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="192" />
+            <location filename="../../gpucalc/text/terms.py" line="231" />
             <source>communication (ms)</source>
             <translation>通信（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="193" />
+            <location filename="../../gpucalc/text/terms.py" line="232" />
             <source>compute</source>
             <translation>算力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="194" />
+            <location filename="../../gpucalc/text/terms.py" line="233" />
             <source>concurrency</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="195" />
+            <location filename="../../gpucalc/text/terms.py" line="234" />
             <source>decode step (ms)</source>
             <translation>解码步（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="196" />
+            <location filename="../../gpucalc/text/terms.py" line="235" />
             <source>factor</source>
             <translation>系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="197" />
+            <location filename="../../gpucalc/text/terms.py" line="236" />
             <source>format</source>
             <translation>格式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="198" />
+            <location filename="../../gpucalc/text/terms.py" line="237" />
             <source>memory fraction</source>
             <translation>显存比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="199" />
+            <location filename="../../gpucalc/text/terms.py" line="238" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="200" />
+            <location filename="../../gpucalc/text/terms.py" line="239" />
             <source>KV-cache groups</source>
             <translation>KV 缓存组数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="201" />
+            <location filename="../../gpucalc/text/terms.py" line="240" />
             <source>interconnect</source>
             <translation>卡间通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="202" />
+            <location filename="../../gpucalc/text/terms.py" line="241" />
             <source>intermediate size</source>
             <translation>中间层维度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="203" />
+            <location filename="../../gpucalc/text/terms.py" line="242" />
             <source>knee</source>
             <translation>拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="204" />
+            <location filename="../../gpucalc/text/terms.py" line="243" />
             <source>KV blocks</source>
             <translation>KV 块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="205" />
+            <location filename="../../gpucalc/text/terms.py" line="244" />
             <source>KV format</source>
             <translation>KV 格式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="206" />
+            <location filename="../../gpucalc/text/terms.py" line="245" />
             <source>KV cache (GiB)</source>
             <translation>KV 缓存（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="207" />
+            <location filename="../../gpucalc/text/terms.py" line="246" />
             <source>KV per request (GiB)</source>
             <translation>每请求 KV（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="208" />
+            <location filename="../../gpucalc/text/terms.py" line="247" />
             <source>layers</source>
             <translation>层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="209" />
+            <location filename="../../gpucalc/text/terms.py" line="248" />
             <source>length margin</source>
             <translation>长度余量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="210" />
+            <location filename="../../gpucalc/text/terms.py" line="249" />
             <source>margin (GiB)</source>
             <translation>余量（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="211" />
+            <location filename="../../gpucalc/text/terms.py" line="250" />
             <source>max model length</source>
             <translation>最大上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="212" />
+            <location filename="../../gpucalc/text/terms.py" line="251" />
             <source>max sequences</source>
             <translation>最大序列数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="213" />
+            <location filename="../../gpucalc/text/terms.py" line="252" />
             <source>mean input</source>
             <translation>平均输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="214" />
+            <location filename="../../gpucalc/text/terms.py" line="253" />
             <source>mean-latency ceiling</source>
             <translation>平均延迟上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="215" />
+            <location filename="../../gpucalc/text/terms.py" line="254" />
             <source>mean output</source>
             <translation>平均输出</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="216" />
+            <location filename="../../gpucalc/text/terms.py" line="255" />
             <source>memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="217" />
+            <location filename="../../gpucalc/text/terms.py" line="256" />
             <source>runtime (GiB)</source>
             <translation>运行时（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="218" />
+            <location filename="../../gpucalc/text/terms.py" line="257" />
             <source>P95 input</source>
             <translation>P95 输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="219" />
+            <location filename="../../gpucalc/text/terms.py" line="258" />
             <source>P95 TPOT (ms)</source>
             <translation>P95 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="220" />
+            <location filename="../../gpucalc/text/terms.py" line="259" />
             <source>P95 TTFT (ms)</source>
             <translation>P95 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="221" />
+            <location filename="../../gpucalc/text/terms.py" line="260" />
             <source>parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="222" />
+            <location filename="../../gpucalc/text/terms.py" line="261" />
             <source>bytes per GPU</source>
             <translation>每卡字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="223" />
+            <location filename="../../gpucalc/text/terms.py" line="262" />
             <source>percentile</source>
             <translation>百分位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="224" />
+            <location filename="../../gpucalc/text/terms.py" line="263" />
             <source>planning share</source>
             <translation>规划占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="225" />
+            <location filename="../../gpucalc/text/terms.py" line="264" />
             <source>planning length</source>
             <translation>规划长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="226" />
+            <location filename="../../gpucalc/text/terms.py" line="265" />
             <source>PP</source>
             <translation>PP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="227" />
+            <location filename="../../gpucalc/text/terms.py" line="266" />
             <source>prefill queue utilisation</source>
             <translation>预填充队列利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="228" />
+            <location filename="../../gpucalc/text/terms.py" line="267" />
             <source>prefill step (ms)</source>
             <translation>预填充步（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="229" />
+            <location filename="../../gpucalc/text/terms.py" line="268" />
             <source>prefill share of steps</source>
             <translation>预填充步占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="230" />
+            <location filename="../../gpucalc/text/terms.py" line="269" />
             <source>prefill tokens</source>
             <translation>预填充 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="231" />
+            <location filename="../../gpucalc/text/terms.py" line="270" />
             <source>replicas</source>
             <translation>副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="232" />
+            <location filename="../../gpucalc/text/terms.py" line="271" />
             <source>requests/s</source>
             <translation>请求/秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="233" />
+            <location filename="../../gpucalc/text/terms.py" line="272" />
             <source>running requests</source>
             <translation>运行中的请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="234" />
+            <location filename="../../gpucalc/text/terms.py" line="273" />
             <source>scheduler</source>
             <translation>调度器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="235" />
+            <location filename="../../gpucalc/text/terms.py" line="274" />
             <source>share</source>
             <translation>占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="236" />
+            <location filename="../../gpucalc/text/terms.py" line="275" />
             <source>share limit</source>
             <translation>占比上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="237" />
+            <location filename="../../gpucalc/text/terms.py" line="276" />
             <source>single GPU (GiB)</source>
             <translation>单卡（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="238" />
+            <location filename="../../gpucalc/text/terms.py" line="277" />
             <source>source</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="239" />
+            <location filename="../../gpucalc/text/terms.py" line="278" />
             <source>step (ms)</source>
             <translation>单步（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="240" />
+            <location filename="../../gpucalc/text/terms.py" line="279" />
             <source>token budget</source>
             <translation>token 预算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="241" />
+            <location filename="../../gpucalc/text/terms.py" line="280" />
             <source>tokens per request</source>
             <translation>每请求 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="242" />
+            <location filename="../../gpucalc/text/terms.py" line="281" />
             <source>total (GiB)</source>
             <translation>总量（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="243" />
+            <location filename="../../gpucalc/text/terms.py" line="282" />
             <source>TP</source>
             <translation>TP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="244" />
+            <location filename="../../gpucalc/text/terms.py" line="283" />
             <source>extra with TP (GiB)</source>
             <translation>TP &gt; 1 时的额外部分（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="245" />
+            <location filename="../../gpucalc/text/terms.py" line="284" />
             <source>TPOT target (ms)</source>
             <translation>TPOT 目标（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="246" />
+            <location filename="../../gpucalc/text/terms.py" line="285" />
             <source>TTFT target (ms)</source>
             <translation>TTFT 目标（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="247" />
+            <location filename="../../gpucalc/text/terms.py" line="286" />
             <source>uncapped</source>
             <translation>未截断值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="248" />
+            <location filename="../../gpucalc/text/terms.py" line="287" />
             <source>vocabulary</source>
             <translation>词表大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="249" />
+            <location filename="../../gpucalc/text/terms.py" line="288" />
             <source>watermark</source>
             <translation>安全水位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="250" />
+            <location filename="../../gpucalc/text/terms.py" line="289" />
             <source>weights (GiB)</source>
             <translation>权重（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="251" />
+            <location filename="../../gpucalc/text/terms.py" line="290" />
+            <source>decode context parallel (DCP)</source>
+            <translation>解码上下文并行（DCP）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="291" />
+            <source>indexer key bytes per token per layer</source>
+            <translation>每层每 token 索引器键字节数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="293" />
+            <source>state layers</source>
+            <translation>状态层数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="294" />
+            <source>convolution state bytes per layer</source>
+            <translation>每层卷积状态字节数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="295" />
+            <source>recurrent state bytes per layer</source>
+            <translation>每层递归状态字节数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="296" />
+            <source>recurrent state dtype</source>
+            <translation>递归状态精度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="297" />
             <source>hidden size H</source>
             <translation>隐藏维度 H</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="252" />
+            <location filename="../../gpucalc/text/terms.py" line="298" />
             <source>width N</source>
             <translation>宽度 N</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="253" />
+            <location filename="../../gpucalc/text/terms.py" line="299" />
             <source>expert width per rank N</source>
             <translation>每卡专家宽度 N</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="255" />
+            <location filename="../../gpucalc/text/terms.py" line="301" />
             <source>activation peak factor</source>
             <translation>激活峰值系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="256" />
+            <location filename="../../gpucalc/text/terms.py" line="302" />
             <source>runtime memory factor</source>
             <translation>运行时显存系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="257" />
+            <location filename="../../gpucalc/text/terms.py" line="303" />
             <source>CUDA-graph memory factor</source>
             <translation>CUDA Graph 显存系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="258" />
+            <location filename="../../gpucalc/text/terms.py" line="304" />
             <source>GEMM efficiency factor</source>
             <translation>GEMM 效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="259" />
+            <location filename="../../gpucalc/text/terms.py" line="305" />
             <source>attention efficiency factor</source>
             <translation>注意力效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="260" />
+            <location filename="../../gpucalc/text/terms.py" line="306" />
             <source>memory-bandwidth efficiency factor</source>
             <translation>显存带宽效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="261" />
+            <location filename="../../gpucalc/text/terms.py" line="307" />
             <source>link-bandwidth efficiency factor</source>
             <translation>互联带宽效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="262" />
+            <location filename="../../gpucalc/text/terms.py" line="308" />
             <source>collective latency factor</source>
             <translation>集合通信延迟系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="263" />
+            <location filename="../../gpucalc/text/terms.py" line="309" />
             <source>step overhead factor</source>
             <translation>单步开销系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="264" />
+            <location filename="../../gpucalc/text/terms.py" line="310" />
             <source>analytic (req/s)</source>
             <translation>解析值（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="265" />
+            <location filename="../../gpucalc/text/terms.py" line="311" />
             <source>simulated (req/s)</source>
             <translation>仿真值（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="266" />
+            <location filename="../../gpucalc/text/terms.py" line="312" />
             <source>ratio</source>
             <translation>比值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="267" />
+            <location filename="../../gpucalc/text/terms.py" line="313" />
             <source>bisection steps</source>
             <translation>二分步数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="268" />
+            <location filename="../../gpucalc/text/terms.py" line="314" />
             <source>burstiness</source>
             <translation>突发度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="269" />
+            <location filename="../../gpucalc/text/terms.py" line="315" />
             <source>completed in the window</source>
             <translation>窗口内完成数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="270" />
+            <location filename="../../gpucalc/text/terms.py" line="316" />
             <source>duration (s)</source>
             <translation>时长（s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="271" />
+            <location filename="../../gpucalc/text/terms.py" line="317" />
             <source>elements per token</source>
             <translation>每 token 元素数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="272" />
+            <location filename="../../gpucalc/text/terms.py" line="318" />
             <source>replicas for the average</source>
             <translation>平均流量所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="273" />
+            <location filename="../../gpucalc/text/terms.py" line="319" />
             <source>replicas for the peak</source>
             <translation>峰值所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="274" />
+            <location filename="../../gpucalc/text/terms.py" line="320" />
             <source>GPUs</source>
             <translation>卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="275" />
+            <location filename="../../gpucalc/text/terms.py" line="321" />
             <source>GPUs per replica</source>
             <translation>每副本卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="276" />
+            <location filename="../../gpucalc/text/terms.py" line="322" />
+            <source>GPUs per node</source>
+            <translation>每节点卡数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="323" />
+            <source>network</source>
+            <translation>网络</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="324" />
+            <source>NIC line rate (Gb/s)</source>
+            <translation>网卡线速（Gb/s）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="325" />
+            <source>NICs per GPU</source>
+            <translation>每卡网卡数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="326" />
+            <source>latency (µs)</source>
+            <translation>延迟（µs）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="327" />
             <source>hours</source>
             <translation>小时数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="277" />
+            <location filename="../../gpucalc/text/terms.py" line="328" />
             <source>images</source>
             <translation>图片数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="278" />
+            <location filename="../../gpucalc/text/terms.py" line="329" />
             <source>images per prompt</source>
             <translation>每条请求图片数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="279" />
+            <location filename="../../gpucalc/text/terms.py" line="330" />
             <source>image count rule</source>
             <translation>图片数规则</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="280" />
+            <location filename="../../gpucalc/text/terms.py" line="331" />
             <source>spare replicas k</source>
             <translation>备用副本数 k</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="281" />
+            <location filename="../../gpucalc/text/terms.py" line="332" />
             <source>P50 TTFT at the lowest rate (ms)</source>
             <translation>最低速率时的 P50 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="282" />
+            <location filename="../../gpucalc/text/terms.py" line="333" />
             <source>mean running requests</source>
             <translation>平均运行请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="283" />
+            <location filename="../../gpucalc/text/terms.py" line="334" />
             <source>requests meeting the targets</source>
             <translation>满足目标的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="284" />
+            <location filename="../../gpucalc/text/terms.py" line="335" />
             <source>MLP width</source>
             <translation>MLP 宽度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="285" />
+            <location filename="../../gpucalc/text/terms.py" line="336" />
             <source>GPUs planned</source>
             <translation>规划卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="286" />
+            <location filename="../../gpucalc/text/terms.py" line="337" />
             <source>online capacity</source>
             <translation>在线容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="287" />
+            <location filename="../../gpucalc/text/terms.py" line="338" />
             <source>output features</source>
             <translation>输出特征数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="288" />
+            <location filename="../../gpucalc/text/terms.py" line="339" />
             <source>output tokens</source>
             <translation>输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="289" />
+            <location filename="../../gpucalc/text/terms.py" line="340" />
             <source>input tokens</source>
             <translation>输入 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="290" />
+            <location filename="../../gpucalc/text/terms.py" line="341" />
             <source>req/s per replica</source>
             <translation>每副本 req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="291" />
+            <location filename="../../gpucalc/text/terms.py" line="342" />
             <source>prompt tokens per image</source>
             <translation>每图输入 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="292" />
+            <location filename="../../gpucalc/text/terms.py" line="343" />
             <source>encoder tokens per image</source>
             <translation>每图编码器 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="293" />
+            <location filename="../../gpucalc/text/terms.py" line="344" />
             <source>average QPS</source>
             <translation>平均 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="294" />
+            <location filename="../../gpucalc/text/terms.py" line="345" />
             <source>peak QPS</source>
             <translation>峰值 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="295" />
+            <location filename="../../gpucalc/text/terms.py" line="346" />
             <source>rates swept</source>
             <translation>扫描的速率数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="296" />
+            <location filename="../../gpucalc/text/terms.py" line="347" />
             <source>request rate (req/s)</source>
             <translation>请求速率（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="297" />
+            <location filename="../../gpucalc/text/terms.py" line="348" />
             <source>requests</source>
             <translation>请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="298" />
+            <location filename="../../gpucalc/text/terms.py" line="349" />
             <source>requests per rate</source>
             <translation>每个速率的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="299" />
+            <location filename="../../gpucalc/text/terms.py" line="350" />
             <source>samples</source>
             <translation>样本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="300" />
+            <location filename="../../gpucalc/text/terms.py" line="351" />
             <source>saturation rate (req/s)</source>
             <translation>饱和速率（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="301" />
+            <location filename="../../gpucalc/text/terms.py" line="352" />
             <source>random seed</source>
             <translation>随机种子</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="302" />
+            <location filename="../../gpucalc/text/terms.py" line="353" />
             <source>running slots</source>
             <translation>运行槽位数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="303" />
+            <location filename="../../gpucalc/text/terms.py" line="354" />
             <source>experts per token (top_k)</source>
             <translation>每 token 激活专家数（top_k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="304" />
+            <location filename="../../gpucalc/text/terms.py" line="355" />
             <source>price per GPU-hour (USD)</source>
             <translation>每卡时价格（美元）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="305" />
+            <location filename="../../gpucalc/text/terms.py" line="356" />
             <source>width</source>
             <translation>宽度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="306" />
+            <location filename="../../gpucalc/text/terms.py" line="357" />
             <source>window (s)</source>
             <translation>窗口（s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="307" />
+            <location filename="../../gpucalc/text/terms.py" line="358" />
             <source>class</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="308" />
+            <location filename="../../gpucalc/text/terms.py" line="359" />
             <source>queue wait in front of the prefill (ms)</source>
             <translation>预填充前的排队等待（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="309" />
+            <location filename="../../gpucalc/text/terms.py" line="360" />
             <source>requests counted</source>
             <translation>统计范围</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="310" />
+            <location filename="../../gpucalc/text/terms.py" line="361" />
             <source>conversations</source>
             <translation>会话数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="311" />
+            <location filename="../../gpucalc/text/terms.py" line="362" />
             <source>consecutive turn pairs</source>
             <translation>相邻轮次对数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="312" />
+            <location filename="../../gpucalc/text/terms.py" line="363" />
             <source>class centre (tokens)</source>
             <translation>类别中心（token）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="313" />
+            <location filename="../../gpucalc/text/terms.py" line="364" />
             <source>classes</source>
             <translation>类别数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="314" />
+            <location filename="../../gpucalc/text/terms.py" line="365" />
             <source>old value (GiB)</source>
             <translation>原值（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="315" />
+            <location filename="../../gpucalc/text/terms.py" line="366" />
             <source>measured (GiB)</source>
             <translation>实测（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="316" />
+            <location filename="../../gpucalc/text/terms.py" line="367" />
             <source>estimated (GiB)</source>
             <translation>估算（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="317" />
+            <location filename="../../gpucalc/text/terms.py" line="368" />
             <source>eager mode (no CUDA graphs)</source>
             <translation>eager 模式（不用 CUDA Graph）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="318" />
+            <location filename="../../gpucalc/text/terms.py" line="369" />
             <source>KV cache tokens</source>
             <translation>KV 缓存 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="319" />
+            <location filename="../../gpucalc/text/terms.py" line="370" />
             <source>context length</source>
             <translation>上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="320" />
+            <location filename="../../gpucalc/text/terms.py" line="371" />
             <source>request pool rows</source>
             <translation>请求池行数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="321" />
+            <location filename="../../gpucalc/text/terms.py" line="372" />
             <source>P50 TPOT (ms)</source>
             <translation>P50 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="322" />
+            <location filename="../../gpucalc/text/terms.py" line="373" />
             <source>P50 TTFT (ms)</source>
             <translation>P50 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="323" />
+            <location filename="../../gpucalc/text/terms.py" line="374" />
             <source>P99 TPOT (ms)</source>
             <translation>P99 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="324" />
+            <location filename="../../gpucalc/text/terms.py" line="375" />
             <source>P99 TTFT (ms)</source>
             <translation>P99 TTFT（ms）</translation>
         </message>
@@ -4377,32 +5002,57 @@
             <translation>混合</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="201" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="196" />
+            <source>engine default</source>
+            <translation>引擎默认</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="196" />
+            <source>on</source>
+            <translation>开</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="197" />
+            <source>off</source>
+            <translation>关</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="198" />
+            <source>GPU's default</source>
+            <translation>GPU 默认</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="200" />
+            <source>auto (model config)</source>
+            <translation>自动（按模型配置）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="207" />
             <source>MoE: {experts} experts, top-{k}</source>
             <translation>MoE：{experts} 个专家，top-{k}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="203" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="209" />
             <source>dense</source>
             <translation>稠密</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="204" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="210" />
             <source>{total} parameters ({active} active) · {attention} attention · {moe}</source>
             <translation>参数量 {total}（激活 {active}）· {attention} 注意力 · {moe}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="217" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="223" />
             <source>Open config.json</source>
             <translation>打开 config.json</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="218" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="224" />
             <source>Model config (*.json)</source>
             <translation>模型配置 (*.json)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="222" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="228" />
             <source>Open model folder</source>
             <translation>打开模型文件夹</translation>
         </message>
@@ -4756,127 +5406,127 @@
             <translation>{name} — gpucalc</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="275" />
+            <location filename="../../gpucalc/ui/main_window.py" line="276" />
             <source>Plan for {model} on {gpu}, computed in {ms} ms</source>
             <translation>{model} 在 {gpu} 上的规划，计算耗时 {ms} ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="278" />
+            <location filename="../../gpucalc/ui/main_window.py" line="279" />
             <source>{n} notice(s)</source>
             <translation>{n} 条提示</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="289" />
+            <location filename="../../gpucalc/ui/main_window.py" line="290" />
             <source>Writing the report…</source>
             <translation>正在生成报告…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="296" />
+            <location filename="../../gpucalc/ui/main_window.py" line="297" />
             <source>Computing…</source>
             <translation>计算中…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="299" />
+            <location filename="../../gpucalc/ui/main_window.py" line="300" />
             <source>Exported {path}</source>
             <translation>已导出 {path}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="302" />
+            <location filename="../../gpucalc/ui/main_window.py" line="303" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="308" />
+            <location filename="../../gpucalc/ui/main_window.py" line="309" />
             <source>Could not compute this plan: {reason}</source>
             <translation>无法计算此方案：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="331" />
+            <location filename="../../gpucalc/ui/main_window.py" line="332" />
             <source>Stale: fix {field} to update. {reason}</source>
             <translation>已过期：请修改{field}以更新。{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="334" />
+            <location filename="../../gpucalc/ui/main_window.py" line="335" />
             <source>Stale: the current inputs give no result. {reason}</source>
             <translation>已过期：当前输入无法得出结果。{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="344" />
+            <location filename="../../gpucalc/ui/main_window.py" line="345" />
             <source>Cannot use this command</source>
             <translation>无法使用该命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="346" />
+            <location filename="../../gpucalc/ui/main_window.py" line="347" />
             <source>paste the {engine} command</source>
             <translation>粘贴 {engine} 启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="349" />
+            <location filename="../../gpucalc/ui/main_window.py" line="350" />
             <source>Filled from the {engine} command.</source>
             <translation>已从 {engine} 命令填写。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="350" />
+            <location filename="../../gpucalc/ui/main_window.py" line="351" />
             <source>Ignored: {flags}</source>
             <translation>已忽略：{flags}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="366" />
+            <location filename="../../gpucalc/ui/main_window.py" line="367" />
             <source>reset to the default scenario</source>
             <translation>恢复默认场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="382" />
+            <location filename="../../gpucalc/ui/main_window.py" line="383" />
             <source>Cannot open scenario</source>
             <translation>无法打开场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="402" />
+            <location filename="../../gpucalc/ui/main_window.py" line="403" />
             <source>Unsaved changes</source>
             <translation>未保存的修改</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="403" />
+            <location filename="../../gpucalc/ui/main_window.py" line="404" />
             <source>The scenario has changes that are not saved. Save them first?</source>
             <translation>场景有未保存的修改。要先保存吗？</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="417" />
+            <location filename="../../gpucalc/ui/main_window.py" line="418" />
             <source>Cannot save scenario</source>
             <translation>无法保存场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="423" />
+            <location filename="../../gpucalc/ui/main_window.py" line="424" />
             <source>Saved {path}</source>
             <translation>已保存 {path}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="434" />
+            <location filename="../../gpucalc/ui/main_window.py" line="435" />
             <source>Open scenario</source>
             <translation>打开场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="435" />
+            <location filename="../../gpucalc/ui/main_window.py" line="436" />
             <source>gpucalc scenarios (*.gpucalc.json);;JSON (*.json)</source>
             <translation>gpucalc 场景 (*.gpucalc.json);;JSON (*.json)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="447" />
+            <location filename="../../gpucalc/ui/main_window.py" line="448" />
             <source>Save scenario</source>
             <translation>保存场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="448" />
+            <location filename="../../gpucalc/ui/main_window.py" line="449" />
             <source>gpucalc scenarios (*.gpucalc.json)</source>
             <translation>gpucalc 场景 (*.gpucalc.json)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="483" />
+            <location filename="../../gpucalc/ui/main_window.py" line="484" />
             <source>About gpucalc</source>
             <translation>关于 gpucalc</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="484" />
+            <location filename="../../gpucalc/ui/main_window.py" line="485" />
             <source>gpucalc {version}: offline GPU inference capacity planner.</source>
             <translation>gpucalc {version}：离线 GPU 推理容量规划工具。</translation>
         </message>
@@ -5497,7 +6147,7 @@
             <translation>单卡显存构成</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/memory_tab.py" line="86" />
+            <location filename="../../gpucalc/ui/panels/memory_tab.py" line="87" />
             <source>none: does not fit</source>
             <translation>无：放不下</translation>
         </message>
@@ -5596,98 +6246,98 @@
         </message>
         <message>
             <location filename="../../gpucalc/text/notices.py" line="100" />
+            <source>The pools are smaller than the traffic needs: {prefill_replicas} prefill replicas for {prefill_needed} needed, {decode_replicas} decode replicas for {decode_needed} needed.</source>
+            <translation>池的规模小于流量所需：预填充副本 {prefill_replicas} 个，需要 {prefill_needed} 个；生成副本 {decode_replicas} 个，需要 {decode_needed} 个。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="104" />
             <source>{gpu} joins only {domain_gpus} GPUs by {link}: a replica of TP {tp} × PP {pp} ({gpus} GPUs) runs its collectives past that domain over PCIe at {host_gb_s} GB/s instead of {fast_gb_s} GB/s per direction. Keep TP within {domain_gpus} GPUs (more replicas, or pipeline stages across domains) or use an NVLink board.</source>
             <translation>{gpu} 通过 {link} 只连通 {domain_gpus} 张卡：TP {tp} × PP {pp}（{gpus} 张卡）的副本跨出该互联域后，集合通信走 PCIe，单向 {host_gb_s} GB/s 而非 {fast_gb_s} GB/s。请把 TP 限制在 {domain_gpus} 张卡以内（多副本，或跨域用流水线并行），或换 NVLink 整机。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="106" />
+            <location filename="../../gpucalc/text/notices.py" line="110" />
+            <source>TP {tp} spans {tp_nodes} nodes of {gpus_per_node} GPUs: every layer's all-reduce crosses {network} at {scale_out_gb_s} GB/s per GPU and direction instead of {fast_gb_s} GB/s inside a node. Strongly advised against: keep TP within one node and put pipeline stages or replicas across nodes.</source>
+            <translation>TP {tp} 跨越 {tp_nodes} 个节点（每节点 {gpus_per_node} 卡）：每层的 all-reduce 都要经 {network}，每卡每方向只有 {scale_out_gb_s} GB/s，而节点内为 {fast_gb_s} GB/s。强烈不建议：让 TP 留在一个节点内，把流水线阶段或多副本放到不同节点。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="116" />
+            <source>{hops} pipeline stage boundary(ies) of TP {tp} × PP {pp} cross between nodes over {network} at {scale_out_gb_s} GB/s per GPU and direction ({latency_us} µs per message); each hop carries one step's activations.</source>
+            <translation>TP {tp} × PP {pp} 有 {hops} 个流水线阶段边界跨节点，经 {network}，每卡每方向 {scale_out_gb_s} GB/s（每条消息 {latency_us} µs）；每次传递一步的激活。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="121" />
             <source>At {concurrency} requests of average length ({avg_tokens} tokens) weights + KV + margin take {share_used} of memory, above the {planning_share} planning line of the capacity planning guide: leave the rest for peaks and fragmentation — plan at most {allowed} requests, or add memory.</source>
             <translation>{concurrency} 个平均长度（{avg_tokens} token）请求时，权重 + KV + 余量占显存 {share_used}，超过 {planning_share} 规划线（容量规划指南）：剩余部分应留给峰值和碎片——按不超过 {allowed} 个请求规划，或增加显存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="112" />
+            <location filename="../../gpucalc/text/notices.py" line="127" />
             <source>Alarm: at the average length ({avg_tokens} tokens) {concurrency} requests already fill {share_used} of memory, past the {alarm_share} line of the capacity planning guide: this configuration is not fit for long-context service — add GPUs or limit the context.</source>
             <translation>警报：按平均长度（{avg_tokens} token），{concurrency} 个请求已占显存 {share_used}，超过 {alarm_share}（容量规划指南）：这套配置基本无法承担长上下文服务——要么加卡，要么限制上下文。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="118" />
+            <location filename="../../gpucalc/text/notices.py" line="133" />
             <source>Memory binds: an fp8 KV cache (--kv-cache-dtype fp8) about doubles the requests that fit (now {kv_format}).</source>
             <translation>显存是瓶颈：把 KV 缓存量化为 fp8（--kv-cache-dtype fp8，当前 {kv_format}）约可使并发翻倍。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="122" />
+            <location filename="../../gpucalc/text/notices.py" line="137" />
             <source>A lower precision is a capacity suggestion, not a quality result: measure the quantized model on your own tasks before you plan on it.</source>
             <translation>降低精度只是容量上的建议，不代表质量无损：量化后的效果要在自己的任务上单独评测，再据此做规划。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="126" />
+            <location filename="../../gpucalc/text/notices.py" line="141" />
             <source>Memory binds: fp8 or int4 weights free memory for the KV cache.</source>
             <translation>显存是瓶颈：把权重量化为 fp8 或 int4，可为 KV 缓存腾出显存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="129" />
+            <location filename="../../gpucalc/text/notices.py" line="144" />
             <source>Memory binds at {planning_tokens} tokens per request: a shorter context (or a separate long-context pool) raises concurrency.</source>
             <translation>显存在每请求 {planning_tokens} token 时成为瓶颈：缩短上下文（或单独设长上下文资源池）可提高并发。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="133" />
+            <location filename="../../gpucalc/text/notices.py" line="148" />
             <source>Memory binds: a GPU with more memory, or more GPUs per replica, adds KV room.</source>
             <translation>显存是瓶颈：换更大显存的卡，或每副本用更多卡，可增加 KV 空间。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="136" />
+            <location filename="../../gpucalc/text/notices.py" line="151" />
             <source>Compute binds at the {tpot_target_ms} ms TPOT target: relax the target, shorten the prompts, or use a smaller or quantized model.</source>
             <translation>在 TPOT 目标 {tpot_target_ms} ms 下算力是瓶颈：放宽目标、缩短提示词，或换更小/量化后的模型。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="140" />
+            <location filename="../../gpucalc/text/notices.py" line="155" />
             <source>Compute binds: add replicas (more GPUs in parallel) or use a faster GPU.</source>
             <translation>算力是瓶颈：增加副本（并行更多卡）或换更快的卡。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="143" />
+            <location filename="../../gpucalc/text/notices.py" line="158" />
             <source>The interconnect binds and the model fits on one GPU: run {tp} replicas instead of tensor parallel {tp}.</source>
             <translation>互联是瓶颈且模型单卡放得下：用 {tp} 个副本代替张量并行 {tp}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="147" />
+            <location filename="../../gpucalc/text/notices.py" line="162" />
             <source>The interconnect binds on PCIe ({gpu}): an NVLink server cuts the all-reduce time.</source>
             <translation>PCIe（{gpu}）互联是瓶颈：NVLink 服务器可大幅缩短 all-reduce 时间。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="150" />
+            <location filename="../../gpucalc/text/notices.py" line="165" />
             <source>The interconnect binds at TP {tp}: fewer tensor-parallel ranks per replica (with more replicas) lower the communication share.</source>
             <translation>TP {tp} 时互联是瓶颈：减少每副本的张量并行卡数（增加副本数）可降低通信占比。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="154" />
+            <location filename="../../gpucalc/text/notices.py" line="169" />
             <source>A price is set for GPU {id}, which is not in the catalog.</source>
             <translation>价格表中的 GPU {id} 不在目录中。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="157" />
+            <location filename="../../gpucalc/text/notices.py" line="172" />
             <source>Alias {alias} of {id} ({table}) is already used by {other}; it keeps naming {other}.</source>
             <translation>{table} 中 {id} 的别名 {alias} 已被 {other} 使用，仍指向 {other}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="160" />
-            <source>{model}: its linear-attention layers keep a fixed-size state per request instead of a KV cache; their weights are counted, but that state is not counted in the KV memory, so the KV capacity is overestimated.</source>
-            <translation>{model}：线性注意力层为每个请求保存固定大小的状态，而不是 KV 缓存；已计入其权重，但该状态未计入 KV 显存，KV 容量偏高。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/text/notices.py" line="165" />
-            <source>{model}: its Mamba (state-space) layers keep a fixed-size state per request instead of a KV cache; their weights are counted, but that state is not counted in the KV memory, so the KV capacity is overestimated.</source>
-            <translation>{model}：Mamba（状态空间）层为每个请求保存固定大小的状态，而不是 KV 缓存；已计入其权重，但该状态未计入 KV 显存，KV 容量偏高。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/text/notices.py" line="170" />
+            <location filename="../../gpucalc/text/notices.py" line="175" />
             <source>{model}: its state-space (Mamba) layers are counted without their weights and without their per-request state, because the config does not give their geometry in a form gpucalc reads; weights and KV capacity are approximate.</source>
             <translation>{model}：状态空间（Mamba）层的权重和每个请求的状态均未计入（配置中没有 gpucalc 能读取的层结构），权重与 KV 容量为近似值。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/text/notices.py" line="175" />
-            <source>{model}: DeepSeek sparse attention's indexer weights are counted, but its per-token key cache is not counted in the KV memory, and attention is costed over every token rather than only the top-k it selects.</source>
-            <translation>{model}：已计入 DeepSeek 稀疏注意力索引器的权重，但其每 token 的键缓存未计入 KV 显存，且注意力按全部 token 计算，而非只按其选出的 top-k。</translation>
         </message>
         <message>
             <location filename="../../gpucalc/text/notices.py" line="180" />
@@ -5708,6 +6358,11 @@
             <location filename="../../gpucalc/text/notices.py" line="192" />
             <source>{model}: some blocks use windowed attention; they are counted as full attention, so the KV cache is overestimated.</source>
             <translation>{model}：部分层使用窗口注意力，按全注意力计算，KV 缓存偏大。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="196" />
+            <source>{model}: its model_type is not one gpucalc's importer knows; it is read as a standard decoder from the fields it recognises, so layers of a new kind (compressed or sparse attention, new state layers) may be missed and weights and KV cache may be off.</source>
+            <translation>{model}：其 model_type 不在 gpucalc 导入器已知的类型之中；按标准解码器读取其能识别的字段，因此新类型的层（压缩或稀疏注意力、新的状态层）可能被遗漏，权重与 KV 缓存可能有偏差。</translation>
         </message>
     </context>
     <context>
@@ -5818,12 +6473,12 @@
             <translation>数字均为单副本：压测其中一个副本（共 {r} 个副本）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="108" />
+            <location filename="../../gpucalc/cli/output.py" line="122" />
             <source>yes</source>
             <translation>是</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="108" />
+            <location filename="../../gpucalc/cli/output.py" line="122" />
             <source>no</source>
             <translation>否</translation>
         </message>
@@ -5846,6 +6501,31 @@
             <location filename="../../gpucalc/cli/perf_output.py" line="28" />
             <source>At the chosen request rate</source>
             <translation>指定请求速率下</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/disagg_text.py" line="20" />
+            <source>Disaggregated prefill/decode ({ratio}): {gpus} GPUs in two pools.</source>
+            <translation>预填充/生成分离（{ratio}）：两个池共 {gpus} 张 GPU。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/disagg_text.py" line="22" />
+            <source>Prefill pool: {n} replicas of TP {tp} × PP {pp} ({gpus} GPUs, {needed} needed for the traffic), {rate} prompts/s each at the TTFT target; TTFT {ttft} ms = queue + P95 prefill {prefill} ms + KV transfer {kv} ms.</source>
+            <translation>预填充池：{n} 个 TP {tp} × PP {pp} 副本（{gpus} 张 GPU，流量需要 {needed} 个），每个副本在 TTFT 目标下 {rate} 个提示词/s；TTFT {ttft} ms = 排队 + P95 预填充 {prefill} ms + KV 传输 {kv} ms。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/disagg_text.py" line="29" />
+            <source>Decode pool: {n} replicas of TP {tp} × PP {pp} ({gpus} GPUs, {needed} needed), knee {knee} requests each, TPOT {tpot} ms without prompt chunks, {rate} req/s each.</source>
+            <translation>生成池：{n} 个 TP {tp} × PP {pp} 副本（{gpus} 张 GPU，需要 {needed} 个），每个副本拐点 {knee} 个请求，不含提示词分块的 TPOT {tpot} ms，每个副本 {rate} req/s。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/disagg_text.py" line="34" />
+            <source>KV transfer: {mb} MB per P95 prompt over {link} at {gbs} GB/s per GPU from {senders} GPUs in parallel.</source>
+            <translation>KV 传输：每个 P95 提示词 {mb} MB，经 {link}，每张 GPU {gbs} GB/s，{senders} 张 GPU 并行发送。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/disagg_text.py" line="41" />
+            <source>Aggregated, the same traffic needs {gpus} GPUs (serving replicas, no spares).</source>
+            <translation>不分离部署时，同样流量需要 {gpus} 张 GPU（服务副本，不含备用）。</translation>
         </message>
         <message>
             <location filename="../../gpucalc/report/fleet_text.py" line="23" />
@@ -6128,627 +6808,722 @@
             <translation>有效吞吐（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="54" />
+            <location filename="../../gpucalc/report/sections.py" line="58" />
             <source>memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="55" />
+            <location filename="../../gpucalc/report/sections.py" line="59" />
             <source>compute</source>
             <translation>算力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="56" />
+            <location filename="../../gpucalc/report/sections.py" line="60" />
             <source>interconnect</source>
             <translation>卡间通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="57" />
+            <location filename="../../gpucalc/report/sections.py" line="61" />
             <source>scheduler</source>
             <translation>调度器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="58" />
+            <location filename="../../gpucalc/report/sections.py" line="62" />
             <source>KV-cache memory</source>
             <translation>KV 缓存显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="59" />
+            <location filename="../../gpucalc/report/sections.py" line="63" />
             <source>compute (latency)</source>
             <translation>算力（延迟）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="61" />
+            <location filename="../../gpucalc/report/sections.py" line="65" />
             <source>the scheduler's max_num_seqs cap</source>
             <translation>调度器的 max_num_seqs 上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="62" />
+            <location filename="../../gpucalc/report/sections.py" line="66" />
             <source>short</source>
             <translation>短</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="63" />
+            <location filename="../../gpucalc/report/sections.py" line="67" />
             <source>medium</source>
             <translation>中</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="64" />
+            <location filename="../../gpucalc/report/sections.py" line="68" />
             <source>long</source>
             <translation>长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="65" />
+            <location filename="../../gpucalc/report/sections.py" line="69" />
             <source>very long</source>
             <translation>超长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="66" />
+            <location filename="../../gpucalc/report/sections.py" line="70" />
             <source>scenario</source>
             <translation>本场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="68" />
+            <location filename="../../gpucalc/report/sections.py" line="72" />
             <source>1. Inputs</source>
             <translation>1. 输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="69" />
+            <location filename="../../gpucalc/report/sections.py" line="73" />
             <source>2. Pre-reporting checklist</source>
             <translation>2. 报数前自查清单</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="70" />
+            <location filename="../../gpucalc/report/sections.py" line="74" />
             <source>3. Memory per GPU</source>
             <translation>3. 单卡显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="71" />
+            <location filename="../../gpucalc/report/sections.py" line="75" />
             <source>4. Concurrency ceilings</source>
             <translation>4. 并发上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="72" />
+            <location filename="../../gpucalc/report/sections.py" line="76" />
             <source>5. Ceilings against planning length</source>
             <translation>5. 并发上限随规划长度的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="73" />
+            <location filename="../../gpucalc/report/sections.py" line="77" />
             <source>6. Latency and throughput against concurrency</source>
             <translation>6. 延迟与吞吐随并发的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="74" />
+            <location filename="../../gpucalc/report/sections.py" line="78" />
             <source>7. Per-card grid</source>
             <translation>7. 单卡并发参考表</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="75" />
+            <location filename="../../gpucalc/report/sections.py" line="79" />
             <source>8. Fleet sizing and cost</source>
             <translation>8. 卡数反推与成本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="76" />
+            <location filename="../../gpucalc/report/sections.py" line="80" />
             <source>9. Uncertainty and sensitivity</source>
             <translation>9. 不确定性与敏感性</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="77" />
+            <location filename="../../gpucalc/report/sections.py" line="81" />
             <source>10. Traffic simulation</source>
             <translation>10. 流量仿真</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="78" />
+            <location filename="../../gpucalc/report/sections.py" line="82" />
             <source>11. Efficiency assumptions</source>
             <translation>11. 效率假设</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="79" />
+            <location filename="../../gpucalc/report/sections.py" line="83" />
             <source>12. Notices</source>
             <translation>12. 提示</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="80" />
+            <location filename="../../gpucalc/report/sections.py" line="84" />
             <source>13. Appendix: measurement plan</source>
             <translation>13. 附录：实测计划</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="163" />
+            <location filename="../../gpucalc/report/sections.py" line="169" />
+            <source>Prefill launch command</source>
+            <translation>预填充启动命令</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="169" />
+            <source>Decode launch command</source>
+            <translation>生成启动命令</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="183" />
             <source>The model does not fit on this deployment.</source>
             <translation>该部署放不下此模型。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="164" />
+            <location filename="../../gpucalc/report/sections.py" line="184" />
             <source>{n} concurrent requests per replica at TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms — limited by {bottleneck}; online capacity at the {watermark} watermark: {online}.</source>
             <translation>在首 token 时间 ≤ {ttft} ms、每 token 延迟 ≤ {tpot} ms 下，每副本可承载 {n} 个并发请求——瓶颈为{bottleneck}；按 {watermark} 安全水位的在线容量：{online}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="171" />
+            <location filename="../../gpucalc/report/sections.py" line="191" />
             <source>{r} replicas: {total} requests in all.</source>
             <translation>{r} 个副本：共 {total} 个请求。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="180" />
+            <location filename="../../gpucalc/report/sections.py" line="200" />
             <source>checkpoint</source>
             <translation>检查点自带</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="180" />
+            <location filename="../../gpucalc/report/sections.py" line="200" />
             <source>what-if</source>
             <translation>假设量化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="182" />
+            <location filename="../../gpucalc/report/sections.py" line="202" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="184" />
+            <location filename="../../gpucalc/report/sections.py" line="204" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="184" />
+            <location filename="../../gpucalc/report/sections.py" line="204" />
             <source>{total} total, {active} active per token</source>
             <translation>总计 {total}，每 token 激活 {active}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="187" />
+            <location filename="../../gpucalc/report/sections.py" line="207" />
             <source>Precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="187" />
+            <location filename="../../gpucalc/report/sections.py" line="207" />
             <source>weights {weights} ({origin}), KV cache {kv}</source>
             <translation>权重 {weights}（{origin}），KV 缓存 {kv}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="190" />
+            <location filename="../../gpucalc/report/sections.py" line="210" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="190" />
+            <location filename="../../gpucalc/report/sections.py" line="210" />
             <source>{n}× {gpu}: {mem} GiB usable each, {bw} GB/s, {link}</source>
             <translation>{n}× {gpu}：每卡可用 {mem} GiB，{bw} GB/s，{link}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="194" />
+            <location filename="../../gpucalc/report/sections.py" line="214" />
             <source>Engine</source>
             <translation>推理引擎</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="195" />
+            <location filename="../../gpucalc/report/sections.py" line="215" />
             <source>Parallelism</source>
             <translation>并行方式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="195" />
+            <location filename="../../gpucalc/report/sections.py" line="215" />
             <source>TP {tp} × PP {pp}, {r} replica(s)</source>
             <translation>张量并行 {tp} × 流水线并行 {pp}，{r} 个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="197" />
+            <location filename="../../gpucalc/report/sections.py" line="217" />
+            <source>Decode context parallel</source>
+            <translation>解码上下文并行</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="217" />
+            <source>DCP {dcp}: the KV cache is sharded along tokens over {dcp} of the TP {tp} ranks</source>
+            <translation>DCP {dcp}：KV 缓存按 token 切分到 TP {tp} 中的 {dcp} 张卡上</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="221" />
             <source>Workload</source>
             <translation>流量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="197" />
+            <location filename="../../gpucalc/report/sections.py" line="221" />
             <source>input {i50} tokens (P95 {i95}), output {o50} tokens (P95 {o95}), {turns} turn(s); {qps} req/s average, {peak} req/s peak; {mode} traffic</source>
             <translation>输入 {i50} token（P95 {i95}），输出 {o50} token（P95 {o95}），{turns} 轮；平均 {qps} req/s，峰值 {peak} req/s；{mode}流量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="205" />
+            <location filename="../../gpucalc/report/sections.py" line="229" />
+            <source>Prefix caching</source>
+            <translation>前缀缓存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="230" />
             <source>Targets</source>
             <translation>延迟目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="205" />
+            <location filename="../../gpucalc/report/sections.py" line="230" />
             <source>TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; watermark {wm}; planning share {share}</source>
             <translation>首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} ms；安全水位 {wm}；规划显存占比 {share}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="211" />
+            <location filename="../../gpucalc/report/sections.py" line="237" />
+            <source>Nodes</source>
+            <translation>节点</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="239" />
             <source>Launch command</source>
             <translation>启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="213" />
+            <location filename="../../gpucalc/report/sections.py" line="241" />
             <source>Item</source>
             <translation>项目</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="213" />
+            <location filename="../../gpucalc/report/sections.py" line="241" />
             <source>Value</source>
             <translation>数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="221" />
+            <location filename="../../gpucalc/report/sections.py" line="246" />
+            <source>{nodes} node(s), {per_node} GPUs per node; between nodes {network}, {gb_s} GB/s per GPU and direction ({formula})</source>
+            <translation>{nodes} 个节点，每节点 {per_node} 卡；节点间 {network}，每卡每方向 {gb_s} GB/s（{formula}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="251" />
+            <source>TP spans nodes (strongly advised against)</source>
+            <translation>TP 跨节点（强烈不建议）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="253" />
+            <source>{hops} pipeline hop(s) across nodes</source>
+            <translation>{hops} 个流水线跨节点传递</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="262" />
             <source>pass</source>
             <translation>通过</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="221" />
+            <location filename="../../gpucalc/report/sections.py" line="262" />
             <source>attention</source>
             <translation>注意</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="226" />
+            <location filename="../../gpucalc/report/sections.py" line="267" />
             <source>State each item before reporting a capacity number (the capacity planning checklist).</source>
             <translation>报容量数字之前逐条写明（容量规划清单：报数前先自查）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="228" />
+            <location filename="../../gpucalc/report/sections.py" line="269" />
             <source>Stated value</source>
             <translation>写明的数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="228" />
+            <location filename="../../gpucalc/report/sections.py" line="269" />
             <source>Check</source>
             <translation>检查</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="248" />
+            <location filename="../../gpucalc/report/sections.py" line="289" />
             <source>planning share {p}</source>
             <translation>规划占比 {p}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="249" />
+            <location filename="../../gpucalc/report/sections.py" line="290" />
             <source>alarm {p}</source>
             <translation>警戒线 {p}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="250" />
+            <location filename="../../gpucalc/report/sections.py" line="291" />
             <source>Memory picture of one GPU</source>
             <translation>单卡显存构成</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="251" />
+            <location filename="../../gpucalc/report/sections.py" line="292" />
             <source>GPU memory (GiB)</source>
             <translation>显存（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="251" />
+            <location filename="../../gpucalc/report/sections.py" line="292" />
             <source>capacity {v} GiB</source>
             <translation>容量 {v} GiB</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="267" />
+            <location filename="../../gpucalc/report/sections.py" line="309" />
             <source>Pipeline stage {s} of {n} (the one whose KV cache binds).</source>
             <translation>流水线第 {s} 段（共 {n} 段，其 KV 缓存为瓶颈）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="269" />
+            <location filename="../../gpucalc/report/sections.py" line="311" />
             <source>Line item</source>
             <translation>扣减项</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="269" />
+            <location filename="../../gpucalc/report/sections.py" line="311" />
             <source>Formula</source>
             <translation>公式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="269" />
+            <location filename="../../gpucalc/report/sections.py" line="311" />
             <source>Inputs</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="269" />
+            <location filename="../../gpucalc/report/sections.py" line="311" />
             <source>Source</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="272" />
+            <location filename="../../gpucalc/report/sections.py" line="314" />
             <source>Sources</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="298" />
+            <location filename="../../gpucalc/report/sections.py" line="340" />
             <source>Concurrency ceilings (the smallest binds)</source>
             <translation>并发上限（最小者为瓶颈）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="299" />
+            <location filename="../../gpucalc/report/sections.py" line="341" />
             <source>running requests per replica</source>
             <translation>每副本同时在算的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="299" />
+            <location filename="../../gpucalc/report/sections.py" line="341" />
             <source>no limit</source>
             <translation>无限制</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="301" />
+            <location filename="../../gpucalc/report/sections.py" line="343" />
             <source>watermark {n}</source>
             <translation>安全水位 {n}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="307" />
+            <location filename="../../gpucalc/report/sections.py" line="349" />
             <source>binding</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="315" />
+            <location filename="../../gpucalc/report/sections.py" line="357" />
             <source>Ceiling</source>
             <translation>上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="315" />
+            <location filename="../../gpucalc/report/sections.py" line="357" />
             <source>Requests per replica</source>
             <translation>每副本请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="316" />
+            <location filename="../../gpucalc/report/sections.py" line="358" />
             <source>Binds</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="318" />
+            <location filename="../../gpucalc/report/sections.py" line="360" />
             <source>Advice</source>
             <translation>建议</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="320" />
+            <location filename="../../gpucalc/report/sections.py" line="362" />
             <source>Operating points (one replica)</source>
             <translation>工作点（单副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="322" />
+            <location filename="../../gpucalc/report/sections.py" line="364" />
             <source>Point</source>
             <translation>工作点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="322" />
+            <location filename="../../gpucalc/report/sections.py" line="364" />
             <source>Concurrency</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="323" />
+            <location filename="../../gpucalc/report/sections.py" line="365" />
             <source>Requests/s</source>
             <translation>请求/秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="326" />
+            <location filename="../../gpucalc/report/sections.py" line="368" />
             <source>Knee (the recommendation: past it a latency target breaks or requests queue): {k} concurrent requests; online capacity ({wm} of the knee): {online}; communication share of a step at the recommendation: {c}.</source>
             <translation>拐点（即推荐并发：再往上延迟目标被击穿或请求开始排队）：{k} 个并发请求；在线容量（拐点的 {wm}）：{online}；推荐并发下每步的通信占比：{c}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="339" />
+            <location filename="../../gpucalc/report/sections.py" line="382" />
+            <source>Prefix cache (one replica)</source>
+            <translation>前缀缓存（单副本）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="384" />
+            <source>Figure</source>
+            <translation>指标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="394" />
+            <source>on</source>
+            <translation>开</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="394" />
+            <source>off</source>
+            <translation>关</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="395" />
+            <source>engine default</source>
+            <translation>引擎默认</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="395" />
+            <source>set</source>
+            <translation>已设置</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="396" />
+            <source>{state} ({origin})</source>
+            <translation>{state}（{origin}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="398" />
+            <source>; shared prefix {tokens} tokens, {n} distinct</source>
+            <translation>；共享前缀 {tokens} token，{n} 种</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="401" />
+            <source>; measured hit rate {rate}</source>
+            <translation>；实测命中率 {rate}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="403" />
+            <source>; chat history cached</source>
+            <translation>；多轮对话历史已缓存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="413" />
             <source>longest: watch this line, it breaks first</source>
             <translation>最长类别：单独看这条线，它先崩</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="341" />
+            <location filename="../../gpucalc/report/sections.py" line="415" />
             <source>misses a target</source>
             <translation>未达目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="351" />
+            <location filename="../../gpucalc/report/sections.py" line="425" />
             <source>Request classes at the recommendation (P{p}, one replica)</source>
             <translation>推荐并发下各请求类别（P{p}，单副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="353" />
+            <location filename="../../gpucalc/report/sections.py" line="427" />
             <source>Class</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="353" />
+            <location filename="../../gpucalc/report/sections.py" line="427" />
             <source>Share</source>
             <translation>占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="353" />
+            <location filename="../../gpucalc/report/sections.py" line="427" />
             <source>Input</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="353" />
+            <location filename="../../gpucalc/report/sections.py" line="427" />
             <source>Output</source>
             <translation>输出</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="367" />
+            <location filename="../../gpucalc/report/sections.py" line="441" />
             <source>Ceilings against planning length</source>
             <translation>并发上限随规划长度的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="368" />
+            <location filename="../../gpucalc/report/sections.py" line="442" />
             <source>planning length (KV tokens per request)</source>
             <translation>规划长度（每请求 KV token 数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="368" />
+            <location filename="../../gpucalc/report/sections.py" line="442" />
             <source>requests per replica</source>
             <translation>每副本请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="369" />
+            <location filename="../../gpucalc/report/sections.py" line="443" />
             <source>crossover</source>
             <translation>交叉点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="369" />
+            <location filename="../../gpucalc/report/sections.py" line="443" />
             <source>planning {n}</source>
             <translation>规划长度 {n}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="371" />
+            <location filename="../../gpucalc/report/sections.py" line="445" />
             <source>At {n} tokens the binding constraint changes from {a} to {b}.</source>
             <translation>在 {n} token 处，瓶颈从{a}变为{b}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="375" />
+            <location filename="../../gpucalc/report/sections.py" line="449" />
             <source>No crossover: one constraint binds over the whole range.</source>
             <translation>无交叉点：整个区间内都是同一个瓶颈。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="377" />
+            <location filename="../../gpucalc/report/sections.py" line="451" />
             <source>Planning length: KV tokens one request holds (P95 input + history + P95 output). Each point is this scenario with every length scaled in proportion (output: {o} % of the mean request); at {n} tokens it is the answer. The dashed line is the recommendation (the smallest ceiling).</source>
             <translation>规划长度：单个请求占用的 KV token 数（P95 输入 + 历史 + P95 输出）。每个点都是本场景按比例缩放全部长度后的结果（输出占平均请求的 {o} %）；在 {n} token 处即为推荐答案。虚线为推荐值（最小的上限）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="388" />
+            <location filename="../../gpucalc/report/sections.py" line="462" />
             <source>Latency against concurrency</source>
             <translation>延迟随并发的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="389" />
+            <location filename="../../gpucalc/report/sections.py" line="463" />
             <source>Output throughput against concurrency</source>
             <translation>输出吞吐随并发的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="390" />
+            <location filename="../../gpucalc/report/sections.py" line="464" />
             <source>concurrent requests (closed loop)</source>
             <translation>并发请求数（闭环）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="390" />
+            <location filename="../../gpucalc/report/sections.py" line="464" />
             <source>ms</source>
             <translation>毫秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="391" />
+            <location filename="../../gpucalc/report/sections.py" line="465" />
             <source>output tokens/s</source>
             <translation>输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="392" />
+            <location filename="../../gpucalc/report/sections.py" line="466" />
             <source>knee {n} ({name})</source>
             <translation>拐点 {n}（{name}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="393" />
+            <location filename="../../gpucalc/report/sections.py" line="467" />
             <source>{name} limit {n}</source>
             <translation>{name}上限 {n}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="393" />
+            <location filename="../../gpucalc/report/sections.py" line="467" />
             <source>{name} past target from {n}</source>
             <translation>{name} 自 {n} 起超出目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="394" />
+            <location filename="../../gpucalc/report/sections.py" line="468" />
             <source>output tokens/s per replica</source>
             <translation>每副本输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="421" />
+            <location filename="../../gpucalc/report/sections.py" line="495" />
             <source>does not fit</source>
             <translation>放不下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="425" />
+            <location filename="../../gpucalc/report/sections.py" line="499" />
             <source>Precision tier</source>
             <translation>量化档位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="428" />
+            <location filename="../../gpucalc/report/sections.py" line="502" />
             <source>Concurrent requests per replica that meet the targets, by planning length (tokens per request, the scenario's lengths scaled in proportion) and precision tier, and what binds. The scenario's column at its precision is the answer.</source>
             <translation>满足延迟目标的每副本并发请求数，按规划长度（每请求 token 数，本场景各长度按比例缩放）与量化档位列出，并注明瓶颈。本场景列在其自身精度下即为推荐答案。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="434" />
+            <location filename="../../gpucalc/report/sections.py" line="508" />
             <source>Lower tiers than the checkpoint's precision: </source>
             <translation>低于原始权重精度的档位：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="456" />
+            <location filename="../../gpucalc/report/sections.py" line="530" />
             <source>For {qps} req/s average and {peak} req/s peak, sized for the peak with one spare replica (N + 1); the {n} cheapest of {m} options that meet the targets. ★ = Pareto front (no option is both cheaper and faster).</source>
             <translation>平均 {qps} req/s、峰值 {peak} req/s，按峰值并留一个备用副本（N + 1）反推；列出满足目标的 {m} 个方案中最便宜的 {n} 个。★ = 帕累托前沿（没有既更便宜又更快的方案）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="462" />
+            <location filename="../../gpucalc/report/sections.py" line="536" />
             <source>No GPU in the catalog meets the targets.</source>
             <translation>目录中没有满足目标的 GPU。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="463" />
+            <location filename="../../gpucalc/report/sections.py" line="537" />
             <source>‡ lower precision than the checkpoint: </source>
             <translation>‡ 精度低于原始权重：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="466" />
+            <location filename="../../gpucalc/report/sections.py" line="540" />
             <source>Weights / KV</source>
             <translation>权重 / KV</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="466" />
+            <location filename="../../gpucalc/report/sections.py" line="540" />
             <source>Conc.</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="467" />
+            <location filename="../../gpucalc/report/sections.py" line="541" />
             <source>req/s per replica</source>
             <translation>每副本 req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="467" />
+            <location filename="../../gpucalc/report/sections.py" line="541" />
             <source>GPUs</source>
             <translation>卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="467" />
+            <location filename="../../gpucalc/report/sections.py" line="541" />
             <source>Util.</source>
             <translation>利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="468" />
+            <location filename="../../gpucalc/report/sections.py" line="542" />
             <source>$/M tokens</source>
             <translation>$/百万 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="468" />
+            <location filename="../../gpucalc/report/sections.py" line="542" />
             <source>Pareto</source>
             <translation>帕累托</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="479" />
+            <location filename="../../gpucalc/report/sections.py" line="553" />
             <source>share of dense peak TFLOPS large GEMMs reach</source>
             <translation>大矩阵乘能达到的稠密峰值 TFLOPS 比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="481" />
+            <location filename="../../gpucalc/report/sections.py" line="555" />
             <source>share of peak attention kernels reach</source>
             <translation>注意力算子能达到的峰值比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="483" />
+            <location filename="../../gpucalc/report/sections.py" line="557" />
             <source>share of HBM bandwidth decode reaches</source>
             <translation>逐 token 生成能达到的显存带宽比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="485" />
+            <location filename="../../gpucalc/report/sections.py" line="559" />
             <source>share of link bandwidth all-reduce reaches</source>
             <translation>all-reduce 能达到的互联带宽比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="487" />
+            <location filename="../../gpucalc/report/sections.py" line="561" />
             <source>fixed cost of one collective</source>
             <translation>一次集合通信的固定开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="489" />
+            <location filename="../../gpucalc/report/sections.py" line="563" />
             <source>fixed cost of one engine step</source>
             <translation>引擎每步的固定开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="491" />
+            <location filename="../../gpucalc/report/sections.py" line="565" />
             <source>FP8 GEMM share relative to BF16</source>
             <translation>FP8 矩阵乘相对 BF16 的效率比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="495" />
+            <location filename="../../gpucalc/report/sections.py" line="569" />
             <source>Meaning</source>
             <translation>含义</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="497" />
+            <location filename="../../gpucalc/report/sections.py" line="571" />
             <source>Source: {s}</source>
             <translation>来源：{s}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="507" />
+            <location filename="../../gpucalc/report/sections.py" line="581" />
             <source>None.</source>
             <translation>无。</translation>
         </message>
@@ -7415,61 +8190,71 @@
         </message>
         <message>
             <location filename="../../gpucalc/ui/panels/sizing_model.py" line="106" />
+            <source>Layout</source>
+            <translation>布局</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="107" />
             <source>TP</source>
             <translation>TP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="108" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="109" />
             <source>Replicas (N+k)</source>
             <translation>副本数（N+k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="110" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="111" />
             <source>Knee / replica</source>
             <translation>每副本拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="112" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="113" />
             <source>Online / replica</source>
             <translation>每副本在线容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="114" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="115" />
             <source>Bottleneck</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="116" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="117" />
             <source>TTFT ms</source>
             <translation>TTFT ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="117" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="118" />
             <source>TPOT ms</source>
             <translation>TPOT ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="118" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="119" />
             <source>Utilization</source>
             <translation>利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="120" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="121" />
             <source>$ / hour</source>
             <translation>$ / 小时</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="122" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="123" />
             <source>$ / M output tokens</source>
             <translation>$ / 百万输出 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="125" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="126" />
             <source>Pareto</source>
             <translation>帕累托</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="194" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="196" />
+            <source>prefill and decode pools {layout}: replicas of each pool = max(ceil(average QPS ÷ (watermark × its req/s per replica)), ceil(peak QPS ÷ its req/s)), {n} in all; + {k} spare per pool = {total}; GPUs = each pool's replicas × its TP × PP = {gpus}; cost = GPUs × ${price}/h</source>
+            <translation>预填充池与生成池 {layout}：每个池的副本 = max(ceil(平均 QPS ÷ (水位 × 该池每副本 req/s)), ceil(峰值 QPS ÷ 该池 req/s))，共 {n} 个；每个池另加 {k} 个备用 = {total}；GPU = 各池副本 × 其 TP × PP = {gpus}；成本 = GPU × ${price}/h</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="205" />
             <source>replicas = max(ceil(average QPS ÷ {rps} req/s per replica at the watermark), ceil(peak QPS ÷ req/s at the knee)) = {n}; + {k} spare = {total}; GPUs = replicas × TP {tp} = {gpus}; cost = GPUs × ${price}/h</source>
             <translation>副本数 = max(ceil(平均 QPS ÷ 安全水位下每副本 {rps} req/s), ceil(峰值 QPS ÷ 拐点下每副本 req/s)) = {n}；+ {k} 个备用 = {total}；卡数 = 副本数 × TP {tp} = {gpus}；成本 = 卡数 × ${price}/小时</translation>
         </message>
@@ -7595,22 +8380,17 @@
             <translation>实测压测数据点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/ceilings.py" line="39" />
-            <source>seed 000: KV capacity at P95 length, longest class, full multi-turn history</source>
-            <translation>KV 容量按 P95 长度、最长类别、完整多轮历史计算</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/ceilings.py" line="50" />
+            <location filename="../../gpucalc/core/ceilings.py" line="54" />
             <source>engine flag --max-num-seqs (or the engine's default)</source>
             <translation>引擎参数 --max-num-seqs（或引擎默认值）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/ceilings.py" line="110" />
+            <location filename="../../gpucalc/core/ceilings.py" line="114" />
             <source>seed 000: plan TTFT and TPOT at P95; M/G/1 prefill queue (Pollaczek–Khinchine)</source>
             <translation>TTFT 与 TPOT 按 P95 规划；预填充按 M/G/1 排队（Pollaczek–Khinchine）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/ceilings.py" line="144" />
+            <location filename="../../gpucalc/core/ceilings.py" line="148" />
             <source>seed 002: a communication share above 50 % means the parallel layout is poor</source>
             <translation>通信占比超过 50 % 说明并行方式不合适</translation>
         </message>
@@ -7620,9 +8400,29 @@
             <translation>长短混合时单独看长请求那条线，它先崩</translation>
         </message>
         <message>
+            <location filename="../../gpucalc/core/disaggregation.py" line="35" />
+            <source>M/D/1 queue (Pollaczek–Khinchine): mean wait = ρ × service ÷ (2 (1 − ρ))</source>
+            <translation>M/D/1 排队（Pollaczek–Khinchine）：平均等待 = ρ × 服务时间 ÷ (2 (1 − ρ))</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/disaggregation.py" line="37" />
+            <source>DistServe (OSDI 2024) §3: prefill and decode on separate GPUs remove the interference between them; each pool is sized for its own SLO</source>
+            <translation>DistServe（OSDI 2024）§3：预填充与生成放在不同 GPU 上，消除两者之间的干扰；每个池按各自的 SLO 定规模</translation>
+        </message>
+        <message>
             <location filename="../../gpucalc/core/fleet.py" line="151" />
             <source>catalog: indicative rental price</source>
             <translation>目录：参考租用价格</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/kv_transfer.py" line="24" />
+            <source>vLLM docs, features/disagg_prefill (KV cache sent from the prefill to the decode instance by the KV connector before decoding)</source>
+            <translation>vLLM 文档 features/disagg_prefill（生成开始前由 KV connector 把 KV 缓存从预填充实例发到生成实例）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/kv_transfer.py" line="26" />
+            <source>SGLang docs, advanced_features/pd_disaggregation (KV transfer backends mooncake and nixl)</source>
+            <translation>SGLang 文档 advanced_features/pd_disaggregation（KV 传输后端 mooncake 与 nixl）</translation>
         </message>
         <message>
             <location filename="../../gpucalc/core/length_mixture.py" line="34" />
@@ -7635,29 +8435,59 @@
             <translation>每一轮的输入都包含此前的全部对话</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="56" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="67" />
             <source>safetensors headers</source>
             <translation>safetensors 文件头</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="57" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="68" />
             <source>config.json shapes</source>
             <translation>config.json 中的张量形状</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="197" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="208" />
             <source>seed 001: keep weights + KV(avg) + margin within 70 % of memory</source>
             <translation>权重 + KV（平均长度）+ 余量控制在显存的 70 % 以内</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="205" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="216" />
             <source>seed 001: at 80 % with the average length, long-context service is not viable</source>
             <translation>按平均长度就到 80 % 时，长上下文服务不可行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="226" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="237" />
             <source>seed 001: weights + KV(avg) + margin within 70 % of memory; 80 % at the average length is the alarm</source>
             <translation>权重 + KV（平均长度）+ 余量控制在显存的 70 % 以内；按平均长度达到 80 % 即为警戒线</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory_plan.py" line="338" />
+            <source>vLLM docs, Context Parallel Deployment: decode context parallel shards the KV cache along tokens</source>
+            <translation>vLLM 文档 Context Parallel Deployment：解码上下文并行按 token 切分 KV 缓存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory_plan.py" line="340" />
+            <source>vLLM deepseek_v2.py DeepseekV32IndexerCache: FP8 key + one float32 scale per 128 elements</source>
+            <translation>vLLM deepseek_v2.py DeepseekV32IndexerCache：FP8 键 + 每 128 个元素一个 float32 缩放因子</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/prefix_cache.py" line="40" />
+            <source>vLLM docs 'Automatic Prefix Caching' and v1/core/kv_cache_manager.py: only full blocks are hashed and reused; on a full hit the last prompt token is recomputed</source>
+            <translation>vLLM 文档中的自动前缀缓存一节与 v1/core/kv_cache_manager.py：只有填满的块才被哈希和复用；整段命中时最后一个输入 token 仍重新计算</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/prefix_cache.py" line="43" />
+            <source>vLLM v1/core/block_pool.py: cached blocks are reference-counted, shared by every running request with the same prefix, and evicted least-recently-used once free; SGLang RadixAttention (Zheng et al. 2024, §3) the same on a radix tree</source>
+            <translation>vLLM v1/core/block_pool.py：缓存块按引用计数，由前缀相同的所有运行中请求共享，空闲后按最近最少使用（LRU）淘汰；SGLang RadixAttention（Zheng 等 2024，§3）在基数树上做法相同</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/prefix_cache.py" line="47" />
+            <source>vLLM v1/core/sched/scheduler.py: a new request's tokens to compute are its prompt minus the cached tokens; only those count against max_num_batched_tokens</source>
+            <translation>vLLM v1/core/sched/scheduler.py：新请求需计算的 token 为输入减去已缓存的 token，只有这些计入 max_num_batched_tokens</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/prefix_cache.py" line="50" />
+            <source>the workload's measured hit rate (vLLM logs 'Prefix cache hit rate'; /metrics vllm:prefix_cache_hits ÷ vllm:prefix_cache_queries)</source>
+            <translation>业务实测的命中率（vLLM 日志中的前缀缓存命中率；/metrics 中 vllm:prefix_cache_hits ÷ vllm:prefix_cache_queries）</translation>
         </message>
         <message>
             <location filename="../../gpucalc/core/sensitivity.py" line="38" />
@@ -7683,6 +8513,11 @@
             <location filename="../../gpucalc/core/sim_metrics.py" line="24" />
             <source>metric definitions of vllm bench serve (TTFT, TPOT, goodput)</source>
             <translation>vllm bench serve 的指标定义（TTFT、TPOT、goodput）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/state_memory.py" line="117" />
+            <source>vLLM mamba_utils.py MambaStateShapeCalculator (Gated DeltaNet, Mamba-2 state shapes); --mamba-ssm-cache-dtype</source>
+            <translation>vLLM mamba_utils.py MambaStateShapeCalculator（Gated DeltaNet、Mamba-2 的状态形状）；--mamba-ssm-cache-dtype</translation>
         </message>
         <message>
             <location filename="../../gpucalc/core/uncertainty.py" line="30" />
@@ -7725,17 +8560,22 @@
             <translation>该 GPU 没有实测算子表，借用 {system} 的效率比例；在九个实测系统中，同一引擎的 BF16 GEMM 渐近效率为峰值的 0.57–0.90，因此范围放宽 ±15 %</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/workload_shape.py" line="31" />
+            <location filename="../../gpucalc/core/workload_shape.py" line="11" />
+            <source>seed 000: KV capacity at P95 length, longest class, full multi-turn history</source>
+            <translation>KV 容量按 P95 长度、最长类别、完整多轮历史计算</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/workload_shape.py" line="34" />
             <source>seed 000: plan with P95 lengths, the maximum number of turns and the longest class</source>
             <translation>按 P95 长度、最大轮数和最长类别规划</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/workload_shape.py" line="33" />
+            <location filename="../../gpucalc/core/workload_shape.py" line="36" />
             <source>seed 002: raise the lengths 20–30 % when request lengths vary widely</source>
             <translation>请求长度波动大时把长度上调 20–30 %</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/workload_shape.py" line="54" />
+            <location filename="../../gpucalc/core/workload_shape.py" line="57" />
             <source>seed 001: weights + KV at average length + margin within 70 % of memory</source>
             <translation>权重 + 平均长度下的 KV + 余量控制在显存的 70 % 以内</translation>
         </message>
@@ -7949,33 +8789,58 @@
         </message>
         <message>
             <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="119" />
+            <source>Kind</source>
+            <translation>类型</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="120" />
+            <source>NIC line rate</source>
+            <translation>网卡线速</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="122" />
+            <source>NICs per GPU</source>
+            <translation>每卡网卡数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="123" />
+            <source>Latency</source>
+            <translation>延迟</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="128" />
             <source>GPUs</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="120" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="129" />
             <source>Models</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="121" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="130" />
             <source>Engines</source>
             <translation>引擎</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="122" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="131" />
             <source>Weight formats</source>
             <translation>权重格式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="123" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="132" />
             <source>KV formats</source>
             <translation>KV 格式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="124" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="133" />
             <source>Prices</source>
             <translation>价格</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="134" />
+            <source>Networks</source>
+            <translation>网络</translation>
         </message>
     </context>
     <context>
@@ -8261,521 +9126,621 @@
         </message>
         <message>
             <location filename="../../gpucalc/text/terms.py" line="57" />
+            <source>Network between nodes (per GPU)</source>
+            <translation>节点间网络（每卡）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="58" />
             <source>KV bytes per token</source>
             <translation>每 token KV 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="58" />
+            <location filename="../../gpucalc/text/terms.py" line="59" />
             <source>KV bytes per token per GPU</source>
             <translation>每卡每 token KV 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="59" />
+            <location filename="../../gpucalc/text/terms.py" line="60" />
             <source>KV cache tokens (per replica)</source>
             <translation>KV 缓存 token 数（每副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="60" />
+            <location filename="../../gpucalc/text/terms.py" line="61" />
+            <source>Layer state per request per GPU</source>
+            <translation>每卡每请求的层状态</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="62" />
             <source>KV cache tokens, all replicas</source>
             <translation>KV 缓存 token 数（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="61" />
+            <location filename="../../gpucalc/text/terms.py" line="63" />
             <source>Max concurrency at max model length</source>
             <translation>最大上下文下的最大并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="62" />
+            <location filename="../../gpucalc/text/terms.py" line="64" />
             <source>Concurrency at P50 length</source>
             <translation>P50 长度下的并发数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="63" />
+            <location filename="../../gpucalc/text/terms.py" line="65" />
             <source>Concurrency at P95 length</source>
             <translation>P95 长度下的并发数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="64" />
+            <location filename="../../gpucalc/text/terms.py" line="66" />
             <source>KV left on a single GPU</source>
             <translation>单卡剩余 KV 显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="65" />
+            <location filename="../../gpucalc/text/terms.py" line="67" />
             <source>Concurrency within planning share</source>
             <translation>规划占比内的并发数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="66" />
+            <location filename="../../gpucalc/text/terms.py" line="68" />
             <source>Concurrency at the 80 % alarm</source>
             <translation>达到 80% 警戒线时的并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="67" />
+            <location filename="../../gpucalc/text/terms.py" line="69" />
             <source>KV per request at average length</source>
             <translation>平均长度下每请求的 KV</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="68" />
+            <location filename="../../gpucalc/text/terms.py" line="70" />
             <source>Average length</source>
             <translation>平均长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="69" />
+            <location filename="../../gpucalc/text/terms.py" line="71" />
             <source>Memory share at planned concurrency</source>
             <translation>规划并发下的显存占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="70" />
+            <location filename="../../gpucalc/text/terms.py" line="72" />
             <source>Planning length</source>
             <translation>规划长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="71" />
+            <location filename="../../gpucalc/text/terms.py" line="73" />
             <source>Parameters (total)</source>
             <translation>参数量（总）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="72" />
+            <location filename="../../gpucalc/text/terms.py" line="74" />
             <source>Parameters (active)</source>
             <translation>参数量（激活）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="73" />
+            <location filename="../../gpucalc/text/terms.py" line="75" />
             <source>Active parameters without embedding</source>
             <translation>激活参数（不含嵌入层）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="74" />
+            <location filename="../../gpucalc/text/terms.py" line="76" />
             <source>Forward pass activations</source>
             <translation>前向激活</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="75" />
+            <location filename="../../gpucalc/text/terms.py" line="77" />
             <source>Sampler</source>
             <translation>采样器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="76" />
+            <location filename="../../gpucalc/text/terms.py" line="78" />
             <source>MoE workspace</source>
             <translation>MoE 工作区</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="77" />
+            <location filename="../../gpucalc/text/terms.py" line="79" />
             <source>Vision encoder (profiling pass)</source>
             <translation>视觉编码器（显存探测）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="78" />
+            <location filename="../../gpucalc/text/terms.py" line="80" />
             <source>Embedding</source>
             <translation>嵌入层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="79" />
+            <location filename="../../gpucalc/text/terms.py" line="81" />
             <source>Attention</source>
             <translation>注意力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="80" />
+            <location filename="../../gpucalc/text/terms.py" line="82" />
             <source>Dense MLP</source>
             <translation>稠密 MLP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="81" />
+            <location filename="../../gpucalc/text/terms.py" line="83" />
             <source>Routed experts</source>
             <translation>路由专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="82" />
+            <location filename="../../gpucalc/text/terms.py" line="84" />
             <source>Shared experts</source>
             <translation>共享专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="83" />
+            <location filename="../../gpucalc/text/terms.py" line="85" />
             <source>Norms and router</source>
             <translation>归一化与路由</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="84" />
+            <location filename="../../gpucalc/text/terms.py" line="86" />
             <source>LM head</source>
             <translation>输出头（LM head）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="85" />
+            <location filename="../../gpucalc/text/terms.py" line="87" />
             <source>Vision tower</source>
             <translation>视觉编码器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="86" />
+            <location filename="../../gpucalc/text/terms.py" line="88" />
             <source>Memory ceiling</source>
             <translation>显存上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="87" />
+            <location filename="../../gpucalc/text/terms.py" line="89" />
             <source>Compute ceiling</source>
             <translation>算力上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="88" />
+            <location filename="../../gpucalc/text/terms.py" line="90" />
             <source>Interconnect ceiling</source>
             <translation>卡间通信上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="89" />
+            <location filename="../../gpucalc/text/terms.py" line="91" />
             <source>Scheduler cap (max_num_seqs)</source>
             <translation>调度器上限（max_num_seqs）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="90" />
+            <location filename="../../gpucalc/text/terms.py" line="92" />
             <source>Recommended concurrency</source>
             <translation>推荐并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="91" />
+            <location filename="../../gpucalc/text/terms.py" line="93" />
             <source>Online capacity (at the watermark)</source>
             <translation>在线容量（按安全水位）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="92" />
+            <location filename="../../gpucalc/text/terms.py" line="94" />
             <source>Knee (the recommendation)</source>
             <translation>拐点（推荐并发）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="93" />
+            <location filename="../../gpucalc/text/terms.py" line="95" />
             <source>Requests/s per replica at the watermark</source>
             <translation>安全水位下每副本每秒请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="95" />
+            <location filename="../../gpucalc/text/terms.py" line="97" />
             <source>Requests/s per replica at the knee</source>
             <translation>拐点下每副本每秒请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="97" />
+            <location filename="../../gpucalc/text/terms.py" line="99" />
             <source>Replicas for the average</source>
             <translation>承载平均流量所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="98" />
+            <location filename="../../gpucalc/text/terms.py" line="100" />
             <source>Replicas for the peak</source>
             <translation>承载峰值流量所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="99" />
+            <location filename="../../gpucalc/text/terms.py" line="101" />
             <source>Serving replicas (N)</source>
             <translation>服务副本数（N）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="100" />
+            <location filename="../../gpucalc/text/terms.py" line="102" />
             <source>Spare replicas (k)</source>
             <translation>备用副本数（k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="101" />
+            <location filename="../../gpucalc/text/terms.py" line="103" />
             <source>Replicas needed (N + k)</source>
             <translation>所需副本数（N + k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="102" />
+            <location filename="../../gpucalc/text/terms.py" line="104" />
             <source>GPUs needed</source>
             <translation>所需卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="103" />
+            <location filename="../../gpucalc/text/terms.py" line="105" />
             <source>Replicas deployed</source>
             <translation>部署副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="104" />
+            <location filename="../../gpucalc/text/terms.py" line="106" />
             <source>GPUs planned</source>
             <translation>规划卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="105" />
+            <location filename="../../gpucalc/text/terms.py" line="107" />
             <source>Online concurrency, all replicas</source>
             <translation>在线并发（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="106" />
+            <location filename="../../gpucalc/text/terms.py" line="108" />
             <source>Concurrency at the knee, all replicas</source>
             <translation>拐点并发（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="107" />
+            <location filename="../../gpucalc/text/terms.py" line="109" />
             <source>Requests/s, all replicas</source>
             <translation>每秒请求数（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="108" />
+            <location filename="../../gpucalc/text/terms.py" line="110" />
             <source>Output tokens/s, all replicas</source>
             <translation>输出 token/s（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="109" />
+            <location filename="../../gpucalc/text/terms.py" line="111" />
             <source>Output tokens per day</source>
             <translation>每天输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="110" />
+            <location filename="../../gpucalc/text/terms.py" line="112" />
             <source>Output tokens per GPU-hour</source>
             <translation>每卡时输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="111" />
+            <location filename="../../gpucalc/text/terms.py" line="113" />
             <source>Batch backfill tokens per day</source>
             <translation>每天离线回填 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="112" />
+            <location filename="../../gpucalc/text/terms.py" line="114" />
             <source>Cost per hour (GPUs needed)</source>
             <translation>每小时成本（所需卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="113" />
+            <location filename="../../gpucalc/text/terms.py" line="115" />
             <source>Cost per month (GPUs needed)</source>
             <translation>每月成本（所需卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="114" />
+            <location filename="../../gpucalc/text/terms.py" line="116" />
             <source>Cost per hour (GPUs planned)</source>
             <translation>每小时成本（规划卡数）</translation>
         </message>
         <message>
             <location filename="../../gpucalc/text/terms.py" line="118" />
+            <source>KV transfer to the decode pool</source>
+            <translation>到生成池的 KV 传输</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="119" />
+            <source>Prefill of a P95 prompt</source>
+            <translation>P95 提示词的预填充</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="120" />
+            <source>Prompt tokens/s per prefill replica</source>
+            <translation>每个预填充副本的提示词 tokens/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="122" />
+            <source>Prompts/s per prefill replica at the TTFT target</source>
+            <translation>TTFT 目标下每个预填充副本的提示词/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="124" />
+            <source>TTFT, disaggregated</source>
+            <translation>TTFT（分离部署）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="125" />
+            <source>Decode replica knee</source>
+            <translation>生成副本拐点</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="126" />
+            <source>TPOT, decode pool</source>
+            <translation>TPOT（生成池）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="127" />
+            <source>Output tokens/s per decode replica</source>
+            <translation>每个生成副本的输出 tokens/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="129" />
+            <source>Requests/s per decode replica</source>
+            <translation>每个生成副本的请求/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="131" />
+            <source>Prefill replicas needed</source>
+            <translation>所需预填充副本</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="132" />
+            <source>Decode replicas needed</source>
+            <translation>所需生成副本</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="136" />
             <source>Communication share of a step</source>
             <translation>单步通信占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="119" />
+            <location filename="../../gpucalc/text/terms.py" line="137" />
             <source>Step: matrix multiplies</source>
             <translation>单步：矩阵乘</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="120" />
+            <location filename="../../gpucalc/text/terms.py" line="138" />
             <source>Step: attention</source>
             <translation>单步：注意力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="121" />
+            <location filename="../../gpucalc/text/terms.py" line="139" />
             <source>Step: communication</source>
             <translation>单步：通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="122" />
+            <location filename="../../gpucalc/text/terms.py" line="140" />
             <source>Step: kernel launches without CUDA graphs</source>
             <translation>单步：无 CUDA Graph 时的 kernel 启动</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="123" />
+            <location filename="../../gpucalc/text/terms.py" line="141" />
             <source>Step: scheduler overhead</source>
             <translation>单步：调度开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="124" />
+            <location filename="../../gpucalc/text/terms.py" line="142" />
             <source>TTFT</source>
             <translation>TTFT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="125" />
+            <location filename="../../gpucalc/text/terms.py" line="143" />
             <source>TPOT</source>
             <translation>TPOT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="126" />
+            <location filename="../../gpucalc/text/terms.py" line="144" />
             <source>Inter-token latency</source>
             <translation>token 间延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="127" />
+            <location filename="../../gpucalc/text/terms.py" line="145" />
             <source>Output tokens/s</source>
             <translation>输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="128" />
+            <location filename="../../gpucalc/text/terms.py" line="146" />
             <source>Requests/s</source>
             <translation>每秒请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="129" />
+            <location filename="../../gpucalc/text/terms.py" line="147" />
             <source>Parameters: embedding</source>
             <translation>参数量：嵌入层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="130" />
+            <location filename="../../gpucalc/text/terms.py" line="148" />
             <source>Parameters: attention</source>
             <translation>参数量：注意力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="131" />
+            <location filename="../../gpucalc/text/terms.py" line="149" />
             <source>Parameters: dense MLP</source>
             <translation>参数量：稠密 MLP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="132" />
+            <location filename="../../gpucalc/text/terms.py" line="150" />
             <source>Parameters: routed experts</source>
             <translation>参数量：路由专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="133" />
+            <location filename="../../gpucalc/text/terms.py" line="151" />
             <source>Parameters: shared experts</source>
             <translation>参数量：共享专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="134" />
+            <location filename="../../gpucalc/text/terms.py" line="152" />
             <source>Parameters: router</source>
             <translation>参数量：路由器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="135" />
+            <location filename="../../gpucalc/text/terms.py" line="153" />
             <source>Parameters: norms</source>
             <translation>参数量：归一化层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="136" />
+            <location filename="../../gpucalc/text/terms.py" line="154" />
             <source>Parameters: LM head</source>
             <translation>参数量：LM head</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="137" />
+            <location filename="../../gpucalc/text/terms.py" line="155" />
             <source>Parameters: vision tower</source>
             <translation>参数量：视觉塔</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="139" />
+            <location filename="../../gpucalc/text/terms.py" line="157" />
+            <source>Prefix cache hit rate</source>
+            <translation>前缀缓存命中率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="158" />
+            <source>Cached prompt tokens per request</source>
+            <translation>每请求缓存的输入 token</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="160" />
+            <source>Prompt tokens not prefilled (per second)</source>
+            <translation>免预填充的输入 token（每秒）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="162" />
+            <source>KV held by shared prefixes</source>
+            <translation>共享前缀占用的 KV</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="163" />
+            <source>Simulated prefix cache hit rate</source>
+            <translation>仿真前缀缓存命中率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="164" />
             <source>Capacity at the SLO</source>
             <translation>SLO 下的容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="140" />
+            <location filename="../../gpucalc/text/terms.py" line="165" />
             <source>Capacity at the SLO (analytic)</source>
             <translation>SLO 下的容量（解析）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="141" />
+            <location filename="../../gpucalc/text/terms.py" line="166" />
             <source>Capacity at the SLO (simulated)</source>
             <translation>SLO 下的容量（仿真）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="142" />
+            <location filename="../../gpucalc/text/terms.py" line="167" />
             <source>Simulated capacity at the SLO</source>
             <translation>仿真的 SLO 容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="143" />
+            <location filename="../../gpucalc/text/terms.py" line="168" />
             <source>Simulated TTFT</source>
             <translation>仿真 TTFT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="144" />
+            <location filename="../../gpucalc/text/terms.py" line="169" />
             <source>Simulated TPOT</source>
             <translation>仿真 TPOT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="145" />
+            <location filename="../../gpucalc/text/terms.py" line="170" />
             <source>Simulated end-to-end latency</source>
             <translation>仿真端到端延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="146" />
+            <location filename="../../gpucalc/text/terms.py" line="171" />
             <source>Simulated queueing time</source>
             <translation>仿真排队时间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="147" />
+            <location filename="../../gpucalc/text/terms.py" line="172" />
             <source>Simulated requests/s</source>
             <translation>仿真请求/秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="148" />
+            <location filename="../../gpucalc/text/terms.py" line="173" />
             <source>Simulated requests/s, steady stretch</source>
             <translation>仿真请求/秒（稳态区间）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="149" />
+            <location filename="../../gpucalc/text/terms.py" line="174" />
             <source>Simulated output tokens/s</source>
             <translation>仿真输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="150" />
+            <location filename="../../gpucalc/text/terms.py" line="175" />
             <source>Goodput</source>
             <translation>有效吞吐（goodput）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="151" />
+            <location filename="../../gpucalc/text/terms.py" line="176" />
             <source>Share of requests meeting the targets</source>
             <translation>满足目标的请求占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="152" />
+            <location filename="../../gpucalc/text/terms.py" line="177" />
             <source>Preemptions</source>
             <translation>抢占次数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="153" />
+            <location filename="../../gpucalc/text/terms.py" line="178" />
             <source>Simulated duration</source>
             <translation>仿真时长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="154" />
+            <location filename="../../gpucalc/text/terms.py" line="179" />
             <source>TTFT knee (request rate)</source>
             <translation>TTFT 拐点（请求速率）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="157" />
+            <location filename="../../gpucalc/text/terms.py" line="182" />
             <source>mean</source>
             <translation>平均值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="158" />
+            <location filename="../../gpucalc/text/terms.py" line="183" />
             <source>P50</source>
             <translation>P50</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="159" />
+            <location filename="../../gpucalc/text/terms.py" line="184" />
             <source>P95</source>
             <translation>P95</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="160" />
+            <location filename="../../gpucalc/text/terms.py" line="185" />
             <source>P99</source>
             <translation>P99</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="161" />
+            <location filename="../../gpucalc/text/terms.py" line="186" />
             <source>low</source>
             <translation>低</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="162" />
+            <location filename="../../gpucalc/text/terms.py" line="187" />
             <source>expected</source>
             <translation>预期</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="163" />
+            <location filename="../../gpucalc/text/terms.py" line="188" />
             <source>high</source>
             <translation>高</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="166" />
+            <location filename="../../gpucalc/text/terms.py" line="191" />
             <source>{figure} ({statistic})</source>
             <translation>{figure}（{statistic}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="346" />
+            <location filename="../../gpucalc/text/terms.py" line="397" />
             <source>online</source>
             <translation>在线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="347" />
+            <location filename="../../gpucalc/text/terms.py" line="398" />
             <source>offline</source>
             <translation>离线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="348" />
+            <location filename="../../gpucalc/text/terms.py" line="399" />
             <source>mixed</source>
             <translation>混合</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/format.py" line="86" />
+            <location filename="../../gpucalc/text/terms.py" line="514" />
+            <source>aggregated</source>
+            <translation>不分离</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="515" />
+            <source>{ratio} split</source>
+            <translation>{ratio} 分离</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/format.py" line="91" />
             <source>does not fit: {gib} short</source>
             <translation>放不下：缺 {gib}</translation>
         </message>
@@ -8783,52 +9748,52 @@
     <context>
         <name>Units</name>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="330" />
+            <location filename="../../gpucalc/text/terms.py" line="381" />
             <source>tokens</source>
             <translation>token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="331" />
+            <location filename="../../gpucalc/text/terms.py" line="382" />
             <source>requests</source>
             <translation>个请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="332" />
+            <location filename="../../gpucalc/text/terms.py" line="383" />
             <source>params</source>
             <translation>参数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="333" />
+            <location filename="../../gpucalc/text/terms.py" line="384" />
             <source>bytes</source>
             <translation>字节</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="334" />
+            <location filename="../../gpucalc/text/terms.py" line="385" />
             <source>GPUs</source>
             <translation>卡</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="335" />
+            <location filename="../../gpucalc/text/terms.py" line="386" />
             <source>replicas</source>
             <translation>个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="339" />
+            <location filename="../../gpucalc/text/terms.py" line="390" />
             <source>token</source>
             <translation>token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="340" />
+            <location filename="../../gpucalc/text/terms.py" line="391" />
             <source>request</source>
             <translation>个请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="341" />
+            <location filename="../../gpucalc/text/terms.py" line="392" />
             <source>replica</source>
             <translation>个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="342" />
+            <location filename="../../gpucalc/text/terms.py" line="393" />
             <source>GPU</source>
             <translation>卡</translation>
         </message>
