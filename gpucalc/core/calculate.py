@@ -10,6 +10,12 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from gpucalc.core.ceilings import advice, three_ceilings
 from gpucalc.core.class_latency import class_latencies, class_rows, history_tokens
+from gpucalc.core.expert_parallel import (
+    AllToAllCost,
+    expert_group_notices,
+    expert_layout,
+    expert_parallel_terms,
+)
 from gpucalc.core.explain import FormulaTemplate, Notice, Term, template, term
 from gpucalc.core.fleet import SEED_WATERMARK, ReplicaRates, planning_watermark, rates_at_points
 from gpucalc.core.inputs import MIN_REQUEST_RATE, PlanInputs
@@ -140,6 +146,9 @@ MEASURED_STEP_FORMULAS = {
         "Formulas", "2 × layers × min(custom α + bytes ÷ β, NCCL α + bytes ÷ β) + EP + PP"),
 }
 OTHER_STEP_FORMULAS = {
+    "alltoall": QT_TRANSLATE_NOOP(
+        "Formulas", "MoE layers × (fixed + tokens × bytes per token ÷ link): expert dispatch + combine "
+                    "over the DP × TP ranks"),
     "eager_launch": QT_TRANSLATE_NOOP(
         "Formulas", "max(layers × launch cost per layer − GPU work, 0) without CUDA graphs"),
     "overhead": QT_TRANSLATE_NOOP("Formulas", "fixed scheduler/launch cost per step"),
@@ -162,6 +171,9 @@ def _step_breakdown(ctx: PerfContext, running: float, eager_source: str,
         "attention": s.attention_seconds(running, context, prefill, ctx.mean_input / 2),
         "communication": s.comm_seconds(tokens) + s.pipeline_seconds(tokens),
     }
+    if s.a2a_s_per_token:  # the expert all-to-all of a DP expert group, on its own line
+        parts["alltoall"] = s.alltoall_seconds(tokens)
+        parts["communication"] -= parts["alltoall"]
     parts["eager_launch"] = s.launch_wait_seconds(sum(parts.values()))
     parts["overhead"] = s.overhead_s
     formulas = {**(MEASURED_STEP_FORMULAS if s.kernels is not None else ROOFLINE_STEP_FORMULAS),
@@ -228,14 +240,28 @@ def calculate_performance(inputs: PlanInputs, memory: MemoryResult,
         memory_share=share,
         notices=(*layout_notices(inputs), *memory_share_notices(memory, share)),
         per_class=class_latencies(ctx, class_rows(inputs), history_tokens(inputs), recommended),
+        expert_parallel=_expert_terms(inputs, ctx, max(recommended, 1)),
     )
+
+
+def _expert_terms(inputs: PlanInputs, ctx: PerfContext, running: int) -> tuple[Term, ...]:
+    """The DP expert group explained at the recommendation's step (empty without one)."""
+    layout = expert_layout(inputs.model, inputs.deployment)
+    if layout is None:
+        return ()
+    s = ctx.step
+    prefill = prefill_per_step(running, ctx.mean_input, ctx.mean_output, ctx.token_budget)
+    cost = AllToAllCost(fixed_s=s.a2a_fixed_s, s_per_token=s.a2a_s_per_token,
+                        bytes_per_token=s.a2a_bytes_per_token, link_gb_per_s=s.a2a_link_gb_per_s)
+    return expert_parallel_terms(inputs.model, layout, cost, running + prefill)
 
 
 def layout_notices(inputs: PlanInputs) -> tuple[Notice, ...]:
     """Warnings about the parallel layout (a replica that spans past its fast-link domain)."""
     dep = inputs.deployment
     notice = domain_notice(inputs.gpu, dep.tensor_parallel_size, dep.pipeline_parallel_size)
-    return () if notice is None else (notice,)
+    notices = () if notice is None else (notice,)
+    return (*notices, *expert_group_notices(inputs.gpu, expert_layout(inputs.model, dep)))
 
 
 def calculate(inputs: PlanInputs, load: LoadRequest | None = None) -> Result:

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from gpucalc.core.engine import EngineProfile
 from gpucalc.core.errors import InputRuleError
+from gpucalc.core.expert_parallel import AllToAllMode
 from gpucalc.core.gpu_spec import GpuSpec
 from gpucalc.core.kernel_surfaces import KernelCatalog
 from gpucalc.core.model_spec import ModelSpec
@@ -44,6 +45,22 @@ class Deployment(BaseModel):
     enforce_eager: bool = Field(
         default=False, description="Run without CUDA graphs (vLLM --enforce-eager, SGLang "
         "--disable-cuda-graph): no graph memory, but every step pays the kernel launches.")
+    # Attention data parallel + expert parallel (gpucalc.core.expert_parallel)
+    data_parallel_size: int = Field(
+        default=1, ge=1, le=1024, description="DP ranks of one engine instance (vLLM "
+        "--data-parallel-size, SGLang --dp-size with --enable-dp-attention): each rank its own "
+        "attention TP × PP group, KV cache and scheduler; a MoE model's experts shard over DP × TP.")
+    enable_eplb: bool = Field(default=False, description="Expert-parallel load balancer (vLLM / "
+                              "SGLang --enable-eplb): lowers the default expert imbalance.")
+    num_redundant_experts: int = Field(
+        default=0, ge=0, le=4096, description="Extra expert copies EPLB places (vLLM --eplb-config "
+        "num_redundant_experts, SGLang --ep-num-redundant-experts).")
+    expert_imbalance: float | None = Field(
+        default=None, ge=1.0, le=8.0, description="Busiest EP rank's routed tokens ÷ the mean; None: "
+        "1.3, or 1.1 with EPLB (planning assumptions).")
+    all2all_mode: AllToAllMode = Field(
+        default=AllToAllMode.ALLGATHER, description="Expert all-to-all: allgather (vLLM default "
+        "allgather_reducescatter), normal (DeepEP high-throughput), low_latency (DeepEP).")
 
     @model_validator(mode="after")
     def _parallel_fits(self) -> Deployment:
@@ -53,6 +70,12 @@ class Deployment(BaseModel):
                 "Errors", "{tensor_parallel_size} × {pipeline_parallel_size} = {per_replica} needs at "
                           "least {per_replica} GPUs; {num_gpus} is {gpus}"),
                 "num_gpus", per_replica=per_replica, gpus=self.num_gpus)
+        if per_replica * self.data_parallel_size > self.num_gpus:
+            raise InputRuleError(QT_TRANSLATE_NOOP(
+                "Errors", "{data_parallel_size} {dp} × {per_replica} GPUs per rank needs at least "
+                          "{needed} GPUs; {num_gpus} is {gpus}"),
+                "data_parallel_size", dp=self.data_parallel_size, per_replica=per_replica,
+                needed=per_replica * self.data_parallel_size, gpus=self.num_gpus)
         return self
 
     @property
@@ -61,9 +84,14 @@ class Deployment(BaseModel):
         return self.tensor_parallel_size * self.pipeline_parallel_size
 
     @property
+    def gpus_per_engine(self) -> int:
+        """GPUs one engine instance spans: DP × TP × PP (one DP group)."""
+        return self.data_parallel_size * self.gpus_per_replica
+
+    @property
     def replicas(self) -> int:
-        """Independent replicas the deployment's GPUs hold."""
-        return self.num_gpus // self.gpus_per_replica
+        """Attention groups (TP × PP each) the deployment's GPUs hold, in whole DP groups."""
+        return self.num_gpus // self.gpus_per_engine * self.data_parallel_size
 
 
 class TrafficMode(StrEnum):

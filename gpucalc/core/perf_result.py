@@ -89,6 +89,7 @@ class PerformanceResult(BaseModel):
     efficiency: Efficiency
     replicas: int
     per_class: tuple[ClassLatency, ...] = ()  # mixed traffic: each class at the recommendation
+    expert_parallel: tuple[Term, ...] = ()  # DP expert group: size, experts/GPU, imbalance, all-to-all
     memory_share: Term | None = Field(
         default=None, description="Seed 001's check: memory share at the planned concurrency "
                                   "(the online capacity, or the concurrency asked for).")

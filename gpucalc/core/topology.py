@@ -112,3 +112,8 @@ def domain_notice(gpu: GpuSpec, tp: int, pp: int) -> Notice | None:
         "domain_gpus": plan.domain_gpus, "tp": tp, "pp": pp, "gpus": tp * pp,
         "fast_gb_s": round(plan.fast_unidir_gb_per_s, 1),
         "host_gb_s": round(plan.host_unidir_gb_per_s, 1)})
+
+
+def group_unidir_gb_per_s(gpu: GpuSpec, gpus: int) -> float:
+    """One-direction GB/s of the slowest link joining ``gpus`` GPUs: fast inside the domain."""
+    return link_plan(gpu, gpus, 1).tp_ring_unidir_gb_per_s

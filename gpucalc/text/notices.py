@@ -103,6 +103,11 @@ NOTICE_TEXT: dict[str, str] = {
         "({gpus} GPUs) runs its collectives past that domain over PCIe at {host_gb_s} GB/s "
         "instead of {fast_gb_s} GB/s per direction. Keep TP within {domain_gpus} GPUs (more "
         "replicas, or pipeline stages across domains) or use an NVLink board."),
+    "expert_group_spans_link_domain": QT_TRANSLATE_NOOP(
+        "Notices",
+        "{gpu} joins only {domain_gpus} GPUs by {link}: the expert all-to-all over DP {dp} × TP {tp} "
+        "= {ranks} ranks runs past that domain at {host_gb_s} GB/s instead of {fast_gb_s} GB/s per "
+        "direction, once per MoE layer and step."),
     "memory_above_planning_share": QT_TRANSLATE_NOOP(
         "Notices",
         "At {concurrency} requests of average length ({avg_tokens} tokens) weights + KV + "

@@ -120,6 +120,11 @@ TERM_NAMES = {
     "step.attention_ms": QT_TRANSLATE_NOOP("Terms", "Step: attention"),
     "step.communication_ms": QT_TRANSLATE_NOOP("Terms", "Step: communication"),
     "step.eager_launch_ms": QT_TRANSLATE_NOOP("Terms", "Step: kernel launches without CUDA graphs"),
+    "step.alltoall_ms": QT_TRANSLATE_NOOP("Terms", "Step: expert all-to-all"),
+    "expert_parallel.size": QT_TRANSLATE_NOOP("Terms", "Expert group (EP) size"),
+    "expert_parallel.experts_per_gpu": QT_TRANSLATE_NOOP("Terms", "Experts per GPU"),
+    "expert_parallel.imbalance": QT_TRANSLATE_NOOP("Terms", "Expert load imbalance"),
+    "expert_parallel.alltoall_ms_per_step": QT_TRANSLATE_NOOP("Terms", "Expert all-to-all per step"),
     "step.overhead_ms": QT_TRANSLATE_NOOP("Terms", "Step: scheduler overhead"),
     "ttft_ms": QT_TRANSLATE_NOOP("Terms", "TTFT"),
     "tpot_ms": QT_TRANSLATE_NOOP("Terms", "TPOT"),
@@ -322,6 +327,18 @@ INPUT_NAMES = {
     "p50_ttft_ms": QT_TRANSLATE_NOOP("Inputs", "P50 TTFT (ms)"),
     "p99_tpot_ms": QT_TRANSLATE_NOOP("Inputs", "P99 TPOT (ms)"),
     "p99_ttft_ms": QT_TRANSLATE_NOOP("Inputs", "P99 TTFT (ms)"),
+    "data_parallel_size": QT_TRANSLATE_NOOP("Inputs", "DP"),
+    "tensor_parallel_size": QT_TRANSLATE_NOOP("Inputs", "TP"),
+    "ep": QT_TRANSLATE_NOOP("Inputs", "EP"),
+    "experts": QT_TRANSLATE_NOOP("Inputs", "routed experts"),
+    "redundant": QT_TRANSLATE_NOOP("Inputs", "redundant experts"),
+    "expert_parallel": QT_TRANSLATE_NOOP("Inputs", "expert parallel"),
+    "moe_layers": QT_TRANSLATE_NOOP("Inputs", "MoE layers"),
+    "bytes_per_token": QT_TRANSLATE_NOOP("Inputs", "bytes per token"),
+    "link_gb_per_s": QT_TRANSLATE_NOOP("Inputs", "link (GB/s)"),
+    "fixed_ms": QT_TRANSLATE_NOOP("Inputs", "fixed (ms)"),
+    "alltoall_mode": QT_TRANSLATE_NOOP("Inputs", "all-to-all mode"),
+    "step_tokens": QT_TRANSLATE_NOOP("Inputs", "tokens in the step"),
 }
 """Readable names (with units) of the inputs a formula lists."""
 
@@ -333,6 +350,8 @@ UNIT_NAMES = {
     "bytes": QT_TRANSLATE_NOOP("Units", "bytes"),
     "GPUs": QT_TRANSLATE_NOOP("Units", "GPUs"),
     "replicas": QT_TRANSLATE_NOOP("Units", "replicas"),
+    "ranks": QT_TRANSLATE_NOOP("Units", "ranks"),
+    "experts": QT_TRANSLATE_NOOP("Units", "experts"),
 }
 """Counted units in words (symbols such as GiB or ms are not translated)."""
 ONE_UNIT_NAMES = {
@@ -340,6 +359,8 @@ ONE_UNIT_NAMES = {
     "requests": QT_TRANSLATE_NOOP("Units", "request"),
     "replicas": QT_TRANSLATE_NOOP("Units", "replica"),
     "GPUs": QT_TRANSLATE_NOOP("Units", "GPU"),
+    "ranks": QT_TRANSLATE_NOOP("Units", "rank"),
+    "experts": QT_TRANSLATE_NOOP("Units", "expert"),
 }
 """The singular of a counted unit (1 replica, 2 replicas)."""
 TRAFFIC_MODE_NAMES = {

@@ -71,7 +71,8 @@ class CeilingsTab(QWidget):
     def step_terms(performance: PerformanceResult) -> list[Term]:
         """The figures of the step-time table."""
         return [performance.recommended_concurrency, performance.online_capacity,
-                performance.knee_concurrency, *performance.step_breakdown_ms, performance.comm_share]
+                performance.knee_concurrency, *performance.step_breakdown_ms, performance.comm_share,
+                *performance.expert_parallel]
 
     def _fill_points(self, performance: PerformanceResult) -> None:
         names = {"at_recommended": self.tr("At the recommendation"),

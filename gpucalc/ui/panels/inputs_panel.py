@@ -193,6 +193,9 @@ class InputsPanel(QScrollArea):
             "modes": [("online", self.tr("online")), ("offline", self.tr("offline")),
                       ("mixed", self.tr("mixed"))],
             "percentiles": [(p, f"P{p}") for p in SLO_PERCENTILES],
+            "all2all_modes": [("allgather", self.tr("all-gather (vLLM default)")),
+                              ("normal", self.tr("DeepEP normal (high throughput)")),
+                              ("low_latency", self.tr("DeepEP low latency"))],
         }
 
     def show_outcome(self, outcome: Plan) -> None:
