@@ -246,7 +246,9 @@ def fleet_verdict(rates: ReplicaRates, workload: Workload, num_gpus: int, gpus_p
                                {"qps_peak": peak, "per_replica": rates.requests_per_s_at_knee},
                                (SEED_WATERMARK,)),
         replicas=term("fleet.replicas", serving, "replicas",
-                      QT_TRANSLATE_NOOP(
+                      QT_TRANSLATE_NOOP("Formulas", "max(replicas for average, replicas for peak), N + k "
+                                                    "rounded up to whole DP groups") if group > 1
+                      else QT_TRANSLATE_NOOP(
                           "Formulas", "max(replicas for average, replicas for peak)") if policy.size_for_peak
                       else QT_TRANSLATE_NOOP(
                           "Formulas", "replicas for average (peaks queue or are rate-limited)"),

@@ -38,6 +38,7 @@ from gpucalc.text.notices import notice_text
 from gpucalc.text.palette import CEILING_COLOURS
 from gpucalc.text.terms import (
     CEILING_NAMES,
+    all2all_mode_name,
     ceiling_name,
     formula_text,
     input_name,
@@ -346,7 +347,8 @@ def expert_parallel_rows(w: Writer) -> list[tuple[str, str]]:
                     ranks=dep.data_parallel_size * dep.tensor_parallel_size,
                     how=w.t("expert parallel") if dep.enable_expert_parallel else w.t("each expert split"),
                     eplb=w.t("on") if dep.enable_eplb else w.t("off"),
-                    redundant=dep.num_redundant_experts, mode=dep.all2all_mode.value)
+                    redundant=dep.num_redundant_experts,
+                    mode=all2all_mode_name(dep.all2all_mode.value, w.lang))
     return [(w.t("Data parallel"), text)]
 
 

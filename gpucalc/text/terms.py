@@ -18,6 +18,7 @@ from gpucalc.text.catalogue import translate
 from gpucalc.text.numbers import sig3
 
 __all__ = [
+    "ALL2ALL_MODE_NAMES",
     "CEILING_NAMES",
     "INPUT_NAMES",
     "ONE_UNIT_NAMES",
@@ -26,6 +27,7 @@ __all__ = [
     "TRAFFIC_MODE_NAMES",
     "UNIT_NAMES",
     "Lookup",
+    "all2all_mode_name",
     "ceiling_name",
     "formula_text",
     "input_label",
@@ -369,6 +371,12 @@ TRAFFIC_MODE_NAMES = {
     "mixed": QT_TRANSLATE_NOOP("Terms", "mixed"),
 }
 """The traffic modes by their value (the report's inputs table, the CLI's fleet line)."""
+ALL2ALL_MODE_NAMES = {
+    "allgather": QT_TRANSLATE_NOOP("Terms", "all-gather (vLLM default)"),
+    "normal": QT_TRANSLATE_NOOP("Terms", "DeepEP normal (high throughput)"),
+    "low_latency": QT_TRANSLATE_NOOP("Terms", "DeepEP low latency"),
+}
+"""The expert all-to-all modes by their value (the window's choice, the report's deployment row)."""
 CEILING_NAMES = {
     CeilingKind.MEMORY: QT_TRANSLATE_NOOP("Ceilings", "Memory (KV cache)"),
     CeilingKind.COMPUTE: QT_TRANSLATE_NOOP("Ceilings", "Compute (TTFT/TPOT)"),
@@ -478,4 +486,10 @@ def input_value_text(value: InputValue, lang: str | Lookup) -> str:
 def traffic_mode_name(mode: str, lang: str | Lookup) -> str:
     """A traffic mode ("online", "offline", "mixed") in the reader's language."""
     name = TRAFFIC_MODE_NAMES.get(mode)
+    return _lookup(lang)("Terms", name) if name else mode
+
+
+def all2all_mode_name(mode: str, lang: str | Lookup) -> str:
+    """An expert all-to-all mode ("allgather", "normal", "low_latency") in the reader's language."""
+    name = ALL2ALL_MODE_NAMES.get(mode)
     return _lookup(lang)("Terms", name) if name else mode

@@ -37,7 +37,7 @@ FP8_BLOCK_BITS = 8.002  # the catalog's fp8: 8 + 32/(128Ã—128), a scale per 128Ã
 
 def _inputs(catalog: Catalog, model: str, quantization: str | None = None, gpu: str = "h200",
             **deployment: object) -> PlanInputs:
-    dep = Deployment(max_model_len=32768, **deployment)  # type: ignore[arg-type]
+    dep = Deployment(max_model_len=32768, **deployment)
     return resolve_inputs(catalog, model, gpu, dep, Workload(), quantization=quantization)
 
 

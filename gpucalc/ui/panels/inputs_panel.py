@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.inputs import SLO_PERCENTILES
 from gpucalc.plan.compute import Plan
+from gpucalc.text.terms import ALL2ALL_MODE_NAMES
 from gpucalc.ui.binder import Choice, FormBinder
 from gpucalc.ui.controller import PlanController
 from gpucalc.ui.fields import ENGINE, HARDWARE, MODEL, TARGETS, WORKLOAD, FieldSpec
@@ -193,9 +194,8 @@ class InputsPanel(QScrollArea):
             "modes": [("online", self.tr("online")), ("offline", self.tr("offline")),
                       ("mixed", self.tr("mixed"))],
             "percentiles": [(p, f"P{p}") for p in SLO_PERCENTILES],
-            "all2all_modes": [("allgather", self.tr("all-gather (vLLM default)")),
-                              ("normal", self.tr("DeepEP normal (high throughput)")),
-                              ("low_latency", self.tr("DeepEP low latency"))],
+            "all2all_modes": [(mode, QCoreApplication.translate("Terms", name))
+                              for mode, name in ALL2ALL_MODE_NAMES.items()],
         }
 
     def show_outcome(self, outcome: Plan) -> None:
