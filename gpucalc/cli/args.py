@@ -80,7 +80,7 @@ def add_expert_parallel_args(parser: argparse.ArgumentParser) -> None:
                        help="allgather_reducescatter (default), naive, deepep_high_throughput, "
                             "deepep_low_latency")
     group.add_argument("--deepep-mode", dest="all2all_backend", type=all2all_mode,
-                       help="SGLang: normal, low_latency, auto (planned as low_latency)")
+                       help="SGLang: normal, low_latency, auto (planned as low-latency)")
     group.add_argument("--moe-a2a-backend", default=None, help=argparse.SUPPRESS)
 
 

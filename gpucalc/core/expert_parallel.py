@@ -35,7 +35,7 @@ class AllToAllMode(StrEnum):
 
     ALLGATHER = "allgather"  # vLLM allgather_reducescatter / naive (default); SGLang without DeepEP
     NORMAL = "normal"  # DeepEP high-throughput ("normal") kernels
-    LOW_LATENCY = "low_latency"  # DeepEP low-latency kernels
+    LOW_LATENCY = "low-latency"  # DeepEP low-latency kernels
 
 
 # Expert load imbalance: the busiest EP rank's routed tokens ÷ the mean (vLLM's EPLB logs the

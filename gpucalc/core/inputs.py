@@ -60,7 +60,7 @@ class Deployment(BaseModel):
         "1.3, or 1.1 with EPLB (planning assumptions).")
     all2all_mode: AllToAllMode = Field(
         default=AllToAllMode.ALLGATHER, description="Expert all-to-all: allgather (vLLM default "
-        "allgather_reducescatter), normal (DeepEP high-throughput), low_latency (DeepEP).")
+        "allgather_reducescatter), normal (DeepEP high-throughput), low-latency (DeepEP).")
 
     @model_validator(mode="after")
     def _parallel_fits(self) -> Deployment:

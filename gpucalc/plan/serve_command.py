@@ -132,7 +132,8 @@ ALL2ALL_BACKENDS = {
     "allgather_reducescatter": AllToAllMode.ALLGATHER, "naive": AllToAllMode.ALLGATHER,
     "allgather": AllToAllMode.ALLGATHER, "deepep_high_throughput": AllToAllMode.NORMAL,
     "normal": AllToAllMode.NORMAL, "deepep_low_latency": AllToAllMode.LOW_LATENCY,
-    "low_latency": AllToAllMode.LOW_LATENCY, "auto": AllToAllMode.LOW_LATENCY,
+    "low_latency": AllToAllMode.LOW_LATENCY, "low-latency": AllToAllMode.LOW_LATENCY,
+    "auto": AllToAllMode.LOW_LATENCY,
 }
 
 

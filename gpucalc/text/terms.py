@@ -374,7 +374,7 @@ TRAFFIC_MODE_NAMES = {
 ALL2ALL_MODE_NAMES = {
     "allgather": QT_TRANSLATE_NOOP("Terms", "all-gather (vLLM default)"),
     "normal": QT_TRANSLATE_NOOP("Terms", "DeepEP normal (high throughput)"),
-    "low_latency": QT_TRANSLATE_NOOP("Terms", "DeepEP low latency"),
+    "low-latency": QT_TRANSLATE_NOOP("Terms", "DeepEP low latency"),
 }
 """The expert all-to-all modes by their value (the window's choice, the report's deployment row)."""
 CEILING_NAMES = {
@@ -490,6 +490,6 @@ def traffic_mode_name(mode: str, lang: str | Lookup) -> str:
 
 
 def all2all_mode_name(mode: str, lang: str | Lookup) -> str:
-    """An expert all-to-all mode ("allgather", "normal", "low_latency") in the reader's language."""
+    """An expert all-to-all mode ("allgather", "normal", "low-latency") in the reader's language."""
     name = ALL2ALL_MODE_NAMES.get(mode)
     return _lookup(lang)("Terms", name) if name else mode

@@ -39,7 +39,7 @@ def test_json_has_the_expert_parallel_keys(capsys: pytest.CaptureFixture[str]) -
     ep = data["expert_parallel"]
     assert isinstance(ep, dict)
     assert (ep["size"], ep["experts_per_gpu"], ep["imbalance"]) == (8, 32, 1.3)
-    assert ep["alltoall_mode"] == "low_latency"
+    assert ep["alltoall_mode"] == "low-latency"
     assert ep["data_parallel_size"] == 8
     assert isinstance(ep["alltoall_ms_per_step"], float)
     assert ep["alltoall_ms_per_step"] > 0

@@ -46,7 +46,7 @@ def test_summary_csv_has_the_dp_inputs_and_figures(catalog: Catalog, tmp_path: P
     assert values[("parallelism", "data_parallel_size")] == "8"
     assert values[("parallelism", "num_redundant_experts")] == "32"
     assert values[("parallelism", "expert_imbalance")] == "1.1"
-    assert values[("parallelism", "all2all_mode")] == "low_latency"
+    assert values[("parallelism", "all2all_mode")] == "low-latency"
     assert values[("answer", "expert_parallel_experts_per_gpu")] == "36"
     data = build_report(DP_EP, catalog)
     perf = data.result.performance

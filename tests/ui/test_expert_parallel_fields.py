@@ -54,5 +54,5 @@ def test_imbalance_and_eplb_fields_change_the_step(qtbot: QtBot, shell: Shell) -
     assert isinstance(mode, QComboBox)
     before = _figures(shell)["expert_parallel.alltoall_ms_per_step"]
     with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
-        mode.setCurrentIndex(mode.findData("low_latency"))
+        mode.setCurrentIndex(mode.findData("low-latency"))
     assert _figures(shell)["expert_parallel.alltoall_ms_per_step"] != before
