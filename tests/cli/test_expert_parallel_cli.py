@@ -9,8 +9,6 @@ Flag spellings: vLLM ``--data-parallel-size/-dp``, ``--enable-expert-parallel``,
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
@@ -22,19 +20,13 @@ from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.scenario import Scenario
 from gpucalc.plan.serve_command import ServeCommandError, parse_serve_command
 from gpucalc.plan.serve_line import serve_line
+from tests.cli.test_cli import run_json
 
 DEEPSEEK = ["deepseek-v3", "--gpu", "h200", "--max-model-len", "32768"]
 
 
-def _estimate(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
-    assert main(["estimate", *args, "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
-    assert isinstance(data, dict)
-    return data
-
-
 def test_json_has_the_expert_parallel_keys(capsys: pytest.CaptureFixture[str]) -> None:
-    data = _estimate(capsys, *DEEPSEEK, "-dp", "8", "--enable-expert-parallel",
+    data = run_json(capsys, *DEEPSEEK, "-dp", "8", "--enable-expert-parallel",
                      "--all2all-backend", "deepep_low_latency")
     ep = data["expert_parallel"]
     assert isinstance(ep, dict)
@@ -48,13 +40,13 @@ def test_json_has_the_expert_parallel_keys(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_json_without_dp_has_no_expert_group(capsys: pytest.CaptureFixture[str]) -> None:
-    data = _estimate(capsys, *DEEPSEEK, "-tp", "8", "--enable-expert-parallel")
+    data = run_json(capsys, *DEEPSEEK, "-tp", "8", "--enable-expert-parallel")
     assert data["expert_parallel"] is None
 
 
 def test_sglang_dp_attention_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     """SGLang's ``--tp 8 --dp 8 --enable-dp-attention``: attention TP 1 × DP 8, experts over 8."""
-    data = _estimate(capsys, *DEEPSEEK, "--engine", "sglang", "--tp", "8", "--dp", "8",
+    data = run_json(capsys, *DEEPSEEK, "--engine", "sglang", "--tp", "8", "--dp", "8",
                      "--enable-dp-attention", "--ep-size", "8", "--enable-eplb")
     ep = data["expert_parallel"]
     assert isinstance(ep, dict)
@@ -63,7 +55,7 @@ def test_sglang_dp_attention_on_the_command_line(capsys: pytest.CaptureFixture[s
 
 
 def test_eplb_config_json_sets_redundant_experts(capsys: pytest.CaptureFixture[str]) -> None:
-    data = _estimate(capsys, *DEEPSEEK, "-dp", "8", "--enable-expert-parallel",
+    data = run_json(capsys, *DEEPSEEK, "-dp", "8", "--enable-expert-parallel",
                      "--eplb-config", '{"num_redundant_experts": 32}')
     ep = data["expert_parallel"]
     assert isinstance(ep, dict)
