@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.catalog.resolve import resolve_inputs
+from gpucalc.catalog.resolve import precision_tiers, resolve_inputs
 from gpucalc.core.calculate import calculate
 from gpucalc.core.errors import PlanError
 from gpucalc.core.expert_parallel import (
@@ -29,6 +29,7 @@ from gpucalc.core.fleet import ReplicaRates, fleet_verdict
 from gpucalc.core.inputs import Deployment, PlanInputs, Workload
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.perf_model import build_context
+from gpucalc.core.sizing import SizingRequest, size_fleet
 from gpucalc.core.units import BYTES_PER_GIB
 
 QWEN_CODER = "qwen3-coder-480b-a35b-instruct"
@@ -239,3 +240,14 @@ def test_fleet_counts_whole_dp_groups() -> None:
     assert ungrouped is not None
     assert ungrouped.replicas_needed.value == 8
     assert ungrouped.replicas_deployed.value == 4
+
+
+def test_sizing_proposes_dp_ep_where_tp_alone_does_not_fit(catalog: Catalog) -> None:
+    """DeepSeek-V3 FP8 on H100 80 GB: TP 8 holds 256 × … ÷ 8 ≈ 76 GiB of experts per GPU and
+    does not fit; a DP × TP engine of 16 GPUs spreads the experts over 16 ranks."""
+    base = _inputs(catalog, "deepseek-v3", gpu="h100", num_gpus=8, tensor_parallel_size=8)
+    rows = size_fleet(base, [base.gpu], [precision_tiers(catalog)["fp8"]], SizingRequest(qps_avg=1.0))
+    assert rows
+    assert all(r.data_parallel_size * r.tensor_parallel_size == 16 for r in rows)
+    assert rows[0].layout_text == f"{rows[0].tensor_parallel_size}×DP{rows[0].data_parallel_size}"
+    assert rows[0].gpus_total % 16 == 0  # whole engines of DP × TP GPUs
