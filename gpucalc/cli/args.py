@@ -6,6 +6,7 @@ import argparse
 from collections.abc import Callable
 
 from gpucalc.core.disagg_inputs import Disaggregation
+from gpucalc.core.expert_parallel import AllToAllMode
 from gpucalc.core.inputs import (
     SLO_PERCENTILES,
     Deployment,
@@ -16,7 +17,12 @@ from gpucalc.core.inputs import (
     Workload,
 )
 from gpucalc.core.scenario import Scenario
-from gpucalc.plan.serve_command import images_per_prompt
+from gpucalc.plan.serve_command import (
+    all2all_mode_of,
+    attention_tp,
+    eplb_config_redundant,
+    images_per_prompt,
+)
 
 
 def add_deployment_args(parser: argparse.ArgumentParser) -> None:
@@ -24,7 +30,8 @@ def add_deployment_args(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("deployment (vLLM flag names)")
     group.add_argument("--gpu", required=True, help="GPU id or alias, e.g. h100-sxm-80gb")
     group.add_argument("--num-gpus", type=int, default=None, help="GPUs in the deployment")
-    group.add_argument("--tensor-parallel-size", "-tp", type=int, default=1)
+    group.add_argument("--tensor-parallel-size", "-tp", "--tp-size", "--tp", dest="tensor_parallel_size",
+                       type=int, default=1)
     group.add_argument("--pipeline-parallel-size", "-pp", type=int, default=1)
     group.add_argument("--enable-expert-parallel", action="store_true")
     group.add_argument("--max-model-len", type=int, default=None)
@@ -57,6 +64,7 @@ def add_deployment_args(parser: argparse.ArgumentParser) -> None:
     add_disaggregation_args(parser)
     add_node_args(parser)
     add_kv_sharding_args(parser)
+    add_expert_parallel_args(parser)
 
 
 def add_disaggregation_args(parser: argparse.ArgumentParser) -> None:
@@ -103,6 +111,51 @@ def add_kv_sharding_args(parser: argparse.ArgumentParser) -> None:
                        default=StateDtype.AUTO.value,
                        help="dtype of the recurrent state of Mamba / linear-attention layers "
                             "(auto: the config's mamba_ssm_cache_dtype, else the model dtype)")
+
+
+def add_expert_parallel_args(parser: argparse.ArgumentParser) -> None:
+    """Attention data parallel and expert parallel, in vLLM's words with SGLang's as aliases."""
+    group = parser.add_argument_group("data parallel attention + expert parallel")
+    group.add_argument("--data-parallel-size", "-dp", "--dp-size", "--dp", dest="data_parallel_size",
+                       type=int, default=1,
+                       help="DP ranks of one engine (each its own attention TP × PP group, KV cache "
+                            "and scheduler); a MoE model's experts shard over DP × TP ranks")
+    group.add_argument("--enable-dp-attention", action="store_true",
+                       help="SGLang: --tp is the whole DP × attention-TP group; attention TP = tp / dp")
+    group.add_argument("--ep-size", "--ep", "--expert-parallel-size", dest="ep_size", type=int,
+                       default=None, help="SGLang / TensorRT-LLM: EP size > 1 turns expert parallel "
+                                          "on (gpucalc's EP size is DP × attention TP)")
+    group.add_argument("--enable-eplb", action="store_true",
+                       help="expert-parallel load balancer: default imbalance 1.1 instead of 1.3")
+    group.add_argument("--num-redundant-experts", "--ep-num-redundant-experts",
+                       dest="num_redundant_experts", type=int, default=0,
+                       help="extra expert copies EPLB places over the EP ranks")
+    group.add_argument("--eplb-config", type=eplb_redundant_experts, default=None,
+                       help="vLLM's JSON, e.g. '{\"num_redundant_experts\": 32}' (implies --enable-eplb)")
+    group.add_argument("--expert-imbalance", type=float, default=None,
+                       help="busiest EP rank's routed tokens ÷ the mean (default 1.3, 1.1 with EPLB)")
+    group.add_argument("--all2all-backend", type=all2all_mode, default=None,
+                       help="allgather_reducescatter (default), naive, deepep_high_throughput, "
+                            "deepep_low_latency")
+    group.add_argument("--deepep-mode", dest="all2all_backend", type=all2all_mode,
+                       help="SGLang: normal, low_latency, auto (planned as low-latency)")
+    group.add_argument("--moe-a2a-backend", default=None, help=argparse.SUPPRESS)
+
+
+def all2all_mode(text: str) -> AllToAllMode:
+    """An engine's all-to-all backend name (vLLM or SGLang) as gpucalc's mode."""
+    try:
+        return all2all_mode_of(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
+
+
+def eplb_redundant_experts(text: str) -> int:
+    """``num_redundant_experts`` of vLLM's ``--eplb-config`` JSON (0 when absent)."""
+    try:
+        return eplb_config_redundant(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
 
 
 def add_workload_args(parser: argparse.ArgumentParser) -> None:
@@ -204,13 +257,22 @@ def node_gpus(args: argparse.Namespace) -> int | None:
 
 def deployment_from_args(args: argparse.Namespace) -> Deployment:
     """Build a validated :class:`Deployment` from parsed flags."""
-    per_replica = args.tensor_parallel_size * args.pipeline_parallel_size
+    dp = args.data_parallel_size
+    tp = attention_tp(args.tensor_parallel_size, dp, args.enable_dp_attention)
+    per_engine = tp * args.pipeline_parallel_size * dp
+    redundant = args.num_redundant_experts or (args.eplb_config or 0)
     return Deployment(
         engine=args.engine,
-        num_gpus=args.num_gpus or node_gpus(args) or per_replica,
-        tensor_parallel_size=args.tensor_parallel_size,
+        num_gpus=args.num_gpus or node_gpus(args) or per_engine,
+        tensor_parallel_size=tp,
         pipeline_parallel_size=args.pipeline_parallel_size,
-        enable_expert_parallel=args.enable_expert_parallel,
+        enable_expert_parallel=args.enable_expert_parallel or (args.ep_size or 1) > 1,
+        data_parallel_size=dp,
+        enable_eplb=args.enable_eplb or args.eplb_config is not None,
+        num_redundant_experts=redundant,
+        expert_imbalance=args.expert_imbalance,
+        all2all_mode=args.all2all_backend or (all2all_mode_of("auto") if args.moe_a2a_backend == "deepep"
+                                              else AllToAllMode.ALLGATHER),
         max_model_len=args.max_model_len,
         gpu_memory_utilization=args.gpu_memory_utilization,
         max_num_batched_tokens=args.max_num_batched_tokens,

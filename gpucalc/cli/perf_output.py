@@ -80,6 +80,7 @@ def performance_json(perf: PerformanceResult) -> dict[str, Any]:
                     for n in perf.notices],
         "per_class": per_class_json(perf),
         "prefix_cache": prefix_cache_json(perf),
+        "expert_parallel": expert_parallel_json(perf),
     }
 
 
@@ -104,6 +105,34 @@ def prefix_cache_line(perf: PerformanceResult, lang: str) -> list[str]:
                              "shared prefixes hold {gib} GiB per GPU", lang).format(
         hit=f"{cache.hit_rate.value:.1%}", cached=count(cache.cached_tokens_per_request.value),
         saved=count(cache.prefill_tokens_saved.value), gib=sig3(cache.kv_shared_gib.value))]
+
+
+
+def expert_parallel_json(perf: PerformanceResult) -> dict[str, Any] | None:
+    """The DP expert group: EP size, experts per GPU, imbalance, all-to-all ms (None without one)."""
+    if not perf.expert_parallel:
+        return None
+    figures: dict[str, Any] = {t.key.split(".", 1)[1]: t.value for t in perf.expert_parallel}
+    size, alltoall = perf.expert_parallel[0], perf.expert_parallel[-1]
+    return {**figures, "data_parallel_size": size.inputs["data_parallel_size"],
+            "attention_tensor_parallel_size": size.inputs["tensor_parallel_size"],
+            "expert_parallel": perf.expert_parallel[1].inputs["expert_parallel"],
+            "alltoall_mode": alltoall.inputs["alltoall_mode"],
+            "alltoall_bytes_per_token": alltoall.inputs["bytes_per_token"]}
+
+
+def expert_parallel_line(perf: PerformanceResult, lang: str) -> list[str]:
+    """One line on the DP expert group (none without one)."""
+    data = expert_parallel_json(perf)
+    if data is None:
+        return []
+    return [translate("Cli", "expert group: DP {dp} × TP {tp} = {size} ranks, {experts} experts per GPU, "
+                             "imbalance {imbalance}×, all-to-all ({mode}) {ms} ms per step at the "
+                             "recommendation", lang).format(
+        dp=data["data_parallel_size"], tp=data["attention_tensor_parallel_size"],
+        size=count(data["size"]), experts=count(data["experts_per_gpu"]),
+        imbalance=f"{data['imbalance']:g}", mode=data["alltoall_mode"],
+        ms=_ms(data["alltoall_ms_per_step"], 2))]
 
 
 def _memory_share_json(perf: PerformanceResult) -> dict[str, Any] | None:
@@ -140,6 +169,7 @@ def performance_table(perf: PerformanceResult, lang: str = "en") -> str:
                                   "online capacity at the {watermark} watermark {online}", lang).format(
         knee=count(perf.recommended_concurrency.value), bottleneck=input_name(perf.bottleneck.value, lang),
         watermark=f"{perf.rates.watermark:.0%}", online=count(perf.online_capacity.value)))
+    lines += expert_parallel_line(perf, lang)
     point = perf.operating_point
     lines.append(translate("Cli", "{point}: TTFT {ttft} ms, TPOT {tpot} ms, {tokens} output tok/s, "
                                   "{requests} req/s", lang).format(
@@ -254,7 +284,7 @@ def sizing_table(rows: list[SizingRow], limit: int = 25, lang: str = "en") -> st
         per_m = (f"{r.cost_usd_per_million_output_tokens:,.2f}"
                  if r.cost_usd_per_million_output_tokens is not None else "—")
         lines.append(_sizing_cells([
-            r.gpu, r.precision, layout_name(r.layout, lang), str(r.tensor_parallel_size),
+            r.gpu, r.precision, layout_name(r.layout, lang), r.layout_text,
             str(r.recommended_concurrency),
             str(r.online_capacity), input_name(r.bottleneck, lang), f"{r.requests_per_s_per_replica:.2f}",
             str(r.gpus_total), f"{r.utilization:.0%}", f"{r.tpot_ms:.1f}", cost, per_m,

@@ -10,6 +10,12 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from gpucalc.core.ceilings import advice, three_ceilings
 from gpucalc.core.class_latency import class_latencies, class_rows, history_tokens
+from gpucalc.core.expert_parallel import (
+    AllToAllCost,
+    expert_group_notices,
+    expert_layout,
+    expert_parallel_terms,
+)
 from gpucalc.core.explain import FormulaTemplate, Notice, Term, template, term
 from gpucalc.core.fleet import SEED_WATERMARK, ReplicaRates, planning_watermark, rates_at_points
 from gpucalc.core.inputs import MIN_REQUEST_RATE, PlanInputs
@@ -26,7 +32,7 @@ from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import PerfContext, build_context
 from gpucalc.core.perf_result import CeilingKind, CurvePoint, PerformanceResult, PointSummary
 from gpucalc.core.prefix_cache import prefix_cache_result
-from gpucalc.core.topology import domain_notice, node_notices, node_placement
+from gpucalc.core.topology import domain_notice, link_plan, node_notices, node_placement
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 
 
@@ -141,6 +147,9 @@ MEASURED_STEP_FORMULAS = {
         "Formulas", "2 × layers × min(custom α + bytes ÷ β, NCCL α + bytes ÷ β) + EP + PP"),
 }
 OTHER_STEP_FORMULAS = {
+    "alltoall": QT_TRANSLATE_NOOP(
+        "Formulas", "MoE layers × (fixed + tokens × bytes per token ÷ link): expert dispatch + combine "
+                    "over the DP × TP ranks"),
     "eager_launch": QT_TRANSLATE_NOOP(
         "Formulas", "max(layers × launch cost per layer − GPU work, 0) without CUDA graphs"),
     "overhead": QT_TRANSLATE_NOOP("Formulas", "fixed scheduler/launch cost per step"),
@@ -165,6 +174,9 @@ def _step_breakdown(ctx: PerfContext, running: float, eager_source: str,
         "attention": s.attention_seconds(running, context, prefill, prefill_context),
         "communication": s.comm_seconds(tokens) + s.pipeline_seconds(tokens) + s.dcp_seconds(running),
     }
+    if s.a2a_s_per_token:  # the expert all-to-all of a DP expert group, on its own line
+        parts["alltoall"] = s.alltoall_seconds(tokens)
+        parts["communication"] -= parts["alltoall"]
     parts["eager_launch"] = s.launch_wait_seconds(sum(parts.values()))
     parts["overhead"] = s.overhead_s
     formulas = {**(MEASURED_STEP_FORMULAS if s.kernels is not None else ROOFLINE_STEP_FORMULAS),
@@ -232,7 +244,20 @@ def calculate_performance(inputs: PlanInputs, memory: MemoryResult,
         notices=(*layout_notices(inputs), *memory_share_notices(memory, share)),
         prefix_cache=prefix_cache_result(inputs, ctx.capacity, at_rec.request_per_s),
         per_class=class_latencies(ctx, class_rows(inputs), history_tokens(inputs), recommended),
+        expert_parallel=_expert_terms(inputs, ctx, max(recommended, 1)),
     )
+
+
+def _expert_terms(inputs: PlanInputs, ctx: PerfContext, running: int) -> tuple[Term, ...]:
+    """The DP expert group explained at the recommendation's step (empty without one)."""
+    layout = expert_layout(inputs.model, inputs.deployment)
+    if layout is None:
+        return ()
+    s = ctx.step
+    prefill = prefill_per_step(running, ctx.mean_input, ctx.mean_output, ctx.token_budget)
+    cost = AllToAllCost(fixed_s=s.a2a_fixed_s, s_per_token=s.a2a_s_per_token,
+                        bytes_per_token=s.a2a_bytes_per_token, link_gb_per_s=s.a2a_link_gb_per_s)
+    return expert_parallel_terms(inputs.model, layout, cost, running + prefill)
 
 
 def layout_notices(inputs: PlanInputs) -> tuple[Notice, ...]:
@@ -241,7 +266,9 @@ def layout_notices(inputs: PlanInputs) -> tuple[Notice, ...]:
     tp, pp = dep.tensor_parallel_size, dep.pipeline_parallel_size
     placement = node_placement(inputs.gpu, dep, inputs.network)
     notice = domain_notice(inputs.gpu, tp, pp, placement)
-    return (*(() if notice is None else (notice,)), *node_notices(inputs.gpu, tp, pp, placement))
+    return (*(() if notice is None else (notice,)), *node_notices(inputs.gpu, tp, pp, placement),
+            *expert_group_notices(inputs.gpu, expert_layout(inputs.model, dep),
+                                  link_plan(inputs.gpu, tp, pp, placement)))
 
 
 def calculate(inputs: PlanInputs, load: LoadRequest | None = None) -> Result:

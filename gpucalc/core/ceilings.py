@@ -122,7 +122,7 @@ def interconnect_value(ctx: PerfContext, tp: int, pp: int, hint: int | None = No
     The check is monotone in the batch (more tokens per step, more bytes on the links), so a
     ``hint`` from a neighbouring evaluation leaves the result as it is.
     """
-    if tp <= 1 and pp <= 1:
+    if tp <= 1 and pp <= 1 and not ctx.step.communicates:
         return None
     return largest_satisfying(ctx.meets_comm, hint=hint)
 
@@ -133,7 +133,7 @@ def interconnect_ceiling(ctx: PerfContext, tp: int, pp: int,
 
     ``value`` is :func:`interconnect_value` of ``ctx`` when the caller has it.
     """
-    if tp <= 1 and pp <= 1:
+    if tp <= 1 and pp <= 1 and not ctx.step.communicates:
         return term("ceiling.interconnect", MAX_SEARCH_CONCURRENCY, "requests",
                     QT_TRANSLATE_NOOP(
                         "Formulas", "single GPU: no inter-GPU communication"), {"tp": tp, "pp": pp}), False
@@ -207,7 +207,7 @@ def ceiling_values_at_lengths(base: PerfContext, inputs: PlanInputs,
     computes = largest_satisfying_many(checks.meets_percentile, len(points), hints=mean_values)
     computes[mean_values == 0] = 0  # as compute_values: no percentile search below no mean ceiling
     links: list[int | None] = [None] * len(points)
-    if dep.tensor_parallel_size > 1 or dep.pipeline_parallel_size > 1:
+    if dep.tensor_parallel_size > 1 or dep.pipeline_parallel_size > 1 or base.step.communicates:
         links = comm_values(base, lengths).tolist()
     latency_bound = inputs.workload.mode != TrafficMode.OFFLINE
     capacity = base.capacity

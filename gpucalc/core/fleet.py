@@ -197,12 +197,15 @@ def _totals(rates: ReplicaRates, replicas: int, gpus: int, mode: TrafficMode) ->
 
 def fleet_verdict(rates: ReplicaRates, workload: Workload, num_gpus: int, gpus_per_replica: int,
                   price_usd_per_gpu_hour: float | None, policy: FleetPolicy | None = None,
-                  layouts: tuple[FleetLayout, ...] = ()) -> FleetVerdict | None:
+                  layouts: tuple[FleetLayout, ...] = (), replicas_per_group: int = 1
+                  ) -> FleetVerdict | None:
     """The verdict for ``num_gpus`` GPUs of ``gpus_per_replica`` each; None when no replica serves.
 
     Replicas for the average run at the watermark; for the peak they may run at the knee.
     N = max of the two (the peak only when ``size_for_peak``); the deployment carries a load when
-    its replicas less the ``k`` spares cover the replicas that load needs.
+    its replicas less the ``k`` spares cover the replicas that load needs. With attention data
+    parallel, replicas come in whole DP groups of ``replicas_per_group`` (one engine instance):
+    N + k is rounded up to whole groups and the deployed GPUs hold whole groups only.
     """
     policy = policy or FleetPolicy()
     if rates.requests_per_s_at_knee <= 0 or rates.requests_per_s_at_watermark <= 0:
@@ -212,7 +215,9 @@ def fleet_verdict(rates: ReplicaRates, workload: Workload, num_gpus: int, gpus_p
     for_avg = replicas_for_rate(avg, rates.requests_per_s_at_watermark)
     for_peak = replicas_for_rate(peak, rates.requests_per_s_at_knee)
     serving = max(for_avg, for_peak) if policy.size_for_peak else for_avg
-    deployed = num_gpus // gpus_per_replica
+    group = replicas_per_group
+    serving = -(-(serving + k) // group) * group - k if group > 1 else serving
+    deployed = num_gpus // (gpus_per_replica * group) * group
     needed_gpus = (serving + k) * gpus_per_replica
     price = price_usd_per_gpu_hour
     rate_facts: dict[str, InputValue] = {"online_capacity": rates.online_capacity_requests,
@@ -241,11 +246,14 @@ def fleet_verdict(rates: ReplicaRates, workload: Workload, num_gpus: int, gpus_p
                                {"qps_peak": peak, "per_replica": rates.requests_per_s_at_knee},
                                (SEED_WATERMARK,)),
         replicas=term("fleet.replicas", serving, "replicas",
-                      QT_TRANSLATE_NOOP(
+                      QT_TRANSLATE_NOOP("Formulas", "max(replicas for average, replicas for peak), N + k "
+                                                    "rounded up to whole DP groups") if group > 1
+                      else QT_TRANSLATE_NOOP(
                           "Formulas", "max(replicas for average, replicas for peak)") if policy.size_for_peak
                       else QT_TRANSLATE_NOOP(
                           "Formulas", "replicas for average (peaks queue or are rate-limited)"),
-                      {"for_average": for_avg, "for_peak": for_peak}),
+                      {"for_average": for_avg, "for_peak": for_peak,
+                       **({"data_parallel_size": group} if group > 1 else {})}),
         spare_replicas=term("fleet.spare_replicas", k, "replicas", QT_TRANSLATE_NOOP(
             "Formulas", "k of N + k (failover)"), {}),
         replicas_needed=term("fleet.replicas_needed", serving + k, "replicas", QT_TRANSLATE_NOOP(
@@ -255,8 +263,10 @@ def fleet_verdict(rates: ReplicaRates, workload: Workload, num_gpus: int, gpus_p
             "Formulas", "(N + k) × GPUs per replica"),
                          {"N": serving, "k": k, "gpus_per_replica": gpus_per_replica}),
         replicas_deployed=term("fleet.replicas_deployed", deployed, "replicas",
-                               QT_TRANSLATE_NOOP("Formulas", "floor(GPUs ÷ (TP × PP))"),
-                               {"num_gpus": num_gpus, "gpus_per_replica": gpus_per_replica}),
+                               QT_TRANSLATE_NOOP("Formulas", "floor(GPUs ÷ (TP × PP))") if group == 1
+                               else QT_TRANSLATE_NOOP("Formulas", "floor(GPUs ÷ (DP × TP × PP)) × DP"),
+                               {"num_gpus": num_gpus, "gpus_per_replica": gpus_per_replica,
+                                **({"data_parallel_size": group} if group > 1 else {})}),
         gpus_deployed=term("fleet.gpus_deployed", num_gpus, "GPUs", QT_TRANSLATE_NOOP(
             "Formulas", "num_gpus"), {}),
         carries_average=deployed - k >= for_avg,

@@ -10,6 +10,7 @@ from gpucalc.core.context_parallel import dcp_divides_tp_error
 from gpucalc.core.disagg_inputs import Disaggregation
 from gpucalc.core.engine import EngineProfile
 from gpucalc.core.errors import InputRuleError
+from gpucalc.core.expert_parallel import AllToAllMode
 from gpucalc.core.gpu_spec import GpuSpec
 from gpucalc.core.kernel_surfaces import KernelCatalog
 from gpucalc.core.model_spec import ModelSpec
@@ -83,6 +84,22 @@ class Deployment(BaseModel):
         default=StateDtype.AUTO,
         description="Dtype of the recurrent state of Mamba / linear-attention layers (vLLM "
         "--mamba-ssm-cache-dtype); auto: the model config's mamba_ssm_cache_dtype, else the model dtype.")
+    # Attention data parallel + expert parallel (gpucalc.core.expert_parallel)
+    data_parallel_size: int = Field(
+        default=1, ge=1, le=1024, description="DP ranks of one engine instance (vLLM "
+        "--data-parallel-size, SGLang --dp-size with --enable-dp-attention): each rank its own "
+        "attention TP × PP group, KV cache and scheduler; a MoE model's experts shard over DP × TP.")
+    enable_eplb: bool = Field(default=False, description="Expert-parallel load balancer (vLLM / "
+                              "SGLang --enable-eplb): lowers the default expert imbalance.")
+    num_redundant_experts: int = Field(
+        default=0, ge=0, le=4096, description="Extra expert copies EPLB places (vLLM --eplb-config "
+        "num_redundant_experts, SGLang --ep-num-redundant-experts).")
+    expert_imbalance: float | None = Field(
+        default=None, ge=1.0, le=8.0, description="Busiest EP rank's routed tokens ÷ the mean; None: "
+        "1.3, or 1.1 with EPLB (planning assumptions).")
+    all2all_mode: AllToAllMode = Field(
+        default=AllToAllMode.ALLGATHER, description="Expert all-to-all: allgather (vLLM default "
+        "allgather_reducescatter), normal (DeepEP high-throughput), low-latency (DeepEP).")
 
     @model_validator(mode="after")
     def _parallel_fits(self) -> Deployment:
@@ -95,6 +112,12 @@ class Deployment(BaseModel):
         error = dcp_divides_tp_error(self.tensor_parallel_size, self.decode_context_parallel_size)
         if error is not None:
             raise error
+        if per_replica * self.data_parallel_size > self.num_gpus:
+            raise InputRuleError(QT_TRANSLATE_NOOP(
+                "Errors", "{data_parallel_size} {dp} × {per_replica} GPUs per rank needs at least "
+                          "{needed} GPUs; {num_gpus} is {gpus}"),
+                "data_parallel_size", dp=self.data_parallel_size, per_replica=per_replica,
+                needed=per_replica * self.data_parallel_size, gpus=self.num_gpus)
         return self
 
     @property
@@ -103,9 +126,14 @@ class Deployment(BaseModel):
         return self.tensor_parallel_size * self.pipeline_parallel_size
 
     @property
+    def gpus_per_engine(self) -> int:
+        """GPUs one engine instance spans: DP × TP × PP (one DP group)."""
+        return self.data_parallel_size * self.gpus_per_replica
+
+    @property
     def replicas(self) -> int:
-        """Independent replicas the deployment's GPUs hold."""
-        return self.num_gpus // self.gpus_per_replica
+        """Attention groups (TP × PP each) the deployment's GPUs hold, in whole DP groups."""
+        return self.num_gpus // self.gpus_per_engine * self.data_parallel_size
 
 
 class TrafficMode(StrEnum):

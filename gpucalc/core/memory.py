@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict
 from gpucalc.core.activation import activation_peak_gib
 from gpucalc.core.activation_encoder import EncoderProfile
 from gpucalc.core.engine import EngineKind, EngineProfile
+from gpucalc.core.expert_parallel import expert_layout, expert_share
 from gpucalc.core.explain import Term, term
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.kv import KvGroup, kv_bytes_per_token, kv_groups, stage_layer_kinds
@@ -121,7 +122,9 @@ def stage_overheads(inputs: PlanInputs, settings: EffectiveSettings, stage: Stag
         inputs.model, engine.activation, profile, tp, dep.enable_expert_parallel,
         stage.has_lm_head,
     )
-    return StageOverheads(activation, parts, non_torch_gib(engine, tp),
+    layout = expert_layout(inputs.model, dep)  # a DP expert group joins NCCL like TP ranks do
+    ranks = tp if layout is None else layout.group_ranks
+    return StageOverheads(activation, parts, non_torch_gib(engine, ranks),
                           cuda_graphs_gib(engine, dep.enforce_eager))
 
 
@@ -156,7 +159,7 @@ def stage_memory(
     """Memory picture of one GPU in ``stage`` (one of ``stages``, in pipeline order)."""
     dep, engine, model = inputs.deployment, inputs.engine, inputs.model
     tp = dep.tensor_parallel_size
-    weights = weight_terms_per_gpu(model, breakdown, plan, stage, tp)
+    weights = weight_terms_per_gpu(model, breakdown, plan, stage, tp, expert_share(model, dep))
     weights_gib = sum_gib(weights)
     weights_total = term(
         "weights_gib_per_gpu", weights_gib, "GiB", QT_TRANSLATE_NOOP("Formulas", "Σ tensor groups"),

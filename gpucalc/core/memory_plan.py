@@ -8,6 +8,7 @@ from gpucalc.core.activation_encoder import ENCODER_TERM
 from gpucalc.core.context_parallel import check_decode_context_parallel
 from gpucalc.core.engine import EngineKind, EngineProfile, MaxLenAdmission
 from gpucalc.core.errors import PlanError
+from gpucalc.core.expert_parallel import expert_layout, expert_share
 from gpucalc.core.explain import InputValue, Notice, Term, term
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.kv import (
@@ -49,6 +50,7 @@ def check_layout(inputs: PlanInputs) -> None:
                                             dep.decode_context_parallel_size)
     if problem:
         raise problem
+    expert_layout(model, dep)  # raises for an expert group that cannot form
     if dep.pipeline_parallel_size > model.num_layers:
         raise PlanError("pp_layers", QT_TRANSLATE_NOOP("Errors", "{pipeline_parallel_size} {pp} exceeds "
                                                                  "the model's {layers} layers"),
@@ -104,7 +106,9 @@ def weights_alone_overflow(inputs: PlanInputs) -> bool:
     total = dep.gpu_memory_gib or inputs.gpu.usable_memory_gib
     breakdown = param_breakdown(model)
     plan = weight_plan(model, inputs.weight_format, inputs.body_format_is_checkpoint)
-    return any(weights_gib_per_gpu(model, breakdown, plan, stage, dep.tensor_parallel_size) >= total
+    share = expert_share(model, dep)
+    return any(weights_gib_per_gpu(model, breakdown, plan, stage, dep.tensor_parallel_size,
+                                   share) >= total
                for stage in pipeline_layout(model.num_layers, dep.pipeline_parallel_size))
 
 

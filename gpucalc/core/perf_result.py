@@ -92,6 +92,7 @@ class PerformanceResult(BaseModel):
     prefix_cache: PrefixCacheResult | None = Field(
         default=None, description="Prefix caching's hit rate and savings; None when it is off.")
     per_class: tuple[ClassLatency, ...] = ()  # mixed traffic: each class at the recommendation
+    expert_parallel: tuple[Term, ...] = ()  # DP expert group: size, experts/GPU, imbalance, all-to-all
     memory_share: Term | None = Field(
         default=None, description="Seed 001's check: memory share at the planned concurrency "
                                   "(the online capacity, or the concurrency asked for).")

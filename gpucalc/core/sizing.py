@@ -31,6 +31,7 @@ from gpucalc.core.topology import widest_fast_tp
 from gpucalc.core.workload_shape import mean_lengths
 
 TP_CHOICES = (1, 2, 4, 8)
+DP_CHOICES = (2, 4, 8, 16)  # DP ranks tried for a DP + EP engine when TP alone does not fit
 
 
 class SizingRequest(BaseModel):
@@ -55,6 +56,7 @@ class SizingRow(BaseModel):
     precision: str
     kv_format: str
     tensor_parallel_size: int
+    data_parallel_size: int = Field(default=1, description="DP ranks of one engine (DP + EP layouts).")
     recommended_concurrency: int = Field(description="The knee: running requests per replica.")
     online_capacity: int = Field(description="Running requests per replica at the watermark.")
     bottleneck: str
@@ -76,10 +78,21 @@ class SizingRow(BaseModel):
     layout: str = Field(default="aggregated", description="'aggregated', or the xPyD ratio of a "
                         "disaggregated layout (TP, knee, rates and TPOT are its decode pool's).")
 
+    @property
+    def layout_text(self) -> str:
+        """TP, or TP × DP for a DP + expert-parallel engine, as the sizing tables show it."""
+        if self.data_parallel_size == 1:
+            return str(self.tensor_parallel_size)
+        return f"{self.tensor_parallel_size}×DP{self.data_parallel_size}"
 
-def _variant(inputs: PlanInputs, weights: WeightFormat, kv: KvFormat, tp: int) -> PlanInputs:
-    deployment = inputs.deployment.model_copy(update={"tensor_parallel_size": tp,
-                                                      "pipeline_parallel_size": 1, "num_gpus": tp})
+
+def _variant(inputs: PlanInputs, weights: WeightFormat, kv: KvFormat, tp: int,
+             dp: int = 1) -> PlanInputs:
+    expert_parallel = inputs.deployment.enable_expert_parallel or dp > 1
+    deployment = inputs.deployment.model_copy(update={
+        "tensor_parallel_size": tp, "pipeline_parallel_size": 1, "num_gpus": tp * dp,
+        "data_parallel_size": dp, "enable_expert_parallel": expert_parallel,
+        "num_redundant_experts": inputs.deployment.num_redundant_experts if dp > 1 else 0})
     return inputs.model_copy(update={"weight_format": weights, "kv_format": kv,
                                      "body_format_is_checkpoint": False, "deployment": deployment})
 
@@ -148,8 +161,9 @@ def sizing_row(inputs: PlanInputs, request: SizingRequest, layout: LayoutRates) 
     workload = inputs.workload.model_copy(update={"qps_avg": request.qps_avg,
                                                    "qps_peak": request.qps_peak})
     policy = FleetPolicy(spare_replicas=request.redundancy, size_for_peak=request.size_for_peak)
-    verdict = fleet_verdict(rates, workload, dep.gpus_per_replica, dep.gpus_per_replica,
-                            gpu.usable_price_usd_per_hour, policy)
+    verdict = fleet_verdict(rates, workload, dep.gpus_per_engine, dep.gpus_per_replica,
+                            gpu.usable_price_usd_per_hour, policy,
+                            replicas_per_group=dep.data_parallel_size)
     if verdict is None:
         return None
     needed, total = int(verdict.replicas.value), int(verdict.replicas_needed.value)
@@ -160,6 +174,7 @@ def sizing_row(inputs: PlanInputs, request: SizingRequest, layout: LayoutRates) 
     return SizingRow(
         gpu=gpu.id, gpu_name=gpu.name, precision=inputs.weight_format.id,
         kv_format=inputs.kv_format.id, tensor_parallel_size=dep.tensor_parallel_size,
+        data_parallel_size=dep.data_parallel_size,
         recommended_concurrency=rates.knee_requests, online_capacity=rates.online_capacity_requests,
         bottleneck=layout.bottleneck, requests_per_s_per_replica=rates.requests_per_s_at_watermark,
         replicas_needed=needed, replicas_total=total, gpus_total=int(verdict.gpus_needed.value),
@@ -223,20 +238,42 @@ def _fitting_layouts(
     """
     found = 0
     for tp in TP_CHOICES:
-        if found == 2:
-            return
-        if tp > widest_fast_tp(inputs.gpu, inputs.deployment):
-            return
-        variant = _variant(inputs, weights, kv, tp)
-        try:
-            if weights_alone_overflow(variant):
-                continue
-            memory = calculate_memory(variant, single_gpu_check=False)
-        except PlanError:
-            continue
-        if memory.fits:
+        if found == 2 or tp > widest_fast_tp(inputs.gpu, inputs.deployment):
+            break
+        fitting = _fitting(_variant(inputs, weights, kv, tp))
+        if fitting is not None:
             found += 1
-            yield variant, memory
+            yield fitting
+    if not found and inputs.model.moe is not None:
+        yield from _expert_parallel_layouts(inputs, weights, kv)
+
+
+def _fitting(variant: PlanInputs) -> tuple[PlanInputs, MemoryResult] | None:
+    """``variant`` with its memory result when it fits; None when it does not or cannot split."""
+    try:
+        if weights_alone_overflow(variant):
+            return None
+        memory = calculate_memory(variant, single_gpu_check=False)
+    except PlanError:
+        return None
+    return (variant, memory) if memory.fits else None
+
+
+def _expert_parallel_layouts(inputs: PlanInputs, weights: WeightFormat,
+                             kv: KvFormat) -> Iterable[tuple[PlanInputs, MemoryResult]]:
+    """The smallest DP × TP expert-parallel engine that fits a MoE model TP alone cannot hold.
+
+    Attention TP stays inside the fast-link domain; the experts spread over DP × TP GPUs
+    (vLLM ``--data-parallel-size`` with ``--enable-expert-parallel``), up to DP_CHOICES[-1] ranks.
+    """
+    domain = widest_fast_tp(inputs.gpu, inputs.deployment)
+    shapes = sorted(((tp, dp) for tp in TP_CHOICES if tp <= domain for dp in DP_CHOICES),
+                    key=lambda shape: (shape[0] * shape[1], shape[0]))
+    for tp, dp in shapes:
+        fitting = _fitting(_variant(inputs, weights, kv, tp, dp))
+        if fitting is not None:
+            yield fitting
+            return
 
 
 def mark_pareto(rows: list[SizingRow]) -> list[SizingRow]:

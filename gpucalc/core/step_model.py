@@ -19,6 +19,7 @@ from numpy.typing import NDArray
 from gpucalc.core.context_parallel import dcp_combine_bytes_per_token
 from gpucalc.core.efficiency import Efficiency
 from gpucalc.core.errors import PlanError
+from gpucalc.core.expert_parallel import alltoall_cost, expert_layout
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.kernel_surfaces import (
     KernelProfile,
@@ -35,7 +36,7 @@ from gpucalc.core.model_spec import LayerAttention, ModelSpec
 from gpucalc.core.params import param_breakdown
 from gpucalc.core.precision import ComputeDtype
 from gpucalc.core.state_memory import state_flops_per_token, state_layer_bytes
-from gpucalc.core.topology import replica_link_plan
+from gpucalc.core.topology import group_collective_unidir_gb_per_s, replica_link_plan
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.units import BYTES_PER_GB, BYTES_PER_GIB, FLOPS_PER_TFLOP
 
@@ -149,6 +150,22 @@ class StepModel:
         return np.where(decode > 0, self.dcp_collectives * self.comm_latency_s
                         + decode * self.dcp_bytes_per_decode / self.link_bytes_per_s, 0.0)
 
+    a2a_fixed_s: float = 0.0  # expert all-to-all of a DP expert group: fixed part of a step
+    a2a_s_per_token: float = 0.0  # and its seconds per token of this attention group
+    a2a_bytes_per_token: float = 0.0  # bytes one GPU sends per token over every MoE layer
+    a2a_link_gb_per_s: float = 0.0  # the expert group's link, one way, at the achieved share
+
+    @property
+    def communicates(self) -> bool:
+        """The step has inter-GPU collectives (TP all-reduces or an expert all-to-all)."""
+        return self.tp > 1 or self.a2a_s_per_token > 0
+
+    def alltoall_seconds(self, tokens: float) -> float:
+        """Expert dispatch + combine of a DP expert group for ``tokens`` (0 without one)."""
+        if not self.a2a_s_per_token or tokens <= 0:
+            return 0.0
+        return self.a2a_fixed_s + tokens * self.a2a_s_per_token
+
     def launch_wait_seconds(self, work_s: float) -> float:
         """Seconds a step waits on kernel launches beyond its GPU work (0 with CUDA graphs)."""
         return max(self.eager_launch_s - work_s, 0.0)
@@ -240,12 +257,14 @@ class StepModel:
                      + tokens * self.alltoall_bytes_per_token / self.link_bytes_per_s)
         elif self.tp > 1:
             work += self.comm_seconds(tokens)
+        if self.a2a_s_per_token:
+            work += self.alltoall_seconds(tokens)
         return work
 
     def comm_seconds(self, tokens: float) -> float:
         """Tensor-parallel all-reduces (ring) and expert-parallel all-to-all for ``tokens``."""
         if self.tp <= 1 or tokens <= 0:
-            return 0.0
+            return self.alltoall_seconds(tokens)
         k = self.kernels
         if k is not None and k.allreduce_alpha_s:  # measured: the faster of custom and NCCL
             custom = k.allreduce_alpha_s + tokens * k.allreduce_s_per_token
@@ -256,7 +275,8 @@ class StepModel:
             per_collective = self.comm_latency_s + ring * tokens * self.allreduce_bytes_per_token / (
                 self.link_bytes_per_s)
         return (self.collectives_per_step * per_collective
-                + tokens * self.alltoall_bytes_per_token / self.link_bytes_per_s)
+                + tokens * self.alltoall_bytes_per_token / self.link_bytes_per_s
+                + self.alltoall_seconds(tokens))
 
     def pipeline_seconds(self, tokens: float) -> float:
         """Point-to-point activation transfers between pipeline stages, each on its own link."""
@@ -284,7 +304,7 @@ class StepModel:
         else:
             work = (self.gemm_seconds(tokens, decode)
                     + self.attention_seconds(decode, context, prefill, pctx))
-            if self.tp > 1:  # the terms below are 0 on one GPU and with graphs (hot path: skipped)
+            if self.tp > 1 or self.a2a_s_per_token:  # 0 on one GPU (hot path: skipped)
                 work += self.comm_seconds(tokens)
         if self.pp > 1:
             work += self.pipeline_seconds(tokens)
@@ -310,6 +330,8 @@ class StepModel:
         work = self._gemm_many(safe, d) + self._attention_many(d, c, p, pctx)
         if self.tp > 1:
             work = work + self._comm_many(safe)
+        if self.a2a_s_per_token:
+            work = work + (self.a2a_fixed_s + safe * self.a2a_s_per_token)
         if self.pp > 1:
             work = work + sum(self.comm_latency_s + safe * self.allreduce_bytes_per_token / hop
                               for hop in self.pp_hop_bytes_per_s)
@@ -400,7 +422,10 @@ def build_step_model(inputs: PlanInputs, memory: MemoryResult, eff: Efficiency) 
     breakdown = param_breakdown(model)
     lm_head = breakdown.lm_head or breakdown.embedding
     routed = breakdown.routed_experts
-    active_routed = routed * model.moe.experts_per_token / model.moe.num_experts if model.moe else 0
+    layout = expert_layout(model, dep)
+    imbalance = layout.imbalance if layout else 1.0  # the busiest EP rank sets the step
+    active_routed = (routed * model.moe.experts_per_token / model.moe.num_experts * imbalance
+                     if model.moe else 0)
     body = (breakdown.attention + breakdown.dense_mlp + breakdown.shared_experts + breakdown.router
             + active_routed)
     expert_bytes, dense_bytes = _weight_bytes(memory)
@@ -423,7 +448,11 @@ def build_step_model(inputs: PlanInputs, memory: MemoryResult, eff: Efficiency) 
     link_scale = BYTES_PER_GB * eff.comm_bandwidth
     moe_layers = model.moe.num_moe_layers if model.moe else 0
     ep_bytes = 0.0
-    if model.moe and dep.enable_expert_parallel and tp > 1:
+    a2a = None
+    if model.moe and layout is not None:
+        a2a = alltoall_cost(model, layout, group_collective_unidir_gb_per_s(links, layout.group_ranks),
+                            eff.comm_bandwidth, eff.comm_latency_us * 1e-6)
+    elif model.moe and dep.enable_expert_parallel and tp > 1:
         ep_bytes = 2 * moe_layers * model.moe.experts_per_token * model.hidden_size * ACT_BYTES * (
             (tp - 1) / tp)
     return StepModel(
@@ -431,7 +460,8 @@ def build_step_model(inputs: PlanInputs, memory: MemoryResult, eff: Efficiency) 
         lm_head_flops_per_token=2 * lm_head / tp,
         dense_weight_bytes=dense_bytes,
         expert_weight_bytes=expert_bytes,
-        expert_hit_base=(1 - model.moe.experts_per_token / model.moe.num_experts) if model.moe else 1.0,
+        expert_hit_base=(1 - model.moe.experts_per_token / model.moe.num_experts) ** (
+            layout.data_parallel if layout else 1) if model.moe else 1.0,
         kv_full_bytes=spans.kv_full_bytes,
         kv_windowed=spans.kv_windowed,
         attn_full_flops=spans.attn_full_flops,
@@ -454,6 +484,10 @@ def build_step_model(inputs: PlanInputs, memory: MemoryResult, eff: Efficiency) 
         kernel_profile=profile,
         dcp_bytes_per_decode=dcp_combine_bytes_per_token(model, tp, dep.decode_context_parallel_size),
         dcp_collectives=2 * model.num_attention_layers if dep.decode_context_parallel_size > 1 else 0,
+        a2a_fixed_s=a2a.fixed_s if a2a else 0.0,
+        a2a_s_per_token=a2a.s_per_token if a2a else 0.0,
+        a2a_bytes_per_token=a2a.bytes_per_token if a2a else 0.0,
+        a2a_link_gb_per_s=a2a.link_gb_per_s if a2a else 0.0,
     )
 
 
@@ -614,8 +648,10 @@ def kernel_terms(inputs: PlanInputs, memory: MemoryResult, eff: Efficiency,
                    g.weight_bytes / gemm_mem_rate, g.launches * gemm.t0_us * 1e-6, g.per_decode)
                   for g in groups)
     moe_rate = peak * FLOPS_PER_TFLOP * (moe.e_max if moe else gemm.e_max) * gemm_ratio
-    moe_flops = 2 * active / dep.tensor_parallel_size
+    layout = expert_layout(model, dep)
+    moe_flops = 2 * active / dep.tensor_parallel_size * (layout.imbalance if layout else 1.0)
     per_expert = (model.moe.experts_per_token / model.moe.num_experts) if model.moe else 1.0
+    per_expert *= layout.data_parallel if layout else 1  # every DP rank's tokens reach the experts
     bytes_per_token = model.hidden_size * ACT_BYTES
     return KernelTerms(
         groups=groups,

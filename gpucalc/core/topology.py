@@ -317,3 +317,4 @@ def node_summary(inputs: PlanInputs) -> NodeSummary:
         network=placement.network_id, network_name=placement.network_name,
         tp_spans_nodes=plan.tp_spans_nodes, pp_hops_across_nodes=plan.pp_hops_across_nodes,
         scale_out=scale_out_term(placement, inputs.network))
+

@@ -57,12 +57,15 @@ class WeightGroup(NamedTuple):
 
 
 def weight_groups_per_gpu(
-    model: ModelSpec, breakdown: ParamBreakdown, plan: WeightPlan, stage: Stage, tp: int
+    model: ModelSpec, breakdown: ParamBreakdown, plan: WeightPlan, stage: Stage, tp: int,
+    expert_share: float | None = None,
 ) -> list[WeightGroup]:
     """Tensor groups one GPU of ``stage`` holds under tensor parallel ``tp``.
 
     Matrices of attention, MLP and experts are split across TP ranks; norms and routers are
     replicated; embeddings and lm_head are vocab-parallel (split across TP ranks).
+    ``expert_share`` is the share of the routed experts one GPU holds when they spread over a
+    DP × TP expert group (:mod:`gpucalc.core.expert_parallel`); None: 1 / tp.
     """
     layer_share = stage.num_layers / model.num_layers
     scope = plan.scope
@@ -80,7 +83,13 @@ def weight_groups_per_gpu(
         items.append(WeightGroup("dense_mlp", breakdown.dense_mlp * layer_share / tp,
                                  scope.dense_mlp, QT_TRANSLATE_NOOP(
                                      "Formulas", "layers × 3 × hidden × intermediate / tp")))
-    if breakdown.routed_experts:
+    if breakdown.routed_experts and expert_share is not None:
+        items.append(WeightGroup(
+            "experts", breakdown.routed_experts * layer_share * expert_share, scope.experts,
+            QT_TRANSLATE_NOOP(
+                "Formulas", "MoE layers × experts × 3 × hidden × expert width × experts per GPU ÷ "
+                            "experts (DP × TP expert group)")))
+    elif breakdown.routed_experts:
         items.append(WeightGroup(
             "experts", breakdown.routed_experts * layer_share / tp, scope.experts,
             QT_TRANSLATE_NOOP(
@@ -109,15 +118,17 @@ def weight_group_gib(group: WeightGroup, plan: WeightPlan) -> float:
 
 
 def weights_gib_per_gpu(
-    model: ModelSpec, breakdown: ParamBreakdown, plan: WeightPlan, stage: Stage, tp: int
+    model: ModelSpec, breakdown: ParamBreakdown, plan: WeightPlan, stage: Stage, tp: int,
+    expert_share: float | None = None,
 ) -> float:
     """Weight GiB on one GPU of ``stage``: the total of :func:`weight_terms_per_gpu`'s terms."""
     return sum(weight_group_gib(g, plan) for g in weight_groups_per_gpu(model, breakdown, plan,
-                                                                         stage, tp))
+                                                                         stage, tp, expert_share))
 
 
 def weight_terms_per_gpu(
-    model: ModelSpec, breakdown: ParamBreakdown, plan: WeightPlan, stage: Stage, tp: int
+    model: ModelSpec, breakdown: ParamBreakdown, plan: WeightPlan, stage: Stage, tp: int,
+    expert_share: float | None = None,
 ) -> tuple[Term, ...]:
     """Weight bytes on one GPU of ``stage`` under tensor parallel ``tp``, as explained terms."""
     fmt = plan.body.label
@@ -129,7 +140,7 @@ def weight_terms_per_gpu(
              {"params": round(g.params), "format": fmt if g.quantized else base, "tp": tp,
               "layers": stage.num_layers},
              src if g.quantized else ())
-        for g in weight_groups_per_gpu(model, breakdown, plan, stage, tp))
+        for g in weight_groups_per_gpu(model, breakdown, plan, stage, tp, expert_share))
 
 
 def weight_plan(

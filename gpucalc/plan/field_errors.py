@@ -44,7 +44,8 @@ _FLAGS = {"input_len_p50": "--input-len", "output_len_p50": "--output-len",
           "qps_avg": "--qps", "percentile": "--slo-percentile",
           "kv_cache_memory_gib": "--kv-cache-memory", "num_prompts": "--num-prompts",
           "classes": "--request-class", "weight_format": "--quantization",
-          "disaggregation": "--disaggregate"}
+          "disaggregation": "--disaggregate",
+          "all2all_mode": "--all2all-backend"}
 # Set only in a scenario file (``--scenario FILE``): no flag of their own.
 _NO_FLAG = frozenset({"schema_version", "name", "custom_gpu", "planning_memory_share"})
 

@@ -28,6 +28,8 @@ def layout_comparison(inputs: PlanInputs, perf: PerformanceResult) -> tuple[Flee
     scale with replicas when the model fits on fewer GPUs; split with TP only when it does not).
     """
     dep = inputs.deployment
+    if dep.data_parallel_size > 1:  # an engine of DP groups: its layout is compared by sizing
+        return ()
     own = fleet_layout(perf.rates, dep.num_gpus, dep.tensor_parallel_size, dep.pipeline_parallel_size)
     others = []
     for tp in TP_CHOICES:
@@ -45,7 +47,7 @@ def plan_fleet(inputs: PlanInputs, perf: PerformanceResult,
     dep = inputs.deployment
     return fleet_verdict(perf.rates, inputs.workload, dep.num_gpus, dep.gpus_per_replica,
                          inputs.gpu.usable_price_usd_per_hour, policy,
-                         layout_comparison(inputs, perf))
+                         layout_comparison(inputs, perf), dep.data_parallel_size)
 
 
 FleetFigure = float | int | bool | str | None

@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from gpucalc.core.expert_parallel import AllToAllMode
 from gpucalc.core.scenario import Scenario
 from gpucalc.core.units import BYTES_PER_GIB
 from gpucalc.plan.disaggregation import pasted_pool
@@ -45,6 +46,9 @@ _VLLM: dict[str, tuple[str, str, type]] = {
     "-pp": ("deployment", "pipeline_parallel_size", int),
     "--data-parallel-size": ("", "data_parallel_size", int),
     "-dp": ("", "data_parallel_size", int),
+    "--num-redundant-experts": ("deployment", "num_redundant_experts", int),
+    "--eplb-config": ("", "eplb_config", str),
+    "--all2all-backend": ("", "all2all_backend", str),
     "--max-model-len": ("deployment", "max_model_len", int),
     "--gpu-memory-utilization": ("deployment", "gpu_memory_utilization", float),
     "--max-num-batched-tokens": ("deployment", "max_num_batched_tokens", int),
@@ -73,6 +77,9 @@ _SGLANG: dict[str, tuple[str, str, type]] = {
     "--dp-size": ("", "data_parallel_size", int),
     "--ep": ("", "expert_parallel_size", int),
     "--ep-size": ("", "expert_parallel_size", int),
+    "--ep-num-redundant-experts": ("deployment", "num_redundant_experts", int),
+    "--deepep-mode": ("", "all2all_backend", str),
+    "--moe-a2a-backend": ("", "moe_a2a_backend", str),
     "--mem-fraction-static": ("deployment", "gpu_memory_utilization", float),
     "--context-length": ("deployment", "max_model_len", int),
     "--max-running-requests": ("deployment", "max_num_seqs", int),
@@ -97,7 +104,8 @@ _TRTLLM: dict[str, tuple[str, str, type]] = {
 # switch → Deployment field it turns on (the same in every engine's vocabulary)
 _BOOLEAN = {"--enable-expert-parallel": "enable_expert_parallel", "-ep": "enable_expert_parallel",
             "--enable-ep-moe": "enable_expert_parallel", "--enforce-eager": "enforce_eager",
-            "--disable-cuda-graph": "enforce_eager"}
+            "--disable-cuda-graph": "enforce_eager", "--enable-eplb": "enable_eplb",
+            "--enable-dp-attention": "enable_dp_attention"}
 # switch → Deployment field it turns off; prefix caching is on by default in vLLM V1 and SGLang
 _BOOLEAN["--enable-prefix-caching"] = "enable_prefix_caching"
 _BOOLEAN_OFF = {"--no-enable-prefix-caching": "enable_prefix_caching",
@@ -129,6 +137,55 @@ def _engine_and_rest(tokens: list[str]) -> tuple[str, list[str]]:
             return "trtllm", rest[1:] if rest and rest[0] == "serve" else rest
     raise ServeCommandError("no 'vllm serve', 'python -m sglang.launch_server' or 'trtllm-serve' "
                             "in the text")
+
+
+# engine all-to-all backend names (vLLM --all2all-backend, SGLang --deepep-mode) → gpucalc's mode;
+# SGLang's "auto" runs normal kernels for prefill and low-latency ones for decode: planned as the
+# decode steps run.
+ALL2ALL_BACKENDS = {
+    "allgather_reducescatter": AllToAllMode.ALLGATHER, "naive": AllToAllMode.ALLGATHER,
+    "allgather": AllToAllMode.ALLGATHER, "deepep_high_throughput": AllToAllMode.NORMAL,
+    "normal": AllToAllMode.NORMAL, "deepep_low_latency": AllToAllMode.LOW_LATENCY,
+    "low_latency": AllToAllMode.LOW_LATENCY, "low-latency": AllToAllMode.LOW_LATENCY,
+    "auto": AllToAllMode.LOW_LATENCY,
+}
+
+
+def all2all_mode_of(text: str) -> AllToAllMode:
+    """Gpucalc's all-to-all mode for an engine's backend name; ValueError (one line) otherwise."""
+    mode = ALL2ALL_BACKENDS.get(text.strip().lower())
+    if mode is None:
+        raise ValueError(f"expected one of {', '.join(ALL2ALL_BACKENDS)}, got {text[:40]!r}")
+    return mode
+
+
+def eplb_config_redundant(text: str) -> int:
+    """``num_redundant_experts`` of vLLM's ``--eplb-config`` JSON (0 when it names none)."""
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        value = None
+    if not isinstance(value, dict):
+        raise ValueError(f"expected a JSON object such as '{{\"num_redundant_experts\": 32}}', "
+                         f"got {text[:40]!r}")
+    count = value.get("num_redundant_experts", 0)
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 4096:
+        raise ValueError(f"num_redundant_experts must be a whole number from 0 to 4096, "
+                         f"got {str(count)[:40]!r}")
+    return count
+
+
+def attention_tp(tp: int, dp: int, dp_attention: bool) -> int:
+    """Attention TP of one DP rank (ValueError when ``dp`` does not divide SGLang's ``tp``).
+
+    SGLang's ``--tp`` with ``--enable-dp-attention`` spans the DP ranks: attention TP = tp ÷ dp;
+    otherwise ``tp`` itself.
+    """
+    if not dp_attention or dp <= 1:
+        return tp
+    if tp % dp:
+        raise ValueError(f"with --enable-dp-attention, --tp {tp} must be a multiple of --dp {dp}")
+    return tp // dp
 
 
 MAX_IMAGES_PER_PROMPT = 1024
@@ -220,6 +277,35 @@ def _flag_of(loc: tuple[int | str, ...], table: dict[str, tuple[str, str, type]]
     return max(spellings, key=len) if spellings else path
 
 
+def _expert_parallel_values(values: dict[str, Any]) -> int:
+    """Turn the DP / EP / EPLB / all-to-all flags of ``values`` into Deployment fields; the DP size.
+
+    SGLang's ``--tp`` with ``--enable-dp-attention`` is the whole DP group: attention TP = tp ÷ dp.
+    """
+    dp = int(values.pop("data_parallel_size", 1))
+    if dp > 1:
+        values["deployment.data_parallel_size"] = dp
+    if values.pop("deployment.enable_dp_attention", False) and dp > 1:
+        try:
+            values["deployment.tensor_parallel_size"] = attention_tp(
+                int(values.get("deployment.tensor_parallel_size", 1)), dp, True)
+        except ValueError as exc:
+            raise ServeCommandError(str(exc)) from exc
+    if int(values.pop("expert_parallel_size", 1)) > 1:
+        values["deployment.enable_expert_parallel"] = True
+    try:
+        if "eplb_config" in values:
+            values["deployment.num_redundant_experts"] = eplb_config_redundant(values.pop("eplb_config"))
+            values["deployment.enable_eplb"] = True
+        if "all2all_backend" in values:
+            values["deployment.all2all_mode"] = all2all_mode_of(values.pop("all2all_backend")).value
+    except ValueError as exc:
+        raise ServeCommandError(f"{exc}") from exc
+    if values.pop("moe_a2a_backend", None) == "deepep" and "deployment.all2all_mode" not in values:
+        values["deployment.all2all_mode"] = all2all_mode_of("auto").value  # SGLang's --deepep-mode default
+    return dp
+
+
 def parse_serve_command(text: str, base: Scenario | None = None) -> ParsedCommand:
     """The scenario ``text`` describes; workload, targets and GPU come from ``base``."""
     engine, words = _engine_and_rest(_tokens(text))
@@ -233,10 +319,7 @@ def parse_serve_command(text: str, base: Scenario | None = None) -> ParsedComman
     if not model:
         raise ServeCommandError("the command names no model")
     data["model"] = model
-    dp = int(values.pop("data_parallel_size", 1))
-    ep = int(values.pop("expert_parallel_size", 1))
-    if ep > 1:
-        values["deployment.enable_expert_parallel"] = True
+    dp = _expert_parallel_values(values)
     try:
         pool = pasted_pool(values.pop("kv_transfer_config", None),
                            values.pop("disaggregation_mode", None),

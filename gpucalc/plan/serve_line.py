@@ -11,6 +11,7 @@ import json
 import shlex
 
 from gpucalc.core.engine import EngineKind
+from gpucalc.core.expert_parallel import AllToAllMode
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.prefix_cache import caching_on
 from gpucalc.core.settings import EffectiveSettings
@@ -61,8 +62,9 @@ def serve_line(inputs: PlanInputs, settings: EffectiveSettings) -> str:
     dep = inputs.deployment
     model = inputs.model.hf_id or inputs.model.name
     words = [*LAUNCHERS[kind], model]
+    sglang_dp = dep.data_parallel_size if kind == EngineKind.SGLANG else 1  # --tp spans DP ranks
     values: dict[str, str] = {
-        "tensor_parallel_size": str(dep.tensor_parallel_size),
+        "tensor_parallel_size": str(dep.tensor_parallel_size * sglang_dp),
         "pipeline_parallel_size": str(dep.pipeline_parallel_size),
         "max_model_len": str(int(settings.max_model_len.value)),
         "memory_fraction": f"{settings.memory_fraction.value:g}",
@@ -93,4 +95,38 @@ def serve_line(inputs: PlanInputs, settings: EffectiveSettings) -> str:
         words += [flags[switch]] if switch in flags else []
     if inputs.model.vision is not None and dep.limit_mm_per_prompt != 1 and "limit_mm_per_prompt" in flags:
         words += [flags["limit_mm_per_prompt"], json.dumps({"image": dep.limit_mm_per_prompt})]
+    words += expert_parallel_words(kind, inputs)
     return shlex.join(words)
+
+
+# gpucalc's all-to-all mode → each engine's own spelling
+VLLM_ALL2ALL = {AllToAllMode.ALLGATHER: "allgather_reducescatter",
+                AllToAllMode.NORMAL: "deepep_high_throughput",
+                AllToAllMode.LOW_LATENCY: "deepep_low_latency"}
+SGLANG_DEEPEP = {AllToAllMode.NORMAL: "normal", AllToAllMode.LOW_LATENCY: "low_latency"}
+
+
+def expert_parallel_words(kind: EngineKind, inputs: PlanInputs) -> list[str]:
+    """DP attention, EPLB and all-to-all flags of ``inputs`` in the engine's words (none at DP 1).
+
+    SGLang's ``--tp`` then spans the DP group (``--enable-dp-attention``): it is rewritten to
+    DP × attention TP.
+    """
+    dep = inputs.deployment
+    dp = dep.data_parallel_size
+    words: list[str] = []
+    if dp > 1 and kind == EngineKind.VLLM:
+        words += ["--data-parallel-size", str(dp)]
+        if dep.all2all_mode != AllToAllMode.ALLGATHER:
+            words += ["--all2all-backend", VLLM_ALL2ALL[dep.all2all_mode]]
+    if dp > 1 and kind == EngineKind.SGLANG:
+        words += ["--dp", str(dp), "--enable-dp-attention"]
+        if dep.all2all_mode in SGLANG_DEEPEP:
+            words += ["--moe-a2a-backend", "deepep", "--deepep-mode", SGLANG_DEEPEP[dep.all2all_mode]]
+    if dep.enable_eplb and kind in (EngineKind.VLLM, EngineKind.SGLANG):
+        words.append("--enable-eplb")
+    if dep.num_redundant_experts and kind == EngineKind.VLLM:
+        words += ["--eplb-config", json.dumps({"num_redundant_experts": dep.num_redundant_experts})]
+    if dep.num_redundant_experts and kind == EngineKind.SGLANG:
+        words += ["--ep-num-redundant-experts", str(dep.num_redundant_experts)]
+    return words

@@ -154,7 +154,9 @@ def _headline_terms(perf: PerformanceResult) -> list[NamedTerm]:
     named = [(f"ceilings.{c.kind.value}", c.value) for c in perf.ceilings if c.limited]
     return named + [(t.key, t) for t in (perf.recommended_concurrency, perf.online_capacity,
                                           perf.knee_concurrency, perf.comm_share,
-                                          *prefix_cache_terms(perf.prefix_cache))]
+                                          *prefix_cache_terms(perf.prefix_cache),
+
+                                          *perf.expert_parallel)]
 
 
 def answer_terms(perf: PerformanceResult) -> list[NamedTerm]:

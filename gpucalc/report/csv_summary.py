@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gpucalc.core.expert_parallel import expert_imbalance
 from gpucalc.core.explain import Term
 from gpucalc.core.fleet import FleetVerdict
 from gpucalc.core.inputs import PlanInputs
@@ -114,6 +115,7 @@ def deployment_rows(inputs: PlanInputs, max_model_len: Term) -> list[SummaryRow]
                    FROM_SCENARIO if dep.enable_prefix_caching is not None
                    else "resolved: the engine's default"),
         *node_rows(inputs),
+        *data_parallel_rows(inputs),
         SummaryRow("deployment", "max_model_len", _whole(max_model_len.value), max_model_len.unit,
                    _chosen_or_resolved(dep.max_model_len, max_model_len.formula)),
     ]
@@ -134,6 +136,22 @@ def node_rows(inputs: PlanInputs) -> list[SummaryRow]:
         SummaryRow("nodes", "tp_spans_nodes", nodes.tp_spans_nodes, "", "link plan"),
         SummaryRow("nodes", "pp_hops_across_nodes", nodes.pp_hops_across_nodes, "hops", "link plan"),
     ]
+
+
+def data_parallel_rows(inputs: PlanInputs) -> list[SummaryRow]:
+    """DP size, EPLB, redundant experts, imbalance and all-to-all mode (none at DP 1)."""
+    dep = inputs.deployment
+    if dep.data_parallel_size <= 1:
+        return []
+    imbalance_from = FROM_SCENARIO if dep.expert_imbalance is not None else (
+        "gpucalc default (planning assumption): 1.3, 1.1 with EPLB")
+    return [SummaryRow("parallelism", "data_parallel_size", dep.data_parallel_size, "ranks", FROM_SCENARIO),
+            SummaryRow("parallelism", "gpus_per_engine", dep.gpus_per_engine, "GPUs", FROM_SCENARIO),
+            SummaryRow("parallelism", "enable_eplb", dep.enable_eplb, "", FROM_SCENARIO),
+            SummaryRow("parallelism", "num_redundant_experts", dep.num_redundant_experts, "experts",
+                       FROM_SCENARIO),
+            SummaryRow("parallelism", "expert_imbalance", expert_imbalance(dep), "", imbalance_from),
+            SummaryRow("parallelism", "all2all_mode", dep.all2all_mode.value, "", FROM_SCENARIO)]
 
 
 def traffic_rows(inputs: PlanInputs) -> list[SummaryRow]:
@@ -225,7 +243,8 @@ def answer_rows(perf: PerformanceResult, bands: Bands | None) -> list[SummaryRow
     ]
     rows += [_result("prefix_cache", t.key.split(".", 1)[1], t, "answer", t.key)
              for t in prefix_cache_terms(perf.prefix_cache)]
-    return rows
+    return rows + [_result("answer", t.key.replace(".", "_"), t, "answer", t.key)
+                   for t in perf.expert_parallel]
 
 
 def fleet_rows(fleet: FleetVerdict) -> list[SummaryRow]:

@@ -42,6 +42,7 @@ from gpucalc.text.notices import notice_text
 from gpucalc.text.palette import CEILING_COLOURS
 from gpucalc.text.terms import (
     CEILING_NAMES,
+    all2all_mode_name,
     ceiling_name,
     formula_text,
     input_name,
@@ -218,6 +219,7 @@ def inputs_section(w: Writer) -> list[Block]:
             "DCP {dcp}: the KV cache is sharded along tokens over {dcp} of the TP {tp} ranks",
             dcp=dep.decode_context_parallel_size, tp=dep.tensor_parallel_size)),)
           if dep.decode_context_parallel_size > 1 else ()),
+        *expert_parallel_rows(w),
         (w.t("Workload"), w.t("input {i50} tokens (P95 {i95}), output {o50} tokens (P95 {o95}), "
                               "{turns} turn(s); {qps} req/s average, {peak} req/s peak; {mode} "
                               "traffic",
@@ -365,6 +367,7 @@ def ceilings_section(w: Writer, perf: PerformanceResult) -> list[Block]:
                     w.t("Output (tok/s)"), w.t("Requests/s")], points, (2.6, 1.2, 1.2, 1.2, 1.4, 1.2),
                    aligns=["left", "right", "right", "right", "right", "right"]),
             *class_blocks(w, perf), *prefix_cache_blocks(w, perf),
+            *expert_parallel_blocks(w, perf),
             w.note(w.t("Knee (the recommendation: past it a latency target breaks or requests "
                        "queue): {k} concurrent requests; online capacity ({wm} of the knee): "
                        "{online}; communication share of a step at the recommendation: {c}.",
@@ -402,6 +405,36 @@ def prefix_caching_text(w: Writer) -> str:
     if wl.history_cached:
         text += w.t("; chat history cached")
     return text
+
+
+def expert_parallel_rows(w: Writer) -> list[tuple[str, str]]:
+    """The deployment table's data-parallel row (none at DP 1)."""
+    dep = w.data.inputs.deployment
+    if dep.data_parallel_size <= 1:
+        return []
+    text = w.t("DP {dp} × attention TP {tp} per engine ({gpus} GPUs), each DP rank its own KV cache "
+               "and scheduler", dp=dep.data_parallel_size, tp=dep.tensor_parallel_size,
+               gpus=dep.gpus_per_engine)
+    if w.data.inputs.model.moe is not None:
+        text += w.t("; experts over {ranks} ranks ({how}), EPLB {eplb}, {redundant} redundant "
+                    "experts, all-to-all {mode}",
+                    ranks=dep.data_parallel_size * dep.tensor_parallel_size,
+                    how=w.t("expert parallel") if dep.enable_expert_parallel else w.t("each expert split"),
+                    eplb=w.t("on") if dep.enable_eplb else w.t("off"),
+                    redundant=dep.num_redundant_experts,
+                    mode=all2all_mode_name(dep.all2all_mode.value, w.lang))
+    return [(w.t("Data parallel"), text)]
+
+
+def expert_parallel_blocks(w: Writer, perf: PerformanceResult) -> list[Block]:
+    """The DP expert group's figures with formula, inputs and sources (none without one)."""
+    if not perf.expert_parallel:
+        return []
+    rows = [_term_row(w, t, w.name(t)) for t in perf.expert_parallel]
+    return [Paragraph(w.t("Expert group (DP × TP ranks)"), bold=True, space_before_pt=6,
+                      space_after_pt=2, keep_with_next=True),
+            *table([w.t("Figure"), w.t("Value"), w.t("Formula"), w.t("Inputs"), w.t("Source")], rows,
+                   (2.0, 1.2, 3.4, 3.0, 0.8), aligns=["left", "right", "left", "left", "center"])]
 
 
 def class_blocks(w: Writer, perf: PerformanceResult) -> list[Block]:
@@ -517,7 +550,7 @@ def sizing_section(w: Writer) -> list[Block]:
         per_m = (sig3(r.cost_usd_per_million_output_tokens)
                  if r.cost_usd_per_million_output_tokens is not None else "—")
         rows.append((Cell(r.gpu_name), Cell(f"{r.precision} / {r.kv_format}"),
-                     Cell(str(r.tensor_parallel_size), align="right"),
+                     Cell(r.layout_text, align="right"),
                      Cell(count(r.recommended_concurrency), align="right"),
                      Cell(w.t(SHORT_CEILING[CeilingKind(r.bottleneck)]),
                           colour=CEILING_COLOURS[CeilingKind(r.bottleneck)]),

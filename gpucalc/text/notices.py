@@ -118,6 +118,11 @@ NOTICE_TEXT: dict[str, str] = {
         "{hops} pipeline stage boundary(ies) of TP {tp} × PP {pp} cross between nodes over "
         "{network} at {scale_out_gb_s} GB/s per GPU and direction ({latency_us} µs per message); "
         "each hop carries one step's activations."),
+    "expert_group_spans_link_domain": QT_TRANSLATE_NOOP(
+        "Notices",
+        "{gpu} joins only {domain_gpus} GPUs by {link}: the expert all-to-all over DP {dp} × TP {tp} "
+        "= {ranks} ranks runs past that domain at {host_gb_s} GB/s instead of {fast_gb_s} GB/s per "
+        "direction, once per MoE layer and step."),
     "memory_above_planning_share": QT_TRANSLATE_NOOP(
         "Notices",
         "At {concurrency} requests of average length ({avg_tokens} tokens) weights + KV + "

@@ -18,6 +18,7 @@ from gpucalc.text.catalogue import translate
 from gpucalc.text.numbers import sig3
 
 __all__ = [
+    "ALL2ALL_MODE_NAMES",
     "CEILING_NAMES",
     "INPUT_NAMES",
     "ONE_UNIT_NAMES",
@@ -26,6 +27,7 @@ __all__ = [
     "TRAFFIC_MODE_NAMES",
     "UNIT_NAMES",
     "Lookup",
+    "all2all_mode_name",
     "ceiling_name",
     "formula_text",
     "input_label",
@@ -138,6 +140,11 @@ TERM_NAMES = {
     "step.attention_ms": QT_TRANSLATE_NOOP("Terms", "Step: attention"),
     "step.communication_ms": QT_TRANSLATE_NOOP("Terms", "Step: communication"),
     "step.eager_launch_ms": QT_TRANSLATE_NOOP("Terms", "Step: kernel launches without CUDA graphs"),
+    "step.alltoall_ms": QT_TRANSLATE_NOOP("Terms", "Step: expert all-to-all"),
+    "expert_parallel.size": QT_TRANSLATE_NOOP("Terms", "Expert group (EP) size"),
+    "expert_parallel.experts_per_gpu": QT_TRANSLATE_NOOP("Terms", "Experts per GPU"),
+    "expert_parallel.imbalance": QT_TRANSLATE_NOOP("Terms", "Expert load imbalance"),
+    "expert_parallel.alltoall_ms_per_step": QT_TRANSLATE_NOOP("Terms", "Expert all-to-all per step"),
     "step.overhead_ms": QT_TRANSLATE_NOOP("Terms", "Step: scheduler overhead"),
     "ttft_ms": QT_TRANSLATE_NOOP("Terms", "TTFT"),
     "tpot_ms": QT_TRANSLATE_NOOP("Terms", "TPOT"),
@@ -373,6 +380,18 @@ INPUT_NAMES = {
     "p50_ttft_ms": QT_TRANSLATE_NOOP("Inputs", "P50 TTFT (ms)"),
     "p99_tpot_ms": QT_TRANSLATE_NOOP("Inputs", "P99 TPOT (ms)"),
     "p99_ttft_ms": QT_TRANSLATE_NOOP("Inputs", "P99 TTFT (ms)"),
+    "data_parallel_size": QT_TRANSLATE_NOOP("Inputs", "DP"),
+    "tensor_parallel_size": QT_TRANSLATE_NOOP("Inputs", "TP"),
+    "ep": QT_TRANSLATE_NOOP("Inputs", "EP"),
+    "experts": QT_TRANSLATE_NOOP("Inputs", "routed experts"),
+    "redundant": QT_TRANSLATE_NOOP("Inputs", "redundant experts"),
+    "expert_parallel": QT_TRANSLATE_NOOP("Inputs", "expert parallel"),
+    "moe_layers": QT_TRANSLATE_NOOP("Inputs", "MoE layers"),
+    "bytes_per_token": QT_TRANSLATE_NOOP("Inputs", "bytes per token"),
+    "link_gb_per_s": QT_TRANSLATE_NOOP("Inputs", "link (GB/s)"),
+    "fixed_ms": QT_TRANSLATE_NOOP("Inputs", "fixed (ms)"),
+    "alltoall_mode": QT_TRANSLATE_NOOP("Inputs", "all-to-all mode"),
+    "step_tokens": QT_TRANSLATE_NOOP("Inputs", "tokens in the step"),
 }
 """Readable names (with units) of the inputs a formula lists."""
 
@@ -384,6 +403,8 @@ UNIT_NAMES = {
     "bytes": QT_TRANSLATE_NOOP("Units", "bytes"),
     "GPUs": QT_TRANSLATE_NOOP("Units", "GPUs"),
     "replicas": QT_TRANSLATE_NOOP("Units", "replicas"),
+    "ranks": QT_TRANSLATE_NOOP("Units", "ranks"),
+    "experts": QT_TRANSLATE_NOOP("Units", "experts"),
 }
 """Counted units in words (symbols such as GiB or ms are not translated)."""
 ONE_UNIT_NAMES = {
@@ -391,6 +412,8 @@ ONE_UNIT_NAMES = {
     "requests": QT_TRANSLATE_NOOP("Units", "request"),
     "replicas": QT_TRANSLATE_NOOP("Units", "replica"),
     "GPUs": QT_TRANSLATE_NOOP("Units", "GPU"),
+    "ranks": QT_TRANSLATE_NOOP("Units", "rank"),
+    "experts": QT_TRANSLATE_NOOP("Units", "expert"),
 }
 """The singular of a counted unit (1 replica, 2 replicas)."""
 TRAFFIC_MODE_NAMES = {
@@ -399,6 +422,12 @@ TRAFFIC_MODE_NAMES = {
     "mixed": QT_TRANSLATE_NOOP("Terms", "mixed"),
 }
 """The traffic modes by their value (the report's inputs table, the CLI's fleet line)."""
+ALL2ALL_MODE_NAMES = {
+    "allgather": QT_TRANSLATE_NOOP("Terms", "all-gather (vLLM default)"),
+    "normal": QT_TRANSLATE_NOOP("Terms", "DeepEP normal (high throughput)"),
+    "low-latency": QT_TRANSLATE_NOOP("Terms", "DeepEP low latency"),
+}
+"""The expert all-to-all modes by their value (the window's choice, the report's deployment row)."""
 CEILING_NAMES = {
     CeilingKind.MEMORY: QT_TRANSLATE_NOOP("Ceilings", "Memory (KV cache)"),
     CeilingKind.COMPUTE: QT_TRANSLATE_NOOP("Ceilings", "Compute (TTFT/TPOT)"),
@@ -521,3 +550,9 @@ def layout_name(layout: str, lang: str | Lookup) -> str:
     if layout == "aggregated":
         return tr("Terms", AGGREGATED_LAYOUT)
     return tr("Terms", DISAGGREGATED_LAYOUT).format(ratio=layout)
+
+
+def all2all_mode_name(mode: str, lang: str | Lookup) -> str:
+    """An expert all-to-all mode ("allgather", "normal", "low-latency") in the reader's language."""
+    name = ALL2ALL_MODE_NAMES.get(mode)
+    return _lookup(lang)("Terms", name) if name else mode

@@ -48,6 +48,7 @@ ABBREVIATIONS = frozenset({
     "DCP", "DSA", "SSM", "Mamba", "Mamba-2", "DeltaNet",
     # GPU and serving terms Chinese technical writing keeps in Latin
     "kernel", "logit", "logits", "goodput", "all-reduce", "allreduce", "all-to-all", "all-gather",
+    "rank", "EPLB", "DeepEP",  # a distributed rank; the expert load balancer and the all-to-all kernels
     # number formats
     "FP4", "FP8", "FP16", "FP32", "BF16", "TF32", "INT3", "INT4", "INT8", "NF4", "NVFP4", "MXFP4",
     "AWQ", "GPTQ", "bnb",

@@ -76,7 +76,7 @@ def performance_groups(performance: PerformanceResult) -> list[tuple[str, tuple[
         (translate("ExplainPane", "Memory share at the planned concurrency"),
          () if performance.memory_share is None else (performance.memory_share,)),
         (translate("ExplainPane", "Step time at the recommendation"),
-         (*performance.step_breakdown_ms, performance.comm_share)),
+         (*performance.step_breakdown_ms, performance.comm_share, *performance.expert_parallel)),
         (translate("ExplainPane", "At the recommendation"), _point_terms(performance.at_recommended)),
         (translate("ExplainPane", "Offline maximum"), _point_terms(performance.offline_max)),
         (translate("ExplainPane", "Prefix cache"), prefix_cache_terms(performance.prefix_cache)),

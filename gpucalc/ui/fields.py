@@ -124,6 +124,27 @@ ENGINE = (
                                           "state of linear-attention / Mamba layers; auto follows "
                                           "the model config, else the model dtype."),
               choices="state_dtypes"),
+    FieldSpec("deployment.data_parallel_size", QT_TRANSLATE_NOOP("Fields", "Data parallel (DP)"),
+              QT_TRANSLATE_NOOP("Fields", "vLLM --data-parallel-size, SGLang --dp-size with "
+                                          "--enable-dp-attention: attention ranks of one engine, "
+                                          "each with its own KV cache and scheduler; a MoE "
+                                          "model's experts shard over DP × TP GPUs.")),
+    FieldSpec("deployment.enable_eplb", QT_TRANSLATE_NOOP("Fields", "Expert load balancer (EPLB)"),
+              QT_TRANSLATE_NOOP("Fields", "--enable-eplb: replicates busy experts; the default "
+                                          "imbalance drops from 1.3 to 1.1.")),
+    FieldSpec("deployment.num_redundant_experts", QT_TRANSLATE_NOOP("Fields", "Redundant experts"),
+              QT_TRANSLATE_NOOP("Fields", "Extra expert copies EPLB spreads over the EP ranks "
+                                          "(vLLM --eplb-config num_redundant_experts); they take "
+                                          "memory on every GPU.")),
+    FieldSpec("deployment.expert_imbalance", QT_TRANSLATE_NOOP("Fields", "Expert imbalance"),
+              QT_TRANSLATE_NOOP("Fields", "Busiest EP rank's routed tokens ÷ the mean (1 / the "
+                                          "balancedness EPLB logs); it scales the expert GEMMs."),
+              auto=QT_TRANSLATE_NOOP("Fields", "1.3, 1.1 with EPLB")),
+    FieldSpec("deployment.all2all_mode", QT_TRANSLATE_NOOP("Fields", "All-to-all"),
+              QT_TRANSLATE_NOOP("Fields", "How tokens reach the experts of other DP ranks: "
+                                          "all-gather (vLLM's default), DeepEP normal (high "
+                                          "throughput) or DeepEP low latency."),
+              choices="all2all_modes"),
     FieldSpec("deployment.enforce_eager", QT_TRANSLATE_NOOP("Fields", "No CUDA graphs (eager)"),
               QT_TRANSLATE_NOOP("Fields", "vLLM --enforce-eager, SGLang --disable-cuda-graph: "
                                           "frees the CUDA-graph memory but every step pays the "

@@ -73,7 +73,8 @@ class CeilingsTab(QWidget):
         """The figures of the step-time table."""
         return [performance.recommended_concurrency, performance.online_capacity,
                 performance.knee_concurrency, *performance.step_breakdown_ms, performance.comm_share,
-                *prefix_cache_terms(performance.prefix_cache)]
+                *prefix_cache_terms(performance.prefix_cache),
+                *performance.expert_parallel]
 
     def _fill_points(self, performance: PerformanceResult) -> None:
         names = {"at_recommended": self.tr("At the recommendation"),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.inputs import SLO_PERCENTILES
 from gpucalc.plan.compute import Plan
+from gpucalc.text.terms import ALL2ALL_MODE_NAMES
 from gpucalc.ui.binder import Choice, FormBinder
 from gpucalc.ui.controller import PlanController
 from gpucalc.ui.fields import ENGINE, HARDWARE, MODEL, TARGETS, WORKLOAD, FieldSpec
@@ -199,6 +200,8 @@ class InputsPanel(QScrollArea):
                 (key, catalog_display_name(net.name)) for key, net in sorted(catalog.networks.items()))],
             "state_dtypes": [("auto", self.tr("auto (model config)")), ("float32", "float32"),
                              ("bfloat16", "bfloat16"), ("float16", "float16")],
+            "all2all_modes": [(mode, QCoreApplication.translate("Terms", name))
+                              for mode, name in ALL2ALL_MODE_NAMES.items()],
         }
 
     def show_outcome(self, outcome: Plan) -> None:

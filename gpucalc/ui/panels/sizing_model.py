@@ -105,7 +105,7 @@ COLUMNS = (
            lambda r: f"{r.precision} / {r.kv_format}" + (" ‡" if r.quantized_below_checkpoint else ""), True),
     Column(QT_TRANSLATE_NOOP("Sizing", "Layout"), lambda r: r.layout, lambda r: layout_name(r.layout), True),
     Column(QT_TRANSLATE_NOOP("Sizing", "TP"), lambda r: r.tensor_parallel_size,
-           lambda r: str(r.tensor_parallel_size)),
+           lambda r: r.layout_text),
     Column(QT_TRANSLATE_NOOP("Sizing", "Replicas (N+k)"), lambda r: r.replicas_total,
            lambda r: f"{r.replicas_needed}+{r.replicas_total - r.replicas_needed}"),
     Column(QT_TRANSLATE_NOOP("Sizing", "Knee / replica"), lambda r: r.recommended_concurrency,

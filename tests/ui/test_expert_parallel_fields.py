@@ -1,0 +1,58 @@
+"""The DP / EP fields of the form: a pasted DP + EP line fills them and they change the answer."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QSpinBox
+from pytestqt.qtbot import QtBot
+
+from gpucalc.ui.app import Shell
+from tests.ui.conftest import RESULT_TIMEOUT_MS
+
+LINE = ("vllm serve Qwen/Qwen3-30B-A3B --max-model-len 8192 -dp 2 --enable-expert-parallel "
+        "--all2all-backend deepep_high_throughput")
+
+
+def _figures(shell: Shell) -> dict[str, float]:
+    outcome = shell.controller.last_outcome
+    assert outcome is not None
+    assert outcome.performance is not None
+    return {t.key: t.value for t in outcome.performance.expert_parallel}
+
+
+def test_pasted_dp_ep_line_fills_the_fields_and_the_answer(qtbot: QtBot, shell: Shell) -> None:
+    binder = shell.window.inputs.binder
+    with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
+        assert shell.window.apply_serve_command(LINE)
+    dp = binder.widget("deployment.data_parallel_size")
+    assert isinstance(dp, QSpinBox)
+    assert dp.value() == 2
+    mode = binder.widget("deployment.all2all_mode")
+    assert isinstance(mode, QComboBox)
+    assert mode.currentData() == "normal"
+    figures = _figures(shell)
+    assert figures["expert_parallel.size"] == 2
+    assert figures["expert_parallel.experts_per_gpu"] == 64  # 128 experts over 2 ranks
+
+
+def test_imbalance_and_eplb_fields_change_the_step(qtbot: QtBot, shell: Shell) -> None:
+    binder = shell.window.inputs.binder
+    with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
+        assert shell.window.apply_serve_command(LINE)
+    assert _figures(shell)["expert_parallel.imbalance"] == 1.3
+    eplb = binder.widget("deployment.enable_eplb")
+    assert isinstance(eplb, QCheckBox)
+    with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
+        eplb.setChecked(True)
+    assert _figures(shell)["expert_parallel.imbalance"] == 1.1
+    imbalance = binder.widget("deployment.expert_imbalance")
+    assert isinstance(imbalance, QDoubleSpinBox)
+    with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
+        imbalance.setValue(3.0)
+    assert shell.controller.scenario.deployment.expert_imbalance == 3.0
+    assert _figures(shell)["expert_parallel.imbalance"] == 3.0
+    mode = binder.widget("deployment.all2all_mode")
+    assert isinstance(mode, QComboBox)
+    before = _figures(shell)["expert_parallel.alltoall_ms_per_step"]
+    with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
+        mode.setCurrentIndex(mode.findData("low-latency"))
+    assert _figures(shell)["expert_parallel.alltoall_ms_per_step"] != before
