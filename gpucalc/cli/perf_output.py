@@ -19,6 +19,7 @@ from gpucalc.plan.fleet import fleet_figures, layout_figures
 from gpucalc.text.catalogue import translate
 from gpucalc.text.notices import notice_text
 from gpucalc.text.numbers import count, finite_text, sig3
+from gpucalc.text.speculative_text import speculative_json, speculative_line
 from gpucalc.text.terms import formula_text, input_name, traffic_mode_name, unit_name
 
 POINT_NAMES = {
@@ -79,6 +80,7 @@ def performance_json(perf: PerformanceResult) -> dict[str, Any]:
         "notices": [{"code": n.code, "params": n.params, "message": notice_text(n)}
                     for n in perf.notices],
         "per_class": per_class_json(perf),
+        "speculative": speculative_json(perf.speculative),
     }
 
 
@@ -123,6 +125,8 @@ def performance_table(perf: PerformanceResult, lang: str = "en") -> str:
         tpot=_ms(point.tpot_ms.value, 1), tokens=f"{point.output_tokens_per_s.value:,.0f}",
         requests=f"{point.requests_per_s.value:,.2f}"))
     lines += [_class_line(row, lang) for row in perf.per_class]
+    if perf.speculative is not None:
+        lines.append(speculative_line(perf.speculative, lang))
     lines += ["  " + translate("Cli", "advice: {advice}", lang).format(advice=notice_text(a, lang))
               for a in perf.advice]
     share = perf.memory_share

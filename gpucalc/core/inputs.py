@@ -12,6 +12,7 @@ from gpucalc.core.gpu_spec import GpuSpec
 from gpucalc.core.kernel_surfaces import KernelCatalog
 from gpucalc.core.model_spec import ModelSpec
 from gpucalc.core.precision import KvFormat, WeightFormat
+from gpucalc.core.speculative_inputs import NEEDS_A_METHOD, SpeculativeDecoding
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 
 
@@ -44,6 +45,18 @@ class Deployment(BaseModel):
     enforce_eager: bool = Field(
         default=False, description="Run without CUDA graphs (vLLM --enforce-eager, SGLang "
         "--disable-cuda-graph): no graph memory, but every step pays the kernel launches.")
+    # speculative decoding (vLLM --speculative-config, SGLang --speculative-*)
+    speculative_config: SpeculativeDecoding | None = Field(
+        default=None, description="Draft method, draft length and acceptance; None: no speculation.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _speculation_has_a_method(cls, data: object) -> object:
+        """A speculative set-up names its method (None: switched off, its other values kept)."""
+        if (isinstance(data, dict) and isinstance(value := data.get("speculative_config"), dict)
+                and "method" not in value):
+            raise InputRuleError(NEEDS_A_METHOD, "speculative_config")
+        return data
 
     @model_validator(mode="after")
     def _parallel_fits(self) -> Deployment:
@@ -59,6 +72,12 @@ class Deployment(BaseModel):
     def gpus_per_replica(self) -> int:
         """GPUs one model replica spans (TP × PP)."""
         return self.tensor_parallel_size * self.pipeline_parallel_size
+
+    @property
+    def speculation(self) -> SpeculativeDecoding | None:
+        """The speculative set-up in force (None: off, or no method chosen)."""
+        spec = self.speculative_config
+        return spec if spec is not None and spec.method is not None else None
 
     @property
     def replicas(self) -> int:
@@ -187,3 +206,8 @@ class PlanInputs(BaseModel):
     kernels: KernelCatalog | None = Field(
         default=None, description="Measured kernel surfaces (specs/kernels); the step model "
         "picks the GPU's own or its mapped system's at build time.")
+    # speculative decoding: the draft model of method draft_model, resolved from the catalog
+    speculative_draft: ModelSpec | None = Field(
+        default=None, description="Architecture of the draft model (method draft_model).")
+    speculative_draft_format: WeightFormat | None = Field(
+        default=None, description="Weight format the draft model is stored in.")

@@ -17,6 +17,7 @@ from gpucalc.core.parallel import Stage, pipeline_stages
 from gpucalc.core.params import ParamBreakdown
 from gpucalc.core.precision import activation_bytes
 from gpucalc.core.settings import EffectiveSettings
+from gpucalc.core.speculative_memory import draft_weight_terms, with_draft_kv
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.weights import WeightPlan, sum_gib, weight_terms_per_gpu, weights_gib_per_gpu
 
@@ -155,6 +156,7 @@ def stage_memory(
     dep, engine, model = inputs.deployment, inputs.engine, inputs.model
     tp = dep.tensor_parallel_size
     weights = weight_terms_per_gpu(model, breakdown, plan, stage, tp)
+    weights += draft_weight_terms(inputs, stage)  # speculative decoding: the draft's weights
     weights_gib = sum_gib(weights)
     weights_total = term(
         "weights_gib_per_gpu", weights_gib, "GiB", QT_TRANSLATE_NOOP("Formulas", "Σ tensor groups"),
@@ -177,6 +179,7 @@ def stage_memory(
                     {"total_gib": round(total, 3)})
     kinds = stage_layer_kinds(model, stage, stages)
     groups = kv_groups(model, kinds, inputs.kv_format.bytes_per_element, tp)
+    groups = with_draft_kv(groups, inputs, stage)  # speculative decoding: the draft's KV layers
     return StageMemory(
         stage=stage, weights=weights, weights_total=weights_total, activation=activation,
         activation_parts=overheads.activation_parts, non_torch=runtime, cuda_graphs=graphs,

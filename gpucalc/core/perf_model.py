@@ -12,6 +12,7 @@ from gpucalc.core.kernel_surfaces import kernel_profile, measured_levels
 from gpucalc.core.kv_capacity import KvCapacity, kv_capacity
 from gpucalc.core.load import LoadShape, prefill_per_step
 from gpucalc.core.memory_result import MemoryResult
+from gpucalc.core.speculative_step import with_speculation
 from gpucalc.core.step_model import StepModel, build_step_model
 from gpucalc.core.tail_latency import (
     LengthMix,
@@ -175,7 +176,7 @@ def build_context(inputs: PlanInputs, memory: MemoryResult) -> PerfContext:
     capacity = kv_capacity(engine, stage.kv_cache.value, stage.kv_groups, memory.settings.block_size)
     mean_in, mean_out = mean_lengths(inputs.workload)
     return PerfContext(
-        step=build_step_model(inputs, memory, eff),
+        step=with_speculation(build_step_model(inputs, memory, eff), inputs),
         capacity=capacity,
         mean_input=mean_in,
         mean_output=mean_out,

@@ -43,7 +43,11 @@ _FIELD_WORD = re.compile(r"\b(?:" + "|".join(sorted(
 _FLAGS = {"input_len_p50": "--input-len", "output_len_p50": "--output-len",
           "qps_avg": "--qps", "percentile": "--slo-percentile",
           "kv_cache_memory_gib": "--kv-cache-memory", "num_prompts": "--num-prompts",
-          "classes": "--request-class", "weight_format": "--quantization"}
+          "classes": "--request-class", "weight_format": "--quantization",
+          # speculative decoding: vLLM takes these inside --speculative-config; SGLang's flags
+          "method": "--speculative-config", "num_speculative_tokens": "--speculative-num-steps",
+          "draft_model": "--speculative-draft-model-path", "eagle_topk": "--speculative-eagle-topk",
+          "num_draft_tokens": "--speculative-num-draft-tokens"}
 # Set only in a scenario file (``--scenario FILE``): no flag of their own.
 _NO_FLAG = frozenset({"schema_version", "name", "custom_gpu", "planning_memory_share"})
 

@@ -15,6 +15,7 @@ from pydantic import ValidationError
 
 from gpucalc.core.scenario import Scenario
 from gpucalc.core.units import BYTES_PER_GIB
+from gpucalc.plan.speculative_config import SpeculativeFlags, speculative_from_flags
 
 
 class ServeCommandError(ValueError):
@@ -53,6 +54,7 @@ _VLLM: dict[str, tuple[str, str, type]] = {
     "--kv-cache-memory": ("deployment", "kv_cache_memory_gib", float),
     "--limit-mm-per-prompt": ("deployment", "limit_mm_per_prompt", int),
     "--model": ("", "model", str),
+    "--speculative-config": ("", "spec.config_json", str),
     **_COMMON,
 }
 _SGLANG: dict[str, tuple[str, str, type]] = {
@@ -72,6 +74,11 @@ _SGLANG: dict[str, tuple[str, str, type]] = {
     "--max-running-requests": ("deployment", "max_num_seqs", int),
     "--chunked-prefill-size": ("deployment", "max_num_batched_tokens", int),
     "--page-size": ("deployment", "block_size", int),
+    "--speculative-algorithm": ("", "spec.algorithm", str),
+    "--speculative-num-steps": ("", "spec.num_steps", int),
+    "--speculative-eagle-topk": ("", "spec.eagle_topk", int),
+    "--speculative-num-draft-tokens": ("", "spec.num_draft_tokens", int),
+    "--speculative-draft-model-path": ("", "spec.draft_model_path", str),
     **_COMMON,
 }
 _TRTLLM: dict[str, tuple[str, str, type]] = {
@@ -219,6 +226,12 @@ def parse_serve_command(text: str, base: Scenario | None = None) -> ParsedComman
     if not model:
         raise ServeCommandError("the command names no model")
     data["model"] = model
+    spec = {key.removeprefix("spec."): values.pop(key) for key in list(values)
+            if key.startswith("spec.")}
+    try:
+        data["deployment"]["speculative_config"] = speculative_from_flags(SpeculativeFlags(**spec))
+    except ValueError as exc:
+        raise ServeCommandError(str(exc)) from exc
     dp = int(values.pop("data_parallel_size", 1))
     ep = int(values.pop("expert_parallel_size", 1))
     if ep > 1:

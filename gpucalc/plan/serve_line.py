@@ -13,6 +13,7 @@ import shlex
 from gpucalc.core.engine import EngineKind
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.settings import EffectiveSettings
+from gpucalc.plan.speculative_config import sglang_words, vllm_config_text
 
 # field → flag, per engine (the first spelling each engine accepts in serve_command.py).
 FLAGS: dict[EngineKind, dict[str, str]] = {
@@ -71,4 +72,20 @@ def serve_line(inputs: PlanInputs, settings: EffectiveSettings) -> str:
         words.append(flags["enforce_eager"])
     if inputs.model.vision is not None and dep.limit_mm_per_prompt != 1 and "limit_mm_per_prompt" in flags:
         words += [flags["limit_mm_per_prompt"], json.dumps({"image": dep.limit_mm_per_prompt})]
+    words += _speculative_words(inputs)
     return shlex.join(words)
+
+
+def _speculative_words(inputs: PlanInputs) -> list[str]:
+    """The speculative-decoding flags of ``inputs`` in its engine's spelling.
+
+    None for TensorRT-LLM, which takes them in its extra LLM-API options file.
+    """
+    spec = inputs.deployment.speculation
+    if spec is None:
+        return []
+    if inputs.engine.kind == EngineKind.VLLM:
+        return ["--speculative-config", vllm_config_text(spec)]
+    if inputs.engine.kind == EngineKind.SGLANG:
+        return sglang_words(spec)
+    return []

@@ -187,6 +187,15 @@ def answer_rows(perf: PerformanceResult, bands: Bands | None) -> list[SummaryRow
         _result("answer", "ttft_at_recommendation", point.ttft_ms, "answer", point.ttft_ms.key),
         _result("answer", "tpot_at_recommendation", point.tpot_ms, "answer", point.tpot_ms.key),
     ]
+    spec = perf.speculative
+    if spec is not None:  # speculative decoding
+        rows += [SummaryRow("speculative", "method", spec.method, "", FROM_SCENARIO),
+                 SummaryRow("speculative", "num_speculative_tokens", spec.num_speculative_tokens,
+                            "tokens", FROM_SCENARIO)]
+        rows += [_result("speculative", t.key.split(".")[-1], t, "answer", t.key) for t in (
+            spec.acceptance_length, spec.speedup_at_batch_1, spec.speedup_at_knee)]
+        rows.append(_result("speculative", "draft_weights_gib", spec.draft_weights_gib,
+                            "line_items", spec.draft_weights_gib.key))
     return rows
 
 

@@ -58,6 +58,8 @@ ABBREVIATIONS = frozenset({
     # tools a user runs, by their command or module name
     "genai-perf", "nvidia-smi", "bitsandbytes", "nccl-tests", "bench_serving", "sglang.bench_serving",
     "trtllm-bench", "eager",
+    # speculative-decoding methods by the engines' names
+    "MTP", "EAGLE", "EAGLE-3", "n-gram", "top-k",
     # dtype values of a model's config.json
     "bfloat16", "float16", "float32", "float8", "max_position_embeddings",
 })

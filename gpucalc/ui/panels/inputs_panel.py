@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.inputs import SLO_PERCENTILES
 from gpucalc.plan.compute import Plan
+from gpucalc.text.speculative_text import SPECULATIVE_METHOD_NAMES
 from gpucalc.ui.binder import Choice, FormBinder
 from gpucalc.ui.controller import PlanController
 from gpucalc.ui.fields import ENGINE, HARDWARE, MODEL, TARGETS, WORKLOAD, FieldSpec
@@ -193,6 +194,9 @@ class InputsPanel(QScrollArea):
             "modes": [("online", self.tr("online")), ("offline", self.tr("offline")),
                       ("mixed", self.tr("mixed"))],
             "percentiles": [(p, f"P{p}") for p in SLO_PERCENTILES],
+            "speculative_methods": [(None, self.tr("off")), *(
+                (method.value, QCoreApplication.translate("Speculative", name))
+                for method, name in SPECULATIVE_METHOD_NAMES.items())],
         }
 
     def show_outcome(self, outcome: Plan) -> None:
