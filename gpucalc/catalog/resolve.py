@@ -11,6 +11,7 @@ from gpucalc.core.inputs import Deployment, PlanInputs, Targets, Workload
 from gpucalc.core.model_spec import ModelSpec
 from gpucalc.core.precision import KvFormat, WeightFormat
 from gpucalc.core.scenario import Scenario
+from gpucalc.core.speculative_inputs import SpecMethod
 from gpucalc.core.topology import check_nodes_hold_the_gpus
 from gpucalc.io.local_model import load_local_model
 
@@ -149,12 +150,28 @@ def resolve_inputs(
     fmt, from_checkpoint = resolve_weight_format(
         catalog, model, quantization or deployment.weight_format, dtype, gpu)
     kv = resolve_kv_format(catalog, model, deployment.kv_cache_dtype, fmt, engine)
+    draft, draft_format = resolve_speculative_draft(catalog, deployment, gpu)
     return PlanInputs(
         model=model, gpu=gpu, engine=engine, weight_format=fmt,
         body_format_is_checkpoint=from_checkpoint, kv_format=kv, deployment=deployment,
         workload=workload or Workload(), targets=targets or Targets(), kernels=catalog.kernels,
         network=catalog.network_for(gpu.id, deployment.network),
+        speculative_draft=draft, speculative_draft_format=draft_format,
     )
+
+
+def resolve_speculative_draft(catalog: Catalog, deployment: Deployment, gpu: GpuSpec
+                              ) -> tuple[ModelSpec | None, WeightFormat | None]:
+    """The draft model of speculative method draft_model and its checkpoint's format.
+
+    Looked up like the served model (catalog id, Hugging Face id or local folder); other
+    methods keep their draft id as a label only (EAGLE heads take the target's geometry).
+    """
+    spec = deployment.speculation
+    if spec is None or spec.method != SpecMethod.DRAFT_MODEL or not spec.draft_model:
+        return None, None
+    draft = resolve_model(catalog, spec.draft_model)
+    return draft, resolve_weight_format(catalog, draft, None, None, gpu)[0]
 
 
 def resolve_scenario(catalog: Catalog, scenario: Scenario) -> PlanInputs:

@@ -17,12 +17,14 @@ from gpucalc.core.inputs import (
     Workload,
 )
 from gpucalc.core.scenario import Scenario
+from gpucalc.core.speculative_inputs import SpeculativeDecoding
 from gpucalc.plan.serve_command import (
     all2all_mode_of,
     attention_tp,
     eplb_config_redundant,
     images_per_prompt,
 )
+from gpucalc.plan.speculative_config import SpeculativeFlags, speculative_from_flags
 
 
 def add_deployment_args(parser: argparse.ArgumentParser) -> None:
@@ -65,6 +67,7 @@ def add_deployment_args(parser: argparse.ArgumentParser) -> None:
     add_node_args(parser)
     add_kv_sharding_args(parser)
     add_expert_parallel_args(parser)
+    add_speculative_args(parser)
 
 
 def add_disaggregation_args(parser: argparse.ArgumentParser) -> None:
@@ -156,6 +159,33 @@ def eplb_redundant_experts(text: str) -> int:
         return eplb_config_redundant(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from exc
+
+
+def add_speculative_args(parser: argparse.ArgumentParser) -> None:
+    """Speculative decoding: vLLM's JSON, SGLang's flags, TensorRT-LLM's MTP depth."""
+    group = parser.add_argument_group("speculative decoding (vLLM / SGLang flag names)")
+    group.add_argument("--speculative-config", default=None, metavar="JSON",
+                       help='vLLM\'s JSON, e.g. \'{"method": "eagle3", "model": "DRAFT", '
+                            '"num_speculative_tokens": 3}\' (method mtp, eagle, eagle3, ngram, '
+                            "draft_model)")
+    group.add_argument("--speculative-algorithm", default=None,
+                       help="SGLang: EAGLE, EAGLE3, NEXTN (MTP), STANDALONE (draft model), NGRAM")
+    group.add_argument("--speculative-num-steps", type=int, default=None,
+                       help="SGLang: draft steps k per target step")
+    group.add_argument("--speculative-eagle-topk", type=int, default=None,
+                       help="SGLang: draft branches per step (1: a chain)")
+    group.add_argument("--speculative-num-draft-tokens", type=int, default=None,
+                       help="SGLang: tokens verified per request and step (default k + 1)")
+    group.add_argument("--speculative-draft-model-path", default=None,
+                       help="SGLang: the draft model (catalog id, Hugging Face id or folder)")
+    group.add_argument("--num-nextn-predict-layers", type=int, default=None,
+                       help="TensorRT-LLM MTP: draft tokens per step (speculative_config)")
+    group.add_argument("--acceptance-length", type=float, default=None,
+                       help="mean acceptance length τ your engine logs (tokens per target step, "
+                            "1 … k+1); default from the method's sourced acceptance rate")
+    group.add_argument("--acceptance-rate", type=float, default=None,
+                       help="per-token acceptance rate α (0–1), instead of the length: "
+                            "τ = (1 − α^(k+1)) ÷ (1 − α)")
 
 
 def add_workload_args(parser: argparse.ArgumentParser) -> None:
@@ -290,6 +320,7 @@ def deployment_from_args(args: argparse.Namespace) -> Deployment:
         network=args.network,
         decode_context_parallel_size=args.decode_context_parallel_size,
         mamba_ssm_cache_dtype=StateDtype(args.mamba_ssm_cache_dtype),
+        speculative_config=speculative_from_args(args),
     )
 
 
@@ -303,6 +334,20 @@ def disaggregation_from_args(args: argparse.Namespace) -> Disaggregation:
     given = {k: v for k, v in given.items() if v is not None}
     enabled = bool(getattr(args, "disaggregate", False) or given)
     return Disaggregation(enabled=enabled, **given)
+
+
+def speculative_from_args(args: argparse.Namespace) -> SpeculativeDecoding | None:
+    """The speculative set-up the parsed flags describe (None: no speculation)."""
+    return speculative_from_flags(SpeculativeFlags(
+        config_json=getattr(args, "speculative_config", None),
+        algorithm=getattr(args, "speculative_algorithm", None),
+        num_steps=getattr(args, "speculative_num_steps", None),
+        eagle_topk=getattr(args, "speculative_eagle_topk", None),
+        num_draft_tokens=getattr(args, "speculative_num_draft_tokens", None),
+        draft_model_path=getattr(args, "speculative_draft_model_path", None),
+        nextn_layers=getattr(args, "num_nextn_predict_layers", None),
+        acceptance_length=getattr(args, "acceptance_length", None),
+        acceptance_rate=getattr(args, "acceptance_rate", None)))
 
 
 def workload_from_args(args: argparse.Namespace) -> Workload:

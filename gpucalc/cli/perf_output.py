@@ -19,6 +19,7 @@ from gpucalc.plan.fleet import fleet_figures, layout_figures
 from gpucalc.text.catalogue import translate
 from gpucalc.text.notices import notice_text
 from gpucalc.text.numbers import count, finite_text, sig3
+from gpucalc.text.speculative_text import speculative_json, speculative_line
 from gpucalc.text.terms import formula_text, input_name, layout_name, traffic_mode_name, unit_name
 
 POINT_NAMES = {
@@ -81,6 +82,7 @@ def performance_json(perf: PerformanceResult) -> dict[str, Any]:
         "per_class": per_class_json(perf),
         "prefix_cache": prefix_cache_json(perf),
         "expert_parallel": expert_parallel_json(perf),
+        "speculative": speculative_json(perf.speculative),
     }
 
 
@@ -178,6 +180,8 @@ def performance_table(perf: PerformanceResult, lang: str = "en") -> str:
         requests=f"{point.requests_per_s.value:,.2f}"))
     lines += [_class_line(row, lang) for row in perf.per_class]
     lines += prefix_cache_line(perf, lang)
+    if perf.speculative is not None:
+        lines.append(speculative_line(perf.speculative, lang))
     lines += ["  " + translate("Cli", "advice: {advice}", lang).format(advice=notice_text(a, lang))
               for a in perf.advice]
     share = perf.memory_share

@@ -32,6 +32,7 @@ from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import PerfContext, build_context
 from gpucalc.core.perf_result import CeilingKind, CurvePoint, PerformanceResult, PointSummary
 from gpucalc.core.prefix_cache import prefix_cache_result
+from gpucalc.core.speculative_result import speculative_notices, speculative_summary
 from gpucalc.core.topology import domain_notice, link_plan, node_notices, node_placement
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 
@@ -213,6 +214,7 @@ def calculate_performance(inputs: PlanInputs, memory: MemoryResult,
     online = online_capacity_term(rates)
     share = memory_share_at(memory, load.concurrency or int(online.value))
     step = at_rec.step_s if math.isfinite(at_rec.step_s) else 0.0
+    speculative = speculative_summary(ctx, inputs, memory, recommended)
     return PerformanceResult(
         ceilings=ceilings,
         recommended_concurrency=term(
@@ -241,10 +243,12 @@ def calculate_performance(inputs: PlanInputs, memory: MemoryResult,
         efficiency=ctx.efficiency,
         replicas=inputs.deployment.replicas,
         memory_share=share,
-        notices=(*layout_notices(inputs), *memory_share_notices(memory, share)),
+        notices=(*layout_notices(inputs), *memory_share_notices(memory, share),
+                 *speculative_notices(speculative, inputs)),
         prefix_cache=prefix_cache_result(inputs, ctx.capacity, at_rec.request_per_s),
         per_class=class_latencies(ctx, class_rows(inputs), history_tokens(inputs), recommended),
         expert_parallel=_expert_terms(inputs, ctx, max(recommended, 1)),
+        speculative=speculative,
     )
 
 

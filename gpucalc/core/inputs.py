@@ -16,6 +16,7 @@ from gpucalc.core.kernel_surfaces import KernelCatalog
 from gpucalc.core.model_spec import ModelSpec
 from gpucalc.core.network import NetworkSpec
 from gpucalc.core.precision import KvFormat, WeightFormat
+from gpucalc.core.speculative_inputs import NEEDS_A_METHOD, SpeculativeDecoding
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 
 
@@ -100,6 +101,18 @@ class Deployment(BaseModel):
     all2all_mode: AllToAllMode = Field(
         default=AllToAllMode.ALLGATHER, description="Expert all-to-all: allgather (vLLM default "
         "allgather_reducescatter), normal (DeepEP high-throughput), low-latency (DeepEP).")
+    # speculative decoding (vLLM --speculative-config, SGLang --speculative-*)
+    speculative_config: SpeculativeDecoding | None = Field(
+        default=None, description="Draft method, draft length and acceptance; None: no speculation.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _speculation_has_a_method(cls, data: object) -> object:
+        """A speculative set-up names its method (None: switched off, its other values kept)."""
+        if (isinstance(data, dict) and isinstance(value := data.get("speculative_config"), dict)
+                and "method" not in value):
+            raise InputRuleError(NEEDS_A_METHOD, "speculative_config")
+        return data
 
     @model_validator(mode="after")
     def _parallel_fits(self) -> Deployment:
@@ -129,6 +142,12 @@ class Deployment(BaseModel):
     def gpus_per_engine(self) -> int:
         """GPUs one engine instance spans: DP × TP × PP (one DP group)."""
         return self.data_parallel_size * self.gpus_per_replica
+
+    @property
+    def speculation(self) -> SpeculativeDecoding | None:
+        """The speculative set-up in force (None: off, or no method chosen)."""
+        spec = self.speculative_config
+        return spec if spec is not None and spec.method is not None else None
 
     @property
     def replicas(self) -> int:
@@ -271,3 +290,8 @@ class PlanInputs(BaseModel):
         "picks the GPU's own or its mapped system's at build time.")
     network: NetworkSpec | None = Field(
         default=None, description="Scale-out network between nodes (None: the host path).")
+    # speculative decoding: the draft model of method draft_model, resolved from the catalog
+    speculative_draft: ModelSpec | None = Field(
+        default=None, description="Architecture of the draft model (method draft_model).")
+    speculative_draft_format: WeightFormat | None = Field(
+        default=None, description="Weight format the draft model is stored in.")

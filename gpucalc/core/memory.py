@@ -18,6 +18,7 @@ from gpucalc.core.parallel import Stage, pipeline_stages
 from gpucalc.core.params import ParamBreakdown
 from gpucalc.core.precision import activation_bytes
 from gpucalc.core.settings import EffectiveSettings
+from gpucalc.core.speculative_memory import draft_weight_terms, with_draft_kv
 from gpucalc.core.state_memory import state_layer_bytes
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.weights import WeightPlan, sum_gib, weight_terms_per_gpu, weights_gib_per_gpu
@@ -160,6 +161,7 @@ def stage_memory(
     dep, engine, model = inputs.deployment, inputs.engine, inputs.model
     tp = dep.tensor_parallel_size
     weights = weight_terms_per_gpu(model, breakdown, plan, stage, tp, expert_share(model, dep))
+    weights += draft_weight_terms(inputs, stage)  # speculative decoding: the draft's weights
     weights_gib = sum_gib(weights)
     weights_total = term(
         "weights_gib_per_gpu", weights_gib, "GiB", QT_TRANSLATE_NOOP("Formulas", "Σ tensor groups"),
@@ -184,6 +186,7 @@ def stage_memory(
     groups = kv_groups(model, kinds, inputs.kv_format.bytes_per_element, tp,
                        dep.decode_context_parallel_size,
                        state_layer_bytes(model, tp, dep.mamba_ssm_cache_dtype))
+    groups = with_draft_kv(groups, inputs, stage)  # speculative decoding: the draft's KV layers
     return StageMemory(
         stage=stage, weights=weights, weights_total=weights_total, activation=activation,
         activation_parts=overheads.activation_parts, non_torch=runtime, cuda_graphs=graphs,

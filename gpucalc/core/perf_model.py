@@ -18,6 +18,7 @@ from gpucalc.core.prefix_cache import (
     with_cached_prefill,
     with_shared_prefix,
 )
+from gpucalc.core.speculative_step import with_speculation
 from gpucalc.core.step_model import StepModel, build_step_model
 from gpucalc.core.tail_latency import (
     LengthMix,
@@ -184,7 +185,8 @@ def build_context(inputs: PlanInputs, memory: MemoryResult) -> PerfContext:
     mean_in, mean_out = mean_lengths(inputs.workload)
     prefix = prefix_plan(inputs.workload, inputs.deployment, engine, block_size)
     return PerfContext(
-        step=with_cached_prefill(build_step_model(inputs, memory, eff), prefix),
+        step=with_speculation(with_cached_prefill(build_step_model(inputs, memory, eff), prefix),
+                              inputs),
         capacity=with_shared_prefix(capacity, prefix),
         mean_input=mean_in,
         mean_output=mean_out,

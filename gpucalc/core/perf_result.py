@@ -12,6 +12,7 @@ from gpucalc.core.explain import Notice, Term
 from gpucalc.core.fleet import ReplicaRates
 from gpucalc.core.perf_model import MAX_SEARCH_CONCURRENCY
 from gpucalc.core.prefix_cache import PrefixCacheResult
+from gpucalc.core.speculative_result import SpeculativeSummary
 
 
 class CeilingKind(StrEnum):
@@ -98,6 +99,9 @@ class PerformanceResult(BaseModel):
                                   "(the online capacity, or the concurrency asked for).")
     notices: tuple[Notice, ...] = Field(
         default=(), description="Warnings about the layout and the memory share.")
+    # speculative decoding
+    speculative: SpeculativeSummary | None = Field(
+        default=None, description="Acceptance, draft memory and TPOT gain; None without speculation.")
 
     @property
     def memory_share_passes(self) -> bool:

@@ -551,7 +551,8 @@ def _weight_bytes(memory: MemoryResult) -> tuple[float, float]:
         for weight in stage.weights:
             if weight.key == "weights.experts":
                 expert_bytes += weight.value * BYTES_PER_GIB
-            elif weight.key not in {"weights.embedding", "weights.vision"}:
+            elif weight.key not in {"weights.embedding", "weights.vision",
+                                    "weights.speculative_draft"}:  # the draft runs apart
                 dense_bytes += weight.value * BYTES_PER_GIB
     return expert_bytes, dense_bytes
 

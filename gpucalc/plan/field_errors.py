@@ -45,7 +45,11 @@ _FLAGS = {"input_len_p50": "--input-len", "output_len_p50": "--output-len",
           "kv_cache_memory_gib": "--kv-cache-memory", "num_prompts": "--num-prompts",
           "classes": "--request-class", "weight_format": "--quantization",
           "disaggregation": "--disaggregate",
-          "all2all_mode": "--all2all-backend"}
+          "all2all_mode": "--all2all-backend",
+          # speculative decoding: vLLM takes these inside --speculative-config; SGLang's flags
+          "method": "--speculative-config", "num_speculative_tokens": "--speculative-num-steps",
+          "draft_model": "--speculative-draft-model-path", "eagle_topk": "--speculative-eagle-topk",
+          "num_draft_tokens": "--speculative-num-draft-tokens"}
 # Set only in a scenario file (``--scenario FILE``): no flag of their own.
 _NO_FLAG = frozenset({"schema_version", "name", "custom_gpu", "planning_memory_share"})
 

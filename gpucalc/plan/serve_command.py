@@ -17,6 +17,7 @@ from gpucalc.core.expert_parallel import AllToAllMode
 from gpucalc.core.scenario import Scenario
 from gpucalc.core.units import BYTES_PER_GIB
 from gpucalc.plan.disaggregation import pasted_pool
+from gpucalc.plan.speculative_config import SpeculativeFlags, speculative_from_flags
 
 
 class ServeCommandError(ValueError):
@@ -63,6 +64,7 @@ _VLLM: dict[str, tuple[str, str, type]] = {
     "--decode-context-parallel-size": ("deployment", "decode_context_parallel_size", int),
     "-dcp": ("deployment", "decode_context_parallel_size", int),
     "--mamba-ssm-cache-dtype": ("deployment", "mamba_ssm_cache_dtype", str),
+    "--speculative-config": ("", "spec.config_json", str),
     **_COMMON,
 }
 _SGLANG: dict[str, tuple[str, str, type]] = {
@@ -89,6 +91,11 @@ _SGLANG: dict[str, tuple[str, str, type]] = {
     "--disaggregation-transfer-backend": ("", "disaggregation_transfer_backend", str),
     "--nnodes": ("deployment", "nodes", int),
     "--mamba-ssm-dtype": ("deployment", "mamba_ssm_cache_dtype", str),
+    "--speculative-algorithm": ("", "spec.algorithm", str),
+    "--speculative-num-steps": ("", "spec.num_steps", int),
+    "--speculative-eagle-topk": ("", "spec.eagle_topk", int),
+    "--speculative-num-draft-tokens": ("", "spec.num_draft_tokens", int),
+    "--speculative-draft-model-path": ("", "spec.draft_model_path", str),
     **_COMMON,
 }
 _TRTLLM: dict[str, tuple[str, str, type]] = {
@@ -319,6 +326,12 @@ def parse_serve_command(text: str, base: Scenario | None = None) -> ParsedComman
     if not model:
         raise ServeCommandError("the command names no model")
     data["model"] = model
+    spec = {key.removeprefix("spec."): values.pop(key) for key in list(values)
+            if key.startswith("spec.")}
+    try:
+        data["deployment"]["speculative_config"] = speculative_from_flags(SpeculativeFlags(**spec))
+    except ValueError as exc:
+        raise ServeCommandError(str(exc)) from exc
     dp = _expert_parallel_values(values)
     try:
         pool = pasted_pool(values.pop("kv_transfer_config", None),

@@ -16,6 +16,7 @@ from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.prefix_cache import caching_on
 from gpucalc.core.settings import EffectiveSettings
 from gpucalc.core.topology import replica_link_plan
+from gpucalc.plan.speculative_config import sglang_words, vllm_config_text
 
 # field → flag, per engine (the first spelling each engine accepts in serve_command.py).
 FLAGS: dict[EngineKind, dict[str, str]] = {
@@ -96,6 +97,7 @@ def serve_line(inputs: PlanInputs, settings: EffectiveSettings) -> str:
     if inputs.model.vision is not None and dep.limit_mm_per_prompt != 1 and "limit_mm_per_prompt" in flags:
         words += [flags["limit_mm_per_prompt"], json.dumps({"image": dep.limit_mm_per_prompt})]
     words += expert_parallel_words(kind, inputs)
+    words += _speculative_words(inputs)
     return shlex.join(words)
 
 
@@ -130,3 +132,18 @@ def expert_parallel_words(kind: EngineKind, inputs: PlanInputs) -> list[str]:
     if dep.num_redundant_experts and kind == EngineKind.SGLANG:
         words += ["--ep-num-redundant-experts", str(dep.num_redundant_experts)]
     return words
+
+
+def _speculative_words(inputs: PlanInputs) -> list[str]:
+    """The speculative-decoding flags of ``inputs`` in its engine's spelling.
+
+    None for TensorRT-LLM, which takes them in its extra LLM-API options file.
+    """
+    spec = inputs.deployment.speculation
+    if spec is None:
+        return []
+    if inputs.engine.kind == EngineKind.VLLM:
+        return ["--speculative-config", vllm_config_text(spec)]
+    if inputs.engine.kind == EngineKind.SGLANG:
+        return sglang_words(spec)
+    return []

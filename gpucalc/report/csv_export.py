@@ -152,11 +152,11 @@ def _point_terms(point: PointSummary) -> list[NamedTerm]:
 
 def _headline_terms(perf: PerformanceResult) -> list[NamedTerm]:
     named = [(f"ceilings.{c.kind.value}", c.value) for c in perf.ceilings if c.limited]
+    speculative = perf.speculative.terms if perf.speculative is not None else ()
     return named + [(t.key, t) for t in (perf.recommended_concurrency, perf.online_capacity,
                                           perf.knee_concurrency, perf.comm_share,
                                           *prefix_cache_terms(perf.prefix_cache),
-
-                                          *perf.expert_parallel)]
+                                          *perf.expert_parallel, *speculative)]
 
 
 def answer_terms(perf: PerformanceResult) -> list[NamedTerm]:

@@ -243,8 +243,18 @@ def answer_rows(perf: PerformanceResult, bands: Bands | None) -> list[SummaryRow
     ]
     rows += [_result("prefix_cache", t.key.split(".", 1)[1], t, "answer", t.key)
              for t in prefix_cache_terms(perf.prefix_cache)]
-    return rows + [_result("answer", t.key.replace(".", "_"), t, "answer", t.key)
-                   for t in perf.expert_parallel]
+    rows += [_result("answer", t.key.replace(".", "_"), t, "answer", t.key)
+             for t in perf.expert_parallel]
+    spec = perf.speculative
+    if spec is not None:  # speculative decoding
+        rows += [SummaryRow("speculative", "method", spec.method, "", FROM_SCENARIO),
+                 SummaryRow("speculative", "num_speculative_tokens", spec.num_speculative_tokens,
+                            "tokens", FROM_SCENARIO)]
+        rows += [_result("speculative", t.key.split(".")[-1], t, "answer", t.key) for t in (
+            spec.acceptance_length, spec.speedup_at_batch_1, spec.speedup_at_knee)]
+        rows.append(_result("speculative", "draft_weights_gib", spec.draft_weights_gib,
+                            "line_items", spec.draft_weights_gib.key))
+    return rows
 
 
 def fleet_rows(fleet: FleetVerdict) -> list[SummaryRow]:

@@ -40,6 +40,7 @@ from gpucalc.report.summary import APPENDIX_TITLE, summary_blocks
 from gpucalc.text.catalog_text import catalog_name
 from gpucalc.text.notices import notice_text
 from gpucalc.text.palette import CEILING_COLOURS
+from gpucalc.text.speculative_text import speculative_line
 from gpucalc.text.terms import (
     CEILING_NAMES,
     all2all_mode_name,
@@ -237,6 +238,12 @@ def inputs_section(w: Writer) -> list[Block]:
     nodes = node_summary(inputs)
     if nodes.nodes > 1:
         rows.insert(6, (w.t("Nodes"), nodes_text(w, nodes)))  # after Parallelism
+    spec = dep.speculation
+    if spec is not None:  # speculative decoding
+        rows.append((w.t("Speculative decoding"), w.t(
+            "{method}, k = {k}{draft}; acceptance length {tau}", method=spec.chosen.value,
+            k=spec.num_speculative_tokens, draft=f" ({spec.draft_model})" if spec.draft_model else "",
+            tau=w.t("as entered") if spec.acceptance_length is not None else w.t("method default"))))
     cells = [(Cell(k, bold=True), Cell(v)) for k, v in rows]
     cells.append((Cell(w.t("Launch command"), bold=True),
                   Cell(serve_line(inputs, memory.settings), mono=True)))
@@ -368,6 +375,7 @@ def ceilings_section(w: Writer, perf: PerformanceResult) -> list[Block]:
                    aligns=["left", "right", "right", "right", "right", "right"]),
             *class_blocks(w, perf), *prefix_cache_blocks(w, perf),
             *expert_parallel_blocks(w, perf),
+            *([w.note(speculative_line(perf.speculative, w.lang))] if perf.speculative else []),
             w.note(w.t("Knee (the recommendation: past it a latency target breaks or requests "
                        "queue): {k} concurrent requests; online capacity ({wm} of the knee): "
                        "{online}; communication share of a step at the recommendation: {c}.",

@@ -135,6 +135,21 @@ NOTICE_TEXT: dict[str, str] = {
         "fill {share_used} of memory, past the {alarm_share} line of the capacity planning "
         "guide: this configuration is not fit for long-context service — add GPUs or limit "
         "the context."),
+    "speculative_tokens_large": QT_TRANSLATE_NOOP(
+        "Notices",
+        "{k} speculative tokens per step is a long draft: each token beyond the first few is "
+        "rarely accepted while the draft passes and the verification grow with k; published "
+        "set-ups use at most {large}. Measure the acceptance length before planning on it."),
+    "speculative_acceptance_assumed": QT_TRANSLATE_NOOP(
+        "Notices",
+        "The acceptance length {tau} of {method} is an assumption (per-token acceptance "
+        "{alpha}): it depends on the model pair and the traffic. Enter the mean acceptance "
+        "length your engine logs for this workload."),
+    "speculative_slower_at_knee": QT_TRANSLATE_NOOP(
+        "Notices",
+        "At {running} running requests speculative decoding is slower than plain decoding "
+        "({speedup}× TPOT): verification is compute-bound at this batch. Use fewer speculative "
+        "tokens, or turn it off for throughput-bound traffic."),
     "quantize_kv_cache": QT_TRANSLATE_NOOP(
         "Notices",
         "Memory binds: an fp8 KV cache (--kv-cache-dtype fp8) about doubles the requests that"

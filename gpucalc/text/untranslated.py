@@ -63,6 +63,8 @@ ABBREVIATIONS = frozenset({
     "trtllm-bench", "eager",
     # disaggregated serving: the framework, its xPyD layouts, KV transfer libraries and links
     "Dynamo", "xPyD", "NIXL", "NixlConnector", "Mooncake", "InfiniBand", "NDR", "DistServe", "OSDI",
+    # speculative-decoding methods by the engines' names
+    "MTP", "EAGLE", "EAGLE-3", "n-gram", "top-k",
     # dtype values of a model's config.json
     "bfloat16", "float16", "float32", "float8", "max_position_embeddings",
 })

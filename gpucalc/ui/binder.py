@@ -41,6 +41,8 @@ def field_info(path: str) -> FieldInfo:
     *sections, name = path.split(".")
     for section in sections:
         annotation = model.model_fields[section].annotation
+        if get_origin(annotation) in (Union, types.UnionType):  # an optional sub-model
+            annotation = next((a for a in get_args(annotation) if a is not type(None)), None)
         if not (isinstance(annotation, type) and issubclass(annotation, BaseModel)):
             raise TypeError(f"{section} is not a sub-model")
         model = annotation

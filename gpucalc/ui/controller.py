@@ -24,6 +24,8 @@ def _set_path(data: dict[str, Any], path: str, value: Any) -> None:
     *sections, field = path.split(".")
     target = data
     for section in sections:
+        if target.get(section) is None:  # an optional sub-model, edited while off: stays off
+            target[section] = {"method": None}
         target = target[section]
     target[field] = value
 

@@ -69,6 +69,8 @@ def _point_terms(point: PointSummary) -> tuple[Term, ...]:
 
 def performance_groups(performance: PerformanceResult) -> list[tuple[str, tuple[Term, ...]]]:
     """Every term of the performance side in display groups (group titles translated)."""
+    speculative = [] if performance.speculative is None else [
+        (translate("ExplainPane", "Speculative decoding"), performance.speculative.terms)]
     return [
         (translate("ExplainPane", "Ceilings and the scheduler cap"),
          (*(c.value for c in performance.ceilings), performance.recommended_concurrency,
@@ -80,6 +82,7 @@ def performance_groups(performance: PerformanceResult) -> list[tuple[str, tuple[
         (translate("ExplainPane", "At the recommendation"), _point_terms(performance.at_recommended)),
         (translate("ExplainPane", "Offline maximum"), _point_terms(performance.offline_max)),
         (translate("ExplainPane", "Prefix cache"), prefix_cache_terms(performance.prefix_cache)),
+        *speculative,
     ]
 
 

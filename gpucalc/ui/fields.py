@@ -162,6 +162,26 @@ ENGINE = (
                                           "--disable-radix-cache); on by default in vLLM V1, "
                                           "SGLang and TensorRT-LLM."), choices="prefix_caching"),
     *DISAGGREGATION,
+    FieldSpec("deployment.speculative_config.method",
+              QT_TRANSLATE_NOOP("Fields", "Speculative decoding"),
+              QT_TRANSLATE_NOOP("Fields", "vLLM --speculative-config method, SGLang "
+                                          "--speculative-algorithm: MTP (the model's own layers), "
+                                          "EAGLE, EAGLE-3, n-gram or a draft model; off: plain "
+                                          "decoding."), choices="speculative_methods"),
+    FieldSpec("deployment.speculative_config.num_speculative_tokens",
+              QT_TRANSLATE_NOOP("Fields", "Speculative tokens (k)"),
+              QT_TRANSLATE_NOOP("Fields", "Draft tokens per request and step "
+                                          "(num_speculative_tokens, --speculative-num-steps).")),
+    FieldSpec("deployment.speculative_config.draft_model", QT_TRANSLATE_NOOP("Fields", "Draft model"),
+              QT_TRANSLATE_NOOP("Fields", "The draft model of method draft_model (catalog id, "
+                                          "Hugging Face id or folder); a label for EAGLE heads."),
+              choices="models"),
+    FieldSpec("deployment.speculative_config.acceptance_length",
+              QT_TRANSLATE_NOOP("Fields", "Acceptance length (τ)"),
+              QT_TRANSLATE_NOOP("Fields", "Tokens one target step yields per request, 1 … k+1: the "
+                                          "mean acceptance length the engine logs; auto assumes "
+                                          "the method's published acceptance rate."),
+              unit="tokens", decimals=2, auto=QT_TRANSLATE_NOOP("Fields", "method default")),
 )
 WORKLOAD = (
     FieldSpec("workload.input_len_p50", QT_TRANSLATE_NOOP("Fields", "Input length P50"),
@@ -259,6 +279,10 @@ OTHER_TITLES = {
     "deployment.block_size": QT_TRANSLATE_NOOP("Fields", "KV block size"),
     "deployment.limit_mm_per_prompt": QT_TRANSLATE_NOOP("Fields", "Images per prompt"),
     "deployment.disaggregation": QT_TRANSLATE_NOOP("Fields", "Disaggregated prefill/decode"),
+    "deployment.speculative_config": QT_TRANSLATE_NOOP("Fields", "Speculative decoding"),
+    "deployment.speculative_config.acceptance_rate": QT_TRANSLATE_NOOP("Fields", "Acceptance rate (α)"),
+    "deployment.speculative_config.eagle_topk": QT_TRANSLATE_NOOP("Fields", "EAGLE top-k"),
+    "deployment.speculative_config.num_draft_tokens": QT_TRANSLATE_NOOP("Fields", "Draft tokens verified"),
     "workload": QT_TRANSLATE_NOOP("Fields", "Workload"),
     "workload.classes": QT_TRANSLATE_NOOP("Fields", "Request classes"),
     "targets": QT_TRANSLATE_NOOP("Fields", "Targets"),

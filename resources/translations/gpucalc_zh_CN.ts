@@ -432,42 +432,42 @@
     <context>
         <name>Ceilings</name>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="135" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="166" />
             <source>no limit</source>
             <translation>无限制</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="403" />
+            <location filename="../../gpucalc/text/terms.py" line="446" />
             <source>Memory (KV cache)</source>
             <translation>显存（KV 缓存）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="404" />
+            <location filename="../../gpucalc/text/terms.py" line="447" />
             <source>Compute (TTFT/TPOT)</source>
             <translation>算力（TTFT/TPOT）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="405" />
+            <location filename="../../gpucalc/text/terms.py" line="448" />
             <source>Interconnect</source>
             <translation>卡间通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="406" />
+            <location filename="../../gpucalc/text/terms.py" line="449" />
             <source>Scheduler (max_num_seqs)</source>
             <translation>调度器（max_num_seqs）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="410" />
+            <location filename="../../gpucalc/text/terms.py" line="453" />
             <source>Memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="411" />
+            <location filename="../../gpucalc/text/terms.py" line="454" />
             <source>Compute</source>
             <translation>算力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="413" />
+            <location filename="../../gpucalc/text/terms.py" line="456" />
             <source>Scheduler</source>
             <translation>调度器</translation>
         </message>
@@ -475,87 +475,87 @@
     <context>
         <name>CeilingsTab</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="41" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="42" />
             <source>Load</source>
             <translation>工作点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="41" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="42" />
             <source>Concurrency</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="41" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="42" />
             <source>TTFT ms</source>
             <translation>TTFT ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="42" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="43" />
             <source>TPOT ms</source>
             <translation>TPOT ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="42" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="43" />
             <source>Output tok/s</source>
             <translation>输出 tok/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="42" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="43" />
             <source>req/s</source>
             <translation>req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="43" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="44" />
             <source>Figure</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="43" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="44" />
             <source>Value</source>
             <translation>数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="47" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="48" />
             <source>Ceilings and the scheduler cap: the smallest one sets the concurrency</source>
             <translation>并发上限与调度器上限：最小者决定并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="48" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="49" />
             <source>What moves the binding ceiling</source>
             <translation>影响瓶颈上限的因素</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="51" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="52" />
             <source>Latency and throughput per replica</source>
             <translation>单副本延迟与吞吐</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="52" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="53" />
             <source>Step time at the recommendation</source>
             <translation>推荐并发下的单步耗时</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="63" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="64" />
             <source>Binding: {name}</source>
             <translation>瓶颈：{name}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="79" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="85" />
             <source>At the recommendation</source>
             <translation>推荐并发下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="80" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="86" />
             <source>Offline maximum (batch full)</source>
             <translation>离线最大（批次占满）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="81" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="87" />
             <source>At the chosen concurrency</source>
             <translation>指定并发下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="82" />
+            <location filename="../../gpucalc/ui/panels/ceilings_tab.py" line="88" />
             <source>At the chosen request rate</source>
             <translation>指定请求速率下</translation>
         </message>
@@ -1197,167 +1197,172 @@
             <translation>节点：{nodes} × {gpus_per_node} 卡；节点间经 {network}，每卡每方向 {gb_s} GB/s（{formula}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="32" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="33" />
             <source>alarm</source>
             <translation>超过警戒线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="33" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="34" />
             <source>passes</source>
             <translation>通过</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="34" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="35" />
             <source>above the planning line</source>
             <translation>超过规划线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="102" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="105" />
             <source>prefix cache: hit rate {hit}, {cached} cached prompt tokens per request, {saved} prompt tok/s not prefilled at the recommendation, shared prefixes hold {gib} GiB per GPU</source>
             <translation>前缀缓存：命中率 {hit}，每请求 {cached} 个输入 token 来自缓存，推荐并发下每秒 {saved} 个输入 token 免预填充，共享前缀每卡占 {gib} GiB</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="133" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="131" />
+            <source>expert group: DP {dp} × TP {tp} = {size} ranks, {experts} experts per GPU, imbalance {imbalance}×, all-to-all ({mode}) {ms} ms per step at the recommendation</source>
+            <translation>专家组：DP {dp} × TP {tp} = {size} 个 rank，每卡 {experts} 个专家，负载不均衡 {imbalance}×，all-to-all（{mode}）在推荐并发下每步 {ms} ms</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="164" />
             <source>concurrency ceilings (running requests per replica):</source>
             <translation>并发上限（每副本同时运行的请求数）：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="136" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="167" />
             <source>binding</source>
             <translation>起约束作用</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="139" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="170" />
             <source>recommended concurrency (the knee) {knee} (bottleneck: {bottleneck}); online capacity at the {watermark} watermark {online}</source>
             <translation>推荐并发（拐点）{knee}（瓶颈：{bottleneck}）；按 {watermark} 安全水位的在线容量 {online}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="144" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="176" />
             <source>{point}: TTFT {ttft} ms, TPOT {tpot} ms, {tokens} output tok/s, {requests} req/s</source>
             <translation>{point}：TTFT {ttft} ms，TPOT {tpot} ms，输出 {tokens} tok/s，{requests} req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="151" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="185" />
             <source>advice: {advice}</source>
             <translation>建议：{advice}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="156" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="190" />
             <source>memory share at {concurrency} requests of average length {share} (planning line {planning}, alarm {alarm}): {verdict}</source>
             <translation>平均长度下 {concurrency} 个请求的显存占比 {share}（规划线 {planning}，警戒线 {alarm}）：{verdict}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="168" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="202" />
             <source>← longest class: watch this line, it breaks first</source>
             <translation>← 最长的一类：盯住这一行，它最先超标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="170" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="204" />
             <source>(misses a target)</source>
             <translation>（未达到某项目标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="171" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="205" />
             <source>class {name} ({share}, {input} in + {output} out): P{pct} TTFT {ttft} ms, P{pct} TPOT {tpot} ms</source>
             <translation>请求类别 {name}（{share}，输入 {input} + 输出 {output}）：P{pct} TTFT {ttft} ms，P{pct} TPOT {tpot} ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="188" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="222" />
             <source>planning length: KV tokens per request, every length scaled in the scenario's proportion (output: {share} of the mean request); requests per replica:</source>
             <translation>规划长度：每请求的 KV token 数，各长度按场景的比例缩放（输出占平均请求的 {share}）；每副本的请求数：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="195" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="229" />
             <source>the answer</source>
             <translation>即本场景的结果</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="229" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="263" />
             <source>gpu</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="229" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="263" />
             <source>prec</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="230" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="264" />
             <source>layout</source>
             <translation>布局</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="231" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="265" />
             <source>knee</source>
             <translation>拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="231" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="265" />
             <source>online</source>
             <translation>在线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="232" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="266" />
             <source>bound</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="232" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="266" />
             <source>req/s/rep</source>
             <translation>req/s/副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="233" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="267" />
             <source>GPUs</source>
             <translation>卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="233" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="267" />
             <source>util</source>
             <translation>利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="234" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="268" />
             <source>$/Mtok</source>
             <translation>$/百万 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="250" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="284" />
             <source>pareto</source>
             <translation>帕累托最优</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="276" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="310" />
             <source>; ${hour}/h, ${month}/month</source>
             <translation>；${hour}/小时，${month}/月</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="280" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="314" />
             <source>fleet ({mode} traffic, {replicas} replicas × {gpus} GPUs deployed):</source>
             <translation>集群（{mode}流量，部署 {replicas} 个副本 × 每副本 {gpus} 张 GPU）：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="283" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="317" />
             <source>carries {avg} req/s average: {avg_ok}; {peak} req/s peak: {peak_ok} — {needed} GPUs needed ({planned} planned)</source>
             <translation>承载平均 {avg} req/s：{avg_ok}；峰值 {peak} req/s：{peak_ok} —— 需要 {needed} 张 GPU（已规划 {planned} 张）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="288" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="322" />
             <source>replicas N + k = {n} + {k} (average {for_avg} at {avg_rate} req/s each, peak {for_peak} at {peak_rate} req/s each){cost}</source>
             <translation>副本数 N + k = {n} + {k}（平均流量需 {for_avg} 个，每个 {avg_rate} req/s；峰值需 {for_peak} 个，每个 {peak_rate} req/s）{cost}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="295" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="329" />
             <source>all replicas: {concurrency} concurrent requests online, {rps} req/s, {tps} output tok/s, {per_hour} tokens per GPU-hour, {per_day} tokens/day</source>
             <translation>全部副本：在线并发 {concurrency} 个请求，{rps} req/s，输出 {tps} tok/s，每 GPU-hour {per_hour} token，每天 {per_day} token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="304" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="338" />
             <source>backfill (mixed): {day} batch tokens/day in the capacity above the watermark</source>
             <translation>离线回填（混合）：安全水位以上的容量每天可处理 {day} 个批处理 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="307" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="341" />
             <source>layout TP {tp} × PP {pp}: {replicas} replicas, {concurrency} concurrent, {rps} req/s, {tps} output tok/s</source>
             <translation>布局 TP {tp} × PP {pp}：{replicas} 个副本，并发 {concurrency}，{rps} req/s，输出 {tps} tok/s</translation>
         </message>
@@ -1948,37 +1953,57 @@
             <translation>TP {tp} × PP {pp} 的生成副本连一个请求都跑不了：KV 缓存只容纳 {memory} 个请求，一步生成需要 {step_ms} ms，对比 {tpot_ms}；请调大 {decode_tp}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="91" />
+            <location filename="../../gpucalc/core/expert_parallel.py" line="125" />
+            <source>{num_redundant_experts}: redundant experts need expert parallel and EPLB (--enable-expert-parallel --enable-eplb)</source>
+            <translation>{num_redundant_experts}：冗余专家需要开启专家并行和 EPLB（--enable-expert-parallel --enable-eplb）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/expert_parallel.py" line="129" />
+            <source>{all2all_mode}: DeepEP all-to-all needs expert parallel (--enable-expert-parallel)</source>
+            <translation>{all2all_mode}：DeepEP all-to-all 需要开启专家并行（--enable-expert-parallel）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/expert_parallel.py" line="134" />
+            <source>{num_redundant_experts}: {experts} experts + {redundant} redundant do not spread evenly over EP {ep} ranks</source>
+            <translation>{num_redundant_experts}：{experts} 个专家 + {redundant} 个冗余专家无法均分到 EP {ep} 个 rank 上</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/inputs.py" line="121" />
             <source>{tensor_parallel_size} × {pipeline_parallel_size} = {per_replica} needs at least {per_replica} GPUs; {num_gpus} is {gpus}</source>
             <translation>{tensor_parallel_size} × {pipeline_parallel_size} = {per_replica}，至少需要 {per_replica} 张 GPU；而 {num_gpus} 为 {gpus}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="174" />
+            <location filename="../../gpucalc/core/inputs.py" line="129" />
+            <source>{data_parallel_size} {dp} × {per_replica} GPUs per rank needs at least {needed} GPUs; {num_gpus} is {gpus}</source>
+            <translation>{data_parallel_size} {dp} × 每个 rank {per_replica} 张卡至少需要 {needed} 张 GPU；{num_gpus} 为 {gpus}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/inputs.py" line="221" />
             <source>{input_len_p95} must be at least {input_len_p50}</source>
             <translation>{input_len_p95} 不能小于 {input_len_p50}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="177" />
+            <location filename="../../gpucalc/core/inputs.py" line="224" />
             <source>{output_len_p95} must be at least {output_len_p50}</source>
             <translation>{output_len_p95} 不能小于 {output_len_p50}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="180" />
+            <location filename="../../gpucalc/core/inputs.py" line="227" />
             <source>{qps_peak} must be at least {qps_avg}</source>
             <translation>{qps_peak} 不能小于 {qps_avg}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="184" />
+            <location filename="../../gpucalc/core/inputs.py" line="231" />
             <source>{classes}: the shares must add up to 1, not {total:.3g}</source>
             <translation>{classes}：占比之和必须为 1，而不是 {total:.3g}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="222" />
+            <location filename="../../gpucalc/core/inputs.py" line="269" />
             <source>{percentile} must be one of {choices}</source>
             <translation>{percentile} 必须是 {choices} 之一</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="53" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="55" />
             <source>{pipeline_parallel_size} {pp} exceeds the model's {layers} layers</source>
             <translation>{pipeline_parallel_size} {pp} 超过了模型的 {layers} 层</translation>
         </message>
@@ -2003,12 +2028,42 @@
             <translation>token 预算（{max_num_batched_tokens}）至少要 {seqs:,} 个 token：一步最多运行 {seqs:,} 个请求（{max_num_seqs}），每个请求逐 token 生成需要 1 个 token；{tokens:,} 低于此值，请提高预算或降低 {max_num_seqs}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/step_model.py" line="409" />
+            <location filename="../../gpucalc/core/speculative_draft.py" line="55" />
+            <source>{model} has no multi-token-prediction (MTP) layers in its config: choose EAGLE, n-gram or a draft model for {speculative_config}</source>
+            <translation>{model} 的配置中没有多 token 预测（MTP）层：请为 {speculative_config} 选择 EAGLE、n-gram 或草稿模型</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/speculative_draft.py" line="133" />
+            <source>the draft model of {speculative_config} was not looked up in the catalog</source>
+            <translation>{speculative_config} 的草稿模型未在目录中查到</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/speculative_inputs.py" line="27" />
+            <source>{speculative_config} needs a method: MTP, EAGLE, EAGLE-3, n-gram or a draft model</source>
+            <translation>{speculative_config} 需要指定方法：MTP、EAGLE、EAGLE-3、n-gram 或草稿模型</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/speculative_inputs.py" line="93" />
+            <source>give either {acceptance_length} or {acceptance_rate}, not both</source>
+            <translation>{acceptance_length} 与 {acceptance_rate} 只能填一个</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/speculative_inputs.py" line="97" />
+            <source>{acceptance_length} must be at most {num_speculative_tokens} + 1 = {most}</source>
+            <translation>{acceptance_length} 不能超过 {num_speculative_tokens} + 1 = {most}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/speculative_inputs.py" line="101" />
+            <source>the draft-model method needs a {draft_model}</source>
+            <translation>草稿模型方法需要填写 {draft_model}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/step_model.py" line="434" />
             <source>GPU {gpu_id} has no memory bandwidth figure; add it in the GPU table to estimate latency</source>
             <translation>GPU {gpu_id} 没有显存带宽数据；请在 GPU 表中补充后再估算延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/step_model.py" line="415" />
+            <location filename="../../gpucalc/core/step_model.py" line="440" />
             <source>GPU {gpu_id} has no TFLOPS figure; add it in the GPU table to estimate latency</source>
             <translation>GPU {gpu_id} 没有 TFLOPS 数据；请在 GPU 表中补充后再估算延迟</translation>
         </message>
@@ -2018,132 +2073,132 @@
             <translation>{node_count} 个节点 × 每节点 {per_node} 卡 = {node_gpus} 卡，但 {num_gpus} 为 {gpus}；请修改 {nodes}、{gpus_per_node} 或 {num_gpus}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="53" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="58" />
             <source>{field} must be more than {limit}</source>
             <translation>{field} 必须大于 {limit}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="54" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="59" />
             <source>{field} must be at least {limit}</source>
             <translation>{field} 不能小于 {limit}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="55" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="60" />
             <source>{field} must be less than {limit}</source>
             <translation>{field} 必须小于 {limit}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="56" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="61" />
             <source>{field} must be at most {limit}</source>
             <translation>{field} 不能大于 {limit}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="57" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="62" />
             <source>{field} needs at least {limit} characters</source>
             <translation>{field} 至少需要 {limit} 个字符</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="59" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="64" />
             <source>{field} takes at most {limit} characters</source>
             <translation>{field} 最多 {limit} 个字符</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="61" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="66" />
             <source>{field} takes at most {limit} entries</source>
             <translation>{field} 最多 {limit} 项</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="62" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="67" />
             <source>{field} needs at least {limit} entries</source>
             <translation>{field} 至少需要 {limit} 项</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="65" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="70" />
             <source>{field} must be a whole number</source>
             <translation>{field} 必须是整数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="66" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="71" />
             <source>{field} must be a number</source>
             <translation>{field} 必须是数字</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="67" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="72" />
             <source>{field} must be on or off (true or false)</source>
             <translation>{field} 只能是开或关（true 或 false）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="68" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="73" />
             <source>{field} must be a group of settings</source>
             <translation>{field} 必须是一组设置</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="69" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="74" />
             <source>{field} must be a list</source>
             <translation>{field} 必须是列表</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="73" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="78" />
             <source>{field} must be a finite number</source>
             <translation>{field} 必须是有限的数字</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="75" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="80" />
             <source>{field} is missing</source>
             <translation>缺少 {field}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="76" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="81" />
             <source>{field} must be text</source>
             <translation>{field} 必须是文本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="81" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="86" />
             <source>{field} must not be empty</source>
             <translation>{field} 不能为空</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="82" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="87" />
             <source>{field} must be one of: {choices}</source>
             <translation>{field} 必须是以下之一：{choices}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="83" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="88" />
             <source>'{key}' is not a setting gpucalc knows; remove it</source>
             <translation>“{key}”不是 gpucalc 认识的设置；请删除它</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="84" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="89" />
             <source>{field}: {reason}</source>
             <translation>{field}：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="85" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="90" />
             <source>this value</source>
             <translation>该值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="86" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="91" />
             <source>'{key}' in the scenario file</source>
             <translation>场景文件中的“{key}”</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="87" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="92" />
             <source>cannot use this file: {reason}</source>
             <translation>无法使用该文件：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="88" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="93" />
             <source>cannot use '{path}': {reason}</source>
             <translation>无法使用“{path}”：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="89" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="94" />
             <source>cannot read or write a file: {reason}</source>
             <translation>无法读写文件：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="90" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="95" />
             <source>an unexpected error stopped the calculation; please report it with the scenario file</source>
             <translation>意外错误中断了计算；请连同场景文件一起报告此问题</translation>
         </message>
@@ -2210,86 +2265,91 @@
         </message>
         <message>
             <location filename="../../gpucalc/ui/explain_pane.py" line="73" />
+            <source>Speculative decoding</source>
+            <translation>投机解码</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/explain_pane.py" line="75" />
             <source>Ceilings and the scheduler cap</source>
             <translation>并发上限与调度器上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="76" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="78" />
             <source>Memory share at the planned concurrency</source>
             <translation>规划并发下的显存占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="78" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="80" />
             <source>Step time at the recommendation</source>
             <translation>推荐并发下的单步耗时</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="80" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="82" />
             <source>At the recommendation</source>
             <translation>推荐并发下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="81" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="83" />
             <source>Offline maximum</source>
             <translation>离线最大</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="82" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="84" />
             <source>Prefix cache</source>
             <translation>前缀缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="90" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="93" />
             <source>Layout TP {tp} × PP {pp}: {n} replicas</source>
             <translation>布局 TP {tp} × PP {pp}：{n} 个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="95" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="98" />
             <source>Fleet: does it carry the QPS</source>
             <translation>集群：能否承载 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="100" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="103" />
             <source>Fleet: all replicas deployed</source>
             <translation>集群：已部署的全部副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="111" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="114" />
             <source>Formula</source>
             <translation>公式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="112" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="115" />
             <source>Inputs</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="113" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="116" />
             <source>Sources</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="125" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="128" />
             <source>JSON key</source>
             <translation>JSON 键</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="150" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="153" />
             <source>Figure</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="150" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="153" />
             <source>Value</source>
             <translation>数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="159" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="162" />
             <source>Select a figure to see how it is computed.</source>
             <translation>选中一个指标，查看其计算方法。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="193" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="196" />
             <source>Nodes and network</source>
             <translation>节点与网络</translation>
         </message>
@@ -2624,316 +2684,431 @@
         </message>
         <message>
             <location filename="../../gpucalc/ui/fields.py" line="127" />
+            <source>Data parallel (DP)</source>
+            <translation>数据并行（DP）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="128" />
+            <source>vLLM --data-parallel-size, SGLang --dp-size with --enable-dp-attention: attention ranks of one engine, each with its own KV cache and scheduler; a MoE model's experts shard over DP × TP GPUs.</source>
+            <translation>vLLM --data-parallel-size，SGLang --dp-size 配合 --enable-dp-attention：一个引擎内的注意力 rank 数，每个 rank 有自己的 KV 缓存和调度器；MoE 模型的专家分布在 DP × TP 张 GPU 上。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="132" />
+            <source>Expert load balancer (EPLB)</source>
+            <translation>专家负载均衡（EPLB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="133" />
+            <source>--enable-eplb: replicates busy experts; the default imbalance drops from 1.3 to 1.1.</source>
+            <translation>--enable-eplb：复制繁忙的专家；默认负载不均衡从 1.3 降到 1.1。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="135" />
+            <source>Redundant experts</source>
+            <translation>冗余专家</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="136" />
+            <source>Extra expert copies EPLB spreads over the EP ranks (vLLM --eplb-config num_redundant_experts); they take memory on every GPU.</source>
+            <translation>EPLB 分布到各 EP rank 上的额外专家副本（vLLM --eplb-config num_redundant_experts）；每张 GPU 都要为它们占用显存。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="139" />
+            <source>Expert imbalance</source>
+            <translation>专家负载不均衡</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="140" />
+            <source>Busiest EP rank's routed tokens ÷ the mean (1 / the balancedness EPLB logs); it scales the expert GEMMs.</source>
+            <translation>最忙 EP rank 的路由 token 数 ÷ 平均值（EPLB 日志中 balancedness 的倒数）；按此放大专家 GEMM。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="142" />
+            <source>1.3, 1.1 with EPLB</source>
+            <translation>1.3，开启 EPLB 时 1.1</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="143" />
+            <source>All-to-all</source>
+            <translation>All-to-all</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="144" />
+            <source>How tokens reach the experts of other DP ranks: all-gather (vLLM's default), DeepEP normal (high throughput) or DeepEP low latency.</source>
+            <translation>token 如何到达其他 DP rank 上的专家：all-gather（vLLM 默认）、DeepEP 高吞吐（normal）或 DeepEP 低延迟（low latency）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="148" />
             <source>No CUDA graphs (eager)</source>
             <translation>禁用 CUDA Graph（eager）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="128" />
+            <location filename="../../gpucalc/ui/fields.py" line="149" />
             <source>vLLM --enforce-eager, SGLang --disable-cuda-graph: frees the CUDA-graph memory but every step pays the kernel launches, which slows small batches.</source>
             <translation>vLLM --enforce-eager、SGLang --disable-cuda-graph：省下 CUDA Graph 显存，但每步都要承担 kernel 启动开销，小批次会变慢。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="131" />
+            <location filename="../../gpucalc/ui/fields.py" line="152" />
             <source>Weight precision</source>
             <translation>权重精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="132" />
+            <location filename="../../gpucalc/ui/fields.py" line="153" />
             <source>The checkpoint's own precision, or a what-if quantization (fp8, int8, int4, nvfp4).</source>
             <translation>检查点自身的精度，或假设的量化档位（fp8、int8、int4、nvfp4）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="135" />
+            <location filename="../../gpucalc/ui/fields.py" line="156" />
             <source>KV cache dtype</source>
             <translation>KV 缓存精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="136" />
+            <location filename="../../gpucalc/ui/fields.py" line="157" />
             <source>--kv-cache-dtype: auto keeps the activation dtype.</source>
             <translation>--kv-cache-dtype：自动则与激活精度相同。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="138" />
+            <location filename="../../gpucalc/ui/fields.py" line="159" />
             <source>Prefix caching</source>
             <translation>前缀缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="139" />
+            <location filename="../../gpucalc/ui/fields.py" line="160" />
             <source>Reuse the KV blocks of prompt prefixes already computed (vLLM --[no-]enable-prefix-caching, SGLang --disable-radix-cache); on by default in vLLM V1, SGLang and TensorRT-LLM.</source>
             <translation>复用已计算过的输入前缀的 KV 块（vLLM --enable-prefix-caching / --no-enable-prefix-caching，SGLang --disable-radix-cache）；vLLM V1、SGLang 和 TensorRT-LLM 默认开启。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="146" />
+            <location filename="../../gpucalc/ui/fields.py" line="166" />
+            <source>Speculative decoding</source>
+            <translation>投机解码</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="167" />
+            <source>vLLM --speculative-config method, SGLang --speculative-algorithm: MTP (the model's own layers), EAGLE, EAGLE-3, n-gram or a draft model; off: plain decoding.</source>
+            <translation>vLLM 的 --speculative-config、SGLang 的 --speculative-algorithm：MTP（模型自带的层）、EAGLE、EAGLE-3、n-gram 或草稿模型；关闭：普通解码。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="172" />
+            <source>Speculative tokens (k)</source>
+            <translation>投机 token 数（k）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="173" />
+            <source>Draft tokens per request and step (num_speculative_tokens, --speculative-num-steps).</source>
+            <translation>每个请求每步的草稿 token 数（vLLM 配置中的投机 token 数、SGLang --speculative-num-steps）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="175" />
+            <source>Draft model</source>
+            <translation>草稿模型</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="176" />
+            <source>The draft model of method draft_model (catalog id, Hugging Face id or folder); a label for EAGLE heads.</source>
+            <translation>草稿模型方法所用的草稿模型（目录 id、Hugging Face id 或文件夹）；对 EAGLE 头仅作标注。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="180" />
+            <source>Acceptance length (τ)</source>
+            <translation>接受长度（τ）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="181" />
+            <source>Tokens one target step yields per request, 1 … k+1: the mean acceptance length the engine logs; auto assumes the method's published acceptance rate.</source>
+            <translation>目标模型每步为每个请求产出的 token 数，1 … k+1：即引擎日志中的平均接受长度；自动则采用该方法公开的接受率。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="184" />
+            <source>method default</source>
+            <translation>方法默认值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="187" />
             <source>Input length P50</source>
             <translation>输入长度 P50</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="147" />
+            <location filename="../../gpucalc/ui/fields.py" line="188" />
             <source>Median prompt length.</source>
             <translation>输入长度中位数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="148" />
+            <location filename="../../gpucalc/ui/fields.py" line="189" />
             <source>Input length P95</source>
             <translation>输入长度 P95</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="149" />
+            <location filename="../../gpucalc/ui/fields.py" line="190" />
             <source>95th percentile prompt length; auto = P50.</source>
             <translation>输入长度 95 分位；自动 = P50。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="150" />
+            <location filename="../../gpucalc/ui/fields.py" line="191" />
             <source>same as P50</source>
             <translation>同 P50</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="151" />
+            <location filename="../../gpucalc/ui/fields.py" line="192" />
             <source>Output length P50</source>
             <translation>输出长度 P50</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="152" />
+            <location filename="../../gpucalc/ui/fields.py" line="193" />
             <source>Median generated length.</source>
             <translation>输出长度中位数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="153" />
+            <location filename="../../gpucalc/ui/fields.py" line="194" />
             <source>Output length P95</source>
             <translation>输出长度 P95</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="154" />
+            <location filename="../../gpucalc/ui/fields.py" line="195" />
             <source>95th percentile generated length; auto = P50.</source>
             <translation>输出长度 95 分位；自动 = P50。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="156" />
+            <location filename="../../gpucalc/ui/fields.py" line="197" />
             <source>Turns</source>
             <translation>对话轮数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="157" />
+            <location filename="../../gpucalc/ui/fields.py" line="198" />
             <source>Turns of a multi-turn chat.</source>
             <translation>多轮对话的轮数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="158" />
+            <location filename="../../gpucalc/ui/fields.py" line="199" />
             <source>History per turn</source>
             <translation>每轮历史增长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="159" />
+            <location filename="../../gpucalc/ui/fields.py" line="200" />
             <source>Tokens the history grows by each turn.</source>
             <translation>每轮对话历史增加的 token 数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="160" />
+            <location filename="../../gpucalc/ui/fields.py" line="201" />
             <source>Length margin</source>
             <translation>长度余量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="161" />
+            <location filename="../../gpucalc/ui/fields.py" line="202" />
             <source>Plan every length this share longer (seed 002: 0.2–0.3 when request lengths vary widely); 0 = off.</source>
             <translation>所有长度按此比例加长后再规划（种子文档 002：请求长度差异大时取 0.2–0.3）；0 = 关闭。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="163" />
+            <location filename="../../gpucalc/ui/fields.py" line="204" />
             <source>QPS average</source>
             <translation>平均 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="164" />
+            <location filename="../../gpucalc/ui/fields.py" line="205" />
             <source>Average requests per second.</source>
             <translation>平均每秒请求数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="165" />
+            <location filename="../../gpucalc/ui/fields.py" line="206" />
             <source>QPS peak</source>
             <translation>峰值 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="166" />
+            <location filename="../../gpucalc/ui/fields.py" line="207" />
             <source>Peak requests per second; auto = average.</source>
             <translation>峰值每秒请求数；自动 = 平均值。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="167" />
+            <location filename="../../gpucalc/ui/fields.py" line="208" />
             <source>same as average</source>
             <translation>同平均值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="168" />
+            <location filename="../../gpucalc/ui/fields.py" line="209" />
             <source>Traffic</source>
             <translation>流量类型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="169" />
+            <location filename="../../gpucalc/ui/fields.py" line="210" />
             <source>Online: at the latency targets, the watermark's share of the knee online. Offline: no latency targets, memory filled for throughput. Mixed: online at the watermark, batch work backfilled above it.</source>
             <translation>在线：满足延迟目标，在线承载拐点乘以安全水位的并发。离线：不设延迟目标，显存堆满以换取吞吐。混合：在线部分按安全水位，水位以上回填离线批量任务。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="174" />
+            <location filename="../../gpucalc/ui/fields.py" line="215" />
             <source>Shared prefix</source>
             <translation>共享前缀</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="175" />
+            <location filename="../../gpucalc/ui/fields.py" line="216" />
             <source>Tokens every prompt shares with others (system prompt, few-shot examples, a common document); cached in whole KV blocks and held once per distinct prefix.</source>
             <translation>每个输入与其他请求共有的 token（系统提示词、少样本示例、公共文档）；按整块 KV 缓存，每种前缀只存一份。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="179" />
+            <location filename="../../gpucalc/ui/fields.py" line="220" />
             <source>Distinct prefixes</source>
             <translation>不同前缀数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="180" />
+            <location filename="../../gpucalc/ui/fields.py" line="221" />
             <source>How many different shared prefixes the traffic uses.</source>
             <translation>流量中不同共享前缀的数量。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="181" />
+            <location filename="../../gpucalc/ui/fields.py" line="222" />
             <source>Prefix hit rate</source>
             <translation>前缀命中率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="182" />
+            <location filename="../../gpucalc/ui/fields.py" line="223" />
             <source>Measured share of prompt tokens served from the prefix cache (vLLM logs 'Prefix cache hit rate'); auto derives it from the shared prefix.</source>
             <translation>实测的输入 token 前缀缓存命中占比（vLLM 日志中的前缀缓存命中率）；自动时由共享前缀推算。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="185" />
+            <location filename="../../gpucalc/ui/fields.py" line="226" />
             <source>from shared prefix</source>
             <translation>由共享前缀推算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="186" />
+            <location filename="../../gpucalc/ui/fields.py" line="227" />
             <source>Chat history cached</source>
             <translation>对话历史已缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="187" />
+            <location filename="../../gpucalc/ui/fields.py" line="228" />
             <source>A chat turn finds its earlier turns still in the prefix cache (the next turn arrives before eviction), so the history is not prefilled again.</source>
             <translation>多轮对话的每一轮都能在前缀缓存中找到之前的轮次（下一轮在淘汰前到达），历史无需再次预填充。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="192" />
+            <location filename="../../gpucalc/ui/fields.py" line="233" />
             <source>TTFT target</source>
             <translation>TTFT 目标（首 token 时间）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="193" />
+            <location filename="../../gpucalc/ui/fields.py" line="234" />
             <source>Time to first token the service must meet.</source>
             <translation>服务必须满足的首 token 时间。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="195" />
+            <location filename="../../gpucalc/ui/fields.py" line="236" />
             <source>TPOT target</source>
             <translation>TPOT 目标（每 token 延迟）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="196" />
+            <location filename="../../gpucalc/ui/fields.py" line="237" />
             <source>Time per output token the service must meet.</source>
             <translation>服务必须满足的每输出 token 延迟。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="198" />
+            <location filename="../../gpucalc/ui/fields.py" line="239" />
             <source>SLO percentile</source>
             <translation>SLO 分位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="199" />
+            <location filename="../../gpucalc/ui/fields.py" line="240" />
             <source>Share of requests (P50, P95 or P99) that must meet the TTFT and TPOT targets; seed 000 plans at P95.</source>
             <translation>须满足 TTFT 与 TPOT 目标的请求比例（P50、P95 或 P99）；种子文档 000 按 P95 规划。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="202" />
+            <location filename="../../gpucalc/ui/fields.py" line="243" />
             <source>Safety watermark</source>
             <translation>安全水位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="203" />
+            <location filename="../../gpucalc/ui/fields.py" line="244" />
             <source>Share of the knee (the recommended concurrency, past which more concurrency only buys latency) planned as online capacity; the rest is left for bursts and long tails.</source>
             <translation>按拐点（即推荐并发，再往上加并发只会增加延迟）的该比例规划在线容量；其余留给突发和长尾。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="206" />
+            <location filename="../../gpucalc/ui/fields.py" line="247" />
             <source>Planning memory share</source>
             <translation>规划显存占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="207" />
+            <location filename="../../gpucalc/ui/fields.py" line="248" />
             <source>Weights + KV at average length + margin must fit this share of GPU memory.</source>
             <translation>权重 + 平均长度下的 KV + 余量须在显存的该比例之内。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="220" />
+            <location filename="../../gpucalc/ui/fields.py" line="261" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="221" />
+            <location filename="../../gpucalc/ui/fields.py" line="262" />
             <source>Search the catalog by name, or type a Hugging Face id, a config.json path or a model folder.</source>
             <translation>按名称搜索目录，或输入 Hugging Face id、config.json 路径或模型文件夹。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="224" />
+            <location filename="../../gpucalc/ui/fields.py" line="265" />
             <source>Activation dtype</source>
             <translation>激活精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="225" />
+            <location filename="../../gpucalc/ui/fields.py" line="266" />
             <source>--dtype: auto follows the checkpoint.</source>
             <translation>--dtype：自动则跟随检查点。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="232" />
+            <location filename="../../gpucalc/ui/fields.py" line="273" />
             <source>Scenario name</source>
             <translation>场景名称</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="233" />
+            <location filename="../../gpucalc/ui/fields.py" line="274" />
             <source>File version</source>
             <translation>文件版本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="234" />
+            <location filename="../../gpucalc/ui/fields.py" line="275" />
             <source>Custom GPU</source>
             <translation>自定义 GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="236" />
+            <location filename="../../gpucalc/ui/fields.py" line="277" />
             <source>Deployment</source>
             <translation>部署</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="237" />
+            <location filename="../../gpucalc/ui/fields.py" line="278" />
             <source>KV cache memory</source>
             <translation>KV 缓存显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="238" />
+            <location filename="../../gpucalc/ui/fields.py" line="279" />
             <source>KV block size</source>
             <translation>KV 块大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="239" />
+            <location filename="../../gpucalc/ui/fields.py" line="280" />
             <source>Images per prompt</source>
             <translation>每个请求的图片数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="241" />
+            <location filename="../../gpucalc/ui/fields.py" line="283" />
+            <source>Acceptance rate (α)</source>
+            <translation>接受率（α）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="284" />
+            <source>EAGLE top-k</source>
+            <translation>EAGLE top-k</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="285" />
+            <source>Draft tokens verified</source>
+            <translation>验证的草稿 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="286" />
             <source>Workload</source>
             <translation>负载</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="242" />
+            <location filename="../../gpucalc/ui/fields.py" line="287" />
             <source>Request classes</source>
             <translation>请求类别</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="243" />
+            <location filename="../../gpucalc/ui/fields.py" line="288" />
             <source>Targets</source>
             <translation>目标</translation>
         </message>
@@ -3004,82 +3179,87 @@
             <translation>基数 + 图片数 × 每图编码器 token 数 × (2 × 宽度 + 2 × MLP 宽度 + 保留特征数) × 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="74" />
+            <location filename="../../gpucalc/core/calculate.py" line="81" />
             <source>continuous batching with chunked prefill, {clients} clients</source>
             <translation>连续批处理 + 分块预填充，{clients} 个客户端</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="77" />
+            <location filename="../../gpucalc/core/calculate.py" line="84" />
             <source>finite run of {prompts} prompts: at most {prompts} running at once, throughput = output tokens ÷ run time (ramp-up and drain included)</source>
             <translation>有限压测 {prompts} 条请求：同时最多运行 {prompts} 条，吞吐 = 输出 token 数 ÷ 运行时间（含爬升与收尾）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="111" />
+            <location filename="../../gpucalc/core/calculate.py" line="118" />
             <source>lowest limiting ceiling (offline: memory only): past it a latency target breaks or requests queue</source>
             <translation>起限制作用的最低上限（离线：只看显存）：超过后延迟目标被击穿或请求开始排队</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="120" />
+            <location filename="../../gpucalc/core/calculate.py" line="127" />
             <source>max(1, floor(watermark × knee))</source>
             <translation>max(1, floor(安全水位 × 拐点))</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="126" />
+            <location filename="../../gpucalc/core/calculate.py" line="133" />
             <source>max(2 × active params × tokens ÷ (peak × gemm eff), weight bytes ÷ (BW × mem eff))</source>
             <translation>max(2 × 激活参数量 × token 数 ÷ (峰值 × GEMM 效率), 权重字节数 ÷ (带宽 × 显存带宽效率))</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="128" />
+            <location filename="../../gpucalc/core/calculate.py" line="135" />
             <source>max(attention FLOPs ÷ rate, KV bytes read ÷ (BW × mem eff)) + prefill FLOPs</source>
             <translation>max(注意力 FLOPs ÷ 速率, 读取的 KV 字节数 ÷ (带宽 × 显存带宽效率)) + 预填充 FLOPs</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="130" />
+            <location filename="../../gpucalc/core/calculate.py" line="137" />
             <source>2 × layers × (latency + 2(n−1)/n × tokens × hidden × 2 B ÷ link) + EP + PP</source>
             <translation>2 × 层数 × (延迟 + 2(n−1)/n × token 数 × 隐藏维度 × 2 B ÷ 互联带宽) + EP + PP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="134" />
+            <location filename="../../gpucalc/core/calculate.py" line="141" />
             <source>Σ GEMM groups max(FLOPs ÷ (peak × e_max · M/(M + M½) · NK/(NK + NK½)), weight bytes ÷ (HBM × e_mem)) + t₀; MoE at e_max · t/(t + t½) over tokens per expert t</source>
             <translation>Σ 各组 GEMM max(FLOPs ÷ (峰值 × e_max · M/(M + M½) · NK/(NK + NK½)), 权重字节数 ÷ (HBM × e_mem)) + t₀；MoE 按每专家 token 数 t 取 e_max · t/(t + t½)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="137" />
+            <location filename="../../gpucalc/core/calculate.py" line="144" />
             <source>decode KV bytes ÷ (HBM × e_mem) + t_seq × decodes + prefill FLOPs ÷ (BF16 peak × e_max · s/(s + s½)) + t₀ per layer</source>
             <translation>逐 token 生成读取的 KV 字节数 ÷ (HBM × e_mem) + t_seq × 生成请求数 + 预填充 FLOPs ÷ (BF16 峰值 × e_max · s/(s + s½)) + 每层 t₀</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="140" />
+            <location filename="../../gpucalc/core/calculate.py" line="147" />
             <source>2 × layers × min(custom α + bytes ÷ β, NCCL α + bytes ÷ β) + EP + PP</source>
             <translation>2 × 层数 × min(自定义 α + 字节数 ÷ β, NCCL α + 字节数 ÷ β) + EP + PP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="144" />
+            <location filename="../../gpucalc/core/calculate.py" line="151" />
+            <source>MoE layers × (fixed + tokens × bytes per token ÷ link): expert dispatch + combine over the DP × TP ranks</source>
+            <translation>MoE 层数 × (固定开销 + token 数 × 每 token 字节 ÷ 链路)：专家分发 + 合并，跨 DP × TP 个 rank</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/calculate.py" line="154" />
             <source>max(layers × launch cost per layer − GPU work, 0) without CUDA graphs</source>
             <translation>max(层数 × 每层启动开销 − GPU 计算时间, 0)（不使用 CUDA Graph 时）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="146" />
+            <location filename="../../gpucalc/core/calculate.py" line="156" />
             <source>fixed scheduler/launch cost per step</source>
             <translation>每步固定的调度 / 启动开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="208" />
+            <location filename="../../gpucalc/core/calculate.py" line="222" />
             <source>min(memory, compute, interconnect) over the limiting ceilings (offline: memory)</source>
             <translation>min(显存, 算力, 卡间通信)，取起限制作用的上限（离线：显存）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="215" />
+            <location filename="../../gpucalc/core/calculate.py" line="229" />
             <source>communication ÷ step time</source>
             <translation>通信时间 ÷ 单步时间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="222" />
+            <location filename="../../gpucalc/core/calculate.py" line="236" />
             <source>closed loop at the recommendation</source>
             <translation>推荐并发下的闭环负载</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="224" />
+            <location filename="../../gpucalc/core/calculate.py" line="238" />
             <source>batch filled to KV and scheduler caps</source>
             <translation>批次填满到 KV 与调度器上限</translation>
         </message>
@@ -3179,6 +3359,36 @@
             <translation>Little 定律：拐点 ÷ (平均输出 × 生成步时间)</translation>
         </message>
         <message>
+            <location filename="../../gpucalc/core/expert_parallel.py" line="197" />
+            <source>MoE layers × (2 × latency + 2 × tokens × width × 2 B × (DP − 1) ÷ link)</source>
+            <translation>MoE 层数 × (2 × 延迟 + 2 × token 数 × 宽度 × 2 B × (DP − 1) ÷ 链路)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/expert_parallel.py" line="199" />
+            <source>MoE layers × (fixed + tokens × top_k × width × (1 B FP8 + 2 B BF16) × (EP − 1) ÷ EP ÷ (share × link))</source>
+            <translation>MoE 层数 × (固定开销 + token 数 × top_k × 宽度 × (1 B FP8 + 2 B BF16) × (EP − 1) ÷ EP ÷ (占比 × 链路))</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/expert_parallel.py" line="212" />
+            <source>EP = DP × TP (expert parallel)</source>
+            <translation>EP = DP × TP（专家并行）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/expert_parallel.py" line="213" />
+            <source>DP × TP ranks, every expert's width split (no expert parallel)</source>
+            <translation>DP × TP 个 rank，每个专家按宽度切分（未开专家并行）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/expert_parallel.py" line="221" />
+            <source>ceil((experts + redundant) ÷ EP); all experts, sliced, without expert parallel</source>
+            <translation>ceil((专家数 + 冗余) ÷ EP)；未开专家并行时为全部专家（切片）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/expert_parallel.py" line="228" />
+            <source>busiest EP rank's routed tokens ÷ mean; scales the expert GEMMs of every step</source>
+            <translation>最忙 EP rank 的路由 token 数 ÷ 平均值；按此放大每步的专家 GEMM</translation>
+        </message>
+        <message>
             <location filename="../../gpucalc/core/fleet.py" line="148" />
             <source>GPUs × price per GPU-hour × hours</source>
             <translation>卡数 × 每卡时价格 × 小时数</translation>
@@ -3219,67 +3429,77 @@
             <translation>全部副本的输出 tok/s × 3,600 s ÷ 已部署卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="225" />
+            <location filename="../../gpucalc/core/fleet.py" line="230" />
             <source>watermark × closed-loop request rate of one replica at the knee</source>
             <translation>安全水位 × 单副本在拐点处的闭环请求速率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="230" />
+            <location filename="../../gpucalc/core/fleet.py" line="235" />
             <source>closed-loop request rate of one replica at the knee (the recommendation)</source>
             <translation>单副本在拐点（即推荐并发）处的闭环请求速率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="234" />
+            <location filename="../../gpucalc/core/fleet.py" line="239" />
             <source>ceil(average QPS ÷ req/s per replica at the watermark)</source>
             <translation>ceil(平均 QPS ÷ 安全水位下每副本 req/s)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="239" />
+            <location filename="../../gpucalc/core/fleet.py" line="244" />
             <source>ceil(peak QPS ÷ req/s per replica at the knee)</source>
             <translation>ceil(峰值 QPS ÷ 拐点处每副本 req/s)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="244" />
+            <location filename="../../gpucalc/core/fleet.py" line="249" />
+            <source>max(replicas for average, replicas for peak), N + k rounded up to whole DP groups</source>
+            <translation>max(满足平均的副本数, 满足峰值的副本数)，N + k 向上取整到完整的 DP 组</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet.py" line="251" />
             <source>max(replicas for average, replicas for peak)</source>
             <translation>max(平均流量所需副本数, 峰值所需副本数)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="246" />
+            <location filename="../../gpucalc/core/fleet.py" line="253" />
             <source>replicas for average (peaks queue or are rate-limited)</source>
             <translation>平均流量所需副本数（峰值排队或限流）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="249" />
+            <location filename="../../gpucalc/core/fleet.py" line="257" />
             <source>k of N + k (failover)</source>
             <translation>N + k 中的 k（故障切换）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="251" />
+            <location filename="../../gpucalc/core/fleet.py" line="259" />
             <source>N + k</source>
             <translation>N + k</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="254" />
+            <location filename="../../gpucalc/core/fleet.py" line="262" />
             <source>(N + k) × GPUs per replica</source>
             <translation>(N + k) × 每副本卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="258" />
+            <location filename="../../gpucalc/core/fleet.py" line="266" />
             <source>floor(GPUs ÷ (TP × PP))</source>
             <translation>floor(卡数 ÷ (TP × PP))</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="260" />
+            <location filename="../../gpucalc/core/fleet.py" line="267" />
+            <source>floor(GPUs ÷ (DP × TP × PP)) × DP</source>
+            <translation>floor(GPU 数 ÷ (DP × TP × PP)) × DP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet.py" line="270" />
             <source>num_gpus</source>
             <translation>规划卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="282" />
+            <location filename="../../gpucalc/core/fleet.py" line="292" />
             <source>online capacity × replicas</source>
             <translation>在线容量 × 副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="285" />
+            <location filename="../../gpucalc/core/fleet.py" line="295" />
             <source>req/s per replica at the watermark × replicas</source>
             <translation>安全水位下每副本 req/s × 副本数</translation>
         </message>
@@ -3384,132 +3604,132 @@
             <translation>实测 CUDA Graph 捕获占用</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory.py" line="62" />
+            <location filename="../../gpucalc/core/memory.py" line="64" />
             <source>single-GPU runtime + extra when TP &gt; 1</source>
             <translation>单卡运行时 + 张量并行 &gt; 1 时的额外开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory.py" line="77" />
+            <location filename="../../gpucalc/core/memory.py" line="79" />
             <source>fraction × (total − non-torch) − weights</source>
             <translation>显存比例 × (总量 − 非 torch) − 权重</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory.py" line="80" />
+            <location filename="../../gpucalc/core/memory.py" line="82" />
             <source>fraction × total − weights</source>
             <translation>显存比例 × 总量 − 权重</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory.py" line="83" />
+            <location filename="../../gpucalc/core/memory.py" line="85" />
             <source>fraction × (total − weights − activation − runtime − graphs)</source>
             <translation>显存比例 × (总量 − 权重 − 激活 − 运行时 − CUDA Graph)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory.py" line="88" />
+            <location filename="../../gpucalc/core/memory.py" line="90" />
             <source>fraction × total − (weights + activation + non-torch)</source>
             <translation>显存比例 × 总量 − (权重 + 激活 + 非 torch)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory.py" line="95" />
+            <location filename="../../gpucalc/core/memory.py" line="97" />
             <source>no CUDA graphs captured (--enforce-eager / --disable-cuda-graph)</source>
             <translation>不捕获 CUDA Graph（--enforce-eager / --disable-cuda-graph）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory.py" line="99" />
+            <location filename="../../gpucalc/core/memory.py" line="101" />
             <source>assumed capture size</source>
             <translation>假设的捕获大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory.py" line="135" />
+            <location filename="../../gpucalc/core/memory.py" line="139" />
             <source>--kv-cache-memory</source>
             <translation>--kv-cache-memory</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory.py" line="162" />
+            <location filename="../../gpucalc/core/memory.py" line="167" />
             <source>Σ tensor groups</source>
             <translation>Σ 各组张量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory.py" line="178" />
+            <location filename="../../gpucalc/core/memory.py" line="183" />
             <source>total − (weights + activation + non-torch + graphs + KV)</source>
             <translation>总量 − (权重 + 激活 + 非 torch + CUDA Graph + KV)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="71" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="73" />
             <source>from config shapes</source>
             <translation>由配置中的张量形状计算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="78" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="80" />
             <source>total − vision − routed experts × (1 − top_k / experts)</source>
             <translation>总量 − 视觉部分 − 路由专家 × (1 − top_k / 专家数)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="82" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="84" />
             <source>active − input embedding (lookup, no matmul)</source>
             <translation>激活参数 − 输入嵌入（查表，不做矩阵乘）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="123" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="127" />
             <source>min(KV blocks ÷ blocks per request, max_num_seqs)</source>
             <translation>min(KV 块数 ÷ 每请求块数, 最大序列数)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="134" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="138" />
             <source>KV memory left with TP = PP = 1 (&gt; 0: the model fits on one GPU)</source>
             <translation>TP = PP = 1 时剩余的 KV 显存（&gt; 0：单卡放得下）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="145" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="149" />
             <source>blocks per request at the average length × block bytes</source>
             <translation>平均长度下每请求块数 × 块字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="164" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="168" />
             <source>SGLang default max_running_requests: min(KV tokens // 2, request pool rows = clamp(KV tokens ÷ context_len × 512, 2048, 4096))</source>
             <translation>SGLang 默认 max_running_requests：min(KV token 数 // 2, 请求池行数 = clamp(KV token 数 ÷ context_len × 512, 2048, 4096))</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="189" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="193" />
             <source>floor((share × total − weights − margin) ÷ KV per request at average length)</source>
             <translation>floor((占比 × 总量 − 权重 − 余量) ÷ 平均长度下每请求的 KV)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="231" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="235" />
             <source>(weights + margin + N × KV per request at average length) ÷ total</source>
             <translation>(权重 + 余量 + N × 平均长度下每请求的 KV) ÷ 总量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="287" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="291" />
             <source>Σ layers × bytes per token per layer × TP ranks</source>
             <translation>Σ 各层 × 每层每 token 字节数 × 张量并行卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="293" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="297" />
             <source>KV blocks ÷ KV-cache groups × block size (engine's count)</source>
             <translation>KV 块数 ÷ KV 缓存组数 × 块大小（引擎的计数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="300" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="304" />
             <source>per-replica tokens × replicas</source>
             <translation>每副本 token 数 × 副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="303" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="307" />
             <source>KV blocks ÷ blocks one max_model_len request reserves</source>
             <translation>KV 块数 ÷ 一个最大上下文长度请求预留的块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="312" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="316" />
             <source>not evaluated</source>
             <translation>未评估</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="331" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="335" />
             <source>Σ stage layers × 2 × KV heads/rank × head_dim × bytes (MLA: latent + rope dims)</source>
             <translation>Σ 本阶段各层 × 2 × 每卡 KV 头数 × 头维度 × 字节数（MLA：潜向量维度 + RoPE 维度）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="334" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="338" />
             <source>Σ stage layers × (KV per token per layer on the rank + sparse-attention indexer key) ÷ decode-context-parallel ranks</source>
             <translation>Σ 本阶段各层 ×（每卡每层每 token 的 KV + 稀疏注意力索引器键）÷ 解码上下文并行卡数</translation>
         </message>
@@ -3824,6 +4044,51 @@
             <translation>P{pct:g} TTFT 与 TPOT 都满足目标的最高扫描速率</translation>
         </message>
         <message>
+            <location filename="../../gpucalc/core/speculative_inputs.py" line="131" />
+            <source>as entered (the engine's mean acceptance length)</source>
+            <translation>按输入值（引擎日志中的平均接受长度）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/speculative_inputs.py" line="136" />
+            <source>τ = (1 − α^(k+1)) ÷ (1 − α)</source>
+            <translation>τ = (1 − α^(k+1)) ÷ (1 − α)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/speculative_memory.py" line="24" />
+            <source>MTP layers × (decoder layer + eh_proj 2h×h) / tp; embedding and head shared</source>
+            <translation>MTP 层数 × (解码层 + eh_proj 2h×h) / tp；嵌入层与输出头共享</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/speculative_memory.py" line="26" />
+            <source>one decoder layer + fc 2h×h, BF16, / tp; lm_head shared</source>
+            <translation>一个解码层 + fc 2h×h，BF16，/ tp；lm_head 共享</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/speculative_memory.py" line="27" />
+            <source>one layer (Q/K/V over 2h) + fc 3h×h + draft lm_head (draft vocab × h), BF16, / tp</source>
+            <translation>一层（Q/K/V 输入 2h）+ fc 3h×h + 草稿 lm_head（草稿词表 × h），BF16，/ tp</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/speculative_memory.py" line="29" />
+            <source>the draft model's weights / tp</source>
+            <translation>草稿模型权重 / tp</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/speculative_result.py" line="17" />
+            <source>TPOT without speculation ÷ TPOT with it, same running batch (closed loop)</source>
+            <translation>不投机时的 TPOT ÷ 投机时的 TPOT，同一批大小（闭环）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/speculative_result.py" line="69" />
+            <source>no draft weights (n-gram prompt lookup)</source>
+            <translation>无草稿权重（n-gram 提示词查找）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/speculative_result.py" line="72" />
+            <source>draft layers × KV bytes per token per layer (per GPU)</source>
+            <translation>草稿层数 × 每层每 token 的 KV 字节数（每卡）</translation>
+        </message>
+        <message>
             <location filename="../../gpucalc/core/state_memory.py" line="112" />
             <source>state layers × (convolution state + recurrent state) per request, heads split over TP</source>
             <translation>状态层数 × 每请求（卷积状态 + 递归状态），头按 TP 切分</translation>
@@ -3869,42 +4134,47 @@
             <translation>预期值与悲观、乐观两种组合中的最大值（此处：{name}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/weights.py" line="72" />
+            <location filename="../../gpucalc/core/weights.py" line="75" />
             <source>vocab × hidden / tp</source>
             <translation>词表大小 × 隐藏维度 / 张量并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/weights.py" line="78" />
+            <location filename="../../gpucalc/core/weights.py" line="81" />
             <source>layers × attention params per rank</source>
             <translation>层数 × 每卡注意力参数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/weights.py" line="81" />
+            <location filename="../../gpucalc/core/weights.py" line="84" />
             <source>layers × 3 × hidden × intermediate / tp</source>
             <translation>层数 × 3 × 隐藏维度 × 中间层维度 / 张量并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/weights.py" line="86" />
+            <location filename="../../gpucalc/core/weights.py" line="89" />
+            <source>MoE layers × experts × 3 × hidden × expert width × experts per GPU ÷ experts (DP × TP expert group)</source>
+            <translation>MoE 层数 × 专家数 × 3 × hidden × 专家宽度 × 每卡专家数 ÷ 专家数（DP × TP 专家组）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/weights.py" line="95" />
             <source>MoE layers × experts × 3 × hidden × expert width / tp (all experts held)</source>
             <translation>MoE 层数 × 专家数 × 3 × 隐藏维度 × 专家宽度 / 张量并行（存放全部专家）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/weights.py" line="90" />
+            <location filename="../../gpucalc/core/weights.py" line="99" />
             <source>MoE layers × shared experts × 3 × hidden × width / tp</source>
             <translation>MoE 层数 × 共享专家数 × 3 × 隐藏维度 × 宽度 / 张量并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/weights.py" line="94" />
+            <location filename="../../gpucalc/core/weights.py" line="103" />
             <source>norms and routers, replicated on every rank</source>
             <translation>归一化与路由器参数（每张卡各存一份）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/weights.py" line="101" />
+            <location filename="../../gpucalc/core/weights.py" line="110" />
             <source>vision encoder params / tp</source>
             <translation>视觉编码器参数 / 张量并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/weights.py" line="128" />
+            <location filename="../../gpucalc/core/weights.py" line="139" />
             <source>params × bits / 8 / 2^30; params = {how}</source>
             <translation>参数量 × 位宽 / 8 / 2^30；参数量 = {how}</translation>
         </message>
@@ -4029,1030 +4299,1130 @@
     <context>
         <name>Inputs</name>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="195" />
+            <location filename="../../gpucalc/text/terms.py" line="207" />
             <source>shared prefix</source>
             <translation>共享前缀</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="196" />
+            <location filename="../../gpucalc/text/terms.py" line="208" />
             <source>shared prefix in whole blocks</source>
             <translation>按整块计的共享前缀</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="198" />
+            <location filename="../../gpucalc/text/terms.py" line="210" />
             <source>distinct prefixes</source>
             <translation>不同前缀数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="199" />
+            <location filename="../../gpucalc/text/terms.py" line="211" />
             <source>measured hit rate</source>
             <translation>实测命中率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="200" />
+            <location filename="../../gpucalc/text/terms.py" line="212" />
             <source>chat history cached</source>
             <translation>多轮对话历史已缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="201" />
+            <location filename="../../gpucalc/text/terms.py" line="213" />
             <source>mean chat history</source>
             <translation>平均对话历史</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="202" />
+            <location filename="../../gpucalc/text/terms.py" line="214" />
             <source>mean prompt</source>
             <translation>平均输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="203" />
+            <location filename="../../gpucalc/text/terms.py" line="215" />
             <source>cached tokens</source>
             <translation>缓存 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="204" />
+            <location filename="../../gpucalc/text/terms.py" line="216" />
             <source>cached tokens per request</source>
             <translation>每请求缓存 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="205" />
+            <location filename="../../gpucalc/text/terms.py" line="217" />
             <source>blocks per shared prefix</source>
             <translation>每个共享前缀块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="207" />
+            <location filename="../../gpucalc/text/terms.py" line="219" />
             <source>prompt tokens</source>
             <translation>输入 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="208" />
+            <location filename="../../gpucalc/text/terms.py" line="220" />
             <source>batched tokens T</source>
             <translation>批处理 token 数 T</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="209" />
+            <location filename="../../gpucalc/text/terms.py" line="221" />
             <source>forward pass (GiB)</source>
             <translation>前向激活（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="210" />
+            <location filename="../../gpucalc/text/terms.py" line="222" />
             <source>sampler (GiB)</source>
             <translation>采样器（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="211" />
+            <location filename="../../gpucalc/text/terms.py" line="223" />
             <source>MoE workspace (GiB)</source>
             <translation>MoE 工作区（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="212" />
+            <location filename="../../gpucalc/text/terms.py" line="224" />
             <source>vision encoder (GiB)</source>
             <translation>视觉编码器（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="213" />
+            <location filename="../../gpucalc/text/terms.py" line="225" />
             <source>embedding (GiB)</source>
             <translation>词嵌入（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="214" />
+            <location filename="../../gpucalc/text/terms.py" line="226" />
             <source>attention (GiB)</source>
             <translation>注意力（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="215" />
+            <location filename="../../gpucalc/text/terms.py" line="227" />
             <source>dense MLP (GiB)</source>
             <translation>稠密 MLP（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="216" />
+            <location filename="../../gpucalc/text/terms.py" line="228" />
             <source>routed experts (GiB)</source>
             <translation>路由专家（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="217" />
+            <location filename="../../gpucalc/text/terms.py" line="229" />
             <source>shared experts (GiB)</source>
             <translation>共享专家（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="218" />
+            <location filename="../../gpucalc/text/terms.py" line="230" />
             <source>norms and router (GiB)</source>
             <translation>归一化与路由器（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="219" />
+            <location filename="../../gpucalc/text/terms.py" line="231" />
             <source>LM head (GiB)</source>
             <translation>输出头（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="220" />
+            <location filename="../../gpucalc/text/terms.py" line="232" />
             <source>vision tower (GiB)</source>
             <translation>视觉塔（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="221" />
+            <location filename="../../gpucalc/text/terms.py" line="233" />
+            <source>speculative draft (GiB)</source>
+            <translation>投机草稿（GiB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="234" />
+            <source>speculative method</source>
+            <translation>投机方法</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="235" />
+            <source>draft model</source>
+            <translation>草稿模型</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="236" />
+            <source>MTP layers</source>
+            <translation>MTP 层数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="237" />
+            <source>acceptance rate α</source>
+            <translation>接受率 α</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="238" />
+            <source>speculative tokens k</source>
+            <translation>投机 token 数 k</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="239" />
+            <source>draft KV layers</source>
+            <translation>草稿 KV 层数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="240" />
+            <source>TPOT without speculation (ms)</source>
+            <translation>不投机时的 TPOT（ms）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="241" />
+            <source>TPOT with speculation (ms)</source>
+            <translation>投机时的 TPOT（ms）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="242" />
             <source>activation (GiB)</source>
             <translation>激活（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="222" />
+            <location filename="../../gpucalc/text/terms.py" line="243" />
             <source>alarm share</source>
             <translation>警戒占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="223" />
+            <location filename="../../gpucalc/text/terms.py" line="244" />
             <source>average tokens</source>
             <translation>平均 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="224" />
+            <location filename="../../gpucalc/text/terms.py" line="245" />
             <source>base (GiB)</source>
             <translation>基数（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="225" />
+            <location filename="../../gpucalc/text/terms.py" line="246" />
             <source>binding</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="226" />
+            <location filename="../../gpucalc/text/terms.py" line="247" />
             <source>block bytes</source>
             <translation>块字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="227" />
+            <location filename="../../gpucalc/text/terms.py" line="248" />
             <source>block size</source>
             <translation>块大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="228" />
+            <location filename="../../gpucalc/text/terms.py" line="249" />
             <source>blocks per request</source>
             <translation>每请求块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="229" />
+            <location filename="../../gpucalc/text/terms.py" line="250" />
             <source>bytes per element</source>
             <translation>每元素字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="230" />
+            <location filename="../../gpucalc/text/terms.py" line="251" />
             <source>bytes per logit</source>
             <translation>每 logit 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="231" />
+            <location filename="../../gpucalc/text/terms.py" line="252" />
             <source>communication (ms)</source>
             <translation>通信（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="232" />
+            <location filename="../../gpucalc/text/terms.py" line="253" />
             <source>compute</source>
             <translation>算力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="233" />
+            <location filename="../../gpucalc/text/terms.py" line="254" />
             <source>concurrency</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="234" />
+            <location filename="../../gpucalc/text/terms.py" line="255" />
             <source>decode step (ms)</source>
             <translation>解码步（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="235" />
+            <location filename="../../gpucalc/text/terms.py" line="256" />
             <source>factor</source>
             <translation>系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="236" />
+            <location filename="../../gpucalc/text/terms.py" line="257" />
             <source>format</source>
             <translation>格式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="237" />
+            <location filename="../../gpucalc/text/terms.py" line="258" />
             <source>memory fraction</source>
             <translation>显存比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="238" />
+            <location filename="../../gpucalc/text/terms.py" line="259" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="239" />
+            <location filename="../../gpucalc/text/terms.py" line="260" />
             <source>KV-cache groups</source>
             <translation>KV 缓存组数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="240" />
+            <location filename="../../gpucalc/text/terms.py" line="261" />
             <source>interconnect</source>
             <translation>卡间通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="241" />
+            <location filename="../../gpucalc/text/terms.py" line="262" />
             <source>intermediate size</source>
             <translation>中间层维度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="242" />
+            <location filename="../../gpucalc/text/terms.py" line="263" />
             <source>knee</source>
             <translation>拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="243" />
+            <location filename="../../gpucalc/text/terms.py" line="264" />
             <source>KV blocks</source>
             <translation>KV 块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="244" />
+            <location filename="../../gpucalc/text/terms.py" line="265" />
             <source>KV format</source>
             <translation>KV 格式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="245" />
+            <location filename="../../gpucalc/text/terms.py" line="266" />
             <source>KV cache (GiB)</source>
             <translation>KV 缓存（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="246" />
+            <location filename="../../gpucalc/text/terms.py" line="267" />
             <source>KV per request (GiB)</source>
             <translation>每请求 KV（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="247" />
+            <location filename="../../gpucalc/text/terms.py" line="268" />
             <source>layers</source>
             <translation>层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="248" />
+            <location filename="../../gpucalc/text/terms.py" line="269" />
             <source>length margin</source>
             <translation>长度余量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="249" />
+            <location filename="../../gpucalc/text/terms.py" line="270" />
             <source>margin (GiB)</source>
             <translation>余量（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="250" />
+            <location filename="../../gpucalc/text/terms.py" line="271" />
             <source>max model length</source>
             <translation>最大上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="251" />
+            <location filename="../../gpucalc/text/terms.py" line="272" />
             <source>max sequences</source>
             <translation>最大序列数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="252" />
+            <location filename="../../gpucalc/text/terms.py" line="273" />
             <source>mean input</source>
             <translation>平均输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="253" />
+            <location filename="../../gpucalc/text/terms.py" line="274" />
             <source>mean-latency ceiling</source>
             <translation>平均延迟上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="254" />
+            <location filename="../../gpucalc/text/terms.py" line="275" />
             <source>mean output</source>
             <translation>平均输出</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="255" />
+            <location filename="../../gpucalc/text/terms.py" line="276" />
             <source>memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="256" />
+            <location filename="../../gpucalc/text/terms.py" line="277" />
             <source>runtime (GiB)</source>
             <translation>运行时（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="257" />
+            <location filename="../../gpucalc/text/terms.py" line="278" />
             <source>P95 input</source>
             <translation>P95 输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="258" />
+            <location filename="../../gpucalc/text/terms.py" line="279" />
             <source>P95 TPOT (ms)</source>
             <translation>P95 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="259" />
+            <location filename="../../gpucalc/text/terms.py" line="280" />
             <source>P95 TTFT (ms)</source>
             <translation>P95 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="260" />
+            <location filename="../../gpucalc/text/terms.py" line="281" />
             <source>parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="261" />
+            <location filename="../../gpucalc/text/terms.py" line="282" />
             <source>bytes per GPU</source>
             <translation>每卡字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="262" />
+            <location filename="../../gpucalc/text/terms.py" line="283" />
             <source>percentile</source>
             <translation>百分位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="263" />
+            <location filename="../../gpucalc/text/terms.py" line="284" />
             <source>planning share</source>
             <translation>规划占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="264" />
+            <location filename="../../gpucalc/text/terms.py" line="285" />
             <source>planning length</source>
             <translation>规划长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="265" />
+            <location filename="../../gpucalc/text/terms.py" line="286" />
             <source>PP</source>
             <translation>PP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="266" />
+            <location filename="../../gpucalc/text/terms.py" line="287" />
             <source>prefill queue utilisation</source>
             <translation>预填充队列利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="267" />
+            <location filename="../../gpucalc/text/terms.py" line="288" />
             <source>prefill step (ms)</source>
             <translation>预填充步（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="268" />
+            <location filename="../../gpucalc/text/terms.py" line="289" />
             <source>prefill share of steps</source>
             <translation>预填充步占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="269" />
+            <location filename="../../gpucalc/text/terms.py" line="290" />
             <source>prefill tokens</source>
             <translation>预填充 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="270" />
+            <location filename="../../gpucalc/text/terms.py" line="291" />
             <source>replicas</source>
             <translation>副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="271" />
+            <location filename="../../gpucalc/text/terms.py" line="292" />
             <source>requests/s</source>
             <translation>请求/秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="272" />
+            <location filename="../../gpucalc/text/terms.py" line="293" />
             <source>running requests</source>
             <translation>运行中的请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="273" />
+            <location filename="../../gpucalc/text/terms.py" line="294" />
             <source>scheduler</source>
             <translation>调度器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="274" />
+            <location filename="../../gpucalc/text/terms.py" line="295" />
             <source>share</source>
             <translation>占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="275" />
+            <location filename="../../gpucalc/text/terms.py" line="296" />
             <source>share limit</source>
             <translation>占比上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="276" />
+            <location filename="../../gpucalc/text/terms.py" line="297" />
             <source>single GPU (GiB)</source>
             <translation>单卡（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="277" />
+            <location filename="../../gpucalc/text/terms.py" line="298" />
             <source>source</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="278" />
+            <location filename="../../gpucalc/text/terms.py" line="299" />
             <source>step (ms)</source>
             <translation>单步（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="279" />
+            <location filename="../../gpucalc/text/terms.py" line="300" />
             <source>token budget</source>
             <translation>token 预算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="280" />
+            <location filename="../../gpucalc/text/terms.py" line="301" />
             <source>tokens per request</source>
             <translation>每请求 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="281" />
+            <location filename="../../gpucalc/text/terms.py" line="302" />
             <source>total (GiB)</source>
             <translation>总量（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="282" />
+            <location filename="../../gpucalc/text/terms.py" line="303" />
             <source>TP</source>
             <translation>TP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="283" />
+            <location filename="../../gpucalc/text/terms.py" line="304" />
             <source>extra with TP (GiB)</source>
             <translation>TP &gt; 1 时的额外部分（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="284" />
+            <location filename="../../gpucalc/text/terms.py" line="305" />
             <source>TPOT target (ms)</source>
             <translation>TPOT 目标（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="285" />
+            <location filename="../../gpucalc/text/terms.py" line="306" />
             <source>TTFT target (ms)</source>
             <translation>TTFT 目标（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="286" />
+            <location filename="../../gpucalc/text/terms.py" line="307" />
             <source>uncapped</source>
             <translation>未截断值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="287" />
+            <location filename="../../gpucalc/text/terms.py" line="308" />
             <source>vocabulary</source>
             <translation>词表大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="288" />
+            <location filename="../../gpucalc/text/terms.py" line="309" />
             <source>watermark</source>
             <translation>安全水位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="289" />
+            <location filename="../../gpucalc/text/terms.py" line="310" />
             <source>weights (GiB)</source>
             <translation>权重（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="290" />
+            <location filename="../../gpucalc/text/terms.py" line="311" />
             <source>decode context parallel (DCP)</source>
             <translation>解码上下文并行（DCP）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="291" />
+            <location filename="../../gpucalc/text/terms.py" line="312" />
             <source>indexer key bytes per token per layer</source>
             <translation>每层每 token 索引器键字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="293" />
+            <location filename="../../gpucalc/text/terms.py" line="314" />
             <source>state layers</source>
             <translation>状态层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="294" />
+            <location filename="../../gpucalc/text/terms.py" line="315" />
             <source>convolution state bytes per layer</source>
             <translation>每层卷积状态字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="295" />
+            <location filename="../../gpucalc/text/terms.py" line="316" />
             <source>recurrent state bytes per layer</source>
             <translation>每层递归状态字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="296" />
+            <location filename="../../gpucalc/text/terms.py" line="317" />
             <source>recurrent state dtype</source>
             <translation>递归状态精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="297" />
+            <location filename="../../gpucalc/text/terms.py" line="318" />
             <source>hidden size H</source>
             <translation>隐藏维度 H</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="298" />
+            <location filename="../../gpucalc/text/terms.py" line="319" />
             <source>width N</source>
             <translation>宽度 N</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="299" />
+            <location filename="../../gpucalc/text/terms.py" line="320" />
             <source>expert width per rank N</source>
             <translation>每卡专家宽度 N</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="301" />
+            <location filename="../../gpucalc/text/terms.py" line="322" />
             <source>activation peak factor</source>
             <translation>激活峰值系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="302" />
+            <location filename="../../gpucalc/text/terms.py" line="323" />
             <source>runtime memory factor</source>
             <translation>运行时显存系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="303" />
+            <location filename="../../gpucalc/text/terms.py" line="324" />
             <source>CUDA-graph memory factor</source>
             <translation>CUDA Graph 显存系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="304" />
+            <location filename="../../gpucalc/text/terms.py" line="325" />
             <source>GEMM efficiency factor</source>
             <translation>GEMM 效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="305" />
+            <location filename="../../gpucalc/text/terms.py" line="326" />
             <source>attention efficiency factor</source>
             <translation>注意力效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="306" />
+            <location filename="../../gpucalc/text/terms.py" line="327" />
             <source>memory-bandwidth efficiency factor</source>
             <translation>显存带宽效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="307" />
+            <location filename="../../gpucalc/text/terms.py" line="328" />
             <source>link-bandwidth efficiency factor</source>
             <translation>互联带宽效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="308" />
+            <location filename="../../gpucalc/text/terms.py" line="329" />
             <source>collective latency factor</source>
             <translation>集合通信延迟系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="309" />
+            <location filename="../../gpucalc/text/terms.py" line="330" />
             <source>step overhead factor</source>
             <translation>单步开销系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="310" />
+            <location filename="../../gpucalc/text/terms.py" line="331" />
             <source>analytic (req/s)</source>
             <translation>解析值（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="311" />
+            <location filename="../../gpucalc/text/terms.py" line="332" />
             <source>simulated (req/s)</source>
             <translation>仿真值（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="312" />
+            <location filename="../../gpucalc/text/terms.py" line="333" />
             <source>ratio</source>
             <translation>比值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="313" />
+            <location filename="../../gpucalc/text/terms.py" line="334" />
             <source>bisection steps</source>
             <translation>二分步数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="314" />
+            <location filename="../../gpucalc/text/terms.py" line="335" />
             <source>burstiness</source>
             <translation>突发度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="315" />
+            <location filename="../../gpucalc/text/terms.py" line="336" />
             <source>completed in the window</source>
             <translation>窗口内完成数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="316" />
+            <location filename="../../gpucalc/text/terms.py" line="337" />
             <source>duration (s)</source>
             <translation>时长（s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="317" />
+            <location filename="../../gpucalc/text/terms.py" line="338" />
             <source>elements per token</source>
             <translation>每 token 元素数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="318" />
+            <location filename="../../gpucalc/text/terms.py" line="339" />
             <source>replicas for the average</source>
             <translation>平均流量所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="319" />
+            <location filename="../../gpucalc/text/terms.py" line="340" />
             <source>replicas for the peak</source>
             <translation>峰值所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="320" />
+            <location filename="../../gpucalc/text/terms.py" line="341" />
             <source>GPUs</source>
             <translation>卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="321" />
+            <location filename="../../gpucalc/text/terms.py" line="342" />
             <source>GPUs per replica</source>
             <translation>每副本卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="322" />
+            <location filename="../../gpucalc/text/terms.py" line="343" />
             <source>GPUs per node</source>
             <translation>每节点卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="323" />
+            <location filename="../../gpucalc/text/terms.py" line="344" />
             <source>network</source>
             <translation>网络</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="324" />
+            <location filename="../../gpucalc/text/terms.py" line="345" />
             <source>NIC line rate (Gb/s)</source>
             <translation>网卡线速（Gb/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="325" />
+            <location filename="../../gpucalc/text/terms.py" line="346" />
             <source>NICs per GPU</source>
             <translation>每卡网卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="326" />
+            <location filename="../../gpucalc/text/terms.py" line="347" />
             <source>latency (µs)</source>
             <translation>延迟（µs）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="327" />
+            <location filename="../../gpucalc/text/terms.py" line="348" />
             <source>hours</source>
             <translation>小时数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="328" />
+            <location filename="../../gpucalc/text/terms.py" line="349" />
             <source>images</source>
             <translation>图片数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="329" />
+            <location filename="../../gpucalc/text/terms.py" line="350" />
             <source>images per prompt</source>
             <translation>每条请求图片数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="330" />
+            <location filename="../../gpucalc/text/terms.py" line="351" />
             <source>image count rule</source>
             <translation>图片数规则</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="331" />
+            <location filename="../../gpucalc/text/terms.py" line="352" />
             <source>spare replicas k</source>
             <translation>备用副本数 k</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="332" />
+            <location filename="../../gpucalc/text/terms.py" line="353" />
             <source>P50 TTFT at the lowest rate (ms)</source>
             <translation>最低速率时的 P50 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="333" />
+            <location filename="../../gpucalc/text/terms.py" line="354" />
             <source>mean running requests</source>
             <translation>平均运行请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="334" />
+            <location filename="../../gpucalc/text/terms.py" line="355" />
             <source>requests meeting the targets</source>
             <translation>满足目标的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="335" />
+            <location filename="../../gpucalc/text/terms.py" line="356" />
             <source>MLP width</source>
             <translation>MLP 宽度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="336" />
+            <location filename="../../gpucalc/text/terms.py" line="357" />
             <source>GPUs planned</source>
             <translation>规划卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="337" />
+            <location filename="../../gpucalc/text/terms.py" line="358" />
             <source>online capacity</source>
             <translation>在线容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="338" />
+            <location filename="../../gpucalc/text/terms.py" line="359" />
             <source>output features</source>
             <translation>输出特征数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="339" />
+            <location filename="../../gpucalc/text/terms.py" line="360" />
             <source>output tokens</source>
             <translation>输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="340" />
+            <location filename="../../gpucalc/text/terms.py" line="361" />
             <source>input tokens</source>
             <translation>输入 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="341" />
+            <location filename="../../gpucalc/text/terms.py" line="362" />
             <source>req/s per replica</source>
             <translation>每副本 req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="342" />
+            <location filename="../../gpucalc/text/terms.py" line="363" />
             <source>prompt tokens per image</source>
             <translation>每图输入 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="343" />
+            <location filename="../../gpucalc/text/terms.py" line="364" />
             <source>encoder tokens per image</source>
             <translation>每图编码器 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="344" />
+            <location filename="../../gpucalc/text/terms.py" line="365" />
             <source>average QPS</source>
             <translation>平均 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="345" />
+            <location filename="../../gpucalc/text/terms.py" line="366" />
             <source>peak QPS</source>
             <translation>峰值 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="346" />
+            <location filename="../../gpucalc/text/terms.py" line="367" />
             <source>rates swept</source>
             <translation>扫描的速率数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="347" />
+            <location filename="../../gpucalc/text/terms.py" line="368" />
             <source>request rate (req/s)</source>
             <translation>请求速率（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="348" />
+            <location filename="../../gpucalc/text/terms.py" line="369" />
             <source>requests</source>
             <translation>请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="349" />
+            <location filename="../../gpucalc/text/terms.py" line="370" />
             <source>requests per rate</source>
             <translation>每个速率的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="350" />
+            <location filename="../../gpucalc/text/terms.py" line="371" />
             <source>samples</source>
             <translation>样本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="351" />
+            <location filename="../../gpucalc/text/terms.py" line="372" />
             <source>saturation rate (req/s)</source>
             <translation>饱和速率（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="352" />
+            <location filename="../../gpucalc/text/terms.py" line="373" />
             <source>random seed</source>
             <translation>随机种子</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="353" />
+            <location filename="../../gpucalc/text/terms.py" line="374" />
             <source>running slots</source>
             <translation>运行槽位数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="354" />
+            <location filename="../../gpucalc/text/terms.py" line="375" />
             <source>experts per token (top_k)</source>
             <translation>每 token 激活专家数（top_k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="355" />
+            <location filename="../../gpucalc/text/terms.py" line="376" />
             <source>price per GPU-hour (USD)</source>
             <translation>每卡时价格（美元）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="356" />
+            <location filename="../../gpucalc/text/terms.py" line="377" />
             <source>width</source>
             <translation>宽度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="357" />
+            <location filename="../../gpucalc/text/terms.py" line="378" />
             <source>window (s)</source>
             <translation>窗口（s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="358" />
+            <location filename="../../gpucalc/text/terms.py" line="379" />
             <source>class</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="359" />
+            <location filename="../../gpucalc/text/terms.py" line="380" />
             <source>queue wait in front of the prefill (ms)</source>
             <translation>预填充前的排队等待（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="360" />
+            <location filename="../../gpucalc/text/terms.py" line="381" />
             <source>requests counted</source>
             <translation>统计范围</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="361" />
+            <location filename="../../gpucalc/text/terms.py" line="382" />
             <source>conversations</source>
             <translation>会话数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="362" />
+            <location filename="../../gpucalc/text/terms.py" line="383" />
             <source>consecutive turn pairs</source>
             <translation>相邻轮次对数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="363" />
+            <location filename="../../gpucalc/text/terms.py" line="384" />
             <source>class centre (tokens)</source>
             <translation>类别中心（token）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="364" />
+            <location filename="../../gpucalc/text/terms.py" line="385" />
             <source>classes</source>
             <translation>类别数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="365" />
+            <location filename="../../gpucalc/text/terms.py" line="386" />
             <source>old value (GiB)</source>
             <translation>原值（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="366" />
+            <location filename="../../gpucalc/text/terms.py" line="387" />
             <source>measured (GiB)</source>
             <translation>实测（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="367" />
+            <location filename="../../gpucalc/text/terms.py" line="388" />
             <source>estimated (GiB)</source>
             <translation>估算（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="368" />
+            <location filename="../../gpucalc/text/terms.py" line="389" />
             <source>eager mode (no CUDA graphs)</source>
             <translation>eager 模式（不用 CUDA Graph）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="369" />
+            <location filename="../../gpucalc/text/terms.py" line="390" />
             <source>KV cache tokens</source>
             <translation>KV 缓存 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="370" />
+            <location filename="../../gpucalc/text/terms.py" line="391" />
             <source>context length</source>
             <translation>上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="371" />
+            <location filename="../../gpucalc/text/terms.py" line="392" />
             <source>request pool rows</source>
             <translation>请求池行数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="372" />
+            <location filename="../../gpucalc/text/terms.py" line="393" />
             <source>P50 TPOT (ms)</source>
             <translation>P50 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="373" />
+            <location filename="../../gpucalc/text/terms.py" line="394" />
             <source>P50 TTFT (ms)</source>
             <translation>P50 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="374" />
+            <location filename="../../gpucalc/text/terms.py" line="395" />
             <source>P99 TPOT (ms)</source>
             <translation>P99 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="375" />
+            <location filename="../../gpucalc/text/terms.py" line="396" />
             <source>P99 TTFT (ms)</source>
             <translation>P99 TTFT（ms）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="397" />
+            <source>DP</source>
+            <translation>DP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="399" />
+            <source>EP</source>
+            <translation>EP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="400" />
+            <source>routed experts</source>
+            <translation>路由专家数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="401" />
+            <source>redundant experts</source>
+            <translation>冗余专家数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="402" />
+            <source>expert parallel</source>
+            <translation>专家并行</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="403" />
+            <source>MoE layers</source>
+            <translation>MoE 层数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="404" />
+            <source>bytes per token</source>
+            <translation>每 token 字节数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="405" />
+            <source>link (GB/s)</source>
+            <translation>链路（GB/s）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="406" />
+            <source>fixed (ms)</source>
+            <translation>固定开销（ms）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="407" />
+            <source>all-to-all mode</source>
+            <translation>all-to-all 模式</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="408" />
+            <source>tokens in the step</source>
+            <translation>本步 token 数</translation>
         </message>
     </context>
     <context>
         <name>InputsPanel</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="85" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="87" />
             <source>Paste serve command…</source>
             <translation>粘贴启动命令…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="86" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="88" />
             <source>Fill the form from a 'vllm serve …', SGLang or trtllm-serve command line.</source>
             <translation>从 “vllm serve …”、SGLang 或 trtllm-serve 命令行填写表单。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="92" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="94" />
             <source>Open config.json…</source>
             <translation>打开 config.json…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="93" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="95" />
             <source>Open model folder…</source>
             <translation>打开模型文件夹…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="103" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="105" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="103" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="105" />
             <source>Hardware</source>
             <translation>硬件</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="104" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="106" />
             <source>Engine and deployment</source>
             <translation>引擎与部署</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="104" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="106" />
             <source>Workload</source>
             <translation>负载</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="105" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="107" />
             <source>Targets</source>
             <translation>目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="168" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="170" />
             <source>Preset</source>
             <translation>预设</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="172" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="174" />
             <source>Request classes</source>
             <translation>请求类别</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="181" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="183" />
             <source>checkpoint default</source>
             <translation>检查点默认</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="183" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="185" />
             <source>auto (activation dtype)</source>
             <translation>自动（同激活精度）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="191" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="193" />
             <source>auto</source>
             <translation>自动</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="193" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="195" />
             <source>online</source>
             <translation>在线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="193" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="195" />
             <source>offline</source>
             <translation>离线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="194" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="196" />
             <source>mixed</source>
             <translation>混合</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="196" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="198" />
             <source>engine default</source>
             <translation>引擎默认</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="196" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="198" />
             <source>on</source>
             <translation>开</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="197" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="199" />
             <source>off</source>
-            <translation>关</translation>
+            <translation>关闭</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="198" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="200" />
             <source>GPU's default</source>
             <translation>GPU 默认</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="200" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="202" />
             <source>auto (model config)</source>
             <translation>自动（按模型配置）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="207" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="214" />
             <source>MoE: {experts} experts, top-{k}</source>
             <translation>MoE：{experts} 个专家，top-{k}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="209" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="216" />
             <source>dense</source>
             <translation>稠密</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="210" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="217" />
             <source>{total} parameters ({active} active) · {attention} attention · {moe}</source>
             <translation>参数量 {total}（激活 {active}）· {attention} 注意力 · {moe}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="223" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="230" />
             <source>Open config.json</source>
             <translation>打开 config.json</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="224" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="231" />
             <source>Model config (*.json)</source>
             <translation>模型配置 (*.json)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="228" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="235" />
             <source>Open model folder</source>
             <translation>打开模型文件夹</translation>
         </message>
@@ -6266,101 +6636,121 @@
         </message>
         <message>
             <location filename="../../gpucalc/text/notices.py" line="121" />
+            <source>{gpu} joins only {domain_gpus} GPUs by {link}: the expert all-to-all over DP {dp} × TP {tp} = {ranks} ranks runs past that domain at {host_gb_s} GB/s instead of {fast_gb_s} GB/s per direction, once per MoE layer and step.</source>
+            <translation>{gpu} 通过 {link} 只连通 {domain_gpus} 张 GPU：跨 DP {dp} × TP {tp} = {ranks} 个 rank 的专家 all-to-all 超出该互联域，单向只有 {host_gb_s} GB/s 而不是 {fast_gb_s} GB/s，每个 MoE 层每步一次。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="126" />
             <source>At {concurrency} requests of average length ({avg_tokens} tokens) weights + KV + margin take {share_used} of memory, above the {planning_share} planning line of the capacity planning guide: leave the rest for peaks and fragmentation — plan at most {allowed} requests, or add memory.</source>
             <translation>{concurrency} 个平均长度（{avg_tokens} token）请求时，权重 + KV + 余量占显存 {share_used}，超过 {planning_share} 规划线（容量规划指南）：剩余部分应留给峰值和碎片——按不超过 {allowed} 个请求规划，或增加显存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="127" />
+            <location filename="../../gpucalc/text/notices.py" line="132" />
             <source>Alarm: at the average length ({avg_tokens} tokens) {concurrency} requests already fill {share_used} of memory, past the {alarm_share} line of the capacity planning guide: this configuration is not fit for long-context service — add GPUs or limit the context.</source>
             <translation>警报：按平均长度（{avg_tokens} token），{concurrency} 个请求已占显存 {share_used}，超过 {alarm_share}（容量规划指南）：这套配置基本无法承担长上下文服务——要么加卡，要么限制上下文。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="133" />
+            <location filename="../../gpucalc/text/notices.py" line="138" />
+            <source>{k} speculative tokens per step is a long draft: each token beyond the first few is rarely accepted while the draft passes and the verification grow with k; published set-ups use at most {large}. Measure the acceptance length before planning on it.</source>
+            <translation>每步 {k} 个投机 token 属于长草稿：前几个之后的 token 很少被接受，而草稿次数和验证量随 k 增长；公开的配置最多用 {large} 个。请先实测接受长度再据此规划。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="143" />
+            <source>The acceptance length {tau} of {method} is an assumption (per-token acceptance {alpha}): it depends on the model pair and the traffic. Enter the mean acceptance length your engine logs for this workload.</source>
+            <translation>{method} 的接受长度 {tau} 是假设值（逐 token 接受率 {alpha}）：它取决于模型组合和流量。请填入引擎在该负载下记录的平均接受长度。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="148" />
+            <source>At {running} running requests speculative decoding is slower than plain decoding ({speedup}× TPOT): verification is compute-bound at this batch. Use fewer speculative tokens, or turn it off for throughput-bound traffic.</source>
+            <translation>批大小为 {running} 时投机解码比普通解码慢（TPOT {speedup}×）：此批大小下验证受算力限制。请减少投机 token 数，或在以吞吐为主的流量下关闭投机解码。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="153" />
             <source>Memory binds: an fp8 KV cache (--kv-cache-dtype fp8) about doubles the requests that fit (now {kv_format}).</source>
             <translation>显存是瓶颈：把 KV 缓存量化为 fp8（--kv-cache-dtype fp8，当前 {kv_format}）约可使并发翻倍。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="137" />
+            <location filename="../../gpucalc/text/notices.py" line="157" />
             <source>A lower precision is a capacity suggestion, not a quality result: measure the quantized model on your own tasks before you plan on it.</source>
             <translation>降低精度只是容量上的建议，不代表质量无损：量化后的效果要在自己的任务上单独评测，再据此做规划。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="141" />
+            <location filename="../../gpucalc/text/notices.py" line="161" />
             <source>Memory binds: fp8 or int4 weights free memory for the KV cache.</source>
             <translation>显存是瓶颈：把权重量化为 fp8 或 int4，可为 KV 缓存腾出显存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="144" />
+            <location filename="../../gpucalc/text/notices.py" line="164" />
             <source>Memory binds at {planning_tokens} tokens per request: a shorter context (or a separate long-context pool) raises concurrency.</source>
             <translation>显存在每请求 {planning_tokens} token 时成为瓶颈：缩短上下文（或单独设长上下文资源池）可提高并发。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="148" />
+            <location filename="../../gpucalc/text/notices.py" line="168" />
             <source>Memory binds: a GPU with more memory, or more GPUs per replica, adds KV room.</source>
             <translation>显存是瓶颈：换更大显存的卡，或每副本用更多卡，可增加 KV 空间。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="151" />
+            <location filename="../../gpucalc/text/notices.py" line="171" />
             <source>Compute binds at the {tpot_target_ms} ms TPOT target: relax the target, shorten the prompts, or use a smaller or quantized model.</source>
             <translation>在 TPOT 目标 {tpot_target_ms} ms 下算力是瓶颈：放宽目标、缩短提示词，或换更小/量化后的模型。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="155" />
+            <location filename="../../gpucalc/text/notices.py" line="175" />
             <source>Compute binds: add replicas (more GPUs in parallel) or use a faster GPU.</source>
             <translation>算力是瓶颈：增加副本（并行更多卡）或换更快的卡。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="158" />
+            <location filename="../../gpucalc/text/notices.py" line="178" />
             <source>The interconnect binds and the model fits on one GPU: run {tp} replicas instead of tensor parallel {tp}.</source>
             <translation>互联是瓶颈且模型单卡放得下：用 {tp} 个副本代替张量并行 {tp}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="162" />
+            <location filename="../../gpucalc/text/notices.py" line="182" />
             <source>The interconnect binds on PCIe ({gpu}): an NVLink server cuts the all-reduce time.</source>
             <translation>PCIe（{gpu}）互联是瓶颈：NVLink 服务器可大幅缩短 all-reduce 时间。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="165" />
+            <location filename="../../gpucalc/text/notices.py" line="185" />
             <source>The interconnect binds at TP {tp}: fewer tensor-parallel ranks per replica (with more replicas) lower the communication share.</source>
             <translation>TP {tp} 时互联是瓶颈：减少每副本的张量并行卡数（增加副本数）可降低通信占比。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="169" />
+            <location filename="../../gpucalc/text/notices.py" line="189" />
             <source>A price is set for GPU {id}, which is not in the catalog.</source>
             <translation>价格表中的 GPU {id} 不在目录中。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="172" />
+            <location filename="../../gpucalc/text/notices.py" line="192" />
             <source>Alias {alias} of {id} ({table}) is already used by {other}; it keeps naming {other}.</source>
             <translation>{table} 中 {id} 的别名 {alias} 已被 {other} 使用，仍指向 {other}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="175" />
+            <location filename="../../gpucalc/text/notices.py" line="195" />
             <source>{model}: its state-space (Mamba) layers are counted without their weights and without their per-request state, because the config does not give their geometry in a form gpucalc reads; weights and KV capacity are approximate.</source>
             <translation>{model}：状态空间（Mamba）层的权重和每个请求的状态均未计入（配置中没有 gpucalc 能读取的层结构），权重与 KV 容量为近似值。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="180" />
+            <location filename="../../gpucalc/text/notices.py" line="200" />
             <source>{model}: the vision encoder takes images at any resolution; its weights are counted and image tokens are counted for a 448 × 448 image (an assumed size).</source>
             <translation>{model}：视觉编码器接受任意分辨率的图像；已计入其权重，图像 token 数按 448 × 448 的图像（假定尺寸）计算。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="184" />
+            <location filename="../../gpucalc/text/notices.py" line="204" />
             <source>{model}: some blocks replace attention or the MLP with a single linear layer; those parts are counted without weights and without KV cache.</source>
             <translation>{model}：部分层用单个线性层替代注意力或 MLP，这些部分未计入权重和 KV 缓存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="188" />
+            <location filename="../../gpucalc/text/notices.py" line="208" />
             <source>{model}: its attention layers have different KV head counts; every attention layer is counted with the largest, so the KV cache is overestimated.</source>
             <translation>{model}：各注意力层的 KV 头数不同，均按最大值计算，KV 缓存偏大。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="192" />
+            <location filename="../../gpucalc/text/notices.py" line="212" />
             <source>{model}: some blocks use windowed attention; they are counted as full attention, so the KV cache is overestimated.</source>
             <translation>{model}：部分层使用窗口注意力，按全注意力计算，KV 缓存偏大。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="196" />
+            <location filename="../../gpucalc/text/notices.py" line="216" />
             <source>{model}: its model_type is not one gpucalc's importer knows; it is read as a standard decoder from the fields it recognises, so layers of a new kind (compressed or sparse attention, new state layers) may be missed and weights and KV cache may be off.</source>
             <translation>{model}：其 model_type 不在 gpucalc 导入器已知的类型之中；按标准解码器读取其能识别的字段，因此新类型的层（压缩或稀疏注意力、新的状态层）可能被遗漏，权重与 KV 缓存可能有偏差。</translation>
         </message>
@@ -6381,12 +6771,12 @@
     <context>
         <name>PlanController</name>
         <message>
-            <location filename="../../gpucalc/ui/controller.py" line="86" />
+            <location filename="../../gpucalc/ui/controller.py" line="88" />
             <source>replace the scenario</source>
             <translation>替换场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/controller.py" line="112" />
+            <location filename="../../gpucalc/ui/controller.py" line="114" />
             <source>edit {field}</source>
             <translation>修改{field}</translation>
         </message>
@@ -6483,22 +6873,22 @@
             <translation>否</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="25" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="26" />
             <source>At the recommendation</source>
             <translation>推荐并发下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="26" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="27" />
             <source>Offline maximum (batch full)</source>
             <translation>离线最大（批次占满）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="27" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="28" />
             <source>At the chosen concurrency</source>
             <translation>指定并发下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="28" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="29" />
             <source>At the chosen request rate</source>
             <translation>指定请求速率下</translation>
         </message>
@@ -6808,722 +7198,772 @@
             <translation>有效吞吐（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="58" />
+            <location filename="../../gpucalc/report/sections.py" line="60" />
             <source>memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="59" />
+            <location filename="../../gpucalc/report/sections.py" line="61" />
             <source>compute</source>
             <translation>算力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="60" />
+            <location filename="../../gpucalc/report/sections.py" line="62" />
             <source>interconnect</source>
             <translation>卡间通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="61" />
+            <location filename="../../gpucalc/report/sections.py" line="63" />
             <source>scheduler</source>
             <translation>调度器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="62" />
+            <location filename="../../gpucalc/report/sections.py" line="64" />
             <source>KV-cache memory</source>
             <translation>KV 缓存显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="63" />
+            <location filename="../../gpucalc/report/sections.py" line="65" />
             <source>compute (latency)</source>
             <translation>算力（延迟）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="65" />
+            <location filename="../../gpucalc/report/sections.py" line="67" />
             <source>the scheduler's max_num_seqs cap</source>
             <translation>调度器的 max_num_seqs 上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="66" />
+            <location filename="../../gpucalc/report/sections.py" line="68" />
             <source>short</source>
             <translation>短</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="67" />
+            <location filename="../../gpucalc/report/sections.py" line="69" />
             <source>medium</source>
             <translation>中</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="68" />
+            <location filename="../../gpucalc/report/sections.py" line="70" />
             <source>long</source>
             <translation>长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="69" />
+            <location filename="../../gpucalc/report/sections.py" line="71" />
             <source>very long</source>
             <translation>超长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="70" />
+            <location filename="../../gpucalc/report/sections.py" line="72" />
             <source>scenario</source>
             <translation>本场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="72" />
+            <location filename="../../gpucalc/report/sections.py" line="74" />
             <source>1. Inputs</source>
             <translation>1. 输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="73" />
+            <location filename="../../gpucalc/report/sections.py" line="75" />
             <source>2. Pre-reporting checklist</source>
             <translation>2. 报数前自查清单</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="74" />
+            <location filename="../../gpucalc/report/sections.py" line="76" />
             <source>3. Memory per GPU</source>
             <translation>3. 单卡显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="75" />
+            <location filename="../../gpucalc/report/sections.py" line="77" />
             <source>4. Concurrency ceilings</source>
             <translation>4. 并发上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="76" />
+            <location filename="../../gpucalc/report/sections.py" line="78" />
             <source>5. Ceilings against planning length</source>
             <translation>5. 并发上限随规划长度的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="77" />
+            <location filename="../../gpucalc/report/sections.py" line="79" />
             <source>6. Latency and throughput against concurrency</source>
             <translation>6. 延迟与吞吐随并发的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="78" />
+            <location filename="../../gpucalc/report/sections.py" line="80" />
             <source>7. Per-card grid</source>
             <translation>7. 单卡并发参考表</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="79" />
+            <location filename="../../gpucalc/report/sections.py" line="81" />
             <source>8. Fleet sizing and cost</source>
             <translation>8. 卡数反推与成本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="80" />
+            <location filename="../../gpucalc/report/sections.py" line="82" />
             <source>9. Uncertainty and sensitivity</source>
             <translation>9. 不确定性与敏感性</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="81" />
+            <location filename="../../gpucalc/report/sections.py" line="83" />
             <source>10. Traffic simulation</source>
             <translation>10. 流量仿真</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="82" />
+            <location filename="../../gpucalc/report/sections.py" line="84" />
             <source>11. Efficiency assumptions</source>
             <translation>11. 效率假设</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="83" />
+            <location filename="../../gpucalc/report/sections.py" line="85" />
             <source>12. Notices</source>
             <translation>12. 提示</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="84" />
+            <location filename="../../gpucalc/report/sections.py" line="86" />
             <source>13. Appendix: measurement plan</source>
             <translation>13. 附录：实测计划</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="169" />
+            <location filename="../../gpucalc/report/sections.py" line="171" />
             <source>Prefill launch command</source>
             <translation>预填充启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="169" />
+            <location filename="../../gpucalc/report/sections.py" line="171" />
             <source>Decode launch command</source>
             <translation>生成启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="183" />
+            <location filename="../../gpucalc/report/sections.py" line="185" />
             <source>The model does not fit on this deployment.</source>
             <translation>该部署放不下此模型。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="184" />
+            <location filename="../../gpucalc/report/sections.py" line="186" />
             <source>{n} concurrent requests per replica at TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms — limited by {bottleneck}; online capacity at the {watermark} watermark: {online}.</source>
             <translation>在首 token 时间 ≤ {ttft} ms、每 token 延迟 ≤ {tpot} ms 下，每副本可承载 {n} 个并发请求——瓶颈为{bottleneck}；按 {watermark} 安全水位的在线容量：{online}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="191" />
+            <location filename="../../gpucalc/report/sections.py" line="193" />
             <source>{r} replicas: {total} requests in all.</source>
             <translation>{r} 个副本：共 {total} 个请求。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="200" />
+            <location filename="../../gpucalc/report/sections.py" line="202" />
             <source>checkpoint</source>
             <translation>检查点自带</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="200" />
+            <location filename="../../gpucalc/report/sections.py" line="202" />
             <source>what-if</source>
             <translation>假设量化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="202" />
+            <location filename="../../gpucalc/report/sections.py" line="204" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="204" />
+            <location filename="../../gpucalc/report/sections.py" line="206" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="204" />
+            <location filename="../../gpucalc/report/sections.py" line="206" />
             <source>{total} total, {active} active per token</source>
             <translation>总计 {total}，每 token 激活 {active}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="207" />
+            <location filename="../../gpucalc/report/sections.py" line="209" />
             <source>Precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="207" />
+            <location filename="../../gpucalc/report/sections.py" line="209" />
             <source>weights {weights} ({origin}), KV cache {kv}</source>
             <translation>权重 {weights}（{origin}），KV 缓存 {kv}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="210" />
+            <location filename="../../gpucalc/report/sections.py" line="212" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="210" />
+            <location filename="../../gpucalc/report/sections.py" line="212" />
             <source>{n}× {gpu}: {mem} GiB usable each, {bw} GB/s, {link}</source>
             <translation>{n}× {gpu}：每卡可用 {mem} GiB，{bw} GB/s，{link}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="214" />
+            <location filename="../../gpucalc/report/sections.py" line="216" />
             <source>Engine</source>
             <translation>推理引擎</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="215" />
+            <location filename="../../gpucalc/report/sections.py" line="217" />
             <source>Parallelism</source>
             <translation>并行方式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="215" />
+            <location filename="../../gpucalc/report/sections.py" line="217" />
             <source>TP {tp} × PP {pp}, {r} replica(s)</source>
             <translation>张量并行 {tp} × 流水线并行 {pp}，{r} 个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="217" />
+            <location filename="../../gpucalc/report/sections.py" line="219" />
             <source>Decode context parallel</source>
             <translation>解码上下文并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="217" />
+            <location filename="../../gpucalc/report/sections.py" line="219" />
             <source>DCP {dcp}: the KV cache is sharded along tokens over {dcp} of the TP {tp} ranks</source>
             <translation>DCP {dcp}：KV 缓存按 token 切分到 TP {tp} 中的 {dcp} 张卡上</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="221" />
+            <location filename="../../gpucalc/report/sections.py" line="224" />
             <source>Workload</source>
             <translation>流量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="221" />
+            <location filename="../../gpucalc/report/sections.py" line="224" />
             <source>input {i50} tokens (P95 {i95}), output {o50} tokens (P95 {o95}), {turns} turn(s); {qps} req/s average, {peak} req/s peak; {mode} traffic</source>
             <translation>输入 {i50} token（P95 {i95}），输出 {o50} token（P95 {o95}），{turns} 轮；平均 {qps} req/s，峰值 {peak} req/s；{mode}流量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="229" />
+            <location filename="../../gpucalc/report/sections.py" line="232" />
             <source>Prefix caching</source>
             <translation>前缀缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="230" />
+            <location filename="../../gpucalc/report/sections.py" line="233" />
             <source>Targets</source>
             <translation>延迟目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="230" />
+            <location filename="../../gpucalc/report/sections.py" line="233" />
             <source>TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; watermark {wm}; planning share {share}</source>
             <translation>首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} ms；安全水位 {wm}；规划显存占比 {share}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="237" />
+            <location filename="../../gpucalc/report/sections.py" line="240" />
             <source>Nodes</source>
             <translation>节点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="239" />
+            <location filename="../../gpucalc/report/sections.py" line="243" />
+            <source>Speculative decoding</source>
+            <translation>投机解码</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="243" />
+            <source>{method}, k = {k}{draft}; acceptance length {tau}</source>
+            <translation>{method}，k = {k}{draft}；接受长度 {tau}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="246" />
+            <source>as entered</source>
+            <translation>按输入值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="246" />
+            <source>method default</source>
+            <translation>方法默认值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="248" />
             <source>Launch command</source>
             <translation>启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="241" />
+            <location filename="../../gpucalc/report/sections.py" line="250" />
             <source>Item</source>
             <translation>项目</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="241" />
+            <location filename="../../gpucalc/report/sections.py" line="250" />
             <source>Value</source>
             <translation>数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="246" />
+            <location filename="../../gpucalc/report/sections.py" line="255" />
             <source>{nodes} node(s), {per_node} GPUs per node; between nodes {network}, {gb_s} GB/s per GPU and direction ({formula})</source>
             <translation>{nodes} 个节点，每节点 {per_node} 卡；节点间 {network}，每卡每方向 {gb_s} GB/s（{formula}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="251" />
+            <location filename="../../gpucalc/report/sections.py" line="260" />
             <source>TP spans nodes (strongly advised against)</source>
             <translation>TP 跨节点（强烈不建议）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="253" />
+            <location filename="../../gpucalc/report/sections.py" line="262" />
             <source>{hops} pipeline hop(s) across nodes</source>
             <translation>{hops} 个流水线跨节点传递</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="262" />
+            <location filename="../../gpucalc/report/sections.py" line="271" />
             <source>pass</source>
             <translation>通过</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="262" />
+            <location filename="../../gpucalc/report/sections.py" line="271" />
             <source>attention</source>
             <translation>注意</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="267" />
+            <location filename="../../gpucalc/report/sections.py" line="276" />
             <source>State each item before reporting a capacity number (the capacity planning checklist).</source>
             <translation>报容量数字之前逐条写明（容量规划清单：报数前先自查）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="269" />
+            <location filename="../../gpucalc/report/sections.py" line="278" />
             <source>Stated value</source>
             <translation>写明的数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="269" />
+            <location filename="../../gpucalc/report/sections.py" line="278" />
             <source>Check</source>
             <translation>检查</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="289" />
+            <location filename="../../gpucalc/report/sections.py" line="298" />
             <source>planning share {p}</source>
             <translation>规划占比 {p}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="290" />
+            <location filename="../../gpucalc/report/sections.py" line="299" />
             <source>alarm {p}</source>
             <translation>警戒线 {p}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="291" />
+            <location filename="../../gpucalc/report/sections.py" line="300" />
             <source>Memory picture of one GPU</source>
             <translation>单卡显存构成</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="292" />
+            <location filename="../../gpucalc/report/sections.py" line="301" />
             <source>GPU memory (GiB)</source>
             <translation>显存（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="292" />
+            <location filename="../../gpucalc/report/sections.py" line="301" />
             <source>capacity {v} GiB</source>
             <translation>容量 {v} GiB</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="309" />
+            <location filename="../../gpucalc/report/sections.py" line="318" />
             <source>Pipeline stage {s} of {n} (the one whose KV cache binds).</source>
             <translation>流水线第 {s} 段（共 {n} 段，其 KV 缓存为瓶颈）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="311" />
+            <location filename="../../gpucalc/report/sections.py" line="320" />
             <source>Line item</source>
             <translation>扣减项</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="311" />
+            <location filename="../../gpucalc/report/sections.py" line="320" />
             <source>Formula</source>
             <translation>公式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="311" />
+            <location filename="../../gpucalc/report/sections.py" line="320" />
             <source>Inputs</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="311" />
+            <location filename="../../gpucalc/report/sections.py" line="320" />
             <source>Source</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="314" />
+            <location filename="../../gpucalc/report/sections.py" line="323" />
             <source>Sources</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="340" />
+            <location filename="../../gpucalc/report/sections.py" line="349" />
             <source>Concurrency ceilings (the smallest binds)</source>
             <translation>并发上限（最小者为瓶颈）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="341" />
+            <location filename="../../gpucalc/report/sections.py" line="350" />
             <source>running requests per replica</source>
             <translation>每副本同时在算的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="341" />
+            <location filename="../../gpucalc/report/sections.py" line="350" />
             <source>no limit</source>
             <translation>无限制</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="343" />
+            <location filename="../../gpucalc/report/sections.py" line="352" />
             <source>watermark {n}</source>
             <translation>安全水位 {n}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="349" />
+            <location filename="../../gpucalc/report/sections.py" line="358" />
             <source>binding</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="357" />
+            <location filename="../../gpucalc/report/sections.py" line="366" />
             <source>Ceiling</source>
             <translation>上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="357" />
+            <location filename="../../gpucalc/report/sections.py" line="366" />
             <source>Requests per replica</source>
             <translation>每副本请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="358" />
+            <location filename="../../gpucalc/report/sections.py" line="367" />
             <source>Binds</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="360" />
+            <location filename="../../gpucalc/report/sections.py" line="369" />
             <source>Advice</source>
             <translation>建议</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="362" />
+            <location filename="../../gpucalc/report/sections.py" line="371" />
             <source>Operating points (one replica)</source>
             <translation>工作点（单副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="364" />
+            <location filename="../../gpucalc/report/sections.py" line="373" />
             <source>Point</source>
             <translation>工作点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="364" />
+            <location filename="../../gpucalc/report/sections.py" line="373" />
             <source>Concurrency</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="365" />
+            <location filename="../../gpucalc/report/sections.py" line="374" />
             <source>Requests/s</source>
             <translation>请求/秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="368" />
+            <location filename="../../gpucalc/report/sections.py" line="379" />
             <source>Knee (the recommendation: past it a latency target breaks or requests queue): {k} concurrent requests; online capacity ({wm} of the knee): {online}; communication share of a step at the recommendation: {c}.</source>
             <translation>拐点（即推荐并发：再往上延迟目标被击穿或请求开始排队）：{k} 个并发请求；在线容量（拐点的 {wm}）：{online}；推荐并发下每步的通信占比：{c}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="382" />
+            <location filename="../../gpucalc/report/sections.py" line="393" />
             <source>Prefix cache (one replica)</source>
             <translation>前缀缓存（单副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="384" />
+            <location filename="../../gpucalc/report/sections.py" line="395" />
             <source>Figure</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="394" />
+            <location filename="../../gpucalc/report/sections.py" line="405" />
             <source>on</source>
             <translation>开</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="394" />
+            <location filename="../../gpucalc/report/sections.py" line="405" />
             <source>off</source>
             <translation>关</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="395" />
+            <location filename="../../gpucalc/report/sections.py" line="406" />
             <source>engine default</source>
             <translation>引擎默认</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="395" />
+            <location filename="../../gpucalc/report/sections.py" line="406" />
             <source>set</source>
             <translation>已设置</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="396" />
+            <location filename="../../gpucalc/report/sections.py" line="407" />
             <source>{state} ({origin})</source>
             <translation>{state}（{origin}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="398" />
+            <location filename="../../gpucalc/report/sections.py" line="409" />
             <source>; shared prefix {tokens} tokens, {n} distinct</source>
             <translation>；共享前缀 {tokens} token，{n} 种</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="401" />
+            <location filename="../../gpucalc/report/sections.py" line="412" />
             <source>; measured hit rate {rate}</source>
             <translation>；实测命中率 {rate}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="403" />
+            <location filename="../../gpucalc/report/sections.py" line="414" />
             <source>; chat history cached</source>
             <translation>；多轮对话历史已缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="413" />
+            <location filename="../../gpucalc/report/sections.py" line="423" />
+            <source>DP {dp} × attention TP {tp} per engine ({gpus} GPUs), each DP rank its own KV cache and scheduler</source>
+            <translation>每个引擎 DP {dp} × 注意力 TP {tp}（{gpus} 张 GPU），每个 DP rank 有自己的 KV 缓存和调度器</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="427" />
+            <source>; experts over {ranks} ranks ({how}), EPLB {eplb}, {redundant} redundant experts, all-to-all {mode}</source>
+            <translation>；专家分布在 {ranks} 个 rank 上（{how}），EPLB {eplb}，{redundant} 个冗余专家，all-to-all {mode}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="430" />
+            <source>expert parallel</source>
+            <translation>专家并行</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="430" />
+            <source>each expert split</source>
+            <translation>每个专家切分</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="434" />
+            <source>Data parallel</source>
+            <translation>数据并行</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="442" />
+            <source>Expert group (DP × TP ranks)</source>
+            <translation>专家组（DP × TP 个 rank）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="454" />
             <source>longest: watch this line, it breaks first</source>
             <translation>最长类别：单独看这条线，它先崩</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="415" />
+            <location filename="../../gpucalc/report/sections.py" line="456" />
             <source>misses a target</source>
             <translation>未达目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="425" />
+            <location filename="../../gpucalc/report/sections.py" line="466" />
             <source>Request classes at the recommendation (P{p}, one replica)</source>
             <translation>推荐并发下各请求类别（P{p}，单副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="427" />
+            <location filename="../../gpucalc/report/sections.py" line="468" />
             <source>Class</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="427" />
+            <location filename="../../gpucalc/report/sections.py" line="468" />
             <source>Share</source>
             <translation>占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="427" />
+            <location filename="../../gpucalc/report/sections.py" line="468" />
             <source>Input</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="427" />
+            <location filename="../../gpucalc/report/sections.py" line="468" />
             <source>Output</source>
             <translation>输出</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="441" />
+            <location filename="../../gpucalc/report/sections.py" line="482" />
             <source>Ceilings against planning length</source>
             <translation>并发上限随规划长度的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="442" />
+            <location filename="../../gpucalc/report/sections.py" line="483" />
             <source>planning length (KV tokens per request)</source>
             <translation>规划长度（每请求 KV token 数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="442" />
+            <location filename="../../gpucalc/report/sections.py" line="483" />
             <source>requests per replica</source>
             <translation>每副本请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="443" />
+            <location filename="../../gpucalc/report/sections.py" line="484" />
             <source>crossover</source>
             <translation>交叉点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="443" />
+            <location filename="../../gpucalc/report/sections.py" line="484" />
             <source>planning {n}</source>
             <translation>规划长度 {n}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="445" />
+            <location filename="../../gpucalc/report/sections.py" line="486" />
             <source>At {n} tokens the binding constraint changes from {a} to {b}.</source>
             <translation>在 {n} token 处，瓶颈从{a}变为{b}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="449" />
+            <location filename="../../gpucalc/report/sections.py" line="490" />
             <source>No crossover: one constraint binds over the whole range.</source>
             <translation>无交叉点：整个区间内都是同一个瓶颈。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="451" />
+            <location filename="../../gpucalc/report/sections.py" line="492" />
             <source>Planning length: KV tokens one request holds (P95 input + history + P95 output). Each point is this scenario with every length scaled in proportion (output: {o} % of the mean request); at {n} tokens it is the answer. The dashed line is the recommendation (the smallest ceiling).</source>
             <translation>规划长度：单个请求占用的 KV token 数（P95 输入 + 历史 + P95 输出）。每个点都是本场景按比例缩放全部长度后的结果（输出占平均请求的 {o} %）；在 {n} token 处即为推荐答案。虚线为推荐值（最小的上限）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="462" />
+            <location filename="../../gpucalc/report/sections.py" line="503" />
             <source>Latency against concurrency</source>
             <translation>延迟随并发的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="463" />
+            <location filename="../../gpucalc/report/sections.py" line="504" />
             <source>Output throughput against concurrency</source>
             <translation>输出吞吐随并发的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="464" />
+            <location filename="../../gpucalc/report/sections.py" line="505" />
             <source>concurrent requests (closed loop)</source>
             <translation>并发请求数（闭环）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="464" />
+            <location filename="../../gpucalc/report/sections.py" line="505" />
             <source>ms</source>
             <translation>毫秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="465" />
+            <location filename="../../gpucalc/report/sections.py" line="506" />
             <source>output tokens/s</source>
             <translation>输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="466" />
+            <location filename="../../gpucalc/report/sections.py" line="507" />
             <source>knee {n} ({name})</source>
             <translation>拐点 {n}（{name}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="467" />
+            <location filename="../../gpucalc/report/sections.py" line="508" />
             <source>{name} limit {n}</source>
             <translation>{name}上限 {n}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="467" />
+            <location filename="../../gpucalc/report/sections.py" line="508" />
             <source>{name} past target from {n}</source>
             <translation>{name} 自 {n} 起超出目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="468" />
+            <location filename="../../gpucalc/report/sections.py" line="509" />
             <source>output tokens/s per replica</source>
             <translation>每副本输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="495" />
+            <location filename="../../gpucalc/report/sections.py" line="536" />
             <source>does not fit</source>
             <translation>放不下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="499" />
+            <location filename="../../gpucalc/report/sections.py" line="540" />
             <source>Precision tier</source>
             <translation>量化档位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="502" />
+            <location filename="../../gpucalc/report/sections.py" line="543" />
             <source>Concurrent requests per replica that meet the targets, by planning length (tokens per request, the scenario's lengths scaled in proportion) and precision tier, and what binds. The scenario's column at its precision is the answer.</source>
             <translation>满足延迟目标的每副本并发请求数，按规划长度（每请求 token 数，本场景各长度按比例缩放）与量化档位列出，并注明瓶颈。本场景列在其自身精度下即为推荐答案。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="508" />
+            <location filename="../../gpucalc/report/sections.py" line="549" />
             <source>Lower tiers than the checkpoint's precision: </source>
             <translation>低于原始权重精度的档位：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="530" />
+            <location filename="../../gpucalc/report/sections.py" line="571" />
             <source>For {qps} req/s average and {peak} req/s peak, sized for the peak with one spare replica (N + 1); the {n} cheapest of {m} options that meet the targets. ★ = Pareto front (no option is both cheaper and faster).</source>
             <translation>平均 {qps} req/s、峰值 {peak} req/s，按峰值并留一个备用副本（N + 1）反推；列出满足目标的 {m} 个方案中最便宜的 {n} 个。★ = 帕累托前沿（没有既更便宜又更快的方案）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="536" />
+            <location filename="../../gpucalc/report/sections.py" line="577" />
             <source>No GPU in the catalog meets the targets.</source>
             <translation>目录中没有满足目标的 GPU。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="537" />
+            <location filename="../../gpucalc/report/sections.py" line="578" />
             <source>‡ lower precision than the checkpoint: </source>
             <translation>‡ 精度低于原始权重：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="540" />
+            <location filename="../../gpucalc/report/sections.py" line="581" />
             <source>Weights / KV</source>
             <translation>权重 / KV</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="540" />
+            <location filename="../../gpucalc/report/sections.py" line="581" />
             <source>Conc.</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="541" />
+            <location filename="../../gpucalc/report/sections.py" line="582" />
             <source>req/s per replica</source>
             <translation>每副本 req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="541" />
+            <location filename="../../gpucalc/report/sections.py" line="582" />
             <source>GPUs</source>
             <translation>卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="541" />
+            <location filename="../../gpucalc/report/sections.py" line="582" />
             <source>Util.</source>
             <translation>利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="542" />
+            <location filename="../../gpucalc/report/sections.py" line="583" />
             <source>$/M tokens</source>
             <translation>$/百万 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="542" />
+            <location filename="../../gpucalc/report/sections.py" line="583" />
             <source>Pareto</source>
             <translation>帕累托</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="553" />
+            <location filename="../../gpucalc/report/sections.py" line="594" />
             <source>share of dense peak TFLOPS large GEMMs reach</source>
             <translation>大矩阵乘能达到的稠密峰值 TFLOPS 比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="555" />
+            <location filename="../../gpucalc/report/sections.py" line="596" />
             <source>share of peak attention kernels reach</source>
             <translation>注意力算子能达到的峰值比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="557" />
+            <location filename="../../gpucalc/report/sections.py" line="598" />
             <source>share of HBM bandwidth decode reaches</source>
             <translation>逐 token 生成能达到的显存带宽比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="559" />
+            <location filename="../../gpucalc/report/sections.py" line="600" />
             <source>share of link bandwidth all-reduce reaches</source>
             <translation>all-reduce 能达到的互联带宽比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="561" />
+            <location filename="../../gpucalc/report/sections.py" line="602" />
             <source>fixed cost of one collective</source>
             <translation>一次集合通信的固定开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="563" />
+            <location filename="../../gpucalc/report/sections.py" line="604" />
             <source>fixed cost of one engine step</source>
             <translation>引擎每步的固定开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="565" />
+            <location filename="../../gpucalc/report/sections.py" line="606" />
             <source>FP8 GEMM share relative to BF16</source>
             <translation>FP8 矩阵乘相对 BF16 的效率比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="569" />
+            <location filename="../../gpucalc/report/sections.py" line="610" />
             <source>Meaning</source>
             <translation>含义</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="571" />
+            <location filename="../../gpucalc/report/sections.py" line="612" />
             <source>Source: {s}</source>
             <translation>来源：{s}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="581" />
+            <location filename="../../gpucalc/report/sections.py" line="622" />
             <source>None.</source>
             <translation>无。</translation>
         </message>
@@ -8410,6 +8850,36 @@
             <translation>DistServe（OSDI 2024）§3：预填充与生成放在不同 GPU 上，消除两者之间的干扰；每个池按各自的 SLO 定规模</translation>
         </message>
         <message>
+            <location filename="../../gpucalc/core/expert_parallel.py" line="49" />
+            <source>gpucalc planning assumption: busiest EP rank 1.3 × the mean tokens (1.1 with EPLB); set it from the engine's EPLB balancedness log (mean ÷ max)</source>
+            <translation>gpucalc 规划假设：最忙的 EP rank 为平均 token 数的 1.3 倍（开启 EPLB 时 1.1）；请按引擎 EPLB 日志中的 balancedness（平均 ÷ 最大）设定</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/expert_parallel.py" line="59" />
+            <source>aiconfigurator-core 0.12.0 systems/data/h200_sxm/comm/vllm/0.24.0/moe_a2a_perf.parquet (DeepEP, EP 8, hidden 7168, top-8): fixed cost and link share fitted</source>
+            <translation>aiconfigurator-core 0.12.0 systems/data/h200_sxm/comm/vllm/0.24.0/moe_a2a_perf.parquet（DeepEP，EP 8，hidden 7168，top-8）：拟合出固定开销与链路带宽占比</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/expert_parallel.py" line="68" />
+            <source>DeepEP README: FP8 dispatch (a scale per 128 values), BF16 combine</source>
+            <translation>DeepEP README：FP8 分发（每 128 个值一个缩放因子），BF16 合并</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/expert_parallel.py" line="70" />
+            <source>vLLM --all2all-backend allgather_reducescatter: every rank gathers the DP ranks' tokens, reduce-scatters the expert outputs back</source>
+            <translation>vLLM --all2all-backend allgather_reducescatter：每个 rank 汇集（all-gather）各 DP rank 的 token，再把专家输出 reduce-scatter 回去</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/expert_parallel.py" line="219" />
+            <source>vLLM docs, Expert Parallel Deployment: EP size = DP × TP</source>
+            <translation>vLLM 文档 Expert Parallel Deployment：EP 大小 = DP × TP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/expert_parallel.py" line="225" />
+            <source>vLLM EPLB: physical experts = logical + redundant, spread evenly over the EP ranks</source>
+            <translation>vLLM EPLB：物理专家 = 逻辑专家 + 冗余专家，均分到各 EP rank</translation>
+        </message>
+        <message>
             <location filename="../../gpucalc/core/fleet.py" line="151" />
             <source>catalog: indicative rental price</source>
             <translation>目录：参考租用价格</translation>
@@ -8435,37 +8905,37 @@
             <translation>每一轮的输入都包含此前的全部对话</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="67" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="69" />
             <source>safetensors headers</source>
             <translation>safetensors 文件头</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="68" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="70" />
             <source>config.json shapes</source>
             <translation>config.json 中的张量形状</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="208" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="212" />
             <source>seed 001: keep weights + KV(avg) + margin within 70 % of memory</source>
             <translation>权重 + KV（平均长度）+ 余量控制在显存的 70 % 以内</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="216" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="220" />
             <source>seed 001: at 80 % with the average length, long-context service is not viable</source>
             <translation>按平均长度就到 80 % 时，长上下文服务不可行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="237" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="241" />
             <source>seed 001: weights + KV(avg) + margin within 70 % of memory; 80 % at the average length is the alarm</source>
             <translation>权重 + KV（平均长度）+ 余量控制在显存的 70 % 以内；按平均长度达到 80 % 即为警戒线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="338" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="342" />
             <source>vLLM docs, Context Parallel Deployment: decode context parallel shards the KV cache along tokens</source>
             <translation>vLLM 文档 Context Parallel Deployment：解码上下文并行按 token 切分 KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="340" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="344" />
             <source>vLLM deepseek_v2.py DeepseekV32IndexerCache: FP8 key + one float32 scale per 128 elements</source>
             <translation>vLLM deepseek_v2.py DeepseekV32IndexerCache：FP8 键 + 每 128 个元素一个 float32 缩放因子</translation>
         </message>
@@ -8513,6 +8983,46 @@
             <location filename="../../gpucalc/core/sim_metrics.py" line="24" />
             <source>metric definitions of vllm bench serve (TTFT, TPOT, goodput)</source>
             <translation>vllm bench serve 的指标定义（TTFT、TPOT、goodput）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/speculative_inputs.py" line="43" />
+            <source>DeepSeek-V3 technical report §5.4.3: the MTP token is accepted 85–90 % of the time; aiconfigurator 0.12.0 cli/example.yaml nextn_accepted 0.85</source>
+            <translation>DeepSeek-V3 技术报告 §5.4.3：MTP 预测的 token 有 85–90 % 被接受；aiconfigurator 0.12.0 cli/example.yaml 中 nextn_accepted 为 0.85</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/speculative_inputs.py" line="46" />
+            <source>EAGLE paper (Li et al., ICML 2024, arXiv 2401.15077) §5: per-token acceptance rate about 0.7–0.8 on MT-bench; the low end, for chain drafts</source>
+            <translation>EAGLE 论文（Li 等，ICML 2024，arXiv 2401.15077）§5：MT-bench 上逐 token 接受率约 0.7–0.8；链式草稿取低端</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/speculative_inputs.py" line="49" />
+            <source>EAGLE-3 paper (arXiv 2503.01840) Table 1: acceptance length about 6 at 7 draft steps on MT-bench (α ≈ 0.9 with tree drafts); 0.8 for chain drafts</source>
+            <translation>EAGLE-3 论文（arXiv 2503.01840）表 1：MT-bench 上 7 步草稿的接受长度约 6（树状草稿 α ≈ 0.9）；链式草稿取 0.8</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/speculative_inputs.py" line="52" />
+            <source>Leviathan et al. 2023 (arXiv 2211.17192) Table 3: α 0.5–0.9 for small drafts of the same family; 0.6 for an unknown pair</source>
+            <translation>Leviathan 等 2023（arXiv 2211.17192）表 3：同系列小草稿模型 α 为 0.5–0.9；未知组合取 0.6</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/speculative_inputs.py" line="55" />
+            <source>prompt lookup depends on the workload: high for editing and extraction, near 0 for open chat; 0.3 is a low assumption — measure and enter the acceptance length</source>
+            <translation>提示词查找（prompt lookup）取决于负载：编辑和抽取类任务高，开放式对话接近 0；0.3 是偏低的假设——请实测并填入接受长度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/speculative_inputs.py" line="133" />
+            <source>as entered</source>
+            <translation>按输入值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/speculative_inputs.py" line="139" />
+            <source>Leviathan et al. 2023, 'Fast Inference from Transformers via Speculative Decoding', eq. 1</source>
+            <translation>Leviathan 等 2023，《Fast Inference from Transformers via Speculative Decoding》，式 1</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/speculative_memory.py" line="44" />
+            <source>vLLM v1 spec_decode/eagle.py (EagleProposer.load_model shares embedding and lm_head); DeepSeek-V3 technical report §2.2</source>
+            <translation>vLLM v1 spec_decode/eagle.py（EagleProposer.load_model 共享嵌入层与 lm_head）；DeepSeek-V3 技术报告 §2.2</translation>
         </message>
         <message>
             <location filename="../../gpucalc/core/state_memory.py" line="117" />
@@ -9055,6 +9565,39 @@
         </message>
     </context>
     <context>
+        <name>Speculative</name>
+        <message>
+            <location filename="../../gpucalc/text/speculative_text.py" line="13" />
+            <source>MTP (the model's own layers)</source>
+            <translation>MTP（模型自带的层）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/speculative_text.py" line="14" />
+            <source>EAGLE</source>
+            <translation>EAGLE</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/speculative_text.py" line="15" />
+            <source>EAGLE-3</source>
+            <translation>EAGLE-3</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/speculative_text.py" line="16" />
+            <source>n-gram (prompt lookup)</source>
+            <translation>n-gram（提示词查找）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/speculative_text.py" line="17" />
+            <source>draft model</source>
+            <translation>草稿模型</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/speculative_text.py" line="21" />
+            <source>Speculative decoding ({method}, k = {k}): {tau} tokens per target step; draft weights {gib} GiB per GPU; TPOT {batch1}× faster at batch 1, {knee}× at the knee ({running} running)</source>
+            <translation>投机解码（{method}，k = {k}）：目标模型每步产出 {tau} 个 token；草稿权重每卡 {gib} GiB；TPOT 在批大小 1 时快 {batch1}×，在拐点快 {knee}×（批大小 {running}）</translation>
+        </message>
+    </context>
+    <context>
         <name>TableEdits</name>
         <message>
             <location filename="../../gpucalc/ui/dialogs/table_edits.py" line="35" />
@@ -9065,677 +9608,742 @@
     <context>
         <name>Terms</name>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="45" />
+            <location filename="../../gpucalc/text/terms.py" line="47" />
             <source>Weights</source>
             <translation>权重</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="46" />
+            <location filename="../../gpucalc/text/terms.py" line="48" />
             <source>Activation peak</source>
             <translation>激活峰值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="47" />
+            <location filename="../../gpucalc/text/terms.py" line="49" />
             <source>Runtime (non-torch)</source>
             <translation>运行时（非 torch）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="48" />
+            <location filename="../../gpucalc/text/terms.py" line="50" />
             <source>CUDA graphs</source>
             <translation>CUDA Graph</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="49" />
+            <location filename="../../gpucalc/text/terms.py" line="51" />
             <source>KV cache</source>
             <translation>KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="50" />
+            <location filename="../../gpucalc/text/terms.py" line="52" />
             <source>Headroom</source>
             <translation>余量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="51" />
+            <location filename="../../gpucalc/text/terms.py" line="53" />
             <source>GPU memory (total)</source>
             <translation>显存（总计）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="52" />
+            <location filename="../../gpucalc/text/terms.py" line="54" />
             <source>Engine budget</source>
             <translation>引擎预算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="53" />
+            <location filename="../../gpucalc/text/terms.py" line="55" />
             <source>Memory fraction</source>
             <translation>显存占用比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="54" />
+            <location filename="../../gpucalc/text/terms.py" line="56" />
             <source>Max model length</source>
             <translation>最大上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="55" />
+            <location filename="../../gpucalc/text/terms.py" line="57" />
             <source>Batched tokens</source>
             <translation>批处理 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="56" />
+            <location filename="../../gpucalc/text/terms.py" line="58" />
             <source>Max sequences</source>
             <translation>最大并发序列数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="57" />
+            <location filename="../../gpucalc/text/terms.py" line="59" />
             <source>Network between nodes (per GPU)</source>
             <translation>节点间网络（每卡）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="58" />
+            <location filename="../../gpucalc/text/terms.py" line="60" />
             <source>KV bytes per token</source>
             <translation>每 token KV 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="59" />
+            <location filename="../../gpucalc/text/terms.py" line="61" />
             <source>KV bytes per token per GPU</source>
             <translation>每卡每 token KV 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="60" />
+            <location filename="../../gpucalc/text/terms.py" line="62" />
             <source>KV cache tokens (per replica)</source>
             <translation>KV 缓存 token 数（每副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="61" />
+            <location filename="../../gpucalc/text/terms.py" line="63" />
             <source>Layer state per request per GPU</source>
             <translation>每卡每请求的层状态</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="62" />
+            <location filename="../../gpucalc/text/terms.py" line="64" />
             <source>KV cache tokens, all replicas</source>
             <translation>KV 缓存 token 数（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="63" />
+            <location filename="../../gpucalc/text/terms.py" line="65" />
             <source>Max concurrency at max model length</source>
             <translation>最大上下文下的最大并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="64" />
+            <location filename="../../gpucalc/text/terms.py" line="66" />
             <source>Concurrency at P50 length</source>
             <translation>P50 长度下的并发数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="65" />
+            <location filename="../../gpucalc/text/terms.py" line="67" />
             <source>Concurrency at P95 length</source>
             <translation>P95 长度下的并发数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="66" />
+            <location filename="../../gpucalc/text/terms.py" line="68" />
             <source>KV left on a single GPU</source>
             <translation>单卡剩余 KV 显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="67" />
+            <location filename="../../gpucalc/text/terms.py" line="69" />
             <source>Concurrency within planning share</source>
             <translation>规划占比内的并发数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="68" />
+            <location filename="../../gpucalc/text/terms.py" line="70" />
             <source>Concurrency at the 80 % alarm</source>
             <translation>达到 80% 警戒线时的并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="69" />
+            <location filename="../../gpucalc/text/terms.py" line="71" />
             <source>KV per request at average length</source>
             <translation>平均长度下每请求的 KV</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="70" />
+            <location filename="../../gpucalc/text/terms.py" line="72" />
             <source>Average length</source>
             <translation>平均长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="71" />
+            <location filename="../../gpucalc/text/terms.py" line="73" />
             <source>Memory share at planned concurrency</source>
             <translation>规划并发下的显存占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="72" />
+            <location filename="../../gpucalc/text/terms.py" line="74" />
             <source>Planning length</source>
             <translation>规划长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="73" />
+            <location filename="../../gpucalc/text/terms.py" line="75" />
             <source>Parameters (total)</source>
             <translation>参数量（总）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="74" />
+            <location filename="../../gpucalc/text/terms.py" line="76" />
             <source>Parameters (active)</source>
             <translation>参数量（激活）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="75" />
+            <location filename="../../gpucalc/text/terms.py" line="77" />
             <source>Active parameters without embedding</source>
             <translation>激活参数（不含嵌入层）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="76" />
+            <location filename="../../gpucalc/text/terms.py" line="78" />
             <source>Forward pass activations</source>
             <translation>前向激活</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="77" />
+            <location filename="../../gpucalc/text/terms.py" line="79" />
             <source>Sampler</source>
             <translation>采样器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="78" />
+            <location filename="../../gpucalc/text/terms.py" line="80" />
             <source>MoE workspace</source>
             <translation>MoE 工作区</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="79" />
+            <location filename="../../gpucalc/text/terms.py" line="81" />
             <source>Vision encoder (profiling pass)</source>
             <translation>视觉编码器（显存探测）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="80" />
+            <location filename="../../gpucalc/text/terms.py" line="82" />
             <source>Embedding</source>
             <translation>嵌入层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="81" />
+            <location filename="../../gpucalc/text/terms.py" line="83" />
             <source>Attention</source>
             <translation>注意力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="82" />
+            <location filename="../../gpucalc/text/terms.py" line="84" />
             <source>Dense MLP</source>
             <translation>稠密 MLP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="83" />
+            <location filename="../../gpucalc/text/terms.py" line="85" />
             <source>Routed experts</source>
             <translation>路由专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="84" />
+            <location filename="../../gpucalc/text/terms.py" line="86" />
             <source>Shared experts</source>
             <translation>共享专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="85" />
+            <location filename="../../gpucalc/text/terms.py" line="87" />
             <source>Norms and router</source>
             <translation>归一化与路由</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="86" />
+            <location filename="../../gpucalc/text/terms.py" line="88" />
             <source>LM head</source>
             <translation>输出头（LM head）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="87" />
+            <location filename="../../gpucalc/text/terms.py" line="89" />
             <source>Vision tower</source>
             <translation>视觉编码器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="88" />
+            <location filename="../../gpucalc/text/terms.py" line="90" />
+            <source>Speculative draft</source>
+            <translation>投机草稿</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="91" />
+            <source>Acceptance length (τ)</source>
+            <translation>接受长度（τ）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="92" />
+            <source>Draft KV bytes per token</source>
+            <translation>草稿每 token KV 字节数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="93" />
+            <source>Speculative TPOT gain at batch 1</source>
+            <translation>批大小 1 时投机解码的 TPOT 加速比</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="94" />
+            <source>Speculative TPOT gain at the knee</source>
+            <translation>拐点处投机解码的 TPOT 加速比</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="95" />
             <source>Memory ceiling</source>
             <translation>显存上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="89" />
+            <location filename="../../gpucalc/text/terms.py" line="96" />
             <source>Compute ceiling</source>
             <translation>算力上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="90" />
+            <location filename="../../gpucalc/text/terms.py" line="97" />
             <source>Interconnect ceiling</source>
             <translation>卡间通信上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="91" />
+            <location filename="../../gpucalc/text/terms.py" line="98" />
             <source>Scheduler cap (max_num_seqs)</source>
             <translation>调度器上限（max_num_seqs）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="92" />
+            <location filename="../../gpucalc/text/terms.py" line="99" />
             <source>Recommended concurrency</source>
             <translation>推荐并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="93" />
+            <location filename="../../gpucalc/text/terms.py" line="100" />
             <source>Online capacity (at the watermark)</source>
             <translation>在线容量（按安全水位）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="94" />
+            <location filename="../../gpucalc/text/terms.py" line="101" />
             <source>Knee (the recommendation)</source>
             <translation>拐点（推荐并发）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="95" />
+            <location filename="../../gpucalc/text/terms.py" line="102" />
             <source>Requests/s per replica at the watermark</source>
             <translation>安全水位下每副本每秒请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="97" />
+            <location filename="../../gpucalc/text/terms.py" line="104" />
             <source>Requests/s per replica at the knee</source>
             <translation>拐点下每副本每秒请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="99" />
+            <location filename="../../gpucalc/text/terms.py" line="106" />
             <source>Replicas for the average</source>
             <translation>承载平均流量所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="100" />
+            <location filename="../../gpucalc/text/terms.py" line="107" />
             <source>Replicas for the peak</source>
             <translation>承载峰值流量所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="101" />
+            <location filename="../../gpucalc/text/terms.py" line="108" />
             <source>Serving replicas (N)</source>
             <translation>服务副本数（N）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="102" />
+            <location filename="../../gpucalc/text/terms.py" line="109" />
             <source>Spare replicas (k)</source>
             <translation>备用副本数（k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="103" />
+            <location filename="../../gpucalc/text/terms.py" line="110" />
             <source>Replicas needed (N + k)</source>
             <translation>所需副本数（N + k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="104" />
+            <location filename="../../gpucalc/text/terms.py" line="111" />
             <source>GPUs needed</source>
             <translation>所需卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="105" />
+            <location filename="../../gpucalc/text/terms.py" line="112" />
             <source>Replicas deployed</source>
             <translation>部署副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="106" />
+            <location filename="../../gpucalc/text/terms.py" line="113" />
             <source>GPUs planned</source>
             <translation>规划卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="107" />
+            <location filename="../../gpucalc/text/terms.py" line="114" />
             <source>Online concurrency, all replicas</source>
             <translation>在线并发（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="108" />
+            <location filename="../../gpucalc/text/terms.py" line="115" />
             <source>Concurrency at the knee, all replicas</source>
             <translation>拐点并发（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="109" />
+            <location filename="../../gpucalc/text/terms.py" line="116" />
             <source>Requests/s, all replicas</source>
             <translation>每秒请求数（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="110" />
+            <location filename="../../gpucalc/text/terms.py" line="117" />
             <source>Output tokens/s, all replicas</source>
             <translation>输出 token/s（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="111" />
+            <location filename="../../gpucalc/text/terms.py" line="118" />
             <source>Output tokens per day</source>
             <translation>每天输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="112" />
+            <location filename="../../gpucalc/text/terms.py" line="119" />
             <source>Output tokens per GPU-hour</source>
             <translation>每卡时输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="113" />
+            <location filename="../../gpucalc/text/terms.py" line="120" />
             <source>Batch backfill tokens per day</source>
             <translation>每天离线回填 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="114" />
+            <location filename="../../gpucalc/text/terms.py" line="121" />
             <source>Cost per hour (GPUs needed)</source>
             <translation>每小时成本（所需卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="115" />
+            <location filename="../../gpucalc/text/terms.py" line="122" />
             <source>Cost per month (GPUs needed)</source>
             <translation>每月成本（所需卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="116" />
+            <location filename="../../gpucalc/text/terms.py" line="123" />
             <source>Cost per hour (GPUs planned)</source>
             <translation>每小时成本（规划卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="118" />
+            <location filename="../../gpucalc/text/terms.py" line="125" />
             <source>KV transfer to the decode pool</source>
             <translation>到生成池的 KV 传输</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="119" />
+            <location filename="../../gpucalc/text/terms.py" line="126" />
             <source>Prefill of a P95 prompt</source>
             <translation>P95 提示词的预填充</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="120" />
+            <location filename="../../gpucalc/text/terms.py" line="127" />
             <source>Prompt tokens/s per prefill replica</source>
             <translation>每个预填充副本的提示词 tokens/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="122" />
+            <location filename="../../gpucalc/text/terms.py" line="129" />
             <source>Prompts/s per prefill replica at the TTFT target</source>
             <translation>TTFT 目标下每个预填充副本的提示词/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="124" />
+            <location filename="../../gpucalc/text/terms.py" line="131" />
             <source>TTFT, disaggregated</source>
             <translation>TTFT（分离部署）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="125" />
+            <location filename="../../gpucalc/text/terms.py" line="132" />
             <source>Decode replica knee</source>
             <translation>生成副本拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="126" />
+            <location filename="../../gpucalc/text/terms.py" line="133" />
             <source>TPOT, decode pool</source>
             <translation>TPOT（生成池）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="127" />
+            <location filename="../../gpucalc/text/terms.py" line="134" />
             <source>Output tokens/s per decode replica</source>
             <translation>每个生成副本的输出 tokens/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="129" />
+            <location filename="../../gpucalc/text/terms.py" line="136" />
             <source>Requests/s per decode replica</source>
             <translation>每个生成副本的请求/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="131" />
+            <location filename="../../gpucalc/text/terms.py" line="138" />
             <source>Prefill replicas needed</source>
             <translation>所需预填充副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="132" />
+            <location filename="../../gpucalc/text/terms.py" line="139" />
             <source>Decode replicas needed</source>
             <translation>所需生成副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="136" />
+            <location filename="../../gpucalc/text/terms.py" line="143" />
             <source>Communication share of a step</source>
             <translation>单步通信占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="137" />
+            <location filename="../../gpucalc/text/terms.py" line="144" />
             <source>Step: matrix multiplies</source>
             <translation>单步：矩阵乘</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="138" />
+            <location filename="../../gpucalc/text/terms.py" line="145" />
             <source>Step: attention</source>
             <translation>单步：注意力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="139" />
+            <location filename="../../gpucalc/text/terms.py" line="146" />
             <source>Step: communication</source>
             <translation>单步：通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="140" />
+            <location filename="../../gpucalc/text/terms.py" line="147" />
             <source>Step: kernel launches without CUDA graphs</source>
             <translation>单步：无 CUDA Graph 时的 kernel 启动</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="141" />
+            <location filename="../../gpucalc/text/terms.py" line="148" />
+            <source>Step: expert all-to-all</source>
+            <translation>单步：专家 all-to-all</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="149" />
+            <source>Expert group (EP) size</source>
+            <translation>专家组（EP）大小</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="150" />
+            <source>Experts per GPU</source>
+            <translation>每卡专家数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="151" />
+            <source>Expert load imbalance</source>
+            <translation>专家负载不均衡</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="152" />
+            <source>Expert all-to-all per step</source>
+            <translation>每步专家 all-to-all</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="153" />
             <source>Step: scheduler overhead</source>
             <translation>单步：调度开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="142" />
+            <location filename="../../gpucalc/text/terms.py" line="154" />
             <source>TTFT</source>
             <translation>TTFT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="143" />
+            <location filename="../../gpucalc/text/terms.py" line="155" />
             <source>TPOT</source>
             <translation>TPOT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="144" />
+            <location filename="../../gpucalc/text/terms.py" line="156" />
             <source>Inter-token latency</source>
             <translation>token 间延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="145" />
+            <location filename="../../gpucalc/text/terms.py" line="157" />
             <source>Output tokens/s</source>
             <translation>输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="146" />
+            <location filename="../../gpucalc/text/terms.py" line="158" />
             <source>Requests/s</source>
             <translation>每秒请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="147" />
+            <location filename="../../gpucalc/text/terms.py" line="159" />
             <source>Parameters: embedding</source>
             <translation>参数量：嵌入层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="148" />
+            <location filename="../../gpucalc/text/terms.py" line="160" />
             <source>Parameters: attention</source>
             <translation>参数量：注意力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="149" />
+            <location filename="../../gpucalc/text/terms.py" line="161" />
             <source>Parameters: dense MLP</source>
             <translation>参数量：稠密 MLP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="150" />
+            <location filename="../../gpucalc/text/terms.py" line="162" />
             <source>Parameters: routed experts</source>
             <translation>参数量：路由专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="151" />
+            <location filename="../../gpucalc/text/terms.py" line="163" />
             <source>Parameters: shared experts</source>
             <translation>参数量：共享专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="152" />
+            <location filename="../../gpucalc/text/terms.py" line="164" />
             <source>Parameters: router</source>
             <translation>参数量：路由器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="153" />
+            <location filename="../../gpucalc/text/terms.py" line="165" />
             <source>Parameters: norms</source>
             <translation>参数量：归一化层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="154" />
+            <location filename="../../gpucalc/text/terms.py" line="166" />
             <source>Parameters: LM head</source>
             <translation>参数量：LM head</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="155" />
+            <location filename="../../gpucalc/text/terms.py" line="167" />
             <source>Parameters: vision tower</source>
             <translation>参数量：视觉塔</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="157" />
+            <location filename="../../gpucalc/text/terms.py" line="169" />
             <source>Prefix cache hit rate</source>
             <translation>前缀缓存命中率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="158" />
+            <location filename="../../gpucalc/text/terms.py" line="170" />
             <source>Cached prompt tokens per request</source>
             <translation>每请求缓存的输入 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="160" />
+            <location filename="../../gpucalc/text/terms.py" line="172" />
             <source>Prompt tokens not prefilled (per second)</source>
             <translation>免预填充的输入 token（每秒）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="162" />
+            <location filename="../../gpucalc/text/terms.py" line="174" />
             <source>KV held by shared prefixes</source>
             <translation>共享前缀占用的 KV</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="163" />
+            <location filename="../../gpucalc/text/terms.py" line="175" />
             <source>Simulated prefix cache hit rate</source>
             <translation>仿真前缀缓存命中率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="164" />
+            <location filename="../../gpucalc/text/terms.py" line="176" />
             <source>Capacity at the SLO</source>
             <translation>SLO 下的容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="165" />
+            <location filename="../../gpucalc/text/terms.py" line="177" />
             <source>Capacity at the SLO (analytic)</source>
             <translation>SLO 下的容量（解析）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="166" />
+            <location filename="../../gpucalc/text/terms.py" line="178" />
             <source>Capacity at the SLO (simulated)</source>
             <translation>SLO 下的容量（仿真）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="167" />
+            <location filename="../../gpucalc/text/terms.py" line="179" />
             <source>Simulated capacity at the SLO</source>
             <translation>仿真的 SLO 容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="168" />
+            <location filename="../../gpucalc/text/terms.py" line="180" />
             <source>Simulated TTFT</source>
             <translation>仿真 TTFT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="169" />
+            <location filename="../../gpucalc/text/terms.py" line="181" />
             <source>Simulated TPOT</source>
             <translation>仿真 TPOT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="170" />
+            <location filename="../../gpucalc/text/terms.py" line="182" />
             <source>Simulated end-to-end latency</source>
             <translation>仿真端到端延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="171" />
+            <location filename="../../gpucalc/text/terms.py" line="183" />
             <source>Simulated queueing time</source>
             <translation>仿真排队时间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="172" />
+            <location filename="../../gpucalc/text/terms.py" line="184" />
             <source>Simulated requests/s</source>
             <translation>仿真请求/秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="173" />
+            <location filename="../../gpucalc/text/terms.py" line="185" />
             <source>Simulated requests/s, steady stretch</source>
             <translation>仿真请求/秒（稳态区间）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="174" />
+            <location filename="../../gpucalc/text/terms.py" line="186" />
             <source>Simulated output tokens/s</source>
             <translation>仿真输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="175" />
+            <location filename="../../gpucalc/text/terms.py" line="187" />
             <source>Goodput</source>
             <translation>有效吞吐（goodput）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="176" />
+            <location filename="../../gpucalc/text/terms.py" line="188" />
             <source>Share of requests meeting the targets</source>
             <translation>满足目标的请求占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="177" />
+            <location filename="../../gpucalc/text/terms.py" line="189" />
             <source>Preemptions</source>
             <translation>抢占次数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="178" />
+            <location filename="../../gpucalc/text/terms.py" line="190" />
             <source>Simulated duration</source>
             <translation>仿真时长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="179" />
+            <location filename="../../gpucalc/text/terms.py" line="191" />
             <source>TTFT knee (request rate)</source>
             <translation>TTFT 拐点（请求速率）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="182" />
+            <location filename="../../gpucalc/text/terms.py" line="194" />
             <source>mean</source>
             <translation>平均值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="183" />
+            <location filename="../../gpucalc/text/terms.py" line="195" />
             <source>P50</source>
             <translation>P50</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="184" />
+            <location filename="../../gpucalc/text/terms.py" line="196" />
             <source>P95</source>
             <translation>P95</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="185" />
+            <location filename="../../gpucalc/text/terms.py" line="197" />
             <source>P99</source>
             <translation>P99</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="186" />
+            <location filename="../../gpucalc/text/terms.py" line="198" />
             <source>low</source>
             <translation>低</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="187" />
+            <location filename="../../gpucalc/text/terms.py" line="199" />
             <source>expected</source>
             <translation>预期</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="188" />
+            <location filename="../../gpucalc/text/terms.py" line="200" />
             <source>high</source>
             <translation>高</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="191" />
+            <location filename="../../gpucalc/text/terms.py" line="203" />
             <source>{figure} ({statistic})</source>
             <translation>{figure}（{statistic}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="397" />
+            <location filename="../../gpucalc/text/terms.py" line="434" />
             <source>online</source>
             <translation>在线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="398" />
+            <location filename="../../gpucalc/text/terms.py" line="435" />
             <source>offline</source>
             <translation>离线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="399" />
+            <location filename="../../gpucalc/text/terms.py" line="436" />
             <source>mixed</source>
             <translation>混合</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="514" />
+            <location filename="../../gpucalc/text/terms.py" line="440" />
+            <source>all-gather (vLLM default)</source>
+            <translation>all-gather（vLLM 默认）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="441" />
+            <source>DeepEP normal (high throughput)</source>
+            <translation>DeepEP 高吞吐（normal）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="442" />
+            <source>DeepEP low latency</source>
+            <translation>DeepEP 低延迟（low latency）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="557" />
             <source>aggregated</source>
             <translation>不分离</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="515" />
+            <location filename="../../gpucalc/text/terms.py" line="558" />
             <source>{ratio} split</source>
             <translation>{ratio} 分离</translation>
         </message>
@@ -9748,54 +10356,74 @@
     <context>
         <name>Units</name>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="381" />
+            <location filename="../../gpucalc/text/terms.py" line="414" />
             <source>tokens</source>
             <translation>token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="382" />
+            <location filename="../../gpucalc/text/terms.py" line="415" />
             <source>requests</source>
             <translation>个请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="383" />
+            <location filename="../../gpucalc/text/terms.py" line="416" />
             <source>params</source>
             <translation>参数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="384" />
+            <location filename="../../gpucalc/text/terms.py" line="417" />
             <source>bytes</source>
             <translation>字节</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="385" />
+            <location filename="../../gpucalc/text/terms.py" line="418" />
             <source>GPUs</source>
             <translation>卡</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="386" />
+            <location filename="../../gpucalc/text/terms.py" line="419" />
             <source>replicas</source>
             <translation>个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="390" />
+            <location filename="../../gpucalc/text/terms.py" line="420" />
+            <source>ranks</source>
+            <translation>个 rank</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="421" />
+            <source>experts</source>
+            <translation>个专家</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="425" />
             <source>token</source>
             <translation>token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="391" />
+            <location filename="../../gpucalc/text/terms.py" line="426" />
             <source>request</source>
             <translation>个请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="392" />
+            <location filename="../../gpucalc/text/terms.py" line="427" />
             <source>replica</source>
             <translation>个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="393" />
+            <location filename="../../gpucalc/text/terms.py" line="428" />
             <source>GPU</source>
             <translation>卡</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="429" />
+            <source>rank</source>
+            <translation>个 rank</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="430" />
+            <source>expert</source>
+            <translation>个专家</translation>
         </message>
     </context>
     <context>

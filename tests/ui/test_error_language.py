@@ -63,6 +63,18 @@ def test_chinese_errors_are_chinese_with_chinese_titles(qtbot: QtBot, rebuilt_sh
         assert not SNAKE_CASE.search(text), text
 
 
+def _valid_at(valid: dict[str, Any], path: str) -> tuple[str, Any]:
+    """The path and value that restore ``path``: an optional sub-model that was unset is unset."""
+    value: Any = valid
+    walked: list[str] = []
+    for part in path.split("."):
+        walked.append(part)
+        value = value[part]
+        if value is None:
+            break
+    return ".".join(walked), value
+
+
 def _every_field_names_itself(shell: Shell) -> list[tuple[str, str]]:
     problems: list[tuple[str, str]] = []
     valid = shell.controller.scenario.model_dump(mode="json")
@@ -72,10 +84,7 @@ def _every_field_names_itself(shell: Shell) -> list[tuple[str, str]]:
         title = QCoreApplication.translate(CONTEXT, spec.title)
         if title not in message or SNAKE_CASE.search(message) or DOTTED_PATH.search(message):
             problems.append((spec.path, message))
-        before: Any = valid
-        for part in spec.path.split("."):  # the valid value, in a section or a group of settings
-            before = before[part]
-        shell.controller.set_field(spec.path, before)
+        shell.controller.set_field(*_valid_at(valid, spec.path))
         assert not shell.controller.errors
     return problems
 

@@ -12,6 +12,7 @@ from gpucalc.core.perf_result import PerformanceResult, PointSummary
 from gpucalc.core.prefix_cache import prefix_cache_terms
 from gpucalc.text.notices import notice_text
 from gpucalc.text.palette import CEILING_COLOURS, readable_on
+from gpucalc.text.speculative_text import speculative_line
 from gpucalc.ui.format import count, kind_name, sig3, term_name, term_value
 from gpucalc.ui.panels.term_table import fill_terms, fit_height_to_rows, selected_key, term_table
 from gpucalc.ui.panels.titled_box import SideBySide, titled_box
@@ -61,7 +62,10 @@ class CeilingsTab(QWidget):
         binding = performance.bottleneck
         colour = readable_on(CEILING_COLOURS[binding], self.palette().window().color().name())
         head = self.tr("Binding: {name}").format(name=kind_name(binding))
-        lines = "".join(f"<li>{html.escape(notice_text(n, lang))}</li>" for n in performance.advice)
+        sentences = [notice_text(n, lang) for n in performance.advice]
+        if performance.speculative is not None:
+            sentences.append(speculative_line(performance.speculative, lang))
+        lines = "".join(f"<li>{html.escape(text)}</li>" for text in sentences)
         self.advice.setText(f"<b style='color:{colour}'>{html.escape(head)}</b>"
                             f"<ul style='margin:2px'>{lines}</ul>")
         self._fill_points(performance)
@@ -71,10 +75,11 @@ class CeilingsTab(QWidget):
     @staticmethod
     def step_terms(performance: PerformanceResult) -> list[Term]:
         """The figures of the step-time table."""
+        speculative = performance.speculative.terms if performance.speculative is not None else ()
         return [performance.recommended_concurrency, performance.online_capacity,
                 performance.knee_concurrency, *performance.step_breakdown_ms, performance.comm_share,
                 *prefix_cache_terms(performance.prefix_cache),
-                *performance.expert_parallel]
+                *performance.expert_parallel, *speculative]
 
     def _fill_points(self, performance: PerformanceResult) -> None:
         names = {"at_recommended": self.tr("At the recommendation"),

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.inputs import SLO_PERCENTILES
 from gpucalc.plan.compute import Plan
+from gpucalc.text.speculative_text import SPECULATIVE_METHOD_NAMES
 from gpucalc.text.terms import ALL2ALL_MODE_NAMES
 from gpucalc.ui.binder import Choice, FormBinder
 from gpucalc.ui.controller import PlanController
@@ -202,6 +203,9 @@ class InputsPanel(QScrollArea):
                              ("bfloat16", "bfloat16"), ("float16", "float16")],
             "all2all_modes": [(mode, QCoreApplication.translate("Terms", name))
                               for mode, name in ALL2ALL_MODE_NAMES.items()],
+            "speculative_methods": [(None, self.tr("off")), *(
+                (method.value, QCoreApplication.translate("Speculative", name))
+                for method, name in SPECULATIVE_METHOD_NAMES.items())],
         }
 
     def show_outcome(self, outcome: Plan) -> None:
