@@ -79,6 +79,11 @@ def add_disaggregation_args(parser: argparse.ArgumentParser) -> None:
                        help="plan prefill and decode on separate pools (any pool flag implies it)")
     group.add_argument("--prefill-tp", type=int, default=None, help="TP of a prefill replica")
     group.add_argument("--decode-tp", type=int, default=None, help="TP of a decode replica")
+    group.add_argument("--prefill-dp", type=int, default=None,
+                       help="attention DP ranks of one prefill engine (default: --data-parallel-size); "
+                            "expert parallel follows --enable-expert-parallel")
+    group.add_argument("--decode-dp", type=int, default=None,
+                       help="attention DP ranks of one decode engine (default: --data-parallel-size)")
     group.add_argument("--prefill-pp", type=int, default=None, help="PP of a prefill replica")
     group.add_argument("--decode-pp", type=int, default=None, help="PP of a decode replica")
     group.add_argument("--prefill-replicas", type=int, default=None,
@@ -325,7 +330,7 @@ def deployment_from_args(args: argparse.Namespace) -> Deployment:
 
 
 DISAGGREGATION_FLAGS = ("prefill_tp", "decode_tp", "prefill_pp", "decode_pp", "prefill_replicas",
-                        "decode_replicas", "kv_transfer_gbps")
+                        "decode_replicas", "kv_transfer_gbps", "prefill_dp", "decode_dp")
 
 
 def disaggregation_from_args(args: argparse.Namespace) -> Disaggregation:

@@ -3,10 +3,26 @@
 from __future__ import annotations
 
 from gpucalc.core.disaggregation import DisaggregatedPlan
+from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.plan.disaggregation import DisaggFigure
 from gpucalc.text.catalogue import translate
 from gpucalc.text.notices import notice_text
 from gpucalc.text.numbers import count, sig3
+
+POOL_NAMES = (QT_TRANSLATE_NOOP("Cli", "prefill"), QT_TRANSLATE_NOOP("Cli", "decode"))
+
+
+def engine_lines(d: DisaggregatedPlan, lang: str = "en") -> list[str]:
+    """How a pool of DP > 1 comes in whole engines ('' for pools of DP 1)."""
+    return ["  " + translate("Cli", "{pool} pool in whole engines: {engines} × DP {dp} × TP {tp} × PP "
+                                    "{pp} = {gpus} GPUs for {replicas} replicas (one per DP rank)",
+                             lang).format(pool=translate("Cli", name, lang), engines=count(engines),
+                                          dp=shape.dp, tp=shape.tp, pp=shape.pp, gpus=count(gpus),
+                                          replicas=count(replicas))
+            for name, shape, engines, gpus, replicas in (
+                (POOL_NAMES[0], d.prefill_shape, d.prefill_engines, d.prefill_gpus, d.prefill_replicas),
+                (POOL_NAMES[1], d.decode_shape, d.decode_engines, d.decode_gpus, d.decode_replicas))
+            if shape.dp > 1]
 
 
 def disaggregated_table(d: DisaggregatedPlan, figures: dict[str, DisaggFigure], qps: float,
@@ -35,6 +51,7 @@ def disaggregated_table(d: DisaggregatedPlan, figures: dict[str, DisaggFigure], 
             mb=sig3(d.kv_transfer_mb), link=translate("Formulas", d.link_name, lang),
             gbs=sig3(d.link_gb_per_s), senders=d.sending_gpus, ms=sig3(d.kv_transfer_ms.value)),
     ]
+    lines += engine_lines(d, lang)
     if isinstance(together, int):
         lines.append("  " + translate("Cli", "aggregated for the same traffic: {gpus} GPUs", lang).format(
             gpus=count(together)))

@@ -1,7 +1,12 @@
 """Prefill/decode disaggregation: a prefill pool and a decode pool, each sized from the traffic.
 
-Each pool is the main deployment with its own TP/PP (:func:`pool_deployment`), priced on the same
-step model as the aggregated plan:
+Each pool is the main deployment with its own TP/PP/DP (:func:`pool_deployment`), priced on the
+same step model as the aggregated plan. A pool's replica stays one attention group of TP × PP
+GPUs (its rates are per DP rank), but its GPUs come in whole engines of DP × TP × PP: a pool of R
+replicas at DP d runs ⌈R ÷ d⌉ engines (SGLang ``--dp`` with ``--enable-dp-attention``, vLLM
+``--data-parallel-size``; a MoE model's experts shard over each pool's own DP × TP ranks).
+
+
 
 * the prefill pool runs prompts only, a full ``max_num_batched_tokens`` batch per step; its TTFT
   is the wait in front of it (M/D/1, Pollaczek–Khinchine) + the prompt's own chunked prefill + the
@@ -18,6 +23,7 @@ share of the capacity, the peak at the capacity itself.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
@@ -53,6 +59,27 @@ POOL_FIT_ERRORS = {
 }
 
 
+class PoolShape(NamedTuple):
+    """The parallel sizes of one pool's engine: attention TP, PP and DP ranks."""
+
+    tp: int
+    pp: int
+    dp: int
+
+    @property
+    def gpus_per_engine(self) -> int:
+        """GPUs of one engine of the pool (DP × TP × PP)."""
+        return self.dp * self.tp * self.pp
+
+    def engines(self, replicas: int) -> int:
+        """Whole engines that hold ``replicas`` attention groups: ⌈replicas ÷ DP⌉."""
+        return -(-replicas // self.dp)
+
+    def gpus(self, replicas: int) -> int:
+        """GPUs of a pool of ``replicas`` attention groups: whole engines × DP × TP × PP."""
+        return self.engines(replicas) * self.gpus_per_engine
+
+
 class DisaggregatedPlan(BaseModel):
     """Both pools of a disaggregated deployment, sized for the traffic, and the KV transfer."""
 
@@ -77,16 +104,44 @@ class DisaggregatedPlan(BaseModel):
     prefill_replicas: int
     decode_replicas: int
     notices: tuple[Notice, ...] = ()
+    # DP / EP per pool: attention DP ranks of one engine of each pool
+    prefill_dp: int = 1
+    decode_dp: int = 1
+
+    @property
+    def prefill_shape(self) -> PoolShape:
+        """TP, PP and DP of one prefill engine."""
+        return PoolShape(self.prefill_tp, self.prefill_pp, self.prefill_dp)
+
+    @property
+    def decode_shape(self) -> PoolShape:
+        """TP, PP and DP of one decode engine."""
+        return PoolShape(self.decode_tp, self.decode_pp, self.decode_dp)
+
+    @property
+    def prefill_engines(self) -> int:
+        """Prefill engines (⌈replicas ÷ DP⌉; the replicas when DP is 1)."""
+        return self.prefill_shape.engines(self.prefill_replicas)
+
+    @property
+    def decode_engines(self) -> int:
+        """Decode engines (⌈replicas ÷ DP⌉; the replicas when DP is 1)."""
+        return self.decode_shape.engines(self.decode_replicas)
 
     @property
     def prefill_gpus(self) -> int:
-        """GPUs of the prefill pool (replicas × TP × PP)."""
-        return self.prefill_replicas * self.prefill_tp * self.prefill_pp
+        """GPUs of the prefill pool (engines × DP × TP × PP)."""
+        return self.prefill_shape.gpus(self.prefill_replicas)
 
     @property
     def decode_gpus(self) -> int:
-        """GPUs of the decode pool (replicas × TP × PP)."""
-        return self.decode_replicas * self.decode_tp * self.decode_pp
+        """GPUs of the decode pool (engines × DP × TP × PP)."""
+        return self.decode_shape.gpus(self.decode_replicas)
+
+    def gpus_with_spares(self, spares: int) -> int:
+        """GPUs of both pools with ``spares`` more replicas in each, in whole engines."""
+        return (self.prefill_shape.gpus(self.prefill_replicas + spares)
+                + self.decode_shape.gpus(self.decode_replicas + spares))
 
     @property
     def gpus(self) -> int:
@@ -95,8 +150,11 @@ class DisaggregatedPlan(BaseModel):
 
     @property
     def ratio(self) -> str:
-        """The xPyD name of the layout: prefill replicas P, decode replicas D (e.g. 2P3D)."""
-        return f"{self.prefill_replicas}P{self.decode_replicas}D"
+        """The xPyD name of the layout: prefill engines P, decode engines D (e.g. 2P3D).
+
+        SGLang and Dynamo count the servers (engines) of each pool; with DP 1 an engine is one replica.
+        """
+        return f"{self.prefill_engines}P{self.decode_engines}D"
 
     @property
     def kv_transfer_mb(self) -> float:
@@ -120,28 +178,36 @@ class DisaggregatedPlan(BaseModel):
                 and self.decode_replicas >= self.decode_replicas_needed.value)
 
 
-def pool_sizes(dep: Deployment) -> tuple[tuple[int, int], tuple[int, int]]:
-    """((prefill TP, PP), (decode TP, PP)): each pool's own, else the deployment's."""
+def pool_sizes(dep: Deployment) -> tuple[PoolShape, PoolShape]:
+    """(prefill, decode) TP, PP and DP: each pool's own, else the deployment's."""
     d = dep.disaggregation
-    tp, pp = dep.tensor_parallel_size, dep.pipeline_parallel_size
-    return ((d.prefill_tp or tp, d.prefill_pp or pp), (d.decode_tp or tp, d.decode_pp or pp))
+    tp, pp, dp = dep.tensor_parallel_size, dep.pipeline_parallel_size, dep.data_parallel_size
+    return (PoolShape(d.prefill_tp or tp, d.prefill_pp or pp, d.prefill_dp or dp),
+            PoolShape(d.decode_tp or tp, d.decode_pp or pp, d.decode_dp or dp))
 
 
-def pool_deployment(dep: Deployment, tp: int, pp: int) -> Deployment:
-    """One replica of a pool: the deployment with the pool's TP and PP, not disaggregated itself."""
-    return dep.model_copy(update={"tensor_parallel_size": tp, "pipeline_parallel_size": pp,
-                                  "num_gpus": tp * pp, "disaggregation": type(dep.disaggregation)()})
+def pool_deployment(dep: Deployment, shape: PoolShape) -> Deployment:
+    """One engine of a pool: the deployment at the pool's TP, PP and DP, not disaggregated itself.
+
+    Its GPUs are one engine (DP × TP × PP), so its replicas are the engine's DP ranks; expert
+    parallel follows the deployment's ``enable_expert_parallel``. ``num_gpus`` is exactly one
+    engine, so the deployment's rule (DP × TP × PP ≤ GPUs) holds by construction.
+    """
+    return dep.model_copy(update={
+        "tensor_parallel_size": shape.tp, "pipeline_parallel_size": shape.pp,
+        "data_parallel_size": shape.dp, "num_gpus": shape.gpus_per_engine,
+        "disaggregation": type(dep.disaggregation)()})
 
 
-def pool_inputs(inputs: PlanInputs, tp: int, pp: int) -> PlanInputs:
-    """``inputs`` with one replica of a pool as the deployment."""
-    return inputs.model_copy(update={"deployment": pool_deployment(inputs.deployment, tp, pp)})
+def pool_inputs(inputs: PlanInputs, shape: PoolShape) -> PlanInputs:
+    """``inputs`` with one engine of a pool as the deployment."""
+    return inputs.model_copy(update={"deployment": pool_deployment(inputs.deployment, shape)})
 
 
 def check_pools(inputs: PlanInputs) -> None:
     """Raise a coded :class:`PlanError` when a pool's TP or PP cannot split the model."""
     model = inputs.model
-    (ptp, ppp), (dtp, dpp) = pool_sizes(inputs.deployment)
+    (ptp, ppp, _), (dtp, dpp, _) = pool_sizes(inputs.deployment)
     for field, tp in (("prefill_tp", ptp), ("decode_tp", dtp)):
         if check_tensor_parallel(model.num_attention_heads, model.num_kv_heads, tp) is not None:
             raise PlanError("pool_tp_heads", POOL_ERRORS[field], f"deployment.disaggregation.{field}",
@@ -152,16 +218,16 @@ def check_pools(inputs: PlanInputs) -> None:
                             pp=pp, layers=model.num_layers)
 
 
-def pool_context(inputs: PlanInputs, tp: int, pp: int, field: str) -> PerfContext:
-    """Step model and KV capacity of one replica of a pool; a coded error when it does not fit.
+def pool_context(inputs: PlanInputs, shape: PoolShape, field: str) -> PerfContext:
+    """Step model and KV capacity of one replica (DP rank) of a pool; a coded error if it won't fit.
 
     ``field`` is the pool's TP field (``prefill_tp`` or ``decode_tp``), the one to raise.
     """
-    pool = pool_inputs(inputs, tp, pp)
+    pool = pool_inputs(inputs, shape)
     memory = calculate_memory(pool, single_gpu_check=False)
     if not memory.fits:
         raise PlanError("pool_does_not_fit", POOL_FIT_ERRORS[field],
-                        f"deployment.disaggregation.{field}", tp=tp, pp=pp)
+                        f"deployment.disaggregation.{field}", tp=shape.tp, pp=shape.pp)
     return build_context(pool, memory)
 
 
@@ -307,7 +373,8 @@ def _plan_over(inputs: PlanInputs, prefill: PerfContext, decode: PerfContext,
     """Both pools with the KV moving over the link ``pools_gpus`` GPUs in all would use."""
     dep = inputs.deployment
     d = dep.disaggregation
-    (ptp, ppp), (dtp, dpp) = pool_sizes(dep)
+    prefill_shape, decode_shape = pool_sizes(dep)
+    (ptp, ppp, pdp), (dtp, dpp, ddp) = prefill_shape, decode_shape
     bpe = inputs.kv_format.bytes_per_element
     link = kv_transfer_link(inputs.gpu, pools_gpus, d.kv_transfer_gbps,
                             prefill.efficiency.comm_latency_us * 1e-6, inputs.network)
@@ -317,7 +384,8 @@ def _plan_over(inputs: PlanInputs, prefill: PerfContext, decode: PerfContext,
     decode_pool = _decode_pool(inputs, decode, d.decode_replicas, dtp, dpp)
     made = DisaggregatedPlan.model_validate({
         "prefill_tp": ptp, "prefill_pp": ppp, "decode_tp": dtp, "decode_pp": dpp,
-        "link_name": link.name, "kv_transfer_ms": transfer, **prefill_pool, **decode_pool})
+        "prefill_dp": pdp, "decode_dp": ddp, "link_name": link.name, "kv_transfer_ms": transfer,
+        **prefill_pool, **decode_pool})
     if made.carries:
         return made
     short = Notice(code="disaggregated_pool_short", params={
@@ -337,10 +405,10 @@ def disaggregated_plan(inputs: PlanInputs) -> DisaggregatedPlan:
     check_pools(inputs)
     dep = inputs.deployment
     d = dep.disaggregation
-    (ptp, ppp), (dtp, dpp) = pool_sizes(dep)
-    prefill = pool_context(inputs, ptp, ppp, "prefill_tp")
-    decode = pool_context(inputs, dtp, dpp, "decode_tp")
-    gpus = (d.prefill_replicas or 1) * ptp * ppp + (d.decode_replicas or 1) * dtp * dpp
+    prefill_shape, decode_shape = pool_sizes(dep)
+    prefill = pool_context(inputs, prefill_shape, "prefill_tp")
+    decode = pool_context(inputs, decode_shape, "decode_tp")
+    gpus = prefill_shape.gpus(d.prefill_replicas or 1) + decode_shape.gpus(d.decode_replicas or 1)
     made = _plan_over(inputs, prefill, decode, gpus)
     if made.gpus != gpus and kv_transfer_link(inputs.gpu, made.gpus, d.kv_transfer_gbps, 0.0,
                                                        inputs.network).name \

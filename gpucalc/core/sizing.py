@@ -201,7 +201,7 @@ def disaggregated_option(inputs: PlanInputs, request: SizingRequest,
     except PlanError:
         return None
     k = request.redundancy
-    gpus = d.gpus + k * (d.prefill_tp * d.prefill_pp + d.decode_tp * d.decode_pp)
+    gpus = d.gpus_with_spares(k)
     price = inputs.gpu.usable_price_usd_per_hour
     cost = gpus * price if price is not None else None
     _, mean_out = mean_lengths(workload)

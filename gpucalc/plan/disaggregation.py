@@ -51,6 +51,7 @@ def disaggregated_units(d: DisaggregatedPlan) -> dict[str, str]:
              if isinstance(getattr(d, name), Term)}
     return {**terms, "prefill_gpus": "GPUs", "decode_gpus": "GPUs", "gpus": "GPUs",
             "aggregated_gpus": "GPUs", "prefill_replicas": "replicas", "decode_replicas": "replicas",
+            "prefill_engines": "engines", "decode_engines": "engines",
             "kv_transfer_bytes": "bytes", "cost_per_hour_usd": "USD/h",
             "aggregated_cost_per_hour_usd": "USD/h"}
 
@@ -67,6 +68,8 @@ def disaggregated_figures(d: DisaggregatedPlan, fleet: FleetVerdict | None,
         "ratio": d.ratio, "link": d.link_name,
         "prefill_tp": d.prefill_tp, "prefill_pp": d.prefill_pp,
         "decode_tp": d.decode_tp, "decode_pp": d.decode_pp,
+        "prefill_dp": d.prefill_dp, "decode_dp": d.decode_dp,
+        "prefill_engines": d.prefill_engines, "decode_engines": d.decode_engines,
         "prefill_replicas": d.prefill_replicas, "decode_replicas": d.decode_replicas,
         "prefill_replicas_needed": int(d.prefill_replicas_needed.value),
         "decode_replicas_needed": int(d.decode_replicas_needed.value),
@@ -105,26 +108,27 @@ def _pasted_role(kv_transfer_config: str | None, mode: str | None) -> str | None
 
 
 def pasted_pool(kv_transfer_config: str | None, mode: str | None, tp: int | None,
-                pp: int | None) -> dict[str, Any] | None:
+                pp: int | None, dp: int | None = None) -> dict[str, Any] | None:
     """The ``disaggregation`` settings a pasted serve line implies (None: not disaggregated).
 
     A prefill server (SGLang ``--disaggregation-mode prefill``, vLLM ``kv_role`` kv_producer)
-    sets the prefill pool's TP/PP from its own flags, a decode server the decode pool's; a
-    server in both roles (vLLM ``kv_both``) keeps the deployment's TP/PP for both pools.
+    sets the prefill pool's TP/PP/DP from its own flags (DP: SGLang ``--dp`` with
+    ``--enable-dp-attention``, vLLM ``--data-parallel-size``), a decode server the decode pool's;
+    a server in both roles (vLLM ``kv_both``) keeps the deployment's sizes for both pools.
     """
     role = _pasted_role(kv_transfer_config, mode)
     if role is None:
         return None
     pool: dict[str, Any] = {"enabled": True}
     if role in ("prefill", "decode"):
-        pool.update({f"{role}_tp": tp, f"{role}_pp": pp})
+        pool.update({f"{role}_tp": tp, f"{role}_pp": pp, f"{role}_dp": dp})
     return {k: v for k, v in pool.items() if v is not None}
 
 
 def pool_serve_lines(inputs: PlanInputs) -> tuple[str, str] | None:
     """The launch lines of a prefill and of a decode server; None when not disaggregated.
 
-    Each is the line of one pool replica (its TP/PP and effective settings) with the engine's
+    Each is the line of one pool engine (its TP/PP/DP and effective settings) with the engine's
     disaggregation flag; an engine without one (TensorRT-LLM sets it in its YAML) gets none.
     """
     if not inputs.deployment.disaggregation.enabled:
@@ -132,8 +136,8 @@ def pool_serve_lines(inputs: PlanInputs) -> tuple[str, str] | None:
     kind = inputs.engine.kind
     flag = FLAGS[kind].get("disaggregation")
     lines = []
-    for role, (tp, pp) in zip(("prefill", "decode"), pool_sizes(inputs.deployment), strict=True):
-        pool = pool_inputs(inputs, tp, pp)
+    for role, shape in zip(("prefill", "decode"), pool_sizes(inputs.deployment), strict=True):
+        pool = pool_inputs(inputs, shape)
         line = serve_line(pool, calculate_memory(pool, single_gpu_check=False).settings)
         if flag is not None:
             line += f" {flag} {shlex.quote(POOL_ROLE_VALUES[kind][role])}"

@@ -337,7 +337,7 @@ def parse_serve_command(text: str, base: Scenario | None = None) -> ParsedComman
         pool = pasted_pool(values.pop("kv_transfer_config", None),
                            values.pop("disaggregation_mode", None),
                            values.get("deployment.tensor_parallel_size"),
-                           values.get("deployment.pipeline_parallel_size"))
+                           values.get("deployment.pipeline_parallel_size"), dp if dp > 1 else None)
     except ValueError as exc:
         raise ServeCommandError(str(exc)) from exc
     values.pop("disaggregation_transfer_backend", None)

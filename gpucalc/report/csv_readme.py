@@ -45,8 +45,9 @@ FILE_NOTES: dict[str, str] = {
              "deployed, totals and costs. Columns: quantity, value, unit.",
     "fleet_layouts": "The same GPUs split into replicas of different tensor-parallel sizes: "
                      "replicas, concurrency (requests), requests/s and output tokens/s in total.",
-    "disaggregated": "Prefill/decode disaggregation: each pool's TP, PP, replicas and GPUs (needed "
-                     "and planned), the KV transfer per P95 prompt (ms, bytes), TTFT, decode TPOT, "
+    "disaggregated": "Prefill/decode disaggregation: each pool's TP, PP, DP, replicas, "
+                     "engines (DP × TP × PP GPUs each) and GPUs (needed and planned), the KV"
+                     " transfer per P95 prompt (ms, bytes), TTFT, decode TPOT, "
                      "rates per replica, and the aggregated GPUs for the same traffic. Columns: "
                      "quantity, value, unit.",
     "uncertainty": "Low, expected and high value of KV cache tokens, recommended concurrency "

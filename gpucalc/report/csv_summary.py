@@ -271,7 +271,8 @@ def fleet_rows(fleet: FleetVerdict) -> list[SummaryRow]:
                    for field, key, cost in costs if cost is not None]
 
 
-DISAGGREGATION_SUMMARY = ("ratio", "prefill_replicas", "decode_replicas", "prefill_gpus", "decode_gpus",
+DISAGGREGATION_SUMMARY = ("ratio", "prefill_replicas", "decode_replicas", "prefill_dp", "decode_dp",
+                          "prefill_engines", "decode_engines", "prefill_gpus", "decode_gpus",
                           "gpus", "kv_transfer_ms", "ttft_ms", "decode_tpot_ms", "aggregated_gpus")
 """The figures of ``disaggregated.csv`` the summary repeats."""
 

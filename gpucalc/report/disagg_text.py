@@ -10,7 +10,7 @@ from gpucalc.core.disaggregation import DisaggregatedPlan
 from gpucalc.core.fleet import FleetVerdict
 from gpucalc.plan.disaggregation import aggregated_gpus
 from gpucalc.report.numbers import count, sig3
-from gpucalc.report.strings import trf
+from gpucalc.report.strings import tr, trf
 from gpucalc.text.catalogue import translate
 
 
@@ -36,6 +36,16 @@ def pool_sentences(d: DisaggregatedPlan, fleet: FleetVerdict | None, lang: str) 
             mb=sig3(d.kv_transfer_mb), link=translate("Formulas", d.link_name, lang),
             gbs=sig3(d.link_gb_per_s), senders=d.sending_gpus),
     ]
+    lines += [trf("The {pool} pool comes in whole engines: {engines} × DP {dp} × TP {tp} × PP {pp} = "
+                  "{gpus} GPUs for {replicas} replicas, one per DP rank; a MoE model's experts shard "
+                  "over each engine's DP × TP ranks.", lang, pool=name, engines=count(engines),
+                  dp=shape.dp, tp=shape.tp, pp=shape.pp, gpus=count(gpus), replicas=count(replicas))
+              for name, shape, engines, gpus, replicas in (
+                  (tr("prefill", lang), d.prefill_shape, d.prefill_engines, d.prefill_gpus,
+                   d.prefill_replicas),
+                  (tr("decode", lang), d.decode_shape, d.decode_engines, d.decode_gpus,
+                   d.decode_replicas))
+              if shape.dp > 1]
     together = aggregated_gpus(fleet)
     if together is not None:
         lines.append(trf("Aggregated, the same traffic needs {gpus} GPUs (serving replicas, no "

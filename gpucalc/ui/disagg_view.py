@@ -27,6 +27,11 @@ def disaggregated_clause(outcome: Plan) -> str:
         d=d.decode_replicas, dtp=d.decode_tp, dpp=d.decode_pp, dg=count(d.decode_gpus),
         tpot=sig3(d.decode_tpot_ms.value), knee=count(d.decode_knee_requests.value),
         gpus=count(d.gpus))
+    for pool, shape, engines in ((translate("Answer", "prefill"), d.prefill_shape, d.prefill_engines),
+                                 (translate("Answer", "decode"), d.decode_shape, d.decode_engines)):
+        if shape.dp > 1:
+            text += translate("Answer", "; {pool} in {engines} engines of DP {dp}").format(
+                pool=pool, engines=count(engines), dp=shape.dp)
     together = aggregated_gpus(outcome.fleet)
     if together is not None:
         text += translate("Answer", " ({gpus} aggregated for the same traffic)").format(
@@ -34,15 +39,25 @@ def disaggregated_clause(outcome: Plan) -> str:
     return text
 
 
+def _engines(dp: int, engines: int) -> str:
+    """', in 2 engines of DP 8' for a pool of DP > 1; '' otherwise."""
+    if dp <= 1:
+        return ""
+    return translate("ExplainPane", ", in {engines} engines of DP {dp}").format(
+        engines=count(engines), dp=dp)
+
+
 def disaggregated_groups(d: DisaggregatedPlan) -> list[tuple[str, tuple[Term, ...]]]:
     """The pools' terms for the Explanation pane: prefill pool, KV transfer, decode pool."""
     return [
         (translate("ExplainPane", "Prefill pool: {n} × TP {tp} × PP {pp}").format(
-            n=d.prefill_replicas, tp=d.prefill_tp, pp=d.prefill_pp),
+            n=d.prefill_replicas, tp=d.prefill_tp, pp=d.prefill_pp)
+         + _engines(d.prefill_shape.dp, d.prefill_engines),
          (d.prefill_ms, d.kv_transfer_ms, d.ttft_ms, d.prefill_tokens_per_s_per_replica,
           d.prefill_requests_per_s_per_replica, d.prefill_replicas_needed)),
         (translate("ExplainPane", "Decode pool: {n} × TP {tp} × PP {pp}").format(
-            n=d.decode_replicas, tp=d.decode_tp, pp=d.decode_pp),
+            n=d.decode_replicas, tp=d.decode_tp, pp=d.decode_pp)
+         + _engines(d.decode_shape.dp, d.decode_engines),
          (d.decode_knee_requests, d.decode_tpot_ms, d.decode_tokens_per_s_per_replica,
           d.decode_requests_per_s_per_replica, d.decode_replicas_needed)),
     ]

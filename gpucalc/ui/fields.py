@@ -65,6 +65,16 @@ DISAGGREGATION = (
     FieldSpec("deployment.disaggregation.decode_tp", QT_TRANSLATE_NOOP("Fields", "Decode TP"),
               QT_TRANSLATE_NOOP("Fields", "--decode-tp: tensor parallel size of a decode replica."),
               auto=QT_TRANSLATE_NOOP("Fields", "same as TP")),
+    FieldSpec("deployment.disaggregation.prefill_dp", QT_TRANSLATE_NOOP("Fields", "Prefill DP"),
+              QT_TRANSLATE_NOOP("Fields", "--prefill-dp: attention DP ranks of one prefill engine "
+                                          "(SGLang --dp with --enable-dp-attention); the pool comes "
+                                          "in whole engines of DP × TP × PP GPUs."),
+              auto=QT_TRANSLATE_NOOP("Fields", "same as DP")),
+    FieldSpec("deployment.disaggregation.decode_dp", QT_TRANSLATE_NOOP("Fields", "Decode DP"),
+              QT_TRANSLATE_NOOP("Fields", "--decode-dp: attention DP ranks of one decode engine "
+                                          "(SGLang --dp with --enable-dp-attention); the pool comes "
+                                          "in whole engines of DP × TP × PP GPUs."),
+              auto=QT_TRANSLATE_NOOP("Fields", "same as DP")),
     FieldSpec("deployment.disaggregation.prefill_pp", QT_TRANSLATE_NOOP("Fields", "Prefill PP"),
               QT_TRANSLATE_NOOP("Fields", "--prefill-pp: pipeline stages of a prefill replica."),
               auto=QT_TRANSLATE_NOOP("Fields", "same as PP")),

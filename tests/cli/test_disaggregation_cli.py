@@ -57,3 +57,18 @@ def test_prefill_tp_that_does_not_divide_the_heads_names_the_flag(
     assert code != 0
     err = capsys.readouterr().err
     assert "--prefill-tp 3 cannot split the model's heads" in err
+
+
+def test_pool_dp_flags_put_each_pool_in_whole_engines(capsys: pytest.CaptureFixture[str]) -> None:
+    """--prefill-dp 2 --decode-dp 4 on a dense model: engines of DP × TP × PP GPUs (SGLang --dp)."""
+    pools = run_json(capsys, *CHAT_8B, "--prefill-dp", "2", "--decode-dp", "4", "--prefill-replicas", "3",
+                     "--decode-replicas", "5")["disaggregated"]
+    assert isinstance(pools, dict)
+    assert (pools["prefill_dp"], pools["decode_dp"]) == (2, 4)
+    assert (pools["prefill_engines"], pools["decode_engines"]) == (2, 2)
+    assert (pools["prefill_gpus"], pools["decode_gpus"]) == (4, 8)
+    assert pools["ratio"] == "2P2D"
+    assert main(["estimate", *CHAT_8B, "--prefill-dp", "2", "--prefill-replicas", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "prefill pool in whole engines: 2 × DP 2 × TP 1 × PP 1 = 4 GPUs for 3 replicas" in out
+    assert "decode pool in whole engines" not in out

@@ -15,6 +15,7 @@ import pytest
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.disagg_inputs import Disaggregation
 from gpucalc.core.disaggregation import (
+    PoolShape,
     decode_step_seconds,
     disaggregated_plan,
     md1_wait_seconds,
@@ -120,7 +121,7 @@ def test_decode_tpot_is_lower_without_prefill_interference(catalog: Catalog) -> 
     inputs = _inputs(catalog)
     memory = calculate_memory(inputs)
     aggregated = build_context(inputs, memory)
-    decode = pool_context(inputs, 1, 1, "decode_tp")
+    decode = pool_context(inputs, PoolShape(1, 1, 1), "decode_tp")
     for batch in (8, 32, 128):
         mixed = closed_loop(aggregated.step, aggregated.shape(aggregated.running_cap()), batch)
         assert decode_step_seconds(decode, batch) < mixed.tpot_s

@@ -70,3 +70,22 @@ def test_the_plan_holds_the_pools_only_when_disaggregated(catalog: Catalog) -> N
     pools = compute_plan(catalog, split).disaggregated
     assert pools is not None
     assert pools.prefill_replicas >= 1
+
+
+def test_sglang_dp_attention_decode_server_sets_the_decode_pools_dp() -> None:
+    """SGLang --tp 16 --dp 16 --enable-dp-attention: attention TP 1, DP 16 on the decode pool."""
+    parsed = parse_serve_command("python -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3 "
+                                 "--tp 16 --dp 16 --enable-dp-attention --moe-a2a-backend deepep "
+                                 "--disaggregation-mode decode")
+    pools = parsed.scenario.deployment.disaggregation
+    assert (pools.decode_tp, pools.decode_dp) == (1, 16)
+    assert pools.prefill_dp is None
+
+
+def test_a_pool_of_dp_2_launches_one_engine_that_pastes_back(catalog: Catalog) -> None:
+    inputs = plan(catalog, "llama-3.1-8b-instruct", engine="sglang",
+                  disaggregation=Disaggregation(enabled=True, prefill_dp=2))
+    lines = pool_serve_lines(inputs)
+    assert lines is not None
+    pools = parse_serve_command(lines[0]).scenario.deployment.disaggregation
+    assert (pools.prefill_tp, pools.prefill_dp) == (1, 2)

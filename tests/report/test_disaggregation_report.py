@@ -54,3 +54,18 @@ def test_disaggregated_csv_equals_the_json(catalog: Catalog, capsys: pytest.Capt
     assert summary["disaggregation", "decode_tp"].value == 2
     assert summary["disaggregation", "decode_gpus"].value == pools["decode_gpus"]
     assert summary["disaggregation", "decode_gpus"].source == "disaggregated.csv: decode_gpus"
+
+
+def test_pdf_and_summary_show_the_pools_engines(qapp: QApplication, catalog: Catalog,
+                                                tmp_path: Path) -> None:
+    pooled = SPLIT.model_copy(update={"deployment": Deployment(
+        max_model_len=16384, disaggregation=Disaggregation(enabled=True, decode_dp=2,
+                                                           decode_replicas=3))})
+    write_report(tmp_path / "plan.pdf", pooled, catalog, "en")
+    text = " ".join(" ".join(pdf_pages(tmp_path / "plan.pdf")).split())
+    assert ("The decode pool comes in whole engines: 2 × DP 2 × TP 1 × PP 1 = 4 GPUs for 3 "
+            "replicas") in text
+    summary = {(r.section, r.field): r for r in summary_rows(build_report(pooled, catalog))}
+    assert summary["disaggregation", "decode_dp"].value == 2
+    assert summary["disaggregation", "decode_engines"].value == 2
+    assert summary["disaggregation", "decode_gpus"].value == 4

@@ -45,6 +45,26 @@ def test_decode_replicas_field_fixes_the_decode_pool(qtbot: QtBot, shell: Shell)
     assert "decode pool 5 × TP" in shell.window.banner.detail.text()
 
 
+def test_decode_dp_field_puts_the_decode_pool_in_engines(qtbot: QtBot, shell: Shell) -> None:
+    box = shell.window.inputs.binder.widget("deployment.disaggregation.enabled")
+    assert isinstance(box, QCheckBox)
+    with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
+        box.setChecked(True)
+    assert isinstance(shell.window.inputs.binder.widget("deployment.disaggregation.decode_dp"),
+                      QAbstractSpinBox)
+    with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
+        shell.controller.set_field("deployment.disaggregation.decode_replicas", 3)
+    with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
+        shell.controller.set_field("deployment.disaggregation.decode_dp", 2)
+    outcome = shell.controller.last_outcome
+    assert outcome is not None
+    pools = outcome.disaggregated
+    assert pools is not None
+    assert (pools.decode_dp, pools.decode_engines) == (2, 2)
+    assert pools.decode_gpus == 4 * pools.decode_tp * pools.decode_pp
+    assert "; decode in 2 engines of DP 2" in shell.window.banner.detail.text()
+
+
 def test_sizing_tooltip_explains_a_disaggregated_row(shell: Shell) -> None:
     from gpucalc.core.sizing import SizingRow
     from gpucalc.ui.panels.sizing_model import SizingTableModel
