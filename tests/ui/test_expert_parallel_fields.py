@@ -66,5 +66,5 @@ def test_imbalance_fields_state_the_sourced_defaults() -> None:
     figures = (f"{DEFAULT_IMBALANCE:g}", f"{EPLB_IMBALANCE:g}")
     imbalance, eplb = specs["deployment.expert_imbalance"], specs["deployment.enable_eplb"]
     assert all(f in imbalance.auto and f in eplb.help for f in figures)
-    assert "aiconfigurator" in imbalance.help
-    assert "aiconfigurator" in eplb.help
+    assert "power-law routing" in imbalance.help
+    assert "(measured)" in eplb.help
