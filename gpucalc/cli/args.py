@@ -6,7 +6,12 @@ import argparse
 from collections.abc import Callable
 
 from gpucalc.core.disagg_inputs import Disaggregation
-from gpucalc.core.expert_parallel import AllToAllMode
+from gpucalc.core.expert_parallel import (
+    DEFAULT_IMBALANCE,
+    EPLB_IMBALANCE,
+    IMBALANCE_DEFAULTS,
+    AllToAllMode,
+)
 from gpucalc.core.inputs import (
     SLO_PERCENTILES,
     Deployment,
@@ -134,14 +139,15 @@ def add_expert_parallel_args(parser: argparse.ArgumentParser) -> None:
                        default=None, help="SGLang / TensorRT-LLM: EP size > 1 turns expert parallel "
                                           "on (gpucalc's EP size is DP × attention TP)")
     group.add_argument("--enable-eplb", action="store_true",
-                       help="expert-parallel load balancer: default imbalance 1.1 instead of 1.3")
+                       help=f"expert-parallel load balancer: default imbalance {EPLB_IMBALANCE:g} instead of "
+                            f"{DEFAULT_IMBALANCE:g}")
     group.add_argument("--num-redundant-experts", "--ep-num-redundant-experts",
                        dest="num_redundant_experts", type=int, default=0,
                        help="extra expert copies EPLB places over the EP ranks")
     group.add_argument("--eplb-config", type=eplb_redundant_experts, default=None,
                        help="vLLM's JSON, e.g. '{\"num_redundant_experts\": 32}' (implies --enable-eplb)")
     group.add_argument("--expert-imbalance", type=float, default=None,
-                       help="busiest EP rank's routed tokens ÷ the mean (default 1.3, 1.1 with EPLB)")
+                       help=f"busiest EP rank's routed tokens ÷ the mean (default {IMBALANCE_DEFAULTS})")
     group.add_argument("--all2all-backend", type=all2all_mode, default=None,
                        help="allgather_reducescatter (default), naive, deepep_high_throughput, "
                             "deepep_low_latency")

@@ -39,16 +39,31 @@ class AllToAllMode(StrEnum):
 
 
 # Expert load imbalance: the busiest EP rank's routed tokens ÷ the mean (vLLM's EPLB logs the
-# inverse, "balancedness" = mean ÷ max tokens per rank). No engine publishes a default figure:
-# these are gpucalc planning assumptions, to be replaced by the figure of one's own logs. The
-# router is trained to balance the experts over a batch (DeepSeek-V3 technical report §2.1.2),
-# not per step and rank; EPLB replicates the heavy experts to even the ranks out
-# (deepseek-ai/EPLB README), hence the lower figure with it.
-DEFAULT_IMBALANCE = 1.3
-EPLB_IMBALANCE = 1.1
+# inverse, "balancedness" = mean ÷ max tokens per rank); it scales the expert GEMMs of a step.
+# Derived by tools/derive_expert_imbalance.py (which writes the two figures below) from
+# aiconfigurator-core 0.12.0 (NVIDIA, Apache-2.0), whose planner routes MoE tokens by a power law
+# with α = 1.01 (sdk/config.py workload_distribution "power_law"; sdk/models/deepseek.py
+# _power_law_alpha) and measured its MoE kernels under it:
+# - default: grouped-GEMM time under power_law_1.01 ÷ balanced at the same shape
+#   (systems/data/<gpu>/moe/<engine>/<version>/moe_perf.parquet, moe_tp 1, EP 8–64, ≥ 4096
+#   tokens, the compute-bound range); median per GPU 1.14 (L40S) to 1.72 (A100), H100 1.59,
+#   H200 1.53, B200 1.29; median of the 9 GPUs 1.40.
+# - with EPLB: the measured rank's tokens under power_law_1.01_eplb (TensorRT-LLM 1.3.0rc10
+#   systems/data/<gpu>/moe/trtllm/1.3.0rc10/wideep_moe_perf.parquet, rank0_num_tokens) ÷ the
+#   tokens per rank of uniform top-k routing, T × (1 − C(S − S/EP, k) ÷ C(S, k)); same EP sizes
+#   and tokens; median per GPU 1.05 (H100) to 1.10 (B200); median of the 6 GPUs 1.08.
+# The router balances the experts over a batch (DeepSeek-V3 technical report §2.1.2), not per
+# step and rank; one's own EPLB balancedness log (1 ÷ imbalance) overrides both.
+DEFAULT_IMBALANCE = 1.4
+EPLB_IMBALANCE = 1.08
+# The defaults and their origin, in plain English for the CLI help, the CSV and the field docs.
+IMBALANCE_DEFAULTS = (f"{DEFAULT_IMBALANCE:g}, {EPLB_IMBALANCE:g} with EPLB: aiconfigurator-core 0.12.0 "
+                      "MoE kernels measured under power-law routing α 1.01")
 IMBALANCE_SOURCE = QT_TRANSLATE_NOOP(
-    "Sources", "gpucalc planning assumption: busiest EP rank 1.3 × the mean tokens (1.1 with EPLB); "
-               "set it from the engine's EPLB balancedness log (mean ÷ max)")
+    "Sources", "aiconfigurator-core 0.12.0 measured MoE kernels, power-law routing α 1.01 (its "
+               "planning default): busiest EP rank 1.4 × the balanced GEMM time (median over 9 GPUs, "
+               "EP 8–64); 1.08 with EPLB (TensorRT-LLM wide-EP tokens per rank); "
+               "tools/derive_expert_imbalance.py")
 
 # DeepEP kernels, fitted to aiconfigurator-core 0.12.0 systems/data/h200_sxm/comm/vllm/0.24.0/
 # moe_a2a_perf.parquet (EP 8, one node, hidden 7168, top-8 of 256 experts, dispatch + combine):

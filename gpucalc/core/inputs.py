@@ -10,7 +10,7 @@ from gpucalc.core.context_parallel import dcp_divides_tp_error
 from gpucalc.core.disagg_inputs import Disaggregation
 from gpucalc.core.engine import EngineProfile
 from gpucalc.core.errors import InputRuleError
-from gpucalc.core.expert_parallel import AllToAllMode
+from gpucalc.core.expert_parallel import IMBALANCE_DEFAULTS, AllToAllMode
 from gpucalc.core.gpu_spec import GpuSpec
 from gpucalc.core.kernel_surfaces import KernelCatalog
 from gpucalc.core.model_spec import ModelSpec
@@ -97,7 +97,7 @@ class Deployment(BaseModel):
         "num_redundant_experts, SGLang --ep-num-redundant-experts).")
     expert_imbalance: float | None = Field(
         default=None, ge=1.0, le=8.0, description="Busiest EP rank's routed tokens ÷ the mean; None: "
-        "1.3, or 1.1 with EPLB (planning assumptions).")
+        f"{IMBALANCE_DEFAULTS} (gpucalc.core.expert_parallel).")
     all2all_mode: AllToAllMode = Field(
         default=AllToAllMode.ALLGATHER, description="Expert all-to-all: allgather (vLLM default "
         "allgather_reducescatter), normal (DeepEP high-throughput), low-latency (DeepEP).")

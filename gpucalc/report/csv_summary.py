@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gpucalc.core.expert_parallel import expert_imbalance
+from gpucalc.core.expert_parallel import IMBALANCE_DEFAULTS, expert_imbalance
 from gpucalc.core.explain import Term
 from gpucalc.core.fleet import FleetVerdict
 from gpucalc.core.inputs import PlanInputs
@@ -144,7 +144,7 @@ def data_parallel_rows(inputs: PlanInputs) -> list[SummaryRow]:
     if dep.data_parallel_size <= 1:
         return []
     imbalance_from = FROM_SCENARIO if dep.expert_imbalance is not None else (
-        "gpucalc default (planning assumption): 1.3, 1.1 with EPLB")
+        f"gpucalc default {IMBALANCE_DEFAULTS}")
     return [SummaryRow("parallelism", "data_parallel_size", dep.data_parallel_size, "ranks", FROM_SCENARIO),
             SummaryRow("parallelism", "gpus_per_engine", dep.gpus_per_engine, "GPUs", FROM_SCENARIO),
             SummaryRow("parallelism", "enable_eplb", dep.enable_eplb, "", FROM_SCENARIO),

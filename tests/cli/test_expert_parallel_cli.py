@@ -14,7 +14,7 @@ import pytest
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_scenario
 from gpucalc.cli.main import EXIT_USAGE, main
-from gpucalc.core.expert_parallel import AllToAllMode
+from gpucalc.core.expert_parallel import DEFAULT_IMBALANCE, EPLB_IMBALANCE, AllToAllMode
 from gpucalc.core.inputs import Deployment
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.scenario import Scenario
@@ -30,7 +30,7 @@ def test_json_has_the_expert_parallel_keys(capsys: pytest.CaptureFixture[str]) -
                      "--all2all-backend", "deepep_low_latency")
     ep = data["expert_parallel"]
     assert isinstance(ep, dict)
-    assert (ep["size"], ep["experts_per_gpu"], ep["imbalance"]) == (8, 32, 1.3)
+    assert (ep["size"], ep["experts_per_gpu"], ep["imbalance"]) == (8, 32, 1.4)
     assert ep["alltoall_mode"] == "low-latency"
     assert ep["data_parallel_size"] == 8
     assert isinstance(ep["alltoall_ms_per_step"], float)
@@ -51,7 +51,7 @@ def test_sglang_dp_attention_on_the_command_line(capsys: pytest.CaptureFixture[s
     ep = data["expert_parallel"]
     assert isinstance(ep, dict)
     assert (ep["attention_tensor_parallel_size"], ep["data_parallel_size"], ep["size"]) == (1, 8, 8)
-    assert ep["imbalance"] == 1.1
+    assert ep["imbalance"] == 1.08
 
 
 def test_eplb_config_json_sets_redundant_experts(capsys: pytest.CaptureFixture[str]) -> None:
@@ -65,7 +65,7 @@ def test_eplb_config_json_sets_redundant_experts(capsys: pytest.CaptureFixture[s
 def test_text_output_names_the_expert_group(capsys: pytest.CaptureFixture[str]) -> None:
     main(["estimate", *DEEPSEEK, "-dp", "8", "--enable-expert-parallel"])
     out = capsys.readouterr().out
-    assert "expert group: DP 8 × TP 1 = 8 ranks, 32 experts per GPU, imbalance 1.3×" in out
+    assert "expert group: DP 8 × TP 1 = 8 ranks, 32 experts per GPU, imbalance 1.4×" in out
 
 
 def test_unknown_all2all_backend_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
@@ -126,3 +126,12 @@ def test_serve_line_round_trips_dp_and_ep(catalog: Catalog, engine: str) -> None
     if engine == "sglang":
         assert "--tp 16" in line
         assert "--enable-dp-attention" in line
+
+
+def test_imbalance_help_states_the_sourced_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    """``estimate --help`` gives the figures the core uses and where they come from."""
+    with pytest.raises(SystemExit):
+        main(["estimate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert f"default {DEFAULT_IMBALANCE:g}, {EPLB_IMBALANCE:g} with EPLB: aiconfigurator-core 0.12.0" in text
+    assert f"default imbalance {EPLB_IMBALANCE:g} instead of {DEFAULT_IMBALANCE:g}" in text

@@ -45,7 +45,9 @@ def test_summary_csv_has_the_dp_inputs_and_figures(catalog: Catalog, tmp_path: P
     values = {(r["section"], r["field"]): r["value"] for r in rows}
     assert values[("parallelism", "data_parallel_size")] == "8"
     assert values[("parallelism", "num_redundant_experts")] == "32"
-    assert values[("parallelism", "expert_imbalance")] == "1.1"
+    assert values[("parallelism", "expert_imbalance")] == "1.08"
+    sources = {(r["section"], r["field"]): r["source"] for r in rows}
+    assert "aiconfigurator-core 0.12.0" in sources[("parallelism", "expert_imbalance")]
     assert values[("parallelism", "all2all_mode")] == "low-latency"
     assert values[("answer", "expert_parallel_experts_per_gpu")] == "36"
     data = build_report(DP_EP, catalog)
