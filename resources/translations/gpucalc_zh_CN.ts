@@ -134,7 +134,22 @@
             <translation>。预填充/生成分离 {ratio}：预填充池 {p} × TP {ptp} × PP {ppp} = {pg} 张 GPU，TTFT {ttft} ms（含 KV 传输 {kv} ms）；生成池 {d} × TP {dtp} × PP {dpp} = {dg} 张 GPU，每个副本 {knee} 个请求时 TPOT {tpot} ms——共 {gpus} 张 GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/disagg_view.py" line="32" />
+            <location filename="../../gpucalc/ui/disagg_view.py" line="30" />
+            <source>prefill</source>
+            <translation>预填充</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/disagg_view.py" line="31" />
+            <source>decode</source>
+            <translation>生成</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/disagg_view.py" line="33" />
+            <source>; {pool} in {engines} engines of DP {dp}</source>
+            <translation>；{pool}为 {engines} 个 DP {dp} 引擎</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/disagg_view.py" line="37" />
             <source> ({gpus} aggregated for the same traffic)</source>
             <translation>（同样流量不分离需要 {gpus} 张）</translation>
         </message>
@@ -937,27 +952,42 @@
             <translation>测试计划，对照本次拟合前的估算（详情：gpucalc test-plan … --results FILE…）：{marks}</translation>
         </message>
         <message>
+            <location filename="../../gpucalc/cli/disagg_output.py" line="12" />
+            <source>prefill</source>
+            <translation>预填充</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/disagg_output.py" line="12" />
+            <source>decode</source>
+            <translation>生成</translation>
+        </message>
+        <message>
             <location filename="../../gpucalc/cli/disagg_output.py" line="17" />
+            <source>{pool} pool in whole engines: {engines} × DP {dp} × TP {tp} × PP {pp} = {gpus} GPUs for {replicas} replicas (one per DP rank)</source>
+            <translation>{pool}池按整引擎计：{engines} × DP {dp} × TP {tp} × PP {pp} = {gpus} 张 GPU，承载 {replicas} 个副本（每个 DP rank 一个）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/disagg_output.py" line="33" />
             <source>disaggregated prefill/decode ({ratio}): {gpus} GPUs for {qps} req/s</source>
             <translation>预填充/生成分离（{ratio}）：{qps} req/s 需要 {gpus} 张 GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/disagg_output.py" line="19" />
+            <location filename="../../gpucalc/cli/disagg_output.py" line="35" />
             <source>prefill pool: {replicas} replicas × TP {tp} × PP {pp} = {gpus} GPUs ({needed} needed); {rate} req/s each at the TTFT target; TTFT {ttft} ms (P95 prefill {prefill} ms + KV transfer {transfer} ms + queue)</source>
             <translation>预填充池：{replicas} 个副本 × TP {tp} × PP {pp} = {gpus} 张 GPU（需要 {needed} 个）；每个副本在 TTFT 目标下 {rate} req/s；TTFT {ttft} ms（P95 预填充 {prefill} ms + KV 传输 {transfer} ms + 排队）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/disagg_output.py" line="27" />
+            <location filename="../../gpucalc/cli/disagg_output.py" line="43" />
             <source>decode pool: {replicas} replicas × TP {tp} × PP {pp} = {gpus} GPUs ({needed} needed); knee {knee} requests, TPOT {tpot} ms without prompt chunks, {rate} req/s each</source>
             <translation>生成池：{replicas} 个副本 × TP {tp} × PP {pp} = {gpus} 张 GPU（需要 {needed} 个）；拐点 {knee} 个请求，不含提示词分块的 TPOT {tpot} ms，每个副本 {rate} req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/disagg_output.py" line="33" />
+            <location filename="../../gpucalc/cli/disagg_output.py" line="49" />
             <source>KV transfer: {mb} MB per P95 prompt over {link} at {gbs} GB/s per GPU from {senders} GPUs: {ms} ms</source>
             <translation>KV 传输：每个 P95 提示词 {mb} MB，经 {link}，每张 GPU {gbs} GB/s，{senders} 张 GPU 同时发送：{ms} ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/disagg_output.py" line="39" />
+            <location filename="../../gpucalc/cli/disagg_output.py" line="56" />
             <source>aggregated for the same traffic: {gpus} GPUs</source>
             <translation>同样流量不分离部署：{gpus} 张 GPU</translation>
         </message>
@@ -1913,57 +1943,57 @@
             <translation>{decode_context_parallel_size} {dcp} 最多为 {tensor_parallel_size} ÷ KV 头数 = {tp} ÷ {heads} = {largest}：只有在 TP 各卡间重复存放的 KV 才能切分</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="41" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="47" />
             <source>{prefill_tp} {tp} cannot split the model's heads ({heads} attention heads, {kv_heads} KV heads)</source>
             <translation>{prefill_tp} {tp} 无法均分模型的注意力头（{heads} 个注意力头，{kv_heads} 个 KV 头）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="43" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="49" />
             <source>{decode_tp} {tp} cannot split the model's heads ({heads} attention heads, {kv_heads} KV heads)</source>
             <translation>{decode_tp} {tp} 无法均分模型的注意力头（{heads} 个注意力头，{kv_heads} 个 KV 头）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="45" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="51" />
             <source>{prefill_pp} {pp} exceeds the model's {layers} layers</source>
             <translation>{prefill_pp} {pp} 超过模型的 {layers} 层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="46" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="52" />
             <source>{decode_pp} {pp} exceeds the model's {layers} layers</source>
             <translation>{decode_pp} {pp} 超过模型的 {layers} 层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="49" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="55" />
             <source>a prefill replica of TP {tp} × PP {pp} does not hold the model and a KV cache; raise {prefill_tp}</source>
             <translation>TP {tp} × PP {pp} 的预填充副本放不下模型和 KV 缓存；请调大 {prefill_tp}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="51" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="57" />
             <source>a decode replica of TP {tp} × PP {pp} does not hold the model and a KV cache; raise {decode_tp}</source>
             <translation>TP {tp} × PP {pp} 的生成副本放不下模型和 KV 缓存；请调大 {decode_tp}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="229" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="295" />
             <source>{ttft_ms}: a P95 prompt takes {prefill_ms} ms to prefill and {transfer_ms} ms to move to the decode pool; raise the target or {prefill_tp}</source>
             <translation>{ttft_ms}：一个 P95 提示词预填充需要 {prefill_ms} ms，传到生成池需要 {transfer_ms} ms；请放宽目标或调大 {prefill_tp}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="271" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="337" />
             <source>a decode replica of TP {tp} × PP {pp} cannot run one request: its KV cache holds {memory} requests and one decode step takes {step_ms} ms against {tpot_ms}; raise {decode_tp}</source>
             <translation>TP {tp} × PP {pp} 的生成副本连一个请求都跑不了：KV 缓存只容纳 {memory} 个请求，一步生成需要 {step_ms} ms，对比 {tpot_ms}；请调大 {decode_tp}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="125" />
+            <location filename="../../gpucalc/core/expert_parallel.py" line="140" />
             <source>{num_redundant_experts}: redundant experts need expert parallel and EPLB (--enable-expert-parallel --enable-eplb)</source>
             <translation>{num_redundant_experts}：冗余专家需要开启专家并行和 EPLB（--enable-expert-parallel --enable-eplb）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="129" />
+            <location filename="../../gpucalc/core/expert_parallel.py" line="144" />
             <source>{all2all_mode}: DeepEP all-to-all needs expert parallel (--enable-expert-parallel)</source>
             <translation>{all2all_mode}：DeepEP all-to-all 需要开启专家并行（--enable-expert-parallel）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="134" />
+            <location filename="../../gpucalc/core/expert_parallel.py" line="149" />
             <source>{num_redundant_experts}: {experts} experts + {redundant} redundant do not spread evenly over EP {ep} ranks</source>
             <translation>{num_redundant_experts}：{experts} 个专家 + {redundant} 个冗余专家无法均分到 EP {ep} 个 rank 上</translation>
         </message>
@@ -2224,12 +2254,17 @@
     <context>
         <name>ExplainPane</name>
         <message>
-            <location filename="../../gpucalc/ui/disagg_view.py" line="40" />
+            <location filename="../../gpucalc/ui/disagg_view.py" line="46" />
+            <source>, in {engines} engines of DP {dp}</source>
+            <translation>，共 {engines} 个 DP {dp} 引擎</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/disagg_view.py" line="53" />
             <source>Prefill pool: {n} × TP {tp} × PP {pp}</source>
             <translation>预填充池：{n} × TP {tp} × PP {pp}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/disagg_view.py" line="44" />
+            <location filename="../../gpucalc/ui/disagg_view.py" line="58" />
             <source>Decode pool: {n} × TP {tp} × PP {pp}</source>
             <translation>生成池：{n} × TP {tp} × PP {pp}</translation>
         </message>
@@ -2509,606 +2544,631 @@
         </message>
         <message>
             <location filename="../../gpucalc/ui/fields.py" line="68" />
+            <source>Prefill DP</source>
+            <translation>预填充 DP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="69" />
+            <source>--prefill-dp: attention DP ranks of one prefill engine (SGLang --dp with --enable-dp-attention); the pool comes in whole engines of DP × TP × PP GPUs.</source>
+            <translation>--prefill-dp：一个预填充引擎的注意力 DP rank 数（SGLang --dp 配合 --enable-dp-attention）；该池按整引擎计，每个引擎 DP × TP × PP 张 GPU。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="72" />
+            <source>same as DP</source>
+            <translation>同 DP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="73" />
+            <source>Decode DP</source>
+            <translation>生成 DP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="74" />
+            <source>--decode-dp: attention DP ranks of one decode engine (SGLang --dp with --enable-dp-attention); the pool comes in whole engines of DP × TP × PP GPUs.</source>
+            <translation>--decode-dp：一个生成引擎的注意力 DP rank 数（SGLang --dp 配合 --enable-dp-attention）；该池按整引擎计，每个引擎 DP × TP × PP 张 GPU。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="78" />
             <source>Prefill PP</source>
             <translation>预填充 PP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="69" />
+            <location filename="../../gpucalc/ui/fields.py" line="79" />
             <source>--prefill-pp: pipeline stages of a prefill replica.</source>
             <translation>--prefill-pp：一个预填充副本的流水线级数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="70" />
+            <location filename="../../gpucalc/ui/fields.py" line="80" />
             <source>same as PP</source>
             <translation>同 PP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="71" />
+            <location filename="../../gpucalc/ui/fields.py" line="81" />
             <source>Decode PP</source>
             <translation>生成 PP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="72" />
+            <location filename="../../gpucalc/ui/fields.py" line="82" />
             <source>--decode-pp: pipeline stages of a decode replica.</source>
             <translation>--decode-pp：一个生成副本的流水线级数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="75" />
+            <location filename="../../gpucalc/ui/fields.py" line="85" />
             <source>Prefill replicas</source>
             <translation>预填充副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="76" />
+            <location filename="../../gpucalc/ui/fields.py" line="86" />
             <source>--prefill-replicas: a fixed prefill pool; auto sizes it from the QPS at the TTFT target.</source>
             <translation>--prefill-replicas：固定预填充池规模；自动时按 TTFT 目标下的 QPS 反推。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="78" />
+            <location filename="../../gpucalc/ui/fields.py" line="88" />
             <source>sized from QPS</source>
             <translation>按 QPS 反推</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="80" />
+            <location filename="../../gpucalc/ui/fields.py" line="90" />
             <source>Decode replicas</source>
             <translation>生成副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="81" />
+            <location filename="../../gpucalc/ui/fields.py" line="91" />
             <source>--decode-replicas: a fixed decode pool; auto sizes it from the QPS at the TPOT target.</source>
             <translation>--decode-replicas：固定生成池规模；自动时按 TPOT 目标下的 QPS 反推。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="84" />
+            <location filename="../../gpucalc/ui/fields.py" line="94" />
             <source>KV link</source>
             <translation>KV 链路</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="85" />
+            <location filename="../../gpucalc/ui/fields.py" line="95" />
             <source>--kv-transfer-gbps: link between the pools per GPU (400 = NDR InfiniBand); auto uses the GPU's fast link inside one domain, else the scale-out network.</source>
             <translation>--kv-transfer-gbps：两个池之间每卡的链路带宽（400 = NDR InfiniBand）；自动：同一高速互联域内用 GPU 的高速链路，否则用跨节点网络。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="88" />
+            <location filename="../../gpucalc/ui/fields.py" line="98" />
             <source>from the GPU</source>
             <translation>取自 GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="91" />
+            <location filename="../../gpucalc/ui/fields.py" line="101" />
             <source>Engine</source>
             <translation>推理引擎</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="92" />
+            <location filename="../../gpucalc/ui/fields.py" line="102" />
             <source>Serving engine whose memory accounting is used.</source>
             <translation>采用哪个推理引擎的显存记账方式。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="94" />
+            <location filename="../../gpucalc/ui/fields.py" line="104" />
             <source>Memory fraction</source>
             <translation>显存占用比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="95" />
+            <location filename="../../gpucalc/ui/fields.py" line="105" />
             <source>vLLM --gpu-memory-utilization, SGLang --mem-fraction-static, TensorRT-LLM free memory fraction; auto uses the engine default.</source>
             <translation>vLLM --gpu-memory-utilization、SGLang --mem-fraction-static、TensorRT-LLM 空闲显存比例；自动则使用引擎默认值。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="98" />
+            <location filename="../../gpucalc/ui/fields.py" line="108" />
             <source>engine default</source>
             <translation>引擎默认</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="99" />
+            <location filename="../../gpucalc/ui/fields.py" line="109" />
             <source>Max model length</source>
             <translation>最大上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="100" />
+            <location filename="../../gpucalc/ui/fields.py" line="110" />
             <source>--max-model-len; auto uses the model's context.</source>
             <translation>--max-model-len；自动则使用模型的上下文长度。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="101" />
+            <location filename="../../gpucalc/ui/fields.py" line="111" />
             <source>model maximum</source>
             <translation>模型上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="102" />
+            <location filename="../../gpucalc/ui/fields.py" line="112" />
             <source>Batched tokens</source>
             <translation>批处理 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="103" />
+            <location filename="../../gpucalc/ui/fields.py" line="113" />
             <source>--max-num-batched-tokens: the token budget of one scheduler step; it sets the activation peak.</source>
             <translation>--max-num-batched-tokens：一次调度步的 token 预算，决定激活峰值。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="106" />
+            <location filename="../../gpucalc/ui/fields.py" line="116" />
             <source>Max sequences</source>
             <translation>最大并发序列数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="107" />
+            <location filename="../../gpucalc/ui/fields.py" line="117" />
             <source>--max-num-seqs: requests running at once.</source>
             <translation>--max-num-seqs：同时在算的请求数上限。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="109" />
+            <location filename="../../gpucalc/ui/fields.py" line="119" />
             <source>Tensor parallel (TP)</source>
             <translation>张量并行（TP）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="110" />
+            <location filename="../../gpucalc/ui/fields.py" line="120" />
             <source>GPUs one layer is split across.</source>
             <translation>一层被切分到的 GPU 数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="112" />
+            <location filename="../../gpucalc/ui/fields.py" line="122" />
             <source>Pipeline parallel (PP)</source>
             <translation>流水线并行（PP）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="113" />
+            <location filename="../../gpucalc/ui/fields.py" line="123" />
             <source>Stages the layers are split into.</source>
             <translation>模型层被切分成的段数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="114" />
+            <location filename="../../gpucalc/ui/fields.py" line="124" />
             <source>Expert parallel (EP)</source>
             <translation>专家并行（EP）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="115" />
+            <location filename="../../gpucalc/ui/fields.py" line="125" />
             <source>Split the experts of MoE layers across ranks.</source>
             <translation>将 MoE 层的专家切分到各卡。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="117" />
+            <location filename="../../gpucalc/ui/fields.py" line="127" />
             <source>Decode context parallel (DCP)</source>
             <translation>解码上下文并行（DCP）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="118" />
+            <location filename="../../gpucalc/ui/fields.py" line="128" />
             <source>vLLM --decode-context-parallel-size: shards the KV cache along tokens over this many ranks of the TP group where TP would replicate it (MLA, or GQA with TP above the KV heads): KV per GPU ÷ DCP, KV capacity × DCP.</source>
             <translation>vLLM --decode-context-parallel-size：在 TP 会重复存放 KV 的情况下（MLA，或 TP 大于 KV 头数的 GQA），把 KV 缓存按 token 切分到 TP 组中的这么多张卡上：每卡 KV ÷ DCP，KV 容量 × DCP。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="122" />
+            <location filename="../../gpucalc/ui/fields.py" line="132" />
             <source>State dtype</source>
             <translation>状态精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="123" />
+            <location filename="../../gpucalc/ui/fields.py" line="133" />
             <source>vLLM --mamba-ssm-cache-dtype: dtype of the recurrent state of linear-attention / Mamba layers; auto follows the model config, else the model dtype.</source>
             <translation>vLLM --mamba-ssm-cache-dtype：线性注意力 / Mamba 层递归状态的精度；自动则按模型配置，未给出时用模型精度。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="127" />
+            <location filename="../../gpucalc/ui/fields.py" line="137" />
             <source>Data parallel (DP)</source>
             <translation>数据并行（DP）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="128" />
+            <location filename="../../gpucalc/ui/fields.py" line="138" />
             <source>vLLM --data-parallel-size, SGLang --dp-size with --enable-dp-attention: attention ranks of one engine, each with its own KV cache and scheduler; a MoE model's experts shard over DP × TP GPUs.</source>
             <translation>vLLM --data-parallel-size，SGLang --dp-size 配合 --enable-dp-attention：一个引擎内的注意力 rank 数，每个 rank 有自己的 KV 缓存和调度器；MoE 模型的专家分布在 DP × TP 张 GPU 上。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="132" />
+            <location filename="../../gpucalc/ui/fields.py" line="142" />
             <source>Expert load balancer (EPLB)</source>
             <translation>专家负载均衡（EPLB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="133" />
-            <source>--enable-eplb: replicates busy experts; the default imbalance drops from 1.3 to 1.1.</source>
-            <translation>--enable-eplb：复制繁忙的专家；默认负载不均衡从 1.3 降到 1.1。</translation>
+            <location filename="../../gpucalc/ui/fields.py" line="143" />
+            <source>--enable-eplb: replicates busy experts; the default imbalance drops from 1.4 to 1.08 (measured).</source>
+            <translation>--enable-eplb：复制繁忙的专家；默认负载不均衡从 1.4 降到 1.08（实测）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="135" />
+            <location filename="../../gpucalc/ui/fields.py" line="145" />
             <source>Redundant experts</source>
             <translation>冗余专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="136" />
+            <location filename="../../gpucalc/ui/fields.py" line="146" />
             <source>Extra expert copies EPLB spreads over the EP ranks (vLLM --eplb-config num_redundant_experts); they take memory on every GPU.</source>
             <translation>EPLB 分布到各 EP rank 上的额外专家副本（vLLM --eplb-config num_redundant_experts）；每张 GPU 都要为它们占用显存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="139" />
+            <location filename="../../gpucalc/ui/fields.py" line="149" />
             <source>Expert imbalance</source>
             <translation>专家负载不均衡</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="140" />
-            <source>Busiest EP rank's routed tokens ÷ the mean (1 / the balancedness EPLB logs); it scales the expert GEMMs.</source>
-            <translation>最忙 EP rank 的路由 token 数 ÷ 平均值（EPLB 日志中 balancedness 的倒数）；按此放大专家 GEMM。</translation>
+            <location filename="../../gpucalc/ui/fields.py" line="150" />
+            <source>Busiest EP rank's routed tokens ÷ the mean (1 / the balancedness EPLB logs); it scales the expert GEMMs. Default measured: expert GEMM time under power-law routing (α 1.01) ÷ balanced; the Explanation pane names the source.</source>
+            <translation>最忙 EP rank 的路由 token 数 ÷ 平均值（EPLB 日志中 balancedness 的倒数）；按此放大专家 GEMM。默认值为实测：幂律路由（α 1.01）下的专家 GEMM 时间 ÷ 均衡路由下的时间；来源见“计算说明”窗格。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="142" />
-            <source>1.3, 1.1 with EPLB</source>
-            <translation>1.3，开启 EPLB 时 1.1</translation>
+            <location filename="../../gpucalc/ui/fields.py" line="155" />
+            <source>1.4, 1.08 with EPLB</source>
+            <translation>1.4，开启 EPLB 时 1.08</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="143" />
+            <location filename="../../gpucalc/ui/fields.py" line="156" />
             <source>All-to-all</source>
             <translation>All-to-all</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="144" />
+            <location filename="../../gpucalc/ui/fields.py" line="157" />
             <source>How tokens reach the experts of other DP ranks: all-gather (vLLM's default), DeepEP normal (high throughput) or DeepEP low latency.</source>
             <translation>token 如何到达其他 DP rank 上的专家：all-gather（vLLM 默认）、DeepEP 高吞吐（normal）或 DeepEP 低延迟（low latency）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="148" />
+            <location filename="../../gpucalc/ui/fields.py" line="161" />
             <source>No CUDA graphs (eager)</source>
             <translation>禁用 CUDA Graph（eager）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="149" />
+            <location filename="../../gpucalc/ui/fields.py" line="162" />
             <source>vLLM --enforce-eager, SGLang --disable-cuda-graph: frees the CUDA-graph memory but every step pays the kernel launches, which slows small batches.</source>
             <translation>vLLM --enforce-eager、SGLang --disable-cuda-graph：省下 CUDA Graph 显存，但每步都要承担 kernel 启动开销，小批次会变慢。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="152" />
+            <location filename="../../gpucalc/ui/fields.py" line="165" />
             <source>Weight precision</source>
             <translation>权重精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="153" />
+            <location filename="../../gpucalc/ui/fields.py" line="166" />
             <source>The checkpoint's own precision, or a what-if quantization (fp8, int8, int4, nvfp4).</source>
             <translation>检查点自身的精度，或假设的量化档位（fp8、int8、int4、nvfp4）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="156" />
+            <location filename="../../gpucalc/ui/fields.py" line="169" />
             <source>KV cache dtype</source>
             <translation>KV 缓存精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="157" />
+            <location filename="../../gpucalc/ui/fields.py" line="170" />
             <source>--kv-cache-dtype: auto keeps the activation dtype.</source>
             <translation>--kv-cache-dtype：自动则与激活精度相同。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="159" />
+            <location filename="../../gpucalc/ui/fields.py" line="172" />
             <source>Prefix caching</source>
             <translation>前缀缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="160" />
+            <location filename="../../gpucalc/ui/fields.py" line="173" />
             <source>Reuse the KV blocks of prompt prefixes already computed (vLLM --[no-]enable-prefix-caching, SGLang --disable-radix-cache); on by default in vLLM V1, SGLang and TensorRT-LLM.</source>
             <translation>复用已计算过的输入前缀的 KV 块（vLLM --enable-prefix-caching / --no-enable-prefix-caching，SGLang --disable-radix-cache）；vLLM V1、SGLang 和 TensorRT-LLM 默认开启。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="166" />
+            <location filename="../../gpucalc/ui/fields.py" line="179" />
             <source>Speculative decoding</source>
             <translation>投机解码</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="167" />
+            <location filename="../../gpucalc/ui/fields.py" line="180" />
             <source>vLLM --speculative-config method, SGLang --speculative-algorithm: MTP (the model's own layers), EAGLE, EAGLE-3, n-gram or a draft model; off: plain decoding.</source>
             <translation>vLLM 的 --speculative-config、SGLang 的 --speculative-algorithm：MTP（模型自带的层）、EAGLE、EAGLE-3、n-gram 或草稿模型；关闭：普通解码。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="172" />
+            <location filename="../../gpucalc/ui/fields.py" line="185" />
             <source>Speculative tokens (k)</source>
             <translation>投机 token 数（k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="173" />
+            <location filename="../../gpucalc/ui/fields.py" line="186" />
             <source>Draft tokens per request and step (num_speculative_tokens, --speculative-num-steps).</source>
             <translation>每个请求每步的草稿 token 数（vLLM 配置中的投机 token 数、SGLang --speculative-num-steps）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="175" />
+            <location filename="../../gpucalc/ui/fields.py" line="188" />
             <source>Draft model</source>
             <translation>草稿模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="176" />
+            <location filename="../../gpucalc/ui/fields.py" line="189" />
             <source>The draft model of method draft_model (catalog id, Hugging Face id or folder); a label for EAGLE heads.</source>
             <translation>草稿模型方法所用的草稿模型（目录 id、Hugging Face id 或文件夹）；对 EAGLE 头仅作标注。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="180" />
+            <location filename="../../gpucalc/ui/fields.py" line="193" />
             <source>Acceptance length (τ)</source>
             <translation>接受长度（τ）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="181" />
+            <location filename="../../gpucalc/ui/fields.py" line="194" />
             <source>Tokens one target step yields per request, 1 … k+1: the mean acceptance length the engine logs; auto assumes the method's published acceptance rate.</source>
             <translation>目标模型每步为每个请求产出的 token 数，1 … k+1：即引擎日志中的平均接受长度；自动则采用该方法公开的接受率。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="184" />
+            <location filename="../../gpucalc/ui/fields.py" line="197" />
             <source>method default</source>
             <translation>方法默认值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="187" />
+            <location filename="../../gpucalc/ui/fields.py" line="200" />
             <source>Input length P50</source>
             <translation>输入长度 P50</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="188" />
+            <location filename="../../gpucalc/ui/fields.py" line="201" />
             <source>Median prompt length.</source>
             <translation>输入长度中位数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="189" />
+            <location filename="../../gpucalc/ui/fields.py" line="202" />
             <source>Input length P95</source>
             <translation>输入长度 P95</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="190" />
+            <location filename="../../gpucalc/ui/fields.py" line="203" />
             <source>95th percentile prompt length; auto = P50.</source>
             <translation>输入长度 95 分位；自动 = P50。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="191" />
+            <location filename="../../gpucalc/ui/fields.py" line="204" />
             <source>same as P50</source>
             <translation>同 P50</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="192" />
+            <location filename="../../gpucalc/ui/fields.py" line="205" />
             <source>Output length P50</source>
             <translation>输出长度 P50</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="193" />
+            <location filename="../../gpucalc/ui/fields.py" line="206" />
             <source>Median generated length.</source>
             <translation>输出长度中位数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="194" />
+            <location filename="../../gpucalc/ui/fields.py" line="207" />
             <source>Output length P95</source>
             <translation>输出长度 P95</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="195" />
+            <location filename="../../gpucalc/ui/fields.py" line="208" />
             <source>95th percentile generated length; auto = P50.</source>
             <translation>输出长度 95 分位；自动 = P50。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="197" />
+            <location filename="../../gpucalc/ui/fields.py" line="210" />
             <source>Turns</source>
             <translation>对话轮数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="198" />
+            <location filename="../../gpucalc/ui/fields.py" line="211" />
             <source>Turns of a multi-turn chat.</source>
             <translation>多轮对话的轮数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="199" />
+            <location filename="../../gpucalc/ui/fields.py" line="212" />
             <source>History per turn</source>
             <translation>每轮历史增长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="200" />
+            <location filename="../../gpucalc/ui/fields.py" line="213" />
             <source>Tokens the history grows by each turn.</source>
             <translation>每轮对话历史增加的 token 数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="201" />
+            <location filename="../../gpucalc/ui/fields.py" line="214" />
             <source>Length margin</source>
             <translation>长度余量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="202" />
+            <location filename="../../gpucalc/ui/fields.py" line="215" />
             <source>Plan every length this share longer (seed 002: 0.2–0.3 when request lengths vary widely); 0 = off.</source>
             <translation>所有长度按此比例加长后再规划（种子文档 002：请求长度差异大时取 0.2–0.3）；0 = 关闭。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="204" />
+            <location filename="../../gpucalc/ui/fields.py" line="217" />
             <source>QPS average</source>
             <translation>平均 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="205" />
+            <location filename="../../gpucalc/ui/fields.py" line="218" />
             <source>Average requests per second.</source>
             <translation>平均每秒请求数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="206" />
+            <location filename="../../gpucalc/ui/fields.py" line="219" />
             <source>QPS peak</source>
             <translation>峰值 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="207" />
+            <location filename="../../gpucalc/ui/fields.py" line="220" />
             <source>Peak requests per second; auto = average.</source>
             <translation>峰值每秒请求数；自动 = 平均值。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="208" />
+            <location filename="../../gpucalc/ui/fields.py" line="221" />
             <source>same as average</source>
             <translation>同平均值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="209" />
+            <location filename="../../gpucalc/ui/fields.py" line="222" />
             <source>Traffic</source>
             <translation>流量类型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="210" />
+            <location filename="../../gpucalc/ui/fields.py" line="223" />
             <source>Online: at the latency targets, the watermark's share of the knee online. Offline: no latency targets, memory filled for throughput. Mixed: online at the watermark, batch work backfilled above it.</source>
             <translation>在线：满足延迟目标，在线承载拐点乘以安全水位的并发。离线：不设延迟目标，显存堆满以换取吞吐。混合：在线部分按安全水位，水位以上回填离线批量任务。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="215" />
+            <location filename="../../gpucalc/ui/fields.py" line="228" />
             <source>Shared prefix</source>
             <translation>共享前缀</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="216" />
+            <location filename="../../gpucalc/ui/fields.py" line="229" />
             <source>Tokens every prompt shares with others (system prompt, few-shot examples, a common document); cached in whole KV blocks and held once per distinct prefix.</source>
             <translation>每个输入与其他请求共有的 token（系统提示词、少样本示例、公共文档）；按整块 KV 缓存，每种前缀只存一份。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="220" />
+            <location filename="../../gpucalc/ui/fields.py" line="233" />
             <source>Distinct prefixes</source>
             <translation>不同前缀数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="221" />
+            <location filename="../../gpucalc/ui/fields.py" line="234" />
             <source>How many different shared prefixes the traffic uses.</source>
             <translation>流量中不同共享前缀的数量。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="222" />
+            <location filename="../../gpucalc/ui/fields.py" line="235" />
             <source>Prefix hit rate</source>
             <translation>前缀命中率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="223" />
+            <location filename="../../gpucalc/ui/fields.py" line="236" />
             <source>Measured share of prompt tokens served from the prefix cache (vLLM logs 'Prefix cache hit rate'); auto derives it from the shared prefix.</source>
             <translation>实测的输入 token 前缀缓存命中占比（vLLM 日志中的前缀缓存命中率）；自动时由共享前缀推算。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="226" />
+            <location filename="../../gpucalc/ui/fields.py" line="239" />
             <source>from shared prefix</source>
             <translation>由共享前缀推算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="227" />
+            <location filename="../../gpucalc/ui/fields.py" line="240" />
             <source>Chat history cached</source>
             <translation>对话历史已缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="228" />
+            <location filename="../../gpucalc/ui/fields.py" line="241" />
             <source>A chat turn finds its earlier turns still in the prefix cache (the next turn arrives before eviction), so the history is not prefilled again.</source>
             <translation>多轮对话的每一轮都能在前缀缓存中找到之前的轮次（下一轮在淘汰前到达），历史无需再次预填充。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="233" />
+            <location filename="../../gpucalc/ui/fields.py" line="246" />
             <source>TTFT target</source>
             <translation>TTFT 目标（首 token 时间）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="234" />
+            <location filename="../../gpucalc/ui/fields.py" line="247" />
             <source>Time to first token the service must meet.</source>
             <translation>服务必须满足的首 token 时间。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="236" />
+            <location filename="../../gpucalc/ui/fields.py" line="249" />
             <source>TPOT target</source>
             <translation>TPOT 目标（每 token 延迟）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="237" />
+            <location filename="../../gpucalc/ui/fields.py" line="250" />
             <source>Time per output token the service must meet.</source>
             <translation>服务必须满足的每输出 token 延迟。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="239" />
+            <location filename="../../gpucalc/ui/fields.py" line="252" />
             <source>SLO percentile</source>
             <translation>SLO 分位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="240" />
+            <location filename="../../gpucalc/ui/fields.py" line="253" />
             <source>Share of requests (P50, P95 or P99) that must meet the TTFT and TPOT targets; seed 000 plans at P95.</source>
             <translation>须满足 TTFT 与 TPOT 目标的请求比例（P50、P95 或 P99）；种子文档 000 按 P95 规划。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="243" />
+            <location filename="../../gpucalc/ui/fields.py" line="256" />
             <source>Safety watermark</source>
             <translation>安全水位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="244" />
+            <location filename="../../gpucalc/ui/fields.py" line="257" />
             <source>Share of the knee (the recommended concurrency, past which more concurrency only buys latency) planned as online capacity; the rest is left for bursts and long tails.</source>
             <translation>按拐点（即推荐并发，再往上加并发只会增加延迟）的该比例规划在线容量；其余留给突发和长尾。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="247" />
+            <location filename="../../gpucalc/ui/fields.py" line="260" />
             <source>Planning memory share</source>
             <translation>规划显存占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="248" />
+            <location filename="../../gpucalc/ui/fields.py" line="261" />
             <source>Weights + KV at average length + margin must fit this share of GPU memory.</source>
             <translation>权重 + 平均长度下的 KV + 余量须在显存的该比例之内。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="261" />
+            <location filename="../../gpucalc/ui/fields.py" line="274" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="262" />
+            <location filename="../../gpucalc/ui/fields.py" line="275" />
             <source>Search the catalog by name, or type a Hugging Face id, a config.json path or a model folder.</source>
             <translation>按名称搜索目录，或输入 Hugging Face id、config.json 路径或模型文件夹。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="265" />
+            <location filename="../../gpucalc/ui/fields.py" line="278" />
             <source>Activation dtype</source>
             <translation>激活精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="266" />
+            <location filename="../../gpucalc/ui/fields.py" line="279" />
             <source>--dtype: auto follows the checkpoint.</source>
             <translation>--dtype：自动则跟随检查点。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="273" />
+            <location filename="../../gpucalc/ui/fields.py" line="286" />
             <source>Scenario name</source>
             <translation>场景名称</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="274" />
+            <location filename="../../gpucalc/ui/fields.py" line="287" />
             <source>File version</source>
             <translation>文件版本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="275" />
+            <location filename="../../gpucalc/ui/fields.py" line="288" />
             <source>Custom GPU</source>
             <translation>自定义 GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="277" />
+            <location filename="../../gpucalc/ui/fields.py" line="290" />
             <source>Deployment</source>
             <translation>部署</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="278" />
+            <location filename="../../gpucalc/ui/fields.py" line="291" />
             <source>KV cache memory</source>
             <translation>KV 缓存显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="279" />
+            <location filename="../../gpucalc/ui/fields.py" line="292" />
             <source>KV block size</source>
             <translation>KV 块大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="280" />
+            <location filename="../../gpucalc/ui/fields.py" line="293" />
             <source>Images per prompt</source>
             <translation>每个请求的图片数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="283" />
+            <location filename="../../gpucalc/ui/fields.py" line="296" />
             <source>Acceptance rate (α)</source>
             <translation>接受率（α）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="284" />
+            <location filename="../../gpucalc/ui/fields.py" line="297" />
             <source>EAGLE top-k</source>
             <translation>EAGLE top-k</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="285" />
+            <location filename="../../gpucalc/ui/fields.py" line="298" />
             <source>Draft tokens verified</source>
             <translation>验证的草稿 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="286" />
+            <location filename="../../gpucalc/ui/fields.py" line="299" />
             <source>Workload</source>
             <translation>负载</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="287" />
+            <location filename="../../gpucalc/ui/fields.py" line="300" />
             <source>Request classes</source>
             <translation>请求类别</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="288" />
+            <location filename="../../gpucalc/ui/fields.py" line="301" />
             <source>Targets</source>
             <translation>目标</translation>
         </message>
@@ -3314,77 +3374,77 @@
             <translation>P{pct}：解码步 + 本类输出期间遇到的分块预填充步所占份额</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="210" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="276" />
             <source>max(ceil(average QPS ÷ (watermark × req/s per replica)), ceil(peak QPS ÷ req/s per replica))</source>
             <translation>max(ceil(平均 QPS ÷ (水位 × 每副本 req/s)), ceil(峰值 QPS ÷ 每副本 req/s))</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="241" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="307" />
             <source>ceil(P95 prompt ÷ token budget) chunks × prefill-only step time</source>
             <translation>ceil(P95 提示词 ÷ token 预算) 个分块 × 纯预填充步时间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="245" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="311" />
             <source>token budget ÷ prefill-only step time of a full budget</source>
             <translation>token 预算 ÷ 满预算纯预填充步时间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="249" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="315" />
             <source>ρ × prompt tok/s ÷ mean prompt, ρ = 2w ÷ (S + 2w), w = TTFT target − P95 prefill − KV transfer, S = mean prompt ÷ prompt tok/s</source>
             <translation>ρ × 提示词 tok/s ÷ 平均提示词，ρ = 2w ÷ (S + 2w)，w = TTFT 目标 − P95 预填充 − KV 传输，S = 平均提示词 ÷ 提示词 tok/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="256" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="322" />
             <source>M/D/1 wait at the average QPS per prefill replica + P95 prefill + KV transfer</source>
             <translation>每个预填充副本在平均 QPS 下的 M/D/1 等待 + P95 预填充 + KV 传输</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="287" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="353" />
             <source>min(KV at planning length, max_num_seqs, max N: decode-only step ≤ TPOT target)</source>
             <translation>min(规划长度下的 KV 容量, max_num_seqs, 最大 N：纯生成步 ≤ TPOT 目标)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="292" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="358" />
             <source>decode-only step at the knee (no prompt chunks)</source>
             <translation>拐点处的纯生成步（无提示词分块）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="296" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="362" />
             <source>knee ÷ decode step time</source>
             <translation>拐点 ÷ 生成步时间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="299" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="365" />
             <source>Little's law: knee ÷ (mean output × decode step time)</source>
             <translation>Little 定律：拐点 ÷ (平均输出 × 生成步时间)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="197" />
+            <location filename="../../gpucalc/core/expert_parallel.py" line="212" />
             <source>MoE layers × (2 × latency + 2 × tokens × width × 2 B × (DP − 1) ÷ link)</source>
             <translation>MoE 层数 × (2 × 延迟 + 2 × token 数 × 宽度 × 2 B × (DP − 1) ÷ 链路)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="199" />
+            <location filename="../../gpucalc/core/expert_parallel.py" line="214" />
             <source>MoE layers × (fixed + tokens × top_k × width × (1 B FP8 + 2 B BF16) × (EP − 1) ÷ EP ÷ (share × link))</source>
             <translation>MoE 层数 × (固定开销 + token 数 × top_k × 宽度 × (1 B FP8 + 2 B BF16) × (EP − 1) ÷ EP ÷ (占比 × 链路))</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="212" />
+            <location filename="../../gpucalc/core/expert_parallel.py" line="227" />
             <source>EP = DP × TP (expert parallel)</source>
             <translation>EP = DP × TP（专家并行）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="213" />
+            <location filename="../../gpucalc/core/expert_parallel.py" line="228" />
             <source>DP × TP ranks, every expert's width split (no expert parallel)</source>
             <translation>DP × TP 个 rank，每个专家按宽度切分（未开专家并行）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="221" />
+            <location filename="../../gpucalc/core/expert_parallel.py" line="236" />
             <source>ceil((experts + redundant) ÷ EP); all experts, sliced, without expert parallel</source>
             <translation>ceil((专家数 + 冗余) ÷ EP)；未开专家并行时为全部专家（切片）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="228" />
+            <location filename="../../gpucalc/core/expert_parallel.py" line="243" />
             <source>busiest EP rank's routed tokens ÷ mean; scales the expert GEMMs of every step</source>
             <translation>最忙 EP rank 的路由 token 数 ÷ 平均值；按此放大每步的专家 GEMM</translation>
         </message>
@@ -6913,7 +6973,22 @@
             <translation>KV 传输：每个 P95 提示词 {mb} MB，经 {link}，每张 GPU {gbs} GB/s，{senders} 张 GPU 并行发送。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/disagg_text.py" line="41" />
+            <location filename="../../gpucalc/report/disagg_text.py" line="39" />
+            <source>The {pool} pool comes in whole engines: {engines} × DP {dp} × TP {tp} × PP {pp} = {gpus} GPUs for {replicas} replicas, one per DP rank; a MoE model's experts shard over each engine's DP × TP ranks.</source>
+            <translation>{pool}池按整引擎计：{engines} × DP {dp} × TP {tp} × PP {pp} = {gpus} 张 GPU，承载 {replicas} 个副本，每个 DP rank 一个；MoE 模型的专家分布在每个引擎的 DP × TP 个 rank 上。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/disagg_text.py" line="44" />
+            <source>prefill</source>
+            <translation>预填充</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/disagg_text.py" line="46" />
+            <source>decode</source>
+            <translation>生成</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/disagg_text.py" line="51" />
             <source>Aggregated, the same traffic needs {gpus} GPUs (serving replicas, no spares).</source>
             <translation>不分离部署时，同样流量需要 {gpus} 张 GPU（服务副本，不含备用）。</translation>
         </message>
@@ -8840,42 +8915,42 @@
             <translation>长短混合时单独看长请求那条线，它先崩</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="35" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="41" />
             <source>M/D/1 queue (Pollaczek–Khinchine): mean wait = ρ × service ÷ (2 (1 − ρ))</source>
             <translation>M/D/1 排队（Pollaczek–Khinchine）：平均等待 = ρ × 服务时间 ÷ (2 (1 − ρ))</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="37" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="43" />
             <source>DistServe (OSDI 2024) §3: prefill and decode on separate GPUs remove the interference between them; each pool is sized for its own SLO</source>
             <translation>DistServe（OSDI 2024）§3：预填充与生成放在不同 GPU 上，消除两者之间的干扰；每个池按各自的 SLO 定规模</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="49" />
-            <source>gpucalc planning assumption: busiest EP rank 1.3 × the mean tokens (1.1 with EPLB); set it from the engine's EPLB balancedness log (mean ÷ max)</source>
-            <translation>gpucalc 规划假设：最忙的 EP rank 为平均 token 数的 1.3 倍（开启 EPLB 时 1.1）；请按引擎 EPLB 日志中的 balancedness（平均 ÷ 最大）设定</translation>
+            <location filename="../../gpucalc/core/expert_parallel.py" line="62" />
+            <source>aiconfigurator-core 0.12.0 measured MoE kernels, power-law routing α 1.01 (its planning default): busiest EP rank 1.4 × the balanced GEMM time (median over 9 GPUs, EP 8–64); 1.08 with EPLB (TensorRT-LLM wide-EP tokens per rank); tools/derive_expert_imbalance.py</source>
+            <translation>aiconfigurator-core 0.12.0 实测 MoE kernel，幂律路由 α 1.01（其规划默认值）：最忙 EP rank 的 GEMM 时间为均衡路由的 1.4 倍（9 款 GPU 的中位数，EP 8–64）；开启 EPLB 时 1.08（TensorRT-LLM 宽 EP 每 rank token 数）；tools/derive_expert_imbalance.py</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="59" />
+            <location filename="../../gpucalc/core/expert_parallel.py" line="74" />
             <source>aiconfigurator-core 0.12.0 systems/data/h200_sxm/comm/vllm/0.24.0/moe_a2a_perf.parquet (DeepEP, EP 8, hidden 7168, top-8): fixed cost and link share fitted</source>
             <translation>aiconfigurator-core 0.12.0 systems/data/h200_sxm/comm/vllm/0.24.0/moe_a2a_perf.parquet（DeepEP，EP 8，hidden 7168，top-8）：拟合出固定开销与链路带宽占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="68" />
+            <location filename="../../gpucalc/core/expert_parallel.py" line="83" />
             <source>DeepEP README: FP8 dispatch (a scale per 128 values), BF16 combine</source>
             <translation>DeepEP README：FP8 分发（每 128 个值一个缩放因子），BF16 合并</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="70" />
+            <location filename="../../gpucalc/core/expert_parallel.py" line="85" />
             <source>vLLM --all2all-backend allgather_reducescatter: every rank gathers the DP ranks' tokens, reduce-scatters the expert outputs back</source>
             <translation>vLLM --all2all-backend allgather_reducescatter：每个 rank 汇集（all-gather）各 DP rank 的 token，再把专家输出 reduce-scatter 回去</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="219" />
+            <location filename="../../gpucalc/core/expert_parallel.py" line="234" />
             <source>vLLM docs, Expert Parallel Deployment: EP size = DP × TP</source>
             <translation>vLLM 文档 Expert Parallel Deployment：EP 大小 = DP × TP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="225" />
+            <location filename="../../gpucalc/core/expert_parallel.py" line="240" />
             <source>vLLM EPLB: physical experts = logical + redundant, spread evenly over the EP ranks</source>
             <translation>vLLM EPLB：物理专家 = 逻辑专家 + 冗余专家，均分到各 EP rank</translation>
         </message>
