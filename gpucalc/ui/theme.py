@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QApplication, QWidget
@@ -43,17 +45,29 @@ def dark_palette() -> QPalette:
 
 
 def apply_theme(app: QApplication, theme: str) -> str:
-    """Apply ``theme`` ('system', 'light' or 'dark'); return the one applied."""
+    """Apply ``theme`` ('system', 'light' or 'dark'); return the one applied.
+
+    Qt re-polishes every widget while it changes the style and palette, calling back into
+    Python for each; a garbage collection in the middle of that walk can delete a widget Qt is
+    still visiting (a crash seen while a result job ran and dialogs came and went), so
+    collections wait until the walk is done.
+    """
     if not _system:
         _system.append((QPalette(app.palette()), app.style().name()))
     theme = theme if theme in THEMES else "system"
-    if theme == "system":
-        palette, style = _system[0]
-        app.setStyle(style)
-        app.setPalette(palette)
-    else:
-        app.setStyle("Fusion")
-        app.setPalette(dark_palette() if theme == "dark" else app.style().standardPalette())
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        if theme == "system":
+            palette, style = _system[0]
+            app.setStyle(style)
+            app.setPalette(palette)
+        else:
+            app.setStyle("Fusion")
+            app.setPalette(dark_palette() if theme == "dark" else app.style().standardPalette())
+    finally:
+        if collecting:
+            gc.enable()
     return theme
 
 
