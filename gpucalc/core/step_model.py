@@ -256,15 +256,19 @@ class StepModel:
             work += (self.collectives_per_step * (custom if custom < nccl else nccl)
                      + tokens * self.alltoall_bytes_per_token / self.link_bytes_per_s)
         elif self.tp > 1:
-            work += self.comm_seconds(tokens)
+            work += self.tp_collective_seconds(tokens)
         if self.a2a_s_per_token:
             work += self.alltoall_seconds(tokens)
         return work
 
     def comm_seconds(self, tokens: float) -> float:
         """Tensor-parallel all-reduces (ring) and expert-parallel all-to-all for ``tokens``."""
+        return self.tp_collective_seconds(tokens) + self.alltoall_seconds(tokens)
+
+    def tp_collective_seconds(self, tokens: float) -> float:
+        """The TP group's all-reduces and all-to-all for ``tokens`` (no DP expert group's)."""
         if self.tp <= 1 or tokens <= 0:
-            return self.alltoall_seconds(tokens)
+            return 0.0
         k = self.kernels
         if k is not None and k.allreduce_alpha_s:  # measured: the faster of custom and NCCL
             custom = k.allreduce_alpha_s + tokens * k.allreduce_s_per_token
@@ -275,8 +279,7 @@ class StepModel:
             per_collective = self.comm_latency_s + ring * tokens * self.allreduce_bytes_per_token / (
                 self.link_bytes_per_s)
         return (self.collectives_per_step * per_collective
-                + tokens * self.alltoall_bytes_per_token / self.link_bytes_per_s
-                + self.alltoall_seconds(tokens))
+                + tokens * self.alltoall_bytes_per_token / self.link_bytes_per_s)
 
     def pipeline_seconds(self, tokens: float) -> float:
         """Point-to-point activation transfers between pipeline stages, each on its own link."""
@@ -388,7 +391,7 @@ class StepModel:
                 / (k.prefill_rate * np.maximum(length, 1.0)) + k.attention_t0_s)
 
     def _comm_many(self, tokens: FloatArray) -> FloatArray:
-        """:meth:`comm_seconds` over an array of token counts."""
+        """:meth:`tp_collective_seconds` over an array of token counts."""
         k = self.kernels
         if k is not None and k.allreduce_alpha_s:
             per_collective = np.minimum(k.allreduce_alpha_s + tokens * k.allreduce_s_per_token,

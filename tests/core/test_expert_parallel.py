@@ -9,6 +9,8 @@ its own KV cache and scheduler. A dense model with DP > 1 is DP independent repl
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
@@ -140,9 +142,29 @@ def test_step_time_grows_with_expert_imbalance(catalog: Catalog) -> None:
     assert times[0] < times[1] < times[2]
 
 
+def test_scalar_and_array_steps_count_the_alltoall_once_with_a_tp_group(catalog: Catalog) -> None:
+    """DP 2 × TP 4: the step pays the TP all-reduces and the expert all-to-all once each, on the
+    measured surfaces and on the link model of the all-reduce (no measured all-reduce fit)."""
+    inputs = _inputs(catalog, "deepseek-v3", num_gpus=8, tensor_parallel_size=4,
+                     data_parallel_size=2, enable_expert_parallel=True)
+    step = build_context(inputs, calculate_memory(inputs)).step
+    assert step.kernels is not None
+    assert step.a2a_s_per_token > 0
+    link_model = dataclasses.replace(
+        step, kernels=dataclasses.replace(step.kernels, allreduce_alpha_s=0.0))
+    for model in (step, link_model):
+        for decode, prefill in ((1, 0), (64, 0), (32, 2048)):
+            scalar = model.step_seconds(decode, prefill, 4096)
+            assert scalar == pytest.approx(float(model.step_seconds_many(decode, prefill, 4096)),
+                                           rel=1e-9)
+            assert model.comm_seconds(decode + prefill) == pytest.approx(
+                model.tp_collective_seconds(decode + prefill)
+                + model.alltoall_seconds(decode + prefill), rel=1e-12)
+
+
 def test_alltoall_over_slow_links_costs_more(catalog: Catalog) -> None:
     """DP 16 on 8-GPU NVLink boards: the EP group spans two boards, so the all-to-all runs at
-    the host path's speed; the notice says so."""
+    the network's speed between them; the notice says so."""
     inside = _inputs(catalog, "deepseek-v3", num_gpus=8, data_parallel_size=8, enable_expert_parallel=True,
                      all2all_mode=AllToAllMode.NORMAL)
     across = _inputs(catalog, "deepseek-v3", num_gpus=16, data_parallel_size=16,
