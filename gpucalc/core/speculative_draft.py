@@ -22,6 +22,7 @@ import math
 from dataclasses import dataclass
 
 from gpucalc.core.errors import PlanError
+from gpucalc.core.expert_parallel import expert_share
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.kv import kv_bytes_per_token, kv_bytes_per_token_per_layer, kv_groups
 from gpucalc.core.model_spec import ModelSpec
@@ -60,11 +61,14 @@ def _mtp_layers(model: ModelSpec) -> int:
 
 
 def _decoder_layer(model: ModelSpec, tp: int, bytes_per_param: float, moe_layer: bool,
-                   attention_input_scale: float = 1.0) -> tuple[float, float, float, float]:
+                   attention_input_scale: float = 1.0,
+                   expert_share: float | None = None) -> tuple[float, float, float, float]:
     """(weight bytes held, matmul params per token, dense bytes read, expert bytes) of one layer.
 
-    A MoE layer (``moe_layer`` on a MoE model) holds every expert and runs top-k of them per
-    token; otherwise a dense MLP of the model's width (its expert width when every layer is MoE).
+    A MoE layer (``moe_layer`` on a MoE model) holds its share of the experts (1 / TP, or
+    ``expert_share`` of a DP × TP expert group, as the target's MoE layers) and runs top-k of
+    them per token; otherwise a dense MLP of the model's width (its expert width when every layer
+    is MoE).
     """
     h = model.hidden_size
     attention = attention_params_per_rank(model, tp)
@@ -75,9 +79,11 @@ def _decoder_layer(model: ModelSpec, tp: int, bytes_per_param: float, moe_layer:
     moe = model.moe
     if moe is not None and moe_layer:
         b = param_breakdown(model)
-        experts = b.routed_experts / moe.num_moe_layers / tp
+        per_rank = b.routed_experts / moe.num_moe_layers / tp
+        experts = per_rank if expert_share is None else (
+            b.routed_experts / moe.num_moe_layers * expert_share)
         dense = attention + (b.shared_experts + b.router) / moe.num_moe_layers / tp
-        active = dense + experts * moe.experts_per_token / moe.num_experts
+        active = dense + per_rank * moe.experts_per_token / moe.num_experts
         return ((dense + experts) * bytes_per_param, active, dense * bytes_per_param,
                 experts * bytes_per_param)
     width = model.intermediate_size or (moe.expert_intermediate_size if moe else h)
@@ -99,7 +105,8 @@ def _head_footprint(inputs: PlanInputs, spec: SpeculativeDecoding) -> DraftFootp
     lm_head_params = model.vocab_size * h / tp
     if spec.method == SpecMethod.MTP:
         layers, per_param = _mtp_layers(model), _plan_bytes_per_param(inputs)
-        held, active, dense, experts = _decoder_layer(model, tp, per_param, True)
+        held, active, dense, experts = _decoder_layer(
+            model, tp, per_param, True, expert_share=expert_share(model, inputs.deployment))
         extra = 2.0 * h * h  # eh_proj, replicated
         head_params, head_held = lm_head_params, 0.0  # the model's own head, shared
     elif spec.method == SpecMethod.EAGLE:

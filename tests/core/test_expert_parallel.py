@@ -32,6 +32,7 @@ from gpucalc.core.inputs import Deployment, PlanInputs, Workload
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.perf_model import build_context
 from gpucalc.core.sizing import SizingRequest, size_fleet
+from gpucalc.core.speculative_inputs import SpecMethod, SpeculativeDecoding
 from gpucalc.core.units import BYTES_PER_GIB
 
 QWEN_CODER = "qwen3-coder-480b-a35b-instruct"
@@ -273,3 +274,18 @@ def test_sizing_proposes_dp_ep_where_tp_alone_does_not_fit(catalog: Catalog) -> 
     assert all(r.data_parallel_size * r.tensor_parallel_size == 16 for r in rows)
     assert rows[0].layout_text == f"{rows[0].tensor_parallel_size}×DP{rows[0].data_parallel_size}"
     assert rows[0].gpus_total % 16 == 0  # whole engines of DP × TP GPUs
+
+
+def test_an_mtp_layer_shards_its_experts_over_the_expert_group_like_the_target(
+        catalog: Catalog) -> None:
+    """vLLM builds the MTP layer's MoE like the target's, so under DP 8 + EP each GPU holds an
+    eighth of its experts — as at TP 8, not all of them."""
+    mtp = SpeculativeDecoding(method=SpecMethod.MTP, num_speculative_tokens=1)
+    ep = _weights(_inputs(catalog, "deepseek-v3", num_gpus=8, data_parallel_size=8,
+                          enable_expert_parallel=True, speculative_config=mtp))
+    tp = _weights(_inputs(catalog, "deepseek-v3", num_gpus=8, tensor_parallel_size=8,
+                          speculative_config=mtp))
+    whole = _weights(_inputs(catalog, "deepseek-v3", num_gpus=1, speculative_config=mtp))
+    ep_draft, tp_draft, whole_draft = (w["weights.speculative_draft"] for w in (ep, tp, whole))
+    assert ep_draft < whole_draft / 4  # the experts are the bulk of the layer: 1.72 of 10.9 GiB
+    assert ep_draft > tp_draft  # its attention and shared expert stay whole on each DP rank (TP 1)
