@@ -211,7 +211,9 @@ def add_workload_args(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--length-margin", type=float, default=0.0,
                        help="plan lengths this share longer, 0–0.5 (seed 002: 0.2–0.3 when "
                             "request lengths vary widely; 0 = off)")
-    group.add_argument("--qps", type=float, default=1.0, help="average requests per second")
+    group.add_argument("--qps", type=float, default=None,
+                       help="average requests per second the fleet must carry (none: what one "
+                       "replica carries, no fleet sizing)")
     group.add_argument("--qps-peak", type=float, default=None)
     group.add_argument("--mode", choices=[m.value for m in TrafficMode], default="online",
                        help="online: at the latency targets and the watermark; offline: fill memory, "

@@ -220,6 +220,7 @@ def run_estimate(args: argparse.Namespace) -> int:
     from gpucalc.core.topology import node_summary
     from gpucalc.plan.compute import PlanOptions, plan_inputs
     from gpucalc.plan.disaggregation import disaggregated_figures
+    from gpucalc.text.answer_text import no_qps_sentence
     from gpucalc.text.notices import notice_text
 
     scenario, inputs = _scenario_inputs(args)
@@ -252,9 +253,11 @@ def run_estimate(args: argparse.Namespace) -> int:
         if nodes.nodes > 1:
             print(topology_line(nodes, lang))
         if plan.performance is not None:
-            print(performance_table(plan.performance, cli_language(args)))
+            print(performance_table(plan.performance, inputs.targets, lang))
         if plan.fleet is not None:
-            print(fleet_table(plan.fleet, cli_language(args)))
+            print(fleet_table(plan.fleet, lang))
+        elif plan.performance is not None and plan.performance.unreachable is None:
+            print("\n" + no_qps_sentence(plan.performance.rates, lang))
         if plan.disaggregated is not None:
             print(disaggregated_table(plan.disaggregated, disaggregated_figures(
                 plan.disaggregated, plan.fleet, inputs.gpu.usable_price_usd_per_hour),

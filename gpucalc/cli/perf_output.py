@@ -6,16 +6,26 @@ from collections.abc import Sequence
 from typing import Any
 
 from gpucalc.cli.columns import cells, left, right
-from gpucalc.cli.output import yes_no
 from gpucalc.core.class_latency import ClassLatency
 from gpucalc.core.explain import Notice
 from gpucalc.core.fleet import FleetVerdict
+from gpucalc.core.inputs import Targets
 from gpucalc.core.perf_result import CeilingKind, CurvePoint, PerformanceResult, PointSummary
 from gpucalc.core.quality import QUALITY_CAVEAT
 from gpucalc.core.sizing import SizingRow
 from gpucalc.core.sweep import CONTEXT_AXIS, ContextSweep
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.plan.fleet import fleet_figures, layout_figures
+from gpucalc.text.answer_text import (
+    WHY_THEY_DIFFER,
+    concurrency_sentence,
+    cost_sentence,
+    fleet_sentence,
+    planned_sentence,
+    rate_sentence,
+    short_limit_name,
+    unreachable_sentence,
+)
 from gpucalc.text.catalogue import translate
 from gpucalc.text.notices import notice_text
 from gpucalc.text.numbers import count, finite_text, sig3
@@ -24,9 +34,10 @@ from gpucalc.text.terms import formula_text, input_name, layout_name, traffic_mo
 
 POINT_NAMES = {
     "at_recommended": QT_TRANSLATE_NOOP("Report", "At the recommendation"),
-    "offline_max": QT_TRANSLATE_NOOP("Report", "Offline maximum (batch full)"),
+    "offline_max": QT_TRANSLATE_NOOP("Report", "Offline maximum (steady state, batch full)"),
     "at_concurrency": QT_TRANSLATE_NOOP("Report", "At the chosen concurrency"),
     "at_request_rate": QT_TRANSLATE_NOOP("Report", "At the chosen request rate"),
+    "finite_run": QT_TRANSLATE_NOOP("Report", "A finite run, every prompt sent at once"),
 }
 """The operating points by their label, in the report's words."""
 SHARE_VERDICTS = {
@@ -38,10 +49,36 @@ SHARE_VERDICTS = {
 
 
 def _point_json(point: PointSummary) -> dict[str, Any]:
-    return {"concurrency": point.concurrency, "running": point.running,
+    data = {"concurrency": point.concurrency, "running": point.running,
             "ttft_ms": point.ttft_ms.value, "tpot_ms": point.tpot_ms.value,
             "itl_ms": point.itl_ms.value, "output_tokens_per_s": point.output_tokens_per_s.value,
             "requests_per_s": point.requests_per_s.value}
+    if point.ttft_percentile_ms is not None and point.tpot_percentile_ms is not None:
+        data |= {"percentile": point.percentile, "ttft_percentile_ms": point.ttft_percentile_ms.value,
+                 "tpot_percentile_ms": point.tpot_percentile_ms.value}
+    return data
+
+
+def rate_capacity_json(perf: PerformanceResult) -> dict[str, Any] | None:
+    """The rate capacity per replica: req/s under Poisson arrivals at the P-th targets."""
+    rate = perf.rate_capacity
+    if rate is None:
+        return None
+    return {"requests_per_s": rate.requests_per_s.value, "in_flight": rate.in_flight.value,
+            "output_tokens_per_s": rate.output_tokens_per_s.value,
+            "ttft_percentile_ms": rate.ttft_ms.value, "tpot_percentile_ms": rate.tpot_ms.value,
+            "percentile": rate.percentile, "binding_limit": rate.binding_limit.value}
+
+
+def unreachable_json(perf: PerformanceResult) -> dict[str, Any] | None:
+    """Why no concurrency meets the targets (None when one does)."""
+    reason = perf.unreachable
+    if reason is None:
+        return None
+    return {"failing": [limit.value for limit in reason.failing], "kv_short": reason.kv_short,
+            "percentile": reason.percentile, "ttft_ms_at_one": reason.ttft_ms_at_one.value,
+            "tpot_ms_at_one": reason.tpot_ms_at_one.value,
+            "ttft_target_ms": reason.ttft_target_ms, "tpot_target_ms": reason.tpot_target_ms}
 
 
 def per_class_json(perf: PerformanceResult) -> list[dict[str, Any]]:
@@ -59,8 +96,13 @@ def performance_json(perf: PerformanceResult) -> dict[str, Any]:
     return {
         "ceilings": {c.kind.value: (c.value.value if c.limited else None) for c in perf.ceilings},
         "recommended_concurrency": perf.recommended_concurrency.value,
+        "percentile": perf.percentile,
+        "binding_limit": perf.binding_limit.value,
         "bottleneck": perf.bottleneck.value,
+        "rate_capacity": rate_capacity_json(perf),
+        "unreachable": unreachable_json(perf),
         "online_capacity": perf.online_capacity.value,
+        "online_capacity_by": perf.rates.planned_by.value,
         "advice": [{"code": a.code, "params": a.params, "message": notice_text(a)}
                    for a in perf.advice],
         "operating_point": point.label,
@@ -159,25 +201,49 @@ def point_name(label: str, lang: str) -> str:
     return translate("Report", POINT_NAMES[label], lang) if label in POINT_NAMES else label
 
 
-def performance_table(perf: PerformanceResult, lang: str = "en") -> str:
-    """Readable ceilings and operating point, the words in ``lang``."""
-    lines = ["", translate("Cli", "concurrency ceilings (running requests per replica):", lang)]
+def _point_line(point: PointSummary, lang: str) -> str:
+    """'{name}: TTFT … ms (P95 … ms), TPOT … ms (P95 … ms), … output tok/s, … req/s'."""
+    if point.ttft_percentile_ms is not None and point.tpot_percentile_ms is not None:
+        return translate("Cli", "{point}: TTFT {ttft} ms (P{pct} {ttft_p} ms), TPOT {tpot} ms (P{pct} "
+                                "{tpot_p} ms), {tokens} output tok/s, {requests} req/s", lang).format(
+            point=point_name(point.label, lang), ttft=_ms(point.ttft_ms.value, 0),
+            ttft_p=_ms(point.ttft_percentile_ms.value, 0), tpot=_ms(point.tpot_ms.value, 1),
+            tpot_p=_ms(point.tpot_percentile_ms.value, 1), pct=point.percentile,
+            tokens=count(point.output_tokens_per_s.value), requests=sig3(point.requests_per_s.value))
+    return translate("Cli", "{point}: TTFT {ttft} ms, TPOT {tpot} ms, {tokens} output tok/s, "
+                            "{requests} req/s", lang).format(
+        point=point_name(point.label, lang), ttft=_ms(point.ttft_ms.value, 0),
+        tpot=_ms(point.tpot_ms.value, 1), tokens=count(point.output_tokens_per_s.value),
+        requests=sig3(point.requests_per_s.value))
+
+
+def answer_lines(perf: PerformanceResult, targets: Targets, lang: str) -> list[str]:
+    """The two measures, the planned concurrency and why they differ (or why there is no answer)."""
+    lines = [concurrency_sentence(perf, targets.ttft_ms, targets.tpot_ms, lang)]
+    if perf.unreachable is not None:
+        lines.append("  " + unreachable_sentence(perf.unreachable, lang))
+    else:
+        lines.append("  " + _point_line(perf.at_recommended, lang))
+    if perf.rate_capacity is not None:
+        lines.append(rate_sentence(perf.rate_capacity, lang))
+        lines.append("  " + translate("Answer", WHY_THEY_DIFFER, lang))
+    lines.append(planned_sentence(perf.rates, lang))
+    return lines
+
+
+def performance_table(perf: PerformanceResult, targets: Targets, lang: str = "en") -> str:
+    """Readable ceilings, the two measures and the operating points, the words in ``lang``."""
+    lines = ["", translate("Cli", "concurrency ceilings (requests in flight per replica):", lang)]
     for c in perf.ceilings:
         value = translate("Ceilings", "no limit", lang) if c.sets_no_limit else count(c.value.value)
         mark = "  ← " + translate("Cli", "binding", lang) if c.binding else ""
         lines.append(f"  {left(input_name(c.kind.value, lang), 14)}{right(value, 10)}  "
                      f"{formula_text(c.value, lang)}{mark}")
-    lines.append(translate("Cli", "recommended concurrency (the knee) {knee} (bottleneck: {bottleneck}); "
-                                  "online capacity at the {watermark} watermark {online}", lang).format(
-        knee=count(perf.recommended_concurrency.value), bottleneck=input_name(perf.bottleneck.value, lang),
-        watermark=f"{perf.rates.watermark:.0%}", online=count(perf.online_capacity.value)))
+    lines += answer_lines(perf, targets, lang)
     lines += expert_parallel_line(perf, lang)
-    point = perf.operating_point
-    lines.append(translate("Cli", "{point}: TTFT {ttft} ms, TPOT {tpot} ms, {tokens} output tok/s, "
-                                  "{requests} req/s", lang).format(
-        point=point_name(point.label, lang), ttft=_ms(point.ttft_ms.value, 0),
-        tpot=_ms(point.tpot_ms.value, 1), tokens=f"{point.output_tokens_per_s.value:,.0f}",
-        requests=f"{point.requests_per_s.value:,.2f}"))
+    lines.append(_point_line(perf.offline_max, lang))
+    if perf.operating_point.label != "offline_max":
+        lines.append(_point_line(perf.operating_point, lang))
     lines += [_class_line(row, lang) for row in perf.per_class]
     lines += prefix_cache_line(perf, lang)
     if perf.speculative is not None:
@@ -262,7 +328,7 @@ def sizing_csv(rows: list[SizingRow]) -> str:
 SIZING_COLUMNS = (
     (QT_TRANSLATE_NOOP("Cli", "gpu"), -20), (QT_TRANSLATE_NOOP("Cli", "prec"), -12),
     (QT_TRANSLATE_NOOP("Cli", "layout"), -11), ("TP", 3),
-    (QT_TRANSLATE_NOOP("Cli", "knee"), 6), (QT_TRANSLATE_NOOP("Cli", "online"), 7),
+    (QT_TRANSLATE_NOOP("Cli", "conc"), 6), (QT_TRANSLATE_NOOP("Cli", "planned"), 8),
     (QT_TRANSLATE_NOOP("Cli", "bound"), 13), (QT_TRANSLATE_NOOP("Cli", "req/s/rep"), 10),
     (QT_TRANSLATE_NOOP("Cli", "GPUs"), 6), (QT_TRANSLATE_NOOP("Cli", "util"), 6), ("TPOT ms", 9), ("$/h", 9),
     (QT_TRANSLATE_NOOP("Cli", "$/Mtok"), 8),
@@ -284,14 +350,15 @@ def sizing_table(rows: list[SizingRow], limit: int = 25, lang: str = "en") -> st
     lines = [_sizing_cells(heads, widths) + "  " + translate("Cli", "pareto", lang)]
     for r in rows[:limit]:
         caveat = " ‡" if r.quantized_below_checkpoint else ""
-        cost = f"{r.cost_usd_per_hour:,.1f}" if r.cost_usd_per_hour is not None else "—"
-        per_m = (f"{r.cost_usd_per_million_output_tokens:,.2f}"
+        cost = sig3(r.cost_usd_per_hour) if r.cost_usd_per_hour is not None else "—"
+        per_m = (sig3(r.cost_usd_per_million_output_tokens)
                  if r.cost_usd_per_million_output_tokens is not None else "—")
         lines.append(_sizing_cells([
             r.gpu, r.precision, layout_name(r.layout, lang), r.layout_text,
             str(r.recommended_concurrency),
-            str(r.online_capacity), input_name(r.bottleneck, lang), f"{r.requests_per_s_per_replica:.2f}",
-            str(r.gpus_total), f"{r.utilization:.0%}", f"{r.tpot_ms:.1f}", cost, per_m,
+            str(r.online_capacity), short_limit_name(r.bottleneck, lang),
+            sig3(r.rate_capacity_per_replica), str(r.gpus_total), f"{r.utilization:.0%}",
+            sig3(r.tpot_ms), cost, per_m,
         ], widths) + f"  {'*' if r.pareto else ''}{caveat}")
     if any(r.quantized_below_checkpoint for r in rows[:limit]):
         lines.append(f"‡ {notice_text(Notice(code=QUALITY_CAVEAT, params={}), lang)}")
@@ -305,28 +372,20 @@ def fleet_json(fleet: FleetVerdict) -> dict[str, Any]:
 
 def fleet_table(fleet: FleetVerdict, lang: str = "en") -> str:
     """The fleet verdict for the terminal, in ``lang``."""
-    cost = ""
-    if fleet.cost_per_hour_usd is not None and fleet.cost_per_month_usd is not None:
-        cost = translate("Cli", "; ${hour}/h, ${month}/month", lang).format(
-            hour=f"{fleet.cost_per_hour_usd.value:,.2f}", month=f"{fleet.cost_per_month_usd.value:,.0f}")
     mode = traffic_mode_name(fleet.mode.value, lang)
     lines = [
         "", translate("Cli", "fleet ({mode} traffic, {replicas} replicas × {gpus} GPUs deployed):",
                       lang).format(
             mode=mode, replicas=count(fleet.replicas_deployed.value), gpus=fleet.gpus_per_replica),
-        "  " + translate("Cli", "carries {avg} req/s average: {avg_ok}; {peak} req/s peak: {peak_ok} — "
-                                "{needed} GPUs needed ({planned} planned)", lang).format(
-            avg=sig3(fleet.qps_avg), avg_ok=yes_no(fleet.carries_average, lang), peak=sig3(fleet.qps_peak),
-            peak_ok=yes_no(fleet.carries_peak, lang), needed=count(fleet.gpus_needed.value),
-            planned=count(fleet.gpus_deployed.value)),
-        "  " + translate("Cli", "replicas N + k = {n} + {k} (average {for_avg} at {avg_rate} req/s each, "
-                                "peak {for_peak} at {peak_rate} req/s each){cost}", lang).format(
-            n=count(fleet.replicas.value), k=count(fleet.spare_replicas.value),
+        "  " + fleet_sentence(fleet, lang),
+        "  " + translate("Cli", "replicas: average {for_avg} at {avg_rate} req/s each (planned), peak "
+                                "{for_peak} at {peak_rate} req/s each (the rate capacity)", lang).format(
             for_avg=count(fleet.replicas_for_average.value),
-            avg_rate=sig3(fleet.requests_per_s_per_replica_at_watermark.value),
+            avg_rate=sig3(fleet.requests_per_s_per_replica_planned.value),
             for_peak=count(fleet.replicas_for_peak.value),
-            peak_rate=sig3(fleet.requests_per_s_per_replica_at_knee.value), cost=cost),
-        "  " + translate("Cli", "all replicas: {concurrency} concurrent requests online, {rps} req/s, "
+            peak_rate=sig3(fleet.requests_per_s_per_replica_capacity.value)),
+        "  " + cost_sentence(fleet, lang),
+        "  " + translate("Cli", "all replicas: {concurrency} requests in flight planned, {rps} req/s, "
                                 "{tps} output tok/s, {per_hour} tokens per GPU-hour, {per_day} tokens/day",
                          lang).format(
             concurrency=count(fleet.total_concurrency.value), rps=sig3(fleet.requests_per_s_total.value),
@@ -339,7 +398,7 @@ def fleet_table(fleet: FleetVerdict, lang: str = "en") -> str:
                                              "the watermark", lang).format(
             day=count(fleet.backfill_tokens_per_day.value)))
     lines += ["  " + translate("Cli", "layout TP {tp} × PP {pp}: {replicas} replicas, {concurrency} "
-                                      "concurrent, {rps} req/s, {tps} output tok/s", lang).format(
+                                      "in flight planned, {rps} req/s, {tps} output tok/s", lang).format(
         tp=x.tensor_parallel_size, pp=x.pipeline_parallel_size, replicas=x.replicas,
         concurrency=count(x.concurrency_total.value), rps=sig3(x.requests_per_s_total.value),
         tps=count(x.output_tokens_per_s_total.value)) for x in fleet.layouts]

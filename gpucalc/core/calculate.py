@@ -8,6 +8,7 @@ import math
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from gpucalc.core.capacity import engine_answer, planned_concurrency_term, unreachable
 from gpucalc.core.ceilings import advice, three_ceilings
 from gpucalc.core.class_latency import class_latencies, class_rows, history_tokens
 from gpucalc.core.expert_parallel import (
@@ -16,8 +17,8 @@ from gpucalc.core.expert_parallel import (
     expert_layout,
     expert_parallel_terms,
 )
-from gpucalc.core.explain import FormulaTemplate, Notice, Term, template, term
-from gpucalc.core.fleet import SEED_WATERMARK, ReplicaRates, planning_watermark, rates_at_points
+from gpucalc.core.explain import FormulaTemplate, InputValue, Notice, Term, template, term
+from gpucalc.core.fleet import planned_concurrency
 from gpucalc.core.inputs import MIN_REQUEST_RATE, PlanInputs
 from gpucalc.core.kernel_explain import kernel_term_sources
 from gpucalc.core.load import (
@@ -29,10 +30,11 @@ from gpucalc.core.load import (
 )
 from gpucalc.core.memory_plan import calculate_memory, memory_share_at, memory_share_notices
 from gpucalc.core.memory_result import MemoryResult
-from gpucalc.core.perf_model import PerfContext, build_context
-from gpucalc.core.perf_result import CeilingKind, CurvePoint, PerformanceResult, PointSummary
+from gpucalc.core.perf_model import PerfContext
+from gpucalc.core.perf_result import CurvePoint, LimitKind, PerformanceResult, PointSummary
 from gpucalc.core.prefix_cache import prefix_cache_result
 from gpucalc.core.speculative_result import speculative_notices, speculative_summary
+from gpucalc.core.tail_latency import Arrivals, TailPoint
 from gpucalc.core.topology import domain_notice, link_plan, node_notices, node_placement
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 
@@ -57,21 +59,37 @@ class Result(BaseModel):
         default=None, description="None when the model does not fit (no KV cache to run on).")
 
 
-def _summary(label: str, point: OperatingPoint, formula: str | FormulaTemplate) -> PointSummary:
+def _summary(label: str, point: OperatingPoint, formula: str | FormulaTemplate, ranks: int = 1,
+             tail: TailPoint | None = None, percentile: int | None = None) -> PointSummary:
+    """One load of one replica: latencies of a DP rank, concurrency and rates over ``ranks``."""
     ms = 1000.0
+    facts: dict[str, InputValue] = {"concurrency": round(point.concurrency * ranks, 2),
+                                    "running": round(point.running * ranks, 2)}
+    if ranks > 1:
+        facts["dp_ranks"] = ranks
 
     def t(key: str, value: float, unit: str) -> Term:
         # infinite when nothing can run: kept as is, shown as "unbounded" (JSON null)
-        return term(f"{label}.{key}", value, unit, formula,
-                    {"concurrency": round(point.concurrency, 2), "running": round(point.running, 2)})
+        return term(f"{label}.{key}", value, unit, formula, facts)
+
+    def pct(key: str, value: float, what: str) -> Term:
+        return term(f"{label}.{key}", value * ms, "ms", template(what, pct=percentile or 95), facts)
 
     return PointSummary(
-        label=label, concurrency=point.concurrency, running=point.running,
+        label=label, concurrency=point.concurrency * ranks, running=point.running * ranks,
         ttft_ms=t("ttft_ms", point.ttft_s * ms, "ms"),
         tpot_ms=t("tpot_ms", point.tpot_s * ms, "ms"),
         itl_ms=t("itl_ms", point.itl_decode_s * ms, "ms"),
-        output_tokens_per_s=t("output_tokens_per_s", point.output_tok_s, "tok/s"),
-        requests_per_s=t("requests_per_s", point.request_per_s, "req/s"),
+        output_tokens_per_s=t("output_tokens_per_s", point.output_tok_s * ranks, "tok/s"),
+        requests_per_s=t("requests_per_s", point.request_per_s * ranks, "req/s"),
+        percentile=percentile if tail is not None else None,
+        ttft_percentile_ms=None if tail is None else pct(
+            "ttft_percentile_ms", tail.ttft_s, QT_TRANSLATE_NOOP(
+                "Formulas", "P{pct} TTFT of the closed loop: step in progress + prefill queue + own "
+                "chunks")),
+        tpot_percentile_ms=None if tail is None else pct(
+            "tpot_percentile_ms", tail.tpot_s, QT_TRANSLATE_NOOP(
+                "Formulas", "P{pct} TPOT of the closed loop: decode step + the prefill steps met")),
     )
 
 
@@ -87,19 +105,22 @@ def _operating_formula(load: LoadRequest) -> str | FormulaTemplate:
 
 
 def load_curve(ctx: PerfContext, upper: float, points: int = 32,
-               marked: tuple[int, ...] = ()) -> tuple[CurvePoint, ...]:
-    """TTFT, TPOT and throughput against concurrency, log-spaced from 1 to ``upper``.
+               marked: tuple[int, ...] = (), ranks: int = 1) -> tuple[CurvePoint, ...]:
+    """TTFT, TPOT and throughput against concurrency per engine, log-spaced from 1 to ``upper``.
 
-    ``marked`` concurrencies (e.g. the recommendation) are points of the curve as well.
+    ``marked`` concurrencies (e.g. the recommendation) are points of the curve as well. Each
+    DP rank of the engine holds its share of the clients.
     """
     shape = ctx.shape(ctx.running_cap())
     top = max(upper, 2.0)
     values = sorted({max(1, round(top ** (i / (points - 1)))) for i in range(points)}
                     | {n for n in marked if n >= 1})
-    ttft, tpot, output = closed_loop_curve(ctx.step, shape, np.array(values, dtype=np.float64))
+    per_rank = np.array(values, dtype=np.float64) / ranks
+    ttft, tpot, output = closed_loop_curve(ctx.step, shape, per_rank, ctx.mix)
     # one validation of the whole curve (hot path: far cheaper than a model per point)
     return _curve_adapter().validate_python([
-        {"concurrency": float(n), "ttft_ms": t * 1000, "tpot_ms": s * 1000, "output_tokens_per_s": o}
+        {"concurrency": float(n), "ttft_ms": t * 1000, "tpot_ms": s * 1000,
+         "output_tokens_per_s": o * ranks}
         for n, t, s, o in zip(values, ttft.tolist(), tpot.tolist(), output.tolist(), strict=True)])
 
 
@@ -108,25 +129,19 @@ def _curve_adapter() -> TypeAdapter[tuple[CurvePoint, ...]]:
     return TypeAdapter(tuple[CurvePoint, ...])
 
 
-def knee_term(recommended: int, binding: CeilingKind) -> Term:
-    """The knee (拐点): the recommendation, past which more concurrency only buys latency.
+def knee_term(recommended: int, binding: LimitKind, percentile: int) -> Term:
+    """The knee (拐点): the concurrency, past which more requests in flight only buy latency.
 
-    On the concurrency ladder of seed 000 it is where a latency target breaks (compute or
-    interconnect ceiling) or where requests start queueing for KV memory (memory ceiling).
+    On the concurrency ladder of seed 000 it is where a latency target breaks (TTFT or TPOT:
+    the compute or interconnect ceiling) or where requests start queueing for KV memory or a
+    scheduler slot.
     """
     return term("knee_concurrency", recommended, "requests",
                 QT_TRANSLATE_NOOP(
                     "Formulas", "lowest limiting ceiling (offline: memory only): past it a latency target "
-                    "breaks or requests queue"), {"binding": binding.value},
+                    "breaks or requests queue"),
+                {"binding_limit": binding.value, "percentile": percentile},
                 ("seed 000: 找拐点而不是找最大值，拐点之后加并发只换来延迟",))
-
-
-def online_capacity_term(rates: ReplicaRates) -> Term:
-    """Running requests planned online per replica: the watermark's share of the knee."""
-    return term("online_capacity", rates.online_capacity_requests, "requests",
-                QT_TRANSLATE_NOOP("Formulas", "max(1, floor(watermark × knee))"),
-                {"watermark": rates.watermark, "knee": rates.knee_requests},
-                (SEED_WATERMARK,))
 
 
 ROOFLINE_STEP_FORMULAS = {
@@ -191,63 +206,81 @@ def _step_breakdown(ctx: PerfContext, running: float, eager_source: str,
 
 def calculate_performance(inputs: PlanInputs, memory: MemoryResult,
                           load: LoadRequest | None = None) -> PerformanceResult:
-    """Ceilings, recommendation and latency/throughput for a plan that fits."""
-    ctx = build_context(inputs, memory)
-    ceilings = three_ceilings(ctx, inputs)
+    """Ceilings, the two measures (concurrency, rate capacity) and latency for a plan that fits.
+
+    Every figure is one engine's (all its DP ranks): a benchmark client's ``--max-concurrency``
+    counts them all. A DP rank's batch is the engine's ÷ ranks.
+    """
+    answer = engine_answer(inputs, memory)
+    ctx, values, rates = answer.ctx, answer.values, answer.rates
+    ranks, recommended, per_rank = values.ranks, answer.concurrency, answer.per_rank
+    ceilings = three_ceilings(ctx, inputs, values)
     binding = next(c for c in ceilings if c.binding)
-    recommended = int(binding.value.value)
     shape = ctx.shape(ctx.running_cap())
-    saturated = closed_loop(ctx.step, shape, shape.running_cap)
-    at_rec = closed_loop(ctx.step, shape, max(recommended, 1))
-    rates = rates_at_points(at_rec, saturated, recommended,
-                            planning_watermark(inputs.targets, inputs.workload.mode))
+    mix = ctx.mix
+    saturated, at_rec, tail, rate = answer.saturated, answer.at_concurrency, answer.tail, answer.rate
     load = load or LoadRequest()
+    point_tail: TailPoint | None = None
     if load.concurrency is not None:
-        point, label = closed_loop(ctx.step, shape, load.concurrency), "at_concurrency"
+        asked = load.concurrency / ranks
+        point, label = closed_loop(ctx.step, shape, asked, mix), "at_concurrency"
+        point_tail = ctx.tail_at(min(asked, shape.running_cap), Arrivals.CLOSED_LOOP)
     elif load.request_rate is not None:
-        point = open_loop(ctx.step, shape, load.request_rate, load.num_prompts)
+        point = open_loop(ctx.step, shape, load.request_rate / ranks, load.num_prompts)
         label = "at_request_rate"
     else:
-        point, label = open_loop(ctx.step, shape, math.inf, load.num_prompts), "offline_max"
-    curve = load_curve(ctx, max(shape.running_cap, recommended * 2, 2), marked=(max(recommended, 1),))
-    comm = ctx.comm_seconds_at(max(recommended, 1))
-    online = online_capacity_term(rates)
-    share = memory_share_at(memory, load.concurrency or int(online.value))
+        point, label = open_loop(ctx.step, shape, math.inf, load.num_prompts), "finite_run"
+    curve = load_curve(ctx, max(shape.running_cap * ranks, recommended * 2, 2),
+                       marked=(max(recommended, 1),), ranks=ranks)
+    comm = ctx.comm_seconds_at(per_rank)
+    online = planned_concurrency_term(rates, int(memory.planning_check.value) * ranks)
+    # seed 001's check at the watermark's share of the concurrency (or the concurrency asked for)
+    by_watermark = planned_concurrency(recommended, rates.watermark, None)[0]
+    share = memory_share_at(memory, load.concurrency // ranks if load.concurrency
+                            else max(by_watermark // ranks, 1))
     step = at_rec.step_s if math.isfinite(at_rec.step_s) else 0.0
-    speculative = speculative_summary(ctx, inputs, memory, recommended)
+    speculative = speculative_summary(ctx, inputs, memory, per_rank)
+    pct = ctx.percentile
     return PerformanceResult(
         ceilings=ceilings,
         recommended_concurrency=term(
             "recommended_concurrency", recommended, "requests",
-            QT_TRANSLATE_NOOP(
-                "Formulas", "min(memory, compute, interconnect) over the limiting ceilings (offline: "
-                "memory)"),
-            {c.kind.value: c.value.value for c in ceilings}),
+            template(QT_TRANSLATE_NOOP(
+                "Formulas", "requests in flight on one engine (a closed-loop ladder, --max-concurrency N) "
+                "whose P{pct} TTFT and TPOT meet the targets: min(memory, compute, interconnect, "
+                "scheduler); offline: memory"), pct=pct),
+            {**{c.kind.value: c.value.value for c in ceilings}, "percentile": pct,
+             "binding_limit": values.binding_limit.value}),
         bottleneck=binding.kind,
-        advice=advice(binding.kind, inputs, memory, ctx),
+        binding_limit=values.binding_limit,
+        percentile=pct,
+        rate_capacity=rate,
+        unreachable=unreachable(ctx, recommended),
+        advice=advice(binding.kind, inputs, memory, ctx, values.binding_limit),
         online_capacity=online,
         comm_share=term("comm_share", comm / step if step else 0.0, "", QT_TRANSLATE_NOOP(
             "Formulas", "communication ÷ step time"),
                         {"comm_ms": round(comm * 1000, 3), "step_ms": round(step * 1000, 3)}),
-        step_breakdown_ms=_step_breakdown(ctx, max(recommended, 1),
+        step_breakdown_ms=_step_breakdown(ctx, per_rank,
                                           inputs.engine.runtime.eager_source,
                                           inputs.engine.efficiency.source),
-        operating_point=_summary(label, point, _operating_formula(load)),
+        operating_point=_summary(label, point, _operating_formula(load), ranks, point_tail,
+                                 pct if point_tail is not None else None),
         at_recommended=_summary("at_recommended", at_rec, QT_TRANSLATE_NOOP(
-            "Formulas", "closed loop at the recommendation")),
+            "Formulas", "closed loop at the concurrency: means of the steady state"), ranks, tail, pct),
         offline_max=_summary("offline_max", saturated, QT_TRANSLATE_NOOP(
-            "Formulas", "batch filled to KV and scheduler caps")),
+            "Formulas", "steady state with the batch filled to the KV and scheduler caps"), ranks),
         load_curve=curve,
-        knee_concurrency=knee_term(recommended, binding.kind),
+        knee_concurrency=knee_term(recommended, values.binding_limit, pct),
         rates=rates,
         efficiency=ctx.efficiency,
-        replicas=inputs.deployment.replicas,
+        replicas=inputs.deployment.engines,
         memory_share=share,
         notices=(*layout_notices(inputs), *memory_share_notices(memory, share),
                  *speculative_notices(speculative, inputs)),
         prefix_cache=prefix_cache_result(inputs, ctx.capacity, at_rec.request_per_s),
-        per_class=class_latencies(ctx, class_rows(inputs), history_tokens(inputs), recommended),
-        expert_parallel=_expert_terms(inputs, ctx, max(recommended, 1)),
+        per_class=class_latencies(ctx, class_rows(inputs), history_tokens(inputs), per_rank),
+        expert_parallel=_expert_terms(inputs, ctx, per_rank),
         speculative=speculative,
     )
 

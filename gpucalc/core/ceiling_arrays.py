@@ -13,27 +13,37 @@ construction; :func:`comm_values` finds it by halving.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import struct
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from gpucalc.core.inputs import Workload
+from gpucalc.core.ops import ARRAY
 from gpucalc.core.perf_model import COMM_SHARE_LIMIT, MAX_SEARCH_CONCURRENCY, PerfContext
-from gpucalc.core.tail_latency import LENGTH_QUANTILE_Z, Z_95
+from gpucalc.core.perf_result import LatencyTarget
+from gpucalc.core.tail_latency import (
+    LENGTH_QUANTILE_Z,
+    Z_95,
+    Arrivals,
+    SteadySteps,
+    held_of_columns,
+    mean_latency_within,
+    prefill_queue,
+    steady_steps,
+    tpot_share_within,
+)
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 BatchCheck = Callable[[IntArray, IntArray], BoolArray]  # (point indices, batches) → holds
 
-_ERF = np.frompyfunc(math.erf, 1, 1)  # math.erf element-wise: the scalar checks' own function
-# from here on erf rounds to ±1 in double precision (1 − erf(6) ≈ 2e-17, below half an ulp of 1)
-ERF_SATURATED = 6.0
-SQRT2 = math.sqrt(2.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,15 +60,9 @@ class PointLengths:
     mix_mean_input: FloatArray  # the mix's means, E[input²] and shortest prompt, per point
     mix_mean_output: FloatArray
     mix_input_second_moment: FloatArray
+    mix_output_second_moment: FloatArray
     mix_shortest_input: FloatArray
-
-
-def _row_sum(values: FloatArray) -> FloatArray:
-    """Σ over the columns, left to right (the order of the scalar ``sum``)."""
-    total = values[:, 0].copy()
-    for column in range(1, values.shape[1]):
-        total += values[:, column]
-    return total
+    mix_held_tokens: FloatArray  # KV tokens a decoding request holds on average
 
 
 def _scaled(tokens: int, scale: FloatArray) -> FloatArray:
@@ -107,13 +111,16 @@ def point_lengths(base: PerfContext, workload: Workload, tokens: IntArray) -> Po
     if len(own) and mix is not None:
         in_w, in_tok = _with_row(in_w, in_tok, own, mix.inputs)
         out_w, out_tok = _with_row(out_w, out_tok, own, mix.outputs)
+    mean_in, mean_out = ARRAY.rowsum(in_w * in_tok), ARRAY.rowsum(out_w * out_tok)
+    out_m2 = ARRAY.rowsum(out_w * out_tok * out_tok)
     return PointLengths(
         mean_input=base.mean_input * scale, mean_output=base.mean_output * scale,
         p95_input=base.p95_input * scale, input_weights=in_w, input_tokens=in_tok,
-        output_weights=out_w, output_tokens=out_tok,
-        mix_mean_input=_row_sum(in_w * in_tok), mix_mean_output=_row_sum(out_w * out_tok),
-        mix_input_second_moment=_row_sum(in_w * in_tok * in_tok),
-        mix_shortest_input=in_tok.min(axis=1))
+        output_weights=out_w, output_tokens=out_tok, mix_mean_input=mean_in,
+        mix_mean_output=mean_out, mix_input_second_moment=ARRAY.rowsum(in_w * in_tok * in_tok),
+        mix_output_second_moment=out_m2, mix_shortest_input=in_tok.min(axis=1),
+        mix_held_tokens=held_of_columns(ARRAY, in_w, in_tok, out_tok, mean_in, mean_out, out_m2,
+                                        joint=bool(workload.classes)))
 
 
 def _with_row(weights: FloatArray, tokens: FloatArray, rows: IntArray,
@@ -131,167 +138,113 @@ def _with_row(weights: FloatArray, tokens: FloatArray, rows: IntArray,
 
 
 @dataclass(frozen=True, slots=True)
-class _Steps:
-    """Per question: the steady steps of :func:`gpucalc.core.tail_latency.steady_steps`."""
+class QuestionMix:
+    """The length mix of each question's point: rows of columns and per-row moments."""
 
-    n: FloatArray  # the running batch
-    mean_input: FloatArray  # the mix's mean prompt and output (at least 1)
+    input_weights: FloatArray  # questions × columns
+    input_tokens: FloatArray
+    output_weights: FloatArray
+    output_tokens: FloatArray
+    mean_input: FloatArray
     mean_output: FloatArray
-    context: FloatArray
-    room: FloatArray
-    per_step: FloatArray
-    share: FloatArray
-    decode_s: FloatArray
-    prefill_s: FloatArray
-    mean_step_s: FloatArray
-    dispersion: FloatArray
-
-    def rows(self, keep: IntArray) -> _Steps:
-        """The steps of the questions ``keep`` (positions)."""
-        return _Steps(*(getattr(self, name)[keep] for name in self.__slots__))
+    input_second_moment: FloatArray
+    output_second_moment: FloatArray
+    shortest_input: FloatArray
+    held_tokens: FloatArray
 
 
 class PointChecks:
-    """The context's checks for every point of a sweep, over arrays of questions."""
+    """The context's checks for every point of a sweep, over arrays of (point, batch) questions.
+
+    The formulas are :mod:`gpucalc.core.tail_latency`'s, evaluated on arrays: the same ones the
+    single-point checks of :class:`gpucalc.core.perf_model.PerfContext` evaluate on floats.
+    """
 
     def __init__(self, base: PerfContext, lengths: PointLengths) -> None:
         self.base = base
         self.lengths = lengths
 
+    def _mix(self, points: IntArray) -> QuestionMix:
+        lengths = self.lengths
+        return QuestionMix(
+            input_weights=lengths.input_weights[points], input_tokens=lengths.input_tokens[points],
+            output_weights=lengths.output_weights[points],
+            output_tokens=lengths.output_tokens[points],
+            mean_input=lengths.mix_mean_input[points], mean_output=lengths.mix_mean_output[points],
+            input_second_moment=lengths.mix_input_second_moment[points],
+            output_second_moment=lengths.mix_output_second_moment[points],
+            shortest_input=lengths.mix_shortest_input[points],
+            held_tokens=lengths.mix_held_tokens[points])
+
+    def _mean_latency(self, points: IntArray, running: IntArray) -> tuple[BoolArray, BoolArray]:
+        ctx = self.base
+        tpot, ttft = mean_latency_within(
+            ARRAY, ctx.step, self._mix(points), running.astype(np.float64),
+            self.lengths.p95_input[points], ctx.token_budget, ctx.tpot_target_s,
+            ctx.ttft_target_s)
+        return np.asarray(tpot, dtype=np.bool_), np.asarray(ttft, dtype=np.bool_)
+
     def meets_latency(self, points: IntArray, running: IntArray) -> BoolArray:
         """:meth:`PerfContext.meets_latency` for each (point, batch)."""
-        ctx, n = self.base, running.astype(np.float64)
-        mean_in = self.lengths.mean_input[points]
-        mean_out = self.lengths.mean_output[points]
-        p95 = self.lengths.p95_input[points]
-        context = mean_in + mean_out / 2
-        prefill = np.minimum(n * mean_in / np.maximum(mean_out, 1.0),
-                             np.maximum(ctx.token_budget - n, 0.0))
-        room = np.maximum(ctx.token_budget - (n - 1), 1.0)
-        chunks = np.maximum(1.0, np.ceil(p95 / room))
-        both = ctx.step.step_seconds_many(
-            np.stack([n, n - 1]), np.stack([prefill, np.minimum(p95, room)]), context,
-            np.stack([mean_in / 2, p95 / 2]))
-        ok: BoolArray = (both[0] <= ctx.tpot_target_s) & (both[1] * chunks <= ctx.ttft_target_s)
+        tpot, ttft = self._mean_latency(points, running)
+        ok: BoolArray = tpot & ttft
         return ok
 
-    def _steps(self, points: IntArray, n: FloatArray) -> _Steps:
-        lengths, ctx = self.lengths, self.base
-        mean_in = lengths.mix_mean_input[points]
-        mean_out = np.maximum(lengths.mix_mean_output[points], 1.0)
-        room = np.maximum(ctx.token_budget - n, 1.0)
-        chunks = _row_sum(lengths.input_weights[points]
-                          * np.maximum(1.0, np.ceil(lengths.input_tokens[points] / room[:, None])))
-        demand = n * mean_in / mean_out
-        per_prompt_step = mean_in / chunks
-        per_step = np.where(demand <= per_prompt_step, per_prompt_step, np.minimum(demand, room))
-        share = np.minimum(demand / per_step, 1.0)
-        context = mean_in + mean_out / 2
-        times = ctx.step.step_seconds_many(n, np.stack([np.zeros_like(n), per_step]), context,
-                                           np.stack([np.zeros_like(n), mean_in / 2]))
-        decode_s, prefill_s = times[0], times[1]
-        mean_step = (1 - share) * decode_s + share * prefill_s
-        busy = np.minimum(share * prefill_s / mean_step, 0.95)
-        dispersion = (lengths.mix_input_second_moment[points] / (mean_in * per_step)
-                      / (1 - busy) ** 2)
-        return _Steps(n=n, mean_input=mean_in, mean_output=mean_out, context=context, room=room,
-                      per_step=per_step, share=share, decode_s=decode_s, prefill_s=prefill_s,
-                      mean_step_s=mean_step, dispersion=dispersion)
+    def _steps(self, points: IntArray, running: IntArray,
+               arrivals: Arrivals) -> tuple[QuestionMix, SteadySteps[FloatArray]]:
+        mix = self._mix(points)
+        return mix, steady_steps(ARRAY, self.base.step, mix,
+                                 self.base.token_budget, running.astype(np.float64), arrivals)
 
-    def _tpot_within(self, points: IntArray, steps: _Steps) -> BoolArray:
-        """:func:`gpucalc.core.tail_latency.tpot_share_within` ≥ the percentile, per question."""
-        target = self.base.tpot_target_s
-        extra = np.maximum(steps.prefill_s - steps.decode_s, 0.0)
-        decode_steps = self.lengths.output_tokens[points] - 1
-        counted = decode_steps >= 1
-        safe_steps = np.where(counted, decode_steps, 1.0)
-        spread = extra[:, None] * np.sqrt(
-            (steps.share * (1 - steps.share) * steps.dispersion)[:, None] / safe_steps)
-        mean = steps.decode_s + steps.share * extra
-        spread_out = counted & (spread > 0)
-        z = (target - mean)[:, None] / (spread * SQRT2)
-        below = np.broadcast_to((target >= mean)[:, None], spread.shape).astype(np.float64)
-        below[spread_out] = (z[spread_out] > 0).astype(np.float64)  # erf(|z| ≥ 6) is ±1 exactly
-        unsettled = spread_out & (np.abs(z) < ERF_SATURATED)
-        if unsettled.any():
-            below[unsettled] = 0.5 * (1 + np.asarray(_ERF(z[unsettled]), dtype=np.float64))
-        weights = np.where(counted, self.lengths.output_weights[points], 0.0)
-        total = _row_sum(weights)
-        within = _row_sum(np.where(counted, weights * below, 0.0))
-        any_counted = counted.any(axis=1)
-        share = np.where(any_counted, within / np.where(any_counted, total, 1.0),
-                         (steps.decode_s <= target).astype(np.float64))
+    def _tpot_within(self, mix: QuestionMix, steps: SteadySteps[FloatArray]) -> BoolArray:
+        share = tpot_share_within(ARRAY, mix, steps, self.base.tpot_target_s)
         ok: BoolArray = share >= self.base.percentile / 100
         return ok
 
-    def _ttft_within(self, points: IntArray, steps: _Steps) -> BoolArray:
-        """:func:`gpucalc.core.tail_latency.ttft_percentile_s` ≤ the target, per question."""
-        lengths, percentile, step = self.lengths, self.base.percentile, self.base.step
-        n, mean_in, room, mean_step = steps.n, steps.mean_input, steps.room, steps.mean_step_s
-        knots = np.sort(np.stack([np.minimum(lengths.mix_shortest_input[points], room),
-                                  np.minimum(steps.per_step, room), room], axis=1), axis=1)
-        times = step.step_seconds_many(
-            n, np.stack([room, knots[:, 0], knots[:, 1], knots[:, 2]]), steps.context,
-            np.stack([mean_in / 2, knots[:, 0] / 2, knots[:, 1] / 2, knots[:, 2] / 2]))
-        prompts, weights = lengths.input_tokens[points], lengths.input_weights[points]
-        chunk = np.minimum(prompts, room[:, None])
-        own = np.maximum(1.0, np.ceil(prompts / room[:, None])) * _interpolated(
-            knots, times[1:].T, chunk)
-        own_mean = _row_sum(weights * own)
-        rate = n / (own_mean + mean_step / 2 + steps.mean_output * mean_step)
-        token_s = times[0] / room
-        service = mean_in * token_s
-        service_sq = lengths.mix_input_second_moment[points] * token_s * token_s
-        rho = rate * service
-        tail = 1.0 - percentile / 100.0
-        waiting = rho < 1.0
-        mean_wait = np.where(waiting, rate * service_sq / (2 * (1 - rho)), math.inf)
-        queued = waiting & (rho > tail) & (rho > 0.0)
-        wait = np.where(queued, mean_wait / rho * np.log(np.where(queued, rho, 1.0) / tail), 0.0)
-        wait = np.where(waiting, wait, math.inf)
-        own_p = own[:, 0] if own.shape[1] == 1 else _discrete_quantile(weights, own, percentile)
-        first, second = wait - mean_wait, own_p - own_mean
-        spread = np.where((first > 0) & (second > 0), np.hypot(first, second), first + second)
-        ttft = mean_step / 2 + mean_wait + own_mean + spread
-        ok: BoolArray = ttft <= self.base.ttft_target_s
+    def _ttft_within(self, mix: QuestionMix, steps: SteadySteps[FloatArray],
+                     arrivals: Arrivals) -> BoolArray:
+        queue = prefill_queue(ARRAY, self.base.step, mix, steps,
+                              self.base.percentile, arrivals)
+        ok: BoolArray = queue.ttft_s <= self.base.ttft_target_s
         return ok
 
-    def meets_percentile(self, points: IntArray, running: IntArray) -> BoolArray:
+    def meets_percentile(self, arrivals: Arrivals) -> BatchCheck:
         """The percentile search's check of :func:`gpucalc.core.ceilings.compute_values`.
 
         Mean latency within target and, at the percentile, TPOT and TTFT within target: each
         part is evaluated for the questions the parts before it left standing.
         """
+        def check(points: IntArray, running: IntArray) -> BoolArray:
+            with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+                ok = self.meets_latency(points, running)
+                standing = np.flatnonzero(ok)
+                mix, steps = self._steps(points[standing], running[standing], arrivals)
+                tpot = self._tpot_within(mix, steps)
+                ok[standing[~tpot]] = False
+                keep = np.flatnonzero(tpot)
+                standing = standing[keep]
+                mix, steps = _rows(mix, keep), _rows(steps, keep)
+                ok[standing[~self._ttft_within(mix, steps, arrivals)]] = False
+            return ok
+        return check
+
+    def breaking_targets(self, running: IntArray) -> list[LatencyTarget]:
+        """:func:`gpucalc.core.ceilings.breaking_target` at every point (``running`` per point)."""
+        points = np.arange(len(running))
         with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-            ok = self.meets_latency(points, running)
-            standing = np.flatnonzero(ok)
-            steps = self._steps(points[standing], running[standing].astype(np.float64))
-            tpot = self._tpot_within(points[standing], steps)
-            ok[standing[~tpot]] = False
-            standing, steps = standing[tpot], steps.rows(np.flatnonzero(tpot))
-            ok[standing[~self._ttft_within(points[standing], steps)]] = False
-        return ok
+            mean_tpot, _ = self._mean_latency(points, running)
+            mix, steps = self._steps(points, running, Arrivals.CLOSED_LOOP)
+            tpot = self._tpot_within(mix, steps)
+        return [LatencyTarget.TTFT if ok else LatencyTarget.TPOT for ok in (mean_tpot & tpot).tolist()]
 
 
-def _interpolated(knots: FloatArray, knots_s: FloatArray, chunk: FloatArray) -> FloatArray:
-    """Step seconds at each ``chunk`` (rows × columns), linear between a row's three knots."""
-    k0, k1, k2 = (knots[:, i, None] for i in range(3))
-    t0, t1, t2 = (knots_s[:, i, None] for i in range(3))
-    first = t0 + (t1 - t0) * (chunk - k0) / np.where(k1 > k0, k1 - k0, 1.0)
-    second = t1 + (t2 - t1) * (chunk - k1) / np.where(k2 > k1, k2 - k1, 1.0)
-    seconds: FloatArray = np.where(chunk <= k0, t0, np.where(chunk <= k1, first, second))
-    return seconds
+Row = TypeVar("Row", QuestionMix, SteadySteps[FloatArray])
 
 
-def _discrete_quantile(weights: FloatArray, values: FloatArray, percentile: float) -> FloatArray:
-    """Per row, the P-th quantile of weighted values (the first whose cumulative weight reaches it)."""
-    order = np.argsort(values, axis=1, kind="stable")
-    ordered = np.take_along_axis(values, order, axis=1)
-    seen = np.cumsum(np.take_along_axis(weights, order, axis=1), axis=1)
-    reached = seen >= percentile / 100.0 - 1e-12
-    first = np.where(reached.any(axis=1), reached.argmax(axis=1), values.shape[1] - 1)
-    quantile: FloatArray = ordered[np.arange(len(values)), first]
-    return quantile
+def _rows(values: Row, keep: IntArray) -> Row:
+    """The rows ``keep`` (positions) of a mix or of steps."""
+    return dataclasses.replace(values, **{f.name: getattr(values, f.name)[keep]
+                                          for f in dataclasses.fields(values)})
 
 
 def comm_token_limit(ctx: PerfContext) -> float:

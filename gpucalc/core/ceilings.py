@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,9 +23,10 @@ from gpucalc.core.perf_model import (
     PerfContext,
     largest_satisfying,
 )
-from gpucalc.core.perf_result import Ceiling, CeilingKind
+from gpucalc.core.perf_result import Ceiling, CeilingKind, LatencyTarget, LimitKind
 from gpucalc.core.prefix_cache import shared_prefix_memory_ceiling
 from gpucalc.core.quality import quality_caveat
+from gpucalc.core.tail_latency import Arrivals
 from gpucalc.core.topology import LinkTopology, replica_link_plan
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.workload_shape import PLANNING_LENGTH_SOURCE
@@ -55,16 +56,34 @@ def scheduler_ceiling(ctx: PerfContext) -> Term:
     )
 
 
-def compute_values(ctx: PerfContext, hint: int | None = None) -> tuple[int, int]:
-    """(mean-latency ceiling, compute ceiling at the percentile), requests.
+@dataclass(frozen=True, slots=True)
+class ComputeValues:
+    """The compute ceiling's searches, in requests per DP rank."""
+
+    mean_latency: int  # the mean-latency ceiling the percentile searches run below
+    closed_loop: int  # P-th targets with N clients in flight: the compute ceiling of the answer
+    poisson: int  # P-th targets under Poisson arrivals: the batch of the rate capacity
+    binding_target: LatencyTarget  # the target the closed loop breaks one request past its ceiling
+
+
+def breaking_target(ctx: PerfContext, running: int,
+                    arrivals: Arrivals = Arrivals.CLOSED_LOOP) -> LatencyTarget:
+    """Which target ``running`` requests per DP rank break: TPOT when they do, else TTFT."""
+    mean_tpot, _ = ctx.mean_latency_within(running)
+    tpot, _ = ctx.percentile_within(float(running), arrivals)
+    return LatencyTarget.TPOT if not (mean_tpot and tpot) else LatencyTarget.TTFT
+
+
+def compute_values(ctx: PerfContext, hint: int | None = None) -> ComputeValues:
+    """The mean-latency, closed-loop and Poisson compute ceilings (requests per DP rank).
 
     ``hint`` is the mean-latency ceiling at a neighbouring evaluation (a nearby planning
     length): it shortens that search, whose check holds up to a point (a larger batch makes
     every step longer and leaves less of the budget for the prompt), so the result stays the
-    same; tests compare hinted sweeps with points evaluated on their own. The percentile search
-    always starts from the mean-latency ceiling, which bounds it from above: its check need not
-    hold up to a single point (the queue and the chunked-prefill steps can turn it back on at a
-    larger batch), so any other start could end elsewhere.
+    same; tests compare hinted sweeps with points evaluated on their own. Both percentile
+    searches start from the mean-latency ceiling, which bounds them from above: their checks
+    need not hold up to a single point (the queue and the chunked-prefill steps can turn them
+    back on at a larger batch), so any other start could end elsewhere.
     """
     seen: dict[int, bool] = {}  # mean-latency checks already made (the percentile repeats them)
 
@@ -73,32 +92,41 @@ def compute_values(ctx: PerfContext, hint: int | None = None) -> tuple[int, int]
             seen[running] = ctx.meets_latency(running)
         return seen[running]
 
-    def meets_percentile(running: int) -> bool:
-        return seen.get(running, True) and ctx.meets_percentile(running, meets_latency)
+    def meets(arrivals: Arrivals) -> Callable[[int], bool]:
+        def check(running: int) -> bool:
+            return seen.get(running, True) and ctx.meets_percentile(running, arrivals,
+                                                                    meets_latency)
+        return check
 
     mean_value = largest_satisfying(meets_latency, hint=hint)
-    value = largest_satisfying(meets_percentile, hint=mean_value) if mean_value else 0
-    return mean_value, value
+    closed = largest_satisfying(meets(Arrivals.CLOSED_LOOP), hint=mean_value) if mean_value else 0
+    poisson = largest_satisfying(meets(Arrivals.POISSON), hint=mean_value) if mean_value else 0
+    return ComputeValues(mean_latency=mean_value, closed_loop=closed, poisson=poisson,
+                         binding_target=breaking_target(ctx, closed + 1))
 
 
-def compute_ceiling(ctx: PerfContext, values: tuple[int, int] | None = None) -> Term:
-    """Largest running batch whose TTFT and TPOT meet the targets at the chosen percentile.
+def compute_ceiling(ctx: PerfContext, values: ComputeValues | None = None) -> Term:
+    """Largest number of requests in flight whose TTFT and TPOT meet the targets at the percentile.
 
-    The steady-state mean must meet them too (a P50 of a skewed distribution can sit below its
-    mean); at the percentile the decode steps that carry chunked-prefill work and the queue in
-    front of the prefill count (:mod:`gpucalc.core.tail_latency`). ``values`` are
-    :func:`compute_values` of ``ctx`` when the caller has them.
+    Requests in flight as a closed-loop ladder holds them (``--max-concurrency N``: a new request
+    as one finishes), in steady state. The steady-state mean must meet the targets too (a P50 of
+    a skewed distribution can sit below its mean); at the percentile the decode steps that carry
+    chunked-prefill work and the queue in front of the prefill count
+    (:mod:`gpucalc.core.tail_latency`). ``values`` are :func:`compute_values` of ``ctx`` when the
+    caller has them.
     """
-    mean_value, value = values or compute_values(ctx)
-    tail = ctx.tail_at(max(value, 1))
+    values = values or compute_values(ctx)
+    value = values.closed_loop
+    tail = ctx.tail_at(max(value, 1), Arrivals.CLOSED_LOOP)
     pct = ctx.percentile
     return term(
         "ceiling.compute", value, "requests",
         template(QT_TRANSLATE_NOOP(
-            "Formulas", "max N: P{pct} TPOT(N decodes, chunked-prefill steps) ≤ TPOT target and P{pct} "
-            "TTFT (queue in front of the prefill + own chunks) ≤ TTFT target; the mean meets both too"),
-            pct=pct),
-        {"percentile": pct, "mean_latency_ceiling": mean_value,
+            "Formulas", "max N in flight (closed loop): P{pct} TPOT(N decodes, chunked-prefill steps) ≤ "
+            "TPOT target and P{pct} TTFT (queue in front of the prefill + own chunks) ≤ TTFT target; "
+            "the mean meets both too"), pct=pct),
+        {"percentile": pct, "binding_target": values.binding_target.value,
+         "mean_latency_ceiling": values.mean_latency,
          "tpot_target_ms": ctx.tpot_target_s * 1000,
          "ttft_target_ms": ctx.ttft_target_s * 1000,
          f"p{pct}_tpot_ms": round(tail.tpot_s * 1000, 2),
@@ -112,7 +140,9 @@ def compute_ceiling(ctx: PerfContext, values: tuple[int, int] | None = None) -> 
          "p95_input": ctx.p95_input, "token_budget": ctx.token_budget},
         (ctx.efficiency.source,
          QT_TRANSLATE_NOOP(
-             "Sources", "seed 000: plan TTFT and TPOT at P95; M/G/1 prefill queue (Pollaczek–Khinchine)")),
+             "Sources", "seed 000: plan TTFT and TPOT at P95; seed 000 step 2 and seed 002: a "
+             "concurrency ladder at fixed lengths until a target breaks; prefill queue of a closed "
+             "loop (Kingman–Allen–Cunneen wait with the clients' cycle)")),
     )
 
 
@@ -152,27 +182,54 @@ def interconnect_ceiling(ctx: PerfContext, tp: int, pp: int,
 
 @dataclass(frozen=True, slots=True)
 class CeilingValues:
-    """The ceilings as plain numbers (requests), and which of them limit."""
+    """The ceilings as plain numbers (requests per DP rank), and which of them limit.
+
+    :meth:`limits` gives them per engine: ``ranks`` DP ranks each carry as much, in lock step.
+    """
 
     memory: int
-    mean_latency: int  # the mean-latency ceiling the compute ceiling is searched below
-    compute: int
+    compute: ComputeValues
     interconnect: int | None  # None: no inter-GPU communication
     scheduler: int
     latency_bound: bool  # False for offline traffic: the latency targets do not apply
+    ranks: int = 1  # DP ranks of one engine
 
-    def limits(self) -> dict[CeilingKind, tuple[int, bool]]:
-        """(value, limiting) per kind, in tie-breaking order: resources before the scheduler."""
-        link = MAX_SEARCH_CONCURRENCY if self.interconnect is None else self.interconnect
-        return {CeilingKind.MEMORY: (self.memory, True),
-                CeilingKind.COMPUTE: (self.compute, self.latency_bound),
+    def limits(self, arrivals: Arrivals = Arrivals.CLOSED_LOOP) -> dict[CeilingKind, tuple[int, bool]]:
+        """(requests per engine, limiting) per kind, in tie-breaking order: resources first.
+
+        ``arrivals`` picks the compute ceiling: requests in flight a closed loop holds (the
+        answer), or the mean running batch of Poisson traffic at the percentile targets (the
+        rate capacity).
+        """
+        link = MAX_SEARCH_CONCURRENCY if self.interconnect is None else self.interconnect * self.ranks
+        compute = (self.compute.closed_loop if arrivals is Arrivals.CLOSED_LOOP
+                   else self.compute.poisson)
+        return {CeilingKind.MEMORY: (self.memory * self.ranks, True),
+                CeilingKind.COMPUTE: (compute * self.ranks, self.latency_bound),
                 CeilingKind.INTERCONNECT: (link, self.interconnect is not None and self.latency_bound),
-                CeilingKind.SCHEDULER: (self.scheduler, True)}
+                CeilingKind.SCHEDULER: (self.scheduler * self.ranks, True)}
 
     @property
     def binding(self) -> CeilingKind:
         """The smallest limiting ceiling (the first on a tie)."""
         return binding_of(self.limits())
+
+    @property
+    def binding_limit(self) -> LimitKind:
+        """The binding ceiling, with the latency target that stops the compute ceiling named."""
+        return limit_kind(self.binding, self.compute.binding_target)
+
+    def concurrency(self, arrivals: Arrivals = Arrivals.CLOSED_LOOP) -> int:
+        """Requests per engine at the binding ceiling (the answer, or the rate capacity's batch)."""
+        limits = self.limits(arrivals)
+        return limits[binding_of(limits)][0]
+
+
+def limit_kind(binding: CeilingKind, target: LatencyTarget) -> LimitKind:
+    """The binding limit's name: the ceiling, or the latency target where compute binds."""
+    if binding is CeilingKind.COMPUTE:
+        return LimitKind.TPOT if target is LatencyTarget.TPOT else LimitKind.TTFT
+    return LimitKind(binding.value)
 
 
 def binding_of(limits: dict[CeilingKind, tuple[int, bool]]) -> CeilingKind:
@@ -183,11 +240,11 @@ def binding_of(limits: dict[CeilingKind, tuple[int, bool]]) -> CeilingKind:
 def ceiling_values(ctx: PerfContext, inputs: PlanInputs) -> CeilingValues:
     """The ceilings of :func:`three_ceilings` as numbers."""
     dep = inputs.deployment
-    mean_value, compute = compute_values(ctx)
     link = interconnect_value(ctx, dep.tensor_parallel_size, dep.pipeline_parallel_size)
-    return CeilingValues(memory=math.floor(ctx.memory_requests()), mean_latency=mean_value,
-                         compute=compute, interconnect=link, scheduler=ctx.max_num_seqs,
-                         latency_bound=inputs.workload.mode != TrafficMode.OFFLINE)
+    return CeilingValues(memory=math.floor(ctx.memory_requests()), compute=compute_values(ctx),
+                         interconnect=link, scheduler=ctx.max_num_seqs,
+                         latency_bound=inputs.workload.mode != TrafficMode.OFFLINE,
+                         ranks=dep.data_parallel_size)
 
 
 def ceiling_values_at_lengths(base: PerfContext, inputs: PlanInputs,
@@ -204,40 +261,66 @@ def ceiling_values_at_lengths(base: PerfContext, inputs: PlanInputs,
     lengths = point_lengths(base, inputs.workload, points)
     checks = PointChecks(base, lengths)
     mean_values = largest_satisfying_many(checks.meets_latency, len(points))
-    computes = largest_satisfying_many(checks.meets_percentile, len(points), hints=mean_values)
-    computes[mean_values == 0] = 0  # as compute_values: no percentile search below no mean ceiling
+    searched = {arrivals: largest_satisfying_many(checks.meets_percentile(arrivals), len(points),
+                                                  hints=mean_values)
+                for arrivals in Arrivals}
+    for values in searched.values():
+        values[mean_values == 0] = 0  # as compute_values: no percentile search below no mean ceiling
+    closed, poisson = searched[Arrivals.CLOSED_LOOP], searched[Arrivals.POISSON]
+    targets = checks.breaking_targets(closed + 1)
     links: list[int | None] = [None] * len(points)
     if dep.tensor_parallel_size > 1 or dep.pipeline_parallel_size > 1 or base.step.communicates:
         links = comm_values(base, lengths).tolist()
     latency_bound = inputs.workload.mode != TrafficMode.OFFLINE
     capacity = base.capacity
-    return [CeilingValues(memory=math.floor(capacity.concurrency_for_length(n)), mean_latency=mean,
-                          compute=compute, interconnect=link, scheduler=base.max_num_seqs,
-                          latency_bound=latency_bound)
-            for n, mean, compute, link in zip(points.tolist(), mean_values.tolist(),
-                                               computes.tolist(), links, strict=True)]
+    return [CeilingValues(memory=math.floor(capacity.concurrency_for_length(n)),
+                          compute=ComputeValues(mean_latency=mean, closed_loop=c, poisson=p,
+                                                binding_target=target),
+                          interconnect=link, scheduler=base.max_num_seqs,
+                          latency_bound=latency_bound, ranks=dep.data_parallel_size)
+            for n, mean, c, p, target, link in zip(
+                points.tolist(), mean_values.tolist(), closed.tolist(), poisson.tolist(), targets,
+                links, strict=True)]
 
 
-def three_ceilings(ctx: PerfContext, inputs: PlanInputs) -> tuple[Ceiling, ...]:
+def three_ceilings(ctx: PerfContext, inputs: PlanInputs,
+                   values: CeilingValues | None = None) -> tuple[Ceiling, ...]:
     """Memory, compute and interconnect ceilings and the scheduler cap, the binding one marked.
 
     On a tie the resource ceilings bind before the scheduler cap. Offline traffic ignores the
     latency targets (seed 000): the compute and interconnect ceilings are shown but not limiting.
     """
     dep = inputs.deployment
-    values = ceiling_values(ctx, inputs)
+    values = values or ceiling_values(ctx, inputs)
     link, _ = interconnect_ceiling(ctx, dep.tensor_parallel_size, dep.pipeline_parallel_size,
                                    values.interconnect)
     terms = {CeilingKind.MEMORY: memory_ceiling(ctx),
-             CeilingKind.COMPUTE: compute_ceiling(ctx, (values.mean_latency, values.compute)),
+             CeilingKind.COMPUTE: compute_ceiling(ctx, values.compute),
              CeilingKind.INTERCONNECT: link, CeilingKind.SCHEDULER: scheduler_ceiling(ctx)}
     binding = values.binding
-    return tuple(Ceiling(kind=k, value=terms[k], limited=lim, binding=k == binding)
+    return tuple(Ceiling(kind=k, value=per_engine(terms[k], values.ranks), limited=lim,
+                         binding=k == binding)
                  for k, (_, lim) in values.limits().items())
 
 
+def per_engine(per_rank: Term, ranks: int) -> Term:
+    """A per-DP-rank ceiling counted over the engine's ``ranks`` ranks (itself for one rank).
+
+    Each DP rank keeps its own batch, KV cache and scheduler, and the ranks step in lock step, so
+    an engine holds ``ranks`` times one rank's requests; a benchmark's ``--max-concurrency``
+    counts them all.
+    """
+    if ranks == 1 or per_rank.value >= MAX_SEARCH_CONCURRENCY:
+        return per_rank
+    return term(per_rank.key, per_rank.value * ranks, per_rank.unit,
+                template(QT_TRANSLATE_NOOP("Formulas", "{per_rank} per DP rank × {ranks} DP ranks"),
+                         per_rank=int(per_rank.value), ranks=ranks),
+                {**per_rank.inputs, "per_dp_rank": per_rank.value, "dp_ranks": ranks},
+                per_rank.sources)
+
+
 def advice(binding: CeilingKind, inputs: PlanInputs, memory: MemoryResult,
-           ctx: PerfContext) -> tuple[Notice, ...]:
+           ctx: PerfContext, limit: LimitKind | None = None) -> tuple[Notice, ...]:
     """Advice codes for the binding ceiling (the UI turns them into sentences)."""
     dep = inputs.deployment
     codes: list[Notice] = []
@@ -251,9 +334,15 @@ def advice(binding: CeilingKind, inputs: PlanInputs, memory: MemoryResult,
             codes.append(Notice(code="quantize_weights", params={}))
         codes.append(Notice(code="shorten_context", params={"planning_tokens": ctx.planning_tokens}))
         codes.append(Notice(code="add_memory", params={}))
+    elif binding == CeilingKind.COMPUTE and limit is LimitKind.TTFT:
+        codes.append(Notice(code="ttft_binds", params={
+            "ttft_target_ms": inputs.targets.ttft_ms, "percentile": inputs.targets.percentile,
+            "p95_input": int(ctx.p95_input)}))
+        codes.append(Notice(code="add_replicas_or_faster_gpu", params={}))
     elif binding == CeilingKind.COMPUTE:
         codes.append(Notice(code="fewer_tokens_or_smaller_model",
-                            params={"tpot_target_ms": inputs.targets.tpot_ms}))
+                            params={"tpot_target_ms": inputs.targets.tpot_ms,
+                                    "percentile": inputs.targets.percentile}))
         codes.append(Notice(code="add_replicas_or_faster_gpu", params={}))
     else:
         if memory.fits_single_gpu.value > 0 and dep.tensor_parallel_size > 1:

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict
 from gpucalc.core.explain import InputValue, Term, template, term
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.perf_model import PerfContext
-from gpucalc.core.tail_latency import latency_of_length
+from gpucalc.core.tail_latency import Arrivals, latency_of_length
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.units import MS_PER_S
 
@@ -42,7 +42,7 @@ def class_latencies(ctx: PerfContext, classes: tuple[tuple[str, float, int, int]
     """
     if not classes:
         return ()
-    point = ctx.tail_at(max(running, 1))
+    point = ctx.tail_at(max(running, 1), Arrivals.CLOSED_LOOP)
     longest = max(range(len(classes)), key=lambda i: classes[i][2] + classes[i][3])
     pct = ctx.percentile
     rows = []
@@ -55,8 +55,8 @@ def class_latencies(ctx: PerfContext, classes: tuple[tuple[str, float, int, int]
             "prefill_queue_wait_ms": round(point.wait_s * MS_PER_S, 1)}
         ttft = term(f"class.{index}.ttft_ms", ttft_s * MS_PER_S, "ms",
                     template(QT_TRANSLATE_NOOP(
-                        "Formulas", "P{pct}: ½ step + queue wait in front of the prefill + ceil(input ÷ "
-                        "room) prefill steps of this class's prompt"), pct=pct), info,
+                        "Formulas", "P{pct}: the step in progress + queue wait in front of the prefill + "
+                        "ceil(input ÷ room) prefill steps of this class's prompt"), pct=pct), info,
                     (QT_TRANSLATE_NOOP(
                         "Sources", "seed 000: with mixed lengths watch the long requests' line; it breaks "
                         "first"),))

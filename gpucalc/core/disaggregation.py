@@ -282,7 +282,7 @@ def _pool_replicas(key: str, qps_avg: float, qps_peak: float, rate: float, water
 
 
 def _prefill_pool(inputs: PlanInputs, ctx: PerfContext, transfer_ms: float,
-                  replicas_given: int | None) -> dict[str, Term | int]:
+                  replicas_given: int | None, traffic: tuple[float, float]) -> dict[str, Term | int]:
     """The prefill pool's figures: its own prefill, throughput, capacity at the TTFT target, TTFT."""
     wl, targets = inputs.workload, inputs.targets
     p95 = wl.input_p95
@@ -296,7 +296,7 @@ def _prefill_pool(inputs: PlanInputs, ctx: PerfContext, transfer_ms: float,
             "Errors", "{ttft_ms}: a P95 prompt takes {prefill_ms} ms to prefill and {transfer_ms} ms "
                       "to move to the decode pool; raise the target or {prefill_tp}"),
             "targets.ttft_ms", prefill_ms=round(own_s * 1000, 1), transfer_ms=round(transfer_ms, 1))
-    qps_avg, qps_peak = wl.qps_avg, wl.qps_peak or wl.qps_avg
+    qps_avg, qps_peak = traffic
     needed = _pool_replicas("disaggregated.prefill_replicas_needed", qps_avg, qps_peak, rate,
                             planning_watermark(targets, wl.mode))
     replicas = replicas_given or int(needed.value)
@@ -343,7 +343,7 @@ def _decode_pool(inputs: PlanInputs, ctx: PerfContext, replicas_given: int | Non
     step_s = decode_step_seconds(ctx, knee)
     tok_s = knee / step_s
     rate = tok_s / ctx.mean_output
-    qps_avg, qps_peak = wl.qps_avg, wl.qps_peak or wl.qps_avg
+    qps_avg, qps_peak = pool_traffic(inputs, rate)
     needed = _pool_replicas("disaggregated.decode_replicas_needed", qps_avg, qps_peak, rate,
                             planning_watermark(targets, wl.mode))
     facts: dict[str, InputValue] = {"knee": knee, "mean_output": round(ctx.mean_output),
@@ -368,6 +368,19 @@ def _decode_pool(inputs: PlanInputs, ctx: PerfContext, replicas_given: int | Non
     }
 
 
+def pool_traffic(inputs: PlanInputs, decode_rate: float) -> tuple[float, float]:
+    """(average, peak) req/s the pools are sized for.
+
+    The workload's QPS, or without one the planned rate of one decode replica (the smallest
+    balanced xPyD).
+    """
+    wl = inputs.workload
+    if wl.qps_avg is None:
+        planned = planning_watermark(inputs.targets, wl.mode) * decode_rate
+        return planned, planned
+    return wl.qps_avg, wl.qps_peak or wl.qps_avg
+
+
 def _plan_over(inputs: PlanInputs, prefill: PerfContext, decode: PerfContext,
                pools_gpus: int) -> DisaggregatedPlan:
     """Both pools with the KV moving over the link ``pools_gpus`` GPUs in all would use."""
@@ -380,8 +393,10 @@ def _plan_over(inputs: PlanInputs, prefill: PerfContext, decode: PerfContext,
                             prefill.efficiency.comm_latency_us * 1e-6, inputs.network)
     transfer = kv_transfer_term(inputs.model, bpe, inputs.workload.input_p95,
                                 kv_sending_gpus(inputs.model, bpe, ptp, ppp), link)
-    prefill_pool = _prefill_pool(inputs, prefill, transfer.value, d.prefill_replicas)
     decode_pool = _decode_pool(inputs, decode, d.decode_replicas, dtp, dpp)
+    traffic = pool_traffic(inputs, float(decode_pool["decode_requests_per_s_per_replica"].value)
+                           if isinstance(decode_pool["decode_requests_per_s_per_replica"], Term) else 0.0)
+    prefill_pool = _prefill_pool(inputs, prefill, transfer.value, d.prefill_replicas, traffic)
     made = DisaggregatedPlan.model_validate({
         "prefill_tp": ptp, "prefill_pp": ppp, "decode_tp": dtp, "decode_pp": dpp,
         "prefill_dp": pdp, "decode_dp": ddp, "link_name": link.name, "kv_transfer_ms": transfer,

@@ -1,21 +1,22 @@
 """Does the fleet carry the traffic? Replicas, GPUs, totals and cost from per-replica rates.
 
-One rule, used by the plan's verdict and by reverse sizing alike (seed 000): the average load is
-planned at the online capacity, ``watermark × knee`` (拐点的七成左右做线上容量), and the peak may use
-the headroom above it, up to the knee itself (剩下的留给突发和长尾). The knee is the recommended
-concurrency: the lowest of the three ceilings, past which more concurrency only buys latency.
-``k`` spare replicas (N + k) stand by for failures and are not counted as serving capacity.
+One rule, used by the plan's verdict and by reverse sizing alike. A replica is one engine
+instance (its DP × TP × PP GPUs). Its **rate capacity** is the requests per second it carries
+under random (Poisson) arrivals with the P-th TTFT and TPOT in target, queueing included; the
+average load is planned at the watermark's share of it (seed 000: 拐点的七成左右做线上容量), and the
+peak may use the headroom above it, up to the rate capacity itself (剩下的留给突发和长尾). ``k`` spare
+replicas (N + k) stand by for failures and are not counted as serving capacity.
 """
 
 from __future__ import annotations
 
 import math
+from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from gpucalc.core.explain import InputValue, Term, term
 from gpucalc.core.inputs import Targets, TrafficMode, Workload
-from gpucalc.core.load import OperatingPoint
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 
 HOURS_PER_MONTH = 730.0  # 8,760 h ÷ 12
@@ -23,20 +24,30 @@ SECONDS_PER_DAY = 86_400
 SECONDS_PER_HOUR = 3_600
 SEED_WATERMARK = "seed 000: 按拐点的七成左右做线上容量，剩下的留给突发和长尾"
 SEED_OFFLINE = "seed 000: 离线任务可以忽略首 token 延迟，把显存和算力堆到上限换总吞吐"
+SEED_MEMORY_SHARE = "seed 001: keep weights + KV(avg) + margin within 70 % of memory"
+
+
+class PlannedBy(StrEnum):
+    """Which rule sets the planned concurrency: the watermark or seed 001's memory share."""
+
+    WATERMARK = "watermark"
+    MEMORY_SHARE = "memory_share"
 
 
 class ReplicaRates(BaseModel):
-    """What one replica serves at its online capacity, at the knee and with memory full."""
+    """What one replica (an engine instance) holds and serves: the inputs of the fleet rule."""
 
     model_config = ConfigDict(frozen=True)
 
-    knee_requests: int = Field(description="The knee: running requests at the recommendation.")
-    online_capacity_requests: int = Field(description="Running requests planned online.")
-    watermark: float = Field(description="Share of the knee planned online (1 offline).")
-    requests_per_s_at_watermark: float
-    requests_per_s_at_knee: float
-    output_tokens_per_s_at_watermark: float
-    output_tokens_per_s_at_knee: float
+    concurrency: int = Field(description="Requests in flight meeting the P-th targets (closed loop).")
+    planned_concurrency: int = Field(description="min(watermark × concurrency, the memory-share "
+                                     "rule's requests): the requests planned online.")
+    planned_by: PlannedBy
+    watermark: float = Field(description="Share of the rate capacity planned online (1 offline).")
+    requests_per_s_capacity: float = Field(description="Rate capacity: Poisson req/s at the P-th targets.")
+    requests_per_s_planned: float = Field(description="watermark × rate capacity: the average's rate.")
+    output_tokens_per_s_capacity: float
+    output_tokens_per_s_planned: float
     output_tokens_per_s_saturated: float = Field(description="Batch filled to memory and max_num_seqs.")
 
 
@@ -57,7 +68,7 @@ class FleetLayout(BaseModel):
     tensor_parallel_size: int
     pipeline_parallel_size: int
     replicas: int
-    knee_requests_per_replica: int
+    concurrency_per_replica: int
     concurrency_total: Term
     requests_per_s_total: Term
     output_tokens_per_s_total: Term
@@ -71,9 +82,10 @@ class FleetVerdict(BaseModel):
     mode: TrafficMode
     qps_avg: float
     qps_peak: float
-    gpus_per_replica: int
-    requests_per_s_per_replica_at_watermark: Term
-    requests_per_s_per_replica_at_knee: Term
+    peak_given: bool = Field(description="A peak rate was stated (else the peak is the average).")
+    gpus_per_replica: int = Field(description="GPUs of one replica: DP × TP × PP.")
+    requests_per_s_per_replica_planned: Term
+    requests_per_s_per_replica_capacity: Term
     replicas_for_average: Term
     replicas_for_peak: Term
     replicas: Term = Field(description="N: serving replicas the traffic needs.")
@@ -82,10 +94,11 @@ class FleetVerdict(BaseModel):
     gpus_needed: Term
     replicas_deployed: Term
     gpus_deployed: Term
-    carries_average: bool
-    carries_peak: bool
-    total_concurrency: Term = Field(description="Online capacity over every replica deployed.")
-    total_concurrency_at_knee: Term
+    carries_average: bool = Field(description="The deployed replicas serve the average.")
+    carries_peak: bool = Field(description="The deployed replicas serve the peak.")
+    spare_deployed: int = Field(description="Deployed replicas beyond the N serving ones (up to k).")
+    total_concurrency: Term = Field(description="Planned concurrency over every replica deployed.")
+    total_concurrency_max: Term = Field(description="Concurrency over every replica deployed.")
     requests_per_s_total: Term
     output_tokens_per_s_total: Term
     output_tokens_per_day: Term
@@ -95,6 +108,8 @@ class FleetVerdict(BaseModel):
     price_usd_per_gpu_hour: float | None
     cost_per_hour_usd: Term | None = Field(description="The fleet that carries the traffic (N + k).")
     cost_per_month_usd: Term | None
+    cost_per_million_output_tokens_usd: Term | None = Field(
+        description="Cost of the N + k fleet per million output tokens at the average QPS.")
     cost_per_hour_deployed_usd: Term | None
     layouts: tuple[FleetLayout, ...] = Field(default=(), description="Replicas versus TP.")
 
@@ -103,38 +118,30 @@ class FleetVerdict(BaseModel):
         """The deployment carries both the average and the peak."""
         return self.carries_average and self.carries_peak
 
+    @property
+    def spare_short(self) -> int:
+        """Spare replicas the deployment lacks (it may still carry the traffic)."""
+        return max(int(self.spare_replicas.value) - self.spare_deployed, 0)
+
 
 def planning_watermark(targets: Targets, mode: TrafficMode) -> float:
-    """Share of the knee planned online: the watermark, or 1 offline (fill memory)."""
+    """Share of the concurrency and of the rate capacity planned online (1 offline: fill memory)."""
     return 1.0 if mode == TrafficMode.OFFLINE else targets.watermark
 
 
-def online_capacity_requests(knee_requests: int, watermark: float) -> int:
-    """Running requests planned online per replica: floor(watermark × knee), at least 1 when the knee is."""
-    if knee_requests < 1:
-        return 0
-    return max(1, math.floor(watermark * knee_requests + 1e-9))
+def planned_concurrency(concurrency: int, watermark: float, memory_share_requests: int | None
+                        ) -> tuple[int, PlannedBy]:
+    """Requests planned online: the watermark's share of the concurrency, within seed 001's rule.
 
-
-def rates_at_points(at_knee: OperatingPoint, saturated: OperatingPoint, knee_requests: int,
-                    watermark: float) -> ReplicaRates:
-    """One replica's rates from its closed-loop points at the knee and with the batch full.
-
-    The online capacity is the watermark's share of the knee (the load planned for the average,
-    leaving the rest for bursts), so a replica planned at the watermark runs at ``watermark`` of
-    its knee throughput.
+    At least 1 when the concurrency is, and at most the memory-share rule's requests (``None``:
+    the rule does not apply).
     """
-    scale = 1.0 if knee_requests >= 1 else 0.0
-    return ReplicaRates(
-        knee_requests=knee_requests,
-        online_capacity_requests=online_capacity_requests(knee_requests, watermark),
-        watermark=watermark,
-        requests_per_s_at_watermark=watermark * at_knee.request_per_s * scale,
-        requests_per_s_at_knee=at_knee.request_per_s * scale,
-        output_tokens_per_s_at_watermark=watermark * at_knee.output_tok_s * scale,
-        output_tokens_per_s_at_knee=at_knee.output_tok_s * scale,
-        output_tokens_per_s_saturated=saturated.output_tok_s * scale,
-    )
+    if concurrency < 1:
+        return 0, PlannedBy.WATERMARK
+    by_watermark = max(1, math.floor(watermark * concurrency + 1e-9))
+    if memory_share_requests is not None and memory_share_requests < by_watermark:
+        return max(memory_share_requests, 0), PlannedBy.MEMORY_SHARE
+    return by_watermark, PlannedBy.WATERMARK
 
 
 def replicas_for_rate(qps: float, requests_per_s_per_replica: float) -> int:
@@ -151,37 +158,51 @@ def _money(key: str, gpus: float, hours: float, price: float | None) -> Term | N
                 (QT_TRANSLATE_NOOP("Sources", "catalog: indicative rental price"),))
 
 
+def cost_per_million_output_tokens(cost_per_hour: Term | None, qps: float,
+                                   mean_output_tokens: float) -> Term | None:
+    """USD per million output tokens: the fleet's cost per hour ÷ the tokens it serves per hour."""
+    tokens_per_hour = qps * mean_output_tokens * SECONDS_PER_HOUR
+    if cost_per_hour is None or tokens_per_hour <= 0:
+        return None
+    return term("fleet.cost_per_million_output_tokens_usd",
+                cost_per_hour.value / tokens_per_hour * 1e6, "USD",
+                QT_TRANSLATE_NOOP("Formulas", "cost per hour ÷ (QPS × mean output tokens × 3,600 s) × "
+                                              "1,000,000"),
+                {"cost_per_hour_usd": round(cost_per_hour.value, 4), "qps": qps,
+                 "mean_output_tokens": round(mean_output_tokens, 1)}, cost_per_hour.sources)
+
+
 def _totals(rates: ReplicaRates, replicas: int, gpus: int, mode: TrafficMode) -> dict[str, Term | None]:
     """Concurrency, rates, tokens per day and backfill summed over ``replicas``."""
-    tok_s = rates.output_tokens_per_s_at_watermark * replicas
-    facts: dict[str, InputValue] = {"replicas": replicas, "online_capacity": rates.online_capacity_requests}
-    spare_tok_s = max(rates.output_tokens_per_s_saturated - rates.output_tokens_per_s_at_watermark, 0.0)
+    tok_s = rates.output_tokens_per_s_planned * replicas
+    facts: dict[str, InputValue] = {"replicas": replicas,
+                                    "planned_concurrency": rates.planned_concurrency}
+    spare_tok_s = max(rates.output_tokens_per_s_saturated - rates.output_tokens_per_s_planned, 0.0)
     backfill = None
     if mode == TrafficMode.MIXED:
         backfill = term("fleet.backfill_tokens_per_day", spare_tok_s * replicas * SECONDS_PER_DAY,
                         "tokens", QT_TRANSLATE_NOOP(
-                            "Formulas", "(saturated − at watermark output tok/s) × replicas × 86,400 s"),
+                            "Formulas", "(saturated − planned output tok/s) × replicas × 86,400 s"),
                         {"saturated_tok_s": rates.output_tokens_per_s_saturated,
-                         "watermark_tok_s": rates.output_tokens_per_s_at_watermark,
+                         "planned_tok_s": rates.output_tokens_per_s_planned,
                          "replicas": replicas}, (SEED_WATERMARK,))
     return {
-        "total_concurrency": term("fleet.total_concurrency", rates.online_capacity_requests * replicas,
+        "total_concurrency": term("fleet.total_concurrency", rates.planned_concurrency * replicas,
                                   "requests", QT_TRANSLATE_NOOP(
-                                      "Formulas", "online capacity × replicas deployed"), facts,
+                                      "Formulas", "planned concurrency × replicas deployed"), facts,
                                   (SEED_WATERMARK,)),
-        "total_concurrency_at_knee": term("fleet.total_concurrency_at_knee",
-                                          rates.knee_requests * replicas, "requests",
-                                          QT_TRANSLATE_NOOP("Formulas", "knee × replicas deployed"),
-                                          {"replicas": replicas, "knee": rates.knee_requests}),
+        "total_concurrency_max": term("fleet.total_concurrency_max",
+                                      rates.concurrency * replicas, "requests",
+                                      QT_TRANSLATE_NOOP("Formulas", "concurrency × replicas deployed"),
+                                      {"replicas": replicas, "concurrency": rates.concurrency}),
         "requests_per_s_total": term("fleet.requests_per_s_total",
-                                     rates.requests_per_s_at_watermark * replicas, "req/s",
+                                     rates.requests_per_s_planned * replicas, "req/s",
                                      QT_TRANSLATE_NOOP(
-                                         "Formulas", "req/s per replica at the watermark × replicas "
-                                         "deployed"), facts),
+                                         "Formulas", "planned req/s per replica × replicas deployed"),
+                                     facts),
         "output_tokens_per_s_total": term("fleet.output_tokens_per_s_total", tok_s, "tok/s",
                                           QT_TRANSLATE_NOOP(
-                                              "Formulas", "output tok/s per replica at the watermark × "
-                                              "replicas"),
+                                              "Formulas", "planned output tok/s per replica × replicas"),
                                           facts),
         "output_tokens_per_day": term("fleet.output_tokens_per_day", tok_s * SECONDS_PER_DAY, "tokens",
                                       QT_TRANSLATE_NOOP(
@@ -196,64 +217,63 @@ def _totals(rates: ReplicaRates, replicas: int, gpus: int, mode: TrafficMode) ->
 
 
 def fleet_verdict(rates: ReplicaRates, workload: Workload, num_gpus: int, gpus_per_replica: int,
-                  price_usd_per_gpu_hour: float | None, policy: FleetPolicy | None = None,
-                  layouts: tuple[FleetLayout, ...] = (), replicas_per_group: int = 1
+                  price_usd_per_gpu_hour: float | None, mean_output_tokens: float,
+                  policy: FleetPolicy | None = None, layouts: tuple[FleetLayout, ...] = ()
                   ) -> FleetVerdict | None:
-    """The verdict for ``num_gpus`` GPUs of ``gpus_per_replica`` each; None when no replica serves.
+    """The verdict for ``num_gpus`` GPUs in replicas of ``gpus_per_replica``.
 
-    Replicas for the average run at the watermark; for the peak they may run at the knee.
-    N = max of the two (the peak only when ``size_for_peak``); the deployment carries a load when
-    its replicas less the ``k`` spares cover the replicas that load needs. With attention data
-    parallel, replicas come in whole DP groups of ``replicas_per_group`` (one engine instance):
-    N + k is rounded up to whole groups and the deployed GPUs hold whole groups only.
+    None when no replica serves or no QPS was given (nothing to size for). Replicas for the
+    average run at the planned rate (the watermark's share of the rate capacity); for the peak
+    they may run at the rate capacity. N = max of the two (the peak only when
+    ``size_for_peak``). The deployment carries a load when its deployed replicas serve it; the
+    ``k`` spares are counted apart, so a missing spare never turns the answer into "no".
     """
     policy = policy or FleetPolicy()
-    if rates.requests_per_s_at_knee <= 0 or rates.requests_per_s_at_watermark <= 0:
+    if workload.qps_avg is None or rates.requests_per_s_capacity <= 0 or rates.requests_per_s_planned <= 0:
         return None
-    avg, peak = workload.qps_avg, workload.qps_peak or workload.qps_avg
+    avg = workload.qps_avg
+    peak = workload.qps_peak or avg
     k = policy.spare_replicas
-    for_avg = replicas_for_rate(avg, rates.requests_per_s_at_watermark)
-    for_peak = replicas_for_rate(peak, rates.requests_per_s_at_knee)
+    for_avg = replicas_for_rate(avg, rates.requests_per_s_planned)
+    for_peak = replicas_for_rate(peak, rates.requests_per_s_capacity)
     serving = max(for_avg, for_peak) if policy.size_for_peak else for_avg
-    group = replicas_per_group
-    serving = -(-(serving + k) // group) * group - k if group > 1 else serving
-    deployed = num_gpus // (gpus_per_replica * group) * group
+    deployed = num_gpus // gpus_per_replica
     needed_gpus = (serving + k) * gpus_per_replica
     price = price_usd_per_gpu_hour
-    rate_facts: dict[str, InputValue] = {"online_capacity": rates.online_capacity_requests,
-                                         "knee": rates.knee_requests, "watermark": rates.watermark}
+    rate_facts: dict[str, InputValue] = {"concurrency": rates.concurrency,
+                                         "watermark": rates.watermark,
+                                         "rate_capacity": round(rates.requests_per_s_capacity, 4)}
     totals = _totals(rates, deployed, deployed * gpus_per_replica, workload.mode)
+    cost_per_hour = _money("fleet.cost_per_hour_usd", needed_gpus, 1.0, price)
     return FleetVerdict(
-        mode=workload.mode, qps_avg=avg, qps_peak=peak, gpus_per_replica=gpus_per_replica,
-        requests_per_s_per_replica_at_watermark=term(
-            "fleet.requests_per_s_per_replica_at_watermark", rates.requests_per_s_at_watermark,
+        mode=workload.mode, qps_avg=avg, qps_peak=peak, peak_given=workload.qps_peak is not None,
+        gpus_per_replica=gpus_per_replica,
+        requests_per_s_per_replica_planned=term(
+            "fleet.requests_per_s_per_replica_planned", rates.requests_per_s_planned,
             "req/s", QT_TRANSLATE_NOOP(
-                "Formulas", "watermark × closed-loop request rate of one replica at the knee"), rate_facts,
-            (SEED_WATERMARK,)),
-        requests_per_s_per_replica_at_knee=term(
-            "fleet.requests_per_s_per_replica_at_knee", rates.requests_per_s_at_knee, "req/s",
+                "Formulas", "watermark × rate capacity of one replica (Poisson arrivals at the "
+                            "percentile targets)"), rate_facts, (SEED_WATERMARK,)),
+        requests_per_s_per_replica_capacity=term(
+            "fleet.requests_per_s_per_replica_capacity", rates.requests_per_s_capacity, "req/s",
             QT_TRANSLATE_NOOP(
-                "Formulas", "closed-loop request rate of one replica at the knee (the recommendation)"),
-            rate_facts),
+                "Formulas", "rate capacity of one replica: Poisson req/s whose percentile TTFT and TPOT "
+                            "meet the targets"), rate_facts),
         replicas_for_average=term("fleet.replicas_for_average", for_avg, "replicas",
                                   QT_TRANSLATE_NOOP(
-                                      "Formulas", "ceil(average QPS ÷ req/s per replica at the watermark)"),
-                                  {"qps_avg": avg, "per_replica": rates.requests_per_s_at_watermark},
+                                      "Formulas", "ceil(average QPS ÷ planned req/s per replica)"),
+                                  {"qps_avg": avg, "per_replica": rates.requests_per_s_planned},
                                   (SEED_WATERMARK,)),
         replicas_for_peak=term("fleet.replicas_for_peak", for_peak, "replicas",
                                QT_TRANSLATE_NOOP(
-                                   "Formulas", "ceil(peak QPS ÷ req/s per replica at the knee)"),
-                               {"qps_peak": peak, "per_replica": rates.requests_per_s_at_knee},
+                                   "Formulas", "ceil(peak QPS ÷ rate capacity per replica)"),
+                               {"qps_peak": peak, "per_replica": rates.requests_per_s_capacity},
                                (SEED_WATERMARK,)),
         replicas=term("fleet.replicas", serving, "replicas",
-                      QT_TRANSLATE_NOOP("Formulas", "max(replicas for average, replicas for peak), N + k "
-                                                    "rounded up to whole DP groups") if group > 1
-                      else QT_TRANSLATE_NOOP(
+                      QT_TRANSLATE_NOOP(
                           "Formulas", "max(replicas for average, replicas for peak)") if policy.size_for_peak
                       else QT_TRANSLATE_NOOP(
                           "Formulas", "replicas for average (peaks queue or are rate-limited)"),
-                      {"for_average": for_avg, "for_peak": for_peak,
-                       **({"data_parallel_size": group} if group > 1 else {})}),
+                      {"for_average": for_avg, "for_peak": for_peak}),
         spare_replicas=term("fleet.spare_replicas", k, "replicas", QT_TRANSLATE_NOOP(
             "Formulas", "k of N + k (failover)"), {}),
         replicas_needed=term("fleet.replicas_needed", serving + k, "replicas", QT_TRANSLATE_NOOP(
@@ -263,17 +283,18 @@ def fleet_verdict(rates: ReplicaRates, workload: Workload, num_gpus: int, gpus_p
             "Formulas", "(N + k) × GPUs per replica"),
                          {"N": serving, "k": k, "gpus_per_replica": gpus_per_replica}),
         replicas_deployed=term("fleet.replicas_deployed", deployed, "replicas",
-                               QT_TRANSLATE_NOOP("Formulas", "floor(GPUs ÷ (TP × PP))") if group == 1
-                               else QT_TRANSLATE_NOOP("Formulas", "floor(GPUs ÷ (DP × TP × PP)) × DP"),
-                               {"num_gpus": num_gpus, "gpus_per_replica": gpus_per_replica,
-                                **({"data_parallel_size": group} if group > 1 else {})}),
+                               QT_TRANSLATE_NOOP("Formulas", "floor(GPUs ÷ GPUs per replica)"),
+                               {"num_gpus": num_gpus, "gpus_per_replica": gpus_per_replica}),
         gpus_deployed=term("fleet.gpus_deployed", num_gpus, "GPUs", QT_TRANSLATE_NOOP(
             "Formulas", "num_gpus"), {}),
-        carries_average=deployed - k >= for_avg,
-        carries_peak=deployed - k >= for_peak,
+        carries_average=deployed >= for_avg,
+        carries_peak=deployed >= (for_peak if policy.size_for_peak else for_avg),
+        spare_deployed=min(max(deployed - serving, 0), k),
         price_usd_per_gpu_hour=price,
-        cost_per_hour_usd=_money("fleet.cost_per_hour_usd", needed_gpus, 1.0, price),
+        cost_per_hour_usd=cost_per_hour,
         cost_per_month_usd=_money("fleet.cost_per_month_usd", needed_gpus, HOURS_PER_MONTH, price),
+        cost_per_million_output_tokens_usd=cost_per_million_output_tokens(
+            cost_per_hour, avg, mean_output_tokens),
         cost_per_hour_deployed_usd=_money("fleet.cost_per_hour_deployed_usd", num_gpus, 1.0, price),
         layouts=layouts,
         **totals,
@@ -281,22 +302,22 @@ def fleet_verdict(rates: ReplicaRates, workload: Workload, num_gpus: int, gpus_p
 
 
 def fleet_layout(rates: ReplicaRates, num_gpus: int, tp: int, pp: int) -> FleetLayout:
-    """Totals of ``num_gpus`` split into TP ``tp`` × PP ``pp`` replicas (at the watermark)."""
+    """Totals of ``num_gpus`` split into TP ``tp`` × PP ``pp`` replicas (at the planned rate)."""
     replicas = num_gpus // (tp * pp)
     facts: dict[str, InputValue] = {"replicas": replicas, "tp": tp, "pp": pp}
     return FleetLayout(
         tensor_parallel_size=tp, pipeline_parallel_size=pp, replicas=replicas,
-        knee_requests_per_replica=rates.knee_requests,
+        concurrency_per_replica=rates.concurrency,
         concurrency_total=term(f"layout.tp{tp}_pp{pp}.concurrency_total",
-                               rates.online_capacity_requests * replicas, "requests",
-                               QT_TRANSLATE_NOOP("Formulas", "online capacity × replicas"), facts),
+                               rates.planned_concurrency * replicas, "requests",
+                               QT_TRANSLATE_NOOP("Formulas", "planned concurrency × replicas"), facts),
         requests_per_s_total=term(f"layout.tp{tp}_pp{pp}.requests_per_s_total",
-                                  rates.requests_per_s_at_watermark * replicas, "req/s",
+                                  rates.requests_per_s_planned * replicas, "req/s",
                                   QT_TRANSLATE_NOOP(
-                                      "Formulas", "req/s per replica at the watermark × replicas"), facts),
+                                      "Formulas", "planned req/s per replica × replicas"), facts),
         output_tokens_per_s_total=term(f"layout.tp{tp}_pp{pp}.output_tokens_per_s_total",
-                                       rates.output_tokens_per_s_at_watermark * replicas, "tok/s",
+                                       rates.output_tokens_per_s_planned * replicas, "tok/s",
                                        QT_TRANSLATE_NOOP(
-                                           "Formulas", "output tok/s per replica at the watermark × "
+                                           "Formulas", "planned output tok/s per replica × "
                                            "replicas"), facts),
     )

@@ -154,6 +154,11 @@ class Deployment(BaseModel):
         """Attention groups (TP × PP each) the deployment's GPUs hold, in whole DP groups."""
         return self.num_gpus // self.gpus_per_engine * self.data_parallel_size
 
+    @property
+    def engines(self) -> int:
+        """Engine instances (DP × TP × PP GPUs each) the GPUs hold: the replicas the fleet counts."""
+        return self.num_gpus // self.gpus_per_engine
+
 
 class TrafficMode(StrEnum):
     """How the traffic is planned (seed 000: plan online and offline traffic separately).
@@ -199,7 +204,10 @@ class Workload(BaseModel):
     length_margin: float = Field(
         default=0.0, ge=0.0, le=0.5,
         description="Seed 002: plan lengths this share longer (0.2–0.3 when lengths vary).")
-    qps_avg: float = Field(default=1.0, ge=MIN_REQUEST_RATE, le=1e6)
+    qps_avg: float | None = Field(
+        default=None, ge=MIN_REQUEST_RATE, le=1e6,
+        description="Average requests per second the fleet must carry; None: not given (the plan "
+        "states what one replica carries instead of sizing a fleet).")
     qps_peak: float | None = Field(default=None, ge=MIN_REQUEST_RATE, le=1e6)
     mode: TrafficMode = TrafficMode.ONLINE
     # prefix caching: a measured hit rate, or the shared-prefix structure it follows from
@@ -223,7 +231,9 @@ class Workload(BaseModel):
         if self.output_len_p95 is not None and self.output_len_p95 < self.output_len_p50:
             raise InputRuleError(QT_TRANSLATE_NOOP("Errors", "{output_len_p95} must be at least "
                                                              "{output_len_p50}"), "output_len_p95")
-        if self.qps_peak is not None and self.qps_peak < self.qps_avg:
+        if self.qps_peak is not None and self.qps_avg is None:
+            raise InputRuleError(QT_TRANSLATE_NOOP("Errors", "{qps_peak} needs {qps_avg}"), "qps_peak")
+        if self.qps_peak is not None and self.qps_avg is not None and self.qps_peak < self.qps_avg:
             raise InputRuleError(QT_TRANSLATE_NOOP("Errors", "{qps_peak} must be at least {qps_avg}"),
                                  "qps_peak")
         total = sum(c.share for c in self.classes)

@@ -14,7 +14,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from gpucalc.core.ops import ARRAY, SCALAR
 from gpucalc.core.step_model import FloatArray, StepModel
+from gpucalc.core.tail_latency import (
+    Arrivals,
+    LengthMix,
+    PrefillQueue,
+    SteadySteps,
+    prefill_queue,
+    single_length,
+    steady_steps,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,67 +67,79 @@ def prefill_per_step(running: float, mean_input: float, mean_output: float,
                max(token_budget - running, 0.0))
 
 
-def _steady_step(model: StepModel, shape: LoadShape, running: float) -> tuple[float, float, float]:
-    """Step time, prefill tokens per step and decode context at ``running`` requests."""
-    context = shape.mean_input + shape.mean_output / 2
-    prefill = prefill_per_step(running, shape.mean_input, shape.mean_output, shape.token_budget)
-    step = model.step_seconds(running, prefill, context, prefill_context=shape.mean_input / 2)
-    return step, prefill, context
+def closed_loop(model: StepModel, shape: LoadShape, concurrency: float,
+                mix: LengthMix | None = None) -> OperatingPoint:
+    """Operating point with ``concurrency`` clients each keeping one request open.
 
-
-def closed_loop(model: StepModel, shape: LoadShape, concurrency: float) -> OperatingPoint:
-    """Operating point with ``concurrency`` clients each keeping one request open."""
+    At most ``running_cap`` of them run (memory and ``max_num_seqs`` caps); the others queue for
+    a slot, one freeing per completion. The running ones follow the closed loop's steady state
+    (:func:`gpucalc.core.tail_latency.steady_steps`, means): ``mix`` is the length mix (the
+    shape's mean lengths when None).
+    """
     running = max(min(concurrency, shape.running_cap), 0.0)
     if running <= 0:
         return OperatingPoint(concurrency, 0.0, math.inf, math.inf, math.inf, 0.0, 0.0, math.inf)
-    step, prefill, context = _steady_step(model, shape, running)
-    needed = prefill_demand(running, shape.mean_input, shape.mean_output)
-    room = max(shape.token_budget - (running - 1), 1.0)
-    chunks = max(1, math.ceil(shape.mean_input / room))
-    first_chunk = model.step_seconds(running - 1, min(shape.mean_input, room), context,
-                                     prefill_context=shape.mean_input / 2)
-    prefill_s = first_chunk * chunks
-    # A request decodes only after its own prefill; when the budget cannot feed prompts as fast
-    # as decodes finish, prefill paces requests instead.
-    request_rate = running / (prefill_s + shape.mean_output * step)
-    if needed > prefill:
-        request_rate = min(request_rate, prefill / (shape.mean_input * step))
-    output_rate = request_rate * shape.mean_output
-    queued = max(concurrency - running, 0.0)
-    wait = queued / request_rate if request_rate > 0 else math.inf
-    decode_only = model.step_seconds(running, 0.0, context)
+    mix = mix or single_length(shape.mean_input, shape.mean_output)
+    steps = steady_steps(SCALAR, model, mix, shape.token_budget, running,
+                         Arrivals.CLOSED_LOOP)
+    queue = prefill_queue(SCALAR, model, mix, steps, 50.0, Arrivals.CLOSED_LOOP)
+    rate = queue.rate
+    wait = max(concurrency - running, 0.0) / rate if rate > 0 else math.inf
     return OperatingPoint(
-        concurrency=concurrency, running=running, ttft_s=wait + prefill_s,
-        tpot_s=step, itl_decode_s=decode_only, output_tok_s=output_rate,
-        request_per_s=request_rate, step_s=step,
+        concurrency=concurrency, running=running, ttft_s=wait + queue.mean_ttft_s,
+        tpot_s=steps.tpot_s, itl_decode_s=steps.decode_s, output_tok_s=rate * mix.mean_output,
+        request_per_s=rate, step_s=steps.mean_step_s,
     )
 
 
-def closed_loop_curve(model: StepModel, shape: LoadShape,
-                      concurrency: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray]:
+def closed_loop_curve(model: StepModel, shape: LoadShape, concurrency: FloatArray,
+                      mix: LengthMix | None = None) -> tuple[FloatArray, FloatArray, FloatArray]:
     """TTFT (s), TPOT (s) and output tokens/s of :func:`closed_loop` at each concurrency.
 
-    The same operations element-wise over an array of client counts (a load curve at once).
+    The same formulas evaluated on arrays (a load curve at once).
     """
+    mix = mix or single_length(shape.mean_input, shape.mean_output)
+    count = len(concurrency)
     running = np.maximum(np.minimum(concurrency, shape.running_cap), 0.0)
-    context = shape.mean_input + shape.mean_output / 2
-    needed = running * shape.mean_input / max(shape.mean_output, 1.0)
-    prefill = np.minimum(needed, np.maximum(shape.token_budget - running, 0.0))
-    room = np.maximum(shape.token_budget - (running - 1), 1.0)
-    chunks = np.maximum(1.0, np.ceil(shape.mean_input / room))
-    step, first_chunk = model.step_seconds_many(
-        np.stack([running, running - 1]), np.stack([prefill, np.minimum(shape.mean_input, room)]),
-        context, shape.mean_input / 2)
-    prefill_s = first_chunk * chunks
-    with np.errstate(divide="ignore", invalid="ignore"):
-        request_rate = running / (prefill_s + shape.mean_output * step)
-        request_rate = np.where(needed > prefill, np.minimum(
-            request_rate, prefill / (shape.mean_input * step)), request_rate)
-        wait = np.where(request_rate > 0, np.maximum(concurrency - running, 0.0) / request_rate,
-                        math.inf)
     runs = running > 0
-    return (np.where(runs, wait + prefill_s, math.inf), np.where(runs, step, math.inf),
-            np.where(runs, request_rate * shape.mean_output, 0.0))
+    rows = _mix_rows(mix, count)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        safe = np.where(runs, running, 1.0)
+        steps = steady_steps(ARRAY, model, rows, shape.token_budget, safe, Arrivals.CLOSED_LOOP)
+        queue = prefill_queue(ARRAY, model, rows, steps, 50.0, Arrivals.CLOSED_LOOP)
+        rate = queue.rate
+        wait = np.where(rate > 0, np.maximum(concurrency - running, 0.0) / rate, math.inf)
+    return (np.where(runs, wait + queue.mean_ttft_s, math.inf), np.where(runs, steps.tpot_s, math.inf),
+            np.where(runs, rate * mix.mean_output, 0.0))
+
+
+@dataclass(frozen=True, slots=True)
+class _MixRows:
+    """One length mix repeated for every question of an array evaluation."""
+
+    input_weights: FloatArray
+    input_tokens: FloatArray
+    output_weights: FloatArray
+    output_tokens: FloatArray
+    mean_input: FloatArray
+    mean_output: FloatArray
+    input_second_moment: FloatArray
+    output_second_moment: FloatArray
+    shortest_input: FloatArray
+    held_tokens: FloatArray
+
+
+def _mix_rows(mix: LengthMix, count: int) -> _MixRows:
+    def rows(columns: FloatArray) -> FloatArray:
+        return np.repeat(columns[None, :], count, axis=0)
+
+    def each(value: float) -> FloatArray:
+        return np.full(count, value)
+
+    return _MixRows(rows(mix.input_weights), rows(mix.input_tokens), rows(mix.output_weights),
+                    rows(mix.output_tokens), each(mix.mean_input), each(mix.mean_output),
+                    each(mix.input_second_moment), each(mix.output_second_moment),
+                    each(mix.shortest_input), each(mix.held_tokens))
 
 
 def max_request_rate(model: StepModel, shape: LoadShape) -> OperatingPoint:
@@ -163,25 +185,48 @@ def open_loop(model: StepModel, shape: LoadShape, rate_per_s: float,
             output_tok_s=request_rate * shape.mean_output, request_per_s=request_rate,
             step_s=saturated.step_s,
         )
-    low, high = 0.0, saturated.running
-    point = saturated
-    for _ in range(40):
-        mid = (low + high) / 2
-        point = closed_loop(model, shape, max(mid, 1e-9))
-        if rate_per_s * (point.ttft_s + shape.mean_output * point.tpot_s) > mid:
-            low = mid
-        else:
-            high = mid
-    utilisation = rate_per_s / saturated.request_per_s
-    wait = utilisation * utilisation / (2 * (1 - utilisation)) * point.ttft_s
-    ttft = point.ttft_s + wait
+    point = poisson_point(model, shape, rate_per_s, saturated.running)
+    ttft = point.ttft_s
     request_rate = finite_run_request_rate(rate_per_s, num_requests,
                                            ttft + shape.mean_output * point.tpot_s)
     return OperatingPoint(
-        concurrency=high, running=high, ttft_s=ttft, tpot_s=point.tpot_s,
+        concurrency=point.concurrency, running=point.running, ttft_s=ttft, tpot_s=point.tpot_s,
         itl_decode_s=point.itl_decode_s, output_tok_s=request_rate * shape.mean_output,
         request_per_s=request_rate, step_s=point.step_s,
     )
+
+
+def poisson_point(model: StepModel, shape: LoadShape, rate_per_s: float, cap: float,
+                  mix: LengthMix | None = None) -> OperatingPoint:
+    """The Poisson steady state at ``rate_per_s`` below saturation (means).
+
+    The running batch is the one whose Poisson rate (:func:`gpucalc.core.tail_latency.
+    prefill_queue`) is the offered rate, found by bisection up to ``cap``; TTFT is the half step
+    in progress, the mean prefill-queue wait and the prompt's own chunks.
+    """
+    mix = mix or single_length(shape.mean_input, shape.mean_output)
+
+    def steady(running: float) -> tuple[SteadySteps[float], PrefillQueue[float]]:
+        steps = steady_steps(SCALAR, model, mix, shape.token_budget, running,
+                             Arrivals.POISSON)
+        return steps, prefill_queue(SCALAR, model, mix, steps, 50.0, Arrivals.POISSON)
+
+    low, high = 0.0, cap
+    for _ in range(RATE_BISECTION_STEPS):
+        mid = (low + high) / 2
+        if steady(max(mid, 1e-9))[1].rate < rate_per_s:
+            low = mid
+        else:
+            high = mid
+    steps, queue = steady(max(high, 1e-9))
+    in_flight = rate_per_s * (queue.mean_ttft_s + (mix.mean_output - 1.0) * steps.tpot_s)
+    return OperatingPoint(
+        concurrency=in_flight, running=high, ttft_s=queue.mean_ttft_s, tpot_s=steps.tpot_s,
+        itl_decode_s=steps.decode_s, output_tok_s=rate_per_s * mix.mean_output,
+        request_per_s=rate_per_s, step_s=steps.mean_step_s)
+
+
+RATE_BISECTION_STEPS = 40
 
 
 def finite_run_request_rate(rate_per_s: float, num_requests: int | None, latency_s: float) -> float:

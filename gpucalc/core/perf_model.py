@@ -12,6 +12,7 @@ from gpucalc.core.kernel_surfaces import kernel_profile, measured_levels
 from gpucalc.core.kv_capacity import KvCapacity, kv_capacity
 from gpucalc.core.load import LoadShape, prefill_per_step
 from gpucalc.core.memory_result import MemoryResult
+from gpucalc.core.ops import SCALAR
 from gpucalc.core.prefix_cache import (
     prefix_plan,
     scheduled_prompt_budget,
@@ -21,14 +22,16 @@ from gpucalc.core.prefix_cache import (
 from gpucalc.core.speculative_step import with_speculation
 from gpucalc.core.step_model import StepModel, build_step_model
 from gpucalc.core.tail_latency import (
+    Arrivals,
     LengthMix,
     TailPoint,
     length_mix,
+    mean_latency_within,
+    prefill_queue,
     single_length,
     steady_steps,
     tail_point,
     tpot_share_within,
-    ttft_percentile_s,
 )
 from gpucalc.core.workload_shape import mean_lengths, planning_tokens
 
@@ -77,39 +80,57 @@ class PerfContext:
         output = max(self.mean_output, 1.0)
         return max(float(int(self.token_budget * output / (output + self.mean_input))), 1.0)
 
-    def tail_at(self, running: float) -> TailPoint:
-        """TTFT and TPOT at the targets' percentile with ``running`` requests in the batch."""
-        mix = self.lengths or single_length(self.mean_input, self.mean_output)
-        return tail_point(self.step, mix, self.token_budget, running, self.percentile)
+    @property
+    def mix(self) -> LengthMix:
+        """The length distribution the percentile checks read."""
+        return self.lengths or single_length(self.mean_input, self.mean_output)
 
-    def meets_percentile(self, running: float,
+    def tail_at(self, running: float, arrivals: Arrivals) -> TailPoint:
+        """TTFT and TPOT at the targets' percentile with ``running`` requests in the batch."""
+        return tail_point(self.step, self.mix, self.token_budget, running, self.percentile,
+                          arrivals)
+
+    def percentile_within(self, running: float, arrivals: Arrivals) -> tuple[bool, bool]:
+        """(P-th TPOT within target, P-th TTFT within target) at ``running`` under ``arrivals``.
+
+        The TTFT side (the prefill queue, several more step evaluations) is evaluated only when
+        the TPOT side holds; otherwise it is reported as failing too.
+        """
+        mix, step = self.mix, self.step
+        steps = steady_steps(SCALAR, step, mix, self.token_budget, running, arrivals)
+        if tpot_share_within(SCALAR, mix, steps, self.tpot_target_s) < self.percentile / 100:
+            return False, False
+        queue = prefill_queue(SCALAR, step, mix, steps, self.percentile, arrivals)
+        return True, queue.ttft_s <= self.ttft_target_s
+
+    def meets_percentile(self, running: float, arrivals: Arrivals,
                          meets_latency: Callable[[int], bool] | None = None) -> bool:
         """Mean latency within target and, at the percentile, TTFT and TPOT within target too.
 
-        The three checks are evaluated cheapest first (the TPOT share needs only the steady
-        steps, the queue behind the TTFT several more); the answer does not depend on the order.
+        The checks are evaluated cheapest first (the TPOT share needs only the steady steps, the
+        queue behind the TTFT several more); the answer does not depend on the order.
         ``meets_latency`` stands for :meth:`meets_latency` (one that remembers its answers).
         """
-        mix = self.lengths or single_length(self.mean_input, self.mean_output)
-        steps = steady_steps(self.step, mix, self.token_budget, running)
-        if tpot_share_within(steps, mix, self.tpot_target_s) < self.percentile / 100:
+        mix, step = self.mix, self.step
+        steps = steady_steps(SCALAR, step, mix, self.token_budget, running, arrivals)
+        if tpot_share_within(SCALAR, mix, steps, self.tpot_target_s) < self.percentile / 100:
             return False
         if not (meets_latency or self.meets_latency)(math.ceil(running)):
             return False
-        return ttft_percentile_s(self.step, mix, steps, self.percentile) <= self.ttft_target_s
+        queue = prefill_queue(SCALAR, step, mix, steps, self.percentile, arrivals)
+        return queue.ttft_s <= self.ttft_target_s
+
+    def mean_latency_within(self, running: int) -> tuple[bool, bool]:
+        """(mean TPOT within target, P95 prompt's prefill within the TTFT target)."""
+        tpot, ttft = mean_latency_within(
+            SCALAR, self.step, self.mix, float(running), self.p95_input,
+            self.token_budget, self.tpot_target_s, self.ttft_target_s)
+        return bool(tpot), bool(ttft)
 
     def meets_latency(self, running: int) -> bool:
         """TPOT (mean, with prefill interference) and P95-prompt TTFT within target."""
-        context = self.mean_input + self.mean_output / 2
-        prefill = prefill_per_step(running, self.mean_input, self.mean_output, self.token_budget)
-        step = self.step.step_seconds(running, prefill, context, prefill_context=self.mean_input / 2)
-        if step > self.tpot_target_s:
-            return False
-        room = max(self.token_budget - (running - 1), 1.0)
-        chunks = max(1, math.ceil(self.p95_input / room))
-        first = self.step.step_seconds(running - 1, min(self.p95_input, room), context,
-                                       prefill_context=self.p95_input / 2)
-        return first * chunks <= self.ttft_target_s
+        tpot, ttft = self.mean_latency_within(running)
+        return tpot and ttft
 
     def comm_seconds_at(self, running: int) -> float:
         """Communication time of one step at ``running`` requests."""

@@ -24,6 +24,28 @@ class CeilingKind(StrEnum):
     SCHEDULER = "scheduler"
 
 
+class LatencyTarget(StrEnum):
+    """The latency target that stops the compute ceiling."""
+
+    TTFT = "ttft"
+    TPOT = "tpot"
+
+
+class LimitKind(StrEnum):
+    """What stops the concurrency: a ceiling, or where compute binds, the latency target it breaks.
+
+    The names ``--json`` writes as ``binding_limit``: memory (the KV cache at the planning
+    length), ttft or tpot (the target a closed loop breaks one request past the ceiling),
+    interconnect (communication past half the TPOT budget) or scheduler (``max_num_seqs``).
+    """
+
+    MEMORY = "memory"
+    TTFT = "ttft"
+    TPOT = "tpot"
+    INTERCONNECT = "interconnect"
+    SCHEDULER = "scheduler"
+
+
 class Ceiling(BaseModel):
     """One concurrency ceiling (running requests per replica)."""
 
@@ -45,7 +67,7 @@ class Ceiling(BaseModel):
 
 
 class PointSummary(BaseModel):
-    """Latency and throughput at one load, per replica."""
+    """Latency and throughput at one load of one replica (an engine: all its DP ranks)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -57,6 +79,51 @@ class PointSummary(BaseModel):
     itl_ms: Term
     output_tokens_per_s: Term
     requests_per_s: Term
+    percentile: int | None = Field(default=None, description="The SLO percentile of the two below.")
+    ttft_percentile_ms: Term | None = Field(default=None, description="P-th TTFT at this load.")
+    tpot_percentile_ms: Term | None = Field(default=None, description="P-th TPOT at this load.")
+
+
+class RateCapacity(BaseModel):
+    """Requests per second one replica carries under random (Poisson) arrivals at the P-th targets.
+
+    Queueing in front of the prefill included; ``in_flight`` is the average number of requests
+    open at that rate (Little's law: rate × mean end-to-end latency).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    requests_per_s: Term
+    in_flight: Term
+    output_tokens_per_s: Term
+    ttft_ms: Term = Field(description="P-th TTFT at the rate capacity.")
+    tpot_ms: Term = Field(description="P-th TPOT at the rate capacity.")
+    binding_limit: LimitKind
+    percentile: int
+
+
+class Unreachable(BaseModel):
+    """Why no request count meets the targets: each target at one request against its value."""
+
+    model_config = ConfigDict(frozen=True)
+
+    percentile: int
+    ttft_ms_at_one: Term = Field(description="P-th TTFT of one request in flight: the fastest TTFT.")
+    tpot_ms_at_one: Term = Field(description="P-th TPOT of one request in flight: the fastest TPOT.")
+    ttft_target_ms: float
+    tpot_target_ms: float
+    kv_short: bool = Field(default=False, description="One request at the planning length does not "
+                                                      "fit the KV cache.")
+
+    @property
+    def failing(self) -> tuple[LimitKind, ...]:
+        """The targets one request already misses."""
+        failing = []
+        if self.ttft_ms_at_one.value > self.ttft_target_ms:
+            failing.append(LimitKind.TTFT)
+        if self.tpot_ms_at_one.value > self.tpot_target_ms:
+            failing.append(LimitKind.TPOT)
+        return tuple(failing)
 
 
 class CurvePoint(BaseModel):
@@ -71,15 +138,23 @@ class CurvePoint(BaseModel):
 
 
 class PerformanceResult(BaseModel):
-    """Three ceilings, recommendation, and latency/throughput under load (one replica)."""
+    """Three ceilings, the answer, and latency/throughput under load of one replica (an engine)."""
 
     model_config = ConfigDict(frozen=True)
 
     ceilings: tuple[Ceiling, ...]
-    recommended_concurrency: Term
+    recommended_concurrency: Term = Field(description="Concurrency: requests in flight on one "
+                                          "engine meeting the P-th targets (a closed-loop ladder).")
     bottleneck: CeilingKind
+    binding_limit: LimitKind = LimitKind.MEMORY
+    percentile: int = 95
+    rate_capacity: RateCapacity | None = Field(
+        default=None, description="Requests/s under Poisson arrivals at the P-th targets.")
+    unreachable: Unreachable | None = Field(
+        default=None, description="Why no concurrency meets the targets (None when one does).")
     advice: tuple[Notice, ...]
-    online_capacity: Term
+    online_capacity: Term = Field(description="Planned concurrency: min(watermark × concurrency, "
+                                  "seed 001's memory-share rule).")
     comm_share: Term
     step_breakdown_ms: tuple[Term, ...]
     operating_point: PointSummary

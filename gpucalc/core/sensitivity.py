@@ -329,6 +329,6 @@ def evaluate_uncertainty(inputs: PlanInputs) -> tuple[Bands, Sensitivity]:
     :func:`bracketing_band`), so the headline range is never narrower than one bar.
     """
     wl = inputs.workload
-    sizing = SizingRequest(qps_avg=wl.qps_avg, qps_peak=wl.qps_peak)
+    sizing = None if wl.qps_avg is None else SizingRequest(qps_avg=wl.qps_avg, qps_peak=wl.qps_peak)
     sensitivity = concurrency_sensitivity(inputs)
     return bracket_sensitivity(uncertainty_bands(inputs, sizing), sensitivity), sensitivity

@@ -23,6 +23,7 @@ from gpucalc.core.perf_model import PerfContext, build_context
 from gpucalc.core.sim_metrics import SIM_SOURCE, SimulationResult
 from gpucalc.core.sim_traffic import TrafficSpec
 from gpucalc.core.simulate import Progress, simulate
+from gpucalc.core.tail_latency import Arrivals
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 
 FloatArray = npt.NDArray[np.float64]
@@ -63,7 +64,7 @@ def slot_cap(ctx: PerfContext) -> float:
 def service_rate_curve(ctx: PerfContext, cap: float) -> tuple[FloatArray, FloatArray]:
     """Requests/s completed with n requests running, n on a log grid from 1 to ``cap``."""
     grid = np.unique(np.round(np.geomspace(1.0, cap, RATE_GRID_POINTS)))
-    rates = np.array([ctx.tail_at(float(n)).request_per_s for n in grid])
+    rates = np.array([ctx.tail_at(float(n), Arrivals.POISSON).request_per_s for n in grid])
     return grid, np.maximum.accumulate(rates)
 
 
@@ -102,7 +103,7 @@ def _meets_at_rate(ctx: PerfContext, grid: FloatArray, rates: FloatArray, cap: i
         return False, float(cap)
     pi, full, rho = occupancy(grid, rates, cap, rate)
     running = float(np.dot(np.arange(cap + 1), pi) + cap * max(1.0 - float(pi.sum()), 0.0))
-    tail = ctx.tail_at(max(running, 1.0))
+    tail = ctx.tail_at(max(running, 1.0), Arrivals.POISSON)
     wait = slot_wait_s(full, rho, float(rates[-1]), ctx.percentile)
     meets = tail.tpot_s <= ctx.tpot_target_s and tail.ttft_s + wait <= ctx.ttft_target_s
     return meets, running

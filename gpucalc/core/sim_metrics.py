@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 from numpy.typing import NDArray
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from gpucalc.core.explain import InputValue, Term, template, term
 from gpucalc.core.inputs import Targets
@@ -71,6 +71,10 @@ class SimulationResult(BaseModel):
     slo_attainment: Term
     preemptions: Term
     steady_request_throughput: Term | None = None  # completions in the second half of arrivals
+    steady_ttft_ms: Percentiles | None = Field(
+        default=None, description="A closed loop's steady state: requests sent after the first "
+        "wave completed and done before the last send (no ramp-up, no drain).")
+    steady_tpot_ms: Percentiles | None = None
     per_class: tuple[ClassPercentiles, ...] = ()  # workload classes, in the workload's order
     prefix_hit_rate: Term | None = None  # prefix caching: share of prompt tokens served from cache
 
@@ -163,6 +167,25 @@ def request_latencies_s(arrival_s: NDArray[np.float64], first_token_s: NDArray[n
     return ttft, e2e, (e2e[multi] - ttft[multi]) / (outputs[multi] - 1), multi
 
 
+def steady_state_mask(traffic: TrafficSpec, arrival_s: NDArray[np.float64],
+                      finish_s: NDArray[np.float64]) -> NDArray[np.bool_] | None:
+    """A closed loop's steady requests: sent once the first wave has completed, done by the last send.
+
+    A ladder step starts with every client sending at once (a burst that queues in front of the
+    prefill) and ends with the last requests draining an emptying batch; what a concurrency
+    holds is the stretch in between. None for other traffic or a run too short to have one.
+    """
+    if traffic.concurrency is None or traffic.paced:
+        return None
+    wave = min(traffic.concurrency * traffic.replicas, arrival_s.size)
+    first_wave_done = float(np.sort(finish_s)[wave - 1])
+    steady = (arrival_s >= first_wave_done) & (finish_s <= float(arrival_s.max()))
+    return steady if int(steady.sum()) >= STEADY_MIN_REQUESTS else None
+
+
+STEADY_MIN_REQUESTS = 20  # fewer steady requests give no percentile worth stating
+
+
 def summarise(traffic: TrafficSpec, targets: Targets, arrival_s: NDArray[np.float64],
               admitted_s: NDArray[np.float64], first_token_s: NDArray[np.float64],
               finish_s: NDArray[np.float64], outputs: NDArray[np.int64],
@@ -186,6 +209,8 @@ def summarise(traffic: TrafficSpec, targets: Targets, arrival_s: NDArray[np.floa
         load["request_rate"] = traffic.request_rate or float("inf")
         load["burstiness"] = traffic.burstiness
     good = (ttft * MS_PER_S <= targets.ttft_ms) & (tpot_all * MS_PER_S <= targets.tpot_ms)
+    steady = steady_state_mask(traffic, arrival_s, finish_s)
+    steady_load = {**load, "steady_state": True}
     good_count = int(good.sum())
     output_sum = int(outputs.sum())
     sources = (SIM_SOURCE, BENCH_SOURCE)
@@ -223,4 +248,11 @@ def summarise(traffic: TrafficSpec, targets: Targets, arrival_s: NDArray[np.floa
         steady_request_throughput=steady_throughput(arrival_s, finish_s, load),
         per_class=(class_percentiles(classes, picks, ttft, tpot_all, multi, load)
                    if classes and picks is not None else ()),
+        steady_ttft_ms=None if steady is None else percentiles_ms(
+            "steady_ttft_ms", ttft[steady], QT_TRANSLATE_NOOP(
+                "Formulas", "first token − send, steady state (after the first wave, before the drain)"),
+            steady_load),
+        steady_tpot_ms=None if steady is None else percentiles_ms(
+            "steady_tpot_ms", tpot_all[steady & multi], QT_TRANSLATE_NOOP(
+                "Formulas", "(e2e − TTFT) ÷ (output tokens − 1), steady state"), steady_load),
     )

@@ -1,4 +1,12 @@
-"""Size a fleet backwards from traffic: GPUs per replica, replicas, redundancy and cost."""
+"""Size a fleet backwards from traffic: layouts per GPU, replicas, redundancy and cost.
+
+Every row is the estimate of that layout: the same engine answer (:func:`gpucalc.core.capacity.
+engine_answer`) the plan computes, and the same fleet rule (:func:`gpucalc.core.fleet.
+fleet_verdict`). The layouts tried per GPU type and precision: every tensor-parallel size up to
+a node (those past the GPU's fast-link domain are kept and flagged), pipeline stages across nodes
+for a model one node cannot hold, and, for a MoE model, attention data parallel with expert
+parallel (DP × TP) whether or not TP alone fits.
+"""
 
 from __future__ import annotations
 
@@ -7,31 +15,29 @@ from collections.abc import Callable, Iterable, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from gpucalc.core.ceilings import ceiling_values
+from gpucalc.core.capacity import EngineAnswer, engine_answer
 from gpucalc.core.disaggregation import disaggregated_plan
 from gpucalc.core.errors import PlanError
 from gpucalc.core.fleet import (
     SECONDS_PER_DAY,
     FleetPolicy,
-    ReplicaRates,
     fleet_verdict,
-    online_capacity_requests,
+    planned_concurrency,
     planning_watermark,
-    rates_at_points,
 )
 from gpucalc.core.gpu_spec import GpuSpec
 from gpucalc.core.inputs import PlanInputs, TrafficMode
-from gpucalc.core.load import closed_loop
 from gpucalc.core.memory_plan import calculate_memory, weights_alone_overflow
 from gpucalc.core.memory_result import MemoryResult
-from gpucalc.core.perf_model import build_context
 from gpucalc.core.precision import KvFormat, WeightFormat
 from gpucalc.core.quality import below_checkpoint, checkpoint_bits_per_weight
-from gpucalc.core.topology import widest_fast_tp
+from gpucalc.core.topology import default_gpus_per_node, link_domain_gpus
 from gpucalc.core.workload_shape import mean_lengths
 
-TP_CHOICES = (1, 2, 4, 8)
-DP_CHOICES = (2, 4, 8, 16)  # DP ranks tried for a DP + EP engine when TP alone does not fit
+TP_CHOICES = (1, 2, 4, 8, 16, 32, 64)
+DP_CHOICES = (2, 4, 8, 16)  # DP ranks tried for a DP + EP engine
+PP_CHOICES = (2, 4)  # pipeline stages across nodes for a model one node cannot hold
+MAX_DP_EP_GPUS = 64  # the widest DP + EP engine sizing proposes
 
 
 class SizingRequest(BaseModel):
@@ -56,23 +62,28 @@ class SizingRow(BaseModel):
     precision: str
     kv_format: str
     tensor_parallel_size: int
+    pipeline_parallel_size: int = 1
     data_parallel_size: int = Field(default=1, description="DP ranks of one engine (DP + EP layouts).")
-    recommended_concurrency: int = Field(description="The knee: running requests per replica.")
-    online_capacity: int = Field(description="Running requests per replica at the watermark.")
-    bottleneck: str
-    requests_per_s_per_replica: float = Field(description="At the watermark (the average's rate).")
+    recommended_concurrency: int = Field(description="Concurrency: requests in flight per replica.")
+    online_capacity: int = Field(description="Planned concurrency per replica.")
+    bottleneck: str = Field(description="The binding limit: memory, ttft, tpot, interconnect or "
+                                        "scheduler.")
+    requests_per_s_per_replica: float = Field(description="Planned rate (the average's).")
+    rate_capacity_per_replica: float = Field(default=0.0, description="Rate capacity per replica.")
     replicas_needed: int
     replicas_total: int
     gpus_total: int
-    utilization: float = Field(description="Average QPS ÷ (N + k) replicas' rate at the knee.")
-    ttft_ms: float
-    tpot_ms: float
+    utilization: float = Field(description="Average QPS ÷ (N + k) replicas' rate capacity.")
+    ttft_ms: float = Field(description="P-th TTFT at the concurrency.")
+    tpot_ms: float = Field(description="P-th TPOT at the concurrency.")
     price_usd_per_gpu_hour: float | None
     cost_usd_per_hour: float | None
     cost_usd_per_million_output_tokens: float | None
     offline_tokens_per_day_spare: float
     quantized_below_checkpoint: bool = Field(
         default=False, description="A lower precision than the checkpoint's: quality to be measured.")
+    past_fast_link: bool = Field(default=False, description="TP spans more GPUs than the fast-link "
+                                                            "domain: collectives leave NVLink.")
     pareto: bool = False
     # prefill/decode disaggregation: which layout the row prices
     layout: str = Field(default="aggregated", description="'aggregated', or the xPyD ratio of a "
@@ -80,38 +91,49 @@ class SizingRow(BaseModel):
 
     @property
     def layout_text(self) -> str:
-        """TP, or TP × DP for a DP + expert-parallel engine, as the sizing tables show it."""
-        if self.data_parallel_size == 1:
-            return str(self.tensor_parallel_size)
-        return f"{self.tensor_parallel_size}×DP{self.data_parallel_size}"
+        """TP, with × PP and × DP where the engine has them, as the sizing tables show it."""
+        text = str(self.tensor_parallel_size)
+        if self.pipeline_parallel_size > 1:
+            text += f"×PP{self.pipeline_parallel_size}"
+        if self.data_parallel_size > 1:
+            text += f"×DP{self.data_parallel_size}"
+        return text
+
+    @property
+    def gpus_per_replica(self) -> int:
+        """GPUs of one replica (DP × TP × PP)."""
+        return self.tensor_parallel_size * self.pipeline_parallel_size * self.data_parallel_size
 
 
-def _variant(inputs: PlanInputs, weights: WeightFormat, kv: KvFormat, tp: int,
-             dp: int = 1) -> PlanInputs:
-    expert_parallel = inputs.deployment.enable_expert_parallel or dp > 1
-    deployment = inputs.deployment.model_copy(update={
-        "tensor_parallel_size": tp, "pipeline_parallel_size": 1, "num_gpus": tp * dp,
-        "data_parallel_size": dp, "enable_expert_parallel": expert_parallel,
-        "num_redundant_experts": inputs.deployment.num_redundant_experts if dp > 1 else 0})
-    return inputs.model_copy(update={"weight_format": weights, "kv_format": kv,
-                                     "body_format_is_checkpoint": False, "deployment": deployment})
+def layout_variant(inputs: PlanInputs, weights: WeightFormat | None, kv: KvFormat | None, tp: int,
+                   pp: int = 1, dp: int = 1) -> PlanInputs:
+    """``inputs`` as one engine of DP ``dp`` × TP ``tp`` × PP ``pp`` (``None`` keeps a precision).
+
+    Validated like any input: a layout the deployment rules refuse raises. Expert parallel is
+    on for a DP engine (its experts shard over DP × TP) and as asked otherwise; decode context
+    parallel stays where it divides the new TP.
+    """
+    dep = inputs.deployment
+    deployment = dep.model_validate({
+        **dep.model_dump(), "tensor_parallel_size": tp, "pipeline_parallel_size": pp,
+        "num_gpus": tp * pp * dp, "data_parallel_size": dp,
+        "enable_expert_parallel": dep.enable_expert_parallel or dp > 1,
+        "num_redundant_experts": dep.num_redundant_experts if dp > 1 else 0,
+        "decode_context_parallel_size": dep.decode_context_parallel_size
+        if tp % dep.decode_context_parallel_size == 0 else 1,
+        "nodes": None})  # as many nodes as the engine's GPUs fill
+    update: dict[str, object] = {"deployment": deployment}
+    if weights is not None:
+        update |= {"weight_format": weights, "body_format_is_checkpoint": False}
+    if kv is not None:
+        update["kv_format"] = kv
+    return inputs.model_copy(update=update)
 
 
-class LayoutRates(BaseModel):
-    """One layout's knee, its binding ceiling and its rates (the inputs of the fleet rule)."""
+def layout_answer(inputs: PlanInputs, memory: MemoryResult | None = None) -> EngineAnswer | None:
+    """The engine answer of one layout; None when it does not fit or no request meets the SLO.
 
-    model_config = ConfigDict(frozen=True)
-
-    rates: ReplicaRates
-    bottleneck: str
-    ttft_ms_at_knee: float
-    tpot_ms_at_knee: float
-
-
-def layout_rates(inputs: PlanInputs, memory: MemoryResult | None = None) -> LayoutRates | None:
-    """Knee and rates of one replica of ``inputs``; None when it does not fit or meets no SLO.
-
-    The same path as ``calculate()``: memory, three ceilings, closed loop at the knee.
+    The same path as ``calculate()``: memory, ceilings, the two measures.
     """
     if memory is None:
         try:
@@ -121,68 +143,59 @@ def layout_rates(inputs: PlanInputs, memory: MemoryResult | None = None) -> Layo
     if not memory.fits:
         return None
     try:
-        ctx = build_context(inputs, memory)
+        answer = engine_answer(inputs, memory)
     except PlanError:
         return None
-    values = ceiling_values(ctx, inputs)  # the numbers of three_ceilings(), without their terms
-    binding = values.binding
-    knee = values.limits()[binding][0]
-    if knee < 1:
-        return None
-    shape = ctx.shape(ctx.running_cap())
-    at_knee = closed_loop(ctx.step, shape, knee)
-    saturated = closed_loop(ctx.step, shape, shape.running_cap)
-    watermark = planning_watermark(inputs.targets, inputs.workload.mode)
-    return LayoutRates(
-        rates=rates_at_points(at_knee, saturated, knee, watermark),
-        bottleneck=binding.value, ttft_ms_at_knee=at_knee.ttft_s * 1000,
-        tpot_ms_at_knee=at_knee.tpot_s * 1000)
+    return answer if answer.concurrency >= 1 and answer.rates.requests_per_s_capacity > 0 else None
 
 
 def size_option(inputs: PlanInputs, request: SizingRequest,
                 memory: MemoryResult | None = None,
                 checkpoint_bits: float | None = None) -> SizingRow | None:
-    """Size the fleet for one GPU, precision and TP; None when it cannot meet the SLO.
+    """Size the fleet for one GPU, precision and layout; None when it cannot meet the SLO.
 
     ``memory`` is the memory result of ``inputs`` when the caller already has it;
     ``checkpoint_bits`` the checkpoint's bits per weight when ``inputs`` is a what-if variant.
     """
-    layout = layout_rates(inputs, memory)
-    row = sizing_row(inputs, request, layout) if layout is not None else None
+    answer = layout_answer(inputs, memory)
+    row = sizing_row(inputs, request, answer) if answer is not None else None
     if row is None:
         return None
     return row.model_copy(update={"quantized_below_checkpoint":
                                   below_checkpoint(inputs, checkpoint_bits)})
 
 
-def sizing_row(inputs: PlanInputs, request: SizingRequest, layout: LayoutRates) -> SizingRow | None:
+def sizing_row(inputs: PlanInputs, request: SizingRequest, answer: EngineAnswer) -> SizingRow | None:
     """The row of one layout: the fleet verdict's replicas and GPUs, cost and backfill."""
-    gpu, dep, rates = inputs.gpu, inputs.deployment, layout.rates
+    gpu, dep, rates = inputs.gpu, inputs.deployment, answer.rates
     workload = inputs.workload.model_copy(update={"qps_avg": request.qps_avg,
                                                    "qps_peak": request.qps_peak})
     policy = FleetPolicy(spare_replicas=request.redundancy, size_for_peak=request.size_for_peak)
-    verdict = fleet_verdict(rates, workload, dep.gpus_per_engine, dep.gpus_per_replica,
-                            gpu.usable_price_usd_per_hour, policy,
-                            replicas_per_group=dep.data_parallel_size)
+    _, mean_out = mean_lengths(inputs.workload)
+    verdict = fleet_verdict(rates, workload, dep.gpus_per_engine, dep.gpus_per_engine,
+                            gpu.usable_price_usd_per_hour, mean_out, policy)
     if verdict is None:
         return None
     needed, total = int(verdict.replicas.value), int(verdict.replicas_needed.value)
     cost = verdict.cost_per_hour_usd.value if verdict.cost_per_hour_usd is not None else None
-    _, mean_out = mean_lengths(inputs.workload)
-    tokens_per_hour = request.qps_avg * mean_out * 3600
+    per_million = verdict.cost_per_million_output_tokens_usd
     spare = max(rates.output_tokens_per_s_saturated * total - request.qps_avg * mean_out, 0.0)
     return SizingRow(
         gpu=gpu.id, gpu_name=gpu.name, precision=inputs.weight_format.id,
         kv_format=inputs.kv_format.id, tensor_parallel_size=dep.tensor_parallel_size,
+        pipeline_parallel_size=dep.pipeline_parallel_size,
         data_parallel_size=dep.data_parallel_size,
-        recommended_concurrency=rates.knee_requests, online_capacity=rates.online_capacity_requests,
-        bottleneck=layout.bottleneck, requests_per_s_per_replica=rates.requests_per_s_at_watermark,
+        recommended_concurrency=rates.concurrency, online_capacity=rates.planned_concurrency,
+        bottleneck=answer.values.binding_limit.value,
+        requests_per_s_per_replica=rates.requests_per_s_planned,
+        rate_capacity_per_replica=rates.requests_per_s_capacity,
         replicas_needed=needed, replicas_total=total, gpus_total=int(verdict.gpus_needed.value),
-        utilization=request.qps_avg / (total * rates.requests_per_s_at_knee),
-        ttft_ms=layout.ttft_ms_at_knee, tpot_ms=layout.tpot_ms_at_knee,
+        utilization=request.qps_avg / (total * rates.requests_per_s_capacity),
+        ttft_ms=answer.tail.ttft_s * 1000, tpot_ms=answer.tail.tpot_s * 1000,
         price_usd_per_gpu_hour=verdict.price_usd_per_gpu_hour, cost_usd_per_hour=cost,
-        cost_usd_per_million_output_tokens=(cost / tokens_per_hour * 1e6) if cost else None,
+        cost_usd_per_million_output_tokens=per_million.value if per_million is not None else None,
         offline_tokens_per_day_spare=spare * SECONDS_PER_DAY,
+        past_fast_link=dep.tensor_parallel_size > link_domain_gpus(gpu),
     )
 
 
@@ -213,9 +226,9 @@ def disaggregated_option(inputs: PlanInputs, request: SizingRequest,
     return SizingRow(
         gpu=inputs.gpu.id, gpu_name=inputs.gpu.name, precision=inputs.weight_format.id,
         kv_format=inputs.kv_format.id, tensor_parallel_size=d.decode_tp,
-        recommended_concurrency=knee, online_capacity=online_capacity_requests(knee, watermark),
-        bottleneck="compute" if bound == "tpot" else bound,
-        requests_per_s_per_replica=watermark * rate,
+        recommended_concurrency=knee, online_capacity=planned_concurrency(knee, watermark, None)[0],
+        bottleneck=bound, requests_per_s_per_replica=watermark * rate,
+        rate_capacity_per_replica=rate,
         replicas_needed=d.prefill_replicas + d.decode_replicas,
         replicas_total=d.prefill_replicas + d.decode_replicas + 2 * k, gpus_total=gpus,
         utilization=request.qps_avg / ((d.decode_replicas + k) * rate),
@@ -227,25 +240,51 @@ def disaggregated_option(inputs: PlanInputs, request: SizingRequest,
         quantized_below_checkpoint=below_checkpoint(inputs, checkpoint_bits))
 
 
-def _fitting_layouts(
-    inputs: PlanInputs, weights: WeightFormat, kv: KvFormat
-) -> Iterable[tuple[PlanInputs, MemoryResult]]:
-    """The smallest TP that fits and the next one up, each with its memory result.
+def candidate_layouts(inputs: PlanInputs) -> Iterable[tuple[int, int, int]]:
+    """(TP, PP, DP) engine shapes worth sizing on ``inputs``' GPU, smallest first.
 
-    Replicas beat tensor parallelism when the model fits (DOMAIN.md §3); tensor parallelism
-    stays inside the GPU's fast-link domain (an NVLink bridge pair, a board, a rack) and inside
-    one node.
+    Every TP up to one node; for a MoE model, DP × TP expert-parallel engines within a node
+    (attention TP inside the fast-link domain); then the engines across nodes: pipeline stages
+    of the widest TP and, for a MoE model, DP × TP engines, by GPU count.
     """
-    found = 0
-    for tp in TP_CHOICES:
-        if found == 2 or tp > widest_fast_tp(inputs.gpu, inputs.deployment):
-            break
-        fitting = _fitting(_variant(inputs, weights, kv, tp))
-        if fitting is not None:
-            found += 1
-            yield fitting
-    if not found and inputs.model.moe is not None:
-        yield from _expert_parallel_layouts(inputs, weights, kv)
+    gpu, dep = inputs.gpu, inputs.deployment
+    node = dep.gpus_per_node or default_gpus_per_node(gpu)
+    domain = min(link_domain_gpus(gpu), node)
+    tps = [tp for tp in TP_CHOICES if tp <= node]
+    yield from ((tp, 1, 1) for tp in tps)
+    moe = inputs.model.moe is not None
+    if moe:
+        yield from ((tp, 1, dp) for tp in tps if tp <= domain for dp in DP_CHOICES if tp * dp <= node)
+    across = [(tps[-1], pp, 1) for pp in PP_CHOICES]
+    if moe:
+        across += [(tp, 1, dp) for tp in tps if tp <= domain for dp in DP_CHOICES
+                   if node < tp * dp <= MAX_DP_EP_GPUS]
+    yield from sorted(across, key=lambda shape: (shape[0] * shape[1] * shape[2], shape[1], shape[0]))
+
+
+def _fitting_layouts(inputs: PlanInputs, weights: WeightFormat | None, kv: KvFormat | None,
+                     across_nodes: bool = False) -> Iterable[tuple[PlanInputs, MemoryResult]]:
+    """The layouts of :func:`candidate_layouts` that hold the model, each with its memory result.
+
+    Inside one node, or (``across_nodes``) the engines spanning nodes, of the fewest GPUs that
+    hold the model.
+    """
+    node = inputs.deployment.gpus_per_node or default_gpus_per_node(inputs.gpu)
+    fewest: int | None = None
+    for tp, pp, dp in candidate_layouts(inputs):
+        gpus = tp * pp * dp
+        if (gpus > node) != across_nodes or (fewest is not None and gpus > fewest):
+            continue
+        try:
+            variant = layout_variant(inputs, weights, kv, tp, pp, dp)
+        except (PlanError, ValueError):  # a layout the deployment rules refuse
+            continue
+        fitting = _fitting(variant)
+        if fitting is None:
+            continue
+        if across_nodes:
+            fewest = gpus
+        yield fitting
 
 
 def _fitting(variant: PlanInputs) -> tuple[PlanInputs, MemoryResult] | None:
@@ -257,23 +296,6 @@ def _fitting(variant: PlanInputs) -> tuple[PlanInputs, MemoryResult] | None:
     except PlanError:
         return None
     return (variant, memory) if memory.fits else None
-
-
-def _expert_parallel_layouts(inputs: PlanInputs, weights: WeightFormat,
-                             kv: KvFormat) -> Iterable[tuple[PlanInputs, MemoryResult]]:
-    """The smallest DP × TP expert-parallel engine that fits a MoE model TP alone cannot hold.
-
-    Attention TP stays inside the fast-link domain; the experts spread over DP × TP GPUs
-    (vLLM ``--data-parallel-size`` with ``--enable-expert-parallel``), up to DP_CHOICES[-1] ranks.
-    """
-    domain = widest_fast_tp(inputs.gpu, inputs.deployment)
-    shapes = sorted(((tp, dp) for tp in TP_CHOICES if tp <= domain for dp in DP_CHOICES),
-                    key=lambda shape: (shape[0] * shape[1], shape[0]))
-    for tp, dp in shapes:
-        fitting = _fitting(_variant(inputs, weights, kv, tp, dp))
-        if fitting is not None:
-            yield fitting
-            return
 
 
 def mark_pareto(rows: list[SizingRow]) -> list[SizingRow]:
@@ -289,18 +311,34 @@ def mark_pareto(rows: list[SizingRow]) -> list[SizingRow]:
     return [r.model_copy(update={"pareto": True}) if id(r) in front else r for r in rows]
 
 
+def _layout_rows(inputs: PlanInputs, weights: WeightFormat | None, kv: KvFormat | None,
+                 request: SizingRequest, reference_bits: float | None, disaggregated: bool,
+                 across_nodes: bool = False) -> list[SizingRow]:
+    """The rows of every layout of one GPU and precision that serves the traffic."""
+    rows = []
+    for variant, memory in _fitting_layouts(inputs, weights, kv, across_nodes):
+        row = size_option(variant, request, memory, reference_bits)
+        if row is not None:
+            rows.append(row)
+        split = disaggregated_option(variant, request, reference_bits) if disaggregated else None
+        if split is not None:
+            rows.append(split)
+    return rows
+
+
 class SizingCancelled(Exception):  # noqa: N818 (a stop signal, not an error)
     """The progress callback asked to stop."""
 
 
 def size_fleet(base: PlanInputs, gpus: Sequence[GpuSpec],
-               precisions: Sequence[tuple[WeightFormat, KvFormat]],
+               precisions: Sequence[tuple[WeightFormat | None, KvFormat | None]],
                request: SizingRequest,
                progress: Callable[[float], bool] | None = None) -> list[SizingRow]:
     """Rank every GPU × precision × layout that meets the SLO by cost (then GPU count).
 
-    ``progress`` is called with the share of GPU types done; returning False cancels
-    (:class:`SizingCancelled`).
+    ``precisions`` are (weights, KV) pairs; ``None`` pins that one to the scenario's own. A GPU
+    without a price ranks after the priced ones, by GPU count. ``progress`` is called with the
+    share of GPU types done; returning False cancels (:class:`SizingCancelled`).
     """
     rows: list[SizingRow] = []
     reference_bits = checkpoint_bits_per_weight(base)
@@ -310,13 +348,9 @@ def size_fleet(base: PlanInputs, gpus: Sequence[GpuSpec],
             raise SizingCancelled
         with_gpu = base.model_copy(update={"gpu": gpu})
         for weights, kv in precisions:
-            for variant, memory in _fitting_layouts(with_gpu, weights, kv):
-                row = size_option(variant, request, memory, reference_bits)
-                if row is not None:
-                    rows.append(row)
-                split = disaggregated_option(variant, request, reference_bits) if disaggregated else None
-                if split is not None:
-                    rows.append(split)
+            found = _layout_rows(with_gpu, weights, kv, request, reference_bits, disaggregated)
+            rows += found or _layout_rows(with_gpu, weights, kv, request, reference_bits,
+                                          disaggregated, across_nodes=True)
     rows.sort(key=lambda r: (r.cost_usd_per_hour is None, r.cost_usd_per_hour or 0.0, r.gpus_total))
     return mark_pareto(rows)
 

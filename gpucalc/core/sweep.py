@@ -28,7 +28,7 @@ from gpucalc.core.inputs import PlanInputs, Workload
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import PerfContext, build_context
-from gpucalc.core.perf_result import CeilingKind
+from gpucalc.core.perf_result import CeilingKind, LimitKind
 from gpucalc.core.precision import KvFormat, WeightFormat
 from gpucalc.core.tail_latency import length_mix
 from gpucalc.core.workload_shape import mean_lengths, planning_tokens
@@ -38,7 +38,7 @@ CONTEXT_AXIS = "planning length: KV tokens per request, every length scaled in t
 
 
 class SweepPoint(BaseModel):
-    """Ceilings at one planning length (requests per replica)."""
+    """Ceilings at one planning length (requests in flight per replica: one engine)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -49,6 +49,8 @@ class SweepPoint(BaseModel):
     scheduler: float = Field(description="The scheduler cap (max_num_seqs), requests.")
     recommended: float = Field(description="The binding (smallest) ceiling, requests.")
     binding: CeilingKind
+    binding_limit: LimitKind = Field(description="What binds, the latency target named where "
+                                                 "compute binds.")
 
 
 class Crossover(BaseModel):
@@ -146,11 +148,12 @@ def _point_fields(values: CeilingValues, tokens: int) -> dict[str, object]:
     limits = values.limits()
     binding = binding_of(limits)
     interconnect = limits[CeilingKind.INTERCONNECT]
-    return {"context_tokens": tokens, "memory": float(values.memory),
-            "compute": float(values.compute) if values.latency_bound else 0.0,
+    return {"context_tokens": tokens, "memory": float(limits[CeilingKind.MEMORY][0]),
+            "compute": float(limits[CeilingKind.COMPUTE][0]) if values.latency_bound else 0.0,
             "interconnect": float(interconnect[0]) if interconnect[1] else None,
-            "scheduler": float(values.scheduler), "recommended": float(limits[binding][0]),
-            "binding": binding}
+            "scheduler": float(limits[CeilingKind.SCHEDULER][0]),
+            "recommended": float(limits[binding][0]), "binding": binding,
+            "binding_limit": values.binding_limit}
 
 
 @functools.cache

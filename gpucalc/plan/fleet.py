@@ -11,14 +11,8 @@ from gpucalc.core.explain import Term
 from gpucalc.core.fleet import FleetLayout, FleetPolicy, FleetVerdict, fleet_layout, fleet_verdict
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.perf_result import PerformanceResult
-from gpucalc.core.sizing import TP_CHOICES, layout_rates
-
-
-def _variant(inputs: PlanInputs, tp: int) -> PlanInputs:
-    """``inputs`` with one replica on ``tp`` GPUs (tensor parallel only), same GPU count."""
-    deployment = inputs.deployment.model_copy(update={"tensor_parallel_size": tp,
-                                                      "pipeline_parallel_size": 1})
-    return inputs.model_copy(update={"deployment": deployment})
+from gpucalc.core.sizing import TP_CHOICES, layout_answer, layout_variant
+from gpucalc.core.workload_shape import mean_lengths
 
 
 def layout_comparison(inputs: PlanInputs, perf: PerformanceResult) -> tuple[FleetLayout, ...]:
@@ -35,19 +29,20 @@ def layout_comparison(inputs: PlanInputs, perf: PerformanceResult) -> tuple[Flee
     for tp in TP_CHOICES:
         if tp >= dep.gpus_per_replica:
             break
-        layout = layout_rates(_variant(inputs, tp))
-        if layout is not None:
-            others.append(fleet_layout(layout.rates, dep.num_gpus, tp, 1))
+        answer = layout_answer(layout_variant(inputs, None, None, tp))
+        if answer is not None:
+            others.append(fleet_layout(answer.rates, dep.num_gpus, tp, 1))
     return (*others, own) if others else ()
 
 
 def plan_fleet(inputs: PlanInputs, perf: PerformanceResult,
                policy: FleetPolicy | None = None) -> FleetVerdict | None:
-    """The fleet verdict of the plan; None when no replica meets the targets."""
+    """The fleet verdict of the plan; None when no replica meets the targets or no QPS was given."""
     dep = inputs.deployment
-    return fleet_verdict(perf.rates, inputs.workload, dep.num_gpus, dep.gpus_per_replica,
-                         inputs.gpu.usable_price_usd_per_hour, policy,
-                         layout_comparison(inputs, perf), dep.data_parallel_size)
+    _, mean_out = mean_lengths(inputs.workload)
+    return fleet_verdict(perf.rates, inputs.workload, dep.num_gpus, dep.gpus_per_engine,
+                         inputs.gpu.usable_price_usd_per_hour, mean_out, policy,
+                         layout_comparison(inputs, perf))
 
 
 FleetFigure = float | int | bool | str | None
@@ -61,10 +56,11 @@ def fleet_figures(fleet: FleetVerdict) -> dict[str, FleetFigure]:
     """The verdict's figures by name, as ``estimate --json``, the CSV and the report show them."""
     return {
         "mode": fleet.mode.value,
-        "qps_avg": fleet.qps_avg, "qps_peak": fleet.qps_peak,
+        "qps_avg": fleet.qps_avg, "qps_peak": fleet.qps_peak, "peak_given": fleet.peak_given,
         "carries_average": fleet.carries_average, "carries_peak": fleet.carries_peak,
-        "requests_per_s_per_replica_at_watermark": fleet.requests_per_s_per_replica_at_watermark.value,
-        "requests_per_s_per_replica_at_knee": fleet.requests_per_s_per_replica_at_knee.value,
+        "spare_deployed": fleet.spare_deployed,
+        "requests_per_s_per_replica_planned": fleet.requests_per_s_per_replica_planned.value,
+        "requests_per_s_per_replica_capacity": fleet.requests_per_s_per_replica_capacity.value,
         "replicas_for_average": int(fleet.replicas_for_average.value),
         "replicas_for_peak": int(fleet.replicas_for_peak.value),
         "replicas": int(fleet.replicas.value),
@@ -75,7 +71,7 @@ def fleet_figures(fleet: FleetVerdict) -> dict[str, FleetFigure]:
         "replicas_deployed": int(fleet.replicas_deployed.value),
         "gpus_deployed": int(fleet.gpus_deployed.value),
         "total_concurrency": int(fleet.total_concurrency.value),
-        "total_concurrency_at_knee": int(fleet.total_concurrency_at_knee.value),
+        "total_concurrency_max": int(fleet.total_concurrency_max.value),
         "requests_per_s_total": fleet.requests_per_s_total.value,
         "output_tokens_per_s_total": fleet.output_tokens_per_s_total.value,
         "output_tokens_per_day": fleet.output_tokens_per_day.value,
@@ -84,6 +80,7 @@ def fleet_figures(fleet: FleetVerdict) -> dict[str, FleetFigure]:
         "price_usd_per_gpu_hour": fleet.price_usd_per_gpu_hour,
         "cost_per_hour_usd": _value(fleet.cost_per_hour_usd),
         "cost_per_month_usd": _value(fleet.cost_per_month_usd),
+        "cost_per_million_output_tokens_usd": _value(fleet.cost_per_million_output_tokens_usd),
         "cost_per_hour_deployed_usd": _value(fleet.cost_per_hour_deployed_usd),
     }
 
@@ -92,7 +89,7 @@ def layout_figures(layout: FleetLayout) -> dict[str, FleetFigure]:
     """One replicas-versus-TP layout by name (totals over all its replicas)."""
     return {"tensor_parallel_size": layout.tensor_parallel_size,
             "pipeline_parallel_size": layout.pipeline_parallel_size, "replicas": layout.replicas,
-            "knee_requests_per_replica": layout.knee_requests_per_replica,
+            "concurrency_per_replica": layout.concurrency_per_replica,
             "concurrency_total": int(layout.concurrency_total.value),
             "requests_per_s_total": layout.requests_per_s_total.value,
             "output_tokens_per_s_total": layout.output_tokens_per_s_total.value}

@@ -7,9 +7,10 @@ context "Notices"; :func:`notice_text` translates the template, then fills in th
 
 from __future__ import annotations
 
-from gpucalc.core.explain import Notice
+from gpucalc.core.explain import InputValue, Notice
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.text.catalogue import translate
+from gpucalc.text.numbers import sig3
 
 NOTICE_CONTEXT = "Notices"
 """The catalogue context of every notice template."""
@@ -170,8 +171,13 @@ NOTICE_TEXT: dict[str, str] = {
         "Memory binds: a GPU with more memory, or more GPUs per replica, adds KV room."),
     "fewer_tokens_or_smaller_model": QT_TRANSLATE_NOOP(
         "Notices",
-        "Compute binds at the {tpot_target_ms} ms TPOT target: relax the target, shorten the "
-        "prompts, or use a smaller or quantized model."),
+        "The P{percentile} TPOT target ({tpot_target_ms} ms) binds: relax it, shorten the prompts "
+        "(less chunked prefill beside the decodes), or use a smaller or quantized model."),
+    "ttft_binds": QT_TRANSLATE_NOOP(
+        "Notices",
+        "The P{percentile} TTFT target ({ttft_target_ms} ms) binds: prompts of up to {p95_input} "
+        "tokens wait for the prefill of the others. Relax the target, shorten or cache the prompts "
+        "(prefix caching), or prefill faster with more GPUs per replica."),
     "add_replicas_or_faster_gpu": QT_TRANSLATE_NOOP(
         "Notices",
         "Compute binds: add replicas (more GPUs in parallel) or use a faster GPU."),
@@ -221,6 +227,17 @@ NOTICE_TEXT: dict[str, str] = {
 }
 
 
+FORMATTED_PARAMS = frozenset({"tpot_target_ms", "ttft_target_ms", "p95_input"})
+"""Parameters shown through the one number format (the others are quoted as the core gives them)."""
+
+
+def _param_text(name: str, value: InputValue) -> InputValue:
+    """A notice parameter as text shows it."""
+    if name not in FORMATTED_PARAMS or isinstance(value, bool) or not isinstance(value, int | float):
+        return value
+    return sig3(value)
+
+
 def notice_text(notice: Notice, lang: str = "en") -> str:
     """The sentence for ``notice`` in ``lang`` (English where untranslated; the code if unknown)."""
     template = NOTICE_TEXT.get(notice.code)
@@ -228,6 +245,6 @@ def notice_text(notice: Notice, lang: str = "en") -> str:
         return notice.code + (f" {notice.params}" if notice.params else "")
     text = translate(NOTICE_CONTEXT, template, lang)
     try:
-        return text.format(**notice.params)
+        return text.format(**{name: _param_text(name, value) for name, value in notice.params.items()})
     except (KeyError, IndexError):
         return text

@@ -19,12 +19,12 @@ from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import precision_tiers
 from gpucalc.core.calculate import load_curve
 from gpucalc.core.ceiling_arrays import Lookahead, largest_satisfying_many
-from gpucalc.core.ceilings import three_ceilings
+from gpucalc.core.ceilings import ceiling_values, three_ceilings
 from gpucalc.core.inputs import PlanInputs, Targets, Workload
 from gpucalc.core.load import closed_loop
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.perf_model import MAX_SEARCH_CONCURRENCY, build_context, largest_satisfying
-from gpucalc.core.sizing import _fitting_layouts, layout_rates
+from gpucalc.core.sizing import _fitting_layouts, layout_answer
 from tests.helpers import plan
 
 PLANS: dict[str, tuple[str, str, dict[str, Any]]] = {
@@ -117,14 +117,16 @@ def test_the_load_curve_is_the_closed_loop_point_by_point(catalog: Catalog, name
     ctx = build_context(inputs, calculate_memory(inputs))
     shape = ctx.shape(ctx.running_cap())
     curve = load_curve(ctx, max(shape.running_cap * 3, 2), marked=(37,))
-    points = [closed_loop(ctx.step, shape, int(p.concurrency)) for p in curve]
-    assert [(p.ttft_ms, p.tpot_ms, p.output_tokens_per_s) for p in curve] == [
-        (p.ttft_s * 1000, p.tpot_s * 1000, p.output_tok_s) for p in points]
+    points = [closed_loop(ctx.step, shape, int(p.concurrency), ctx.mix) for p in curve]
+    # the same formulas on floats and on arrays: equal but for numpy's own power and log, which
+    # may round the last bit differently from the C library's
+    assert [v for p in curve for v in (p.ttft_ms, p.tpot_ms, p.output_tokens_per_s)] == pytest.approx(
+        [v for p in points for v in (p.ttft_s * 1000, p.tpot_s * 1000, p.output_tok_s)], rel=1e-12)
     assert curve[-1].concurrency > shape.running_cap  # past the cap: requests queue
     assert curve[-1].ttft_ms > curve[0].ttft_ms
 
 
-def test_sizing_knees_are_the_three_ceilings_knees(catalog: Catalog) -> None:
+def test_sizing_concurrencies_are_the_three_ceilings_answers(catalog: Catalog) -> None:
     base = plan(catalog, "llama-3.1-70b-instruct", tensor_parallel_size=4).model_copy(update={
         "workload": Workload(input_len_p50=2000, output_len_p50=300),
         "targets": Targets(tpot_ms=50)})
@@ -136,13 +138,14 @@ def test_sizing_knees_are_the_three_ceilings_knees(catalog: Catalog) -> None:
                 ctx = build_context(variant, memory)
                 binding = next(c for c in three_ceilings(ctx, variant) if c.binding)
                 knee = int(binding.value.value)
-                rates = layout_rates(variant, memory)
+                answer = layout_answer(variant, memory)
                 if knee < 1:
-                    assert rates is None
+                    assert answer is None
                     continue
-                assert rates is not None
-                assert (rates.rates.knee_requests, rates.bottleneck) == (knee, binding.kind.value)
-                at_knee = closed_loop(ctx.step, ctx.shape(ctx.running_cap()), knee)
-                assert rates.tpot_ms_at_knee == at_knee.tpot_s * 1000
+                assert answer is not None
+                assert answer.concurrency == knee
+                assert answer.values.binding_limit == ceiling_values(ctx, variant).binding_limit
+                at_knee = closed_loop(ctx.step, ctx.shape(ctx.running_cap()), knee, ctx.mix)
+                assert answer.at_concurrency.tpot_s == at_knee.tpot_s
                 compared += 1
     assert compared >= 6

@@ -15,7 +15,7 @@ import pytest
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import precision_tiers, resolve_inputs
-from gpucalc.core.calculate import calculate
+from gpucalc.core.calculate import LoadRequest, calculate
 from gpucalc.core.errors import PlanError
 from gpucalc.core.expert_parallel import (
     COMBINE_BYTES,
@@ -27,7 +27,7 @@ from gpucalc.core.expert_parallel import (
     alltoall_cost,
     expert_layout,
 )
-from gpucalc.core.fleet import ReplicaRates, fleet_verdict
+from gpucalc.core.fleet import ReplicaRates, fleet_verdict, planned_concurrency
 from gpucalc.core.inputs import Deployment, PlanInputs, Workload
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.perf_model import build_context
@@ -116,17 +116,46 @@ def test_without_expert_parallel_dp_splits_every_expert_over_dp_times_tp(catalog
 
 
 def test_dense_model_dp_is_independent_replicas(catalog: Catalog) -> None:
-    """A dense model with DP 4: four replicas, each with the answer of one TP 1 replica today."""
+    """A dense model with DP 4: one engine of four ranks, each rank one TP 1 replica's answer.
+
+    The engine's figures count every rank, as a benchmark client's --max-concurrency does.
+    """
     dp = calculate(_inputs(catalog, "qwen2.5-7b-instruct", gpu="h100", num_gpus=4, data_parallel_size=4))
     one = calculate(_inputs(catalog, "qwen2.5-7b-instruct", gpu="h100", num_gpus=1))
     assert dp.memory.stages == one.memory.stages
     assert dp.memory.kv_cache_tokens == one.memory.kv_cache_tokens
     assert dp.performance is not None
     assert one.performance is not None
-    assert dp.performance.recommended_concurrency == one.performance.recommended_concurrency
-    assert dp.performance.at_recommended == one.performance.at_recommended
-    assert dp.performance.replicas == 4
+    assert dp.performance.recommended_concurrency.value == 4 * one.performance.recommended_concurrency.value
+    for field in ("ttft_ms", "tpot_ms", "itl_ms"):
+        assert getattr(dp.performance.at_recommended, field).value == pytest.approx(
+            getattr(one.performance.at_recommended, field).value, rel=1e-12)
+    for field in ("output_tokens_per_s", "requests_per_s"):
+        assert getattr(dp.performance.at_recommended, field).value == pytest.approx(
+            4 * getattr(one.performance.at_recommended, field).value, rel=1e-12)
+    assert dp.performance.rate_capacity is not None
+    assert one.performance.rate_capacity is not None
+    assert dp.performance.rate_capacity.requests_per_s.value == pytest.approx(
+        4 * one.performance.rate_capacity.requests_per_s.value, rel=1e-12)
+    assert dp.performance.replicas == 1  # one engine of four ranks
     assert not dp.performance.expert_parallel
+
+
+def test_dp8_at_concurrency_64_is_eight_single_gpus_at_8(catalog: Catalog) -> None:
+    """--concurrency counts the whole engine, as a client's --max-concurrency does."""
+    dp8 = calculate(_inputs(catalog, "qwen2.5-7b-instruct", gpu="h100", num_gpus=8,
+                            data_parallel_size=8), LoadRequest(concurrency=64)).performance
+    one = calculate(_inputs(catalog, "qwen2.5-7b-instruct", gpu="h100", num_gpus=1),
+                    LoadRequest(concurrency=8)).performance
+    assert dp8 is not None
+    assert one is not None
+    engine, single = dp8.operating_point, one.operating_point
+    assert engine.concurrency == 64
+    assert engine.ttft_ms.value == pytest.approx(single.ttft_ms.value, rel=1e-12)
+    assert engine.tpot_ms.value == pytest.approx(single.tpot_ms.value, rel=1e-12)
+    assert engine.output_tokens_per_s.value == pytest.approx(8 * single.output_tokens_per_s.value,
+                                                             rel=1e-12)
+    assert engine.requests_per_s.value == pytest.approx(8 * single.requests_per_s.value, rel=1e-12)
 
 
 def _step_ms(inputs: PlanInputs, decode: float = 64, prefill: float = 0) -> float:
@@ -248,21 +277,23 @@ def test_bad_expert_layouts_are_refused_with_a_reason(catalog: Catalog) -> None:
         Deployment(num_gpus=8, data_parallel_size=8, tensor_parallel_size=2)
 
 
-def test_fleet_counts_whole_dp_groups() -> None:
-    """Replicas come in whole DP groups: 3 needed + 1 spare at DP 4 is one engine of 4."""
-    rates = ReplicaRates(knee_requests=10, online_capacity_requests=7, watermark=0.7,
-                         requests_per_s_at_knee=1.0, requests_per_s_at_watermark=1.0,
-                         output_tokens_per_s_at_watermark=100.0, output_tokens_per_s_at_knee=100.0,
-                         output_tokens_per_s_saturated=150.0)
-    verdict = fleet_verdict(rates, Workload(qps_avg=2.5), 12, 1, None, replicas_per_group=4)
+def test_fleet_counts_whole_engines() -> None:
+    """A replica is one engine of DP × TP × PP GPUs, its rates all its ranks': 2.5 req/s on
+    engines of DP 4 × TP 1 carrying 4 req/s planned is one engine + one spare = 8 GPUs."""
+    planned, by = planned_concurrency(40, 0.7, None)
+    rates = ReplicaRates(concurrency=40, planned_concurrency=planned, planned_by=by, watermark=0.7,
+                         requests_per_s_capacity=4.0 / 0.7, requests_per_s_planned=4.0,
+                         output_tokens_per_s_planned=400.0, output_tokens_per_s_capacity=571.0,
+                         output_tokens_per_s_saturated=600.0)
+    verdict = fleet_verdict(rates, Workload(qps_avg=2.5), 12, 4, None, 100.0)
     assert verdict is not None
-    assert verdict.replicas_needed.value == 4
-    assert verdict.gpus_needed.value == 4
-    assert verdict.replicas_deployed.value == 12
-    ungrouped = fleet_verdict(rates, Workload(qps_avg=4.5), 6, 1, None, replicas_per_group=4)
-    assert ungrouped is not None
-    assert ungrouped.replicas_needed.value == 8
-    assert ungrouped.replicas_deployed.value == 4
+    assert verdict.replicas_needed.value == 2
+    assert verdict.gpus_needed.value == 8
+    assert verdict.replicas_deployed.value == 3
+    more = fleet_verdict(rates, Workload(qps_avg=9.0), 6, 4, None, 100.0)
+    assert more is not None
+    assert more.replicas_needed.value == 4  # ceil(9 ÷ 4) + 1
+    assert more.replicas_deployed.value == 1  # 6 GPUs hold one whole engine of 4
 
 
 def test_sizing_proposes_dp_ep_where_tp_alone_does_not_fit(catalog: Catalog) -> None:
@@ -271,8 +302,10 @@ def test_sizing_proposes_dp_ep_where_tp_alone_does_not_fit(catalog: Catalog) -> 
     base = _inputs(catalog, "deepseek-v3", gpu="h100", num_gpus=8, tensor_parallel_size=8)
     rows = size_fleet(base, [base.gpu], [precision_tiers(catalog)["fp8"]], SizingRequest(qps_avg=1.0))
     assert rows
-    assert all(r.data_parallel_size * r.tensor_parallel_size == 16 for r in rows)
-    assert rows[0].layout_text == f"{rows[0].tensor_parallel_size}×DP{rows[0].data_parallel_size}"
+    assert all(r.gpus_per_replica == 16 for r in rows)  # the fewest GPUs that hold the experts
+    dp_rows = [r for r in rows if r.data_parallel_size > 1]
+    assert dp_rows
+    assert dp_rows[0].layout_text == f"{dp_rows[0].tensor_parallel_size}×DP{dp_rows[0].data_parallel_size}"
     assert rows[0].gpus_total % 16 == 0  # whole engines of DP × TP GPUs
 
 

@@ -159,8 +159,11 @@ def test_sizing_keeps_tensor_parallel_inside_one_node(catalog: Catalog) -> None:
     precision = (base.weight_format, base.kv_format)
     rows = size_fleet(base, [catalog.gpus["h100-sxm-80gb"]], [precision], SizingRequest(qps_avg=2.0))
     assert rows
-    assert {r.tensor_parallel_size for r in rows} == {2}  # 70B in BF16 needs TP 2 at least
+    # 70B in BF16 needs TP 2 at least; in nodes of 2 GPUs a wider engine adds pipeline stages
+    assert {r.tensor_parallel_size for r in rows} == {2}
     wide = size_fleet(base.model_copy(update={"deployment": base.deployment.model_copy(
         update={"gpus_per_node": None})}), [catalog.gpus["h100-sxm-80gb"]], [precision],
         SizingRequest(qps_avg=2.0))
-    assert {r.tensor_parallel_size for r in wide} == {2, 4}  # the smallest TP and the next one
+    # every TP of an 8-GPU node that serves the traffic, none wider, no pipeline across nodes
+    assert {r.tensor_parallel_size for r in wide} == {4, 8}
+    assert {r.pipeline_parallel_size for r in wide} == {1}

@@ -10,8 +10,8 @@ from gpucalc.core.errors import PlanError
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.memory_plan import calculate_memory, weights_alone_overflow
 from gpucalc.core.precision import KvFormat, WeightFormat
-from gpucalc.core.sizing import TP_CHOICES, _fitting_layouts, _variant
-from gpucalc.core.topology import link_domain_gpus
+from gpucalc.core.sizing import TP_CHOICES, _fitting_layouts, layout_variant
+from gpucalc.core.topology import default_gpus_per_node
 from tests.helpers import plan
 
 CASES = [("llama-3.1-70b-instruct", "vllm"), ("mixtral-8x7b-instruct-v0.1", "sglang"),
@@ -21,9 +21,9 @@ CASES = [("llama-3.1-70b-instruct", "vllm"), ("mixtral-8x7b-instruct-v0.1", "sgl
 
 def _variants(catalog: Catalog, model: str, engine: str) -> list[PlanInputs]:
     base = plan(catalog, model, engine=engine, max_model_len=8192)
-    return [_variant(base.model_copy(update={"gpu": gpu}), weights, kv, tp)
+    return [layout_variant(base.model_copy(update={"gpu": gpu}), weights, kv, tp)
             for gpu in catalog.gpus.values()
-            for weights, kv in precision_tiers(catalog).values() for tp in TP_CHOICES]
+            for weights, kv in precision_tiers(catalog).values() for tp in TP_CHOICES if tp <= 8]
 
 
 @pytest.mark.parametrize(("model", "engine"), CASES)
@@ -52,12 +52,15 @@ def test_a_fixed_kv_budget_is_never_ruled_out(catalog: Catalog) -> None:
 
 
 def _fitting_straightforward(inputs: PlanInputs, weights: WeightFormat, kv: KvFormat) -> list[int]:
-    """Tensor-parallel sizes the search should return, from a full memory estimate each."""
+    """Tensor-parallel sizes the search should return, from a full memory estimate each.
+
+    Every TP up to one node that holds the model (a dense model: no DP + EP, no pipeline).
+    """
     found: list[int] = []
     for tp in TP_CHOICES:
-        if len(found) == 2 or tp > link_domain_gpus(inputs.gpu):
+        if tp > default_gpus_per_node(inputs.gpu):
             break
-        variant = _variant(inputs, weights, kv, tp)
+        variant = layout_variant(inputs, weights, kv, tp)
         try:
             memory = calculate_memory(variant, single_gpu_check=False)
         except PlanError:
