@@ -32,14 +32,21 @@ from gpucalc.plan.serve_command import (
 from gpucalc.plan.speculative_config import SpeculativeFlags, speculative_from_flags
 
 
-def add_deployment_args(parser: argparse.ArgumentParser) -> None:
-    """Flags describing the deployment, named as ``vllm serve`` names them."""
+def add_deployment_args(parser: argparse.ArgumentParser, searched: bool = False) -> None:
+    """Flags describing the deployment, named as ``vllm serve`` names them.
+
+    ``searched`` (``size``): no ``--gpu`` (the command takes a list) and the layout flags pin the
+    search instead of describing one deployment; unset, every layout is tried.
+    """
     group = parser.add_argument_group("deployment (vLLM flag names)")
-    group.add_argument("--gpu", required=True, help="GPU id or alias, e.g. h100-sxm-80gb")
-    group.add_argument("--num-gpus", type=int, default=None, help="GPUs in the deployment")
+    if not searched:
+        group.add_argument("--gpu", required=True, help="GPU id or alias, e.g. h100-sxm-80gb")
+        group.add_argument("--num-gpus", type=int, default=None, help="GPUs in the deployment")
+    layout_help = "pins the layouts searched (default: every one that fits)" if searched else \
+        "default 1, or the decode pool's with disaggregation flags"
     group.add_argument("--tensor-parallel-size", "-tp", "--tp-size", "--tp", dest="tensor_parallel_size",
-                       type=int, default=1)
-    group.add_argument("--pipeline-parallel-size", "-pp", type=int, default=1)
+                       type=int, default=None, help=layout_help)
+    group.add_argument("--pipeline-parallel-size", "-pp", type=int, default=None, help=layout_help)
     group.add_argument("--enable-expert-parallel", action="store_true")
     group.add_argument("--max-model-len", type=int, default=None)
     group.add_argument("--gpu-memory-utilization", type=float, default=None,
@@ -130,7 +137,7 @@ def add_expert_parallel_args(parser: argparse.ArgumentParser) -> None:
     """Attention data parallel and expert parallel, in vLLM's words with SGLang's as aliases."""
     group = parser.add_argument_group("data parallel attention + expert parallel")
     group.add_argument("--data-parallel-size", "-dp", "--dp-size", "--dp", dest="data_parallel_size",
-                       type=int, default=1,
+                       type=int, default=None,
                        help="DP ranks of one engine (each its own attention TP × PP group, KV cache "
                             "and scheduler); a MoE model's experts shard over DP × TP ranks")
     group.add_argument("--enable-dp-attention", action="store_true",
@@ -286,7 +293,7 @@ def request_class(text: str) -> RequestClass:
 
 def node_gpus(args: argparse.Namespace) -> int | None:
     """GPUs ``--nodes`` alone stands for: nodes × GPUs per node (the GPU's server by default)."""
-    if args.nodes is None or args.gpu is None:
+    if args.nodes is None or getattr(args, "gpu", None) is None:
         return None
     per_node = args.gpus_per_node
     if per_node is None:
@@ -298,17 +305,32 @@ def node_gpus(args: argparse.Namespace) -> int | None:
     return int(args.nodes * per_node)
 
 
+def layout_flags(args: argparse.Namespace) -> tuple[int, int, int]:
+    """(TP, PP, DP) the flags give: 1 where unset, or a disaggregated decode pool's own layout.
+
+    With ``--prefill-tp/--decode-tp`` and no ``-tp``, the deployment is the decode pool (where
+    the KV cache lives), so its memory picture is the pool's, not one of TP 1.
+    """
+    split = disaggregation_from_args(args)
+    tp, pp, dp = args.tensor_parallel_size, args.pipeline_parallel_size, args.data_parallel_size
+    if split.enabled:
+        tp = tp or split.decode_tp
+        pp = pp or split.decode_pp
+        dp = dp or split.decode_dp
+    return tp or 1, pp or 1, dp or 1
+
+
 def deployment_from_args(args: argparse.Namespace) -> Deployment:
     """Build a validated :class:`Deployment` from parsed flags."""
-    dp = args.data_parallel_size
-    tp = attention_tp(args.tensor_parallel_size, dp, args.enable_dp_attention)
-    per_engine = tp * args.pipeline_parallel_size * dp
+    tp_flag, pp, dp = layout_flags(args)
+    tp = attention_tp(tp_flag, dp, args.enable_dp_attention)
+    per_engine = tp * pp * dp
     redundant = args.num_redundant_experts or (args.eplb_config or 0)
     return Deployment(
         engine=args.engine,
-        num_gpus=args.num_gpus or node_gpus(args) or per_engine,
+        num_gpus=getattr(args, "num_gpus", None) or node_gpus(args) or per_engine,
         tensor_parallel_size=tp,
-        pipeline_parallel_size=args.pipeline_parallel_size,
+        pipeline_parallel_size=pp,
         enable_expert_parallel=args.enable_expert_parallel or (args.ep_size or 1) > 1,
         data_parallel_size=dp,
         enable_eplb=args.enable_eplb or args.eplb_config is not None,

@@ -13,14 +13,10 @@ from functools import partial
 from gpucalc import __version__
 from gpucalc.cli.args import (
     add_deployment_args,
-    add_disaggregation_args,
     add_uncertainty_args,
     add_workload_args,
     bounded_int,
-    disaggregation_from_args,
     scenario_from_flags,
-    targets_from_args,
-    workload_from_args,
 )
 from gpucalc.cli.bench import add_bench_parser, run_bench
 from gpucalc.cli.catalog import user_catalog
@@ -142,10 +138,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="spare replicas (N + k), 0 to 64")
     size.add_argument("--average-only", action="store_true",
                       help="size for average QPS (peaks queue or are rate-limited)")
+    add_deployment_args(size, searched=True)
     add_workload_args(size)
-    size.add_argument("--engine", default="vllm")
-    size.add_argument("--max-model-len", type=int, default=None)
-    add_disaggregation_args(size)
     _add_output_format(size, table=True)
     models = sub.add_parser("models", help="list the bundled models")
     models.add_argument("--search", default="", help="filter by text")
@@ -220,7 +214,7 @@ def run_estimate(args: argparse.Namespace) -> int:
     from gpucalc.core.topology import node_summary
     from gpucalc.plan.compute import PlanOptions, plan_inputs
     from gpucalc.plan.disaggregation import disaggregated_figures
-    from gpucalc.text.answer_text import no_qps_sentence
+    from gpucalc.text.answer_text import alternative_sentence, fastest_sentence, no_qps_sentence
     from gpucalc.text.notices import notice_text
 
     scenario, inputs = _scenario_inputs(args)
@@ -235,6 +229,8 @@ def run_estimate(args: argparse.Namespace) -> int:
         if plan.performance is not None:
             data.update(performance_json(plan.performance))
         data["fleet"] = fleet_json(plan.fleet) if plan.fleet is not None else None
+        data["alternatives"] = [row.model_dump() for row in plan.alternatives]
+        data["fastest_layout"] = None if plan.fastest is None else plan.fastest.model_dump()
         data["disaggregated"] = None if plan.disaggregated is None else disaggregated_figures(
             plan.disaggregated, plan.fleet, inputs.gpu.usable_price_usd_per_hour)
         if plan.bands is not None and plan.sensitivity is not None:
@@ -254,6 +250,9 @@ def run_estimate(args: argparse.Namespace) -> int:
             print(topology_line(nodes, lang))
         if plan.performance is not None:
             print(performance_table(plan.performance, inputs.targets, lang))
+            if plan.performance.unreachable is not None:
+                print("  " + (alternative_sentence(plan.alternatives[0], lang) if plan.alternatives
+                              else fastest_sentence(plan.fastest, lang)))
         if plan.fleet is not None:
             print(fleet_table(plan.fleet, lang))
         elif plan.performance is not None and plan.performance.unreachable is None:
@@ -261,7 +260,7 @@ def run_estimate(args: argparse.Namespace) -> int:
         if plan.disaggregated is not None:
             print(disaggregated_table(plan.disaggregated, disaggregated_figures(
                 plan.disaggregated, plan.fleet, inputs.gpu.usable_price_usd_per_hour),
-                inputs.workload.qps_avg, lang))
+                plan.disaggregated.traffic_qps, lang))
         if plan.bands is not None and plan.sensitivity is not None:
             print(uncertainty_table(plan.bands, plan.sensitivity, lang=cli_language(args)))
     if not result.fits:
@@ -310,22 +309,31 @@ def run_sweep(args: argparse.Namespace) -> int:
 
 
 def run_size(args: argparse.Namespace) -> int:
-    """``gpucalc size``: rank GPU types and precisions for a traffic target."""
-    from gpucalc.catalog.resolve import precision_tiers, resolve_inputs
+    """``gpucalc size``: rank GPU types, precisions and layouts for a traffic target.
+
+    Every deployment and workload flag ``estimate`` takes describes the scenario; ``-q`` and
+    ``--kv-cache-dtype`` pin the precision (otherwise every tier is tried) and ``-tp/-pp/-dp``
+    pin the layouts searched (otherwise every one that fits).
+    """
+    from gpucalc.catalog.resolve import precision_tiers, resolve_scenario
     from gpucalc.cli.perf_output import sizing_csv, sizing_table
-    from gpucalc.core.inputs import Deployment
-    from gpucalc.core.sizing import SizingRequest, size_fleet
+    from gpucalc.core.sizing import SizingRequest, search_precisions, size_fleet
 
     catalog = user_catalog(cli_language(args))
     gpu_ids = [g.strip() for g in args.gpus.split(",") if g.strip()] or list(catalog.gpus)
     gpus = [catalog.gpu(g) for g in gpu_ids]
-    base = resolve_inputs(catalog, args.model, gpus[0], Deployment(
-        engine=args.engine, max_model_len=args.max_model_len,
-        disaggregation=disaggregation_from_args(args)), workload_from_args(args),
-        targets_from_args(args))
-    precisions = list(precision_tiers(catalog).values())
+    args.gpu = gpus[0].id
+    base = resolve_scenario(catalog, scenario_from_flags(args))
+    if args.qps is None:
+        raise CliError(QT_TRANSLATE_NOOP("Errors", "size needs the traffic to size for: give --qps "
+                                                   "(average requests per second)"), EXIT_USAGE)
+    precisions = search_precisions(list(precision_tiers(catalog).values()),
+                                   pin_weights=args.quantization is not None,
+                                   pin_kv=args.kv_cache_dtype != "auto")
     request = SizingRequest(qps_avg=args.qps, qps_peak=args.qps_peak, redundancy=args.redundancy,
-                            size_for_peak=not args.average_only)
+                            size_for_peak=not args.average_only,
+                            pinned_layout=(args.tensor_parallel_size, args.pipeline_parallel_size,
+                                           args.data_parallel_size))
     rows = size_fleet(base, gpus, precisions, request)
     if args.json:
         print(strict_json([r.model_dump() for r in rows]))

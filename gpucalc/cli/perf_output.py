@@ -17,10 +17,13 @@ from gpucalc.core.sweep import CONTEXT_AXIS, ContextSweep
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.plan.fleet import fleet_figures, layout_figures
 from gpucalc.text.answer_text import (
+    CONCURRENCY_LABEL,
+    RATE_CAPACITY_LABEL,
     WHY_THEY_DIFFER,
     concurrency_sentence,
     cost_sentence,
     fleet_sentence,
+    labelled,
     planned_sentence,
     rate_sentence,
     short_limit_name,
@@ -49,7 +52,7 @@ SHARE_VERDICTS = {
 
 
 def _point_json(point: PointSummary) -> dict[str, Any]:
-    data = {"concurrency": point.concurrency, "running": point.running,
+    data: dict[str, Any] = {"concurrency": point.concurrency, "running": point.running,
             "ttft_ms": point.ttft_ms.value, "tpot_ms": point.tpot_ms.value,
             "itl_ms": point.itl_ms.value, "output_tokens_per_s": point.output_tokens_per_s.value,
             "requests_per_s": point.requests_per_s.value}
@@ -60,13 +63,16 @@ def _point_json(point: PointSummary) -> dict[str, Any]:
 
 
 def rate_capacity_json(perf: PerformanceResult) -> dict[str, Any] | None:
-    """The rate capacity per replica: req/s under Poisson arrivals at the P-th targets."""
+    """The rate capacity per replica: req/s under Poisson arrivals at the P-th targets.
+
+    ``ttft_ms`` and ``tpot_ms`` are the P-th percentiles at that rate (``percentile``).
+    """
     rate = perf.rate_capacity
     if rate is None:
         return None
     return {"requests_per_s": rate.requests_per_s.value, "in_flight": rate.in_flight.value,
             "output_tokens_per_s": rate.output_tokens_per_s.value,
-            "ttft_percentile_ms": rate.ttft_ms.value, "tpot_percentile_ms": rate.tpot_ms.value,
+            "ttft_ms": rate.ttft_ms.value, "tpot_ms": rate.tpot_ms.value,
             "percentile": rate.percentile, "binding_limit": rate.binding_limit.value}
 
 
@@ -219,13 +225,14 @@ def _point_line(point: PointSummary, lang: str) -> str:
 
 def answer_lines(perf: PerformanceResult, targets: Targets, lang: str) -> list[str]:
     """The two measures, the planned concurrency and why they differ (or why there is no answer)."""
-    lines = [concurrency_sentence(perf, targets.ttft_ms, targets.tpot_ms, lang)]
+    lines = [labelled(CONCURRENCY_LABEL,
+                      concurrency_sentence(perf, targets.ttft_ms, targets.tpot_ms, lang), lang)]
     if perf.unreachable is not None:
         lines.append("  " + unreachable_sentence(perf.unreachable, lang))
     else:
         lines.append("  " + _point_line(perf.at_recommended, lang))
     if perf.rate_capacity is not None:
-        lines.append(rate_sentence(perf.rate_capacity, lang))
+        lines.append(labelled(RATE_CAPACITY_LABEL, rate_sentence(perf.rate_capacity, lang), lang))
         lines.append("  " + translate("Answer", WHY_THEY_DIFFER, lang))
     lines.append(planned_sentence(perf.rates, lang))
     return lines
@@ -326,7 +333,7 @@ def sizing_csv(rows: list[SizingRow]) -> str:
 
 
 SIZING_COLUMNS = (
-    (QT_TRANSLATE_NOOP("Cli", "gpu"), -20), (QT_TRANSLATE_NOOP("Cli", "prec"), -12),
+    (QT_TRANSLATE_NOOP("Cli", "gpu"), -20), (QT_TRANSLATE_NOOP("Cli", "prec"), -12), ("KV", -8),
     (QT_TRANSLATE_NOOP("Cli", "layout"), -11), ("TP", 3),
     (QT_TRANSLATE_NOOP("Cli", "conc"), 6), (QT_TRANSLATE_NOOP("Cli", "planned"), 8),
     (QT_TRANSLATE_NOOP("Cli", "bound"), 13), (QT_TRANSLATE_NOOP("Cli", "req/s/rep"), 10),
@@ -354,7 +361,7 @@ def sizing_table(rows: list[SizingRow], limit: int = 25, lang: str = "en") -> st
         per_m = (sig3(r.cost_usd_per_million_output_tokens)
                  if r.cost_usd_per_million_output_tokens is not None else "—")
         lines.append(_sizing_cells([
-            r.gpu, r.precision, layout_name(r.layout, lang), r.layout_text,
+            r.gpu, r.precision, r.kv_format, layout_name(r.layout, lang), r.layout_text,
             str(r.recommended_concurrency),
             str(r.online_capacity), short_limit_name(r.bottleneck, lang),
             sig3(r.rate_capacity_per_replica), str(r.gpus_total), f"{r.utilization:.0%}",

@@ -56,11 +56,13 @@ def add_simulate_parser(sub: Any) -> None:
     add_deployment_args(parser)
     add_workload_args(parser)
     load = parser.add_argument_group(
-        "traffic (default: Poisson arrivals at the scenario's --qps; --request-rate inf sends all "
-        "requests at once)")
+        "traffic (default: Poisson arrivals at the scenario's --qps, or without one at the planned "
+        "rate of the deployment; --request-rate inf sends all requests at once)")
     kind = load.add_mutually_exclusive_group()
     kind.add_argument("--request-rate", type=float, default=None, help="arrivals per second")
-    kind.add_argument("--concurrency", type=int, default=None, help="closed loop: clients")
+    kind.add_argument("--concurrency", type=int, default=None,
+                      help="closed loop: requests in flight over the whole deployment (every DP "
+                           "rank), as a benchmark client's --max-concurrency")
     kind.add_argument("--sweep-rates", type=_rate_list, default=None, metavar="R1,R2,...",
                       help="simulate each request rate and print the curve")
     kind.add_argument("--sweep", type=bounded_int(1, MAX_SWEEP_POINTS), default=None, metavar="N",
@@ -113,13 +115,16 @@ def result_json(result: SimulationResult) -> dict[str, Any]:
                        "ttft_ms": _stats_json(c.ttft_ms), "tpot_ms": _stats_json(c.tpot_ms)}
                       for c in result.per_class],
         "prefix_hit_rate": None if result.prefix_hit_rate is None else result.prefix_hit_rate.value,
+        "steady_state": None if result.steady_ttft_ms is None or result.steady_tpot_ms is None else {
+            "ttft_ms": _stats_json(result.steady_ttft_ms), "tpot_ms": _stats_json(result.steady_tpot_ms)},
     }
 
 
-def scenario_rate(args: argparse.Namespace) -> float | None:
+def scenario_rate(args: argparse.Namespace, planned_rate: Callable[[], float]) -> float | None:
     """The request rate a run uses: --request-rate, else the scenario's QPS (average or peak).
 
-    None for a closed loop (--concurrency).
+    Without a QPS, ``planned_rate()``: the deployment's planned rate (the watermark's share of
+    its replicas' rate capacity). None for a closed loop (--concurrency).
     """
     if args.concurrency is not None:
         return None
@@ -127,7 +132,7 @@ def scenario_rate(args: argparse.Namespace) -> float | None:
         return float(args.request_rate)
     if args.at_peak and args.qps_peak is not None:
         return float(args.qps_peak)
-    return float(args.qps)
+    return float(args.qps) if args.qps is not None else planned_rate()
 
 
 def notices_json(notices: list[Notice]) -> list[dict[str, Any]]:
@@ -140,8 +145,12 @@ def result_table(result: SimulationResult, lang: str = "en") -> str:
     stats_heads = "".join(right(translate("Terms", STATISTIC_NAMES[s], lang), 10)
                           for s in ("mean", "p50", "p95", "p99"))
     lines = [" " * 14 + stats_heads]
-    for name, stats in (("TTFT ms", result.ttft_ms), ("TPOT ms", result.tpot_ms),
-                        ("E2E ms", result.e2e_ms), (translate("Cli", "queue ms", lang), result.queue_ms)):
+    rows = [("TTFT ms", result.ttft_ms), ("TPOT ms", result.tpot_ms),
+            ("E2E ms", result.e2e_ms), (translate("Cli", "queue ms", lang), result.queue_ms)]
+    if result.steady_ttft_ms is not None and result.steady_tpot_ms is not None:
+        rows += [(translate("Cli", "steady TTFT", lang), result.steady_ttft_ms),
+                 (translate("Cli", "steady TPOT", lang), result.steady_tpot_ms)]
+    for name, stats in rows:
         lines.append(left(name, 14) + "".join(f"{finite_text(t.value, f'{t.value:,.1f}'):>10}"
                                               for t in (stats.mean, stats.p50, stats.p95, stats.p99)))
     lines.append(translate("Cli", "{requests} requests in {seconds} s: {rps} req/s, {tps} output tok/s, "
@@ -151,6 +160,10 @@ def result_table(result: SimulationResult, lang: str = "en") -> str:
         rps=f"{result.request_throughput.value:,.2f}", tps=f"{result.output_tokens_per_s.value:,.0f}",
         goodput=f"{result.goodput.value:,.2f}", attainment=f"{result.slo_attainment.value:.0%}",
         preemptions=f"{int(result.preemptions.value):,}"))
+    if result.steady_ttft_ms is not None:
+        lines.append(translate("Cli", "steady: requests sent after the first wave completed and done "
+                                      "before the last send, as the concurrency is judged (no ramp-up, "
+                                      "no drain)", lang))
     if result.prefix_hit_rate is not None:
         lines.append(translate("Cli", "prefix cache: {hit} of prompt tokens served from cache", lang)
                      .format(hit=f"{result.prefix_hit_rate.value:.1%}"))
@@ -230,6 +243,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     # The simulator (numpy) and the catalog load only for this command.
     from gpucalc.catalog.resolve import resolve_inputs
     from gpucalc.cli.main import CliError, cli_language
+    from gpucalc.core.calculate import calculate_performance
+    from gpucalc.core.inputs import MIN_REQUEST_RATE
     from gpucalc.core.memory_plan import calculate_memory
     from gpucalc.core.sim_capacity import offered_load_notice
     from gpucalc.core.sim_sweep import (
@@ -255,7 +270,12 @@ def run_simulate(args: argparse.Namespace) -> int:
         raise CliError(QT_TRANSLATE_NOOP("Errors", "the model does not fit, so there is nothing to "
                                                    "simulate"), EXIT_DOES_NOT_FIT)
     pairs = read_length_pairs(Path(args.lengths)) if args.lengths else None
-    rate = scenario_rate(args)
+
+    def planned_rate() -> float:
+        perf = calculate_performance(inputs, memory)
+        return max(perf.rates.requests_per_s_planned * inputs.deployment.engines, MIN_REQUEST_RATE)
+
+    rate = scenario_rate(args, planned_rate)
     traffic = TrafficSpec(request_rate=rate, concurrency=args.concurrency,
                           burstiness=args.burstiness, num_requests=args.num_requests, seed=args.seed,
                           replicas=args.replicas or inputs.deployment.replicas,

@@ -37,6 +37,7 @@ from gpucalc.core.speculative_result import speculative_notices, speculative_sum
 from gpucalc.core.tail_latency import Arrivals, TailPoint
 from gpucalc.core.topology import domain_notice, link_plan, node_notices, node_placement
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.weak_regimes import weak_regime_notices
 
 
 class LoadRequest(BaseModel):
@@ -277,7 +278,8 @@ def calculate_performance(inputs: PlanInputs, memory: MemoryResult,
         replicas=inputs.deployment.engines,
         memory_share=share,
         notices=(*layout_notices(inputs), *memory_share_notices(memory, share),
-                 *speculative_notices(speculative, inputs)),
+                 *speculative_notices(speculative, inputs),
+                 *weak_regime_notices(inputs, float(per_rank))),
         prefix_cache=prefix_cache_result(inputs, ctx.capacity, at_rec.request_per_s),
         per_class=class_latencies(ctx, class_rows(inputs), history_tokens(inputs), per_rank),
         expert_parallel=_expert_terms(inputs, ctx, per_rank),

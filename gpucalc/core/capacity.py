@@ -85,7 +85,7 @@ def _rate_terms(ctx: PerfContext, values: CeilingValues, per_rank: float,
         tpot_ms=term("rate_capacity.tpot_ms", tpot_s * MS_PER_S, "ms", template(QT_TRANSLATE_NOOP(
             "Formulas", "P{pct} TPOT at the rate capacity"), pct=pct), facts,
                      (ctx.efficiency.source,)),
-        binding_limit=limit, percentile=pct)
+        binding_limit=limit, percentile=pct, dp_ranks=ranks)
 
 
 def rate_capacity(ctx: PerfContext, values: CeilingValues, inputs: PlanInputs,
@@ -105,6 +105,12 @@ def rate_capacity(ctx: PerfContext, values: CeilingValues, inputs: PlanInputs,
     batch = float(per_rank) if per_rank >= 1 else fractional_poisson_batch(ctx, values)
     tail = ctx.tail_at(batch, Arrivals.POISSON) if batch > 0 else None
     return _rate_terms(ctx, values, batch, tail, saturated, offline, limit)
+
+
+def engine_rate_capacity(inputs: PlanInputs, memory: MemoryResult) -> RateCapacity:
+    """The rate capacity of one engine of ``inputs``, without the rest of the answer."""
+    ctx = build_context(inputs, memory)
+    return rate_capacity(ctx, ceiling_values(ctx, inputs), inputs, saturated_point(ctx))
 
 
 def fractional_poisson_batch(ctx: PerfContext, values: CeilingValues) -> float:

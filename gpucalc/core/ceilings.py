@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from statistics import NormalDist
 
 import numpy as np
 
@@ -193,6 +194,7 @@ class CeilingValues:
     scheduler: int
     latency_bound: bool  # False for offline traffic: the latency targets do not apply
     ranks: int = 1  # DP ranks of one engine
+    percentile: int = 95  # of the targets (random traffic keeps this share clear of a full batch)
 
     def limits(self, arrivals: Arrivals = Arrivals.CLOSED_LOOP) -> dict[CeilingKind, tuple[int, bool]]:
         """(requests per engine, limiting) per kind, in tie-breaking order: resources first.
@@ -202,12 +204,14 @@ class CeilingValues:
         rate capacity).
         """
         link = MAX_SEARCH_CONCURRENCY if self.interconnect is None else self.interconnect * self.ranks
-        compute = (self.compute.closed_loop if arrivals is Arrivals.CLOSED_LOOP
-                   else self.compute.poisson)
-        return {CeilingKind.MEMORY: (self.memory * self.ranks, True),
+        closed = arrivals is Arrivals.CLOSED_LOOP
+        compute = self.compute.closed_loop if closed else self.compute.poisson
+        memory = self.memory if closed else slot_batch(self.memory, self.percentile)
+        scheduler = self.scheduler if closed else slot_batch(self.scheduler, self.percentile)
+        return {CeilingKind.MEMORY: (memory * self.ranks, True),
                 CeilingKind.COMPUTE: (compute * self.ranks, self.latency_bound),
                 CeilingKind.INTERCONNECT: (link, self.interconnect is not None and self.latency_bound),
-                CeilingKind.SCHEDULER: (self.scheduler * self.ranks, True)}
+                CeilingKind.SCHEDULER: (scheduler * self.ranks, True)}
 
     @property
     def binding(self) -> CeilingKind:
@@ -223,6 +227,20 @@ class CeilingValues:
         """Requests per engine at the binding ceiling (the answer, or the rate capacity's batch)."""
         limits = self.limits(arrivals)
         return limits[binding_of(limits)][0]
+
+
+def slot_batch(slots: int, percentile: float) -> int:
+    """Mean running batch of random traffic that finds a free slot for the P-th of its requests.
+
+    With Poisson arrivals the requests in the batch are about Poisson(n) (M/G/∞), so a new one
+    finds all ``slots`` taken with probability P(N ≥ slots); n + z √n ≤ slots keeps that within
+    1 − P (z the standard-normal P-th quantile): n = ((√(z² + 4 slots) − z) ÷ 2)².
+    """
+    if slots <= 0:
+        return 0
+    z = NormalDist().inv_cdf(percentile / 100) if percentile > 50 else 0.0
+    root = (math.sqrt(z * z + 4 * slots) - z) / 2
+    return max(math.floor(root * root + 1e-9), 1)
 
 
 def limit_kind(binding: CeilingKind, target: LatencyTarget) -> LimitKind:
@@ -244,7 +262,7 @@ def ceiling_values(ctx: PerfContext, inputs: PlanInputs) -> CeilingValues:
     return CeilingValues(memory=math.floor(ctx.memory_requests()), compute=compute_values(ctx),
                          interconnect=link, scheduler=ctx.max_num_seqs,
                          latency_bound=inputs.workload.mode != TrafficMode.OFFLINE,
-                         ranks=dep.data_parallel_size)
+                         ranks=dep.data_parallel_size, percentile=inputs.targets.percentile)
 
 
 def ceiling_values_at_lengths(base: PerfContext, inputs: PlanInputs,
@@ -277,7 +295,8 @@ def ceiling_values_at_lengths(base: PerfContext, inputs: PlanInputs,
                           compute=ComputeValues(mean_latency=mean, closed_loop=c, poisson=p,
                                                 binding_target=target),
                           interconnect=link, scheduler=base.max_num_seqs,
-                          latency_bound=latency_bound, ranks=dep.data_parallel_size)
+                          latency_bound=latency_bound, ranks=dep.data_parallel_size,
+                          percentile=inputs.targets.percentile)
             for n, mean, c, p, target, link in zip(
                 points.tolist(), mean_values.tolist(), closed.tolist(), poisson.tolist(), targets,
                 links, strict=True)]

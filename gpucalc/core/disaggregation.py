@@ -157,6 +157,11 @@ class DisaggregatedPlan(BaseModel):
         return f"{self.prefill_engines}P{self.decode_engines}D"
 
     @property
+    def traffic_qps(self) -> float:
+        """Average req/s the pools are sized for (the QPS, or one decode replica's planned rate)."""
+        return float(self.decode_replicas_needed.inputs["qps_avg"])
+
+    @property
     def kv_transfer_mb(self) -> float:
         """MB (10⁶ bytes) of one P95 prompt's KV cache moved to the decode pool."""
         return float(self.kv_transfer_ms.inputs["kv_bytes"]) / 1e6

@@ -46,6 +46,12 @@ class LimitKind(StrEnum):
     SCHEDULER = "scheduler"
 
 
+def ceiling_of(limit: LimitKind | str) -> CeilingKind:
+    """The ceiling a binding limit belongs to (TTFT and TPOT are the compute ceiling's)."""
+    kind = LimitKind(limit)
+    return CeilingKind.COMPUTE if kind in (LimitKind.TTFT, LimitKind.TPOT) else CeilingKind(kind.value)
+
+
 class Ceiling(BaseModel):
     """One concurrency ceiling (running requests per replica)."""
 
@@ -100,6 +106,12 @@ class RateCapacity(BaseModel):
     tpot_ms: Term = Field(description="P-th TPOT at the rate capacity.")
     binding_limit: LimitKind
     percentile: int
+    dp_ranks: int = Field(default=1, ge=1, description="DP ranks the engine's rate is summed over.")
+
+    @property
+    def requests_per_s_per_dp_rank(self) -> float:
+        """One attention group's share of the rate (what a simulation of one replica serves)."""
+        return self.requests_per_s.value / self.dp_ranks
 
 
 class Unreachable(BaseModel):

@@ -1,8 +1,8 @@
 """Capacity at the percentile SLO: analytic, simulated, and which one the plan states.
 
-The analytic figure is the highest Poisson rate one replica serves with the P-th TTFT and TPOT
-in target: the percentile-aware load model (:mod:`gpucalc.core.tail_latency`) at the mean running
-batch of a birth–death occupancy, plus the P-th wait for a running slot. The simulated figure is
+The analytic figure is the answer's rate capacity (:func:`gpucalc.core.capacity.rate_capacity`)
+on one DP rank: the highest Poisson rate whose P-th TTFT and TPOT meet the targets in the
+steady-state load model (:mod:`gpucalc.core.tail_latency`). The simulated figure is
 the highest Poisson rate the simulator keeps up with while meeting the same targets, found by
 bisection with a fixed seed. When the two differ by more than the agreement tolerance, the
 simulated figure wins and the stated term says why.
@@ -10,23 +10,16 @@ simulated figure wins and the stated term says why.
 
 from __future__ import annotations
 
-import math
-
-import numpy as np
-import numpy.typing as npt
 from pydantic import BaseModel, ConfigDict
 
+from gpucalc.core.capacity import engine_rate_capacity
 from gpucalc.core.explain import Notice, Term, template, term
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.memory_result import MemoryResult
-from gpucalc.core.perf_model import PerfContext, build_context
 from gpucalc.core.sim_metrics import SIM_SOURCE, SimulationResult
 from gpucalc.core.sim_traffic import TrafficSpec
 from gpucalc.core.simulate import Progress, simulate
-from gpucalc.core.tail_latency import Arrivals
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
-
-FloatArray = npt.NDArray[np.float64]
 
 AGREEMENT_TOLERANCE = 0.10  # analytic within ±10 % of the simulated capacity
 BISECTION_STEPS = 7  # 2⁻⁷ of the bracket: below 1 % of the capacity
@@ -35,8 +28,6 @@ CAPACITY_REQUESTS = 1500  # requests per simulated rate at least: stable P95s, ~
 MAX_CAPACITY_REQUESTS = 6000
 RUN_LENGTH_PER_BATCH = 6  # requests per rate ≥ 6 × the mean running batch
 CAPACITY_SEED = 0
-RATE_GRID_POINTS = 40  # running-batch points of r(n), log-spaced up to the slot cap
-RATE_BISECTION_STEPS = 24  # analytic capacity to 2⁻²⁴ of the saturated rate
 KEEP_UP_SHARE = 0.9  # a finite run past saturation can meet a TTFT target before the queue
 # has grown; while arrivals last the replica must also complete ≥ 90 % of the offered rate
 
@@ -54,88 +45,22 @@ class SloCapacity(BaseModel):
     stated: Term  # what the plan states: analytic when they agree, otherwise simulated
 
 
-def slot_cap(ctx: PerfContext) -> float:
-    """Requests that can run at once: ``max_num_seqs`` and what the KV cache holds over time."""
-    mix = ctx.lengths
-    held = int(mix.held_tokens) if mix is not None else int(ctx.mean_input + ctx.mean_output)
-    return max(min(ctx.running_cap(), ctx.capacity.concurrency_for_length(max(held, 1))), 1.0)
+def analytic_slo_capacity(inputs: PlanInputs, memory: MemoryResult) -> Term:
+    """The answer's rate capacity for one simulated replica (one DP rank): req/s at the P-th targets.
 
-
-def service_rate_curve(ctx: PerfContext, cap: float) -> tuple[FloatArray, FloatArray]:
-    """Requests/s completed with n requests running, n on a log grid from 1 to ``cap``."""
-    grid = np.unique(np.round(np.geomspace(1.0, cap, RATE_GRID_POINTS)))
-    rates = np.array([ctx.tail_at(float(n), Arrivals.POISSON).request_per_s for n in grid])
-    return grid, np.maximum.accumulate(rates)
-
-
-def occupancy(grid: FloatArray, rates: FloatArray, cap: int,
-              rate: float) -> tuple[FloatArray, float, float]:
-    """Birth–death occupancy of Poisson arrivals at ``rate`` served at r(n) with n running.
-
-    π(n) ∝ Π_{k ≤ n} rate ÷ r(k) for n ≤ cap; beyond ``cap`` requests queue for a slot and the
-    tail is geometric with ratio ρ = rate ÷ r(cap). Returns π(0…cap) (normalised over every
-    state), the probability an arrival finds every slot taken, and ρ.
+    The same figure the headline states (:func:`gpucalc.core.capacity.rate_capacity`), divided
+    over the DP ranks of an engine, because the simulator runs one attention group.
     """
-    n = np.arange(1, cap + 1, dtype=np.float64)
-    served = np.interp(n, grid, rates)
-    log_pi = np.concatenate(([0.0], np.cumsum(np.log(rate) - np.log(served))))
-    log_pi -= log_pi.max()
-    pi = np.exp(log_pi)
-    rho = rate / float(served[-1])
-    tail = pi[-1] * rho / (1 - rho)
-    total = float(pi.sum()) + tail
-    return pi / total, (float(pi[-1]) + tail) / total, rho
-
-
-def slot_wait_s(full_share: float, rho: float, slot_rate: float, percentile: float) -> float:
-    """P-th wait (s) for a running slot: j arrivals ahead, each slot freeing at r(cap)/s."""
-    tail = 1.0 - percentile / 100.0
-    if full_share <= tail:
-        return 0.0
-    ahead = math.ceil(math.log(tail / full_share) / math.log(rho))
-    return ahead / slot_rate
-
-
-def _meets_at_rate(ctx: PerfContext, grid: FloatArray, rates: FloatArray, cap: int,
-                   rate: float) -> tuple[bool, float]:
-    """Whether Poisson traffic at ``rate`` meets the P-th targets; and the mean running batch."""
-    if rate >= float(rates[-1]):
-        return False, float(cap)
-    pi, full, rho = occupancy(grid, rates, cap, rate)
-    running = float(np.dot(np.arange(cap + 1), pi) + cap * max(1.0 - float(pi.sum()), 0.0))
-    tail = ctx.tail_at(max(running, 1.0), Arrivals.POISSON)
-    wait = slot_wait_s(full, rho, float(rates[-1]), ctx.percentile)
-    meets = tail.tpot_s <= ctx.tpot_target_s and tail.ttft_s + wait <= ctx.ttft_target_s
-    return meets, running
-
-
-def analytic_slo_capacity(ctx: PerfContext) -> Term:
-    """Highest Poisson rate (req/s) one replica serves with the P-th TTFT and TPOT in target.
-
-    The replica completes r(n) requests/s with n running (the percentile-aware load model);
-    Poisson arrivals make n a birth–death process whose spread grows as r(n) flattens toward
-    saturation. At each rate the mean running batch gives the P-th TTFT and TPOT, and the P-th
-    wait for a running slot (when every slot is taken) adds to TTFT. Bisection over the rate.
-    """
-    cap = int(slot_cap(ctx))
-    grid, rates = service_rate_curve(ctx, float(cap))
-    low, high, running = 0.0, float(rates[-1]), 0.0
-    for _ in range(RATE_BISECTION_STEPS):
-        mid = (low + high) / 2
-        meets, batch = _meets_at_rate(ctx, grid, rates, cap, mid)
-        if meets:
-            low, running = mid, batch
-        else:
-            high = mid
+    rate = engine_rate_capacity(inputs, memory)
+    running = float(rate.requests_per_s.inputs.get("running_per_dp_rank", 1.0) or 1.0)
     return term(
-        "slo_capacity.analytic", low, "req/s",
+        "slo_capacity.analytic", rate.requests_per_s_per_dp_rank, "req/s",
         template(QT_TRANSLATE_NOOP(
-            "Formulas", "highest Poisson rate whose P{pct} TTFT (own prefill, prefill queue, wait for a "
-            "running slot) and TPOT meet the targets; running requests a birth–death process served "
-            "at r(n)"), pct=ctx.percentile),
-        {"percentile": ctx.percentile, "mean_running": round(running, 1), "slot_cap": cap,
-         "saturated_rate": round(float(rates[-1]), 4)},
-        (QT_TRANSLATE_NOOP("Sources", "seed 000: plan at P95 under the real traffic"),),
+            "Formulas", "the rate capacity of the answer on one DP rank: the highest Poisson rate whose "
+            "P{pct} TTFT and TPOT meet the targets"), pct=rate.percentile),
+        {"percentile": rate.percentile, "rate_capacity": round(rate.requests_per_s.value, 4),
+         "dp_ranks": rate.dp_ranks, "mean_running": round(running, 1)},
+        rate.requests_per_s.sources,
     )
 
 
@@ -222,7 +147,7 @@ def slo_capacity(inputs: PlanInputs, memory: MemoryResult, requests: int | None 
     ``progress`` is passed to every simulated run; returning False cancels the search with
     :class:`~gpucalc.core.simulate.SimulationCancelled`.
     """
-    analytic = analytic_slo_capacity(build_context(inputs, memory))
+    analytic = analytic_slo_capacity(inputs, memory)
     count = requests or requests_per_rate(float(analytic.inputs["mean_running"]))
     simulated = simulated_slo_capacity(inputs, memory, analytic.value, count, progress=progress)
     ratio = analytic.value / simulated.value if simulated.value > 0 else float("inf")
@@ -254,7 +179,7 @@ def offered_load_notice(inputs: PlanInputs, memory: MemoryResult, offered_rate: 
     Past that rate the queue in front of the prefill grows without bound, so the share of
     requests meeting the targets (goodput) collapses rather than degrading gently.
     """
-    per_replica = analytic_slo_capacity(build_context(inputs, memory)).value
+    per_replica = analytic_slo_capacity(inputs, memory).value
     capacity = per_replica * max(replicas, 1)
     if offered_rate <= capacity:
         return None

@@ -29,9 +29,12 @@ from gpucalc.core.gpu_spec import GpuSpec
 from gpucalc.core.inputs import PlanInputs, TrafficMode
 from gpucalc.core.memory_plan import calculate_memory, weights_alone_overflow
 from gpucalc.core.memory_result import MemoryResult
+from gpucalc.core.perf_model import build_context
 from gpucalc.core.precision import KvFormat, WeightFormat
 from gpucalc.core.quality import below_checkpoint, checkpoint_bits_per_weight
+from gpucalc.core.tail_latency import Arrivals
 from gpucalc.core.topology import default_gpus_per_node, link_domain_gpus
+from gpucalc.core.units import MS_PER_S
 from gpucalc.core.workload_shape import mean_lengths
 
 TP_CHOICES = (1, 2, 4, 8, 16, 32, 64)
@@ -50,6 +53,19 @@ class SizingRequest(BaseModel):
     size_for_peak: bool = Field(default=True, description="False: peaks queue / are rate-limited.")
     redundancy: int = Field(default=1, ge=0, le=64, description="Spare replicas (N + k).")
     offline_tokens_per_day: float = Field(default=0.0, ge=0, description="Batch traffic to backfill.")
+    pinned_layout: tuple[int | None, int | None, int | None] = Field(
+        default=(None, None, None),
+        description="(TP, PP, DP) the search keeps to; None leaves that one free.")
+
+
+def engine_shape_text(tp: int, pp: int, dp: int) -> str:
+    """'8', '4×PP2', '1×DP8': an engine's TP with × PP and × DP where it has them."""
+    text = str(tp)
+    if pp > 1:
+        text += f"×PP{pp}"
+    if dp > 1:
+        text += f"×DP{dp}"
+    return text
 
 
 class SizingRow(BaseModel):
@@ -92,12 +108,8 @@ class SizingRow(BaseModel):
     @property
     def layout_text(self) -> str:
         """TP, with × PP and × DP where the engine has them, as the sizing tables show it."""
-        text = str(self.tensor_parallel_size)
-        if self.pipeline_parallel_size > 1:
-            text += f"×PP{self.pipeline_parallel_size}"
-        if self.data_parallel_size > 1:
-            text += f"×DP{self.data_parallel_size}"
-        return text
+        return engine_shape_text(self.tensor_parallel_size, self.pipeline_parallel_size,
+                                 self.data_parallel_size)
 
     @property
     def gpus_per_replica(self) -> int:
@@ -262,16 +274,45 @@ def candidate_layouts(inputs: PlanInputs) -> Iterable[tuple[int, int, int]]:
     yield from sorted(across, key=lambda shape: (shape[0] * shape[1] * shape[2], shape[1], shape[0]))
 
 
+def pinned_layouts(inputs: PlanInputs,
+                   pinned: tuple[int | None, int | None, int | None]) -> list[tuple[int, int, int]]:
+    """The candidate layouts that keep to ``pinned`` (TP, PP, DP; None is free), smallest first.
+
+    A fully pinned shape the candidates lack (TP 4 × PP 2, say) is tried as it is.
+    """
+    shapes = [shape for shape in candidate_layouts(inputs)
+              if all(want is None or want == got for want, got in zip(pinned, shape, strict=True))]
+    exact = tuple(1 if want is None else want for want in pinned)
+    if all(want is not None for want in pinned) or not shapes:
+        tp, pp, dp = exact
+        if (tp, pp, dp) not in shapes:
+            shapes.append((tp, pp, dp))
+    return shapes
+
+
+def search_precisions(tiers: Sequence[tuple[WeightFormat, KvFormat]], pin_weights: bool,
+                      pin_kv: bool) -> list[tuple[WeightFormat | None, KvFormat | None]]:
+    """(weights, KV) pairs to size: every tier, with the scenario's own where it is pinned (None)."""
+    pairs: list[tuple[WeightFormat | None, KvFormat | None]] = []
+    for weights, kv in tiers:
+        pair = (None if pin_weights else weights, None if pin_kv else kv)
+        if pair not in pairs:
+            pairs.append(pair)
+    return pairs
+
+
 def _fitting_layouts(inputs: PlanInputs, weights: WeightFormat | None, kv: KvFormat | None,
-                     across_nodes: bool = False) -> Iterable[tuple[PlanInputs, MemoryResult]]:
+                     across_nodes: bool = False,
+                     pinned: tuple[int | None, int | None, int | None] = (None, None, None),
+                     ) -> Iterable[tuple[PlanInputs, MemoryResult]]:
     """The layouts of :func:`candidate_layouts` that hold the model, each with its memory result.
 
     Inside one node, or (``across_nodes``) the engines spanning nodes, of the fewest GPUs that
-    hold the model.
+    hold the model; only those that keep to ``pinned`` (TP, PP, DP; None is free).
     """
     node = inputs.deployment.gpus_per_node or default_gpus_per_node(inputs.gpu)
     fewest: int | None = None
-    for tp, pp, dp in candidate_layouts(inputs):
+    for tp, pp, dp in pinned_layouts(inputs, pinned):
         gpus = tp * pp * dp
         if (gpus > node) != across_nodes or (fewest is not None and gpus > fewest):
             continue
@@ -316,7 +357,8 @@ def _layout_rows(inputs: PlanInputs, weights: WeightFormat | None, kv: KvFormat 
                  across_nodes: bool = False) -> list[SizingRow]:
     """The rows of every layout of one GPU and precision that serves the traffic."""
     rows = []
-    for variant, memory in _fitting_layouts(inputs, weights, kv, across_nodes):
+    for variant, memory in _fitting_layouts(inputs, weights, kv, across_nodes,
+                                            request.pinned_layout):
         row = size_option(variant, request, memory, reference_bits)
         if row is not None:
             rows.append(row)
@@ -324,6 +366,50 @@ def _layout_rows(inputs: PlanInputs, weights: WeightFormat | None, kv: KvFormat 
         if split is not None:
             rows.append(split)
     return rows
+
+
+class FastestLayout(BaseModel):
+    """The layout of one GPU and precision with the lowest latency at one request in flight."""
+
+    model_config = ConfigDict(frozen=True)
+
+    gpu_name: str
+    tensor_parallel_size: int
+    pipeline_parallel_size: int
+    data_parallel_size: int
+    percentile: int
+    ttft_ms: float = Field(description="P-th TTFT with one request in flight.")
+    tpot_ms: float = Field(description="P-th TPOT with one request in flight.")
+
+    @property
+    def layout_text(self) -> str:
+        """TP, with × PP and × DP where the engine has them, as the sizing tables show it."""
+        return engine_shape_text(self.tensor_parallel_size, self.pipeline_parallel_size,
+                                 self.data_parallel_size)
+
+
+def fastest_layout(inputs: PlanInputs) -> FastestLayout | None:
+    """The layout of ``inputs``' GPU and precision closest to the targets at one request in flight.
+
+    Closest: the lowest of the larger of P-th TTFT ÷ its target and TPOT ÷ its target, over the
+    layouts that hold the model (in one node first). None when no layout holds it.
+    """
+    best: tuple[float, FastestLayout] | None = None
+    for across_nodes in (False, True):
+        for variant, memory in _fitting_layouts(inputs, None, None, across_nodes):
+            ctx = build_context(variant, memory)
+            tail = ctx.tail_at(1.0, Arrivals.CLOSED_LOOP)
+            score = max(tail.ttft_s / ctx.ttft_target_s, tail.tpot_s / ctx.tpot_target_s)
+            if best is None or score < best[0]:
+                dep = variant.deployment
+                best = (score, FastestLayout(
+                    gpu_name=variant.gpu.name, tensor_parallel_size=dep.tensor_parallel_size,
+                    pipeline_parallel_size=dep.pipeline_parallel_size,
+                    data_parallel_size=dep.data_parallel_size, percentile=ctx.percentile,
+                    ttft_ms=tail.ttft_s * MS_PER_S, tpot_ms=tail.tpot_s * MS_PER_S))
+        if best is not None:
+            break
+    return None if best is None else best[1]
 
 
 class SizingCancelled(Exception):  # noqa: N818 (a stop signal, not an error)
@@ -355,4 +441,15 @@ def size_fleet(base: PlanInputs, gpus: Sequence[GpuSpec],
     return mark_pareto(rows)
 
 
-__all__ = ["SizingCancelled", "SizingRequest", "SizingRow", "TrafficMode", "size_fleet", "size_option"]
+__all__ = [
+    "FastestLayout",
+    "SizingCancelled",
+    "SizingRequest",
+    "SizingRow",
+    "TrafficMode",
+    "fastest_layout",
+    "pinned_layouts",
+    "search_precisions",
+    "size_fleet",
+    "size_option",
+]

@@ -11,6 +11,7 @@ changes for these monotone results; they are a planning range, not a confidence 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from enum import StrEnum
 
@@ -26,6 +27,7 @@ from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.perf_model import build_context, plan_efficiency
 from gpucalc.core.sizing import SizingRequest, size_option
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.weak_regimes import REGIME_REASONS, REGIME_WIDENING, WeakRegime, weak_regimes
 
 THROUGHPUT_SOURCE = QT_TRANSLATE_NOOP(
     "Sources", "specs/validation/throughput.jsonl: gpucalc over-predicts throughput by up to 29 % and "
@@ -52,13 +54,25 @@ class ConstantRange(BaseModel):
     mapped_system: str = Field(
         default="", description="The measured system a GPU without kernel tables borrows its fractions "
                                 "from; the range is widened for it (MAPPED_REASON).")
+    widened_for: tuple[WeakRegime, ...] = Field(
+        default=(), description="The weakly validated regimes the range is widened for.")
+
+    @property
+    def widening_reasons(self) -> tuple[tuple[str, dict[str, str]], ...]:
+        """Why the range is wider here: each regime's marked sentence with its values."""
+        reasons: list[tuple[str, dict[str, str]]] = []
+        for regime in self.widened_for:
+            if regime is WeakRegime.MAPPED_KERNELS:
+                reasons.append((MAPPED_REASON, {"system": self.mapped_system}))
+            else:
+                reasons.append((REGIME_REASONS[regime], {}))
+        return tuple(reasons)
 
     @property
     def full_reason(self) -> str:
-        """The reason in English, with the widening for a mapped GPU."""
-        if not self.mapped_system:
-            return self.reason
-        return f"{self.reason}; {MAPPED_REASON.format(system=self.mapped_system)}"
+        """The reason in English, with each widening for a weakly validated regime."""
+        return "; ".join([self.reason, *(text.format(**values)
+                                         for text, values in self.widening_reasons)])
 
     def factor(self, pessimistic: bool) -> float:
         """The factor at the pessimistic (True) or optimistic (False) end."""
@@ -101,8 +115,8 @@ UNCERTAIN_CONSTANTS: tuple[ConstantRange, ...] = (
                       "Sources", "TTFT errors −43 % … +15 % in specs/validation/throughput.jsonl "
                       "(python -m benchmarks.throughput_accuracy)")),
 )
-# A GPU without measured kernels borrows a measured system's fractions (specs/kernels/mapping.json).
-MAPPED_WIDENING = (0.85, 1.15)
+# A GPU without measured kernels borrows a measured system's fractions (specs/kernels/mapping.json);
+# its widening is REGIME_WIDENING[MAPPED_KERNELS].
 MAPPED_REASON = QT_TRANSLATE_NOOP(
     "Sources", "the GPU has no measured kernel tables and borrows {system}'s fractions; across the nine "
     "measured systems one engine's BF16 GEMM asymptote spans 0.57–0.90 of peak (specs/kernels, python "
@@ -148,14 +162,21 @@ def with_constant_factors(inputs: PlanInputs, factors: Mapping[str, float]) -> P
 
 def ranges_for(inputs: PlanInputs,
                ranges: tuple[ConstantRange, ...] = UNCERTAIN_CONSTANTS) -> tuple[ConstantRange, ...]:
-    """``ranges``, with the efficiency shares widened when the GPU's kernels are mapped."""
-    profile = kernel_profile(inputs.kernels, inputs.gpu.id, inputs.engine.id)
-    if profile is None or not profile.mapped:
+    """``ranges``, the efficiency shares widened for each weakly validated regime of ``inputs``.
+
+    The regimes (:mod:`gpucalc.core.weak_regimes`): a GPU whose kernels are mapped from another
+    system, a large MoE model under DP + EP, speculative decoding. Their factors multiply.
+    """
+    regimes = weak_regimes(inputs)
+    if not regimes:
         return ranges
-    low, high = MAPPED_WIDENING
+    low = math.prod(REGIME_WIDENING[r][0] for r in regimes)
+    high = math.prod(REGIME_WIDENING[r][1] for r in regimes)
+    profile = kernel_profile(inputs.kernels, inputs.gpu.id, inputs.engine.id)
+    system = profile.system.name if profile is not None and profile.mapped else ""
     return tuple(r.model_copy(update={"low_factor": r.low_factor * low,
                                       "high_factor": r.high_factor * high,
-                                      "mapped_system": profile.system.name})
+                                      "mapped_system": system, "widened_for": regimes})
                  if r.key in _EFFICIENCY_FRACTIONS else r for r in ranges)
 
 

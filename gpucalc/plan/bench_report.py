@@ -172,6 +172,12 @@ def tool_summary(p: BenchPrediction) -> str:
     else:
         body = vllm_summary(p)
     notes = [PREDICTED, *p.notes]
+    if p.steady_ttft_ms is not None and p.steady_tpot_ms is not None:
+        notes.append(f"steady state (requests sent after the first wave completed, done before the "
+                     f"last send: how a concurrency is judged): TTFT median "
+                     f"{p.steady_ttft_ms.median:,.1f} / P95 {p.steady_ttft_ms.p95:,.1f} / P99 "
+                     f"{p.steady_ttft_ms.p99:,.1f} ms, TPOT median {p.steady_tpot_ms.median:,.2f} / "
+                     f"P95 {p.steady_tpot_ms.p95:,.2f} ms")
     if p.spec.ignored:
         notes.append("flags not modelled (no effect on the prediction; engine settings go in "
                      "gpucalc's serve flags): " + ", ".join(p.spec.ignored))
@@ -197,6 +203,9 @@ def prediction_json(p: BenchPrediction) -> dict[str, Any]:
         "total_input_tokens": p.total_input_tokens, "total_output_tokens": p.total_output_tokens,
         "ttft_ms": _three(p.ttft_ms), "tpot_ms": _three(p.tpot_ms), "itl_ms": _three(p.itl_ms),
         "e2el_ms": _three(p.e2el_ms), "notes": list(p.notes),
+        "steady_state": None if p.steady_ttft_ms is None or p.steady_tpot_ms is None else {
+            "ttft_ms": {**_three(p.steady_ttft_ms), "p95": finite_or_none(p.steady_ttft_ms.p95)},
+            "tpot_ms": {**_three(p.steady_tpot_ms), "p95": finite_or_none(p.steady_tpot_ms.p95)}},
         "ignored_flags": list(p.spec.ignored),
     }
 

@@ -25,7 +25,7 @@ from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.prefix_cache import caching_on
 from gpucalc.core.scenario import Scenario
 from gpucalc.core.sim_lengths import DatasetShape, IntArray, normal_lengths, ranged_lengths
-from gpucalc.core.sim_metrics import request_latencies_s
+from gpucalc.core.sim_metrics import request_latencies_s, steady_state_mask
 from gpucalc.core.sim_prefix import shared_prefixes
 from gpucalc.core.sim_replica import Replica, RequestBook
 from gpucalc.core.sim_traffic import TrafficSpec, clip_to_context
@@ -76,6 +76,8 @@ class BenchPrediction(BaseModel):
     input_len: LatencyStats  # tokens, for genai-perf's sequence-length rows
     output_len: LatencyStats
     notes: tuple[str, ...] = ()
+    steady_ttft_ms: LatencyStats | None = None  # a --max-concurrency run's steady stretch (no
+    steady_tpot_ms: LatencyStats | None = None  # ramp-up, no drain): what a concurrency is judged on
 
 
 def _weighted_quantiles(values: FloatArray, weights: FloatArray,
@@ -173,7 +175,8 @@ def summarise_bench(spec: BenchSpec, book: RequestBook, replicas: list[Replica],
     finish = np.array(book.finish)
     outputs = np.array(book.output, dtype=np.int64)
     inputs = np.array(book.input, dtype=np.int64)
-    ttft_s, e2e_s, tpot_s, _ = request_latencies_s(send, first, finish, outputs)
+    ttft_s, e2e_s, tpot_s, multi = request_latencies_s(send, first, finish, outputs)
+    steady = steady_state_mask(bench_traffic(spec, len(replicas)), send, finish)
     ttft, e2e, tpot = ttft_s * MS_PER_S, e2e_s * MS_PER_S, tpot_s * MS_PER_S
     duration = max(float(finish.max() - send.min()), 1e-9)
     total_in, total_out = int(inputs.sum()), int(outputs.sum())
@@ -187,7 +190,10 @@ def summarise_bench(spec: BenchSpec, book: RequestBook, replicas: list[Replica],
         ttft_ms=latency_stats(ttft), tpot_ms=latency_stats(tpot), itl_ms=_itl(replicas),
         e2el_ms=latency_stats(e2e), input_len=latency_stats(inputs.astype(np.float64)),
         output_len=latency_stats(outputs.astype(np.float64)),
-        notes=(*spec.notes, *notes))
+        notes=(*spec.notes, *notes),
+        steady_ttft_ms=None if steady is None else latency_stats(ttft_s[steady] * MS_PER_S),
+        steady_tpot_ms=None if steady is None else latency_stats(
+            (e2e_s - ttft_s)[steady & multi] / (outputs[steady & multi] - 1) * MS_PER_S))
 
 
 def predict_bench(inputs: PlanInputs, memory: MemoryResult, spec: BenchSpec,

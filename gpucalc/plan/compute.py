@@ -16,9 +16,10 @@ from gpucalc.catalog.resolve import precision_tiers, resolve_scenario
 from gpucalc.core.calculate import LoadRequest, Result, calculate
 from gpucalc.core.disaggregation import DisaggregatedPlan
 from gpucalc.core.fleet import FleetVerdict
-from gpucalc.core.inputs import PlanInputs
+from gpucalc.core.inputs import MIN_REQUEST_RATE, PlanInputs
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_result import PerformanceResult
+from gpucalc.core.precision import KvFormat, WeightFormat
 from gpucalc.core.scenario import Scenario
 from gpucalc.core.sensitivity import Sensitivity, evaluate_uncertainty
 from gpucalc.core.sim_capacity import SloCapacity, slo_capacity
@@ -30,7 +31,13 @@ from gpucalc.core.sim_sweep import (
     simulate_rate_sweep,
 )
 from gpucalc.core.sim_traffic import TrafficSpec
-from gpucalc.core.sizing import SizingRequest, SizingRow, size_fleet
+from gpucalc.core.sizing import (
+    FastestLayout,
+    SizingRequest,
+    SizingRow,
+    fastest_layout,
+    size_fleet,
+)
 from gpucalc.core.sweep import ContextSweep, GridCell, context_sweep, per_card_grid
 from gpucalc.core.topology import NodeSummary, node_summary
 from gpucalc.core.uncertainty import Bands
@@ -89,6 +96,12 @@ class Plan(BaseModel):
     elapsed_ms: float = 0.0
     disaggregated: DisaggregatedPlan | None = Field(
         default=None, description="Prefill and decode pools; None when not disaggregated.")
+    alternatives: tuple[SizingRow, ...] = Field(
+        default=(), description="When the deployment carries no request at the targets: the layouts "
+                                "the sizing search finds that do, cheapest first.")
+    fastest: FastestLayout | None = Field(
+        default=None, description="When neither the deployment nor any alternative meets the targets: "
+                                  "the layout of this GPU closest to them.")
 
     @property
     def memory(self) -> MemoryResult:
@@ -107,11 +120,34 @@ class Plan(BaseModel):
 
 
 def sizing_rows(catalog: Catalog, inputs: PlanInputs) -> tuple[SizingRow, ...]:
-    """Fleet options over every catalog GPU and the grid's precision tiers, cheapest first."""
+    """Fleet options over every catalog GPU and the grid's precision tiers, cheapest first.
+
+    Empty without a QPS: there is no traffic to size for.
+    """
     wl = inputs.workload
+    if wl.qps_avg is None:
+        return ()
     request = SizingRequest(qps_avg=wl.qps_avg, qps_peak=wl.qps_peak)
     tiers = list(precision_tiers(catalog).values())
     return tuple(size_fleet(inputs, list(catalog.gpus.values()), tiers, request))
+
+
+def alternative_layouts(inputs: PlanInputs, perf: PerformanceResult,
+                        sizing: tuple[SizingRow, ...]) -> tuple[SizingRow, ...]:
+    """When the deployment carries no request at the targets: the layouts that do.
+
+    The same search as sizing, over the deployment's GPU with its precision (every TP in a
+    node, DP + EP for MoE, pipeline stages across nodes), cheapest first; when none of them
+    meets the targets, the catalog-wide ``sizing`` rows (when they were asked for). Sized for
+    the workload's QPS, or for one replica when none was given. Empty when the deployment
+    itself serves.
+    """
+    if perf.recommended_concurrency.value >= 1 and perf.rates.requests_per_s_planned > 0:
+        return ()
+    wl = inputs.workload
+    request = SizingRequest(qps_avg=wl.qps_avg or MIN_REQUEST_RATE, qps_peak=wl.qps_peak)
+    pinned: list[tuple[WeightFormat | None, KvFormat | None]] = [(None, None)]
+    return tuple(size_fleet(inputs, [inputs.gpu], pinned, request)) or sizing
 
 
 def simulate_plan(inputs: PlanInputs, memory: MemoryResult) -> PlanSimulation | None:
@@ -151,14 +187,20 @@ def plan_inputs(catalog: Catalog, scenario: Scenario, inputs: PlanInputs,
         return Plan(scenario=scenario, inputs=inputs, result=result,
                     elapsed_ms=(time.perf_counter() - start) * 1000.0)
     bands, sensitivity = evaluate_uncertainty(inputs) if options.uncertainty else (None, None)
+    sizing = sizing_rows(catalog, inputs) if options.sizing else ()
+    alternatives = alternative_layouts(inputs, result.performance, sizing)
+    unserved = result.performance.unreachable is not None
+    fastest = fastest_layout(inputs) if unserved and not alternatives else None
     return Plan(
         scenario=scenario, inputs=inputs, result=result,
         sweep=context_sweep(inputs, count=options.sweep_points) if options.views else None,
         grid=tuple(per_card_grid(inputs, precision_tiers(catalog))) if options.views else (),
         bands=bands, sensitivity=sensitivity,
-        sizing=sizing_rows(catalog, inputs) if options.sizing else (),
+        sizing=sizing,
         simulation=simulate_plan(inputs, result.memory) if options.simulation else None,
         fleet=plan_fleet(inputs, result.performance),
+        alternatives=alternatives,
+        fastest=fastest,
         disaggregated=plan_disaggregation(inputs),
         elapsed_ms=(time.perf_counter() - start) * 1000.0,
     )

@@ -24,7 +24,7 @@ from typing import NamedTuple
 from pydantic import BaseModel, ConfigDict, Field
 
 from gpucalc.core.inputs import RequestClass
-from gpucalc.core.perf_result import CurvePoint, PerformanceResult
+from gpucalc.core.perf_result import CurvePoint, LimitKind, PerformanceResult
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.workload_shape import mean_lengths
 from gpucalc.plan.bench_commands import BenchRun, BenchTool, bench_commands
@@ -37,7 +37,7 @@ LADDER_SHARES = (0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0)  # rungs as shares of the
 TOLERANCE = 0.25  # a measured figure within ±25 % of the expectation passes
 TARGET_SLACK = 1.01  # the compute ceiling is found by search; allow 1 % rounding
 BASELINE_PROMPTS = 20
-PROMPTS_PER_CLIENT = 5
+PROMPTS_PER_CLIENT = 20  # the first wave of a rung is its ramp-up: most prompts run in steady state
 MIN_PROMPTS = 100
 LONG_TAIL_SHARE = 0.1  # share of the clients sending P95-length requests in the mix step
 PLAN_CONTEXT = "MeasurementPlan"
@@ -196,7 +196,13 @@ def run_label(run: MeasurementRun, lang: str) -> str:
 
 
 def breaking_concurrency(plan: Plan, perf: PerformanceResult) -> float | None:
-    """The first concurrency of the load curve at which TTFT or TPOT misses its target."""
+    """Where the ladder breaks a latency target.
+
+    One request past the concurrency when a latency target binds it, else the first point of
+    the load curve at which TTFT or TPOT misses.
+    """
+    if perf.binding_limit in (LimitKind.TTFT, LimitKind.TPOT):
+        return perf.recommended_concurrency.value + 1
     return next((p.concurrency for p in perf.load_curve
                  if not meets_targets(p.ttft_ms, p.tpot_ms, plan)), None)
 
@@ -248,7 +254,10 @@ STEP_TEXTS = {
         QT_TRANSLATE_NOOP("MeasurementPlan", "Concurrency ladder at a fixed context"),
         QT_TRANSLATE_NOOP("MeasurementPlan", "Fixed lengths, concurrency raised rung by rung around "
                                              "the recommendation; record TTFT, TPOT and throughput at "
-                                             "each rung until a latency target breaks.")),
+                                             "each rung until a latency target breaks. Judge the "
+                                             "percentiles of the steady stretch: a rung starts with "
+                                             "every client sending at once, so leave out the first "
+                                             "wave of requests and the drain at the end.")),
     StepKind.MIX: (
         QT_TRANSLATE_NOOP("MeasurementPlan", "Real traffic mix"),
         QT_TRANSLATE_NOOP("MeasurementPlan", "Run these together (long and short requests, chat "

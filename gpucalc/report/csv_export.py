@@ -146,8 +146,17 @@ def context_sweep_table(sweep: ContextSweep) -> CsvTable:
 
 def _point_terms(point: PointSummary) -> list[NamedTerm]:
     terms = (point.ttft_ms, point.tpot_ms, point.itl_ms, point.output_tokens_per_s,
-             point.requests_per_s)
+             point.requests_per_s, *(t for t in (point.ttft_percentile_ms, point.tpot_percentile_ms)
+                                     if t is not None))
     return [(f"{point.label}.{t.key.split('.', 1)[1]}", t) for t in terms]
+
+
+def _rate_terms(perf: PerformanceResult) -> list[NamedTerm]:
+    rate = perf.rate_capacity
+    if rate is None:
+        return []
+    return [(t.key, t) for t in (rate.requests_per_s, rate.in_flight, rate.output_tokens_per_s,
+                                 rate.ttft_ms, rate.tpot_ms)]
 
 
 def _headline_terms(perf: PerformanceResult) -> list[NamedTerm]:
@@ -156,7 +165,7 @@ def _headline_terms(perf: PerformanceResult) -> list[NamedTerm]:
     return named + [(t.key, t) for t in (perf.recommended_concurrency, perf.online_capacity,
                                           perf.knee_concurrency, perf.comm_share,
                                           *prefix_cache_terms(perf.prefix_cache),
-                                          *perf.expert_parallel, *speculative)]
+                                          *perf.expert_parallel, *speculative)] + _rate_terms(perf)
 
 
 def answer_terms(perf: PerformanceResult) -> list[NamedTerm]:
@@ -195,8 +204,11 @@ SIZING_COLUMNS = (
     ("gpu", "gpu"), ("precision", "precision"), ("kv_format", "kv_format"), ("layout", "layout"),
     ("tensor_parallel_size", "tensor_parallel_size"),
     ("recommended_concurrency", "recommended_concurrency_requests"),
-    ("online_capacity", "online_capacity_requests"), ("bottleneck", "bottleneck"),
-    ("requests_per_s_per_replica", "requests_per_s_per_replica_at_watermark"),
+    ("online_capacity", "online_capacity_requests"), ("bottleneck", "binding_limit"),
+    ("requests_per_s_per_replica", "requests_per_s_per_replica_planned"),
+    ("rate_capacity_per_replica", "rate_capacity_requests_per_s_per_replica"),
+    ("pipeline_parallel_size", "pipeline_parallel_size"),
+    ("data_parallel_size", "data_parallel_size"),
     ("replicas_total", "replicas_total"), ("gpus_total", "gpus_total"),
     ("utilization", "utilization_fraction"), ("ttft_ms", "ttft_ms"), ("tpot_ms", "tpot_ms"),
     ("cost_usd_per_hour", "cost_usd_per_hour"),

@@ -31,7 +31,7 @@ FLEET_UNITS = {"qps_avg": "req/s", "qps_peak": "req/s", "gpus_per_replica": "GPU
                "price_usd_per_gpu_hour": "USD/GPU-hour", "output_tokens_per_day": "tokens/day",
                "backfill_tokens_per_day": "tokens/day", "output_tokens_per_gpu_hour": "tokens/GPU-hour",
                "cost_per_hour_usd": "USD/h", "cost_per_hour_deployed_usd": "USD/h",
-               "cost_per_month_usd": "USD/month"}
+               "cost_per_month_usd": "USD/month", "cost_per_million_output_tokens_usd": "USD/million tokens"}
 """Units of the fleet verdict's figures where the figure is a plain number or its term's unit
 leaves the period out (the verdict's costs are terms in 'USD')."""
 
@@ -172,8 +172,11 @@ def traffic_rows(inputs: PlanInputs) -> list[SummaryRow]:
         SummaryRow("traffic", "shared_prefix_len", work.shared_prefix_len, "tokens", FROM_SCENARIO),
         SummaryRow("traffic", "num_prefixes", work.num_prefixes, "prefixes", FROM_SCENARIO),
         SummaryRow("traffic", "history_cached", work.history_cached, "", FROM_SCENARIO),
-        SummaryRow("traffic", "qps_average", work.qps_avg, "req/s", FROM_SCENARIO),
-        SummaryRow("traffic", "qps_peak", work.qps_peak if work.qps_peak is not None else work.qps_avg,
+        SummaryRow("traffic", "qps_average", work.qps_avg if work.qps_avg is not None else "",
+                   "req/s", FROM_SCENARIO if work.qps_avg is not None
+                   else "scenario (none given: no fleet is sized)"),
+        SummaryRow("traffic", "qps_peak", work.qps_peak if work.qps_peak is not None else work.qps_avg
+                   if work.qps_avg is not None else "",
                    "req/s", FROM_SCENARIO if work.qps_peak is not None
                    else "scenario (none given: the average)"),
     ]
@@ -197,7 +200,8 @@ def target_rows(inputs: PlanInputs) -> list[SummaryRow]:
         SummaryRow("targets", "ttft", targets.ttft_ms, "ms", FROM_SCENARIO),
         SummaryRow("targets", "tpot", targets.tpot_ms, "ms", FROM_SCENARIO),
         SummaryRow("targets", "percentile", targets.percentile, "percent of requests", FROM_SCENARIO),
-        SummaryRow("targets", "watermark", targets.watermark, "fraction of the knee", FROM_SCENARIO),
+        SummaryRow("targets", "watermark", targets.watermark,
+                   "fraction of the concurrency and of the rate capacity", FROM_SCENARIO),
         SummaryRow("targets", "planning_memory_share", targets.planning_memory_share,
                    "fraction of GPU memory", FROM_SCENARIO),
     ]
@@ -229,18 +233,34 @@ def answer_rows(perf: PerformanceResult, bands: Bands | None) -> list[SummaryRow
                  _result("answer", "recommended_concurrency_high", band.high, "uncertainty",
                          "recommended_concurrency high")]
     rows += [
+        SummaryRow("answer", "percentile", perf.percentile, "percent of requests", FROM_SCENARIO),
+        SummaryRow("answer", "binding_limit", perf.binding_limit.value, "",
+                   "calculated: the limit that binds (memory, ttft, tpot, interconnect or scheduler)"),
         SummaryRow("answer", "binding_ceiling", perf.bottleneck.value, "",
                    f"answer.csv: ceilings.{binding.kind.value}"),
         _result("answer", "binding_ceiling_value", binding.value, "answer",
                 f"ceilings.{binding.kind.value}"),
         _result("answer", "online_capacity", perf.online_capacity, "answer", "online_capacity"),
+        SummaryRow("answer", "online_capacity_by", perf.rates.planned_by.value, "",
+                   "calculated: the rule that sets the planned concurrency (watermark or memory_share)"),
         _result("answer", "requests_per_s_per_replica", point.requests_per_s, "answer",
                 point.requests_per_s.key),
         _result("answer", "output_tokens_per_s_per_replica", point.output_tokens_per_s, "answer",
                 point.output_tokens_per_s.key),
         _result("answer", "ttft_at_recommendation", point.ttft_ms, "answer", point.ttft_ms.key),
         _result("answer", "tpot_at_recommendation", point.tpot_ms, "answer", point.tpot_ms.key),
+        *(_result("answer", f"{name}_percentile_at_recommendation", t, "answer", t.key)
+          for name, t in (("ttft", point.ttft_percentile_ms), ("tpot", point.tpot_percentile_ms))
+          if t is not None),
     ]
+    rate = perf.rate_capacity
+    if rate is not None:
+        rows += [_result("rate_capacity", name, t, "answer", t.key) for name, t in (
+            ("requests_per_s", rate.requests_per_s), ("in_flight", rate.in_flight),
+            ("output_tokens_per_s", rate.output_tokens_per_s),
+            ("ttft_percentile", rate.ttft_ms), ("tpot_percentile", rate.tpot_ms))]
+        rows.append(SummaryRow("rate_capacity", "binding_limit", rate.binding_limit.value, "",
+                               "calculated: the limit that binds random traffic"))
     rows += [_result("prefix_cache", t.key.split(".", 1)[1], t, "answer", t.key)
              for t in prefix_cache_terms(perf.prefix_cache)]
     rows += [_result("answer", t.key.replace(".", "_"), t, "answer", t.key)
@@ -266,7 +286,9 @@ def fleet_rows(fleet: FleetVerdict) -> list[SummaryRow]:
         "replicas_needed", "gpus_needed", "replicas_deployed", "gpus_deployed",
         "requests_per_s_total", "output_tokens_per_s_total")]
     costs = (("cost_per_hour", "cost_per_hour_usd", fleet.cost_per_hour_usd),
-             ("cost_per_month", "cost_per_month_usd", fleet.cost_per_month_usd))
+             ("cost_per_month", "cost_per_month_usd", fleet.cost_per_month_usd),
+             ("cost_per_million_output_tokens", "cost_per_million_output_tokens_usd",
+              fleet.cost_per_million_output_tokens_usd))
     return rows + [_result("fleet", field, cost, "fleet", key, FLEET_UNITS[key])
                    for field, key, cost in costs if cost is not None]
 

@@ -11,8 +11,9 @@ from gpucalc.core.sensitivity import FACTOR_NAMES, Sensitivity, TornadoBar
 from gpucalc.core.sim_capacity import SloCapacity
 from gpucalc.core.sim_metrics import SimulationResult
 from gpucalc.core.sim_sweep import KNEE_TTFT_GROWTH, SWEEP_TOP_OF_SATURATION
-from gpucalc.core.uncertainty import MAPPED_REASON, Band, Bands, ConstantRange
+from gpucalc.core.uncertainty import Band, Bands, ConstantRange
 from gpucalc.plan.compute import PlanSimulation
+from gpucalc.report.fleet_text import traffic_text
 from gpucalc.report.layout import Block, Canvas, Cell, Drawing, Paragraph, TableRow, table
 from gpucalc.report.numbers import count, percent, sig3
 from gpucalc.report.plots_risk import SweepText, TornadoRow, TornadoText, draw_rate_sweep, draw_tornado
@@ -68,9 +69,8 @@ def range_cells(w: Writer, r: ConstantRange) -> tuple[Cell, ...]:
 def range_reason(w: Writer, r: ConstantRange) -> str:
     """Why a constant's range is this wide, in the report's language, without repository pointers."""
     reason = source_text(r.reason, w.lang)
-    if r.mapped_system:
-        widened = source_text(MAPPED_REASON, w.lang).format(system=r.mapped_system)
-        reason += list_separator(w.lang) + widened
+    for text, values in r.widening_reasons:
+        reason += list_separator(w.lang) + source_text(text, w.lang).format(**values)
     return reader_text(reason)
 
 
@@ -91,10 +91,10 @@ def bands_blocks(w: Writer, bands: Bands) -> list[Block]:
                    "optimistic end of its stated range (table below); low and high are the smallest "
                    "and largest of the three evaluations — a planning range, not a confidence "
                    "interval. The recommended concurrency's range also brackets both ends of every "
-                   "sensitivity bar. GPUs needed for {qps} req/s average, {peak} req/s peak, by the "
-                   "fleet verdict's rule (page 1): {needed} GPUs needed ({planned} planned).",
-                   qps=sig3(wl.qps_avg), peak=sig3(wl.qps_peak or wl.qps_avg),
-                   needed=needed, planned=count(w.data.inputs.deployment.num_gpus))),
+                   "sensitivity bar. GPUs needed for {traffic}, by the fleet verdict's rule (page "
+                   "1): {needed} GPUs needed ({planned} planned).",
+                   traffic=traffic_text(wl, w.lang), needed=needed,
+                   planned=count(w.data.inputs.deployment.num_gpus))),
         *table([w.t("Result"), w.t("Low"), w.t("Expected"), w.t("High"), w.t("Unit")],
                [band_cells(w, b) for b in bands.bands], (3.0, 1.3, 1.3, 1.3, 1.6),
                aligns=["left", "right", "right", "right", "left"], size_pt=8.5)])
@@ -148,22 +148,20 @@ def sweep_cells(rate: float, result: SimulationResult) -> tuple[Cell, ...]:
 
 
 def capacity_sentence(w: Writer, perf: PerformanceResult, sim: PlanSimulation) -> str:
-    """The capacity at the SLO per replica against the analytic recommendation."""
+    """The swept capacity at the SLO per replica against the answer's rate capacity."""
     targets = w.data.inputs.targets
-    analytic = perf.at_recommended.requests_per_s.value
+    analytic = perf.rate_capacity.requests_per_s_per_dp_rank if perf.rate_capacity else 0.0
     capacity = sim.sweep.slo_capacity.value
     values = {"p": f"{sim.sweep.percentile:g}", "ttft": sig3(targets.ttft_ms),
-              "tpot": sig3(targets.tpot_ms), "analytic": sig3(analytic),
-              "n": count(perf.recommended_concurrency.value)}
+              "tpot": sig3(targets.tpot_ms), "analytic": sig3(analytic)}
     if capacity <= 0:
         return w.t("No simulated rate meets the targets at P{p} (TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms); "
-                   "the analytic recommendation ({n} concurrent requests) carries {analytic} req/s "
-                   "per replica.", **values)
-    sentence = w.t("Capacity at the P{p} SLO (TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms): {cap} req/s per "
-                   "replica, {share} of the {analytic} req/s the analytic recommendation ({n} "
-                   "concurrent requests) carries.", cap=sig3(capacity),
+                   "the rate capacity of the answer is {analytic} req/s per replica.", **values)
+    sentence = w.t("Capacity at the P{p} SLO among the swept rates (TTFT ≤ {ttft} ms, TPOT ≤ {tpot} "
+                   "ms): {cap} req/s per replica, {share} of the answer's rate capacity ({analytic} "
+                   "req/s).", cap=sig3(capacity),
                    share=percent(capacity / analytic) if analytic > 0 else "—", **values)
-    space = "" if w.lang == "zh" else " "  # Chinese sentences follow each other without a space
+    space = w.space
     if capacity >= max(p.request_rate for p in sim.sweep.points):
         sentence += space + w.t("Every simulated rate meets the targets, so the capacity is at least "
                                 "this.")
@@ -180,12 +178,11 @@ def bisection_sentence(w: Writer, capacity: SloCapacity) -> str:
     values = {"p": capacity.percentile, "sim": sig3(capacity.simulated.value),
               "analytic": sig3(capacity.analytic.value), "ratio": sig3(capacity.ratio)}
     if capacity.agrees:
-        return w.t("Bisection in the simulator: {sim} req/s per replica at the P{p} SLO; the "
-                   "percentile-aware analytic capacity, {analytic} req/s, agrees within 10 % and "
-                   "is the figure planned.", **values)
-    return w.t("Bisection in the simulator: {sim} req/s per replica at the P{p} SLO; the "
-               "percentile-aware analytic capacity, {analytic} req/s, is off by more than 10 % "
-               "(ratio {ratio}), so the simulated figure is the one planned.", **values)
+        return w.t("Bisection in the simulator: {sim} req/s per replica at the P{p} SLO; the rate "
+                   "capacity of the answer, {analytic} req/s, agrees within 10 %.", **values)
+    return w.t("Bisection in the simulator: {sim} req/s per replica at the P{p} SLO; the rate "
+               "capacity of the answer, {analytic} req/s, is off by more than 10 % (ratio "
+               "{ratio}): measure before planning on it.", **values)
 
 
 def simulation_section(w: Writer) -> list[Block]:

@@ -10,7 +10,7 @@ from PySide6.QtCore import QRectF
 from gpucalc.core.class_latency import ClassLatency
 from gpucalc.core.explain import Notice, Term
 from gpucalc.core.memory_plan import MEMORY_ALARM_SHARE
-from gpucalc.core.perf_result import CeilingKind, PerformanceResult, PointSummary
+from gpucalc.core.perf_result import CeilingKind, PerformanceResult, PointSummary, ceiling_of
 from gpucalc.core.prefix_cache import caching_on, prefix_cache_terms
 from gpucalc.core.quality import QUALITY_CAVEAT
 from gpucalc.core.sweep import SCENARIO_TIER
@@ -21,7 +21,7 @@ from gpucalc.plan.disaggregation import pool_serve_lines
 from gpucalc.plan.serve_line import serve_line
 from gpucalc.report.data import SIZING_ROWS_SHOWN, ReportData
 from gpucalc.report.disagg_text import pool_sentences
-from gpucalc.report.fleet_text import layouts_sentence, totals_sentence, verdict_sentence
+from gpucalc.report.fleet_text import layouts_sentence, totals_sentence, traffic_text, verdict_sentence
 from gpucalc.report.layout import MUTED_COLOUR, Block, Canvas, Cell, Drawing, Heading, Paragraph, table
 from gpucalc.report.measurement_section import measurement_section
 from gpucalc.report.numbers import count, gib, params_text, percent, sig3
@@ -37,6 +37,7 @@ from gpucalc.report.reader_text import reader_text
 from gpucalc.report.risk_sections import factor_name, simulation_section, uncertainty_section
 from gpucalc.report.strings import tr
 from gpucalc.report.summary import APPENDIX_TITLE, summary_blocks
+from gpucalc.text.answer_text import concurrency_sentence, planned_sentence, short_limit_name
 from gpucalc.text.catalog_text import catalog_name
 from gpucalc.text.notices import notice_text
 from gpucalc.text.palette import CEILING_COLOURS
@@ -111,6 +112,11 @@ class Writer:
                           space_after_pt=1.5)
                 for i, text in enumerate(self.sources[start:], start=start + 1)]
 
+    @property
+    def space(self) -> str:
+        """Between sentences: nothing in Chinese, a space in English."""
+        return "" if self.lang == "zh" else " "
+
     def t(self, text: str, **values: object) -> str:
         """``text`` translated and formatted."""
         return tr(text, self.lang).format(**values) if values else tr(text, self.lang)
@@ -183,15 +189,11 @@ def answer_sentence(w: Writer) -> str:
         if blocking:
             return w.notice(blocking[0])
         return w.t("The model does not fit on this deployment.")
-    sentence = w.t(
-        "{n} concurrent requests per replica at TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms — limited by "
-        "{bottleneck}; online capacity at the {watermark} watermark: {online}.",
-        n=count(perf.recommended_concurrency.value), ttft=sig3(targets.ttft_ms),
-        tpot=sig3(targets.tpot_ms), bottleneck=w.t(BOTTLENECK_NAMES[perf.bottleneck]),
-        watermark=percent(perf.rates.watermark), online=count(perf.online_capacity.value))
+    sentence = (concurrency_sentence(perf, targets.ttft_ms, targets.tpot_ms, w.lang) + w.space
+                + planned_sentence(perf.rates, w.lang))
     if perf.replicas > 1:
-        sentence += " " + w.t("{r} replicas: {total} requests in all.", r=perf.replicas,
-                              total=count(perf.recommended_concurrency.value * perf.replicas))
+        sentence += w.space + w.t("{r} replicas: {total} requests in all.", r=perf.replicas,
+                                  total=count(perf.recommended_concurrency.value * perf.replicas))
     return sentence
 
 
@@ -222,12 +224,10 @@ def inputs_section(w: Writer) -> list[Block]:
           if dep.decode_context_parallel_size > 1 else ()),
         *expert_parallel_rows(w),
         (w.t("Workload"), w.t("input {i50} tokens (P95 {i95}), output {o50} tokens (P95 {o95}), "
-                              "{turns} turn(s); {qps} req/s average, {peak} req/s peak; {mode} "
-                              "traffic",
+                              "{turns} turn(s); {traffic}; {mode} traffic",
                               i50=count(wl.input_len_p50), i95=count(wl.input_p95),
                               o50=count(wl.output_len_p50), o95=count(wl.output_p95),
-                              turns=wl.max_turns, qps=sig3(wl.qps_avg),
-                              peak=sig3(wl.qps_peak or wl.qps_avg),
+                              turns=wl.max_turns, traffic=traffic_text(wl, w.lang),
                               mode=traffic_mode_name(wl.mode.value, w.lang))),
         (w.t("Prefix caching"), prefix_caching_text(w)),
         (w.t("Targets"), w.t("TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; watermark {wm}; planning share "
@@ -560,19 +560,21 @@ def sizing_section(w: Writer) -> list[Block]:
         rows.append((Cell(r.gpu_name), Cell(f"{r.precision} / {r.kv_format}"),
                      Cell(r.layout_text, align="right"),
                      Cell(count(r.recommended_concurrency), align="right"),
-                     Cell(w.t(SHORT_CEILING[CeilingKind(r.bottleneck)]),
-                          colour=CEILING_COLOURS[CeilingKind(r.bottleneck)]),
+                     Cell(short_limit_name(r.bottleneck, w.lang),
+                          colour=CEILING_COLOURS[ceiling_of(r.bottleneck)]),
                      Cell(sig3(r.requests_per_s_per_replica), align="right"),
                      Cell(count(r.gpus_total), align="right"), Cell(percent(r.utilization), align="right"),
                      Cell(sig3(r.tpot_ms), align="right"), Cell(cost, align="right"),
                      Cell(per_m, align="right"),
                      Cell(("★" if r.pareto else "") + ("‡" if r.quantized_below_checkpoint else ""),
                           align="center")))
-    intro = w.t("For {qps} req/s average and {peak} req/s peak, sized for the peak with one spare "
-                "replica (N + 1); the {n} cheapest of {m} options that meet the targets. ★ = Pareto "
-                "front (no option is both cheaper and faster).", qps=sig3(wl.qps_avg),
-                peak=sig3(wl.qps_peak or wl.qps_avg), n=min(SIZING_ROWS_SHOWN, len(w.data.sizing)),
-                m=len(w.data.sizing))
+    if wl.qps_avg is None:
+        return [w.heading(7), Paragraph(w.t("No QPS was given, so no fleet is sized: give the "
+                                            "traffic to compare the GPUs of the catalog."))]
+    intro = w.t("For {traffic}, sized for the peak with one spare replica (N + 1); the {n} cheapest "
+                "of {m} options that meet the targets. ★ = Pareto front (no option is both cheaper "
+                "and faster).", traffic=traffic_text(wl, w.lang),
+                n=min(SIZING_ROWS_SHOWN, len(w.data.sizing)), m=len(w.data.sizing))
     if not rows:
         return [w.heading(7), Paragraph(w.t("No GPU in the catalog meets the targets."))]
     caveat = ([w.note(w.t("‡ lower precision than the checkpoint: ") + w.notice(QUALITY), introduces=True)]

@@ -16,11 +16,24 @@ from gpucalc.core.fleet import FleetVerdict
 from gpucalc.core.perf_result import CeilingKind, PerformanceResult
 from gpucalc.core.sensitivity import TornadoBar
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
-from gpucalc.report.fleet_text import yes_no
 from gpucalc.report.layout import MUTED_COLOUR, Block, Cell, Heading, PageBreak, Paragraph, TableRow
-from gpucalc.report.numbers import count, sig3
+from gpucalc.report.numbers import count
 from gpucalc.report.reader_text import reader_text
+from gpucalc.text.answer_text import (
+    WHY_THEY_DIFFER,
+    alternative_sentence,
+    concurrency_sentence,
+    cost_sentence,
+    fastest_sentence,
+    fleet_sentence,
+    no_qps_sentence,
+    planned_sentence,
+    rate_sentence,
+    unreachable_sentence,
+)
+from gpucalc.text.answer_text import limit_text as answer_limit_text
 from gpucalc.text.catalog_text import catalog_name
+from gpucalc.text.catalogue import translate
 
 if TYPE_CHECKING:
     from gpucalc.report.sections import Writer
@@ -55,58 +68,70 @@ def _row(label: str, text: str, fill: str | None = None) -> TableRow:
 
 
 def verdict_text(w: Writer, fleet: FleetVerdict) -> str:
-    """Carries the average and the peak or not, GPUs needed against planned, cost per month."""
-    text = w.t("The {planned} GPUs planned carry the average of {avg} req/s: {avg_ok}; the peak of "
-               "{peak} req/s: {peak_ok}. {needed} GPUs are needed, one spare replica included.",
-               avg=sig3(fleet.qps_avg), avg_ok=yes_no(fleet.carries_average, w.lang),
-               peak=sig3(fleet.qps_peak), peak_ok=yes_no(fleet.carries_peak, w.lang),
-               needed=count(fleet.gpus_needed.value), planned=count(fleet.gpus_deployed.value))
-    if fleet.cost_per_month_usd is not None:
-        text += _space(w) + w.t("Cost of the GPUs needed: about ${month} per month.",
-                                month=count(fleet.cost_per_month_usd.value))
-    else:
-        text += _space(w) + w.t("No GPU price is known, so no cost is given.")
-    return text
-
-
-def _space(w: Writer) -> str:
-    """Between sentences: nothing in Chinese, a space in English."""
-    return "" if w.lang == "zh" else " "
+    """Carries the traffic or not with the replicas it needs, and what the GPUs needed cost."""
+    return fleet_sentence(fleet, w.lang) + w.space + cost_sentence(fleet, w.lang)
 
 
 def concurrency_text(w: Writer, perf: PerformanceResult) -> str:
-    """The recommendation per replica, its planning range and the online figure."""
-    text = w.t("{n} requests at once per replica, served within the latency targets; plan online "
-               "traffic at {online} (the safety watermark).",
-               n=count(perf.recommended_concurrency.value), online=count(perf.online_capacity.value))
+    """The concurrency a load test confirms, its range, and why the low end is where it is."""
+    targets = w.data.inputs.targets
+    text = concurrency_sentence(perf, targets.ttft_ms, targets.tpot_ms, w.lang)
     band = w.data.bands.band("recommended_concurrency") if w.data.bands is not None else None
-    if band is not None:
-        text += _space(w) + w.t("Range {low}–{high} when the uncertain constants are at their "
+    if band is not None and band.low.value != band.high.value:
+        text += w.space + w.t("Range {low}–{high} when the uncertain constants are at their "
                                 "pessimistic or optimistic ends.", low=count(band.low.value),
                                 high=count(band.high.value))
+        if band.low.value < 1:
+            text += w.space + w.t("At the pessimistic end no request meets the targets: the "
+                                    "answer depends on the measured speed, so measure it first.")
     return text
 
 
+def rate_text(w: Writer, perf: PerformanceResult) -> str:
+    """The rate capacity beside the concurrency, and the one sentence on why they differ."""
+    if perf.rate_capacity is None:
+        return w.t("Not evaluated.")
+    return (rate_sentence(perf.rate_capacity, w.lang) + w.space
+            + translate("Answer", WHY_THEY_DIFFER, w.lang) + w.space
+            + planned_sentence(perf.rates, w.lang))
+
+
 def limit_text(w: Writer, perf: PerformanceResult) -> str:
-    """The binding ceiling in words, and the next one."""
+    """The binding limit in words, and the next ceiling."""
+    targets = w.data.inputs.targets
     limited = sorted((c for c in perf.ceilings if c.limited), key=lambda c: c.value.value)
-    text = w.t("{limit} sets the number.", limit=w.t(LIMIT_NAMES[perf.bottleneck]))
+    text = w.t("{limit} sets the number.", limit=answer_limit_text(
+        perf.binding_limit, perf.percentile, targets.ttft_ms, targets.tpot_ms, w.lang))
     text = text[:1].upper() + text[1:]
     following = [c for c in limited if c.kind != perf.bottleneck]
     if following:
         nxt = following[0]
-        text += _space(w) + w.t("Next limit: {limit} at {n} requests.",
+        text += w.space + w.t("Next limit: {limit} at {n} requests.",
                                 limit=w.t(LIMIT_NAMES[nxt.kind]), n=count(nxt.value.value))
+    return text
+
+
+def unreachable_text(w: Writer, perf: PerformanceResult) -> str:
+    """Why no request count meets the targets, and the layouts of the sizing search that do."""
+    reason = perf.unreachable
+    text = unreachable_sentence(reason, w.lang) if reason is not None else ""
+    alternatives = w.data.plan.alternatives
+    if alternatives:
+        best = alternatives[0]
+        text += w.space + alternative_sentence(best, w.lang)
+    elif reason is not None:
+        text += w.space + fastest_sentence(w.data.plan.fastest, w.lang)
     return text
 
 
 def _factor_sentence(w: Writer, bar: TornadoBar) -> str:
     from gpucalc.report.risk_sections import factor_name, factor_range_text  # noqa: PLC0415 - cycle
 
-    return w.t("{factor} within {range} moves the recommendation from {low} to {high} requests per "
-               "replica.",
+    low, high = sorted((bar.result_at_low, bar.result_at_high))
+    return w.t("{factor} within {range}: the concurrency lies between {low} and {high} requests in "
+               "flight per replica.",
                factor=factor_name(w, bar.key), range=factor_range_text(w, bar),
-               low=count(bar.result_at_low), high=count(bar.result_at_high))
+               low=count(low), high=count(high))
 
 
 def risk_text(w: Writer) -> str:
@@ -131,7 +156,7 @@ def change_text(w: Writer) -> str:
                       n=count(c.context_tokens), a=w.t(LIMIT_NAMES[c.before]),
                       b=w.t(LIMIT_NAMES[c.after]))
                   for c in sorted(nearest, key=lambda c: c.context_tokens)]
-    return _space(w).join(parts) if parts else w.t("Not evaluated.")
+    return w.space.join(parts) if parts else w.t("Not evaluated.")
 
 
 def fitting_rows(w: Writer, perf: PerformanceResult) -> list[Block]:
@@ -141,7 +166,13 @@ def fitting_rows(w: Writer, perf: PerformanceResult) -> list[Block]:
     if fleet is not None:
         rows.append(_row(w.t("Verdict"), verdict_text(w, fleet),
                          OK_FILL if fleet.carries else SHORT_FILL))
-    rows += [_row(w.t("Recommended concurrency"), concurrency_text(w, perf)),
+    elif perf.unreachable is None:
+        rows.append(_row(w.t("Verdict"), no_qps_sentence(perf.rates, w.lang)))
+    rows.append(_row(w.t("Concurrency"), concurrency_text(w, perf),
+                     SHORT_FILL if perf.unreachable is not None else None))
+    if perf.unreachable is not None or w.data.plan.alternatives:
+        rows.append(_row(w.t("What meets the targets"), unreachable_text(w, perf), SHORT_FILL))
+    rows += [_row(w.t("Rate capacity"), rate_text(w, perf)),
              _row(w.t("Binding limit"), limit_text(w, perf)),
              _row(w.t("Top risk"), risk_text(w)),
              _row(w.t("What would change the answer"), change_text(w))]

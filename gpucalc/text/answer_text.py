@@ -8,9 +8,13 @@ significant digits, money by :func:`money`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from gpucalc.core.fleet import FleetVerdict, PlannedBy, ReplicaRates
 from gpucalc.core.perf_result import LimitKind, PerformanceResult, RateCapacity, Unreachable
+from gpucalc.core.sizing import FastestLayout, SizingRow
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.text.catalog_text import catalog_name as catalog_display
 from gpucalc.text.catalogue import translate
 from gpucalc.text.numbers import count, sig3
 
@@ -46,6 +50,15 @@ def _t(text: str, lang: str) -> str:
     return translate(CONTEXT, text, lang)
 
 
+CONCURRENCY_LABEL = QT_TRANSLATE_NOOP("Answer", "Concurrency")
+RATE_CAPACITY_LABEL = QT_TRANSLATE_NOOP("Answer", "Rate capacity")
+
+
+def labelled(label: str, text: str, lang: str) -> str:
+    """'Concurrency: …' — a measure's name before its sentence, where no table row names it."""
+    return translate("Answer", "{label}: {text}", lang).format(label=_t(label, lang), text=text)
+
+
 def money(usd: float) -> str:
     """US dollars as every view prints them: about three significant digits, thousands separated."""
     return "$" + sig3(usd)
@@ -58,16 +71,20 @@ def limit_text(limit: LimitKind, percentile: int, ttft_target_ms: float, tpot_ta
     return _t(LIMIT_NAMES[limit], lang).format(pct=percentile, target=sig3(target))
 
 
-def short_limit_name(limit: LimitKind | str, lang: str) -> str:
-    """One word for a binding limit (a sizing row's bound, a plot label)."""
-    return _t(SHORT_LIMIT_NAMES[LimitKind(limit)], lang)
+def short_limit_name(limit: LimitKind | str, lang: str | Callable[[str, str], str]) -> str:
+    """One word for a binding limit (a sizing row's bound, a plot label).
+
+    ``lang`` is a language code, or a (context, text) lookup such as the window's translator.
+    """
+    text = SHORT_LIMIT_NAMES[LimitKind(limit)]
+    return lang(CONTEXT, text) if callable(lang) else _t(text, lang)
 
 
 def concurrency_sentence(perf: PerformanceResult, ttft_target_ms: float, tpot_target_ms: float,
                          lang: str) -> str:
     """'54 requests in flight per replica at P95 TTFT ≤ 2,000 ms and TPOT ≤ 100 ms — …'."""
     limit = limit_text(perf.binding_limit, perf.percentile, ttft_target_ms, tpot_target_ms, lang)
-    return _t("Concurrency: {n} requests in flight per replica with P{pct} TTFT ≤ {ttft} ms and TPOT ≤ "
+    return translate("Answer", "{n} requests in flight per replica with P{pct} TTFT ≤ {ttft} ms and TPOT ≤ "
               "{tpot} ms, as a load test holding N requests (--max-concurrency N) measures it; "
               "limited by {limit}.", lang).format(
         n=count(perf.recommended_concurrency.value), pct=perf.percentile, ttft=sig3(ttft_target_ms),
@@ -75,8 +92,8 @@ def concurrency_sentence(perf: PerformanceResult, ttft_target_ms: float, tpot_ta
 
 
 def rate_sentence(rate: RateCapacity, lang: str) -> str:
-    """'Rate capacity: 1.68 req/s per replica under random (Poisson) arrivals, ≈ 24 in flight …'."""
-    return _t("Rate capacity: {rps} req/s per replica under random (Poisson) arrivals at the same "
+    """'1.68 req/s per replica under random (Poisson) arrivals at the same P95 targets, …'."""
+    return translate("Answer", "{rps} req/s per replica under random (Poisson) arrivals at the same "
               "P{pct} targets, about {inflight} requests in flight on average.", lang).format(
         rps=sig3(rate.requests_per_s.value), pct=rate.percentile,
         inflight=count(rate.in_flight.value))
@@ -85,11 +102,11 @@ def rate_sentence(rate: RateCapacity, lang: str) -> str:
 def planned_sentence(rates: ReplicaRates, lang: str) -> str:
     """'Plan 37 requests per replica online (70 % of the concurrency).' or the memory-share reason."""
     if rates.planned_by is PlannedBy.MEMORY_SHARE:
-        return _t("Plan {n} requests per replica online: seed 001's memory rule (weights + KV at the "
-                  "average length + margin within the planning share of memory) allows no more.",
-                  lang).format(n=count(rates.planned_concurrency))
-    return _t("Plan {n} requests per replica online ({share} of the concurrency, the watermark), and "
-              "{rps} req/s ({share} of the rate capacity).", lang).format(
+        return translate("Answer", "Plan {n} requests per replica online: the memory planning rule (weights "
+                                   "+ KV at the average length + margin within the planning share of "
+                                   "memory) allows no more.", lang).format(n=count(rates.planned_concurrency))
+    return translate("Answer", "Plan {n} requests per replica online ({share} of the concurrency, the "
+                               "watermark), and {rps} req/s ({share} of the rate capacity).", lang).format(
         n=count(rates.planned_concurrency), share=f"{rates.watermark:.0%}",
         rps=sig3(rates.requests_per_s_planned))
 
@@ -97,20 +114,21 @@ def planned_sentence(rates: ReplicaRates, lang: str) -> str:
 def unreachable_sentence(reason: Unreachable, lang: str) -> str:
     """Why no concurrency meets the targets: each target one request already misses, by how much."""
     if reason.kv_short:
-        return _t("No request fits: one request at the planning length needs more KV cache than one "
-                  "replica holds; shorten the context, quantize the KV cache or add memory.", lang)
+        return translate("Answer", "No request fits: one request at the planning length needs more KV cache "
+                                   "than one replica holds; shorten the context, quantize the KV cache or "
+                                   "add memory.", lang)
     parts = []
     for limit in reason.failing:
         at_one = reason.ttft_ms_at_one if limit is LimitKind.TTFT else reason.tpot_ms_at_one
         target = reason.ttft_target_ms if limit is LimitKind.TTFT else reason.tpot_target_ms
-        parts.append(_t("P{pct} {name} is {value} ms with one request in flight against a target of "
-                        "{target} ms ({ratio}× over)", lang).format(
+        parts.append(translate("Answer", "P{pct} {name} is {value} ms with one request in flight against a "
+                                         "target of {target} ms ({ratio}× over)", lang).format(
             pct=reason.percentile, name=short_limit_name(limit, lang), value=sig3(at_one.value),
             target=sig3(target), ratio=sig3(at_one.value / target if target else 0.0)))
     if not parts:
-        return _t("No number of requests in flight meets the targets on this layout.", lang)
-    return _t("No number of requests in flight meets the targets: {parts}. The best this layout "
-              "reaches is TTFT {ttft} ms and TPOT {tpot} ms.", lang).format(
+        return translate("Answer", "No number of requests in flight meets the targets on this layout.", lang)
+    return translate("Answer", "No number of requests in flight meets the targets: {parts}. The best this "
+                               "layout reaches is TTFT {ttft} ms and TPOT {tpot} ms.", lang).format(
         parts="; ".join(parts), ttft=sig3(reason.ttft_ms_at_one.value),
         tpot=sig3(reason.tpot_ms_at_one.value))
 
@@ -124,38 +142,63 @@ def fleet_sentence(fleet: FleetVerdict, lang: str) -> str:
     n, k = count(fleet.replicas.value), count(fleet.spare_replicas.value)
     needed, planned = count(fleet.gpus_needed.value), count(fleet.gpus_deployed.value)
     if fleet.peak_given and fleet.qps_peak > fleet.qps_avg:
-        rate = _t("{avg} req/s on average and {peak} req/s at the peak", lang).format(
+        rate = translate("Answer", "{avg} req/s on average and {peak} req/s at the peak", lang).format(
             avg=sig3(fleet.qps_avg), peak=sig3(fleet.qps_peak))
     else:
-        rate = _t("{avg} req/s", lang).format(avg=sig3(fleet.qps_avg))
+        rate = translate("Answer", "{avg} req/s", lang).format(avg=sig3(fleet.qps_avg))
     if fleet.carries:
-        text = _t("The planned GPUs carry {rate}: {n} replicas serve it, + {k} spare = {needed} GPUs "
-                  "({planned} planned).", lang).format(rate=rate, n=n, k=k, needed=needed,
-                                                      planned=planned)
+        text = translate("Answer", "The planned GPUs carry {rate}: {n} replicas serve it, + {k} spare = "
+                                   "{needed} GPUs ({planned} planned).", lang).format(
+            rate=rate, n=n, k=k, needed=needed, planned=planned)
         if fleet.spare_short:
-            text += " " + _t("Short of {short} spare replicas for failover.", lang).format(
+            text += " " + translate("Answer", "Short of {short} spare replicas for failover.", lang).format(
                 short=count(fleet.spare_short))
         return text
     deployed = count(fleet.replicas_deployed.value)
-    return _t("The planned GPUs do not carry {rate}: it needs {n} replicas + {k} spare = {needed} "
-              "GPUs; {planned} GPUs hold {deployed} replicas.", lang).format(
+    return translate("Answer", "The planned GPUs do not carry {rate}: it needs {n} replicas + {k} spare = "
+                               "{needed} GPUs; {planned} GPUs hold {deployed} replicas.", lang).format(
         rate=rate, n=n, k=k, needed=needed, planned=planned, deployed=deployed)
 
 
 def cost_sentence(fleet: FleetVerdict, lang: str) -> str:
     """'$22.2/h, $16,200/month, $0.33 per million output tokens' for the GPUs needed ('' unpriced)."""
     if fleet.cost_per_hour_usd is None or fleet.cost_per_month_usd is None:
-        return _t("No price for this GPU in the catalog: the cost is not known.", lang)
-    text = _t("{hour}/h, {month}/month for the GPUs needed", lang).format(
+        return translate("Answer", "No price for this GPU in the catalog: the cost is not known.", lang)
+    text = translate("Answer", "{hour}/h, {month}/month for the GPUs needed", lang).format(
         hour=money(fleet.cost_per_hour_usd.value), month=money(fleet.cost_per_month_usd.value))
     per_million = fleet.cost_per_million_output_tokens_usd
     if per_million is not None:
-        text += _t(", {usd} per million output tokens", lang).format(usd=money(per_million.value))
+        text += translate("Answer", ", {usd} per million output tokens", lang).format(
+            usd=money(per_million.value))
     return text + "."
 
 
 def no_qps_sentence(rates: ReplicaRates, lang: str) -> str:
     """Without a QPS: what one replica carries, and the question the fleet needs answered."""
-    return _t("One replica carries {rps} req/s at the targets ({planned} req/s planned at the "
-              "watermark); give the traffic (--qps, the QPS field) to size the fleet.", lang).format(
+    return translate("Answer", "One replica carries {rps} req/s at the targets ({planned} req/s planned at "
+                               "the watermark); give the traffic (--qps, the QPS field) to size the "
+                               "fleet.", lang).format(
         rps=sig3(rates.requests_per_s_capacity), planned=sig3(rates.requests_per_s_planned))
+
+
+def fastest_sentence(fastest: FastestLayout | None, lang: str) -> str:
+    """No layout of the GPU meets the targets: how close the fastest one comes (or that none fits)."""
+    if fastest is None:
+        return translate("Answer", "No layout of this GPU type meets the targets either.", lang)
+    return translate("Answer", "No layout of {gpu} meets the targets: the fastest, TP {layout}, "
+                               "reaches P{pct} TTFT {ttft} ms and TPOT {tpot} ms with one request in "
+                               "flight.", lang).format(
+        gpu=catalog_display(fastest.gpu_name, lang), layout=fastest.layout_text,
+        pct=fastest.percentile, ttft=sig3(fastest.ttft_ms), tpot=sig3(fastest.tpot_ms))
+
+
+def alternative_sentence(row: SizingRow, lang: str) -> str:
+    """A sizing row that meets the targets, as a sentence: GPU, layout, concurrency, GPUs and cost."""
+    text = translate("Answer", "The sizing search finds {gpu} {precision} at TP {layout} ({per} GPUs per "
+                               "replica) holding {n} requests in flight at the targets", lang).format(
+        gpu=catalog_display(row.gpu_name, lang), precision=row.precision, layout=row.layout_text,
+        per=row.gpus_per_replica, n=count(row.recommended_concurrency))
+    if row.cost_usd_per_hour is not None:
+        text += translate("Answer", ": {gpus} GPUs for the traffic, {hour}/h", lang).format(
+            gpus=count(row.gpus_total), hour=money(row.cost_usd_per_hour))
+    return text + "."

@@ -16,6 +16,22 @@ NOTICE_CONTEXT = "Notices"
 """The catalogue context of every notice template."""
 
 NOTICE_TEXT: dict[str, str] = {
+    "weak_large_moe_dp_ep": QT_TRANSLATE_NOOP(
+        "Notices",
+        "Weakly validated: a {params_b} B-parameter MoE model under DP {dp} attention + expert "
+        "parallel. No such run is in the validation set, and published large-EP runs differ from "
+        "the step model by several times; the uncertainty band is widened by ±{widening_pct} %. "
+        "Measure one engine before sizing a fleet on this figure."),
+    "weak_speculative_high_batch": QT_TRANSLATE_NOOP(
+        "Notices",
+        "Weakly validated: speculative decoding at {running} running requests per rank. The "
+        "verification cost at a large batch is modelled, not measured, and the gain usually shrinks "
+        "faster than modelled; the uncertainty band is widened by ±{widening_pct} %."),
+    "weak_mapped_kernels": QT_TRANSLATE_NOOP(
+        "Notices",
+        "This GPU has no measured kernel tables: its GEMM, attention and bandwidth shares are "
+        "borrowed from {system} and scaled by the datasheet peaks; the uncertainty band is widened "
+        "by ±{widening_pct} %."),
     "kv_budget_negative": QT_TRANSLATE_NOOP(
         "Notices",
         "The model does not fit: no memory is left for the KV cache ({kv_gib} GiB on stage "

@@ -99,10 +99,22 @@ TERM_NAMES = {
     "recommended_concurrency": QT_TRANSLATE_NOOP("Terms", "Recommended concurrency"),
     "online_capacity": QT_TRANSLATE_NOOP("Terms", "Online capacity (at the watermark)"),
     "knee_concurrency": QT_TRANSLATE_NOOP("Terms", "Knee (the recommendation)"),
-    "fleet.requests_per_s_per_replica_at_watermark": QT_TRANSLATE_NOOP(
-        "Terms", "Requests/s per replica at the watermark"),
-    "fleet.requests_per_s_per_replica_at_knee": QT_TRANSLATE_NOOP(
-        "Terms", "Requests/s per replica at the knee"),
+    "rate_capacity.requests_per_s": QT_TRANSLATE_NOOP("Terms", "Rate capacity"),
+    "rate_capacity.in_flight": QT_TRANSLATE_NOOP("Terms", "Requests in flight at the rate capacity"),
+    "rate_capacity.output_tokens_per_s": QT_TRANSLATE_NOOP("Terms", "Output tokens/s at the rate capacity"),
+    "rate_capacity.ttft_ms": QT_TRANSLATE_NOOP("Terms", "TTFT at the rate capacity (percentile)"),
+    "rate_capacity.tpot_ms": QT_TRANSLATE_NOOP("Terms", "TPOT at the rate capacity (percentile)"),
+    "unreachable.ttft_ms_at_one": QT_TRANSLATE_NOOP("Terms", "TTFT with one request in flight"),
+    "unreachable.tpot_ms_at_one": QT_TRANSLATE_NOOP("Terms", "TPOT with one request in flight"),
+    "at_recommended.ttft_percentile_ms": QT_TRANSLATE_NOOP("Terms", "TTFT at the percentile"),
+    "at_recommended.tpot_percentile_ms": QT_TRANSLATE_NOOP("Terms", "TPOT at the percentile"),
+    "fleet.requests_per_s_per_replica_planned": QT_TRANSLATE_NOOP(
+        "Terms", "Planned requests/s per replica (watermark)"),
+    "fleet.requests_per_s_per_replica_capacity": QT_TRANSLATE_NOOP(
+        "Terms", "Rate capacity per replica"),
+    "fleet.cost_per_million_output_tokens_usd": QT_TRANSLATE_NOOP(
+        "Terms", "Cost per million output tokens"),
+    "fleet.total_concurrency_max": QT_TRANSLATE_NOOP("Terms", "Concurrency, all replicas"),
     "fleet.replicas_for_average": QT_TRANSLATE_NOOP("Terms", "Replicas for the average"),
     "fleet.replicas_for_peak": QT_TRANSLATE_NOOP("Terms", "Replicas for the peak"),
     "fleet.replicas": QT_TRANSLATE_NOOP("Terms", "Serving replicas (N)"),
@@ -112,7 +124,6 @@ TERM_NAMES = {
     "fleet.replicas_deployed": QT_TRANSLATE_NOOP("Terms", "Replicas deployed"),
     "fleet.gpus_deployed": QT_TRANSLATE_NOOP("Terms", "GPUs planned"),
     "fleet.total_concurrency": QT_TRANSLATE_NOOP("Terms", "Online concurrency, all replicas"),
-    "fleet.total_concurrency_at_knee": QT_TRANSLATE_NOOP("Terms", "Concurrency at the knee, all replicas"),
     "fleet.requests_per_s_total": QT_TRANSLATE_NOOP("Terms", "Requests/s, all replicas"),
     "fleet.output_tokens_per_s_total": QT_TRANSLATE_NOOP("Terms", "Output tokens/s, all replicas"),
     "fleet.output_tokens_per_day": QT_TRANSLATE_NOOP("Terms", "Output tokens per day"),
@@ -203,6 +214,23 @@ STATISTIC_NAMES = {
 FIGURE_WITH_STATISTIC = QT_TRANSLATE_NOOP("Terms", "{figure} ({statistic})")
 
 INPUT_NAMES = {
+    # the two measures and the fleet
+    "binding_limit": QT_TRANSLATE_NOOP("Inputs", "binding limit"),
+    "binding_target": QT_TRANSLATE_NOOP("Inputs", "binding target"),
+    "dp_ranks": QT_TRANSLATE_NOOP("Inputs", "DP ranks"),
+    "running_per_dp_rank": QT_TRANSLATE_NOOP("Inputs", "running requests per DP rank"),
+    "mean_e2e_ms": QT_TRANSLATE_NOOP("Inputs", "mean end-to-end latency (ms)"),
+    "mean_output_tokens": QT_TRANSLATE_NOOP("Inputs", "mean output tokens"),
+    "memory_share_requests": QT_TRANSLATE_NOOP("Inputs", "requests within the memory planning share"),
+    "planned_by": QT_TRANSLATE_NOOP("Inputs", "planned by"),
+    "planned_concurrency": QT_TRANSLATE_NOOP("Inputs", "planned concurrency"),
+    "rate_capacity": QT_TRANSLATE_NOOP("Inputs", "rate capacity (req/s)"),
+    "qps": QT_TRANSLATE_NOOP("Inputs", "QPS"),
+    "cost_per_hour_usd": QT_TRANSLATE_NOOP("Inputs", "cost per hour (USD)"),
+    # the words these inputs take (binding_limit, binding_target, planned_by)
+    "ttft": QT_TRANSLATE_NOOP("Inputs", "TTFT target"),
+    "tpot": QT_TRANSLATE_NOOP("Inputs", "TPOT target"),
+    "memory_share": QT_TRANSLATE_NOOP("Inputs", "memory planning share"),
     # prefix caching
     "shared_prefix_len": QT_TRANSLATE_NOOP("Inputs", "shared prefix"),
     "shared_prefix_tokens": QT_TRANSLATE_NOOP("Inputs", "shared prefix in whole blocks"),
@@ -542,7 +570,7 @@ def input_value_text(value: InputValue, lang: str | Lookup) -> str:
     if isinstance(value, bool):
         return str(value)
     if isinstance(value, str):
-        return _lookup(lang)("Inputs", value) if value else value
+        return _lookup(lang)("Inputs", INPUT_NAMES.get(value, value)) if value else value
     if isinstance(value, int):
         return f"{value:,}"
     return sig3(value)

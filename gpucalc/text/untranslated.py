@@ -81,7 +81,7 @@ BRANDS = frozenset({"NVIDIA", "AMD", "Intel", "Huawei", "GeForce", "RTX", "Ascen
 """Product lines named as the vendors name them (the catalog's full names are allowed as phrases)."""
 
 PHRASES = frozenset({"Hugging Face", "N + k", "CUDA Graph", "CUDA Graphs", "JSON Lines",
-                     "Pollaczek–Khinchine"})
+                     "Pollaczek–Khinchine", "Kingman–Allen–Cunneen", "Little"})
 """Multi-word names that stay Latin."""
 
 KEPT = UNITS | MATH | BRANDS
@@ -93,6 +93,8 @@ CODE_SPANS = (
     r"(?:https?|file)://\S+",                         # URLs
     # engine flags with their values
     r"(?<![\w-])--[a-z][a-z0-9-]*(?:[ =](?:\d[^\s,;，。；）)]*|[\w.-]*[/._-][\w./-]*|[a-z]+(?= --|$)))?",
+    # a flag wrapped after its first dash, which a PDF reader joins again as a hyphenated word
+    r"(?<![\w-])-[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?: N)?",
     r"(?:vllm (?:bench )?serve|python3? -m|trtllm-serve|trtllm-bench|genai-perf)[\x20-\x7E]*",  # commands
     r"(?:[A-Za-z]:)?(?:[~.]?[\w.-]*[/\\])+[\w.-]+\.[A-Za-z]\w{0,7}(?![\w-])",  # paths to files
     r"(?<![\w.])(?:[A-Za-z]:\\|~?/)[\w.-]+(?:[/\\][\w.-]+)+",  # absolute paths to folders

@@ -9,9 +9,20 @@ from PySide6.QtCore import QCoreApplication
 
 from gpucalc.core.explain import Term
 from gpucalc.core.inputs import TrafficMode
+from gpucalc.core.perf_result import CeilingKind
 from gpucalc.plan.compute import Plan
-from gpucalc.ui.disagg_view import disaggregated_clause
-from gpucalc.ui.format import count, kind_name, sig3
+from gpucalc.text.answer_text import (
+    alternative_sentence,
+    cost_sentence,
+    fastest_sentence,
+    fleet_sentence,
+    limit_text,
+    no_qps_sentence,
+    planned_sentence,
+    unreachable_sentence,
+)
+from gpucalc.ui.disagg_view import disaggregated_sentence
+from gpucalc.ui.format import count, sig3
 from gpucalc.ui.i18n import catalog_display_name
 
 translate = QCoreApplication.translate
@@ -33,7 +44,6 @@ class Answer:
     detail: str
     verdict: Verdict
     verdict_text: str
-
 
 
 def _requests(term: Term) -> str:
@@ -64,32 +74,64 @@ def _memory_headline(outcome: Plan) -> str:
         length=count(memory.settings.max_model_len.value), fit=_fit_clause(outcome))
 
 
-def _performance_headline(outcome: Plan) -> str:
+def _performance_headline(outcome: Plan, lang: str) -> str:
+    """'{model} on {n}× {gpu}: the concurrency a load test confirms, what binds, the rate capacity'."""
     inputs, perf = outcome.inputs, outcome.performance
     assert perf is not None
-    dep = inputs.deployment
-    return translate("Answer", "{model} on {n}× {gpu}: {rec} concurrent requests per replica (the knee), "
-                     "bound by {binding} — plan {online} online (the watermark)").format(
+    dep, targets = inputs.deployment, inputs.targets
+    head = translate("Answer", "{model} on {n}× {gpu}").format(
         model=catalog_display_name(inputs.model.name), n=dep.num_gpus,
-        gpu=catalog_display_name(inputs.gpu.name),
-        rec=count(perf.recommended_concurrency.value), binding=kind_name(perf.bottleneck),
-        online=count(perf.online_capacity.value))
+        gpu=catalog_display_name(inputs.gpu.name))
+    if perf.unreachable is not None:
+        return head + translate("Answer", ": no request count meets the targets — ") + \
+            unreachable_sentence(perf.unreachable, lang)
+    limit = limit_text(perf.binding_limit, perf.percentile, targets.ttft_ms, targets.tpot_ms, lang)
+    text = head + translate("Answer", ": {n} requests in flight per replica at P{pct} (a "
+                            "--max-concurrency load test), limited by {limit}").format(
+        n=count(perf.recommended_concurrency.value), pct=perf.percentile, limit=limit)
+    rate = perf.rate_capacity
+    if rate is not None:
+        text += translate("Answer", "; rate capacity {rps} req/s under random arrivals (≈ {inflight} in "
+                          "flight)").format(rps=sig3(rate.requests_per_s.value),
+                                            inflight=count(rate.in_flight.value))
+    return text
 
 
+def _performance_detail(outcome: Plan, lang: str) -> str:
+    """The figures behind the headline, sentence by sentence.
 
-
-def _performance_detail(outcome: Plan) -> str:
-    memory, perf = outcome.memory, outcome.performance
+    Memory and latencies at the concurrency, the planned concurrency, the fleet (or the question
+    it needs) and the layout.
+    """
+    perf = outcome.performance
     assert perf is not None
     point = perf.at_recommended
-    return translate("Answer", "KV cache holds {tokens} tokens ({c95} requests at P95 length); "
-                     "at the recommendation TTFT {ttft} ms, TPOT {tpot} ms, {tok} output tok/s per "
-                     "replica; {fit}").format(
-        tokens=count(memory.kv_cache_tokens.value), c95=_requests(memory.concurrency_p95),
-        ttft=sig3(point.ttft_ms.value), tpot=sig3(point.tpot_ms.value),
-        tok=count(point.output_tokens_per_s.value), fit=_fit_clause(outcome)) + _band_clause(outcome) \
-        + _nodes_clause(outcome) + _long_class_clause(outcome) + _fleet_clause(outcome) \
-        + disaggregated_clause(outcome)
+    memory_ceiling = perf.ceiling(CeilingKind.MEMORY).value
+    pct = perf.percentile
+    ttft_p = point.ttft_percentile_ms.value if point.ttft_percentile_ms is not None else point.ttft_ms.value
+    tpot_p = point.tpot_percentile_ms.value if point.tpot_percentile_ms is not None else point.tpot_ms.value
+    first = translate("Answer", "KV cache holds {tokens} tokens, {mem} requests at the planning length "
+                      "({fit}); at the concurrency TTFT {ttft} ms (P{pct} {ttft_p}), TPOT {tpot} ms "
+                      "(P{pct} {tpot_p}), {tok} output tok/s per replica").format(
+        tokens=count(outcome.memory.kv_cache_tokens.value), mem=count(memory_ceiling.value),
+        ttft=sig3(point.ttft_ms.value), ttft_p=sig3(ttft_p), tpot=sig3(point.tpot_ms.value),
+        tpot_p=sig3(tpot_p), pct=pct,
+        tok=count(point.output_tokens_per_s.value), fit=_fit_clause(outcome))
+    first += (_band_clause(outcome) + _nodes_clause(outcome) + _long_class_clause(outcome)
+              + translate("Answer", "."))
+    sentences = [first, planned_sentence(perf.rates, lang), *_fleet_sentences(outcome, lang),
+                 *_alternative_sentences(outcome, lang), disaggregated_sentence(outcome)]
+    return ("" if lang == "zh" else " ").join(s for s in sentences if s)
+
+
+def _alternative_sentences(outcome: Plan, lang: str) -> list[str]:
+    """When nothing meets the targets here: a layout that does, or how close the fastest comes."""
+    if outcome.alternatives:
+        return [alternative_sentence(outcome.alternatives[0], lang)]
+    perf = outcome.performance
+    if perf is not None and perf.unreachable is not None:
+        return [fastest_sentence(outcome.fastest, lang)]
+    return []
 
 
 def _nodes_clause(outcome: Plan) -> str:
@@ -106,32 +148,18 @@ def _nodes_clause(outcome: Plan) -> str:
     return text
 
 
-def _yes_no(flag: bool) -> str:
-    return translate("Answer", "yes") if flag else translate("Answer", "no")
-
-
-def _fleet_clause(outcome: Plan) -> str:
-    """' — carries 10 req/s: no — 20 GPUs needed (8 planned); all 2 replicas: …' from the verdict."""
-    fleet = outcome.fleet
+def _fleet_sentences(outcome: Plan, lang: str) -> list[str]:
+    """The fleet verdict and its cost, the better layout and the traffic mode (or the QPS asked for)."""
+    fleet, perf = outcome.fleet, outcome.performance
     if fleet is None:
-        return ""
-    text = translate("Answer", ". Carries {avg} req/s: {avg_ok}, peak {peak} req/s: {peak_ok} — {needed} "
-                     "GPUs needed ({planned} planned, N + k = {n} + {k} replicas); all {replicas} "
-                     "replicas: {conc} concurrent requests online, {rps} req/s, {tok} output "
-                     "tok/s").format(
-        avg=sig3(fleet.qps_avg), avg_ok=_yes_no(fleet.carries_average), peak=sig3(fleet.qps_peak),
-        peak_ok=_yes_no(fleet.carries_peak), needed=count(fleet.gpus_needed.value),
-        planned=count(fleet.gpus_deployed.value), n=count(fleet.replicas.value),
-        k=count(fleet.spare_replicas.value), replicas=count(fleet.replicas_deployed.value),
-        conc=count(fleet.total_concurrency.value), rps=sig3(fleet.requests_per_s_total.value),
-        tok=count(fleet.output_tokens_per_s_total.value))
-    if fleet.cost_per_hour_usd is not None and fleet.cost_per_month_usd is not None:
-        text += translate("Answer", "; ${hour}/h, ${month}/month for the GPUs needed").format(
-            hour=sig3(fleet.cost_per_hour_usd.value), month=count(fleet.cost_per_month_usd.value))
-    return text + _layout_clause(outcome) + _mode_clause(outcome)
+        if perf is None or perf.unreachable is not None:
+            return []
+        return [no_qps_sentence(perf.rates, lang)]
+    return [fleet_sentence(fleet, lang), cost_sentence(fleet, lang), _layout_sentence(outcome),
+            _mode_sentence(outcome)]
 
 
-def _layout_clause(outcome: Plan) -> str:
+def _layout_sentence(outcome: Plan) -> str:
     """Replicas versus TP: the same GPUs in the best-throughput layout, when it differs."""
     fleet, dep = outcome.fleet, outcome.inputs.deployment
     if fleet is None or not fleet.layouts:
@@ -139,24 +167,23 @@ def _layout_clause(outcome: Plan) -> str:
     best = max(fleet.layouts, key=lambda x: x.requests_per_s_total.value)
     if best.tensor_parallel_size == dep.tensor_parallel_size:
         return ""
-    return translate("Answer", "; as {n} replicas of TP {tp} the same GPUs serve {rps} req/s "
-                     "({conc} concurrent) instead of {own} req/s").format(
+    return translate("Answer", "As {n} replicas of TP {tp} the same GPUs serve {rps} req/s ({conc} in "
+                     "flight planned) instead of {own} req/s.").format(
         n=best.replicas, tp=best.tensor_parallel_size, rps=sig3(best.requests_per_s_total.value),
         conc=count(best.concurrency_total.value), own=sig3(fleet.requests_per_s_total.value))
 
 
-def _mode_clause(outcome: Plan) -> str:
+def _mode_sentence(outcome: Plan) -> str:
     """Offline: tokens per GPU-hour and per day; mixed: the batch backfill per day."""
     fleet = outcome.fleet
     if fleet is None or fleet.mode == TrafficMode.ONLINE:
         return ""
     if fleet.backfill_tokens_per_day is not None:
-        return translate("Answer", "; mixed: {tokens} batch tokens/day backfill above the "
-                         "watermark").format(tokens=count(fleet.backfill_tokens_per_day.value))
-    return translate("Answer", "; offline: {hour} tokens per GPU-hour, {day} tokens/day").format(
+        return translate("Answer", "Mixed: {tokens} batch tokens/day backfill above the "
+                         "watermark.").format(tokens=count(fleet.backfill_tokens_per_day.value))
+    return translate("Answer", "Offline: {hour} tokens per GPU-hour, {day} tokens/day.").format(
         hour=count(fleet.output_tokens_per_gpu_hour.value),
         day=count(fleet.output_tokens_per_day.value))
-
 
 
 def _long_class_clause(outcome: Plan) -> str:
@@ -210,11 +237,11 @@ def _verdict(outcome: Plan) -> tuple[Verdict, str]:
     return Verdict.FITS, translate("Answer", "Fits")
 
 
-def answer_for(outcome: Plan) -> Answer:
-    """The answer line: the recommended concurrency and its binding ceiling (memory only if no fit)."""
+def answer_for(outcome: Plan, lang: str = "en") -> Answer:
+    """The answer line: the two measures and what binds (memory only if no fit), in ``lang``."""
     if outcome.performance is None:
         headline, detail = _memory_headline(outcome), _memory_detail(outcome)
     else:
-        headline, detail = _performance_headline(outcome), _performance_detail(outcome)
+        headline, detail = _performance_headline(outcome, lang), _performance_detail(outcome, lang)
     verdict, text = _verdict(outcome)
     return Answer(headline, detail, verdict, text)

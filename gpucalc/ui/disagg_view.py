@@ -13,12 +13,12 @@ from gpucalc.ui.format import count, sig3
 translate = QCoreApplication.translate
 
 
-def disaggregated_clause(outcome: Plan) -> str:
-    """'. Disaggregated 2P3D: prefill pool …; decode pool …; KV transfer …' ('' when not split)."""
+def disaggregated_sentence(outcome: Plan) -> str:
+    """'Disaggregated 2P3D: prefill pool …; decode pool …; KV transfer ….' ('' when not split)."""
     d = outcome.disaggregated
     if d is None:
         return ""
-    text = translate("Answer", ". Disaggregated {ratio}: prefill pool {p} × TP {ptp} × PP {ppp} = {pg} "
+    text = translate("Answer", "Disaggregated {ratio}: prefill pool {p} × TP {ptp} × PP {ppp} = {pg} "
                      "GPUs, TTFT {ttft} ms incl. KV transfer {kv} ms; decode pool {d} × TP {dtp} × "
                      "PP {dpp} = {dg} GPUs, TPOT {tpot} ms at {knee} requests each — {gpus} GPUs in "
                      "all").format(
@@ -36,7 +36,7 @@ def disaggregated_clause(outcome: Plan) -> str:
     if together is not None:
         text += translate("Answer", " ({gpus} aggregated for the same traffic)").format(
             gpus=count(together))
-    return text
+    return text + translate("Answer", ".")
 
 
 def _engines(dp: int, engines: int) -> str:

@@ -64,7 +64,21 @@ def result_groups(memory: MemoryResult) -> list[tuple[str, tuple[Term, ...]]]:
 
 
 def _point_terms(point: PointSummary) -> tuple[Term, ...]:
-    return (point.ttft_ms, point.tpot_ms, point.itl_ms, point.output_tokens_per_s, point.requests_per_s)
+    tail = tuple(t for t in (point.ttft_percentile_ms, point.tpot_percentile_ms) if t is not None)
+    return (point.ttft_ms, *tail[:1], point.tpot_ms, *tail[1:], point.itl_ms,
+            point.output_tokens_per_s, point.requests_per_s)
+
+
+def _rate_terms(performance: PerformanceResult) -> tuple[Term, ...]:
+    rate = performance.rate_capacity
+    if rate is None:
+        return ()
+    return (rate.requests_per_s, rate.in_flight, rate.output_tokens_per_s, rate.ttft_ms, rate.tpot_ms)
+
+
+def _unreachable_terms(performance: PerformanceResult) -> tuple[Term, ...]:
+    reason = performance.unreachable
+    return () if reason is None else (reason.ttft_ms_at_one, reason.tpot_ms_at_one)
 
 
 def performance_groups(performance: PerformanceResult) -> list[tuple[str, tuple[Term, ...]]]:
@@ -74,7 +88,8 @@ def performance_groups(performance: PerformanceResult) -> list[tuple[str, tuple[
     return [
         (translate("ExplainPane", "Ceilings and the scheduler cap"),
          (*(c.value for c in performance.ceilings), performance.recommended_concurrency,
-          performance.online_capacity, performance.knee_concurrency)),
+          performance.online_capacity, performance.knee_concurrency, *_unreachable_terms(performance))),
+        (translate("ExplainPane", "Rate capacity (random arrivals)"), _rate_terms(performance)),
         (translate("ExplainPane", "Memory share at the planned concurrency"),
          () if performance.memory_share is None else (performance.memory_share,)),
         (translate("ExplainPane", "Step time at the recommendation"),
@@ -96,12 +111,14 @@ def fleet_groups(fleet: FleetVerdict) -> list[tuple[str, tuple[Term, ...]]]:
                for x in fleet.layouts]
     return [
         (translate("ExplainPane", "Fleet: does it carry the QPS"),
-         (fleet.requests_per_s_per_replica_at_watermark, fleet.requests_per_s_per_replica_at_knee,
+         (fleet.requests_per_s_per_replica_planned, fleet.requests_per_s_per_replica_capacity,
           fleet.replicas_for_average, fleet.replicas_for_peak, fleet.replicas, fleet.spare_replicas,
           fleet.replicas_needed, fleet.gpus_needed, fleet.replicas_deployed, fleet.gpus_deployed,
-          *(t for t in money if t is not None))),
+          *(t for t in money if t is not None),
+          *((fleet.cost_per_million_output_tokens_usd,)
+            if fleet.cost_per_million_output_tokens_usd is not None else ()))),
         (translate("ExplainPane", "Fleet: all replicas deployed"),
-         (fleet.total_concurrency, fleet.total_concurrency_at_knee, fleet.requests_per_s_total,
+         (fleet.total_concurrency, fleet.total_concurrency_max, fleet.requests_per_s_total,
           fleet.output_tokens_per_s_total, fleet.output_tokens_per_day,
           fleet.output_tokens_per_gpu_hour, *backfill)),
         *layouts,

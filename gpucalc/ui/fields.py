@@ -215,7 +215,9 @@ WORKLOAD = (
               QT_TRANSLATE_NOOP("Fields", "Plan every length this share longer (seed 002: 0.2–0.3 "
                                           "when request lengths vary widely); 0 = off.")),
     FieldSpec("workload.qps_avg", QT_TRANSLATE_NOOP("Fields", "QPS average"),
-              QT_TRANSLATE_NOOP("Fields", "Average requests per second."), unit="req/s"),
+              QT_TRANSLATE_NOOP("Fields", "Average requests per second the fleet must carry; not "
+                                          "given = the answer is per replica, no fleet is sized."),
+              unit="req/s", auto=QT_TRANSLATE_NOOP("Fields", "not given")),
     FieldSpec("workload.qps_peak", QT_TRANSLATE_NOOP("Fields", "QPS peak"),
               QT_TRANSLATE_NOOP("Fields", "Peak requests per second; auto = average."),
               unit="req/s", auto=QT_TRANSLATE_NOOP("Fields", "same as average")),

@@ -268,7 +268,7 @@ class MainWindow(QMainWindow):
         lang = notice_language(self.session.language)
         notices = [notice_text(n, lang) for n in (
             *memory.notices, *(performance.notices if performance is not None else ()))]
-        self.banner.set_answer(answer_for(outcome), notices)
+        self.banner.set_answer(answer_for(outcome, lang), notices)
         self.tabs.show_outcome(outcome, lang, self.controller.catalog)
         self.explain.set_result(memory, performance, outcome.fleet, outcome.disaggregated,
                                 outcome.nodes)

@@ -27,6 +27,7 @@ from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.perf_result import PerformanceResult
 from gpucalc.core.sweep import ContextSweep
 from gpucalc.plan.compute import Plan
+from gpucalc.text.answer_text import planned_sentence
 from gpucalc.ui.format import count, kind_name
 from gpucalc.ui.lazy_page import LazyPage
 from gpucalc.ui.panels.answer_banner import STALE_COLOUR, chip_style
@@ -61,6 +62,14 @@ def scrolling(page: QWidget) -> QScrollArea:
 STALE_VEIL_ALPHA = 150
 """Opacity (of 255) of the window-coloured veil over a stale page: its figures stay readable but
 plainly greyed, in both themes."""
+
+
+def planned_rate(outcome: Plan) -> float | None:
+    """The deployment's planned req/s over all its replicas (None when nothing runs)."""
+    perf = outcome.performance
+    if perf is None or perf.rates.requests_per_s_planned <= 0:
+        return None
+    return perf.rates.requests_per_s_planned * outcome.inputs.deployment.engines
 
 
 class Veil(QWidget):
@@ -329,10 +338,11 @@ class ResultTabs(QTabWidget):
         return {
             "bottleneck": lambda: self.ceilings_tab.set_result(performance, lang),
             "sweep": lambda: self._show_sweep(outcome),
-            "load": lambda: self._show_load(outcome, performance),
+            "load": lambda: self._show_load(outcome, performance, lang),
             "grid": lambda: self.grid_tab.set_grid(outcome.grid),
             "uncertainty": lambda: self._show_uncertainty(outcome),
-            "simulate": lambda: self.simulate_tab.set_inputs(outcome.inputs, outcome.memory, lang),
+            "simulate": lambda: self.simulate_tab.set_inputs(
+                outcome.inputs, outcome.memory, lang, planned_rate(outcome)),
             # sizing runs on its own worker once the tab exists, whichever tab is visible
             "sizing": lambda: self.sizing_tab.set_inputs(catalog, outcome.inputs),
         }
@@ -341,16 +351,14 @@ class ResultTabs(QTabWidget):
         if outcome.bands is not None and outcome.sensitivity is not None:
             self.uncertainty_tab.set_data(outcome.bands, outcome.sensitivity)
 
-    def _show_load(self, outcome: Plan, performance: PerformanceResult) -> None:
+    def _show_load(self, outcome: Plan, performance: PerformanceResult, lang: str) -> None:
         targets = outcome.inputs.targets
         self.load_plot.set_result(performance, targets.ttft_ms, targets.tpot_ms)
         self.load_caption.setText(self.tr(
-            "Closed-loop load on one replica under continuous batching. Knee: {knee} requests (the "
-            "recommendation: past it a latency target breaks or requests queue); watermark: "
-            "{online} requests planned online ({share} % of the knee).").format(
-                knee=count(performance.knee_concurrency.value),
-                online=count(performance.online_capacity.value),
-                share=round(performance.rates.watermark * 100)))
+            "Closed-loop load on one replica under continuous batching (a --max-concurrency ladder). "
+            "Concurrency: {knee} requests in flight (past it a latency target breaks or requests "
+            "queue).").format(knee=count(performance.knee_concurrency.value))
+            + ("" if lang == "zh" else " ") + planned_sentence(performance.rates, lang))
 
     def _show_sweep(self, outcome: Plan) -> None:
         if outcome.sweep is None:

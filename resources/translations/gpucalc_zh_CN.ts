@@ -4,134 +4,309 @@
     <context>
         <name>Answer</name>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="46" />
+            <location filename="../../gpucalc/text/answer_text.py" line="24" />
+            <source>KV-cache memory</source>
+            <translation>存放 KV 缓存的显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="25" />
+            <source>the P{pct} TTFT target ({target} ms)</source>
+            <translation>P{pct} 首 token 时间目标（{target} ms）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="26" />
+            <source>the P{pct} TPOT target ({target} ms)</source>
+            <translation>P{pct} 每 token 延迟目标（{target} ms）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="27" />
+            <source>the interconnect (communication past half the TPOT budget)</source>
+            <translation>卡间通信（通信超过每 token 延迟预算的一半）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="29" />
+            <source>the scheduler cap (max_num_seqs)</source>
+            <translation>调度上限（max_num_seqs）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="34" />
+            <source>memory</source>
+            <translation>显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="35" />
+            <source>TTFT</source>
+            <translation>TTFT</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="36" />
+            <source>TPOT</source>
+            <translation>TPOT</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="37" />
+            <source>interconnect</source>
+            <translation>通信</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="38" />
+            <source>scheduler</source>
+            <translation>调度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="42" />
+            <source>The two measures differ because random arrivals bunch: a load test that holds N requests in flight meets no queue of its own making, while requests that arrive at random queue in front of the prefill, so the same targets allow fewer in flight.</source>
+            <translation>两个口径不同，是因为随机到达会扎堆：保持 N 个请求在途的压测不会自己制造排队，而随机到达的请求要在预填充前排队，所以同样的目标下能在途的请求更少。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="53" />
+            <source>Concurrency</source>
+            <translation>并发</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="54" />
+            <source>Rate capacity</source>
+            <translation>请求速率容量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="59" />
+            <source>{label}: {text}</source>
+            <translation>{label}：{text}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="87" />
+            <source>{n} requests in flight per replica with P{pct} TTFT ≤ {ttft} ms and TPOT ≤ {tpot} ms, as a load test holding N requests (--max-concurrency N) measures it; limited by {limit}.</source>
+            <translation>每副本 {n} 个在途请求，P{pct} 首 token 时间 ≤ {ttft} ms、每 token 延迟 ≤ {tpot} ms，即保持 N 个请求在途的压测（--max-concurrency N）测得的口径；受限于{limit}。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="96" />
+            <source>{rps} req/s per replica under random (Poisson) arrivals at the same P{pct} targets, about {inflight} requests in flight on average.</source>
+            <translation>随机（泊松）到达下，同样的 P{pct} 目标，每副本 {rps} req/s，平均约 {inflight} 个请求在途。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="105" />
+            <source>Plan {n} requests per replica online: the memory planning rule (weights + KV at the average length + margin within the planning share of memory) allows no more.</source>
+            <translation>在线按每副本 {n} 个请求规划：显存规划规则（权重 + 平均长度下的 KV + 余量，不超过显存规划占比）不允许更多。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="108" />
+            <source>Plan {n} requests per replica online ({share} of the concurrency, the watermark), and {rps} req/s ({share} of the rate capacity).</source>
+            <translation>在线按每副本 {n} 个请求规划（并发的 {share}，即安全水位），以及 {rps} req/s（请求速率容量的 {share}）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="117" />
+            <source>No request fits: one request at the planning length needs more KV cache than one replica holds; shorten the context, quantize the KV cache or add memory.</source>
+            <translation>一个请求也放不下：规划长度下单个请求所需的 KV 缓存超过一个副本的容量；请缩短上下文、量化 KV 缓存或增加显存。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="124" />
+            <source>P{pct} {name} is {value} ms with one request in flight against a target of {target} ms ({ratio}× over)</source>
+            <translation>仅 1 个请求在途时 P{pct} {name} 为 {value} ms，目标为 {target} ms（超出 {ratio} 倍）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="129" />
+            <source>No number of requests in flight meets the targets on this layout.</source>
+            <translation>在此部署方式下，任何在途请求数都达不到目标。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="130" />
+            <source>No number of requests in flight meets the targets: {parts}. The best this layout reaches is TTFT {ttft} ms and TPOT {tpot} ms.</source>
+            <translation>任何在途请求数都达不到目标：{parts}。此部署方式最好只能做到首 token 时间 {ttft} ms、每 token 延迟 {tpot} ms。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="145" />
+            <source>{avg} req/s on average and {peak} req/s at the peak</source>
+            <translation>平均 {avg} req/s、峰值 {peak} req/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="148" />
+            <source>{avg} req/s</source>
+            <translation>{avg} req/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="150" />
+            <source>The planned GPUs carry {rate}: {n} replicas serve it, + {k} spare = {needed} GPUs ({planned} planned).</source>
+            <translation>计划的 GPU 能承载 {rate}：{n} 个副本服务，+ {k} 个备用 = {needed} 张 GPU（计划 {planned} 张）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="154" />
+            <source>Short of {short} spare replicas for failover.</source>
+            <translation>故障切换还缺 {short} 个备用副本。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="158" />
+            <source>The planned GPUs do not carry {rate}: it needs {n} replicas + {k} spare = {needed} GPUs; {planned} GPUs hold {deployed} replicas.</source>
+            <translation>计划的 GPU 承载不了 {rate}：需要 {n} 个副本 + {k} 个备用 = {needed} 张 GPU；{planned} 张 GPU 只能部署 {deployed} 个副本。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="166" />
+            <source>No price for this GPU in the catalog: the cost is not known.</source>
+            <translation>目录中没有这款 GPU 的价格：成本未知。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="167" />
+            <source>{hour}/h, {month}/month for the GPUs needed</source>
+            <translation>所需 GPU 每小时 {hour}、每月 {month}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="171" />
+            <source>, {usd} per million output tokens</source>
+            <translation>，每百万输出 token {usd}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="178" />
+            <source>One replica carries {rps} req/s at the targets ({planned} req/s planned at the watermark); give the traffic (--qps, the QPS field) to size the fleet.</source>
+            <translation>一个副本在目标内承载 {rps} req/s（按安全水位规划 {planned} req/s）；给出流量（--qps，即 QPS 字段）才能推算卡数。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="187" />
+            <source>No layout of this GPU type meets the targets either.</source>
+            <translation>这款 GPU 的任何部署方式也都达不到目标。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="188" />
+            <source>No layout of {gpu} meets the targets: the fastest, TP {layout}, reaches P{pct} TTFT {ttft} ms and TPOT {tpot} ms with one request in flight.</source>
+            <translation>{gpu} 的任何部署方式都达不到目标：最快的 TP {layout} 在仅 1 个请求在途时 P{pct} 首 token 时间 {ttft} ms、每 token 延迟 {tpot} ms。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="197" />
+            <source>The sizing search finds {gpu} {precision} at TP {layout} ({per} GPUs per replica) holding {n} requests in flight at the targets</source>
+            <translation>卡数搜索找到 {gpu} {precision}，TP {layout}（每副本 {per} 张 GPU），在目标内可承载 {n} 个在途请求</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="202" />
+            <source>: {gpus} GPUs for the traffic, {hour}/h</source>
+            <translation>：该流量需要 {gpus} 张 GPU，每小时 {hour}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="56" />
             <source>does not fit</source>
             <translation>放不下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="48" />
+            <location filename="../../gpucalc/ui/answer.py" line="58" />
             <source>fits on one GPU</source>
             <translation>单卡可放下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="50" />
+            <location filename="../../gpucalc/ui/answer.py" line="60" />
             <source>fits on one GPU; TP {tp} × PP {pp} adds KV room</source>
             <translation>单卡可放下；TP {tp} × PP {pp} 增加 KV 空间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="52" />
+            <location filename="../../gpucalc/ui/answer.py" line="62" />
             <source>needs TP {tp} × PP {pp}</source>
             <translation>需要 TP {tp} × PP {pp}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="59" />
+            <location filename="../../gpucalc/ui/answer.py" line="69" />
             <source>{model} on {n}× {gpu}: KV cache holds {tokens} tokens — {conc} requests of {length} tokens; {fit}</source>
             <translation>{model} 在 {n}× {gpu} 上：KV 缓存可容纳 {tokens} 个 token，即 {conc} 个 {length} token 的请求；{fit}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="71" />
-            <source>{model} on {n}× {gpu}: {rec} concurrent requests per replica (the knee), bound by {binding} — plan {online} online (the watermark)</source>
-            <translation>{model} 在 {n}× {gpu} 上：每副本 {rec} 个并发请求（拐点），瓶颈为{binding}——在线按 {online} 个规划（安全水位）</translation>
+            <location filename="../../gpucalc/ui/answer.py" line="82" />
+            <source>{model} on {n}× {gpu}</source>
+            <translation>{model}，{n}× {gpu}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="85" />
-            <source>KV cache holds {tokens} tokens ({c95} requests at P95 length); at the recommendation TTFT {ttft} ms, TPOT {tpot} ms, {tok} output tok/s per replica; {fit}</source>
-            <translation>KV 缓存可容纳 {tokens} 个 token（P95 长度下 {c95} 个请求）；推荐并发下 TTFT {ttft} ms，TPOT {tpot} ms，每副本输出 {tok} tok/s；{fit}</translation>
+            <location filename="../../gpucalc/ui/answer.py" line="86" />
+            <source>: no request count meets the targets — </source>
+            <translation>：没有任何请求数能达到目标——</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="100" />
+            <location filename="../../gpucalc/ui/answer.py" line="89" />
+            <source>: {n} requests in flight per replica at P{pct} (a --max-concurrency load test), limited by {limit}</source>
+            <translation>：P{pct} 下每副本 {n} 个在途请求（--max-concurrency 压测口径），受限于{limit}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="94" />
+            <source>; rate capacity {rps} req/s under random arrivals (≈ {inflight} in flight)</source>
+            <translation>；随机到达下请求速率容量 {rps} req/s（约 {inflight} 个在途）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="113" />
+            <source>KV cache holds {tokens} tokens, {mem} requests at the planning length ({fit}); at the concurrency TTFT {ttft} ms (P{pct} {ttft_p}), TPOT {tpot} ms (P{pct} {tpot_p}), {tok} output tok/s per replica</source>
+            <translation>KV 缓存可存 {tokens} 个 token，即规划长度下 {mem} 个请求（{fit}）；在该并发下首 token 时间 {ttft} ms（P{pct} {ttft_p}），每 token 延迟 {tpot} ms（P{pct} {tpot_p}），每副本输出 {tok} tok/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="121" />
+            <source>.</source>
+            <translation>。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/answer.py" line="142" />
             <source>; {nodes} nodes of {per_node} GPUs joined by {network} at {gb_s} GB/s per GPU</source>
             <translation>；{nodes} 个节点（每节点 {per_node} 卡）经 {network} 互联，每卡 {gb_s} GB/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="105" />
+            <location filename="../../gpucalc/ui/answer.py" line="147" />
             <source> — TP spans nodes (strongly advised against)</source>
             <translation> — TP 跨节点（强烈不建议）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="110" />
-            <source>yes</source>
-            <translation>是</translation>
+            <location filename="../../gpucalc/ui/answer.py" line="170" />
+            <source>As {n} replicas of TP {tp} the same GPUs serve {rps} req/s ({conc} in flight planned) instead of {own} req/s.</source>
+            <translation>同样的 GPU 若部署为 {n} 个 TP {tp} 副本，可服务 {rps} req/s（规划 {conc} 个在途），而不是 {own} req/s。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="110" />
-            <source>no</source>
-            <translation>否</translation>
+            <location filename="../../gpucalc/ui/answer.py" line="182" />
+            <source>Mixed: {tokens} batch tokens/day backfill above the watermark.</source>
+            <translation>混合：安全水位以上每天可回填 {tokens} 个离线批量 token。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="118" />
-            <source>. Carries {avg} req/s: {avg_ok}, peak {peak} req/s: {peak_ok} — {needed} GPUs needed ({planned} planned, N + k = {n} + {k} replicas); all {replicas} replicas: {conc} concurrent requests online, {rps} req/s, {tok} output tok/s</source>
-            <translation>。能否承载平均 {avg} req/s：{avg_ok}，峰值 {peak} req/s：{peak_ok}——需要 {needed} 张卡（规划 {planned} 张，N + k = {n} + {k} 个副本）；全部 {replicas} 个副本：在线并发 {conc} 个请求，{rps} req/s，输出 {tok} tok/s</translation>
+            <location filename="../../gpucalc/ui/answer.py" line="184" />
+            <source>Offline: {hour} tokens per GPU-hour, {day} tokens/day.</source>
+            <translation>离线：每卡时 {hour} token，每天 {day} token。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="129" />
-            <source>; ${hour}/h, ${month}/month for the GPUs needed</source>
-            <translation>；所需卡数的成本：每小时 ${hour}，每月 ${month}</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/answer.py" line="142" />
-            <source>; as {n} replicas of TP {tp} the same GPUs serve {rps} req/s ({conc} concurrent) instead of {own} req/s</source>
-            <translation>；同样的卡数若改为 {n} 个 TP {tp} 的副本，可承载 {rps} req/s（并发 {conc}），而不是 {own} req/s</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/answer.py" line="154" />
-            <source>; mixed: {tokens} batch tokens/day backfill above the watermark</source>
-            <translation>；混合：安全水位以上每天可回填 {tokens} 个离线批量 token</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/answer.py" line="156" />
-            <source>; offline: {hour} tokens per GPU-hour, {day} tokens/day</source>
-            <translation>；离线：每卡时 {hour} token，每天 {day} token</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/answer.py" line="168" />
+            <location filename="../../gpucalc/ui/answer.py" line="195" />
             <source>; longest class “{name}” on its own line: P{p} TTFT {ttft} ms, TPOT {tpot} ms</source>
             <translation>；最长类别 “{name}” 单独看：P{p} TTFT {ttft} ms，TPOT {tpot} ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="173" />
+            <location filename="../../gpucalc/ui/answer.py" line="200" />
             <source> — it misses a target first</source>
             <translation>——它最先达不到目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="183" />
+            <location filename="../../gpucalc/ui/answer.py" line="210" />
             <source> (range {low}–{high} over the uncertain constants and the sensitivity factors)</source>
             <translation>（计入不确定常数与敏感性因子，范围 {low}–{high}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="191" />
+            <location filename="../../gpucalc/ui/answer.py" line="218" />
             <source>At P50 length ({p50} tokens): {c50} concurrent requests · at P95 ({p95} tokens): {c95} · within the {share} % planning share: {plan}</source>
             <translation>P50 长度（{p50} token）：{c50} 个并发请求 · P95 长度（{p95} token）：{c95} · {share}% 规划显存占比内：{plan}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="203" />
+            <location filename="../../gpucalc/ui/answer.py" line="230" />
             <source>Does not fit</source>
             <translation>放不下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="205" />
+            <location filename="../../gpucalc/ui/answer.py" line="232" />
             <source>Misses the targets</source>
             <translation>达不到目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="207" />
+            <location filename="../../gpucalc/ui/answer.py" line="234" />
             <source>Starts; requests capped at the KV pool</source>
             <translation>可启动；请求数受 KV 缓存池限制</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="209" />
+            <location filename="../../gpucalc/ui/answer.py" line="236" />
             <source>Fits, above planning share</source>
             <translation>可放下，超出规划占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="210" />
+            <location filename="../../gpucalc/ui/answer.py" line="237" />
             <source>Fits</source>
             <translation>可放下</translation>
         </message>
         <message>
             <location filename="../../gpucalc/ui/disagg_view.py" line="21" />
-            <source>. Disaggregated {ratio}: prefill pool {p} × TP {ptp} × PP {ppp} = {pg} GPUs, TTFT {ttft} ms incl. KV transfer {kv} ms; decode pool {d} × TP {dtp} × PP {dpp} = {dg} GPUs, TPOT {tpot} ms at {knee} requests each — {gpus} GPUs in all</source>
-            <translation>。预填充/生成分离 {ratio}：预填充池 {p} × TP {ptp} × PP {ppp} = {pg} 张 GPU，TTFT {ttft} ms（含 KV 传输 {kv} ms）；生成池 {d} × TP {dtp} × PP {dpp} = {dg} 张 GPU，每个副本 {knee} 个请求时 TPOT {tpot} ms——共 {gpus} 张 GPU</translation>
+            <source>Disaggregated {ratio}: prefill pool {p} × TP {ptp} × PP {ppp} = {pg} GPUs, TTFT {ttft} ms incl. KV transfer {kv} ms; decode pool {d} × TP {dtp} × PP {dpp} = {dg} GPUs, TPOT {tpot} ms at {knee} requests each — {gpus} GPUs in all</source>
+            <translation>预填充/生成分离 {ratio}：预填充池 {p} × TP {ptp} × PP {ppp} = {pg} 张 GPU，TTFT {ttft} ms（含 KV 传输 {kv} ms）；生成池 {d} × TP {dtp} × PP {dpp} = {dg} 张 GPU，每个副本 {knee} 个请求时 TPOT {tpot} ms——共 {gpus} 张 GPU</translation>
         </message>
         <message>
             <location filename="../../gpucalc/ui/disagg_view.py" line="30" />
@@ -447,42 +622,42 @@
     <context>
         <name>Ceilings</name>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="166" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="242" />
             <source>no limit</source>
             <translation>无限制</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="446" />
+            <location filename="../../gpucalc/text/terms.py" line="474" />
             <source>Memory (KV cache)</source>
             <translation>显存（KV 缓存）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="447" />
+            <location filename="../../gpucalc/text/terms.py" line="475" />
             <source>Compute (TTFT/TPOT)</source>
             <translation>算力（TTFT/TPOT）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="448" />
+            <location filename="../../gpucalc/text/terms.py" line="476" />
             <source>Interconnect</source>
             <translation>卡间通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="449" />
+            <location filename="../../gpucalc/text/terms.py" line="477" />
             <source>Scheduler (max_num_seqs)</source>
             <translation>调度器（max_num_seqs）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="453" />
+            <location filename="../../gpucalc/text/terms.py" line="481" />
             <source>Memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="454" />
+            <location filename="../../gpucalc/text/terms.py" line="482" />
             <source>Compute</source>
             <translation>算力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="456" />
+            <location filename="../../gpucalc/text/terms.py" line="484" />
             <source>Scheduler</source>
             <translation>调度器</translation>
         </message>
@@ -1042,7 +1217,7 @@
             <translation>请求类别 {name} 占请求的 {share}，平均输入 {input} / 输出 {output} token（gpucalc estimate 没有对应参数；请用窗口或 --json）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="244" />
+            <location filename="../../gpucalc/cli/main.py" line="241" />
             <source>{model} on {gpus}× {gpu}, {engine}, TP{tp} PP{pp}, weights {weights}, KV {kv}</source>
             <translation>{model}，{gpus}× {gpu}，{engine}，TP{tp} PP{pp}，权重 {weights}，KV {kv}</translation>
         </message>
@@ -1227,174 +1402,164 @@
             <translation>节点：{nodes} × {gpus_per_node} 卡；节点间经 {network}，每卡每方向 {gb_s} GB/s（{formula}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="33" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="47" />
             <source>alarm</source>
             <translation>超过警戒线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="34" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="48" />
             <source>passes</source>
             <translation>通过</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="35" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="49" />
             <source>above the planning line</source>
             <translation>超过规划线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="105" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="150" />
             <source>prefix cache: hit rate {hit}, {cached} cached prompt tokens per request, {saved} prompt tok/s not prefilled at the recommendation, shared prefixes hold {gib} GiB per GPU</source>
             <translation>前缀缓存：命中率 {hit}，每请求 {cached} 个输入 token 来自缓存，推荐并发下每秒 {saved} 个输入 token 免预填充，共享前缀每卡占 {gib} GiB</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="131" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="176" />
             <source>expert group: DP {dp} × TP {tp} = {size} ranks, {experts} experts per GPU, imbalance {imbalance}×, all-to-all ({mode}) {ms} ms per step at the recommendation</source>
             <translation>专家组：DP {dp} × TP {tp} = {size} 个 rank，每卡 {experts} 个专家，负载不均衡 {imbalance}×，all-to-all（{mode}）在推荐并发下每步 {ms} ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="164" />
-            <source>concurrency ceilings (running requests per replica):</source>
-            <translation>并发上限（每副本同时运行的请求数）：</translation>
+            <location filename="../../gpucalc/cli/perf_output.py" line="210" />
+            <source>{point}: TTFT {ttft} ms (P{pct} {ttft_p} ms), TPOT {tpot} ms (P{pct} {tpot_p} ms), {tokens} output tok/s, {requests} req/s</source>
+            <translation>{point}：首 token 时间 {ttft} ms（P{pct} {ttft_p} ms），每 token 延迟 {tpot} ms（P{pct} {tpot_p} ms），输出 {tokens} tok/s，{requests} req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="167" />
-            <source>binding</source>
-            <translation>起约束作用</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="170" />
-            <source>recommended concurrency (the knee) {knee} (bottleneck: {bottleneck}); online capacity at the {watermark} watermark {online}</source>
-            <translation>推荐并发（拐点）{knee}（瓶颈：{bottleneck}）；按 {watermark} 安全水位的在线容量 {online}</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="176" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="216" />
             <source>{point}: TTFT {ttft} ms, TPOT {tpot} ms, {tokens} output tok/s, {requests} req/s</source>
             <translation>{point}：TTFT {ttft} ms，TPOT {tpot} ms，输出 {tokens} tok/s，{requests} req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="185" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="240" />
+            <source>concurrency ceilings (requests in flight per replica):</source>
+            <translation>并发上限（每副本在途请求数）：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="243" />
+            <source>binding</source>
+            <translation>起约束作用</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="255" />
             <source>advice: {advice}</source>
             <translation>建议：{advice}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="190" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="260" />
             <source>memory share at {concurrency} requests of average length {share} (planning line {planning}, alarm {alarm}): {verdict}</source>
             <translation>平均长度下 {concurrency} 个请求的显存占比 {share}（规划线 {planning}，警戒线 {alarm}）：{verdict}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="202" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="272" />
             <source>← longest class: watch this line, it breaks first</source>
             <translation>← 最长的一类：盯住这一行，它最先超标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="204" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="274" />
             <source>(misses a target)</source>
             <translation>（未达到某项目标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="205" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="275" />
             <source>class {name} ({share}, {input} in + {output} out): P{pct} TTFT {ttft} ms, P{pct} TPOT {tpot} ms</source>
             <translation>请求类别 {name}（{share}，输入 {input} + 输出 {output}）：P{pct} TTFT {ttft} ms，P{pct} TPOT {tpot} ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="222" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="292" />
             <source>planning length: KV tokens per request, every length scaled in the scenario's proportion (output: {share} of the mean request); requests per replica:</source>
             <translation>规划长度：每请求的 KV token 数，各长度按场景的比例缩放（输出占平均请求的 {share}）；每副本的请求数：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="229" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="299" />
             <source>the answer</source>
             <translation>即本场景的结果</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="263" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="333" />
             <source>gpu</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="263" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="333" />
             <source>prec</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="264" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="334" />
             <source>layout</source>
             <translation>布局</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="265" />
-            <source>knee</source>
-            <translation>拐点</translation>
+            <location filename="../../gpucalc/cli/perf_output.py" line="335" />
+            <source>conc</source>
+            <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="265" />
-            <source>online</source>
-            <translation>在线</translation>
+            <location filename="../../gpucalc/cli/perf_output.py" line="335" />
+            <source>planned</source>
+            <translation>规划</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="266" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="336" />
             <source>bound</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="266" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="336" />
             <source>req/s/rep</source>
             <translation>req/s/副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="267" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="337" />
             <source>GPUs</source>
             <translation>卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="267" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="337" />
             <source>util</source>
             <translation>利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="268" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="338" />
             <source>$/Mtok</source>
             <translation>$/百万 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="284" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="354" />
             <source>pareto</source>
             <translation>帕累托最优</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="310" />
-            <source>; ${hour}/h, ${month}/month</source>
-            <translation>；${hour}/小时，${month}/月</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="314" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="381" />
             <source>fleet ({mode} traffic, {replicas} replicas × {gpus} GPUs deployed):</source>
             <translation>集群（{mode}流量，部署 {replicas} 个副本 × 每副本 {gpus} 张 GPU）：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="317" />
-            <source>carries {avg} req/s average: {avg_ok}; {peak} req/s peak: {peak_ok} — {needed} GPUs needed ({planned} planned)</source>
-            <translation>承载平均 {avg} req/s：{avg_ok}；峰值 {peak} req/s：{peak_ok} —— 需要 {needed} 张 GPU（已规划 {planned} 张）</translation>
+            <location filename="../../gpucalc/cli/perf_output.py" line="385" />
+            <source>replicas: average {for_avg} at {avg_rate} req/s each (planned), peak {for_peak} at {peak_rate} req/s each (the rate capacity)</source>
+            <translation>副本：平均流量 {for_avg} 个，每个 {avg_rate} req/s（规划值）；峰值 {for_peak} 个，每个 {peak_rate} req/s（请求速率容量）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="322" />
-            <source>replicas N + k = {n} + {k} (average {for_avg} at {avg_rate} req/s each, peak {for_peak} at {peak_rate} req/s each){cost}</source>
-            <translation>副本数 N + k = {n} + {k}（平均流量需 {for_avg} 个，每个 {avg_rate} req/s；峰值需 {for_peak} 个，每个 {peak_rate} req/s）{cost}</translation>
+            <location filename="../../gpucalc/cli/perf_output.py" line="392" />
+            <source>all replicas: {concurrency} requests in flight planned, {rps} req/s, {tps} output tok/s, {per_hour} tokens per GPU-hour, {per_day} tokens/day</source>
+            <translation>全部副本：规划 {concurrency} 个在途请求，{rps} req/s，输出 {tps} tok/s，每 GPU 小时 {per_hour} token，每天 {per_day} token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="329" />
-            <source>all replicas: {concurrency} concurrent requests online, {rps} req/s, {tps} output tok/s, {per_hour} tokens per GPU-hour, {per_day} tokens/day</source>
-            <translation>全部副本：在线并发 {concurrency} 个请求，{rps} req/s，输出 {tps} tok/s，每 GPU-hour {per_hour} token，每天 {per_day} token</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="338" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="401" />
             <source>backfill (mixed): {day} batch tokens/day in the capacity above the watermark</source>
             <translation>离线回填（混合）：安全水位以上的容量每天可处理 {day} 个批处理 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="341" />
-            <source>layout TP {tp} × PP {pp}: {replicas} replicas, {concurrency} concurrent, {rps} req/s, {tps} output tok/s</source>
-            <translation>布局 TP {tp} × PP {pp}：{replicas} 个副本，并发 {concurrency}，{rps} req/s，输出 {tps} tok/s</translation>
+            <location filename="../../gpucalc/cli/perf_output.py" line="404" />
+            <source>layout TP {tp} × PP {pp}: {replicas} replicas, {concurrency} in flight planned, {rps} req/s, {tps} output tok/s</source>
+            <translation>部署 TP {tp} × PP {pp}：{replicas} 个副本，规划 {concurrency} 个在途，{rps} req/s，输出 {tps} tok/s</translation>
         </message>
         <message>
             <location filename="../../gpucalc/cli/report.py" line="80" />
@@ -1407,42 +1572,57 @@
             <translation>已写入 {path}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="144" />
+            <location filename="../../gpucalc/cli/simulate.py" line="149" />
             <source>queue ms</source>
             <translation>排队 ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="147" />
+            <location filename="../../gpucalc/cli/simulate.py" line="151" />
+            <source>steady TTFT</source>
+            <translation>稳态 TTFT</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/simulate.py" line="152" />
+            <source>steady TPOT</source>
+            <translation>稳态 TPOT</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/simulate.py" line="156" />
             <source>{requests} requests in {seconds} s: {rps} req/s, {tps} output tok/s, goodput {goodput} req/s ({attainment} within SLO), {preemptions} preemptions</source>
             <translation>{seconds} s 内完成 {requests} 个请求：{rps} req/s，输出 {tps} tok/s，goodput {goodput} req/s（{attainment} 满足 SLO），抢占 {preemptions} 次</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="155" />
+            <location filename="../../gpucalc/cli/simulate.py" line="164" />
+            <source>steady: requests sent after the first wave completed and done before the last send, as the concurrency is judged (no ramp-up, no drain)</source>
+            <translation>稳态：第一波请求完成之后发出、最后一个请求发出之前完成的请求，与判定并发的口径相同（不含爬坡和收尾）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/simulate.py" line="168" />
             <source>prefix cache: {hit} of prompt tokens served from cache</source>
             <translation>前缀缓存：{hit} 的输入 token 来自缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="160" />
+            <location filename="../../gpucalc/cli/simulate.py" line="173" />
             <source>class {name} ({requests} requests): TTFT P50/P95 {ttft50}/{ttft95} ms, TPOT P50/P95 {tpot50}/{tpot95} ms</source>
             <translation>请求类别 {name}（{requests} 个请求）：TTFT P50/P95 {ttft50}/{ttft95} ms，TPOT P50/P95 {tpot50}/{tpot95} ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="202" />
+            <location filename="../../gpucalc/cli/simulate.py" line="215" />
             <source>rate</source>
             <translation>请求速率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="202" />
+            <location filename="../../gpucalc/cli/simulate.py" line="215" />
             <source>achieved</source>
             <translation>实际吞吐</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="204" />
+            <location filename="../../gpucalc/cli/simulate.py" line="217" />
             <source>preempt</source>
             <translation>抢占</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="221" />
+            <location filename="../../gpucalc/cli/simulate.py" line="234" />
             <source>TTFT knee: {knee} req/s; capacity at P{percentile} SLO: {capacity} req/s</source>
             <translation>TTFT 拐点：{knee} req/s；按 P{percentile} SLO 的容量：{capacity} req/s</translation>
         </message>
@@ -1878,27 +2058,32 @@
             <translation>请给出 --gpu ID（及启动参数），或 --scenario FILE</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="95" />
+            <location filename="../../gpucalc/cli/main.py" line="91" />
             <source>scenario {file}: {reason}</source>
             <translation>场景文件 {file}：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="296" />
+            <location filename="../../gpucalc/cli/main.py" line="298" />
             <source>the model does not fit, so there is no load curve</source>
             <translation>模型放不下，因此没有负载曲线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="334" />
+            <location filename="../../gpucalc/cli/main.py" line="326" />
+            <source>size needs the traffic to size for: give --qps (average requests per second)</source>
+            <translation>size 需要给出要承载的流量：请给出 --qps（平均每秒请求数）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/main.py" line="345" />
             <source>no GPU in the list meets the targets; relax TTFT/TPOT or add GPU types</source>
             <translation>列表中没有满足目标的 GPU；请放宽 TTFT/TPOT 或加入更多 GPU 型号</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="459" />
+            <location filename="../../gpucalc/cli/main.py" line="470" />
             <source>internal error: {kind}: {detail} — rerun with {variable}=1 for details</source>
             <translation>内部错误：{kind}：{detail} —— 设置 {variable}=1 后重新运行可查看详情</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="527" />
+            <location filename="../../gpucalc/cli/main.py" line="538" />
             <source>the window and the PDF report need PySide6 and pyqtgraph, which are part of every gpucalc install; reinstall gpucalc ({package} could not be loaded)</source>
             <translation>窗口和 PDF 报告需要 PySide6 和 pyqtgraph，它们随 gpucalc 一同安装；请重新安装 gpucalc（无法加载 {package}）</translation>
         </message>
@@ -1928,7 +2113,7 @@
             <translation>{path} 是一个文件；请给出 .zip 文件名或文件夹</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="255" />
+            <location filename="../../gpucalc/cli/simulate.py" line="270" />
             <source>the model does not fit, so there is nothing to simulate</source>
             <translation>模型放不下，因此没有可模拟的内容</translation>
         </message>
@@ -1973,12 +2158,12 @@
             <translation>TP {tp} × PP {pp} 的生成副本放不下模型和 KV 缓存；请调大 {decode_tp}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="295" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="300" />
             <source>{ttft_ms}: a P95 prompt takes {prefill_ms} ms to prefill and {transfer_ms} ms to move to the decode pool; raise the target or {prefill_tp}</source>
             <translation>{ttft_ms}：一个 P95 提示词预填充需要 {prefill_ms} ms，传到生成池需要 {transfer_ms} ms；请放宽目标或调大 {prefill_tp}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="337" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="342" />
             <source>a decode replica of TP {tp} × PP {pp} cannot run one request: its KV cache holds {memory} requests and one decode step takes {step_ms} ms against {tpot_ms}; raise {decode_tp}</source>
             <translation>TP {tp} × PP {pp} 的生成副本连一个请求都跑不了：KV 缓存只容纳 {memory} 个请求，一步生成需要 {step_ms} ms，对比 {tpot_ms}；请调大 {decode_tp}</translation>
         </message>
@@ -2008,27 +2193,32 @@
             <translation>{data_parallel_size} {dp} × 每个 rank {per_replica} 张卡至少需要 {needed} 张 GPU；{num_gpus} 为 {gpus}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="221" />
+            <location filename="../../gpucalc/core/inputs.py" line="229" />
             <source>{input_len_p95} must be at least {input_len_p50}</source>
             <translation>{input_len_p95} 不能小于 {input_len_p50}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="224" />
+            <location filename="../../gpucalc/core/inputs.py" line="232" />
             <source>{output_len_p95} must be at least {output_len_p50}</source>
             <translation>{output_len_p95} 不能小于 {output_len_p50}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="227" />
+            <location filename="../../gpucalc/core/inputs.py" line="235" />
+            <source>{qps_peak} needs {qps_avg}</source>
+            <translation>{qps_peak} 需要同时给出 {qps_avg}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/inputs.py" line="237" />
             <source>{qps_peak} must be at least {qps_avg}</source>
             <translation>{qps_peak} 不能小于 {qps_avg}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="231" />
+            <location filename="../../gpucalc/core/inputs.py" line="241" />
             <source>{classes}: the shares must add up to 1, not {total:.3g}</source>
             <translation>{classes}：占比之和必须为 1，而不是 {total:.3g}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="269" />
+            <location filename="../../gpucalc/core/inputs.py" line="279" />
             <source>{percentile} must be one of {choices}</source>
             <translation>{percentile} 必须是 {choices} 之一</translation>
         </message>
@@ -2058,12 +2248,12 @@
             <translation>token 预算（{max_num_batched_tokens}）至少要 {seqs:,} 个 token：一步最多运行 {seqs:,} 个请求（{max_num_seqs}），每个请求逐 token 生成需要 1 个 token；{tokens:,} 低于此值，请提高预算或降低 {max_num_seqs}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/speculative_draft.py" line="55" />
+            <location filename="../../gpucalc/core/speculative_draft.py" line="56" />
             <source>{model} has no multi-token-prediction (MTP) layers in its config: choose EAGLE, n-gram or a draft model for {speculative_config}</source>
             <translation>{model} 的配置中没有多 token 预测（MTP）层：请为 {speculative_config} 选择 EAGLE、n-gram 或草稿模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/speculative_draft.py" line="133" />
+            <location filename="../../gpucalc/core/speculative_draft.py" line="140" />
             <source>the draft model of {speculative_config} was not looked up in the catalog</source>
             <translation>{speculative_config} 的草稿模型未在目录中查到</translation>
         </message>
@@ -2088,12 +2278,12 @@
             <translation>草稿模型方法需要填写 {draft_model}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/step_model.py" line="434" />
+            <location filename="../../gpucalc/core/step_model.py" line="437" />
             <source>GPU {gpu_id} has no memory bandwidth figure; add it in the GPU table to estimate latency</source>
             <translation>GPU {gpu_id} 没有显存带宽数据；请在 GPU 表中补充后再估算延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/step_model.py" line="440" />
+            <location filename="../../gpucalc/core/step_model.py" line="443" />
             <source>GPU {gpu_id} has no TFLOPS figure; add it in the GPU table to estimate latency</source>
             <translation>GPU {gpu_id} 没有 TFLOPS 数据；请在 GPU 表中补充后再估算延迟</translation>
         </message>
@@ -2299,92 +2489,97 @@
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="73" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="87" />
             <source>Speculative decoding</source>
             <translation>投机解码</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="75" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="89" />
             <source>Ceilings and the scheduler cap</source>
             <translation>并发上限与调度器上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="78" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="92" />
+            <source>Rate capacity (random arrivals)</source>
+            <translation>请求速率容量（随机到达）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/explain_pane.py" line="93" />
             <source>Memory share at the planned concurrency</source>
             <translation>规划并发下的显存占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="80" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="95" />
             <source>Step time at the recommendation</source>
             <translation>推荐并发下的单步耗时</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="82" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="97" />
             <source>At the recommendation</source>
             <translation>推荐并发下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="83" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="98" />
             <source>Offline maximum</source>
             <translation>离线最大</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="84" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="99" />
             <source>Prefix cache</source>
             <translation>前缀缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="93" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="108" />
             <source>Layout TP {tp} × PP {pp}: {n} replicas</source>
             <translation>布局 TP {tp} × PP {pp}：{n} 个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="98" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="113" />
             <source>Fleet: does it carry the QPS</source>
             <translation>集群：能否承载 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="103" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="120" />
             <source>Fleet: all replicas deployed</source>
             <translation>集群：已部署的全部副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="114" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="131" />
             <source>Formula</source>
             <translation>公式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="115" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="132" />
             <source>Inputs</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="116" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="133" />
             <source>Sources</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="128" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="145" />
             <source>JSON key</source>
             <translation>JSON 键</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="153" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="170" />
             <source>Figure</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="153" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="170" />
             <source>Value</source>
             <translation>数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="162" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="179" />
             <source>Select a figure to see how it is computed.</source>
             <translation>选中一个指标，查看其计算方法。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="196" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="213" />
             <source>Nodes and network</source>
             <translation>节点与网络</translation>
         </message>
@@ -2964,211 +3159,216 @@
         </message>
         <message>
             <location filename="../../gpucalc/ui/fields.py" line="218" />
-            <source>Average requests per second.</source>
-            <translation>平均每秒请求数。</translation>
+            <source>Average requests per second the fleet must carry; not given = the answer is per replica, no fleet is sized.</source>
+            <translation>整个集群需要承载的平均每秒请求数；不填 = 结论按单副本给出，不推算卡数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="219" />
+            <location filename="../../gpucalc/ui/fields.py" line="220" />
+            <source>not given</source>
+            <translation>不填</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="221" />
             <source>QPS peak</source>
             <translation>峰值 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="220" />
+            <location filename="../../gpucalc/ui/fields.py" line="222" />
             <source>Peak requests per second; auto = average.</source>
             <translation>峰值每秒请求数；自动 = 平均值。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="221" />
+            <location filename="../../gpucalc/ui/fields.py" line="223" />
             <source>same as average</source>
             <translation>同平均值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="222" />
+            <location filename="../../gpucalc/ui/fields.py" line="224" />
             <source>Traffic</source>
             <translation>流量类型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="223" />
+            <location filename="../../gpucalc/ui/fields.py" line="225" />
             <source>Online: at the latency targets, the watermark's share of the knee online. Offline: no latency targets, memory filled for throughput. Mixed: online at the watermark, batch work backfilled above it.</source>
             <translation>在线：满足延迟目标，在线承载拐点乘以安全水位的并发。离线：不设延迟目标，显存堆满以换取吞吐。混合：在线部分按安全水位，水位以上回填离线批量任务。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="228" />
+            <location filename="../../gpucalc/ui/fields.py" line="230" />
             <source>Shared prefix</source>
             <translation>共享前缀</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="229" />
+            <location filename="../../gpucalc/ui/fields.py" line="231" />
             <source>Tokens every prompt shares with others (system prompt, few-shot examples, a common document); cached in whole KV blocks and held once per distinct prefix.</source>
             <translation>每个输入与其他请求共有的 token（系统提示词、少样本示例、公共文档）；按整块 KV 缓存，每种前缀只存一份。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="233" />
+            <location filename="../../gpucalc/ui/fields.py" line="235" />
             <source>Distinct prefixes</source>
             <translation>不同前缀数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="234" />
+            <location filename="../../gpucalc/ui/fields.py" line="236" />
             <source>How many different shared prefixes the traffic uses.</source>
             <translation>流量中不同共享前缀的数量。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="235" />
+            <location filename="../../gpucalc/ui/fields.py" line="237" />
             <source>Prefix hit rate</source>
             <translation>前缀命中率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="236" />
+            <location filename="../../gpucalc/ui/fields.py" line="238" />
             <source>Measured share of prompt tokens served from the prefix cache (vLLM logs 'Prefix cache hit rate'); auto derives it from the shared prefix.</source>
             <translation>实测的输入 token 前缀缓存命中占比（vLLM 日志中的前缀缓存命中率）；自动时由共享前缀推算。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="239" />
+            <location filename="../../gpucalc/ui/fields.py" line="241" />
             <source>from shared prefix</source>
             <translation>由共享前缀推算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="240" />
+            <location filename="../../gpucalc/ui/fields.py" line="242" />
             <source>Chat history cached</source>
             <translation>对话历史已缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="241" />
+            <location filename="../../gpucalc/ui/fields.py" line="243" />
             <source>A chat turn finds its earlier turns still in the prefix cache (the next turn arrives before eviction), so the history is not prefilled again.</source>
             <translation>多轮对话的每一轮都能在前缀缓存中找到之前的轮次（下一轮在淘汰前到达），历史无需再次预填充。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="246" />
+            <location filename="../../gpucalc/ui/fields.py" line="248" />
             <source>TTFT target</source>
             <translation>TTFT 目标（首 token 时间）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="247" />
+            <location filename="../../gpucalc/ui/fields.py" line="249" />
             <source>Time to first token the service must meet.</source>
             <translation>服务必须满足的首 token 时间。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="249" />
+            <location filename="../../gpucalc/ui/fields.py" line="251" />
             <source>TPOT target</source>
             <translation>TPOT 目标（每 token 延迟）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="250" />
+            <location filename="../../gpucalc/ui/fields.py" line="252" />
             <source>Time per output token the service must meet.</source>
             <translation>服务必须满足的每输出 token 延迟。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="252" />
+            <location filename="../../gpucalc/ui/fields.py" line="254" />
             <source>SLO percentile</source>
             <translation>SLO 分位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="253" />
+            <location filename="../../gpucalc/ui/fields.py" line="255" />
             <source>Share of requests (P50, P95 or P99) that must meet the TTFT and TPOT targets; seed 000 plans at P95.</source>
             <translation>须满足 TTFT 与 TPOT 目标的请求比例（P50、P95 或 P99）；种子文档 000 按 P95 规划。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="256" />
+            <location filename="../../gpucalc/ui/fields.py" line="258" />
             <source>Safety watermark</source>
             <translation>安全水位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="257" />
+            <location filename="../../gpucalc/ui/fields.py" line="259" />
             <source>Share of the knee (the recommended concurrency, past which more concurrency only buys latency) planned as online capacity; the rest is left for bursts and long tails.</source>
             <translation>按拐点（即推荐并发，再往上加并发只会增加延迟）的该比例规划在线容量；其余留给突发和长尾。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="260" />
+            <location filename="../../gpucalc/ui/fields.py" line="262" />
             <source>Planning memory share</source>
             <translation>规划显存占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="261" />
+            <location filename="../../gpucalc/ui/fields.py" line="263" />
             <source>Weights + KV at average length + margin must fit this share of GPU memory.</source>
             <translation>权重 + 平均长度下的 KV + 余量须在显存的该比例之内。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="274" />
+            <location filename="../../gpucalc/ui/fields.py" line="276" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="275" />
+            <location filename="../../gpucalc/ui/fields.py" line="277" />
             <source>Search the catalog by name, or type a Hugging Face id, a config.json path or a model folder.</source>
             <translation>按名称搜索目录，或输入 Hugging Face id、config.json 路径或模型文件夹。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="278" />
+            <location filename="../../gpucalc/ui/fields.py" line="280" />
             <source>Activation dtype</source>
             <translation>激活精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="279" />
+            <location filename="../../gpucalc/ui/fields.py" line="281" />
             <source>--dtype: auto follows the checkpoint.</source>
             <translation>--dtype：自动则跟随检查点。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="286" />
+            <location filename="../../gpucalc/ui/fields.py" line="288" />
             <source>Scenario name</source>
             <translation>场景名称</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="287" />
+            <location filename="../../gpucalc/ui/fields.py" line="289" />
             <source>File version</source>
             <translation>文件版本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="288" />
+            <location filename="../../gpucalc/ui/fields.py" line="290" />
             <source>Custom GPU</source>
             <translation>自定义 GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="290" />
+            <location filename="../../gpucalc/ui/fields.py" line="292" />
             <source>Deployment</source>
             <translation>部署</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="291" />
+            <location filename="../../gpucalc/ui/fields.py" line="293" />
             <source>KV cache memory</source>
             <translation>KV 缓存显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="292" />
+            <location filename="../../gpucalc/ui/fields.py" line="294" />
             <source>KV block size</source>
             <translation>KV 块大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="293" />
+            <location filename="../../gpucalc/ui/fields.py" line="295" />
             <source>Images per prompt</source>
             <translation>每个请求的图片数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="296" />
+            <location filename="../../gpucalc/ui/fields.py" line="298" />
             <source>Acceptance rate (α)</source>
             <translation>接受率（α）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="297" />
+            <location filename="../../gpucalc/ui/fields.py" line="299" />
             <source>EAGLE top-k</source>
             <translation>EAGLE top-k</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="298" />
+            <location filename="../../gpucalc/ui/fields.py" line="300" />
             <source>Draft tokens verified</source>
             <translation>验证的草稿 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="299" />
+            <location filename="../../gpucalc/ui/fields.py" line="301" />
             <source>Workload</source>
             <translation>负载</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="300" />
+            <location filename="../../gpucalc/ui/fields.py" line="302" />
             <source>Request classes</source>
             <translation>请求类别</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="301" />
+            <location filename="../../gpucalc/ui/fields.py" line="303" />
             <source>Targets</source>
             <translation>目标</translation>
         </message>
@@ -3239,89 +3439,94 @@
             <translation>基数 + 图片数 × 每图编码器 token 数 × (2 × 宽度 + 2 × MLP 宽度 + 保留特征数) × 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="81" />
+            <location filename="../../gpucalc/core/calculate.py" line="88" />
+            <source>P{pct} TTFT of the closed loop: step in progress + prefill queue + own chunks</source>
+            <translation>闭环的 P{pct} 首 token 时间：进行中的步 + 预填充排队 + 自身分块</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/calculate.py" line="92" />
+            <source>P{pct} TPOT of the closed loop: decode step + the prefill steps met</source>
+            <translation>闭环的 P{pct} 每 token 延迟：解码步 + 遇到的预填充步</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/calculate.py" line="100" />
             <source>continuous batching with chunked prefill, {clients} clients</source>
             <translation>连续批处理 + 分块预填充，{clients} 个客户端</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="84" />
+            <location filename="../../gpucalc/core/calculate.py" line="103" />
             <source>finite run of {prompts} prompts: at most {prompts} running at once, throughput = output tokens ÷ run time (ramp-up and drain included)</source>
             <translation>有限压测 {prompts} 条请求：同时最多运行 {prompts} 条，吞吐 = 输出 token 数 ÷ 运行时间（含爬升与收尾）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="118" />
+            <location filename="../../gpucalc/core/calculate.py" line="141" />
             <source>lowest limiting ceiling (offline: memory only): past it a latency target breaks or requests queue</source>
             <translation>起限制作用的最低上限（离线：只看显存）：超过后延迟目标被击穿或请求开始排队</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="127" />
-            <source>max(1, floor(watermark × knee))</source>
-            <translation>max(1, floor(安全水位 × 拐点))</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/calculate.py" line="133" />
+            <location filename="../../gpucalc/core/calculate.py" line="149" />
             <source>max(2 × active params × tokens ÷ (peak × gemm eff), weight bytes ÷ (BW × mem eff))</source>
             <translation>max(2 × 激活参数量 × token 数 ÷ (峰值 × GEMM 效率), 权重字节数 ÷ (带宽 × 显存带宽效率))</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="135" />
+            <location filename="../../gpucalc/core/calculate.py" line="151" />
             <source>max(attention FLOPs ÷ rate, KV bytes read ÷ (BW × mem eff)) + prefill FLOPs</source>
             <translation>max(注意力 FLOPs ÷ 速率, 读取的 KV 字节数 ÷ (带宽 × 显存带宽效率)) + 预填充 FLOPs</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="137" />
+            <location filename="../../gpucalc/core/calculate.py" line="153" />
             <source>2 × layers × (latency + 2(n−1)/n × tokens × hidden × 2 B ÷ link) + EP + PP</source>
             <translation>2 × 层数 × (延迟 + 2(n−1)/n × token 数 × 隐藏维度 × 2 B ÷ 互联带宽) + EP + PP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="141" />
+            <location filename="../../gpucalc/core/calculate.py" line="157" />
             <source>Σ GEMM groups max(FLOPs ÷ (peak × e_max · M/(M + M½) · NK/(NK + NK½)), weight bytes ÷ (HBM × e_mem)) + t₀; MoE at e_max · t/(t + t½) over tokens per expert t</source>
             <translation>Σ 各组 GEMM max(FLOPs ÷ (峰值 × e_max · M/(M + M½) · NK/(NK + NK½)), 权重字节数 ÷ (HBM × e_mem)) + t₀；MoE 按每专家 token 数 t 取 e_max · t/(t + t½)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="144" />
+            <location filename="../../gpucalc/core/calculate.py" line="160" />
             <source>decode KV bytes ÷ (HBM × e_mem) + t_seq × decodes + prefill FLOPs ÷ (BF16 peak × e_max · s/(s + s½)) + t₀ per layer</source>
             <translation>逐 token 生成读取的 KV 字节数 ÷ (HBM × e_mem) + t_seq × 生成请求数 + 预填充 FLOPs ÷ (BF16 峰值 × e_max · s/(s + s½)) + 每层 t₀</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="147" />
+            <location filename="../../gpucalc/core/calculate.py" line="163" />
             <source>2 × layers × min(custom α + bytes ÷ β, NCCL α + bytes ÷ β) + EP + PP</source>
             <translation>2 × 层数 × min(自定义 α + 字节数 ÷ β, NCCL α + 字节数 ÷ β) + EP + PP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="151" />
+            <location filename="../../gpucalc/core/calculate.py" line="167" />
             <source>MoE layers × (fixed + tokens × bytes per token ÷ link): expert dispatch + combine over the DP × TP ranks</source>
             <translation>MoE 层数 × (固定开销 + token 数 × 每 token 字节 ÷ 链路)：专家分发 + 合并，跨 DP × TP 个 rank</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="154" />
+            <location filename="../../gpucalc/core/calculate.py" line="170" />
             <source>max(layers × launch cost per layer − GPU work, 0) without CUDA graphs</source>
             <translation>max(层数 × 每层启动开销 − GPU 计算时间, 0)（不使用 CUDA Graph 时）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="156" />
+            <location filename="../../gpucalc/core/calculate.py" line="172" />
             <source>fixed scheduler/launch cost per step</source>
             <translation>每步固定的调度 / 启动开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="222" />
-            <source>min(memory, compute, interconnect) over the limiting ceilings (offline: memory)</source>
-            <translation>min(显存, 算力, 卡间通信)，取起限制作用的上限（离线：显存）</translation>
+            <location filename="../../gpucalc/core/calculate.py" line="249" />
+            <source>requests in flight on one engine (a closed-loop ladder, --max-concurrency N) whose P{pct} TTFT and TPOT meet the targets: min(memory, compute, interconnect, scheduler); offline: memory</source>
+            <translation>一个引擎上 P{pct} 首 token 时间和每 token 延迟都达标的在途请求数（闭环并发阶梯，--max-concurrency N）：min(显存, 算力, 通信, 调度)；离线：显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="229" />
+            <location filename="../../gpucalc/core/calculate.py" line="262" />
             <source>communication ÷ step time</source>
             <translation>通信时间 ÷ 单步时间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="236" />
-            <source>closed loop at the recommendation</source>
-            <translation>推荐并发下的闭环负载</translation>
+            <location filename="../../gpucalc/core/calculate.py" line="270" />
+            <source>closed loop at the concurrency: means of the steady state</source>
+            <translation>该并发下的闭环：稳态均值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="238" />
-            <source>batch filled to KV and scheduler caps</source>
-            <translation>批次填满到 KV 与调度器上限</translation>
+            <location filename="../../gpucalc/core/calculate.py" line="272" />
+            <source>steady state with the batch filled to the KV and scheduler caps</source>
+            <translation>批填满到 KV 与调度上限时的稳态</translation>
         </message>
         <message>
             <location filename="../../gpucalc/core/calibrate.py" line="370" />
@@ -3339,34 +3544,89 @@
             <translation>各指标 |预测 ÷ 实测 − 1| 中位数的中位数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/ceilings.py" line="41" />
+            <location filename="../../gpucalc/core/capacity.py" line="56" />
+            <source>offline: the batch filled to memory and the scheduler cap, no latency targets</source>
+            <translation>离线：批填满到显存与调度上限，不设延迟目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/capacity.py" line="60" />
+            <source>no request rate meets the percentile targets</source>
+            <translation>没有任何请求速率能达到分位数目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/capacity.py" line="65" />
+            <source>highest Poisson rate whose P{pct} TTFT (prefill queue + own chunks) and P{pct} TPOT meet the targets: the rate at that mean running batch × DP ranks</source>
+            <translation>P{pct} 首 token 时间（预填充排队 + 自身分块）与 P{pct} 每 token 延迟都达标的最高泊松速率：该平均运行批下的速率 × DP 秩数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/capacity.py" line="75" />
+            <source>rate capacity × mean end-to-end latency (Little's law)</source>
+            <translation>请求速率容量 × 平均端到端延迟（Little 定律）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/capacity.py" line="80" />
+            <source>rate capacity × mean output tokens</source>
+            <translation>请求速率容量 × 平均输出 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/capacity.py" line="83" />
+            <source>P{pct} TTFT at the rate capacity</source>
+            <translation>请求速率容量下的 P{pct} 首 token 时间</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/capacity.py" line="85" />
+            <source>P{pct} TPOT at the rate capacity</source>
+            <translation>请求速率容量下的 P{pct} 每 token 延迟</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/capacity.py" line="161" />
+            <source>min(max(1, floor(watermark × concurrency)), memory-share rule's requests)</source>
+            <translation>min(max(1, floor(安全水位 × 并发)), 显存占比规则的请求数)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/capacity.py" line="188" />
+            <source>P{pct} TTFT with one request in flight: the step in progress + the prompt's own prefill chunks</source>
+            <translation>仅 1 个请求在途时的 P{pct} 首 token 时间：进行中的步 + 该提示词自身的预填充分块</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/capacity.py" line="193" />
+            <source>P{pct} TPOT with one request in flight: one decode step</source>
+            <translation>仅 1 个请求在途时的 P{pct} 每 token 延迟：一个解码步</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/ceilings.py" line="43" />
             <source>floor(KV blocks ÷ blocks per request at planning length)</source>
             <translation>floor(KV 块数 ÷ 规划长度下每请求块数)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/ceilings.py" line="52" />
+            <location filename="../../gpucalc/core/ceilings.py" line="54" />
             <source>max_num_seqs: the scheduler runs at most this many requests per step</source>
             <translation>最大序列数：调度器每步最多运行这么多请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/ceilings.py" line="97" />
-            <source>max N: P{pct} TPOT(N decodes, chunked-prefill steps) ≤ TPOT target and P{pct} TTFT (queue in front of the prefill + own chunks) ≤ TTFT target; the mean meets both too</source>
-            <translation>最大 N：P{pct} TPOT（N 个解码、分块预填充步）≤ TPOT 目标，且 P{pct} TTFT（预填充前的排队 + 自身分块）≤ TTFT 目标；平均值也同时满足</translation>
+            <location filename="../../gpucalc/core/ceilings.py" line="125" />
+            <source>max N in flight (closed loop): P{pct} TPOT(N decodes, chunked-prefill steps) ≤ TPOT target and P{pct} TTFT (queue in front of the prefill + own chunks) ≤ TTFT target; the mean meets both too</source>
+            <translation>最大在途数 N（闭环）：P{pct} 每 token 延迟（N 路解码，分块预填充步）≤ 每 token 延迟目标，且 P{pct} 首 token 时间（预填充前排队 + 自身分块）≤ 首 token 时间目标；均值也同时达标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/ceilings.py" line="138" />
+            <location filename="../../gpucalc/core/ceilings.py" line="169" />
             <source>single GPU: no inter-GPU communication</source>
             <translation>单卡：没有卡间通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/ceilings.py" line="144" />
+            <location filename="../../gpucalc/core/ceilings.py" line="175" />
             <source>max N: all-reduce/all-to-all/pipeline time of one step ≤ 50 % × TPOT target</source>
             <translation>最大 N：一步中 all-reduce / all-to-all / 流水线通信时间 ≤ 50 % × TPOT 目标</translation>
         </message>
         <message>
+            <location filename="../../gpucalc/core/ceilings.py" line="335" />
+            <source>{per_rank} per DP rank × {ranks} DP ranks</source>
+            <translation>每 DP 秩 {per_rank} × {ranks} 个 DP 秩</translation>
+        </message>
+        <message>
             <location filename="../../gpucalc/core/class_latency.py" line="57" />
-            <source>P{pct}: ½ step + queue wait in front of the prefill + ceil(input ÷ room) prefill steps of this class's prompt</source>
-            <translation>P{pct}：½ 步 + 预填充前的排队等待 + 本类输入的 ceil(输入 ÷ 余量) 个预填充步</translation>
+            <source>P{pct}: the step in progress + queue wait in front of the prefill + ceil(input ÷ room) prefill steps of this class's prompt</source>
+            <translation>P{pct}：进行中的步 + 预填充前的排队等待 + 该类提示词的 ceil(输入 ÷ 可用空间) 个预填充步</translation>
         </message>
         <message>
             <location filename="../../gpucalc/core/class_latency.py" line="64" />
@@ -3374,47 +3634,47 @@
             <translation>P{pct}：解码步 + 本类输出期间遇到的分块预填充步所占份额</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="276" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="281" />
             <source>max(ceil(average QPS ÷ (watermark × req/s per replica)), ceil(peak QPS ÷ req/s per replica))</source>
             <translation>max(ceil(平均 QPS ÷ (水位 × 每副本 req/s)), ceil(峰值 QPS ÷ 每副本 req/s))</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="307" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="312" />
             <source>ceil(P95 prompt ÷ token budget) chunks × prefill-only step time</source>
             <translation>ceil(P95 提示词 ÷ token 预算) 个分块 × 纯预填充步时间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="311" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="316" />
             <source>token budget ÷ prefill-only step time of a full budget</source>
             <translation>token 预算 ÷ 满预算纯预填充步时间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="315" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="320" />
             <source>ρ × prompt tok/s ÷ mean prompt, ρ = 2w ÷ (S + 2w), w = TTFT target − P95 prefill − KV transfer, S = mean prompt ÷ prompt tok/s</source>
             <translation>ρ × 提示词 tok/s ÷ 平均提示词，ρ = 2w ÷ (S + 2w)，w = TTFT 目标 − P95 预填充 − KV 传输，S = 平均提示词 ÷ 提示词 tok/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="322" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="327" />
             <source>M/D/1 wait at the average QPS per prefill replica + P95 prefill + KV transfer</source>
             <translation>每个预填充副本在平均 QPS 下的 M/D/1 等待 + P95 预填充 + KV 传输</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="353" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="358" />
             <source>min(KV at planning length, max_num_seqs, max N: decode-only step ≤ TPOT target)</source>
             <translation>min(规划长度下的 KV 容量, max_num_seqs, 最大 N：纯生成步 ≤ TPOT 目标)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="358" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="363" />
             <source>decode-only step at the knee (no prompt chunks)</source>
             <translation>拐点处的纯生成步（无提示词分块）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="362" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="367" />
             <source>knee ÷ decode step time</source>
             <translation>拐点 ÷ 生成步时间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="365" />
+            <location filename="../../gpucalc/core/disaggregation.py" line="370" />
             <source>Little's law: knee ÷ (mean output × decode step time)</source>
             <translation>Little 定律：拐点 ÷ (平均输出 × 生成步时间)</translation>
         </message>
@@ -3449,119 +3709,114 @@
             <translation>最忙 EP rank 的路由 token 数 ÷ 平均值；按此放大每步的专家 GEMM</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="148" />
+            <location filename="../../gpucalc/core/fleet.py" line="155" />
             <source>GPUs × price per GPU-hour × hours</source>
             <translation>卡数 × 每卡时价格 × 小时数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="162" />
-            <source>(saturated − at watermark output tok/s) × replicas × 86,400 s</source>
-            <translation>(饱和时 − 安全水位时的输出 tok/s) × 副本数 × 86,400 s</translation>
-        </message>
-        <message>
             <location filename="../../gpucalc/core/fleet.py" line="169" />
-            <source>online capacity × replicas deployed</source>
-            <translation>在线容量 × 已部署副本数</translation>
+            <source>cost per hour ÷ (QPS × mean output tokens × 3,600 s) × 1,000,000</source>
+            <translation>每小时成本 ÷ (QPS × 平均输出 token 数 × 3,600 s) × 1,000,000</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="174" />
-            <source>knee × replicas deployed</source>
-            <translation>拐点 × 已部署副本数</translation>
+            <location filename="../../gpucalc/core/fleet.py" line="184" />
+            <source>(saturated − planned output tok/s) × replicas × 86,400 s</source>
+            <translation>(饱和 − 规划输出 tok/s) × 副本数 × 86,400 s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="178" />
-            <source>req/s per replica at the watermark × replicas deployed</source>
-            <translation>安全水位下每副本 req/s × 已部署副本数</translation>
+            <location filename="../../gpucalc/core/fleet.py" line="191" />
+            <source>planned concurrency × replicas deployed</source>
+            <translation>规划并发 × 已部署副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="182" />
-            <source>output tok/s per replica at the watermark × replicas</source>
-            <translation>安全水位下每副本输出 tok/s × 副本数</translation>
+            <location filename="../../gpucalc/core/fleet.py" line="196" />
+            <source>concurrency × replicas deployed</source>
+            <translation>并发 × 已部署副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="187" />
+            <location filename="../../gpucalc/core/fleet.py" line="200" />
+            <source>planned req/s per replica × replicas deployed</source>
+            <translation>每副本规划 req/s × 已部署副本数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet.py" line="204" />
+            <source>planned output tok/s per replica × replicas</source>
+            <translation>每副本规划输出 tok/s × 副本数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet.py" line="208" />
             <source>output tok/s over all replicas × 86,400 s</source>
             <translation>全部副本的输出 tok/s × 86,400 s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="191" />
+            <location filename="../../gpucalc/core/fleet.py" line="212" />
             <source>output tok/s over all replicas × 3,600 s ÷ GPUs deployed</source>
             <translation>全部副本的输出 tok/s × 3,600 s ÷ 已部署卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="230" />
-            <source>watermark × closed-loop request rate of one replica at the knee</source>
-            <translation>安全水位 × 单副本在拐点处的闭环请求速率</translation>
+            <location filename="../../gpucalc/core/fleet.py" line="253" />
+            <source>watermark × rate capacity of one replica (Poisson arrivals at the percentile targets)</source>
+            <translation>安全水位 × 单副本请求速率容量（泊松到达，分位数目标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="235" />
-            <source>closed-loop request rate of one replica at the knee (the recommendation)</source>
-            <translation>单副本在拐点（即推荐并发）处的闭环请求速率</translation>
+            <location filename="../../gpucalc/core/fleet.py" line="258" />
+            <source>rate capacity of one replica: Poisson req/s whose percentile TTFT and TPOT meet the targets</source>
+            <translation>单副本请求速率容量：分位数首 token 时间与每 token 延迟都达标的泊松 req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="239" />
-            <source>ceil(average QPS ÷ req/s per replica at the watermark)</source>
-            <translation>ceil(平均 QPS ÷ 安全水位下每副本 req/s)</translation>
+            <location filename="../../gpucalc/core/fleet.py" line="262" />
+            <source>ceil(average QPS ÷ planned req/s per replica)</source>
+            <translation>ceil(平均 QPS ÷ 每副本规划 req/s)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="244" />
-            <source>ceil(peak QPS ÷ req/s per replica at the knee)</source>
-            <translation>ceil(峰值 QPS ÷ 拐点处每副本 req/s)</translation>
+            <location filename="../../gpucalc/core/fleet.py" line="267" />
+            <source>ceil(peak QPS ÷ rate capacity per replica)</source>
+            <translation>ceil(峰值 QPS ÷ 每副本请求速率容量)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="249" />
-            <source>max(replicas for average, replicas for peak), N + k rounded up to whole DP groups</source>
-            <translation>max(满足平均的副本数, 满足峰值的副本数)，N + k 向上取整到完整的 DP 组</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/fleet.py" line="251" />
+            <location filename="../../gpucalc/core/fleet.py" line="272" />
             <source>max(replicas for average, replicas for peak)</source>
             <translation>max(平均流量所需副本数, 峰值所需副本数)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="253" />
+            <location filename="../../gpucalc/core/fleet.py" line="274" />
             <source>replicas for average (peaks queue or are rate-limited)</source>
             <translation>平均流量所需副本数（峰值排队或限流）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="257" />
+            <location filename="../../gpucalc/core/fleet.py" line="277" />
             <source>k of N + k (failover)</source>
             <translation>N + k 中的 k（故障切换）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="259" />
+            <location filename="../../gpucalc/core/fleet.py" line="279" />
             <source>N + k</source>
             <translation>N + k</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="262" />
+            <location filename="../../gpucalc/core/fleet.py" line="282" />
             <source>(N + k) × GPUs per replica</source>
             <translation>(N + k) × 每副本卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="266" />
-            <source>floor(GPUs ÷ (TP × PP))</source>
-            <translation>floor(卡数 ÷ (TP × PP))</translation>
+            <location filename="../../gpucalc/core/fleet.py" line="286" />
+            <source>floor(GPUs ÷ GPUs per replica)</source>
+            <translation>floor(GPU 数 ÷ 每副本 GPU 数)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="267" />
-            <source>floor(GPUs ÷ (DP × TP × PP)) × DP</source>
-            <translation>floor(GPU 数 ÷ (DP × TP × PP)) × DP</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/fleet.py" line="270" />
+            <location filename="../../gpucalc/core/fleet.py" line="288" />
             <source>num_gpus</source>
             <translation>规划卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="292" />
-            <source>online capacity × replicas</source>
-            <translation>在线容量 × 副本数</translation>
+            <location filename="../../gpucalc/core/fleet.py" line="313" />
+            <source>planned concurrency × replicas</source>
+            <translation>规划并发 × 副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="295" />
-            <source>req/s per replica at the watermark × replicas</source>
-            <translation>安全水位下每副本 req/s × 副本数</translation>
+            <location filename="../../gpucalc/core/fleet.py" line="316" />
+            <source>planned req/s per replica × replicas</source>
+            <translation>每副本规划 req/s × 副本数</translation>
         </message>
         <message>
             <location filename="../../gpucalc/core/kv_transfer.py" line="21" />
@@ -3989,104 +4244,114 @@
             <translation>由 {flag} 设定</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_capacity.py" line="131" />
-            <source>highest Poisson rate whose P{pct} TTFT (own prefill, prefill queue, wait for a running slot) and TPOT meet the targets; running requests a birth–death process served at r(n)</source>
-            <translation>P{pct} TTFT（自身预填充、预填充排队、等待运行槽位）与 TPOT 都满足目标的最高泊松到达速率；运行中的请求数按服务速率 r(n) 的生灭过程计算</translation>
+            <location filename="../../gpucalc/core/sim_capacity.py" line="58" />
+            <source>the rate capacity of the answer on one DP rank: the highest Poisson rate whose P{pct} TTFT and TPOT meet the targets</source>
+            <translation>结论中的请求速率容量在单个 DP 秩上的份额：P{pct} 首 token 时间与每 token 延迟都达标的最高泊松速率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_capacity.py" line="189" />
+            <location filename="../../gpucalc/core/sim_capacity.py" line="115" />
             <source>highest Poisson rate the simulated replica keeps up with (≥ 90 % completed while arrivals last) whose P{pct} TTFT and TPOT meet the targets (bisection)</source>
             <translation>仿真副本跟得上（到达期间完成 ≥ 90 %）且 P{pct} TTFT 与 TPOT 都满足目标的最高泊松到达速率（二分查找）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_capacity.py" line="232" />
+            <location filename="../../gpucalc/core/sim_capacity.py" line="158" />
             <source>analytic capacity at the P{pct} SLO (the simulator agrees within 10 %)</source>
             <translation>P{pct} SLO 下的解析容量（与仿真相差不超过 10 %）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_capacity.py" line="239" />
+            <location filename="../../gpucalc/core/sim_capacity.py" line="165" />
             <source>simulated capacity at the P{pct} SLO: the analytic figure differs by more than 10 % (queueing, preemption or length mix the closed form misses), so the simulated one is stated</source>
             <translation>P{pct} SLO 下的仿真容量：解析值相差超过 10 %（闭式公式漏掉了排队、抢占或长度混合），因此采用仿真值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="86" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="90" />
             <source>mean</source>
             <translation>平均值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="86" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="90" />
             <source>p50</source>
             <translation>P50</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="87" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="91" />
             <source>p95</source>
             <translation>P95</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="87" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="91" />
             <source>p99</source>
             <translation>P99</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="102" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="106" />
             <source>{stat} of {what}</source>
             <translation>{what} 的{stat}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="124" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="128" />
             <source>requests completed between first arrival + median end-to-end and the last arrival ÷ that time (0 when the window is empty)</source>
             <translation>从首个到达 + 端到端时间中位数到最后一个到达之间完成的请求数 ÷ 该时长（窗口为空时为 0）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="142" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="146" />
             <source>first token − arrival</source>
             <translation>首 token 时刻 − 到达时刻</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="146" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="150" />
             <source>(e2e − TTFT) ÷ (output tokens − 1)</source>
             <translation>(端到端 − TTFT) ÷ (输出 token 数 − 1)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="194" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="219" />
             <source>last completion − first arrival</source>
             <translation>最后完成时刻 − 首个到达时刻</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="200" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="225" />
             <source>completion − arrival</source>
             <translation>完成时刻 − 到达时刻</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="201" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="226" />
             <source>first scheduled − arrival</source>
             <translation>首次调度时刻 − 到达时刻</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="205" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="230" />
             <source>completed requests ÷ duration</source>
             <translation>完成的请求数 ÷ 时长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="208" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="233" />
             <source>output tokens ÷ duration</source>
             <translation>输出 token 数 ÷ 时长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="212" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="237" />
             <source>requests with TTFT ≤ target and TPOT ≤ target ÷ duration</source>
             <translation>TTFT ≤ 目标且 TPOT ≤ 目标的请求数 ÷ 时长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="217" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="242" />
             <source>requests meeting both targets ÷ requests</source>
             <translation>同时满足两个目标的请求数 ÷ 请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="220" />
+            <location filename="../../gpucalc/core/sim_metrics.py" line="245" />
             <source>newest running request preempted (recompute) when KV runs out</source>
             <translation>KV 用尽时抢占最新运行的请求（重算）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sim_metrics.py" line="252" />
+            <source>first token − send, steady state (after the first wave, before the drain)</source>
+            <translation>首 token 时刻 − 发送时刻，稳态（第一波之后、收尾之前）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/sim_metrics.py" line="256" />
+            <source>(e2e − TTFT) ÷ (output tokens − 1), steady state</source>
+            <translation>(端到端 − 首 token 时间) ÷ (输出 token 数 − 1)，稳态</translation>
         </message>
         <message>
             <location filename="../../gpucalc/core/sim_prefix.py" line="58" />
@@ -4164,32 +4429,32 @@
             <translation>网卡线速 × 每卡网卡数 ÷ 每字节 8 位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/uncertainty.py" line="231" />
+            <location filename="../../gpucalc/core/uncertainty.py" line="252" />
             <source>pessimistic</source>
             <translation>悲观</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/uncertainty.py" line="232" />
+            <location filename="../../gpucalc/core/uncertainty.py" line="253" />
             <source>optimistic</source>
             <translation>乐观</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/uncertainty.py" line="233" />
+            <location filename="../../gpucalc/core/uncertainty.py" line="254" />
             <source>expected</source>
             <translation>预期</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/uncertainty.py" line="252" />
+            <location filename="../../gpucalc/core/uncertainty.py" line="273" />
             <source>smallest of the expected value and the pessimistic and optimistic corners (here: {name})</source>
             <translation>预期值与悲观、乐观两种组合中的最小值（此处：{name}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/uncertainty.py" line="256" />
+            <location filename="../../gpucalc/core/uncertainty.py" line="277" />
             <source>every constant at its value</source>
             <translation>所有常数取其给定值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/uncertainty.py" line="257" />
+            <location filename="../../gpucalc/core/uncertainty.py" line="278" />
             <source>largest of the expected value and the pessimistic and optimistic corners (here: {name})</source>
             <translation>预期值与悲观、乐观两种组合中的最大值（此处：{name}）</translation>
         </message>
@@ -4359,987 +4624,1062 @@
     <context>
         <name>Inputs</name>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="207" />
+            <location filename="../../gpucalc/text/terms.py" line="218" />
+            <source>binding limit</source>
+            <translation>瓶颈</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="219" />
+            <source>binding target</source>
+            <translation>起约束的目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="220" />
+            <source>DP ranks</source>
+            <translation>DP 秩数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="221" />
+            <source>running requests per DP rank</source>
+            <translation>每 DP 秩运行中的请求数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="222" />
+            <source>mean end-to-end latency (ms)</source>
+            <translation>平均端到端延迟（ms）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="223" />
+            <source>mean output tokens</source>
+            <translation>平均输出 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="224" />
+            <source>requests within the memory planning share</source>
+            <translation>显存规划占比内的请求数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="225" />
+            <source>planned by</source>
+            <translation>规划依据</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="226" />
+            <source>planned concurrency</source>
+            <translation>规划并发</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="227" />
+            <source>rate capacity (req/s)</source>
+            <translation>请求速率容量（req/s）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="228" />
+            <source>QPS</source>
+            <translation>QPS</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="229" />
+            <source>cost per hour (USD)</source>
+            <translation>每小时成本（美元）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="231" />
+            <source>TTFT target</source>
+            <translation>首 token 时间目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="232" />
+            <source>TPOT target</source>
+            <translation>每 token 延迟目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="233" />
+            <source>memory planning share</source>
+            <translation>显存规划占比</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="235" />
             <source>shared prefix</source>
             <translation>共享前缀</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="208" />
+            <location filename="../../gpucalc/text/terms.py" line="236" />
             <source>shared prefix in whole blocks</source>
             <translation>按整块计的共享前缀</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="210" />
+            <location filename="../../gpucalc/text/terms.py" line="238" />
             <source>distinct prefixes</source>
             <translation>不同前缀数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="211" />
+            <location filename="../../gpucalc/text/terms.py" line="239" />
             <source>measured hit rate</source>
             <translation>实测命中率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="212" />
+            <location filename="../../gpucalc/text/terms.py" line="240" />
             <source>chat history cached</source>
             <translation>多轮对话历史已缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="213" />
+            <location filename="../../gpucalc/text/terms.py" line="241" />
             <source>mean chat history</source>
             <translation>平均对话历史</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="214" />
+            <location filename="../../gpucalc/text/terms.py" line="242" />
             <source>mean prompt</source>
             <translation>平均输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="215" />
+            <location filename="../../gpucalc/text/terms.py" line="243" />
             <source>cached tokens</source>
             <translation>缓存 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="216" />
+            <location filename="../../gpucalc/text/terms.py" line="244" />
             <source>cached tokens per request</source>
             <translation>每请求缓存 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="217" />
+            <location filename="../../gpucalc/text/terms.py" line="245" />
             <source>blocks per shared prefix</source>
             <translation>每个共享前缀块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="219" />
+            <location filename="../../gpucalc/text/terms.py" line="247" />
             <source>prompt tokens</source>
             <translation>输入 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="220" />
+            <location filename="../../gpucalc/text/terms.py" line="248" />
             <source>batched tokens T</source>
             <translation>批处理 token 数 T</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="221" />
+            <location filename="../../gpucalc/text/terms.py" line="249" />
             <source>forward pass (GiB)</source>
             <translation>前向激活（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="222" />
+            <location filename="../../gpucalc/text/terms.py" line="250" />
             <source>sampler (GiB)</source>
             <translation>采样器（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="223" />
+            <location filename="../../gpucalc/text/terms.py" line="251" />
             <source>MoE workspace (GiB)</source>
             <translation>MoE 工作区（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="224" />
+            <location filename="../../gpucalc/text/terms.py" line="252" />
             <source>vision encoder (GiB)</source>
             <translation>视觉编码器（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="225" />
+            <location filename="../../gpucalc/text/terms.py" line="253" />
             <source>embedding (GiB)</source>
             <translation>词嵌入（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="226" />
+            <location filename="../../gpucalc/text/terms.py" line="254" />
             <source>attention (GiB)</source>
             <translation>注意力（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="227" />
+            <location filename="../../gpucalc/text/terms.py" line="255" />
             <source>dense MLP (GiB)</source>
             <translation>稠密 MLP（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="228" />
+            <location filename="../../gpucalc/text/terms.py" line="256" />
             <source>routed experts (GiB)</source>
             <translation>路由专家（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="229" />
+            <location filename="../../gpucalc/text/terms.py" line="257" />
             <source>shared experts (GiB)</source>
             <translation>共享专家（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="230" />
+            <location filename="../../gpucalc/text/terms.py" line="258" />
             <source>norms and router (GiB)</source>
             <translation>归一化与路由器（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="231" />
+            <location filename="../../gpucalc/text/terms.py" line="259" />
             <source>LM head (GiB)</source>
             <translation>输出头（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="232" />
+            <location filename="../../gpucalc/text/terms.py" line="260" />
             <source>vision tower (GiB)</source>
             <translation>视觉塔（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="233" />
+            <location filename="../../gpucalc/text/terms.py" line="261" />
             <source>speculative draft (GiB)</source>
             <translation>投机草稿（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="234" />
+            <location filename="../../gpucalc/text/terms.py" line="262" />
             <source>speculative method</source>
             <translation>投机方法</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="235" />
+            <location filename="../../gpucalc/text/terms.py" line="263" />
             <source>draft model</source>
             <translation>草稿模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="236" />
+            <location filename="../../gpucalc/text/terms.py" line="264" />
             <source>MTP layers</source>
             <translation>MTP 层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="237" />
+            <location filename="../../gpucalc/text/terms.py" line="265" />
             <source>acceptance rate α</source>
             <translation>接受率 α</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="238" />
+            <location filename="../../gpucalc/text/terms.py" line="266" />
             <source>speculative tokens k</source>
             <translation>投机 token 数 k</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="239" />
+            <location filename="../../gpucalc/text/terms.py" line="267" />
             <source>draft KV layers</source>
             <translation>草稿 KV 层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="240" />
+            <location filename="../../gpucalc/text/terms.py" line="268" />
             <source>TPOT without speculation (ms)</source>
             <translation>不投机时的 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="241" />
+            <location filename="../../gpucalc/text/terms.py" line="269" />
             <source>TPOT with speculation (ms)</source>
             <translation>投机时的 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="242" />
+            <location filename="../../gpucalc/text/terms.py" line="270" />
             <source>activation (GiB)</source>
             <translation>激活（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="243" />
+            <location filename="../../gpucalc/text/terms.py" line="271" />
             <source>alarm share</source>
             <translation>警戒占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="244" />
+            <location filename="../../gpucalc/text/terms.py" line="272" />
             <source>average tokens</source>
             <translation>平均 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="245" />
+            <location filename="../../gpucalc/text/terms.py" line="273" />
             <source>base (GiB)</source>
             <translation>基数（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="246" />
+            <location filename="../../gpucalc/text/terms.py" line="274" />
             <source>binding</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="247" />
+            <location filename="../../gpucalc/text/terms.py" line="275" />
             <source>block bytes</source>
             <translation>块字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="248" />
+            <location filename="../../gpucalc/text/terms.py" line="276" />
             <source>block size</source>
             <translation>块大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="249" />
+            <location filename="../../gpucalc/text/terms.py" line="277" />
             <source>blocks per request</source>
             <translation>每请求块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="250" />
+            <location filename="../../gpucalc/text/terms.py" line="278" />
             <source>bytes per element</source>
             <translation>每元素字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="251" />
+            <location filename="../../gpucalc/text/terms.py" line="279" />
             <source>bytes per logit</source>
             <translation>每 logit 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="252" />
+            <location filename="../../gpucalc/text/terms.py" line="280" />
             <source>communication (ms)</source>
             <translation>通信（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="253" />
+            <location filename="../../gpucalc/text/terms.py" line="281" />
             <source>compute</source>
             <translation>算力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="254" />
+            <location filename="../../gpucalc/text/terms.py" line="282" />
             <source>concurrency</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="255" />
+            <location filename="../../gpucalc/text/terms.py" line="283" />
             <source>decode step (ms)</source>
             <translation>解码步（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="256" />
+            <location filename="../../gpucalc/text/terms.py" line="284" />
             <source>factor</source>
             <translation>系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="257" />
+            <location filename="../../gpucalc/text/terms.py" line="285" />
             <source>format</source>
             <translation>格式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="258" />
+            <location filename="../../gpucalc/text/terms.py" line="286" />
             <source>memory fraction</source>
             <translation>显存比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="259" />
+            <location filename="../../gpucalc/text/terms.py" line="287" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="260" />
+            <location filename="../../gpucalc/text/terms.py" line="288" />
             <source>KV-cache groups</source>
             <translation>KV 缓存组数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="261" />
+            <location filename="../../gpucalc/text/terms.py" line="289" />
             <source>interconnect</source>
             <translation>卡间通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="262" />
+            <location filename="../../gpucalc/text/terms.py" line="290" />
             <source>intermediate size</source>
             <translation>中间层维度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="263" />
+            <location filename="../../gpucalc/text/terms.py" line="291" />
             <source>knee</source>
             <translation>拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="264" />
+            <location filename="../../gpucalc/text/terms.py" line="292" />
             <source>KV blocks</source>
             <translation>KV 块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="265" />
+            <location filename="../../gpucalc/text/terms.py" line="293" />
             <source>KV format</source>
             <translation>KV 格式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="266" />
+            <location filename="../../gpucalc/text/terms.py" line="294" />
             <source>KV cache (GiB)</source>
             <translation>KV 缓存（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="267" />
+            <location filename="../../gpucalc/text/terms.py" line="295" />
             <source>KV per request (GiB)</source>
             <translation>每请求 KV（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="268" />
+            <location filename="../../gpucalc/text/terms.py" line="296" />
             <source>layers</source>
             <translation>层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="269" />
+            <location filename="../../gpucalc/text/terms.py" line="297" />
             <source>length margin</source>
             <translation>长度余量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="270" />
+            <location filename="../../gpucalc/text/terms.py" line="298" />
             <source>margin (GiB)</source>
             <translation>余量（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="271" />
+            <location filename="../../gpucalc/text/terms.py" line="299" />
             <source>max model length</source>
             <translation>最大上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="272" />
+            <location filename="../../gpucalc/text/terms.py" line="300" />
             <source>max sequences</source>
             <translation>最大序列数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="273" />
+            <location filename="../../gpucalc/text/terms.py" line="301" />
             <source>mean input</source>
             <translation>平均输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="274" />
+            <location filename="../../gpucalc/text/terms.py" line="302" />
             <source>mean-latency ceiling</source>
             <translation>平均延迟上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="275" />
+            <location filename="../../gpucalc/text/terms.py" line="303" />
             <source>mean output</source>
             <translation>平均输出</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="276" />
+            <location filename="../../gpucalc/text/terms.py" line="304" />
             <source>memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="277" />
+            <location filename="../../gpucalc/text/terms.py" line="305" />
             <source>runtime (GiB)</source>
             <translation>运行时（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="278" />
+            <location filename="../../gpucalc/text/terms.py" line="306" />
             <source>P95 input</source>
             <translation>P95 输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="279" />
+            <location filename="../../gpucalc/text/terms.py" line="307" />
             <source>P95 TPOT (ms)</source>
             <translation>P95 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="280" />
+            <location filename="../../gpucalc/text/terms.py" line="308" />
             <source>P95 TTFT (ms)</source>
             <translation>P95 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="281" />
+            <location filename="../../gpucalc/text/terms.py" line="309" />
             <source>parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="282" />
+            <location filename="../../gpucalc/text/terms.py" line="310" />
             <source>bytes per GPU</source>
             <translation>每卡字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="283" />
+            <location filename="../../gpucalc/text/terms.py" line="311" />
             <source>percentile</source>
             <translation>百分位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="284" />
+            <location filename="../../gpucalc/text/terms.py" line="312" />
             <source>planning share</source>
             <translation>规划占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="285" />
+            <location filename="../../gpucalc/text/terms.py" line="313" />
             <source>planning length</source>
             <translation>规划长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="286" />
+            <location filename="../../gpucalc/text/terms.py" line="314" />
             <source>PP</source>
             <translation>PP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="287" />
+            <location filename="../../gpucalc/text/terms.py" line="315" />
             <source>prefill queue utilisation</source>
             <translation>预填充队列利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="288" />
+            <location filename="../../gpucalc/text/terms.py" line="316" />
             <source>prefill step (ms)</source>
             <translation>预填充步（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="289" />
+            <location filename="../../gpucalc/text/terms.py" line="317" />
             <source>prefill share of steps</source>
             <translation>预填充步占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="290" />
+            <location filename="../../gpucalc/text/terms.py" line="318" />
             <source>prefill tokens</source>
             <translation>预填充 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="291" />
+            <location filename="../../gpucalc/text/terms.py" line="319" />
             <source>replicas</source>
             <translation>副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="292" />
+            <location filename="../../gpucalc/text/terms.py" line="320" />
             <source>requests/s</source>
             <translation>请求/秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="293" />
+            <location filename="../../gpucalc/text/terms.py" line="321" />
             <source>running requests</source>
             <translation>运行中的请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="294" />
+            <location filename="../../gpucalc/text/terms.py" line="322" />
             <source>scheduler</source>
             <translation>调度器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="295" />
+            <location filename="../../gpucalc/text/terms.py" line="323" />
             <source>share</source>
             <translation>占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="296" />
+            <location filename="../../gpucalc/text/terms.py" line="324" />
             <source>share limit</source>
             <translation>占比上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="297" />
+            <location filename="../../gpucalc/text/terms.py" line="325" />
             <source>single GPU (GiB)</source>
             <translation>单卡（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="298" />
+            <location filename="../../gpucalc/text/terms.py" line="326" />
             <source>source</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="299" />
+            <location filename="../../gpucalc/text/terms.py" line="327" />
             <source>step (ms)</source>
             <translation>单步（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="300" />
+            <location filename="../../gpucalc/text/terms.py" line="328" />
             <source>token budget</source>
             <translation>token 预算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="301" />
+            <location filename="../../gpucalc/text/terms.py" line="329" />
             <source>tokens per request</source>
             <translation>每请求 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="302" />
+            <location filename="../../gpucalc/text/terms.py" line="330" />
             <source>total (GiB)</source>
             <translation>总量（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="303" />
+            <location filename="../../gpucalc/text/terms.py" line="331" />
             <source>TP</source>
             <translation>TP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="304" />
+            <location filename="../../gpucalc/text/terms.py" line="332" />
             <source>extra with TP (GiB)</source>
             <translation>TP &gt; 1 时的额外部分（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="305" />
+            <location filename="../../gpucalc/text/terms.py" line="333" />
             <source>TPOT target (ms)</source>
             <translation>TPOT 目标（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="306" />
+            <location filename="../../gpucalc/text/terms.py" line="334" />
             <source>TTFT target (ms)</source>
             <translation>TTFT 目标（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="307" />
+            <location filename="../../gpucalc/text/terms.py" line="335" />
             <source>uncapped</source>
             <translation>未截断值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="308" />
+            <location filename="../../gpucalc/text/terms.py" line="336" />
             <source>vocabulary</source>
             <translation>词表大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="309" />
+            <location filename="../../gpucalc/text/terms.py" line="337" />
             <source>watermark</source>
             <translation>安全水位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="310" />
+            <location filename="../../gpucalc/text/terms.py" line="338" />
             <source>weights (GiB)</source>
             <translation>权重（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="311" />
+            <location filename="../../gpucalc/text/terms.py" line="339" />
             <source>decode context parallel (DCP)</source>
             <translation>解码上下文并行（DCP）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="312" />
+            <location filename="../../gpucalc/text/terms.py" line="340" />
             <source>indexer key bytes per token per layer</source>
             <translation>每层每 token 索引器键字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="314" />
+            <location filename="../../gpucalc/text/terms.py" line="342" />
             <source>state layers</source>
             <translation>状态层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="315" />
+            <location filename="../../gpucalc/text/terms.py" line="343" />
             <source>convolution state bytes per layer</source>
             <translation>每层卷积状态字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="316" />
+            <location filename="../../gpucalc/text/terms.py" line="344" />
             <source>recurrent state bytes per layer</source>
             <translation>每层递归状态字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="317" />
+            <location filename="../../gpucalc/text/terms.py" line="345" />
             <source>recurrent state dtype</source>
             <translation>递归状态精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="318" />
+            <location filename="../../gpucalc/text/terms.py" line="346" />
             <source>hidden size H</source>
             <translation>隐藏维度 H</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="319" />
+            <location filename="../../gpucalc/text/terms.py" line="347" />
             <source>width N</source>
             <translation>宽度 N</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="320" />
+            <location filename="../../gpucalc/text/terms.py" line="348" />
             <source>expert width per rank N</source>
             <translation>每卡专家宽度 N</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="322" />
+            <location filename="../../gpucalc/text/terms.py" line="350" />
             <source>activation peak factor</source>
             <translation>激活峰值系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="323" />
+            <location filename="../../gpucalc/text/terms.py" line="351" />
             <source>runtime memory factor</source>
             <translation>运行时显存系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="324" />
+            <location filename="../../gpucalc/text/terms.py" line="352" />
             <source>CUDA-graph memory factor</source>
             <translation>CUDA Graph 显存系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="325" />
+            <location filename="../../gpucalc/text/terms.py" line="353" />
             <source>GEMM efficiency factor</source>
             <translation>GEMM 效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="326" />
+            <location filename="../../gpucalc/text/terms.py" line="354" />
             <source>attention efficiency factor</source>
             <translation>注意力效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="327" />
+            <location filename="../../gpucalc/text/terms.py" line="355" />
             <source>memory-bandwidth efficiency factor</source>
             <translation>显存带宽效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="328" />
+            <location filename="../../gpucalc/text/terms.py" line="356" />
             <source>link-bandwidth efficiency factor</source>
             <translation>互联带宽效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="329" />
+            <location filename="../../gpucalc/text/terms.py" line="357" />
             <source>collective latency factor</source>
             <translation>集合通信延迟系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="330" />
+            <location filename="../../gpucalc/text/terms.py" line="358" />
             <source>step overhead factor</source>
             <translation>单步开销系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="331" />
+            <location filename="../../gpucalc/text/terms.py" line="359" />
             <source>analytic (req/s)</source>
             <translation>解析值（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="332" />
+            <location filename="../../gpucalc/text/terms.py" line="360" />
             <source>simulated (req/s)</source>
             <translation>仿真值（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="333" />
+            <location filename="../../gpucalc/text/terms.py" line="361" />
             <source>ratio</source>
             <translation>比值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="334" />
+            <location filename="../../gpucalc/text/terms.py" line="362" />
             <source>bisection steps</source>
             <translation>二分步数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="335" />
+            <location filename="../../gpucalc/text/terms.py" line="363" />
             <source>burstiness</source>
             <translation>突发度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="336" />
+            <location filename="../../gpucalc/text/terms.py" line="364" />
             <source>completed in the window</source>
             <translation>窗口内完成数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="337" />
+            <location filename="../../gpucalc/text/terms.py" line="365" />
             <source>duration (s)</source>
             <translation>时长（s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="338" />
+            <location filename="../../gpucalc/text/terms.py" line="366" />
             <source>elements per token</source>
             <translation>每 token 元素数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="339" />
+            <location filename="../../gpucalc/text/terms.py" line="367" />
             <source>replicas for the average</source>
             <translation>平均流量所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="340" />
+            <location filename="../../gpucalc/text/terms.py" line="368" />
             <source>replicas for the peak</source>
             <translation>峰值所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="341" />
+            <location filename="../../gpucalc/text/terms.py" line="369" />
             <source>GPUs</source>
             <translation>卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="342" />
+            <location filename="../../gpucalc/text/terms.py" line="370" />
             <source>GPUs per replica</source>
             <translation>每副本卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="343" />
+            <location filename="../../gpucalc/text/terms.py" line="371" />
             <source>GPUs per node</source>
             <translation>每节点卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="344" />
+            <location filename="../../gpucalc/text/terms.py" line="372" />
             <source>network</source>
             <translation>网络</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="345" />
+            <location filename="../../gpucalc/text/terms.py" line="373" />
             <source>NIC line rate (Gb/s)</source>
             <translation>网卡线速（Gb/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="346" />
+            <location filename="../../gpucalc/text/terms.py" line="374" />
             <source>NICs per GPU</source>
             <translation>每卡网卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="347" />
+            <location filename="../../gpucalc/text/terms.py" line="375" />
             <source>latency (µs)</source>
             <translation>延迟（µs）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="348" />
+            <location filename="../../gpucalc/text/terms.py" line="376" />
             <source>hours</source>
             <translation>小时数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="349" />
+            <location filename="../../gpucalc/text/terms.py" line="377" />
             <source>images</source>
             <translation>图片数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="350" />
+            <location filename="../../gpucalc/text/terms.py" line="378" />
             <source>images per prompt</source>
             <translation>每条请求图片数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="351" />
+            <location filename="../../gpucalc/text/terms.py" line="379" />
             <source>image count rule</source>
             <translation>图片数规则</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="352" />
+            <location filename="../../gpucalc/text/terms.py" line="380" />
             <source>spare replicas k</source>
             <translation>备用副本数 k</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="353" />
+            <location filename="../../gpucalc/text/terms.py" line="381" />
             <source>P50 TTFT at the lowest rate (ms)</source>
             <translation>最低速率时的 P50 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="354" />
+            <location filename="../../gpucalc/text/terms.py" line="382" />
             <source>mean running requests</source>
             <translation>平均运行请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="355" />
+            <location filename="../../gpucalc/text/terms.py" line="383" />
             <source>requests meeting the targets</source>
             <translation>满足目标的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="356" />
+            <location filename="../../gpucalc/text/terms.py" line="384" />
             <source>MLP width</source>
             <translation>MLP 宽度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="357" />
+            <location filename="../../gpucalc/text/terms.py" line="385" />
             <source>GPUs planned</source>
             <translation>规划卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="358" />
+            <location filename="../../gpucalc/text/terms.py" line="386" />
             <source>online capacity</source>
             <translation>在线容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="359" />
+            <location filename="../../gpucalc/text/terms.py" line="387" />
             <source>output features</source>
             <translation>输出特征数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="360" />
+            <location filename="../../gpucalc/text/terms.py" line="388" />
             <source>output tokens</source>
             <translation>输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="361" />
+            <location filename="../../gpucalc/text/terms.py" line="389" />
             <source>input tokens</source>
             <translation>输入 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="362" />
+            <location filename="../../gpucalc/text/terms.py" line="390" />
             <source>req/s per replica</source>
             <translation>每副本 req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="363" />
+            <location filename="../../gpucalc/text/terms.py" line="391" />
             <source>prompt tokens per image</source>
             <translation>每图输入 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="364" />
+            <location filename="../../gpucalc/text/terms.py" line="392" />
             <source>encoder tokens per image</source>
             <translation>每图编码器 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="365" />
+            <location filename="../../gpucalc/text/terms.py" line="393" />
             <source>average QPS</source>
             <translation>平均 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="366" />
+            <location filename="../../gpucalc/text/terms.py" line="394" />
             <source>peak QPS</source>
             <translation>峰值 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="367" />
+            <location filename="../../gpucalc/text/terms.py" line="395" />
             <source>rates swept</source>
             <translation>扫描的速率数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="368" />
+            <location filename="../../gpucalc/text/terms.py" line="396" />
             <source>request rate (req/s)</source>
             <translation>请求速率（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="369" />
+            <location filename="../../gpucalc/text/terms.py" line="397" />
             <source>requests</source>
             <translation>请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="370" />
+            <location filename="../../gpucalc/text/terms.py" line="398" />
             <source>requests per rate</source>
             <translation>每个速率的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="371" />
+            <location filename="../../gpucalc/text/terms.py" line="399" />
             <source>samples</source>
             <translation>样本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="372" />
+            <location filename="../../gpucalc/text/terms.py" line="400" />
             <source>saturation rate (req/s)</source>
             <translation>饱和速率（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="373" />
+            <location filename="../../gpucalc/text/terms.py" line="401" />
             <source>random seed</source>
             <translation>随机种子</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="374" />
+            <location filename="../../gpucalc/text/terms.py" line="402" />
             <source>running slots</source>
             <translation>运行槽位数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="375" />
+            <location filename="../../gpucalc/text/terms.py" line="403" />
             <source>experts per token (top_k)</source>
             <translation>每 token 激活专家数（top_k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="376" />
+            <location filename="../../gpucalc/text/terms.py" line="404" />
             <source>price per GPU-hour (USD)</source>
             <translation>每卡时价格（美元）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="377" />
+            <location filename="../../gpucalc/text/terms.py" line="405" />
             <source>width</source>
             <translation>宽度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="378" />
+            <location filename="../../gpucalc/text/terms.py" line="406" />
             <source>window (s)</source>
             <translation>窗口（s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="379" />
+            <location filename="../../gpucalc/text/terms.py" line="407" />
             <source>class</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="380" />
+            <location filename="../../gpucalc/text/terms.py" line="408" />
             <source>queue wait in front of the prefill (ms)</source>
             <translation>预填充前的排队等待（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="381" />
+            <location filename="../../gpucalc/text/terms.py" line="409" />
             <source>requests counted</source>
             <translation>统计范围</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="382" />
+            <location filename="../../gpucalc/text/terms.py" line="410" />
             <source>conversations</source>
             <translation>会话数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="383" />
+            <location filename="../../gpucalc/text/terms.py" line="411" />
             <source>consecutive turn pairs</source>
             <translation>相邻轮次对数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="384" />
+            <location filename="../../gpucalc/text/terms.py" line="412" />
             <source>class centre (tokens)</source>
             <translation>类别中心（token）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="385" />
+            <location filename="../../gpucalc/text/terms.py" line="413" />
             <source>classes</source>
             <translation>类别数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="386" />
+            <location filename="../../gpucalc/text/terms.py" line="414" />
             <source>old value (GiB)</source>
             <translation>原值（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="387" />
+            <location filename="../../gpucalc/text/terms.py" line="415" />
             <source>measured (GiB)</source>
             <translation>实测（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="388" />
+            <location filename="../../gpucalc/text/terms.py" line="416" />
             <source>estimated (GiB)</source>
             <translation>估算（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="389" />
+            <location filename="../../gpucalc/text/terms.py" line="417" />
             <source>eager mode (no CUDA graphs)</source>
             <translation>eager 模式（不用 CUDA Graph）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="390" />
+            <location filename="../../gpucalc/text/terms.py" line="418" />
             <source>KV cache tokens</source>
             <translation>KV 缓存 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="391" />
+            <location filename="../../gpucalc/text/terms.py" line="419" />
             <source>context length</source>
             <translation>上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="392" />
+            <location filename="../../gpucalc/text/terms.py" line="420" />
             <source>request pool rows</source>
             <translation>请求池行数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="393" />
+            <location filename="../../gpucalc/text/terms.py" line="421" />
             <source>P50 TPOT (ms)</source>
             <translation>P50 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="394" />
+            <location filename="../../gpucalc/text/terms.py" line="422" />
             <source>P50 TTFT (ms)</source>
             <translation>P50 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="395" />
+            <location filename="../../gpucalc/text/terms.py" line="423" />
             <source>P99 TPOT (ms)</source>
             <translation>P99 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="396" />
+            <location filename="../../gpucalc/text/terms.py" line="424" />
             <source>P99 TTFT (ms)</source>
             <translation>P99 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="397" />
+            <location filename="../../gpucalc/text/terms.py" line="425" />
             <source>DP</source>
             <translation>DP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="399" />
+            <location filename="../../gpucalc/text/terms.py" line="427" />
             <source>EP</source>
             <translation>EP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="400" />
+            <location filename="../../gpucalc/text/terms.py" line="428" />
             <source>routed experts</source>
             <translation>路由专家数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="401" />
+            <location filename="../../gpucalc/text/terms.py" line="429" />
             <source>redundant experts</source>
             <translation>冗余专家数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="402" />
+            <location filename="../../gpucalc/text/terms.py" line="430" />
             <source>expert parallel</source>
             <translation>专家并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="403" />
+            <location filename="../../gpucalc/text/terms.py" line="431" />
             <source>MoE layers</source>
             <translation>MoE 层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="404" />
+            <location filename="../../gpucalc/text/terms.py" line="432" />
             <source>bytes per token</source>
             <translation>每 token 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="405" />
+            <location filename="../../gpucalc/text/terms.py" line="433" />
             <source>link (GB/s)</source>
             <translation>链路（GB/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="406" />
+            <location filename="../../gpucalc/text/terms.py" line="434" />
             <source>fixed (ms)</source>
             <translation>固定开销（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="407" />
+            <location filename="../../gpucalc/text/terms.py" line="435" />
             <source>all-to-all mode</source>
             <translation>all-to-all 模式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="408" />
+            <location filename="../../gpucalc/text/terms.py" line="436" />
             <source>tokens in the step</source>
             <translation>本步 token 数</translation>
         </message>
@@ -5668,9 +6008,9 @@
             <translation>{name} 自 {n} 起超出目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/plots/load_plot.py" line="84" />
-            <source>knee {n} ({name})</source>
-            <translation>拐点 {n}（{name}）</translation>
+            <location filename="../../gpucalc/ui/plots/load_plot.py" line="85" />
+            <source>concurrency {n} ({name})</source>
+            <translation>并发 {n}（{name}）</translation>
         </message>
         <message>
             <location filename="../../gpucalc/ui/plots/load_plot.py" line="85" />
@@ -5678,17 +6018,17 @@
             <translation>{name}上限 {n}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/plots/load_plot.py" line="85" />
-            <source>watermark {n}</source>
-            <translation>安全水位 {n}</translation>
+            <location filename="../../gpucalc/ui/plots/load_plot.py" line="86" />
+            <source>planned {n}</source>
+            <translation>规划 {n}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/plots/load_plot.py" line="103" />
+            <location filename="../../gpucalc/ui/plots/load_plot.py" line="104" />
             <source>TTFT target {ms} ms</source>
             <translation>TTFT 目标 {ms} ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/plots/load_plot.py" line="105" />
+            <location filename="../../gpucalc/ui/plots/load_plot.py" line="106" />
             <source>TPOT target {ms} ms</source>
             <translation>TPOT 目标 {ms} ms</translation>
         </message>
@@ -5961,17 +6301,17 @@
             <translation>gpucalc {version}：离线 GPU 推理容量规划工具。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/theme.py" line="12" />
+            <location filename="../../gpucalc/ui/theme.py" line="14" />
             <source>Follow the system</source>
             <translation>跟随系统</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/theme.py" line="13" />
+            <location filename="../../gpucalc/ui/theme.py" line="15" />
             <source>Light</source>
             <translation>浅色</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/theme.py" line="14" />
+            <location filename="../../gpucalc/ui/theme.py" line="16" />
             <source>Dark</source>
             <translation>深色</translation>
         </message>
@@ -6040,42 +6380,42 @@
             <translation>类别 {i}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/measurement_plan.py" line="243" />
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="249" />
             <source>Single-request baseline</source>
             <translation>单请求基线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/measurement_plan.py" line="244" />
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="250" />
             <source>One request at a time: the time to first token and the per-token latency with no batching; network and client overhead show here.</source>
             <translation>一次只发一条请求：不组批时的首 token 时间和每 token 延迟；网络和客户端开销在这里显现。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/measurement_plan.py" line="248" />
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="254" />
             <source>Concurrency ladder at a fixed context</source>
             <translation>固定上下文的并发梯度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/measurement_plan.py" line="249" />
-            <source>Fixed lengths, concurrency raised rung by rung around the recommendation; record TTFT, TPOT and throughput at each rung until a latency target breaks.</source>
-            <translation>固定长度，围绕推荐值逐档加并发；每档记录首 token 时间、每 token 延迟和吞吐，直到延迟目标被击穿。</translation>
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="255" />
+            <source>Fixed lengths, concurrency raised rung by rung around the recommendation; record TTFT, TPOT and throughput at each rung until a latency target breaks. Judge the percentiles of the steady stretch: a rung starts with every client sending at once, so leave out the first wave of requests and the drain at the end.</source>
+            <translation>固定长度，在推荐值附近逐级提高并发；每一级记录首 token 时间、每 token 延迟和吞吐，直到某个延迟目标被突破。按稳态区间判定分位数：每一级开始时所有客户端同时发送，因此要去掉第一波请求和结尾的收尾阶段。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/measurement_plan.py" line="253" />
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="262" />
             <source>Real traffic mix</source>
             <translation>真实混合流量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/measurement_plan.py" line="254" />
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="263" />
             <source>Run these together (long and short requests, chat history) at the recommendation in all; per-token latency should match the ladder's rung at the recommendation and the targets should hold. A large gap means an assumption of the estimate is wrong.</source>
             <translation>同时运行这些命令（长短请求、对话历史），总并发等于推荐值；每 token 延迟应与梯度中推荐值那一档一致，且目标应当守住。差得多说明估算的假设有问题。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/measurement_plan.py" line="260" />
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="269" />
             <source>Watermark check</source>
             <translation>安全水位检查</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/measurement_plan.py" line="261" />
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="270" />
             <source>Online capacity at the safety watermark: latencies should sit well inside the targets, leaving the rest for bursts and the long tail.</source>
             <translation>按安全水位的线上容量运行：延迟应明显低于目标，剩下的留给突发和长尾。</translation>
         </message>
@@ -6585,232 +6925,252 @@
     <context>
         <name>Notices</name>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="18" />
+            <location filename="../../gpucalc/text/notices.py" line="19" />
+            <source>Weakly validated: a {params_b} B-parameter MoE model under DP {dp} attention + expert parallel. No such run is in the validation set, and published large-EP runs differ from the step model by several times; the uncertainty band is widened by ±{widening_pct} %. Measure one engine before sizing a fleet on this figure.</source>
+            <translation>验证不足：{params_b} B 参数的 MoE 模型在 DP {dp} 注意力 + 专家并行下运行。验证集中没有这类实测，已公开的大规模 EP 实测与步时模型相差数倍；不确定区间已放宽 ±{widening_pct} %。请先实测一个引擎，再据此推算卡数。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="25" />
+            <source>Weakly validated: speculative decoding at {running} running requests per rank. The verification cost at a large batch is modelled, not measured, and the gain usually shrinks faster than modelled; the uncertainty band is widened by ±{widening_pct} %.</source>
+            <translation>验证不足：每个秩 {running} 个运行中请求时使用投机解码。大批量下的验证开销是建模得出而非实测，收益通常比模型收缩得更快；不确定区间已放宽 ±{widening_pct} %。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="30" />
+            <source>This GPU has no measured kernel tables: its GEMM, attention and bandwidth shares are borrowed from {system} and scaled by the datasheet peaks; the uncertainty band is widened by ±{widening_pct} %.</source>
+            <translation>这款 GPU 没有实测的算子表：其 GEMM、注意力和带宽利用率借用自 {system}，并按数据手册峰值缩放；不确定区间已放宽 ±{widening_pct} %。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="35" />
             <source>The model does not fit: no memory is left for the KV cache ({kv_gib} GiB on stage {stage}). Use more GPUs (--tensor-parallel-size), a lower weight precision (--quantization fp8 / int4), a larger GPU or a higher memory fraction.</source>
             <translation>模型放不下：KV 缓存没有剩余显存（第 {stage} 段 {kv_gib} GiB）。请增加卡数（张量并行）、降低权重精度（fp8 / int4）、换更大显存的卡或提高显存占用比例。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="23" />
+            <location filename="../../gpucalc/text/notices.py" line="40" />
             <source>vLLM would refuse to start: "The model's max seq len ({max_model_len}) is larger than the maximum number of tokens that can be stored in KV cache ({kv_tokens})." Lower --max-model-len, quantize the KV cache (--kv-cache-dtype fp8) or add GPUs.</source>
             <translation>vLLM 会拒绝启动：max_model_len（{max_model_len}）超过 KV 缓存能存放的 token 数（{kv_tokens}）。请缩短上下文、将 KV 量化为 fp8 或增加卡数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="28" />
+            <location filename="../../gpucalc/text/notices.py" line="45" />
             <source>vLLM would refuse to start: one request at max_model_len {max_model_len} needs {needed_gib} GiB of KV cache, more than the {available_gib} GiB available (vLLM estimates the longest context that fits at {estimated_max_len} tokens). Lower --max-model-len to {estimated_max_len}, quantize the KV cache (--kv-cache-dtype fp8) or add GPUs.</source>
             <translation>vLLM 会拒绝启动：一条 max_model_len={max_model_len} 的请求需要 {needed_gib} GiB KV 缓存，超过可用的 {available_gib} GiB（vLLM 估计能放下的最长上下文为 {estimated_max_len} token）。请把 --max-model-len 降到 {estimated_max_len}、将 KV 量化为 fp8 或增加卡数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="35" />
+            <location filename="../../gpucalc/text/notices.py" line="52" />
             <source>{engine} starts with a KV pool of {kv_tokens} tokens, fewer than one request at max_model_len {max_model_len}: it caps each request at {max_request_tokens} tokens (longer prompts are rejected or truncated) and admits requests only while the pool has room. Set the context length to match, quantize the KV cache or add GPUs to serve full-length requests.</source>
             <translation>{engine} 会以 {kv_tokens} 个 token 的 KV 池启动，不够一条 max_model_len={max_model_len} 的请求：每条请求最多 {max_request_tokens} 个 token（更长的输入会被拒绝或截断），池中有空间时才接纳新请求。要服务满长度请求，请相应缩短上下文、将 KV 量化或增加卡数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="42" />
+            <location filename="../../gpucalc/text/notices.py" line="59" />
             <source>CUDA graphs (~{graphs_gib} GiB) do not fit in the headroom the memory fraction leaves ({headroom_gib} GiB left after them): risk of out-of-memory at start-up. Lower the memory fraction or use --enforce-eager.</source>
             <translation>CUDA Graph（约 {graphs_gib} GiB）放不进显存比例留下的余量（剩 {headroom_gib} GiB），启动时可能 OOM。请调低显存比例或关闭 CUDA Graph。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="47" />
+            <location filename="../../gpucalc/text/notices.py" line="64" />
             <source>This is a multimodal model: the vision encoder's weights are counted, but the engine's multimodal profiling peak is not modelled, so the KV estimate may be high.</source>
             <translation>多模态模型：已计入视觉编码器权重，但未建模引擎的多模态 profiling 峰值，KV 估计可能偏高。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="51" />
+            <location filename="../../gpucalc/text/notices.py" line="68" />
             <source>The specs of {gpu} come from a single or unclear source; check them before you rely on the result.</source>
             <translation>{gpu} 的规格来源单一或不明确，使用结果前请核对。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="55" />
+            <location filename="../../gpucalc/text/notices.py" line="72" />
             <source>Your edited {table} table could not be used ({reason}); it was set aside as {backup} and the bundled table is loaded.</source>
             <translation>您编辑的 {table} 表无法使用（{reason}），已另存为 {backup}，当前加载内置表。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="59" />
+            <location filename="../../gpucalc/text/notices.py" line="76" />
             <source>Your {table} table at {path} could not be upgraded from version {from_version} ({reason}); the bundled table is loaded and your file is kept.</source>
             <translation>{path} 中的 {table} 表无法从版本 {from_version} 升级（{reason}），已加载内置表，原文件保留。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="63" />
+            <location filename="../../gpucalc/text/notices.py" line="80" />
             <source>Your {table} table at {path} cannot be read ({reason}); the bundled table is loaded.</source>
             <translation>无法读取 {path} 中的 {table} 表（{reason}），已加载内置表。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="66" />
+            <location filename="../../gpucalc/text/notices.py" line="83" />
             <source>Entry {id} of your {table} table is invalid ({field}: {reason}); it is kept in the file but not used.</source>
             <translation>{table} 表中的条目 {id} 无效（{field}：{reason}），已保留在文件中但不使用。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="70" />
+            <location filename="../../gpucalc/text/notices.py" line="87" />
             <source>The log comes from {log_engine} but the estimate uses the {plan_engine} profile; pick the matching engine (--engine) before comparing.</source>
             <translation>日志来自 {log_engine}，但估算使用的是 {plan_engine} 配置；请先选择对应的引擎（--engine）再比较。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="74" />
+            <location filename="../../gpucalc/text/notices.py" line="91" />
             <source>The engine saw {log_gib} GiB of GPU memory, the estimate assumes {plan_gib} GiB; set --gpu-memory-gib {log_gib} to compare like with like.</source>
             <translation>引擎看到的显存为 {log_gib} GiB，估算假设 {plan_gib} GiB；请设置 --gpu-memory-gib {log_gib} 以便对等比较。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="78" />
+            <location filename="../../gpucalc/text/notices.py" line="95" />
             <source>The log ran with memory fraction {log_fraction}, the estimate with {plan_fraction}; the KV figures differ for that reason alone.</source>
             <translation>日志中的显存比例为 {log_fraction}，估算为 {plan_fraction}；仅此一项就会让 KV 数值不同。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="82" />
+            <location filename="../../gpucalc/text/notices.py" line="99" />
             <source>The log's maximum concurrency is for {log_tokens} tokens per request, the estimate uses max_model_len {plan_tokens}; that line is left out of the comparison.</source>
             <translation>日志中的最大并发按每请求 {log_tokens} token 计算，估算的 max_model_len 为 {plan_tokens}；该行不参与比较。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="86" />
+            <location filename="../../gpucalc/text/notices.py" line="103" />
             <source>The {item} calibration reached its bound; the log differs from the model by more than a constant can explain — check the inputs match the logged run.</source>
             <translation>{item} 校准已达到上下限：日志与模型的差异无法用常数解释，请检查输入是否与日志中的运行一致。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="90" />
+            <location filename="../../gpucalc/text/notices.py" line="107" />
             <source>Offered {offered} req/s exceeds the capacity of about {capacity} req/s at the P{percentile} SLO ({replicas} replica(s)); goodput collapses: the queue grows for as long as the load lasts.</source>
             <translation>提供的负载 {offered} req/s 超过 P{percentile} SLO 下约 {capacity} req/s 的容量（{replicas} 个副本）；goodput 会崩溃：负载持续多久，排队就增长多久。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="95" />
+            <location filename="../../gpucalc/text/notices.py" line="112" />
             <source>The scheduler binds: the KV cache holds {kv_requests} requests but --max-num-seqs {max_num_seqs} lets only that many run at once; raise --max-num-seqs if latency allows.</source>
             <translation>调度器是瓶颈：KV 缓存能容纳 {kv_requests} 个请求，但 --max-num-seqs {max_num_seqs} 只允许同时运行这么多；若延迟允许，可调大 --max-num-seqs。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="100" />
+            <location filename="../../gpucalc/text/notices.py" line="117" />
             <source>The pools are smaller than the traffic needs: {prefill_replicas} prefill replicas for {prefill_needed} needed, {decode_replicas} decode replicas for {decode_needed} needed.</source>
             <translation>池的规模小于流量所需：预填充副本 {prefill_replicas} 个，需要 {prefill_needed} 个；生成副本 {decode_replicas} 个，需要 {decode_needed} 个。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="104" />
+            <location filename="../../gpucalc/text/notices.py" line="121" />
             <source>{gpu} joins only {domain_gpus} GPUs by {link}: a replica of TP {tp} × PP {pp} ({gpus} GPUs) runs its collectives past that domain over PCIe at {host_gb_s} GB/s instead of {fast_gb_s} GB/s per direction. Keep TP within {domain_gpus} GPUs (more replicas, or pipeline stages across domains) or use an NVLink board.</source>
             <translation>{gpu} 通过 {link} 只连通 {domain_gpus} 张卡：TP {tp} × PP {pp}（{gpus} 张卡）的副本跨出该互联域后，集合通信走 PCIe，单向 {host_gb_s} GB/s 而非 {fast_gb_s} GB/s。请把 TP 限制在 {domain_gpus} 张卡以内（多副本，或跨域用流水线并行），或换 NVLink 整机。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="110" />
+            <location filename="../../gpucalc/text/notices.py" line="127" />
             <source>TP {tp} spans {tp_nodes} nodes of {gpus_per_node} GPUs: every layer's all-reduce crosses {network} at {scale_out_gb_s} GB/s per GPU and direction instead of {fast_gb_s} GB/s inside a node. Strongly advised against: keep TP within one node and put pipeline stages or replicas across nodes.</source>
             <translation>TP {tp} 跨越 {tp_nodes} 个节点（每节点 {gpus_per_node} 卡）：每层的 all-reduce 都要经 {network}，每卡每方向只有 {scale_out_gb_s} GB/s，而节点内为 {fast_gb_s} GB/s。强烈不建议：让 TP 留在一个节点内，把流水线阶段或多副本放到不同节点。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="116" />
+            <location filename="../../gpucalc/text/notices.py" line="133" />
             <source>{hops} pipeline stage boundary(ies) of TP {tp} × PP {pp} cross between nodes over {network} at {scale_out_gb_s} GB/s per GPU and direction ({latency_us} µs per message); each hop carries one step's activations.</source>
             <translation>TP {tp} × PP {pp} 有 {hops} 个流水线阶段边界跨节点，经 {network}，每卡每方向 {scale_out_gb_s} GB/s（每条消息 {latency_us} µs）；每次传递一步的激活。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="121" />
+            <location filename="../../gpucalc/text/notices.py" line="138" />
             <source>{gpu} joins only {domain_gpus} GPUs by {link}: the expert all-to-all over DP {dp} × TP {tp} = {ranks} ranks runs past that domain at {host_gb_s} GB/s instead of {fast_gb_s} GB/s per direction, once per MoE layer and step.</source>
             <translation>{gpu} 通过 {link} 只连通 {domain_gpus} 张 GPU：跨 DP {dp} × TP {tp} = {ranks} 个 rank 的专家 all-to-all 超出该互联域，单向只有 {host_gb_s} GB/s 而不是 {fast_gb_s} GB/s，每个 MoE 层每步一次。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="126" />
+            <location filename="../../gpucalc/text/notices.py" line="143" />
             <source>At {concurrency} requests of average length ({avg_tokens} tokens) weights + KV + margin take {share_used} of memory, above the {planning_share} planning line of the capacity planning guide: leave the rest for peaks and fragmentation — plan at most {allowed} requests, or add memory.</source>
             <translation>{concurrency} 个平均长度（{avg_tokens} token）请求时，权重 + KV + 余量占显存 {share_used}，超过 {planning_share} 规划线（容量规划指南）：剩余部分应留给峰值和碎片——按不超过 {allowed} 个请求规划，或增加显存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="132" />
+            <location filename="../../gpucalc/text/notices.py" line="149" />
             <source>Alarm: at the average length ({avg_tokens} tokens) {concurrency} requests already fill {share_used} of memory, past the {alarm_share} line of the capacity planning guide: this configuration is not fit for long-context service — add GPUs or limit the context.</source>
             <translation>警报：按平均长度（{avg_tokens} token），{concurrency} 个请求已占显存 {share_used}，超过 {alarm_share}（容量规划指南）：这套配置基本无法承担长上下文服务——要么加卡，要么限制上下文。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="138" />
+            <location filename="../../gpucalc/text/notices.py" line="155" />
             <source>{k} speculative tokens per step is a long draft: each token beyond the first few is rarely accepted while the draft passes and the verification grow with k; published set-ups use at most {large}. Measure the acceptance length before planning on it.</source>
             <translation>每步 {k} 个投机 token 属于长草稿：前几个之后的 token 很少被接受，而草稿次数和验证量随 k 增长；公开的配置最多用 {large} 个。请先实测接受长度再据此规划。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="143" />
+            <location filename="../../gpucalc/text/notices.py" line="160" />
             <source>The acceptance length {tau} of {method} is an assumption (per-token acceptance {alpha}): it depends on the model pair and the traffic. Enter the mean acceptance length your engine logs for this workload.</source>
             <translation>{method} 的接受长度 {tau} 是假设值（逐 token 接受率 {alpha}）：它取决于模型组合和流量。请填入引擎在该负载下记录的平均接受长度。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="148" />
+            <location filename="../../gpucalc/text/notices.py" line="165" />
             <source>At {running} running requests speculative decoding is slower than plain decoding ({speedup}× TPOT): verification is compute-bound at this batch. Use fewer speculative tokens, or turn it off for throughput-bound traffic.</source>
             <translation>批大小为 {running} 时投机解码比普通解码慢（TPOT {speedup}×）：此批大小下验证受算力限制。请减少投机 token 数，或在以吞吐为主的流量下关闭投机解码。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="153" />
+            <location filename="../../gpucalc/text/notices.py" line="170" />
             <source>Memory binds: an fp8 KV cache (--kv-cache-dtype fp8) about doubles the requests that fit (now {kv_format}).</source>
             <translation>显存是瓶颈：把 KV 缓存量化为 fp8（--kv-cache-dtype fp8，当前 {kv_format}）约可使并发翻倍。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="157" />
+            <location filename="../../gpucalc/text/notices.py" line="174" />
             <source>A lower precision is a capacity suggestion, not a quality result: measure the quantized model on your own tasks before you plan on it.</source>
             <translation>降低精度只是容量上的建议，不代表质量无损：量化后的效果要在自己的任务上单独评测，再据此做规划。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="161" />
+            <location filename="../../gpucalc/text/notices.py" line="178" />
             <source>Memory binds: fp8 or int4 weights free memory for the KV cache.</source>
             <translation>显存是瓶颈：把权重量化为 fp8 或 int4，可为 KV 缓存腾出显存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="164" />
+            <location filename="../../gpucalc/text/notices.py" line="181" />
             <source>Memory binds at {planning_tokens} tokens per request: a shorter context (or a separate long-context pool) raises concurrency.</source>
             <translation>显存在每请求 {planning_tokens} token 时成为瓶颈：缩短上下文（或单独设长上下文资源池）可提高并发。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="168" />
+            <location filename="../../gpucalc/text/notices.py" line="185" />
             <source>Memory binds: a GPU with more memory, or more GPUs per replica, adds KV room.</source>
             <translation>显存是瓶颈：换更大显存的卡，或每副本用更多卡，可增加 KV 空间。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="171" />
-            <source>Compute binds at the {tpot_target_ms} ms TPOT target: relax the target, shorten the prompts, or use a smaller or quantized model.</source>
-            <translation>在 TPOT 目标 {tpot_target_ms} ms 下算力是瓶颈：放宽目标、缩短提示词，或换更小/量化后的模型。</translation>
+            <location filename="../../gpucalc/text/notices.py" line="188" />
+            <source>The P{percentile} TPOT target ({tpot_target_ms} ms) binds: relax it, shorten the prompts (less chunked prefill beside the decodes), or use a smaller or quantized model.</source>
+            <translation>P{percentile} 每 token 延迟目标（{tpot_target_ms} ms）起约束：放宽目标、缩短提示词（减少与解码并行的分块预填充），或使用更小或量化的模型。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="175" />
+            <location filename="../../gpucalc/text/notices.py" line="192" />
+            <source>The P{percentile} TTFT target ({ttft_target_ms} ms) binds: prompts of up to {p95_input} tokens wait for the prefill of the others. Relax the target, shorten or cache the prompts (prefix caching), or prefill faster with more GPUs per replica.</source>
+            <translation>P{percentile} 首 token 时间目标（{ttft_target_ms} ms）起约束：长达 {p95_input} token 的提示词要等待其他请求的预填充。请放宽目标、缩短或缓存提示词（前缀缓存），或用每副本更多 GPU 加快预填充。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="197" />
             <source>Compute binds: add replicas (more GPUs in parallel) or use a faster GPU.</source>
             <translation>算力是瓶颈：增加副本（并行更多卡）或换更快的卡。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="178" />
+            <location filename="../../gpucalc/text/notices.py" line="200" />
             <source>The interconnect binds and the model fits on one GPU: run {tp} replicas instead of tensor parallel {tp}.</source>
             <translation>互联是瓶颈且模型单卡放得下：用 {tp} 个副本代替张量并行 {tp}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="182" />
+            <location filename="../../gpucalc/text/notices.py" line="204" />
             <source>The interconnect binds on PCIe ({gpu}): an NVLink server cuts the all-reduce time.</source>
             <translation>PCIe（{gpu}）互联是瓶颈：NVLink 服务器可大幅缩短 all-reduce 时间。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="185" />
+            <location filename="../../gpucalc/text/notices.py" line="207" />
             <source>The interconnect binds at TP {tp}: fewer tensor-parallel ranks per replica (with more replicas) lower the communication share.</source>
             <translation>TP {tp} 时互联是瓶颈：减少每副本的张量并行卡数（增加副本数）可降低通信占比。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="189" />
+            <location filename="../../gpucalc/text/notices.py" line="211" />
             <source>A price is set for GPU {id}, which is not in the catalog.</source>
             <translation>价格表中的 GPU {id} 不在目录中。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="192" />
+            <location filename="../../gpucalc/text/notices.py" line="214" />
             <source>Alias {alias} of {id} ({table}) is already used by {other}; it keeps naming {other}.</source>
             <translation>{table} 中 {id} 的别名 {alias} 已被 {other} 使用，仍指向 {other}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="195" />
+            <location filename="../../gpucalc/text/notices.py" line="217" />
             <source>{model}: its state-space (Mamba) layers are counted without their weights and without their per-request state, because the config does not give their geometry in a form gpucalc reads; weights and KV capacity are approximate.</source>
             <translation>{model}：状态空间（Mamba）层的权重和每个请求的状态均未计入（配置中没有 gpucalc 能读取的层结构），权重与 KV 容量为近似值。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="200" />
+            <location filename="../../gpucalc/text/notices.py" line="222" />
             <source>{model}: the vision encoder takes images at any resolution; its weights are counted and image tokens are counted for a 448 × 448 image (an assumed size).</source>
             <translation>{model}：视觉编码器接受任意分辨率的图像；已计入其权重，图像 token 数按 448 × 448 的图像（假定尺寸）计算。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="204" />
+            <location filename="../../gpucalc/text/notices.py" line="226" />
             <source>{model}: some blocks replace attention or the MLP with a single linear layer; those parts are counted without weights and without KV cache.</source>
             <translation>{model}：部分层用单个线性层替代注意力或 MLP，这些部分未计入权重和 KV 缓存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="208" />
+            <location filename="../../gpucalc/text/notices.py" line="230" />
             <source>{model}: its attention layers have different KV head counts; every attention layer is counted with the largest, so the KV cache is overestimated.</source>
             <translation>{model}：各注意力层的 KV 头数不同，均按最大值计算，KV 缓存偏大。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="212" />
+            <location filename="../../gpucalc/text/notices.py" line="234" />
             <source>{model}: some blocks use windowed attention; they are counted as full attention, so the KV cache is overestimated.</source>
             <translation>{model}：部分层使用窗口注意力，按全注意力计算，KV 缓存偏大。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="216" />
+            <location filename="../../gpucalc/text/notices.py" line="238" />
             <source>{model}: its model_type is not one gpucalc's importer knows; it is read as a standard decoder from the fields it recognises, so layers of a new kind (compressed or sparse attention, new state layers) may be missed and weights and KV cache may be off.</source>
             <translation>{model}：其 model_type 不在 gpucalc 导入器已知的类型之中；按标准解码器读取其能识别的字段，因此新类型的层（压缩或稀疏注意力、新的状态层）可能被遗漏，权重与 KV 缓存可能有偏差。</translation>
         </message>
@@ -6933,24 +7293,29 @@
             <translation>否</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="26" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="39" />
             <source>At the recommendation</source>
             <translation>推荐并发下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="27" />
-            <source>Offline maximum (batch full)</source>
-            <translation>离线最大（批次占满）</translation>
+            <location filename="../../gpucalc/cli/perf_output.py" line="40" />
+            <source>Offline maximum (steady state, batch full)</source>
+            <translation>离线最大值（稳态，批已满）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="28" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="41" />
             <source>At the chosen concurrency</source>
             <translation>指定并发下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="29" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="42" />
             <source>At the chosen request rate</source>
             <translation>指定请求速率下</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/perf_output.py" line="43" />
+            <source>A finite run, every prompt sent at once</source>
+            <translation>有限次运行，所有提示词同时发送</translation>
         </message>
         <message>
             <location filename="../../gpucalc/report/disagg_text.py" line="20" />
@@ -6993,19 +7358,29 @@
             <translation>不分离部署时，同样流量需要 {gpus} 张 GPU（服务副本，不含备用）。</translation>
         </message>
         <message>
+            <location filename="../../gpucalc/report/fleet_text.py" line="20" />
+            <source>no QPS given</source>
+            <translation>未给出 QPS</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/fleet_text.py" line="22" />
+            <source>{qps} req/s</source>
+            <translation>{qps} req/s</translation>
+        </message>
+        <message>
             <location filename="../../gpucalc/report/fleet_text.py" line="23" />
-            <source>Carries {avg} req/s average: {avg_ok}; {peak} req/s peak: {peak_ok} — {needed} GPUs needed ({planned} planned): N + k = {n} + {k} replicas of {per} GPUs, the average at {rate_wm} req/s per replica (the watermark), the peak at {rate_knee} req/s (the knee).</source>
-            <translation>能否承载平均 {avg} req/s：{avg_ok}；峰值 {peak} req/s：{peak_ok}——需要 {needed} 张卡（规划 {planned} 张）：N + k = {n} + {k} 个副本，每副本 {per} 张卡；平均流量按每副本 {rate_wm} req/s（安全水位），峰值按 {rate_knee} req/s（拐点）。</translation>
+            <source>{qps} req/s average, {peak} req/s peak</source>
+            <translation>平均 {qps} req/s，峰值 {peak} req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/fleet_text.py" line="38" />
-            <source>All {r} replicas deployed: {conc} concurrent requests online, {rps} req/s, {tok} output tok/s ({hour} tokens per GPU-hour, {day} tokens/day).</source>
-            <translation>已部署的全部 {r} 个副本：在线并发 {conc} 个请求，{rps} req/s，输出 {tok} tok/s（每卡时 {hour} token，每天 {day} token）。</translation>
+            <location filename="../../gpucalc/report/fleet_text.py" line="29" />
+            <source>Replicas of {per} GPUs: {for_avg} for the average at {rate_planned} req/s each (the watermark's share of the rate capacity), {for_peak} for the peak at {rate_capacity} req/s each (the rate capacity).</source>
+            <translation>每副本 {per} 张 GPU：平均流量需 {for_avg} 个，每个 {rate_planned} req/s（请求速率容量的安全水位份额）；峰值需 {for_peak} 个，每个 {rate_capacity} req/s（请求速率容量）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/fleet_text.py" line="46" />
-            <source>GPUs needed cost ${hour}/h, ${month}/month.</source>
-            <translation>所需卡数的成本：每小时 ${hour}，每月 ${month}。</translation>
+            <location filename="../../gpucalc/report/fleet_text.py" line="42" />
+            <source>All {r} replicas deployed: {conc} requests in flight planned, {rps} req/s, {tok} output tok/s ({hour} tokens per GPU-hour, {day} tokens/day).</source>
+            <translation>部署全部 {r} 个副本：规划 {conc} 个在途请求，{rps} req/s，输出 {tok} tok/s（每 GPU 小时 {hour} token，每天 {day} token）。</translation>
         </message>
         <message>
             <location filename="../../gpucalc/report/fleet_text.py" line="50" />
@@ -7019,11 +7394,11 @@
         </message>
         <message>
             <location filename="../../gpucalc/report/fleet_text.py" line="61" />
-            <source>TP {tp} × PP {pp}: {r} replicas, {conc} concurrent, {rps} req/s, {tok} tok/s</source>
-            <translation>TP {tp} × PP {pp}：{r} 个副本，并发 {conc}，{rps} req/s，{tok} tok/s</translation>
+            <source>TP {tp} × PP {pp}: {r} replicas, {conc} in flight planned, {rps} req/s, {tok} tok/s</source>
+            <translation>TP {tp} × PP {pp}：{r} 个副本，规划 {conc} 个在途，{rps} req/s，{tok} tok/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/fleet_text.py" line="65" />
+            <location filename="../../gpucalc/report/fleet_text.py" line="66" />
             <source>Replicas versus TP on the same GPUs:</source>
             <translation>同样的卡数，多副本与张量并行对比：</translation>
         </message>
@@ -7069,8 +7444,8 @@
         </message>
         <message>
             <location filename="../../gpucalc/report/risk_sections.py" line="90" />
-            <source>Low and high: every uncertain constant at once at the pessimistic or the optimistic end of its stated range (table below); low and high are the smallest and largest of the three evaluations — a planning range, not a confidence interval. The recommended concurrency's range also brackets both ends of every sensitivity bar. GPUs needed for {qps} req/s average, {peak} req/s peak, by the fleet verdict's rule (page 1): {needed} GPUs needed ({planned} planned).</source>
-            <translation>低 / 高：所有不确定常数同时取其给定范围的悲观端 / 乐观端（范围见下表）；低、高取三次计算中的最小值与最大值——这是规划用的范围，不是置信区间。推荐并发的范围还涵盖每个敏感性条形的两端。所需卡数按平均 {qps} req/s、峰值 {peak} req/s、以第 1 页承载结论的同一规则计算：需要 {needed} 张卡（规划 {planned} 张）。</translation>
+            <source>Low and high: every uncertain constant at once at the pessimistic or the optimistic end of its stated range (table below); low and high are the smallest and largest of the three evaluations — a planning range, not a confidence interval. The recommended concurrency's range also brackets both ends of every sensitivity bar. GPUs needed for {traffic}, by the fleet verdict's rule (page 1): {needed} GPUs needed ({planned} planned).</source>
+            <translation>低值与高值：所有不确定常数同时取其给定范围的悲观端或乐观端（见下表）；低值和高值是三次计算中的最小值和最大值——是规划范围，不是置信区间。推荐并发的范围也覆盖了每条敏感性条的两端。按卡数结论的规则（第 1 页），{traffic} 所需 GPU：需要 {needed} 张（计划 {planned} 张）。</translation>
         </message>
         <message>
             <location filename="../../gpucalc/report/risk_sections.py" line="98" />
@@ -7173,334 +7548,329 @@
             <translation>依据与来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="159" />
-            <source>No simulated rate meets the targets at P{p} (TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms); the analytic recommendation ({n} concurrent requests) carries {analytic} req/s per replica.</source>
-            <translation>仿真的各个请求速率在 P{p} 下都达不到目标（首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} ms）；解析模型的推荐值（{n} 个并发请求）每副本承载 {analytic} req/s。</translation>
+            <location filename="../../gpucalc/report/risk_sections.py" line="158" />
+            <source>No simulated rate meets the targets at P{p} (TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms); the rate capacity of the answer is {analytic} req/s per replica.</source>
+            <translation>没有任何仿真速率在 P{p} 下达标（首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} ms）；结论中的请求速率容量为每副本 {analytic} req/s。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="162" />
-            <source>Capacity at the P{p} SLO (TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms): {cap} req/s per replica, {share} of the {analytic} req/s the analytic recommendation ({n} concurrent requests) carries.</source>
-            <translation>按 P{p} 满足 SLO（首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} ms）的容量：每副本 {cap} req/s，为解析模型推荐值（{n} 个并发请求，{analytic} req/s）的 {share}。</translation>
+            <location filename="../../gpucalc/report/risk_sections.py" line="160" />
+            <source>Capacity at the P{p} SLO among the swept rates (TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms): {cap} req/s per replica, {share} of the answer's rate capacity ({analytic} req/s).</source>
+            <translation>扫描速率中满足 P{p} SLO 的容量（首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} ms）：每副本 {cap} req/s，为结论中请求速率容量（{analytic} req/s）的 {share}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="168" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="166" />
             <source>Every simulated rate meets the targets, so the capacity is at least this.</source>
             <translation>所有仿真速率都满足目标，实际容量不低于此值。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="171" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="169" />
             <source>{r} replicas: {total} req/s in all.</source>
             <translation>{r} 个副本：共 {total} req/s。</translation>
         </message>
         <message>
+            <location filename="../../gpucalc/report/risk_sections.py" line="181" />
+            <source>Bisection in the simulator: {sim} req/s per replica at the P{p} SLO; the rate capacity of the answer, {analytic} req/s, agrees within 10 %.</source>
+            <translation>仿真二分搜索：P{p} SLO 下每副本 {sim} req/s；结论中的请求速率容量 {analytic} req/s 与之相差在 10 % 以内。</translation>
+        </message>
+        <message>
             <location filename="../../gpucalc/report/risk_sections.py" line="183" />
-            <source>Bisection in the simulator: {sim} req/s per replica at the P{p} SLO; the percentile-aware analytic capacity, {analytic} req/s, agrees within 10 % and is the figure planned.</source>
-            <translation>仿真二分查找：P{p} SLO 下每副本 {sim} req/s；按百分位计算的解析容量 {analytic} req/s 与之相差不超过 10 %，作为规划值。</translation>
+            <source>Bisection in the simulator: {sim} req/s per replica at the P{p} SLO; the rate capacity of the answer, {analytic} req/s, is off by more than 10 % (ratio {ratio}): measure before planning on it.</source>
+            <translation>仿真二分搜索：P{p} SLO 下每副本 {sim} req/s；结论中的请求速率容量 {analytic} req/s 与之相差超过 10 %（比值 {ratio}）：请先实测再据此规划。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="186" />
-            <source>Bisection in the simulator: {sim} req/s per replica at the P{p} SLO; the percentile-aware analytic capacity, {analytic} req/s, is off by more than 10 % (ratio {ratio}), so the simulated figure is the one planned.</source>
-            <translation>仿真二分查找：P{p} SLO 下每副本 {sim} req/s；按百分位计算的解析容量 {analytic} req/s 相差超过 10 %（比值 {ratio}），因此以仿真值作为规划值。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="196" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="193" />
             <source>Not simulated: the model does not fit on this deployment.</source>
             <translation>未仿真：该部署放不下此模型。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="198" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="195" />
             <source>Not simulated: the simulator cannot run this plan.</source>
             <translation>未仿真：仿真器无法运行此方案。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="200" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="197" />
             <source>TTFT against request rate</source>
             <translation>TTFT 随请求速率的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="200" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="197" />
             <source>TPOT against request rate</source>
             <translation>TPOT 随请求速率的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="201" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="198" />
             <source>request rate (req/s, one replica)</source>
             <translation>请求速率（req/s，单副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="201" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="198" />
             <source>ms (log scale)</source>
             <translation>毫秒（对数刻度）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="201" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="198" />
             <source>target</source>
             <translation>目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="202" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="199" />
             <source>TTFT knee</source>
             <translation>TTFT 拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="202" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="199" />
             <source>P{p} SLO</source>
             <translation>P{p} SLO 容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="207" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="204" />
             <source>Discrete-event simulation of one replica (continuous batching on the same step-time model): Poisson arrivals at {k} rates up to {top}× the analytic saturation rate ({sat} req/s), {n} requests per rate with lengths drawn from the workload, fixed seed {seed} (the same plan gives the same numbers). Solid: P50; dashed: P95.</source>
             <translation>单副本离散事件仿真（在同一步时模型上模拟连续批处理）：泊松到达，共 {k} 个请求速率，最高为解析饱和速率（{sat} req/s）的 {top} 倍；每个速率 {n} 个请求，长度按流量分布抽样；固定随机种子 {seed}（同一方案每次得到相同的数字）。实线：P50；虚线：P95。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="213" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="210" />
             <source>TTFT knee: {k} req/s (the highest request rate whose median TTFT stays within {g}× its value at the lowest rate; a rate, not the concurrency knee of the answer).</source>
             <translation>TTFT 拐点：{k} req/s（中位 TTFT 不超过最低速率时 {g} 倍的最高请求速率；这是请求速率，不是推荐答案中的并发拐点）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="216" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="213" />
             <source>Rate (req/s)</source>
             <translation>速率（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="217" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="214" />
             <source>Output (tok/s)</source>
             <translation>输出（tok/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/risk_sections.py" line="217" />
+            <location filename="../../gpucalc/report/risk_sections.py" line="214" />
             <source>Goodput (req/s)</source>
             <translation>有效吞吐（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="60" />
+            <location filename="../../gpucalc/report/sections.py" line="61" />
             <source>memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="61" />
+            <location filename="../../gpucalc/report/sections.py" line="62" />
             <source>compute</source>
             <translation>算力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="62" />
+            <location filename="../../gpucalc/report/sections.py" line="63" />
             <source>interconnect</source>
             <translation>卡间通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="63" />
+            <location filename="../../gpucalc/report/sections.py" line="64" />
             <source>scheduler</source>
             <translation>调度器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="64" />
+            <location filename="../../gpucalc/report/sections.py" line="65" />
             <source>KV-cache memory</source>
             <translation>KV 缓存显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="65" />
+            <location filename="../../gpucalc/report/sections.py" line="66" />
             <source>compute (latency)</source>
             <translation>算力（延迟）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="67" />
+            <location filename="../../gpucalc/report/sections.py" line="68" />
             <source>the scheduler's max_num_seqs cap</source>
             <translation>调度器的 max_num_seqs 上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="68" />
+            <location filename="../../gpucalc/report/sections.py" line="69" />
             <source>short</source>
             <translation>短</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="69" />
+            <location filename="../../gpucalc/report/sections.py" line="70" />
             <source>medium</source>
             <translation>中</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="70" />
+            <location filename="../../gpucalc/report/sections.py" line="71" />
             <source>long</source>
             <translation>长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="71" />
+            <location filename="../../gpucalc/report/sections.py" line="72" />
             <source>very long</source>
             <translation>超长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="72" />
+            <location filename="../../gpucalc/report/sections.py" line="73" />
             <source>scenario</source>
             <translation>本场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="74" />
+            <location filename="../../gpucalc/report/sections.py" line="75" />
             <source>1. Inputs</source>
             <translation>1. 输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="75" />
+            <location filename="../../gpucalc/report/sections.py" line="76" />
             <source>2. Pre-reporting checklist</source>
             <translation>2. 报数前自查清单</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="76" />
+            <location filename="../../gpucalc/report/sections.py" line="77" />
             <source>3. Memory per GPU</source>
             <translation>3. 单卡显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="77" />
+            <location filename="../../gpucalc/report/sections.py" line="78" />
             <source>4. Concurrency ceilings</source>
             <translation>4. 并发上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="78" />
+            <location filename="../../gpucalc/report/sections.py" line="79" />
             <source>5. Ceilings against planning length</source>
             <translation>5. 并发上限随规划长度的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="79" />
+            <location filename="../../gpucalc/report/sections.py" line="80" />
             <source>6. Latency and throughput against concurrency</source>
             <translation>6. 延迟与吞吐随并发的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="80" />
+            <location filename="../../gpucalc/report/sections.py" line="81" />
             <source>7. Per-card grid</source>
             <translation>7. 单卡并发参考表</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="81" />
+            <location filename="../../gpucalc/report/sections.py" line="82" />
             <source>8. Fleet sizing and cost</source>
             <translation>8. 卡数反推与成本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="82" />
+            <location filename="../../gpucalc/report/sections.py" line="83" />
             <source>9. Uncertainty and sensitivity</source>
             <translation>9. 不确定性与敏感性</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="83" />
+            <location filename="../../gpucalc/report/sections.py" line="84" />
             <source>10. Traffic simulation</source>
             <translation>10. 流量仿真</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="84" />
+            <location filename="../../gpucalc/report/sections.py" line="85" />
             <source>11. Efficiency assumptions</source>
             <translation>11. 效率假设</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="85" />
+            <location filename="../../gpucalc/report/sections.py" line="86" />
             <source>12. Notices</source>
             <translation>12. 提示</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="86" />
+            <location filename="../../gpucalc/report/sections.py" line="87" />
             <source>13. Appendix: measurement plan</source>
             <translation>13. 附录：实测计划</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="171" />
+            <location filename="../../gpucalc/report/sections.py" line="177" />
             <source>Prefill launch command</source>
             <translation>预填充启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="171" />
+            <location filename="../../gpucalc/report/sections.py" line="177" />
             <source>Decode launch command</source>
             <translation>生成启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="185" />
+            <location filename="../../gpucalc/report/sections.py" line="191" />
             <source>The model does not fit on this deployment.</source>
             <translation>该部署放不下此模型。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="186" />
-            <source>{n} concurrent requests per replica at TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms — limited by {bottleneck}; online capacity at the {watermark} watermark: {online}.</source>
-            <translation>在首 token 时间 ≤ {ttft} ms、每 token 延迟 ≤ {tpot} ms 下，每副本可承载 {n} 个并发请求——瓶颈为{bottleneck}；按 {watermark} 安全水位的在线容量：{online}。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="193" />
+            <location filename="../../gpucalc/report/sections.py" line="195" />
             <source>{r} replicas: {total} requests in all.</source>
             <translation>{r} 个副本：共 {total} 个请求。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="202" />
+            <location filename="../../gpucalc/report/sections.py" line="204" />
             <source>checkpoint</source>
             <translation>检查点自带</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="202" />
+            <location filename="../../gpucalc/report/sections.py" line="204" />
             <source>what-if</source>
             <translation>假设量化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="204" />
+            <location filename="../../gpucalc/report/sections.py" line="206" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="206" />
+            <location filename="../../gpucalc/report/sections.py" line="208" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="206" />
+            <location filename="../../gpucalc/report/sections.py" line="208" />
             <source>{total} total, {active} active per token</source>
             <translation>总计 {total}，每 token 激活 {active}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="209" />
+            <location filename="../../gpucalc/report/sections.py" line="211" />
             <source>Precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="209" />
+            <location filename="../../gpucalc/report/sections.py" line="211" />
             <source>weights {weights} ({origin}), KV cache {kv}</source>
             <translation>权重 {weights}（{origin}），KV 缓存 {kv}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="212" />
+            <location filename="../../gpucalc/report/sections.py" line="214" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="212" />
+            <location filename="../../gpucalc/report/sections.py" line="214" />
             <source>{n}× {gpu}: {mem} GiB usable each, {bw} GB/s, {link}</source>
             <translation>{n}× {gpu}：每卡可用 {mem} GiB，{bw} GB/s，{link}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="216" />
+            <location filename="../../gpucalc/report/sections.py" line="218" />
             <source>Engine</source>
             <translation>推理引擎</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="217" />
+            <location filename="../../gpucalc/report/sections.py" line="219" />
             <source>Parallelism</source>
             <translation>并行方式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="217" />
+            <location filename="../../gpucalc/report/sections.py" line="219" />
             <source>TP {tp} × PP {pp}, {r} replica(s)</source>
             <translation>张量并行 {tp} × 流水线并行 {pp}，{r} 个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="219" />
+            <location filename="../../gpucalc/report/sections.py" line="221" />
             <source>Decode context parallel</source>
             <translation>解码上下文并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="219" />
+            <location filename="../../gpucalc/report/sections.py" line="221" />
             <source>DCP {dcp}: the KV cache is sharded along tokens over {dcp} of the TP {tp} ranks</source>
             <translation>DCP {dcp}：KV 缓存按 token 切分到 TP {tp} 中的 {dcp} 张卡上</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="224" />
+            <location filename="../../gpucalc/report/sections.py" line="226" />
             <source>Workload</source>
             <translation>流量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="224" />
-            <source>input {i50} tokens (P95 {i95}), output {o50} tokens (P95 {o95}), {turns} turn(s); {qps} req/s average, {peak} req/s peak; {mode} traffic</source>
-            <translation>输入 {i50} token（P95 {i95}），输出 {o50} token（P95 {o95}），{turns} 轮；平均 {qps} req/s，峰值 {peak} req/s；{mode}流量</translation>
+            <location filename="../../gpucalc/report/sections.py" line="226" />
+            <source>input {i50} tokens (P95 {i95}), output {o50} tokens (P95 {o95}), {turns} turn(s); {traffic}; {mode} traffic</source>
+            <translation>输入 {i50} token（P95 {i95}），输出 {o50} token（P95 {o95}），{turns} 轮；{traffic}；{mode}流量</translation>
         </message>
         <message>
             <location filename="../../gpucalc/report/sections.py" line="232" />
@@ -7676,6 +8046,11 @@
             <location filename="../../gpucalc/report/sections.py" line="358" />
             <source>binding</source>
             <translation>瓶颈</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="363" />
+            <source>Offline maximum (batch full)</source>
+            <translation>离线最大（批次占满）</translation>
         </message>
         <message>
             <location filename="../../gpucalc/report/sections.py" line="366" />
@@ -7943,242 +8318,237 @@
             <translation>低于原始权重精度的档位：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="571" />
-            <source>For {qps} req/s average and {peak} req/s peak, sized for the peak with one spare replica (N + 1); the {n} cheapest of {m} options that meet the targets. ★ = Pareto front (no option is both cheaper and faster).</source>
-            <translation>平均 {qps} req/s、峰值 {peak} req/s，按峰值并留一个备用副本（N + 1）反推；列出满足目标的 {m} 个方案中最便宜的 {n} 个。★ = 帕累托前沿（没有既更便宜又更快的方案）。</translation>
+            <location filename="../../gpucalc/report/sections.py" line="572" />
+            <source>No QPS was given, so no fleet is sized: give the traffic to compare the GPUs of the catalog.</source>
+            <translation>未给出 QPS，因此没有推算卡数：给出流量即可比较目录中的各款 GPU。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="577" />
+            <location filename="../../gpucalc/report/sections.py" line="574" />
+            <source>For {traffic}, sized for the peak with one spare replica (N + 1); the {n} cheapest of {m} options that meet the targets. ★ = Pareto front (no option is both cheaper and faster).</source>
+            <translation>针对 {traffic}，按峰值加一个备用副本（N + 1）推算；列出 {m} 个达标方案中最便宜的 {n} 个。★ = 帕累托前沿（没有别的方案既更便宜又更快）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="579" />
             <source>No GPU in the catalog meets the targets.</source>
             <translation>目录中没有满足目标的 GPU。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="578" />
+            <location filename="../../gpucalc/report/sections.py" line="580" />
             <source>‡ lower precision than the checkpoint: </source>
             <translation>‡ 精度低于原始权重：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="581" />
+            <location filename="../../gpucalc/report/sections.py" line="583" />
             <source>Weights / KV</source>
             <translation>权重 / KV</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="581" />
+            <location filename="../../gpucalc/report/sections.py" line="583" />
             <source>Conc.</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="582" />
+            <location filename="../../gpucalc/report/sections.py" line="584" />
             <source>req/s per replica</source>
             <translation>每副本 req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="582" />
+            <location filename="../../gpucalc/report/sections.py" line="584" />
             <source>GPUs</source>
             <translation>卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="582" />
+            <location filename="../../gpucalc/report/sections.py" line="584" />
             <source>Util.</source>
             <translation>利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="583" />
+            <location filename="../../gpucalc/report/sections.py" line="585" />
             <source>$/M tokens</source>
             <translation>$/百万 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="583" />
+            <location filename="../../gpucalc/report/sections.py" line="585" />
             <source>Pareto</source>
             <translation>帕累托</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="594" />
+            <location filename="../../gpucalc/report/sections.py" line="596" />
             <source>share of dense peak TFLOPS large GEMMs reach</source>
             <translation>大矩阵乘能达到的稠密峰值 TFLOPS 比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="596" />
+            <location filename="../../gpucalc/report/sections.py" line="598" />
             <source>share of peak attention kernels reach</source>
             <translation>注意力算子能达到的峰值比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="598" />
+            <location filename="../../gpucalc/report/sections.py" line="600" />
             <source>share of HBM bandwidth decode reaches</source>
             <translation>逐 token 生成能达到的显存带宽比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="600" />
+            <location filename="../../gpucalc/report/sections.py" line="602" />
             <source>share of link bandwidth all-reduce reaches</source>
             <translation>all-reduce 能达到的互联带宽比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="602" />
+            <location filename="../../gpucalc/report/sections.py" line="604" />
             <source>fixed cost of one collective</source>
             <translation>一次集合通信的固定开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="604" />
+            <location filename="../../gpucalc/report/sections.py" line="606" />
             <source>fixed cost of one engine step</source>
             <translation>引擎每步的固定开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="606" />
+            <location filename="../../gpucalc/report/sections.py" line="608" />
             <source>FP8 GEMM share relative to BF16</source>
             <translation>FP8 矩阵乘相对 BF16 的效率比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="610" />
+            <location filename="../../gpucalc/report/sections.py" line="612" />
             <source>Meaning</source>
             <translation>含义</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="612" />
+            <location filename="../../gpucalc/report/sections.py" line="614" />
             <source>Source: {s}</source>
             <translation>来源：{s}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="622" />
+            <location filename="../../gpucalc/report/sections.py" line="624" />
             <source>None.</source>
             <translation>无。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="28" />
+            <location filename="../../gpucalc/report/summary.py" line="41" />
             <source>GPU memory for the KV cache</source>
             <translation>存放 KV 缓存的显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="29" />
+            <location filename="../../gpucalc/report/summary.py" line="42" />
             <source>compute speed (the latency targets)</source>
             <translation>算力（延迟目标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="30" />
+            <location filename="../../gpucalc/report/summary.py" line="43" />
             <source>the link between GPUs</source>
             <translation>卡间互联</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="31" />
+            <location filename="../../gpucalc/report/summary.py" line="44" />
             <source>the engine's cap on running requests</source>
             <translation>引擎对同时运行请求数的上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="32" />
+            <location filename="../../gpucalc/report/summary.py" line="45" />
             <source>Summary</source>
             <translation>摘要</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="33" />
+            <location filename="../../gpucalc/report/summary.py" line="46" />
             <source>Engineering appendices</source>
             <translation>工程附录</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="59" />
-            <source>The {planned} GPUs planned carry the average of {avg} req/s: {avg_ok}; the peak of {peak} req/s: {peak_ok}. {needed} GPUs are needed, one spare replica included.</source>
-            <translation>规划的 {planned} 张卡能否承载平均 {avg} req/s：{avg_ok}；能否承载峰值 {peak} req/s：{peak_ok}。需要 {needed} 张卡（含一个备用副本）。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/summary.py" line="65" />
-            <source>Cost of the GPUs needed: about ${month} per month.</source>
-            <translation>所需卡数的成本约为每月 ${month}。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/summary.py" line="68" />
-            <source>No GPU price is known, so no cost is given.</source>
-            <translation>目录中没有该 GPU 的价格，因此不给出成本。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/summary.py" line="79" />
-            <source>{n} requests at once per replica, served within the latency targets; plan online traffic at {online} (the safety watermark).</source>
-            <translation>每副本可同时处理 {n} 个请求并满足延迟目标；在线流量按 {online} 个规划（安全水位）。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/summary.py" line="84" />
+            <location filename="../../gpucalc/report/summary.py" line="81" />
             <source>Range {low}–{high} when the uncertain constants are at their pessimistic or optimistic ends.</source>
             <translation>不确定常数取悲观端或乐观端时，范围为 {low}–{high}。</translation>
         </message>
         <message>
+            <location filename="../../gpucalc/report/summary.py" line="85" />
+            <source>At the pessimistic end no request meets the targets: the answer depends on the measured speed, so measure it first.</source>
+            <translation>在悲观端没有任何请求能达标：结论取决于实测速度，请先实测。</translation>
+        </message>
+        <message>
             <location filename="../../gpucalc/report/summary.py" line="93" />
-            <source>{limit} sets the number.</source>
-            <translation>决定这个数字的是{limit}。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/summary.py" line="98" />
-            <source>Next limit: {limit} at {n} requests.</source>
-            <translation>下一个限制：{limit}，在 {n} 个请求处。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/summary.py" line="106" />
-            <source>{factor} within {range} moves the recommendation from {low} to {high} requests per replica.</source>
-            <translation>{factor}在 {range} 之间变化时，推荐并发从每副本 {low} 变为 {high} 个请求。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/summary.py" line="116" />
             <source>Not evaluated.</source>
             <translation>未评估。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="130" />
+            <location filename="../../gpucalc/report/summary.py" line="103" />
+            <source>{limit} sets the number.</source>
+            <translation>决定这个数字的是{limit}。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="109" />
+            <source>Next limit: {limit} at {n} requests.</source>
+            <translation>下一个限制：{limit}，在 {n} 个请求处。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="131" />
+            <source>{factor} within {range}: the concurrency lies between {low} and {high} requests in flight per replica.</source>
+            <translation>{factor}在 {range} 之间：并发介于每副本 {low} 到 {high} 个在途请求之间。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="155" />
             <source>At {n} tokens per request the limit changes from {a} to {b}.</source>
             <translation>每请求 {n} token 处，限制从{a}变为{b}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="142" />
+            <location filename="../../gpucalc/report/summary.py" line="167" />
             <source>Verdict</source>
             <translation>结论</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="144" />
-            <source>Recommended concurrency</source>
-            <translation>推荐并发</translation>
+            <location filename="../../gpucalc/report/summary.py" line="174" />
+            <source>What meets the targets</source>
+            <translation>什么能达到目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="145" />
+            <location filename="../../gpucalc/report/summary.py" line="175" />
+            <source>Rate capacity</source>
+            <translation>请求速率容量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="176" />
             <source>Binding limit</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="146" />
+            <location filename="../../gpucalc/report/summary.py" line="177" />
             <source>Top risk</source>
             <translation>最大风险</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="147" />
+            <location filename="../../gpucalc/report/summary.py" line="178" />
             <source>What would change the answer</source>
             <translation>什么会改变结论</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="156" />
+            <location filename="../../gpucalc/report/summary.py" line="187" />
             <source>Does not run: the model does not fit in the GPUs' memory.</source>
             <translation>无法运行：模型放不进 GPU 显存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="158" />
+            <location filename="../../gpucalc/report/summary.py" line="189" />
             <source>Why</source>
             <translation>原因</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="160" />
+            <location filename="../../gpucalc/report/summary.py" line="191" />
             <source>More GPUs per replica (tensor or pipeline parallel), GPUs with more memory, or lower-precision weights.</source>
             <translation>每副本用更多卡（张量并行或流水线并行）、换显存更大的卡，或使用更低精度的权重。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="168" />
+            <location filename="../../gpucalc/report/summary.py" line="199" />
             <source>{model} on {n}× {gpu} · {engine}</source>
             <translation>{model}，{n}× {gpu} · {engine}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="171" />
+            <location filename="../../gpucalc/report/summary.py" line="202" />
             <source>gpucalc {version} · created {date}</source>
             <translation>gpucalc {version} · 生成于 {date}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="176" />
+            <location filename="../../gpucalc/report/summary.py" line="207" />
             <source>Scenario: {name}</source>
             <translation>场景：{name}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="182" />
+            <location filename="../../gpucalc/report/summary.py" line="213" />
             <source>The appendices give the inputs, every deduction with its formula and source, the curves, the fleet options and the measurement plan that checks this estimate.</source>
             <translation>附录列出输入、每一项显存扣减及其公式和来源、各条曲线、卡数方案，以及用来核对本估算的实测计划。</translation>
         </message>
@@ -8186,132 +8556,132 @@
     <context>
         <name>ResultTabs</name>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="166" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="175" />
             <source>Bottleneck</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="166" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="175" />
             <source>Memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="166" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="175" />
             <source>Context</source>
             <translation>上下文扫描</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="166" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="175" />
             <source>Load</source>
             <translation>负载曲线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="167" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="176" />
             <source>Per-card</source>
             <translation>单卡并发表</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="167" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="176" />
             <source>Sizing</source>
             <translation>卡数反推</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="167" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="176" />
             <source>Uncertainty</source>
             <translation>不确定性</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="167" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="176" />
             <source>Simulate</source>
             <translation>流量仿真</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="168" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="177" />
             <source>Compare</source>
             <translation>对比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="168" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="177" />
             <source>Checklist</source>
             <translation>自查清单</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="169" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="178" />
             <source>The three ceilings and what moves the binding one</source>
             <translation>三个上限，以及如何抬高成为瓶颈的那个</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="170" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="179" />
             <source>The memory picture of one GPU</source>
             <translation>单卡显存构成</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="171" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="180" />
             <source>The ceilings against planning length (KV tokens per request), with crossovers</source>
             <translation>并发上限随规划长度（每请求 KV token 数）的变化及交叉点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="172" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="181" />
             <source>TTFT, TPOT and throughput against concurrency, with the knee</source>
             <translation>TTFT、TPOT 与吞吐随并发的变化及拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="173" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="182" />
             <source>Per-card grid: context tier × precision tier</source>
             <translation>单卡并发表：上下文档位 × 精度档位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="174" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="183" />
             <source>GPUs of each type needed for the workload's QPS, with cost</source>
             <translation>按负载 QPS 反推各型号所需卡数及成本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="175" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="184" />
             <source>Low / expected / high results and what moves them most</source>
             <translation>结果的低 / 预期 / 高区间及最敏感的因素</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="176" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="185" />
             <source>Discrete-event simulation of the traffic</source>
             <translation>流量的离散事件仿真</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="177" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="186" />
             <source>This plan against a pinned or opened baseline</source>
             <translation>当前方案与固定或打开的基线对比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="178" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="187" />
             <source>Seed 000's pre-reporting checklist: pass / attention for every item</source>
             <translation>种子文档 000 的报数前自查清单：逐项标记通过 / 需注意</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="347" />
-            <source>Closed-loop load on one replica under continuous batching. Knee: {knee} requests (the recommendation: past it a latency target breaks or requests queue); watermark: {online} requests planned online ({share} % of the knee).</source>
-            <translation>连续批处理下单副本的闭环负载。拐点：{knee} 个请求（即推荐并发：再往上延迟目标被击穿或请求开始排队）；安全水位：在线规划 {online} 个请求（拐点的 {share}%）。</translation>
+            <location filename="../../gpucalc/ui/result_tabs.py" line="357" />
+            <source>Closed-loop load on one replica under continuous batching (a --max-concurrency ladder). Concurrency: {knee} requests in flight (past it a latency target breaks or requests queue).</source>
+            <translation>连续批处理下单副本的闭环负载（--max-concurrency 并发阶梯）。并发：{knee} 个在途请求（超过它，延迟目标被突破或请求开始排队）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="363" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="371" />
             <source>Planning length: KV tokens one request holds (P95 input + history + P95 output). Each point is this scenario with every length scaled in proportion (output: {share} % of the mean request).</source>
             <translation>规划长度：单个请求占用的 KV token 数（P95 输入 + 历史 + P95 输出）。每个点都是本场景按比例缩放全部长度后的结果（输出占平均请求的 {share}%）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="370" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="378" />
             <source>At {tokens} tokens it is the answer: {n} requests ({name}).</source>
             <translation>在 {tokens} token 处即为推荐答案：{n} 个请求（{name}）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="374" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="382" />
             <source>The same ceiling binds at every planning length: {name}.</source>
             <translation>所有规划长度下都是同一个瓶颈：{name}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="376" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="384" />
             <source>from {tokens} tokens: {before} → {after}</source>
             <translation>自 {tokens} token 起，{before} → {after}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="379" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="387" />
             <source>The binding ceiling changes {changes}.</source>
             <translation>瓶颈变化：{changes}。</translation>
         </message>
@@ -8421,237 +8791,237 @@
     <context>
         <name>SimulateTab</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="102" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="103" />
             <source>Request rate</source>
             <translation>请求速率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="102" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="103" />
             <source>Concurrency</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="104" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="105" />
             <source> req/s</source>
             <translation> req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="105" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="106" />
             <source>Start from the peak QPS</source>
             <translation>从峰值 QPS 开始</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="106" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="107" />
             <source>The request rate starts at the scenario's peak QPS instead of its average</source>
             <translation>请求速率从本场景的峰值 QPS 而不是平均 QPS 开始</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="113" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="114" />
             <source>Gamma shape of arrival gaps: 1 is Poisson, below 1 burstier</source>
             <translation>到达间隔的 Gamma 形状参数：1 为泊松到达，小于 1 更突发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="119" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="120" />
             <source>Run</source>
             <translation>运行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="120" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="121" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="125" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="126" />
             <source>Waiting for a result to simulate.</source>
             <translation>等待可供模拟的计算结果。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="136" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="137" />
             <source>Drive the simulation by a request rate (open traffic) or by a fixed number of requests in flight (closed traffic)</source>
             <translation>按请求速率（开放流量）或固定的在途请求数（闭合流量）驱动仿真</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="138" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="139" />
             <source>Requests arriving per second across all replicas</source>
             <translation>所有副本合计每秒到达的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="139" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="140" />
             <source>Requests kept in flight: a new one starts as soon as one finishes</source>
             <translation>保持在途的请求数：一个完成即开始下一个</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="141" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="142" />
             <source>How many requests are simulated; more gives steadier percentiles and takes longer</source>
             <translation>仿真的请求总数；越多百分位越稳定，耗时也越长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="143" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="144" />
             <source>Random seed of arrivals and lengths: the same seed gives the same run</source>
             <translation>到达时间与长度的随机种子：相同种子得到相同结果</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="145" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="146" />
             <source>Copies of the deployment sharing the traffic (starts at the scenario's replicas)</source>
             <translation>分担流量的部署副本数（初始为场景中的副本数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="147" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="148" />
             <source>Request rates in the sweep, from low load to a little past saturation</source>
             <translation>扫描的请求速率点数，从低负载到略超饱和</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="149" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="150" />
             <source>The latency percentile the sweep's SLO capacity is judged at (starts at the scenario's)</source>
             <translation>评判扫描 SLO 容量所用的延迟百分位（初始为场景中的设置）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="151" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="152" />
             <source>Run one simulation at these settings, then the rate sweep</source>
             <translation>按当前设置运行一次仿真，然后做速率扫描</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="152" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="153" />
             <source>Stop the running simulation</source>
             <translation>停止正在运行的仿真</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="159" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="160" />
             <source>Load</source>
             <translation>负载</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="163" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="164" />
             <source>Requests</source>
             <translation>请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="164" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="165" />
             <source>Seed</source>
             <translation>随机种子</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="165" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="166" />
             <source>Burstiness</source>
             <translation>突发度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="166" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="167" />
             <source>Replicas</source>
             <translation>副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="167" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="168" />
             <source>Sweep points</source>
             <translation>扫描点数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="168" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="169" />
             <source>SLO percentile</source>
             <translation>SLO 分位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="178" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="179" />
             <source>Latency</source>
             <translation>延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="178" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="179" />
             <source>Mean</source>
             <translation>均值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="184" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="185" />
             <source>Request rate (req/s)</source>
             <translation>请求速率（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="185" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="186" />
             <source>Latency (ms, log scale)</source>
             <translation>延迟（ms，对数坐标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="261" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="268" />
             <source>Ready.</source>
             <translation>就绪。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="262" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="269" />
             <source>The model does not fit, so there is nothing to simulate.</source>
             <translation>模型放不下，无法模拟。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="312" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="319" />
             <source>Simulating…</source>
             <translation>模拟中…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="318" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="325" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="344" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="351" />
             <source>Done.</source>
             <translation>完成。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="352" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="359" />
             <source>Cancelled.</source>
             <translation>已取消。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="356" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="363" />
             <source>The simulation failed: {0}</source>
             <translation>模拟失败：{0}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="361" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="368" />
             <source>TTFT (ms)</source>
             <translation>TTFT (ms)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="361" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="368" />
             <source>TPOT (ms)</source>
             <translation>TPOT (ms)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="362" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="369" />
             <source>End-to-end (ms)</source>
             <translation>端到端（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="362" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="369" />
             <source>Queue wait (ms)</source>
             <translation>排队等待（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="376" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="383" />
             <source>{0} req/s served, {1} output tok/s, goodput {2} req/s ({3} % within the SLO), {4} preemptions. TTFT knee ≈ {5} req/s; capacity at the P{6} SLO ≈ {7} req/s.</source>
             <translation>实际处理 {0} req/s，输出 {1} tok/s，goodput {2} req/s（{3}% 满足 SLO），抢占 {4} 次。TTFT 拐点 ≈ {5} req/s；P{6} SLO 下的容量 ≈ {7} req/s。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="392" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="399" />
             <source>Longest class “{0}” on its own line: TTFT P95 {1} ms, TPOT P95 {2} ms.</source>
             <translation>最长类别 “{0}” 单独看：TTFT P95 {1} ms，TPOT P95 {2} ms。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="403" />
-            <source>Capacity at the P{0} SLO per replica: {1} req/s analytic, {2} req/s simulated (bisection); they agree within 10 %.</source>
-            <translation>P{0} SLO 下的每副本容量：解析 {1} req/s，仿真 {2} req/s（二分查找）；两者相差不超过 10%。</translation>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="410" />
+            <source>Capacity at the P{0} SLO per replica: {1} req/s the answer's rate capacity, {2} req/s simulated (bisection); they agree within 10 %.</source>
+            <translation>每副本 P{0} SLO 容量：结论中的请求速率容量 {1} req/s，仿真（二分搜索）{2} req/s；两者相差在 10 % 以内。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="406" />
-            <source>Capacity at the P{0} SLO per replica: {1} req/s analytic, {2} req/s simulated (bisection); more than 10 % apart, so plan with the simulated figure.</source>
-            <translation>P{0} SLO 下的每副本容量：解析 {1} req/s，仿真 {2} req/s（二分查找）；两者相差超过 10%，请按仿真值规划。</translation>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="413" />
+            <source>Capacity at the P{0} SLO per replica: {1} req/s the answer's rate capacity, {2} req/s simulated (bisection); more than 10 % apart, so measure it before planning on either.</source>
+            <translation>每副本 P{0} SLO 容量：结论中的请求速率容量 {1} req/s，仿真（二分搜索）{2} req/s；两者相差超过 10 %，请先实测，再据此规划。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="422" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="429" />
             <source>TTFT knee</source>
             <translation>TTFT 拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="424" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="431" />
             <source>SLO capacity</source>
             <translation>SLO 容量</translation>
         </message>
@@ -8720,56 +9090,61 @@
         </message>
         <message>
             <location filename="../../gpucalc/ui/panels/sizing_model.py" line="111" />
-            <source>Knee / replica</source>
-            <translation>每副本拐点</translation>
+            <source>Concurrency / replica</source>
+            <translation>每副本并发</translation>
         </message>
         <message>
             <location filename="../../gpucalc/ui/panels/sizing_model.py" line="113" />
-            <source>Online / replica</source>
-            <translation>每副本在线容量</translation>
+            <source>Planned / replica</source>
+            <translation>每副本规划</translation>
         </message>
         <message>
             <location filename="../../gpucalc/ui/panels/sizing_model.py" line="115" />
+            <source>Rate capacity req/s</source>
+            <translation>请求速率容量 req/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="117" />
             <source>Bottleneck</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="117" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="119" />
             <source>TTFT ms</source>
             <translation>TTFT ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="118" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="120" />
             <source>TPOT ms</source>
             <translation>TPOT ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="119" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="121" />
             <source>Utilization</source>
             <translation>利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="121" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="123" />
             <source>$ / hour</source>
             <translation>$ / 小时</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="123" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="125" />
             <source>$ / M output tokens</source>
             <translation>$ / 百万输出 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="126" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="128" />
             <source>Pareto</source>
             <translation>帕累托</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="196" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="198" />
             <source>prefill and decode pools {layout}: replicas of each pool = max(ceil(average QPS ÷ (watermark × its req/s per replica)), ceil(peak QPS ÷ its req/s)), {n} in all; + {k} spare per pool = {total}; GPUs = each pool's replicas × its TP × PP = {gpus}; cost = GPUs × ${price}/h</source>
             <translation>预填充池与生成池 {layout}：每个池的副本 = max(ceil(平均 QPS ÷ (水位 × 该池每副本 req/s)), ceil(峰值 QPS ÷ 该池 req/s))，共 {n} 个；每个池另加 {k} 个备用 = {total}；GPU = 各池副本 × 其 TP × PP = {gpus}；成本 = GPU × ${price}/h</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="205" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="207" />
             <source>replicas = max(ceil(average QPS ÷ {rps} req/s per replica at the watermark), ceil(peak QPS ÷ req/s at the knee)) = {n}; + {k} spare = {total}; GPUs = replicas × TP {tp} = {gpus}; cost = GPUs × ${price}/h</source>
             <translation>副本数 = max(ceil(平均 QPS ÷ 安全水位下每副本 {rps} req/s), ceil(峰值 QPS ÷ 拐点下每副本 req/s)) = {n}；+ {k} 个备用 = {total}；卡数 = 副本数 × TP {tp} = {gpus}；成本 = 卡数 × ${price}/小时</translation>
         </message>
@@ -8852,37 +9227,42 @@
             <translation>帕累托前沿：没有既更便宜又更快的方案</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="193" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="187" />
+            <source>Give the traffic (the QPS field under Workload) to size fleets for it.</source>
+            <translation>给出流量（工作负载下的 QPS 字段）才能据此推算卡数。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="199" />
             <source>Sizing {n} GPU types for {qps} req/s…</source>
             <translation>正在按 {qps} req/s 为 {n} 种 GPU 反推卡数…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="228" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="234" />
             <source>Sizing cancelled; the table shows the last complete run.</source>
             <translation>已取消反推；表中为上一次完整结果。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="230" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="236" />
             <source>Sizing failed: {reason}</source>
             <translation>反推失败：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="254" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="260" />
             <source>{n} options meet the targets. Cheapest: {gpus} × {gpu} ({prec}, TP {tp}) at {cost}.</source>
             <translation>{n} 个方案满足目标。最便宜：{gpus} × {gpu}（{prec}，TP {tp}），{cost}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="261" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="267" />
             <source>{n} more hidden (consumer cards, TP beyond NVLink).</source>
             <translation>另有 {n} 个方案已隐藏（消费级显卡、超出 NVLink 的张量并行）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="267" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="273" />
             <source>Only consumer cards or TP beyond NVLink meet the targets ({n} options): clear the filter to see them.</source>
             <translation>只有消费级显卡或超出 NVLink 的张量并行方案满足目标（{n} 个）：取消筛选即可查看。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="271" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="277" />
             <source>No GPU type meets the targets: relax TTFT/TPOT or shorten the context.</source>
             <translation>没有满足目标的 GPU 型号：请放宽 TTFT/TPOT 或缩短上下文。</translation>
         </message>
@@ -8895,17 +9275,22 @@
             <translation>实测压测数据点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/ceilings.py" line="54" />
+            <location filename="../../gpucalc/core/capacity.py" line="37" />
+            <source>M/G/1 prefill queue (Pollaczek–Khinchine) at the percentile; Little's law</source>
+            <translation>分位数下的 M/G/1 预填充排队（Pollaczek–Khinchine）；Little 定律</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/ceilings.py" line="56" />
             <source>engine flag --max-num-seqs (or the engine's default)</source>
             <translation>引擎参数 --max-num-seqs（或引擎默认值）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/ceilings.py" line="114" />
-            <source>seed 000: plan TTFT and TPOT at P95; M/G/1 prefill queue (Pollaczek–Khinchine)</source>
-            <translation>TTFT 与 TPOT 按 P95 规划；预填充按 M/G/1 排队（Pollaczek–Khinchine）</translation>
+            <location filename="../../gpucalc/core/ceilings.py" line="143" />
+            <source>seed 000: plan TTFT and TPOT at P95; seed 000 step 2 and seed 002: a concurrency ladder at fixed lengths until a target breaks; prefill queue of a closed loop (Kingman–Allen–Cunneen wait with the clients' cycle)</source>
+            <translation>seed 000：按 P95 规划首 token 时间和每 token 延迟；seed 000 第 2 步与 seed 002：固定长度下的并发阶梯，直到某个目标被突破；闭环的预填充排队（按客户端周期的 Kingman–Allen–Cunneen 等待）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/ceilings.py" line="148" />
+            <location filename="../../gpucalc/core/ceilings.py" line="179" />
             <source>seed 002: a communication share above 50 % means the parallel layout is poor</source>
             <translation>通信占比超过 50 % 说明并行方式不合适</translation>
         </message>
@@ -8955,7 +9340,7 @@
             <translation>vLLM EPLB：物理专家 = 逻辑专家 + 冗余专家，均分到各 EP rank</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="151" />
+            <location filename="../../gpucalc/core/fleet.py" line="158" />
             <source>catalog: indicative rental price</source>
             <translation>目录：参考租用价格</translation>
         </message>
@@ -9045,11 +9430,6 @@
             <translation>±5 %：驱动预留显存、功耗限制下的频率、取整后的参数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/sim_capacity.py" line="137" />
-            <source>seed 000: plan at P95 under the real traffic</source>
-            <translation>按真实流量的 P95 规划</translation>
-        </message>
-        <message>
             <location filename="../../gpucalc/core/sim_metrics.py" line="22" />
             <source>gpucalc discrete-event simulation: continuous batching on the analytic step model</source>
             <translation>gpucalc 离散事件仿真：在解析步时模型上模拟连续批处理</translation>
@@ -9105,44 +9485,54 @@
             <translation>vLLM mamba_utils.py MambaStateShapeCalculator（Gated DeltaNet、Mamba-2 的状态形状）；--mamba-ssm-cache-dtype</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/uncertainty.py" line="30" />
+            <location filename="../../gpucalc/core/uncertainty.py" line="32" />
             <source>specs/validation/throughput.jsonl: gpucalc over-predicts throughput by up to 29 % and under-predicts by up to 8 % (python -m benchmarks.throughput_accuracy)</source>
             <translation>公开实测数据：gpucalc 对吞吐最多高估 29 %、最多低估 8 %</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/uncertainty.py" line="72" />
+            <location filename="../../gpucalc/core/uncertainty.py" line="86" />
             <source>the 13 single-stage text-model logs give measured ÷ estimated 0.97–1.04; widened to ±10 % for engine versions outside the set; specs/validation/kv_capacity.jsonl: measured ÷ estimated over the 16 vLLM start-up logs (python -m benchmarks.kv_accuracy)</source>
             <translation>13 份单阶段文本模型日志的实测 ÷ 估算为 0.97–1.04；为覆盖集合之外的引擎版本放宽到 ±10 %；公开实测数据：16 份 vLLM 启动日志的实测 ÷ 估算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/uncertainty.py" line="78" />
+            <location filename="../../gpucalc/core/uncertainty.py" line="92" />
             <source>measured ÷ estimated non-torch memory spans 0.53–1.17 over the single-stage logs; specs/validation/kv_capacity.jsonl: measured ÷ estimated over the 16 vLLM start-up logs (python -m benchmarks.kv_accuracy)</source>
             <translation>单阶段日志中非 torch 显存的实测 ÷ 估算为 0.53–1.17；公开实测数据：16 份 vLLM 启动日志的实测 ÷ 估算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/uncertainty.py" line="83" />
+            <location filename="../../gpucalc/core/uncertainty.py" line="97" />
             <source>0.6 GiB assumed; vLLM logs 'Graph capturing … took 0.3–1.5 GiB' (specs/engines/vllm.json)</source>
             <translation>假设 0.6 GiB；vLLM 日志显示 'Graph capturing … took 0.3–1.5 GiB'</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/uncertainty.py" line="93" />
+            <location filename="../../gpucalc/core/uncertainty.py" line="107" />
             <source>the TP = 4 runs in specs/validation/throughput.jsonl miss TTFT/TPOT by −59 % … +66 %; the link share is the least certain factor</source>
             <translation>公开实测数据中 TP = 4 的运行 TTFT/TPOT 偏差为 −59 % … +66 %；互联带宽比例是最不确定的因子</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/uncertainty.py" line="97" />
+            <location filename="../../gpucalc/core/uncertainty.py" line="111" />
             <source>same TP = 4 spread; fixed collective cost depends on NCCL version</source>
             <translation>同样的 TP = 4 偏差；集合通信的固定开销取决于 NCCL 版本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/uncertainty.py" line="100" />
+            <location filename="../../gpucalc/core/uncertainty.py" line="114" />
             <source>TTFT errors −43 % … +15 % in specs/validation/throughput.jsonl (python -m benchmarks.throughput_accuracy)</source>
             <translation>公开实测数据中 TTFT 偏差为 −43 % … +15 %</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/uncertainty.py" line="106" />
+            <location filename="../../gpucalc/core/uncertainty.py" line="120" />
             <source>the GPU has no measured kernel tables and borrows {system}'s fractions; across the nine measured systems one engine's BF16 GEMM asymptote spans 0.57–0.90 of peak (specs/kernels, python -m benchmarks.kernel_fit), so the range is widened by ±15 %</source>
             <translation>该 GPU 没有实测算子表，借用 {system} 的效率比例；在九个实测系统中，同一引擎的 BF16 GEMM 渐近效率为峰值的 0.57–0.90，因此范围放宽 ±15 %</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/weak_regimes.py" line="41" />
+            <source>no run of a MoE model above 100 B parameters under DP attention + expert parallel is in the validation set (specs/validation/residuals.json), so the range is widened by ±50 %</source>
+            <translation>验证集（specs/validation/residuals.json）中没有 100 B 参数以上的 MoE 模型在 DP 注意力 + 专家并行下的实测，因此范围放宽 ±50 %</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/weak_regimes.py" line="44" />
+            <source>no speculative run at 16 or more running requests is in the validation set, and the cost of verifying drafts at a large batch is modelled, not measured, so the range is widened by ±25 %</source>
+            <translation>验证集中没有 16 个及以上运行中请求的投机解码实测，大批量下验证草稿的开销是建模得出而非实测，因此范围放宽 ±25 %</translation>
         </message>
         <message>
             <location filename="../../gpucalc/core/workload_shape.py" line="11" />
@@ -9959,466 +10349,516 @@
         </message>
         <message>
             <location filename="../../gpucalc/text/terms.py" line="102" />
-            <source>Requests/s per replica at the watermark</source>
-            <translation>安全水位下每副本每秒请求数</translation>
+            <source>Rate capacity</source>
+            <translation>请求速率容量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="103" />
+            <source>Requests in flight at the rate capacity</source>
+            <translation>请求速率容量下的在途请求数</translation>
         </message>
         <message>
             <location filename="../../gpucalc/text/terms.py" line="104" />
-            <source>Requests/s per replica at the knee</source>
-            <translation>拐点下每副本每秒请求数</translation>
+            <source>Output tokens/s at the rate capacity</source>
+            <translation>请求速率容量下的输出 tok/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="105" />
+            <source>TTFT at the rate capacity (percentile)</source>
+            <translation>请求速率容量下的 TTFT（分位数）</translation>
         </message>
         <message>
             <location filename="../../gpucalc/text/terms.py" line="106" />
+            <source>TPOT at the rate capacity (percentile)</source>
+            <translation>请求速率容量下的 TPOT（分位数）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="107" />
+            <source>TTFT with one request in flight</source>
+            <translation>1 个请求在途时的 TTFT</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="108" />
+            <source>TPOT with one request in flight</source>
+            <translation>1 个请求在途时的 TPOT</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="109" />
+            <source>TTFT at the percentile</source>
+            <translation>分位数 TTFT</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="110" />
+            <source>TPOT at the percentile</source>
+            <translation>分位数 TPOT</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="111" />
+            <source>Planned requests/s per replica (watermark)</source>
+            <translation>每副本规划请求/秒（安全水位）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="113" />
+            <source>Rate capacity per replica</source>
+            <translation>每副本请求速率容量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="115" />
+            <source>Cost per million output tokens</source>
+            <translation>每百万输出 token 成本</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="117" />
+            <source>Concurrency, all replicas</source>
+            <translation>全部副本的并发</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="118" />
             <source>Replicas for the average</source>
             <translation>承载平均流量所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="107" />
+            <location filename="../../gpucalc/text/terms.py" line="119" />
             <source>Replicas for the peak</source>
             <translation>承载峰值流量所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="108" />
+            <location filename="../../gpucalc/text/terms.py" line="120" />
             <source>Serving replicas (N)</source>
             <translation>服务副本数（N）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="109" />
+            <location filename="../../gpucalc/text/terms.py" line="121" />
             <source>Spare replicas (k)</source>
             <translation>备用副本数（k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="110" />
+            <location filename="../../gpucalc/text/terms.py" line="122" />
             <source>Replicas needed (N + k)</source>
             <translation>所需副本数（N + k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="111" />
+            <location filename="../../gpucalc/text/terms.py" line="123" />
             <source>GPUs needed</source>
             <translation>所需卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="112" />
+            <location filename="../../gpucalc/text/terms.py" line="124" />
             <source>Replicas deployed</source>
             <translation>部署副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="113" />
+            <location filename="../../gpucalc/text/terms.py" line="125" />
             <source>GPUs planned</source>
             <translation>规划卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="114" />
+            <location filename="../../gpucalc/text/terms.py" line="126" />
             <source>Online concurrency, all replicas</source>
             <translation>在线并发（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="115" />
-            <source>Concurrency at the knee, all replicas</source>
-            <translation>拐点并发（全部副本）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/text/terms.py" line="116" />
+            <location filename="../../gpucalc/text/terms.py" line="127" />
             <source>Requests/s, all replicas</source>
             <translation>每秒请求数（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="117" />
+            <location filename="../../gpucalc/text/terms.py" line="128" />
             <source>Output tokens/s, all replicas</source>
             <translation>输出 token/s（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="118" />
+            <location filename="../../gpucalc/text/terms.py" line="129" />
             <source>Output tokens per day</source>
             <translation>每天输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="119" />
+            <location filename="../../gpucalc/text/terms.py" line="130" />
             <source>Output tokens per GPU-hour</source>
             <translation>每卡时输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="120" />
+            <location filename="../../gpucalc/text/terms.py" line="131" />
             <source>Batch backfill tokens per day</source>
             <translation>每天离线回填 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="121" />
+            <location filename="../../gpucalc/text/terms.py" line="132" />
             <source>Cost per hour (GPUs needed)</source>
             <translation>每小时成本（所需卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="122" />
+            <location filename="../../gpucalc/text/terms.py" line="133" />
             <source>Cost per month (GPUs needed)</source>
             <translation>每月成本（所需卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="123" />
+            <location filename="../../gpucalc/text/terms.py" line="134" />
             <source>Cost per hour (GPUs planned)</source>
             <translation>每小时成本（规划卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="125" />
+            <location filename="../../gpucalc/text/terms.py" line="136" />
             <source>KV transfer to the decode pool</source>
             <translation>到生成池的 KV 传输</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="126" />
+            <location filename="../../gpucalc/text/terms.py" line="137" />
             <source>Prefill of a P95 prompt</source>
             <translation>P95 提示词的预填充</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="127" />
+            <location filename="../../gpucalc/text/terms.py" line="138" />
             <source>Prompt tokens/s per prefill replica</source>
             <translation>每个预填充副本的提示词 tokens/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="129" />
+            <location filename="../../gpucalc/text/terms.py" line="140" />
             <source>Prompts/s per prefill replica at the TTFT target</source>
             <translation>TTFT 目标下每个预填充副本的提示词/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="131" />
+            <location filename="../../gpucalc/text/terms.py" line="142" />
             <source>TTFT, disaggregated</source>
             <translation>TTFT（分离部署）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="132" />
+            <location filename="../../gpucalc/text/terms.py" line="143" />
             <source>Decode replica knee</source>
             <translation>生成副本拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="133" />
+            <location filename="../../gpucalc/text/terms.py" line="144" />
             <source>TPOT, decode pool</source>
             <translation>TPOT（生成池）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="134" />
+            <location filename="../../gpucalc/text/terms.py" line="145" />
             <source>Output tokens/s per decode replica</source>
             <translation>每个生成副本的输出 tokens/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="136" />
+            <location filename="../../gpucalc/text/terms.py" line="147" />
             <source>Requests/s per decode replica</source>
             <translation>每个生成副本的请求/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="138" />
+            <location filename="../../gpucalc/text/terms.py" line="149" />
             <source>Prefill replicas needed</source>
             <translation>所需预填充副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="139" />
+            <location filename="../../gpucalc/text/terms.py" line="150" />
             <source>Decode replicas needed</source>
             <translation>所需生成副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="143" />
+            <location filename="../../gpucalc/text/terms.py" line="154" />
             <source>Communication share of a step</source>
             <translation>单步通信占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="144" />
+            <location filename="../../gpucalc/text/terms.py" line="155" />
             <source>Step: matrix multiplies</source>
             <translation>单步：矩阵乘</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="145" />
+            <location filename="../../gpucalc/text/terms.py" line="156" />
             <source>Step: attention</source>
             <translation>单步：注意力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="146" />
+            <location filename="../../gpucalc/text/terms.py" line="157" />
             <source>Step: communication</source>
             <translation>单步：通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="147" />
+            <location filename="../../gpucalc/text/terms.py" line="158" />
             <source>Step: kernel launches without CUDA graphs</source>
             <translation>单步：无 CUDA Graph 时的 kernel 启动</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="148" />
+            <location filename="../../gpucalc/text/terms.py" line="159" />
             <source>Step: expert all-to-all</source>
             <translation>单步：专家 all-to-all</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="149" />
+            <location filename="../../gpucalc/text/terms.py" line="160" />
             <source>Expert group (EP) size</source>
             <translation>专家组（EP）大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="150" />
+            <location filename="../../gpucalc/text/terms.py" line="161" />
             <source>Experts per GPU</source>
             <translation>每卡专家数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="151" />
+            <location filename="../../gpucalc/text/terms.py" line="162" />
             <source>Expert load imbalance</source>
             <translation>专家负载不均衡</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="152" />
+            <location filename="../../gpucalc/text/terms.py" line="163" />
             <source>Expert all-to-all per step</source>
             <translation>每步专家 all-to-all</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="153" />
+            <location filename="../../gpucalc/text/terms.py" line="164" />
             <source>Step: scheduler overhead</source>
             <translation>单步：调度开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="154" />
+            <location filename="../../gpucalc/text/terms.py" line="165" />
             <source>TTFT</source>
             <translation>TTFT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="155" />
+            <location filename="../../gpucalc/text/terms.py" line="166" />
             <source>TPOT</source>
             <translation>TPOT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="156" />
+            <location filename="../../gpucalc/text/terms.py" line="167" />
             <source>Inter-token latency</source>
             <translation>token 间延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="157" />
+            <location filename="../../gpucalc/text/terms.py" line="168" />
             <source>Output tokens/s</source>
             <translation>输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="158" />
+            <location filename="../../gpucalc/text/terms.py" line="169" />
             <source>Requests/s</source>
             <translation>每秒请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="159" />
+            <location filename="../../gpucalc/text/terms.py" line="170" />
             <source>Parameters: embedding</source>
             <translation>参数量：嵌入层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="160" />
+            <location filename="../../gpucalc/text/terms.py" line="171" />
             <source>Parameters: attention</source>
             <translation>参数量：注意力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="161" />
+            <location filename="../../gpucalc/text/terms.py" line="172" />
             <source>Parameters: dense MLP</source>
             <translation>参数量：稠密 MLP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="162" />
+            <location filename="../../gpucalc/text/terms.py" line="173" />
             <source>Parameters: routed experts</source>
             <translation>参数量：路由专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="163" />
+            <location filename="../../gpucalc/text/terms.py" line="174" />
             <source>Parameters: shared experts</source>
             <translation>参数量：共享专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="164" />
+            <location filename="../../gpucalc/text/terms.py" line="175" />
             <source>Parameters: router</source>
             <translation>参数量：路由器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="165" />
+            <location filename="../../gpucalc/text/terms.py" line="176" />
             <source>Parameters: norms</source>
             <translation>参数量：归一化层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="166" />
+            <location filename="../../gpucalc/text/terms.py" line="177" />
             <source>Parameters: LM head</source>
             <translation>参数量：LM head</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="167" />
+            <location filename="../../gpucalc/text/terms.py" line="178" />
             <source>Parameters: vision tower</source>
             <translation>参数量：视觉塔</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="169" />
+            <location filename="../../gpucalc/text/terms.py" line="180" />
             <source>Prefix cache hit rate</source>
             <translation>前缀缓存命中率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="170" />
+            <location filename="../../gpucalc/text/terms.py" line="181" />
             <source>Cached prompt tokens per request</source>
             <translation>每请求缓存的输入 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="172" />
+            <location filename="../../gpucalc/text/terms.py" line="183" />
             <source>Prompt tokens not prefilled (per second)</source>
             <translation>免预填充的输入 token（每秒）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="174" />
+            <location filename="../../gpucalc/text/terms.py" line="185" />
             <source>KV held by shared prefixes</source>
             <translation>共享前缀占用的 KV</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="175" />
+            <location filename="../../gpucalc/text/terms.py" line="186" />
             <source>Simulated prefix cache hit rate</source>
             <translation>仿真前缀缓存命中率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="176" />
+            <location filename="../../gpucalc/text/terms.py" line="187" />
             <source>Capacity at the SLO</source>
             <translation>SLO 下的容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="177" />
+            <location filename="../../gpucalc/text/terms.py" line="188" />
             <source>Capacity at the SLO (analytic)</source>
             <translation>SLO 下的容量（解析）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="178" />
+            <location filename="../../gpucalc/text/terms.py" line="189" />
             <source>Capacity at the SLO (simulated)</source>
             <translation>SLO 下的容量（仿真）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="179" />
+            <location filename="../../gpucalc/text/terms.py" line="190" />
             <source>Simulated capacity at the SLO</source>
             <translation>仿真的 SLO 容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="180" />
+            <location filename="../../gpucalc/text/terms.py" line="191" />
             <source>Simulated TTFT</source>
             <translation>仿真 TTFT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="181" />
+            <location filename="../../gpucalc/text/terms.py" line="192" />
             <source>Simulated TPOT</source>
             <translation>仿真 TPOT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="182" />
+            <location filename="../../gpucalc/text/terms.py" line="193" />
             <source>Simulated end-to-end latency</source>
             <translation>仿真端到端延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="183" />
+            <location filename="../../gpucalc/text/terms.py" line="194" />
             <source>Simulated queueing time</source>
             <translation>仿真排队时间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="184" />
+            <location filename="../../gpucalc/text/terms.py" line="195" />
             <source>Simulated requests/s</source>
             <translation>仿真请求/秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="185" />
+            <location filename="../../gpucalc/text/terms.py" line="196" />
             <source>Simulated requests/s, steady stretch</source>
             <translation>仿真请求/秒（稳态区间）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="186" />
+            <location filename="../../gpucalc/text/terms.py" line="197" />
             <source>Simulated output tokens/s</source>
             <translation>仿真输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="187" />
+            <location filename="../../gpucalc/text/terms.py" line="198" />
             <source>Goodput</source>
             <translation>有效吞吐（goodput）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="188" />
+            <location filename="../../gpucalc/text/terms.py" line="199" />
             <source>Share of requests meeting the targets</source>
             <translation>满足目标的请求占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="189" />
+            <location filename="../../gpucalc/text/terms.py" line="200" />
             <source>Preemptions</source>
             <translation>抢占次数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="190" />
+            <location filename="../../gpucalc/text/terms.py" line="201" />
             <source>Simulated duration</source>
             <translation>仿真时长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="191" />
+            <location filename="../../gpucalc/text/terms.py" line="202" />
             <source>TTFT knee (request rate)</source>
             <translation>TTFT 拐点（请求速率）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="194" />
+            <location filename="../../gpucalc/text/terms.py" line="205" />
             <source>mean</source>
             <translation>平均值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="195" />
+            <location filename="../../gpucalc/text/terms.py" line="206" />
             <source>P50</source>
             <translation>P50</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="196" />
+            <location filename="../../gpucalc/text/terms.py" line="207" />
             <source>P95</source>
             <translation>P95</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="197" />
+            <location filename="../../gpucalc/text/terms.py" line="208" />
             <source>P99</source>
             <translation>P99</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="198" />
+            <location filename="../../gpucalc/text/terms.py" line="209" />
             <source>low</source>
             <translation>低</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="199" />
+            <location filename="../../gpucalc/text/terms.py" line="210" />
             <source>expected</source>
             <translation>预期</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="200" />
+            <location filename="../../gpucalc/text/terms.py" line="211" />
             <source>high</source>
             <translation>高</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="203" />
+            <location filename="../../gpucalc/text/terms.py" line="214" />
             <source>{figure} ({statistic})</source>
             <translation>{figure}（{statistic}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="434" />
+            <location filename="../../gpucalc/text/terms.py" line="462" />
             <source>online</source>
             <translation>在线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="435" />
+            <location filename="../../gpucalc/text/terms.py" line="463" />
             <source>offline</source>
             <translation>离线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="436" />
+            <location filename="../../gpucalc/text/terms.py" line="464" />
             <source>mixed</source>
             <translation>混合</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="440" />
+            <location filename="../../gpucalc/text/terms.py" line="468" />
             <source>all-gather (vLLM default)</source>
             <translation>all-gather（vLLM 默认）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="441" />
+            <location filename="../../gpucalc/text/terms.py" line="469" />
             <source>DeepEP normal (high throughput)</source>
             <translation>DeepEP 高吞吐（normal）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="442" />
+            <location filename="../../gpucalc/text/terms.py" line="470" />
             <source>DeepEP low latency</source>
             <translation>DeepEP 低延迟（low latency）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="557" />
+            <location filename="../../gpucalc/text/terms.py" line="585" />
             <source>aggregated</source>
             <translation>不分离</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="558" />
+            <location filename="../../gpucalc/text/terms.py" line="586" />
             <source>{ratio} split</source>
             <translation>{ratio} 分离</translation>
         </message>
@@ -10431,72 +10871,72 @@
     <context>
         <name>Units</name>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="414" />
+            <location filename="../../gpucalc/text/terms.py" line="442" />
             <source>tokens</source>
             <translation>token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="415" />
+            <location filename="../../gpucalc/text/terms.py" line="443" />
             <source>requests</source>
             <translation>个请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="416" />
+            <location filename="../../gpucalc/text/terms.py" line="444" />
             <source>params</source>
             <translation>参数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="417" />
+            <location filename="../../gpucalc/text/terms.py" line="445" />
             <source>bytes</source>
             <translation>字节</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="418" />
+            <location filename="../../gpucalc/text/terms.py" line="446" />
             <source>GPUs</source>
             <translation>卡</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="419" />
+            <location filename="../../gpucalc/text/terms.py" line="447" />
             <source>replicas</source>
             <translation>个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="420" />
+            <location filename="../../gpucalc/text/terms.py" line="448" />
             <source>ranks</source>
             <translation>个 rank</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="421" />
+            <location filename="../../gpucalc/text/terms.py" line="449" />
             <source>experts</source>
             <translation>个专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="425" />
+            <location filename="../../gpucalc/text/terms.py" line="453" />
             <source>token</source>
             <translation>token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="426" />
+            <location filename="../../gpucalc/text/terms.py" line="454" />
             <source>request</source>
             <translation>个请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="427" />
+            <location filename="../../gpucalc/text/terms.py" line="455" />
             <source>replica</source>
             <translation>个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="428" />
+            <location filename="../../gpucalc/text/terms.py" line="456" />
             <source>GPU</source>
             <translation>卡</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="429" />
+            <location filename="../../gpucalc/text/terms.py" line="457" />
             <source>rank</source>
             <translation>个 rank</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="430" />
+            <location filename="../../gpucalc/text/terms.py" line="458" />
             <source>expert</source>
             <translation>个专家</translation>
         </message>

@@ -129,9 +129,14 @@ def test_sweep_csv_and_size_table(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_slo_percentile_flag(capsys: pytest.CaptureFixture[str]) -> None:
-    """--slo-percentile 99 plans fewer requests than 50 (the tail costs capacity)."""
+    """--slo-percentile 99 plans fewer requests than 50 (the tail costs capacity).
+
+    Lengths spread (P95 = 3 × P50): identical requests in a closed loop all see the same steps,
+    so only a spread gives the percentiles apart.
+    """
     args = ("llama-3.1-70b-instruct", "--gpu", "a100-sxm-80gb", "--tensor-parallel-size", "8",
-            "--input-len", "3840", "--output-len", "256", "--ttft-ms", "2000", "--tpot-ms", "100")
+            "--input-len", "1280", "--input-len-p95", "3840", "--output-len", "256",
+            "--output-len-p95", "768", "--ttft-ms", "2000", "--tpot-ms", "100")
     p50 = _get(run_json(capsys, *args, "--slo-percentile", "50"), "ceilings.compute")
     p99 = _get(run_json(capsys, *args, "--slo-percentile", "99"), "ceilings.compute")
     assert isinstance(p50, int | float)

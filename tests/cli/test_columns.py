@@ -5,8 +5,8 @@ from __future__ import annotations
 from gpucalc.cli.columns import cells, left, right
 from gpucalc.cli.perf_output import sizing_table
 from gpucalc.core.sizing import SizingRow
+from gpucalc.text.answer_text import short_limit_name
 from gpucalc.text.catalogue import translate
-from gpucalc.text.terms import input_name
 
 
 def test_a_wide_character_takes_two_cells() -> None:
@@ -34,7 +34,7 @@ def _row() -> SizingRow:
 
 def test_the_chinese_sizing_table_lines_up_with_its_header() -> None:
     header, row = sizing_table([_row()], lang="zh").splitlines()[:2]
-    bound, memory = translate("Cli", "bound", "zh"), input_name("memory", "zh")
+    bound, memory = translate("Cli", "bound", "zh"), short_limit_name("memory", "zh")
     assert memory != "memory"
     # the bound column ends in the same cell in the header and in the row
     assert cells(header[:header.index(bound) + len(bound)]) == cells(row[:row.index(memory) + len(memory)])

@@ -14,7 +14,7 @@ CHAT_8B = ("llama-3.1-8b-instruct", "--gpu", "h100-sxm-80gb", "--input-len", "20
 
 
 def test_estimate_json_has_both_pools(capsys: pytest.CaptureFixture[str]) -> None:
-    data = run_json(capsys, *CHAT_8B, "--disaggregate", "--decode-tp", "2",
+    data = run_json(capsys, *CHAT_8B, "-tp", "1", "--disaggregate", "--decode-tp", "2",
                     "--kv-transfer-gbps", "400")
     pools = data["disaggregated"]
     assert isinstance(pools, dict)

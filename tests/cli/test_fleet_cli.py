@@ -44,8 +44,9 @@ def test_estimate_table_prints_the_verdict(capsys: pytest.CaptureFixture[str]) -
     assert main(["estimate", *CHAT_70B]) == 0
     out = capsys.readouterr().out
     data = _estimate(capsys, *CHAT_70B)["fleet"]
-    assert (f"carries 10 req/s average: no; 20 req/s peak: no — {data['gpus_needed']} GPUs "
-            "needed (8 planned)") in out
+    assert (f"The planned GPUs do not carry 10 req/s on average and 20 req/s at the peak: it "
+            f"needs {data['replicas']} replicas + 1 spare = {data['gpus_needed']} GPUs; 8 GPUs hold "
+            "2 replicas.") in out
 
 
 def test_mode_changes_the_answer(capsys: pytest.CaptureFixture[str]) -> None:

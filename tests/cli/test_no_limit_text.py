@@ -5,6 +5,7 @@ from __future__ import annotations
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.cli.perf_output import performance_table
 from gpucalc.core.calculate import calculate
+from gpucalc.core.inputs import Targets
 from gpucalc.core.perf_model import MAX_SEARCH_CONCURRENCY
 from gpucalc.core.perf_result import CeilingKind
 from tests.helpers import plan
@@ -20,7 +21,7 @@ def test_a_ceiling_at_the_search_cap_reads_no_limit(catalog: Catalog) -> None:
     link = next(c for c in capped if c.kind is CeilingKind.INTERCONNECT)
     assert link.limited
     assert link.sets_no_limit
-    table = performance_table(perf.model_copy(update={"ceilings": tuple(capped)}))
+    table = performance_table(perf.model_copy(update={"ceilings": tuple(capped)}), Targets())
     line = next(line for line in table.splitlines() if line.strip().startswith("interconnect"))
     assert "no limit" in line
     assert f"{MAX_SEARCH_CONCURRENCY:,}" not in line

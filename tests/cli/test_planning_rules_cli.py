@@ -43,7 +43,8 @@ def test_memory_share_and_its_lines_in_json_and_table(capsys: pytest.CaptureFixt
     assert isinstance(share, dict)
     assert share["alarm"] is True
     assert share["share_used"] >= 0.8
-    assert [n["code"] for n in data["notices"]] == ["memory_alarm_average_length"]  # type: ignore[attr-defined]
+    assert [n["code"] for n in data["notices"]  # type: ignore[attr-defined]
+            if not n["code"].startswith("weak_")] == ["memory_alarm_average_length"]
     assert main(["estimate", *args]) == 0
     out = capsys.readouterr().out
     assert "70% planning line" in out

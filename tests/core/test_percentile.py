@@ -4,24 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import numpy as np
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_inputs, resolve_scenario
 from gpucalc.core.calculate import calculate
-from gpucalc.core.inputs import Deployment, PlanInputs, RequestClass, Targets, Workload
+from gpucalc.core.inputs import Deployment, PlanInputs, Targets, Workload
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.ops import SCALAR
 from gpucalc.core.perf_model import build_context, largest_satisfying
 from gpucalc.core.perf_result import CeilingKind
-from gpucalc.core.sim_capacity import (
-    analytic_slo_capacity,
-    meets_slo_simulated,
-    occupancy,
-    slo_capacity,
-    slot_wait_s,
-)
+from gpucalc.core.sim_capacity import meets_slo_simulated, slo_capacity
+from gpucalc.core.sim_sweep import saturation_rate
 from gpucalc.core.tail_latency import (
     Arrivals,
     SteadySteps,
@@ -134,36 +128,18 @@ def test_analytic_capacity_agrees_with_the_simulator(catalog: Catalog, case: Cas
 
 
 def test_simulated_figure_wins_when_they_disagree(catalog: Catalog) -> None:
-    """Long documents on an L4 thrash the KV cache in the simulator; its capacity is stated."""
-    inputs = resolve_inputs(
-        catalog, "llama-3.1-8b-instruct", "l4", Deployment(),
-        Workload(classes=(RequestClass(share=0.8, input_len=300, output_len=200),
-                          RequestClass(share=0.2, input_len=6000, output_len=500))),
-        Targets(ttft_ms=3000, tpot_ms=80))
+    """A published long-context run thrashes the KV cache in the simulator; its capacity is stated."""
+    case = next(c for c in load_throughput_cases(catalog) if c.id == "tp-vllmblog-047")
+    inputs = case.inputs.model_copy(update={"targets": Targets(percentile=95)})
     capacity = slo_capacity(inputs, calculate_memory(inputs))
     assert not capacity.agrees
     assert capacity.stated.value == capacity.simulated.value
     assert "simulated" in capacity.stated.formula
 
 
-def test_one_slot_occupancy_is_mm1() -> None:
-    """One running slot at a constant 1 req/s: the birth–death chain is M/M/1 (hand-worked).
-
-    At 0.5 req/s: π(0) = 1 − ρ = 0.5, an arrival finds the slot taken with probability ρ = 0.5;
-    P(j or more ahead) = 0.5^(j+1) ≤ 5 % first at j = 4, so the P95 wait is 4 s.
-    """
-    grid, rates = np.array([1.0]), np.array([1.0])
-    pi, full, rho = occupancy(grid, rates, 1, 0.5)
-    assert pi[0] == pytest.approx(0.5)
-    assert full == pytest.approx(0.5)
-    assert rho == pytest.approx(0.5)
-    assert slot_wait_s(full, rho, 1.0, 95) == pytest.approx(4.0)
-    assert slot_wait_s(0.04, 0.5, 1.0, 95) == 0.0
-
-
 def test_simulated_capacity_needs_the_replica_to_keep_up(catalog: Catalog) -> None:
     """A short run past saturation can meet TTFT before its queue grows; it still fails."""
     inputs = chat_8b(catalog)
     memory = calculate_memory(inputs)
-    saturated = float(analytic_slo_capacity(build_context(inputs, memory)).inputs["saturated_rate"])
+    saturated = saturation_rate(inputs, memory)
     assert not meets_slo_simulated(inputs, memory, 3 * saturated, requests=300)

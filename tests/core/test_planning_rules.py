@@ -99,7 +99,8 @@ def test_weights_alone_past_eighty_percent_raise_the_alarm(catalog: Catalog) -> 
     perf = _perf(_calc(catalog, Workload(input_len_p50=2000, output_len_p50=500), gpu="l4-24gb",
                        max_model_len=8192))
     assert perf.memory_alarm
-    assert [n.code for n in perf.notices] == ["memory_alarm_average_length"]
+    assert [n.code for n in perf.notices if not n.code.startswith("weak_")] == [
+        "memory_alarm_average_length"]  # an L4 also borrows its kernel shares (weak_mapped_kernels)
 
 
 def test_scheduler_cap_is_its_own_limit(catalog: Catalog) -> None:

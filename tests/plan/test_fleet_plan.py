@@ -35,10 +35,11 @@ def test_verdict_reads_the_answer_and_agrees_with_the_bands(catalog: Catalog) ->
     assert perf is not None
     assert fleet is not None
     assert bands is not None
-    assert fleet.requests_per_s_per_replica_at_knee.value == pytest.approx(
-        perf.at_recommended.requests_per_s.value)
-    assert fleet.requests_per_s_per_replica_at_watermark.value == pytest.approx(
-        0.7 * perf.at_recommended.requests_per_s.value)
+    assert perf.rate_capacity is not None
+    assert fleet.requests_per_s_per_replica_capacity.value == pytest.approx(
+        perf.rate_capacity.requests_per_s.value)
+    assert fleet.requests_per_s_per_replica_planned.value == pytest.approx(
+        0.7 * perf.rate_capacity.requests_per_s.value)
     assert fleet.total_concurrency.value == perf.online_capacity.value * 2
     assert fleet.gpus_deployed.value == 8
     assert fleet.replicas_deployed.value == 2
@@ -55,6 +56,7 @@ def test_knee_is_the_recommendation_and_the_watermark_a_share_of_it(catalog: Cat
     knee = perf.knee_concurrency.value
     assert knee == perf.recommended_concurrency.value
     assert perf.online_capacity.value == int(0.7 * knee)
+    assert perf.online_capacity.inputs["planned_by"] == "watermark"
 
 
 def test_layouts_compare_replicas_with_tensor_parallel(catalog: Catalog) -> None:
@@ -69,7 +71,7 @@ def test_layouts_compare_replicas_with_tensor_parallel(catalog: Catalog) -> None
         num_gpus=8, tensor_parallel_size=1, max_model_len=16384)}))
     assert single.fleet is not None
     assert single.performance is not None
-    assert layouts[1].knee_requests_per_replica == single.performance.recommended_concurrency.value
+    assert layouts[1].concurrency_per_replica == single.performance.recommended_concurrency.value
     assert layouts[1].requests_per_s_total.value == pytest.approx(
         single.fleet.requests_per_s_total.value)
     assert single.fleet.layouts == ()  # one GPU per replica: nothing smaller to compare
@@ -85,6 +87,7 @@ def test_watermark_changes_sizing_monotonically(catalog: Catalog) -> None:
         row = size_option(inputs, SizingRequest(qps_avg=50))
         assert row is not None
         assert row.utilization <= watermark + 1e-9  # replicas run at most at the watermark
+        # of their rate capacity
         gpus.append(row.gpus_total)
     assert gpus == sorted(gpus, reverse=True)
     assert gpus[0] > gpus[-1]

@@ -13,6 +13,6 @@ TP_SCENARIO = Scenario(
                       qps_avg=5, qps_peak=10),
     targets=Targets(tpot_ms=50))
 SMALL_SCENARIO = Scenario(model="llama-3.1-8b-instruct", gpu="h100-sxm-80gb",
-                          deployment=Deployment(max_model_len=16384))
+                          deployment=Deployment(max_model_len=16384), workload=Workload(qps_avg=1.0))
 NO_FIT_SCENARIO = Scenario(model="llama-3.1-70b-instruct", gpu="l4",
                            deployment=Deployment(max_model_len=8192))

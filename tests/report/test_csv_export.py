@@ -106,7 +106,7 @@ def test_grid_and_sizing_round_trip(small: ReportData) -> None:
     assert sizing[0]["gpu"] == cheapest.gpu
     assert int(sizing[0]["gpus_total"]) == cheapest.gpus_total
     assert sizing[0]["pareto"] in {"true", "false"}
-    assert "," not in sizing[0]["requests_per_s_per_replica_at_watermark"]
+    assert "," not in sizing[0]["requests_per_s_per_replica_planned"]
 
 
 def test_cli_csv_uses_the_export_writer(small: ReportData) -> None:

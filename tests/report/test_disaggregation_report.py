@@ -25,7 +25,7 @@ SPLIT = Scenario(model="llama-3.1-8b-instruct", gpu="h100-sxm-80gb",
                      enabled=True, decode_tp=2)),
                  workload=Workload(input_len_p50=2000, output_len_p50=300, qps_avg=30))
 FLAGS = ("llama-3.1-8b-instruct", "--gpu", "h100-sxm-80gb", "--max-model-len", "16384",
-         "--decode-tp", "2", "--input-len", "2000", "--output-len", "300", "--qps", "30")
+         "-tp", "1", "--decode-tp", "2", "--input-len", "2000", "--output-len", "300", "--qps", "30")
 
 
 def test_pdf_lists_both_pools_and_their_launch_lines(qapp: QApplication, catalog: Catalog,

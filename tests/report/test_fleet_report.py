@@ -44,20 +44,24 @@ def test_page_one_states_the_json_verdict(qapp: QApplication, catalog: Catalog, 
     pages = [" ".join(page.split()) for page in pdf_pages(tmp_path / "plan.pdf")]
     page_two = pages[1]
     unwrapped = "".join(pdf_pages(tmp_path / "plan.pdf", layout=False)[0].split())
-    verdict = (f"The {count(fleet_json['gpus_deployed'])} GPUs planned carry the average of "
-               f"{sig3(fleet_json['qps_avg'])} req/s: {_yes(fleet_json['carries_average'])}; the peak of "
-               f"{sig3(fleet_json['qps_peak'])} req/s: {_yes(fleet_json['carries_peak'])}. "
-               f"{count(fleet_json['gpus_needed'])} GPUs are needed")
+    assert not fleet_json["carries_peak"]
+    verdict = (f"The planned GPUs do not carry {sig3(fleet_json['qps_avg'])} req/s on average and "
+               f"{sig3(fleet_json['qps_peak'])} req/s at the peak: it needs "
+               f"{count(fleet_json['replicas'])} replicas + {count(fleet_json['spare_replicas'])} "
+               f"spare = {count(fleet_json['gpus_needed'])} GPUs; {count(fleet_json['gpus_deployed'])} "
+               f"GPUs hold {count(fleet_json['replicas_deployed'])} replicas.")
     assert "".join(verdict.split()) in unwrapped
-    assert f"about${count(fleet_json['cost_per_month_usd'])}permonth" in unwrapped
-    assert (f"Carries {sig3(fleet_json['qps_avg'])} req/s average: "
-            f"{_yes(fleet_json['carries_average'])}; {sig3(fleet_json['qps_peak'])} req/s peak: "
-            f"{_yes(fleet_json['carries_peak'])} — {count(fleet_json['gpus_needed'])} GPUs needed "
-            f"({count(fleet_json['gpus_deployed'])} planned)") in page_two
-    assert f"N + k = {fleet_json['replicas']} + {fleet_json['spare_replicas']} replicas" in page_two
+    assert f"${count(fleet_json['cost_per_month_usd'])}/monthfortheGPUsneeded" in unwrapped
+    per_million = fleet_json["cost_per_million_output_tokens_usd"]
+    assert f"${sig3(per_million)}permillionoutputtokens" in unwrapped
+    assert " ".join(verdict.split()) in page_two
+    assert (f"Replicas of {fleet_json['gpus_per_replica']} GPUs: {fleet_json['replicas_for_average']} "
+            f"for the average at {sig3(fleet_json['requests_per_s_per_replica_planned'])} req/s each"
+            ) in page_two
+    assert (f"{fleet_json['replicas_for_peak']} for the peak at "
+            f"{sig3(fleet_json['requests_per_s_per_replica_capacity'])} req/s each") in page_two
     assert (f"All {fleet_json['replicas_deployed']} replicas deployed: "
-            f"{count(fleet_json['total_concurrency'])} concurrent requests online") in page_two
-    assert f"${sig3(fleet_json['cost_per_hour_usd'])}/h" in page_two
+            f"{count(fleet_json['total_concurrency'])} requests in flight planned") in page_two
 
 
 def test_fleet_csv_rows_equal_the_json(catalog: Catalog, fleet_json: dict[str, Any]) -> None:

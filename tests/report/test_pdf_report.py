@@ -55,8 +55,8 @@ def test_printed_numbers_equal_the_result(module_catalog: Catalog,
     text = _flat(english[1])
     assert f"{count(memory.kv_cache_tokens.value)} tokens" in text
     assert f"{gib(memory.binding.weights_total.value)} GiB" in text
-    assert f"{count(perf.recommended_concurrency.value)} concurrent requests per replica" in text
-    assert f"watermark: {count(perf.online_capacity.value)}" in text
+    assert f"{count(perf.recommended_concurrency.value)} requests in flight per replica with P95" in text
+    assert f"Plan {count(perf.online_capacity.value)} requests per replica online" in text
     assert "vllm serve meta-llama/Llama-3.1-70B-Instruct" in text
     assert "--tensor-parallel-size 4" in text
 

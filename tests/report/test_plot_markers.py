@@ -12,6 +12,7 @@ from gpucalc.core.perf_result import CeilingKind, PerformanceResult
 from gpucalc.core.scenario import Scenario
 from gpucalc.plan.compute import compute_plan
 from gpucalc.report.plots import label_rows, load_crossings, load_markers, marker_span, target_crossing
+from gpucalc.text.numbers import count
 
 
 @pytest.fixture
@@ -69,4 +70,7 @@ def test_the_binding_limit_is_the_knee_and_the_others_are_named(performance: Per
     names = {kind: kind.value for kind in CeilingKind}  # the report names them with text.terms.ceiling_name
     latency, throughput = load_markers(performance, load_crossings(performance, 2000.0, 100.0), text, names)
     assert [m.label.split(" from ")[0] for m in latency] == ["TTFT past target"]
-    assert [m.label for m in throughput] == ["knee 346 (memory)", "compute limit 657", "watermark 242"]
+    compute = performance.ceiling(CeilingKind.COMPUTE).value.value
+    assert [m.label for m in throughput] == [
+        f"knee {count(performance.knee_concurrency.value)} (memory)", f"compute limit {count(compute)}",
+        f"watermark {count(performance.online_capacity.value)}"]

@@ -24,7 +24,7 @@ from tests.report.pdf_text import pdf_pages
 from tests.report.scenarios import NO_FIT_SCENARIO, TP_SCENARIO
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "resources" / "examples" / "llama-3.1-70b-8xa100.gpucalc.json"
-SUMMARY_LABELS = ("Summary", "Verdict", "Recommended concurrency", "Binding limit", "Top risk",
+SUMMARY_LABELS = ("Summary", "Verdict", "Concurrency", "Rate capacity", "Binding limit", "Top risk",
                   "What would change the answer")
 REPOSITORY_POINTERS = (re.compile(r"[a-z_]+\.[a-z_]+ ="), re.compile(r"specs/"),
                        re.compile(r"python -m"), re.compile(r"\bseed 00\d"), re.compile(r"DOMAIN\.md"),

@@ -114,11 +114,12 @@ def test_capacity_sentence_compares_with_the_analytic_rate(tp_data: ReportData, 
     sim, perf = tp_data.simulation, tp_data.result.performance
     assert sim is not None
     assert perf is not None
-    capacity, analytic = sim.sweep.slo_capacity.value, perf.at_recommended.requests_per_s.value
+    assert perf.rate_capacity is not None
+    capacity, analytic = sim.sweep.slo_capacity.value, perf.rate_capacity.requests_per_s_per_dp_rank
     assert 0 < capacity < max(p.request_rate for p in sim.sweep.points)
-    assert (f"Capacity at the P95 SLO (TTFT ≤ 2,000 ms, TPOT ≤ 50 ms): {sig3(capacity)} req/s per "
-            f"replica") in tp_text
-    assert f"{sig3(analytic)} req/s the analytic recommendation" in tp_text
+    assert (f"Capacity at the P95 SLO among the swept rates (TTFT ≤ 2,000 ms, TPOT ≤ 50 ms): "
+            f"{sig3(capacity)} req/s per replica") in tp_text
+    assert f"of the answer's rate capacity ({sig3(analytic)} req/s)" in tp_text
     assert f"2 replicas: {sig3(2 * capacity)} req/s in all." in tp_text
 
 
@@ -129,7 +130,7 @@ def test_bisection_against_the_percentile_capacity(tp_data: ReportData, tp_text:
     bisect = sim.slo_capacity
     assert bisect.percentile == 95
     assert (f"Bisection in the simulator: {sig3(bisect.simulated.value)} req/s per replica at the "
-            f"P95 SLO; the percentile-aware analytic capacity, {sig3(bisect.analytic.value)} "
+            f"P95 SLO; the rate capacity of the answer, {sig3(bisect.analytic.value)} "
             "req/s,") in " ".join(tp_text.split())
     assert bisect.stated.value == (bisect.analytic.value if bisect.agrees
                                    else bisect.simulated.value)
@@ -202,6 +203,6 @@ def test_capacity_is_a_lower_bound_when_every_rate_meets_the_targets(qapp: QAppl
     assert perf is not None
     assert sim.sweep.slo_capacity.value == max(p.request_rate for p in sim.sweep.points)
     english = capacity_sentence(Writer(data, "en"), perf, sim)
-    assert ("carries. Every simulated rate meets the targets, so the capacity is at least this. "
+    assert ("req/s). Every simulated rate meets the targets, so the capacity is at least this. "
             "Bisection in the simulator:") in english
     assert "。所有仿真速率都满足目标" in capacity_sentence(Writer(data, "zh"), perf, sim)

@@ -29,8 +29,8 @@ def _spin(window: MainWindow, path: str) -> QSpinBox:
 
 def test_window_opens_with_a_result(shell: Shell) -> None:
     window = shell.window
-    assert "346 concurrent requests" in window.banner.headline.text()
-    assert "Memory" in window.banner.headline.text()
+    assert "346 requests in flight per replica" in window.banner.headline.text()
+    assert "limited by KV-cache memory" in window.banner.headline.text()
     assert "443,808" in window.banner.detail.text()
     assert window.banner.verdict.text() == "Fits"
     assert [window.tabs.tabText(i) for i in range(window.tabs.count())] == [

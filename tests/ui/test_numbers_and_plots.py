@@ -149,7 +149,7 @@ def test_load_curve_marks_its_crossovers_above_the_data(qtbot: QtBot, shell: She
     targets = {c.what: c.concurrency for c in plot.crossings}
     assert 346 < targets["ttft"] < 500  # TTFT passes 2 s between the knee and the next curve point
     assert [m.label for m in plot.limit_markers.markers] == [
-        "knee 346 (Memory)", "Compute limit 657", "watermark 242"]
+        "concurrency 346 (Memory)", "Compute limit 661", "planned 241"]
     assert plot.target_markers.markers[0].label.startswith("TTFT past target from 4")
     _x, y = plot.crossing_dots.getData()  # log10 of the data on the log axis
     assert [round(10 ** v) for v in y] == [2000]
@@ -183,7 +183,9 @@ def test_the_key_above_a_plot_uses_readable_colours(shell: Shell) -> None:
     assert all(contrast_ratio(c, background) >= MIN_TEXT_CONTRAST for c in colours)
 
 
-def test_one_of_a_thing_is_singular(shell: Shell) -> None:
+def test_one_of_a_thing_is_singular(qtbot: QtBot, shell: Shell) -> None:
+    with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
+        shell.controller.set_scenario(Scenario(workload=Workload(qps_avg=1)))
     outcome = shell.controller.last_outcome
     assert outcome is not None
     assert outcome.fleet is not None

@@ -82,12 +82,12 @@ def test_load_curve_shows_knee_and_watermark(shell: Shell) -> None:
     # one knee everywhere: the recommendation; the watermark is 70 % of it, rounded down
     assert plot.knee == outcome.performance.knee_concurrency.value == 346
     assert outcome.performance.recommended_concurrency.value == 346
-    assert plot.online == outcome.performance.online_capacity.value == 242
+    assert plot.online == outcome.performance.online_capacity.value == 241  # the memory rule
     x, y = plot.tokens.getData()
     assert len(x) == len(outcome.performance.load_curve)
     assert y[-1] >= y[0]
-    assert "Knee: 346 requests" in window.tabs.load_caption.text()
-    assert "242 requests planned online (70 % of the knee)" in window.tabs.load_caption.text()
+    assert "Concurrency: 346 requests in flight" in window.tabs.load_caption.text()
+    assert "Plan 241 requests per replica online: the memory planning rule" in window.tabs.load_caption.text()
 
 
 def test_per_card_grid_fills_every_tier(shell: Shell) -> None:
@@ -100,7 +100,22 @@ def test_per_card_grid_fills_every_tier(shell: Shell) -> None:
     assert int(short_fp8.split()[0].replace(",", "")) > int(short_bf16.split()[0].replace(",", ""))
 
 
+def _with_qps(qtbot: QtBot, shell: Shell) -> None:
+    """The default scenario with a QPS: the sizing tab sizes fleets only for a given traffic."""
+    with qtbot.waitSignal(shell.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
+        shell.controller.set_scenario(Scenario(workload=Workload(qps_avg=5)))
+    shell.window.tabs.flush()
+
+
+def test_sizing_waits_for_a_qps(shell: Shell) -> None:
+    tab = shell.window.tabs.sizing_tab
+    assert not tab.busy()
+    assert tab.model.rowCount() == 0
+    assert "Give the traffic" in tab.status.text()
+
+
 def test_sizing_runs_in_the_background_and_sorts(qtbot: QtBot, shell: Shell) -> None:
+    _with_qps(qtbot, shell)
     tab = shell.window.tabs.sizing_tab
     qtbot.waitUntil(lambda: not tab.busy() and tab.model.rowCount() > 0, timeout=SIZING_TIMEOUT_MS)
     costs = [row.cost_usd_per_hour for row in tab.model.rows if row.cost_usd_per_hour is not None]
@@ -116,6 +131,7 @@ def test_sizing_runs_in_the_background_and_sorts(qtbot: QtBot, shell: Shell) -> 
 
 
 def test_sizing_can_be_cancelled_and_keeps_the_last_table(qtbot: QtBot, shell: Shell) -> None:
+    _with_qps(qtbot, shell)
     tab = shell.window.tabs.sizing_tab
     qtbot.waitUntil(lambda: not tab.busy(), timeout=SIZING_TIMEOUT_MS)
     rows = list(tab.model.rows)

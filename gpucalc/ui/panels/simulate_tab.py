@@ -84,6 +84,7 @@ class SimulateTab(QWidget):
         self._inputs: PlanInputs | None = None
         self._memory: MemoryResult | None = None
         self._scenario_rate: float | None = None  # the rate last taken from the scenario
+        self._planned_rate: float | None = None  # the deployment's planned rate (no QPS given)
         self._scenario_percentile: int | None = None  # combo index last taken from the scenario
         self._lang = "en"
         self._cancel = threading.Event()
@@ -229,6 +230,9 @@ class SimulateTab(QWidget):
         workload = self._inputs.workload
         rate = (workload.qps_peak or workload.qps_avg) if self.at_peak.isChecked() else (
             workload.qps_avg)
+        rate = rate if rate is not None else self._planned_rate
+        if rate is None:
+            return
         untouched = self._scenario_rate is None or abs(self.rate.value() - round(
             self._scenario_rate, self.rate.decimals())) < 1e-9
         if force or untouched:
@@ -245,12 +249,15 @@ class SimulateTab(QWidget):
             self.percentile.setCurrentIndex(wanted)
         self._scenario_percentile = wanted
 
-    def set_inputs(self, inputs: PlanInputs, memory: MemoryResult, lang: str = "en") -> None:
+    def set_inputs(self, inputs: PlanInputs, memory: MemoryResult, lang: str = "en",
+                   planned_rate: float | None = None) -> None:
         """Simulate this plan from now on (the window calls this with every new result).
 
-        ``lang`` is the language of notice sentences ('en' or 'zh').
+        ``lang`` is the language of notice sentences ('en' or 'zh'); ``planned_rate`` the
+        deployment's planned req/s, the rate a run starts from when the scenario gives no QPS.
         """
         self._inputs, self._memory, self._lang = inputs, memory, lang
+        self._planned_rate = planned_rate
         self._follow_scenario_rate()
         self._follow_scenario_percentile()
         runnable = memory.fits and memory.kv_cache_tokens.value > 0
@@ -400,12 +407,12 @@ class SimulateTab(QWidget):
         values = (f"{capacity.percentile}", sig3(capacity.analytic.value),
                   sig3(capacity.simulated.value))
         if capacity.agrees:
-            return " " + self.tr("Capacity at the P{0} SLO per replica: {1} req/s analytic, {2} "
-                                 "req/s simulated (bisection); they agree within 10 %.").format(
-                *values)
-        return " " + self.tr("Capacity at the P{0} SLO per replica: {1} req/s analytic, {2} req/s "
-                             "simulated (bisection); more than 10 % apart, so plan with the "
-                             "simulated figure.").format(*values)
+            return " " + self.tr("Capacity at the P{0} SLO per replica: {1} req/s the answer's rate "
+                                 "capacity, {2} req/s simulated (bisection); they agree within "
+                                 "10 %.").format(*values)
+        return " " + self.tr("Capacity at the P{0} SLO per replica: {1} req/s the answer's rate "
+                             "capacity, {2} req/s simulated (bisection); more than 10 % apart, so "
+                             "measure it before planning on either.").format(*values)
 
     def _plot(self, sweep: RateSweep) -> None:
         rates = np.array([p.request_rate for p in sweep.points], dtype=float)

@@ -16,9 +16,9 @@ from PySide6.QtGui import QFont
 
 from gpucalc.core.fleet import HOURS_PER_MONTH
 from gpucalc.core.gpu_spec import GpuSpec, InterconnectKind
-from gpucalc.core.perf_result import CeilingKind
 from gpucalc.core.sizing import SizingRow, mark_pareto
-from gpucalc.ui.format import count, kind_name, layout_name, share_text, sig3
+from gpucalc.text.answer_text import short_limit_name
+from gpucalc.ui.format import count, layout_name, share_text, sig3, window_translate
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP, catalog_display_name
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
@@ -108,12 +108,14 @@ COLUMNS = (
            lambda r: r.layout_text),
     Column(QT_TRANSLATE_NOOP("Sizing", "Replicas (N+k)"), lambda r: r.replicas_total,
            lambda r: f"{r.replicas_needed}+{r.replicas_total - r.replicas_needed}"),
-    Column(QT_TRANSLATE_NOOP("Sizing", "Knee / replica"), lambda r: r.recommended_concurrency,
+    Column(QT_TRANSLATE_NOOP("Sizing", "Concurrency / replica"), lambda r: r.recommended_concurrency,
            lambda r: count(r.recommended_concurrency)),
-    Column(QT_TRANSLATE_NOOP("Sizing", "Online / replica"), lambda r: r.online_capacity,
+    Column(QT_TRANSLATE_NOOP("Sizing", "Planned / replica"), lambda r: r.online_capacity,
            lambda r: count(r.online_capacity)),
+    Column(QT_TRANSLATE_NOOP("Sizing", "Rate capacity req/s"), lambda r: r.rate_capacity_per_replica,
+           lambda r: sig3(r.rate_capacity_per_replica)),
     Column(QT_TRANSLATE_NOOP("Sizing", "Bottleneck"), lambda r: r.bottleneck,
-           lambda r: kind_name(CeilingKind(r.bottleneck))),
+           lambda r: short_limit_name(r.bottleneck, window_translate)),
     Column(QT_TRANSLATE_NOOP("Sizing", "TTFT ms"), lambda r: r.ttft_ms, lambda r: sig3(r.ttft_ms)),
     Column(QT_TRANSLATE_NOOP("Sizing", "TPOT ms"), lambda r: r.tpot_ms, lambda r: sig3(r.tpot_ms)),
     Column(QT_TRANSLATE_NOOP("Sizing", "Utilization"), lambda r: r.utilization,

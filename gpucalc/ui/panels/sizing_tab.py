@@ -171,8 +171,8 @@ class SizingTab(QWidget):
         self.run()
 
     def request(self) -> SizingRequest | None:
-        """The sizing request of the current inputs and controls."""
-        if self._inputs is None:
+        """The sizing request of the current inputs and controls (None without a QPS)."""
+        if self._inputs is None or self._inputs.workload.qps_avg is None:
             return None
         workload = self._inputs.workload
         return SizingRequest(qps_avg=workload.qps_avg, qps_peak=workload.qps_peak,
@@ -181,6 +181,12 @@ class SizingTab(QWidget):
     def run(self) -> None:
         """Start sizing over every catalog GPU (cancels a running job)."""
         request = self.request()
+        if self._inputs is not None and self._inputs.workload.qps_avg is None:
+            self._cancel.set()
+            self.set_rows([])
+            self.status.setText(self.tr("Give the traffic (the QPS field under Workload) to size "
+                                        "fleets for it."))
+            return
         if request is None or self._catalog is None or self._inputs is None:
             return
         self._cancel.set()

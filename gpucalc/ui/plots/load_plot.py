@@ -81,8 +81,9 @@ class LoadCurvePlot(QWidget):
 
     def marker_text(self) -> dict[str, str]:
         """The marker labels' templates, translated."""
-        return {"over_target": self.tr("{name} past target from {n}"), "knee": self.tr("knee {n} ({name})"),
-                "limit": self.tr("{name} limit {n}"), "watermark": self.tr("watermark {n}")}
+        return {"over_target": self.tr("{name} past target from {n}"),
+                "knee": self.tr("concurrency {n} ({name})"), "limit": self.tr("{name} limit {n}"),
+                "watermark": self.tr("planned {n}")}
 
     def set_result(self, performance: PerformanceResult, ttft_target_ms: float,
                    tpot_target_ms: float) -> None:
