@@ -36,7 +36,7 @@ from gpucalc.plan.field_errors import (
     first_line,
     in_language,
 )
-from gpucalc.text.catalog_text import catalog_name
+from gpucalc.text.catalog_text import catalog_name, weight_format_name
 from gpucalc.text.catalogue import LANGUAGES, environment_language, translate
 from gpucalc.text.numbers import NOT_FINITE_CONVENTION, strict_json
 from gpucalc.text.terms import Lookup
@@ -213,7 +213,13 @@ def _add_output_format(parser: argparse.ArgumentParser, table: bool = False) -> 
 def run_estimate(args: argparse.Namespace) -> int:
     """``gpucalc estimate``: print the memory picture."""
     from gpucalc.cli.disagg_output import disaggregated_table
-    from gpucalc.cli.output import memory_json, memory_table, topology_json, topology_line
+    from gpucalc.cli.output import (
+        memory_json,
+        memory_table,
+        topology_json,
+        topology_line,
+        weight_format_json,
+    )
     from gpucalc.cli.perf_output import fleet_json, fleet_table, performance_json, performance_table
     from gpucalc.cli.uncertainty_output import uncertainty_json, uncertainty_table
     from gpucalc.core.calculate import LoadRequest
@@ -230,9 +236,12 @@ def run_estimate(args: argparse.Namespace) -> int:
     result = plan.memory
     if args.json:
         data = memory_json(result)
+        data["weight_format"] = weight_format_json(inputs.weight_format)
         data["topology"] = topology_json(node_summary(inputs))
         if plan.performance is not None:
+            memory_notices = data["notices"]
             data.update(performance_json(plan.performance))
+            data["notices"] = [*memory_notices, *data["notices"]]  # both, not the last one's
         data["fleet"] = fleet_json(plan.fleet) if plan.fleet is not None else None
         data["disaggregated"] = None if plan.disaggregated is None else disaggregated_figures(
             plan.disaggregated, plan.fleet, inputs.gpu.usable_price_usd_per_hour)
@@ -246,7 +255,7 @@ def run_estimate(args: argparse.Namespace) -> int:
             model=catalog_name(inputs.model.name, lang), gpus=inputs.deployment.num_gpus,
             gpu=catalog_name(inputs.gpu.name, lang), engine=inputs.engine.name,
             tp=inputs.deployment.tensor_parallel_size, pp=inputs.deployment.pipeline_parallel_size,
-            weights=inputs.weight_format.label, kv=inputs.kv_format.label)
+            weights=weight_format_name(inputs.weight_format, lang), kv=inputs.kv_format.label)
         print(memory_table(result, title, lang))
         nodes = node_summary(inputs)
         if nodes.nodes > 1:

@@ -1042,7 +1042,7 @@
             <translation>请求类别 {name} 占请求的 {share}，平均输入 {input} / 输出 {output} token（gpucalc estimate 没有对应参数；请用窗口或 --json）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="244" />
+            <location filename="../../gpucalc/cli/main.py" line="253" />
             <source>{model} on {gpus}× {gpu}, {engine}, TP{tp} PP{pp}, weights {weights}, KV {kv}</source>
             <translation>{model}，{gpus}× {gpu}，{engine}，TP{tp} PP{pp}，权重 {weights}，KV {kv}</translation>
         </message>
@@ -1107,122 +1107,122 @@
             <translation>{step}：{mark}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="19" />
+            <location filename="../../gpucalc/cli/output.py" line="21" />
             <source>weights</source>
             <translation>权重</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="20" />
+            <location filename="../../gpucalc/cli/output.py" line="22" />
             <source>activation peak</source>
             <translation>激活峰值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="21" />
+            <location filename="../../gpucalc/cli/output.py" line="23" />
             <source>runtime (non-torch)</source>
             <translation>运行时（非 torch）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="22" />
+            <location filename="../../gpucalc/cli/output.py" line="24" />
             <source>CUDA graphs</source>
             <translation>CUDA Graph</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="23" />
+            <location filename="../../gpucalc/cli/output.py" line="25" />
             <source>KV cache</source>
             <translation>KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="24" />
+            <location filename="../../gpucalc/cli/output.py" line="26" />
             <source>headroom</source>
             <translation>余量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="129" />
+            <location filename="../../gpucalc/cli/output.py" line="143" />
             <source>per GPU</source>
             <translation>每卡</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="130" />
+            <location filename="../../gpucalc/cli/output.py" line="144" />
             <source>share</source>
             <translation>占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="130" />
+            <location filename="../../gpucalc/cli/output.py" line="144" />
             <source>formula</source>
             <translation>公式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="135" />
+            <location filename="../../gpucalc/cli/output.py" line="149" />
             <source>total</source>
             <translation>合计</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="136" />
+            <location filename="../../gpucalc/cli/output.py" line="150" />
             <source>weights by tensor group (GiB):</source>
             <translation>按张量组划分的权重（GiB）：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="148" />
+            <location filename="../../gpucalc/cli/output.py" line="162" />
             <source>KV bytes per token</source>
             <translation>每 token KV 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="149" />
+            <location filename="../../gpucalc/cli/output.py" line="163" />
             <source>state per request</source>
             <translation>每请求状态</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="152" />
+            <location filename="../../gpucalc/cli/output.py" line="166" />
             <source>concurrency @ P50 length</source>
             <translation>P50 长度下的并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="153" />
+            <location filename="../../gpucalc/cli/output.py" line="167" />
             <source>concurrency @ P95 length</source>
             <translation>P95 长度下的并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="154" />
+            <location filename="../../gpucalc/cli/output.py" line="168" />
             <source>params total / active</source>
             <translation>参数量 总 / 激活</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="156" />
+            <location filename="../../gpucalc/cli/output.py" line="170" />
             <source>fits on one GPU</source>
             <translation>单卡放得下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="157" />
+            <location filename="../../gpucalc/cli/output.py" line="171" />
             <source>average length</source>
             <translation>平均长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="158" />
+            <location filename="../../gpucalc/cli/output.py" line="172" />
             <source>{tokens} tokens ({gib} GiB KV per request)</source>
             <translation>{tokens} token（每请求 KV {gib} GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="160" />
+            <location filename="../../gpucalc/cli/output.py" line="174" />
             <source>{share} planning line</source>
             <translation>{share} 规划线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="162" />
+            <location filename="../../gpucalc/cli/output.py" line="176" />
             <source>{share} alarm line</source>
             <translation>{share} 警戒线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="167" />
+            <location filename="../../gpucalc/cli/output.py" line="181" />
             <source>max concurrency @ {tokens} tokens: {concurrency}x</source>
             <translation>{tokens} token 长度下的最大并发：{concurrency} 倍</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="174" />
+            <location filename="../../gpucalc/cli/output.py" line="188" />
             <source>{requests} requests at average length</source>
             <translation>平均长度下 {requests} 个请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="187" />
+            <location filename="../../gpucalc/cli/output.py" line="201" />
             <source>nodes: {nodes} × {gpus_per_node} GPUs; between nodes {network} at {gb_s} GB/s per GPU and direction ({formula})</source>
             <translation>节点：{nodes} × {gpus_per_node} 卡；节点间经 {network}，每卡每方向 {gb_s} GB/s（{formula}）</translation>
         </message>
@@ -1883,22 +1883,22 @@
             <translation>场景文件 {file}：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="296" />
+            <location filename="../../gpucalc/cli/main.py" line="305" />
             <source>the model does not fit, so there is no load curve</source>
             <translation>模型放不下，因此没有负载曲线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="334" />
+            <location filename="../../gpucalc/cli/main.py" line="343" />
             <source>no GPU in the list meets the targets; relax TTFT/TPOT or add GPU types</source>
             <translation>列表中没有满足目标的 GPU；请放宽 TTFT/TPOT 或加入更多 GPU 型号</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="459" />
+            <location filename="../../gpucalc/cli/main.py" line="468" />
             <source>internal error: {kind}: {detail} — rerun with {variable}=1 for details</source>
             <translation>内部错误：{kind}：{detail} —— 设置 {variable}=1 后重新运行可查看详情</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="527" />
+            <location filename="../../gpucalc/cli/main.py" line="536" />
             <source>the window and the PDF report need PySide6 and pyqtgraph, which are part of every gpucalc install; reinstall gpucalc ({package} could not be loaded)</source>
             <translation>窗口和 PDF 报告需要 PySide6 和 pyqtgraph，它们随 gpucalc 一同安装；请重新安装 gpucalc（无法加载 {package}）</translation>
         </message>
@@ -1998,42 +1998,42 @@
             <translation>{num_redundant_experts}：{experts} 个专家 + {redundant} 个冗余专家无法均分到 EP {ep} 个 rank 上</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="121" />
+            <location filename="../../gpucalc/core/inputs.py" line="124" />
             <source>{tensor_parallel_size} × {pipeline_parallel_size} = {per_replica} needs at least {per_replica} GPUs; {num_gpus} is {gpus}</source>
             <translation>{tensor_parallel_size} × {pipeline_parallel_size} = {per_replica}，至少需要 {per_replica} 张 GPU；而 {num_gpus} 为 {gpus}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="129" />
+            <location filename="../../gpucalc/core/inputs.py" line="132" />
             <source>{data_parallel_size} {dp} × {per_replica} GPUs per rank needs at least {needed} GPUs; {num_gpus} is {gpus}</source>
             <translation>{data_parallel_size} {dp} × 每个 rank {per_replica} 张卡至少需要 {needed} 张 GPU；{num_gpus} 为 {gpus}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="221" />
+            <location filename="../../gpucalc/core/inputs.py" line="224" />
             <source>{input_len_p95} must be at least {input_len_p50}</source>
             <translation>{input_len_p95} 不能小于 {input_len_p50}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="224" />
+            <location filename="../../gpucalc/core/inputs.py" line="227" />
             <source>{output_len_p95} must be at least {output_len_p50}</source>
             <translation>{output_len_p95} 不能小于 {output_len_p50}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="227" />
+            <location filename="../../gpucalc/core/inputs.py" line="230" />
             <source>{qps_peak} must be at least {qps_avg}</source>
             <translation>{qps_peak} 不能小于 {qps_avg}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="231" />
+            <location filename="../../gpucalc/core/inputs.py" line="234" />
             <source>{classes}: the shares must add up to 1, not {total:.3g}</source>
             <translation>{classes}：占比之和必须为 1，而不是 {total:.3g}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="269" />
+            <location filename="../../gpucalc/core/inputs.py" line="272" />
             <source>{percentile} must be one of {choices}</source>
             <translation>{percentile} 必须是 {choices} 之一</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="55" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="56" />
             <source>{pipeline_parallel_size} {pp} exceeds the model's {layers} layers</source>
             <translation>{pipeline_parallel_size} {pp} 超过了模型的 {layers} 层</translation>
         </message>
@@ -2058,12 +2058,12 @@
             <translation>token 预算（{max_num_batched_tokens}）至少要 {seqs:,} 个 token：一步最多运行 {seqs:,} 个请求（{max_num_seqs}），每个请求逐 token 生成需要 1 个 token；{tokens:,} 低于此值，请提高预算或降低 {max_num_seqs}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/speculative_draft.py" line="55" />
+            <location filename="../../gpucalc/core/speculative_draft.py" line="56" />
             <source>{model} has no multi-token-prediction (MTP) layers in its config: choose EAGLE, n-gram or a draft model for {speculative_config}</source>
             <translation>{model} 的配置中没有多 token 预测（MTP）层：请为 {speculative_config} 选择 EAGLE、n-gram 或草稿模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/speculative_draft.py" line="133" />
+            <location filename="../../gpucalc/core/speculative_draft.py" line="140" />
             <source>the draft model of {speculative_config} was not looked up in the catalog</source>
             <translation>{speculative_config} 的草稿模型未在目录中查到</translation>
         </message>
@@ -2088,12 +2088,12 @@
             <translation>草稿模型方法需要填写 {draft_model}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/step_model.py" line="434" />
+            <location filename="../../gpucalc/core/step_model.py" line="437" />
             <source>GPU {gpu_id} has no memory bandwidth figure; add it in the GPU table to estimate latency</source>
             <translation>GPU {gpu_id} 没有显存带宽数据；请在 GPU 表中补充后再估算延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/step_model.py" line="440" />
+            <location filename="../../gpucalc/core/step_model.py" line="443" />
             <source>GPU {gpu_id} has no TFLOPS figure; add it in the GPU table to estimate latency</source>
             <translation>GPU {gpu_id} 没有 TFLOPS 数据；请在 GPU 表中补充后再估算延迟</translation>
         </message>
@@ -3714,82 +3714,82 @@
             <translation>总量 − (权重 + 激活 + 非 torch + CUDA Graph + KV)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="73" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="74" />
             <source>from config shapes</source>
             <translation>由配置中的张量形状计算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="80" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="81" />
             <source>total − vision − routed experts × (1 − top_k / experts)</source>
             <translation>总量 − 视觉部分 − 路由专家 × (1 − top_k / 专家数)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="84" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="85" />
             <source>active − input embedding (lookup, no matmul)</source>
             <translation>激活参数 − 输入嵌入（查表，不做矩阵乘）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="127" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="128" />
             <source>min(KV blocks ÷ blocks per request, max_num_seqs)</source>
             <translation>min(KV 块数 ÷ 每请求块数, 最大序列数)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="138" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="139" />
             <source>KV memory left with TP = PP = 1 (&gt; 0: the model fits on one GPU)</source>
             <translation>TP = PP = 1 时剩余的 KV 显存（&gt; 0：单卡放得下）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="149" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="150" />
             <source>blocks per request at the average length × block bytes</source>
             <translation>平均长度下每请求块数 × 块字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="168" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="169" />
             <source>SGLang default max_running_requests: min(KV tokens // 2, request pool rows = clamp(KV tokens ÷ context_len × 512, 2048, 4096))</source>
             <translation>SGLang 默认 max_running_requests：min(KV token 数 // 2, 请求池行数 = clamp(KV token 数 ÷ context_len × 512, 2048, 4096))</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="193" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="194" />
             <source>floor((share × total − weights − margin) ÷ KV per request at average length)</source>
             <translation>floor((占比 × 总量 − 权重 − 余量) ÷ 平均长度下每请求的 KV)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="235" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="236" />
             <source>(weights + margin + N × KV per request at average length) ÷ total</source>
             <translation>(权重 + 余量 + N × 平均长度下每请求的 KV) ÷ 总量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="291" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="292" />
             <source>Σ layers × bytes per token per layer × TP ranks</source>
             <translation>Σ 各层 × 每层每 token 字节数 × 张量并行卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="297" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="298" />
             <source>KV blocks ÷ KV-cache groups × block size (engine's count)</source>
             <translation>KV 块数 ÷ KV 缓存组数 × 块大小（引擎的计数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="304" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="305" />
             <source>per-replica tokens × replicas</source>
             <translation>每副本 token 数 × 副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="307" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="308" />
             <source>KV blocks ÷ blocks one max_model_len request reserves</source>
             <translation>KV 块数 ÷ 一个最大上下文长度请求预留的块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="316" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="317" />
             <source>not evaluated</source>
             <translation>未评估</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="335" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="336" />
             <source>Σ stage layers × 2 × KV heads/rank × head_dim × bytes (MLA: latent + rope dims)</source>
             <translation>Σ 本阶段各层 × 2 × 每卡 KV 头数 × 头维度 × 字节数（MLA：潜向量维度 + RoPE 维度）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="338" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="339" />
             <source>Σ stage layers × (KV per token per layer on the rank + sparse-attention indexer key) ÷ decode-context-parallel ranks</source>
             <translation>Σ 本阶段各层 ×（每卡每层每 token 的 KV + 稀疏注意力索引器键）÷ 解码上下文并行卡数</translation>
         </message>
@@ -5961,17 +5961,17 @@
             <translation>gpucalc {version}：离线 GPU 推理容量规划工具。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/theme.py" line="12" />
+            <location filename="../../gpucalc/ui/theme.py" line="14" />
             <source>Follow the system</source>
             <translation>跟随系统</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/theme.py" line="13" />
+            <location filename="../../gpucalc/ui/theme.py" line="15" />
             <source>Light</source>
             <translation>浅色</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/theme.py" line="14" />
+            <location filename="../../gpucalc/ui/theme.py" line="16" />
             <source>Dark</source>
             <translation>深色</translation>
         </message>
@@ -6621,196 +6621,201 @@
         </message>
         <message>
             <location filename="../../gpucalc/text/notices.py" line="55" />
+            <source>{gpu} has no {missing} tensor cores, so {format} weights run weight-only ({scheme}): they keep their low-bit memory footprint, but each matrix multiply dequantises them and computes at the GPU's {math} peak. Compute is no faster than {math}; only reading the weights is (vLLM serves FP8 checkpoints this way, with its FP8 Marlin kernel, below compute capability 8.9).</source>
+            <translation>{gpu} 没有 {missing} 张量核心，{format} 权重因此以仅权重方式（{scheme}）运行：权重仍按低比特占用显存，但每次矩阵乘法都先反量化，再按 GPU 的 {math} 峰值计算。算力不比 {math} 快，只有权重读取变快（vLLM 在计算能力低于 8.9 的 GPU 上就这样用 FP8 Marlin 内核运行 FP8 检查点）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="62" />
             <source>Your edited {table} table could not be used ({reason}); it was set aside as {backup} and the bundled table is loaded.</source>
             <translation>您编辑的 {table} 表无法使用（{reason}），已另存为 {backup}，当前加载内置表。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="59" />
+            <location filename="../../gpucalc/text/notices.py" line="66" />
             <source>Your {table} table at {path} could not be upgraded from version {from_version} ({reason}); the bundled table is loaded and your file is kept.</source>
             <translation>{path} 中的 {table} 表无法从版本 {from_version} 升级（{reason}），已加载内置表，原文件保留。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="63" />
+            <location filename="../../gpucalc/text/notices.py" line="70" />
             <source>Your {table} table at {path} cannot be read ({reason}); the bundled table is loaded.</source>
             <translation>无法读取 {path} 中的 {table} 表（{reason}），已加载内置表。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="66" />
+            <location filename="../../gpucalc/text/notices.py" line="73" />
             <source>Entry {id} of your {table} table is invalid ({field}: {reason}); it is kept in the file but not used.</source>
             <translation>{table} 表中的条目 {id} 无效（{field}：{reason}），已保留在文件中但不使用。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="70" />
+            <location filename="../../gpucalc/text/notices.py" line="77" />
             <source>The log comes from {log_engine} but the estimate uses the {plan_engine} profile; pick the matching engine (--engine) before comparing.</source>
             <translation>日志来自 {log_engine}，但估算使用的是 {plan_engine} 配置；请先选择对应的引擎（--engine）再比较。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="74" />
+            <location filename="../../gpucalc/text/notices.py" line="81" />
             <source>The engine saw {log_gib} GiB of GPU memory, the estimate assumes {plan_gib} GiB; set --gpu-memory-gib {log_gib} to compare like with like.</source>
             <translation>引擎看到的显存为 {log_gib} GiB，估算假设 {plan_gib} GiB；请设置 --gpu-memory-gib {log_gib} 以便对等比较。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="78" />
+            <location filename="../../gpucalc/text/notices.py" line="85" />
             <source>The log ran with memory fraction {log_fraction}, the estimate with {plan_fraction}; the KV figures differ for that reason alone.</source>
             <translation>日志中的显存比例为 {log_fraction}，估算为 {plan_fraction}；仅此一项就会让 KV 数值不同。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="82" />
+            <location filename="../../gpucalc/text/notices.py" line="89" />
             <source>The log's maximum concurrency is for {log_tokens} tokens per request, the estimate uses max_model_len {plan_tokens}; that line is left out of the comparison.</source>
             <translation>日志中的最大并发按每请求 {log_tokens} token 计算，估算的 max_model_len 为 {plan_tokens}；该行不参与比较。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="86" />
+            <location filename="../../gpucalc/text/notices.py" line="93" />
             <source>The {item} calibration reached its bound; the log differs from the model by more than a constant can explain — check the inputs match the logged run.</source>
             <translation>{item} 校准已达到上下限：日志与模型的差异无法用常数解释，请检查输入是否与日志中的运行一致。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="90" />
+            <location filename="../../gpucalc/text/notices.py" line="97" />
             <source>Offered {offered} req/s exceeds the capacity of about {capacity} req/s at the P{percentile} SLO ({replicas} replica(s)); goodput collapses: the queue grows for as long as the load lasts.</source>
             <translation>提供的负载 {offered} req/s 超过 P{percentile} SLO 下约 {capacity} req/s 的容量（{replicas} 个副本）；goodput 会崩溃：负载持续多久，排队就增长多久。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="95" />
+            <location filename="../../gpucalc/text/notices.py" line="102" />
             <source>The scheduler binds: the KV cache holds {kv_requests} requests but --max-num-seqs {max_num_seqs} lets only that many run at once; raise --max-num-seqs if latency allows.</source>
             <translation>调度器是瓶颈：KV 缓存能容纳 {kv_requests} 个请求，但 --max-num-seqs {max_num_seqs} 只允许同时运行这么多；若延迟允许，可调大 --max-num-seqs。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="100" />
+            <location filename="../../gpucalc/text/notices.py" line="107" />
             <source>The pools are smaller than the traffic needs: {prefill_replicas} prefill replicas for {prefill_needed} needed, {decode_replicas} decode replicas for {decode_needed} needed.</source>
             <translation>池的规模小于流量所需：预填充副本 {prefill_replicas} 个，需要 {prefill_needed} 个；生成副本 {decode_replicas} 个，需要 {decode_needed} 个。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="104" />
+            <location filename="../../gpucalc/text/notices.py" line="111" />
             <source>{gpu} joins only {domain_gpus} GPUs by {link}: a replica of TP {tp} × PP {pp} ({gpus} GPUs) runs its collectives past that domain over PCIe at {host_gb_s} GB/s instead of {fast_gb_s} GB/s per direction. Keep TP within {domain_gpus} GPUs (more replicas, or pipeline stages across domains) or use an NVLink board.</source>
             <translation>{gpu} 通过 {link} 只连通 {domain_gpus} 张卡：TP {tp} × PP {pp}（{gpus} 张卡）的副本跨出该互联域后，集合通信走 PCIe，单向 {host_gb_s} GB/s 而非 {fast_gb_s} GB/s。请把 TP 限制在 {domain_gpus} 张卡以内（多副本，或跨域用流水线并行），或换 NVLink 整机。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="110" />
+            <location filename="../../gpucalc/text/notices.py" line="117" />
             <source>TP {tp} spans {tp_nodes} nodes of {gpus_per_node} GPUs: every layer's all-reduce crosses {network} at {scale_out_gb_s} GB/s per GPU and direction instead of {fast_gb_s} GB/s inside a node. Strongly advised against: keep TP within one node and put pipeline stages or replicas across nodes.</source>
             <translation>TP {tp} 跨越 {tp_nodes} 个节点（每节点 {gpus_per_node} 卡）：每层的 all-reduce 都要经 {network}，每卡每方向只有 {scale_out_gb_s} GB/s，而节点内为 {fast_gb_s} GB/s。强烈不建议：让 TP 留在一个节点内，把流水线阶段或多副本放到不同节点。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="116" />
+            <location filename="../../gpucalc/text/notices.py" line="123" />
             <source>{hops} pipeline stage boundary(ies) of TP {tp} × PP {pp} cross between nodes over {network} at {scale_out_gb_s} GB/s per GPU and direction ({latency_us} µs per message); each hop carries one step's activations.</source>
             <translation>TP {tp} × PP {pp} 有 {hops} 个流水线阶段边界跨节点，经 {network}，每卡每方向 {scale_out_gb_s} GB/s（每条消息 {latency_us} µs）；每次传递一步的激活。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="121" />
+            <location filename="../../gpucalc/text/notices.py" line="128" />
             <source>{gpu} joins only {domain_gpus} GPUs by {link}: the expert all-to-all over DP {dp} × TP {tp} = {ranks} ranks runs past that domain at {host_gb_s} GB/s instead of {fast_gb_s} GB/s per direction, once per MoE layer and step.</source>
             <translation>{gpu} 通过 {link} 只连通 {domain_gpus} 张 GPU：跨 DP {dp} × TP {tp} = {ranks} 个 rank 的专家 all-to-all 超出该互联域，单向只有 {host_gb_s} GB/s 而不是 {fast_gb_s} GB/s，每个 MoE 层每步一次。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="126" />
+            <location filename="../../gpucalc/text/notices.py" line="133" />
             <source>At {concurrency} requests of average length ({avg_tokens} tokens) weights + KV + margin take {share_used} of memory, above the {planning_share} planning line of the capacity planning guide: leave the rest for peaks and fragmentation — plan at most {allowed} requests, or add memory.</source>
             <translation>{concurrency} 个平均长度（{avg_tokens} token）请求时，权重 + KV + 余量占显存 {share_used}，超过 {planning_share} 规划线（容量规划指南）：剩余部分应留给峰值和碎片——按不超过 {allowed} 个请求规划，或增加显存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="132" />
+            <location filename="../../gpucalc/text/notices.py" line="139" />
             <source>Alarm: at the average length ({avg_tokens} tokens) {concurrency} requests already fill {share_used} of memory, past the {alarm_share} line of the capacity planning guide: this configuration is not fit for long-context service — add GPUs or limit the context.</source>
             <translation>警报：按平均长度（{avg_tokens} token），{concurrency} 个请求已占显存 {share_used}，超过 {alarm_share}（容量规划指南）：这套配置基本无法承担长上下文服务——要么加卡，要么限制上下文。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="138" />
+            <location filename="../../gpucalc/text/notices.py" line="145" />
             <source>{k} speculative tokens per step is a long draft: each token beyond the first few is rarely accepted while the draft passes and the verification grow with k; published set-ups use at most {large}. Measure the acceptance length before planning on it.</source>
             <translation>每步 {k} 个投机 token 属于长草稿：前几个之后的 token 很少被接受，而草稿次数和验证量随 k 增长；公开的配置最多用 {large} 个。请先实测接受长度再据此规划。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="143" />
+            <location filename="../../gpucalc/text/notices.py" line="150" />
             <source>The acceptance length {tau} of {method} is an assumption (per-token acceptance {alpha}): it depends on the model pair and the traffic. Enter the mean acceptance length your engine logs for this workload.</source>
             <translation>{method} 的接受长度 {tau} 是假设值（逐 token 接受率 {alpha}）：它取决于模型组合和流量。请填入引擎在该负载下记录的平均接受长度。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="148" />
+            <location filename="../../gpucalc/text/notices.py" line="155" />
             <source>At {running} running requests speculative decoding is slower than plain decoding ({speedup}× TPOT): verification is compute-bound at this batch. Use fewer speculative tokens, or turn it off for throughput-bound traffic.</source>
             <translation>批大小为 {running} 时投机解码比普通解码慢（TPOT {speedup}×）：此批大小下验证受算力限制。请减少投机 token 数，或在以吞吐为主的流量下关闭投机解码。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="153" />
+            <location filename="../../gpucalc/text/notices.py" line="160" />
             <source>Memory binds: an fp8 KV cache (--kv-cache-dtype fp8) about doubles the requests that fit (now {kv_format}).</source>
             <translation>显存是瓶颈：把 KV 缓存量化为 fp8（--kv-cache-dtype fp8，当前 {kv_format}）约可使并发翻倍。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="157" />
+            <location filename="../../gpucalc/text/notices.py" line="164" />
             <source>A lower precision is a capacity suggestion, not a quality result: measure the quantized model on your own tasks before you plan on it.</source>
             <translation>降低精度只是容量上的建议，不代表质量无损：量化后的效果要在自己的任务上单独评测，再据此做规划。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="161" />
+            <location filename="../../gpucalc/text/notices.py" line="168" />
             <source>Memory binds: fp8 or int4 weights free memory for the KV cache.</source>
             <translation>显存是瓶颈：把权重量化为 fp8 或 int4，可为 KV 缓存腾出显存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="164" />
+            <location filename="../../gpucalc/text/notices.py" line="171" />
             <source>Memory binds at {planning_tokens} tokens per request: a shorter context (or a separate long-context pool) raises concurrency.</source>
             <translation>显存在每请求 {planning_tokens} token 时成为瓶颈：缩短上下文（或单独设长上下文资源池）可提高并发。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="168" />
+            <location filename="../../gpucalc/text/notices.py" line="175" />
             <source>Memory binds: a GPU with more memory, or more GPUs per replica, adds KV room.</source>
             <translation>显存是瓶颈：换更大显存的卡，或每副本用更多卡，可增加 KV 空间。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="171" />
+            <location filename="../../gpucalc/text/notices.py" line="178" />
             <source>Compute binds at the {tpot_target_ms} ms TPOT target: relax the target, shorten the prompts, or use a smaller or quantized model.</source>
             <translation>在 TPOT 目标 {tpot_target_ms} ms 下算力是瓶颈：放宽目标、缩短提示词，或换更小/量化后的模型。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="175" />
+            <location filename="../../gpucalc/text/notices.py" line="182" />
             <source>Compute binds: add replicas (more GPUs in parallel) or use a faster GPU.</source>
             <translation>算力是瓶颈：增加副本（并行更多卡）或换更快的卡。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="178" />
+            <location filename="../../gpucalc/text/notices.py" line="185" />
             <source>The interconnect binds and the model fits on one GPU: run {tp} replicas instead of tensor parallel {tp}.</source>
             <translation>互联是瓶颈且模型单卡放得下：用 {tp} 个副本代替张量并行 {tp}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="182" />
+            <location filename="../../gpucalc/text/notices.py" line="189" />
             <source>The interconnect binds on PCIe ({gpu}): an NVLink server cuts the all-reduce time.</source>
             <translation>PCIe（{gpu}）互联是瓶颈：NVLink 服务器可大幅缩短 all-reduce 时间。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="185" />
+            <location filename="../../gpucalc/text/notices.py" line="192" />
             <source>The interconnect binds at TP {tp}: fewer tensor-parallel ranks per replica (with more replicas) lower the communication share.</source>
             <translation>TP {tp} 时互联是瓶颈：减少每副本的张量并行卡数（增加副本数）可降低通信占比。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="189" />
+            <location filename="../../gpucalc/text/notices.py" line="196" />
             <source>A price is set for GPU {id}, which is not in the catalog.</source>
             <translation>价格表中的 GPU {id} 不在目录中。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="192" />
+            <location filename="../../gpucalc/text/notices.py" line="199" />
             <source>Alias {alias} of {id} ({table}) is already used by {other}; it keeps naming {other}.</source>
             <translation>{table} 中 {id} 的别名 {alias} 已被 {other} 使用，仍指向 {other}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="195" />
+            <location filename="../../gpucalc/text/notices.py" line="202" />
             <source>{model}: its state-space (Mamba) layers are counted without their weights and without their per-request state, because the config does not give their geometry in a form gpucalc reads; weights and KV capacity are approximate.</source>
             <translation>{model}：状态空间（Mamba）层的权重和每个请求的状态均未计入（配置中没有 gpucalc 能读取的层结构），权重与 KV 容量为近似值。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="200" />
+            <location filename="../../gpucalc/text/notices.py" line="207" />
             <source>{model}: the vision encoder takes images at any resolution; its weights are counted and image tokens are counted for a 448 × 448 image (an assumed size).</source>
             <translation>{model}：视觉编码器接受任意分辨率的图像；已计入其权重，图像 token 数按 448 × 448 的图像（假定尺寸）计算。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="204" />
+            <location filename="../../gpucalc/text/notices.py" line="211" />
             <source>{model}: some blocks replace attention or the MLP with a single linear layer; those parts are counted without weights and without KV cache.</source>
             <translation>{model}：部分层用单个线性层替代注意力或 MLP，这些部分未计入权重和 KV 缓存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="208" />
+            <location filename="../../gpucalc/text/notices.py" line="215" />
             <source>{model}: its attention layers have different KV head counts; every attention layer is counted with the largest, so the KV cache is overestimated.</source>
             <translation>{model}：各注意力层的 KV 头数不同，均按最大值计算，KV 缓存偏大。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="212" />
+            <location filename="../../gpucalc/text/notices.py" line="219" />
             <source>{model}: some blocks use windowed attention; they are counted as full attention, so the KV cache is overestimated.</source>
             <translation>{model}：部分层使用窗口注意力，按全注意力计算，KV 缓存偏大。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="216" />
+            <location filename="../../gpucalc/text/notices.py" line="223" />
             <source>{model}: its model_type is not one gpucalc's importer knows; it is read as a standard decoder from the fields it recognises, so layers of a new kind (compressed or sparse attention, new state layers) may be missed and weights and KV cache may be off.</source>
             <translation>{model}：其 model_type 不在 gpucalc 导入器已知的类型之中；按标准解码器读取其能识别的字段，因此新类型的层（压缩或稀疏注意力、新的状态层）可能被遗漏，权重与 KV 缓存可能有偏差。</translation>
         </message>
@@ -6852,6 +6857,14 @@
             <location filename="../../gpucalc/ui/plots/style.py" line="112" />
             <source>Output tokens/s</source>
             <translation>输出 token/s</translation>
+        </message>
+    </context>
+    <context>
+        <name>Precision</name>
+        <message>
+            <location filename="../../gpucalc/core/weight_only.py" line="30" />
+            <source>{name} weight-only ({scheme})</source>
+            <translation>{name} 仅权重（{scheme}）</translation>
         </message>
     </context>
     <context>
@@ -6923,12 +6936,12 @@
             <translation>数字均为单副本：压测其中一个副本（共 {r} 个副本）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="122" />
+            <location filename="../../gpucalc/cli/output.py" line="136" />
             <source>yes</source>
             <translation>是</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="122" />
+            <location filename="../../gpucalc/cli/output.py" line="136" />
             <source>no</source>
             <translation>否</translation>
         </message>
@@ -8980,37 +8993,37 @@
             <translation>每一轮的输入都包含此前的全部对话</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="69" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="70" />
             <source>safetensors headers</source>
             <translation>safetensors 文件头</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="70" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="71" />
             <source>config.json shapes</source>
             <translation>config.json 中的张量形状</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="212" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="213" />
             <source>seed 001: keep weights + KV(avg) + margin within 70 % of memory</source>
             <translation>权重 + KV（平均长度）+ 余量控制在显存的 70 % 以内</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="220" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="221" />
             <source>seed 001: at 80 % with the average length, long-context service is not viable</source>
             <translation>按平均长度就到 80 % 时，长上下文服务不可行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="241" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="242" />
             <source>seed 001: weights + KV(avg) + margin within 70 % of memory; 80 % at the average length is the alarm</source>
             <translation>权重 + KV（平均长度）+ 余量控制在显存的 70 % 以内；按平均长度达到 80 % 即为警戒线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="342" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="343" />
             <source>vLLM docs, Context Parallel Deployment: decode context parallel shards the KV cache along tokens</source>
             <translation>vLLM 文档 Context Parallel Deployment：解码上下文并行按 token 切分 KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="344" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="345" />
             <source>vLLM deepseek_v2.py DeepseekV32IndexerCache: FP8 key + one float32 scale per 128 elements</source>
             <translation>vLLM deepseek_v2.py DeepseekV32IndexerCache：FP8 键 + 每 128 个元素一个 float32 缩放因子</translation>
         </message>
