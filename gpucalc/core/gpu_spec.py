@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from gpucalc.core.precision import ComputeDtype
+from gpucalc.core.price import Price
 
 # Physical ranges a GPU entry (bundled, a user's table, a scenario's custom GPU) must stay within.
 # Each is a few hundred times the largest shipping figure, so no real or near-future part is
@@ -21,8 +22,6 @@ MAX_GPUS_PER_DOMAIN = 100_000
 """~170x the largest announced NVLink domain (Rubin Ultra NVL576, NVIDIA GTC 2025)."""
 MAX_TDP_W = 100_000.0
 """100 kW per GPU: ~70x B300 (1,400 W, NVIDIA datasheet)."""
-MAX_PRICE_USD_PER_GPU_HOUR = 100_000.0
-"""$100,000 per GPU-hour: ~10,000x cloud list prices of an H100/B200 ($2-10 per GPU-hour)."""
 MAX_PCIE_GEN = 20
 """PCIe generations; 7 is the latest published (PCI-SIG, 2025)."""
 LOW_PRECISION_MATH = frozenset({ComputeDtype.FP8, ComputeDtype.INT8, ComputeDtype.FP4})
@@ -113,25 +112,6 @@ class Pcie(BaseModel):
 
     gen: int | None = Field(default=None, ge=1, le=MAX_PCIE_GEN)
     x16_bidir_gb_per_s: float | None = Field(default=None, ge=0, le=MAX_BANDWIDTH_GB_PER_S)
-
-
-class Price(BaseModel):
-    """Indicative rental price per GPU-hour with its date."""
-
-    model_config = ConfigDict(frozen=True)
-
-    usd_per_gpu_hour: float | None = Field(default=None, ge=0, le=MAX_PRICE_USD_PER_GPU_HOUR)
-    range_usd_per_gpu_hour: tuple[float, float] | None = None
-    date: str | None = None
-    basis: str | None = None
-
-    @field_validator("range_usd_per_gpu_hour")
-    @classmethod
-    def _range_within_bounds(cls, value: tuple[float, float] | None) -> tuple[float, float] | None:
-        if value is not None and not all(0 <= v <= MAX_PRICE_USD_PER_GPU_HOUR for v in value):
-            raise ValueError(f"each price must be between 0 and {MAX_PRICE_USD_PER_GPU_HOUR:,.0f} "
-                             "USD per GPU-hour")
-        return value
 
 
 class SourceRef(BaseModel):

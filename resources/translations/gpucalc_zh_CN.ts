@@ -6914,6 +6914,34 @@
         </message>
     </context>
     <context>
+        <name>Prices</name>
+        <message>
+            <location filename="../../gpucalc/text/prices.py" line="27" />
+            <source>no price</source>
+            <translation>无价格</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/prices.py" line="28" />
+            <source>undated</source>
+            <translation>日期不详</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/prices.py" line="30" />
+            <source>{amount} at {rate} per USD; {date}</source>
+            <translation>{amount}，按 1 美元 = {rate} 折算；{date}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/prices.py" line="36" />
+            <source>middle of {low}–{high}; {date}</source>
+            <translation>{low}–{high} 的中值；{date}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/prices.py" line="41" />
+            <source>{usd}/h ({detail})</source>
+            <translation>{usd}/小时（{detail}）</translation>
+        </message>
+    </context>
+    <context>
         <name>Report</name>
         <message>
             <location filename="../../gpucalc/cli/measurement.py" line="74" />
@@ -9226,217 +9254,227 @@
             <translation>未保存：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="53" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="67" />
             <source>Parsed from the model's config; edit the config in the JSON pane.</source>
             <translation>从模型的配置文件（config.json）解析得到；请在 JSON 面板中编辑配置。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="58" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="72" />
             <source>ID</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="59" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="73" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="60" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="74" />
             <source>Memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="61" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="75" />
             <source>BF16 dense</source>
             <translation>BF16 稠密算力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="62" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="76" />
             <source>Bandwidth</source>
             <translation>显存带宽</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="63" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="77" />
             <source>Interconnect</source>
             <translation>互联方式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="64" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="78" />
             <source>Link (bidir.)</source>
             <translation>互联带宽（双向）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="66" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="80" />
             <source>Price</source>
             <translation>价格</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="67" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="81" />
             <source>The price the plan uses; edit it in the Prices tab.</source>
             <translation>规划使用的价格；请在“价格”页编辑。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="73" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="87" />
             <source>Params</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="74" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="88" />
             <source>Layers</source>
             <translation>层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="76" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="90" />
             <source>Hidden</source>
             <translation>隐藏维度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="78" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="92" />
             <source>Heads</source>
             <translation>注意力头数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="80" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="94" />
             <source>KV heads</source>
             <translation>KV 头数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="82" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="96" />
             <source>Context</source>
             <translation>上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="89" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="103" />
             <source>Version</source>
             <translation>版本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="90" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="104" />
             <source>Memory fraction</source>
             <translation>显存占用比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="91" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="105" />
             <source>GEMM eff.</source>
             <translation>GEMM 效率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="92" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="106" />
             <source>Attention eff.</source>
             <translation>注意力效率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="93" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="107" />
             <source>Memory BW eff.</source>
             <translation>带宽效率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="94" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="108" />
             <source>Comm. BW eff.</source>
             <translation>通信带宽效率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="95" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="109" />
             <source>Comm. latency</source>
             <translation>通信延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="96" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="110" />
             <source>Step overhead</source>
             <translation>单步固定开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="100" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="114" />
             <source>Label</source>
             <translation>标签</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="101" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="115" />
             <source>Bits per weight</source>
             <translation>每权重位数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="102" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="116" />
             <source>Compute dtype</source>
             <translation>计算精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="103" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="117" />
             <source>Tier</source>
             <translation>档位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="108" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="122" />
             <source>Bytes per element</source>
             <translation>每元素字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="111" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="125" />
             <source>GPU ID</source>
             <translation>GPU ID</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="113" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="127" />
             <source>Date</source>
             <translation>日期</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="114" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="128" />
             <source>Basis</source>
             <translation>依据</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="119" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="129" />
+            <source>As quoted</source>
+            <translation>原报价</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="130" />
+            <source>A price quoted in another currency, with the rate it is converted to USD at; edit it in the JSON pane. Typing a price in $/h makes it a USD price.</source>
+            <translation>以其他货币报的价格及其折算成美元的汇率；请在 JSON 面板中编辑。在 $/h 列输入价格会把它改为美元价格。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="138" />
             <source>Kind</source>
             <translation>类型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="120" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="139" />
             <source>NIC line rate</source>
             <translation>网卡线速</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="122" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="141" />
             <source>NICs per GPU</source>
             <translation>每卡网卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="123" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="142" />
             <source>Latency</source>
             <translation>延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="128" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="147" />
             <source>GPUs</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="129" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="148" />
             <source>Models</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="130" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="149" />
             <source>Engines</source>
             <translation>引擎</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="131" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="150" />
             <source>Weight formats</source>
             <translation>权重格式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="132" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="151" />
             <source>KV formats</source>
             <translation>KV 格式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="133" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="152" />
             <source>Prices</source>
             <translation>价格</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="134" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="153" />
             <source>Networks</source>
             <translation>网络</translation>
         </message>
