@@ -149,7 +149,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_output_format(size, table=True)
     models = sub.add_parser("models", help="list the bundled models")
     models.add_argument("--search", default="", help="filter by text")
-    sub.add_parser("gpus", help="list the bundled GPUs")
+    gpus = sub.add_parser("gpus", help="list the bundled GPUs with their memory, bandwidth and price")
+    gpus.add_argument("--json", action="store_true", help="one JSON list, each price with its source")
     sub.add_parser("networks", help="list the scale-out networks between nodes (--network)")
     lengths = sub.add_parser("lengths", help="percentiles and suggested workload of a request-length "
                                              "export (CSV or JSON Lines)")
@@ -356,11 +357,27 @@ def run_models(args: argparse.Namespace) -> int:
 
 
 def run_gpus(args: argparse.Namespace) -> int:
-    """``gpucalc gpus``: list catalog GPUs (bundled names' qualifiers in the user's language)."""
+    """``gpucalc gpus``: list catalog GPUs (bundled names' qualifiers in the user's language).
+
+    Each with its usable memory, bandwidth ("—" where unknown) and price: the USD figure the
+    plan uses, the quote it is converted from and its date, or "no price".
+    """
+    from gpucalc.cli.columns import left
+    from gpucalc.text.prices import price_text
+
     lang = cli_language(args)
-    for gpu in user_catalog(lang).gpus.values():
-        print(f"{gpu.id:<22} {gpu.usable_memory_gib:>7.2f} GiB  {gpu.hbm_bandwidth_gb_per_s or 0:>6.0f} GB/s"
-              f"  {catalog_name(gpu.name, lang)}")
+    gpus = user_catalog(lang).gpus.values()
+    if args.json:
+        print(strict_json([{"id": g.id, "name": g.name, "usable_memory_gib": g.usable_memory_gib,
+                            "hbm_bandwidth_gb_per_s": g.hbm_bandwidth_gb_per_s,
+                            "usd_per_gpu_hour": g.usable_price_usd_per_hour,
+                            "price": None if g.price is None else g.price.model_dump(mode="json")}
+                           for g in gpus]))
+        return 0
+    for gpu in gpus:
+        bandwidth = f"{gpu.hbm_bandwidth_gb_per_s:>6.0f}" if gpu.hbm_bandwidth_gb_per_s else f"{'—':>6}"
+        print(f"{gpu.id:<24} {gpu.usable_memory_gib:>7.2f} GiB  {bandwidth} GB/s  "
+              f"{left(price_text(gpu.price, lang), 46)}  {catalog_name(gpu.name, lang)}")
     return 0
 
 

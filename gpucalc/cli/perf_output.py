@@ -305,7 +305,7 @@ def fleet_json(fleet: FleetVerdict) -> dict[str, Any]:
 
 def fleet_table(fleet: FleetVerdict, lang: str = "en") -> str:
     """The fleet verdict for the terminal, in ``lang``."""
-    cost = ""
+    cost = translate("Cli", "; no price for this GPU, so no cost", lang)
     if fleet.cost_per_hour_usd is not None and fleet.cost_per_month_usd is not None:
         cost = translate("Cli", "; ${hour}/h, ${month}/month", lang).format(
             hour=f"{fleet.cost_per_hour_usd.value:,.2f}", month=f"{fleet.cost_per_month_usd.value:,.0f}")

@@ -17,6 +17,7 @@ from gpucalc.core.explain import InputValue, Term, term
 from gpucalc.core.inputs import Targets, TrafficMode, Workload
 from gpucalc.core.load import OperatingPoint
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.workload_shape import mean_lengths
 
 HOURS_PER_MONTH = 730.0  # 8,760 h ÷ 12
 SECONDS_PER_DAY = 86_400
@@ -96,6 +97,9 @@ class FleetVerdict(BaseModel):
     cost_per_hour_usd: Term | None = Field(description="The fleet that carries the traffic (N + k).")
     cost_per_month_usd: Term | None
     cost_per_hour_deployed_usd: Term | None
+    cost_per_million_output_tokens_usd: Term | None = Field(
+        default=None, description="The N + k fleet's cost per million output tokens of the average "
+        "traffic; None without a price.")
     layouts: tuple[FleetLayout, ...] = Field(default=(), description="Replicas versus TP.")
 
     @property
@@ -148,6 +152,26 @@ def _money(key: str, gpus: float, hours: float, price: float | None) -> Term | N
     return term(key, gpus * price * hours, "USD", QT_TRANSLATE_NOOP(
         "Formulas", "GPUs × price per GPU-hour × hours"),
                 {"gpus": gpus, "usd_per_gpu_hour": price, "hours": hours},
+                (QT_TRANSLATE_NOOP("Sources", "catalog: indicative rental price"),))
+
+
+def cost_per_million_output_tokens(cost_per_hour: Term | None, qps_avg: float,
+                                   mean_output_tokens: float) -> Term | None:
+    """USD per million output tokens: cost per hour ÷ (output tok/s × 3,600 s) × 10⁶.
+
+    The fleet that carries the traffic (N + k replicas, ``cost_per_hour``) serves the average
+    traffic's output tokens, ``qps_avg × mean_output_tokens`` per second. None without a price
+    (no cost) or without output tokens.
+    """
+    output_tok_s = qps_avg * mean_output_tokens
+    if cost_per_hour is None or output_tok_s <= 0:
+        return None
+    return term("fleet.cost_per_million_output_tokens_usd",
+                cost_per_hour.value / (output_tok_s * SECONDS_PER_HOUR) * 1e6, "USD",
+                QT_TRANSLATE_NOOP("Formulas", "cost per hour ÷ (output tok/s × 3,600 s) × 10⁶; output "
+                                              "tok/s = average QPS × mean output tokens"),
+                {"cost_per_hour_usd": cost_per_hour.value, "output_tokens_per_s": output_tok_s,
+                 "qps_avg": qps_avg, "mean_output_tokens": mean_output_tokens},
                 (QT_TRANSLATE_NOOP("Sources", "catalog: indicative rental price"),))
 
 
@@ -275,6 +299,8 @@ def fleet_verdict(rates: ReplicaRates, workload: Workload, num_gpus: int, gpus_p
         cost_per_hour_usd=_money("fleet.cost_per_hour_usd", needed_gpus, 1.0, price),
         cost_per_month_usd=_money("fleet.cost_per_month_usd", needed_gpus, HOURS_PER_MONTH, price),
         cost_per_hour_deployed_usd=_money("fleet.cost_per_hour_deployed_usd", num_gpus, 1.0, price),
+        cost_per_million_output_tokens_usd=cost_per_million_output_tokens(
+            _money("fleet.cost_per_hour_usd", needed_gpus, 1.0, price), avg, mean_lengths(workload)[1]),
         layouts=layouts,
         **totals,
     )

@@ -317,8 +317,19 @@ def size_fleet(base: PlanInputs, gpus: Sequence[GpuSpec],
                 split = disaggregated_option(variant, request, reference_bits) if disaggregated else None
                 if split is not None:
                     rows.append(split)
-    rows.sort(key=lambda r: (r.cost_usd_per_hour is None, r.cost_usd_per_hour or 0.0, r.gpus_total))
+    rows.sort(key=sizing_rank_key)
     return mark_pareto(rows)
+
+
+def sizing_rank_key(row: SizingRow) -> tuple[bool, float, float]:
+    """Rank: priced rows cheapest first (then fewer GPUs); a GPU without a price after them.
+
+    A row whose GPU has no price has no cost to compare, so those rows are ranked by GPU count
+    (then TPOT) instead.
+    """
+    if row.cost_usd_per_hour is None:
+        return True, float(row.gpus_total), row.tpot_ms
+    return False, row.cost_usd_per_hour, float(row.gpus_total)
 
 
 __all__ = ["SizingCancelled", "SizingRequest", "SizingRow", "TrafficMode", "size_fleet", "size_option"]

@@ -121,6 +121,8 @@ TERM_NAMES = {
     "fleet.cost_per_hour_usd": QT_TRANSLATE_NOOP("Terms", "Cost per hour (GPUs needed)"),
     "fleet.cost_per_month_usd": QT_TRANSLATE_NOOP("Terms", "Cost per month (GPUs needed)"),
     "fleet.cost_per_hour_deployed_usd": QT_TRANSLATE_NOOP("Terms", "Cost per hour (GPUs planned)"),
+    "fleet.cost_per_million_output_tokens_usd": QT_TRANSLATE_NOOP(
+        "Terms", "Cost per million output tokens (GPUs needed)"),
     # prefill/decode disaggregation
     "disaggregated.kv_transfer_ms": QT_TRANSLATE_NOOP("Terms", "KV transfer to the decode pool"),
     "disaggregated.prefill_ms": QT_TRANSLATE_NOOP("Terms", "Prefill of a P95 prompt"),
@@ -374,6 +376,9 @@ INPUT_NAMES = {
     "slot_cap": QT_TRANSLATE_NOOP("Inputs", "running slots"),
     "top_k": QT_TRANSLATE_NOOP("Inputs", "experts per token (top_k)"),
     "usd_per_gpu_hour": QT_TRANSLATE_NOOP("Inputs", "price per GPU-hour (USD)"),
+    "cost_per_hour_usd": QT_TRANSLATE_NOOP("Inputs", "cost per hour (USD)"),
+    "output_tokens_per_s": QT_TRANSLATE_NOOP("Inputs", "output tokens/s"),
+    "mean_output_tokens": QT_TRANSLATE_NOOP("Inputs", "mean output tokens"),
     "width": QT_TRANSLATE_NOOP("Inputs", "width"),
     "window_s": QT_TRANSLATE_NOOP("Inputs", "window (s)"),
     "class": QT_TRANSLATE_NOOP("Inputs", "class"),
