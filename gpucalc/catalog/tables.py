@@ -13,18 +13,18 @@ import re
 import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import date
 from enum import Enum
 from typing import Any, Literal, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.entries import ModelEntry
 from gpucalc.core.engine import EngineProfile
-from gpucalc.core.gpu_spec import GpuSpec, Price
+from gpucalc.core.gpu_spec import GpuSpec
 from gpucalc.core.network import NetworkSpec
 from gpucalc.core.precision import KvFormat, WeightFormat
+from gpucalc.core.price import MAX_PRICE_USD_PER_GPU_HOUR, USD, Price, iso_date
 from gpucalc.io.errors import InputFileError
 from gpucalc.io.hf_config import model_spec_from_config
 
@@ -34,27 +34,49 @@ TableName = Literal["gpus", "models", "engines", "weight_formats", "kv_formats",
 USER_ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9.\-_]{0,127}$")
 
 
+QUOTE_FIELDS = ("currency", "amount_per_gpu_hour", "fx_units_per_usd", "fx_date", "fx_source")
+"""A price entry's fields for a quote in another currency (left out of a USD entry's file)."""
+
+
 class PriceEntry(BaseModel):
-    """The user's price for one GPU type; it replaces the bundled ``GpuSpec.price``."""
+    """The user's price for one GPU type; it replaces the bundled ``GpuSpec.price``.
+
+    A price quoted in another currency keeps its amount, the rate it was converted at (units
+    per USD) and that rate's date; ``usd_per_gpu_hour`` is the converted figure (checked by
+    :class:`~gpucalc.core.price.Price`).
+    """
 
     model_config = ConfigDict(frozen=True)
 
     gpu_id: str = Field(pattern=r"^[a-z0-9][a-z0-9.\-]*$")
-    usd_per_gpu_hour: float = Field(ge=0, allow_inf_nan=False, description="Price per GPU-hour.")
-    date: str = Field(description="When the price was seen, YYYY-MM-DD.")
+    usd_per_gpu_hour: float = Field(ge=0, le=MAX_PRICE_USD_PER_GPU_HOUR, allow_inf_nan=False,
+                                    description="Price per GPU-hour.")
+    date: str | None = Field(default=None, description="When the price was seen, YYYY-MM-DD.")
     basis: str = Field(default="", description="Where the price comes from.")
+    currency: str = Field(default=USD, pattern=r"^[A-Z]{3}$", description="ISO 4217 code of the quote.")
+    amount_per_gpu_hour: float | None = Field(default=None, ge=0, allow_inf_nan=False,
+                                              description="The quoted price in that currency.")
+    fx_units_per_usd: float | None = Field(default=None, gt=0, allow_inf_nan=False,
+                                           description="Currency units per USD it was converted at.")
+    fx_date: str | None = Field(default=None, description="Date of that rate, YYYY-MM-DD.")
+    fx_source: str | None = Field(default=None, description="Where the rate comes from.")
 
-    @field_validator("date")
+    @field_validator("date", "fx_date")
     @classmethod
-    def _iso_date(cls, value: str) -> str:
-        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
-            raise ValueError("expected a date as YYYY-MM-DD")
-        date.fromisoformat(value)  # raises ValueError for 2026-02-30
-        return value
+    def _iso_date(cls, value: str | None) -> str | None:
+        return iso_date(value)
+
+    @model_validator(mode="after")
+    def _a_valid_price(self) -> PriceEntry:
+        self.as_price()  # the currency rules of Price (a ValueError names the broken rule)
+        return self
 
     def as_price(self) -> Price:
         """The :class:`Price` a layered GPU carries."""
-        return Price(usd_per_gpu_hour=self.usd_per_gpu_hour, date=self.date, basis=self.basis)
+        return Price(usd_per_gpu_hour=self.usd_per_gpu_hour, date=self.date, basis=self.basis,
+                     currency=self.currency, amount_per_gpu_hour=self.amount_per_gpu_hour,
+                     fx_units_per_usd=self.fx_units_per_usd, fx_date=self.fx_date,
+                     fx_source=self.fx_source)
 
 
 def _check_model_config(entry: BaseModel) -> None:
@@ -234,7 +256,12 @@ def stored_form(table: str, entry: BaseModel) -> dict[str, Any]:
     """The JSON-ready dict an entry is saved as (prices are keyed by GPU id, without it)."""
     spec = table_spec(table)
     exclude = None if spec.id_in_entry else {spec.id_field}
-    return entry.model_dump(mode="json", exclude=exclude)
+    data = entry.model_dump(mode="json", exclude=exclude)
+    if isinstance(entry, PriceEntry):  # a USD price is stored as it was before quotes had currencies
+        fields = PriceEntry.model_fields
+        data = {key: value for key, value in data.items()
+                if key not in QUOTE_FIELDS or value != fields[key].default}
+    return data
 
 
 def with_key_id(table: str, key: str, raw: Any) -> Any:
@@ -246,17 +273,23 @@ def with_key_id(table: str, key: str, raw: Any) -> Any:
 
 
 def price_from_gpu(gpu: GpuSpec) -> PriceEntry | None:
-    """A GPU's price as a price-table entry (midpoint when only a range is known)."""
+    """A GPU's price as a price-table entry (midpoint when only a range is known).
+
+    The quoted currency, amount and rate come along; the source's details stay on the GPU.
+    """
     price = gpu.price
     value = gpu.usable_price_usd_per_hour
-    if price is None or value is None or price.date is None:
+    if price is None or value is None:
         return None
     basis = price.basis or ""
     if price.usd_per_gpu_hour is None and price.range_usd_per_gpu_hour:
         low, high = price.range_usd_per_gpu_hour
         basis = f"{basis} (= ({low} + {high}) / 2)".strip()  # the midpoint, in symbols any reader reads
     try:
-        return PriceEntry(gpu_id=gpu.id, usd_per_gpu_hour=value, date=price.date, basis=basis)
+        return PriceEntry(gpu_id=gpu.id, usd_per_gpu_hour=value, date=price.date, basis=basis,
+                          currency=price.currency, amount_per_gpu_hour=price.amount_per_gpu_hour,
+                          fx_units_per_usd=price.fx_units_per_usd, fx_date=price.fx_date,
+                          fx_source=price.fx_source)
     except ValidationError:
         return None  # a bundled date in another format: not shown in the price table
 

@@ -33,7 +33,7 @@ from gpucalc.plan.field_errors import (
     in_language,
 )
 from gpucalc.text.catalog_text import catalog_name
-from gpucalc.text.catalogue import LANGUAGES, environment_language, translate
+from gpucalc.text.catalogue import LANGUAGES, environment_language
 from gpucalc.text.numbers import NOT_FINITE_CONVENTION, strict_json
 from gpucalc.text.terms import Lookup
 
@@ -143,7 +143,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_output_format(size, table=True)
     models = sub.add_parser("models", help="list the bundled models")
     models.add_argument("--search", default="", help="filter by text")
-    sub.add_parser("gpus", help="list the bundled GPUs")
+    gpus = sub.add_parser("gpus", help="list the bundled GPUs with their memory, bandwidth and price")
+    gpus.add_argument("--json", action="store_true", help="one JSON list, each price with its source")
     sub.add_parser("networks", help="list the scale-out networks between nodes (--network)")
     lengths = sub.add_parser("lengths", help="percentiles and suggested workload of a request-length "
                                              "export (CSV or JSON Lines)")
@@ -205,16 +206,10 @@ def _add_output_format(parser: argparse.ArgumentParser, table: bool = False) -> 
 
 
 def run_estimate(args: argparse.Namespace) -> int:
-    """``gpucalc estimate``: print the memory picture."""
-    from gpucalc.cli.disagg_output import disaggregated_table
-    from gpucalc.cli.output import memory_json, memory_table, topology_json, topology_line
-    from gpucalc.cli.perf_output import fleet_json, fleet_table, performance_json, performance_table
-    from gpucalc.cli.uncertainty_output import uncertainty_json, uncertainty_table
+    """``gpucalc estimate``: the memory picture, the two measures, the fleet and the bands."""
+    from gpucalc.cli.estimate_output import estimate_json, estimate_text
     from gpucalc.core.calculate import LoadRequest
-    from gpucalc.core.topology import node_summary
     from gpucalc.plan.compute import PlanOptions, plan_inputs
-    from gpucalc.plan.disaggregation import disaggregated_figures
-    from gpucalc.text.answer_text import alternative_sentence, fastest_sentence, no_qps_sentence
     from gpucalc.text.notices import notice_text
 
     scenario, inputs = _scenario_inputs(args)
@@ -224,45 +219,9 @@ def run_estimate(args: argparse.Namespace) -> int:
                        PlanOptions(load=load, views=False, uncertainty=args.uncertainty))
     result = plan.memory
     if args.json:
-        data = memory_json(result)
-        data["topology"] = topology_json(node_summary(inputs))
-        if plan.performance is not None:
-            data.update(performance_json(plan.performance))
-        data["fleet"] = fleet_json(plan.fleet) if plan.fleet is not None else None
-        data["alternatives"] = [row.model_dump() for row in plan.alternatives]
-        data["fastest_layout"] = None if plan.fastest is None else plan.fastest.model_dump()
-        data["disaggregated"] = None if plan.disaggregated is None else disaggregated_figures(
-            plan.disaggregated, plan.fleet, inputs.gpu.usable_price_usd_per_hour)
-        if plan.bands is not None and plan.sensitivity is not None:
-            data.update(uncertainty_json(plan.bands, plan.sensitivity))
-        print(strict_json(data))
+        print(strict_json(estimate_json(plan)))
     else:
-        lang = cli_language(args)
-        title = translate("Cli", "{model} on {gpus}× {gpu}, {engine}, TP{tp} PP{pp}, weights {weights}, "
-                                 "KV {kv}", lang).format(
-            model=catalog_name(inputs.model.name, lang), gpus=inputs.deployment.num_gpus,
-            gpu=catalog_name(inputs.gpu.name, lang), engine=inputs.engine.name,
-            tp=inputs.deployment.tensor_parallel_size, pp=inputs.deployment.pipeline_parallel_size,
-            weights=inputs.weight_format.label, kv=inputs.kv_format.label)
-        print(memory_table(result, title, lang))
-        nodes = node_summary(inputs)
-        if nodes.nodes > 1:
-            print(topology_line(nodes, lang))
-        if plan.performance is not None:
-            print(performance_table(plan.performance, inputs.targets, lang))
-            if plan.performance.unreachable is not None:
-                print("  " + (alternative_sentence(plan.alternatives[0], lang) if plan.alternatives
-                              else fastest_sentence(plan.fastest, lang)))
-        if plan.fleet is not None:
-            print(fleet_table(plan.fleet, lang))
-        elif plan.performance is not None and plan.performance.unreachable is None:
-            print("\n" + no_qps_sentence(plan.performance.rates, lang))
-        if plan.disaggregated is not None:
-            print(disaggregated_table(plan.disaggregated, disaggregated_figures(
-                plan.disaggregated, plan.fleet, inputs.gpu.usable_price_usd_per_hour),
-                plan.disaggregated.traffic_qps, lang))
-        if plan.bands is not None and plan.sensitivity is not None:
-            print(uncertainty_table(plan.bands, plan.sensitivity, lang=cli_language(args)))
+        print(estimate_text(plan, cli_language(args)))
     if not result.fits:
         raise CliError(notice_text(result.blocking_notices[0], cli_language(args)), EXIT_DOES_NOT_FIT)
     return 0
@@ -358,11 +317,27 @@ def run_models(args: argparse.Namespace) -> int:
 
 
 def run_gpus(args: argparse.Namespace) -> int:
-    """``gpucalc gpus``: list catalog GPUs (bundled names' qualifiers in the user's language)."""
+    """``gpucalc gpus``: list catalog GPUs (bundled names' qualifiers in the user's language).
+
+    Each with its usable memory, bandwidth ("—" where unknown) and price: the USD figure the
+    plan uses, the quote it is converted from and its date, or "no price".
+    """
+    from gpucalc.cli.columns import left
+    from gpucalc.text.prices import price_text
+
     lang = cli_language(args)
-    for gpu in user_catalog(lang).gpus.values():
-        print(f"{gpu.id:<22} {gpu.usable_memory_gib:>7.2f} GiB  {gpu.hbm_bandwidth_gb_per_s or 0:>6.0f} GB/s"
-              f"  {catalog_name(gpu.name, lang)}")
+    gpus = user_catalog(lang).gpus.values()
+    if args.json:
+        print(strict_json([{"id": g.id, "name": g.name, "usable_memory_gib": g.usable_memory_gib,
+                            "hbm_bandwidth_gb_per_s": g.hbm_bandwidth_gb_per_s,
+                            "usd_per_gpu_hour": g.usable_price_usd_per_hour,
+                            "price": None if g.price is None else g.price.model_dump(mode="json")}
+                           for g in gpus]))
+        return 0
+    for gpu in gpus:
+        bandwidth = f"{gpu.hbm_bandwidth_gb_per_s:>6.0f}" if gpu.hbm_bandwidth_gb_per_s else f"{'—':>6}"
+        print(f"{gpu.id:<24} {gpu.usable_memory_gib:>7.2f} GiB  {bandwidth} GB/s  "
+              f"{left(price_text(gpu.price, lang), 46)}  {catalog_name(gpu.name, lang)}")
     return 0
 
 

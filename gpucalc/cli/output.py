@@ -7,9 +7,11 @@ from typing import Any
 from gpucalc.cli.columns import left, right
 from gpucalc.core.explain import Term
 from gpucalc.core.memory_result import MemoryResult
+from gpucalc.core.precision import WeightFormat
 from gpucalc.core.topology import NodeSummary
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.units import BYTES_PER_GIB
+from gpucalc.core.weight_only import engine_format
 from gpucalc.text.catalogue import translate
 from gpucalc.text.notices import notice_text
 from gpucalc.text.numbers import count, memory_size
@@ -32,6 +34,18 @@ def term_json(t: Term) -> dict[str, Any]:
     """A term as JSON: value, unit, formula, inputs and sources."""
     return {"value": t.value, "unit": t.unit, "formula": t.formula, "inputs": t.inputs,
             "sources": list(t.sources)}
+
+
+def weight_format_json(fmt: WeightFormat) -> dict[str, Any]:
+    """The served weight format: what the weights take (bits) and which peak the math runs at.
+
+    ``engine_format`` is the format the checkpoint and ``--quantization`` name; it differs from
+    ``id`` where the GPU lacks that format's tensor cores and the weights run weight-only.
+    """
+    asked = engine_format(fmt)
+    return {"id": fmt.id, "label": fmt.label, "bits_per_weight": fmt.bits_per_weight,
+            "compute_dtype": fmt.compute_dtype.value, "weight_only": asked is not fmt,
+            "engine_format": asked.id, "engine_compute_dtype": asked.compute_dtype.value}
 
 
 def memory_json(result: MemoryResult) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from gpucalc.core.inputs import Targets, TrafficMode, Workload
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 
 HOURS_PER_MONTH = 730.0  # 8,760 h ÷ 12
+PRICE_SOURCE = QT_TRANSLATE_NOOP("Sources", "catalog: indicative rental price")
 SECONDS_PER_DAY = 86_400
 SECONDS_PER_HOUR = 3_600
 SEED_WATERMARK = "seed 000: 按拐点的七成左右做线上容量，剩下的留给突发和长尾"
@@ -155,7 +156,7 @@ def _money(key: str, gpus: float, hours: float, price: float | None) -> Term | N
     return term(key, gpus * price * hours, "USD", QT_TRANSLATE_NOOP(
         "Formulas", "GPUs × price per GPU-hour × hours"),
                 {"gpus": gpus, "usd_per_gpu_hour": price, "hours": hours},
-                (QT_TRANSLATE_NOOP("Sources", "catalog: indicative rental price"),))
+                (PRICE_SOURCE,))
 
 
 def cost_per_million_output_tokens(cost_per_hour: Term | None, qps: float,
@@ -169,7 +170,8 @@ def cost_per_million_output_tokens(cost_per_hour: Term | None, qps: float,
                 QT_TRANSLATE_NOOP("Formulas", "cost per hour ÷ (QPS × mean output tokens × 3,600 s) × "
                                               "1,000,000"),
                 {"cost_per_hour_usd": round(cost_per_hour.value, 4), "qps": qps,
-                 "mean_output_tokens": round(mean_output_tokens, 1)}, cost_per_hour.sources)
+                 "mean_output_tokens": round(mean_output_tokens, 1)},
+                cost_per_hour.sources or (PRICE_SOURCE,))
 
 
 def _totals(rates: ReplicaRates, replicas: int, gpus: int, mode: TrafficMode) -> dict[str, Term | None]:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from gpucalc.core.precision import ComputeDtype
+from gpucalc.core.price import Price
 
 # Physical ranges a GPU entry (bundled, a user's table, a scenario's custom GPU) must stay within.
 # Each is a few hundred times the largest shipping figure, so no real or near-future part is
@@ -21,10 +22,10 @@ MAX_GPUS_PER_DOMAIN = 100_000
 """~170x the largest announced NVLink domain (Rubin Ultra NVL576, NVIDIA GTC 2025)."""
 MAX_TDP_W = 100_000.0
 """100 kW per GPU: ~70x B300 (1,400 W, NVIDIA datasheet)."""
-MAX_PRICE_USD_PER_GPU_HOUR = 100_000.0
-"""$100,000 per GPU-hour: ~10,000x cloud list prices of an H100/B200 ($2-10 per GPU-hour)."""
 MAX_PCIE_GEN = 20
 """PCIe generations; 7 is the latest published (PCI-SIG, 2025)."""
+LOW_PRECISION_MATH = frozenset({ComputeDtype.FP8, ComputeDtype.INT8, ComputeDtype.FP4})
+"""Math dtypes a GPU runs only where its tensor cores have them; elsewhere a format runs weight-only."""
 EARLIEST_LAUNCH_YEAR = 1990
 LATEST_LAUNCH_YEAR = 2100
 
@@ -54,20 +55,39 @@ class DenseTflops(BaseModel):
     fp4: float | None = Field(default=None, ge=0, le=MAX_TFLOPS)
     int4: float | None = Field(default=None, ge=0, le=MAX_TFLOPS)
 
+    def has_peak(self, dtype: ComputeDtype) -> bool:
+        """Whether the table gives a (non-zero) dense peak for ``dtype``."""
+        return bool(getattr(self, dtype.value))
+
+    def sixteen_bit_dtype(self) -> ComputeDtype:
+        """The 16-bit math the GPU's tensor cores run: BF16, else FP16 (V100, T4, Ascend 910B).
+
+        BF16 when neither figure is known (such a GPU cannot be estimated anyway).
+        """
+        return ComputeDtype.FP16 if not self.bf16 and self.fp16 else ComputeDtype.BF16
+
+    def gemm_dtype(self, dtype: ComputeDtype) -> ComputeDtype:
+        """The math a format that computes in ``dtype`` gets on this GPU (the weight-only rule).
+
+        ``dtype`` itself where the tensor cores run it (the table has its peak). A low-precision
+        format (FP8, INT8, FP4) on a GPU without that peak runs weight-only: the kernel
+        dequantises the weights and multiplies in the GPU's 16-bit format, as vLLM's FP8 and
+        FP4 Marlin kernels do below compute capability 8.9 / 10.0
+        (:mod:`gpucalc.core.weight_only`). A 16-bit or FP32 format keeps its own dtype.
+        """
+        if dtype in LOW_PRECISION_MATH and not self.has_peak(dtype):
+            return self.sixteen_bit_dtype()
+        return dtype
+
     def peak_for(self, dtype: ComputeDtype) -> tuple[float, ComputeDtype]:
         """Peak TFLOPS for ``dtype`` and the dtype actually used.
 
-        Falls back to the next wider format the GPU supports (e.g. FP8 weights on an A100 run
-        as FP16 math after dequantisation, as Marlin/W8A16 kernels do).
+        The dtype of :meth:`gemm_dtype` (FP8 weights on an A100 run as BF16 math after
+        dequantisation, at the BF16 peak, never at the INT8 one); a 16-bit or FP32 figure the
+        table lacks falls back to the next one it has (BF16, FP16, FP32).
         """
-        order = [ComputeDtype.FP4, ComputeDtype.FP8, ComputeDtype.INT8, ComputeDtype.BF16,
-                 ComputeDtype.FP16, ComputeDtype.FP32]
-        start = order.index(dtype)
-        for candidate in order[start:]:
-            value = getattr(self, candidate.value)
-            if value:
-                return float(value), candidate
-        for candidate in (ComputeDtype.BF16, ComputeDtype.FP16, ComputeDtype.FP32):
+        used = self.gemm_dtype(dtype)
+        for candidate in (used, ComputeDtype.BF16, ComputeDtype.FP16, ComputeDtype.FP32):
             value = getattr(self, candidate.value)
             if value:
                 return float(value), candidate
@@ -92,25 +112,6 @@ class Pcie(BaseModel):
 
     gen: int | None = Field(default=None, ge=1, le=MAX_PCIE_GEN)
     x16_bidir_gb_per_s: float | None = Field(default=None, ge=0, le=MAX_BANDWIDTH_GB_PER_S)
-
-
-class Price(BaseModel):
-    """Indicative rental price per GPU-hour with its date."""
-
-    model_config = ConfigDict(frozen=True)
-
-    usd_per_gpu_hour: float | None = Field(default=None, ge=0, le=MAX_PRICE_USD_PER_GPU_HOUR)
-    range_usd_per_gpu_hour: tuple[float, float] | None = None
-    date: str | None = None
-    basis: str | None = None
-
-    @field_validator("range_usd_per_gpu_hour")
-    @classmethod
-    def _range_within_bounds(cls, value: tuple[float, float] | None) -> tuple[float, float] | None:
-        if value is not None and not all(0 <= v <= MAX_PRICE_USD_PER_GPU_HOUR for v in value):
-            raise ValueError(f"each price must be between 0 and {MAX_PRICE_USD_PER_GPU_HOUR:,.0f} "
-                             "USD per GPU-hour")
-        return value
 
 
 class SourceRef(BaseModel):

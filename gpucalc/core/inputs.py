@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
+from typing import Any, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from gpucalc.core.context_parallel import dcp_divides_tp_error
 from gpucalc.core.disagg_inputs import Disaggregation
@@ -18,6 +20,7 @@ from gpucalc.core.network import NetworkSpec
 from gpucalc.core.precision import KvFormat, WeightFormat
 from gpucalc.core.speculative_inputs import NEEDS_A_METHOD, SpeculativeDecoding
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.weight_only import served_weight_format
 
 
 class StateDtype(StrEnum):
@@ -282,7 +285,13 @@ class Targets(BaseModel):
 
 
 class PlanInputs(BaseModel):
-    """Everything one calculation needs, resolved from the catalog."""
+    """Everything one calculation needs, resolved from the catalog.
+
+    The weight formats are held as the GPU runs them (:mod:`gpucalc.core.weight_only`): an FP8
+    format on a GPU without FP8 tensor cores becomes FP8 weight-only (W8A16), here on
+    construction and in :meth:`model_copy` whenever the GPU or a format changes, so every path
+    that builds or varies inputs (estimate, sweeps, grid tiers, sizing) gets the same answer.
+    """
 
     model_config = ConfigDict(frozen=True)
 
@@ -305,3 +314,23 @@ class PlanInputs(BaseModel):
         default=None, description="Architecture of the draft model (method draft_model).")
     speculative_draft_format: WeightFormat | None = Field(
         default=None, description="Weight format the draft model is stored in.")
+
+    @field_validator("weight_format", "speculative_draft_format")
+    @classmethod
+    def _served_on_the_gpu(cls, fmt: WeightFormat | None, info: ValidationInfo) -> WeightFormat | None:
+        gpu = info.data.get("gpu")
+        if fmt is None or not isinstance(gpu, GpuSpec):
+            return fmt
+        return served_weight_format(fmt, gpu)
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy with ``update`` applied; a new GPU or format is served as that GPU runs it."""
+        copied = super().model_copy(update=update, deep=deep)
+        if not update or not {"gpu", "weight_format", "speculative_draft_format"} & update.keys():
+            return copied
+        served = {"weight_format": served_weight_format(copied.weight_format, copied.gpu)}
+        if copied.speculative_draft_format is not None:
+            served["speculative_draft_format"] = served_weight_format(
+                copied.speculative_draft_format, copied.gpu)
+        changed = {key: fmt for key, fmt in served.items() if fmt is not getattr(copied, key)}
+        return super(PlanInputs, copied).model_copy(update=changed) if changed else copied

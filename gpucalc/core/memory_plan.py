@@ -29,10 +29,12 @@ from gpucalc.core.memory_result import BLOCKING_NOTICES, MemoryResult, ParamSumm
 from gpucalc.core.model_spec import LayerAttention, ModelSpec
 from gpucalc.core.parallel import check_tensor_parallel
 from gpucalc.core.params import ParamBreakdown, active_params, param_breakdown
+from gpucalc.core.price import NO_PRICE_NOTICE
 from gpucalc.core.settings import EffectiveSettings, effective_settings
 from gpucalc.core.state_memory import state_per_request_term
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.units import BYTES_PER_GIB
+from gpucalc.core.weight_only import weight_only_notice
 from gpucalc.core.weights import WeightPlan, weight_plan, weights_gib_per_gpu
 from gpucalc.core.workload_shape import average_tokens
 
@@ -417,4 +419,8 @@ def _notices(inputs: PlanInputs, stages: list[StageMemory], capacity: KvCapacity
                    for code in inputs.model.approximations)
     if inputs.gpu.confidence == "low":
         notices.append(Notice(code="gpu_spec_low_confidence", params={"gpu": inputs.gpu.id}))
+    if (weight_only := weight_only_notice(inputs.weight_format, inputs.gpu)) is not None:
+        notices.append(weight_only)
+    if inputs.gpu.usable_price_usd_per_hour is None:
+        notices.append(Notice(code=NO_PRICE_NOTICE, params={"gpu": inputs.gpu.id}))
     return notices

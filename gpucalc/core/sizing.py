@@ -437,8 +437,19 @@ def size_fleet(base: PlanInputs, gpus: Sequence[GpuSpec],
             found = _layout_rows(with_gpu, weights, kv, request, reference_bits, disaggregated)
             rows += found or _layout_rows(with_gpu, weights, kv, request, reference_bits,
                                           disaggregated, across_nodes=True)
-    rows.sort(key=lambda r: (r.cost_usd_per_hour is None, r.cost_usd_per_hour or 0.0, r.gpus_total))
+    rows.sort(key=sizing_rank_key)
     return mark_pareto(rows)
+
+
+def sizing_rank_key(row: SizingRow) -> tuple[bool, float, float]:
+    """Rank: priced rows cheapest first (then fewer GPUs); a GPU without a price after them.
+
+    A row whose GPU has no price has no cost to compare, so those rows are ranked by GPU count
+    (then TPOT) instead.
+    """
+    if row.cost_usd_per_hour is None:
+        return True, float(row.gpus_total), row.tpot_ms
+    return False, row.cost_usd_per_hour, float(row.gpus_total)
 
 
 __all__ = [
@@ -452,4 +463,5 @@ __all__ = [
     "search_precisions",
     "size_fleet",
     "size_option",
+    "sizing_rank_key",
 ]

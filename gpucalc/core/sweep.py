@@ -31,6 +31,7 @@ from gpucalc.core.perf_model import PerfContext, build_context
 from gpucalc.core.perf_result import CeilingKind, LimitKind
 from gpucalc.core.precision import KvFormat, WeightFormat
 from gpucalc.core.tail_latency import length_mix
+from gpucalc.core.weight_only import served_weight_format
 from gpucalc.core.workload_shape import mean_lengths, planning_tokens
 
 SCENARIO_TIER = "scenario"  # the grid's row (context) and column (precision) of the scenario itself
@@ -226,7 +227,8 @@ def grid_precisions(inputs: PlanInputs, tiers: Mapping[str, tuple[WeightFormat, 
     own = (inputs.weight_format.id, inputs.kv_format.id)
     found: dict[str, PlanInputs] = {}
     for name, (weights, kv) in tiers.items():
-        found[name] = inputs if (weights.id, kv.id) == own else inputs.model_copy(update={
+        served = served_weight_format(weights, inputs.gpu)  # FP8 on an A100 is FP8 weight-only
+        found[name] = inputs if (served.id, kv.id) == own else inputs.model_copy(update={
             "weight_format": weights, "kv_format": kv, "body_format_is_checkpoint": False})
     if inputs not in found.values():
         found[SCENARIO_TIER] = inputs

@@ -16,6 +16,7 @@ from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.prefix_cache import caching_on
 from gpucalc.core.settings import EffectiveSettings
 from gpucalc.core.topology import replica_link_plan
+from gpucalc.core.weight_only import engine_format
 from gpucalc.plan.speculative_config import sglang_words, vllm_config_text
 
 # field → flag, per engine (the first spelling each engine accepts in serve_command.py).
@@ -78,7 +79,7 @@ def serve_line(inputs: PlanInputs, settings: EffectiveSettings) -> str:
     if dep.kv_cache_dtype != "auto":
         values["kv_cache_dtype"] = dep.kv_cache_dtype
     if not inputs.body_format_is_checkpoint:
-        values["quantization"] = inputs.weight_format.id
+        values["quantization"] = engine_format(inputs.weight_format).id  # fp8, also where it runs W8A16
     if dep.decode_context_parallel_size > 1:
         values["decode_context_parallel_size"] = str(dep.decode_context_parallel_size)
     if dep.mamba_ssm_cache_dtype != "auto":

@@ -38,7 +38,7 @@ from gpucalc.report.risk_sections import factor_name, simulation_section, uncert
 from gpucalc.report.strings import tr
 from gpucalc.report.summary import APPENDIX_TITLE, summary_blocks
 from gpucalc.text.answer_text import concurrency_sentence, planned_sentence, short_limit_name
-from gpucalc.text.catalog_text import catalog_name
+from gpucalc.text.catalog_text import catalog_name, weight_format_name
 from gpucalc.text.notices import notice_text
 from gpucalc.text.palette import CEILING_COLOURS
 from gpucalc.text.speculative_text import speculative_line
@@ -209,7 +209,7 @@ def inputs_section(w: Writer) -> list[Block]:
                                 total=params_text(memory.params.total.value),
                                 active=params_text(memory.params.active.value))),
         (w.t("Precision"), w.t("weights {weights} ({origin}), KV cache {kv}",
-                               weights=inputs.weight_format.label, origin=origin,
+                               weights=weight_format_name(inputs.weight_format, w.lang), origin=origin,
                                kv=inputs.kv_format.label)),
         (w.t("GPU"), w.t("{n}× {gpu}: {mem} GiB usable each, {bw} GB/s, {link}",
                          n=dep.num_gpus, gpu=catalog_name(gpu.name, w.lang),

@@ -18,6 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from gpucalc.catalog.paths import specs_dir
+from gpucalc.core.precision import WeightFormat
+from gpucalc.core.weight_only import (
+    WEIGHT_ONLY_LABEL,
+    WeightOnlyFormat,
+    format_name,
+    weight_only_scheme,
+)
 from gpucalc.io.bounded_json import read_json_file
 from gpucalc.text.catalogue import language_code, translate
 
@@ -94,3 +101,15 @@ def catalog_name(name: str, lang: str) -> str:
     if language_code(lang) == "en":
         return name
     return localised_name(name, partial(translate, CATALOG_CONTEXT, lang=lang))
+
+
+def weight_format_name(fmt: WeightFormat, lang: str) -> str:
+    """A served weight format as shown in ``lang``: 'FP8 weight-only (W8A16)' → 'FP8 仅权重（W8A16）'.
+
+    Catalog formats show their label as it is (a name with a scheme code).
+    """
+    if not isinstance(fmt, WeightOnlyFormat):
+        return fmt.label
+    asked = fmt.engine_format
+    return translate("Precision", WEIGHT_ONLY_LABEL, lang).format(
+        name=format_name(asked), scheme=weight_only_scheme(asked))

@@ -69,6 +69,18 @@ NOTICE_TEXT: dict[str, str] = {
         "Notices",
         "The specs of {gpu} come from a single or unclear source; check them before you rely "
         "on the result."),
+    "gpu_price_unknown": QT_TRANSLATE_NOOP(
+        "Notices",
+        "The catalog has no rental price for {gpu}: the fleet's cost per hour, per month and per "
+        "million output tokens are left out, and sizing ranks this GPU by GPU count after the "
+        "priced ones. Add a price in the Prices tab of the spec tables to compare costs."),
+    "weights_run_weight_only": QT_TRANSLATE_NOOP(
+        "Notices",
+        "{gpu} has no {missing} tensor cores, so {format} weights run weight-only ({scheme}): "
+        "they keep their low-bit memory footprint, but each matrix multiply dequantises them and "
+        "computes at the GPU's {math} peak. Compute is no faster than {math}; only reading the "
+        "weights is (vLLM serves FP8 checkpoints this way, with its FP8 Marlin kernel, below "
+        "compute capability 8.9)."),
     "user_table_reset": QT_TRANSLATE_NOOP(
         "Notices",
         "Your edited {table} table could not be used ({reason}); it was set aside as {backup}"

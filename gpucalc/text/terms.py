@@ -112,8 +112,6 @@ TERM_NAMES = {
         "Terms", "Planned requests/s per replica (watermark)"),
     "fleet.requests_per_s_per_replica_capacity": QT_TRANSLATE_NOOP(
         "Terms", "Rate capacity per replica"),
-    "fleet.cost_per_million_output_tokens_usd": QT_TRANSLATE_NOOP(
-        "Terms", "Cost per million output tokens"),
     "fleet.total_concurrency_max": QT_TRANSLATE_NOOP("Terms", "Concurrency, all replicas"),
     "fleet.replicas_for_average": QT_TRANSLATE_NOOP("Terms", "Replicas for the average"),
     "fleet.replicas_for_peak": QT_TRANSLATE_NOOP("Terms", "Replicas for the peak"),
@@ -132,6 +130,8 @@ TERM_NAMES = {
     "fleet.cost_per_hour_usd": QT_TRANSLATE_NOOP("Terms", "Cost per hour (GPUs needed)"),
     "fleet.cost_per_month_usd": QT_TRANSLATE_NOOP("Terms", "Cost per month (GPUs needed)"),
     "fleet.cost_per_hour_deployed_usd": QT_TRANSLATE_NOOP("Terms", "Cost per hour (GPUs planned)"),
+    "fleet.cost_per_million_output_tokens_usd": QT_TRANSLATE_NOOP(
+        "Terms", "Cost per million output tokens (GPUs needed)"),
     # prefill/decode disaggregation
     "disaggregated.kv_transfer_ms": QT_TRANSLATE_NOOP("Terms", "KV transfer to the decode pool"),
     "disaggregated.prefill_ms": QT_TRANSLATE_NOOP("Terms", "Prefill of a P95 prompt"),
@@ -220,13 +220,11 @@ INPUT_NAMES = {
     "dp_ranks": QT_TRANSLATE_NOOP("Inputs", "DP ranks"),
     "running_per_dp_rank": QT_TRANSLATE_NOOP("Inputs", "running requests per DP rank"),
     "mean_e2e_ms": QT_TRANSLATE_NOOP("Inputs", "mean end-to-end latency (ms)"),
-    "mean_output_tokens": QT_TRANSLATE_NOOP("Inputs", "mean output tokens"),
     "memory_share_requests": QT_TRANSLATE_NOOP("Inputs", "requests within the memory planning share"),
     "planned_by": QT_TRANSLATE_NOOP("Inputs", "planned by"),
     "planned_concurrency": QT_TRANSLATE_NOOP("Inputs", "planned concurrency"),
     "rate_capacity": QT_TRANSLATE_NOOP("Inputs", "rate capacity (req/s)"),
     "qps": QT_TRANSLATE_NOOP("Inputs", "QPS"),
-    "cost_per_hour_usd": QT_TRANSLATE_NOOP("Inputs", "cost per hour (USD)"),
     # the words these inputs take (binding_limit, binding_target, planned_by)
     "ttft": QT_TRANSLATE_NOOP("Inputs", "TTFT target"),
     "tpot": QT_TRANSLATE_NOOP("Inputs", "TPOT target"),
@@ -402,6 +400,9 @@ INPUT_NAMES = {
     "slot_cap": QT_TRANSLATE_NOOP("Inputs", "running slots"),
     "top_k": QT_TRANSLATE_NOOP("Inputs", "experts per token (top_k)"),
     "usd_per_gpu_hour": QT_TRANSLATE_NOOP("Inputs", "price per GPU-hour (USD)"),
+    "cost_per_hour_usd": QT_TRANSLATE_NOOP("Inputs", "cost per hour (USD)"),
+    "output_tokens_per_s": QT_TRANSLATE_NOOP("Inputs", "output tokens/s"),
+    "mean_output_tokens": QT_TRANSLATE_NOOP("Inputs", "mean output tokens"),
     "width": QT_TRANSLATE_NOOP("Inputs", "width"),
     "window_s": QT_TRANSLATE_NOOP("Inputs", "window (s)"),
     "class": QT_TRANSLATE_NOOP("Inputs", "class"),

@@ -622,42 +622,42 @@
     <context>
         <name>Ceilings</name>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="242" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="245" />
             <source>no limit</source>
             <translation>无限制</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="474" />
+            <location filename="../../gpucalc/text/terms.py" line="479" />
             <source>Memory (KV cache)</source>
             <translation>显存（KV 缓存）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="475" />
+            <location filename="../../gpucalc/text/terms.py" line="480" />
             <source>Compute (TTFT/TPOT)</source>
             <translation>算力（TTFT/TPOT）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="476" />
+            <location filename="../../gpucalc/text/terms.py" line="481" />
             <source>Interconnect</source>
             <translation>卡间通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="477" />
+            <location filename="../../gpucalc/text/terms.py" line="482" />
             <source>Scheduler (max_num_seqs)</source>
             <translation>调度器（max_num_seqs）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="481" />
+            <location filename="../../gpucalc/text/terms.py" line="486" />
             <source>Memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="482" />
+            <location filename="../../gpucalc/text/terms.py" line="487" />
             <source>Compute</source>
             <translation>算力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="484" />
+            <location filename="../../gpucalc/text/terms.py" line="489" />
             <source>Scheduler</source>
             <translation>调度器</translation>
         </message>
@@ -1217,7 +1217,7 @@
             <translation>请求类别 {name} 占请求的 {share}，平均输入 {input} / 输出 {output} token（gpucalc estimate 没有对应参数；请用窗口或 --json）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="241" />
+            <location filename="../../gpucalc/cli/main.py" line="251" />
             <source>{model} on {gpus}× {gpu}, {engine}, TP{tp} PP{pp}, weights {weights}, KV {kv}</source>
             <translation>{model}，{gpus}× {gpu}，{engine}，TP{tp} PP{pp}，权重 {weights}，KV {kv}</translation>
         </message>
@@ -1282,122 +1282,122 @@
             <translation>{step}：{mark}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="19" />
+            <location filename="../../gpucalc/cli/output.py" line="21" />
             <source>weights</source>
             <translation>权重</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="20" />
+            <location filename="../../gpucalc/cli/output.py" line="22" />
             <source>activation peak</source>
             <translation>激活峰值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="21" />
+            <location filename="../../gpucalc/cli/output.py" line="23" />
             <source>runtime (non-torch)</source>
             <translation>运行时（非 torch）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="22" />
+            <location filename="../../gpucalc/cli/output.py" line="24" />
             <source>CUDA graphs</source>
             <translation>CUDA Graph</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="23" />
+            <location filename="../../gpucalc/cli/output.py" line="25" />
             <source>KV cache</source>
             <translation>KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="24" />
+            <location filename="../../gpucalc/cli/output.py" line="26" />
             <source>headroom</source>
             <translation>余量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="129" />
+            <location filename="../../gpucalc/cli/output.py" line="143" />
             <source>per GPU</source>
             <translation>每卡</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="130" />
+            <location filename="../../gpucalc/cli/output.py" line="144" />
             <source>share</source>
             <translation>占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="130" />
+            <location filename="../../gpucalc/cli/output.py" line="144" />
             <source>formula</source>
             <translation>公式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="135" />
+            <location filename="../../gpucalc/cli/output.py" line="149" />
             <source>total</source>
             <translation>合计</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="136" />
+            <location filename="../../gpucalc/cli/output.py" line="150" />
             <source>weights by tensor group (GiB):</source>
             <translation>按张量组划分的权重（GiB）：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="148" />
+            <location filename="../../gpucalc/cli/output.py" line="162" />
             <source>KV bytes per token</source>
             <translation>每 token KV 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="149" />
+            <location filename="../../gpucalc/cli/output.py" line="163" />
             <source>state per request</source>
             <translation>每请求状态</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="152" />
+            <location filename="../../gpucalc/cli/output.py" line="166" />
             <source>concurrency @ P50 length</source>
             <translation>P50 长度下的并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="153" />
+            <location filename="../../gpucalc/cli/output.py" line="167" />
             <source>concurrency @ P95 length</source>
             <translation>P95 长度下的并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="154" />
+            <location filename="../../gpucalc/cli/output.py" line="168" />
             <source>params total / active</source>
             <translation>参数量 总 / 激活</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="156" />
+            <location filename="../../gpucalc/cli/output.py" line="170" />
             <source>fits on one GPU</source>
             <translation>单卡放得下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="157" />
+            <location filename="../../gpucalc/cli/output.py" line="171" />
             <source>average length</source>
             <translation>平均长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="158" />
+            <location filename="../../gpucalc/cli/output.py" line="172" />
             <source>{tokens} tokens ({gib} GiB KV per request)</source>
             <translation>{tokens} token（每请求 KV {gib} GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="160" />
+            <location filename="../../gpucalc/cli/output.py" line="174" />
             <source>{share} planning line</source>
             <translation>{share} 规划线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="162" />
+            <location filename="../../gpucalc/cli/output.py" line="176" />
             <source>{share} alarm line</source>
             <translation>{share} 警戒线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="167" />
+            <location filename="../../gpucalc/cli/output.py" line="181" />
             <source>max concurrency @ {tokens} tokens: {concurrency}x</source>
             <translation>{tokens} token 长度下的最大并发：{concurrency} 倍</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="174" />
+            <location filename="../../gpucalc/cli/output.py" line="188" />
             <source>{requests} requests at average length</source>
             <translation>平均长度下 {requests} 个请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="187" />
+            <location filename="../../gpucalc/cli/output.py" line="201" />
             <source>nodes: {nodes} × {gpus_per_node} GPUs; between nodes {network} at {gb_s} GB/s per GPU and direction ({formula})</source>
             <translation>节点：{nodes} × {gpus_per_node} 卡；节点间经 {network}，每卡每方向 {gb_s} GB/s（{formula}）</translation>
         </message>
@@ -1417,147 +1417,147 @@
             <translation>超过规划线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="150" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="153" />
             <source>prefix cache: hit rate {hit}, {cached} cached prompt tokens per request, {saved} prompt tok/s not prefilled at the recommendation, shared prefixes hold {gib} GiB per GPU</source>
             <translation>前缀缓存：命中率 {hit}，每请求 {cached} 个输入 token 来自缓存，推荐并发下每秒 {saved} 个输入 token 免预填充，共享前缀每卡占 {gib} GiB</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="176" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="179" />
             <source>expert group: DP {dp} × TP {tp} = {size} ranks, {experts} experts per GPU, imbalance {imbalance}×, all-to-all ({mode}) {ms} ms per step at the recommendation</source>
             <translation>专家组：DP {dp} × TP {tp} = {size} 个 rank，每卡 {experts} 个专家，负载不均衡 {imbalance}×，all-to-all（{mode}）在推荐并发下每步 {ms} ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="210" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="213" />
             <source>{point}: TTFT {ttft} ms (P{pct} {ttft_p} ms), TPOT {tpot} ms (P{pct} {tpot_p} ms), {tokens} output tok/s, {requests} req/s</source>
             <translation>{point}：首 token 时间 {ttft} ms（P{pct} {ttft_p} ms），每 token 延迟 {tpot} ms（P{pct} {tpot_p} ms），输出 {tokens} tok/s，{requests} req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="216" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="219" />
             <source>{point}: TTFT {ttft} ms, TPOT {tpot} ms, {tokens} output tok/s, {requests} req/s</source>
             <translation>{point}：TTFT {ttft} ms，TPOT {tpot} ms，输出 {tokens} tok/s，{requests} req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="240" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="243" />
             <source>concurrency ceilings (requests in flight per replica):</source>
             <translation>并发上限（每副本在途请求数）：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="243" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="246" />
             <source>binding</source>
             <translation>起约束作用</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="255" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="258" />
             <source>advice: {advice}</source>
             <translation>建议：{advice}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="260" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="263" />
             <source>memory share at {concurrency} requests of average length {share} (planning line {planning}, alarm {alarm}): {verdict}</source>
             <translation>平均长度下 {concurrency} 个请求的显存占比 {share}（规划线 {planning}，警戒线 {alarm}）：{verdict}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="272" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="275" />
             <source>← longest class: watch this line, it breaks first</source>
             <translation>← 最长的一类：盯住这一行，它最先超标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="274" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="277" />
             <source>(misses a target)</source>
             <translation>（未达到某项目标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="275" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="278" />
             <source>class {name} ({share}, {input} in + {output} out): P{pct} TTFT {ttft} ms, P{pct} TPOT {tpot} ms</source>
             <translation>请求类别 {name}（{share}，输入 {input} + 输出 {output}）：P{pct} TTFT {ttft} ms，P{pct} TPOT {tpot} ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="292" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="295" />
             <source>planning length: KV tokens per request, every length scaled in the scenario's proportion (output: {share} of the mean request); requests per replica:</source>
             <translation>规划长度：每请求的 KV token 数，各长度按场景的比例缩放（输出占平均请求的 {share}）；每副本的请求数：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="299" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="302" />
             <source>the answer</source>
             <translation>即本场景的结果</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="333" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="336" />
             <source>gpu</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="333" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="336" />
             <source>prec</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="334" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="337" />
             <source>layout</source>
             <translation>布局</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="335" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="338" />
             <source>conc</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="335" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="338" />
             <source>planned</source>
             <translation>规划</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="336" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="339" />
             <source>bound</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="336" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="339" />
             <source>req/s/rep</source>
             <translation>req/s/副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="337" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="340" />
             <source>GPUs</source>
             <translation>卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="337" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="340" />
             <source>util</source>
             <translation>利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="338" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="341" />
             <source>$/Mtok</source>
             <translation>$/百万 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="354" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="357" />
             <source>pareto</source>
             <translation>帕累托最优</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="381" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="384" />
             <source>fleet ({mode} traffic, {replicas} replicas × {gpus} GPUs deployed):</source>
             <translation>集群（{mode}流量，部署 {replicas} 个副本 × 每副本 {gpus} 张 GPU）：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="385" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="388" />
             <source>replicas: average {for_avg} at {avg_rate} req/s each (planned), peak {for_peak} at {peak_rate} req/s each (the rate capacity)</source>
             <translation>副本：平均流量 {for_avg} 个，每个 {avg_rate} req/s（规划值）；峰值 {for_peak} 个，每个 {peak_rate} req/s（请求速率容量）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="392" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="395" />
             <source>all replicas: {concurrency} requests in flight planned, {rps} req/s, {tps} output tok/s, {per_hour} tokens per GPU-hour, {per_day} tokens/day</source>
             <translation>全部副本：规划 {concurrency} 个在途请求，{rps} req/s，输出 {tps} tok/s，每 GPU 小时 {per_hour} token，每天 {per_day} token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="401" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="404" />
             <source>backfill (mixed): {day} batch tokens/day in the capacity above the watermark</source>
             <translation>离线回填（混合）：安全水位以上的容量每天可处理 {day} 个批处理 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="404" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="407" />
             <source>layout TP {tp} × PP {pp}: {replicas} replicas, {concurrency} in flight planned, {rps} req/s, {tps} output tok/s</source>
             <translation>部署 TP {tp} × PP {pp}：{replicas} 个副本，规划 {concurrency} 个在途，{rps} req/s，输出 {tps} tok/s</translation>
         </message>
@@ -2063,27 +2063,27 @@
             <translation>场景文件 {file}：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="298" />
+            <location filename="../../gpucalc/cli/main.py" line="308" />
             <source>the model does not fit, so there is no load curve</source>
             <translation>模型放不下，因此没有负载曲线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="326" />
+            <location filename="../../gpucalc/cli/main.py" line="338" />
             <source>size needs the traffic to size for: give --qps (average requests per second)</source>
             <translation>size 需要给出要承载的流量：请给出 --qps（平均每秒请求数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="345" />
+            <location filename="../../gpucalc/cli/main.py" line="355" />
             <source>no GPU in the list meets the targets; relax TTFT/TPOT or add GPU types</source>
             <translation>列表中没有满足目标的 GPU；请放宽 TTFT/TPOT 或加入更多 GPU 型号</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="470" />
+            <location filename="../../gpucalc/cli/main.py" line="496" />
             <source>internal error: {kind}: {detail} — rerun with {variable}=1 for details</source>
             <translation>内部错误：{kind}：{detail} —— 设置 {variable}=1 后重新运行可查看详情</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="538" />
+            <location filename="../../gpucalc/cli/main.py" line="564" />
             <source>the window and the PDF report need PySide6 and pyqtgraph, which are part of every gpucalc install; reinstall gpucalc ({package} could not be loaded)</source>
             <translation>窗口和 PDF 报告需要 PySide6 和 pyqtgraph，它们随 gpucalc 一同安装；请重新安装 gpucalc（无法加载 {package}）</translation>
         </message>
@@ -2183,47 +2183,47 @@
             <translation>{num_redundant_experts}：{experts} 个专家 + {redundant} 个冗余专家无法均分到 EP {ep} 个 rank 上</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="121" />
+            <location filename="../../gpucalc/core/inputs.py" line="124" />
             <source>{tensor_parallel_size} × {pipeline_parallel_size} = {per_replica} needs at least {per_replica} GPUs; {num_gpus} is {gpus}</source>
             <translation>{tensor_parallel_size} × {pipeline_parallel_size} = {per_replica}，至少需要 {per_replica} 张 GPU；而 {num_gpus} 为 {gpus}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="129" />
+            <location filename="../../gpucalc/core/inputs.py" line="132" />
             <source>{data_parallel_size} {dp} × {per_replica} GPUs per rank needs at least {needed} GPUs; {num_gpus} is {gpus}</source>
             <translation>{data_parallel_size} {dp} × 每个 rank {per_replica} 张卡至少需要 {needed} 张 GPU；{num_gpus} 为 {gpus}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="229" />
+            <location filename="../../gpucalc/core/inputs.py" line="232" />
             <source>{input_len_p95} must be at least {input_len_p50}</source>
             <translation>{input_len_p95} 不能小于 {input_len_p50}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="232" />
+            <location filename="../../gpucalc/core/inputs.py" line="235" />
             <source>{output_len_p95} must be at least {output_len_p50}</source>
             <translation>{output_len_p95} 不能小于 {output_len_p50}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="235" />
+            <location filename="../../gpucalc/core/inputs.py" line="238" />
             <source>{qps_peak} needs {qps_avg}</source>
             <translation>{qps_peak} 需要同时给出 {qps_avg}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="237" />
+            <location filename="../../gpucalc/core/inputs.py" line="240" />
             <source>{qps_peak} must be at least {qps_avg}</source>
             <translation>{qps_peak} 不能小于 {qps_avg}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="241" />
+            <location filename="../../gpucalc/core/inputs.py" line="244" />
             <source>{classes}: the shares must add up to 1, not {total:.3g}</source>
             <translation>{classes}：占比之和必须为 1，而不是 {total:.3g}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="279" />
+            <location filename="../../gpucalc/core/inputs.py" line="282" />
             <source>{percentile} must be one of {choices}</source>
             <translation>{percentile} 必须是 {choices} 之一</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="55" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="57" />
             <source>{pipeline_parallel_size} {pp} exceeds the model's {layers} layers</source>
             <translation>{pipeline_parallel_size} {pp} 超过了模型的 {layers} 层</translation>
         </message>
@@ -3709,112 +3709,112 @@
             <translation>最忙 EP rank 的路由 token 数 ÷ 平均值；按此放大每步的专家 GEMM</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="155" />
+            <location filename="../../gpucalc/core/fleet.py" line="156" />
             <source>GPUs × price per GPU-hour × hours</source>
             <translation>卡数 × 每卡时价格 × 小时数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="169" />
+            <location filename="../../gpucalc/core/fleet.py" line="170" />
             <source>cost per hour ÷ (QPS × mean output tokens × 3,600 s) × 1,000,000</source>
             <translation>每小时成本 ÷ (QPS × 平均输出 token 数 × 3,600 s) × 1,000,000</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="184" />
+            <location filename="../../gpucalc/core/fleet.py" line="185" />
             <source>(saturated − planned output tok/s) × replicas × 86,400 s</source>
             <translation>(饱和 − 规划输出 tok/s) × 副本数 × 86,400 s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="191" />
+            <location filename="../../gpucalc/core/fleet.py" line="192" />
             <source>planned concurrency × replicas deployed</source>
             <translation>规划并发 × 已部署副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="196" />
+            <location filename="../../gpucalc/core/fleet.py" line="197" />
             <source>concurrency × replicas deployed</source>
             <translation>并发 × 已部署副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="200" />
+            <location filename="../../gpucalc/core/fleet.py" line="201" />
             <source>planned req/s per replica × replicas deployed</source>
             <translation>每副本规划 req/s × 已部署副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="204" />
+            <location filename="../../gpucalc/core/fleet.py" line="205" />
             <source>planned output tok/s per replica × replicas</source>
             <translation>每副本规划输出 tok/s × 副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="208" />
+            <location filename="../../gpucalc/core/fleet.py" line="209" />
             <source>output tok/s over all replicas × 86,400 s</source>
             <translation>全部副本的输出 tok/s × 86,400 s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="212" />
+            <location filename="../../gpucalc/core/fleet.py" line="213" />
             <source>output tok/s over all replicas × 3,600 s ÷ GPUs deployed</source>
             <translation>全部副本的输出 tok/s × 3,600 s ÷ 已部署卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="253" />
+            <location filename="../../gpucalc/core/fleet.py" line="254" />
             <source>watermark × rate capacity of one replica (Poisson arrivals at the percentile targets)</source>
             <translation>安全水位 × 单副本请求速率容量（泊松到达，分位数目标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="258" />
+            <location filename="../../gpucalc/core/fleet.py" line="259" />
             <source>rate capacity of one replica: Poisson req/s whose percentile TTFT and TPOT meet the targets</source>
             <translation>单副本请求速率容量：分位数首 token 时间与每 token 延迟都达标的泊松 req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="262" />
+            <location filename="../../gpucalc/core/fleet.py" line="263" />
             <source>ceil(average QPS ÷ planned req/s per replica)</source>
             <translation>ceil(平均 QPS ÷ 每副本规划 req/s)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="267" />
+            <location filename="../../gpucalc/core/fleet.py" line="268" />
             <source>ceil(peak QPS ÷ rate capacity per replica)</source>
             <translation>ceil(峰值 QPS ÷ 每副本请求速率容量)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="272" />
+            <location filename="../../gpucalc/core/fleet.py" line="273" />
             <source>max(replicas for average, replicas for peak)</source>
             <translation>max(平均流量所需副本数, 峰值所需副本数)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="274" />
+            <location filename="../../gpucalc/core/fleet.py" line="275" />
             <source>replicas for average (peaks queue or are rate-limited)</source>
             <translation>平均流量所需副本数（峰值排队或限流）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="277" />
+            <location filename="../../gpucalc/core/fleet.py" line="278" />
             <source>k of N + k (failover)</source>
             <translation>N + k 中的 k（故障切换）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="279" />
+            <location filename="../../gpucalc/core/fleet.py" line="280" />
             <source>N + k</source>
             <translation>N + k</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="282" />
+            <location filename="../../gpucalc/core/fleet.py" line="283" />
             <source>(N + k) × GPUs per replica</source>
             <translation>(N + k) × 每副本卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="286" />
+            <location filename="../../gpucalc/core/fleet.py" line="287" />
             <source>floor(GPUs ÷ GPUs per replica)</source>
             <translation>floor(GPU 数 ÷ 每副本 GPU 数)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="288" />
+            <location filename="../../gpucalc/core/fleet.py" line="289" />
             <source>num_gpus</source>
             <translation>规划卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="313" />
+            <location filename="../../gpucalc/core/fleet.py" line="314" />
             <source>planned concurrency × replicas</source>
             <translation>规划并发 × 副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="316" />
+            <location filename="../../gpucalc/core/fleet.py" line="317" />
             <source>planned req/s per replica × replicas</source>
             <translation>每副本规划 req/s × 副本数</translation>
         </message>
@@ -3969,82 +3969,82 @@
             <translation>总量 − (权重 + 激活 + 非 torch + CUDA Graph + KV)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="73" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="75" />
             <source>from config shapes</source>
             <translation>由配置中的张量形状计算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="80" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="82" />
             <source>total − vision − routed experts × (1 − top_k / experts)</source>
             <translation>总量 − 视觉部分 − 路由专家 × (1 − top_k / 专家数)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="84" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="86" />
             <source>active − input embedding (lookup, no matmul)</source>
             <translation>激活参数 − 输入嵌入（查表，不做矩阵乘）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="127" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="129" />
             <source>min(KV blocks ÷ blocks per request, max_num_seqs)</source>
             <translation>min(KV 块数 ÷ 每请求块数, 最大序列数)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="138" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="140" />
             <source>KV memory left with TP = PP = 1 (&gt; 0: the model fits on one GPU)</source>
             <translation>TP = PP = 1 时剩余的 KV 显存（&gt; 0：单卡放得下）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="149" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="151" />
             <source>blocks per request at the average length × block bytes</source>
             <translation>平均长度下每请求块数 × 块字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="168" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="170" />
             <source>SGLang default max_running_requests: min(KV tokens // 2, request pool rows = clamp(KV tokens ÷ context_len × 512, 2048, 4096))</source>
             <translation>SGLang 默认 max_running_requests：min(KV token 数 // 2, 请求池行数 = clamp(KV token 数 ÷ context_len × 512, 2048, 4096))</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="193" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="195" />
             <source>floor((share × total − weights − margin) ÷ KV per request at average length)</source>
             <translation>floor((占比 × 总量 − 权重 − 余量) ÷ 平均长度下每请求的 KV)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="235" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="237" />
             <source>(weights + margin + N × KV per request at average length) ÷ total</source>
             <translation>(权重 + 余量 + N × 平均长度下每请求的 KV) ÷ 总量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="291" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="293" />
             <source>Σ layers × bytes per token per layer × TP ranks</source>
             <translation>Σ 各层 × 每层每 token 字节数 × 张量并行卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="297" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="299" />
             <source>KV blocks ÷ KV-cache groups × block size (engine's count)</source>
             <translation>KV 块数 ÷ KV 缓存组数 × 块大小（引擎的计数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="304" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="306" />
             <source>per-replica tokens × replicas</source>
             <translation>每副本 token 数 × 副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="307" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="309" />
             <source>KV blocks ÷ blocks one max_model_len request reserves</source>
             <translation>KV 块数 ÷ 一个最大上下文长度请求预留的块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="316" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="318" />
             <source>not evaluated</source>
             <translation>未评估</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="335" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="337" />
             <source>Σ stage layers × 2 × KV heads/rank × head_dim × bytes (MLA: latent + rope dims)</source>
             <translation>Σ 本阶段各层 × 2 × 每卡 KV 头数 × 头维度 × 字节数（MLA：潜向量维度 + RoPE 维度）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="338" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="340" />
             <source>Σ stage layers × (KV per token per layer on the rank + sparse-attention indexer key) ÷ decode-context-parallel ranks</source>
             <translation>Σ 本阶段各层 ×（每卡每层每 token 的 KV + 稀疏注意力索引器键）÷ 解码上下文并行卡数</translation>
         </message>
@@ -4624,1062 +4624,1067 @@
     <context>
         <name>Inputs</name>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="218" />
+            <location filename="../../gpucalc/text/terms.py" line="220" />
             <source>binding limit</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="219" />
+            <location filename="../../gpucalc/text/terms.py" line="221" />
             <source>binding target</source>
             <translation>起约束的目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="220" />
+            <location filename="../../gpucalc/text/terms.py" line="222" />
             <source>DP ranks</source>
             <translation>DP 秩数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="221" />
+            <location filename="../../gpucalc/text/terms.py" line="223" />
             <source>running requests per DP rank</source>
             <translation>每 DP 秩运行中的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="222" />
+            <location filename="../../gpucalc/text/terms.py" line="224" />
             <source>mean end-to-end latency (ms)</source>
             <translation>平均端到端延迟（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="223" />
+            <location filename="../../gpucalc/text/terms.py" line="225" />
             <source>mean output tokens</source>
             <translation>平均输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="224" />
+            <location filename="../../gpucalc/text/terms.py" line="226" />
             <source>requests within the memory planning share</source>
             <translation>显存规划占比内的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="225" />
+            <location filename="../../gpucalc/text/terms.py" line="227" />
             <source>planned by</source>
             <translation>规划依据</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="226" />
+            <location filename="../../gpucalc/text/terms.py" line="228" />
             <source>planned concurrency</source>
             <translation>规划并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="227" />
+            <location filename="../../gpucalc/text/terms.py" line="229" />
             <source>rate capacity (req/s)</source>
             <translation>请求速率容量（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="228" />
+            <location filename="../../gpucalc/text/terms.py" line="230" />
             <source>QPS</source>
             <translation>QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="229" />
+            <location filename="../../gpucalc/text/terms.py" line="231" />
             <source>cost per hour (USD)</source>
             <translation>每小时成本（美元）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="231" />
+            <location filename="../../gpucalc/text/terms.py" line="233" />
             <source>TTFT target</source>
             <translation>首 token 时间目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="232" />
+            <location filename="../../gpucalc/text/terms.py" line="234" />
             <source>TPOT target</source>
             <translation>每 token 延迟目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="233" />
+            <location filename="../../gpucalc/text/terms.py" line="235" />
             <source>memory planning share</source>
             <translation>显存规划占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="235" />
+            <location filename="../../gpucalc/text/terms.py" line="237" />
             <source>shared prefix</source>
             <translation>共享前缀</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="236" />
+            <location filename="../../gpucalc/text/terms.py" line="238" />
             <source>shared prefix in whole blocks</source>
             <translation>按整块计的共享前缀</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="238" />
+            <location filename="../../gpucalc/text/terms.py" line="240" />
             <source>distinct prefixes</source>
             <translation>不同前缀数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="239" />
+            <location filename="../../gpucalc/text/terms.py" line="241" />
             <source>measured hit rate</source>
             <translation>实测命中率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="240" />
+            <location filename="../../gpucalc/text/terms.py" line="242" />
             <source>chat history cached</source>
             <translation>多轮对话历史已缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="241" />
+            <location filename="../../gpucalc/text/terms.py" line="243" />
             <source>mean chat history</source>
             <translation>平均对话历史</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="242" />
+            <location filename="../../gpucalc/text/terms.py" line="244" />
             <source>mean prompt</source>
             <translation>平均输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="243" />
+            <location filename="../../gpucalc/text/terms.py" line="245" />
             <source>cached tokens</source>
             <translation>缓存 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="244" />
+            <location filename="../../gpucalc/text/terms.py" line="246" />
             <source>cached tokens per request</source>
             <translation>每请求缓存 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="245" />
+            <location filename="../../gpucalc/text/terms.py" line="247" />
             <source>blocks per shared prefix</source>
             <translation>每个共享前缀块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="247" />
+            <location filename="../../gpucalc/text/terms.py" line="249" />
             <source>prompt tokens</source>
             <translation>输入 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="248" />
+            <location filename="../../gpucalc/text/terms.py" line="250" />
             <source>batched tokens T</source>
             <translation>批处理 token 数 T</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="249" />
+            <location filename="../../gpucalc/text/terms.py" line="251" />
             <source>forward pass (GiB)</source>
             <translation>前向激活（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="250" />
+            <location filename="../../gpucalc/text/terms.py" line="252" />
             <source>sampler (GiB)</source>
             <translation>采样器（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="251" />
+            <location filename="../../gpucalc/text/terms.py" line="253" />
             <source>MoE workspace (GiB)</source>
             <translation>MoE 工作区（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="252" />
+            <location filename="../../gpucalc/text/terms.py" line="254" />
             <source>vision encoder (GiB)</source>
             <translation>视觉编码器（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="253" />
+            <location filename="../../gpucalc/text/terms.py" line="255" />
             <source>embedding (GiB)</source>
             <translation>词嵌入（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="254" />
+            <location filename="../../gpucalc/text/terms.py" line="256" />
             <source>attention (GiB)</source>
             <translation>注意力（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="255" />
+            <location filename="../../gpucalc/text/terms.py" line="257" />
             <source>dense MLP (GiB)</source>
             <translation>稠密 MLP（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="256" />
+            <location filename="../../gpucalc/text/terms.py" line="258" />
             <source>routed experts (GiB)</source>
             <translation>路由专家（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="257" />
+            <location filename="../../gpucalc/text/terms.py" line="259" />
             <source>shared experts (GiB)</source>
             <translation>共享专家（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="258" />
+            <location filename="../../gpucalc/text/terms.py" line="260" />
             <source>norms and router (GiB)</source>
             <translation>归一化与路由器（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="259" />
+            <location filename="../../gpucalc/text/terms.py" line="261" />
             <source>LM head (GiB)</source>
             <translation>输出头（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="260" />
+            <location filename="../../gpucalc/text/terms.py" line="262" />
             <source>vision tower (GiB)</source>
             <translation>视觉塔（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="261" />
+            <location filename="../../gpucalc/text/terms.py" line="263" />
             <source>speculative draft (GiB)</source>
             <translation>投机草稿（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="262" />
+            <location filename="../../gpucalc/text/terms.py" line="264" />
             <source>speculative method</source>
             <translation>投机方法</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="263" />
+            <location filename="../../gpucalc/text/terms.py" line="265" />
             <source>draft model</source>
             <translation>草稿模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="264" />
+            <location filename="../../gpucalc/text/terms.py" line="266" />
             <source>MTP layers</source>
             <translation>MTP 层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="265" />
+            <location filename="../../gpucalc/text/terms.py" line="267" />
             <source>acceptance rate α</source>
             <translation>接受率 α</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="266" />
+            <location filename="../../gpucalc/text/terms.py" line="268" />
             <source>speculative tokens k</source>
             <translation>投机 token 数 k</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="267" />
+            <location filename="../../gpucalc/text/terms.py" line="269" />
             <source>draft KV layers</source>
             <translation>草稿 KV 层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="268" />
+            <location filename="../../gpucalc/text/terms.py" line="270" />
             <source>TPOT without speculation (ms)</source>
             <translation>不投机时的 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="269" />
+            <location filename="../../gpucalc/text/terms.py" line="271" />
             <source>TPOT with speculation (ms)</source>
             <translation>投机时的 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="270" />
+            <location filename="../../gpucalc/text/terms.py" line="272" />
             <source>activation (GiB)</source>
             <translation>激活（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="271" />
+            <location filename="../../gpucalc/text/terms.py" line="273" />
             <source>alarm share</source>
             <translation>警戒占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="272" />
+            <location filename="../../gpucalc/text/terms.py" line="274" />
             <source>average tokens</source>
             <translation>平均 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="273" />
+            <location filename="../../gpucalc/text/terms.py" line="275" />
             <source>base (GiB)</source>
             <translation>基数（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="274" />
+            <location filename="../../gpucalc/text/terms.py" line="276" />
             <source>binding</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="275" />
+            <location filename="../../gpucalc/text/terms.py" line="277" />
             <source>block bytes</source>
             <translation>块字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="276" />
+            <location filename="../../gpucalc/text/terms.py" line="278" />
             <source>block size</source>
             <translation>块大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="277" />
+            <location filename="../../gpucalc/text/terms.py" line="279" />
             <source>blocks per request</source>
             <translation>每请求块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="278" />
+            <location filename="../../gpucalc/text/terms.py" line="280" />
             <source>bytes per element</source>
             <translation>每元素字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="279" />
+            <location filename="../../gpucalc/text/terms.py" line="281" />
             <source>bytes per logit</source>
             <translation>每 logit 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="280" />
+            <location filename="../../gpucalc/text/terms.py" line="282" />
             <source>communication (ms)</source>
             <translation>通信（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="281" />
+            <location filename="../../gpucalc/text/terms.py" line="283" />
             <source>compute</source>
             <translation>算力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="282" />
+            <location filename="../../gpucalc/text/terms.py" line="284" />
             <source>concurrency</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="283" />
+            <location filename="../../gpucalc/text/terms.py" line="285" />
             <source>decode step (ms)</source>
             <translation>解码步（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="284" />
+            <location filename="../../gpucalc/text/terms.py" line="286" />
             <source>factor</source>
             <translation>系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="285" />
+            <location filename="../../gpucalc/text/terms.py" line="287" />
             <source>format</source>
             <translation>格式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="286" />
+            <location filename="../../gpucalc/text/terms.py" line="288" />
             <source>memory fraction</source>
             <translation>显存比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="287" />
+            <location filename="../../gpucalc/text/terms.py" line="289" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="288" />
+            <location filename="../../gpucalc/text/terms.py" line="290" />
             <source>KV-cache groups</source>
             <translation>KV 缓存组数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="289" />
+            <location filename="../../gpucalc/text/terms.py" line="291" />
             <source>interconnect</source>
             <translation>卡间通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="290" />
+            <location filename="../../gpucalc/text/terms.py" line="292" />
             <source>intermediate size</source>
             <translation>中间层维度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="291" />
+            <location filename="../../gpucalc/text/terms.py" line="293" />
             <source>knee</source>
             <translation>拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="292" />
+            <location filename="../../gpucalc/text/terms.py" line="294" />
             <source>KV blocks</source>
             <translation>KV 块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="293" />
+            <location filename="../../gpucalc/text/terms.py" line="295" />
             <source>KV format</source>
             <translation>KV 格式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="294" />
+            <location filename="../../gpucalc/text/terms.py" line="296" />
             <source>KV cache (GiB)</source>
             <translation>KV 缓存（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="295" />
+            <location filename="../../gpucalc/text/terms.py" line="297" />
             <source>KV per request (GiB)</source>
             <translation>每请求 KV（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="296" />
+            <location filename="../../gpucalc/text/terms.py" line="298" />
             <source>layers</source>
             <translation>层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="297" />
+            <location filename="../../gpucalc/text/terms.py" line="299" />
             <source>length margin</source>
             <translation>长度余量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="298" />
+            <location filename="../../gpucalc/text/terms.py" line="300" />
             <source>margin (GiB)</source>
             <translation>余量（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="299" />
+            <location filename="../../gpucalc/text/terms.py" line="301" />
             <source>max model length</source>
             <translation>最大上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="300" />
+            <location filename="../../gpucalc/text/terms.py" line="302" />
             <source>max sequences</source>
             <translation>最大序列数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="301" />
+            <location filename="../../gpucalc/text/terms.py" line="303" />
             <source>mean input</source>
             <translation>平均输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="302" />
+            <location filename="../../gpucalc/text/terms.py" line="304" />
             <source>mean-latency ceiling</source>
             <translation>平均延迟上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="303" />
+            <location filename="../../gpucalc/text/terms.py" line="305" />
             <source>mean output</source>
             <translation>平均输出</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="304" />
+            <location filename="../../gpucalc/text/terms.py" line="306" />
             <source>memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="305" />
+            <location filename="../../gpucalc/text/terms.py" line="307" />
             <source>runtime (GiB)</source>
             <translation>运行时（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="306" />
+            <location filename="../../gpucalc/text/terms.py" line="308" />
             <source>P95 input</source>
             <translation>P95 输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="307" />
+            <location filename="../../gpucalc/text/terms.py" line="309" />
             <source>P95 TPOT (ms)</source>
             <translation>P95 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="308" />
+            <location filename="../../gpucalc/text/terms.py" line="310" />
             <source>P95 TTFT (ms)</source>
             <translation>P95 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="309" />
+            <location filename="../../gpucalc/text/terms.py" line="311" />
             <source>parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="310" />
+            <location filename="../../gpucalc/text/terms.py" line="312" />
             <source>bytes per GPU</source>
             <translation>每卡字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="311" />
+            <location filename="../../gpucalc/text/terms.py" line="313" />
             <source>percentile</source>
             <translation>百分位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="312" />
+            <location filename="../../gpucalc/text/terms.py" line="314" />
             <source>planning share</source>
             <translation>规划占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="313" />
+            <location filename="../../gpucalc/text/terms.py" line="315" />
             <source>planning length</source>
             <translation>规划长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="314" />
+            <location filename="../../gpucalc/text/terms.py" line="316" />
             <source>PP</source>
             <translation>PP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="315" />
+            <location filename="../../gpucalc/text/terms.py" line="317" />
             <source>prefill queue utilisation</source>
             <translation>预填充队列利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="316" />
+            <location filename="../../gpucalc/text/terms.py" line="318" />
             <source>prefill step (ms)</source>
             <translation>预填充步（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="317" />
+            <location filename="../../gpucalc/text/terms.py" line="319" />
             <source>prefill share of steps</source>
             <translation>预填充步占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="318" />
+            <location filename="../../gpucalc/text/terms.py" line="320" />
             <source>prefill tokens</source>
             <translation>预填充 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="319" />
+            <location filename="../../gpucalc/text/terms.py" line="321" />
             <source>replicas</source>
             <translation>副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="320" />
+            <location filename="../../gpucalc/text/terms.py" line="322" />
             <source>requests/s</source>
             <translation>请求/秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="321" />
+            <location filename="../../gpucalc/text/terms.py" line="323" />
             <source>running requests</source>
             <translation>运行中的请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="322" />
+            <location filename="../../gpucalc/text/terms.py" line="324" />
             <source>scheduler</source>
             <translation>调度器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="323" />
+            <location filename="../../gpucalc/text/terms.py" line="325" />
             <source>share</source>
             <translation>占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="324" />
+            <location filename="../../gpucalc/text/terms.py" line="326" />
             <source>share limit</source>
             <translation>占比上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="325" />
+            <location filename="../../gpucalc/text/terms.py" line="327" />
             <source>single GPU (GiB)</source>
             <translation>单卡（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="326" />
+            <location filename="../../gpucalc/text/terms.py" line="328" />
             <source>source</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="327" />
+            <location filename="../../gpucalc/text/terms.py" line="329" />
             <source>step (ms)</source>
             <translation>单步（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="328" />
+            <location filename="../../gpucalc/text/terms.py" line="330" />
             <source>token budget</source>
             <translation>token 预算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="329" />
+            <location filename="../../gpucalc/text/terms.py" line="331" />
             <source>tokens per request</source>
             <translation>每请求 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="330" />
+            <location filename="../../gpucalc/text/terms.py" line="332" />
             <source>total (GiB)</source>
             <translation>总量（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="331" />
+            <location filename="../../gpucalc/text/terms.py" line="333" />
             <source>TP</source>
             <translation>TP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="332" />
+            <location filename="../../gpucalc/text/terms.py" line="334" />
             <source>extra with TP (GiB)</source>
             <translation>TP &gt; 1 时的额外部分（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="333" />
+            <location filename="../../gpucalc/text/terms.py" line="335" />
             <source>TPOT target (ms)</source>
             <translation>TPOT 目标（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="334" />
+            <location filename="../../gpucalc/text/terms.py" line="336" />
             <source>TTFT target (ms)</source>
             <translation>TTFT 目标（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="335" />
+            <location filename="../../gpucalc/text/terms.py" line="337" />
             <source>uncapped</source>
             <translation>未截断值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="336" />
+            <location filename="../../gpucalc/text/terms.py" line="338" />
             <source>vocabulary</source>
             <translation>词表大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="337" />
+            <location filename="../../gpucalc/text/terms.py" line="339" />
             <source>watermark</source>
             <translation>安全水位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="338" />
+            <location filename="../../gpucalc/text/terms.py" line="340" />
             <source>weights (GiB)</source>
             <translation>权重（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="339" />
+            <location filename="../../gpucalc/text/terms.py" line="341" />
             <source>decode context parallel (DCP)</source>
             <translation>解码上下文并行（DCP）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="340" />
+            <location filename="../../gpucalc/text/terms.py" line="342" />
             <source>indexer key bytes per token per layer</source>
             <translation>每层每 token 索引器键字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="342" />
+            <location filename="../../gpucalc/text/terms.py" line="344" />
             <source>state layers</source>
             <translation>状态层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="343" />
+            <location filename="../../gpucalc/text/terms.py" line="345" />
             <source>convolution state bytes per layer</source>
             <translation>每层卷积状态字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="344" />
+            <location filename="../../gpucalc/text/terms.py" line="346" />
             <source>recurrent state bytes per layer</source>
             <translation>每层递归状态字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="345" />
+            <location filename="../../gpucalc/text/terms.py" line="347" />
             <source>recurrent state dtype</source>
             <translation>递归状态精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="346" />
+            <location filename="../../gpucalc/text/terms.py" line="348" />
             <source>hidden size H</source>
             <translation>隐藏维度 H</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="347" />
+            <location filename="../../gpucalc/text/terms.py" line="349" />
             <source>width N</source>
             <translation>宽度 N</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="348" />
+            <location filename="../../gpucalc/text/terms.py" line="350" />
             <source>expert width per rank N</source>
             <translation>每卡专家宽度 N</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="350" />
+            <location filename="../../gpucalc/text/terms.py" line="352" />
             <source>activation peak factor</source>
             <translation>激活峰值系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="351" />
+            <location filename="../../gpucalc/text/terms.py" line="353" />
             <source>runtime memory factor</source>
             <translation>运行时显存系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="352" />
+            <location filename="../../gpucalc/text/terms.py" line="354" />
             <source>CUDA-graph memory factor</source>
             <translation>CUDA Graph 显存系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="353" />
+            <location filename="../../gpucalc/text/terms.py" line="355" />
             <source>GEMM efficiency factor</source>
             <translation>GEMM 效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="354" />
+            <location filename="../../gpucalc/text/terms.py" line="356" />
             <source>attention efficiency factor</source>
             <translation>注意力效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="355" />
+            <location filename="../../gpucalc/text/terms.py" line="357" />
             <source>memory-bandwidth efficiency factor</source>
             <translation>显存带宽效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="356" />
+            <location filename="../../gpucalc/text/terms.py" line="358" />
             <source>link-bandwidth efficiency factor</source>
             <translation>互联带宽效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="357" />
+            <location filename="../../gpucalc/text/terms.py" line="359" />
             <source>collective latency factor</source>
             <translation>集合通信延迟系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="358" />
+            <location filename="../../gpucalc/text/terms.py" line="360" />
             <source>step overhead factor</source>
             <translation>单步开销系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="359" />
+            <location filename="../../gpucalc/text/terms.py" line="361" />
             <source>analytic (req/s)</source>
             <translation>解析值（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="360" />
+            <location filename="../../gpucalc/text/terms.py" line="362" />
             <source>simulated (req/s)</source>
             <translation>仿真值（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="361" />
+            <location filename="../../gpucalc/text/terms.py" line="363" />
             <source>ratio</source>
             <translation>比值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="362" />
+            <location filename="../../gpucalc/text/terms.py" line="364" />
             <source>bisection steps</source>
             <translation>二分步数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="363" />
+            <location filename="../../gpucalc/text/terms.py" line="365" />
             <source>burstiness</source>
             <translation>突发度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="364" />
+            <location filename="../../gpucalc/text/terms.py" line="366" />
             <source>completed in the window</source>
             <translation>窗口内完成数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="365" />
+            <location filename="../../gpucalc/text/terms.py" line="367" />
             <source>duration (s)</source>
             <translation>时长（s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="366" />
+            <location filename="../../gpucalc/text/terms.py" line="368" />
             <source>elements per token</source>
             <translation>每 token 元素数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="367" />
+            <location filename="../../gpucalc/text/terms.py" line="369" />
             <source>replicas for the average</source>
             <translation>平均流量所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="368" />
+            <location filename="../../gpucalc/text/terms.py" line="370" />
             <source>replicas for the peak</source>
             <translation>峰值所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="369" />
+            <location filename="../../gpucalc/text/terms.py" line="371" />
             <source>GPUs</source>
             <translation>卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="370" />
+            <location filename="../../gpucalc/text/terms.py" line="372" />
             <source>GPUs per replica</source>
             <translation>每副本卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="371" />
+            <location filename="../../gpucalc/text/terms.py" line="373" />
             <source>GPUs per node</source>
             <translation>每节点卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="372" />
+            <location filename="../../gpucalc/text/terms.py" line="374" />
             <source>network</source>
             <translation>网络</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="373" />
+            <location filename="../../gpucalc/text/terms.py" line="375" />
             <source>NIC line rate (Gb/s)</source>
             <translation>网卡线速（Gb/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="374" />
+            <location filename="../../gpucalc/text/terms.py" line="376" />
             <source>NICs per GPU</source>
             <translation>每卡网卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="375" />
+            <location filename="../../gpucalc/text/terms.py" line="377" />
             <source>latency (µs)</source>
             <translation>延迟（µs）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="376" />
+            <location filename="../../gpucalc/text/terms.py" line="378" />
             <source>hours</source>
             <translation>小时数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="377" />
+            <location filename="../../gpucalc/text/terms.py" line="379" />
             <source>images</source>
             <translation>图片数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="378" />
+            <location filename="../../gpucalc/text/terms.py" line="380" />
             <source>images per prompt</source>
             <translation>每条请求图片数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="379" />
+            <location filename="../../gpucalc/text/terms.py" line="381" />
             <source>image count rule</source>
             <translation>图片数规则</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="380" />
+            <location filename="../../gpucalc/text/terms.py" line="382" />
             <source>spare replicas k</source>
             <translation>备用副本数 k</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="381" />
+            <location filename="../../gpucalc/text/terms.py" line="383" />
             <source>P50 TTFT at the lowest rate (ms)</source>
             <translation>最低速率时的 P50 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="382" />
+            <location filename="../../gpucalc/text/terms.py" line="384" />
             <source>mean running requests</source>
             <translation>平均运行请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="383" />
+            <location filename="../../gpucalc/text/terms.py" line="385" />
             <source>requests meeting the targets</source>
             <translation>满足目标的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="384" />
+            <location filename="../../gpucalc/text/terms.py" line="386" />
             <source>MLP width</source>
             <translation>MLP 宽度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="385" />
+            <location filename="../../gpucalc/text/terms.py" line="387" />
             <source>GPUs planned</source>
             <translation>规划卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="386" />
+            <location filename="../../gpucalc/text/terms.py" line="388" />
             <source>online capacity</source>
             <translation>在线容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="387" />
+            <location filename="../../gpucalc/text/terms.py" line="389" />
             <source>output features</source>
             <translation>输出特征数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="388" />
+            <location filename="../../gpucalc/text/terms.py" line="390" />
             <source>output tokens</source>
             <translation>输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="389" />
+            <location filename="../../gpucalc/text/terms.py" line="391" />
             <source>input tokens</source>
             <translation>输入 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="390" />
+            <location filename="../../gpucalc/text/terms.py" line="392" />
             <source>req/s per replica</source>
             <translation>每副本 req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="391" />
+            <location filename="../../gpucalc/text/terms.py" line="393" />
             <source>prompt tokens per image</source>
             <translation>每图输入 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="392" />
+            <location filename="../../gpucalc/text/terms.py" line="394" />
             <source>encoder tokens per image</source>
             <translation>每图编码器 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="393" />
+            <location filename="../../gpucalc/text/terms.py" line="395" />
             <source>average QPS</source>
             <translation>平均 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="394" />
+            <location filename="../../gpucalc/text/terms.py" line="396" />
             <source>peak QPS</source>
             <translation>峰值 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="395" />
+            <location filename="../../gpucalc/text/terms.py" line="397" />
             <source>rates swept</source>
             <translation>扫描的速率数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="396" />
+            <location filename="../../gpucalc/text/terms.py" line="398" />
             <source>request rate (req/s)</source>
             <translation>请求速率（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="397" />
+            <location filename="../../gpucalc/text/terms.py" line="399" />
             <source>requests</source>
             <translation>请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="398" />
+            <location filename="../../gpucalc/text/terms.py" line="400" />
             <source>requests per rate</source>
             <translation>每个速率的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="399" />
+            <location filename="../../gpucalc/text/terms.py" line="401" />
             <source>samples</source>
             <translation>样本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="400" />
+            <location filename="../../gpucalc/text/terms.py" line="402" />
             <source>saturation rate (req/s)</source>
             <translation>饱和速率（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="401" />
+            <location filename="../../gpucalc/text/terms.py" line="403" />
             <source>random seed</source>
             <translation>随机种子</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="402" />
+            <location filename="../../gpucalc/text/terms.py" line="404" />
             <source>running slots</source>
             <translation>运行槽位数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="403" />
+            <location filename="../../gpucalc/text/terms.py" line="405" />
             <source>experts per token (top_k)</source>
             <translation>每 token 激活专家数（top_k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="404" />
+            <location filename="../../gpucalc/text/terms.py" line="406" />
             <source>price per GPU-hour (USD)</source>
             <translation>每卡时价格（美元）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="405" />
+            <location filename="../../gpucalc/text/terms.py" line="408" />
+            <source>output tokens/s</source>
+            <translation>输出 token/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="410" />
             <source>width</source>
             <translation>宽度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="406" />
+            <location filename="../../gpucalc/text/terms.py" line="411" />
             <source>window (s)</source>
             <translation>窗口（s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="407" />
+            <location filename="../../gpucalc/text/terms.py" line="412" />
             <source>class</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="408" />
+            <location filename="../../gpucalc/text/terms.py" line="413" />
             <source>queue wait in front of the prefill (ms)</source>
             <translation>预填充前的排队等待（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="409" />
+            <location filename="../../gpucalc/text/terms.py" line="414" />
             <source>requests counted</source>
             <translation>统计范围</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="410" />
+            <location filename="../../gpucalc/text/terms.py" line="415" />
             <source>conversations</source>
             <translation>会话数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="411" />
+            <location filename="../../gpucalc/text/terms.py" line="416" />
             <source>consecutive turn pairs</source>
             <translation>相邻轮次对数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="412" />
+            <location filename="../../gpucalc/text/terms.py" line="417" />
             <source>class centre (tokens)</source>
             <translation>类别中心（token）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="413" />
+            <location filename="../../gpucalc/text/terms.py" line="418" />
             <source>classes</source>
             <translation>类别数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="414" />
+            <location filename="../../gpucalc/text/terms.py" line="419" />
             <source>old value (GiB)</source>
             <translation>原值（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="415" />
+            <location filename="../../gpucalc/text/terms.py" line="420" />
             <source>measured (GiB)</source>
             <translation>实测（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="416" />
+            <location filename="../../gpucalc/text/terms.py" line="421" />
             <source>estimated (GiB)</source>
             <translation>估算（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="417" />
+            <location filename="../../gpucalc/text/terms.py" line="422" />
             <source>eager mode (no CUDA graphs)</source>
             <translation>eager 模式（不用 CUDA Graph）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="418" />
+            <location filename="../../gpucalc/text/terms.py" line="423" />
             <source>KV cache tokens</source>
             <translation>KV 缓存 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="419" />
+            <location filename="../../gpucalc/text/terms.py" line="424" />
             <source>context length</source>
             <translation>上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="420" />
+            <location filename="../../gpucalc/text/terms.py" line="425" />
             <source>request pool rows</source>
             <translation>请求池行数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="421" />
+            <location filename="../../gpucalc/text/terms.py" line="426" />
             <source>P50 TPOT (ms)</source>
             <translation>P50 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="422" />
+            <location filename="../../gpucalc/text/terms.py" line="427" />
             <source>P50 TTFT (ms)</source>
             <translation>P50 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="423" />
+            <location filename="../../gpucalc/text/terms.py" line="428" />
             <source>P99 TPOT (ms)</source>
             <translation>P99 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="424" />
+            <location filename="../../gpucalc/text/terms.py" line="429" />
             <source>P99 TTFT (ms)</source>
             <translation>P99 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="425" />
+            <location filename="../../gpucalc/text/terms.py" line="430" />
             <source>DP</source>
             <translation>DP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="427" />
+            <location filename="../../gpucalc/text/terms.py" line="432" />
             <source>EP</source>
             <translation>EP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="428" />
+            <location filename="../../gpucalc/text/terms.py" line="433" />
             <source>routed experts</source>
             <translation>路由专家数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="429" />
+            <location filename="../../gpucalc/text/terms.py" line="434" />
             <source>redundant experts</source>
             <translation>冗余专家数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="430" />
+            <location filename="../../gpucalc/text/terms.py" line="435" />
             <source>expert parallel</source>
             <translation>专家并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="431" />
+            <location filename="../../gpucalc/text/terms.py" line="436" />
             <source>MoE layers</source>
             <translation>MoE 层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="432" />
+            <location filename="../../gpucalc/text/terms.py" line="437" />
             <source>bytes per token</source>
             <translation>每 token 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="433" />
+            <location filename="../../gpucalc/text/terms.py" line="438" />
             <source>link (GB/s)</source>
             <translation>链路（GB/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="434" />
+            <location filename="../../gpucalc/text/terms.py" line="439" />
             <source>fixed (ms)</source>
             <translation>固定开销（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="435" />
+            <location filename="../../gpucalc/text/terms.py" line="440" />
             <source>all-to-all mode</source>
             <translation>all-to-all 模式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="436" />
+            <location filename="../../gpucalc/text/terms.py" line="441" />
             <source>tokens in the step</source>
             <translation>本步 token 数</translation>
         </message>
@@ -6976,201 +6981,211 @@
         </message>
         <message>
             <location filename="../../gpucalc/text/notices.py" line="72" />
+            <source>The catalog has no rental price for {gpu}: the fleet's cost per hour, per month and per million output tokens are left out, and sizing ranks this GPU by GPU count after the priced ones. Add a price in the Prices tab of the spec tables to compare costs.</source>
+            <translation>目录中没有 {gpu} 的租用价格：集群的每小时、每月和每百万输出 token 成本都不计算，卡数反推时该 GPU 排在有价格的方案之后、按卡数排序。在规格表的“价格”页添加价格即可比较成本。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="77" />
+            <source>{gpu} has no {missing} tensor cores, so {format} weights run weight-only ({scheme}): they keep their low-bit memory footprint, but each matrix multiply dequantises them and computes at the GPU's {math} peak. Compute is no faster than {math}; only reading the weights is (vLLM serves FP8 checkpoints this way, with its FP8 Marlin kernel, below compute capability 8.9).</source>
+            <translation>{gpu} 没有 {missing} 张量核心，{format} 权重因此以仅权重方式（{scheme}）运行：权重仍按低比特占用显存，但每次矩阵乘法都先反量化，再按 GPU 的 {math} 峰值计算。算力不比 {math} 快，只有权重读取变快（vLLM 在计算能力低于 8.9 的 GPU 上就这样用 FP8 Marlin 内核运行 FP8 检查点）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="84" />
             <source>Your edited {table} table could not be used ({reason}); it was set aside as {backup} and the bundled table is loaded.</source>
             <translation>您编辑的 {table} 表无法使用（{reason}），已另存为 {backup}，当前加载内置表。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="76" />
+            <location filename="../../gpucalc/text/notices.py" line="88" />
             <source>Your {table} table at {path} could not be upgraded from version {from_version} ({reason}); the bundled table is loaded and your file is kept.</source>
             <translation>{path} 中的 {table} 表无法从版本 {from_version} 升级（{reason}），已加载内置表，原文件保留。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="80" />
+            <location filename="../../gpucalc/text/notices.py" line="92" />
             <source>Your {table} table at {path} cannot be read ({reason}); the bundled table is loaded.</source>
             <translation>无法读取 {path} 中的 {table} 表（{reason}），已加载内置表。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="83" />
+            <location filename="../../gpucalc/text/notices.py" line="95" />
             <source>Entry {id} of your {table} table is invalid ({field}: {reason}); it is kept in the file but not used.</source>
             <translation>{table} 表中的条目 {id} 无效（{field}：{reason}），已保留在文件中但不使用。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="87" />
+            <location filename="../../gpucalc/text/notices.py" line="99" />
             <source>The log comes from {log_engine} but the estimate uses the {plan_engine} profile; pick the matching engine (--engine) before comparing.</source>
             <translation>日志来自 {log_engine}，但估算使用的是 {plan_engine} 配置；请先选择对应的引擎（--engine）再比较。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="91" />
+            <location filename="../../gpucalc/text/notices.py" line="103" />
             <source>The engine saw {log_gib} GiB of GPU memory, the estimate assumes {plan_gib} GiB; set --gpu-memory-gib {log_gib} to compare like with like.</source>
             <translation>引擎看到的显存为 {log_gib} GiB，估算假设 {plan_gib} GiB；请设置 --gpu-memory-gib {log_gib} 以便对等比较。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="95" />
+            <location filename="../../gpucalc/text/notices.py" line="107" />
             <source>The log ran with memory fraction {log_fraction}, the estimate with {plan_fraction}; the KV figures differ for that reason alone.</source>
             <translation>日志中的显存比例为 {log_fraction}，估算为 {plan_fraction}；仅此一项就会让 KV 数值不同。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="99" />
+            <location filename="../../gpucalc/text/notices.py" line="111" />
             <source>The log's maximum concurrency is for {log_tokens} tokens per request, the estimate uses max_model_len {plan_tokens}; that line is left out of the comparison.</source>
             <translation>日志中的最大并发按每请求 {log_tokens} token 计算，估算的 max_model_len 为 {plan_tokens}；该行不参与比较。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="103" />
+            <location filename="../../gpucalc/text/notices.py" line="115" />
             <source>The {item} calibration reached its bound; the log differs from the model by more than a constant can explain — check the inputs match the logged run.</source>
             <translation>{item} 校准已达到上下限：日志与模型的差异无法用常数解释，请检查输入是否与日志中的运行一致。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="107" />
+            <location filename="../../gpucalc/text/notices.py" line="119" />
             <source>Offered {offered} req/s exceeds the capacity of about {capacity} req/s at the P{percentile} SLO ({replicas} replica(s)); goodput collapses: the queue grows for as long as the load lasts.</source>
             <translation>提供的负载 {offered} req/s 超过 P{percentile} SLO 下约 {capacity} req/s 的容量（{replicas} 个副本）；goodput 会崩溃：负载持续多久，排队就增长多久。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="112" />
+            <location filename="../../gpucalc/text/notices.py" line="124" />
             <source>The scheduler binds: the KV cache holds {kv_requests} requests but --max-num-seqs {max_num_seqs} lets only that many run at once; raise --max-num-seqs if latency allows.</source>
             <translation>调度器是瓶颈：KV 缓存能容纳 {kv_requests} 个请求，但 --max-num-seqs {max_num_seqs} 只允许同时运行这么多；若延迟允许，可调大 --max-num-seqs。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="117" />
+            <location filename="../../gpucalc/text/notices.py" line="129" />
             <source>The pools are smaller than the traffic needs: {prefill_replicas} prefill replicas for {prefill_needed} needed, {decode_replicas} decode replicas for {decode_needed} needed.</source>
             <translation>池的规模小于流量所需：预填充副本 {prefill_replicas} 个，需要 {prefill_needed} 个；生成副本 {decode_replicas} 个，需要 {decode_needed} 个。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="121" />
+            <location filename="../../gpucalc/text/notices.py" line="133" />
             <source>{gpu} joins only {domain_gpus} GPUs by {link}: a replica of TP {tp} × PP {pp} ({gpus} GPUs) runs its collectives past that domain over PCIe at {host_gb_s} GB/s instead of {fast_gb_s} GB/s per direction. Keep TP within {domain_gpus} GPUs (more replicas, or pipeline stages across domains) or use an NVLink board.</source>
             <translation>{gpu} 通过 {link} 只连通 {domain_gpus} 张卡：TP {tp} × PP {pp}（{gpus} 张卡）的副本跨出该互联域后，集合通信走 PCIe，单向 {host_gb_s} GB/s 而非 {fast_gb_s} GB/s。请把 TP 限制在 {domain_gpus} 张卡以内（多副本，或跨域用流水线并行），或换 NVLink 整机。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="127" />
+            <location filename="../../gpucalc/text/notices.py" line="139" />
             <source>TP {tp} spans {tp_nodes} nodes of {gpus_per_node} GPUs: every layer's all-reduce crosses {network} at {scale_out_gb_s} GB/s per GPU and direction instead of {fast_gb_s} GB/s inside a node. Strongly advised against: keep TP within one node and put pipeline stages or replicas across nodes.</source>
             <translation>TP {tp} 跨越 {tp_nodes} 个节点（每节点 {gpus_per_node} 卡）：每层的 all-reduce 都要经 {network}，每卡每方向只有 {scale_out_gb_s} GB/s，而节点内为 {fast_gb_s} GB/s。强烈不建议：让 TP 留在一个节点内，把流水线阶段或多副本放到不同节点。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="133" />
+            <location filename="../../gpucalc/text/notices.py" line="145" />
             <source>{hops} pipeline stage boundary(ies) of TP {tp} × PP {pp} cross between nodes over {network} at {scale_out_gb_s} GB/s per GPU and direction ({latency_us} µs per message); each hop carries one step's activations.</source>
             <translation>TP {tp} × PP {pp} 有 {hops} 个流水线阶段边界跨节点，经 {network}，每卡每方向 {scale_out_gb_s} GB/s（每条消息 {latency_us} µs）；每次传递一步的激活。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="138" />
+            <location filename="../../gpucalc/text/notices.py" line="150" />
             <source>{gpu} joins only {domain_gpus} GPUs by {link}: the expert all-to-all over DP {dp} × TP {tp} = {ranks} ranks runs past that domain at {host_gb_s} GB/s instead of {fast_gb_s} GB/s per direction, once per MoE layer and step.</source>
             <translation>{gpu} 通过 {link} 只连通 {domain_gpus} 张 GPU：跨 DP {dp} × TP {tp} = {ranks} 个 rank 的专家 all-to-all 超出该互联域，单向只有 {host_gb_s} GB/s 而不是 {fast_gb_s} GB/s，每个 MoE 层每步一次。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="143" />
+            <location filename="../../gpucalc/text/notices.py" line="155" />
             <source>At {concurrency} requests of average length ({avg_tokens} tokens) weights + KV + margin take {share_used} of memory, above the {planning_share} planning line of the capacity planning guide: leave the rest for peaks and fragmentation — plan at most {allowed} requests, or add memory.</source>
             <translation>{concurrency} 个平均长度（{avg_tokens} token）请求时，权重 + KV + 余量占显存 {share_used}，超过 {planning_share} 规划线（容量规划指南）：剩余部分应留给峰值和碎片——按不超过 {allowed} 个请求规划，或增加显存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="149" />
+            <location filename="../../gpucalc/text/notices.py" line="161" />
             <source>Alarm: at the average length ({avg_tokens} tokens) {concurrency} requests already fill {share_used} of memory, past the {alarm_share} line of the capacity planning guide: this configuration is not fit for long-context service — add GPUs or limit the context.</source>
             <translation>警报：按平均长度（{avg_tokens} token），{concurrency} 个请求已占显存 {share_used}，超过 {alarm_share}（容量规划指南）：这套配置基本无法承担长上下文服务——要么加卡，要么限制上下文。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="155" />
+            <location filename="../../gpucalc/text/notices.py" line="167" />
             <source>{k} speculative tokens per step is a long draft: each token beyond the first few is rarely accepted while the draft passes and the verification grow with k; published set-ups use at most {large}. Measure the acceptance length before planning on it.</source>
             <translation>每步 {k} 个投机 token 属于长草稿：前几个之后的 token 很少被接受，而草稿次数和验证量随 k 增长；公开的配置最多用 {large} 个。请先实测接受长度再据此规划。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="160" />
+            <location filename="../../gpucalc/text/notices.py" line="172" />
             <source>The acceptance length {tau} of {method} is an assumption (per-token acceptance {alpha}): it depends on the model pair and the traffic. Enter the mean acceptance length your engine logs for this workload.</source>
             <translation>{method} 的接受长度 {tau} 是假设值（逐 token 接受率 {alpha}）：它取决于模型组合和流量。请填入引擎在该负载下记录的平均接受长度。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="165" />
+            <location filename="../../gpucalc/text/notices.py" line="177" />
             <source>At {running} running requests speculative decoding is slower than plain decoding ({speedup}× TPOT): verification is compute-bound at this batch. Use fewer speculative tokens, or turn it off for throughput-bound traffic.</source>
             <translation>批大小为 {running} 时投机解码比普通解码慢（TPOT {speedup}×）：此批大小下验证受算力限制。请减少投机 token 数，或在以吞吐为主的流量下关闭投机解码。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="170" />
+            <location filename="../../gpucalc/text/notices.py" line="182" />
             <source>Memory binds: an fp8 KV cache (--kv-cache-dtype fp8) about doubles the requests that fit (now {kv_format}).</source>
             <translation>显存是瓶颈：把 KV 缓存量化为 fp8（--kv-cache-dtype fp8，当前 {kv_format}）约可使并发翻倍。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="174" />
+            <location filename="../../gpucalc/text/notices.py" line="186" />
             <source>A lower precision is a capacity suggestion, not a quality result: measure the quantized model on your own tasks before you plan on it.</source>
             <translation>降低精度只是容量上的建议，不代表质量无损：量化后的效果要在自己的任务上单独评测，再据此做规划。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="178" />
+            <location filename="../../gpucalc/text/notices.py" line="190" />
             <source>Memory binds: fp8 or int4 weights free memory for the KV cache.</source>
             <translation>显存是瓶颈：把权重量化为 fp8 或 int4，可为 KV 缓存腾出显存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="181" />
+            <location filename="../../gpucalc/text/notices.py" line="193" />
             <source>Memory binds at {planning_tokens} tokens per request: a shorter context (or a separate long-context pool) raises concurrency.</source>
             <translation>显存在每请求 {planning_tokens} token 时成为瓶颈：缩短上下文（或单独设长上下文资源池）可提高并发。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="185" />
+            <location filename="../../gpucalc/text/notices.py" line="197" />
             <source>Memory binds: a GPU with more memory, or more GPUs per replica, adds KV room.</source>
             <translation>显存是瓶颈：换更大显存的卡，或每副本用更多卡，可增加 KV 空间。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="188" />
+            <location filename="../../gpucalc/text/notices.py" line="200" />
             <source>The P{percentile} TPOT target ({tpot_target_ms} ms) binds: relax it, shorten the prompts (less chunked prefill beside the decodes), or use a smaller or quantized model.</source>
             <translation>P{percentile} 每 token 延迟目标（{tpot_target_ms} ms）起约束：放宽目标、缩短提示词（减少与解码并行的分块预填充），或使用更小或量化的模型。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="192" />
+            <location filename="../../gpucalc/text/notices.py" line="204" />
             <source>The P{percentile} TTFT target ({ttft_target_ms} ms) binds: prompts of up to {p95_input} tokens wait for the prefill of the others. Relax the target, shorten or cache the prompts (prefix caching), or prefill faster with more GPUs per replica.</source>
             <translation>P{percentile} 首 token 时间目标（{ttft_target_ms} ms）起约束：长达 {p95_input} token 的提示词要等待其他请求的预填充。请放宽目标、缩短或缓存提示词（前缀缓存），或用每副本更多 GPU 加快预填充。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="197" />
+            <location filename="../../gpucalc/text/notices.py" line="209" />
             <source>Compute binds: add replicas (more GPUs in parallel) or use a faster GPU.</source>
             <translation>算力是瓶颈：增加副本（并行更多卡）或换更快的卡。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="200" />
+            <location filename="../../gpucalc/text/notices.py" line="212" />
             <source>The interconnect binds and the model fits on one GPU: run {tp} replicas instead of tensor parallel {tp}.</source>
             <translation>互联是瓶颈且模型单卡放得下：用 {tp} 个副本代替张量并行 {tp}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="204" />
+            <location filename="../../gpucalc/text/notices.py" line="216" />
             <source>The interconnect binds on PCIe ({gpu}): an NVLink server cuts the all-reduce time.</source>
             <translation>PCIe（{gpu}）互联是瓶颈：NVLink 服务器可大幅缩短 all-reduce 时间。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="207" />
+            <location filename="../../gpucalc/text/notices.py" line="219" />
             <source>The interconnect binds at TP {tp}: fewer tensor-parallel ranks per replica (with more replicas) lower the communication share.</source>
             <translation>TP {tp} 时互联是瓶颈：减少每副本的张量并行卡数（增加副本数）可降低通信占比。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="211" />
+            <location filename="../../gpucalc/text/notices.py" line="223" />
             <source>A price is set for GPU {id}, which is not in the catalog.</source>
             <translation>价格表中的 GPU {id} 不在目录中。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="214" />
+            <location filename="../../gpucalc/text/notices.py" line="226" />
             <source>Alias {alias} of {id} ({table}) is already used by {other}; it keeps naming {other}.</source>
             <translation>{table} 中 {id} 的别名 {alias} 已被 {other} 使用，仍指向 {other}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="217" />
+            <location filename="../../gpucalc/text/notices.py" line="229" />
             <source>{model}: its state-space (Mamba) layers are counted without their weights and without their per-request state, because the config does not give their geometry in a form gpucalc reads; weights and KV capacity are approximate.</source>
             <translation>{model}：状态空间（Mamba）层的权重和每个请求的状态均未计入（配置中没有 gpucalc 能读取的层结构），权重与 KV 容量为近似值。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="222" />
+            <location filename="../../gpucalc/text/notices.py" line="234" />
             <source>{model}: the vision encoder takes images at any resolution; its weights are counted and image tokens are counted for a 448 × 448 image (an assumed size).</source>
             <translation>{model}：视觉编码器接受任意分辨率的图像；已计入其权重，图像 token 数按 448 × 448 的图像（假定尺寸）计算。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="226" />
+            <location filename="../../gpucalc/text/notices.py" line="238" />
             <source>{model}: some blocks replace attention or the MLP with a single linear layer; those parts are counted without weights and without KV cache.</source>
             <translation>{model}：部分层用单个线性层替代注意力或 MLP，这些部分未计入权重和 KV 缓存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="230" />
+            <location filename="../../gpucalc/text/notices.py" line="242" />
             <source>{model}: its attention layers have different KV head counts; every attention layer is counted with the largest, so the KV cache is overestimated.</source>
             <translation>{model}：各注意力层的 KV 头数不同，均按最大值计算，KV 缓存偏大。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="234" />
+            <location filename="../../gpucalc/text/notices.py" line="246" />
             <source>{model}: some blocks use windowed attention; they are counted as full attention, so the KV cache is overestimated.</source>
             <translation>{model}：部分层使用窗口注意力，按全注意力计算，KV 缓存偏大。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="238" />
+            <location filename="../../gpucalc/text/notices.py" line="250" />
             <source>{model}: its model_type is not one gpucalc's importer knows; it is read as a standard decoder from the fields it recognises, so layers of a new kind (compressed or sparse attention, new state layers) may be missed and weights and KV cache may be off.</source>
             <translation>{model}：其 model_type 不在 gpucalc 导入器已知的类型之中；按标准解码器读取其能识别的字段，因此新类型的层（压缩或稀疏注意力、新的状态层）可能被遗漏，权重与 KV 缓存可能有偏差。</translation>
         </message>
@@ -7212,6 +7227,14 @@
             <location filename="../../gpucalc/ui/plots/style.py" line="112" />
             <source>Output tokens/s</source>
             <translation>输出 token/s</translation>
+        </message>
+    </context>
+    <context>
+        <name>Precision</name>
+        <message>
+            <location filename="../../gpucalc/core/weight_only.py" line="30" />
+            <source>{name} weight-only ({scheme})</source>
+            <translation>{name} 仅权重（{scheme}）</translation>
         </message>
     </context>
     <context>
@@ -7261,6 +7284,34 @@
         </message>
     </context>
     <context>
+        <name>Prices</name>
+        <message>
+            <location filename="../../gpucalc/text/prices.py" line="27" />
+            <source>no price</source>
+            <translation>无价格</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/prices.py" line="28" />
+            <source>undated</source>
+            <translation>日期不详</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/prices.py" line="30" />
+            <source>{amount} at {rate} per USD; {date}</source>
+            <translation>{amount}，按 1 美元 = {rate} 折算；{date}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/prices.py" line="36" />
+            <source>middle of {low}–{high}; {date}</source>
+            <translation>{low}–{high} 的中值；{date}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/prices.py" line="41" />
+            <source>{usd}/h ({detail})</source>
+            <translation>{usd}/小时（{detail}）</translation>
+        </message>
+    </context>
+    <context>
         <name>Report</name>
         <message>
             <location filename="../../gpucalc/cli/measurement.py" line="74" />
@@ -7283,12 +7334,12 @@
             <translation>数字均为单副本：压测其中一个副本（共 {r} 个副本）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="122" />
+            <location filename="../../gpucalc/cli/output.py" line="136" />
             <source>yes</source>
             <translation>是</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="122" />
+            <location filename="../../gpucalc/cli/output.py" line="136" />
             <source>no</source>
             <translation>否</translation>
         </message>
@@ -9340,7 +9391,7 @@
             <translation>vLLM EPLB：物理专家 = 逻辑专家 + 冗余专家，均分到各 EP rank</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="158" />
+            <location filename="../../gpucalc/core/fleet.py" line="159" />
             <source>catalog: indicative rental price</source>
             <translation>目录：参考租用价格</translation>
         </message>
@@ -9365,37 +9416,37 @@
             <translation>每一轮的输入都包含此前的全部对话</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="69" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="71" />
             <source>safetensors headers</source>
             <translation>safetensors 文件头</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="70" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="72" />
             <source>config.json shapes</source>
             <translation>config.json 中的张量形状</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="212" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="214" />
             <source>seed 001: keep weights + KV(avg) + margin within 70 % of memory</source>
             <translation>权重 + KV（平均长度）+ 余量控制在显存的 70 % 以内</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="220" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="222" />
             <source>seed 001: at 80 % with the average length, long-context service is not viable</source>
             <translation>按平均长度就到 80 % 时，长上下文服务不可行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="241" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="243" />
             <source>seed 001: weights + KV(avg) + margin within 70 % of memory; 80 % at the average length is the alarm</source>
             <translation>权重 + KV（平均长度）+ 余量控制在显存的 70 % 以内；按平均长度达到 80 % 即为警戒线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="342" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="344" />
             <source>vLLM docs, Context Parallel Deployment: decode context parallel shards the KV cache along tokens</source>
             <translation>vLLM 文档 Context Parallel Deployment：解码上下文并行按 token 切分 KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="344" />
+            <location filename="../../gpucalc/core/memory_plan.py" line="346" />
             <source>vLLM deepseek_v2.py DeepseekV32IndexerCache: FP8 key + one float32 scale per 128 elements</source>
             <translation>vLLM deepseek_v2.py DeepseekV32IndexerCache：FP8 键 + 每 128 个元素一个 float32 缩放因子</translation>
         </message>
@@ -9603,217 +9654,227 @@
             <translation>未保存：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="53" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="68" />
             <source>Parsed from the model's config; edit the config in the JSON pane.</source>
             <translation>从模型的配置文件（config.json）解析得到；请在 JSON 面板中编辑配置。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="58" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="73" />
             <source>ID</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="59" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="74" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="60" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="75" />
             <source>Memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="61" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="76" />
             <source>BF16 dense</source>
             <translation>BF16 稠密算力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="62" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="77" />
             <source>Bandwidth</source>
             <translation>显存带宽</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="63" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="78" />
             <source>Interconnect</source>
             <translation>互联方式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="64" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="79" />
             <source>Link (bidir.)</source>
             <translation>互联带宽（双向）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="66" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="81" />
             <source>Price</source>
             <translation>价格</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="67" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="82" />
             <source>The price the plan uses; edit it in the Prices tab.</source>
             <translation>规划使用的价格；请在“价格”页编辑。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="73" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="88" />
             <source>Params</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="74" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="89" />
             <source>Layers</source>
             <translation>层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="76" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="91" />
             <source>Hidden</source>
             <translation>隐藏维度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="78" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="93" />
             <source>Heads</source>
             <translation>注意力头数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="80" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="95" />
             <source>KV heads</source>
             <translation>KV 头数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="82" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="97" />
             <source>Context</source>
             <translation>上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="89" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="104" />
             <source>Version</source>
             <translation>版本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="90" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="105" />
             <source>Memory fraction</source>
             <translation>显存占用比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="91" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="106" />
             <source>GEMM eff.</source>
             <translation>GEMM 效率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="92" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="107" />
             <source>Attention eff.</source>
             <translation>注意力效率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="93" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="108" />
             <source>Memory BW eff.</source>
             <translation>带宽效率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="94" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="109" />
             <source>Comm. BW eff.</source>
             <translation>通信带宽效率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="95" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="110" />
             <source>Comm. latency</source>
             <translation>通信延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="96" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="111" />
             <source>Step overhead</source>
             <translation>单步固定开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="100" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="115" />
             <source>Label</source>
             <translation>标签</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="101" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="116" />
             <source>Bits per weight</source>
             <translation>每权重位数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="102" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="117" />
             <source>Compute dtype</source>
             <translation>计算精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="103" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="118" />
             <source>Tier</source>
             <translation>档位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="108" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="123" />
             <source>Bytes per element</source>
             <translation>每元素字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="111" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="126" />
             <source>GPU ID</source>
             <translation>GPU ID</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="113" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="128" />
             <source>Date</source>
             <translation>日期</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="114" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="129" />
             <source>Basis</source>
             <translation>依据</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="119" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="130" />
+            <source>As quoted</source>
+            <translation>原报价</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="131" />
+            <source>A price quoted in another currency, with the rate it is converted to USD at; edit it in the JSON pane. Typing a price in $/h makes it a USD price.</source>
+            <translation>以其他货币报的价格及其折算成美元的汇率；请在 JSON 面板中编辑。在 $/h 列输入价格会把它改为美元价格。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="139" />
             <source>Kind</source>
             <translation>类型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="120" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="140" />
             <source>NIC line rate</source>
             <translation>网卡线速</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="122" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="142" />
             <source>NICs per GPU</source>
             <translation>每卡网卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="123" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="143" />
             <source>Latency</source>
             <translation>延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="128" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="148" />
             <source>GPUs</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="129" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="149" />
             <source>Models</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="130" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="150" />
             <source>Engines</source>
             <translation>引擎</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="131" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="151" />
             <source>Weight formats</source>
             <translation>权重格式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="132" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="152" />
             <source>KV formats</source>
             <translation>KV 格式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="133" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="153" />
             <source>Prices</source>
             <translation>价格</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="134" />
+            <location filename="../../gpucalc/ui/dialogs/table_columns.py" line="154" />
             <source>Networks</source>
             <translation>网络</translation>
         </message>
@@ -10498,367 +10559,372 @@
             <translation>每小时成本（规划卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="136" />
+            <location filename="../../gpucalc/text/terms.py" line="135" />
+            <source>Cost per million output tokens (GPUs needed)</source>
+            <translation>每百万输出 token 成本（所需卡数）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="138" />
             <source>KV transfer to the decode pool</source>
             <translation>到生成池的 KV 传输</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="137" />
+            <location filename="../../gpucalc/text/terms.py" line="139" />
             <source>Prefill of a P95 prompt</source>
             <translation>P95 提示词的预填充</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="138" />
+            <location filename="../../gpucalc/text/terms.py" line="140" />
             <source>Prompt tokens/s per prefill replica</source>
             <translation>每个预填充副本的提示词 tokens/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="140" />
+            <location filename="../../gpucalc/text/terms.py" line="142" />
             <source>Prompts/s per prefill replica at the TTFT target</source>
             <translation>TTFT 目标下每个预填充副本的提示词/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="142" />
+            <location filename="../../gpucalc/text/terms.py" line="144" />
             <source>TTFT, disaggregated</source>
             <translation>TTFT（分离部署）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="143" />
+            <location filename="../../gpucalc/text/terms.py" line="145" />
             <source>Decode replica knee</source>
             <translation>生成副本拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="144" />
+            <location filename="../../gpucalc/text/terms.py" line="146" />
             <source>TPOT, decode pool</source>
             <translation>TPOT（生成池）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="145" />
+            <location filename="../../gpucalc/text/terms.py" line="147" />
             <source>Output tokens/s per decode replica</source>
             <translation>每个生成副本的输出 tokens/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="147" />
+            <location filename="../../gpucalc/text/terms.py" line="149" />
             <source>Requests/s per decode replica</source>
             <translation>每个生成副本的请求/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="149" />
+            <location filename="../../gpucalc/text/terms.py" line="151" />
             <source>Prefill replicas needed</source>
             <translation>所需预填充副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="150" />
+            <location filename="../../gpucalc/text/terms.py" line="152" />
             <source>Decode replicas needed</source>
             <translation>所需生成副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="154" />
+            <location filename="../../gpucalc/text/terms.py" line="156" />
             <source>Communication share of a step</source>
             <translation>单步通信占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="155" />
+            <location filename="../../gpucalc/text/terms.py" line="157" />
             <source>Step: matrix multiplies</source>
             <translation>单步：矩阵乘</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="156" />
+            <location filename="../../gpucalc/text/terms.py" line="158" />
             <source>Step: attention</source>
             <translation>单步：注意力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="157" />
+            <location filename="../../gpucalc/text/terms.py" line="159" />
             <source>Step: communication</source>
             <translation>单步：通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="158" />
+            <location filename="../../gpucalc/text/terms.py" line="160" />
             <source>Step: kernel launches without CUDA graphs</source>
             <translation>单步：无 CUDA Graph 时的 kernel 启动</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="159" />
+            <location filename="../../gpucalc/text/terms.py" line="161" />
             <source>Step: expert all-to-all</source>
             <translation>单步：专家 all-to-all</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="160" />
+            <location filename="../../gpucalc/text/terms.py" line="162" />
             <source>Expert group (EP) size</source>
             <translation>专家组（EP）大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="161" />
+            <location filename="../../gpucalc/text/terms.py" line="163" />
             <source>Experts per GPU</source>
             <translation>每卡专家数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="162" />
+            <location filename="../../gpucalc/text/terms.py" line="164" />
             <source>Expert load imbalance</source>
             <translation>专家负载不均衡</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="163" />
+            <location filename="../../gpucalc/text/terms.py" line="165" />
             <source>Expert all-to-all per step</source>
             <translation>每步专家 all-to-all</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="164" />
+            <location filename="../../gpucalc/text/terms.py" line="166" />
             <source>Step: scheduler overhead</source>
             <translation>单步：调度开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="165" />
+            <location filename="../../gpucalc/text/terms.py" line="167" />
             <source>TTFT</source>
             <translation>TTFT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="166" />
+            <location filename="../../gpucalc/text/terms.py" line="168" />
             <source>TPOT</source>
             <translation>TPOT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="167" />
+            <location filename="../../gpucalc/text/terms.py" line="169" />
             <source>Inter-token latency</source>
             <translation>token 间延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="168" />
+            <location filename="../../gpucalc/text/terms.py" line="170" />
             <source>Output tokens/s</source>
             <translation>输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="169" />
+            <location filename="../../gpucalc/text/terms.py" line="171" />
             <source>Requests/s</source>
             <translation>每秒请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="170" />
+            <location filename="../../gpucalc/text/terms.py" line="172" />
             <source>Parameters: embedding</source>
             <translation>参数量：嵌入层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="171" />
+            <location filename="../../gpucalc/text/terms.py" line="173" />
             <source>Parameters: attention</source>
             <translation>参数量：注意力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="172" />
+            <location filename="../../gpucalc/text/terms.py" line="174" />
             <source>Parameters: dense MLP</source>
             <translation>参数量：稠密 MLP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="173" />
+            <location filename="../../gpucalc/text/terms.py" line="175" />
             <source>Parameters: routed experts</source>
             <translation>参数量：路由专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="174" />
+            <location filename="../../gpucalc/text/terms.py" line="176" />
             <source>Parameters: shared experts</source>
             <translation>参数量：共享专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="175" />
+            <location filename="../../gpucalc/text/terms.py" line="177" />
             <source>Parameters: router</source>
             <translation>参数量：路由器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="176" />
+            <location filename="../../gpucalc/text/terms.py" line="178" />
             <source>Parameters: norms</source>
             <translation>参数量：归一化层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="177" />
+            <location filename="../../gpucalc/text/terms.py" line="179" />
             <source>Parameters: LM head</source>
             <translation>参数量：LM head</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="178" />
+            <location filename="../../gpucalc/text/terms.py" line="180" />
             <source>Parameters: vision tower</source>
             <translation>参数量：视觉塔</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="180" />
+            <location filename="../../gpucalc/text/terms.py" line="182" />
             <source>Prefix cache hit rate</source>
             <translation>前缀缓存命中率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="181" />
+            <location filename="../../gpucalc/text/terms.py" line="183" />
             <source>Cached prompt tokens per request</source>
             <translation>每请求缓存的输入 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="183" />
+            <location filename="../../gpucalc/text/terms.py" line="185" />
             <source>Prompt tokens not prefilled (per second)</source>
             <translation>免预填充的输入 token（每秒）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="185" />
+            <location filename="../../gpucalc/text/terms.py" line="187" />
             <source>KV held by shared prefixes</source>
             <translation>共享前缀占用的 KV</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="186" />
+            <location filename="../../gpucalc/text/terms.py" line="188" />
             <source>Simulated prefix cache hit rate</source>
             <translation>仿真前缀缓存命中率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="187" />
+            <location filename="../../gpucalc/text/terms.py" line="189" />
             <source>Capacity at the SLO</source>
             <translation>SLO 下的容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="188" />
+            <location filename="../../gpucalc/text/terms.py" line="190" />
             <source>Capacity at the SLO (analytic)</source>
             <translation>SLO 下的容量（解析）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="189" />
+            <location filename="../../gpucalc/text/terms.py" line="191" />
             <source>Capacity at the SLO (simulated)</source>
             <translation>SLO 下的容量（仿真）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="190" />
+            <location filename="../../gpucalc/text/terms.py" line="192" />
             <source>Simulated capacity at the SLO</source>
             <translation>仿真的 SLO 容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="191" />
+            <location filename="../../gpucalc/text/terms.py" line="193" />
             <source>Simulated TTFT</source>
             <translation>仿真 TTFT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="192" />
+            <location filename="../../gpucalc/text/terms.py" line="194" />
             <source>Simulated TPOT</source>
             <translation>仿真 TPOT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="193" />
+            <location filename="../../gpucalc/text/terms.py" line="195" />
             <source>Simulated end-to-end latency</source>
             <translation>仿真端到端延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="194" />
+            <location filename="../../gpucalc/text/terms.py" line="196" />
             <source>Simulated queueing time</source>
             <translation>仿真排队时间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="195" />
+            <location filename="../../gpucalc/text/terms.py" line="197" />
             <source>Simulated requests/s</source>
             <translation>仿真请求/秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="196" />
+            <location filename="../../gpucalc/text/terms.py" line="198" />
             <source>Simulated requests/s, steady stretch</source>
             <translation>仿真请求/秒（稳态区间）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="197" />
+            <location filename="../../gpucalc/text/terms.py" line="199" />
             <source>Simulated output tokens/s</source>
             <translation>仿真输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="198" />
+            <location filename="../../gpucalc/text/terms.py" line="200" />
             <source>Goodput</source>
             <translation>有效吞吐（goodput）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="199" />
+            <location filename="../../gpucalc/text/terms.py" line="201" />
             <source>Share of requests meeting the targets</source>
             <translation>满足目标的请求占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="200" />
+            <location filename="../../gpucalc/text/terms.py" line="202" />
             <source>Preemptions</source>
             <translation>抢占次数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="201" />
+            <location filename="../../gpucalc/text/terms.py" line="203" />
             <source>Simulated duration</source>
             <translation>仿真时长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="202" />
+            <location filename="../../gpucalc/text/terms.py" line="204" />
             <source>TTFT knee (request rate)</source>
             <translation>TTFT 拐点（请求速率）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="205" />
+            <location filename="../../gpucalc/text/terms.py" line="207" />
             <source>mean</source>
             <translation>平均值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="206" />
+            <location filename="../../gpucalc/text/terms.py" line="208" />
             <source>P50</source>
             <translation>P50</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="207" />
+            <location filename="../../gpucalc/text/terms.py" line="209" />
             <source>P95</source>
             <translation>P95</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="208" />
+            <location filename="../../gpucalc/text/terms.py" line="210" />
             <source>P99</source>
             <translation>P99</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="209" />
+            <location filename="../../gpucalc/text/terms.py" line="211" />
             <source>low</source>
             <translation>低</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="210" />
+            <location filename="../../gpucalc/text/terms.py" line="212" />
             <source>expected</source>
             <translation>预期</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="211" />
+            <location filename="../../gpucalc/text/terms.py" line="213" />
             <source>high</source>
             <translation>高</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="214" />
+            <location filename="../../gpucalc/text/terms.py" line="216" />
             <source>{figure} ({statistic})</source>
             <translation>{figure}（{statistic}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="462" />
+            <location filename="../../gpucalc/text/terms.py" line="467" />
             <source>online</source>
             <translation>在线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="463" />
+            <location filename="../../gpucalc/text/terms.py" line="468" />
             <source>offline</source>
             <translation>离线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="464" />
+            <location filename="../../gpucalc/text/terms.py" line="469" />
             <source>mixed</source>
             <translation>混合</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="468" />
+            <location filename="../../gpucalc/text/terms.py" line="473" />
             <source>all-gather (vLLM default)</source>
             <translation>all-gather（vLLM 默认）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="469" />
+            <location filename="../../gpucalc/text/terms.py" line="474" />
             <source>DeepEP normal (high throughput)</source>
             <translation>DeepEP 高吞吐（normal）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="470" />
+            <location filename="../../gpucalc/text/terms.py" line="475" />
             <source>DeepEP low latency</source>
             <translation>DeepEP 低延迟（low latency）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="585" />
+            <location filename="../../gpucalc/text/terms.py" line="590" />
             <source>aggregated</source>
             <translation>不分离</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="586" />
+            <location filename="../../gpucalc/text/terms.py" line="591" />
             <source>{ratio} split</source>
             <translation>{ratio} 分离</translation>
         </message>
@@ -10871,72 +10937,72 @@
     <context>
         <name>Units</name>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="442" />
+            <location filename="../../gpucalc/text/terms.py" line="447" />
             <source>tokens</source>
             <translation>token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="443" />
+            <location filename="../../gpucalc/text/terms.py" line="448" />
             <source>requests</source>
             <translation>个请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="444" />
+            <location filename="../../gpucalc/text/terms.py" line="449" />
             <source>params</source>
             <translation>参数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="445" />
+            <location filename="../../gpucalc/text/terms.py" line="450" />
             <source>bytes</source>
             <translation>字节</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="446" />
+            <location filename="../../gpucalc/text/terms.py" line="451" />
             <source>GPUs</source>
             <translation>卡</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="447" />
+            <location filename="../../gpucalc/text/terms.py" line="452" />
             <source>replicas</source>
             <translation>个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="448" />
+            <location filename="../../gpucalc/text/terms.py" line="453" />
             <source>ranks</source>
             <translation>个 rank</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="449" />
+            <location filename="../../gpucalc/text/terms.py" line="454" />
             <source>experts</source>
             <translation>个专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="453" />
+            <location filename="../../gpucalc/text/terms.py" line="458" />
             <source>token</source>
             <translation>token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="454" />
+            <location filename="../../gpucalc/text/terms.py" line="459" />
             <source>request</source>
             <translation>个请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="455" />
+            <location filename="../../gpucalc/text/terms.py" line="460" />
             <source>replica</source>
             <translation>个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="456" />
+            <location filename="../../gpucalc/text/terms.py" line="461" />
             <source>GPU</source>
             <translation>卡</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="457" />
+            <location filename="../../gpucalc/text/terms.py" line="462" />
             <source>rank</source>
             <translation>个 rank</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="458" />
+            <location filename="../../gpucalc/text/terms.py" line="463" />
             <source>expert</source>
             <translation>个专家</translation>
         </message>

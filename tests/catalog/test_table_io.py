@@ -28,6 +28,7 @@ from gpucalc.catalog.table_io import (
 )
 from gpucalc.catalog.tables import TABLE_NAMES, PriceEntry, catalog_entries
 from gpucalc.catalog.user_store import MAX_TABLE_BYTES, UserStore
+from gpucalc.core.price import MAX_PRICE_USD_PER_GPU_HOUR
 from gpucalc.io.errors import InputFileError
 
 
@@ -218,7 +219,8 @@ def test_apply_import_refuses_a_preview_with_problems(store: UserStore) -> None:
 prices = st.builds(
     PriceEntry,
     gpu_id=st.from_regex(r"[a-z0-9][a-z0-9.\-]{0,30}", fullmatch=True),
-    usd_per_gpu_hour=st.floats(min_value=0, max_value=1e6, allow_nan=False, allow_infinity=False),
+    usd_per_gpu_hour=st.floats(min_value=0, max_value=MAX_PRICE_USD_PER_GPU_HOUR, allow_nan=False,
+                               allow_infinity=False),
     date=st.dates().map(lambda d: d.isoformat()).filter(lambda s: len(s) == 10),
     # A CSV cell of only whitespace means "not given", so such a basis reads back as "".
     basis=st.text(alphabet=st.characters(codec="utf-8"), max_size=100).filter(

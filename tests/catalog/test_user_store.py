@@ -24,6 +24,7 @@ from gpucalc.catalog.user_store import (
     UserStore,
 )
 from gpucalc.core.gpu_spec import GpuSpec
+from gpucalc.core.price import MAX_PRICE_USD_PER_GPU_HOUR
 
 FIXED_NOW = datetime(2026, 5, 21, 10, 15, 0, tzinfo=UTC)
 
@@ -318,7 +319,8 @@ def test_reset_table_keeps_an_unmigratable_file(store: UserStore, catalog: Catal
 prices = st.builds(
     PriceEntry,
     gpu_id=st.from_regex(r"[a-z0-9][a-z0-9.\-]{0,30}", fullmatch=True),
-    usd_per_gpu_hour=st.floats(min_value=0, max_value=1e6, allow_nan=False, allow_infinity=False),
+    usd_per_gpu_hour=st.floats(min_value=0, max_value=MAX_PRICE_USD_PER_GPU_HOUR, allow_nan=False,
+                               allow_infinity=False),
     date=st.dates().map(lambda d: d.isoformat()).filter(lambda s: len(s) == 10),
     basis=st.text(max_size=200),
 )

@@ -279,6 +279,19 @@ def test_price_edit_reaches_the_gpu(qtbot: QtBot, dialog: SpecTablesDialog) -> N
     assert not prices.model.setData(_index(prices, H100, "date"), "2026-02-30")
 
 
+def test_a_cny_price_shows_its_quote_and_a_typed_dollar_price_makes_it_usd(
+        qtbot: QtBot, dialog: SpecTablesDialog) -> None:
+    prices = dialog.tab("prices")
+    quoted = next(i + 1 for i, c in enumerate(prices.model.columns) if c.derive is not None)
+    row = prices.model.row_of("a800-sxm-80gb")
+    assert prices.model.data(prices.model.index(row, quoted)) == "¥7.80 ÷ 6.6921 (2026-10-10)"
+    assert _set_cell(qtbot, dialog, "prices", "a800-sxm-80gb", "usd_per_gpu_hour", "1.05")
+    price = dialog.session.catalog.gpus["a800-sxm-80gb"].price
+    assert price is not None
+    assert (price.usd_per_gpu_hour, price.currency, price.amount_per_gpu_hour) == (1.05, "USD", None)
+    assert prices.model.data(prices.model.index(prices.model.row_of("a800-sxm-80gb"), quoted)) == ""
+
+
 def test_reset_everything(qtbot: QtBot, dialog: SpecTablesDialog) -> None:
     assert _set_cell(qtbot, dialog, "gpus", H100, MEMORY, "60")
     assert _set_cell(qtbot, dialog, "kv_formats", "fp8", "bytes_per_element", "1.5")

@@ -16,6 +16,8 @@ from pydantic import BaseModel
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.tables import table_spec, unwrap_optional
+from gpucalc.core.price import USD
+from gpucalc.text.prices import money
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
 
 CONTEXT = "SpecTableModel"
@@ -48,6 +50,19 @@ def _model_attr(name: str) -> Derive:
 def _effective_price(catalog: Catalog, entry_id: str) -> Any:
     gpu = catalog.gpus.get(entry_id)
     return None if gpu is None else gpu.usable_price_usd_per_hour
+
+
+def _quoted_price(catalog: Catalog, entry_id: str) -> Any:
+    """A non-USD price as quoted: '¥7.80 ÷ 6.6921 (2026-10-10)'; None for a USD price."""
+    gpu = catalog.gpus.get(entry_id)
+    price = None if gpu is None else gpu.price
+    if price is None or price.currency == USD or price.amount_per_gpu_hour is None:
+        return None
+    amount = money(price.amount_per_gpu_hour, price.currency)
+    return f"{amount} ÷ {price.fx_units_per_usd:g} ({price.fx_date})"
+
+
+_CURRENCY_FIELDS = ("amount_per_gpu_hour", "fx_units_per_usd", "fx_date", "fx_source")
 
 
 _ARCH_TIP = QT_TRANSLATE_NOOP("SpecTableModel",
@@ -112,6 +127,11 @@ COLUMNS: dict[str, tuple[ColumnSpec, ...]] = {
         ColumnSpec(QT_TRANSLATE_NOOP("SpecTableModel", "Price"), "usd_per_gpu_hour", "$/h"),
         ColumnSpec(QT_TRANSLATE_NOOP("SpecTableModel", "Date"), "date"),
         ColumnSpec(QT_TRANSLATE_NOOP("SpecTableModel", "Basis"), "basis"),
+        ColumnSpec(QT_TRANSLATE_NOOP("SpecTableModel", "As quoted"), derive=_quoted_price,
+                   tooltip=QT_TRANSLATE_NOOP(
+                       "SpecTableModel", "A price quoted in another currency, with the rate it is "
+                       "converted to USD at; edit it in the JSON pane. Typing a price in $/h makes "
+                       "it a USD price.")),
     ),
     "networks": (
         ColumnSpec(QT_TRANSLATE_NOOP("SpecTableModel", "ID"), "id"),
@@ -178,6 +198,8 @@ def edited_entry_data(table: str, entry: BaseModel, path: str, text: str) -> dic
             target[part] = {}
         target = target[part]
     target[leaf] = value
+    if table == "prices" and path == "usd_per_gpu_hour":  # a typed $/h price is a USD price
+        data.update({"currency": USD, **dict.fromkeys(_CURRENCY_FIELDS)})
     return data
 
 
