@@ -65,7 +65,7 @@ def test_a_pasted_benchmark_command_is_a_run_or_one_line(text: str) -> None:
 
 @pytest.mark.parametrize("raw", ['{"image": 1e999}', '{"image": [1]}', '{"image": -3}', "[" * 5000])
 def test_an_image_count_that_is_not_a_whole_number_is_one_line(raw: str) -> None:
-    with pytest.raises(ServeCommandError, match="--limit-mm-per-prompt: ") as refused:
+    with pytest.raises(ServeCommandError, match=r"^--limit-mm-per-prompt[: ]") as refused:
         parse_serve_command(f"vllm serve m --limit-mm-per-prompt '{raw}'")
     assert "\n" not in str(refused.value)
 
