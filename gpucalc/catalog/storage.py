@@ -4,17 +4,22 @@
 * :func:`atomic_write_bytes` / :func:`atomic_write_text` - readers see the old file or the new
   one, never a mix: a temporary file in the same folder is written, fsynced, renamed over the
   target and the folder is fsynced. A new file gets the mode the umask gives (``0666 & ~umask``),
-  a replaced file keeps its mode. The writer removes its own temporary files that an interrupted
-  save left behind (older than :data:`STALE_TEMP_SECONDS`).
+  a replaced file keeps its mode; a symbolic link is kept and its target written. The writer
+  removes its own temporary files that an interrupted save left behind (older than
+  :data:`STALE_TEMP_SECONDS`), and a failed save the folders it created.
+* :func:`atomic_write_files` - a set of files (a CSV export) into a folder, all or none.
 * :func:`read_json_document` - a bounded read through :mod:`gpucalc.io.bounded_json`.
 * :func:`checked_document` - the header check and migrations of a versioned document.
 * :func:`move_aside` - an unusable file becomes ``<stem>.bak-<UTC time>.json`` next to it; a
   backup is never overwritten (a clash in the same second gets ``-2``, ``-3``, …).
 
-The policy for versioned files: a file the app keeps for itself (user tables, window settings)
-that cannot be used - unreadable, too large, not JSON, wrong shape, or written by a newer gpucalc -
-is moved aside with a time-stamped backup and the app goes on without it; a document the user
-opens (a scenario) is never moved, only refused with a one-line reason.
+The policy for versioned files: reading never moves or rewrites a file. A file the app keeps for
+itself (user tables, window settings) that cannot be used - unreadable, too large, not JSON, wrong
+shape, or written by a newer gpucalc - is skipped with a notice and the app goes on without it;
+only an explicit save into it moves it aside first, with a time-stamped backup of its bytes
+(window settings written by a newer gpucalc are kept for it instead). Saves of those files hold
+the folder's advisory lock (:mod:`gpucalc.catalog.file_lock`) from their read to their write. A
+document the user opens (a scenario) is never moved, only refused with a one-line reason.
 """
 
 from __future__ import annotations
@@ -126,6 +131,20 @@ def write_target(path: Path) -> Path:
     if not path.is_symlink():
         return path
     return Path(os.path.realpath(path))
+
+
+def nothing_saved_at(path: Path) -> bool:
+    """Whether there is no file at ``path``: none, or a symbolic link whose target is not there yet.
+
+    A link into a dotfiles repository whose file does not exist yet is where the first save goes;
+    a link that loops is something there that cannot be read.
+    """
+    if path.exists():
+        return False
+    if not path.is_symlink():
+        return True
+    target = write_target(path)
+    return not target.is_symlink() and not target.exists()
 
 
 def _make_folders(directory: Path) -> list[Path]:

@@ -52,6 +52,10 @@ NOTICE_TEXT: dict[str, str] = {
         "Notices",
         "The specs of {gpu} come from a single or unclear source; check them before you rely "
         "on the result."),
+    "user_table_skipped": QT_TRANSLATE_NOOP(
+        "Notices",
+        "Your {table} table at {path} is not used ({detail}); the file is left as it is and the "
+        "bundled table is loaded. Saving an edit to this table sets the file aside first."),
     "user_table_reset": QT_TRANSLATE_NOOP(
         "Notices",
         "Your edited {table} table could not be used ({reason}); it was set aside as {backup}"

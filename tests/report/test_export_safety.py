@@ -104,7 +104,7 @@ def _fail_on_write(monkeypatch: pytest.MonkeyPatch, after: int) -> None:
             raise OSError(errno.ENOSPC, "No space left on device")
         real(fd)
 
-    monkeypatch.setattr(storage.os, "fsync", fsync)
+    monkeypatch.setattr(os, "fsync", fsync)
 
 
 def test_a_failed_folder_export_leaves_nothing_behind(tmp_path: Path,
