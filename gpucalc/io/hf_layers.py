@@ -206,10 +206,37 @@ def _kimi_linear_kinds(block: Mapping[str, Any], num_layers: int) -> tuple[Layer
                  for i in range(num_layers))
 
 
+STATE_DTYPES = frozenset({"float32", "bfloat16", "float16"})
+"""``mamba_ssm_cache_dtype`` values vLLM accepts (``--mamba-ssm-cache-dtype``)."""
+STATE_DTYPE_NOTE = "import_state_dtype_not_recognised"
+
+
 def _state_dtype(value: Any) -> str | None:
     """The config's ``mamba_ssm_cache_dtype`` when it names a float dtype vLLM accepts, else None."""
     name = str(value).lower().replace("torch.", "") if value is not None else ""
-    return name if name in {"float32", "bfloat16", "float16"} else None
+    return name if name in STATE_DTYPES else None
+
+
+def state_dtype_notes(text: Mapping[str, Any]) -> tuple[str, ...]:
+    """A notice code when the config gives a ``mamba_ssm_cache_dtype`` vLLM would not accept."""
+    value = text.get("mamba_ssm_cache_dtype")
+    return (STATE_DTYPE_NOTE,) if value is not None and _state_dtype(value) is None else ()
+
+
+def checked_layer_types(text: Mapping[str, Any], num_layers: int) -> list[Any] | None:
+    """``layer_types`` when the config has it; ValueError when it does not name every layer.
+
+    A list of another length cannot say which layers are sliding, full or state layers, and
+    reading the other fields instead could plan every layer as sliding.
+    """
+    layer_types = text.get("layer_types")
+    if layer_types is None:
+        return None
+    listed = json_list(layer_types, "layer_types")
+    if len(listed) != num_layers:
+        raise ValueError(f"layer_types has {len(listed):,} entries but the model has "
+                         f"{num_layers:,} layers (num_hidden_layers)")
+    return listed
 
 
 def state_layer_kinds(text: Mapping[str, Any], num_layers: int) -> tuple[LayerAttention, ...] | None:
@@ -224,8 +251,8 @@ def state_layer_kinds(text: Mapping[str, Any], num_layers: int) -> tuple[LayerAt
     if kimi is not None:
         kinds = _kimi_linear_kinds(kimi, num_layers)
         return kinds if LayerAttention.STATE in kinds else None
-    layer_types = text.get("layer_types")
-    if isinstance(layer_types, list) and len(layer_types) == num_layers:
+    layer_types = checked_layer_types(text, num_layers)
+    if layer_types is not None:
         kinds = tuple(_kind_of_layer_type(t) for t in layer_types)
         return kinds if LayerAttention.STATE in kinds else None
     if text.get("full_attention_interval") and text.get("linear_num_value_heads"):
