@@ -31,6 +31,7 @@ from gpucalc.core.memory_plan import calculate_memory, memory_share_at, memory_s
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import PerfContext, build_context
 from gpucalc.core.perf_result import CeilingKind, CurvePoint, PerformanceResult, PointSummary
+from gpucalc.core.physical_bounds import checked_result
 from gpucalc.core.prefix_cache import prefix_cache_result
 from gpucalc.core.speculative_result import speculative_notices, speculative_summary
 from gpucalc.core.topology import domain_notice, link_plan, node_notices, node_placement
@@ -280,4 +281,5 @@ def calculate(inputs: PlanInputs, load: LoadRequest | None = None) -> Result:
     memory = calculate_memory(inputs)
     if not memory.fits:
         return Result(memory=memory)
-    return Result(memory=memory, performance=calculate_performance(inputs, memory, load))
+    result = Result(memory=memory, performance=calculate_performance(inputs, memory, load))
+    return checked_result(inputs, result)  # physical bounds and over-long requests (one place)

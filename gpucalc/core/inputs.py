@@ -251,6 +251,10 @@ class Workload(BaseModel):
 
 
 SLO_PERCENTILES = (50, 95, 99)  # seed 000 plans at P95
+MIN_WATERMARK = 0.05
+"""The smallest share of the knee planned online (seed 000: about 70 %): below it a replica's
+planned rate shrinks without bound while one request still runs (1e-300 asked for a 300-digit
+fleet)."""
 
 
 class Targets(BaseModel):
@@ -260,7 +264,7 @@ class Targets(BaseModel):
 
     ttft_ms: float = Field(default=2000.0, gt=0, le=3_600_000)
     tpot_ms: float = Field(default=100.0, gt=0, le=60_000)
-    watermark: float = Field(default=0.7, gt=0, le=1.0,
+    watermark: float = Field(default=0.7, ge=MIN_WATERMARK, le=1.0,
                              description="Share of the knee (the recommendation) planned online.")
     planning_memory_share: float = Field(
         default=0.7, gt=0, le=1.0, description="Weights + KV(avg) + margin must fit this share."
