@@ -1042,7 +1042,7 @@
             <translation>请求类别 {name} 占请求的 {share}，平均输入 {input} / 输出 {output} token（gpucalc estimate 没有对应参数；请用窗口或 --json）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="244" />
+            <location filename="../../gpucalc/cli/main.py" line="251" />
             <source>{model} on {gpus}× {gpu}, {engine}, TP{tp} PP{pp}, weights {weights}, KV {kv}</source>
             <translation>{model}，{gpus}× {gpu}，{engine}，TP{tp} PP{pp}，权重 {weights}，KV {kv}</translation>
         </message>
@@ -1878,27 +1878,37 @@
             <translation>请给出 --gpu ID（及启动参数），或 --scenario FILE</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="95" />
+            <location filename="../../gpucalc/cli/main.py" line="102" />
             <source>scenario {file}: {reason}</source>
             <translation>场景文件 {file}：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="296" />
+            <location filename="../../gpucalc/cli/main.py" line="303" />
             <source>the model does not fit, so there is no load curve</source>
             <translation>模型放不下，因此没有负载曲线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="334" />
+            <location filename="../../gpucalc/cli/main.py" line="341" />
             <source>no GPU in the list meets the targets; relax TTFT/TPOT or add GPU types</source>
             <translation>列表中没有满足目标的 GPU；请放宽 TTFT/TPOT 或加入更多 GPU 型号</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="459" />
+            <location filename="../../gpucalc/cli/main.py" line="477" />
             <source>internal error: {kind}: {detail} — rerun with {variable}=1 for details</source>
             <translation>内部错误：{kind}：{detail} —— 设置 {variable}=1 后重新运行可查看详情</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="527" />
+            <location filename="../../gpucalc/cli/main.py" line="509" />
+            <source>cannot write the output: {reason}</source>
+            <translation>无法写出输出：{reason}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/main.py" line="510" />
+            <source>this terminal's encoding ({encoding}) cannot show every character, so some were replaced; set PYTHONIOENCODING=utf-8 (Windows: chcp 65001) to see them all</source>
+            <translation>此终端的编码（{encoding}）无法显示全部字符，部分字符已被替换；设置 PYTHONIOENCODING=utf-8（Windows：chcp 65001）即可完整显示</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/main.py" line="586" />
             <source>the window and the PDF report need PySide6 and pyqtgraph, which are part of every gpucalc install; reinstall gpucalc ({package} could not be loaded)</source>
             <translation>窗口和 PDF 报告需要 PySide6 和 pyqtgraph，它们随 gpucalc 一同安装；请重新安装 gpucalc（无法加载 {package}）</translation>
         </message>
@@ -1928,7 +1938,7 @@
             <translation>{path} 是一个文件；请给出 .zip 文件名或文件夹</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="255" />
+            <location filename="../../gpucalc/cli/simulate.py" line="259" />
             <source>the model does not fit, so there is nothing to simulate</source>
             <translation>模型放不下，因此没有可模拟的内容</translation>
         </message>
@@ -2008,27 +2018,27 @@
             <translation>{data_parallel_size} {dp} × 每个 rank {per_replica} 张卡至少需要 {needed} 张 GPU；{num_gpus} 为 {gpus}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="221" />
+            <location filename="../../gpucalc/core/inputs.py" line="227" />
             <source>{input_len_p95} must be at least {input_len_p50}</source>
             <translation>{input_len_p95} 不能小于 {input_len_p50}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="224" />
+            <location filename="../../gpucalc/core/inputs.py" line="230" />
             <source>{output_len_p95} must be at least {output_len_p50}</source>
             <translation>{output_len_p95} 不能小于 {output_len_p50}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="227" />
+            <location filename="../../gpucalc/core/inputs.py" line="233" />
             <source>{qps_peak} must be at least {qps_avg}</source>
             <translation>{qps_peak} 不能小于 {qps_avg}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="231" />
+            <location filename="../../gpucalc/core/inputs.py" line="237" />
             <source>{classes}: the shares must add up to 1, not {total:.3g}</source>
             <translation>{classes}：占比之和必须为 1，而不是 {total:.3g}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="269" />
+            <location filename="../../gpucalc/core/inputs.py" line="279" />
             <source>{percentile} must be one of {choices}</source>
             <translation>{percentile} 必须是 {choices} 之一</translation>
         </message>
@@ -2053,17 +2063,42 @@
             <translation>{tensor_parallel_size} {tp} 不是 {heads} 个 KV 头的整数倍</translation>
         </message>
         <message>
+            <location filename="../../gpucalc/core/physical_bounds.py" line="39" />
+            <source>a request of {tokens} tokens ({prompt} prompt, {history} multi-turn history, {output} output) is longer than {max_model_len} {limit}, so the engine refuses it: raise {max_model_len} (the model allows {model_limit}) or plan shorter requests ({input_len_p50} / {input_len_p95}, {output_len_p50} / {output_len_p95}, {max_turns})</source>
+            <translation>一条 {tokens} token 的请求（输入 {prompt}、多轮历史 {history}、输出 {output}）超过 {max_model_len} {limit}，引擎会拒绝它：请调高 {max_model_len}（模型最多支持 {model_limit}），或按更短的请求规划（{input_len_p50} / {input_len_p95}、{output_len_p50} / {output_len_p95}、{max_turns}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/physical_bounds.py" line="44" />
+            <source>a request of {tokens} tokens ({prompt} prompt, {history} multi-turn history, {output} output) is longer than the model's context of {limit} tokens, so the engine refuses it: plan shorter requests ({input_len_p50} / {input_len_p95}, {output_len_p50} / {output_len_p95}, {max_turns})</source>
+            <translation>一条 {tokens} token 的请求（输入 {prompt}、多轮历史 {history}、输出 {output}）超过模型 {limit} token 的上下文长度，引擎会拒绝它：请按更短的请求规划（{input_len_p50} / {input_len_p95}、{output_len_p50} / {output_len_p95}、{max_turns}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/physical_bounds.py" line="49" />
+            <source>request class {name} ({tokens} tokens: {prompt} prompt + {output} output) is longer than {max_model_len} {limit}, so the engine refuses its requests: shorten the class ({classes}) or raise {max_model_len} (the model allows {model_limit})</source>
+            <translation>请求类别 {name}（{tokens} token：输入 {prompt} + 输出 {output}）超过 {max_model_len} {limit}，引擎会拒绝这类请求：请缩短该类别（{classes}）或调高 {max_model_len}（模型最多支持 {model_limit}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/physical_bounds.py" line="53" />
+            <source>request class {name} ({tokens} tokens: {prompt} prompt + {output} output) is longer than the model's context of {limit} tokens, so the engine refuses its requests: shorten the class ({classes})</source>
+            <translation>请求类别 {name}（{tokens} token：输入 {prompt} + 输出 {output}）超过模型 {limit} token 的上下文长度，引擎会拒绝这类请求：请缩短该类别（{classes}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/physical_bounds.py" line="57" />
+            <source>gpucalc computed an impossible {figure} of {value} {unit} ({rule}) for these inputs, so it shows no answer rather than a wrong one; please report the inputs</source>
+            <translation>gpucalc 对这组输入算出了不可能的 {figure}：{value} {unit}（{rule}），因此不给出结果，以免给出错误答案；请报告这组输入</translation>
+        </message>
+        <message>
             <location filename="../../gpucalc/core/settings.py" line="100" />
             <source>the token budget ({max_num_batched_tokens}) must be at least {seqs:,} tokens: one decode token for each of the {seqs:,} requests a step may run ({max_num_seqs}); {tokens:,} is below it, so raise the budget or lower {max_num_seqs}</source>
             <translation>token 预算（{max_num_batched_tokens}）至少要 {seqs:,} 个 token：一步最多运行 {seqs:,} 个请求（{max_num_seqs}），每个请求逐 token 生成需要 1 个 token；{tokens:,} 低于此值，请提高预算或降低 {max_num_seqs}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/speculative_draft.py" line="55" />
+            <location filename="../../gpucalc/core/speculative_draft.py" line="56" />
             <source>{model} has no multi-token-prediction (MTP) layers in its config: choose EAGLE, n-gram or a draft model for {speculative_config}</source>
             <translation>{model} 的配置中没有多 token 预测（MTP）层：请为 {speculative_config} 选择 EAGLE、n-gram 或草稿模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/speculative_draft.py" line="133" />
+            <location filename="../../gpucalc/core/speculative_draft.py" line="140" />
             <source>the draft model of {speculative_config} was not looked up in the catalog</source>
             <translation>{speculative_config} 的草稿模型未在目录中查到</translation>
         </message>
@@ -2088,12 +2123,12 @@
             <translation>草稿模型方法需要填写 {draft_model}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/step_model.py" line="434" />
+            <location filename="../../gpucalc/core/step_model.py" line="475" />
             <source>GPU {gpu_id} has no memory bandwidth figure; add it in the GPU table to estimate latency</source>
             <translation>GPU {gpu_id} 没有显存带宽数据；请在 GPU 表中补充后再估算延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/step_model.py" line="440" />
+            <location filename="../../gpucalc/core/step_model.py" line="481" />
             <source>GPU {gpu_id} has no TFLOPS figure; add it in the GPU table to estimate latency</source>
             <translation>GPU {gpu_id} 没有 TFLOPS 数据；请在 GPU 表中补充后再估算延迟</translation>
         </message>
@@ -2101,6 +2136,16 @@
             <location filename="../../gpucalc/core/topology.py" line="166" />
             <source>{node_count} nodes × {per_node} GPUs per node = {node_gpus} GPUs, but {num_gpus} is {gpus}; change {nodes}, {gpus_per_node} or {num_gpus}</source>
             <translation>{node_count} 个节点 × 每节点 {per_node} 卡 = {node_gpus} 卡，但 {num_gpus} 为 {gpus}；请修改 {nodes}、{gpus_per_node} 或 {num_gpus}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/display.py" line="20" />
+            <source>no display found ({variables} not set), so the window cannot open; run gpucalc on a desktop or over ssh -X, or use the command line (gpucalc estimate …); for a screenshot without a display set QT_QPA_PLATFORM=offscreen</source>
+            <translation>未找到显示器（未设置 {variables}），窗口无法打开；请在桌面环境或通过 ssh -X 运行 gpucalc，或使用命令行（gpucalc estimate …）；没有显示器时截图请设置 QT_QPA_PLATFORM=offscreen</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/display.py" line="24" />
+            <source>the window cannot start: {reason}; check that the display is reachable, or install the Qt system libraries (make system-deps: libxcb-cursor0 and friends); QT_QPA_PLATFORM=offscreen renders screenshots without a display</source>
+            <translation>窗口无法启动：{reason}；请检查显示器是否可连接，或安装 Qt 所需的系统库（make system-deps：libxcb-cursor0 等）；QT_QPA_PLATFORM=offscreen 可在没有显示器时渲染截图</translation>
         </message>
         <message>
             <location filename="../../gpucalc/plan/field_errors.py" line="58" />
@@ -2392,22 +2437,22 @@
     <context>
         <name>Exporter</name>
         <message>
-            <location filename="../../gpucalc/ui/exports.py" line="40" />
+            <location filename="../../gpucalc/ui/exports.py" line="41" />
             <source>Export report</source>
             <translation>导出报告</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/exports.py" line="41" />
+            <location filename="../../gpucalc/ui/exports.py" line="43" />
             <source>PDF (*.pdf)</source>
             <translation>PDF (*.pdf)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/exports.py" line="48" />
+            <location filename="../../gpucalc/ui/exports.py" line="50" />
             <source>Export CSV tables</source>
             <translation>导出 CSV 表格</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/exports.py" line="49" />
+            <location filename="../../gpucalc/ui/exports.py" line="52" />
             <source>Zip of CSV files (*.zip)</source>
             <translation>CSV 文件压缩包 (*.zip)</translation>
         </message>
@@ -3239,87 +3284,87 @@
             <translation>基数 + 图片数 × 每图编码器 token 数 × (2 × 宽度 + 2 × MLP 宽度 + 保留特征数) × 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="81" />
+            <location filename="../../gpucalc/core/calculate.py" line="82" />
             <source>continuous batching with chunked prefill, {clients} clients</source>
             <translation>连续批处理 + 分块预填充，{clients} 个客户端</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="84" />
+            <location filename="../../gpucalc/core/calculate.py" line="85" />
             <source>finite run of {prompts} prompts: at most {prompts} running at once, throughput = output tokens ÷ run time (ramp-up and drain included)</source>
             <translation>有限压测 {prompts} 条请求：同时最多运行 {prompts} 条，吞吐 = 输出 token 数 ÷ 运行时间（含爬升与收尾）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="118" />
+            <location filename="../../gpucalc/core/calculate.py" line="119" />
             <source>lowest limiting ceiling (offline: memory only): past it a latency target breaks or requests queue</source>
             <translation>起限制作用的最低上限（离线：只看显存）：超过后延迟目标被击穿或请求开始排队</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="127" />
+            <location filename="../../gpucalc/core/calculate.py" line="128" />
             <source>max(1, floor(watermark × knee))</source>
             <translation>max(1, floor(安全水位 × 拐点))</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="133" />
+            <location filename="../../gpucalc/core/calculate.py" line="134" />
             <source>max(2 × active params × tokens ÷ (peak × gemm eff), weight bytes ÷ (BW × mem eff))</source>
             <translation>max(2 × 激活参数量 × token 数 ÷ (峰值 × GEMM 效率), 权重字节数 ÷ (带宽 × 显存带宽效率))</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="135" />
+            <location filename="../../gpucalc/core/calculate.py" line="136" />
             <source>max(attention FLOPs ÷ rate, KV bytes read ÷ (BW × mem eff)) + prefill FLOPs</source>
             <translation>max(注意力 FLOPs ÷ 速率, 读取的 KV 字节数 ÷ (带宽 × 显存带宽效率)) + 预填充 FLOPs</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="137" />
+            <location filename="../../gpucalc/core/calculate.py" line="138" />
             <source>2 × layers × (latency + 2(n−1)/n × tokens × hidden × 2 B ÷ link) + EP + PP</source>
             <translation>2 × 层数 × (延迟 + 2(n−1)/n × token 数 × 隐藏维度 × 2 B ÷ 互联带宽) + EP + PP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="141" />
+            <location filename="../../gpucalc/core/calculate.py" line="142" />
             <source>Σ GEMM groups max(FLOPs ÷ (peak × e_max · M/(M + M½) · NK/(NK + NK½)), weight bytes ÷ (HBM × e_mem)) + t₀; MoE at e_max · t/(t + t½) over tokens per expert t</source>
             <translation>Σ 各组 GEMM max(FLOPs ÷ (峰值 × e_max · M/(M + M½) · NK/(NK + NK½)), 权重字节数 ÷ (HBM × e_mem)) + t₀；MoE 按每专家 token 数 t 取 e_max · t/(t + t½)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="144" />
+            <location filename="../../gpucalc/core/calculate.py" line="145" />
             <source>decode KV bytes ÷ (HBM × e_mem) + t_seq × decodes + prefill FLOPs ÷ (BF16 peak × e_max · s/(s + s½)) + t₀ per layer</source>
             <translation>逐 token 生成读取的 KV 字节数 ÷ (HBM × e_mem) + t_seq × 生成请求数 + 预填充 FLOPs ÷ (BF16 峰值 × e_max · s/(s + s½)) + 每层 t₀</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="147" />
+            <location filename="../../gpucalc/core/calculate.py" line="148" />
             <source>2 × layers × min(custom α + bytes ÷ β, NCCL α + bytes ÷ β) + EP + PP</source>
             <translation>2 × 层数 × min(自定义 α + 字节数 ÷ β, NCCL α + 字节数 ÷ β) + EP + PP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="151" />
+            <location filename="../../gpucalc/core/calculate.py" line="152" />
             <source>MoE layers × (fixed + tokens × bytes per token ÷ link): expert dispatch + combine over the DP × TP ranks</source>
             <translation>MoE 层数 × (固定开销 + token 数 × 每 token 字节 ÷ 链路)：专家分发 + 合并，跨 DP × TP 个 rank</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="154" />
+            <location filename="../../gpucalc/core/calculate.py" line="155" />
             <source>max(layers × launch cost per layer − GPU work, 0) without CUDA graphs</source>
             <translation>max(层数 × 每层启动开销 − GPU 计算时间, 0)（不使用 CUDA Graph 时）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="156" />
+            <location filename="../../gpucalc/core/calculate.py" line="157" />
             <source>fixed scheduler/launch cost per step</source>
             <translation>每步固定的调度 / 启动开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="222" />
+            <location filename="../../gpucalc/core/calculate.py" line="223" />
             <source>min(memory, compute, interconnect) over the limiting ceilings (offline: memory)</source>
             <translation>min(显存, 算力, 卡间通信)，取起限制作用的上限（离线：显存）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="229" />
+            <location filename="../../gpucalc/core/calculate.py" line="230" />
             <source>communication ÷ step time</source>
             <translation>通信时间 ÷ 单步时间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="236" />
+            <location filename="../../gpucalc/core/calculate.py" line="237" />
             <source>closed loop at the recommendation</source>
             <translation>推荐并发下的闭环负载</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="238" />
+            <location filename="../../gpucalc/core/calculate.py" line="239" />
             <source>batch filled to KV and scheduler caps</source>
             <translation>批次填满到 KV 与调度器上限</translation>
         </message>
@@ -5696,282 +5741,282 @@
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../gpucalc/ui/app.py" line="169" />
+            <location filename="../../gpucalc/ui/app.py" line="205" />
             <source>Settings were reset</source>
             <translation>设置已重置</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/app.py" line="191" />
+            <location filename="../../gpucalc/ui/app.py" line="227" />
             <source>Your spec tables</source>
             <translation>用户规格表</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="130" />
+            <location filename="../../gpucalc/ui/main_window.py" line="131" />
             <source>Inputs</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="132" />
+            <location filename="../../gpucalc/ui/main_window.py" line="133" />
             <source>Explanation</source>
             <translation>计算说明</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="184" />
+            <location filename="../../gpucalc/ui/main_window.py" line="185" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="185" />
+            <location filename="../../gpucalc/ui/main_window.py" line="186" />
             <source>&amp;Open scenario…</source>
             <translation>打开场景(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="186" />
+            <location filename="../../gpucalc/ui/main_window.py" line="187" />
             <source>&amp;Save scenario</source>
             <translation>保存场景(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="187" />
+            <location filename="../../gpucalc/ui/main_window.py" line="188" />
             <source>Save scenario &amp;as…</source>
             <translation>场景另存为(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="189" />
+            <location filename="../../gpucalc/ui/main_window.py" line="190" />
             <source>Open &amp;recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="191" />
+            <location filename="../../gpucalc/ui/main_window.py" line="192" />
             <source>E&amp;xamples</source>
             <translation>示例(&amp;X)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="197" />
+            <location filename="../../gpucalc/ui/main_window.py" line="198" />
             <source>&amp;Export report (PDF)…</source>
             <translation>导出报告（PDF）(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="199" />
+            <location filename="../../gpucalc/ui/main_window.py" line="200" />
             <source>Export &amp;CSV tables…</source>
             <translation>导出 CSV 表格(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="201" />
+            <location filename="../../gpucalc/ui/main_window.py" line="202" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="202" />
+            <location filename="../../gpucalc/ui/main_window.py" line="203" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="203" />
+            <location filename="../../gpucalc/ui/main_window.py" line="204" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="206" />
+            <location filename="../../gpucalc/ui/main_window.py" line="207" />
             <source>&amp;Language</source>
             <translation>语言(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="215" />
+            <location filename="../../gpucalc/ui/main_window.py" line="216" />
             <source>&amp;Theme</source>
             <translation>主题(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="224" />
+            <location filename="../../gpucalc/ui/main_window.py" line="225" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="228" />
+            <location filename="../../gpucalc/ui/main_window.py" line="229" />
             <source>&amp;Undo</source>
             <translation>撤销(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="230" />
+            <location filename="../../gpucalc/ui/main_window.py" line="231" />
             <source>&amp;Redo</source>
             <translation>重做(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="237" />
+            <location filename="../../gpucalc/ui/main_window.py" line="238" />
             <source>&amp;Paste serve command…</source>
             <translation>粘贴启动命令(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="239" />
+            <location filename="../../gpucalc/ui/main_window.py" line="240" />
             <source>&amp;Reset to the default scenario</source>
             <translation>恢复默认场景(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="243" />
+            <location filename="../../gpucalc/ui/main_window.py" line="244" />
             <source>&amp;Manual</source>
             <translation>使用手册(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="244" />
+            <location filename="../../gpucalc/ui/main_window.py" line="245" />
             <source>&amp;Keyboard shortcuts</source>
             <translation>键盘快捷键(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="245" />
+            <location filename="../../gpucalc/ui/main_window.py" line="246" />
             <source>&amp;First steps</source>
             <translation>入门(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="247" />
+            <location filename="../../gpucalc/ui/main_window.py" line="248" />
             <source>&amp;About gpucalc</source>
             <translation>关于 gpucalc(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="257" />
+            <location filename="../../gpucalc/ui/main_window.py" line="258" />
             <source>untitled</source>
             <translation>未命名</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="259" />
+            <location filename="../../gpucalc/ui/main_window.py" line="260" />
             <source>{name} — gpucalc</source>
             <translation>{name} — gpucalc</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="276" />
+            <location filename="../../gpucalc/ui/main_window.py" line="277" />
             <source>Plan for {model} on {gpu}, computed in {ms} ms</source>
             <translation>{model} 在 {gpu} 上的规划，计算耗时 {ms} ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="279" />
+            <location filename="../../gpucalc/ui/main_window.py" line="280" />
             <source>{n} notice(s)</source>
             <translation>{n} 条提示</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="290" />
+            <location filename="../../gpucalc/ui/main_window.py" line="291" />
             <source>Writing the report…</source>
             <translation>正在生成报告…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="297" />
+            <location filename="../../gpucalc/ui/main_window.py" line="298" />
             <source>Computing…</source>
             <translation>计算中…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="300" />
+            <location filename="../../gpucalc/ui/main_window.py" line="301" />
             <source>Exported {path}</source>
             <translation>已导出 {path}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="303" />
+            <location filename="../../gpucalc/ui/main_window.py" line="304" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="309" />
+            <location filename="../../gpucalc/ui/main_window.py" line="310" />
             <source>Could not compute this plan: {reason}</source>
             <translation>无法计算此方案：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="332" />
+            <location filename="../../gpucalc/ui/main_window.py" line="333" />
             <source>Stale: fix {field} to update. {reason}</source>
             <translation>已过期：请修改{field}以更新。{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="335" />
+            <location filename="../../gpucalc/ui/main_window.py" line="336" />
             <source>Stale: the current inputs give no result. {reason}</source>
             <translation>已过期：当前输入无法得出结果。{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="345" />
+            <location filename="../../gpucalc/ui/main_window.py" line="346" />
             <source>Cannot use this command</source>
             <translation>无法使用该命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="347" />
+            <location filename="../../gpucalc/ui/main_window.py" line="348" />
             <source>paste the {engine} command</source>
             <translation>粘贴 {engine} 启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="350" />
+            <location filename="../../gpucalc/ui/main_window.py" line="351" />
             <source>Filled from the {engine} command.</source>
             <translation>已从 {engine} 命令填写。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="351" />
+            <location filename="../../gpucalc/ui/main_window.py" line="352" />
             <source>Ignored: {flags}</source>
             <translation>已忽略：{flags}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="367" />
+            <location filename="../../gpucalc/ui/main_window.py" line="368" />
             <source>reset to the default scenario</source>
             <translation>恢复默认场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="383" />
+            <location filename="../../gpucalc/ui/main_window.py" line="384" />
             <source>Cannot open scenario</source>
             <translation>无法打开场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="403" />
+            <location filename="../../gpucalc/ui/main_window.py" line="404" />
             <source>Unsaved changes</source>
             <translation>未保存的修改</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="404" />
+            <location filename="../../gpucalc/ui/main_window.py" line="405" />
             <source>The scenario has changes that are not saved. Save them first?</source>
             <translation>场景有未保存的修改。要先保存吗？</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="418" />
+            <location filename="../../gpucalc/ui/main_window.py" line="419" />
             <source>Cannot save scenario</source>
             <translation>无法保存场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="424" />
+            <location filename="../../gpucalc/ui/main_window.py" line="425" />
             <source>Saved {path}</source>
             <translation>已保存 {path}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="435" />
+            <location filename="../../gpucalc/ui/main_window.py" line="436" />
             <source>Open scenario</source>
             <translation>打开场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="436" />
+            <location filename="../../gpucalc/ui/main_window.py" line="437" />
             <source>gpucalc scenarios (*.gpucalc.json);;JSON (*.json)</source>
             <translation>gpucalc 场景 (*.gpucalc.json);;JSON (*.json)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="448" />
+            <location filename="../../gpucalc/ui/main_window.py" line="450" />
             <source>Save scenario</source>
             <translation>保存场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="449" />
+            <location filename="../../gpucalc/ui/main_window.py" line="451" />
             <source>gpucalc scenarios (*.gpucalc.json)</source>
             <translation>gpucalc 场景 (*.gpucalc.json)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="484" />
+            <location filename="../../gpucalc/ui/main_window.py" line="486" />
             <source>About gpucalc</source>
             <translation>关于 gpucalc</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="485" />
+            <location filename="../../gpucalc/ui/main_window.py" line="487" />
             <source>gpucalc {version}: offline GPU inference capacity planner.</source>
             <translation>gpucalc {version}：离线 GPU 推理容量规划工具。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/theme.py" line="12" />
+            <location filename="../../gpucalc/ui/theme.py" line="14" />
             <source>Follow the system</source>
             <translation>跟随系统</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/theme.py" line="13" />
+            <location filename="../../gpucalc/ui/theme.py" line="15" />
             <source>Light</source>
             <translation>浅色</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/theme.py" line="14" />
+            <location filename="../../gpucalc/ui/theme.py" line="16" />
             <source>Dark</source>
             <translation>深色</translation>
         </message>
@@ -6216,287 +6261,287 @@
     <context>
         <name>MeasurementsDialog</name>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="109" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="107" />
             <source>not reported</source>
             <translation>未报告</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="200" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="206" />
             <source>Measurements and calibration</source>
             <translation>实测与校准</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="217" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="223" />
             <source>Engine log</source>
             <translation>引擎日志</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="218" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="224" />
             <source>Benchmark results</source>
             <translation>压测结果</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="223" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="229" />
             <source>The scenario cannot be computed: {reason}</source>
             <translation>无法计算该场景：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="237" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="243" />
             <source>Paste the engine's start-up log here (vLLM, SGLang or TensorRT-LLM), up to the line that reports the KV cache size.</source>
             <translation>在此粘贴引擎启动日志（vLLM、SGLang 或 TensorRT-LLM），需包含报告 KV 缓存大小的那一行。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="240" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="246" />
             <source>&amp;Open log…</source>
             <translation>打开日志(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="242" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="248" />
             <source>&amp;Compare</source>
             <translation>对比(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="244" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="250" />
             <source>Use the flags the log printed</source>
             <translation>采用日志中打印的参数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="248" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="254" />
             <source>Figure</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="248" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="254" />
             <source>gpucalc</source>
             <translation>gpucalc</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="249" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="255" />
             <source>Difference</source>
             <translation>差值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="249" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="255" />
             <source>Relative</source>
             <translation>相对差</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="252" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="258" />
             <source>Calibrate from this log…</source>
             <translation>用此日志校准…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="272" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="278" />
             <source>Open engine log</source>
             <translation>打开引擎日志</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="273" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="279" />
             <source>Logs (*.log *.txt *.out);;All files (*)</source>
             <translation>日志 (*.log *.txt *.out);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="286" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="292" />
             <source>the pasted log</source>
             <translation>粘贴的日志</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="292" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="298" />
             <source>Reading the log…</source>
             <translation>正在读取日志…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="307" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="313" />
             <source>unexpected error ({kind})</source>
             <translation>意外错误（{kind}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="316" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="322" />
             <source>Cannot use this log: {reason}</source>
             <translation>无法使用该日志：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="325" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="331" />
             <source>{engine} log: {flagged} of {total} figures differ by more than {tolerance} % from the estimate ({profile}).</source>
             <translation>{engine} 日志：{total} 项指标中有 {flagged} 项与估算值（{profile}）相差超过 {tolerance}%。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="330" />
-            <source>Only the first {read} MB of this {size} MB log were read.</source>
-            <translation>此日志共 {size} MB，只读取了前 {read} MB。</translation>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="336" />
+            <source>Its start-up lines were found {start} MB into this {size} MB log.</source>
+            <translation>在这份 {size} MB 日志的第 {start} MB 处找到了启动日志。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="362" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="369" />
             <source>Calibrate from this log</source>
             <translation>用此日志校准</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="367" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="374" />
             <source>Save the engine profile "{name}" ({id}) with these constants?</source>
             <translation>以这些常数保存引擎配置档 “{name}”（{id}）？</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="378" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="385" />
             <source>&amp;Add result files…</source>
             <translation>添加结果文件(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="380" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="387" />
             <source>C&amp;lear</source>
             <translation>清空(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="386" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="393" />
             <source>held out: </source>
             <translation>留出比例：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="387" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="394" />
             <source>&amp;Fit</source>
             <translation>拟合(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="389" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="396" />
             <source>&amp;Save as profile…</source>
             <translation>保存为配置档(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="391" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="398" />
             <source>Add vllm bench serve, SGLang bench_serving, genai-perf or CSV result files.</source>
             <translation>添加 vllm bench serve、SGLang bench_serving、genai-perf 或 CSV 结果文件。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="395" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="402" />
             <source>Factor</source>
             <translation>因子</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="395" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="402" />
             <source>Default</source>
             <translation>默认值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="395" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="402" />
             <source>Fitted</source>
             <translation>拟合值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="396" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="403" />
             <source>±</source>
             <translation>±</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="397" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="404" />
             <source>Median |error|</source>
             <translation>|误差| 中位数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="397" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="404" />
             <source>Fit: before</source>
             <translation>拟合集：校准前</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="398" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="405" />
             <source>Fit: after</source>
             <translation>拟合集：校准后</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="398" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="405" />
             <source>Held out: before</source>
             <translation>留出集：校准前</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="399" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="406" />
             <source>Held out: after</source>
             <translation>留出集：校准后</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="419" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="426" />
             <source>Load: concurrency or request rate (log scale)</source>
             <translation>负载：并发或请求速率（对数坐标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="427" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="434" />
             <source>{metric} measured</source>
             <translation>{metric} 实测</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="430" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="437" />
             <source>{metric} default</source>
             <translation>{metric} 默认</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="433" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="440" />
             <source>{metric} calibrated</source>
             <translation>{metric} 校准后</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="444" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="451" />
             <source>Open benchmark results</source>
             <translation>打开压测结果</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="445" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="452" />
             <source>Benchmark results (*.json *.jsonl *.csv *.txt);;All files (*)</source>
             <translation>压测结果 (*.json *.jsonl *.csv *.txt);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="455" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="462" />
             <source>Cannot use this file: {reason}</source>
             <translation>无法使用该文件：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="462" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="469" />
             <source>{points} measured points from {files}.</source>
             <translation>{points} 个实测点，来自 {files}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="488" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="495" />
             <source>Fitting…</source>
             <translation>正在拟合…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="499" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="506" />
             <source>The fit failed: {reason}</source>
             <translation>拟合失败：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="508" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="515" />
             <source>Fitted on {fit} points, {held} held out, in {iterations} iterations; mean |ln(predicted ÷ measured)| on fitted points {before:.3f} → {after:.3f}.</source>
             <translation>用 {fit} 个点拟合，留出 {held} 个，迭代 {iterations} 次；拟合点上 |ln(预测 ÷ 实测)| 的均值 {before:.3f} → {after:.3f}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="513" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="520" />
             <source>Held out: {before:.3f} → {after:.3f}.</source>
             <translation>留出点：{before:.3f} → {after:.3f}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="524" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="531" />
             <source>fixed</source>
             <translation>固定</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="601" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="608" />
             <source>Replace profile</source>
             <translation>替换配置档</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="601" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="608" />
             <source>An engine profile "{id}" already exists ({where}). Replace it?</source>
             <translation>引擎配置档 “{id}” 已存在（{where}）。是否替换？</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="617" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="624" />
             <source>Cannot save the profile</source>
             <translation>无法保存配置档</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="624" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="631" />
             <source>Save as profile</source>
             <translation>保存为配置档</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="625" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="632" />
             <source>Name of the calibrated engine profile:</source>
             <translation>校准后引擎配置档的名称：</translation>
         </message>
@@ -6621,196 +6666,226 @@
         </message>
         <message>
             <location filename="../../gpucalc/text/notices.py" line="55" />
+            <source>Unreachable: {qps} req/s need about {gpus} GPUs at {per_replica} req/s per replica, more than the {limit} GPUs gpucalc sizes a fleet for. Plan less traffic per fleet, shorter requests or a faster layout; the per-replica answer above still holds.</source>
+            <translation>无法达到：按每副本 {per_replica} req/s，{qps} req/s 约需 {gpus} 张 GPU，超过 gpucalc 可规划的 {limit} 张集群上限。请减少每个集群承担的流量、缩短请求或换用更快的部署方式；上面的单副本结果仍然有效。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="60" />
+            <source>Your {table} table at {path} is not used ({detail}); the file is left as it is and the bundled table is loaded. Saving an edit to this table sets the file aside first.</source>
+            <translation>未使用 {path} 中的 {table} 表（{detail}）；文件保持原样，当前加载内置表。保存对该表的修改时会先将此文件另存备份。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="64" />
             <source>Your edited {table} table could not be used ({reason}); it was set aside as {backup} and the bundled table is loaded.</source>
             <translation>您编辑的 {table} 表无法使用（{reason}），已另存为 {backup}，当前加载内置表。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="59" />
+            <location filename="../../gpucalc/text/notices.py" line="68" />
             <source>Your {table} table at {path} could not be upgraded from version {from_version} ({reason}); the bundled table is loaded and your file is kept.</source>
             <translation>{path} 中的 {table} 表无法从版本 {from_version} 升级（{reason}），已加载内置表，原文件保留。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="63" />
+            <location filename="../../gpucalc/text/notices.py" line="72" />
             <source>Your {table} table at {path} cannot be read ({reason}); the bundled table is loaded.</source>
             <translation>无法读取 {path} 中的 {table} 表（{reason}），已加载内置表。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="66" />
+            <location filename="../../gpucalc/text/notices.py" line="75" />
             <source>Entry {id} of your {table} table is invalid ({field}: {reason}); it is kept in the file but not used.</source>
             <translation>{table} 表中的条目 {id} 无效（{field}：{reason}），已保留在文件中但不使用。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="70" />
+            <location filename="../../gpucalc/text/notices.py" line="79" />
             <source>The log comes from {log_engine} but the estimate uses the {plan_engine} profile; pick the matching engine (--engine) before comparing.</source>
             <translation>日志来自 {log_engine}，但估算使用的是 {plan_engine} 配置；请先选择对应的引擎（--engine）再比较。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="74" />
+            <location filename="../../gpucalc/text/notices.py" line="83" />
             <source>The engine saw {log_gib} GiB of GPU memory, the estimate assumes {plan_gib} GiB; set --gpu-memory-gib {log_gib} to compare like with like.</source>
             <translation>引擎看到的显存为 {log_gib} GiB，估算假设 {plan_gib} GiB；请设置 --gpu-memory-gib {log_gib} 以便对等比较。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="78" />
+            <location filename="../../gpucalc/text/notices.py" line="87" />
             <source>The log ran with memory fraction {log_fraction}, the estimate with {plan_fraction}; the KV figures differ for that reason alone.</source>
             <translation>日志中的显存比例为 {log_fraction}，估算为 {plan_fraction}；仅此一项就会让 KV 数值不同。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="82" />
+            <location filename="../../gpucalc/text/notices.py" line="91" />
             <source>The log's maximum concurrency is for {log_tokens} tokens per request, the estimate uses max_model_len {plan_tokens}; that line is left out of the comparison.</source>
             <translation>日志中的最大并发按每请求 {log_tokens} token 计算，估算的 max_model_len 为 {plan_tokens}；该行不参与比较。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="86" />
+            <location filename="../../gpucalc/text/notices.py" line="95" />
             <source>The {item} calibration reached its bound; the log differs from the model by more than a constant can explain — check the inputs match the logged run.</source>
             <translation>{item} 校准已达到上下限：日志与模型的差异无法用常数解释，请检查输入是否与日志中的运行一致。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="90" />
+            <location filename="../../gpucalc/text/notices.py" line="99" />
             <source>Offered {offered} req/s exceeds the capacity of about {capacity} req/s at the P{percentile} SLO ({replicas} replica(s)); goodput collapses: the queue grows for as long as the load lasts.</source>
             <translation>提供的负载 {offered} req/s 超过 P{percentile} SLO 下约 {capacity} req/s 的容量（{replicas} 个副本）；goodput 会崩溃：负载持续多久，排队就增长多久。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="95" />
+            <location filename="../../gpucalc/text/notices.py" line="104" />
             <source>The scheduler binds: the KV cache holds {kv_requests} requests but --max-num-seqs {max_num_seqs} lets only that many run at once; raise --max-num-seqs if latency allows.</source>
             <translation>调度器是瓶颈：KV 缓存能容纳 {kv_requests} 个请求，但 --max-num-seqs {max_num_seqs} 只允许同时运行这么多；若延迟允许，可调大 --max-num-seqs。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="100" />
+            <location filename="../../gpucalc/text/notices.py" line="109" />
             <source>The pools are smaller than the traffic needs: {prefill_replicas} prefill replicas for {prefill_needed} needed, {decode_replicas} decode replicas for {decode_needed} needed.</source>
             <translation>池的规模小于流量所需：预填充副本 {prefill_replicas} 个，需要 {prefill_needed} 个；生成副本 {decode_replicas} 个，需要 {decode_needed} 个。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="104" />
+            <location filename="../../gpucalc/text/notices.py" line="113" />
             <source>{gpu} joins only {domain_gpus} GPUs by {link}: a replica of TP {tp} × PP {pp} ({gpus} GPUs) runs its collectives past that domain over PCIe at {host_gb_s} GB/s instead of {fast_gb_s} GB/s per direction. Keep TP within {domain_gpus} GPUs (more replicas, or pipeline stages across domains) or use an NVLink board.</source>
             <translation>{gpu} 通过 {link} 只连通 {domain_gpus} 张卡：TP {tp} × PP {pp}（{gpus} 张卡）的副本跨出该互联域后，集合通信走 PCIe，单向 {host_gb_s} GB/s 而非 {fast_gb_s} GB/s。请把 TP 限制在 {domain_gpus} 张卡以内（多副本，或跨域用流水线并行），或换 NVLink 整机。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="110" />
+            <location filename="../../gpucalc/text/notices.py" line="119" />
             <source>TP {tp} spans {tp_nodes} nodes of {gpus_per_node} GPUs: every layer's all-reduce crosses {network} at {scale_out_gb_s} GB/s per GPU and direction instead of {fast_gb_s} GB/s inside a node. Strongly advised against: keep TP within one node and put pipeline stages or replicas across nodes.</source>
             <translation>TP {tp} 跨越 {tp_nodes} 个节点（每节点 {gpus_per_node} 卡）：每层的 all-reduce 都要经 {network}，每卡每方向只有 {scale_out_gb_s} GB/s，而节点内为 {fast_gb_s} GB/s。强烈不建议：让 TP 留在一个节点内，把流水线阶段或多副本放到不同节点。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="116" />
+            <location filename="../../gpucalc/text/notices.py" line="125" />
             <source>{hops} pipeline stage boundary(ies) of TP {tp} × PP {pp} cross between nodes over {network} at {scale_out_gb_s} GB/s per GPU and direction ({latency_us} µs per message); each hop carries one step's activations.</source>
             <translation>TP {tp} × PP {pp} 有 {hops} 个流水线阶段边界跨节点，经 {network}，每卡每方向 {scale_out_gb_s} GB/s（每条消息 {latency_us} µs）；每次传递一步的激活。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="121" />
+            <location filename="../../gpucalc/text/notices.py" line="130" />
             <source>{gpu} joins only {domain_gpus} GPUs by {link}: the expert all-to-all over DP {dp} × TP {tp} = {ranks} ranks runs past that domain at {host_gb_s} GB/s instead of {fast_gb_s} GB/s per direction, once per MoE layer and step.</source>
             <translation>{gpu} 通过 {link} 只连通 {domain_gpus} 张 GPU：跨 DP {dp} × TP {tp} = {ranks} 个 rank 的专家 all-to-all 超出该互联域，单向只有 {host_gb_s} GB/s 而不是 {fast_gb_s} GB/s，每个 MoE 层每步一次。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="126" />
+            <location filename="../../gpucalc/text/notices.py" line="135" />
             <source>At {concurrency} requests of average length ({avg_tokens} tokens) weights + KV + margin take {share_used} of memory, above the {planning_share} planning line of the capacity planning guide: leave the rest for peaks and fragmentation — plan at most {allowed} requests, or add memory.</source>
             <translation>{concurrency} 个平均长度（{avg_tokens} token）请求时，权重 + KV + 余量占显存 {share_used}，超过 {planning_share} 规划线（容量规划指南）：剩余部分应留给峰值和碎片——按不超过 {allowed} 个请求规划，或增加显存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="132" />
+            <location filename="../../gpucalc/text/notices.py" line="141" />
             <source>Alarm: at the average length ({avg_tokens} tokens) {concurrency} requests already fill {share_used} of memory, past the {alarm_share} line of the capacity planning guide: this configuration is not fit for long-context service — add GPUs or limit the context.</source>
             <translation>警报：按平均长度（{avg_tokens} token），{concurrency} 个请求已占显存 {share_used}，超过 {alarm_share}（容量规划指南）：这套配置基本无法承担长上下文服务——要么加卡，要么限制上下文。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="138" />
+            <location filename="../../gpucalc/text/notices.py" line="147" />
             <source>{k} speculative tokens per step is a long draft: each token beyond the first few is rarely accepted while the draft passes and the verification grow with k; published set-ups use at most {large}. Measure the acceptance length before planning on it.</source>
             <translation>每步 {k} 个投机 token 属于长草稿：前几个之后的 token 很少被接受，而草稿次数和验证量随 k 增长；公开的配置最多用 {large} 个。请先实测接受长度再据此规划。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="143" />
+            <location filename="../../gpucalc/text/notices.py" line="152" />
             <source>The acceptance length {tau} of {method} is an assumption (per-token acceptance {alpha}): it depends on the model pair and the traffic. Enter the mean acceptance length your engine logs for this workload.</source>
             <translation>{method} 的接受长度 {tau} 是假设值（逐 token 接受率 {alpha}）：它取决于模型组合和流量。请填入引擎在该负载下记录的平均接受长度。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="148" />
+            <location filename="../../gpucalc/text/notices.py" line="157" />
             <source>At {running} running requests speculative decoding is slower than plain decoding ({speedup}× TPOT): verification is compute-bound at this batch. Use fewer speculative tokens, or turn it off for throughput-bound traffic.</source>
             <translation>批大小为 {running} 时投机解码比普通解码慢（TPOT {speedup}×）：此批大小下验证受算力限制。请减少投机 token 数，或在以吞吐为主的流量下关闭投机解码。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="153" />
+            <location filename="../../gpucalc/text/notices.py" line="162" />
             <source>Memory binds: an fp8 KV cache (--kv-cache-dtype fp8) about doubles the requests that fit (now {kv_format}).</source>
             <translation>显存是瓶颈：把 KV 缓存量化为 fp8（--kv-cache-dtype fp8，当前 {kv_format}）约可使并发翻倍。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="157" />
+            <location filename="../../gpucalc/text/notices.py" line="166" />
             <source>A lower precision is a capacity suggestion, not a quality result: measure the quantized model on your own tasks before you plan on it.</source>
             <translation>降低精度只是容量上的建议，不代表质量无损：量化后的效果要在自己的任务上单独评测，再据此做规划。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="161" />
+            <location filename="../../gpucalc/text/notices.py" line="170" />
             <source>Memory binds: fp8 or int4 weights free memory for the KV cache.</source>
             <translation>显存是瓶颈：把权重量化为 fp8 或 int4，可为 KV 缓存腾出显存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="164" />
+            <location filename="../../gpucalc/text/notices.py" line="173" />
             <source>Memory binds at {planning_tokens} tokens per request: a shorter context (or a separate long-context pool) raises concurrency.</source>
             <translation>显存在每请求 {planning_tokens} token 时成为瓶颈：缩短上下文（或单独设长上下文资源池）可提高并发。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="168" />
+            <location filename="../../gpucalc/text/notices.py" line="177" />
             <source>Memory binds: a GPU with more memory, or more GPUs per replica, adds KV room.</source>
             <translation>显存是瓶颈：换更大显存的卡，或每副本用更多卡，可增加 KV 空间。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="171" />
+            <location filename="../../gpucalc/text/notices.py" line="180" />
             <source>Compute binds at the {tpot_target_ms} ms TPOT target: relax the target, shorten the prompts, or use a smaller or quantized model.</source>
             <translation>在 TPOT 目标 {tpot_target_ms} ms 下算力是瓶颈：放宽目标、缩短提示词，或换更小/量化后的模型。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="175" />
+            <location filename="../../gpucalc/text/notices.py" line="184" />
             <source>Compute binds: add replicas (more GPUs in parallel) or use a faster GPU.</source>
             <translation>算力是瓶颈：增加副本（并行更多卡）或换更快的卡。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="178" />
+            <location filename="../../gpucalc/text/notices.py" line="187" />
             <source>The interconnect binds and the model fits on one GPU: run {tp} replicas instead of tensor parallel {tp}.</source>
             <translation>互联是瓶颈且模型单卡放得下：用 {tp} 个副本代替张量并行 {tp}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="182" />
+            <location filename="../../gpucalc/text/notices.py" line="191" />
             <source>The interconnect binds on PCIe ({gpu}): an NVLink server cuts the all-reduce time.</source>
             <translation>PCIe（{gpu}）互联是瓶颈：NVLink 服务器可大幅缩短 all-reduce 时间。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="185" />
+            <location filename="../../gpucalc/text/notices.py" line="194" />
             <source>The interconnect binds at TP {tp}: fewer tensor-parallel ranks per replica (with more replicas) lower the communication share.</source>
             <translation>TP {tp} 时互联是瓶颈：减少每副本的张量并行卡数（增加副本数）可降低通信占比。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="189" />
+            <location filename="../../gpucalc/text/notices.py" line="198" />
             <source>A price is set for GPU {id}, which is not in the catalog.</source>
             <translation>价格表中的 GPU {id} 不在目录中。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="192" />
+            <location filename="../../gpucalc/text/notices.py" line="201" />
             <source>Alias {alias} of {id} ({table}) is already used by {other}; it keeps naming {other}.</source>
             <translation>{table} 中 {id} 的别名 {alias} 已被 {other} 使用，仍指向 {other}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="195" />
+            <location filename="../../gpucalc/text/notices.py" line="204" />
             <source>{model}: its state-space (Mamba) layers are counted without their weights and without their per-request state, because the config does not give their geometry in a form gpucalc reads; weights and KV capacity are approximate.</source>
             <translation>{model}：状态空间（Mamba）层的权重和每个请求的状态均未计入（配置中没有 gpucalc 能读取的层结构），权重与 KV 容量为近似值。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="200" />
+            <location filename="../../gpucalc/text/notices.py" line="209" />
             <source>{model}: the vision encoder takes images at any resolution; its weights are counted and image tokens are counted for a 448 × 448 image (an assumed size).</source>
             <translation>{model}：视觉编码器接受任意分辨率的图像；已计入其权重，图像 token 数按 448 × 448 的图像（假定尺寸）计算。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="204" />
+            <location filename="../../gpucalc/text/notices.py" line="213" />
             <source>{model}: some blocks replace attention or the MLP with a single linear layer; those parts are counted without weights and without KV cache.</source>
             <translation>{model}：部分层用单个线性层替代注意力或 MLP，这些部分未计入权重和 KV 缓存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="208" />
+            <location filename="../../gpucalc/text/notices.py" line="217" />
             <source>{model}: its attention layers have different KV head counts; every attention layer is counted with the largest, so the KV cache is overestimated.</source>
             <translation>{model}：各注意力层的 KV 头数不同，均按最大值计算，KV 缓存偏大。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="212" />
+            <location filename="../../gpucalc/text/notices.py" line="221" />
             <source>{model}: some blocks use windowed attention; they are counted as full attention, so the KV cache is overestimated.</source>
             <translation>{model}：部分层使用窗口注意力，按全注意力计算，KV 缓存偏大。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="216" />
+            <location filename="../../gpucalc/text/notices.py" line="225" />
+            <source>{model}: its quantization_config gives no bit width; the weights are counted as the method's default (4-bit GPTQ / AWQ, 8-bit compressed-tensors). Check the checkpoint.</source>
+            <translation>{model}：其 quantization_config 未给出位宽；权重按该方法的默认位宽计算（GPTQ / AWQ 为 4 位，compressed-tensors 为 8 位）。请核对检查点。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="229" />
+            <source>{model}: its quantization group size has no format of its own; the weights are counted with 128-element groups, so the memory of the scales is approximate.</source>
+            <translation>{model}：其量化分组大小没有对应的格式；权重按每组 128 个元素计算，因此缩放因子占用的显存为近似值。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="233" />
+            <source>{model}: its torch_dtype is not a dtype gpucalc knows; the weights are counted as 16-bit, the dtype --dtype auto serves. Set --dtype if the checkpoint is stored otherwise.</source>
+            <translation>{model}：其 torch_dtype 不是 gpucalc 已知的数据类型；权重按 16 位计算（即 --dtype auto 的加载方式）。若检查点以其他类型存储，请设置 --dtype。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="237" />
+            <source>{model}: its mamba_ssm_cache_dtype is not float32, bfloat16 or float16; the recurrent state is counted in the model dtype, as --mamba-ssm-cache-dtype auto does.</source>
+            <translation>{model}：其 mamba_ssm_cache_dtype 不是 float32、bfloat16 或 float16；递归状态按模型的数据类型计算，与 --mamba-ssm-cache-dtype auto 相同。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="241" />
             <source>{model}: its model_type is not one gpucalc's importer knows; it is read as a standard decoder from the fields it recognises, so layers of a new kind (compressed or sparse attention, new state layers) may be missed and weights and KV cache may be off.</source>
             <translation>{model}：其 model_type 不在 gpucalc 导入器已知的类型之中；按标准解码器读取其能识别的字段，因此新类型的层（压缩或稀疏注意力、新的状态层）可能被遗漏，权重与 KV 缓存可能有偏差。</translation>
         </message>
@@ -6818,12 +6893,12 @@
     <context>
         <name>PasteDialog</name>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="86" />
+            <location filename="../../gpucalc/ui/main_window.py" line="87" />
             <source>Paste serve command</source>
             <translation>粘贴启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="98" />
+            <location filename="../../gpucalc/ui/main_window.py" line="99" />
             <source>A 'vllm serve …', 'python -m sglang.launch_server …' or 'trtllm-serve …' command line:</source>
             <translation>“vllm serve …”、“python -m sglang.launch_server …” 或 “trtllm-serve …” 命令行：</translation>
         </message>
@@ -7058,12 +7133,12 @@
             <translation>启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/pdf.py" line="47" />
+            <location filename="../../gpucalc/report/pdf.py" line="48" />
             <source>Page {n} of {total}</source>
             <translation>第 {n} 页，共 {total} 页</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/pdf.py" line="90" />
+            <location filename="../../gpucalc/report/pdf.py" line="91" />
             <source>GPU inference capacity report</source>
             <translation>GPU 推理容量报告</translation>
         </message>
@@ -8043,142 +8118,142 @@
             <translation>无。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="28" />
+            <location filename="../../gpucalc/report/summary.py" line="29" />
             <source>GPU memory for the KV cache</source>
             <translation>存放 KV 缓存的显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="29" />
+            <location filename="../../gpucalc/report/summary.py" line="30" />
             <source>compute speed (the latency targets)</source>
             <translation>算力（延迟目标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="30" />
+            <location filename="../../gpucalc/report/summary.py" line="31" />
             <source>the link between GPUs</source>
             <translation>卡间互联</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="31" />
+            <location filename="../../gpucalc/report/summary.py" line="32" />
             <source>the engine's cap on running requests</source>
             <translation>引擎对同时运行请求数的上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="32" />
+            <location filename="../../gpucalc/report/summary.py" line="33" />
             <source>Summary</source>
             <translation>摘要</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="33" />
+            <location filename="../../gpucalc/report/summary.py" line="34" />
             <source>Engineering appendices</source>
             <translation>工程附录</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="59" />
+            <location filename="../../gpucalc/report/summary.py" line="60" />
             <source>The {planned} GPUs planned carry the average of {avg} req/s: {avg_ok}; the peak of {peak} req/s: {peak_ok}. {needed} GPUs are needed, one spare replica included.</source>
             <translation>规划的 {planned} 张卡能否承载平均 {avg} req/s：{avg_ok}；能否承载峰值 {peak} req/s：{peak_ok}。需要 {needed} 张卡（含一个备用副本）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="65" />
+            <location filename="../../gpucalc/report/summary.py" line="66" />
             <source>Cost of the GPUs needed: about ${month} per month.</source>
             <translation>所需卡数的成本约为每月 ${month}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="68" />
+            <location filename="../../gpucalc/report/summary.py" line="69" />
             <source>No GPU price is known, so no cost is given.</source>
             <translation>目录中没有该 GPU 的价格，因此不给出成本。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="79" />
+            <location filename="../../gpucalc/report/summary.py" line="80" />
             <source>{n} requests at once per replica, served within the latency targets; plan online traffic at {online} (the safety watermark).</source>
             <translation>每副本可同时处理 {n} 个请求并满足延迟目标；在线流量按 {online} 个规划（安全水位）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="84" />
+            <location filename="../../gpucalc/report/summary.py" line="85" />
             <source>Range {low}–{high} when the uncertain constants are at their pessimistic or optimistic ends.</source>
             <translation>不确定常数取悲观端或乐观端时，范围为 {low}–{high}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="93" />
+            <location filename="../../gpucalc/report/summary.py" line="94" />
             <source>{limit} sets the number.</source>
             <translation>决定这个数字的是{limit}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="98" />
+            <location filename="../../gpucalc/report/summary.py" line="99" />
             <source>Next limit: {limit} at {n} requests.</source>
             <translation>下一个限制：{limit}，在 {n} 个请求处。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="106" />
+            <location filename="../../gpucalc/report/summary.py" line="107" />
             <source>{factor} within {range} moves the recommendation from {low} to {high} requests per replica.</source>
             <translation>{factor}在 {range} 之间变化时，推荐并发从每副本 {low} 变为 {high} 个请求。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="116" />
+            <location filename="../../gpucalc/report/summary.py" line="117" />
             <source>Not evaluated.</source>
             <translation>未评估。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="130" />
+            <location filename="../../gpucalc/report/summary.py" line="131" />
             <source>At {n} tokens per request the limit changes from {a} to {b}.</source>
             <translation>每请求 {n} token 处，限制从{a}变为{b}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="142" />
+            <location filename="../../gpucalc/report/summary.py" line="143" />
             <source>Verdict</source>
             <translation>结论</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="144" />
+            <location filename="../../gpucalc/report/summary.py" line="145" />
             <source>Recommended concurrency</source>
             <translation>推荐并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="145" />
+            <location filename="../../gpucalc/report/summary.py" line="146" />
             <source>Binding limit</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="146" />
+            <location filename="../../gpucalc/report/summary.py" line="147" />
             <source>Top risk</source>
             <translation>最大风险</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="147" />
+            <location filename="../../gpucalc/report/summary.py" line="148" />
             <source>What would change the answer</source>
             <translation>什么会改变结论</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="156" />
+            <location filename="../../gpucalc/report/summary.py" line="157" />
             <source>Does not run: the model does not fit in the GPUs' memory.</source>
             <translation>无法运行：模型放不进 GPU 显存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="158" />
+            <location filename="../../gpucalc/report/summary.py" line="159" />
             <source>Why</source>
             <translation>原因</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="160" />
+            <location filename="../../gpucalc/report/summary.py" line="161" />
             <source>More GPUs per replica (tensor or pipeline parallel), GPUs with more memory, or lower-precision weights.</source>
             <translation>每副本用更多卡（张量并行或流水线并行）、换显存更大的卡，或使用更低精度的权重。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="168" />
+            <location filename="../../gpucalc/report/summary.py" line="169" />
             <source>{model} on {n}× {gpu} · {engine}</source>
             <translation>{model}，{n}× {gpu} · {engine}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="171" />
+            <location filename="../../gpucalc/report/summary.py" line="172" />
             <source>gpucalc {version} · created {date}</source>
             <translation>gpucalc {version} · 生成于 {date}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="176" />
+            <location filename="../../gpucalc/report/summary.py" line="178" />
             <source>Scenario: {name}</source>
             <translation>场景：{name}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="182" />
+            <location filename="../../gpucalc/report/summary.py" line="184" />
             <source>The appendices give the inputs, every deduction with its formula and source, the curves, the fleet options and the measurement plan that checks this estimate.</source>
             <translation>附录列出输入、每一项显存扣减及其公式和来源、各条曲线、卡数方案，以及用来核对本估算的实测计划。</translation>
         </message>
