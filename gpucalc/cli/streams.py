@@ -44,6 +44,18 @@ def plain_replacement(exc: UnicodeError) -> tuple[str, int]:
 codecs.register_error(PLAIN_ERRORS, plain_replacement)
 
 
+def _loses(text: str, encoding: str) -> bool:
+    """Whether ``text`` holds a character ``encoding`` cannot hold and that has no plain form."""
+    for ch in set(text):
+        if ch in PLAIN_FORMS:
+            continue
+        try:
+            ch.encode(encoding)
+        except UnicodeEncodeError:
+            return True
+    return False
+
+
 class OutputWriteError(Exception):
     """The command's standard output cannot be written (closed, full, an I/O error)."""
 
@@ -63,7 +75,8 @@ class GuardedStream:
     """A text stream whose writes degrade to its encoding and whose failures are told plainly.
 
     ``stream`` None is a closed stream: writing to it is an :class:`OutputWriteError`.
-    ``replaced`` says whether a character had to be replaced.
+    ``replaced`` says whether a character was lost (written as ``?``; a symbol written in its
+    plain form, ``x`` for ``×``, loses nothing).
     """
 
     def __init__(self, stream: TextIO | None) -> None:
@@ -92,7 +105,7 @@ class GuardedStream:
             try:
                 text.encode(self.encoding)
             except UnicodeEncodeError:
-                self.replaced = True
+                self.replaced = _loses(text, self.encoding)
         try:
             return self.stream.write(text)
         except BrokenPipeError:
