@@ -223,20 +223,25 @@ def state_dtype_notes(text: Mapping[str, Any]) -> tuple[str, ...]:
     return (STATE_DTYPE_NOTE,) if value is not None and _state_dtype(value) is None else ()
 
 
-def checked_layer_types(text: Mapping[str, Any], num_layers: int) -> list[Any] | None:
-    """``layer_types`` when the config has it; ValueError when it does not name every layer.
+def per_layer_list(text: Mapping[str, Any], key: str, num_layers: int) -> list[Any] | None:
+    """The config's list under ``key`` with one entry per layer; None when the key is absent.
 
-    A list of another length cannot say which layers are sliding, full or state layers, and
-    reading the other fields instead could plan every layer as sliding.
+    ValueError naming ``key`` when it is not a list or holds another number of entries: such a
+    list cannot say what each layer is (read past, ``layer_types`` could leave every layer sliding).
     """
-    layer_types = text.get("layer_types")
-    if layer_types is None:
+    value = text.get(key)
+    if value is None:
         return None
-    listed = json_list(layer_types, "layer_types")
+    listed = json_list(value, key)
     if len(listed) != num_layers:
-        raise ValueError(f"layer_types has {len(listed):,} entries but the model has "
-                         f"{num_layers:,} layers (num_hidden_layers)")
+        raise ValueError(f"{key} has {len(listed):,} entries but the model has {num_layers:,} "
+                         "layers (num_hidden_layers)")
     return listed
+
+
+def checked_layer_types(text: Mapping[str, Any], num_layers: int) -> list[Any] | None:
+    """``layer_types`` when the config has it; ValueError when it does not name every layer."""
+    return per_layer_list(text, "layer_types", num_layers)
 
 
 def state_layer_kinds(text: Mapping[str, Any], num_layers: int) -> tuple[LayerAttention, ...] | None:
@@ -310,13 +315,9 @@ def _kimi_delta_attention(block: Mapping[str, Any]) -> LinearAttentionSpec:
 
 def sliding_layer_pattern(text: Mapping[str, Any], num_layers: int) -> tuple[LayerAttention, ...] | None:
     """MiMo-V2-Flash's ``hybrid_layer_pattern``: 1 marks a sliding-window layer, 0 a full one."""
-    pattern = text.get("hybrid_layer_pattern")
-    if pattern is None:
+    flags = per_layer_list(text, "hybrid_layer_pattern", num_layers)
+    if flags is None:
         return None
-    flags = json_list(pattern, "hybrid_layer_pattern")
-    if len(flags) != num_layers:
-        raise ValueError(f"hybrid_layer_pattern has {len(flags):,} entries but the model has "
-                         f"{num_layers:,} layers")
     return tuple(LayerAttention.SLIDING if whole_number(f, f"hybrid_layer_pattern[{i}]", 0, 1)
                  else LayerAttention.FULL for i, f in enumerate(flags))
 

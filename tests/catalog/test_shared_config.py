@@ -21,10 +21,21 @@ SAVERS = 6
 SAVES_EACH = 8
 
 
-def _context() -> Any:
-    """Real processes: forked where the OS can (fast), spawned elsewhere."""
+def _run_together(target: Any, jobs: list[tuple[Any, ...]]) -> None:
+    """Run ``target(*job, start)`` for every job in its own process, all released at once.
+
+    Real processes: forked where the OS can (fast), spawned elsewhere.
+    """
     methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    ctx: Any = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    start = ctx.Event()
+    workers = [ctx.Process(target=target, args=(*job, start)) for job in jobs]
+    for worker in workers:
+        worker.start()
+    start.set()
+    for worker in workers:
+        worker.join(timeout=120)
+        assert worker.exitcode == 0
 
 
 def gpu_entry(catalog: Catalog, new_id: str) -> dict[str, Any]:
@@ -42,17 +53,8 @@ def _save_many(user_dir: str, entries: list[dict[str, Any]], start: Any) -> None
 
 
 def test_concurrent_savers_all_land(tmp_path: Path, catalog: Catalog) -> None:
-    ctx = _context()
-    start = ctx.Event()
     ids = [[f"p{p}-g{n}" for n in range(SAVES_EACH)] for p in range(SAVERS)]
-    workers = [ctx.Process(target=_save_many, args=(str(tmp_path), [gpu_entry(catalog, i) for i in mine],
-                                                    start)) for mine in ids]
-    for worker in workers:
-        worker.start()
-    start.set()
-    for worker in workers:
-        worker.join(timeout=120)
-        assert worker.exitcode == 0
+    _run_together(_save_many, [(str(tmp_path), [gpu_entry(catalog, i) for i in mine]) for mine in ids])
     saved = UserStore(tmp_path).get_entries("gpus")
     assert sorted(saved) == sorted(i for mine in ids for i in mine), "every one of 48 saves landed"
 
@@ -64,16 +66,7 @@ def _save_window(directory: str, recent: str, start: Any) -> None:
 
 
 def test_two_windows_closing_at_once_keep_both_recent_files(tmp_path: Path) -> None:
-    ctx = _context()
-    start = ctx.Event()
-    workers = [ctx.Process(target=_save_window, args=(str(tmp_path), f"/plans/{n}.gpucalc.json", start))
-               for n in range(4)]
-    for worker in workers:
-        worker.start()
-    start.set()
-    for worker in workers:
-        worker.join(timeout=120)
-        assert worker.exitcode == 0
+    _run_together(_save_window, [(str(tmp_path), f"/plans/{n}.gpucalc.json") for n in range(4)])
     recent = SettingsStore(tmp_path).load().recent_files
     assert sorted(recent) == [f"/plans/{n}.gpucalc.json" for n in range(4)]
 
