@@ -493,7 +493,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     with guarded_streams() as (out, err):
         languages = [environment_language()]
         try:
-            code = _main(argv, languages)
+            try:
+                code = _main(argv, languages)
+            except SystemExit:  # argparse: --help, --version, a refused flag; its text is out too
+                out.flush()
+                err.flush()
+                raise
             out.flush()
         except BrokenPipeError:
             return _quiet_broken_pipe()

@@ -54,7 +54,7 @@ def test_a_closed_stdout_exits_non_zero_with_a_message() -> None:
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
-@pytest.mark.parametrize("args", [["gpus"], [*ESTIMATE, "--json"]])
+@pytest.mark.parametrize("args", [["gpus"], [*ESTIMATE, "--json"], ["--help"]])
 def test_a_full_stdout_exits_non_zero_with_a_message(args: list[str]) -> None:
     done = _run(args, shell_suffix="> /dev/full")
     assert done.returncode == EXIT_OUTPUT
