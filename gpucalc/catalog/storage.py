@@ -381,9 +381,12 @@ def backup_stem(path: Path) -> str:
 def move_aside(path: Path, now: datetime | None = None) -> Path:
     """Move ``path`` to ``<stem>.bak-<timestamp>.json`` next to it and return the new path.
 
-    Never overwrites an existing file: a clash gets ``-2``, ``-3``, … appended. Raises
-    :class:`OSError` when the file cannot be moved.
+    Through a symbolic link the file it points to is moved (next to itself) and the link stays,
+    so the save that follows writes the link's target again. Never overwrites an existing
+    file: a clash gets ``-2``, ``-3``, … appended. Raises :class:`OSError` when the file cannot
+    be moved.
     """
+    path = write_target(path)
     stamp = backup_stamp(now or datetime.now(UTC))
     for n in range(1, MAX_BACKUP_SUFFIX):
         suffix = "" if n == 1 else f"-{n}"

@@ -162,3 +162,22 @@ def test_window_settings_kept_as_a_link_stay_a_link(tmp_path: Path) -> None:
     assert store.path.is_symlink()
     assert json.loads(target.read_text(encoding="utf-8"))["theme"] == "dark"
     assert SettingsStore(tmp_path / "config").load().theme == "dark"
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="symbolic links")
+def test_an_unusable_linked_table_is_set_aside_beside_its_target_and_the_link_stays(
+        tmp_path: Path, catalog: Catalog) -> None:
+    dotfiles = tmp_path / "dotfiles"
+    dotfiles.mkdir()
+    target = dotfiles / "gpus.json"
+    target.write_text("{not json", encoding="utf-8")
+    store = UserStore(tmp_path / "config")
+    store.tables_dir.mkdir(parents=True)
+    store.table_path("gpus").symlink_to(target)
+    (notice,) = store.put_entry("gpus", gpu_entry(catalog, "mine"))
+    assert notice.code == "user_table_reset"
+    backup = Path(str(notice.params["backup"]))
+    assert backup.parent == dotfiles
+    assert backup.read_text(encoding="utf-8") == "{not json"
+    assert store.table_path("gpus").is_symlink()
+    assert list(json.loads(target.read_text(encoding="utf-8"))["entries"]) == ["mine"]
