@@ -318,6 +318,7 @@ def run_size(args: argparse.Namespace) -> int:
     from gpucalc.catalog.resolve import precision_tiers, resolve_inputs
     from gpucalc.cli.perf_output import sizing_csv, sizing_table
     from gpucalc.core.inputs import Deployment
+    from gpucalc.core.physical_bounds import request_length_error
     from gpucalc.core.sizing import SizingRequest, size_fleet
 
     catalog = user_catalog(cli_language(args))
@@ -327,6 +328,9 @@ def run_size(args: argparse.Namespace) -> int:
         engine=args.engine, max_model_len=args.max_model_len,
         disaggregation=disaggregation_from_args(args)), workload_from_args(args),
         targets_from_args(args))
+    too_long = request_length_error(base)  # the engine would refuse these requests on any GPU
+    if too_long is not None:
+        raise too_long
     precisions = list(precision_tiers(catalog).values())
     request = SizingRequest(qps_avg=args.qps, qps_peak=args.qps_peak, redundancy=args.redundancy,
                             size_for_peak=not args.average_only)

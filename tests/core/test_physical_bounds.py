@@ -74,8 +74,9 @@ def test_a_request_class_longer_than_the_context_is_named(catalog: Catalog) -> N
                                    ["--input-len", "100000", "--max-model-len", "65536"]])
 def test_the_command_line_exits_2_naming_the_flags(capsys: pytest.CaptureFixture[str],
                                                    flags: list[str]) -> None:
-    for command in (["estimate"], ["simulate"]):
-        assert main([*command, LLAMA, "--gpu", "h100-sxm-80gb", *flags]) == 2
+    for command in (["estimate", LLAMA, "--gpu"], ["simulate", LLAMA, "--gpu"],
+                    ["size", "--model", LLAMA, "--gpus"]):
+        assert main([*command, "h100-sxm-80gb", *flags]) == 2
         err = capsys.readouterr().err
         assert "so the engine refuses it" in err
         assert "--input-len" in err
