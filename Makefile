@@ -33,11 +33,15 @@ bench: install
 	$(BIN)/python -m benchmarks
 
 # Hostile inputs, larger than the suite runs them: crafted logs and headers at the caps, every
-# CLI command fuzzed, and random actions in the window (all offscreen, no timing in pass/fail).
+# CLI command fuzzed (deep JSON in every JSON flag and paste, extreme floats, lengths past the
+# context, narrow output encodings, a shared config folder with newer and linked tables), many
+# processes saving into one config folder, and random actions in the window (all offscreen, no
+# timing in pass/fail).
 fuzz: install
 	$(BIN)/python -m benchmarks.hostile_logs
 	$(BIN)/python -m benchmarks.model_import_speed
 	$(BIN)/python -m benchmarks.cli_fuzz --examples 120
+	$(BIN)/python -m benchmarks.shared_config_fuzz --processes 8 --saves 40 --rounds 5
 	QT_QPA_PLATFORM=offscreen PYQTGRAPH_QT_LIB=PySide6 $(BIN)/python -m benchmarks.window_fuzz --actions 3000 --seed 1
 
 # Linux bundle: packaging/dist/gpucalc/ and gpucalc-<version>-linux-<arch>.tar.gz

@@ -6,6 +6,7 @@ the full value pools (huge counts, a FIFO among the paths); each run is stopped 
 ``--limit-s`` seconds and counted as hung. Prints, per command, the runs, the exit codes, every
 distinct failure (what the suite's check refused, with one argument list that shows it) and the
 slowest runs, so a bound that lets a documented limit run for more than a few seconds shows up.
+A run that takes more than :data:`MAX_CPU_S` seconds of CPU counts as a failure too.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from pathlib import Path
 from tests.cli.fuzz_args import COMMANDS, HostileFiles, Outcome, check_outcome, fuzz, make_hostile_files
 
 SLOWEST_SHOWN = 3
+MAX_CPU_S = 20.0
+"""The most CPU one accepted run may take (the issue's bound: no run over 20 s of CPU)."""
 
 
 def fuzz_command(command: str, files: HostileFiles, examples: int, limit_s: int) -> None:
@@ -32,6 +35,7 @@ def fuzz_command(command: str, files: HostileFiles, examples: int, limit_s: int)
         codes[outcome.code] += 1
         try:
             check_outcome(outcome)
+            assert outcome.cpu_seconds <= MAX_CPU_S, f"x: over {MAX_CPU_S:g} s of CPU"
         except AssertionError as exc:
             reason = str(exc).split(": ", 1)[-1].splitlines()[0][:160]
             failures.setdefault(reason, outcome.argv)
@@ -42,7 +46,7 @@ def fuzz_command(command: str, files: HostileFiles, examples: int, limit_s: int)
           f"{dict(sorted(codes.items()))}, {len(failures)} distinct failures")
     for reason, argv in failures.items():
         print(f"  FAIL {reason}\n       gpucalc {' '.join(a[:60] for a in argv)}")
-    for seconds, argv in timings[:SLOWEST_SHOWN]:
+    for seconds, argv in timings[:SLOWEST_SHOWN]:  # wall time; CPU time is checked above
         print(f"  {seconds:6.2f} s  gpucalc {' '.join(a[:60] for a in argv)}")
 
 

@@ -20,6 +20,7 @@ from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.inputs import Deployment, Targets, Workload
 from gpucalc.core.scenario import Scenario
 from gpucalc.core.sensitivity import evaluate_uncertainty
+from gpucalc.core.speculative_inputs import SpecMethod, SpeculativeDecoding
 from gpucalc.plan.compute import simulate_plan
 from gpucalc.report import build_report, write_report
 from gpucalc.report.csv_export import write_csv_files
@@ -32,6 +33,10 @@ SCENARIO = Scenario(
                       qps_avg=5, qps_peak=10),
     targets=Targets(tpot_ms=50))
 REPEAT = 5
+MTP_PLAIN = Scenario(model="deepseek-v3", gpu="h200-sxm-141gb",
+                     deployment=Deployment(num_gpus=8, tensor_parallel_size=8))
+MTP = MTP_PLAIN.model_copy(update={"deployment": MTP_PLAIN.deployment.model_copy(update={
+    "speculative_config": SpeculativeDecoding(method=SpecMethod.MTP, num_speculative_tokens=1)})})
 
 
 def _median(samples: list[float]) -> str:
@@ -74,6 +79,14 @@ def main() -> None:
             write_csv_files(out / f"c{i}.zip", SCENARIO, catalog)
             csv_samples.append(time.perf_counter() - start)
         print(f"CSV export, all tables in one zip:              {_median(csv_samples)}")
+        for label, scenario in (("DeepSeek-V3 on 8× H200, plain", MTP_PLAIN),
+                                ("the same with MTP speculation", MTP)):
+            samples = []
+            for i in range(3):
+                start = time.perf_counter()
+                write_csv_files(out / f"m{i}.zip", scenario, catalog)
+                samples.append(time.perf_counter() - start)
+            print(f"CSV export, {label:<34} {_median(samples)}")
         command = [sys.executable, "-m", "gpucalc", "report", "llama-3.1-70b-instruct", "--gpu",
                    "h100-sxm-80gb", "-tp", "4", "--max-model-len", "32768", "--input-len", "2000",
                    "--output-len", "300", "--tpot-ms", "50", "-o", str(out / "cli.pdf")]

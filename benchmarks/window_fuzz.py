@@ -60,7 +60,15 @@ MODEL_TEXTS = ("", "no-such-model", "x" * 300, "<img src=x>", "/dev/zero", "/", 
 SERVE_COMMANDS = ("vllm serve meta-llama/Llama-3.1-8B-Instruct -tp 2 --max-model-len 8192",
                   "vllm serve x --max-num-batched-tokens 16", "vllm serve", "sglang", "",
                   "python -m sglang.launch_server --model-path Qwen/Qwen2.5-7B-Instruct --tp 1",
-                  "trtllm-serve <b>x</b> --max_batch_size 99999999999999999999", "vllm serve m -tp abc")
+                  "trtllm-serve <b>x</b> --max_batch_size 99999999999999999999", "vllm serve m -tp abc",
+                  # deep and long JSON in the JSON-valued flags (3,000 levels raised RecursionError)
+                  "vllm serve m --kv-transfer-config '" + "[" * 3000 + "]" * 3000 + "'",
+                  "vllm serve m --speculative-config '" + '{"a":' * 500 + "1" + "}" * 500 + "'",
+                  "vllm serve m --eplb-config '[" + ",".join(["0"] * 5000) + "]'",
+                  "vllm serve m --limit-mm-per-prompt '{\"image\": " + "9" * 40 + "}'",
+                  "vllm serve m " + "--x " * 30_000,
+                  # lengths past the context
+                  "vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len 1024")
 CLASS_CELLS = ("", "abc", "-1", "0", "1e300", "0.5", "nan", "inf", "<b>x</b>", "4096")
 
 

@@ -27,3 +27,13 @@ def deep_nesting(opening: bytes = b"[", closing: bytes = b"]",
                  inner: bytes = b"") -> st.SearchStrategy[bytes]:
     """Nesting from just past the reader's depth limit to thousands of levels."""
     return st.integers(min_value=60, max_value=5000).map(lambda n: opening * n + inner + closing * n)
+
+
+DEEP_JSON = "[" * 3000 + "]" * 3000
+HOSTILE_FLAG_JSON = (DEEP_JSON, '{"a":' * 40 + "1" + "}" * 40, "[" + ",".join(["0"] * 5000) + "]",
+                     '{"method": "mtp", "num_speculative_tokens": 1e999}',
+                     '{"image": ' + "9" * 40 + "}", '{"kv_role": "kv_producer"',
+                     '{"num_redundant_experts": ' + "[" * 2000 + "]" * 2000 + "}",
+                     '{"k": "' + "x" * 20_000 + '"}')
+"""Deep, long and wide JSON for the JSON-valued flags and pasted commands (3,000 levels of
+``--kv-transfer-config`` raised RecursionError)."""

@@ -12,7 +12,7 @@ id is replaced only with ``overwrite=True``.
 from __future__ import annotations
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.catalog.user_store import StoreNotice, UserStore
+from gpucalc.catalog.user_store import StoreNotice, UserStore, UserTable
 from gpucalc.core.efficiency import Efficiency, EfficiencyOverride
 from gpucalc.core.engine import EngineProfile
 from gpucalc.core.log_compare import calibration_id, calibration_name
@@ -71,4 +71,10 @@ def save_calibration(store: UserStore, entry: EngineProfile, overwrite: bool = F
     where = existing_profile(store, entry.id, bundled)
     if where is not None and not overwrite:
         raise CalibrationConflictError(entry.id, where)
-    return store.put_entry("engines", entry)
+
+    def not_saved_meanwhile(current: UserTable) -> None:
+        """Another process may have saved a profile of this id since the check above."""
+        if not overwrite and entry.id in current.entries:
+            raise CalibrationConflictError(entry.id, "your tables")
+
+    return store.put_entry("engines", entry, check=not_saved_meanwhile)

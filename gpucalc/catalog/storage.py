@@ -4,17 +4,22 @@
 * :func:`atomic_write_bytes` / :func:`atomic_write_text` - readers see the old file or the new
   one, never a mix: a temporary file in the same folder is written, fsynced, renamed over the
   target and the folder is fsynced. A new file gets the mode the umask gives (``0666 & ~umask``),
-  a replaced file keeps its mode. The writer removes its own temporary files that an interrupted
-  save left behind (older than :data:`STALE_TEMP_SECONDS`).
+  a replaced file keeps its mode; a symbolic link is kept and its target written. The writer
+  removes its own temporary files that an interrupted save left behind (older than
+  :data:`STALE_TEMP_SECONDS`), and a failed save the folders it created.
+* :func:`atomic_write_files` - a set of files (a CSV export) into a folder, all or none.
 * :func:`read_json_document` - a bounded read through :mod:`gpucalc.io.bounded_json`.
 * :func:`checked_document` - the header check and migrations of a versioned document.
 * :func:`move_aside` - an unusable file becomes ``<stem>.bak-<UTC time>.json`` next to it; a
   backup is never overwritten (a clash in the same second gets ``-2``, ``-3``, …).
 
-The policy for versioned files: a file the app keeps for itself (user tables, window settings)
-that cannot be used - unreadable, too large, not JSON, wrong shape, or written by a newer gpucalc -
-is moved aside with a time-stamped backup and the app goes on without it; a document the user
-opens (a scenario) is never moved, only refused with a one-line reason.
+The policy for versioned files: reading never moves or rewrites a file. A file the app keeps for
+itself (user tables, window settings) that cannot be used - unreadable, too large, not JSON, wrong
+shape, or written by a newer gpucalc - is skipped with a notice and the app goes on without it;
+only an explicit save into it moves it aside first, with a time-stamped backup of its bytes
+(window settings written by a newer gpucalc are kept for it instead). Saves of those files hold
+the folder's advisory lock (:mod:`gpucalc.catalog.file_lock`) from their read to their write. A
+document the user opens (a scenario) is never moved, only refused with a one-line reason.
 """
 
 from __future__ import annotations
@@ -24,9 +29,10 @@ import copy
 import os
 import re
 import secrets
+import shutil
 import stat
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -78,9 +84,10 @@ def is_temp_of(name: str, path: Path) -> bool:
 
 def remove_stale_temps(path: Path, max_age_s: float = STALE_TEMP_SECONDS,
                        now: float | None = None) -> list[Path]:
-    """Remove temporary files of ``path`` older than ``max_age_s``; the ones removed.
+    """Remove temporary files (and folders) of ``path`` older than ``max_age_s``; the ones removed.
 
-    Only regular files named as this writer names them are touched; anything unreadable is left.
+    Only regular files and folders named as this writer names them are touched (a folder is a
+    staged export, :func:`atomic_write_files`); anything unreadable is left.
     """
     cutoff = (time.time() if now is None else now) - max_age_s
     removed: list[Path] = []
@@ -93,8 +100,13 @@ def remove_stale_temps(path: Path, max_age_s: float = STALE_TEMP_SECONDS,
             continue
         try:
             info = entry.stat(follow_symlinks=False)
-            if stat.S_ISREG(info.st_mode) and info.st_mtime < cutoff:
+            if info.st_mtime >= cutoff:
+                continue
+            if stat.S_ISREG(info.st_mode):
                 os.unlink(entry.path)
+                removed.append(Path(entry.path))
+            elif stat.S_ISDIR(info.st_mode):
+                shutil.rmtree(entry.path)
                 removed.append(Path(entry.path))
         except OSError:
             continue
@@ -110,15 +122,71 @@ def _existing_mode(path: Path) -> int | None:
     return stat.S_IMODE(info.st_mode) if stat.S_ISREG(info.st_mode) else None
 
 
+def write_target(path: Path) -> Path:
+    """The file a save of ``path`` writes: ``path``, or the file a symbolic link there points to.
+
+    Saving through a link (a table kept in a dotfiles repository) replaces the link's target
+    atomically and keeps the link; a chain of links is followed to its end.
+    """
+    if not path.is_symlink():
+        return path
+    return Path(os.path.realpath(path))
+
+
+def nothing_saved_at(path: Path) -> bool:
+    """Whether there is no file at ``path``: none, or a symbolic link whose target is not there yet.
+
+    A link into a dotfiles repository whose file does not exist yet is where the first save goes;
+    a link that loops is something there that cannot be read.
+    """
+    if path.exists():
+        return False
+    if not path.is_symlink():
+        return True
+    target = write_target(path)
+    return not target.is_symlink() and not target.exists()
+
+
+def _make_folders(directory: Path) -> list[Path]:
+    """Create ``directory`` and any missing parents; the folders created, outermost first."""
+    missing: list[Path] = []
+    current = directory
+    while not current.exists() and current.parent != current:
+        missing.append(current)
+        current = current.parent
+    directory.mkdir(parents=True, exist_ok=True)
+    return list(reversed(missing))
+
+
+def _remove_folders(created: list[Path]) -> None:
+    """Remove the folders a failed save created (innermost first), if they are still empty."""
+    for folder in reversed(created):
+        with contextlib.suppress(OSError):
+            folder.rmdir()
+
+
 def atomic_write_bytes(path: Path, content: bytes) -> None:
     """Write ``content`` to ``path`` so that readers see the old file or the new one.
 
     The bytes go to a temporary file in the same folder (created ``0666 & ~umask``, or with the
     mode of the file it replaces), which is flushed, fsynced and moved over ``path`` with
-    :func:`os.replace`; the folder is then fsynced so the rename survives a power cut. On any
-    error the temporary file is removed and ``path`` is untouched. Raises :class:`OSError`.
+    :func:`os.replace`; the folder is then fsynced so the rename survives a power cut. A
+    symbolic link is kept: its target is written (:func:`write_target`). On any error the
+    temporary file and the folders this save created are removed and ``path`` is untouched.
+    Raises :class:`OSError`.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
+    target = write_target(path)
+    created = _make_folders(target.parent)
+    try:
+        _replace_with(target, content)
+    except BaseException:
+        _remove_folders(created)
+        raise
+    _fsync_dir(target.parent)
+
+
+def _replace_with(path: Path, content: bytes) -> None:
+    """Write ``content`` to a temporary file next to ``path`` and rename it over ``path``."""
     remove_stale_temps(path)
     keep_mode = _existing_mode(path)
     tmp = path.with_name(temp_name(path))
@@ -136,7 +204,47 @@ def atomic_write_bytes(path: Path, content: bytes) -> None:
         with contextlib.suppress(OSError):
             tmp.unlink()
         raise
-    _fsync_dir(path.parent)
+
+
+def atomic_write_files(directory: Path, files: Sequence[tuple[str, bytes]]) -> list[Path]:
+    """Write every ``(name, content)`` of ``files`` into ``directory``: all of them, or none.
+
+    The files are written into a temporary folder next to ``directory`` first; a new folder is
+    then renamed into place in one step, an existing one gets each file renamed over its old
+    one. A failure (a full disk) leaves no file, no temporary folder and no new empty folder
+    behind. Returns the paths written. Raises :class:`OSError`.
+    """
+    directory = write_target(directory)
+    created = _make_folders(directory.parent)
+    remove_stale_temps(directory)
+    staging = directory.with_name(temp_name(directory))
+    try:
+        staging.mkdir()
+        for name, content in files:
+            _replace_with(staging / name, content)
+        _fsync_dir(staging)
+        _move_into(staging, directory, [name for name, _ in files])
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        _remove_folders(created)
+        raise
+    _fsync_dir(directory.parent)
+    return [directory / name for name, _ in files]
+
+
+def _move_into(staging: Path, directory: Path, names: list[str]) -> None:
+    """Put the files of ``staging`` in ``directory``: a rename of the folder when it is new."""
+    if not directory.exists():
+        try:
+            os.rename(staging, directory)
+            return
+        except OSError:
+            if not directory.is_dir():
+                raise
+    for name in names:
+        os.replace(staging / name, directory / name)
+    staging.rmdir()
+    _fsync_dir(directory)
 
 
 def atomic_write_text(path: Path, text: str) -> None:
@@ -273,9 +381,12 @@ def backup_stem(path: Path) -> str:
 def move_aside(path: Path, now: datetime | None = None) -> Path:
     """Move ``path`` to ``<stem>.bak-<timestamp>.json`` next to it and return the new path.
 
-    Never overwrites an existing file: a clash gets ``-2``, ``-3``, … appended. Raises
-    :class:`OSError` when the file cannot be moved.
+    Through a symbolic link the file it points to is moved (next to itself) and the link stays,
+    so the save that follows writes the link's target again. Never overwrites an existing
+    file: a clash gets ``-2``, ``-3``, … appended. Raises :class:`OSError` when the file cannot
+    be moved.
     """
+    path = write_target(path)
     stamp = backup_stamp(now or datetime.now(UTC))
     for n in range(1, MAX_BACKUP_SUFFIX):
         suffix = "" if n == 1 else f"-{n}"

@@ -37,6 +37,7 @@ from gpucalc.catalog.tables import (
 from gpucalc.catalog.user_store import MAX_TABLE_BYTES, StoreNotice, UserStore
 from gpucalc.io.bounded_json import parse_json_text, read_bounded_bytes
 from gpucalc.io.errors import InputFileError
+from gpucalc.io.spreadsheet import neutral_cell, restored_cell
 
 EXPORT_FORMAT = "gpucalc-table-export"
 EXPORT_SCHEMA_VERSION = 1
@@ -140,6 +141,7 @@ def export_json(table: str, entries: Mapping[str, BaseModel]) -> str:
 
 
 def _cell(value: Any, kind: ColumnKind) -> str:
+    """One CSV cell: a number as written, text and lists neutralised (no cell runs as a formula)."""
     if value is None:
         return ""
     if kind is ColumnKind.JSON:
@@ -148,7 +150,9 @@ def _cell(value: Any, kind: ColumnKind) -> str:
         items = [_scalar_text(item) for item in value]
         if not items or any(";" in item for item in items) or items[0].startswith("["):
             return json.dumps(value, ensure_ascii=False, allow_nan=False)
-        return ";".join(items)
+        return neutral_cell(";".join(items))
+    if isinstance(value, str):
+        return neutral_cell(value)
     return _scalar_text(value)
 
 
@@ -360,7 +364,11 @@ def _fill_required_submodels(model: type[BaseModel], data: dict[str, Any]) -> di
 
 
 def _parse_cell(cell: str, kind: ColumnKind) -> Any:
-    """A cell's value: JSON, a ';'-split list, or the text itself (pydantic converts numbers)."""
+    """A cell's value: JSON, a ';'-split list, or the text itself (pydantic converts numbers).
+
+    The apostrophe an export put before a text that could start a formula is removed.
+    """
+    cell = restored_cell(cell)
     text = cell.strip()
     if kind is ColumnKind.JSON or (kind is ColumnKind.LIST and text.startswith("[")):
         return parse_json_text(text, "the cell")

@@ -5,11 +5,15 @@
     {"format": "gpucalc-user-table", "table": "gpus", "schema_version": 1,
      "entries": {"<id>": {...full entry...}}, "deleted": ["<bundled id>", ...]}
 
-Files are written atomically (temp file + ``os.replace``). Older files are migrated in memory
-through :data:`MIGRATIONS`; a failing migration leaves the file untouched. A file that cannot be
-used (not JSON, wrong shape, too large, from a newer version) never stops the app: it is moved
-aside to ``<table>.bak-<timestamp>.json`` and a :class:`StoreNotice` says where. A single
-invalid entry is skipped (and reported) but kept in the file.
+Files are written atomically (temp file + ``os.replace``; through a symbolic link its target is
+written and the link kept). Older files are migrated in memory through :data:`MIGRATIONS`; a
+failing migration leaves the file untouched. A file that cannot be used (not JSON, wrong shape,
+too large, from a newer version) never stops the app and is never moved or rewritten by reading:
+it is skipped with a :class:`StoreNotice`, so a newer gpucalc still finds its own table after a
+downgrade and an upgrade. Only an explicit save into that table sets the file aside first, as
+``<table>.bak-<timestamp>.json`` with its bytes unchanged. A single invalid entry is skipped
+(and reported) but kept in the file. Every save holds the table's advisory lock
+(:mod:`gpucalc.catalog.file_lock`) from its read to its write, so concurrent saves all land.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from gpucalc.catalog.file_lock import locked
 from gpucalc.catalog.storage import (
     DocumentFormat,
     Migration,
@@ -33,6 +38,7 @@ from gpucalc.catalog.storage import (
     document_version,
     migrate_document,
     move_aside,
+    nothing_saved_at,
     read_json_document,
 )
 from gpucalc.catalog.tables import (
@@ -62,7 +68,8 @@ TABLE_DOCUMENT = DocumentFormat(FILE_FORMAT, CURRENT_SCHEMA_VERSION, migrations=
 class StoreNotice(Notice):
     """A coded notice about the user's tables (codes below; the UI words them).
 
-    * ``user_table_reset``: {table, backup, reason, detail} - the file was moved aside.
+    * ``user_table_skipped``: {table, path, reason, detail} - not used; left as it is.
+    * ``user_table_reset``: {table, backup, reason, detail} - a save moved the file aside.
     * ``user_table_migration_failed``: {table, path, from_version, reason} - file left as is.
     * ``user_table_unreadable``: {table, path, reason} - could not even be moved aside.
     * ``user_entry_invalid``: {table, id, field, reason} - entry skipped, kept in the file.
@@ -84,6 +91,7 @@ class UserTable:
     deleted: tuple[str, ...] = ()
     notices: tuple[StoreNotice, ...] = ()
     migration_failed: bool = False
+    unusable: str | None = None  # why the file was skipped (a reason code); None: it was used
 
 
 def _check_table(doc: dict[str, Any], table: str) -> None:
@@ -149,9 +157,9 @@ class UserStore:
     # -- reading -----------------------------------------------------------------------------
 
     def read_table(self, table: str) -> UserTable:
-        """Load ``table``: moves an unusable file aside; never raises for bad content."""
+        """Load ``table``; a file that cannot be used is skipped with a notice, never moved."""
         path = self.table_path(table)
-        if not path.exists() and not path.is_symlink():
+        if nothing_saved_at(path):
             return UserTable(table)
         try:
             doc = read_json_document(path, f"user table {path.name}", MAX_TABLE_BYTES,
@@ -168,10 +176,16 @@ class UserStore:
             _check_table(doc, table)
             raw, deleted = _body(doc)
         except UnusableDocumentError as exc:
-            return UserTable(table, notices=(self._reset_notice(table, path, exc.reason, exc.detail),))
+            return self._skipped(table, path, exc.reason, exc.detail)
         except OSError as exc:
-            return UserTable(table, notices=(self._reset_notice(table, path, "unreadable", str(exc)),))
+            return self._skipped(table, path, "unreadable", str(exc))
         return self._validated(table, raw, deleted)
+
+    @staticmethod
+    def _skipped(table: str, path: Path, reason: str, detail: str) -> UserTable:
+        """A table whose file cannot be used: nothing loaded, the file left exactly as it is."""
+        return UserTable(table, unusable=reason, notices=(StoreNotice(code="user_table_skipped", params={
+            "table": table, "path": str(path), "reason": reason, "detail": " ".join(detail.split())}),))
 
     def _validated(self, table: str, raw: dict[str, Any], deleted: list[str]) -> UserTable:
         entries: dict[str, BaseModel] = {}
@@ -186,7 +200,7 @@ class UserStore:
                          notices=tuple(notices))
 
     def _reset_notice(self, table: str, path: Path, reason: str, detail: str) -> StoreNotice:
-        """Move an unusable file aside and say where it went."""
+        """Move an unusable file aside (an explicit save or reset only) and say where it went."""
         detail = " ".join(detail.split())
         try:
             backup = move_aside(path, self._clock())
@@ -212,14 +226,18 @@ class UserStore:
 
     # -- writing -----------------------------------------------------------------------------
 
-    def put_entry(self, table: str, entry: Mapping[str, Any] | BaseModel) -> list[StoreNotice]:
+    def put_entry(self, table: str, entry: Mapping[str, Any] | BaseModel, *,
+                  check: Callable[[UserTable], None] | None = None) -> list[StoreNotice]:
         """Add or replace one entry (validated first; :class:`TableValidationError` if bad)."""
-        return self.put_entries(table, [entry])
+        return self.put_entries(table, [entry], check=check)
 
-    def put_entries(self, table: str, entries: Iterable[Mapping[str, Any] | BaseModel]) -> list[StoreNotice]:
+    def put_entries(self, table: str, entries: Iterable[Mapping[str, Any] | BaseModel], *,
+                    check: Callable[[UserTable], None] | None = None) -> list[StoreNotice]:
         """Add or replace several entries in one write; nothing is saved unless all are valid.
 
-        Returns notices about a file that had to be moved aside first (usually none).
+        ``check`` sees the table as it is on disk, under the lock, and may refuse the save by
+        raising (an id that another process saved meanwhile). Returns notices about a file that
+        had to be moved aside first (usually none).
         """
         spec = table_spec(table)
         validated: list[BaseModel] = []
@@ -234,7 +252,7 @@ class UserStore:
                 if key in deleted:
                     deleted.remove(key)
 
-        return self._mutate(table, change)
+        return self._mutate(table, change, check)
 
     def delete_entry(self, table: str, entry_id_: str) -> list[StoreNotice]:
         """Hide ``entry_id_``: drop the user's entry and hide a bundled one of that id."""
@@ -257,43 +275,63 @@ class UserStore:
         return self._mutate(table, change)
 
     def reset_table(self, table: str) -> list[StoreNotice]:
-        """Forget every edit to ``table``; a file that failed to migrate is moved aside, not lost."""
+        """Forget every edit to ``table``; a file gpucalc cannot use is moved aside, not lost."""
         path = self.table_path(table)
-        state = self.read_table(table)
-        notices = [n for n in state.notices if n.code != "user_entry_invalid"]
-        if state.migration_failed:
-            notices.append(self._reset_notice(table, path, "reset", "reset by the user"))
-        elif path.exists():
-            try:
-                path.unlink()
-            except OSError as exc:
-                raise UserStoreError(f"cannot reset {path}: {exc.strerror or exc}") from exc
+        try:
+            with locked(path):
+                state = self.read_table(table)
+                notices = [n for n in state.notices
+                           if n.code not in ("user_entry_invalid", "user_table_skipped")]
+                if state.migration_failed or state.unusable is not None:
+                    notices.append(self._reset_notice(table, path, state.unusable or "reset",
+                                                      "reset by the user"))
+                elif path.exists():
+                    self._remove(table, path)
+        except UserStoreError:
+            raise
+        except OSError as exc:
+            raise UserStoreError(f"cannot reset {path}: {exc.strerror or exc}") from exc
         return notices
 
     def reset_all(self) -> list[StoreNotice]:
         """Forget every edit to every table."""
         return [notice for name in TABLE_NAMES for notice in self.reset_table(name)]
 
-    def _mutate(self, table: str, change: Callable[[dict[str, Any], list[str]], None]) -> list[StoreNotice]:
+    def _mutate(self, table: str, change: Callable[[dict[str, Any], list[str]], None],
+                check: Callable[[UserTable], None] | None = None) -> list[StoreNotice]:
+        """Read ``table``, apply ``change`` and write it back, all under the table's lock.
+
+        The read inside the lock sees every save that finished before, so concurrent saves all
+        land. ``check`` sees the table as read (it may refuse the save by raising). A file that
+        cannot be used is set aside first (its bytes kept in the backup).
+        """
         path = self.table_path(table)
-        state = self.read_table(table)
-        notices = [n for n in state.notices if n.code != "user_entry_invalid"]
-        if state.migration_failed:  # keep the old file: move it aside before starting a new one
-            notices.append(self._reset_notice(table, path, "migration_failed",
-                                              "moved aside before saving new edits"))
-        raw = dict(state.raw)
-        deleted = list(state.deleted)
-        change(raw, deleted)
-        self._write(table, raw, deleted)
+        try:
+            with locked(path):
+                state = self.read_table(table)
+                if check is not None:
+                    check(state)
+                notices = [n for n in state.notices
+                           if n.code not in ("user_entry_invalid", "user_table_skipped")]
+                if state.migration_failed or state.unusable is not None:
+                    # keep the old file: move it aside before starting a new one
+                    notices.append(self._reset_notice(
+                        table, path, state.unusable or "migration_failed",
+                        "moved aside before saving new edits"))
+                raw = dict(state.raw)
+                deleted = list(state.deleted)
+                change(raw, deleted)
+                self._write(table, raw, deleted)
+        except UserStoreError:
+            raise
+        except OSError as exc:
+            raise UserStoreError(f"cannot save {path}: {exc.strerror or exc}") from exc
         return notices
 
     def _write(self, table: str, raw: dict[str, Any], deleted: list[str]) -> None:
         path = self.table_path(table)
         if not raw and not deleted:
-            try:
-                path.unlink(missing_ok=True)
-            except OSError as exc:
-                raise UserStoreError(f"cannot remove {path}: {exc.strerror or exc}") from exc
+            self._remove(table, path)
             return
         doc = {"format": FILE_FORMAT, "table": table, "schema_version": CURRENT_SCHEMA_VERSION,
                "entries": raw, "deleted": sorted(deleted)}
@@ -306,3 +344,15 @@ class UserStore:
         except OSError as exc:
             raise UserStoreError(f"cannot save {path}: {exc.strerror or exc}") from exc
 
+    @staticmethod
+    def _remove(table: str, path: Path) -> None:
+        """A table with no edits: no file, or an empty table where a symbolic link points."""
+        try:
+            if path.is_symlink():  # keep the link (dotfiles): its target becomes an empty table
+                atomic_write_text(path, json.dumps(
+                    {"format": FILE_FORMAT, "table": table, "schema_version": CURRENT_SCHEMA_VERSION,
+                     "entries": {}, "deleted": []}, indent=2) + "\n")
+            else:
+                path.unlink(missing_ok=True)
+        except OSError as exc:
+            raise UserStoreError(f"cannot remove {path}: {exc.strerror or exc}") from exc

@@ -68,7 +68,7 @@ def add_deployment_args(parser: argparse.ArgumentParser, searched: bool = False)
                             "step (SGLang: --disable-cuda-graph)")
     group.add_argument("--disable-cuda-graph", dest="enforce_eager", action="store_true",
                        help=argparse.SUPPRESS)
-    group.add_argument("--limit-mm-per-prompt", type=images_per_prompt, default=1,
+    group.add_argument("--limit-mm-per-prompt", type=image_limit, default=1,
                        help="images per prompt, as a number or vLLM's JSON ('{\"image\": 2}'): "
                             "the profiling pass runs the vision encoder on that many per request")
     group.add_argument("--engine", default="vllm",
@@ -167,6 +167,14 @@ def all2all_mode(text: str) -> AllToAllMode:
     """An engine's all-to-all backend name (vLLM or SGLang) as gpucalc's mode."""
     try:
         return all2all_mode_of(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
+
+
+def image_limit(text: str) -> int:
+    """``--limit-mm-per-prompt``: images per prompt, as a count or vLLM's JSON."""
+    try:
+        return images_per_prompt(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from exc
 

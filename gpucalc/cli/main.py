@@ -21,6 +21,13 @@ from gpucalc.cli.args import (
 from gpucalc.cli.bench import add_bench_parser, run_bench
 from gpucalc.cli.catalog import user_catalog
 from gpucalc.cli.simulate import add_simulate_parser, run_simulate
+from gpucalc.cli.streams import (
+    EXIT_OUTPUT,
+    GuardedStream,
+    OutputWriteError,
+    guarded_streams,
+    say_on_stderr,
+)
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.scenario import Scenario
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
@@ -276,6 +283,7 @@ def run_size(args: argparse.Namespace) -> int:
     """
     from gpucalc.catalog.resolve import precision_tiers, resolve_scenario
     from gpucalc.cli.perf_output import sizing_csv, sizing_table
+    from gpucalc.core.physical_bounds import request_length_error
     from gpucalc.core.sizing import SizingRequest, search_precisions, size_fleet
 
     catalog = user_catalog(cli_language(args))
@@ -283,6 +291,9 @@ def run_size(args: argparse.Namespace) -> int:
     gpus = [catalog.gpu(g) for g in gpu_ids]
     args.gpu = gpus[0].id
     base = resolve_scenario(catalog, scenario_from_flags(args))
+    too_long = request_length_error(base)  # the engine would refuse these requests on any GPU
+    if too_long is not None:
+        raise too_long
     if args.qps is None:
         raise CliError(QT_TRANSLATE_NOOP("Errors", "size needs the traffic to size for: give --qps "
                                                    "(average requests per second)"), EXIT_USAGE)
@@ -387,12 +398,23 @@ def _scale_factor(text: str) -> float:
 
 
 def run_gui(args: argparse.Namespace) -> int:
-    """``gpucalc gui`` / no arguments: the window (Qt is imported only here)."""
+    """``gpucalc gui`` / no arguments: the window (Qt is imported only here).
+
+    Without a display the window says so and how to get one (exit 69); a screenshot is then
+    rendered offscreen.
+    """
     from pathlib import Path
 
-    from gpucalc.ui.app import run_gui as run_window
+    from gpucalc.plan.display import EXIT_NO_DISPLAY, NO_DISPLAY, display_missing
 
     screenshot = getattr(args, "screenshot", None)
+    missing = display_missing(os.environ)
+    if missing is not None and screenshot:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    elif missing is not None:
+        raise CliError(NO_DISPLAY, EXIT_NO_DISPLAY, variables=missing)
+    from gpucalc.ui.app import run_gui as run_window
+
     scenario = getattr(args, "scenario", None)
     return run_window(scenario_path=Path(scenario) if scenario else None,
                       lang=getattr(args, "lang", None),
@@ -454,18 +476,62 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Expected problems (bad flags or files, a deployment that cannot exist) print one line and
     exit 2 (3: the model does not fit); a closed output pipe (``gpucalc … | head``) ends quietly
-    with 141; anything else prints one line and exits 70, with the traceback when
-    GPUCALC_DEBUG=1.
+    with 141; a standard output that is closed or full prints one line and exits 74; anything
+    else prints one line and exits 70, with the traceback when GPUCALC_DEBUG=1. Text the
+    terminal's encoding cannot hold is written in a plain form (``x`` for ``×``, ``?``).
+    """
+    with guarded_streams() as (out, err):
+        languages = [environment_language()]
+        try:
+            try:
+                code = _main(argv, languages)
+            except SystemExit:  # argparse: --help, --version, a refused flag; its text is out too
+                out.flush()
+                err.flush()
+                raise
+            out.flush()
+        except BrokenPipeError:
+            return _quiet_broken_pipe()
+        except OutputWriteError as exc:
+            say_on_stderr(err, "gpucalc: " + in_language(languages[-1])(ERRORS, OUTPUT_FAILED).format(
+                reason=exc.reason))
+            return EXIT_OUTPUT
+        if out.replaced or err.replaced:
+            say_on_stderr(err, "gpucalc: " + replaced_text_hint(languages[-1], out.encoding, err))
+        return code
+
+
+OUTPUT_FAILED = QT_TRANSLATE_NOOP("Errors", "cannot write the output: {reason}")
+REPLACED_TEXT = QT_TRANSLATE_NOOP(
+    "Errors", "this terminal's encoding ({encoding}) cannot show every character, so some were "
+              "replaced; set PYTHONIOENCODING=utf-8 (Windows: chcp 65001) to see them all")
+
+
+def replaced_text_hint(lang: str, encoding: str, err: GuardedStream) -> str:
+    """How to see the characters that were replaced: in ``lang`` when the stream can show it."""
+    line = in_language(lang)(ERRORS, REPLACED_TEXT).format(encoding=encoding)
+    try:
+        line.encode(err.encoding)
+    except UnicodeEncodeError:
+        line = REPLACED_TEXT.format(encoding=encoding)
+    return line
+
+
+def _main(argv: Sequence[str] | None, languages: list[str]) -> int:
+    """Parse the flags and run the command; every error but a failed output becomes its exit code.
+
+    The language of the messages the flags ask for is appended to ``languages``.
     """
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     args = parser.parse_args(args_list)
+    languages.append(cli_language(args))
     if args.command is None:
         args.command = "gui"
     try:
         return _run_command(args)
-    except BrokenPipeError:
-        return _quiet_broken_pipe()
+    except (BrokenPipeError, OutputWriteError):
+        raise
     except Exception as exc:
         if os.environ.get(DEBUG_VARIABLE, "") not in ("", "0"):
             traceback.print_exc()
@@ -485,6 +551,8 @@ def _run_command(args: argparse.Namespace) -> int:
                 "test-plan": _run_test_plan, "bench": run_bench}
     try:
         return commands[args.command](args)
+    except (BrokenPipeError, OutputWriteError):
+        raise
     except Exception as exc:
         expected = expected_error(exc, cli_language(args))
         if expected is None:

@@ -246,6 +246,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     from gpucalc.core.calculate import calculate_performance
     from gpucalc.core.inputs import MIN_REQUEST_RATE
     from gpucalc.core.memory_plan import calculate_memory
+    from gpucalc.core.physical_bounds import request_length_error
     from gpucalc.core.sim_capacity import offered_load_notice
     from gpucalc.core.sim_sweep import (
         SWEEP_TOP_OF_SATURATION,
@@ -265,6 +266,9 @@ def run_simulate(args: argparse.Namespace) -> int:
     inputs = resolve_inputs(
         user_catalog(cli_language(args)), args.model, args.gpu, deployment_from_args(args),
         workload_from_args(args), targets_from_args(args), quantization=args.quantization, dtype=args.dtype)
+    too_long = request_length_error(inputs)  # the engine would refuse these requests
+    if too_long is not None:
+        raise too_long
     memory = calculate_memory(inputs)
     if not memory.fits or memory.kv_cache_tokens.value <= 0:
         raise CliError(QT_TRANSLATE_NOOP("Errors", "the model does not fit, so there is nothing to "

@@ -32,6 +32,7 @@ from gpucalc.core.memory_plan import calculate_memory, memory_share_at, memory_s
 from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import PerfContext
 from gpucalc.core.perf_result import CurvePoint, LimitKind, PerformanceResult, PointSummary
+from gpucalc.core.physical_bounds import checked_result
 from gpucalc.core.prefix_cache import prefix_cache_result
 from gpucalc.core.speculative_result import speculative_notices, speculative_summary
 from gpucalc.core.tail_latency import Arrivals, TailPoint
@@ -315,4 +316,5 @@ def calculate(inputs: PlanInputs, load: LoadRequest | None = None) -> Result:
     memory = calculate_memory(inputs)
     if not memory.fits:
         return Result(memory=memory)
-    return Result(memory=memory, performance=calculate_performance(inputs, memory, load))
+    result = Result(memory=memory, performance=calculate_performance(inputs, memory, load))
+    return checked_result(inputs, result)  # physical bounds and over-long requests (one place)

@@ -187,6 +187,10 @@ class RequestClass(BaseModel):
     output_len: int = Field(ge=1, le=16_777_216)
 
 
+MAX_REQUEST_CLASSES = 64
+"""Most classes of one mixed workload (each costs a latency evaluation per view: 64 keep a report
+within a second of one without classes; 5,000 took a minute)."""
+
 # The slowest traffic planned or simulated: one request in about 11.6 days. Slower rates describe
 # no serving load; their arrival gaps (1e6 s and more) swamp every latency and underflow.
 MIN_REQUEST_RATE = 1e-6  # req/s
@@ -203,7 +207,9 @@ class Workload(BaseModel):
     output_len_p95: int | None = Field(default=None, ge=1, le=16_777_216)
     max_turns: int = Field(default=1, ge=1, le=1000, description="Turns of a multi-turn chat.")
     tokens_per_turn: int = Field(default=0, ge=0, le=1_000_000, description="History growth.")
-    classes: tuple[RequestClass, ...] = ()
+    classes: tuple[RequestClass, ...] = Field(
+        default=(), max_length=MAX_REQUEST_CLASSES,
+        description=f"Classes of mixed traffic (at most {MAX_REQUEST_CLASSES}); shares add up to 1.")
     length_margin: float = Field(
         default=0.0, ge=0.0, le=0.5,
         description="Seed 002: plan lengths this share longer (0.2–0.3 when lengths vary).")
@@ -258,6 +264,10 @@ class Workload(BaseModel):
 
 
 SLO_PERCENTILES = (50, 95, 99)  # seed 000 plans at P95
+MIN_WATERMARK = 0.05
+"""The smallest share of the knee planned online (seed 000: about 70 %): below it a replica's
+planned rate shrinks without bound while one request still runs (1e-300 asked for a 300-digit
+fleet)."""
 
 
 class Targets(BaseModel):
@@ -267,7 +277,7 @@ class Targets(BaseModel):
 
     ttft_ms: float = Field(default=2000.0, gt=0, le=3_600_000)
     tpot_ms: float = Field(default=100.0, gt=0, le=60_000)
-    watermark: float = Field(default=0.7, gt=0, le=1.0,
+    watermark: float = Field(default=0.7, ge=MIN_WATERMARK, le=1.0,
                              description="Share of the knee (the recommendation) planned online.")
     planning_memory_share: float = Field(
         default=0.7, gt=0, le=1.0, description="Weights + KV(avg) + margin must fit this share."

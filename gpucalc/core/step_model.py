@@ -295,12 +295,33 @@ class StepModel:
         ``prefill`` counts scheduled prompt tokens; with prefix caching only their uncached
         share is computed (:meth:`uncached_prefill`).
         """
+        tokens, work = self._tokens_and_work(decode, prefill, context, prefill_context)
+        return self.finished_step_seconds(work) if tokens > 0 else 0.0
+
+    def finished_step_seconds(self, work_s: float, launch_s: float | None = None) -> float:
+        """A step of ``work_s`` GPU seconds: the launches it waits on and the fixed overhead added.
+
+        ``launch_s``: the CPU launch time of the step's kernels (default: the target's layers).
+        """
+        launch = self.eager_launch_s if launch_s is None else launch_s
+        if launch:
+            return work_s + max(launch - work_s, 0.0) + self.overhead_s
+        return work_s + self.overhead_s
+
+    def work_seconds(self, decode: float, prefill: float, context: float,
+                     prefill_context: float | None = None) -> float:
+        """The GPU work of one step (kernels and collectives), without launches and overhead."""
+        return self._tokens_and_work(decode, prefill, context, prefill_context)[1]
+
+    def _tokens_and_work(self, decode: float, prefill: float, context: float,
+                         prefill_context: float | None) -> tuple[float, float]:
+        """The tokens a step computes (uncached prompt tokens included) and its GPU work."""
         pctx = prefill / 2 if prefill_context is None else prefill_context
         if self.prefill_cached_share:
             prefill, pctx = self.uncached_prefill(prefill, pctx)
         tokens = decode + prefill
         if tokens <= 0:
-            return 0.0
+            return tokens, 0.0
         k = self.kernels
         if k is not None:  # GEMMs, attention and all-reduces on the surfaces
             work = self._surface_work_seconds(k, tokens, decode, context, prefill, pctx)
@@ -313,14 +334,33 @@ class StepModel:
             work += self.pipeline_seconds(tokens)
         if self.dcp_bytes_per_decode:
             work += self.dcp_seconds(decode)
-        if self.eager_launch_s:
-            return work + self.launch_wait_seconds(work) + self.overhead_s
-        return work + self.overhead_s
+        return tokens, work
 
     def step_seconds_many(self, decode: FloatArray | float, prefill: FloatArray | float,
                           context: FloatArray | float,
                           prefill_context: FloatArray | float | None = None) -> FloatArray:
         """:meth:`step_seconds` over broadcast numpy arrays (element-wise the same values)."""
+        live, work = self._live_and_work_many(decode, prefill, context, prefill_context)
+        return np.where(live, self.finished_step_seconds_many(work), 0.0)
+
+    def finished_step_seconds_many(self, work: FloatArray,
+                                   launch_s: FloatArray | float | None = None) -> FloatArray:
+        """:meth:`finished_step_seconds` over an array of GPU work."""
+        launch = self.eager_launch_s if launch_s is None else launch_s
+        if np.any(launch):
+            work = work + np.maximum(launch - work, 0.0)
+        return work + self.overhead_s
+
+    def work_seconds_many(self, decode: FloatArray | float, prefill: FloatArray | float,
+                          context: FloatArray | float,
+                          prefill_context: FloatArray | float | None = None) -> FloatArray:
+        """:meth:`work_seconds` over broadcast numpy arrays (0 where a step has no tokens)."""
+        return self._live_and_work_many(decode, prefill, context, prefill_context)[1]
+
+    def _live_and_work_many(self, decode: FloatArray | float, prefill: FloatArray | float,
+                            context: FloatArray | float, prefill_context: FloatArray | float | None
+                            ) -> tuple[NDArray[np.bool_], FloatArray]:
+        """Which steps compute any token, and the GPU work of each (0 where none)."""
         d, p, c = np.broadcast_arrays(*(np.asarray(x, dtype=np.float64)
                                         for x in (decode, prefill, context)))
         pctx = p / 2 if prefill_context is None else np.broadcast_to(
@@ -340,9 +380,7 @@ class StepModel:
                               for hop in self.pp_hop_bytes_per_s)
         if self.dcp_bytes_per_decode:
             work = work + self._dcp_many(d)
-        if self.eager_launch_s:
-            work = work + np.maximum(self.eager_launch_s - work, 0.0)
-        return np.where(live, work + self.overhead_s, 0.0)
+        return live, np.where(live, work, 0.0)
 
     def _kv_read_many(self, context: FloatArray) -> FloatArray:
         total = self.kv_full_bytes * context

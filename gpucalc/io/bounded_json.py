@@ -24,29 +24,44 @@ MAX_JSON_DEPTH = 64
 MAX_JSON_INT = 2**63 - 1
 """The largest integer a JSON file may hold (int64); nothing gpucalc reads needs more."""
 _MAX_INT_TEXT = len(str(MAX_JSON_INT)) + 1  # sign included
+MAX_JSON_VALUES = 20_000_000
+"""The most values (objects, arrays, strings, numbers, each member counted) one JSON file may hold;
+a file at its size bound holds fewer, so only a pathological one (``[[],[],…]``) reaches it."""
+
+MAX_FLAG_JSON_CHARACTERS = 16_384
+"""The longest JSON a flag or a pasted command's flag may carry (vLLM's own configs are < 1 kB)."""
+MAX_FLAG_JSON_DEPTH = 16
+"""The deepest nesting of a flag's JSON (vLLM's --kv-transfer-config nests 3 levels)."""
+MAX_FLAG_JSON_VALUES = 2_000
+"""The most values in a flag's JSON, members of every object and array counted."""
 
 
-def _depth(value: Any, limit: int) -> int:
-    """Nesting depth of a parsed JSON value, stopping early past ``limit``.
+def _shape(value: Any, depth_limit: int, count_limit: int) -> tuple[int, int]:
+    """Nesting depth and number of values of a parsed JSON value, stopping early past a limit.
 
     Walks one level at a time and keeps only containers, so the work is linear in the number of
     values with little per-value overhead (a 200,000-tensor safetensors header takes well under
-    a second).
+    a second). Every member of a container counts as a value, the outer value too.
     """
     level = [value] if isinstance(value, dict | list) else []
-    depth = 1
+    depth, count = 1, 1
     while level:
         children: list[Any] = []
         for item in level:
             members = item.values() if isinstance(item, dict) else item
+            count += len(members)
             children.extend([child for child in members if isinstance(child, dict | list)])
-        if not children:
-            return depth
+        if not children or count > count_limit:
+            return depth, count
         depth += 1
-        if depth > limit:
-            return depth
+        if depth > depth_limit:
+            return depth, count
         level = children
-    return depth
+    return depth, count
+
+
+class JsonSyntaxError(InputFileError):
+    """The text is not JSON at all (as opposed to JSON beyond a bound)."""
 
 
 class _NumberOutOfRangeError(ValueError):
@@ -82,28 +97,63 @@ def _keep_constant(name: str) -> float:
 
 
 def parse_json_text(text: str | bytes, what: str, max_depth: int = MAX_JSON_DEPTH,
-                    non_finite: bool = False) -> Any:
+                    non_finite: bool = False, max_values: int = MAX_JSON_VALUES) -> Any:
     """Parse JSON text, raising :class:`InputFileError` naming ``what`` on any problem.
 
-    Refused: invalid JSON or UTF-8, nesting beyond ``max_depth``, reals that overflow to infinity,
-    integers beyond int64 (Python's digit limit is never reached) and, unless ``non_finite`` (for
-    benchmark files, whose tools write ``"request_rate": Infinity``), ``NaN``/``Infinity``.
+    Refused: invalid JSON or UTF-8, nesting beyond ``max_depth``, more than ``max_values``
+    values, reals that overflow to infinity, integers beyond int64 (Python's digit limit is never
+    reached) and, unless ``non_finite`` (for benchmark files, whose tools write
+    ``"request_rate": Infinity``), ``NaN``/``Infinity``.
     """
     constant = _keep_constant if non_finite else _refuse_constant
     try:
         value = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
                            parse_constant=constant)
     except RecursionError as exc:
-        raise InputFileError(f"{what} is nested too deeply to be a valid file") from exc
+        raise InputFileError(f"{what} is nested more than {max_depth} levels deep") from exc
     except _NumberOutOfRangeError as exc:
         raise InputFileError(f"{what} holds a number gpucalc cannot use: {exc}") from exc
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise InputFileError(f"{what} is not valid JSON ({exc})") from exc
+        raise JsonSyntaxError(f"{what} is not valid JSON ({exc})") from exc
     except ValueError as exc:  # anything else the decoder refuses
-        raise InputFileError(f"{what} is not valid JSON ({exc})") from exc
-    if _depth(value, max_depth) > max_depth:
+        raise JsonSyntaxError(f"{what} is not valid JSON ({exc})") from exc
+    depth, count = _shape(value, max_depth, max_values)
+    if depth > max_depth:
         raise InputFileError(f"{what} is nested more than {max_depth} levels deep")
+    if count > max_values:
+        raise InputFileError(f"{what} holds more than {max_values:,} values")
     return value
+
+
+class FlagJsonError(InputFileError):
+    """A flag's JSON (given on the command line or in a pasted command) that gpucalc refuses.
+
+    ``over_limit``: refused for its length, depth, value count or a number, not its syntax.
+    """
+
+    def __init__(self, message: str, over_limit: bool) -> None:
+        super().__init__(message)
+        self.over_limit = over_limit
+
+
+def parse_flag_json(text: str, flag: str, max_characters: int = MAX_FLAG_JSON_CHARACTERS) -> Any:
+    """Parse the JSON value of ``flag`` within the flag bounds; :class:`FlagJsonError` otherwise.
+
+    The one parser of every JSON a user passes or pastes (``--speculative-config``,
+    ``--kv-transfer-config``, ``--eplb-config``, ``--limit-mm-per-prompt``): at most
+    ``max_characters`` characters, :data:`MAX_FLAG_JSON_DEPTH` levels and
+    :data:`MAX_FLAG_JSON_VALUES` values, numbers within int64 and finite. The length is checked
+    before parsing, so the work is bounded whatever was pasted; the message is one line naming
+    the flag and the limit.
+    """
+    if len(text) > max_characters:
+        raise FlagJsonError(f"{flag} is {len(text):,} characters long; at most {max_characters:,}",
+                            over_limit=True)
+    try:
+        return parse_json_text(text, flag, max_depth=MAX_FLAG_JSON_DEPTH,
+                               max_values=MAX_FLAG_JSON_VALUES)
+    except InputFileError as exc:
+        raise FlagJsonError(str(exc), over_limit=not isinstance(exc, JsonSyntaxError)) from None
 
 
 def _kind_of(mode: int) -> str:

@@ -28,10 +28,13 @@ from __future__ import annotations
 
 import ast
 import math
+import os
 import re
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from pydantic import ValidationError
 
@@ -40,7 +43,18 @@ from gpucalc.io.bounded_json import open_regular
 from gpucalc.io.errors import InputFileError
 
 MAX_LOG_BYTES = 8 * 1024 * 1024
-"""Bytes of a log that are read and parsed: the start-up lines come first, request traffic later."""
+"""Bytes of a log that are parsed: its head, or the stretch that ends just past its KV cache line."""
+MAX_LOG_SCAN_SECONDS = 10.0
+"""How long a long log is searched for its KV cache line past the head (about 1 GB at 150 MB/s)."""
+SCAN_CHUNK_BYTES = 4 * 1024 * 1024
+"""Bytes read at a time while searching; the memory a search holds besides the parsed stretch."""
+AFTER_KV_BYTES = 1024 * 1024
+"""Bytes kept after the KV cache line (maximum concurrency, CUDA graph capture follow it)."""
+KV_LINE_MARKS = (b"GPU KV cache size:", b"Available KV cache memory:", b"reserved for KV Cache is",
+                 b"GPU blocks:", b"CUDA blocks:", b"KV Cache is allocated.", b"max_total_num_tokens=",
+                 b"for max tokens in paged KV cache", b"Number of blocks in KV cache primary pool")
+"""Text of the lines that give the KV cache size, in every engine's start-up (vLLM V0/V1, SGLang,
+TensorRT-LLM): the end of the start-up lines a long log is searched for."""
 MAX_LINE_CHARS = 16_384
 """Characters of one line the patterns see; longer lines are cut (bounds the work per line, and
 keeps SGLang's ``server_args=ServerArgs(…)`` line, about 6,000 characters, whole)."""
@@ -62,6 +76,10 @@ __all__ = ["MeasuredMemory", "deployment_overrides", "parse_engine_log", "read_e
 
 _NUM = r"([0-9][0-9,]*+(?:\.[0-9]++)?)"
 _UNIT = r"\s*+(GiB|GB|MiB|MB)"
+
+
+class NoStartupLinesError(InputFileError):
+    """The text holds no engine start-up lines, or stops before the KV cache size."""
 
 
 class _OutOfRangeError(ValueError):
@@ -458,17 +476,18 @@ def parse_engine_log(text: str, source: str = "pasted text") -> MeasuredMemory:
     text = _clip_lines(text[: MAX_LOG_BYTES])
     engine = _engine_of(text)
     if engine is None:
-        raise InputFileError(
+        raise NoStartupLinesError(
             f"{source} does not look like a vLLM, SGLang or TensorRT-LLM start-up log: none of "
             "their memory lines was found")
     found = _figures(engine, text, source)
     name = ENGINE_NAMES[engine]
     if not any(key in found for key in _MEMORY_FIGURES):
-        raise InputFileError(f"{source} mentions {name} but holds none of its start-up memory lines; "
-                             "paste the log from the engine start until the KV cache is allocated")
+        raise NoStartupLinesError(f"{source} mentions {name} but holds none of its start-up memory "
+                                  "lines; paste the log from the engine start until the KV cache is "
+                                  "allocated")
     if not any(key in found for key in _KV_FIGURES):
-        raise InputFileError(f"{source} stops before {name} printed the KV cache size (truncated "
-                             "log?); paste the start-up log until the KV cache line")
+        raise NoStartupLinesError(f"{source} stops before {name} printed the KV cache size; paste "
+                                  "the start-up log until the KV cache line")
     flags = found.get("flags", {})
     if engine.startswith("vllm"):
         _complete_vllm_blocks(found, flags, source)
@@ -507,13 +526,102 @@ def read_log_head(path: Path, max_bytes: int = MAX_LOG_BYTES) -> str:
     return data.decode("utf-8", errors="replace")
 
 
-def read_engine_log(path: Path, max_bytes: int = MAX_LOG_BYTES) -> MeasuredMemory:
-    """Parse the start-up log at ``path``; only the first ``max_bytes`` bytes are read.
+@dataclass(frozen=True, slots=True)
+class LogStretch:
+    """The part of a log file that is parsed, where it starts, and how much of the file was searched.
 
-    Start-up lines come first, so a long log that goes on with request traffic is still read
-    correctly from its head. Pipes, devices and folders are refused at once.
+    ``searched_bytes`` equals ``size_bytes`` when the whole log was read; less when the search
+    for the KV cache line stopped at :data:`MAX_LOG_SCAN_SECONDS`.
     """
-    return parse_engine_log(read_log_head(path, max_bytes), source=str(path))
+
+    text: str
+    start_bytes: int
+    size_bytes: int
+    searched_bytes: int
+
+
+def _first_mark(data: bytes) -> int:
+    """Where the first KV cache line mark is in ``data`` (-1: none)."""
+    found = [at for at in (data.find(mark) for mark in KV_LINE_MARKS) if at >= 0]
+    return min(found) if found else -1
+
+
+def _search_marks(handle: IO[bytes], start: int, size: int, clock: Callable[[], float]) -> tuple[int, int]:
+    """The first KV cache line mark at or after ``start`` (-1: none) and the bytes searched up to.
+
+    Reads :data:`SCAN_CHUNK_BYTES` at a time, overlapping by the longest mark, until the mark,
+    the end of the file or :data:`MAX_LOG_SCAN_SECONDS`.
+    """
+    overlap = max(len(mark) for mark in KV_LINE_MARKS)
+    deadline = clock() + MAX_LOG_SCAN_SECONDS
+    position = start
+    while position < size:
+        handle.seek(max(position - overlap, 0))
+        base = handle.tell()
+        chunk = handle.read(SCAN_CHUNK_BYTES + overlap)
+        if not chunk:
+            break
+        at = _first_mark(chunk)
+        if at >= 0:
+            return base + at, base + at
+        position = base + len(chunk)
+        if clock() > deadline:
+            return -1, position
+    return -1, min(position, size)
+
+
+def read_log_stretch(path: Path, max_bytes: int = MAX_LOG_BYTES,
+                     clock: Callable[[], float] = time.monotonic) -> LogStretch:
+    """The start-up lines of the log at ``path``: its head, or the stretch before its KV cache line.
+
+    The head is read first; when it holds no KV cache line and the file goes on, the rest is
+    searched for one (bounded by :data:`MAX_LOG_SCAN_SECONDS` and :data:`SCAN_CHUNK_BYTES` of
+    memory), and the ``max_bytes`` that end just past it are returned. Regular files only.
+    """
+    head = read_log_head(path, max_bytes)
+    with open_regular(path, "the log") as handle:
+        size = os.fstat(handle.fileno()).st_size
+        if size <= max_bytes or _first_mark(head.encode("utf-8", errors="replace")) >= 0:
+            return LogStretch(head, 0, size, min(size, max_bytes))
+        try:
+            mark, searched = _search_marks(handle, max_bytes, size, clock)
+            if mark < 0:
+                return LogStretch(head, 0, size, max(searched, max_bytes))
+            start = max(0, mark + AFTER_KV_BYTES - max_bytes)
+            handle.seek(start)
+            data = handle.read(max_bytes)
+        except OSError as exc:
+            raise InputFileError(f"cannot read the log at {path}: {exc.strerror or exc}") from exc
+    newline = data.find(b"\n") if start else -1  # start on a whole line
+    return LogStretch(data[newline + 1:].decode("utf-8", errors="replace"), start + newline + 1,
+                      size, mark)
+
+
+def _megabytes(n_bytes: int) -> str:
+    return f"{n_bytes / 1e6:,.1f}"
+
+
+def read_engine_log(path: Path, max_bytes: int = MAX_LOG_BYTES) -> MeasuredMemory:
+    """Parse the start-up log at ``path``: its head, or the stretch before its KV cache line.
+
+    A long log whose start-up comes after other lines (a previous run's traffic) is searched
+    to its end (see :func:`read_log_stretch`); a refusal says how much was searched. Pipes,
+    devices and folders are refused at once.
+    """
+    stretch = read_log_stretch(path, max_bytes)
+    try:
+        return parse_engine_log(stretch.text, source=str(path))
+    except NoStartupLinesError as exc:
+        if stretch.size_bytes <= max_bytes or stretch.start_bytes > 0:
+            raise  # the whole log was parsed, or the stretch before its KV cache line was
+        if stretch.searched_bytes < stretch.size_bytes:
+            raise NoStartupLinesError(
+                f"{path}: no KV cache line in the first {_megabytes(stretch.searched_bytes)} MB of "
+                f"this {_megabytes(stretch.size_bytes)} MB log (searched for "
+                f"{MAX_LOG_SCAN_SECONDS:g} s); paste the start-up log until the KV cache line") from exc
+        raise NoStartupLinesError(
+            f"{path}: all {_megabytes(stretch.size_bytes)} MB of the log were read and none of its "
+            f"lines gives the KV cache size; paste the start-up log until the KV cache line") from exc
 
 
 SGLANG_TO_VLLM = {"tp_size": "tensor_parallel_size", "pp_size": "pipeline_parallel_size",

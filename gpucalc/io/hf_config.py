@@ -44,16 +44,18 @@ from gpucalc.io.bounded_json import MAX_JSON_INT
 from gpucalc.io.config_values import json_list, real_number, short_label, whole_number
 from gpucalc.io.errors import InputFileError
 from gpucalc.io.hf_layers import (
+    checked_layer_types,
     hybrid_pattern,
     linear_attention,
     mamba,
     nas_layers,
     sliding_kv_heads,
     sliding_layer_pattern,
+    state_dtype_notes,
     state_layer_kinds,
     state_layer_notes,
 )
-from gpucalc.io.hf_quant import checkpoint_quant
+from gpucalc.io.hf_quant import read_checkpoint_quant
 from gpucalc.io.hf_vision import (
     QWEN_VL_RESOLUTION_NOTE,
     is_moonvit,
@@ -82,6 +84,11 @@ KNOWN_MODEL_TYPES = frozenset({
     "qwen3_vl_text", "qwen3_vl_moe", "qwen3_vl_moe_text", "qwen3_5", "qwen3_5_moe", "mistral3",
     "kimi_vl", "kimi_k25",
 })
+
+# Notice code: torch_dtype is not one of KNOWN_DTYPES (counted as 16-bit, as --dtype auto serves).
+UNKNOWN_DTYPE_NOTE = "import_dtype_not_recognised"
+KNOWN_DTYPES = frozenset({"bfloat16", "float16", "float32", "half", "float", "bf16", "fp16", "fp32",
+                          "auto", "float8_e4m3fn", "float8_e5m2", "float8", "fp8"})
 
 # Defaults of text configs that multimodal checkpoints leave implicit (transformers' defaults).
 _TEXT_DEFAULTS: dict[str, dict[str, Any]] = {
@@ -299,8 +306,8 @@ def _layer_attention(
     if not use_window or window >= max_len:
         return tuple(full for _ in range(num_layers)), None, None
     sliding = LayerAttention.SLIDING
-    layer_types = text.get("layer_types")
-    if isinstance(layer_types, list) and len(layer_types) == num_layers:
+    layer_types = checked_layer_types(text, num_layers)
+    if layer_types is not None:
         kinds = tuple(sliding if "sliding" in str(t) else full for t in layer_types)
     elif text.get("sliding_window_pattern"):
         pattern = _required(text, "sliding_window_pattern", low=1, high=MAX_JSON_INT)
@@ -420,6 +427,17 @@ def _vision(config: Mapping[str, Any], text_hidden: int) -> tuple[VisionSpec | N
     return _vision_params(config, text_hidden), ()
 
 
+def _dtype(text: Mapping[str, Any]) -> tuple[str, tuple[str, ...]]:
+    """The checkpoint's dtype label, and a notice code when it is not a dtype gpucalc knows.
+
+    An unknown one is kept as written and counted as a 16-bit dtype (what ``--dtype auto``
+    serves); the notice says so.
+    """
+    label = short_label(_first(text, "torch_dtype", "dtype", default="bfloat16"))
+    known = label.lower().removeprefix("torch.") in KNOWN_DTYPES
+    return label, () if known else (UNKNOWN_DTYPE_NOTE,)
+
+
 def _is_gated(text: Mapping[str, Any]) -> bool:
     model_type = str(text.get("model_type", ""))
     if model_type in _NON_GATED_TYPES:
@@ -491,7 +509,8 @@ def _build(
         kv_heads = layers.kv_heads
     cross = len(json_list(text.get("cross_attention_layers"), "cross_attention_layers"))
     quant_source = hf_quant_config or text.get("quantization_config")
-    quant = checkpoint_quant(quant_source)
+    quant, quant_notes = read_checkpoint_quant(quant_source)
+    dtype, dtype_notes = _dtype(text)
     model_type = short_label(_first(text, "model_type", default=config.get("model_type", "unknown")))
     tie = bool(_first(text, "tie_word_embeddings", default=model_type in _TIED_BY_DEFAULT))
     return ModelSpec(
@@ -512,7 +531,7 @@ def _build(
         or str(text.get("model_type", "")).startswith("qwen2"),
         tie_word_embeddings=tie,
         max_position_embeddings=max_len,
-        torch_dtype=short_label(_first(text, "torch_dtype", "dtype", default="bfloat16")),
+        torch_dtype=dtype,
         mla=mla,
         moe=moe,
         layer_attention=layers.kinds,
@@ -528,5 +547,6 @@ def _build(
         # transformers' Qwen3NextAttention: q_proj emits the query and an output gate;
         # Qwen3.5 names the same gate in attn_output_gate
         attention_output_gate=model_type == "qwen3_next" or text.get("attn_output_gate") is True,
-        approximations=(*layers.notes, *vision_notes, *_model_type_notes(text)),
+        approximations=(*layers.notes, *vision_notes, *_model_type_notes(text), *quant_notes,
+                        *dtype_notes, *state_dtype_notes(text)),
     )

@@ -206,10 +206,42 @@ def _kimi_linear_kinds(block: Mapping[str, Any], num_layers: int) -> tuple[Layer
                  for i in range(num_layers))
 
 
+STATE_DTYPES = frozenset({"float32", "bfloat16", "float16"})
+"""``mamba_ssm_cache_dtype`` values vLLM accepts (``--mamba-ssm-cache-dtype``)."""
+STATE_DTYPE_NOTE = "import_state_dtype_not_recognised"
+
+
 def _state_dtype(value: Any) -> str | None:
     """The config's ``mamba_ssm_cache_dtype`` when it names a float dtype vLLM accepts, else None."""
     name = str(value).lower().replace("torch.", "") if value is not None else ""
-    return name if name in {"float32", "bfloat16", "float16"} else None
+    return name if name in STATE_DTYPES else None
+
+
+def state_dtype_notes(text: Mapping[str, Any]) -> tuple[str, ...]:
+    """A notice code when the config gives a ``mamba_ssm_cache_dtype`` vLLM would not accept."""
+    value = text.get("mamba_ssm_cache_dtype")
+    return (STATE_DTYPE_NOTE,) if value is not None and _state_dtype(value) is None else ()
+
+
+def per_layer_list(text: Mapping[str, Any], key: str, num_layers: int) -> list[Any] | None:
+    """The config's list under ``key`` with one entry per layer; None when the key is absent.
+
+    ValueError naming ``key`` when it is not a list or holds another number of entries: such a
+    list cannot say what each layer is (read past, ``layer_types`` could leave every layer sliding).
+    """
+    value = text.get(key)
+    if value is None:
+        return None
+    listed = json_list(value, key)
+    if len(listed) != num_layers:
+        raise ValueError(f"{key} has {len(listed):,} entries but the model has {num_layers:,} "
+                         "layers (num_hidden_layers)")
+    return listed
+
+
+def checked_layer_types(text: Mapping[str, Any], num_layers: int) -> list[Any] | None:
+    """``layer_types`` when the config has it; ValueError when it does not name every layer."""
+    return per_layer_list(text, "layer_types", num_layers)
 
 
 def state_layer_kinds(text: Mapping[str, Any], num_layers: int) -> tuple[LayerAttention, ...] | None:
@@ -224,8 +256,8 @@ def state_layer_kinds(text: Mapping[str, Any], num_layers: int) -> tuple[LayerAt
     if kimi is not None:
         kinds = _kimi_linear_kinds(kimi, num_layers)
         return kinds if LayerAttention.STATE in kinds else None
-    layer_types = text.get("layer_types")
-    if isinstance(layer_types, list) and len(layer_types) == num_layers:
+    layer_types = checked_layer_types(text, num_layers)
+    if layer_types is not None:
         kinds = tuple(_kind_of_layer_type(t) for t in layer_types)
         return kinds if LayerAttention.STATE in kinds else None
     if text.get("full_attention_interval") and text.get("linear_num_value_heads"):
@@ -283,13 +315,9 @@ def _kimi_delta_attention(block: Mapping[str, Any]) -> LinearAttentionSpec:
 
 def sliding_layer_pattern(text: Mapping[str, Any], num_layers: int) -> tuple[LayerAttention, ...] | None:
     """MiMo-V2-Flash's ``hybrid_layer_pattern``: 1 marks a sliding-window layer, 0 a full one."""
-    pattern = text.get("hybrid_layer_pattern")
-    if pattern is None:
+    flags = per_layer_list(text, "hybrid_layer_pattern", num_layers)
+    if flags is None:
         return None
-    flags = json_list(pattern, "hybrid_layer_pattern")
-    if len(flags) != num_layers:
-        raise ValueError(f"hybrid_layer_pattern has {len(flags):,} entries but the model has "
-                         f"{num_layers:,} layers")
     return tuple(LayerAttention.SLIDING if whole_number(f, f"hybrid_layer_pattern[{i}]", 0, 1)
                  else LayerAttention.FULL for i, f in enumerate(flags))
 

@@ -8,13 +8,27 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from gpucalc.core.model_spec import CheckpointQuant, QuantScope
 from gpucalc.io.bounded_json import MAX_JSON_INT
 from gpucalc.io.config_values import described, json_list, whole_number
 
 MAX_QUANT_BITS = 64
+INT_BITS_PLANNED = (3, 4, 8)
+"""Bit widths of integer group-quantized checkpoints the precision table has a format for."""
+GROUP_SIZES_PLANNED = {4: (32, 64, 128), 3: (128,)}
+"""Group sizes with a format of their own; others are counted as 128-element groups (noted)."""
+# Notice codes (worded in gpucalc.text.notices): what the import of a quantization config assumed.
+BITS_ASSUMED_NOTE = "import_quant_bits_assumed"
+GROUP_SIZE_NOTE = "import_quant_group_size_approximated"
+
+
+class QuantReading(NamedTuple):
+    """A checkpoint's quantization and the notice codes for what reading it assumed."""
+
+    quant: CheckpointQuant | None
+    notes: tuple[str, ...] = ()
 
 
 # A dense-layer MLP module as checkpoints name it, tried against compressed-tensors' regular
@@ -71,19 +85,32 @@ def _scope_from_ignore(patterns: list[Any]) -> QuantScope:
     )
 
 
-def _int_format(bits: int, group_size: int | None, with_zero: bool) -> str:
-    """Weight-format id of an integer group-quantized checkpoint."""
+def _int_format(bits: int, group_size: Any, with_zero: bool, key: str) -> tuple[str, tuple[str, ...]]:
+    """Weight-format id of an integer group-quantized checkpoint, and what it approximates.
+
+    Raises ValueError naming ``key`` for a bit width the precision table has no format for
+    (planning it as another width would misstate the weights' memory).
+    """
+    if bits not in INT_BITS_PLANNED:
+        raise ValueError(f"{key} is {bits}: gpucalc plans integer checkpoints of "
+                         f"{', '.join(map(str, INT_BITS_PLANNED))} bits (add a weight format to "
+                         "the precision table for others)")
     if bits == 8:
-        return "int8"
-    if bits == 4:
-        suffix = "-zp" if with_zero else ""
-        return f"int4-g{group_size}{suffix}" if group_size in (32, 64, 128) else "int4-g128"
+        return "int8", ()
+    planned = GROUP_SIZES_PLANNED[bits]
+    group = group_size if group_size in planned else 128
+    notes = () if group_size in planned else (GROUP_SIZE_NOTE,)
     if bits == 3:
-        return "int3-g128"
-    return "int4-g128"
+        return "int3-g128", notes
+    return f"int4-g{group}{'-zp' if with_zero else ''}", notes
 
 
-def _compressed_tensors(config: Mapping[str, Any]) -> CheckpointQuant:
+def _given(config: Mapping[str, Any], *keys: str) -> Any:
+    """The first of ``keys`` present in ``config`` (0 and false count as given), else None."""
+    return next((config[key] for key in keys if config.get(key) is not None), None)
+
+
+def _compressed_tensors(config: Mapping[str, Any]) -> QuantReading:
     """Parse a compressed-tensors config (llm-compressor / RedHatAI checkpoints)."""
     groups = _json_object(config.get("config_groups") or {}, "quantization_config.config_groups")
     weights: Mapping[str, Any] = {}
@@ -91,22 +118,49 @@ def _compressed_tensors(config: Mapping[str, Any]) -> CheckpointQuant:
         if isinstance(group, Mapping) and isinstance(group.get("weights"), Mapping):
             weights = group["weights"]
             break
-    bits = whole_number(weights.get("num_bits") or 8, "config_groups weights.num_bits", 1, MAX_QUANT_BITS)
+    key = "config_groups weights.num_bits"
+    given = _given(weights, "num_bits")
+    bits = whole_number(8 if given is None else given, key, 1, MAX_QUANT_BITS)
+    notes: tuple[str, ...] = () if given is not None else (BITS_ASSUMED_NOTE,)
     kind = str(weights.get("type") or "int")
     fmt_name = str(config.get("format") or "")
     if "nvfp4" in fmt_name or (kind == "float" and bits == 4):
         fmt = "nvfp4"
     elif kind == "float" and bits == 8:
         fmt = "fp8"
+    elif kind == "float":
+        raise ValueError(f"{key} is {bits} for float weights: gpucalc plans 4-bit (NVFP4) and "
+                         "8-bit (FP8) float checkpoints")
     else:
-        fmt = _int_format(bits, weights.get("group_size"), not bool(weights.get("symmetric", True)))
+        fmt, group_notes = _int_format(bits, weights.get("group_size"),
+                                       not bool(weights.get("symmetric", True)), key)
+        notes += group_notes
     kv_scheme = config.get("kv_cache_scheme")
     kv = "fp8" if isinstance(kv_scheme, Mapping) and kv_scheme.get("num_bits") == 8 else None
     ignore = json_list(config.get("ignore"), "quantization_config.ignore")
-    return CheckpointQuant(
+    return QuantReading(CheckpointQuant(
         method="compressed-tensors", weight_format=fmt, scope=_scope_from_ignore(ignore),
         kv_cache_format=kv,
-    )
+    ), notes)
+
+
+def _int_checkpoint(method: str, config: Mapping[str, Any], scope: QuantScope) -> QuantReading:
+    """GPTQ / AWQ: bits (``bits``, AWQ's ``w_bit``), group size and zero points."""
+    given = _given(config, "bits", "w_bit")
+    bits = whole_number(4 if given is None else given, "quantization_config.bits", 1, MAX_QUANT_BITS)
+    group_given = _given(config, "group_size", "q_group_size")
+    group = whole_number(128 if group_given is None else group_given,
+                         "quantization_config.group_size", -1, MAX_JSON_INT)
+    if group == 0:
+        raise ValueError("quantization_config.group_size is 0; it must be -1 (per channel) or a "
+                         "positive number of weights")
+    zero = bool(config.get("zero_point", method.startswith("awq")))
+    if method.startswith("gptq"):
+        zero = not bool(config.get("sym", True))
+    fmt, notes = _int_format(bits, group, zero, "quantization_config.bits")
+    assumed = (BITS_ASSUMED_NOTE,) if given is None else ()
+    quant = CheckpointQuant(method=method.split("_", maxsplit=1)[0], weight_format=fmt, scope=scope)
+    return QuantReading(quant, assumed + notes)
 
 
 # ModelOpt quant_algo → weight-format id (TensorRT Model Optimizer's QUANTIZATION_* names).
@@ -158,18 +212,23 @@ def _json_object(value: Any, key: str) -> Mapping[str, Any]:
     return value
 
 
-def checkpoint_quant(source: Any) -> CheckpointQuant | None:  # noqa: PLR0911
-    # one branch per quant_method reads clearer than a dispatch table of lambdas
+def checkpoint_quant(source: Any) -> CheckpointQuant | None:
     """Translate a ``quantization_config`` mapping into a :class:`CheckpointQuant`.
 
     Raises :class:`ValueError` naming the key when the value is not an object, a count is not a
-    whole number in range, or the method is unknown.
+    whole number in range, a bit width has no format, or the method is unknown.
     """
+    return read_checkpoint_quant(source).quant
+
+
+def read_checkpoint_quant(source: Any) -> QuantReading:  # noqa: PLR0911
+    # one branch per quant_method reads clearer than a dispatch table of lambdas
+    """:func:`checkpoint_quant` with the notice codes for what the reading assumed."""
     if not source:
-        return None
+        return QuantReading(None)
     config = _json_object(source, "quantization_config")
     if "quantization" in config and str(config.get("quant_method") or "modelopt") == "modelopt":
-        return _modelopt(config)  # hf_quant_config.json, with or without its 'producer' block
+        return QuantReading(_modelopt(config))  # hf_quant_config.json, with or without 'producer'
     method = str(config.get("quant_method") or "").lower()
     ignore = json_list(config.get("modules_to_not_convert") or config.get("ignore"),
                        "quantization_config.ignore")
@@ -177,23 +236,14 @@ def checkpoint_quant(source: Any) -> CheckpointQuant | None:  # noqa: PLR0911
     if method == "compressed-tensors":
         return _compressed_tensors(config)
     if method in {"fp8", "fbgemm_fp8"}:
-        return CheckpointQuant(method=method, weight_format="fp8", scope=scope)
+        return QuantReading(CheckpointQuant(method=method, weight_format="fp8", scope=scope))
     if method == "mxfp4":
-        return CheckpointQuant(method=method, weight_format="mxfp4", scope=scope)
+        return QuantReading(CheckpointQuant(method=method, weight_format="mxfp4", scope=scope))
     if method in {"awq", "gptq", "awq_marlin", "gptq_marlin"}:
-        bits = whole_number(config.get("bits") or config.get("w_bit") or 4, "quantization_config.bits",
-                            1, MAX_QUANT_BITS)
-        group = whole_number(config.get("group_size") or config.get("q_group_size") or 128,
-                             "quantization_config.group_size", -1, MAX_JSON_INT)
-        zero = bool(config.get("zero_point", method.startswith("awq")))
-        if method.startswith("gptq"):
-            zero = not bool(config.get("sym", True))
-        return CheckpointQuant(
-            method=method.split("_")[0], weight_format=_int_format(bits, group, zero), scope=scope
-        )
+        return _int_checkpoint(method, config, scope)
     if method == "bitsandbytes":
         fmt = "bnb-int8" if config.get("load_in_8bit") else "bnb-nf4"
-        return CheckpointQuant(method=method, weight_format=fmt, scope=scope)
+        return QuantReading(CheckpointQuant(method=method, weight_format=fmt, scope=scope))
     if method == "modelopt":
-        return _modelopt(config)
+        return QuantReading(_modelopt(config))
     raise ValueError(f"quantization method '{method or '?'}' is not supported")

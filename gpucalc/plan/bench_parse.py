@@ -35,6 +35,7 @@ from gpucalc.core.inputs import MIN_REQUEST_RATE
 from gpucalc.core.sim_lengths import RangeRule
 from gpucalc.core.sim_limits import MAX_SIMULATED_REQUESTS, MIN_BURSTINESS
 from gpucalc.plan.field_errors import validation_path
+from gpucalc.plan.serve_command import pasted_length_problem
 
 VLLM_SYMMETRIC_SINCE = (0, 8, 3)  # vLLM release whose benchmark made the range ratio symmetric
 
@@ -176,6 +177,9 @@ _NO_EFFECT = {
 
 def _words(text: str) -> list[list[str]]:
     """Shell words of ``text``, one list per command (split at ``;``, ``&&``, ``|``, newlines)."""
+    problem = pasted_length_problem(text)
+    if problem is not None:
+        raise BenchCommandError(problem)
     joined = text.replace("\\\r\n", " ").replace("\\\n", " ")
     commands: list[list[str]] = []
     for line in joined.splitlines():

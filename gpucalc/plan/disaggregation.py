@@ -17,6 +17,7 @@ from gpucalc.core.explain import Term
 from gpucalc.core.fleet import FleetVerdict
 from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.memory_plan import calculate_memory
+from gpucalc.io.bounded_json import parse_flag_json
 from gpucalc.plan.serve_line import FLAGS, serve_line
 
 DisaggFigure = float | int | str | bool | None
@@ -99,11 +100,11 @@ def _pasted_role(kv_transfer_config: str | None, mode: str | None) -> str | None
         return None if mode == "null" else mode
     if kv_transfer_config is None:
         return None
-    try:
-        config = json.loads(kv_transfer_config)
-    except ValueError as exc:
-        raise ValueError("--kv-transfer-config must be a JSON object") from exc
-    role = config.get("kv_role") if isinstance(config, dict) else None
+    config = parse_flag_json(kv_transfer_config, "--kv-transfer-config")
+    if not isinstance(config, dict):
+        raise ValueError("--kv-transfer-config must be a JSON object, e.g. "
+                         "'{\"kv_connector\": \"NixlConnector\", \"kv_role\": \"kv_both\"}'")
+    role = config.get("kv_role")
     return VLLM_KV_ROLES.get(str(role), "both")
 
 

@@ -6,7 +6,6 @@ same names the command line uses (``gpucalc.cli.args``).
 
 from __future__ import annotations
 
-import json
 import shlex
 from dataclasses import dataclass
 from typing import Any
@@ -16,6 +15,7 @@ from pydantic import ValidationError
 from gpucalc.core.expert_parallel import AllToAllMode
 from gpucalc.core.scenario import Scenario
 from gpucalc.core.units import BYTES_PER_GIB
+from gpucalc.io.bounded_json import parse_flag_json
 from gpucalc.plan.disaggregation import pasted_pool
 from gpucalc.plan.speculative_config import SpeculativeFlags, speculative_from_flags
 
@@ -120,7 +120,22 @@ _BOOLEAN_OFF = {"--no-enable-prefix-caching": "enable_prefix_caching",
 _ENGINES = {"vllm": _VLLM, "sglang": _SGLANG, "trtllm": _TRTLLM}
 
 
+MAX_PASTED_CHARACTERS = 100_000
+"""The longest pasted command read (a serve or benchmark command is a few hundred characters)."""
+
+
+def pasted_length_problem(text: str) -> str | None:
+    """Why a pasted command is too long to read (one line), or None when it is not."""
+    if len(text) <= MAX_PASTED_CHARACTERS:
+        return None
+    return (f"the pasted text is {len(text):,} characters long; a command is at most "
+            f"{MAX_PASTED_CHARACTERS:,}")
+
+
 def _tokens(text: str) -> list[str]:
+    problem = pasted_length_problem(text)
+    if problem is not None:
+        raise ServeCommandError(problem)
     joined = text.replace("\\\r\n", " ").replace("\\\n", " ")
     try:
         return shlex.split(joined, comments=False)
@@ -168,10 +183,7 @@ def all2all_mode_of(text: str) -> AllToAllMode:
 
 def eplb_config_redundant(text: str) -> int:
     """``num_redundant_experts`` of vLLM's ``--eplb-config`` JSON (0 when it names none)."""
-    try:
-        value = json.loads(text)
-    except (ValueError, RecursionError):
-        value = None
+    value = parse_flag_json(text, "--eplb-config")
     if not isinstance(value, dict):
         raise ValueError(f"expected a JSON object such as '{{\"num_redundant_experts\": 32}}', "
                          f"got {text[:40]!r}")
@@ -195,6 +207,8 @@ def attention_tp(tp: int, dp: int, dp_attention: bool) -> int:
     return tp // dp
 
 
+MAX_FLAG_TEXT = 16_384
+"""The longest ``key=value,…`` text of a flag that is read (its JSON form has the same bound)."""
 MAX_IMAGES_PER_PROMPT = 1024
 """Most images per prompt gpucalc plans for (a bound on the encoder's profiling batch)."""
 
@@ -208,10 +222,10 @@ def images_per_prompt(text: str) -> int:
     text = text.strip()
     if text.isdigit() and len(text) <= 6:
         return _image_count(int(text), text)
-    try:
-        value = json.loads(text)
-    except (ValueError, RecursionError):
-        value = dict(part.split("=", 1) for part in text.split(",") if "=" in part)
+    if text[:1] in "{[":
+        value = parse_flag_json(text, "--limit-mm-per-prompt")
+    else:
+        value = dict(part.split("=", 1) for part in text[:MAX_FLAG_TEXT].split(",") if "=" in part)
     if not isinstance(value, dict) or "image" not in value:
         raise ValueError(f"expected a number or '{{\"image\": N}}', got {text[:40]!r}")
     count = value["image"]
@@ -234,7 +248,8 @@ def _convert(flag: str, raw: str, kind: type) -> Any:
         value = images_per_prompt(raw) if flag == "--limit-mm-per-prompt" else kind(raw)
     except ValueError as exc:
         if flag == "--limit-mm-per-prompt":
-            raise ServeCommandError(f"{flag}: {exc}") from exc
+            words = str(exc) if str(exc).startswith(flag) else f"{flag}: {exc}"
+            raise ServeCommandError(words) from exc
         raise ServeCommandError(f"{flag} needs a {kind.__name__}, got '{raw[:40]}'") from exc
     if flag.startswith("--kv-cache-memory-bytes"):
         value = float(value) / BYTES_PER_GIB

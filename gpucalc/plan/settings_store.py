@@ -1,10 +1,14 @@
 """The window's own settings (geometry, last scenario, recent files) in a small JSON file.
 
 Lives in :func:`~gpucalc.catalog.storage.config_dir` as ``window.json``, carries a
-``schema_version`` and is written atomically. Loading is never fatal: a file that cannot be used
-(unreadable, over :data:`MAX_SETTINGS_BYTES`, not JSON, wrong shape, newer) is moved aside to
-``window.bak-<UTC time>.json`` (every backup kept) and the defaults are used; a single unusable
-value (geometry that is not base64, a last scenario gpucalc cannot open) is dropped and said so.
+``schema_version`` and is written atomically (through a symbolic link, its target). Loading is
+never fatal and never moves or rewrites the file: one that cannot be used (unreadable, over
+:data:`MAX_SETTINGS_BYTES`, not JSON, wrong shape, newer) is left as it is and the defaults are
+used; a single unusable value (geometry that is not base64, a last scenario gpucalc cannot open)
+is dropped and said so. Saving holds the folder's advisory lock and re-reads the file first: a
+file from a newer gpucalc is kept (these settings are not saved, and the problem says so), one
+no gpucalc can read is moved aside to ``window.bak-<UTC time>.json`` (every backup kept), and
+the recent files of another window saved meanwhile are kept after this window's own.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from gpucalc.catalog import storage
+from gpucalc.catalog.file_lock import locked
 from gpucalc.core.scenario import Scenario
 
 SETTINGS_SCHEMA_VERSION = 1
@@ -117,59 +122,87 @@ class SettingsStore:
     def _source(self) -> Path | None:
         """The file to load: window.json, else one an earlier gpucalc left (saving moves it here)."""
         for path in (self.path, self.earlier_path):
-            if path is not None and (path.exists() or path.is_symlink()):
+            if path is not None and not storage.nothing_saved_at(path):
                 return path
         return None
 
     def load(self) -> WindowSettings:
-        """The saved settings, or defaults (a broken or newer file is kept as a backup)."""
+        """The saved settings, or defaults (a broken or newer file is left exactly as it is)."""
         source = self._source()
         if source is None:
             return WindowSettings()
-        try:
-            doc = storage.read_json_document(source, source.name, MAX_SETTINGS_BYTES,
-                                     kind="window settings file")
-            if storage.document_version(doc, SETTINGS_DOCUMENT) < SETTINGS_SCHEMA_VERSION:
-                doc = storage.migrate_document(doc, SETTINGS_DOCUMENT)
-            settings = WindowSettings.model_validate(doc)
-        except storage.UnusableDocumentError as exc:
-            return self._set_aside(source, exc.detail)
-        except storage.MigrationError as exc:
-            return self._set_aside(source, f"from an older gpucalc that cannot be updated ({exc})")
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"]) or "the file"
-            return self._set_aside(source, f"unusable ({where}: {first['msg']})")
-        settings, dropped = _usable_values(settings)
+        read = _read_settings(source)
+        if isinstance(read, _Unusable):
+            self.problem = (f"{source} was not used ({read.why}); it is left as it is" +
+                            ("" if read.newer else " and set aside when the settings are next saved"))
+            return WindowSettings()
+        settings, dropped = _usable_values(read)
         if dropped:
             self.problem = f"{source}: {'; '.join(dropped)}, so the default is used"
         return settings
 
-    def _set_aside(self, source: Path, why: str) -> WindowSettings:
-        try:
-            backup = storage.move_aside(source, datetime.now(UTC))
-            self.problem = f"{source} was not used ({why}); it was moved to {backup}"
-        except OSError:
-            self.problem = f"{source} was not used ({why})"
-        return WindowSettings()
-
     def save(self, settings: WindowSettings) -> None:
-        """Write ``settings`` atomically (errors are remembered, not raised).
+        """Write ``settings`` atomically under the folder's lock (errors are remembered, not raised).
 
+        The file on disk is read again first: one from a newer gpucalc is not overwritten, one
+        no gpucalc can read is set aside, and recent files another window saved are kept.
         Settings too large to be read back lose their last scenario first; if still too large,
         nothing is written and the problem says why.
         """
-        text = _settings_text(settings)
-        if len(text.encode("utf-8")) > MAX_SETTINGS_BYTES or not text:
-            text = _settings_text(settings.model_copy(update={"last_scenario": None}))
-        if len(text.encode("utf-8")) > MAX_SETTINGS_BYTES or not text:
-            self.problem = (f"cannot save {self.path}: the settings are not finite numbers or would "
-                            f"exceed {MAX_SETTINGS_BYTES / 1e6:,.2f} MB")
-            return
         try:
-            storage.atomic_write_text(self.path, text)
+            with locked(self.path):
+                on_disk = None if storage.nothing_saved_at(self.path) else _read_settings(self.path)
+                if isinstance(on_disk, _Unusable) and on_disk.newer:
+                    self.problem = (f"the window settings were not saved: {self.path} is from a newer "
+                                    f"gpucalc ({on_disk.why}) and is kept for it")
+                    return
+                if isinstance(on_disk, WindowSettings):
+                    settings = _with_recent_of(settings, on_disk)
+                text = _settings_text(settings)
+                if len(text.encode("utf-8")) > MAX_SETTINGS_BYTES or not text:
+                    text = _settings_text(settings.model_copy(update={"last_scenario": None}))
+                if len(text.encode("utf-8")) > MAX_SETTINGS_BYTES or not text:
+                    self.problem = (f"cannot save {self.path}: the settings are not finite numbers or "
+                                    f"would exceed {MAX_SETTINGS_BYTES / 1e6:,.2f} MB")
+                    return
+                if isinstance(on_disk, _Unusable):
+                    backup = storage.move_aside(self.path, datetime.now(UTC))
+                    self.problem = f"{self.path} was not usable ({on_disk.why}); it was moved to {backup}"
+                storage.atomic_write_text(self.path, text)
         except OSError as exc:
             self.problem = f"cannot save {self.path}: {exc.strerror or exc}"
+
+
+class _Unusable:
+    """Why a settings file cannot be used; ``newer``: a newer gpucalc wrote it (it can read it)."""
+
+    def __init__(self, why: str, newer: bool = False) -> None:
+        self.why = why
+        self.newer = newer
+
+
+def _read_settings(source: Path) -> WindowSettings | _Unusable:
+    """The settings in ``source``, or why they cannot be used; the file is never changed."""
+    try:
+        doc = storage.read_json_document(source, source.name, MAX_SETTINGS_BYTES,
+                                         kind="window settings file")
+        if storage.document_version(doc, SETTINGS_DOCUMENT) < SETTINGS_SCHEMA_VERSION:
+            doc = storage.migrate_document(doc, SETTINGS_DOCUMENT)
+        return WindowSettings.model_validate(doc)
+    except storage.UnusableDocumentError as exc:
+        return _Unusable(exc.detail, newer=exc.reason == "newer_version")
+    except storage.MigrationError as exc:
+        return _Unusable(f"from an older gpucalc that cannot be updated ({exc})")
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "the file"
+        return _Unusable(f"unusable ({where}: {first['msg']})")
+
+
+def _with_recent_of(settings: WindowSettings, other: WindowSettings) -> WindowSettings:
+    """``settings`` with the recent files of ``other`` after its own (at most :data:`MAX_RECENT`)."""
+    merged = list(dict.fromkeys([*settings.recent_files, *other.recent_files]))[:MAX_RECENT]
+    return settings.model_copy(update={"recent_files": merged})
 
 
 def _settings_text(settings: WindowSettings) -> str:

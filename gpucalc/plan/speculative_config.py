@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from gpucalc.core.speculative_inputs import SpecMethod, SpeculativeDecoding
+from gpucalc.io.bounded_json import FlagJsonError, parse_flag_json
 
 MAX_CONFIG_CHARACTERS = 4096
 SGLANG_ALGORITHMS = {"EAGLE": SpecMethod.EAGLE, "EAGLE3": SpecMethod.EAGLE3, "NEXTN": SpecMethod.MTP,
@@ -87,15 +88,14 @@ def _whole(value: Any, key: str) -> int:
 
 def parse_vllm_config(text: str) -> dict[str, Any]:
     """Fields of :class:`SpeculativeDecoding` from vLLM's ``--speculative-config`` JSON."""
-    if len(text) > MAX_CONFIG_CHARACTERS:
-        raise SpeculativeConfigError(f"--speculative-config is {len(text):,} characters long; "
-                                     f"at most {MAX_CONFIG_CHARACTERS:,}")
     try:
-        value = json.loads(text)
-    except (ValueError, RecursionError) as exc:
+        value = parse_flag_json(text, "--speculative-config", MAX_CONFIG_CHARACTERS)
+    except FlagJsonError as exc:
+        if exc.over_limit:
+            raise SpeculativeConfigError(str(exc)) from None
         raise SpeculativeConfigError(
-            f"--speculative-config is not JSON ({str(exc)[:60]}); write it as "
-            "'{\"method\": \"eagle3\", \"model\": \"…\", \"num_speculative_tokens\": 3}'") from None
+            f"{exc}; write it as '{{\"method\": \"eagle3\", \"model\": \"…\", "
+            "\"num_speculative_tokens\": 3}'") from None
     if not isinstance(value, dict):
         raise SpeculativeConfigError("--speculative-config must be a JSON object, e.g. "
                                      "'{\"method\": \"mtp\", \"num_speculative_tokens\": 1}'")

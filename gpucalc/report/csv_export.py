@@ -11,7 +11,9 @@ the files re-import cleanly into a spreadsheet:
 - files are UTF-8 **with** a byte-order mark and CRLF line ends, so Excel opens the ``×`` / ``−``
   of the formulas and any Chinese text correctly; text printed to a terminal has neither;
 - no JSON in a cell: a formula's inputs are ``name=value; ...`` text, and one per row in
-  ``term_inputs.csv``; ids (GPU, model, engine) come with their names.
+  ``term_inputs.csv``; ids (GPU, model, engine) come with their names;
+- no formula in a cell: a text cell that starts with ``=``, ``+``, ``-``, ``@``, a tab or a line
+  break gets an apostrophe in front (:mod:`gpucalc.io.spreadsheet`); numbers never do.
 
 An export (zip or folder) also holds ``summary.csv`` (the inputs and the answer, one figure a
 row, :mod:`gpucalc.report.csv_summary`) and ``README.txt`` describing every file
@@ -30,7 +32,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.catalog.storage import atomic_write_bytes
+from gpucalc.catalog.storage import atomic_write_bytes, atomic_write_files
 from gpucalc.core.disaggregation import DisaggregatedPlan
 from gpucalc.core.explain import Term
 from gpucalc.core.fleet import FleetVerdict
@@ -42,6 +44,7 @@ from gpucalc.core.sim_sweep import RateSweep
 from gpucalc.core.sizing import SizingRow
 from gpucalc.core.sweep import ContextSweep, GridCell
 from gpucalc.core.uncertainty import Bands
+from gpucalc.io.spreadsheet import neutral_cell
 from gpucalc.plan.disaggregation import disaggregated_figures, disaggregated_units
 from gpucalc.plan.fleet import fleet_figures, layout_figures
 from gpucalc.report.csv_readme import README_NAME, readme_text
@@ -77,14 +80,14 @@ def plain_number(value: float | int) -> str:
 
 
 def cell_text(value: CsvCell) -> str:
-    """The text of one cell."""
+    """The text of one cell: a number as a plain decimal, text that could be a formula neutralised."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):
         return plain_number(value)
-    return value
+    return neutral_cell(value)
 
 
 def table_text(table: CsvTable, line_end: str = "\n") -> str:
@@ -337,14 +340,8 @@ def write_csv_bundle(path: Path, files: Sequence[ExportFile]) -> Path:
 
 
 def write_csv_directory(directory: Path, files: Sequence[ExportFile]) -> list[Path]:
-    """Write ``files`` in ``directory`` (created if needed)."""
-    directory.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for name, content in files:
-        target = directory / name
-        atomic_write_bytes(target, content)
-        paths.append(target)
-    return paths
+    """Write ``files`` in ``directory`` (created if needed): all of them or, on a failure, none."""
+    return atomic_write_files(directory, files)
 
 
 def write_csv_files(directory_or_zip: Path, scenario: Scenario, catalog: Catalog) -> list[Path]:

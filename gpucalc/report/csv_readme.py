@@ -62,7 +62,10 @@ CONVENTIONS = (
     "separators, no exponents, at most 9 significant digits); booleans are 'true' / 'false'; "
     "an empty cell means 'no value'. Units are in a 'unit' column or end the column name "
     "(_gib, _ms, _tokens, _requests, _per_s, _usd). Ids (gpu, model, engine) come with a name "
-    "column.")
+    "column. No cell is a formula: a text cell that would start with =, +, -, @, a tab or a line "
+    "break (a scenario or class name such as =HYPERLINK(...)) has an apostrophe (') in front, "
+    "so a spreadsheet shows it as text; a number cell is never changed, so a negative number "
+    "stays a number (-12.5), and so does a text cell that is a plain decimal.")
 
 
 def readme_text(table_names: Sequence[str], gpucalc_version: str) -> str:

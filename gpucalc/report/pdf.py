@@ -9,6 +9,7 @@ from PySide6.QtGui import QColor, QPageLayout, QPageSize, QPainter, QPdfWriter, 
 
 from gpucalc.catalog.storage import atomic_write_bytes
 from gpucalc.report.data import ReportData, ReportSummary
+from gpucalc.report.file_names import display_name
 from gpucalc.report.fonts import register_bundled_fonts, report_family, report_mono_family
 from gpucalc.report.layout import (
     DPI,
@@ -90,11 +91,11 @@ def render_pdf(data: ReportData) -> tuple[bytes, int, tuple[str, ...]]:
     name = tr("GPU inference capacity report", data.lang)
     inputs = data.inputs
     blocks, titles = report_blocks(data)
+    model = display_name(catalog_name(inputs.model.name, data.lang))
     content, pages = render_blocks(
-        blocks, header=(f"{name} · {catalog_name(inputs.model.name, data.lang)} · "
-                        f"{catalog_name(inputs.gpu.name, data.lang)}"),
+        blocks, header=f"{name} · {model} · {display_name(catalog_name(inputs.gpu.name, data.lang))}",
         footer=f"gpucalc {data.version} · {data.created.strftime('%Y-%m-%d')}", lang=data.lang,
-        title=f"{name} — {inputs.model.name}", creator=f"gpucalc {data.version}")
+        title=display_name(f"{name} — {data.scenario.name or model}"), creator=f"gpucalc {data.version}")
     return content, pages, titles
 
 

@@ -16,6 +16,7 @@ from gpucalc.core.fleet import FleetVerdict
 from gpucalc.core.perf_result import CeilingKind, PerformanceResult
 from gpucalc.core.sensitivity import TornadoBar
 from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.report.file_names import display_name
 from gpucalc.report.layout import MUTED_COLOUR, Block, Cell, Heading, PageBreak, Paragraph, TableRow
 from gpucalc.report.numbers import count
 from gpucalc.report.reader_text import reader_text
@@ -204,7 +205,8 @@ def summary_blocks(w: Writer) -> list[Block]:
                                      space_after_pt=2),
                            Paragraph(subject, size_pt=11, space_after_pt=2)]
     if d.scenario.name:
-        blocks.append(Paragraph(w.t("Scenario: {name}", name=reader_text(d.scenario.name)), size_pt=9))
+        name = display_name(reader_text(d.scenario.name))
+        blocks.append(Paragraph(w.t("Scenario: {name}", name=name), size_pt=9))
     blocks.append(Paragraph(meta, size_pt=8.5, colour=MUTED_COLOUR, space_after_pt=6))
     perf = d.result.performance
     rows = fitting_rows(w, perf) if perf is not None else no_fit_rows(w)

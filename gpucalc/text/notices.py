@@ -81,6 +81,15 @@ NOTICE_TEXT: dict[str, str] = {
         "computes at the GPU's {math} peak. Compute is no faster than {math}; only reading the "
         "weights is (vLLM serves FP8 checkpoints this way, with its FP8 Marlin kernel, below "
         "compute capability 8.9)."),
+    "fleet_beyond_reach": QT_TRANSLATE_NOOP(
+        "Notices",
+        "Unreachable: {qps} req/s need about {gpus} GPUs at {per_replica} req/s per replica, more "
+        "than the {limit} GPUs gpucalc sizes a fleet for. Plan less traffic per fleet, shorter "
+        "requests or a faster layout; the per-replica answer above still holds."),
+    "user_table_skipped": QT_TRANSLATE_NOOP(
+        "Notices",
+        "Your {table} table at {path} is not used ({detail}); the file is left as it is and the "
+        "bundled table is loaded. Saving an edit to this table sets the file aside first."),
     "user_table_reset": QT_TRANSLATE_NOOP(
         "Notices",
         "Your edited {table} table could not be used ({reason}); it was set aside as {backup}"
@@ -247,6 +256,22 @@ NOTICE_TEXT: dict[str, str] = {
         "Notices",
         "{model}: some blocks use windowed attention; they are counted as full attention, so the "
         "KV cache is overestimated."),
+    "import_quant_bits_assumed": QT_TRANSLATE_NOOP(
+        "Notices",
+        "{model}: its quantization_config gives no bit width; the weights are counted as the "
+        "method's default (4-bit GPTQ / AWQ, 8-bit compressed-tensors). Check the checkpoint."),
+    "import_quant_group_size_approximated": QT_TRANSLATE_NOOP(
+        "Notices",
+        "{model}: its quantization group size has no format of its own; the weights are counted "
+        "with 128-element groups, so the memory of the scales is approximate."),
+    "import_dtype_not_recognised": QT_TRANSLATE_NOOP(
+        "Notices",
+        "{model}: its torch_dtype is not a dtype gpucalc knows; the weights are counted as 16-bit, "
+        "the dtype --dtype auto serves. Set --dtype if the checkpoint is stored otherwise."),
+    "import_state_dtype_not_recognised": QT_TRANSLATE_NOOP(
+        "Notices",
+        "{model}: its mamba_ssm_cache_dtype is not float32, bfloat16 or float16; the recurrent "
+        "state is counted in the model dtype, as --mamba-ssm-cache-dtype auto does."),
     "import_model_type_not_recognised": QT_TRANSLATE_NOOP(
         "Notices",
         "{model}: its model_type is not one gpucalc's importer knows; it is read as a standard "

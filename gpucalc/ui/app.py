@@ -8,7 +8,17 @@ from pathlib import Path
 
 os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 
-from PySide6.QtCore import QBuffer, QByteArray, QCoreApplication, QIODevice, QObject, QTimer
+from PySide6.QtCore import (
+    QBuffer,
+    QByteArray,
+    QCoreApplication,
+    QIODevice,
+    QMessageLogContext,
+    QObject,
+    QTimer,
+    QtMsgType,
+    qInstallMessageHandler,
+)
 from PySide6.QtGui import QFontDatabase, QIcon
 from PySide6.QtWidgets import QApplication
 
@@ -18,8 +28,10 @@ from gpucalc.catalog.storage import atomic_write_bytes
 from gpucalc.catalog.user_store import UserStore
 from gpucalc.core.scenario import Scenario
 from gpucalc.plan.catalog_session import CatalogSession
+from gpucalc.plan.display import EXIT_NO_DISPLAY, PLATFORM_FAILED
 from gpucalc.plan.scenario_file import ScenarioFileError
 from gpucalc.plan.settings_store import SettingsStore
+from gpucalc.text.catalogue import environment_language, translate
 from gpucalc.ui.controller import PlanController
 from gpucalc.ui.i18n import Translators, notice_language
 from gpucalc.ui.idle_gc import IdleCollector
@@ -44,13 +56,37 @@ def application() -> QApplication:
     # can wait a full interval: hundreds of calls while a result is drawn added up to 100–170 ms
     # stalls (benchmarks/gui_responsiveness.py). A 0.5 ms interval keeps the window responsive.
     sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
-    app = QApplication(sys.argv[:1])
+    previous = qInstallMessageHandler(_platform_failure_handler)
+    try:
+        app = QApplication(sys.argv[:1])
+    finally:
+        qInstallMessageHandler(previous)
     app.setApplicationName("gpucalc")
     app.setOrganizationName("gpucalc")
     for font in sorted((resources_dir() / "fonts").glob("*.[ot]t[fc]")):
         QFontDatabase.addApplicationFont(str(font))
     app.setWindowIcon(QIcon(str(resources_dir() / "icons" / "gpucalc.png")))
     return app
+
+
+def _platform_failure_handler(kind: QtMsgType, _context: QMessageLogContext, message: str) -> None:
+    """While the QApplication starts: a fatal message (no platform plugin) ends with a hint.
+
+    Qt aborts the process (a core dump) after a fatal message; this says what happened and how
+    to get a window or a screenshot, then exits with :data:`EXIT_NO_DISPLAY` instead.
+    Other messages are written to stderr as Qt would.
+    """
+    if kind != QtMsgType.QtFatalMsg:
+        sys.stderr.write(f"{message}\n")
+        return
+    first = message.strip().splitlines()[0] if message.strip() else "no Qt platform plugin"
+    reason = first.split(". ")[0].rstrip(".")
+    text = translate("Errors", PLATFORM_FAILED, environment_language()).format(reason=reason)
+    try:
+        sys.stderr.write(f"gpucalc: {text}\n")
+        sys.stderr.flush()
+    finally:
+        os._exit(EXIT_NO_DISPLAY)
 
 
 class Shell(QObject):

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.scenario import Scenario
+from gpucalc.report.file_names import export_file_name
 from gpucalc.ui.failures import failure_reason
 from gpucalc.ui.worker import Worker
 
@@ -37,7 +38,8 @@ class Exporter(QObject):
 
     def pdf_dialog(self, scenario: Scenario, catalog: Catalog, lang: str) -> bool:
         """Ask where to save the PDF report, then write it; whether it was started (not cancelled)."""
-        name, _ = QFileDialog.getSaveFileName(self._parent, self.tr("Export report"), "gpucalc-report.pdf",
+        name, _ = QFileDialog.getSaveFileName(self._parent, self.tr("Export report"),
+                                              export_file_name("report", scenario.name),
                                               self.tr("PDF (*.pdf)"))
         if name:
             self.export_pdf(Path(name), scenario, catalog, lang)
@@ -46,7 +48,8 @@ class Exporter(QObject):
     def csv_dialog(self, scenario: Scenario, catalog: Catalog) -> bool:
         """Ask where to save the CSV tables (one zip), then write them; whether it was started."""
         name, _ = QFileDialog.getSaveFileName(self._parent, self.tr("Export CSV tables"),
-                                              "gpucalc-tables.zip", self.tr("Zip of CSV files (*.zip)"))
+                                              export_file_name("tables", scenario.name),
+                                              self.tr("Zip of CSV files (*.zip)"))
         if name:
             self.export_csv(Path(name), scenario, catalog)
         return bool(name)

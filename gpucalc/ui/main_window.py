@@ -31,6 +31,7 @@ from gpucalc.plan.compute import Plan
 from gpucalc.plan.scenario_file import FILE_SUFFIX, ScenarioFileError, save_scenario
 from gpucalc.plan.serve_command import ServeCommandError, parse_serve_command
 from gpucalc.plan.settings_store import SettingsStore, WindowSettings
+from gpucalc.report.file_names import export_file_name
 from gpucalc.text.notices import notice_text
 from gpucalc.ui import screen_fit
 from gpucalc.ui.answer import answer_for
@@ -445,7 +446,8 @@ class MainWindow(QMainWindow):
 
     def save_as_dialog(self) -> bool:
         """File → Save As; whether the scenario was saved (not when the dialog was cancelled)."""
-        name, _ = QFileDialog.getSaveFileName(self, self.tr("Save scenario"), "scenario" + FILE_SUFFIX,
+        suggested = export_file_name("scenario", self.controller.scenario.name)
+        name, _ = QFileDialog.getSaveFileName(self, self.tr("Save scenario"), suggested,
                                               self.tr("gpucalc scenarios (*.gpucalc.json)"))
         return bool(name) and self.save_to(Path(name))
 

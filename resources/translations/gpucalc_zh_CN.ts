@@ -627,37 +627,37 @@
             <translation>无限制</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="479" />
+            <location filename="../../gpucalc/text/terms.py" line="475" />
             <source>Memory (KV cache)</source>
             <translation>显存（KV 缓存）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="480" />
+            <location filename="../../gpucalc/text/terms.py" line="476" />
             <source>Compute (TTFT/TPOT)</source>
             <translation>算力（TTFT/TPOT）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="481" />
+            <location filename="../../gpucalc/text/terms.py" line="477" />
             <source>Interconnect</source>
             <translation>卡间通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="482" />
+            <location filename="../../gpucalc/text/terms.py" line="478" />
             <source>Scheduler (max_num_seqs)</source>
             <translation>调度器（max_num_seqs）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="486" />
+            <location filename="../../gpucalc/text/terms.py" line="482" />
             <source>Memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="487" />
+            <location filename="../../gpucalc/text/terms.py" line="483" />
             <source>Compute</source>
             <translation>算力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="489" />
+            <location filename="../../gpucalc/text/terms.py" line="485" />
             <source>Scheduler</source>
             <translation>调度器</translation>
         </message>
@@ -1167,6 +1167,11 @@
             <translation>同样流量不分离部署：{gpus} 张 GPU</translation>
         </message>
         <message>
+            <location filename="../../gpucalc/cli/estimate_output.py" line="41" />
+            <source>{model} on {gpus}× {gpu}, {engine}, TP{tp} PP{pp}, weights {weights}, KV {kv}</source>
+            <translation>{model}，{gpus}× {gpu}，{engine}，TP{tp} PP{pp}，权重 {weights}，KV {kv}</translation>
+        </message>
+        <message>
             <location filename="../../gpucalc/cli/lengths_output.py" line="49" />
             <source>{path}: {rows} rows ({format}), {usable} usable, {skipped} skipped</source>
             <translation>{path}：共 {rows} 行（{format}），可用 {usable} 行，跳过 {skipped} 行</translation>
@@ -1215,11 +1220,6 @@
             <location filename="../../gpucalc/cli/lengths_output.py" line="70" />
             <source>class {name} {share} of requests, mean {input} in / {output} out tokens (no estimate flag; use the window or --json)</source>
             <translation>请求类别 {name} 占请求的 {share}，平均输入 {input} / 输出 {output} token（gpucalc estimate 没有对应参数；请用窗口或 --json）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/cli/main.py" line="251" />
-            <source>{model} on {gpus}× {gpu}, {engine}, TP{tp} PP{pp}, weights {weights}, KV {kv}</source>
-            <translation>{model}，{gpus}× {gpu}，{engine}，TP{tp} PP{pp}，权重 {weights}，KV {kv}</translation>
         </message>
         <message>
             <location filename="../../gpucalc/cli/measurement.py" line="76" />
@@ -2058,32 +2058,42 @@
             <translation>请给出 --gpu ID（及启动参数），或 --scenario FILE</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="91" />
+            <location filename="../../gpucalc/cli/main.py" line="98" />
             <source>scenario {file}: {reason}</source>
             <translation>场景文件 {file}：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="308" />
+            <location filename="../../gpucalc/cli/main.py" line="264" />
             <source>the model does not fit, so there is no load curve</source>
             <translation>模型放不下，因此没有负载曲线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="338" />
+            <location filename="../../gpucalc/cli/main.py" line="298" />
             <source>size needs the traffic to size for: give --qps (average requests per second)</source>
             <translation>size 需要给出要承载的流量：请给出 --qps（平均每秒请求数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="355" />
+            <location filename="../../gpucalc/cli/main.py" line="315" />
             <source>no GPU in the list meets the targets; relax TTFT/TPOT or add GPU types</source>
             <translation>列表中没有满足目标的 GPU；请放宽 TTFT/TPOT 或加入更多 GPU 型号</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="496" />
+            <location filename="../../gpucalc/cli/main.py" line="467" />
             <source>internal error: {kind}: {detail} — rerun with {variable}=1 for details</source>
             <translation>内部错误：{kind}：{detail} —— 设置 {variable}=1 后重新运行可查看详情</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="564" />
+            <location filename="../../gpucalc/cli/main.py" line="504" />
+            <source>cannot write the output: {reason}</source>
+            <translation>无法写出输出：{reason}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/main.py" line="505" />
+            <source>this terminal's encoding ({encoding}) cannot show every character, so some were replaced; set PYTHONIOENCODING=utf-8 (Windows: chcp 65001) to see them all</source>
+            <translation>此终端的编码（{encoding}）无法显示全部字符，部分字符已被替换；设置 PYTHONIOENCODING=utf-8（Windows：chcp 65001）即可完整显示</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/main.py" line="581" />
             <source>the window and the PDF report need PySide6 and pyqtgraph, which are part of every gpucalc install; reinstall gpucalc ({package} could not be loaded)</source>
             <translation>窗口和 PDF 报告需要 PySide6 和 pyqtgraph，它们随 gpucalc 一同安装；请重新安装 gpucalc（无法加载 {package}）</translation>
         </message>
@@ -2113,7 +2123,7 @@
             <translation>{path} 是一个文件；请给出 .zip 文件名或文件夹</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="270" />
+            <location filename="../../gpucalc/cli/simulate.py" line="274" />
             <source>the model does not fit, so there is nothing to simulate</source>
             <translation>模型放不下，因此没有可模拟的内容</translation>
         </message>
@@ -2193,32 +2203,32 @@
             <translation>{data_parallel_size} {dp} × 每个 rank {per_replica} 张卡至少需要 {needed} 张 GPU；{num_gpus} 为 {gpus}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="232" />
+            <location filename="../../gpucalc/core/inputs.py" line="238" />
             <source>{input_len_p95} must be at least {input_len_p50}</source>
             <translation>{input_len_p95} 不能小于 {input_len_p50}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="235" />
+            <location filename="../../gpucalc/core/inputs.py" line="241" />
             <source>{output_len_p95} must be at least {output_len_p50}</source>
             <translation>{output_len_p95} 不能小于 {output_len_p50}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="238" />
+            <location filename="../../gpucalc/core/inputs.py" line="244" />
             <source>{qps_peak} needs {qps_avg}</source>
             <translation>{qps_peak} 需要同时给出 {qps_avg}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="240" />
+            <location filename="../../gpucalc/core/inputs.py" line="246" />
             <source>{qps_peak} must be at least {qps_avg}</source>
             <translation>{qps_peak} 不能小于 {qps_avg}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="244" />
+            <location filename="../../gpucalc/core/inputs.py" line="250" />
             <source>{classes}: the shares must add up to 1, not {total:.3g}</source>
             <translation>{classes}：占比之和必须为 1，而不是 {total:.3g}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/inputs.py" line="282" />
+            <location filename="../../gpucalc/core/inputs.py" line="292" />
             <source>{percentile} must be one of {choices}</source>
             <translation>{percentile} 必须是 {choices} 之一</translation>
         </message>
@@ -2241,6 +2251,31 @@
             <location filename="../../gpucalc/core/parallel.py" line="57" />
             <source>{tensor_parallel_size} {tp} is not a multiple of the {heads} KV heads</source>
             <translation>{tensor_parallel_size} {tp} 不是 {heads} 个 KV 头的整数倍</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/physical_bounds.py" line="39" />
+            <source>a request of {tokens} tokens ({prompt} prompt, {history} multi-turn history, {output} output) is longer than {max_model_len} {limit}, so the engine refuses it: raise {max_model_len} (the model allows {model_limit}) or plan shorter requests ({input_len_p50} / {input_len_p95}, {output_len_p50} / {output_len_p95}, {max_turns})</source>
+            <translation>一条 {tokens} token 的请求（输入 {prompt}、多轮历史 {history}、输出 {output}）超过 {max_model_len} {limit}，引擎会拒绝它：请调高 {max_model_len}（模型最多支持 {model_limit}），或按更短的请求规划（{input_len_p50} / {input_len_p95}、{output_len_p50} / {output_len_p95}、{max_turns}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/physical_bounds.py" line="44" />
+            <source>a request of {tokens} tokens ({prompt} prompt, {history} multi-turn history, {output} output) is longer than the model's context of {limit} tokens, so the engine refuses it: plan shorter requests ({input_len_p50} / {input_len_p95}, {output_len_p50} / {output_len_p95}, {max_turns})</source>
+            <translation>一条 {tokens} token 的请求（输入 {prompt}、多轮历史 {history}、输出 {output}）超过模型 {limit} token 的上下文长度，引擎会拒绝它：请按更短的请求规划（{input_len_p50} / {input_len_p95}、{output_len_p50} / {output_len_p95}、{max_turns}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/physical_bounds.py" line="49" />
+            <source>request class {name} ({tokens} tokens: {prompt} prompt + {output} output) is longer than {max_model_len} {limit}, so the engine refuses its requests: shorten the class ({classes}) or raise {max_model_len} (the model allows {model_limit})</source>
+            <translation>请求类别 {name}（{tokens} token：输入 {prompt} + 输出 {output}）超过 {max_model_len} {limit}，引擎会拒绝这类请求：请缩短该类别（{classes}）或调高 {max_model_len}（模型最多支持 {model_limit}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/physical_bounds.py" line="53" />
+            <source>request class {name} ({tokens} tokens: {prompt} prompt + {output} output) is longer than the model's context of {limit} tokens, so the engine refuses its requests: shorten the class ({classes})</source>
+            <translation>请求类别 {name}（{tokens} token：输入 {prompt} + 输出 {output}）超过模型 {limit} token 的上下文长度，引擎会拒绝这类请求：请缩短该类别（{classes}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/physical_bounds.py" line="57" />
+            <source>gpucalc computed an impossible {figure} of {value} {unit} ({rule}) for these inputs, so it shows no answer rather than a wrong one; please report the inputs</source>
+            <translation>gpucalc 对这组输入算出了不可能的 {figure}：{value} {unit}（{rule}），因此不给出结果，以免给出错误答案；请报告这组输入</translation>
         </message>
         <message>
             <location filename="../../gpucalc/core/settings.py" line="100" />
@@ -2278,12 +2313,12 @@
             <translation>草稿模型方法需要填写 {draft_model}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/step_model.py" line="437" />
+            <location filename="../../gpucalc/core/step_model.py" line="475" />
             <source>GPU {gpu_id} has no memory bandwidth figure; add it in the GPU table to estimate latency</source>
             <translation>GPU {gpu_id} 没有显存带宽数据；请在 GPU 表中补充后再估算延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/step_model.py" line="443" />
+            <location filename="../../gpucalc/core/step_model.py" line="481" />
             <source>GPU {gpu_id} has no TFLOPS figure; add it in the GPU table to estimate latency</source>
             <translation>GPU {gpu_id} 没有 TFLOPS 数据；请在 GPU 表中补充后再估算延迟</translation>
         </message>
@@ -2291,6 +2326,16 @@
             <location filename="../../gpucalc/core/topology.py" line="166" />
             <source>{node_count} nodes × {per_node} GPUs per node = {node_gpus} GPUs, but {num_gpus} is {gpus}; change {nodes}, {gpus_per_node} or {num_gpus}</source>
             <translation>{node_count} 个节点 × 每节点 {per_node} 卡 = {node_gpus} 卡，但 {num_gpus} 为 {gpus}；请修改 {nodes}、{gpus_per_node} 或 {num_gpus}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/display.py" line="20" />
+            <source>no display found ({variables} not set), so the window cannot open; run gpucalc on a desktop or over ssh -X, or use the command line (gpucalc estimate …); for a screenshot without a display set QT_QPA_PLATFORM=offscreen</source>
+            <translation>未找到显示器（未设置 {variables}），窗口无法打开；请在桌面环境或通过 ssh -X 运行 gpucalc，或使用命令行（gpucalc estimate …）；没有显示器时截图请设置 QT_QPA_PLATFORM=offscreen</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/plan/display.py" line="24" />
+            <source>the window cannot start: {reason}; check that the display is reachable, or install the Qt system libraries (make system-deps: libxcb-cursor0 and friends); QT_QPA_PLATFORM=offscreen renders screenshots without a display</source>
+            <translation>窗口无法启动：{reason}；请检查显示器是否可连接，或安装 Qt 所需的系统库（make system-deps：libxcb-cursor0 等）；QT_QPA_PLATFORM=offscreen 可在没有显示器时渲染截图</translation>
         </message>
         <message>
             <location filename="../../gpucalc/plan/field_errors.py" line="58" />
@@ -2587,22 +2632,22 @@
     <context>
         <name>Exporter</name>
         <message>
-            <location filename="../../gpucalc/ui/exports.py" line="40" />
+            <location filename="../../gpucalc/ui/exports.py" line="41" />
             <source>Export report</source>
             <translation>导出报告</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/exports.py" line="41" />
+            <location filename="../../gpucalc/ui/exports.py" line="43" />
             <source>PDF (*.pdf)</source>
             <translation>PDF (*.pdf)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/exports.py" line="48" />
+            <location filename="../../gpucalc/ui/exports.py" line="50" />
             <source>Export CSV tables</source>
             <translation>导出 CSV 表格</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/exports.py" line="49" />
+            <location filename="../../gpucalc/ui/exports.py" line="52" />
             <source>Zip of CSV files (*.zip)</source>
             <translation>CSV 文件压缩包 (*.zip)</translation>
         </message>
@@ -3439,92 +3484,92 @@
             <translation>基数 + 图片数 × 每图编码器 token 数 × (2 × 宽度 + 2 × MLP 宽度 + 保留特征数) × 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="88" />
+            <location filename="../../gpucalc/core/calculate.py" line="89" />
             <source>P{pct} TTFT of the closed loop: step in progress + prefill queue + own chunks</source>
             <translation>闭环的 P{pct} 首 token 时间：进行中的步 + 预填充排队 + 自身分块</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="92" />
+            <location filename="../../gpucalc/core/calculate.py" line="93" />
             <source>P{pct} TPOT of the closed loop: decode step + the prefill steps met</source>
             <translation>闭环的 P{pct} 每 token 延迟：解码步 + 遇到的预填充步</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="100" />
+            <location filename="../../gpucalc/core/calculate.py" line="101" />
             <source>continuous batching with chunked prefill, {clients} clients</source>
             <translation>连续批处理 + 分块预填充，{clients} 个客户端</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="103" />
+            <location filename="../../gpucalc/core/calculate.py" line="104" />
             <source>finite run of {prompts} prompts: at most {prompts} running at once, throughput = output tokens ÷ run time (ramp-up and drain included)</source>
             <translation>有限压测 {prompts} 条请求：同时最多运行 {prompts} 条，吞吐 = 输出 token 数 ÷ 运行时间（含爬升与收尾）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="141" />
+            <location filename="../../gpucalc/core/calculate.py" line="142" />
             <source>lowest limiting ceiling (offline: memory only): past it a latency target breaks or requests queue</source>
             <translation>起限制作用的最低上限（离线：只看显存）：超过后延迟目标被击穿或请求开始排队</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="149" />
+            <location filename="../../gpucalc/core/calculate.py" line="150" />
             <source>max(2 × active params × tokens ÷ (peak × gemm eff), weight bytes ÷ (BW × mem eff))</source>
             <translation>max(2 × 激活参数量 × token 数 ÷ (峰值 × GEMM 效率), 权重字节数 ÷ (带宽 × 显存带宽效率))</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="151" />
+            <location filename="../../gpucalc/core/calculate.py" line="152" />
             <source>max(attention FLOPs ÷ rate, KV bytes read ÷ (BW × mem eff)) + prefill FLOPs</source>
             <translation>max(注意力 FLOPs ÷ 速率, 读取的 KV 字节数 ÷ (带宽 × 显存带宽效率)) + 预填充 FLOPs</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="153" />
+            <location filename="../../gpucalc/core/calculate.py" line="154" />
             <source>2 × layers × (latency + 2(n−1)/n × tokens × hidden × 2 B ÷ link) + EP + PP</source>
             <translation>2 × 层数 × (延迟 + 2(n−1)/n × token 数 × 隐藏维度 × 2 B ÷ 互联带宽) + EP + PP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="157" />
+            <location filename="../../gpucalc/core/calculate.py" line="158" />
             <source>Σ GEMM groups max(FLOPs ÷ (peak × e_max · M/(M + M½) · NK/(NK + NK½)), weight bytes ÷ (HBM × e_mem)) + t₀; MoE at e_max · t/(t + t½) over tokens per expert t</source>
             <translation>Σ 各组 GEMM max(FLOPs ÷ (峰值 × e_max · M/(M + M½) · NK/(NK + NK½)), 权重字节数 ÷ (HBM × e_mem)) + t₀；MoE 按每专家 token 数 t 取 e_max · t/(t + t½)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="160" />
+            <location filename="../../gpucalc/core/calculate.py" line="161" />
             <source>decode KV bytes ÷ (HBM × e_mem) + t_seq × decodes + prefill FLOPs ÷ (BF16 peak × e_max · s/(s + s½)) + t₀ per layer</source>
             <translation>逐 token 生成读取的 KV 字节数 ÷ (HBM × e_mem) + t_seq × 生成请求数 + 预填充 FLOPs ÷ (BF16 峰值 × e_max · s/(s + s½)) + 每层 t₀</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="163" />
+            <location filename="../../gpucalc/core/calculate.py" line="164" />
             <source>2 × layers × min(custom α + bytes ÷ β, NCCL α + bytes ÷ β) + EP + PP</source>
             <translation>2 × 层数 × min(自定义 α + 字节数 ÷ β, NCCL α + 字节数 ÷ β) + EP + PP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="167" />
+            <location filename="../../gpucalc/core/calculate.py" line="168" />
             <source>MoE layers × (fixed + tokens × bytes per token ÷ link): expert dispatch + combine over the DP × TP ranks</source>
             <translation>MoE 层数 × (固定开销 + token 数 × 每 token 字节 ÷ 链路)：专家分发 + 合并，跨 DP × TP 个 rank</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="170" />
+            <location filename="../../gpucalc/core/calculate.py" line="171" />
             <source>max(layers × launch cost per layer − GPU work, 0) without CUDA graphs</source>
             <translation>max(层数 × 每层启动开销 − GPU 计算时间, 0)（不使用 CUDA Graph 时）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="172" />
+            <location filename="../../gpucalc/core/calculate.py" line="173" />
             <source>fixed scheduler/launch cost per step</source>
             <translation>每步固定的调度 / 启动开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="249" />
+            <location filename="../../gpucalc/core/calculate.py" line="250" />
             <source>requests in flight on one engine (a closed-loop ladder, --max-concurrency N) whose P{pct} TTFT and TPOT meet the targets: min(memory, compute, interconnect, scheduler); offline: memory</source>
             <translation>一个引擎上 P{pct} 首 token 时间和每 token 延迟都达标的在途请求数（闭环并发阶梯，--max-concurrency N）：min(显存, 算力, 通信, 调度)；离线：显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="262" />
+            <location filename="../../gpucalc/core/calculate.py" line="263" />
             <source>communication ÷ step time</source>
             <translation>通信时间 ÷ 单步时间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="270" />
+            <location filename="../../gpucalc/core/calculate.py" line="271" />
             <source>closed loop at the concurrency: means of the steady state</source>
             <translation>该并发下的闭环：稳态均值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="272" />
+            <location filename="../../gpucalc/core/calculate.py" line="273" />
             <source>steady state with the batch filled to the KV and scheduler caps</source>
             <translation>批填满到 KV 与调度上限时的稳态</translation>
         </message>
@@ -3719,102 +3764,102 @@
             <translation>每小时成本 ÷ (QPS × 平均输出 token 数 × 3,600 s) × 1,000,000</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="185" />
+            <location filename="../../gpucalc/core/fleet.py" line="186" />
             <source>(saturated − planned output tok/s) × replicas × 86,400 s</source>
             <translation>(饱和 − 规划输出 tok/s) × 副本数 × 86,400 s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="192" />
+            <location filename="../../gpucalc/core/fleet.py" line="193" />
             <source>planned concurrency × replicas deployed</source>
             <translation>规划并发 × 已部署副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="197" />
+            <location filename="../../gpucalc/core/fleet.py" line="198" />
             <source>concurrency × replicas deployed</source>
             <translation>并发 × 已部署副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="201" />
+            <location filename="../../gpucalc/core/fleet.py" line="202" />
             <source>planned req/s per replica × replicas deployed</source>
             <translation>每副本规划 req/s × 已部署副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="205" />
+            <location filename="../../gpucalc/core/fleet.py" line="206" />
             <source>planned output tok/s per replica × replicas</source>
             <translation>每副本规划输出 tok/s × 副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="209" />
+            <location filename="../../gpucalc/core/fleet.py" line="210" />
             <source>output tok/s over all replicas × 86,400 s</source>
             <translation>全部副本的输出 tok/s × 86,400 s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="213" />
+            <location filename="../../gpucalc/core/fleet.py" line="214" />
             <source>output tok/s over all replicas × 3,600 s ÷ GPUs deployed</source>
             <translation>全部副本的输出 tok/s × 3,600 s ÷ 已部署卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="254" />
+            <location filename="../../gpucalc/core/fleet.py" line="255" />
             <source>watermark × rate capacity of one replica (Poisson arrivals at the percentile targets)</source>
             <translation>安全水位 × 单副本请求速率容量（泊松到达，分位数目标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="259" />
+            <location filename="../../gpucalc/core/fleet.py" line="260" />
             <source>rate capacity of one replica: Poisson req/s whose percentile TTFT and TPOT meet the targets</source>
             <translation>单副本请求速率容量：分位数首 token 时间与每 token 延迟都达标的泊松 req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="263" />
+            <location filename="../../gpucalc/core/fleet.py" line="264" />
             <source>ceil(average QPS ÷ planned req/s per replica)</source>
             <translation>ceil(平均 QPS ÷ 每副本规划 req/s)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="268" />
+            <location filename="../../gpucalc/core/fleet.py" line="269" />
             <source>ceil(peak QPS ÷ rate capacity per replica)</source>
             <translation>ceil(峰值 QPS ÷ 每副本请求速率容量)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="273" />
+            <location filename="../../gpucalc/core/fleet.py" line="274" />
             <source>max(replicas for average, replicas for peak)</source>
             <translation>max(平均流量所需副本数, 峰值所需副本数)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="275" />
+            <location filename="../../gpucalc/core/fleet.py" line="276" />
             <source>replicas for average (peaks queue or are rate-limited)</source>
             <translation>平均流量所需副本数（峰值排队或限流）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="278" />
+            <location filename="../../gpucalc/core/fleet.py" line="279" />
             <source>k of N + k (failover)</source>
             <translation>N + k 中的 k（故障切换）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="280" />
+            <location filename="../../gpucalc/core/fleet.py" line="281" />
             <source>N + k</source>
             <translation>N + k</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="283" />
+            <location filename="../../gpucalc/core/fleet.py" line="284" />
             <source>(N + k) × GPUs per replica</source>
             <translation>(N + k) × 每副本卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="287" />
+            <location filename="../../gpucalc/core/fleet.py" line="288" />
             <source>floor(GPUs ÷ GPUs per replica)</source>
             <translation>floor(GPU 数 ÷ 每副本 GPU 数)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="289" />
+            <location filename="../../gpucalc/core/fleet.py" line="290" />
             <source>num_gpus</source>
             <translation>规划卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="314" />
+            <location filename="../../gpucalc/core/fleet.py" line="315" />
             <source>planned concurrency × replicas</source>
             <translation>规划并发 × 副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="317" />
+            <location filename="../../gpucalc/core/fleet.py" line="318" />
             <source>planned req/s per replica × replicas</source>
             <translation>每副本规划 req/s × 副本数</translation>
         </message>
@@ -4624,1067 +4669,1067 @@
     <context>
         <name>Inputs</name>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="220" />
+            <location filename="../../gpucalc/text/terms.py" line="218" />
             <source>binding limit</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="221" />
+            <location filename="../../gpucalc/text/terms.py" line="219" />
             <source>binding target</source>
             <translation>起约束的目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="222" />
+            <location filename="../../gpucalc/text/terms.py" line="220" />
             <source>DP ranks</source>
             <translation>DP 秩数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="223" />
+            <location filename="../../gpucalc/text/terms.py" line="221" />
             <source>running requests per DP rank</source>
             <translation>每 DP 秩运行中的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="224" />
+            <location filename="../../gpucalc/text/terms.py" line="222" />
             <source>mean end-to-end latency (ms)</source>
             <translation>平均端到端延迟（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="225" />
-            <source>mean output tokens</source>
-            <translation>平均输出 token 数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/text/terms.py" line="226" />
+            <location filename="../../gpucalc/text/terms.py" line="223" />
             <source>requests within the memory planning share</source>
             <translation>显存规划占比内的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="227" />
+            <location filename="../../gpucalc/text/terms.py" line="224" />
             <source>planned by</source>
             <translation>规划依据</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="228" />
+            <location filename="../../gpucalc/text/terms.py" line="225" />
             <source>planned concurrency</source>
             <translation>规划并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="229" />
+            <location filename="../../gpucalc/text/terms.py" line="226" />
             <source>rate capacity (req/s)</source>
             <translation>请求速率容量（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="230" />
+            <location filename="../../gpucalc/text/terms.py" line="227" />
             <source>QPS</source>
             <translation>QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="231" />
-            <source>cost per hour (USD)</source>
-            <translation>每小时成本（美元）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/text/terms.py" line="233" />
+            <location filename="../../gpucalc/text/terms.py" line="229" />
             <source>TTFT target</source>
             <translation>首 token 时间目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="234" />
+            <location filename="../../gpucalc/text/terms.py" line="230" />
             <source>TPOT target</source>
             <translation>每 token 延迟目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="235" />
+            <location filename="../../gpucalc/text/terms.py" line="231" />
             <source>memory planning share</source>
             <translation>显存规划占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="237" />
+            <location filename="../../gpucalc/text/terms.py" line="233" />
             <source>shared prefix</source>
             <translation>共享前缀</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="238" />
+            <location filename="../../gpucalc/text/terms.py" line="234" />
             <source>shared prefix in whole blocks</source>
             <translation>按整块计的共享前缀</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="240" />
+            <location filename="../../gpucalc/text/terms.py" line="236" />
             <source>distinct prefixes</source>
             <translation>不同前缀数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="241" />
+            <location filename="../../gpucalc/text/terms.py" line="237" />
             <source>measured hit rate</source>
             <translation>实测命中率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="242" />
+            <location filename="../../gpucalc/text/terms.py" line="238" />
             <source>chat history cached</source>
             <translation>多轮对话历史已缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="243" />
+            <location filename="../../gpucalc/text/terms.py" line="239" />
             <source>mean chat history</source>
             <translation>平均对话历史</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="244" />
+            <location filename="../../gpucalc/text/terms.py" line="240" />
             <source>mean prompt</source>
             <translation>平均输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="245" />
+            <location filename="../../gpucalc/text/terms.py" line="241" />
             <source>cached tokens</source>
             <translation>缓存 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="246" />
+            <location filename="../../gpucalc/text/terms.py" line="242" />
             <source>cached tokens per request</source>
             <translation>每请求缓存 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="247" />
+            <location filename="../../gpucalc/text/terms.py" line="243" />
             <source>blocks per shared prefix</source>
             <translation>每个共享前缀块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="249" />
+            <location filename="../../gpucalc/text/terms.py" line="245" />
             <source>prompt tokens</source>
             <translation>输入 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="250" />
+            <location filename="../../gpucalc/text/terms.py" line="246" />
             <source>batched tokens T</source>
             <translation>批处理 token 数 T</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="251" />
+            <location filename="../../gpucalc/text/terms.py" line="247" />
             <source>forward pass (GiB)</source>
             <translation>前向激活（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="252" />
+            <location filename="../../gpucalc/text/terms.py" line="248" />
             <source>sampler (GiB)</source>
             <translation>采样器（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="253" />
+            <location filename="../../gpucalc/text/terms.py" line="249" />
             <source>MoE workspace (GiB)</source>
             <translation>MoE 工作区（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="254" />
+            <location filename="../../gpucalc/text/terms.py" line="250" />
             <source>vision encoder (GiB)</source>
             <translation>视觉编码器（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="255" />
+            <location filename="../../gpucalc/text/terms.py" line="251" />
             <source>embedding (GiB)</source>
             <translation>词嵌入（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="256" />
+            <location filename="../../gpucalc/text/terms.py" line="252" />
             <source>attention (GiB)</source>
             <translation>注意力（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="257" />
+            <location filename="../../gpucalc/text/terms.py" line="253" />
             <source>dense MLP (GiB)</source>
             <translation>稠密 MLP（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="258" />
+            <location filename="../../gpucalc/text/terms.py" line="254" />
             <source>routed experts (GiB)</source>
             <translation>路由专家（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="259" />
+            <location filename="../../gpucalc/text/terms.py" line="255" />
             <source>shared experts (GiB)</source>
             <translation>共享专家（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="260" />
+            <location filename="../../gpucalc/text/terms.py" line="256" />
             <source>norms and router (GiB)</source>
             <translation>归一化与路由器（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="261" />
+            <location filename="../../gpucalc/text/terms.py" line="257" />
             <source>LM head (GiB)</source>
             <translation>输出头（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="262" />
+            <location filename="../../gpucalc/text/terms.py" line="258" />
             <source>vision tower (GiB)</source>
             <translation>视觉塔（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="263" />
+            <location filename="../../gpucalc/text/terms.py" line="259" />
             <source>speculative draft (GiB)</source>
             <translation>投机草稿（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="264" />
+            <location filename="../../gpucalc/text/terms.py" line="260" />
             <source>speculative method</source>
             <translation>投机方法</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="265" />
+            <location filename="../../gpucalc/text/terms.py" line="261" />
             <source>draft model</source>
             <translation>草稿模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="266" />
+            <location filename="../../gpucalc/text/terms.py" line="262" />
             <source>MTP layers</source>
             <translation>MTP 层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="267" />
+            <location filename="../../gpucalc/text/terms.py" line="263" />
             <source>acceptance rate α</source>
             <translation>接受率 α</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="268" />
+            <location filename="../../gpucalc/text/terms.py" line="264" />
             <source>speculative tokens k</source>
             <translation>投机 token 数 k</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="269" />
+            <location filename="../../gpucalc/text/terms.py" line="265" />
             <source>draft KV layers</source>
             <translation>草稿 KV 层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="270" />
+            <location filename="../../gpucalc/text/terms.py" line="266" />
             <source>TPOT without speculation (ms)</source>
             <translation>不投机时的 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="271" />
+            <location filename="../../gpucalc/text/terms.py" line="267" />
             <source>TPOT with speculation (ms)</source>
             <translation>投机时的 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="272" />
+            <location filename="../../gpucalc/text/terms.py" line="268" />
             <source>activation (GiB)</source>
             <translation>激活（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="273" />
+            <location filename="../../gpucalc/text/terms.py" line="269" />
             <source>alarm share</source>
             <translation>警戒占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="274" />
+            <location filename="../../gpucalc/text/terms.py" line="270" />
             <source>average tokens</source>
             <translation>平均 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="275" />
+            <location filename="../../gpucalc/text/terms.py" line="271" />
             <source>base (GiB)</source>
             <translation>基数（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="276" />
+            <location filename="../../gpucalc/text/terms.py" line="272" />
             <source>binding</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="277" />
+            <location filename="../../gpucalc/text/terms.py" line="273" />
             <source>block bytes</source>
             <translation>块字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="278" />
+            <location filename="../../gpucalc/text/terms.py" line="274" />
             <source>block size</source>
             <translation>块大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="279" />
+            <location filename="../../gpucalc/text/terms.py" line="275" />
             <source>blocks per request</source>
             <translation>每请求块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="280" />
+            <location filename="../../gpucalc/text/terms.py" line="276" />
             <source>bytes per element</source>
             <translation>每元素字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="281" />
+            <location filename="../../gpucalc/text/terms.py" line="277" />
             <source>bytes per logit</source>
             <translation>每 logit 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="282" />
+            <location filename="../../gpucalc/text/terms.py" line="278" />
             <source>communication (ms)</source>
             <translation>通信（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="283" />
+            <location filename="../../gpucalc/text/terms.py" line="279" />
             <source>compute</source>
             <translation>算力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="284" />
+            <location filename="../../gpucalc/text/terms.py" line="280" />
             <source>concurrency</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="285" />
+            <location filename="../../gpucalc/text/terms.py" line="281" />
             <source>decode step (ms)</source>
             <translation>解码步（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="286" />
+            <location filename="../../gpucalc/text/terms.py" line="282" />
             <source>factor</source>
             <translation>系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="287" />
+            <location filename="../../gpucalc/text/terms.py" line="283" />
             <source>format</source>
             <translation>格式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="288" />
+            <location filename="../../gpucalc/text/terms.py" line="284" />
             <source>memory fraction</source>
             <translation>显存比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="289" />
+            <location filename="../../gpucalc/text/terms.py" line="285" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="290" />
+            <location filename="../../gpucalc/text/terms.py" line="286" />
             <source>KV-cache groups</source>
             <translation>KV 缓存组数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="291" />
+            <location filename="../../gpucalc/text/terms.py" line="287" />
             <source>interconnect</source>
             <translation>卡间通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="292" />
+            <location filename="../../gpucalc/text/terms.py" line="288" />
             <source>intermediate size</source>
             <translation>中间层维度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="293" />
+            <location filename="../../gpucalc/text/terms.py" line="289" />
             <source>knee</source>
             <translation>拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="294" />
+            <location filename="../../gpucalc/text/terms.py" line="290" />
             <source>KV blocks</source>
             <translation>KV 块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="295" />
+            <location filename="../../gpucalc/text/terms.py" line="291" />
             <source>KV format</source>
             <translation>KV 格式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="296" />
+            <location filename="../../gpucalc/text/terms.py" line="292" />
             <source>KV cache (GiB)</source>
             <translation>KV 缓存（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="297" />
+            <location filename="../../gpucalc/text/terms.py" line="293" />
             <source>KV per request (GiB)</source>
             <translation>每请求 KV（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="298" />
+            <location filename="../../gpucalc/text/terms.py" line="294" />
             <source>layers</source>
             <translation>层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="299" />
+            <location filename="../../gpucalc/text/terms.py" line="295" />
             <source>length margin</source>
             <translation>长度余量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="300" />
+            <location filename="../../gpucalc/text/terms.py" line="296" />
             <source>margin (GiB)</source>
             <translation>余量（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="301" />
+            <location filename="../../gpucalc/text/terms.py" line="297" />
             <source>max model length</source>
             <translation>最大上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="302" />
+            <location filename="../../gpucalc/text/terms.py" line="298" />
             <source>max sequences</source>
             <translation>最大序列数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="303" />
+            <location filename="../../gpucalc/text/terms.py" line="299" />
             <source>mean input</source>
             <translation>平均输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="304" />
+            <location filename="../../gpucalc/text/terms.py" line="300" />
             <source>mean-latency ceiling</source>
             <translation>平均延迟上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="305" />
+            <location filename="../../gpucalc/text/terms.py" line="301" />
             <source>mean output</source>
             <translation>平均输出</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="306" />
+            <location filename="../../gpucalc/text/terms.py" line="302" />
             <source>memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="307" />
+            <location filename="../../gpucalc/text/terms.py" line="303" />
             <source>runtime (GiB)</source>
             <translation>运行时（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="308" />
+            <location filename="../../gpucalc/text/terms.py" line="304" />
             <source>P95 input</source>
             <translation>P95 输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="309" />
+            <location filename="../../gpucalc/text/terms.py" line="305" />
             <source>P95 TPOT (ms)</source>
             <translation>P95 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="310" />
+            <location filename="../../gpucalc/text/terms.py" line="306" />
             <source>P95 TTFT (ms)</source>
             <translation>P95 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="311" />
+            <location filename="../../gpucalc/text/terms.py" line="307" />
             <source>parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="312" />
+            <location filename="../../gpucalc/text/terms.py" line="308" />
             <source>bytes per GPU</source>
             <translation>每卡字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="313" />
+            <location filename="../../gpucalc/text/terms.py" line="309" />
             <source>percentile</source>
             <translation>百分位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="314" />
+            <location filename="../../gpucalc/text/terms.py" line="310" />
             <source>planning share</source>
             <translation>规划占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="315" />
+            <location filename="../../gpucalc/text/terms.py" line="311" />
             <source>planning length</source>
             <translation>规划长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="316" />
+            <location filename="../../gpucalc/text/terms.py" line="312" />
             <source>PP</source>
             <translation>PP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="317" />
+            <location filename="../../gpucalc/text/terms.py" line="313" />
             <source>prefill queue utilisation</source>
             <translation>预填充队列利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="318" />
+            <location filename="../../gpucalc/text/terms.py" line="314" />
             <source>prefill step (ms)</source>
             <translation>预填充步（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="319" />
+            <location filename="../../gpucalc/text/terms.py" line="315" />
             <source>prefill share of steps</source>
             <translation>预填充步占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="320" />
+            <location filename="../../gpucalc/text/terms.py" line="316" />
             <source>prefill tokens</source>
             <translation>预填充 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="321" />
+            <location filename="../../gpucalc/text/terms.py" line="317" />
             <source>replicas</source>
             <translation>副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="322" />
+            <location filename="../../gpucalc/text/terms.py" line="318" />
             <source>requests/s</source>
             <translation>请求/秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="323" />
+            <location filename="../../gpucalc/text/terms.py" line="319" />
             <source>running requests</source>
             <translation>运行中的请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="324" />
+            <location filename="../../gpucalc/text/terms.py" line="320" />
             <source>scheduler</source>
             <translation>调度器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="325" />
+            <location filename="../../gpucalc/text/terms.py" line="321" />
             <source>share</source>
             <translation>占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="326" />
+            <location filename="../../gpucalc/text/terms.py" line="322" />
             <source>share limit</source>
             <translation>占比上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="327" />
+            <location filename="../../gpucalc/text/terms.py" line="323" />
             <source>single GPU (GiB)</source>
             <translation>单卡（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="328" />
+            <location filename="../../gpucalc/text/terms.py" line="324" />
             <source>source</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="329" />
+            <location filename="../../gpucalc/text/terms.py" line="325" />
             <source>step (ms)</source>
             <translation>单步（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="330" />
+            <location filename="../../gpucalc/text/terms.py" line="326" />
             <source>token budget</source>
             <translation>token 预算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="331" />
+            <location filename="../../gpucalc/text/terms.py" line="327" />
             <source>tokens per request</source>
             <translation>每请求 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="332" />
+            <location filename="../../gpucalc/text/terms.py" line="328" />
             <source>total (GiB)</source>
             <translation>总量（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="333" />
+            <location filename="../../gpucalc/text/terms.py" line="329" />
             <source>TP</source>
             <translation>TP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="334" />
+            <location filename="../../gpucalc/text/terms.py" line="330" />
             <source>extra with TP (GiB)</source>
             <translation>TP &gt; 1 时的额外部分（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="335" />
+            <location filename="../../gpucalc/text/terms.py" line="331" />
             <source>TPOT target (ms)</source>
             <translation>TPOT 目标（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="336" />
+            <location filename="../../gpucalc/text/terms.py" line="332" />
             <source>TTFT target (ms)</source>
             <translation>TTFT 目标（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="337" />
+            <location filename="../../gpucalc/text/terms.py" line="333" />
             <source>uncapped</source>
             <translation>未截断值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="338" />
+            <location filename="../../gpucalc/text/terms.py" line="334" />
             <source>vocabulary</source>
             <translation>词表大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="339" />
+            <location filename="../../gpucalc/text/terms.py" line="335" />
             <source>watermark</source>
             <translation>安全水位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="340" />
+            <location filename="../../gpucalc/text/terms.py" line="336" />
             <source>weights (GiB)</source>
             <translation>权重（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="341" />
+            <location filename="../../gpucalc/text/terms.py" line="337" />
             <source>decode context parallel (DCP)</source>
             <translation>解码上下文并行（DCP）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="342" />
+            <location filename="../../gpucalc/text/terms.py" line="338" />
             <source>indexer key bytes per token per layer</source>
             <translation>每层每 token 索引器键字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="344" />
+            <location filename="../../gpucalc/text/terms.py" line="340" />
             <source>state layers</source>
             <translation>状态层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="345" />
+            <location filename="../../gpucalc/text/terms.py" line="341" />
             <source>convolution state bytes per layer</source>
             <translation>每层卷积状态字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="346" />
+            <location filename="../../gpucalc/text/terms.py" line="342" />
             <source>recurrent state bytes per layer</source>
             <translation>每层递归状态字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="347" />
+            <location filename="../../gpucalc/text/terms.py" line="343" />
             <source>recurrent state dtype</source>
             <translation>递归状态精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="348" />
+            <location filename="../../gpucalc/text/terms.py" line="344" />
             <source>hidden size H</source>
             <translation>隐藏维度 H</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="349" />
+            <location filename="../../gpucalc/text/terms.py" line="345" />
             <source>width N</source>
             <translation>宽度 N</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="350" />
+            <location filename="../../gpucalc/text/terms.py" line="346" />
             <source>expert width per rank N</source>
             <translation>每卡专家宽度 N</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="352" />
+            <location filename="../../gpucalc/text/terms.py" line="348" />
             <source>activation peak factor</source>
             <translation>激活峰值系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="353" />
+            <location filename="../../gpucalc/text/terms.py" line="349" />
             <source>runtime memory factor</source>
             <translation>运行时显存系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="354" />
+            <location filename="../../gpucalc/text/terms.py" line="350" />
             <source>CUDA-graph memory factor</source>
             <translation>CUDA Graph 显存系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="355" />
+            <location filename="../../gpucalc/text/terms.py" line="351" />
             <source>GEMM efficiency factor</source>
             <translation>GEMM 效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="356" />
+            <location filename="../../gpucalc/text/terms.py" line="352" />
             <source>attention efficiency factor</source>
             <translation>注意力效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="357" />
+            <location filename="../../gpucalc/text/terms.py" line="353" />
             <source>memory-bandwidth efficiency factor</source>
             <translation>显存带宽效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="358" />
+            <location filename="../../gpucalc/text/terms.py" line="354" />
             <source>link-bandwidth efficiency factor</source>
             <translation>互联带宽效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="359" />
+            <location filename="../../gpucalc/text/terms.py" line="355" />
             <source>collective latency factor</source>
             <translation>集合通信延迟系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="360" />
+            <location filename="../../gpucalc/text/terms.py" line="356" />
             <source>step overhead factor</source>
             <translation>单步开销系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="361" />
+            <location filename="../../gpucalc/text/terms.py" line="357" />
             <source>analytic (req/s)</source>
             <translation>解析值（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="362" />
+            <location filename="../../gpucalc/text/terms.py" line="358" />
             <source>simulated (req/s)</source>
             <translation>仿真值（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="363" />
+            <location filename="../../gpucalc/text/terms.py" line="359" />
             <source>ratio</source>
             <translation>比值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="364" />
+            <location filename="../../gpucalc/text/terms.py" line="360" />
             <source>bisection steps</source>
             <translation>二分步数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="365" />
+            <location filename="../../gpucalc/text/terms.py" line="361" />
             <source>burstiness</source>
             <translation>突发度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="366" />
+            <location filename="../../gpucalc/text/terms.py" line="362" />
             <source>completed in the window</source>
             <translation>窗口内完成数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="367" />
+            <location filename="../../gpucalc/text/terms.py" line="363" />
             <source>duration (s)</source>
             <translation>时长（s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="368" />
+            <location filename="../../gpucalc/text/terms.py" line="364" />
             <source>elements per token</source>
             <translation>每 token 元素数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="369" />
+            <location filename="../../gpucalc/text/terms.py" line="365" />
             <source>replicas for the average</source>
             <translation>平均流量所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="370" />
+            <location filename="../../gpucalc/text/terms.py" line="366" />
             <source>replicas for the peak</source>
             <translation>峰值所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="371" />
+            <location filename="../../gpucalc/text/terms.py" line="367" />
             <source>GPUs</source>
             <translation>卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="372" />
+            <location filename="../../gpucalc/text/terms.py" line="368" />
             <source>GPUs per replica</source>
             <translation>每副本卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="373" />
+            <location filename="../../gpucalc/text/terms.py" line="369" />
             <source>GPUs per node</source>
             <translation>每节点卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="374" />
+            <location filename="../../gpucalc/text/terms.py" line="370" />
             <source>network</source>
             <translation>网络</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="375" />
+            <location filename="../../gpucalc/text/terms.py" line="371" />
             <source>NIC line rate (Gb/s)</source>
             <translation>网卡线速（Gb/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="376" />
+            <location filename="../../gpucalc/text/terms.py" line="372" />
             <source>NICs per GPU</source>
             <translation>每卡网卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="377" />
+            <location filename="../../gpucalc/text/terms.py" line="373" />
             <source>latency (µs)</source>
             <translation>延迟（µs）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="378" />
+            <location filename="../../gpucalc/text/terms.py" line="374" />
             <source>hours</source>
             <translation>小时数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="379" />
+            <location filename="../../gpucalc/text/terms.py" line="375" />
             <source>images</source>
             <translation>图片数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="380" />
+            <location filename="../../gpucalc/text/terms.py" line="376" />
             <source>images per prompt</source>
             <translation>每条请求图片数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="381" />
+            <location filename="../../gpucalc/text/terms.py" line="377" />
             <source>image count rule</source>
             <translation>图片数规则</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="382" />
+            <location filename="../../gpucalc/text/terms.py" line="378" />
             <source>spare replicas k</source>
             <translation>备用副本数 k</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="383" />
+            <location filename="../../gpucalc/text/terms.py" line="379" />
             <source>P50 TTFT at the lowest rate (ms)</source>
             <translation>最低速率时的 P50 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="384" />
+            <location filename="../../gpucalc/text/terms.py" line="380" />
             <source>mean running requests</source>
             <translation>平均运行请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="385" />
+            <location filename="../../gpucalc/text/terms.py" line="381" />
             <source>requests meeting the targets</source>
             <translation>满足目标的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="386" />
+            <location filename="../../gpucalc/text/terms.py" line="382" />
             <source>MLP width</source>
             <translation>MLP 宽度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="387" />
+            <location filename="../../gpucalc/text/terms.py" line="383" />
             <source>GPUs planned</source>
             <translation>规划卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="388" />
+            <location filename="../../gpucalc/text/terms.py" line="384" />
             <source>online capacity</source>
             <translation>在线容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="389" />
+            <location filename="../../gpucalc/text/terms.py" line="385" />
             <source>output features</source>
             <translation>输出特征数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="390" />
+            <location filename="../../gpucalc/text/terms.py" line="386" />
             <source>output tokens</source>
             <translation>输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="391" />
+            <location filename="../../gpucalc/text/terms.py" line="387" />
             <source>input tokens</source>
             <translation>输入 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="392" />
+            <location filename="../../gpucalc/text/terms.py" line="388" />
             <source>req/s per replica</source>
             <translation>每副本 req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="393" />
+            <location filename="../../gpucalc/text/terms.py" line="389" />
             <source>prompt tokens per image</source>
             <translation>每图输入 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="394" />
+            <location filename="../../gpucalc/text/terms.py" line="390" />
             <source>encoder tokens per image</source>
             <translation>每图编码器 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="395" />
+            <location filename="../../gpucalc/text/terms.py" line="391" />
             <source>average QPS</source>
             <translation>平均 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="396" />
+            <location filename="../../gpucalc/text/terms.py" line="392" />
             <source>peak QPS</source>
             <translation>峰值 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="397" />
+            <location filename="../../gpucalc/text/terms.py" line="393" />
             <source>rates swept</source>
             <translation>扫描的速率数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="398" />
+            <location filename="../../gpucalc/text/terms.py" line="394" />
             <source>request rate (req/s)</source>
             <translation>请求速率（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="399" />
+            <location filename="../../gpucalc/text/terms.py" line="395" />
             <source>requests</source>
             <translation>请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="400" />
+            <location filename="../../gpucalc/text/terms.py" line="396" />
             <source>requests per rate</source>
             <translation>每个速率的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="401" />
+            <location filename="../../gpucalc/text/terms.py" line="397" />
             <source>samples</source>
             <translation>样本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="402" />
+            <location filename="../../gpucalc/text/terms.py" line="398" />
             <source>saturation rate (req/s)</source>
             <translation>饱和速率（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="403" />
+            <location filename="../../gpucalc/text/terms.py" line="399" />
             <source>random seed</source>
             <translation>随机种子</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="404" />
+            <location filename="../../gpucalc/text/terms.py" line="400" />
             <source>running slots</source>
             <translation>运行槽位数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="405" />
+            <location filename="../../gpucalc/text/terms.py" line="401" />
             <source>experts per token (top_k)</source>
             <translation>每 token 激活专家数（top_k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="406" />
+            <location filename="../../gpucalc/text/terms.py" line="402" />
             <source>price per GPU-hour (USD)</source>
             <translation>每卡时价格（美元）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="408" />
+            <location filename="../../gpucalc/text/terms.py" line="403" />
+            <source>cost per hour (USD)</source>
+            <translation>每小时成本（美元）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="404" />
             <source>output tokens/s</source>
             <translation>输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="410" />
+            <location filename="../../gpucalc/text/terms.py" line="405" />
+            <source>mean output tokens</source>
+            <translation>平均输出 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="406" />
             <source>width</source>
             <translation>宽度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="411" />
+            <location filename="../../gpucalc/text/terms.py" line="407" />
             <source>window (s)</source>
             <translation>窗口（s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="412" />
+            <location filename="../../gpucalc/text/terms.py" line="408" />
             <source>class</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="413" />
+            <location filename="../../gpucalc/text/terms.py" line="409" />
             <source>queue wait in front of the prefill (ms)</source>
             <translation>预填充前的排队等待（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="414" />
+            <location filename="../../gpucalc/text/terms.py" line="410" />
             <source>requests counted</source>
             <translation>统计范围</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="415" />
+            <location filename="../../gpucalc/text/terms.py" line="411" />
             <source>conversations</source>
             <translation>会话数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="416" />
+            <location filename="../../gpucalc/text/terms.py" line="412" />
             <source>consecutive turn pairs</source>
             <translation>相邻轮次对数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="417" />
+            <location filename="../../gpucalc/text/terms.py" line="413" />
             <source>class centre (tokens)</source>
             <translation>类别中心（token）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="418" />
+            <location filename="../../gpucalc/text/terms.py" line="414" />
             <source>classes</source>
             <translation>类别数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="419" />
+            <location filename="../../gpucalc/text/terms.py" line="415" />
             <source>old value (GiB)</source>
             <translation>原值（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="420" />
+            <location filename="../../gpucalc/text/terms.py" line="416" />
             <source>measured (GiB)</source>
             <translation>实测（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="421" />
+            <location filename="../../gpucalc/text/terms.py" line="417" />
             <source>estimated (GiB)</source>
             <translation>估算（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="422" />
+            <location filename="../../gpucalc/text/terms.py" line="418" />
             <source>eager mode (no CUDA graphs)</source>
             <translation>eager 模式（不用 CUDA Graph）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="423" />
+            <location filename="../../gpucalc/text/terms.py" line="419" />
             <source>KV cache tokens</source>
             <translation>KV 缓存 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="424" />
+            <location filename="../../gpucalc/text/terms.py" line="420" />
             <source>context length</source>
             <translation>上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="425" />
+            <location filename="../../gpucalc/text/terms.py" line="421" />
             <source>request pool rows</source>
             <translation>请求池行数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="426" />
+            <location filename="../../gpucalc/text/terms.py" line="422" />
             <source>P50 TPOT (ms)</source>
             <translation>P50 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="427" />
+            <location filename="../../gpucalc/text/terms.py" line="423" />
             <source>P50 TTFT (ms)</source>
             <translation>P50 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="428" />
+            <location filename="../../gpucalc/text/terms.py" line="424" />
             <source>P99 TPOT (ms)</source>
             <translation>P99 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="429" />
+            <location filename="../../gpucalc/text/terms.py" line="425" />
             <source>P99 TTFT (ms)</source>
             <translation>P99 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="430" />
+            <location filename="../../gpucalc/text/terms.py" line="426" />
             <source>DP</source>
             <translation>DP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="432" />
+            <location filename="../../gpucalc/text/terms.py" line="428" />
             <source>EP</source>
             <translation>EP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="433" />
+            <location filename="../../gpucalc/text/terms.py" line="429" />
             <source>routed experts</source>
             <translation>路由专家数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="434" />
+            <location filename="../../gpucalc/text/terms.py" line="430" />
             <source>redundant experts</source>
             <translation>冗余专家数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="435" />
+            <location filename="../../gpucalc/text/terms.py" line="431" />
             <source>expert parallel</source>
             <translation>专家并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="436" />
+            <location filename="../../gpucalc/text/terms.py" line="432" />
             <source>MoE layers</source>
             <translation>MoE 层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="437" />
+            <location filename="../../gpucalc/text/terms.py" line="433" />
             <source>bytes per token</source>
             <translation>每 token 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="438" />
+            <location filename="../../gpucalc/text/terms.py" line="434" />
             <source>link (GB/s)</source>
             <translation>链路（GB/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="439" />
+            <location filename="../../gpucalc/text/terms.py" line="435" />
             <source>fixed (ms)</source>
             <translation>固定开销（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="440" />
+            <location filename="../../gpucalc/text/terms.py" line="436" />
             <source>all-to-all mode</source>
             <translation>all-to-all 模式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="441" />
+            <location filename="../../gpucalc/text/terms.py" line="437" />
             <source>tokens in the step</source>
             <translation>本步 token 数</translation>
         </message>
@@ -6041,267 +6086,267 @@
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../gpucalc/ui/app.py" line="169" />
+            <location filename="../../gpucalc/ui/app.py" line="205" />
             <source>Settings were reset</source>
             <translation>设置已重置</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/app.py" line="191" />
+            <location filename="../../gpucalc/ui/app.py" line="227" />
             <source>Your spec tables</source>
             <translation>用户规格表</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="130" />
+            <location filename="../../gpucalc/ui/main_window.py" line="131" />
             <source>Inputs</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="132" />
+            <location filename="../../gpucalc/ui/main_window.py" line="133" />
             <source>Explanation</source>
             <translation>计算说明</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="184" />
+            <location filename="../../gpucalc/ui/main_window.py" line="185" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="185" />
+            <location filename="../../gpucalc/ui/main_window.py" line="186" />
             <source>&amp;Open scenario…</source>
             <translation>打开场景(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="186" />
+            <location filename="../../gpucalc/ui/main_window.py" line="187" />
             <source>&amp;Save scenario</source>
             <translation>保存场景(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="187" />
+            <location filename="../../gpucalc/ui/main_window.py" line="188" />
             <source>Save scenario &amp;as…</source>
             <translation>场景另存为(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="189" />
+            <location filename="../../gpucalc/ui/main_window.py" line="190" />
             <source>Open &amp;recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="191" />
+            <location filename="../../gpucalc/ui/main_window.py" line="192" />
             <source>E&amp;xamples</source>
             <translation>示例(&amp;X)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="197" />
+            <location filename="../../gpucalc/ui/main_window.py" line="198" />
             <source>&amp;Export report (PDF)…</source>
             <translation>导出报告（PDF）(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="199" />
+            <location filename="../../gpucalc/ui/main_window.py" line="200" />
             <source>Export &amp;CSV tables…</source>
             <translation>导出 CSV 表格(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="201" />
+            <location filename="../../gpucalc/ui/main_window.py" line="202" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="202" />
+            <location filename="../../gpucalc/ui/main_window.py" line="203" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="203" />
+            <location filename="../../gpucalc/ui/main_window.py" line="204" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="206" />
+            <location filename="../../gpucalc/ui/main_window.py" line="207" />
             <source>&amp;Language</source>
             <translation>语言(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="215" />
+            <location filename="../../gpucalc/ui/main_window.py" line="216" />
             <source>&amp;Theme</source>
             <translation>主题(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="224" />
+            <location filename="../../gpucalc/ui/main_window.py" line="225" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="228" />
+            <location filename="../../gpucalc/ui/main_window.py" line="229" />
             <source>&amp;Undo</source>
             <translation>撤销(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="230" />
+            <location filename="../../gpucalc/ui/main_window.py" line="231" />
             <source>&amp;Redo</source>
             <translation>重做(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="237" />
+            <location filename="../../gpucalc/ui/main_window.py" line="238" />
             <source>&amp;Paste serve command…</source>
             <translation>粘贴启动命令(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="239" />
+            <location filename="../../gpucalc/ui/main_window.py" line="240" />
             <source>&amp;Reset to the default scenario</source>
             <translation>恢复默认场景(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="243" />
+            <location filename="../../gpucalc/ui/main_window.py" line="244" />
             <source>&amp;Manual</source>
             <translation>使用手册(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="244" />
+            <location filename="../../gpucalc/ui/main_window.py" line="245" />
             <source>&amp;Keyboard shortcuts</source>
             <translation>键盘快捷键(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="245" />
+            <location filename="../../gpucalc/ui/main_window.py" line="246" />
             <source>&amp;First steps</source>
             <translation>入门(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="247" />
+            <location filename="../../gpucalc/ui/main_window.py" line="248" />
             <source>&amp;About gpucalc</source>
             <translation>关于 gpucalc(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="257" />
+            <location filename="../../gpucalc/ui/main_window.py" line="258" />
             <source>untitled</source>
             <translation>未命名</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="259" />
+            <location filename="../../gpucalc/ui/main_window.py" line="260" />
             <source>{name} — gpucalc</source>
             <translation>{name} — gpucalc</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="276" />
+            <location filename="../../gpucalc/ui/main_window.py" line="277" />
             <source>Plan for {model} on {gpu}, computed in {ms} ms</source>
             <translation>{model} 在 {gpu} 上的规划，计算耗时 {ms} ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="279" />
+            <location filename="../../gpucalc/ui/main_window.py" line="280" />
             <source>{n} notice(s)</source>
             <translation>{n} 条提示</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="290" />
+            <location filename="../../gpucalc/ui/main_window.py" line="291" />
             <source>Writing the report…</source>
             <translation>正在生成报告…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="297" />
+            <location filename="../../gpucalc/ui/main_window.py" line="298" />
             <source>Computing…</source>
             <translation>计算中…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="300" />
+            <location filename="../../gpucalc/ui/main_window.py" line="301" />
             <source>Exported {path}</source>
             <translation>已导出 {path}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="303" />
+            <location filename="../../gpucalc/ui/main_window.py" line="304" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="309" />
+            <location filename="../../gpucalc/ui/main_window.py" line="310" />
             <source>Could not compute this plan: {reason}</source>
             <translation>无法计算此方案：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="332" />
+            <location filename="../../gpucalc/ui/main_window.py" line="333" />
             <source>Stale: fix {field} to update. {reason}</source>
             <translation>已过期：请修改{field}以更新。{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="335" />
+            <location filename="../../gpucalc/ui/main_window.py" line="336" />
             <source>Stale: the current inputs give no result. {reason}</source>
             <translation>已过期：当前输入无法得出结果。{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="345" />
+            <location filename="../../gpucalc/ui/main_window.py" line="346" />
             <source>Cannot use this command</source>
             <translation>无法使用该命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="347" />
+            <location filename="../../gpucalc/ui/main_window.py" line="348" />
             <source>paste the {engine} command</source>
             <translation>粘贴 {engine} 启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="350" />
+            <location filename="../../gpucalc/ui/main_window.py" line="351" />
             <source>Filled from the {engine} command.</source>
             <translation>已从 {engine} 命令填写。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="351" />
+            <location filename="../../gpucalc/ui/main_window.py" line="352" />
             <source>Ignored: {flags}</source>
             <translation>已忽略：{flags}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="367" />
+            <location filename="../../gpucalc/ui/main_window.py" line="368" />
             <source>reset to the default scenario</source>
             <translation>恢复默认场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="383" />
+            <location filename="../../gpucalc/ui/main_window.py" line="384" />
             <source>Cannot open scenario</source>
             <translation>无法打开场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="403" />
+            <location filename="../../gpucalc/ui/main_window.py" line="404" />
             <source>Unsaved changes</source>
             <translation>未保存的修改</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="404" />
+            <location filename="../../gpucalc/ui/main_window.py" line="405" />
             <source>The scenario has changes that are not saved. Save them first?</source>
             <translation>场景有未保存的修改。要先保存吗？</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="418" />
+            <location filename="../../gpucalc/ui/main_window.py" line="419" />
             <source>Cannot save scenario</source>
             <translation>无法保存场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="424" />
+            <location filename="../../gpucalc/ui/main_window.py" line="425" />
             <source>Saved {path}</source>
             <translation>已保存 {path}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="435" />
+            <location filename="../../gpucalc/ui/main_window.py" line="436" />
             <source>Open scenario</source>
             <translation>打开场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="436" />
+            <location filename="../../gpucalc/ui/main_window.py" line="437" />
             <source>gpucalc scenarios (*.gpucalc.json);;JSON (*.json)</source>
             <translation>gpucalc 场景 (*.gpucalc.json);;JSON (*.json)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="448" />
+            <location filename="../../gpucalc/ui/main_window.py" line="450" />
             <source>Save scenario</source>
             <translation>保存场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="449" />
+            <location filename="../../gpucalc/ui/main_window.py" line="451" />
             <source>gpucalc scenarios (*.gpucalc.json)</source>
             <translation>gpucalc 场景 (*.gpucalc.json)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="484" />
+            <location filename="../../gpucalc/ui/main_window.py" line="486" />
             <source>About gpucalc</source>
             <translation>关于 gpucalc</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="485" />
+            <location filename="../../gpucalc/ui/main_window.py" line="487" />
             <source>gpucalc {version}: offline GPU inference capacity planner.</source>
             <translation>gpucalc {version}：离线 GPU 推理容量规划工具。</translation>
         </message>
@@ -6561,287 +6606,287 @@
     <context>
         <name>MeasurementsDialog</name>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="109" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="107" />
             <source>not reported</source>
             <translation>未报告</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="200" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="206" />
             <source>Measurements and calibration</source>
             <translation>实测与校准</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="217" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="223" />
             <source>Engine log</source>
             <translation>引擎日志</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="218" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="224" />
             <source>Benchmark results</source>
             <translation>压测结果</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="223" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="229" />
             <source>The scenario cannot be computed: {reason}</source>
             <translation>无法计算该场景：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="237" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="243" />
             <source>Paste the engine's start-up log here (vLLM, SGLang or TensorRT-LLM), up to the line that reports the KV cache size.</source>
             <translation>在此粘贴引擎启动日志（vLLM、SGLang 或 TensorRT-LLM），需包含报告 KV 缓存大小的那一行。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="240" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="246" />
             <source>&amp;Open log…</source>
             <translation>打开日志(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="242" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="248" />
             <source>&amp;Compare</source>
             <translation>对比(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="244" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="250" />
             <source>Use the flags the log printed</source>
             <translation>采用日志中打印的参数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="248" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="254" />
             <source>Figure</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="248" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="254" />
             <source>gpucalc</source>
             <translation>gpucalc</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="249" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="255" />
             <source>Difference</source>
             <translation>差值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="249" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="255" />
             <source>Relative</source>
             <translation>相对差</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="252" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="258" />
             <source>Calibrate from this log…</source>
             <translation>用此日志校准…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="272" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="278" />
             <source>Open engine log</source>
             <translation>打开引擎日志</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="273" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="279" />
             <source>Logs (*.log *.txt *.out);;All files (*)</source>
             <translation>日志 (*.log *.txt *.out);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="286" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="292" />
             <source>the pasted log</source>
             <translation>粘贴的日志</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="292" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="298" />
             <source>Reading the log…</source>
             <translation>正在读取日志…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="307" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="313" />
             <source>unexpected error ({kind})</source>
             <translation>意外错误（{kind}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="316" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="322" />
             <source>Cannot use this log: {reason}</source>
             <translation>无法使用该日志：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="325" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="331" />
             <source>{engine} log: {flagged} of {total} figures differ by more than {tolerance} % from the estimate ({profile}).</source>
             <translation>{engine} 日志：{total} 项指标中有 {flagged} 项与估算值（{profile}）相差超过 {tolerance}%。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="330" />
-            <source>Only the first {read} MB of this {size} MB log were read.</source>
-            <translation>此日志共 {size} MB，只读取了前 {read} MB。</translation>
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="336" />
+            <source>Its start-up lines were found {start} MB into this {size} MB log.</source>
+            <translation>在这份 {size} MB 日志的第 {start} MB 处找到了启动日志。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="362" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="369" />
             <source>Calibrate from this log</source>
             <translation>用此日志校准</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="367" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="374" />
             <source>Save the engine profile "{name}" ({id}) with these constants?</source>
             <translation>以这些常数保存引擎配置档 “{name}”（{id}）？</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="378" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="385" />
             <source>&amp;Add result files…</source>
             <translation>添加结果文件(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="380" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="387" />
             <source>C&amp;lear</source>
             <translation>清空(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="386" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="393" />
             <source>held out: </source>
             <translation>留出比例：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="387" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="394" />
             <source>&amp;Fit</source>
             <translation>拟合(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="389" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="396" />
             <source>&amp;Save as profile…</source>
             <translation>保存为配置档(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="391" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="398" />
             <source>Add vllm bench serve, SGLang bench_serving, genai-perf or CSV result files.</source>
             <translation>添加 vllm bench serve、SGLang bench_serving、genai-perf 或 CSV 结果文件。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="395" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="402" />
             <source>Factor</source>
             <translation>因子</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="395" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="402" />
             <source>Default</source>
             <translation>默认值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="395" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="402" />
             <source>Fitted</source>
             <translation>拟合值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="396" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="403" />
             <source>±</source>
             <translation>±</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="397" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="404" />
             <source>Median |error|</source>
             <translation>|误差| 中位数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="397" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="404" />
             <source>Fit: before</source>
             <translation>拟合集：校准前</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="398" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="405" />
             <source>Fit: after</source>
             <translation>拟合集：校准后</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="398" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="405" />
             <source>Held out: before</source>
             <translation>留出集：校准前</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="399" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="406" />
             <source>Held out: after</source>
             <translation>留出集：校准后</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="419" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="426" />
             <source>Load: concurrency or request rate (log scale)</source>
             <translation>负载：并发或请求速率（对数坐标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="427" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="434" />
             <source>{metric} measured</source>
             <translation>{metric} 实测</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="430" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="437" />
             <source>{metric} default</source>
             <translation>{metric} 默认</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="433" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="440" />
             <source>{metric} calibrated</source>
             <translation>{metric} 校准后</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="444" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="451" />
             <source>Open benchmark results</source>
             <translation>打开压测结果</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="445" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="452" />
             <source>Benchmark results (*.json *.jsonl *.csv *.txt);;All files (*)</source>
             <translation>压测结果 (*.json *.jsonl *.csv *.txt);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="455" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="462" />
             <source>Cannot use this file: {reason}</source>
             <translation>无法使用该文件：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="462" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="469" />
             <source>{points} measured points from {files}.</source>
             <translation>{points} 个实测点，来自 {files}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="488" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="495" />
             <source>Fitting…</source>
             <translation>正在拟合…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="499" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="506" />
             <source>The fit failed: {reason}</source>
             <translation>拟合失败：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="508" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="515" />
             <source>Fitted on {fit} points, {held} held out, in {iterations} iterations; mean |ln(predicted ÷ measured)| on fitted points {before:.3f} → {after:.3f}.</source>
             <translation>用 {fit} 个点拟合，留出 {held} 个，迭代 {iterations} 次；拟合点上 |ln(预测 ÷ 实测)| 的均值 {before:.3f} → {after:.3f}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="513" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="520" />
             <source>Held out: {before:.3f} → {after:.3f}.</source>
             <translation>留出点：{before:.3f} → {after:.3f}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="524" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="531" />
             <source>fixed</source>
             <translation>固定</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="601" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="608" />
             <source>Replace profile</source>
             <translation>替换配置档</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="601" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="608" />
             <source>An engine profile "{id}" already exists ({where}). Replace it?</source>
             <translation>引擎配置档 “{id}” 已存在（{where}）。是否替换？</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="617" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="624" />
             <source>Cannot save the profile</source>
             <translation>无法保存配置档</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="624" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="631" />
             <source>Save as profile</source>
             <translation>保存为配置档</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="625" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="632" />
             <source>Name of the calibrated engine profile:</source>
             <translation>校准后引擎配置档的名称：</translation>
         </message>
@@ -6991,201 +7036,231 @@
         </message>
         <message>
             <location filename="../../gpucalc/text/notices.py" line="84" />
+            <source>Unreachable: {qps} req/s need about {gpus} GPUs at {per_replica} req/s per replica, more than the {limit} GPUs gpucalc sizes a fleet for. Plan less traffic per fleet, shorter requests or a faster layout; the per-replica answer above still holds.</source>
+            <translation>无法达到：按每副本 {per_replica} req/s，{qps} req/s 约需 {gpus} 张 GPU，超过 gpucalc 可规划的 {limit} 张集群上限。请减少每个集群承担的流量、缩短请求或换用更快的部署方式；上面的单副本结果仍然有效。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="89" />
+            <source>Your {table} table at {path} is not used ({detail}); the file is left as it is and the bundled table is loaded. Saving an edit to this table sets the file aside first.</source>
+            <translation>未使用 {path} 中的 {table} 表（{detail}）；文件保持原样，当前加载内置表。保存对该表的修改时会先将此文件另存备份。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="93" />
             <source>Your edited {table} table could not be used ({reason}); it was set aside as {backup} and the bundled table is loaded.</source>
             <translation>您编辑的 {table} 表无法使用（{reason}），已另存为 {backup}，当前加载内置表。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="88" />
+            <location filename="../../gpucalc/text/notices.py" line="97" />
             <source>Your {table} table at {path} could not be upgraded from version {from_version} ({reason}); the bundled table is loaded and your file is kept.</source>
             <translation>{path} 中的 {table} 表无法从版本 {from_version} 升级（{reason}），已加载内置表，原文件保留。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="92" />
+            <location filename="../../gpucalc/text/notices.py" line="101" />
             <source>Your {table} table at {path} cannot be read ({reason}); the bundled table is loaded.</source>
             <translation>无法读取 {path} 中的 {table} 表（{reason}），已加载内置表。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="95" />
+            <location filename="../../gpucalc/text/notices.py" line="104" />
             <source>Entry {id} of your {table} table is invalid ({field}: {reason}); it is kept in the file but not used.</source>
             <translation>{table} 表中的条目 {id} 无效（{field}：{reason}），已保留在文件中但不使用。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="99" />
+            <location filename="../../gpucalc/text/notices.py" line="108" />
             <source>The log comes from {log_engine} but the estimate uses the {plan_engine} profile; pick the matching engine (--engine) before comparing.</source>
             <translation>日志来自 {log_engine}，但估算使用的是 {plan_engine} 配置；请先选择对应的引擎（--engine）再比较。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="103" />
+            <location filename="../../gpucalc/text/notices.py" line="112" />
             <source>The engine saw {log_gib} GiB of GPU memory, the estimate assumes {plan_gib} GiB; set --gpu-memory-gib {log_gib} to compare like with like.</source>
             <translation>引擎看到的显存为 {log_gib} GiB，估算假设 {plan_gib} GiB；请设置 --gpu-memory-gib {log_gib} 以便对等比较。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="107" />
+            <location filename="../../gpucalc/text/notices.py" line="116" />
             <source>The log ran with memory fraction {log_fraction}, the estimate with {plan_fraction}; the KV figures differ for that reason alone.</source>
             <translation>日志中的显存比例为 {log_fraction}，估算为 {plan_fraction}；仅此一项就会让 KV 数值不同。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="111" />
+            <location filename="../../gpucalc/text/notices.py" line="120" />
             <source>The log's maximum concurrency is for {log_tokens} tokens per request, the estimate uses max_model_len {plan_tokens}; that line is left out of the comparison.</source>
             <translation>日志中的最大并发按每请求 {log_tokens} token 计算，估算的 max_model_len 为 {plan_tokens}；该行不参与比较。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="115" />
+            <location filename="../../gpucalc/text/notices.py" line="124" />
             <source>The {item} calibration reached its bound; the log differs from the model by more than a constant can explain — check the inputs match the logged run.</source>
             <translation>{item} 校准已达到上下限：日志与模型的差异无法用常数解释，请检查输入是否与日志中的运行一致。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="119" />
+            <location filename="../../gpucalc/text/notices.py" line="128" />
             <source>Offered {offered} req/s exceeds the capacity of about {capacity} req/s at the P{percentile} SLO ({replicas} replica(s)); goodput collapses: the queue grows for as long as the load lasts.</source>
             <translation>提供的负载 {offered} req/s 超过 P{percentile} SLO 下约 {capacity} req/s 的容量（{replicas} 个副本）；goodput 会崩溃：负载持续多久，排队就增长多久。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="124" />
+            <location filename="../../gpucalc/text/notices.py" line="133" />
             <source>The scheduler binds: the KV cache holds {kv_requests} requests but --max-num-seqs {max_num_seqs} lets only that many run at once; raise --max-num-seqs if latency allows.</source>
             <translation>调度器是瓶颈：KV 缓存能容纳 {kv_requests} 个请求，但 --max-num-seqs {max_num_seqs} 只允许同时运行这么多；若延迟允许，可调大 --max-num-seqs。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="129" />
+            <location filename="../../gpucalc/text/notices.py" line="138" />
             <source>The pools are smaller than the traffic needs: {prefill_replicas} prefill replicas for {prefill_needed} needed, {decode_replicas} decode replicas for {decode_needed} needed.</source>
             <translation>池的规模小于流量所需：预填充副本 {prefill_replicas} 个，需要 {prefill_needed} 个；生成副本 {decode_replicas} 个，需要 {decode_needed} 个。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="133" />
+            <location filename="../../gpucalc/text/notices.py" line="142" />
             <source>{gpu} joins only {domain_gpus} GPUs by {link}: a replica of TP {tp} × PP {pp} ({gpus} GPUs) runs its collectives past that domain over PCIe at {host_gb_s} GB/s instead of {fast_gb_s} GB/s per direction. Keep TP within {domain_gpus} GPUs (more replicas, or pipeline stages across domains) or use an NVLink board.</source>
             <translation>{gpu} 通过 {link} 只连通 {domain_gpus} 张卡：TP {tp} × PP {pp}（{gpus} 张卡）的副本跨出该互联域后，集合通信走 PCIe，单向 {host_gb_s} GB/s 而非 {fast_gb_s} GB/s。请把 TP 限制在 {domain_gpus} 张卡以内（多副本，或跨域用流水线并行），或换 NVLink 整机。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="139" />
+            <location filename="../../gpucalc/text/notices.py" line="148" />
             <source>TP {tp} spans {tp_nodes} nodes of {gpus_per_node} GPUs: every layer's all-reduce crosses {network} at {scale_out_gb_s} GB/s per GPU and direction instead of {fast_gb_s} GB/s inside a node. Strongly advised against: keep TP within one node and put pipeline stages or replicas across nodes.</source>
             <translation>TP {tp} 跨越 {tp_nodes} 个节点（每节点 {gpus_per_node} 卡）：每层的 all-reduce 都要经 {network}，每卡每方向只有 {scale_out_gb_s} GB/s，而节点内为 {fast_gb_s} GB/s。强烈不建议：让 TP 留在一个节点内，把流水线阶段或多副本放到不同节点。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="145" />
+            <location filename="../../gpucalc/text/notices.py" line="154" />
             <source>{hops} pipeline stage boundary(ies) of TP {tp} × PP {pp} cross between nodes over {network} at {scale_out_gb_s} GB/s per GPU and direction ({latency_us} µs per message); each hop carries one step's activations.</source>
             <translation>TP {tp} × PP {pp} 有 {hops} 个流水线阶段边界跨节点，经 {network}，每卡每方向 {scale_out_gb_s} GB/s（每条消息 {latency_us} µs）；每次传递一步的激活。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="150" />
+            <location filename="../../gpucalc/text/notices.py" line="159" />
             <source>{gpu} joins only {domain_gpus} GPUs by {link}: the expert all-to-all over DP {dp} × TP {tp} = {ranks} ranks runs past that domain at {host_gb_s} GB/s instead of {fast_gb_s} GB/s per direction, once per MoE layer and step.</source>
             <translation>{gpu} 通过 {link} 只连通 {domain_gpus} 张 GPU：跨 DP {dp} × TP {tp} = {ranks} 个 rank 的专家 all-to-all 超出该互联域，单向只有 {host_gb_s} GB/s 而不是 {fast_gb_s} GB/s，每个 MoE 层每步一次。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="155" />
+            <location filename="../../gpucalc/text/notices.py" line="164" />
             <source>At {concurrency} requests of average length ({avg_tokens} tokens) weights + KV + margin take {share_used} of memory, above the {planning_share} planning line of the capacity planning guide: leave the rest for peaks and fragmentation — plan at most {allowed} requests, or add memory.</source>
             <translation>{concurrency} 个平均长度（{avg_tokens} token）请求时，权重 + KV + 余量占显存 {share_used}，超过 {planning_share} 规划线（容量规划指南）：剩余部分应留给峰值和碎片——按不超过 {allowed} 个请求规划，或增加显存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="161" />
+            <location filename="../../gpucalc/text/notices.py" line="170" />
             <source>Alarm: at the average length ({avg_tokens} tokens) {concurrency} requests already fill {share_used} of memory, past the {alarm_share} line of the capacity planning guide: this configuration is not fit for long-context service — add GPUs or limit the context.</source>
             <translation>警报：按平均长度（{avg_tokens} token），{concurrency} 个请求已占显存 {share_used}，超过 {alarm_share}（容量规划指南）：这套配置基本无法承担长上下文服务——要么加卡，要么限制上下文。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="167" />
+            <location filename="../../gpucalc/text/notices.py" line="176" />
             <source>{k} speculative tokens per step is a long draft: each token beyond the first few is rarely accepted while the draft passes and the verification grow with k; published set-ups use at most {large}. Measure the acceptance length before planning on it.</source>
             <translation>每步 {k} 个投机 token 属于长草稿：前几个之后的 token 很少被接受，而草稿次数和验证量随 k 增长；公开的配置最多用 {large} 个。请先实测接受长度再据此规划。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="172" />
+            <location filename="../../gpucalc/text/notices.py" line="181" />
             <source>The acceptance length {tau} of {method} is an assumption (per-token acceptance {alpha}): it depends on the model pair and the traffic. Enter the mean acceptance length your engine logs for this workload.</source>
             <translation>{method} 的接受长度 {tau} 是假设值（逐 token 接受率 {alpha}）：它取决于模型组合和流量。请填入引擎在该负载下记录的平均接受长度。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="177" />
+            <location filename="../../gpucalc/text/notices.py" line="186" />
             <source>At {running} running requests speculative decoding is slower than plain decoding ({speedup}× TPOT): verification is compute-bound at this batch. Use fewer speculative tokens, or turn it off for throughput-bound traffic.</source>
             <translation>批大小为 {running} 时投机解码比普通解码慢（TPOT {speedup}×）：此批大小下验证受算力限制。请减少投机 token 数，或在以吞吐为主的流量下关闭投机解码。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="182" />
+            <location filename="../../gpucalc/text/notices.py" line="191" />
             <source>Memory binds: an fp8 KV cache (--kv-cache-dtype fp8) about doubles the requests that fit (now {kv_format}).</source>
             <translation>显存是瓶颈：把 KV 缓存量化为 fp8（--kv-cache-dtype fp8，当前 {kv_format}）约可使并发翻倍。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="186" />
+            <location filename="../../gpucalc/text/notices.py" line="195" />
             <source>A lower precision is a capacity suggestion, not a quality result: measure the quantized model on your own tasks before you plan on it.</source>
             <translation>降低精度只是容量上的建议，不代表质量无损：量化后的效果要在自己的任务上单独评测，再据此做规划。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="190" />
+            <location filename="../../gpucalc/text/notices.py" line="199" />
             <source>Memory binds: fp8 or int4 weights free memory for the KV cache.</source>
             <translation>显存是瓶颈：把权重量化为 fp8 或 int4，可为 KV 缓存腾出显存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="193" />
+            <location filename="../../gpucalc/text/notices.py" line="202" />
             <source>Memory binds at {planning_tokens} tokens per request: a shorter context (or a separate long-context pool) raises concurrency.</source>
             <translation>显存在每请求 {planning_tokens} token 时成为瓶颈：缩短上下文（或单独设长上下文资源池）可提高并发。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="197" />
+            <location filename="../../gpucalc/text/notices.py" line="206" />
             <source>Memory binds: a GPU with more memory, or more GPUs per replica, adds KV room.</source>
             <translation>显存是瓶颈：换更大显存的卡，或每副本用更多卡，可增加 KV 空间。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="200" />
+            <location filename="../../gpucalc/text/notices.py" line="209" />
             <source>The P{percentile} TPOT target ({tpot_target_ms} ms) binds: relax it, shorten the prompts (less chunked prefill beside the decodes), or use a smaller or quantized model.</source>
             <translation>P{percentile} 每 token 延迟目标（{tpot_target_ms} ms）起约束：放宽目标、缩短提示词（减少与解码并行的分块预填充），或使用更小或量化的模型。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="204" />
+            <location filename="../../gpucalc/text/notices.py" line="213" />
             <source>The P{percentile} TTFT target ({ttft_target_ms} ms) binds: prompts of up to {p95_input} tokens wait for the prefill of the others. Relax the target, shorten or cache the prompts (prefix caching), or prefill faster with more GPUs per replica.</source>
             <translation>P{percentile} 首 token 时间目标（{ttft_target_ms} ms）起约束：长达 {p95_input} token 的提示词要等待其他请求的预填充。请放宽目标、缩短或缓存提示词（前缀缓存），或用每副本更多 GPU 加快预填充。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="209" />
+            <location filename="../../gpucalc/text/notices.py" line="218" />
             <source>Compute binds: add replicas (more GPUs in parallel) or use a faster GPU.</source>
             <translation>算力是瓶颈：增加副本（并行更多卡）或换更快的卡。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="212" />
+            <location filename="../../gpucalc/text/notices.py" line="221" />
             <source>The interconnect binds and the model fits on one GPU: run {tp} replicas instead of tensor parallel {tp}.</source>
             <translation>互联是瓶颈且模型单卡放得下：用 {tp} 个副本代替张量并行 {tp}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="216" />
+            <location filename="../../gpucalc/text/notices.py" line="225" />
             <source>The interconnect binds on PCIe ({gpu}): an NVLink server cuts the all-reduce time.</source>
             <translation>PCIe（{gpu}）互联是瓶颈：NVLink 服务器可大幅缩短 all-reduce 时间。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="219" />
+            <location filename="../../gpucalc/text/notices.py" line="228" />
             <source>The interconnect binds at TP {tp}: fewer tensor-parallel ranks per replica (with more replicas) lower the communication share.</source>
             <translation>TP {tp} 时互联是瓶颈：减少每副本的张量并行卡数（增加副本数）可降低通信占比。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="223" />
+            <location filename="../../gpucalc/text/notices.py" line="232" />
             <source>A price is set for GPU {id}, which is not in the catalog.</source>
             <translation>价格表中的 GPU {id} 不在目录中。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="226" />
+            <location filename="../../gpucalc/text/notices.py" line="235" />
             <source>Alias {alias} of {id} ({table}) is already used by {other}; it keeps naming {other}.</source>
             <translation>{table} 中 {id} 的别名 {alias} 已被 {other} 使用，仍指向 {other}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="229" />
+            <location filename="../../gpucalc/text/notices.py" line="238" />
             <source>{model}: its state-space (Mamba) layers are counted without their weights and without their per-request state, because the config does not give their geometry in a form gpucalc reads; weights and KV capacity are approximate.</source>
             <translation>{model}：状态空间（Mamba）层的权重和每个请求的状态均未计入（配置中没有 gpucalc 能读取的层结构），权重与 KV 容量为近似值。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="234" />
+            <location filename="../../gpucalc/text/notices.py" line="243" />
             <source>{model}: the vision encoder takes images at any resolution; its weights are counted and image tokens are counted for a 448 × 448 image (an assumed size).</source>
             <translation>{model}：视觉编码器接受任意分辨率的图像；已计入其权重，图像 token 数按 448 × 448 的图像（假定尺寸）计算。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="238" />
+            <location filename="../../gpucalc/text/notices.py" line="247" />
             <source>{model}: some blocks replace attention or the MLP with a single linear layer; those parts are counted without weights and without KV cache.</source>
             <translation>{model}：部分层用单个线性层替代注意力或 MLP，这些部分未计入权重和 KV 缓存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="242" />
+            <location filename="../../gpucalc/text/notices.py" line="251" />
             <source>{model}: its attention layers have different KV head counts; every attention layer is counted with the largest, so the KV cache is overestimated.</source>
             <translation>{model}：各注意力层的 KV 头数不同，均按最大值计算，KV 缓存偏大。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="246" />
+            <location filename="../../gpucalc/text/notices.py" line="255" />
             <source>{model}: some blocks use windowed attention; they are counted as full attention, so the KV cache is overestimated.</source>
             <translation>{model}：部分层使用窗口注意力，按全注意力计算，KV 缓存偏大。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/notices.py" line="250" />
+            <location filename="../../gpucalc/text/notices.py" line="259" />
+            <source>{model}: its quantization_config gives no bit width; the weights are counted as the method's default (4-bit GPTQ / AWQ, 8-bit compressed-tensors). Check the checkpoint.</source>
+            <translation>{model}：其 quantization_config 未给出位宽；权重按该方法的默认位宽计算（GPTQ / AWQ 为 4 位，compressed-tensors 为 8 位）。请核对检查点。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="263" />
+            <source>{model}: its quantization group size has no format of its own; the weights are counted with 128-element groups, so the memory of the scales is approximate.</source>
+            <translation>{model}：其量化分组大小没有对应的格式；权重按每组 128 个元素计算，因此缩放因子占用的显存为近似值。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="267" />
+            <source>{model}: its torch_dtype is not a dtype gpucalc knows; the weights are counted as 16-bit, the dtype --dtype auto serves. Set --dtype if the checkpoint is stored otherwise.</source>
+            <translation>{model}：其 torch_dtype 不是 gpucalc 已知的数据类型；权重按 16 位计算（即 --dtype auto 的加载方式）。若检查点以其他类型存储，请设置 --dtype。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="271" />
+            <source>{model}: its mamba_ssm_cache_dtype is not float32, bfloat16 or float16; the recurrent state is counted in the model dtype, as --mamba-ssm-cache-dtype auto does.</source>
+            <translation>{model}：其 mamba_ssm_cache_dtype 不是 float32、bfloat16 或 float16；递归状态按模型的数据类型计算，与 --mamba-ssm-cache-dtype auto 相同。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/notices.py" line="275" />
             <source>{model}: its model_type is not one gpucalc's importer knows; it is read as a standard decoder from the fields it recognises, so layers of a new kind (compressed or sparse attention, new state layers) may be missed and weights and KV cache may be off.</source>
             <translation>{model}：其 model_type 不在 gpucalc 导入器已知的类型之中；按标准解码器读取其能识别的字段，因此新类型的层（压缩或稀疏注意力、新的状态层）可能被遗漏，权重与 KV 缓存可能有偏差。</translation>
         </message>
@@ -7193,12 +7268,12 @@
     <context>
         <name>PasteDialog</name>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="86" />
+            <location filename="../../gpucalc/ui/main_window.py" line="87" />
             <source>Paste serve command</source>
             <translation>粘贴启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="98" />
+            <location filename="../../gpucalc/ui/main_window.py" line="99" />
             <source>A 'vllm serve …', 'python -m sglang.launch_server …' or 'trtllm-serve …' command line:</source>
             <translation>“vllm serve …”、“python -m sglang.launch_server …” 或 “trtllm-serve …” 命令行：</translation>
         </message>
@@ -7484,12 +7559,12 @@
             <translation>启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/pdf.py" line="47" />
+            <location filename="../../gpucalc/report/pdf.py" line="48" />
             <source>Page {n} of {total}</source>
             <translation>第 {n} 页，共 {total} 页</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/pdf.py" line="90" />
+            <location filename="../../gpucalc/report/pdf.py" line="91" />
             <source>GPU inference capacity report</source>
             <translation>GPU 推理容量报告</translation>
         </message>
@@ -8474,132 +8549,132 @@
             <translation>无。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="41" />
+            <location filename="../../gpucalc/report/summary.py" line="42" />
             <source>GPU memory for the KV cache</source>
             <translation>存放 KV 缓存的显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="42" />
+            <location filename="../../gpucalc/report/summary.py" line="43" />
             <source>compute speed (the latency targets)</source>
             <translation>算力（延迟目标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="43" />
+            <location filename="../../gpucalc/report/summary.py" line="44" />
             <source>the link between GPUs</source>
             <translation>卡间互联</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="44" />
+            <location filename="../../gpucalc/report/summary.py" line="45" />
             <source>the engine's cap on running requests</source>
             <translation>引擎对同时运行请求数的上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="45" />
+            <location filename="../../gpucalc/report/summary.py" line="46" />
             <source>Summary</source>
             <translation>摘要</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="46" />
+            <location filename="../../gpucalc/report/summary.py" line="47" />
             <source>Engineering appendices</source>
             <translation>工程附录</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="81" />
+            <location filename="../../gpucalc/report/summary.py" line="82" />
             <source>Range {low}–{high} when the uncertain constants are at their pessimistic or optimistic ends.</source>
             <translation>不确定常数取悲观端或乐观端时，范围为 {low}–{high}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="85" />
+            <location filename="../../gpucalc/report/summary.py" line="86" />
             <source>At the pessimistic end no request meets the targets: the answer depends on the measured speed, so measure it first.</source>
             <translation>在悲观端没有任何请求能达标：结论取决于实测速度，请先实测。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="93" />
+            <location filename="../../gpucalc/report/summary.py" line="94" />
             <source>Not evaluated.</source>
             <translation>未评估。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="103" />
+            <location filename="../../gpucalc/report/summary.py" line="104" />
             <source>{limit} sets the number.</source>
             <translation>决定这个数字的是{limit}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="109" />
+            <location filename="../../gpucalc/report/summary.py" line="110" />
             <source>Next limit: {limit} at {n} requests.</source>
             <translation>下一个限制：{limit}，在 {n} 个请求处。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="131" />
+            <location filename="../../gpucalc/report/summary.py" line="132" />
             <source>{factor} within {range}: the concurrency lies between {low} and {high} requests in flight per replica.</source>
             <translation>{factor}在 {range} 之间：并发介于每副本 {low} 到 {high} 个在途请求之间。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="155" />
+            <location filename="../../gpucalc/report/summary.py" line="156" />
             <source>At {n} tokens per request the limit changes from {a} to {b}.</source>
             <translation>每请求 {n} token 处，限制从{a}变为{b}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="167" />
+            <location filename="../../gpucalc/report/summary.py" line="168" />
             <source>Verdict</source>
             <translation>结论</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="174" />
+            <location filename="../../gpucalc/report/summary.py" line="175" />
             <source>What meets the targets</source>
             <translation>什么能达到目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="175" />
+            <location filename="../../gpucalc/report/summary.py" line="176" />
             <source>Rate capacity</source>
             <translation>请求速率容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="176" />
+            <location filename="../../gpucalc/report/summary.py" line="177" />
             <source>Binding limit</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="177" />
+            <location filename="../../gpucalc/report/summary.py" line="178" />
             <source>Top risk</source>
             <translation>最大风险</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="178" />
+            <location filename="../../gpucalc/report/summary.py" line="179" />
             <source>What would change the answer</source>
             <translation>什么会改变结论</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="187" />
+            <location filename="../../gpucalc/report/summary.py" line="188" />
             <source>Does not run: the model does not fit in the GPUs' memory.</source>
             <translation>无法运行：模型放不进 GPU 显存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="189" />
+            <location filename="../../gpucalc/report/summary.py" line="190" />
             <source>Why</source>
             <translation>原因</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="191" />
+            <location filename="../../gpucalc/report/summary.py" line="192" />
             <source>More GPUs per replica (tensor or pipeline parallel), GPUs with more memory, or lower-precision weights.</source>
             <translation>每副本用更多卡（张量并行或流水线并行）、换显存更大的卡，或使用更低精度的权重。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="199" />
+            <location filename="../../gpucalc/report/summary.py" line="200" />
             <source>{model} on {n}× {gpu} · {engine}</source>
             <translation>{model}，{n}× {gpu} · {engine}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="202" />
+            <location filename="../../gpucalc/report/summary.py" line="203" />
             <source>gpucalc {version} · created {date}</source>
             <translation>gpucalc {version} · 生成于 {date}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="207" />
+            <location filename="../../gpucalc/report/summary.py" line="209" />
             <source>Scenario: {name}</source>
             <translation>场景：{name}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="213" />
+            <location filename="../../gpucalc/report/summary.py" line="215" />
             <source>The appendices give the inputs, every deduction with its formula and source, the curves, the fleet options and the measurement plan that checks this estimate.</source>
             <translation>附录列出输入、每一项显存扣减及其公式和来源、各条曲线、卡数方案，以及用来核对本估算的实测计划。</translation>
         </message>
@@ -9391,7 +9466,7 @@
             <translation>vLLM EPLB：物理专家 = 逻辑专家 + 冗余专家，均分到各 EP rank</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet.py" line="159" />
+            <location filename="../../gpucalc/core/fleet.py" line="23" />
             <source>catalog: indicative rental price</source>
             <translation>目录：参考租用价格</translation>
         </message>
@@ -10465,466 +10540,461 @@
         </message>
         <message>
             <location filename="../../gpucalc/text/terms.py" line="115" />
-            <source>Cost per million output tokens</source>
-            <translation>每百万输出 token 成本</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/text/terms.py" line="117" />
             <source>Concurrency, all replicas</source>
             <translation>全部副本的并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="118" />
+            <location filename="../../gpucalc/text/terms.py" line="116" />
             <source>Replicas for the average</source>
             <translation>承载平均流量所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="119" />
+            <location filename="../../gpucalc/text/terms.py" line="117" />
             <source>Replicas for the peak</source>
             <translation>承载峰值流量所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="120" />
+            <location filename="../../gpucalc/text/terms.py" line="118" />
             <source>Serving replicas (N)</source>
             <translation>服务副本数（N）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="121" />
+            <location filename="../../gpucalc/text/terms.py" line="119" />
             <source>Spare replicas (k)</source>
             <translation>备用副本数（k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="122" />
+            <location filename="../../gpucalc/text/terms.py" line="120" />
             <source>Replicas needed (N + k)</source>
             <translation>所需副本数（N + k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="123" />
+            <location filename="../../gpucalc/text/terms.py" line="121" />
             <source>GPUs needed</source>
             <translation>所需卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="124" />
+            <location filename="../../gpucalc/text/terms.py" line="122" />
             <source>Replicas deployed</source>
             <translation>部署副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="125" />
+            <location filename="../../gpucalc/text/terms.py" line="123" />
             <source>GPUs planned</source>
             <translation>规划卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="126" />
+            <location filename="../../gpucalc/text/terms.py" line="124" />
             <source>Online concurrency, all replicas</source>
             <translation>在线并发（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="127" />
+            <location filename="../../gpucalc/text/terms.py" line="125" />
             <source>Requests/s, all replicas</source>
             <translation>每秒请求数（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="128" />
+            <location filename="../../gpucalc/text/terms.py" line="126" />
             <source>Output tokens/s, all replicas</source>
             <translation>输出 token/s（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="129" />
+            <location filename="../../gpucalc/text/terms.py" line="127" />
             <source>Output tokens per day</source>
             <translation>每天输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="130" />
+            <location filename="../../gpucalc/text/terms.py" line="128" />
             <source>Output tokens per GPU-hour</source>
             <translation>每卡时输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="131" />
+            <location filename="../../gpucalc/text/terms.py" line="129" />
             <source>Batch backfill tokens per day</source>
             <translation>每天离线回填 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="132" />
+            <location filename="../../gpucalc/text/terms.py" line="130" />
             <source>Cost per hour (GPUs needed)</source>
             <translation>每小时成本（所需卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="133" />
+            <location filename="../../gpucalc/text/terms.py" line="131" />
             <source>Cost per month (GPUs needed)</source>
             <translation>每月成本（所需卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="134" />
+            <location filename="../../gpucalc/text/terms.py" line="132" />
             <source>Cost per hour (GPUs planned)</source>
             <translation>每小时成本（规划卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="135" />
+            <location filename="../../gpucalc/text/terms.py" line="133" />
             <source>Cost per million output tokens (GPUs needed)</source>
             <translation>每百万输出 token 成本（所需卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="138" />
+            <location filename="../../gpucalc/text/terms.py" line="136" />
             <source>KV transfer to the decode pool</source>
             <translation>到生成池的 KV 传输</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="139" />
+            <location filename="../../gpucalc/text/terms.py" line="137" />
             <source>Prefill of a P95 prompt</source>
             <translation>P95 提示词的预填充</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="140" />
+            <location filename="../../gpucalc/text/terms.py" line="138" />
             <source>Prompt tokens/s per prefill replica</source>
             <translation>每个预填充副本的提示词 tokens/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="142" />
+            <location filename="../../gpucalc/text/terms.py" line="140" />
             <source>Prompts/s per prefill replica at the TTFT target</source>
             <translation>TTFT 目标下每个预填充副本的提示词/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="144" />
+            <location filename="../../gpucalc/text/terms.py" line="142" />
             <source>TTFT, disaggregated</source>
             <translation>TTFT（分离部署）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="145" />
+            <location filename="../../gpucalc/text/terms.py" line="143" />
             <source>Decode replica knee</source>
             <translation>生成副本拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="146" />
+            <location filename="../../gpucalc/text/terms.py" line="144" />
             <source>TPOT, decode pool</source>
             <translation>TPOT（生成池）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="147" />
+            <location filename="../../gpucalc/text/terms.py" line="145" />
             <source>Output tokens/s per decode replica</source>
             <translation>每个生成副本的输出 tokens/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="149" />
+            <location filename="../../gpucalc/text/terms.py" line="147" />
             <source>Requests/s per decode replica</source>
             <translation>每个生成副本的请求/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="151" />
+            <location filename="../../gpucalc/text/terms.py" line="149" />
             <source>Prefill replicas needed</source>
             <translation>所需预填充副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="152" />
+            <location filename="../../gpucalc/text/terms.py" line="150" />
             <source>Decode replicas needed</source>
             <translation>所需生成副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="156" />
+            <location filename="../../gpucalc/text/terms.py" line="154" />
             <source>Communication share of a step</source>
             <translation>单步通信占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="157" />
+            <location filename="../../gpucalc/text/terms.py" line="155" />
             <source>Step: matrix multiplies</source>
             <translation>单步：矩阵乘</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="158" />
+            <location filename="../../gpucalc/text/terms.py" line="156" />
             <source>Step: attention</source>
             <translation>单步：注意力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="159" />
+            <location filename="../../gpucalc/text/terms.py" line="157" />
             <source>Step: communication</source>
             <translation>单步：通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="160" />
+            <location filename="../../gpucalc/text/terms.py" line="158" />
             <source>Step: kernel launches without CUDA graphs</source>
             <translation>单步：无 CUDA Graph 时的 kernel 启动</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="161" />
+            <location filename="../../gpucalc/text/terms.py" line="159" />
             <source>Step: expert all-to-all</source>
             <translation>单步：专家 all-to-all</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="162" />
+            <location filename="../../gpucalc/text/terms.py" line="160" />
             <source>Expert group (EP) size</source>
             <translation>专家组（EP）大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="163" />
+            <location filename="../../gpucalc/text/terms.py" line="161" />
             <source>Experts per GPU</source>
             <translation>每卡专家数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="164" />
+            <location filename="../../gpucalc/text/terms.py" line="162" />
             <source>Expert load imbalance</source>
             <translation>专家负载不均衡</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="165" />
+            <location filename="../../gpucalc/text/terms.py" line="163" />
             <source>Expert all-to-all per step</source>
             <translation>每步专家 all-to-all</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="166" />
+            <location filename="../../gpucalc/text/terms.py" line="164" />
             <source>Step: scheduler overhead</source>
             <translation>单步：调度开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="167" />
+            <location filename="../../gpucalc/text/terms.py" line="165" />
             <source>TTFT</source>
             <translation>TTFT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="168" />
+            <location filename="../../gpucalc/text/terms.py" line="166" />
             <source>TPOT</source>
             <translation>TPOT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="169" />
+            <location filename="../../gpucalc/text/terms.py" line="167" />
             <source>Inter-token latency</source>
             <translation>token 间延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="170" />
+            <location filename="../../gpucalc/text/terms.py" line="168" />
             <source>Output tokens/s</source>
             <translation>输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="171" />
+            <location filename="../../gpucalc/text/terms.py" line="169" />
             <source>Requests/s</source>
             <translation>每秒请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="172" />
+            <location filename="../../gpucalc/text/terms.py" line="170" />
             <source>Parameters: embedding</source>
             <translation>参数量：嵌入层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="173" />
+            <location filename="../../gpucalc/text/terms.py" line="171" />
             <source>Parameters: attention</source>
             <translation>参数量：注意力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="174" />
+            <location filename="../../gpucalc/text/terms.py" line="172" />
             <source>Parameters: dense MLP</source>
             <translation>参数量：稠密 MLP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="175" />
+            <location filename="../../gpucalc/text/terms.py" line="173" />
             <source>Parameters: routed experts</source>
             <translation>参数量：路由专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="176" />
+            <location filename="../../gpucalc/text/terms.py" line="174" />
             <source>Parameters: shared experts</source>
             <translation>参数量：共享专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="177" />
+            <location filename="../../gpucalc/text/terms.py" line="175" />
             <source>Parameters: router</source>
             <translation>参数量：路由器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="178" />
+            <location filename="../../gpucalc/text/terms.py" line="176" />
             <source>Parameters: norms</source>
             <translation>参数量：归一化层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="179" />
+            <location filename="../../gpucalc/text/terms.py" line="177" />
             <source>Parameters: LM head</source>
             <translation>参数量：LM head</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="180" />
+            <location filename="../../gpucalc/text/terms.py" line="178" />
             <source>Parameters: vision tower</source>
             <translation>参数量：视觉塔</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="182" />
+            <location filename="../../gpucalc/text/terms.py" line="180" />
             <source>Prefix cache hit rate</source>
             <translation>前缀缓存命中率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="183" />
+            <location filename="../../gpucalc/text/terms.py" line="181" />
             <source>Cached prompt tokens per request</source>
             <translation>每请求缓存的输入 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="185" />
+            <location filename="../../gpucalc/text/terms.py" line="183" />
             <source>Prompt tokens not prefilled (per second)</source>
             <translation>免预填充的输入 token（每秒）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="187" />
+            <location filename="../../gpucalc/text/terms.py" line="185" />
             <source>KV held by shared prefixes</source>
             <translation>共享前缀占用的 KV</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="188" />
+            <location filename="../../gpucalc/text/terms.py" line="186" />
             <source>Simulated prefix cache hit rate</source>
             <translation>仿真前缀缓存命中率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="189" />
+            <location filename="../../gpucalc/text/terms.py" line="187" />
             <source>Capacity at the SLO</source>
             <translation>SLO 下的容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="190" />
+            <location filename="../../gpucalc/text/terms.py" line="188" />
             <source>Capacity at the SLO (analytic)</source>
             <translation>SLO 下的容量（解析）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="191" />
+            <location filename="../../gpucalc/text/terms.py" line="189" />
             <source>Capacity at the SLO (simulated)</source>
             <translation>SLO 下的容量（仿真）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="192" />
+            <location filename="../../gpucalc/text/terms.py" line="190" />
             <source>Simulated capacity at the SLO</source>
             <translation>仿真的 SLO 容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="193" />
+            <location filename="../../gpucalc/text/terms.py" line="191" />
             <source>Simulated TTFT</source>
             <translation>仿真 TTFT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="194" />
+            <location filename="../../gpucalc/text/terms.py" line="192" />
             <source>Simulated TPOT</source>
             <translation>仿真 TPOT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="195" />
+            <location filename="../../gpucalc/text/terms.py" line="193" />
             <source>Simulated end-to-end latency</source>
             <translation>仿真端到端延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="196" />
+            <location filename="../../gpucalc/text/terms.py" line="194" />
             <source>Simulated queueing time</source>
             <translation>仿真排队时间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="197" />
+            <location filename="../../gpucalc/text/terms.py" line="195" />
             <source>Simulated requests/s</source>
             <translation>仿真请求/秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="198" />
+            <location filename="../../gpucalc/text/terms.py" line="196" />
             <source>Simulated requests/s, steady stretch</source>
             <translation>仿真请求/秒（稳态区间）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="199" />
+            <location filename="../../gpucalc/text/terms.py" line="197" />
             <source>Simulated output tokens/s</source>
             <translation>仿真输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="200" />
+            <location filename="../../gpucalc/text/terms.py" line="198" />
             <source>Goodput</source>
             <translation>有效吞吐（goodput）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="201" />
+            <location filename="../../gpucalc/text/terms.py" line="199" />
             <source>Share of requests meeting the targets</source>
             <translation>满足目标的请求占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="202" />
+            <location filename="../../gpucalc/text/terms.py" line="200" />
             <source>Preemptions</source>
             <translation>抢占次数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="203" />
+            <location filename="../../gpucalc/text/terms.py" line="201" />
             <source>Simulated duration</source>
             <translation>仿真时长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="204" />
+            <location filename="../../gpucalc/text/terms.py" line="202" />
             <source>TTFT knee (request rate)</source>
             <translation>TTFT 拐点（请求速率）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="207" />
+            <location filename="../../gpucalc/text/terms.py" line="205" />
             <source>mean</source>
             <translation>平均值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="208" />
+            <location filename="../../gpucalc/text/terms.py" line="206" />
             <source>P50</source>
             <translation>P50</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="209" />
+            <location filename="../../gpucalc/text/terms.py" line="207" />
             <source>P95</source>
             <translation>P95</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="210" />
+            <location filename="../../gpucalc/text/terms.py" line="208" />
             <source>P99</source>
             <translation>P99</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="211" />
+            <location filename="../../gpucalc/text/terms.py" line="209" />
             <source>low</source>
             <translation>低</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="212" />
+            <location filename="../../gpucalc/text/terms.py" line="210" />
             <source>expected</source>
             <translation>预期</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="213" />
+            <location filename="../../gpucalc/text/terms.py" line="211" />
             <source>high</source>
             <translation>高</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="216" />
+            <location filename="../../gpucalc/text/terms.py" line="214" />
             <source>{figure} ({statistic})</source>
             <translation>{figure}（{statistic}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="467" />
+            <location filename="../../gpucalc/text/terms.py" line="463" />
             <source>online</source>
             <translation>在线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="468" />
+            <location filename="../../gpucalc/text/terms.py" line="464" />
             <source>offline</source>
             <translation>离线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="469" />
+            <location filename="../../gpucalc/text/terms.py" line="465" />
             <source>mixed</source>
             <translation>混合</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="473" />
+            <location filename="../../gpucalc/text/terms.py" line="469" />
             <source>all-gather (vLLM default)</source>
             <translation>all-gather（vLLM 默认）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="474" />
+            <location filename="../../gpucalc/text/terms.py" line="470" />
             <source>DeepEP normal (high throughput)</source>
             <translation>DeepEP 高吞吐（normal）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="475" />
+            <location filename="../../gpucalc/text/terms.py" line="471" />
             <source>DeepEP low latency</source>
             <translation>DeepEP 低延迟（low latency）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="590" />
+            <location filename="../../gpucalc/text/terms.py" line="586" />
             <source>aggregated</source>
             <translation>不分离</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="591" />
+            <location filename="../../gpucalc/text/terms.py" line="587" />
             <source>{ratio} split</source>
             <translation>{ratio} 分离</translation>
         </message>
@@ -10937,72 +11007,72 @@
     <context>
         <name>Units</name>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="447" />
+            <location filename="../../gpucalc/text/terms.py" line="443" />
             <source>tokens</source>
             <translation>token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="448" />
+            <location filename="../../gpucalc/text/terms.py" line="444" />
             <source>requests</source>
             <translation>个请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="449" />
+            <location filename="../../gpucalc/text/terms.py" line="445" />
             <source>params</source>
             <translation>参数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="450" />
+            <location filename="../../gpucalc/text/terms.py" line="446" />
             <source>bytes</source>
             <translation>字节</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="451" />
+            <location filename="../../gpucalc/text/terms.py" line="447" />
             <source>GPUs</source>
             <translation>卡</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="452" />
+            <location filename="../../gpucalc/text/terms.py" line="448" />
             <source>replicas</source>
             <translation>个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="453" />
+            <location filename="../../gpucalc/text/terms.py" line="449" />
             <source>ranks</source>
             <translation>个 rank</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="454" />
+            <location filename="../../gpucalc/text/terms.py" line="450" />
             <source>experts</source>
             <translation>个专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="458" />
+            <location filename="../../gpucalc/text/terms.py" line="454" />
             <source>token</source>
             <translation>token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="459" />
+            <location filename="../../gpucalc/text/terms.py" line="455" />
             <source>request</source>
             <translation>个请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="460" />
+            <location filename="../../gpucalc/text/terms.py" line="456" />
             <source>replica</source>
             <translation>个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="461" />
+            <location filename="../../gpucalc/text/terms.py" line="457" />
             <source>GPU</source>
             <translation>卡</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="462" />
+            <location filename="../../gpucalc/text/terms.py" line="458" />
             <source>rank</source>
             <translation>个 rank</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="463" />
+            <location filename="../../gpucalc/text/terms.py" line="459" />
             <source>expert</source>
             <translation>个专家</translation>
         </message>

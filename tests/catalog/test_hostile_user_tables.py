@@ -76,18 +76,22 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
     return code, out, err
 
 
-def test_a_5000_digit_number_moves_the_table_aside_and_every_command_runs(
+def test_a_5000_digit_number_skips_the_table_and_every_command_runs(
         catalog: Catalog, capsys: pytest.CaptureFixture[str]) -> None:
     gpu = catalog.gpus["l40s-48gb"].model_dump(mode="json")
     text = table_text("gpus", {"mine": {**gpu, "id": "mine", "aliases": []}})
     path = write_table("gpus", text.replace('"memory_gb": 48.0', '"memory_gb": ' + "9" * 5000))
-    assert "9" * 5000 in path.read_text(encoding="utf-8")
+    before = path.read_bytes()
     code, out, err = run(["gpus"], capsys)
     assert code == 0
     assert "h100-sxm-80gb" in out
-    assert "moved" in err or "set aside" in err or "backup" in err
+    assert "is not used" in err
+    assert "left as it is" in err
+    assert path.read_bytes() == before, "a read-only command never moves or rewrites the table"
+    assert not list(path.parent.glob(BACKUP_GLOB))
+    UserStore().put_entry("gpus", {**gpu, "id": "mine", "aliases": []})
     (backup,) = path.parent.glob(BACKUP_GLOB)
-    assert "9" * 5000 in backup.read_text(encoding="utf-8"), "the user's bytes are kept"
+    assert backup.read_bytes() == before, "a save sets the file aside with the user's bytes"
 
 
 @pytest.mark.parametrize("command", [
@@ -137,7 +141,7 @@ def test_a_custom_gpu_beyond_physical_range_is_set_aside(catalog: Catalog) -> No
     assert (notice.code, notice.params["field"]) == ("user_entry_invalid", "memory_gb")
 
 
-def test_a_pipe_as_a_table_file_is_moved_aside_without_blocking() -> None:
+def test_a_pipe_as_a_table_file_is_skipped_without_blocking() -> None:
     path = config_dir() / "tables" / "gpus.json"
     path.parent.mkdir(parents=True)
     import os
@@ -146,9 +150,9 @@ def test_a_pipe_as_a_table_file_is_moved_aside_without_blocking() -> None:
     layered, notices = load_layered_catalog()
     assert layered.gpus
     (notice,) = notices
-    assert notice.code == "user_table_reset"
+    assert notice.code == "user_table_skipped"
     assert notice.params["reason"] == "unreadable"
-    assert not path.exists()
+    assert path.is_fifo()
 
 
 def hostile_table_bytes() -> st.SearchStrategy[bytes]:

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
+from gpucalc.catalog.file_lock import LOCK_NAME
 from gpucalc.catalog.storage import is_temp_of
 from gpucalc.catalog.tables import PriceEntry
 from gpucalc.catalog.user_store import UserStore
@@ -90,5 +91,6 @@ def test_kill_during_save_never_leaves_a_broken_file(tmp_path: Path, catalog: Ca
         os.utime(path, (time.time() - TWO_HOURS_S,) * 2)  # as if found after an hour or more
     store.put_entry("prices", price(99_999))
     save_scenario(scenario_path, scenario(gpu, 99_999))
-    assert [p.name for p in store.tables_dir.iterdir()] == ["prices.json"], "stale temps are cleaned"
+    assert sorted(p.name for p in store.tables_dir.iterdir()) == [LOCK_NAME, "prices.json"], (
+        "stale temps are cleaned; the lock file a kill released stays")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cfg", "plan.gpucalc.json"]

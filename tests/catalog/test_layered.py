@@ -135,9 +135,9 @@ def test_corrupted_file_gives_the_bundled_table_and_a_notice(store: UserStore, c
     assert merged.gpus == catalog.gpus | {"t4-16gb": merged.gpus["t4-16gb"]}
     assert merged.gpu("t4-16gb").usable_price_usd_per_hour == 0.2, "other tables still load"
     (notice,) = notices
-    assert notice.code == "user_table_reset"
+    assert notice.code == "user_table_skipped"
     assert notice.params["table"] == "gpus"
-    assert Path(str(notice.params["backup"])).read_text(encoding="utf-8") == "\x00\x01 garbage"
+    assert Path(str(notice.params["path"])).read_text(encoding="utf-8") == "\x00\x01 garbage"
 
 
 def test_newer_file_gives_the_bundled_table_and_a_notice(store: UserStore, catalog: Catalog) -> None:
@@ -149,7 +149,8 @@ def test_newer_file_gives_the_bundled_table_and_a_notice(store: UserStore, catal
     merged, notices = load_layered_catalog(user_dir=store.user_dir)
     assert merged.gpus == catalog.gpus
     (notice,) = notices
-    assert (notice.code, notice.params["reason"]) == ("user_table_reset", "newer_version")
+    assert (notice.code, notice.params["reason"]) == ("user_table_skipped", "newer_version")
+    assert json.loads(path.read_text(encoding="utf-8")) == doc, "the newer gpucalc keeps its table"
 
 
 def test_invalid_entry_is_reported_and_the_rest_load(store: UserStore, catalog: Catalog) -> None:

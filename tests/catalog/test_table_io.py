@@ -237,3 +237,14 @@ def test_random_valid_prices_round_trip(entries: list[PriceEntry], fmt: TableFor
     preview = parse_import("prices", text, fmt)
     assert preview.problems == ()
     assert preview.entries == table
+
+
+def test_a_name_that_would_start_a_formula_exports_as_text_and_imports_back(catalog: Catalog) -> None:
+    gpu = catalog.gpus["h100-sxm-80gb"]
+    named = {name: gpu.model_copy(update={"id": f"my-h100-{i}", "name": name})
+             for i, name in enumerate(['=HYPERLINK("http://x")', "+1", "@A1", "-cmd", "'=x"])}
+    entries = {entry.id: entry for entry in named.values()}
+    text = export_csv("gpus", entries)
+    names = [row["name"] for row in csv.DictReader(io.StringIO(text))]
+    assert names == ['\'=HYPERLINK("http://x")', "'+1", "'@A1", "'-cmd", "''=x"]
+    assert parse_import("gpus", text, TableFormat.CSV).entries == entries

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from gpucalc.catalog import user_store
 from gpucalc.catalog.bundled import Catalog
+from gpucalc.catalog.file_lock import LOCK_NAME
 from gpucalc.catalog.storage import config_dir
 from gpucalc.catalog.tables import PriceEntry, TableValidationError
 from gpucalc.catalog.user_store import (
@@ -49,6 +50,11 @@ def write_doc(store: UserStore, table: str, doc: Any) -> Path:
 
 def backups(store: UserStore) -> list[Path]:
     return sorted(store.tables_dir.glob("*.bak-*.json"))
+
+
+def names(folder: Path) -> list[str]:
+    """The files in ``folder`` but the lock file saves share."""
+    return sorted(p.name for p in folder.iterdir() if p.name != LOCK_NAME)
 
 
 def test_default_dir_follows_env(tmp_path: Path) -> None:
@@ -137,13 +143,13 @@ def test_reset_table_and_all(store: UserStore, catalog: Catalog) -> None:
     store.put_entry("gpus", gpu_dict(catalog))
     assert store.reset_all() == []
     assert all(not store.get_entries(t) for t in ("gpus", "prices"))
-    assert list(store.tables_dir.iterdir()) == []
+    assert names(store.tables_dir) == []
 
 
 def test_atomic_write_leaves_no_temp_files(store: UserStore, catalog: Catalog) -> None:
     for n in range(3):
         store.put_entry("gpus", gpu_dict(catalog, new_id=f"gpu-{n}"))
-    assert sorted(p.name for p in store.tables_dir.iterdir()) == ["gpus.json"]
+    assert names(store.tables_dir) == ["gpus.json"]
 
 
 def test_failed_write_keeps_the_old_file(store: UserStore, catalog: Catalog,
@@ -158,7 +164,7 @@ def test_failed_write_keeps_the_old_file(store: UserStore, catalog: Catalog,
     with pytest.raises(user_store.UserStoreError, match="No space left"):
         store.put_entry("gpus", gpu_dict(catalog, new_id="second"))
     assert store.table_path("gpus").read_bytes() == before
-    assert sorted(p.name for p in store.tables_dir.iterdir()) == ["gpus.json"]
+    assert names(store.tables_dir) == ["gpus.json"]
 
 
 def _valid_doc(entries: Any) -> dict[str, Any]:
@@ -178,22 +184,29 @@ def _valid_doc(entries: Any) -> dict[str, Any]:
     (json.dumps({**_valid_doc({}), "deleted": "t4"}), "wrong_shape"),
     (json.dumps({**_valid_doc({}), "schema_version": CURRENT_SCHEMA_VERSION + 1}), "newer_version"),
 ])
-def test_unusable_file_is_moved_aside(store: UserStore, content: str, reason: str) -> None:
+def test_unusable_file_is_skipped_and_only_a_save_sets_it_aside(store: UserStore, catalog: Catalog,
+                                                                 content: str, reason: str) -> None:
     path = write_doc(store, "gpus", content)
-    state = store.read_table("gpus")
-    assert state.entries == {}
-    (notice,) = state.notices
+    for _ in range(2):  # a read-only command never moves or rewrites the file, and says so each time
+        state = store.read_table("gpus")
+        assert state.entries == {}
+        (notice,) = state.notices
+        assert notice.code == "user_table_skipped"
+        assert notice.params["table"] == "gpus"
+        assert notice.params["reason"] == reason
+        assert path.read_text(encoding="utf-8") == content
+        assert not backups(store)
+    (notice,) = store.put_entry("gpus", gpu_dict(catalog))
     assert notice.code == "user_table_reset"
-    assert notice.params["table"] == "gpus"
     assert notice.params["reason"] == reason
     backup = Path(str(notice.params["backup"]))
     assert backup.name == "gpus.bak-20260521T101500Z.json"
     assert backup.read_text(encoding="utf-8") == content, "the user's data is kept as it was"
-    assert not path.exists()
-    assert store.read_table("gpus").notices == (), "reported once"
+    assert list(store.get_entries("gpus")) == ["my-gpu-48gb"]
+    assert store.read_table("gpus").notices == ()
 
 
-def test_oversized_file_is_moved_aside(store: UserStore) -> None:
+def test_oversized_file_is_skipped(store: UserStore) -> None:
     path = write_doc(store, "gpus", "")
     with path.open("wb") as handle:
         handle.truncate(MAX_TABLE_BYTES + 1)
@@ -202,10 +215,10 @@ def test_oversized_file_is_moved_aside(store: UserStore) -> None:
     assert "at most 16 MB" in str(notice.params["detail"])
 
 
-def test_backups_never_overwrite_each_other(store: UserStore) -> None:
+def test_backups_never_overwrite_each_other(store: UserStore, catalog: Catalog) -> None:
     for n in range(3):
         write_doc(store, "gpus", f"broken {n}")
-        store.read_table("gpus")
+        store.put_entry("gpus", gpu_dict(catalog))
     names = [p.name for p in backups(store)]
     assert names == ["gpus.bak-20260521T101500Z-2.json", "gpus.bak-20260521T101500Z-3.json",
                      "gpus.bak-20260521T101500Z.json"]

@@ -39,7 +39,7 @@ def test_sglang_flags_and_the_text_line(capsys: pytest.CaptureFixture[str]) -> N
 
 
 @pytest.mark.parametrize(("flags", "message"), [
-    (["--speculative-config", '{"method": "eagle3",'], "not JSON"),
+    (["--speculative-config", '{"method": "eagle3",'], "not valid JSON"),
     (["--speculative-config", '{"method": "mtp"}'], "no multi-token-prediction (MTP) layers"),
     (["--acceptance-length", "2"], "needs a speculative method"),
     (["--speculative-config", '{"method": "draft_model", "model": "no-such-model"}'], "no-such-model"),
@@ -50,3 +50,20 @@ def test_bad_speculative_flags_exit_2_with_one_line(capsys: pytest.CaptureFixtur
     err = capsys.readouterr().err
     assert message in err
     assert err.count("\n") == 1
+
+
+def _exit_code(argv: list[str]) -> int:
+    """``main``'s exit code, also when argparse refuses a flag (SystemExit)."""
+    try:
+        return main(argv)
+    except SystemExit as exc:
+        return int(str(exc.code))
+
+
+@pytest.mark.parametrize("flag", ["--speculative-config", "--eplb-config", "--limit-mm-per-prompt"])
+def test_a_json_flag_nested_thousands_deep_exits_2_naming_the_flag_and_limit(
+        capsys: pytest.CaptureFixture[str], flag: str) -> None:
+    deep = "[" * 1500 + "]" * 1500  # within --speculative-config's 4,096 characters
+    assert _exit_code([*BASE, flag, deep]) == 2
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert f"{flag} is nested more than 16 levels deep" in err

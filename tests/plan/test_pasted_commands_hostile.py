@@ -8,11 +8,13 @@ from hypothesis import strategies as st
 
 from gpucalc.plan.bench_parse import BenchCommandError, parse_bench_command
 from gpucalc.plan.serve_command import _SGLANG, _TRTLLM, _VLLM, ServeCommandError, parse_serve_command
+from tests.hostile_json import HOSTILE_FLAG_JSON
 from tests.io.refusals import result_or_refusal
 
 HOSTILE_VALUES = ("0", "-1", "1e-320", "1e308", "1e999", "inf", "nan", "9" * 5000, "", "x",
                   '{"image": 1e999}', '{"image": [1]}', '{"image": "a"}', "[" * 2000, "image=",
-                  "image=9999999999999999999999", "0.5", "4096", "'unterminated")
+                  "image=9999999999999999999999", "0.5", "4096", "'unterminated",
+                  "16777216", "500000", *HOSTILE_FLAG_JSON)
 PROPERTY = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
 
@@ -65,7 +67,7 @@ def test_a_pasted_benchmark_command_is_a_run_or_one_line(text: str) -> None:
 
 @pytest.mark.parametrize("raw", ['{"image": 1e999}', '{"image": [1]}', '{"image": -3}', "[" * 5000])
 def test_an_image_count_that_is_not_a_whole_number_is_one_line(raw: str) -> None:
-    with pytest.raises(ServeCommandError, match="--limit-mm-per-prompt: ") as refused:
+    with pytest.raises(ServeCommandError, match=r"^--limit-mm-per-prompt[: ]") as refused:
         parse_serve_command(f"vllm serve m --limit-mm-per-prompt '{raw}'")
     assert "\n" not in str(refused.value)
 

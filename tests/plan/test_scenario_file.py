@@ -51,6 +51,8 @@ def test_corrupt_settings_are_set_aside(tmp_path: Path) -> None:
     store.path.parent.mkdir(parents=True)
     store.path.write_text("{broken", encoding="utf-8")
     assert store.load() == WindowSettings()
+    assert "left as it is" in store.problem
+    store.save(WindowSettings())
     assert "moved to" in store.problem
     (backup,) = store.path.parent.glob("window.bak-*.json")
     assert backup.read_text(encoding="utf-8") == "{broken"

@@ -1,4 +1,4 @@
-"""window.json: loading is never fatal, every broken file is kept as its own time-stamped backup."""
+"""window.json: loading is never fatal nor moves a file; a save keeps each broken one as a backup."""
 
 from __future__ import annotations
 
@@ -46,14 +46,23 @@ def backups(tmp_path: Path) -> list[Path]:
     "[1, 2]",
     "{broken",
 ])
-def test_broken_files_are_set_aside_and_defaults_used(tmp_path: Path, content: str) -> None:
+def test_broken_files_give_defaults_and_only_a_save_sets_them_aside(tmp_path: Path, content: str) -> None:
     store = store_with(tmp_path, content)
     assert store.load() == WindowSettings()
+    assert "left as it is" in store.problem
+    assert "\n" not in store.problem
+    assert store.path.read_text(encoding="utf-8") == content, "loading never moves the file"
+    assert backups(tmp_path) == []
+    store.save(WindowSettings(theme="dark"))
+    if content == '{"schema_version": 2}':  # a newer gpucalc's file is kept for it
+        assert store.path.read_text(encoding="utf-8") == content
+        assert "from a newer gpucalc" in store.problem
+        assert backups(tmp_path) == []
+        return
     (backup,) = backups(tmp_path)
     assert backup.read_text(encoding="utf-8") == content, "the user's bytes are kept"
-    assert not store.path.exists()
     assert "moved to" in store.problem
-    assert "\n" not in store.problem
+    assert SettingsStore(tmp_path).load().theme == "dark"
 
 
 def test_bad_base64_geometry_is_dropped_with_a_notice(tmp_path: Path) -> None:
@@ -92,6 +101,8 @@ def test_a_300_mb_file_is_refused_without_reading_it(tmp_path: Path) -> None:
         handle.truncate(300 * 10**6)  # sparse: reading it would take 300 MB
     assert store.load() == WindowSettings()
     assert "at most 1.00 MB" in store.problem
+    assert backups(tmp_path) == []
+    store.save(WindowSettings())
     (backup,) = backups(tmp_path)
     assert backup.stat().st_size == 300 * 10**6
 
@@ -105,7 +116,8 @@ def test_a_pipe_is_set_aside_without_blocking(tmp_path: Path) -> None:
 
 def test_every_corrupt_file_keeps_its_own_backup(tmp_path: Path) -> None:
     for n in range(3):
-        store_with(tmp_path, f"{{broken {n}").load()
+        store = store_with(tmp_path, f"{{broken {n}")
+        store.save(store.load())
     assert sorted(p.read_text(encoding="utf-8") for p in backups(tmp_path)) == [
         "{broken 0", "{broken 1", "{broken 2"]
 

@@ -47,7 +47,7 @@ def test_vllm_configs(text: str, method: SpecMethod, k: int, draft: str | None) 
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ('{"method": "eagle3",', "not JSON"),
+    ('{"method": "eagle3",', "not valid JSON"),
     ('["eagle"]', "JSON object"),
     ('{"method": "medusa", "num_speculative_tokens": 3}', "not modelled"),
     ('{"method": "lookahead"}', "unknown speculative method"),

@@ -118,6 +118,17 @@ def test_bad_pasted_command_changes_nothing(shell: Shell) -> None:
     box.close()
 
 
+def test_a_pasted_command_with_deeply_nested_json_says_why(shell: Shell) -> None:
+    before = shell.controller.scenario
+    deep = "[" * 3000 + "]" * 3000
+    assert not shell.window.apply_serve_command(f"vllm serve m --kv-transfer-config '{deep}'")
+    assert shell.controller.scenario == before
+    box = shell.window.message_box
+    assert box is not None
+    assert "--kv-transfer-config is nested more than 16 levels deep" in box.text()
+    box.close()
+
+
 def test_stale_results_are_dropped(qtbot: QtBot, shell: Shell) -> None:
     controller = shell.controller
     gpus = ["a100-sxm-40gb", "l40s-48gb", "h200-sxm-141gb", "a10-24gb"]

@@ -75,7 +75,18 @@ def test_a_huge_log_is_read_from_its_head_and_shown_in_part(dialog: Measurements
         dialog.load_log_file(path)
     assert signal.args == [True]
     assert len(dialog.log_text.toPlainText()) <= MAX_SHOWN_LOG_CHARS
-    assert "Only the first 8.4 MB" in dialog.log_status.text()
+    assert "found" not in dialog.log_status.text()  # the start-up lines are at its head
+
+
+def test_a_log_whose_start_up_comes_late_is_searched(dialog: MeasurementsDialog, qtbot: QtBot,
+                                                     tmp_path: Path) -> None:
+    path = tmp_path / "restarted.log"
+    traffic = "INFO 04-22 00:08:00 request served in 12 ms\n" * (2 * MAX_LOG_BYTES // 40)
+    path.write_text(traffic + LOG.read_text(encoding="utf-8"), encoding="utf-8")
+    with qtbot.waitSignal(dialog.logCompared, timeout=WAIT_MS) as signal:
+        dialog.load_log_file(path)
+    assert signal.args == [True]
+    assert "Its start-up lines were found" in dialog.log_status.text()
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need a POSIX system")

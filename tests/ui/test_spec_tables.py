@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QDialogButtonBox, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 from gpucalc.catalog.bundled import Catalog
+from gpucalc.catalog.file_lock import LOCK_NAME
 from gpucalc.catalog.resolve import resolve_scenario
 from gpucalc.catalog.user_store import UserStore
 from gpucalc.core.memory_plan import calculate_memory
@@ -299,7 +300,8 @@ def test_reset_everything(qtbot: QtBot, dialog: SpecTablesDialog) -> None:
         assert dialog.reset_everything()
     assert dialog.session.catalog.gpus[H100].usable_memory_gib == pytest.approx(79.19)
     assert dialog.session.catalog.kv_formats["fp8"].bytes_per_element == 1
-    assert not dialog.session.store.tables_dir.exists() or not any(dialog.session.store.tables_dir.iterdir())
+    tables = dialog.session.store.tables_dir
+    assert not tables.exists() or [p.name for p in tables.iterdir()] in ([], [LOCK_NAME])
 
 
 def test_hidden_bundled_entry_can_be_reset(qtbot: QtBot, dialog: SpecTablesDialog) -> None:
@@ -332,7 +334,7 @@ def test_edit_reaches_the_controller_live(qtbot: QtBot, catalog: Catalog, sessio
     shell.shutdown()
 
 
-def test_corrupted_user_file_loads_the_bundled_table_and_says_where_the_backup_is(
+def test_corrupted_user_file_loads_the_bundled_table_and_says_where_the_file_is(
         qtbot: QtBot, catalog: Catalog) -> None:
     store = UserStore()
     store.put_entry("gpus", {**catalog.gpus[H100].model_dump(mode="json"), MEMORY: 60.0})
@@ -340,11 +342,10 @@ def test_corrupted_user_file_loads_the_bundled_table_and_says_where_the_backup_i
     session = CatalogSession(UserStore(), catalog)
     assert session.catalog.gpus == catalog.gpus
     (notice,) = session.notices
-    backup = Path(str(notice.params["backup"]))
-    assert backup.exists()
-    assert backup.read_bytes() == b"\x00\xff garbage {"
-    assert not store.table_path("gpus").exists()
-    assert str(backup) in session.notices_text()
+    assert notice.code == "user_table_skipped"
+    kept = Path(str(notice.params["path"]))
+    assert kept.read_bytes() == b"\x00\xff garbage {", "loading leaves the file as it is"
+    assert str(kept) in session.notices_text()
 
     shell = Shell(session.catalog, Scenario(), Session(language="en"))
     shell.session.catalog_session = session
@@ -355,7 +356,7 @@ def test_corrupted_user_file_loads_the_bundled_table_and_says_where_the_backup_i
     box = shell.window.message_box
     assert box is not None
     assert box.windowTitle() == "Your spec tables"
-    assert str(backup) in box.text()
+    assert str(kept) in box.text()
     box.close()
     shell.shutdown()
 

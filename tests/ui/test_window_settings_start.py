@@ -1,4 +1,4 @@
-"""The window starts whatever window.json holds: a broken file is set aside, a bad value dropped."""
+"""The window starts whatever window.json holds: a broken file is set aside on save, a bad value dropped."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from tests.ui.conftest import RESULT_TIMEOUT_MS
 
 @pytest.mark.parametrize(("content", "problem"), [
     (json.dumps({"geometry": "this is not base64!", "state": "%%%", "theme": "dark"}), "not base64"),
-    ('{"geometry":' * 1000 + '""' + "}" * 1000, "moved to"),
-    ('{"schema_version": ' + "9" * 5000 + "}", "moved to"),
+    ('{"geometry":' * 1000 + '""' + "}" * 1000, "left as it is"),
+    ('{"schema_version": ' + "9" * 5000 + "}", "left as it is"),
 ])
 def test_the_window_starts_with_a_hostile_settings_file(qtbot: QtBot, catalog: Catalog,
                                                         content: str, problem: str) -> None:
@@ -37,4 +37,6 @@ def test_the_window_starts_with_a_hostile_settings_file(qtbot: QtBot, catalog: C
     shell.window.close()
     saved = json.loads(store.path.read_text(encoding="utf-8"))
     assert saved["geometry"], "a good layout is saved over the dropped one"
+    kept = [p.read_text(encoding="utf-8") for p in path.parent.glob("window.bak-*.json")]
+    assert kept == ([] if problem == "not base64" else [content]), "closing set the broken file aside"
     shell.shutdown()

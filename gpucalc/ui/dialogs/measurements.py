@@ -77,12 +77,10 @@ from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.perf_model import plan_efficiency
 from gpucalc.core.scenario import Scenario
 from gpucalc.io.bench_results import read_bench_results
-from gpucalc.io.bounded_json import regular_file_size
 from gpucalc.io.engine_log import (
-    MAX_LOG_BYTES,
     deployment_overrides,
     parse_engine_log,
-    read_log_head,
+    read_log_stretch,
 )
 from gpucalc.io.errors import InputFileError
 from gpucalc.text.notices import notice_text
@@ -134,6 +132,7 @@ class LogReading:
     source: str
     pasted: str | None = None
     bytes_total: int = 0
+    start_bytes: int = 0  # where the text read starts in the file (its start-up lines)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,12 +144,18 @@ class LogComparisonResult:
     comparison: LogComparison
     shown_text: str | None  # the file's head to show in the text box (None: keep the paste)
     bytes_total: int
+    start_bytes: int = 0
 
 
 def read_log_file(path: Path) -> LogReading:
-    """The bounded head of the log at ``path`` and its size (runs on the worker)."""
-    size = regular_file_size(path, "the log")
-    return LogReading(text=read_log_head(path), source=str(path), bytes_total=size)
+    """The start-up lines of the log at ``path`` and its size (runs on the worker).
+
+    The head, or in a long log whose start-up comes later the stretch before its KV cache line
+    (:func:`gpucalc.io.engine_log.read_log_stretch`: bounded in time and memory).
+    """
+    stretch = read_log_stretch(path)
+    return LogReading(text=stretch.text, source=str(path), bytes_total=stretch.size_bytes,
+                      start_bytes=stretch.start_bytes)
 
 
 def log_inputs(catalog: Catalog, scenario: Scenario, measured: MeasuredMemory,
@@ -184,7 +189,8 @@ def compare_log(catalog: Catalog, scenario: Scenario, use_flags: bool,
     comparison = compare_memory(inputs, calculate_memory(inputs), measured)
     shown = got.text[:MAX_SHOWN_LOG_CHARS] if got.text is not None else None
     return LogComparisonResult(measured=measured, inputs=inputs, comparison=comparison,
-                               shown_text=shown, bytes_total=got.bytes_total)
+                               shown_text=shown, bytes_total=got.bytes_total,
+                               start_bytes=got.start_bytes)
 
 
 class MeasurementsDialog(QDialog):
@@ -326,9 +332,10 @@ class MeasurementsDialog(QDialog):
                          "than {tolerance} % from the estimate ({profile}).").format(
             engine=engine, flagged=len(comparison.flagged), total=len(comparison.lines),
             tolerance=f"{comparison.tolerance * 100:.0f}", profile=inputs.engine.name)
-        if result.bytes_total > MAX_LOG_BYTES:
-            status += " " + self.tr("Only the first {read} MB of this {size} MB log were read.").format(
-                read=f"{MAX_LOG_BYTES / 1e6:.1f}", size=f"{result.bytes_total / 1e6:,.0f}")
+        if result.start_bytes > 0:
+            status += " " + self.tr("Its start-up lines were found {start} MB into this {size} MB "
+                                    "log.").format(start=f"{result.start_bytes / 1e6:,.1f}",
+                                                   size=f"{result.bytes_total / 1e6:,.0f}")
         self.log_status.setText(status)
         self.log_table.setRowCount(len(comparison.lines))
         for r, line in enumerate(comparison.lines):
