@@ -34,8 +34,9 @@ from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.settings import effective_settings
 from gpucalc.validation.kv_cases import case_from_row as kv_case_from_row
+from gpucalc.validation.models import InexpressibleRowError, clean_name
 from gpucalc.validation.throughput_cases import case_from_row as throughput_case_from_row
-from gpucalc.validation.throughput_cases import predict
+from gpucalc.validation.throughput_cases import measured_metrics, predict, row_lengths
 from gpucalc.validation.whole_runs import predicted_run_metrics, replay_run, run_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -166,19 +167,28 @@ def _rate_field(rate: float | None) -> float | str | None:
 
 
 def throughput_job(catalog: Catalog, row: dict[str, Any]) -> Job:
-    """A published run: gpucalc's load model now, the peer's row for later."""
-    case = throughput_case_from_row(catalog, row)
+    """A published run: gpucalc's load model now, the peer's row for later.
+
+    A run gpucalc cannot express keeps its measured values, with the reason for both tools.
+    """
+    try:
+        case = throughput_case_from_row(catalog, row)
+    except InexpressibleRowError as why:
+        label = f"{clean_name(str(row['model'])).split('/')[-1][:22]} {str(row['gpu'])[:14]}"
+        return Job(None, [Score(str(row["id"]), label, metric, measured, None, None,
+                                gpucalc_reason=str(why))
+                          for metric, measured in measured_metrics(row).items()],
+                   peer_reason=str(why))
     ours = predict(case)
-    m = case.measured
-    values = {"throughput": (m.get("output_throughput_tok_s"), ours.output_tok_s),
-              "ttft": (m.get("ttft_ms"), ours.ttft_ms),
-              "tpot": (m.get("itl_ms") or m.get("tpot_ms"), ours.itl_ms)}
-    scores = [Score(case.id, case.label, metric, float(measured), predicted, None)
-              for metric, (measured, predicted) in values.items() if measured]
+    share = case.inputs.deployment.num_gpus if case.per_gpu else 1
+    predicted = {"throughput": ours.output_tok_s / share, "ttft": ours.ttft_ms, "tpot": ours.itl_ms}
+    scores = [Score(case.id, case.label, metric, measured, predicted[metric], None)
+              for metric, measured in measured_metrics(row).items()]
+    input_len, output_len, _ = row_lengths(row)
     peer_row = {
         "id": case.id, "kind": "performance", **model_config_fields(catalog, case.inputs),
         **engine_fields(case.inputs, row.get("engine_version")),
-        "input_len": row["input_len"], "output_len": row["output_len"],
+        "input_len": input_len, "output_len": output_len,
         "concurrency": case.concurrency, "request_rate": _rate_field(case.request_rate),
         "num_requests": case.num_requests,
     }
@@ -186,8 +196,19 @@ def throughput_job(catalog: Catalog, row: dict[str, Any]) -> Job:
 
 
 def kv_job(catalog: Catalog, row: dict[str, Any]) -> Job:
-    """A start-up log: gpucalc's KV capacity now, the peer's row for later."""
-    case = kv_case_from_row(catalog, row)
+    """A start-up log: gpucalc's KV capacity now, the peer's row for later.
+
+    A log gpucalc cannot express keeps its measured token count (when the log states one), with
+    the reason for both tools.
+    """
+    try:
+        case = kv_case_from_row(catalog, row)
+    except InexpressibleRowError as why:
+        tokens = row["measured"].get("kv_cache_tokens") or row["measured"].get("max_total_num_tokens")
+        label = clean_name(str(row["model"])).split("/")[-1]
+        scores = [Score(str(row["id"]), label, "kv_tokens", float(tokens), None, None,
+                        gpucalc_reason=str(why))] if tokens else []
+        return Job(None, scores, peer_reason=str(why))
     ours = calculate_memory(case.inputs).kv_cache_tokens.value
     score = Score(case.id, case.label, "kv_tokens", float(case.measured_tokens), float(ours), None)
     peer_row = {"id": case.id, "kind": "kv_capacity", **model_config_fields(catalog, case.inputs),

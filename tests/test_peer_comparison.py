@@ -20,7 +20,12 @@ from benchmarks.peer_comparison import (
     with_peer,
 )
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.catalog.paths import specs_dir
+from gpucalc.validation.kv_cases import expressed_kv_cases, kv_rows
+from gpucalc.validation.throughput_cases import (
+    expressed_throughput_cases,
+    measured_metrics,
+    throughput_rows,
+)
 
 
 def _score(row: str, gpucalc: float | None, peer: float | None, metric: str = "throughput") -> Score:
@@ -84,11 +89,17 @@ def test_without_the_peer_gpucalc_scores_every_public_row_and_says_how_to_instal
     main([*no_peer, "--json"])
     report = json.loads(capsys.readouterr().out)
     counts = {m["metric"]: (m["rows"], m["gpucalc_cases"], m["peer_cases"]) for m in report["summary"]}
-    validation = specs_dir() / "validation"
-    throughput_rows = len((validation / "throughput.jsonl").read_text().splitlines())
-    kv_rows = len((validation / "kv_capacity.jsonl").read_text().splitlines())
-    assert counts["throughput"] == (throughput_rows, throughput_rows, 0)
-    assert counts["kv_tokens"] == (kv_rows, kv_rows, 0)
+    catalog = Catalog.load()
+    runs = [r for r in throughput_rows() if "throughput" in measured_metrics(r)]
+    expressed = list(expressed_throughput_cases(catalog, runs)[0])
+    assert counts["throughput"] == (len(runs), len(expressed), 0)
+    logs, _ = expressed_kv_cases(catalog, kv_rows())
+    rows, expressed_logs, peer = counts["kv_tokens"]
+    assert (expressed_logs, peer) == (len(logs), 0)
+    assert rows >= expressed_logs  # logs gpucalc cannot express stay listed with their reason
+    reasons = [r["gpucalc_reason"] for r in report["rows"] if r["gpucalc"] is None]
+    assert reasons
+    assert all(reasons)
     assert report["peer"] == []
     main(no_peer)
     assert INSTALL_HINT in capsys.readouterr().out
@@ -154,11 +165,13 @@ def test_peer_subprocess_answers_are_scored_on_the_same_rows(
     main(["--peer-python", str(python), "--whole-runs", str(_write_jsonl(tmp_path, [])), "--json"])
     report = json.loads(capsys.readouterr().out)
     summary = {m["metric"]: m for m in report["summary"]}
-    assert summary["throughput"]["both"] == summary["throughput"]["rows"]
-    assert summary["throughput"]["peer_cases"] == summary["throughput"]["rows"]
+    # the peer is asked every run gpucalc expresses; the others keep gpucalc's reason
+    assert summary["throughput"]["both"] == summary["throughput"]["gpucalc_cases"]
+    assert summary["throughput"]["peer_cases"] == summary["throughput"]["gpucalc_cases"]
     assert summary["ttft"]["peer_cases"] == 0  # the peer answered null: not counted
     assert summary["kv_tokens"]["both"] == 0
-    kv_reasons = {r["peer_reason"] for r in report["rows"] if r["metric"] == "kv_tokens"}
+    kv_reasons = {r["peer_reason"] for r in report["rows"]
+                  if r["metric"] == "kv_tokens" and r["gpucalc"] is not None}
     assert kv_reasons == {"refused"}
     assert report["peer"] == ["fake 1"]
 
