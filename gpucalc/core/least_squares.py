@@ -79,30 +79,48 @@ def _projected_step(system: FloatArray, gradient: FloatArray, theta: FloatArray,
     return moved
 
 
+def _broyden(jac: FloatArray, step: FloatArray, change: FloatArray) -> FloatArray:
+    """Broyden's rank-one correction: the Jacobian that maps ``step`` onto ``change``."""
+    length = float(step @ step)
+    if length < 1e-18:
+        return jac
+    updated: FloatArray = jac + np.outer(change - jac @ step, step) / length
+    return updated
+
+
 def levenberg_marquardt(residuals: Residuals, theta0: FloatArray, lower: FloatArray,
                         upper: FloatArray, prior_weight: float, max_iterations: int,
-                        start_residuals: FloatArray | None = None) -> Solution:
+                        start_residuals: FloatArray | None = None,
+                        start_jacobian: FloatArray | None = None,
+                        secant_updates: bool = False,
+                        relative_gain_stop: float = RELATIVE_GAIN_STOP) -> Solution:
     """Projected Levenberg–Marquardt on the regularised objective, pulled towards ``theta0``.
 
-    ``start_residuals`` is ``residuals(theta0)`` when the caller has it already.
+    ``start_residuals`` and ``start_jacobian`` are ``residuals(theta0)`` and its Jacobian when the
+    caller has them already. With ``secant_updates`` the Jacobian is differenced once and then
+    corrected by Broyden's rank-one update from every trial point (one evaluation per trial
+    instead of one per parameter and iteration): for residuals that take long to evaluate. The
+    iteration stops when a step lowers the objective by less than ``relative_gain_stop`` of it.
     """
     theta = theta0.copy()
     data = residuals(theta) if start_residuals is None else start_residuals
     cost = _cost(data, theta, theta0, prior_weight)
     damping = 1e-2
-    jac = jacobian(residuals, theta, upper, data)
+    jac = jacobian(residuals, theta, upper, data) if start_jacobian is None else start_jacobian
     count = len(theta)
     iterations, step, gain = 0, 0.0, 0.0
     while iterations < max_iterations:
         iterations += 1
-        hessian = jac.T @ jac + prior_weight * np.eye(count)
-        gradient = jac.T @ data + prior_weight * (theta - theta0)
         improved = False
         while damping < 1e8:
+            hessian = jac.T @ jac + prior_weight * np.eye(count)
+            gradient = jac.T @ data + prior_weight * (theta - theta0)
             system = hessian + damping * np.diag(np.diag(hessian) + 1e-9)
             trial = _projected_step(system, gradient, theta, lower, upper)
             trial_data = residuals(trial)
             trial_cost = _cost(trial_data, trial, theta0, prior_weight)
+            if secant_updates:
+                jac = _broyden(jac, trial - theta, trial_data - data)
             if trial_cost < cost:
                 improved = True
                 step = float(np.max(np.abs(trial - theta))) if count else 0.0
@@ -111,7 +129,8 @@ def levenberg_marquardt(residuals: Residuals, theta0: FloatArray, lower: FloatAr
                 damping = max(damping / 3, 1e-9)
                 break
             damping *= 4
-        if not improved or step < 1e-6 or gain < RELATIVE_GAIN_STOP * max(cost, 1e-12):
+        if not improved or step < 1e-6 or gain < relative_gain_stop * max(cost, 1e-12):
             break
-        jac = jacobian(residuals, theta, upper, data)
+        if not secant_updates:
+            jac = jacobian(residuals, theta, upper, data)
     return Solution(theta, jac, data, iterations)

@@ -239,8 +239,8 @@ def case_from_row(catalog: Catalog, row: dict[str, Any]) -> KvCase:
     other = row.get("other_settings") or {}
     engine = engine_for(row)
     total = row.get("gpu_total_memory_gib")
-    choice = model_for(catalog, str(row["model"]))
     gpu = row_gpu(catalog, row)
+    choice = model_for(catalog, str(row["model"]))
     tp = row.get("tensor_parallel_size")
     if tp is None and (row.get("num_gpus") or 1) > 1:
         raise InexpressibleRowError("the tensor-parallel size of the multi-GPU start-up is not stated")

@@ -16,6 +16,7 @@ from gpucalc.core.efficiency import Efficiency
 from gpucalc.core.inputs import PlanInputs, Workload
 from gpucalc.core.load import closed_loop, open_loop
 from gpucalc.core.memory_plan import calculate_memory
+from gpucalc.core.memory_result import MemoryResult
 from gpucalc.core.perf_model import build_context
 from gpucalc.plan.bench_run import dataset_facts
 from gpucalc.validation.kv_cases import engine_for, kv_dtype, read_rows, row_gpu
@@ -229,7 +230,11 @@ def predict(case: ThroughputCase, efficiency: Efficiency | None = None) -> Predi
     if efficiency is not None:
         engine = inputs.engine.model_copy(update={"efficiency": efficiency, "efficiency_by_gpu": {}})
         inputs = inputs.model_copy(update={"engine": engine, "kernels": None})
-    memory = calculate_memory(inputs)
+    return predict_on(case, inputs, calculate_memory(inputs))
+
+
+def predict_on(case: ThroughputCase, inputs: PlanInputs, memory: MemoryResult) -> Prediction:
+    """The load model for the case's load on ``inputs`` (its memory result given)."""
     ctx = build_context(inputs, memory)
     shape = ctx.shape(ctx.running_cap())
     if case.concurrency:
