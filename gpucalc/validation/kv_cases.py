@@ -222,7 +222,9 @@ def weight_dtype(text: object) -> str | None:
 def row_gpu(catalog: Catalog, row: dict[str, Any]) -> str:
     """Catalog GPU of a row, or :class:`InexpressibleRowError` (mixed GPU types, type not stated)."""
     name = str(row.get("gpu") or "")
-    if " + " in name:
+    if name.lower().startswith("not stated"):
+        raise InexpressibleRowError(f"GPU type not stated ({name})")
+    if " + " in name and "rank" in name.lower():
         raise InexpressibleRowError(f"mixed GPU types in one deployment ({name})")
     total = row.get("gpu_total_memory_gib")
     try:
