@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from benchmarks import (
     calibration_accuracy,
+    generalisation,
     kv_accuracy,
     report_speed,
     sim_agreement,
@@ -13,7 +14,9 @@ from benchmarks import (
     uncertainty_speed,
 )
 
-for name, module in (("KV-capacity accuracy", kv_accuracy),
+for name, module in (("Generalisation: accuracy per source group, fitted on the other groups",
+                      generalisation),
+                     ("KV-capacity accuracy", kv_accuracy),
                      ("Throughput / latency accuracy", throughput_accuracy), ("Speed", speed),
                      ("Uncertainty and length statistics speed", uncertainty_speed),
                      ("Traffic simulator speed", simulate_speed),

@@ -28,7 +28,7 @@ from gpucalc.core.measured import MeasuredPoint
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.validation.throughput_cases import ThroughputCase, load_throughput_cases
 
-RUN_PREFIX = "tp-trt014-"
+RUN_IDS = ("tp-trt014-031", "tp-trt014-032", "tp-trt014-033")  # one deployment at three loads
 HOLDOUT_SHARE = 0.5
 SYNTHETIC_LENGTHS = ((1024, 256), (16384, 256))
 SYNTHETIC_LOADS = (1, 4, 16, 64, 128, 256)
@@ -46,9 +46,10 @@ def case_point(case: ThroughputCase) -> MeasuredPoint:
         request_per_s=measured.get("request_throughput_req_s"), source=case.id)
 
 
-def published_run(catalog: Catalog, prefix: str = RUN_PREFIX) -> tuple[PlanInputs, list[MeasuredPoint]]:
-    """The inputs and the measured rows of one published run."""
-    cases = [c for c in load_throughput_cases(catalog) if c.id.startswith(prefix)]
+def published_run(catalog: Catalog, ids: tuple[str, ...] = RUN_IDS
+                  ) -> tuple[PlanInputs, list[MeasuredPoint]]:
+    """The inputs and the measured rows of one published run (its rows share one deployment)."""
+    cases = [c for c in load_throughput_cases(catalog) if c.id in ids]
     return cases[0].inputs, [case_point(c) for c in cases]
 
 
@@ -103,7 +104,7 @@ def main() -> None:
     catalog = Catalog.load()
     result, seconds = calibrate_published_run(catalog)
     times = [seconds] + [calibrate_published_run(catalog)[1] for _ in range(4)]
-    print(f"run: {RUN_PREFIX}* ({result.fit_count} rows fitted, {result.holdout_count} held out)")
+    print(f"run: {', '.join(RUN_IDS)} ({result.fit_count} rows fitted, {result.holdout_count} held out)")
     print(f"{'load':<16}{'metric':<12}{'measured':>10}{'default':>10}{'err':>8}{'calibrated':>12}"
           f"{'err':>8}  {'row'}")
     for row in result.points:

@@ -34,8 +34,12 @@ from gpucalc.core.inputs import PlanInputs
 from gpucalc.core.memory_plan import calculate_memory
 from gpucalc.core.settings import effective_settings
 from gpucalc.validation.kv_cases import case_from_row as kv_case_from_row
+from gpucalc.validation.models import InexpressibleRowError, clean_name
+from gpucalc.validation.residuals import default_path as default_residuals
+from gpucalc.validation.residuals import load_residuals
+from gpucalc.validation.scoring import METRIC_LABELS
 from gpucalc.validation.throughput_cases import case_from_row as throughput_case_from_row
-from gpucalc.validation.throughput_cases import predict
+from gpucalc.validation.throughput_cases import measured_metrics, predict, row_lengths
 from gpucalc.validation.whole_runs import predicted_run_metrics, replay_run, run_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,16 +49,6 @@ PEER_TIMEOUT_S = 1800
 INSTALL_HINT = ("peer not installed: run `make peer` (or `bash tools/peer_env.sh`) to build "
                 "build/peer-venv with aiconfigurator 0.12.0, then run this again")
 NO_SCENARIO = "no engine profile, catalog model or GPU for this run"
-METRIC_LABELS = {
-    "throughput": "output throughput (runs)",
-    "ttft": "TTFT (runs)",
-    "tpot": "TPOT / ITL (runs)",
-    "kv_tokens": "KV capacity (start-up logs)",
-    "run_ttft_median": "whole runs: median TTFT",
-    "run_ttft_p99": "whole runs: P99 TTFT",
-    "run_tpot_median": "whole runs: median TPOT",
-    "run_request_throughput": "whole runs: request throughput",
-}
 # Whole-run metric -> (measured key path, peer prediction key or None when the peer has no such output).
 WHOLE_RUN_METRICS: dict[str, tuple[tuple[str, ...], str | None]] = {
     "run_ttft_median": (("ttft_ms", "p50"), "ttft_ms"),
@@ -80,6 +74,7 @@ class Score:
     gpucalc_reason: str | None = None
     peer_reason: str | None = None
     peer_setup: str | None = None  # the peer's package, system, backend and database version
+    gpucalc_out_of_sample: float | None = None  # constants fitted without the row's source group
 
 
 @dataclass(frozen=True)
@@ -95,6 +90,9 @@ class MetricSummary:
     gpucalc_median_all: float | None
     peer_cases: int
     peer_median_all: float | None
+    oos_both: int = 0  # rows both tools expressed that also have an out-of-sample gpucalc figure
+    gpucalc_oos_median_both: float | None = None  # gpucalc out of sample on those rows
+    peer_median_oos_both: float | None = None  # the peer on the same rows
 
 
 @dataclass(frozen=True)
@@ -123,6 +121,7 @@ def summarize(scores: list[Score]) -> list[MetricSummary]:
         ours = [relative_error(s.gpucalc, s.measured) for s in rows if s.gpucalc is not None]
         theirs = [relative_error(s.peer, s.measured) for s in rows if s.peer is not None]
         both = [s for s in rows if s.gpucalc is not None and s.peer is not None]
+        oos = [s for s in both if s.gpucalc_out_of_sample is not None]
         out.append(MetricSummary(
             metric=metric, rows=len(rows), both=len(both),
             gpucalc_median_both=_median_abs(
@@ -130,7 +129,11 @@ def summarize(scores: list[Score]) -> list[MetricSummary]:
             peer_median_both=_median_abs(
                 [relative_error(s.peer, s.measured) for s in both if s.peer is not None]),
             gpucalc_cases=len(ours), gpucalc_median_all=_median_abs(ours),
-            peer_cases=len(theirs), peer_median_all=_median_abs(theirs),
+            peer_cases=len(theirs), peer_median_all=_median_abs(theirs), oos_both=len(oos),
+            gpucalc_oos_median_both=_median_abs([relative_error(s.gpucalc_out_of_sample, s.measured)
+                                                 for s in oos if s.gpucalc_out_of_sample]),
+            peer_median_oos_both=_median_abs([relative_error(s.peer, s.measured)
+                                              for s in oos if s.peer is not None]),
         ))
     return out
 
@@ -166,19 +169,34 @@ def _rate_field(rate: float | None) -> float | str | None:
 
 
 def throughput_job(catalog: Catalog, row: dict[str, Any]) -> Job:
-    """A published run: gpucalc's load model now, the peer's row for later."""
-    case = throughput_case_from_row(catalog, row)
-    ours = predict(case)
-    m = case.measured
-    values = {"throughput": (m.get("output_throughput_tok_s"), ours.output_tok_s),
-              "ttft": (m.get("ttft_ms"), ours.ttft_ms),
-              "tpot": (m.get("itl_ms") or m.get("tpot_ms"), ours.itl_ms)}
-    scores = [Score(case.id, case.label, metric, float(measured), predicted, None)
-              for metric, (measured, predicted) in values.items() if measured]
+    """A published run: gpucalc's load model now, the peer's row for later.
+
+    A run gpucalc cannot express keeps its measured values, with the reason for both tools.
+    """
+    try:
+        case = throughput_case_from_row(catalog, row)
+    except InexpressibleRowError as why:
+        label = f"{clean_name(str(row['model'])).split('/')[-1][:22]} {str(row['gpu'])[:14]}"
+        return Job(None, [Score(str(row["id"]), label, metric, measured, None, None,
+                                gpucalc_reason=str(why))
+                          for metric, measured in measured_metrics(row).items()],
+                   peer_reason=str(why))
+    if calculate_memory(case.inputs).fits:
+        ours = predict(case)
+        share = case.inputs.deployment.num_gpus if case.per_gpu else 1
+        predicted: dict[str, float | None] = {
+            "throughput": ours.output_tok_s / share, "ttft": ours.ttft_ms, "tpot": ours.itl_ms}
+        reason = None
+    else:
+        predicted, reason = {}, "the planner says the model does not fit (the engine started)"
+    scores = [Score(case.id, case.label, metric, measured, predicted.get(metric), None,
+                    gpucalc_reason=reason)
+              for metric, measured in measured_metrics(row).items()]
+    input_len, output_len, _ = row_lengths(row)
     peer_row = {
         "id": case.id, "kind": "performance", **model_config_fields(catalog, case.inputs),
         **engine_fields(case.inputs, row.get("engine_version")),
-        "input_len": row["input_len"], "output_len": row["output_len"],
+        "input_len": input_len, "output_len": output_len,
         "concurrency": case.concurrency, "request_rate": _rate_field(case.request_rate),
         "num_requests": case.num_requests,
     }
@@ -186,8 +204,19 @@ def throughput_job(catalog: Catalog, row: dict[str, Any]) -> Job:
 
 
 def kv_job(catalog: Catalog, row: dict[str, Any]) -> Job:
-    """A start-up log: gpucalc's KV capacity now, the peer's row for later."""
-    case = kv_case_from_row(catalog, row)
+    """A start-up log: gpucalc's KV capacity now, the peer's row for later.
+
+    A log gpucalc cannot express keeps its measured token count (when the log states one), with
+    the reason for both tools.
+    """
+    try:
+        case = kv_case_from_row(catalog, row)
+    except InexpressibleRowError as why:
+        tokens = row["measured"].get("kv_cache_tokens") or row["measured"].get("max_total_num_tokens")
+        label = clean_name(str(row["model"])).split("/")[-1]
+        scores = [Score(str(row["id"]), label, "kv_tokens", float(tokens), None, None,
+                        gpucalc_reason=str(why))] if tokens else []
+        return Job(None, scores, peer_reason=str(why))
     ours = calculate_memory(case.inputs).kv_cache_tokens.value
     score = Score(case.id, case.label, "kv_tokens", float(case.measured_tokens), float(ours), None)
     peer_row = {"id": case.id, "kind": "kv_capacity", **model_config_fields(catalog, case.inputs),
@@ -210,7 +239,11 @@ def whole_run_job(catalog: Catalog, row: dict[str, Any]) -> Job:
     label = (f"{str(row['model']).split()[0].split('/')[-1][:22]} {row['engine'][:8]} "
              f"{row['gpu'][:18]} {row['arrival']['kind']}")
     scenario = run_scenario(catalog, row)
-    prediction = replay_run(catalog, row) if scenario is not None else None
+    reason = NO_SCENARIO
+    try:
+        prediction = replay_run(catalog, row) if scenario is not None else None
+    except ValueError as error:  # the planner says the model does not fit
+        prediction, reason = None, str(error)
     ours = predicted_run_metrics(prediction) if prediction is not None else {}
     scores = []
     for metric, (path, _) in WHOLE_RUN_METRICS.items():
@@ -218,7 +251,7 @@ def whole_run_job(catalog: Catalog, row: dict[str, Any]) -> Job:
         if measured:
             value = ours.get(RUN_METRIC_NAMES[metric])
             scores.append(Score(row["id"], label, metric, measured, value, None,
-                                gpucalc_reason=None if value is not None else NO_SCENARIO))
+                                gpucalc_reason=None if value is not None else reason))
     if scenario is None:
         return Job(None, scores, peer_reason=NO_SCENARIO)
     inputs = resolve_scenario(catalog, scenario)
@@ -288,6 +321,19 @@ def collect(catalog: Catalog, whole_runs: Path | None, peer_python: Path | None)
             for job in jobs for s in job.scores]
 
 
+def with_out_of_sample(scores: list[Score], residuals: Path | None) -> list[Score]:
+    """The scores with gpucalc's out-of-sample prediction of each row from the residual file.
+
+    Out of sample: the engine constants fitted on every source group but the row's own
+    (``python -m benchmarks.generalisation --write``). Without the file the scores stay as they are.
+    """
+    if residuals is None or not residuals.is_file():
+        return scores
+    predicted = {(r.id, r.metric): r.predicted for r in load_residuals(residuals).rows}
+    return [Score(**{**asdict(s), "gpucalc_out_of_sample": predicted.get((s.row_id, s.metric))})
+            for s in scores]
+
+
 def _pct(value: float | None) -> str:
     return "—" if value is None else f"{value:.1%}"
 
@@ -311,14 +357,18 @@ def print_tables(scores: list[Score], summaries: list[MetricSummary], peer_ran: 
               f"{_err(s.peer, s.measured):>6}  {'; '.join(notes)[:120]}")
     print()
     print(f"{'metric':<34}{'rows':>5}{'both':>6}{'gpucalc |err|':>15}{'peer |err|':>12}"
-          f"{'gpucalc all (n)':>20}{'peer all (n)':>18}")
+          f"{'gpucalc all (n)':>20}{'peer all (n)':>18}{'out of sample: n':>18}{'gpucalc':>9}"
+          f"{'peer':>8}")
     for m in summaries:
         print(f"{METRIC_LABELS[m.metric]:<34}{m.rows:>5}{m.both:>6}{_pct(m.gpucalc_median_both):>15}"
               f"{_pct(m.peer_median_both):>12}"
               f"{_pct(m.gpucalc_median_all) + f' ({m.gpucalc_cases})':>20}"
-              f"{_pct(m.peer_median_all) + f' ({m.peer_cases})':>18}")
+              f"{_pct(m.peer_median_all) + f' ({m.peer_cases})':>18}{m.oos_both:>18}"
+              f"{_pct(m.gpucalc_oos_median_both):>9}{_pct(m.peer_median_oos_both):>8}")
     print("\n'both': rows both tools could express; the two |err| columns are medians over exactly "
-          "those rows.")
+          "those rows. 'out of sample': of those rows, the ones with gpucalc's leave-one-source-out "
+          "prediction (specs/validation/residuals.json: constants fitted without the row's source "
+          "group), and both tools' median |err| on them.")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -327,12 +377,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--whole-runs", type=Path, default=None,
                         help="latency_percentiles.jsonl (default: specs/validation/, then "
                              "../shared/validation/)")
+    parser.add_argument("--residuals", type=Path, default=default_residuals(),
+                        help="gpucalc's out-of-sample predictions (default "
+                             "specs/validation/residuals.json)")
     parser.add_argument("--peer-python", type=Path, default=PEER_PYTHON,
                         help="python of the peer's scratch environment (default build/peer-venv)")
     args = parser.parse_args(argv)
     catalog = Catalog.load()
     peer_python = args.peer_python if args.peer_python.is_file() else None
-    scores = collect(catalog, args.whole_runs or default_whole_runs(), peer_python)
+    scores = with_out_of_sample(collect(catalog, args.whole_runs or default_whole_runs(), peer_python),
+                                args.residuals)
     summaries = summarize(scores)
     if args.json:
         packages = sorted({" ".join(s.peer_setup.split()[:2]) for s in scores if s.peer_setup})

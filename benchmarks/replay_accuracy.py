@@ -36,7 +36,11 @@ def main() -> None:
     skipped: list[str] = []
     print(f"{'run':<18}{'TTFT p50 ms':>22}{'TTFT p99 ms':>22}{'TPOT p50 ms':>18}{'req/s':>14}")
     for row in load_whole_runs():
-        prediction = replay_run(catalog, row)
+        try:
+            prediction = replay_run(catalog, row)
+        except ValueError as error:  # the planner says the model does not fit
+            skipped.append(f"{row['id']} ({error})")
+            continue
         if prediction is None:
             skipped.append(f"{row['id']} ({row['engine']}, {row['model'].split(' ')[0]})")
             continue
@@ -53,7 +57,8 @@ def main() -> None:
           f"{len(collected['median TTFT'])} runs: " +
           ", ".join(f"{k} {statistics.median(v):.0%}" for k, v in collected.items() if v))
     if skipped:
-        print("skipped (no engine profile, catalog model or GPU): " + "; ".join(skipped))
+        print("skipped (no engine profile, catalog model or GPU, or predicted not to fit): "
+              + "; ".join(skipped))
 
 
 if __name__ == "__main__":

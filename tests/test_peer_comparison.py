@@ -17,10 +17,18 @@ from benchmarks.peer_comparison import (
     relative_error,
     summarize,
     whole_run_job,
+    with_out_of_sample,
     with_peer,
 )
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.catalog.paths import specs_dir
+from gpucalc.core.memory_plan import calculate_memory
+from gpucalc.validation.kv_cases import expressed_kv_cases, kv_rows
+from gpucalc.validation.residuals import default_path
+from gpucalc.validation.throughput_cases import (
+    expressed_throughput_cases,
+    measured_metrics,
+    throughput_rows,
+)
 
 
 def _score(row: str, gpucalc: float | None, peer: float | None, metric: str = "throughput") -> Score:
@@ -51,6 +59,27 @@ def test_summary_counts_common_cases_and_takes_medians_of_absolute_errors() -> N
     assert throughput.peer_cases == 3
     assert throughput.peer_median_all == pytest.approx(0.30)
     assert (kv.rows, kv.both, kv.peer_median_both) == (1, 1, 0.0)
+
+
+def test_out_of_sample_columns_use_only_rows_with_an_out_of_sample_figure(tmp_path: Path) -> None:
+    rows = [
+        {"id": "a", "metric": "throughput", "predicted": 130.0},  # +30 % out of sample
+        {"id": "b", "metric": "throughput", "predicted": 60.0},   # −40 %
+    ]
+    document = json.loads(default_path().read_text("utf-8"))
+    document["rows"] = [{**document["rows"][0], **r, "measured": 100.0, "log_error": 0.0}
+                        for r in rows]
+    path = tmp_path / "residuals.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    scores = with_out_of_sample([_score("a", gpucalc=110.0, peer=95.0),
+                                 _score("b", gpucalc=80.0, peer=130.0),
+                                 _score("c", gpucalc=90.0, peer=120.0)], path)
+    assert [s.gpucalc_out_of_sample for s in scores] == [130.0, 60.0, None]
+    (summary,) = summarize(scores)
+    assert (summary.both, summary.oos_both) == (3, 2)
+    assert summary.gpucalc_oos_median_both == pytest.approx(0.35)  # |30|, |40|
+    assert summary.peer_median_oos_both == pytest.approx(0.175)  # the peer on rows a, b: 5, 30
+    assert with_out_of_sample(scores, tmp_path / "absent.json") == scores
 
 
 def test_summary_of_a_metric_nobody_expressed_has_no_medians() -> None:
@@ -84,11 +113,18 @@ def test_without_the_peer_gpucalc_scores_every_public_row_and_says_how_to_instal
     main([*no_peer, "--json"])
     report = json.loads(capsys.readouterr().out)
     counts = {m["metric"]: (m["rows"], m["gpucalc_cases"], m["peer_cases"]) for m in report["summary"]}
-    validation = specs_dir() / "validation"
-    throughput_rows = len((validation / "throughput.jsonl").read_text().splitlines())
-    kv_rows = len((validation / "kv_capacity.jsonl").read_text().splitlines())
-    assert counts["throughput"] == (throughput_rows, throughput_rows, 0)
-    assert counts["kv_tokens"] == (kv_rows, kv_rows, 0)
+    catalog = Catalog.load()
+    runs = [r for r in throughput_rows() if "throughput" in measured_metrics(r)]
+    expressed = expressed_throughput_cases(catalog, runs)[0]
+    fitting = [c for c in expressed if calculate_memory(c.inputs).fits]
+    assert counts["throughput"] == (len(runs), len(fitting), 0)
+    logs, _ = expressed_kv_cases(catalog, kv_rows())
+    rows, expressed_logs, peer = counts["kv_tokens"]
+    assert (expressed_logs, peer) == (len(logs), 0)
+    assert rows >= expressed_logs  # logs gpucalc cannot express stay listed with their reason
+    reasons = [r["gpucalc_reason"] for r in report["rows"] if r["gpucalc"] is None]
+    assert reasons
+    assert all(reasons)
     assert report["peer"] == []
     main(no_peer)
     assert INSTALL_HINT in capsys.readouterr().out
@@ -154,11 +190,16 @@ def test_peer_subprocess_answers_are_scored_on_the_same_rows(
     main(["--peer-python", str(python), "--whole-runs", str(_write_jsonl(tmp_path, [])), "--json"])
     report = json.loads(capsys.readouterr().out)
     summary = {m["metric"]: m for m in report["summary"]}
-    assert summary["throughput"]["both"] == summary["throughput"]["rows"]
-    assert summary["throughput"]["peer_cases"] == summary["throughput"]["rows"]
+    # the peer is asked every run gpucalc expresses (also those it predicts not to fit); the
+    # others keep gpucalc's reason
+    catalog = Catalog.load()
+    runs = [r for r in throughput_rows() if "throughput" in measured_metrics(r)]
+    assert summary["throughput"]["peer_cases"] == len(expressed_throughput_cases(catalog, runs)[0])
+    assert summary["throughput"]["both"] == summary["throughput"]["gpucalc_cases"]
     assert summary["ttft"]["peer_cases"] == 0  # the peer answered null: not counted
     assert summary["kv_tokens"]["both"] == 0
-    kv_reasons = {r["peer_reason"] for r in report["rows"] if r["metric"] == "kv_tokens"}
+    kv_reasons = {r["peer_reason"] for r in report["rows"]
+                  if r["metric"] == "kv_tokens" and r["gpucalc"] is not None}
     assert kv_reasons == {"refused"}
     assert report["peer"] == ["fake 1"]
 

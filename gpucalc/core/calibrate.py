@@ -6,7 +6,8 @@ fit minimises, over the logarithms θ of the factors within their bounds,
 
     Σ_points,metrics log²(predicted ÷ measured) + w · Σ_factors (θ − θ_default)²
 
-with a projected Levenberg–Marquardt iteration and a forward-difference Jacobian. The small
+with a projected Levenberg–Marquardt iteration and a forward-difference Jacobian
+(:mod:`gpucalc.core.least_squares`). The small
 pull ``w`` towards the engine's defaults keeps factors the data cannot tell apart where they
 were. Factors that move no prediction at all (e.g. interconnect on one GPU) stay fixed. Each
 factor's ± is one standard deviation from the Jacobian at the optimum.
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -26,6 +27,12 @@ from pydantic import BaseModel, ConfigDict
 from gpucalc.core.efficiency import Efficiency, as_override
 from gpucalc.core.explain import Term, term
 from gpucalc.core.inputs import PlanInputs
+from gpucalc.core.least_squares import (
+    Solution,
+    capped_log_error,
+    jacobian,
+    levenberg_marquardt,
+)
 from gpucalc.core.load import OperatingPoint, closed_loop, open_loop
 from gpucalc.core.measured import MeasuredPoint
 from gpucalc.core.memory_plan import calculate_memory
@@ -45,10 +52,7 @@ UNITS = {"step_overhead_ms": "ms", "comm_latency_us": "µs"}
 METRICS = ("throughput", "ttft", "tpot")
 PRIOR_WEIGHT = 0.01  # a 2× move of one factor costs as much as a 7 % error on one metric
 MAX_ITERATIONS = 40
-RELATIVE_GAIN_STOP = 1e-6  # stop when an iteration lowers the objective by less than this share
-JACOBIAN_STEP = 1e-3  # in log space: a 0.1 % change of a factor
 SENSITIVITY_FLOOR = 1e-4  # log-change of all predictions per unit log-change of the factor
-RESIDUAL_CAP = 5.0  # |log(pred / meas)| beyond e^5 counts as e^5 (a prediction of 0 or ∞)
 MAX_CALIBRATION_POINTS = 2_000
 """Points one fit takes (fitted and held out together). A bound on work, not on accuracy: a load
 sweep has tens of runs, and each point is predicted about 80 times during the fit."""
@@ -232,12 +236,6 @@ def _predictions(prepared: Sequence[_Prepared], eff: Efficiency) -> list[dict[st
     return predictions
 
 
-def _log_error(predicted: float, measured: float) -> float:
-    if not (predicted > 0 and math.isfinite(predicted)):
-        return RESIDUAL_CAP if predicted != 0 else -RESIDUAL_CAP
-    return max(min(math.log(predicted / measured), RESIDUAL_CAP), -RESIDUAL_CAP)
-
-
 def _efficiency(base: Efficiency, names: Sequence[str], theta: FloatArray) -> Efficiency:
     update = {name: float(math.exp(value)) for name, value in zip(names, theta, strict=True)}
     return base.model_copy(update=update)
@@ -246,89 +244,26 @@ def _efficiency(base: Efficiency, names: Sequence[str], theta: FloatArray) -> Ef
 def _residuals(prepared: Sequence[_Prepared], eff: Efficiency) -> FloatArray:
     values: list[float] = []
     for item, predicted in zip(prepared, _predictions(prepared, eff), strict=True):
-        values += [_log_error(predicted[m], v) for m, v in item.point.metrics.items()]
+        values += [capped_log_error(predicted[m], v) for m, v in item.point.metrics.items()]
     return np.asarray(values, dtype=np.float64)
 
 
-def _jacobian(prepared: Sequence[_Prepared], base: Efficiency, names: Sequence[str],
-              theta: FloatArray, upper: FloatArray, at: FloatArray) -> FloatArray:
-    """Forward (backward at the upper bound) differences of the data residuals in log space."""
-    columns = []
-    for j in range(len(names)):
-        step = -JACOBIAN_STEP if theta[j] + JACOBIAN_STEP > upper[j] else JACOBIAN_STEP
-        moved = theta.copy()
-        moved[j] += step
-        columns.append((_residuals(prepared, _efficiency(base, names, moved)) - at) / step)
-    return np.column_stack(columns) if columns else np.zeros((len(at), 0))
-
-
-@dataclass(frozen=True, slots=True)
-class _Solution:
-    theta: FloatArray
-    jacobian: FloatArray
-    residuals: FloatArray
-    iterations: int
-
-
-def _cost(data: FloatArray, theta: FloatArray, theta0: FloatArray) -> float:
-    return float(data @ data + PRIOR_WEIGHT * (theta - theta0) @ (theta - theta0))
-
-
-def _projected_step(system: FloatArray, gradient: FloatArray, theta: FloatArray,
-                    lower: FloatArray, upper: FloatArray) -> FloatArray:
-    """One damped Gauss–Newton step; factors held at a bound the gradient pushes against stay."""
-    blocked = ((theta <= lower + 1e-12) & (gradient > 0)) | ((theta >= upper - 1e-12) & (gradient < 0))
-    free = ~blocked
-    delta = np.zeros_like(theta)
-    if free.any():
-        delta[free] = -np.linalg.solve(system[np.ix_(free, free)], gradient[free])
-    moved: FloatArray = np.clip(theta + delta, lower, upper)
-    return moved
-
-
-def _levenberg_marquardt(prepared: Sequence[_Prepared], base: Efficiency, names: Sequence[str],
-                         theta0: FloatArray, lower: FloatArray, upper: FloatArray) -> _Solution:
-    """Projected Levenberg–Marquardt on the regularised log-error objective."""
-    theta = theta0.copy()
-    data = _residuals(prepared, base)
-    cost = _cost(data, theta, theta0)
-    damping = 1e-2
-    jac = _jacobian(prepared, base, names, theta, upper, data)
-    iterations, step, gain = 0, 0.0, 0.0
-    while iterations < MAX_ITERATIONS:
-        iterations += 1
-        hessian = jac.T @ jac + PRIOR_WEIGHT * np.eye(len(names))
-        gradient = jac.T @ data + PRIOR_WEIGHT * (theta - theta0)
-        improved = False
-        while damping < 1e8:
-            system = hessian + damping * np.diag(np.diag(hessian) + 1e-9)
-            trial = _projected_step(system, gradient, theta, lower, upper)
-            trial_data = _residuals(prepared, _efficiency(base, names, trial))
-            trial_cost = _cost(trial_data, trial, theta0)
-            if trial_cost < cost:
-                improved = True
-                step = float(np.max(np.abs(trial - theta))) if len(names) else 0.0
-                gain = cost - trial_cost
-                theta, data, cost = trial, trial_data, trial_cost
-                damping = max(damping / 3, 1e-9)
-                break
-            damping *= 4
-        if not improved or step < 1e-6 or gain < RELATIVE_GAIN_STOP * max(cost, 1e-12):
-            break
-        jac = _jacobian(prepared, base, names, theta, upper, data)
-    return _Solution(theta, jac, data, iterations)
+def _fit_residuals(prepared: Sequence[_Prepared], base: Efficiency,
+                   names: Sequence[str]) -> Callable[[FloatArray], FloatArray]:
+    """The data residuals as a function of the log-factors ``names``."""
+    return lambda theta: _residuals(prepared, _efficiency(base, names, theta))
 
 
 def _identifiable(prepared: Sequence[_Prepared], base: Efficiency, theta0: FloatArray,
                   lower: FloatArray, upper: FloatArray) -> list[int]:
     """Indices of the factors that move at least one prediction."""
     at = _residuals(prepared, base)
-    jac = _jacobian(prepared, base, FACTORS, theta0, upper, at)
+    jac = jacobian(_fit_residuals(prepared, base, FACTORS), theta0, upper, at)
     return [j for j in range(len(FACTORS))
             if float(np.max(np.abs(jac[:, j]))) > SENSITIVITY_FLOOR and upper[j] > lower[j]]
 
 
-def _uncertainty(solution: _Solution) -> FloatArray:
+def _uncertainty(solution: Solution) -> FloatArray:
     """One standard deviation of each log-factor: s² (JᵀJ + w I)⁻¹ at the optimum."""
     jac, data = solution.jacobian, solution.residuals
     count = jac.shape[1]
@@ -406,8 +341,9 @@ def fit_efficiency(inputs: PlanInputs, points: Sequence[MeasuredPoint],
     theta0 = np.clip(np.log([max(float(getattr(base, n)), 1e-9) for n in FACTORS]), lower, upper)
     active = _identifiable(fit_items, base, theta0, lower, upper)
     names = [FACTORS[j] for j in active]
-    solution = _levenberg_marquardt(fit_items, base, names, theta0[active], lower[active],
-                                    upper[active])
+    solution = levenberg_marquardt(
+        _fit_residuals(fit_items, base, names), theta0[active], lower[active], upper[active],
+        PRIOR_WEIGHT, MAX_ITERATIONS, start_residuals=_residuals(fit_items, base))
     label = source or QT_TRANSLATE_NOOP("Sources", "measured benchmark points")
     fitted = _efficiency(base, names, solution.theta).model_copy(update={
         "source": f"Fitted on {inputs.gpu.id} to {len(points)} measured point(s) from {label} "

@@ -10,36 +10,25 @@ comparison both score rows through here.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.paths import specs_dir
-from gpucalc.core.inputs import Deployment
 from gpucalc.core.scenario import Scenario
 from gpucalc.plan.bench_parse import parse_bench_command
 from gpucalc.plan.bench_run import BenchPrediction, predict_scenario
-from gpucalc.validation.kv_cases import engine_for, gpu_id_for
+from gpucalc.validation.kv_cases import engine_for, read_rows, row_gpu
+from gpucalc.validation.models import InexpressibleRowError, model_for
+from gpucalc.validation.serving import row_deployment
 
-# GLM-4.6 keeps GLM-4.5's architecture (355B total / 32B active, the same layers, heads and
-# experts; zai-org's GLM-4.6 model card): its runs are replayed on the GLM-4.5 entry.
-SAME_ARCHITECTURE = {"zai-org/GLM-4.6": "zai-org/GLM-4.5"}
 PRE_V1_CLIENT = ("0.4", "0.5", "0.6")  # vLLM releases whose client is benchmarks/benchmark_serving.py
 RUN_METRICS = ("median TTFT", "P99 TTFT", "median TPOT", "request throughput")
 
 
 def load_whole_runs(path: Path | None = None) -> list[dict[str, Any]]:
     """The published runs (``specs/validation/latency_percentiles.jsonl`` by default)."""
-    source = path or specs_dir() / "validation" / "latency_percentiles.jsonl"
-    return [json.loads(line) for line in source.read_text(encoding="utf-8").splitlines()
-            if line.strip()]
-
-
-def run_model(row: dict[str, Any]) -> str:
-    """The model id the run served ('… (local copy)' notes dropped)."""
-    model = str(row["model"]).split(" ")[0]
-    return SAME_ARCHITECTURE.get(model, model)
+    return read_rows(path or specs_dir() / "validation" / "latency_percentiles.jsonl")
 
 
 def run_engine(row: dict[str, Any]) -> str | None:
@@ -55,24 +44,34 @@ def _setting(row: dict[str, Any], key: str) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def run_scenario(catalog: Catalog, row: dict[str, Any]) -> Scenario | None:
-    """The deployment the run served from (None when gpucalc cannot express it)."""
+def scenario_for_run(catalog: Catalog, row: dict[str, Any]) -> Scenario:
+    """The deployment the run served from, or :class:`InexpressibleRowError` saying why not."""
     engine = run_engine(row)
-    model = run_model(row)
-    if engine is None or not catalog.has_model(model):
-        return None
-    try:
-        gpu = gpu_id_for(str(row["gpu"]), catalog)
-    except KeyError:
-        return None
+    if engine is None:
+        raise InexpressibleRowError(f"no engine profile for {str(row.get('engine')).split(' ')[0]}")
+    gpu = row_gpu(catalog, row)
+    choice = model_for(catalog, str(row["model"]))
     tp = int(row.get("tensor_parallel_size") or 1)
     pp = int(row.get("pipeline_parallel_size") or 1)
-    deployment = Deployment(
-        engine=engine, num_gpus=int(row.get("num_gpus") or tp * pp), tensor_parallel_size=tp,
-        pipeline_parallel_size=pp, enable_expert_parallel=bool(row.get("expert_parallel")),
-        max_model_len=_setting(row, "max_model_len"), max_num_seqs=_setting(row, "max_num_seqs"),
-        max_num_batched_tokens=_setting(row, "max_num_batched_tokens"))
-    return Scenario(model=model, gpu=gpu, deployment=deployment)
+    dp = int(row.get("data_parallel_size") or 1)
+    defaults: dict[str, Any] = {
+        "num_gpus": int(row.get("num_gpus") or tp * pp * dp), "tensor_parallel_size": tp,
+        "pipeline_parallel_size": pp, "data_parallel_size": dp,
+        "enable_expert_parallel": bool(row.get("expert_parallel")),
+        "max_model_len": _setting(row, "max_model_len") or choice.max_model_len,
+        "max_num_seqs": _setting(row, "max_num_seqs"),
+        "max_num_batched_tokens": _setting(row, "max_num_batched_tokens")}
+    deployment = row_deployment(row, engine, {k: v for k, v in defaults.items() if v is not None})
+    return Scenario(model=choice.model, gpu=gpu, deployment=deployment,
+                    quantization=choice.quantization)
+
+
+def run_scenario(catalog: Catalog, row: dict[str, Any]) -> Scenario | None:
+    """The deployment the run served from (None when gpucalc cannot express it)."""
+    try:
+        return scenario_for_run(catalog, row)
+    except InexpressibleRowError:
+        return None
 
 
 def _pre_v1_client(row: dict[str, Any]) -> bool:

@@ -3574,17 +3574,17 @@
             <translation>批填满到 KV 与调度上限时的稳态</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calibrate.py" line="370" />
+            <location filename="../../gpucalc/core/calibrate.py" line="305" />
             <source>argmin Σ log²(predicted ÷ measured) + w Σ log²(factor ÷ default)</source>
             <translation>argmin Σ log²(预测 ÷ 实测) + w Σ log²(系数 ÷ 默认值)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calibrate.py" line="373" />
+            <location filename="../../gpucalc/core/calibrate.py" line="308" />
             <source>held at the default: no measured metric depends on it</source>
             <translation>保持默认值：没有实测指标依赖它</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calibrate.py" line="431" />
+            <location filename="../../gpucalc/core/calibrate.py" line="367" />
             <source>median over metrics of median |predicted ÷ measured − 1|</source>
             <translation>各指标 |预测 ÷ 实测 − 1| 中位数的中位数</translation>
         </message>
@@ -9396,7 +9396,7 @@
     <context>
         <name>Sources</name>
         <message>
-            <location filename="../../gpucalc/core/calibrate.py" line="378" />
+            <location filename="../../gpucalc/core/calibrate.py" line="313" />
             <source>measured benchmark points</source>
             <translation>实测压测数据点</translation>
         </message>

@@ -14,6 +14,7 @@ from gpucalc.core.inputs import Deployment, PlanInputs, Targets, Workload
 from gpucalc.core.perf_result import CeilingKind, LimitKind
 from gpucalc.core.sizing import SizingRequest, size_fleet
 from gpucalc.core.sweep import context_sweep
+from gpucalc.validation.sources import EARLIER_PUBLIC_ROWS
 from gpucalc.validation.throughput_cases import load_throughput_cases, predict, relative_errors
 
 
@@ -42,8 +43,12 @@ def test_seed_002_measured_60_to_70_concurrent(catalog: Catalog) -> None:
 
 
 def test_published_runs_within_tolerance(catalog: Catalog) -> None:
+    """The 15 runs of the earlier public set (the constants were tuned on them); the runs added
+    since are scored out of sample by ``python -m benchmarks.generalisation``, not pinned."""
     errors: dict[str, list[float]] = {"throughput": [], "ttft": [], "tpot": []}
-    for case in load_throughput_cases(catalog):
+    cases = [c for c in load_throughput_cases(catalog) if c.id in EARLIER_PUBLIC_ROWS]
+    assert len(cases) == 15
+    for case in cases:
         for metric, err in relative_errors(case, predict(case)).items():
             errors[metric].append(abs(err))
     # measured-kernel surfaces: 5.5 % / 8.3 % / 13.8 % (python -m benchmarks.throughput_accuracy)
