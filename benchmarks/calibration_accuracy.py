@@ -15,17 +15,17 @@ import time
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_inputs
-from gpucalc.core.calibrate import (
+from gpucalc.core.measured.calibrate import (
     CalibrationResult,
     fit_efficiency,
     predicted_metrics,
     split_holdout,
     workload_inputs,
 )
-from gpucalc.core.efficiency import Efficiency
-from gpucalc.core.inputs import Deployment, PlanInputs, Workload
-from gpucalc.core.measured import MeasuredPoint
-from gpucalc.core.memory_plan import calculate_memory
+from gpucalc.core.measured.measured import MeasuredPoint
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.specs.efficiency import Efficiency
+from gpucalc.core.specs.inputs import Deployment, PlanInputs, Workload
 from gpucalc.validation.throughput_cases import ThroughputCase, load_throughput_cases
 
 RUN_IDS = ("tp-trt014-031", "tp-trt014-032", "tp-trt014-033")  # one deployment at three loads

@@ -27,7 +27,7 @@ from PySide6.QtCore import QTimer
 from gpucalc.ui.app import Shell, application
 from gpucalc.plan.catalog_session import CatalogSession
 from gpucalc.catalog.user_store import UserStore
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.ui.main_window import Session
 app = application()
 shell = Shell(CatalogSession(UserStore()).catalog, Scenario(), Session())
@@ -124,9 +124,9 @@ def typing_stalls() -> tuple[float, float, int]:
     from PySide6.QtCore import QTimer
 
     from gpucalc.catalog.bundled import Catalog
-    from gpucalc.core.scenario import Scenario
+    from gpucalc.core.specs.scenario import Scenario
     from gpucalc.ui.app import Shell, application
-    from gpucalc.ui.main_window import Session
+    from gpucalc.ui.session import Session
 
     app = application()
     shell = Shell(Catalog.load(), Scenario(), Session())

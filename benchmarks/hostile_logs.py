@@ -17,14 +17,14 @@ from functools import partial
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_inputs
-from gpucalc.core.calibrate import (
+from gpucalc.core.measured.calibrate import (
     MAX_CALIBRATION_POINTS,
     MAX_CALIBRATION_WORKLOADS,
     fit_efficiency,
     split_holdout,
 )
-from gpucalc.core.inputs import Deployment, Targets, Workload
-from gpucalc.core.measured import MeasuredPoint
+from gpucalc.core.measured.measured import MeasuredPoint
+from gpucalc.core.specs.inputs import Deployment, Targets, Workload
 from gpucalc.io.bench_results import parse_bench_text
 from gpucalc.io.engine_log import MAX_LOG_BYTES, parse_engine_log
 from gpucalc.io.errors import InputFileError

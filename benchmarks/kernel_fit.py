@@ -7,7 +7,7 @@ Run: ``python -m benchmarks.kernel_fit``. Reads ``specs/kernels/*.json`` (built 
 from __future__ import annotations
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.kernel_surfaces import FitResidual, KernelSystem
+from gpucalc.core.specs.kernel_surfaces import FitResidual, KernelSystem
 
 
 def _rows(system: KernelSystem) -> list[tuple[str, str, FitResidual]]:

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.memory_plan import calculate_memory
+from gpucalc.core.memory.memory_plan import calculate_memory
 from gpucalc.validation.kv_cases import load_kv_cases
 
 

@@ -16,8 +16,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from gpucalc.core.model_spec import MAX_HIDDEN, MAX_LAYERS, MAX_VOCAB
-from gpucalc.core.params import count_param_breakdown
+from gpucalc.core.memory.params import count_param_breakdown
+from gpucalc.core.specs.model_spec import MAX_HIDDEN, MAX_LAYERS, MAX_VOCAB
 from gpucalc.io.local_model import load_local_model
 from gpucalc.io.safetensors import MAX_TENSORS, read_header
 

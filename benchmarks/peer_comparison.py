@@ -30,9 +30,9 @@ from typing import Any
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.paths import specs_dir
 from gpucalc.catalog.resolve import resolve_scenario
-from gpucalc.core.inputs import PlanInputs
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.settings import effective_settings
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.memory.settings import effective_settings
+from gpucalc.core.specs.inputs import PlanInputs
 from gpucalc.validation.kv_cases import case_from_row as kv_case_from_row
 from gpucalc.validation.models import InexpressibleRowError, clean_name
 from gpucalc.validation.residuals import default_path as default_residuals

@@ -17,10 +17,10 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.inputs import Deployment, Targets, Workload
-from gpucalc.core.scenario import Scenario
-from gpucalc.core.sensitivity import evaluate_uncertainty
-from gpucalc.core.speculative_inputs import SpecMethod, SpeculativeDecoding
+from gpucalc.core.fleet.sensitivity import evaluate_uncertainty
+from gpucalc.core.specs.inputs import Deployment, Targets, Workload
+from gpucalc.core.specs.scenario import Scenario
+from gpucalc.core.specs.speculative_inputs import SpecMethod, SpeculativeDecoding
 from gpucalc.plan.compute import simulate_plan
 from gpucalc.report import build_report, write_report
 from gpucalc.report.csv_export import write_csv_files

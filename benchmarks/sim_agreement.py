@@ -19,11 +19,11 @@ from pathlib import Path
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_scenario
-from gpucalc.core.errors import PlanError
-from gpucalc.core.inputs import Deployment, PlanInputs, Targets, Workload
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.scenario import Scenario
-from gpucalc.core.sim_capacity import AGREEMENT_TOLERANCE, slo_capacity
+from gpucalc.core.common.errors import PlanError
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.simulation.capacity import AGREEMENT_TOLERANCE, slo_capacity
+from gpucalc.core.specs.inputs import Deployment, PlanInputs, Targets, Workload
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.validation.sources import EARLIER_PUBLIC_ROWS
 from gpucalc.validation.throughput_cases import load_throughput_cases
 from tests.report.scenarios import SMALL_SCENARIO, TP_SCENARIO

@@ -15,11 +15,11 @@ from functools import partial
 from benchmarks.speed import median_seconds
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_inputs
-from gpucalc.core.inputs import Deployment, Workload
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.sim_sweep import rates_up_to, saturation_rate, simulate_rate_sweep
-from gpucalc.core.sim_traffic import Router, TrafficSpec
-from gpucalc.core.simulate import simulate
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.simulation.simulate import simulate
+from gpucalc.core.simulation.sweep import rates_up_to, saturation_rate, simulate_rate_sweep
+from gpucalc.core.simulation.traffic import Router, TrafficSpec
+from gpucalc.core.specs.inputs import Deployment, Workload
 from gpucalc.plan.bench_parse import parse_bench_command
 from gpucalc.plan.bench_run import predict_bench
 

@@ -16,11 +16,11 @@ from collections.abc import Callable
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import precision_tiers, resolve_inputs
-from gpucalc.core.calculate import calculate
-from gpucalc.core.inputs import Deployment, Targets, Workload
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.sizing import SizingRequest, size_fleet
-from gpucalc.core.sweep import context_sweep
+from gpucalc.core.capacity.calculate import calculate
+from gpucalc.core.capacity.sweep import context_sweep
+from gpucalc.core.fleet.sizing import SizingRequest, size_fleet
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.specs.inputs import Deployment, Targets, Workload
 
 
 def median_seconds(fn: Callable[[], object], repeat: int) -> float:

@@ -13,12 +13,12 @@ import numpy as np
 from benchmarks.speed import median_seconds
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_inputs
-from gpucalc.core.inputs import Deployment, PlanInputs, Targets, Workload
-from gpucalc.core.length_records import LengthRecord
-from gpucalc.core.length_stats import length_stats
-from gpucalc.core.sensitivity import concurrency_sensitivity
-from gpucalc.core.sizing import SizingRequest
-from gpucalc.core.uncertainty import uncertainty_bands
+from gpucalc.core.fleet.sensitivity import concurrency_sensitivity
+from gpucalc.core.fleet.sizing import SizingRequest
+from gpucalc.core.fleet.uncertainty import uncertainty_bands
+from gpucalc.core.measured.length_records import LengthRecord
+from gpucalc.core.measured.length_stats import length_stats
+from gpucalc.core.specs.inputs import Deployment, PlanInputs, Targets, Workload
 
 CASES = (("llama-3.1-8b-instruct", 1), ("llama-3.1-70b-instruct", 4),
          ("mixtral-8x7b-instruct-v0.1", 2))

@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.scenario_file import save_scenario
 from gpucalc.ui.app import Shell
 from gpucalc.ui.i18n import LANGUAGES
@@ -379,7 +379,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from gpucalc.catalog.bundled import Catalog
     from gpucalc.ui.app import application
-    from gpucalc.ui.main_window import Session
+    from gpucalc.ui.session import Session
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=10_000)

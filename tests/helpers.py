@@ -6,7 +6,7 @@ from typing import Any
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_inputs
-from gpucalc.core.inputs import Deployment, PlanInputs, Workload
+from gpucalc.core.specs.inputs import Deployment, PlanInputs, Workload
 
 
 def plan(catalog: Catalog, model: str, gpu: str = "h100-sxm-80gb", *,

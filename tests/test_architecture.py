@@ -22,7 +22,7 @@ def _imports(tree: ast.AST) -> set[str]:
 
 
 def test_core_is_pure() -> None:
-    for path in CORE.glob("*.py"):
+    for path in CORE.rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for name in _imports(tree):
             assert not any(name == m or name.startswith(m + ".") for m in FORBIDDEN_MODULES), (
@@ -30,6 +30,95 @@ def test_core_is_pure() -> None:
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 assert node.func.id not in FORBIDDEN_CALLS, f"{path.name} calls {node.func.id}()"
+
+
+CORE_DOMAINS = {"common": 0, "specs": 1, "parallel": 2, "memory": 3, "step": 4, "capacity": 5,
+                "fleet": 6, "simulation": 6, "measured": 6}
+"""The core's domain subpackages, lowest first: each imports only from its own floor or below."""
+
+
+def test_core_is_housed_by_domain() -> None:
+    assert sorted(p.name for p in CORE.glob("*.py")) == ["__init__.py"]
+    assert {p.name for p in CORE.iterdir() if p.is_dir() and p.name != "__pycache__"} == set(CORE_DOMAINS)
+    for domain, floor in CORE_DOMAINS.items():
+        for path in (CORE / domain).glob("*.py"):
+            for name in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+                parts = name.split(".")
+                if parts[:2] != ["gpucalc", "core"] or len(parts) < 3:
+                    continue
+                lower_or_own = CORE_DOMAINS[parts[2]] < floor or parts[2] == domain
+                assert lower_or_own, f"core/{domain}/{path.name} imports {name}"
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _import_graph() -> dict[str, set[str]]:
+    """Every gpucalc module and the gpucalc modules it imports anywhere (type checking included)."""
+    paths = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        targets: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                targets.add(node.module)
+                targets.update(f"{node.module}.{alias.name}" for alias in node.names)
+        graph[name] = {t for t in targets if t in paths and t != name}
+    return graph
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan, iteratively)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for root, children_of_root in graph.items():
+        if root in index:
+            continue
+        work = [(root, iter(sorted(children_of_root)))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_no_import_circle_anywhere() -> None:
+    assert _circles(_import_graph()) == []
+
+
+def test_a_circle_is_found() -> None:
+    assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
 def test_cli_estimate_path_does_not_import_qt() -> None:

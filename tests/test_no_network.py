@@ -24,9 +24,9 @@ import pytest
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_scenario
 from gpucalc.cli.main import main
-from gpucalc.core.calculate import LoadRequest, calculate
-from gpucalc.core.scenario import Scenario
-from gpucalc.core.sizing import SizingRequest, size_fleet
+from gpucalc.core.capacity.calculate import LoadRequest, calculate
+from gpucalc.core.fleet.sizing import SizingRequest, size_fleet
+from gpucalc.core.specs.scenario import Scenario
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
@@ -130,7 +130,7 @@ def test_cli_estimate(no_network: NetworkTrap, capsys: pytest.CaptureFixture[str
 def test_window_start_to_first_result(no_network: NetworkTrap, qtbot: QtBot, catalog: Catalog) -> None:
     pytest.importorskip("PySide6")
     from gpucalc.ui.app import Shell
-    from gpucalc.ui.main_window import Session
+    from gpucalc.ui.session import Session
 
     shell = Shell(catalog, Scenario(), Session(language="en"))
     qtbot.addWidget(shell.window)
@@ -150,7 +150,7 @@ def test_window_tabs_tools_and_exports(no_network: NetworkTrap, qtbot: QtBot, ca
     from PySide6.QtWidgets import QApplication
 
     from gpucalc.ui.app import Shell
-    from gpucalc.ui.main_window import Session
+    from gpucalc.ui.session import Session
 
     shell = Shell(catalog, Scenario(), Session(language="en"))  # windows replaced are deleted
     try:

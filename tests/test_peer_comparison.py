@@ -21,7 +21,7 @@ from benchmarks.peer_comparison import (
     with_peer,
 )
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.memory_plan import calculate_memory
+from gpucalc.core.memory.memory_plan import calculate_memory
 from gpucalc.validation.kv_cases import expressed_kv_cases, kv_rows
 from gpucalc.validation.residuals import default_path
 from gpucalc.validation.throughput_cases import (

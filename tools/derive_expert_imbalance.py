@@ -7,7 +7,7 @@ and pandas/pyarrow (``bash tools/peer_env.sh`` builds ``build/peer-venv``)::
     build/peer-venv/bin/python tools/derive_expert_imbalance.py --write  # and set the constants
 
 Nothing here is imported by gpucalc; ``--write`` sets ``DEFAULT_IMBALANCE`` / ``EPLB_IMBALANCE``
-in ``gpucalc/core/expert_parallel.py``, which is what ships. aiconfigurator plans MoE routing as
+in ``gpucalc/core/specs/parallel_inputs.py``, which is what ships. aiconfigurator plans MoE routing as
 ``workload_distribution = "power_law"`` (sdk/config.py) with α = 1.01 (sdk/models/deepseek.py and
 the other MoE models) and measured its kernels under that routing and under balanced routing.
 
@@ -42,7 +42,7 @@ MIN_TOKENS = 4096  # compute-bound: below it the expert weights' reads, not the 
 ALPHA = "power_law_1.01"  # aiconfigurator's planning routing (sdk/models/*.py _power_law_alpha)
 SHAPE = ["kernel_source", "moe_dtype", "num_tokens", "hidden_size", "inter_size", "topk",
          "num_experts", "moe_tp_size", "moe_ep_size"]
-TARGET = Path(__file__).resolve().parent.parent / "gpucalc" / "core" / "expert_parallel.py"
+TARGET = Path(__file__).resolve().parent.parent / "gpucalc" / "core" / "specs" / "parallel_inputs.py"
 
 
 def _data_root() -> Path:
@@ -112,7 +112,7 @@ def derive(root: Path) -> dict[str, Any]:
 
 
 def write_constants(figures: dict[str, Any], target: Path = TARGET) -> None:
-    """Set DEFAULT_IMBALANCE and EPLB_IMBALANCE in gpucalc/core/expert_parallel.py."""
+    """Set DEFAULT_IMBALANCE and EPLB_IMBALANCE in gpucalc/core/specs/parallel_inputs.py."""
     text = target.read_text(encoding="utf-8")
     for name, key in (("DEFAULT_IMBALANCE", "default_imbalance"), ("EPLB_IMBALANCE", "eplb_imbalance")):
         text, count = re.subn(rf"^{name} = [0-9.]+", f"{name} = {figures[key]}", text, flags=re.M)
@@ -125,7 +125,7 @@ def main() -> None:
     """Print the figures (JSON); with --write, set the constants."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--write", action="store_true",
-                        help="set the constants in gpucalc/core/expert_parallel.py")
+                        help="set the constants in gpucalc/core/specs/parallel_inputs.py")
     args = parser.parse_args()
     figures = derive(_data_root())
     print(json.dumps(figures, indent=1, sort_keys=True))

@@ -34,7 +34,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from gpucalc.core.price import Price, PriceSource  # noqa: E402 - after the path set-up
+from gpucalc.core.specs.price import Price, PriceSource  # noqa: E402 - after the path set-up
 
 PRICES = ROOT / "specs" / "prices" / "gpu_prices.json"
 GPUS = ROOT / "specs" / "gpus"

@@ -13,14 +13,14 @@ from pydantic import BaseModel, ValidationError
 from gpucalc.catalog.entries import ModelEntry
 from gpucalc.catalog.kernels import KernelTableError, load_kernel_catalog
 from gpucalc.catalog.paths import specs_dir
-from gpucalc.core.engine import EngineProfile
-from gpucalc.core.errors import TemplatedError
-from gpucalc.core.gpu_spec import GpuSpec
-from gpucalc.core.kernel_surfaces import KernelCatalog
-from gpucalc.core.model_spec import ModelSpec
-from gpucalc.core.network import NetworkSpec, default_network_id
-from gpucalc.core.precision import KvFormat, WeightFormat
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.common.errors import TemplatedError
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.specs.engine import EngineProfile
+from gpucalc.core.specs.gpu_spec import GpuSpec
+from gpucalc.core.specs.kernel_surfaces import KernelCatalog
+from gpucalc.core.specs.model_spec import ModelSpec
+from gpucalc.core.specs.network import NetworkSpec, default_network_id
+from gpucalc.core.specs.precision import KvFormat, WeightFormat
 from gpucalc.io.bounded_json import read_json_file
 from gpucalc.io.errors import InputFileError
 from gpucalc.io.hf_config import model_spec_from_config

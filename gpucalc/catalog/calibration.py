@@ -3,7 +3,7 @@
 A calibration becomes a user engine entry with a new id, based on the engine it calibrates:
 everything is copied from that engine, and the calibrated GPU gets an ``efficiency_by_gpu``
 override holding the fitted factors (memory calibrations from a start-up log change the
-activation and runtime constants instead; see :func:`gpucalc.core.log_compare.calibrate_from_log`).
+activation and runtime constants instead; see :func:`gpucalc.core.measured.log_compare.calibrate_from_log`).
 The entry is selectable like any other engine profile and exported with the user's tables.
 Nothing is written until :func:`save_calibration` is called, and an existing profile of the same
 id is replaced only with ``overwrite=True``.
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.user_store import StoreNotice, UserStore, UserTable
-from gpucalc.core.efficiency import Efficiency, EfficiencyOverride
-from gpucalc.core.engine import EngineProfile
-from gpucalc.core.log_compare import calibration_id, calibration_name
+from gpucalc.core.measured.log_compare import calibration_id, calibration_name
+from gpucalc.core.specs.efficiency import Efficiency, EfficiencyOverride
+from gpucalc.core.specs.engine import EngineProfile
 
 FITTED_FIELDS = ("gemm_compute", "attention_compute", "memory_bandwidth", "comm_bandwidth",
                  "comm_latency_us", "step_overhead_ms")

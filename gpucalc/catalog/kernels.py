@@ -6,7 +6,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from gpucalc.core.kernel_surfaces import GpuMapping, KernelCatalog, KernelSystem
+from gpucalc.core.specs.kernel_surfaces import GpuMapping, KernelCatalog, KernelSystem
 from gpucalc.io.bounded_json import parse_json_text, read_bounded_bytes
 from gpucalc.io.errors import InputFileError
 

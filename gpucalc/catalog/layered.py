@@ -16,10 +16,10 @@ from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.entries import ModelEntry
 from gpucalc.catalog.tables import PriceEntry
 from gpucalc.catalog.user_store import StoreNotice, UserStore, UserTable
-from gpucalc.core.engine import EngineProfile
-from gpucalc.core.gpu_spec import GpuSpec
-from gpucalc.core.network import NetworkSpec
-from gpucalc.core.precision import KvFormat, WeightFormat
+from gpucalc.core.specs.engine import EngineProfile
+from gpucalc.core.specs.gpu_spec import GpuSpec
+from gpucalc.core.specs.network import NetworkSpec
+from gpucalc.core.specs.precision import KvFormat, WeightFormat
 
 EntryT = TypeVar("EntryT", bound=BaseModel)
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from gpucalc.catalog.bundled import Catalog, CatalogError
-from gpucalc.core.engine import EngineProfile
-from gpucalc.core.gpu_spec import GpuSpec
-from gpucalc.core.inputs import Deployment, PlanInputs, Targets, Workload
-from gpucalc.core.model_spec import ModelSpec
-from gpucalc.core.precision import KvFormat, WeightFormat
-from gpucalc.core.scenario import Scenario
-from gpucalc.core.speculative_inputs import SpecMethod
-from gpucalc.core.topology import check_nodes_hold_the_gpus
+from gpucalc.core.parallel.topology import check_nodes_hold_the_gpus
+from gpucalc.core.specs.engine import EngineProfile
+from gpucalc.core.specs.gpu_spec import GpuSpec
+from gpucalc.core.specs.inputs import Deployment, PlanInputs, Targets, Workload
+from gpucalc.core.specs.model_spec import ModelSpec
+from gpucalc.core.specs.precision import KvFormat, WeightFormat
+from gpucalc.core.specs.scenario import Scenario
+from gpucalc.core.specs.speculative_inputs import SpecMethod
 from gpucalc.io.local_model import load_local_model
 
 MAX_MODEL_REF_CHARACTERS = 4_096

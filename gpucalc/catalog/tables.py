@@ -20,11 +20,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.entries import ModelEntry
-from gpucalc.core.engine import EngineProfile
-from gpucalc.core.gpu_spec import GpuSpec
-from gpucalc.core.network import NetworkSpec
-from gpucalc.core.precision import KvFormat, WeightFormat
-from gpucalc.core.price import MAX_PRICE_USD_PER_GPU_HOUR, USD, Price, iso_date
+from gpucalc.core.specs.engine import EngineProfile
+from gpucalc.core.specs.gpu_spec import GpuSpec
+from gpucalc.core.specs.network import NetworkSpec
+from gpucalc.core.specs.precision import KvFormat, WeightFormat
+from gpucalc.core.specs.price import MAX_PRICE_USD_PER_GPU_HOUR, USD, Price, iso_date
 from gpucalc.io.errors import InputFileError
 from gpucalc.io.hf_config import model_spec_from_config
 
@@ -43,7 +43,7 @@ class PriceEntry(BaseModel):
 
     A price quoted in another currency keeps its amount, the rate it was converted at (units
     per USD) and that rate's date; ``usd_per_gpu_hour`` is the converted figure (checked by
-    :class:`~gpucalc.core.price.Price`).
+    :class:`~gpucalc.core.specs.price.Price`).
     """
 
     model_config = ConfigDict(frozen=True)

@@ -51,7 +51,7 @@ from gpucalc.catalog.tables import (
     validate_entry,
     with_key_id,
 )
-from gpucalc.core.explain import Notice
+from gpucalc.core.common.explain import Notice
 
 FILE_FORMAT = "gpucalc-user-table"
 CURRENT_SCHEMA_VERSION = 1

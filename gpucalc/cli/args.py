@@ -5,14 +5,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from gpucalc.core.disagg_inputs import Disaggregation
-from gpucalc.core.expert_parallel import (
-    DEFAULT_IMBALANCE,
-    EPLB_IMBALANCE,
-    IMBALANCE_DEFAULTS,
-    AllToAllMode,
-)
-from gpucalc.core.inputs import (
+from gpucalc.core.specs.disagg_inputs import Disaggregation
+from gpucalc.core.specs.inputs import (
     SLO_PERCENTILES,
     Deployment,
     RequestClass,
@@ -21,8 +15,14 @@ from gpucalc.core.inputs import (
     TrafficMode,
     Workload,
 )
-from gpucalc.core.scenario import Scenario
-from gpucalc.core.speculative_inputs import SpeculativeDecoding
+from gpucalc.core.specs.parallel_inputs import (
+    DEFAULT_IMBALANCE,
+    EPLB_IMBALANCE,
+    IMBALANCE_DEFAULTS,
+    AllToAllMode,
+)
+from gpucalc.core.specs.scenario import Scenario
+from gpucalc.core.specs.speculative_inputs import SpeculativeDecoding
 from gpucalc.plan.serve_command import (
     all2all_mode_of,
     attention_tp,
@@ -306,7 +306,7 @@ def node_gpus(args: argparse.Namespace) -> int | None:
     per_node = args.gpus_per_node
     if per_node is None:
         from gpucalc.catalog.layered import load_layered_catalog
-        from gpucalc.core.topology import default_gpus_per_node
+        from gpucalc.core.parallel.topology import default_gpus_per_node
 
         catalog, _ = load_layered_catalog()
         per_node = default_gpus_per_node(catalog.gpu(args.gpu))

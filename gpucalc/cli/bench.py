@@ -16,7 +16,7 @@ from typing import Any
 
 from gpucalc.cli.args import add_deployment_args, add_workload_args, scenario_from_flags
 from gpucalc.cli.catalog import user_catalog
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
 from gpucalc.text.numbers import strict_json
 
 
@@ -51,7 +51,7 @@ def _command_text(words: list[str]) -> str:
     if words and words[0] == "--":
         words = words[1:]
     if not words:
-        from gpucalc.cli.main import CliError
+        from gpucalc.cli.errors import CliError
 
         raise CliError(QT_TRANSLATE_NOOP("Errors", "paste the benchmark command after --, e.g. gpucalc "
                                                    "bench --gpu h100-sxm-80gb -- vllm bench serve "
@@ -62,7 +62,7 @@ def _command_text(words: list[str]) -> str:
 def run_bench(args: argparse.Namespace) -> int:
     """Print the predicted summary (or JSON); optionally save the client's result file."""
     from gpucalc.catalog.storage import atomic_write_text
-    from gpucalc.cli.main import EXIT_DOES_NOT_FIT, SCENARIO_REFUSED, CliError, cli_language
+    from gpucalc.cli.errors import EXIT_DOES_NOT_FIT, SCENARIO_REFUSED, CliError, cli_language
     from gpucalc.plan.bench_parse import BenchCommandError, parse_bench_command
     from gpucalc.plan.bench_report import prediction_json, result_file_text, tool_summary
     from gpucalc.plan.bench_run import bench_scenario, predict_scenario

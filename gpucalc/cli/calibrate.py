@@ -33,21 +33,21 @@ from gpucalc.cli.args import (
 )
 from gpucalc.cli.catalog import user_catalog
 from gpucalc.cli.columns import cells, left, right
-from gpucalc.cli.main import cli_language
+from gpucalc.cli.errors import cli_language
 from gpucalc.cli.output import LINE_LABELS
 from gpucalc.cli.uncertainty_output import factor_name
-from gpucalc.core.engine import EngineProfile
-from gpucalc.core.inputs import PlanInputs
-from gpucalc.core.log_compare import (
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.measured.log_compare import (
     DEFAULT_TOLERANCE,
     LogCalibration,
     LogComparison,
     calibrate_from_log,
     compare_memory,
 )
-from gpucalc.core.measured import MeasuredPoint
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.measured.measured import MeasuredPoint
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.specs.engine import EngineProfile
+from gpucalc.core.specs.inputs import PlanInputs
 from gpucalc.io.bench_results import read_bench_results
 from gpucalc.io.engine_log import deployment_overrides, read_engine_log
 from gpucalc.text.catalog_text import catalog_name
@@ -57,7 +57,7 @@ from gpucalc.text.numbers import finite_json, strict_json
 from gpucalc.text.terms import formula_text, unit_name
 
 if TYPE_CHECKING:
-    from gpucalc.core.calibrate import CalibrationResult
+    from gpucalc.core.measured.calibrate import CalibrationResult
 
 # Flags the log may fill in, with the command line's default (left alone when the user set it).
 LOG_FILLED_DEFAULTS: dict[str, Any] = {
@@ -341,7 +341,7 @@ def calibration_text(result: CalibrationResult, profile: EngineProfile, seconds:
 
 def run_calibrate(args: argparse.Namespace) -> int:
     """``gpucalc calibrate``: fit the efficiency factors to benchmark results."""
-    from gpucalc.core.calibrate import fit_efficiency, split_holdout
+    from gpucalc.core.measured.calibrate import fit_efficiency, split_holdout
 
     if not 0 <= args.holdout_share < 1:
         raise CalibrationCliError("--holdout-share is a share in [0, 1)")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from gpucalc.core.disaggregation import DisaggregatedPlan
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.fleet.disaggregation import DisaggregatedPlan
 from gpucalc.plan.disaggregation import DisaggFigure
 from gpucalc.text.catalogue import translate
 from gpucalc.text.notices import notice_text

@@ -8,7 +8,7 @@ from gpucalc.cli.disagg_output import disaggregated_table
 from gpucalc.cli.output import memory_json, memory_table, topology_json, topology_line, weight_format_json
 from gpucalc.cli.perf_output import fleet_json, fleet_table, performance_json, performance_table
 from gpucalc.cli.uncertainty_output import uncertainty_json, uncertainty_table
-from gpucalc.core.topology import node_summary
+from gpucalc.core.parallel.topology import node_summary
 from gpucalc.plan.compute import Plan
 from gpucalc.plan.disaggregation import disaggregated_figures
 from gpucalc.text.answer_text import alternative_sentence, fastest_sentence, no_qps_sentence

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from gpucalc.cli.columns import left, right
-from gpucalc.core.inputs import Workload
-from gpucalc.core.length_stats import LengthDistribution, LengthHistogram, LengthStats
+from gpucalc.core.measured.length_stats import LengthDistribution, LengthHistogram, LengthStats
+from gpucalc.core.specs.inputs import Workload
 from gpucalc.io.lengths import LengthsFile
 from gpucalc.text.catalogue import translate
 from gpucalc.text.terms import STATISTIC_NAMES, unit_name

@@ -8,7 +8,6 @@ import os
 import sys
 import traceback
 from collections.abc import Sequence
-from functools import partial
 
 from gpucalc import __version__
 from gpucalc.cli.args import (
@@ -20,6 +19,13 @@ from gpucalc.cli.args import (
 )
 from gpucalc.cli.bench import add_bench_parser, run_bench
 from gpucalc.cli.catalog import user_catalog
+from gpucalc.cli.errors import (
+    EXIT_DOES_NOT_FIT,
+    EXIT_USAGE,
+    CliError,
+    cli_language,
+    describe_cli_error,
+)
 from gpucalc.cli.simulate import add_simulate_parser, run_simulate
 from gpucalc.cli.streams import (
     EXIT_OUTPUT,
@@ -28,74 +34,19 @@ from gpucalc.cli.streams import (
     guarded_streams,
     say_on_stderr,
 )
-from gpucalc.core.inputs import PlanInputs
-from gpucalc.core.scenario import Scenario
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.specs.inputs import PlanInputs
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.field_errors import CONTEXT as ERRORS
 from gpucalc.plan.field_errors import (
-    ErrorDescription,
-    command_line_name,
-    describe_error,
     first_line,
     in_language,
 )
 from gpucalc.text.catalog_text import catalog_name
 from gpucalc.text.catalogue import LANGUAGES, environment_language
 from gpucalc.text.numbers import NOT_FINITE_CONVENTION, strict_json
-from gpucalc.text.terms import Lookup
 
 MAX_SWEEP_POINTS = 10_000  # planning lengths of one context sweep (about a second)
-EXIT_USAGE = 2
-EXIT_DOES_NOT_FIT = 3
-
-
-class CliError(Exception):
-    """A problem to report in one line, with an exit code.
-
-    ``message`` is English, marked ``QT_TRANSLATE_NOOP("Errors", …)`` where raised when it is
-    a template of ``values``; ``cause`` is the error it reports, told as ``{reason}`` (or alone
-    when ``message`` is empty). :meth:`text` gives the line in the user's language.
-    """
-
-    def __init__(self, message: str, code: int = EXIT_USAGE, /, *, cause: BaseException | None = None,
-                 **values: object) -> None:
-        super().__init__(message)
-        self.code = code
-        self.cause = cause
-        self.values = values
-
-    def text(self, tr: Lookup) -> str:
-        """The one-line message, translated by ``tr``; a cause is described as the CLI describes errors."""
-        reason = "" if self.cause is None else cause_text(self.cause, tr)
-        template = str(self.args[0]) if self.args else ""
-        if not template:
-            return reason
-        shown = tr(ERRORS, template)
-        if not self.values and self.cause is None:
-            return first_line(shown)
-        try:
-            return first_line(shown.format(reason=reason, **self.values))
-        except (KeyError, IndexError, ValueError):
-            return first_line(template.format(reason=reason, **self.values))
-
-
-def cause_text(exc: BaseException, tr: Lookup) -> str:
-    """``exc`` in one line as the command line tells it (its own words when it is not a known error)."""
-    described = describe_cli_error(exc, tr)
-    return described.message if described.known else first_line(str(exc)) or type(exc).__name__
-
-
-def describe_cli_error(exc: BaseException, tr: Lookup) -> ErrorDescription:
-    """``exc`` described for the command line: translated by ``tr``, each field named by its flag."""
-    return describe_error(exc, tr, partial(command_line_name, tr))
-
-
-def cli_language(args: argparse.Namespace) -> str:
-    """The language of the command line's messages: ``--lang``, else the locale's ('en' or 'zh')."""
-    return getattr(args, "lang", None) or environment_language()
-
-
-SCENARIO_REFUSED = QT_TRANSLATE_NOOP("Errors", "scenario {file}: {reason}")
 LANG_HELP = "language of messages and text output: en or zh (default: from the locale)"
 
 
@@ -215,7 +166,7 @@ def _add_output_format(parser: argparse.ArgumentParser, table: bool = False) -> 
 def run_estimate(args: argparse.Namespace) -> int:
     """``gpucalc estimate``: the memory picture, the two measures, the fleet and the bands."""
     from gpucalc.cli.estimate_output import estimate_json, estimate_text
-    from gpucalc.core.calculate import LoadRequest
+    from gpucalc.core.capacity.calculate import LoadRequest
     from gpucalc.plan.compute import PlanOptions, plan_inputs
     from gpucalc.text.notices import notice_text
 
@@ -245,7 +196,7 @@ def _scenario_inputs(args: argparse.Namespace) -> tuple[Scenario, PlanInputs]:
 def run_sweep(args: argparse.Namespace) -> int:
     """``gpucalc sweep``: ceilings against context, or latency against concurrency."""
     from gpucalc.cli.perf_output import sweep_csv, sweep_json, sweep_text
-    from gpucalc.core.sweep import context_sweep
+    from gpucalc.core.capacity.sweep import context_sweep
     from gpucalc.plan.compute import PlanOptions, plan_inputs
 
     scenario, inputs = _scenario_inputs(args)
@@ -283,8 +234,8 @@ def run_size(args: argparse.Namespace) -> int:
     """
     from gpucalc.catalog.resolve import precision_tiers, resolve_scenario
     from gpucalc.cli.perf_output import sizing_csv, sizing_table
-    from gpucalc.core.physical_bounds import request_length_error
-    from gpucalc.core.sizing import SizingRequest, search_precisions, size_fleet
+    from gpucalc.core.capacity.physical_bounds import request_length_error
+    from gpucalc.core.fleet.sizing import SizingRequest, search_precisions, size_fleet
 
     catalog = user_catalog(cli_language(args))
     gpu_ids = [g.strip() for g in args.gpus.split(",") if g.strip()] or list(catalog.gpus)
@@ -366,7 +317,7 @@ def run_lengths(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from gpucalc.cli.lengths_output import lengths_json, lengths_text
-    from gpucalc.core.length_stats import length_stats
+    from gpucalc.core.measured.length_stats import length_stats
     from gpucalc.io.lengths import read_lengths
 
     file = read_lengths(Path(args.file))

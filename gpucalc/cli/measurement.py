@@ -13,12 +13,12 @@ from typing import Any
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.cli.catalog import user_catalog
-from gpucalc.cli.main import EXIT_DOES_NOT_FIT, CliError, cli_language
+from gpucalc.cli.errors import EXIT_DOES_NOT_FIT, CliError, cli_language
 from gpucalc.cli.report import _add_scenario_source, scenario_from_args
-from gpucalc.core.inputs import PlanInputs
-from gpucalc.core.measured import MeasuredPoint
-from gpucalc.core.scenario import Scenario
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.measured.measured import MeasuredPoint
+from gpucalc.core.specs.inputs import PlanInputs
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.bench_commands import OWN_TOOL, BenchTool
 from gpucalc.plan.compute import PlanOptions, compute_plan, plan_inputs
 from gpucalc.plan.measurement_check import (

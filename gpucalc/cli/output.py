@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from gpucalc.cli.columns import left, right
-from gpucalc.core.explain import Term
-from gpucalc.core.memory_result import MemoryResult
-from gpucalc.core.precision import WeightFormat
-from gpucalc.core.topology import NodeSummary
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
-from gpucalc.core.units import BYTES_PER_GIB
-from gpucalc.core.weight_only import engine_format
+from gpucalc.core.common.explain import Term
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.common.units import BYTES_PER_GIB
+from gpucalc.core.memory.memory_result import MemoryResult
+from gpucalc.core.parallel.topology import NodeSummary
+from gpucalc.core.specs.precision import WeightFormat
+from gpucalc.core.specs.weight_only import engine_format
 from gpucalc.text.catalogue import translate
 from gpucalc.text.notices import notice_text
 from gpucalc.text.numbers import count, memory_size

@@ -6,15 +6,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from gpucalc.cli.columns import cells, left, right
-from gpucalc.core.class_latency import ClassLatency
-from gpucalc.core.explain import Notice
-from gpucalc.core.fleet import FleetVerdict
-from gpucalc.core.inputs import Targets
-from gpucalc.core.perf_result import CeilingKind, CurvePoint, PerformanceResult, PointSummary
-from gpucalc.core.quality import QUALITY_CAVEAT
-from gpucalc.core.sizing import SizingRow
-from gpucalc.core.sweep import CONTEXT_AXIS, ContextSweep
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.capacity.class_latency import ClassLatency
+from gpucalc.core.capacity.perf_result import CeilingKind, CurvePoint, PerformanceResult, PointSummary
+from gpucalc.core.capacity.sweep import CONTEXT_AXIS, ContextSweep
+from gpucalc.core.common.explain import Notice
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.fleet.fleet import FleetVerdict
+from gpucalc.core.fleet.sizing import SizingRow
+from gpucalc.core.specs.inputs import Targets
+from gpucalc.core.specs.quality import QUALITY_CAVEAT
 from gpucalc.plan.fleet import fleet_figures, layout_figures
 from gpucalc.text.answer_text import (
     CONCURRENCY_LABEL,

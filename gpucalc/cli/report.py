@@ -15,9 +15,9 @@ from gpucalc.cli.args import (
     scenario_from_flags,
 )
 from gpucalc.cli.catalog import user_catalog
-from gpucalc.cli.main import EXIT_DOES_NOT_FIT, EXIT_USAGE, SCENARIO_REFUSED, CliError, cli_language
-from gpucalc.core.scenario import Scenario
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.cli.errors import EXIT_DOES_NOT_FIT, EXIT_USAGE, SCENARIO_REFUSED, CliError, cli_language
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.text.catalogue import LANGUAGES, translate
 
 

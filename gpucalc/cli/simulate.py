@@ -20,17 +20,17 @@ from gpucalc.cli.args import (
 )
 from gpucalc.cli.catalog import user_catalog
 from gpucalc.cli.columns import cells, left, right
-from gpucalc.core.explain import Notice
-from gpucalc.core.sim_limits import MAX_SIMULATED_REQUESTS, MAX_SWEEP_REQUESTS
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.common.explain import Notice
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.simulation.limits import MAX_SIMULATED_REQUESTS, MAX_SWEEP_REQUESTS
 from gpucalc.text.catalogue import translate
 from gpucalc.text.notices import notice_text
 from gpucalc.text.numbers import finite_text, strict_json
 from gpucalc.text.terms import STATISTIC_NAMES
 
 if TYPE_CHECKING:
-    from gpucalc.core.sim_metrics import Percentiles, SimulationResult
-    from gpucalc.core.sim_sweep import RateSweep
+    from gpucalc.core.simulation.metrics import Percentiles, SimulationResult
+    from gpucalc.core.simulation.sweep import RateSweep
 
 EXIT_DOES_NOT_FIT = 3
 MAX_SWEEP_POINTS = 200
@@ -242,20 +242,20 @@ def run_simulate(args: argparse.Namespace) -> int:
     """``gpucalc simulate``: print one run, or the curve of a rate sweep."""
     # The simulator (numpy) and the catalog load only for this command.
     from gpucalc.catalog.resolve import resolve_inputs
-    from gpucalc.cli.main import CliError, cli_language
-    from gpucalc.core.calculate import calculate_performance
-    from gpucalc.core.inputs import MIN_REQUEST_RATE
-    from gpucalc.core.memory_plan import calculate_memory
-    from gpucalc.core.physical_bounds import request_length_error
-    from gpucalc.core.sim_capacity import offered_load_notice
-    from gpucalc.core.sim_sweep import (
+    from gpucalc.cli.errors import CliError, cli_language
+    from gpucalc.core.capacity.calculate import calculate_performance
+    from gpucalc.core.capacity.physical_bounds import request_length_error
+    from gpucalc.core.memory.memory_plan import calculate_memory
+    from gpucalc.core.simulation.capacity import offered_load_notice
+    from gpucalc.core.simulation.simulate import simulate
+    from gpucalc.core.simulation.sweep import (
         SWEEP_TOP_OF_SATURATION,
         rates_up_to,
         saturation_rate,
         simulate_rate_sweep,
     )
-    from gpucalc.core.sim_traffic import Router, TrafficSpec
-    from gpucalc.core.simulate import simulate
+    from gpucalc.core.simulation.traffic import Router, TrafficSpec
+    from gpucalc.core.specs.inputs import MIN_REQUEST_RATE
     from gpucalc.io.lengths import read_length_pairs
 
     if args.percentile is None:

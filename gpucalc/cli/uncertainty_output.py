@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from gpucalc.cli.columns import cells, left, right
-from gpucalc.core.sensitivity import FACTOR_NAMES, Sensitivity
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
-from gpucalc.core.uncertainty import Bands
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.fleet.sensitivity import FACTOR_NAMES, Sensitivity
+from gpucalc.core.fleet.uncertainty import Bands
 from gpucalc.text.catalogue import translate
 from gpucalc.text.terms import STATISTIC_NAMES, unit_name
 

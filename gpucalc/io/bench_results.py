@@ -42,7 +42,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from gpucalc.core.measured import MeasuredPoint
+from gpucalc.core.measured.measured import MeasuredPoint
 from gpucalc.io.bounded_json import parse_json_text, read_bounded_bytes
 from gpucalc.io.errors import InputFileError
 from gpucalc.io.lengths import csv_problem

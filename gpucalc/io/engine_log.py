@@ -38,7 +38,7 @@ from typing import IO, Any
 
 from pydantic import ValidationError
 
-from gpucalc.core.measured import FlagValue, MeasuredMemory
+from gpucalc.core.measured.measured import FlagValue, MeasuredMemory
 from gpucalc.io.bounded_json import open_regular
 from gpucalc.io.errors import InputFileError
 

@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
-from gpucalc.core.model_spec import (
+from gpucalc.core.specs.model_spec import (
     MAX_EXPERTS,
     MAX_HEAD_DIM,
     MAX_HEADS,

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from gpucalc.core.model_spec import (
+from gpucalc.core.specs.model_spec import (
     MAX_HEAD_DIM,
     MAX_HEADS,
     MAX_INTERMEDIATE,

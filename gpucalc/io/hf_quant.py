@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
-from gpucalc.core.model_spec import CheckpointQuant, QuantScope
+from gpucalc.core.specs.model_spec import CheckpointQuant, QuantScope
 from gpucalc.io.bounded_json import MAX_JSON_INT
 from gpucalc.io.config_values import described, json_list, whole_number
 

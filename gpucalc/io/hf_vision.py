@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gpucalc.core.model_spec import MAX_HIDDEN, MAX_INTERMEDIATE, MAX_LAYERS, VisionSpec
+from gpucalc.core.specs.model_spec import MAX_HIDDEN, MAX_INTERMEDIATE, MAX_LAYERS, VisionSpec
 from gpucalc.io.config_values import json_list, whole_number
 
 _QWEN_VL_TYPES = ("qwen2_vl", "qwen2_5_vl", "qwen3_vl", "qwen3_vl_moe", "qwen3_5", "qwen3_5_moe")

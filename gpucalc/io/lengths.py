@@ -22,7 +22,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import IO, Any
 
-from gpucalc.core.length_records import MAX_TOKENS_PER_REQUEST, LengthRecord
+from gpucalc.core.measured.length_records import MAX_TOKENS_PER_REQUEST, LengthRecord
 from gpucalc.io.bounded_json import checked_size, open_regular
 from gpucalc.io.errors import InputFileError
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from gpucalc.core.model_spec import ModelSpec
+from gpucalc.core.specs.model_spec import ModelSpec
 from gpucalc.io.bounded_json import MAX_CONFIG_BYTES, parse_json_text, read_bounded_bytes
 from gpucalc.io.errors import InputFileError
 from gpucalc.io.hf_config import model_spec_from_config

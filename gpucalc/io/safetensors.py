@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from gpucalc.core.model_spec import MAX_CHECKPOINT_BYTES, MAX_PARAMS
+from gpucalc.core.specs.model_spec import MAX_CHECKPOINT_BYTES, MAX_PARAMS
 from gpucalc.io.bounded_json import open_regular, parse_json_text, read_json_file
 from gpucalc.io.errors import InputFileError
 

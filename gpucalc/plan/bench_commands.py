@@ -21,7 +21,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from gpucalc.core.engine import EngineKind
+from gpucalc.core.specs.engine import EngineKind
 
 
 class BenchTool(StrEnum):

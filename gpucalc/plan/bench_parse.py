@@ -31,9 +31,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from gpucalc.core.inputs import MIN_REQUEST_RATE
-from gpucalc.core.sim_lengths import RangeRule
-from gpucalc.core.sim_limits import MAX_SIMULATED_REQUESTS, MIN_BURSTINESS
+from gpucalc.core.simulation.lengths import RangeRule
+from gpucalc.core.simulation.limits import MAX_SIMULATED_REQUESTS, MIN_BURSTINESS
+from gpucalc.core.specs.inputs import MIN_REQUEST_RATE
 from gpucalc.plan.field_errors import validation_path
 from gpucalc.plan.serve_command import pasted_length_problem
 

@@ -1,7 +1,7 @@
 """Predict a benchmark client's run: the same arrivals, prompts and lengths through the simulator.
 
 Qt-free. :func:`predict_bench` draws the lengths the pasted command asks for (the client's own
-sampling rules, :mod:`gpucalc.core.sim_lengths`), runs every prompt through the event simulator
+sampling rules, :mod:`gpucalc.core.simulation.lengths`), runs every prompt through the event simulator
 with the client's arrival process (rate and burstiness, a ``--max-concurrency`` cap, all at
 once), and measures what the client measures: duration from the first send to the last
 completion, TTFT from the send, TPOT per request over output tokens − 1, every inter-token gap.
@@ -19,18 +19,18 @@ from pydantic import BaseModel, ConfigDict
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.paths import specs_dir
 from gpucalc.catalog.resolve import resolve_scenario
-from gpucalc.core.inputs import PlanInputs
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.memory_result import MemoryResult
-from gpucalc.core.prefix_cache import caching_on
-from gpucalc.core.scenario import Scenario
-from gpucalc.core.sim_lengths import DatasetShape, IntArray, normal_lengths, ranged_lengths
-from gpucalc.core.sim_metrics import request_latencies_s, steady_state_mask
-from gpucalc.core.sim_prefix import shared_prefixes
-from gpucalc.core.sim_replica import Replica, RequestBook
-from gpucalc.core.sim_traffic import TrafficSpec, clip_to_context
-from gpucalc.core.simulate import Progress, replica_config, run_book
-from gpucalc.core.units import MS_PER_S
+from gpucalc.core.common.units import MS_PER_S
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.memory.memory_result import MemoryResult
+from gpucalc.core.simulation.lengths import DatasetShape, IntArray, normal_lengths, ranged_lengths
+from gpucalc.core.simulation.metrics import request_latencies_s, steady_state_mask
+from gpucalc.core.simulation.prefix import shared_prefixes
+from gpucalc.core.simulation.replica import Replica, RequestBook
+from gpucalc.core.simulation.simulate import Progress, replica_config, run_book
+from gpucalc.core.simulation.traffic import TrafficSpec, clip_to_context
+from gpucalc.core.specs.inputs import PlanInputs
+from gpucalc.core.specs.scenario import Scenario
+from gpucalc.core.step.prefix_cache import caching_on
 from gpucalc.io.dataset_spec import DatasetFacts, read_dataset_facts
 from gpucalc.plan.bench_parse import BenchClient, BenchSpec, LengthSource
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gpucalc.core.inputs import Workload
-from gpucalc.core.perf_result import PerformanceResult
-from gpucalc.core.sweep import SCENARIO_TIER
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
-from gpucalc.core.workload_shape import planning_tokens
+from gpucalc.core.capacity.perf_result import PerformanceResult
+from gpucalc.core.capacity.sweep import SCENARIO_TIER
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.specs.inputs import Workload
+from gpucalc.core.specs.workload_shape import planning_tokens
 from gpucalc.plan.compute import Plan
 from gpucalc.text.catalogue import list_separator, translate
 from gpucalc.text.numbers import count, gib, params_text, percent, sig3

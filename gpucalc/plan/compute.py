@@ -13,34 +13,34 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import precision_tiers, resolve_scenario
-from gpucalc.core.calculate import LoadRequest, Result, calculate
-from gpucalc.core.disaggregation import DisaggregatedPlan
-from gpucalc.core.fleet import FleetVerdict
-from gpucalc.core.inputs import MIN_REQUEST_RATE, PlanInputs
-from gpucalc.core.memory_result import MemoryResult
-from gpucalc.core.perf_result import PerformanceResult
-from gpucalc.core.precision import KvFormat, WeightFormat
-from gpucalc.core.scenario import Scenario
-from gpucalc.core.sensitivity import Sensitivity, evaluate_uncertainty
-from gpucalc.core.sim_capacity import SloCapacity, slo_capacity
-from gpucalc.core.sim_sweep import (
-    SWEEP_TOP_OF_SATURATION,
-    RateSweep,
-    rates_up_to,
-    saturation_rate,
-    simulate_rate_sweep,
-)
-from gpucalc.core.sim_traffic import TrafficSpec
-from gpucalc.core.sizing import (
+from gpucalc.core.capacity.calculate import LoadRequest, Result, calculate
+from gpucalc.core.capacity.perf_result import PerformanceResult
+from gpucalc.core.capacity.sweep import ContextSweep, GridCell, context_sweep, per_card_grid
+from gpucalc.core.fleet.disaggregation import DisaggregatedPlan
+from gpucalc.core.fleet.fleet import FleetVerdict
+from gpucalc.core.fleet.sensitivity import Sensitivity, evaluate_uncertainty
+from gpucalc.core.fleet.sizing import (
     FastestLayout,
     SizingRequest,
     SizingRow,
     fastest_layout,
     size_fleet,
 )
-from gpucalc.core.sweep import ContextSweep, GridCell, context_sweep, per_card_grid
-from gpucalc.core.topology import NodeSummary, node_summary
-from gpucalc.core.uncertainty import Bands
+from gpucalc.core.fleet.uncertainty import Bands
+from gpucalc.core.memory.memory_result import MemoryResult
+from gpucalc.core.parallel.topology import NodeSummary, node_summary
+from gpucalc.core.simulation.capacity import SloCapacity, slo_capacity
+from gpucalc.core.simulation.sweep import (
+    SWEEP_TOP_OF_SATURATION,
+    RateSweep,
+    rates_up_to,
+    saturation_rate,
+    simulate_rate_sweep,
+)
+from gpucalc.core.simulation.traffic import TrafficSpec
+from gpucalc.core.specs.inputs import MIN_REQUEST_RATE, PlanInputs
+from gpucalc.core.specs.precision import KvFormat, WeightFormat
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.disaggregation import plan_disaggregation
 from gpucalc.plan.fleet import plan_fleet
 

@@ -11,12 +11,12 @@ import json
 import shlex
 from typing import Any
 
-from gpucalc.core.disaggregation import DisaggregatedPlan, disaggregated_plan, pool_inputs, pool_sizes
-from gpucalc.core.engine import EngineKind
-from gpucalc.core.explain import Term
-from gpucalc.core.fleet import FleetVerdict
-from gpucalc.core.inputs import PlanInputs
-from gpucalc.core.memory_plan import calculate_memory
+from gpucalc.core.common.explain import Term
+from gpucalc.core.fleet.disaggregation import DisaggregatedPlan, disaggregated_plan, pool_inputs, pool_sizes
+from gpucalc.core.fleet.fleet import FleetVerdict
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.specs.engine import EngineKind
+from gpucalc.core.specs.inputs import PlanInputs
 from gpucalc.io.bounded_json import parse_flag_json
 from gpucalc.plan.serve_line import FLAGS, serve_line
 

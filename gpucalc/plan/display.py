@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping
 
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
 
 EXIT_NO_DISPLAY = 69  # EX_UNAVAILABLE (sysexits.h): the window has no display to open on
 HEADLESS_PLATFORMS = ("offscreen", "minimal", "vnc", "linuxfb", "eglfs", "minimalegl", "vkkhrdisplay")

@@ -3,7 +3,7 @@
 One description serves the window and the command line (:func:`describe_error`); they differ
 only in how a field is named (the form's translated title, or the flag ``--input-len-p95``) and
 in the language. A message never shows a dotted path or a snake_case field name: rules the core
-raises (:class:`gpucalc.core.errors.TemplatedError`) name fields as placeholders, pydantic's
+raises (:class:`gpucalc.core.common.errors.TemplatedError`) name fields as placeholders, pydantic's
 own errors are told by the templates below, and a plain message has its field names replaced.
 """
 
@@ -22,10 +22,10 @@ from pydantic import BaseModel, ValidationError
 
 import gpucalc
 from gpucalc.catalog.bundled import CatalogError
-from gpucalc.core.errors import FieldNamer, TemplatedError
-from gpucalc.core.inputs import Deployment, RequestClass, Targets, Workload
-from gpucalc.core.scenario import Scenario
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.common.errors import FieldNamer, TemplatedError
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.specs.inputs import Deployment, RequestClass, Targets, Workload
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.io.errors import InputFileError
 from gpucalc.plan.scenario_file import ScenarioFileError
 from gpucalc.text.catalogue import translate

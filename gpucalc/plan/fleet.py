@@ -1,18 +1,18 @@
 """The plan's fleet verdict: does the deployment carry the stated QPS, and how else could it be split.
 
-The verdict applies the one fleet rule of :mod:`gpucalc.core.fleet` (the one sizing uses) to the
+The verdict applies the one fleet rule of :mod:`gpucalc.core.fleet.fleet` (the one sizing uses) to the
 answer's per-replica rates; the layouts compare the same GPUs split into more, smaller replicas
 whenever the model fits on fewer GPUs than one replica uses.
 """
 
 from __future__ import annotations
 
-from gpucalc.core.explain import Term
-from gpucalc.core.fleet import FleetLayout, FleetPolicy, FleetVerdict, fleet_layout, fleet_verdict
-from gpucalc.core.inputs import PlanInputs
-from gpucalc.core.perf_result import PerformanceResult
-from gpucalc.core.sizing import TP_CHOICES, layout_answer, layout_variant
-from gpucalc.core.workload_shape import mean_lengths
+from gpucalc.core.capacity.perf_result import PerformanceResult
+from gpucalc.core.common.explain import Term
+from gpucalc.core.fleet.fleet import FleetLayout, FleetPolicy, FleetVerdict, fleet_layout, fleet_verdict
+from gpucalc.core.fleet.sizing import TP_CHOICES, layout_answer, layout_variant
+from gpucalc.core.specs.inputs import PlanInputs
+from gpucalc.core.specs.workload_shape import mean_lengths
 
 
 def layout_comparison(inputs: PlanInputs, perf: PerformanceResult) -> tuple[FleetLayout, ...]:

@@ -19,8 +19,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
-from gpucalc.core.measured import MeasuredPoint
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.measured.measured import MeasuredPoint
 from gpucalc.io.bench_results import read_bench_results
 from gpucalc.plan.measurement_plan import MeasurementPlan, MeasurementRun, StepKind
 from gpucalc.text.catalogue import translate

@@ -23,10 +23,10 @@ from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from gpucalc.core.inputs import RequestClass
-from gpucalc.core.perf_result import CurvePoint, LimitKind, PerformanceResult
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
-from gpucalc.core.workload_shape import mean_lengths
+from gpucalc.core.capacity.perf_result import CurvePoint, LimitKind, PerformanceResult
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.specs.inputs import RequestClass
+from gpucalc.core.specs.workload_shape import mean_lengths
 from gpucalc.plan.bench_commands import BenchRun, BenchTool, bench_commands
 from gpucalc.plan.compute import Plan
 from gpucalc.plan.serve_line import serve_line

@@ -22,7 +22,7 @@ from gpucalc.catalog.storage import (
     migrate_document,
     read_json_document,
 )
-from gpucalc.core.scenario import SCENARIO_SCHEMA_VERSION, Scenario
+from gpucalc.core.specs.scenario import SCENARIO_SCHEMA_VERSION, Scenario
 
 FILE_FORMAT = "gpucalc-scenario"
 FILE_SUFFIX = ".gpucalc.json"

@@ -1,6 +1,6 @@
 """Turn a pasted ``vllm serve …`` / SGLang / ``trtllm-serve`` command line into a Scenario.
 
-Pure (no Qt): the flags are mapped to :class:`~gpucalc.core.inputs.Deployment` fields with the
+Pure (no Qt): the flags are mapped to :class:`~gpucalc.core.specs.inputs.Deployment` fields with the
 same names the command line uses (``gpucalc.cli.args``).
 """
 
@@ -12,9 +12,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from gpucalc.core.expert_parallel import AllToAllMode
-from gpucalc.core.scenario import Scenario
-from gpucalc.core.units import BYTES_PER_GIB
+from gpucalc.core.common.units import BYTES_PER_GIB
+from gpucalc.core.specs.parallel_inputs import AllToAllMode
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.io.bounded_json import parse_flag_json
 from gpucalc.plan.disaggregation import pasted_pool
 from gpucalc.plan.speculative_config import SpeculativeFlags, speculative_from_flags

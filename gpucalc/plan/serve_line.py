@@ -10,13 +10,13 @@ from __future__ import annotations
 import json
 import shlex
 
-from gpucalc.core.engine import EngineKind
-from gpucalc.core.expert_parallel import AllToAllMode
-from gpucalc.core.inputs import PlanInputs
-from gpucalc.core.prefix_cache import caching_on
-from gpucalc.core.settings import EffectiveSettings
-from gpucalc.core.topology import replica_link_plan
-from gpucalc.core.weight_only import engine_format
+from gpucalc.core.memory.settings import EffectiveSettings
+from gpucalc.core.parallel.topology import replica_link_plan
+from gpucalc.core.specs.engine import EngineKind
+from gpucalc.core.specs.inputs import PlanInputs
+from gpucalc.core.specs.parallel_inputs import AllToAllMode
+from gpucalc.core.specs.weight_only import engine_format
+from gpucalc.core.step.prefix_cache import caching_on
 from gpucalc.plan.speculative_config import sglang_words, vllm_config_text
 
 # field → flag, per engine (the first spelling each engine accepts in serve_command.py).

@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from gpucalc.catalog import storage
 from gpucalc.catalog.file_lock import locked
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.scenario import Scenario
 
 SETTINGS_SCHEMA_VERSION = 1
 SETTINGS_FILE = "window.json"

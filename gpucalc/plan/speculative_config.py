@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from gpucalc.core.speculative_inputs import SpecMethod, SpeculativeDecoding
+from gpucalc.core.specs.speculative_inputs import SpecMethod, SpeculativeDecoding
 from gpucalc.io.bounded_json import FlagJsonError, parse_flag_json
 
 MAX_CONFIG_CHARACTERS = 4096

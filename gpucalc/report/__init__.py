@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.report.data import ReportData, ReportSummary, build_report
 
 

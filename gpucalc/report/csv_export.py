@@ -33,17 +33,17 @@ from pathlib import Path
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.storage import atomic_write_bytes, atomic_write_files
-from gpucalc.core.disaggregation import DisaggregatedPlan
-from gpucalc.core.explain import Term
-from gpucalc.core.fleet import FleetVerdict
-from gpucalc.core.memory_result import MemoryResult
-from gpucalc.core.perf_result import CurvePoint, PerformanceResult, PointSummary
-from gpucalc.core.prefix_cache import prefix_cache_terms
-from gpucalc.core.scenario import Scenario
-from gpucalc.core.sim_sweep import RateSweep
-from gpucalc.core.sizing import SizingRow
-from gpucalc.core.sweep import ContextSweep, GridCell
-from gpucalc.core.uncertainty import Bands
+from gpucalc.core.capacity.perf_result import CurvePoint, PerformanceResult, PointSummary
+from gpucalc.core.capacity.sweep import ContextSweep, GridCell
+from gpucalc.core.common.explain import Term
+from gpucalc.core.fleet.disaggregation import DisaggregatedPlan
+from gpucalc.core.fleet.fleet import FleetVerdict
+from gpucalc.core.fleet.sizing import SizingRow
+from gpucalc.core.fleet.uncertainty import Bands
+from gpucalc.core.memory.memory_result import MemoryResult
+from gpucalc.core.simulation.sweep import RateSweep
+from gpucalc.core.specs.scenario import Scenario
+from gpucalc.core.step.prefix_cache import prefix_cache_terms
 from gpucalc.io.spreadsheet import neutral_cell
 from gpucalc.plan.disaggregation import disaggregated_figures, disaggregated_units
 from gpucalc.plan.fleet import fleet_figures, layout_figures

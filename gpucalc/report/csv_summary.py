@@ -12,14 +12,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gpucalc.core.expert_parallel import IMBALANCE_DEFAULTS, expert_imbalance
-from gpucalc.core.explain import Term
-from gpucalc.core.fleet import FleetVerdict
-from gpucalc.core.inputs import PlanInputs
-from gpucalc.core.perf_result import PerformanceResult
-from gpucalc.core.prefix_cache import caching_on, prefix_cache_terms
-from gpucalc.core.topology import node_summary
-from gpucalc.core.uncertainty import Bands
+from gpucalc.core.capacity.perf_result import PerformanceResult
+from gpucalc.core.common.explain import Term
+from gpucalc.core.fleet.fleet import FleetVerdict
+from gpucalc.core.fleet.uncertainty import Bands
+from gpucalc.core.parallel.expert_parallel import expert_imbalance
+from gpucalc.core.parallel.topology import node_summary
+from gpucalc.core.specs.inputs import PlanInputs
+from gpucalc.core.specs.parallel_inputs import IMBALANCE_DEFAULTS
+from gpucalc.core.step.prefix_cache import caching_on, prefix_cache_terms
 from gpucalc.plan.disaggregation import disaggregated_figures, disaggregated_units
 from gpucalc.report.data import ReportData
 

@@ -13,13 +13,13 @@ from pydantic import BaseModel, ConfigDict
 
 from gpucalc import __version__
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.calculate import Result
-from gpucalc.core.inputs import PlanInputs
-from gpucalc.core.scenario import Scenario
-from gpucalc.core.sensitivity import Sensitivity
-from gpucalc.core.sizing import SizingRow
-from gpucalc.core.sweep import ContextSweep, GridCell
-from gpucalc.core.uncertainty import Bands
+from gpucalc.core.capacity.calculate import Result
+from gpucalc.core.capacity.sweep import ContextSweep, GridCell
+from gpucalc.core.fleet.sensitivity import Sensitivity
+from gpucalc.core.fleet.sizing import SizingRow
+from gpucalc.core.fleet.uncertainty import Bands
+from gpucalc.core.specs.inputs import PlanInputs
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.compute import Plan, PlanOptions, PlanSimulation, compute_plan
 
 SIZING_ROWS_SHOWN = 15

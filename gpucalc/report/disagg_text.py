@@ -1,13 +1,13 @@
 """The disaggregated pools in the report's words: each pool, the KV transfer, the comparison.
 
-The numbers are the plan's :class:`~gpucalc.core.disaggregation.DisaggregatedPlan`, the same
+The numbers are the plan's :class:`~gpucalc.core.fleet.disaggregation.DisaggregatedPlan`, the same
 ones ``estimate --json`` prints under ``disaggregated``; the launch lines are each pool's.
 """
 
 from __future__ import annotations
 
-from gpucalc.core.disaggregation import DisaggregatedPlan
-from gpucalc.core.fleet import FleetVerdict
+from gpucalc.core.fleet.disaggregation import DisaggregatedPlan
+from gpucalc.core.fleet.fleet import FleetVerdict
 from gpucalc.plan.disaggregation import aggregated_gpus
 from gpucalc.report.numbers import count, sig3
 from gpucalc.report.strings import tr, trf

@@ -1,13 +1,13 @@
 """The fleet verdict in the report's words: carries the QPS or not, GPUs needed, totals, cost.
 
 Page 1 of the PDF and the checklist's margin item read these sentences; the numbers are the
-plan's :class:`~gpucalc.core.fleet.FleetVerdict`, the same ones ``estimate --json`` prints.
+plan's :class:`~gpucalc.core.fleet.fleet.FleetVerdict`, the same ones ``estimate --json`` prints.
 """
 
 from __future__ import annotations
 
-from gpucalc.core.fleet import FleetVerdict
-from gpucalc.core.inputs import TrafficMode, Workload
+from gpucalc.core.fleet.fleet import FleetVerdict
+from gpucalc.core.specs.inputs import TrafficMode, Workload
 from gpucalc.report.numbers import count, sig3
 from gpucalc.report.strings import tr, trf
 from gpucalc.text.answer_text import cost_sentence, fleet_sentence

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
 from gpucalc.plan.bench_commands import OWN_TOOL, BenchTool
 from gpucalc.plan.measurement_plan import (
     Expectation,
@@ -20,7 +20,7 @@ from gpucalc.report.layout import Block, Cell, Paragraph, table
 from gpucalc.report.numbers import count, percent
 
 if TYPE_CHECKING:
-    from gpucalc.report.sections import Writer
+    from gpucalc.report.writer import Writer
 
 MEASUREMENT_SECTION = 12  # index in SECTION_TITLES
 INTRO = QT_TRANSLATE_NOOP(

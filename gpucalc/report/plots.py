@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 
-from gpucalc.core.perf_result import CeilingKind, CurvePoint, PerformanceResult
-from gpucalc.core.sweep import ContextSweep
+from gpucalc.core.capacity.perf_result import CeilingKind, CurvePoint, PerformanceResult
+from gpucalc.core.capacity.sweep import ContextSweep
 from gpucalc.report.layout import MUTED_COLOUR, PT, RULE_COLOUR, TEXT_COLOUR, Canvas
 from gpucalc.report.numbers import count, gib
 from gpucalc.text.palette import (

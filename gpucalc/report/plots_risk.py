@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QLineF, QPointF, QRectF
 from PySide6.QtGui import QBrush, QColor
 
-from gpucalc.core.sim_sweep import RateSweep
+from gpucalc.core.simulation.sweep import RateSweep
 from gpucalc.report.layout import MUTED_COLOUR, PT, TEXT_COLOUR, Canvas
 from gpucalc.report.numbers import count, sig3
 from gpucalc.report.plots import (

@@ -6,12 +6,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF
 
-from gpucalc.core.perf_result import PerformanceResult
-from gpucalc.core.sensitivity import FACTOR_NAMES, Sensitivity, TornadoBar
-from gpucalc.core.sim_capacity import SloCapacity
-from gpucalc.core.sim_metrics import SimulationResult
-from gpucalc.core.sim_sweep import KNEE_TTFT_GROWTH, SWEEP_TOP_OF_SATURATION
-from gpucalc.core.uncertainty import Band, Bands, ConstantRange
+from gpucalc.core.capacity.perf_result import PerformanceResult
+from gpucalc.core.fleet.sensitivity import FACTOR_NAMES, Sensitivity, TornadoBar
+from gpucalc.core.fleet.uncertainty import Band, Bands, ConstantRange
+from gpucalc.core.simulation.capacity import SloCapacity
+from gpucalc.core.simulation.metrics import SimulationResult
+from gpucalc.core.simulation.sweep import KNEE_TTFT_GROWTH, SWEEP_TOP_OF_SATURATION
 from gpucalc.plan.compute import PlanSimulation
 from gpucalc.report.fleet_text import traffic_text
 from gpucalc.report.layout import Block, Canvas, Cell, Drawing, Paragraph, TableRow, table
@@ -22,7 +22,7 @@ from gpucalc.text.catalogue import list_separator, translate
 from gpucalc.text.terms import source_text, term_name, unit_name
 
 if TYPE_CHECKING:
-    from gpucalc.report.sections import Writer
+    from gpucalc.report.writer import Writer
 
 UNCERTAINTY_SECTION = 8  # index in SECTION_TITLES
 SIMULATION_SECTION = 9

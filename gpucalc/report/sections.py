@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from PySide6.QtCore import QRectF
 
-from gpucalc.core.class_latency import ClassLatency
-from gpucalc.core.explain import Notice, Term
-from gpucalc.core.memory_plan import MEMORY_ALARM_SHARE
-from gpucalc.core.perf_result import CeilingKind, PerformanceResult, PointSummary, ceiling_of
-from gpucalc.core.prefix_cache import caching_on, prefix_cache_terms
-from gpucalc.core.quality import QUALITY_CAVEAT
-from gpucalc.core.sweep import SCENARIO_TIER
-from gpucalc.core.topology import NodeSummary, node_summary
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.capacity.class_latency import ClassLatency
+from gpucalc.core.capacity.perf_result import CeilingKind, PerformanceResult, PointSummary, ceiling_of
+from gpucalc.core.capacity.sweep import SCENARIO_TIER
+from gpucalc.core.common.explain import Notice, Term
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.memory.memory_plan import MEMORY_ALARM_SHARE
+from gpucalc.core.parallel.topology import NodeSummary, node_summary
+from gpucalc.core.specs.quality import QUALITY_CAVEAT
+from gpucalc.core.step.prefix_cache import caching_on, prefix_cache_terms
 from gpucalc.plan.checklist import fill_checklist, item_detail, item_title
 from gpucalc.plan.disaggregation import pool_serve_lines
 from gpucalc.plan.serve_line import serve_line
@@ -35,24 +34,18 @@ from gpucalc.report.plots import (
 )
 from gpucalc.report.reader_text import reader_text
 from gpucalc.report.risk_sections import factor_name, simulation_section, uncertainty_section
-from gpucalc.report.strings import tr
 from gpucalc.report.summary import APPENDIX_TITLE, summary_blocks
+from gpucalc.report.writer import SECTION_TITLES, Writer
 from gpucalc.text.answer_text import concurrency_sentence, planned_sentence, short_limit_name
 from gpucalc.text.catalog_text import catalog_name, weight_format_name
-from gpucalc.text.notices import notice_text
 from gpucalc.text.palette import CEILING_COLOURS
 from gpucalc.text.speculative_text import speculative_line
 from gpucalc.text.terms import (
     CEILING_NAMES,
     all2all_mode_name,
     ceiling_name,
-    formula_text,
-    input_name,
-    input_value_text,
     source_text,
-    term_name,
     traffic_mode_name,
-    unit_name,
 )
 
 QUALITY = Notice(code=QUALITY_CAVEAT, params={})
@@ -71,90 +64,6 @@ CONTEXT_TIER_NAMES = {"short": QT_TRANSLATE_NOOP("Report", "short"),
                       "long": QT_TRANSLATE_NOOP("Report", "long"),
                       "very_long": QT_TRANSLATE_NOOP("Report", "very long"),
                       SCENARIO_TIER: QT_TRANSLATE_NOOP("Report", "scenario")}
-SECTION_TITLES = (
-    QT_TRANSLATE_NOOP("Report", "1. Inputs"),
-    QT_TRANSLATE_NOOP("Report", "2. Pre-reporting checklist"),
-    QT_TRANSLATE_NOOP("Report", "3. Memory per GPU"),
-    QT_TRANSLATE_NOOP("Report", "4. Concurrency ceilings"),
-    QT_TRANSLATE_NOOP("Report", "5. Ceilings against planning length"),
-    QT_TRANSLATE_NOOP("Report", "6. Latency and throughput against concurrency"),
-    QT_TRANSLATE_NOOP("Report", "7. Per-card grid"),
-    QT_TRANSLATE_NOOP("Report", "8. Fleet sizing and cost"),
-    QT_TRANSLATE_NOOP("Report", "9. Uncertainty and sensitivity"),
-    QT_TRANSLATE_NOOP("Report", "10. Traffic simulation"),
-    QT_TRANSLATE_NOOP("Report", "11. Efficiency assumptions"),
-    QT_TRANSLATE_NOOP("Report", "12. Notices"),
-    QT_TRANSLATE_NOOP("Report", "13. Appendix: measurement plan"),
-)
-
-
-@dataclass
-class Writer:
-    """Builds the blocks of one report in one language."""
-
-    data: ReportData
-    lang: str
-    sources: list[str] = field(default_factory=list)
-
-    def cite(self, sources: tuple[str, ...]) -> str:
-        """Reference numbers ("[1, 3]") of ``sources`` in the report's source list."""
-        numbers = []
-        for source in (s for s in sources if s):
-            text = reader_text(source_text(source, self.lang))
-            if text not in self.sources:
-                self.sources.append(text)
-            numbers.append(self.sources.index(text) + 1)
-        return f"[{', '.join(map(str, numbers))}]" if numbers else ""
-
-    def source_list(self, start: int) -> list[Block]:
-        """The sources cited since index ``start``, numbered."""
-        return [Paragraph(f"[{i}] {text}", size_pt=7.0, colour=MUTED_COLOUR, indent_pt=4,
-                          space_after_pt=1.5)
-                for i, text in enumerate(self.sources[start:], start=start + 1)]
-
-    @property
-    def space(self) -> str:
-        """Between sentences: nothing in Chinese, a space in English."""
-        return "" if self.lang == "zh" else " "
-
-    def t(self, text: str, **values: object) -> str:
-        """``text`` translated and formatted."""
-        return tr(text, self.lang).format(**values) if values else tr(text, self.lang)
-
-    def heading(self, index: int) -> Heading:
-        """Section title ``index`` (0-based) of :data:`SECTION_TITLES`."""
-        return Heading(self.t(SECTION_TITLES[index]))
-
-    def note(self, text: str, introduces: bool = False) -> Paragraph:
-        """A muted explanatory line (kept on the page of what follows when it ``introduces`` it)."""
-        return Paragraph(text, size_pt=8.0, colour=MUTED_COLOUR, keep_with_next=introduces)
-
-    def notice(self, notice: Notice) -> str:
-        """A notice in the report's language, without repository pointers."""
-        return reader_text(notice_text(notice, self.lang))
-
-    def inputs_text(self, term: Term) -> str:
-        """A formula's inputs named in words: ``layers = 32, TP = 1``."""
-        return ", ".join(f"{input_name(k, self.lang)} = {input_value_text(v, self.lang)}"
-                         for k, v in term.inputs.items())
-
-    def formula(self, term: Term) -> str:
-        """A term's formula in the report's language."""
-        return formula_text(term, self.lang)
-
-    def name(self, term: Term) -> str:
-        """A term's name in the report's language."""
-        return term_name(term.key, self.lang)
-
-    def term_value(self, term: Term) -> str:
-        """A term's value with its unit."""
-        if term.unit == "GiB":
-            return f"{gib(term.value)} GiB"
-        if term.unit in ("tokens", "bytes", "requests"):
-            return f"{count(term.value)} {unit_name(term.unit, self.lang)}"
-        return f"{sig3(term.value)} {term.unit}".strip()
-
-
 def fleet_blocks(w: Writer) -> list[Block]:
     """The fleet in figures: carries the QPS or not, GPUs needed, totals over all replicas, cost."""
     fleet = w.data.plan.fleet

@@ -12,10 +12,10 @@ import datetime as dt
 import math
 from typing import TYPE_CHECKING
 
-from gpucalc.core.fleet import FleetVerdict
-from gpucalc.core.perf_result import CeilingKind, PerformanceResult
-from gpucalc.core.sensitivity import TornadoBar
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.capacity.perf_result import CeilingKind, PerformanceResult
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.fleet.fleet import FleetVerdict
+from gpucalc.core.fleet.sensitivity import TornadoBar
 from gpucalc.report.file_names import display_name
 from gpucalc.report.layout import MUTED_COLOUR, Block, Cell, Heading, PageBreak, Paragraph, TableRow
 from gpucalc.report.numbers import count
@@ -37,7 +37,7 @@ from gpucalc.text.catalog_text import catalog_name
 from gpucalc.text.catalogue import translate
 
 if TYPE_CHECKING:
-    from gpucalc.report.sections import Writer
+    from gpucalc.report.writer import Writer
 
 LIMIT_NAMES = {CeilingKind.MEMORY: QT_TRANSLATE_NOOP("Report", "GPU memory for the KV cache"),
                CeilingKind.COMPUTE: QT_TRANSLATE_NOOP("Report", "compute speed (the latency targets)"),

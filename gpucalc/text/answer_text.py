@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gpucalc.core.fleet import FleetVerdict, PlannedBy, ReplicaRates
-from gpucalc.core.perf_result import LimitKind, PerformanceResult, RateCapacity, Unreachable
-from gpucalc.core.sizing import FastestLayout, SizingRow
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.capacity.perf_result import LimitKind, PerformanceResult, RateCapacity, Unreachable
+from gpucalc.core.capacity.rates import PlannedBy, ReplicaRates
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.fleet.fleet import FleetVerdict
+from gpucalc.core.fleet.sizing import FastestLayout, SizingRow
 from gpucalc.text.catalog_text import catalog_name as catalog_display
 from gpucalc.text.catalogue import translate
 from gpucalc.text.numbers import count, sig3

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from gpucalc.catalog.paths import specs_dir
-from gpucalc.core.precision import WeightFormat
-from gpucalc.core.weight_only import (
+from gpucalc.core.specs.precision import WeightFormat
+from gpucalc.core.specs.weight_only import (
     WEIGHT_ONLY_LABEL,
     WeightOnlyFormat,
     format_name,

@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 
 from gpucalc.catalog.paths import resources_dir
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
 
 __all__ = ["QT_TRANSLATE_NOOP", "catalogue", "environment_language", "is_translated", "language_code",
            "list_separator", "read_ts", "translate", "ts_messages"]

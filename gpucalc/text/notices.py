@@ -7,8 +7,8 @@ context "Notices"; :func:`notice_text` translates the template, then fills in th
 
 from __future__ import annotations
 
-from gpucalc.core.explain import InputValue, Notice
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.common.explain import InputValue, Notice
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
 from gpucalc.text.catalogue import translate
 from gpucalc.text.numbers import sig3
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gpucalc.core.perf_result import CeilingKind
+from gpucalc.core.capacity.perf_result import CeilingKind
 
 CEILING_COLOURS = {
     CeilingKind.MEMORY: "#2a9d8f",

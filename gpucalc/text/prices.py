@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from gpucalc.core.price import USD, Price
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.specs.price import USD, Price
 from gpucalc.text.catalogue import translate
 
 CURRENCY_SIGNS = {"USD": "$", "CNY": "¥", "EUR": "€", "GBP": "£", "JPY": "¥"}

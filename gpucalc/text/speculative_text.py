@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from gpucalc.core.speculative_inputs import SpecMethod
-from gpucalc.core.speculative_result import SpeculativeSummary
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.capacity.speculative_result import SpeculativeSummary
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.specs.speculative_inputs import SpecMethod
 from gpucalc.text.catalogue import translate
 
 SPECULATIVE_METHOD_NAMES = {

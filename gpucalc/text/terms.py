@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gpucalc.core.explain import InputValue, Term
-from gpucalc.core.perf_result import CeilingKind
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.capacity.perf_result import CeilingKind
+from gpucalc.core.common.explain import InputValue, Term
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
 from gpucalc.text.catalogue import translate
 from gpucalc.text.numbers import sig3
 

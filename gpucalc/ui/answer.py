@@ -7,9 +7,9 @@ from enum import StrEnum
 
 from PySide6.QtCore import QCoreApplication
 
-from gpucalc.core.explain import Term
-from gpucalc.core.inputs import TrafficMode
-from gpucalc.core.perf_result import CeilingKind
+from gpucalc.core.capacity.perf_result import CeilingKind
+from gpucalc.core.common.explain import Term
+from gpucalc.core.specs.inputs import TrafficMode
 from gpucalc.plan.compute import Plan
 from gpucalc.text.answer_text import (
     alternative_sentence,

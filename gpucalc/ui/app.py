@@ -26,7 +26,7 @@ from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.paths import resources_dir
 from gpucalc.catalog.storage import atomic_write_bytes
 from gpucalc.catalog.user_store import UserStore
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.catalog_session import CatalogSession
 from gpucalc.plan.display import EXIT_NO_DISPLAY, PLATFORM_FAILED
 from gpucalc.plan.scenario_file import ScenarioFileError
@@ -35,9 +35,10 @@ from gpucalc.text.catalogue import environment_language, translate
 from gpucalc.ui.controller import PlanController
 from gpucalc.ui.i18n import Translators, notice_language
 from gpucalc.ui.idle_gc import IdleCollector
-from gpucalc.ui.main_window import MainWindow, Session
+from gpucalc.ui.main_window import MainWindow
 from gpucalc.ui.scenario_files import open_scenario
 from gpucalc.ui.screen_fit import PREFERRED_SIZE
+from gpucalc.ui.session import Session
 from gpucalc.ui.theme import apply_theme
 
 SCREENSHOT_SIZE = (PREFERRED_SIZE.width(), PREFERRED_SIZE.height())

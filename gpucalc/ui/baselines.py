@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QWidget
 
 from gpucalc.plan.compute import Plan, compute_plan
 from gpucalc.plan.scenario_file import ScenarioFileError
@@ -16,26 +17,31 @@ from gpucalc.ui.scenario_files import open_scenario
 from gpucalc.ui.worker import LatestJob
 
 if TYPE_CHECKING:
-    from gpucalc.ui.main_window import MainWindow
+    from gpucalc.ui.controller import PlanController
+    from gpucalc.ui.panels.compare_tab import CompareTab
 
 
 class Baselines(QObject):
-    """Sets the baseline of ``window``'s Compare tab."""
+    """Sets the baseline of the window's Compare tab (its current result, or a scenario file)."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: QWidget, controller: PlanController, compare_tab: CompareTab,
+                 warn: Callable[[str, str], None]) -> None:
         super().__init__(window)
         self.window = window
+        self.controller = controller
+        self.compare_tab = compare_tab
+        self.warn = warn
         self._name = ""
         self._job = LatestJob(self, self._ready, self._failed)
-        window.tabs.compare_tab.pinRequested.connect(self.pin)
-        window.tabs.compare_tab.openRequested.connect(self.open_dialog)
+        compare_tab.pinRequested.connect(self.pin)
+        compare_tab.openRequested.connect(self.open_dialog)
 
     def pin(self) -> None:
         """Compare → pin the current result as the baseline."""
-        outcome = self.window.controller.last_outcome
+        outcome = self.controller.last_outcome
         if outcome is not None:
             name = outcome.scenario.name or f"{outcome.inputs.model.name} · {outcome.inputs.gpu.name}"
-            self.window.tabs.compare_tab.set_baseline(outcome, name)
+            self.compare_tab.set_baseline(outcome, name)
 
     def open_dialog(self) -> None:
         """Compare → open a scenario file as the baseline."""
@@ -49,18 +55,18 @@ class Baselines(QObject):
         try:
             scenario = open_scenario(path)
         except ScenarioFileError as exc:
-            self.window.warn(self.tr("Cannot open scenario"), str(exc))
+            self.warn(self.tr("Cannot open scenario"), str(exc))
             return False
         self._name = path.name
-        self._job.start(partial(compute_plan, self.window.controller.catalog, scenario))
+        self._job.start(partial(compute_plan, self.controller.catalog, scenario))
         return True
 
     def _failed(self, exc: object) -> None:
-        self.window.warn(self.tr("Cannot compute the baseline"), failure_reason(exc))
+        self.warn(self.tr("Cannot compute the baseline"), failure_reason(exc))
 
     def _ready(self, outcome: object) -> None:
         if isinstance(outcome, Plan):
-            self.window.tabs.compare_tab.set_baseline(outcome, self._name)
+            self.compare_tab.set_baseline(outcome, self._name)
 
     def wait(self) -> None:
         """Block until a baseline being computed is done."""

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.ui.controller import PlanController
 from gpucalc.ui.fields import CONTEXT, EDITABLE_CHOICES, UNIT_TEXT, FieldSpec
 from gpucalc.ui.plain_text import PlainLabel, plain_tooltip

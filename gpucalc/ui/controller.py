@@ -10,7 +10,7 @@ from pydantic import ValidationError
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.compute import Plan, compute_plan
 from gpucalc.ui.failures import Failure, describe_failure, describe_in_window
 from gpucalc.ui.fields import field_title

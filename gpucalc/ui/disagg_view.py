@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from gpucalc.core.disaggregation import DisaggregatedPlan
-from gpucalc.core.explain import Term
+from gpucalc.core.common.explain import Term
+from gpucalc.core.fleet.disaggregation import DisaggregatedPlan
 from gpucalc.plan.compute import Plan
 from gpucalc.plan.disaggregation import aggregated_gpus
 from gpucalc.ui.format import count, sig3

@@ -15,13 +15,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpucalc.core.disaggregation import DisaggregatedPlan
-from gpucalc.core.explain import Term
-from gpucalc.core.fleet import FleetVerdict
-from gpucalc.core.memory_result import MemoryResult
-from gpucalc.core.perf_result import PerformanceResult, PointSummary
-from gpucalc.core.prefix_cache import prefix_cache_terms
-from gpucalc.core.topology import NodeSummary
+from gpucalc.core.capacity.perf_result import PerformanceResult, PointSummary
+from gpucalc.core.common.explain import Term
+from gpucalc.core.fleet.disaggregation import DisaggregatedPlan
+from gpucalc.core.fleet.fleet import FleetVerdict
+from gpucalc.core.memory.memory_result import MemoryResult
+from gpucalc.core.parallel.topology import NodeSummary
+from gpucalc.core.step.prefix_cache import prefix_cache_terms
 from gpucalc.ui.disagg_view import disaggregated_groups
 from gpucalc.ui.format import (
     formula_text,

@@ -10,7 +10,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.report.file_names import export_file_name
 from gpucalc.ui.failures import failure_reason
 from gpucalc.ui.worker import Worker

@@ -6,9 +6,9 @@ import math
 
 from PySide6.QtCore import QCoreApplication
 
-from gpucalc.core.explain import InputValue, Term
-from gpucalc.core.perf_model import MAX_SEARCH_CONCURRENCY
-from gpucalc.core.perf_result import Ceiling, CeilingKind
+from gpucalc.core.capacity.perf_model import MAX_SEARCH_CONCURRENCY
+from gpucalc.core.capacity.perf_result import Ceiling, CeilingKind
+from gpucalc.core.common.explain import InputValue, Term
 from gpucalc.report.reader_text import reader_text
 from gpucalc.text import terms
 from gpucalc.text.numbers import COUNT_TOLERANCE, count, memory_size, params_text, share_text, sig3

@@ -6,7 +6,7 @@ from functools import partial
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator
 
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
 from gpucalc.text.catalog_text import CATALOG_CONTEXT, localised_name
 from gpucalc.text.catalogue import catalogue, language_code
 

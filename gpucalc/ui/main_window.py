@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import base64
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import shiboken6
@@ -25,12 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from gpucalc import __version__
-from gpucalc.catalog.user_store import UserStore
-from gpucalc.plan.catalog_session import CatalogSession
 from gpucalc.plan.compute import Plan
 from gpucalc.plan.scenario_file import FILE_SUFFIX, ScenarioFileError, save_scenario
 from gpucalc.plan.serve_command import ServeCommandError, parse_serve_command
-from gpucalc.plan.settings_store import SettingsStore, WindowSettings
 from gpucalc.report.file_names import export_file_name
 from gpucalc.text.notices import notice_text
 from gpucalc.ui import screen_fit
@@ -56,27 +52,9 @@ from gpucalc.ui.panels.inputs_panel import InputsPanel
 from gpucalc.ui.plain_text import PlainLabel, menu_text, plain_tooltip
 from gpucalc.ui.result_tabs import ResultTabs
 from gpucalc.ui.scenario_files import example_menu_title, example_paths, open_scenario
+from gpucalc.ui.session import Session
 from gpucalc.ui.theme import THEMES
 from gpucalc.ui.tools_menu import WindowTools
-
-
-@dataclass
-class Session:
-    """What outlives one window: the settings, where they are saved, the language."""
-
-    settings: WindowSettings = field(default_factory=WindowSettings)
-    store: SettingsStore | None = None
-    language: str = "en"
-    current_file: Path | None = None
-    catalog_session: CatalogSession | None = None
-    confirm_discard: bool = False
-    """Ask before unsaved changes are dropped: a person is at the window (not a screenshot or test)."""
-
-    def catalogs(self) -> CatalogSession:
-        """The user's layered spec tables (opened on first use)."""
-        if self.catalog_session is None:
-            self.catalog_session = CatalogSession(UserStore())
-        return self.catalog_session
 
 
 class PasteDialog(QDialog):
@@ -140,11 +118,12 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.notice_label)
         self._message_box: QMessageBox | None = None
         self.manual: ManualWindow | None = None
-        self.baselines = Baselines(self)
+        self.baselines = Baselines(self, controller, self.tabs.compare_tab, self.warn)
         self.exporter = Exporter(self)
         self.exporter.done.connect(self._exported)
         self.exporter.failed.connect(self._export_failed)
-        self.tools = WindowTools(self)
+        self.tools = WindowTools(self, controller, session, self.report_language,
+                                 self.catalogChanged.emit)
         self._build_menus()
         self._update_title()
         controller.history.cleanChanged.connect(self._clean_changed)
@@ -361,7 +340,7 @@ class MainWindow(QMainWindow):
 
     def reset_scenario(self) -> bool:
         """Back to the default scenario (after asking about unsaved changes); whether it was reset."""
-        from gpucalc.core.scenario import Scenario
+        from gpucalc.core.specs.scenario import Scenario
 
         if not self.may_discard():
             return False

@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.perf_result import PerformanceResult
-from gpucalc.core.sweep import ContextSweep
+from gpucalc.core.capacity.perf_result import PerformanceResult
+from gpucalc.core.capacity.sweep import ContextSweep
 from gpucalc.plan.compute import Plan
 from gpucalc.text.answer_text import planned_sentence
 from gpucalc.ui.format import count, kind_name

@@ -14,7 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication
 
 from gpucalc.catalog.paths import resources_dir
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.io.bounded_json import regular_file_size
 from gpucalc.plan.scenario_file import FILE_SUFFIX, ScenarioFileError, load_scenario
 

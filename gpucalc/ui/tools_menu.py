@@ -2,32 +2,38 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDialog, QMenuBar
+from PySide6.QtWidgets import QDialog, QMainWindow, QMenuBar
 
-from gpucalc.core.engine import EngineKind
-from gpucalc.core.inputs import Workload
+from gpucalc.core.specs.engine import EngineKind
+from gpucalc.core.specs.inputs import Workload
 
 if TYPE_CHECKING:
+    from gpucalc.ui.controller import PlanController
     from gpucalc.ui.dialogs.measurement_plan_dialog import MeasurementPlanDialog
-    from gpucalc.ui.main_window import MainWindow
+    from gpucalc.ui.session import Session
 
 
 class WindowTools(QObject):
     """Opens the tool dialogs of ``window`` and applies what they return to its scenario.
 
     A change to the user's spec tables (an edit, a saved GPU or calibrated profile) is announced
-    through ``window.catalogChanged``, so the window reloads them. The dialogs are imported when
-    first opened, which keeps them out of the window's start-up time.
+    through ``catalog_changed`` (the window's ``catalogChanged``), so the window reloads them. The
+    dialogs are imported when first opened, which keeps them out of the window's start-up time.
     """
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: QMainWindow, controller: PlanController, session: Session,
+                 report_language: Callable[[], str], catalog_changed: Callable[[], None]) -> None:
         super().__init__(window)
         self.window = window
-        self.controller = window.controller
+        self.controller = controller
+        self.session = session
+        self.report_language = report_language
+        self.catalog_changed = catalog_changed
 
     def add_menus(self, bar: QMenuBar) -> None:
         """Add the Hardware and Tools menus to ``bar``."""
@@ -52,13 +58,13 @@ class WindowTools(QObject):
         """Tools → Spec tables: edit the user's tables; the window reloads them when closed."""
         from gpucalc.ui.dialogs.spec_tables import SpecTablesDialog
 
-        dialog = SpecTablesDialog(self.window.session.catalogs(), self.window)
+        dialog = SpecTablesDialog(self.session.catalogs(), self.window)
         changed: list[bool] = []
         dialog.tablesChanged.connect(lambda: changed.append(True))
         dialog.exec()
         dialog.wait()  # a table file still being read finishes before the dialog goes away
         if changed:
-            self.window.catalogChanged.emit()
+            self.catalog_changed()
 
     def open_custom_gpu(self) -> None:
         """Hardware → Custom GPU: plan on a GPU that is not in the catalog."""
@@ -66,13 +72,13 @@ class WindowTools(QObject):
 
         scenario = self.controller.scenario
         dialog = CustomGpuDialog(self.controller.catalog, scenario.gpu,
-                                 self.window.session.catalogs().store, self.window)
+                                 self.session.catalogs().store, self.window)
         saved: list[str] = []
         dialog.gpuSaved.connect(saved.append)
         if dialog.exec() == QDialog.DialogCode.Accepted and dialog.gpu is not None:
             self.controller.set_scenario(scenario.model_copy(update={"custom_gpu": dialog.gpu}))
         if saved:
-            self.window.catalogChanged.emit()
+            self.catalog_changed()
 
     def clear_custom_gpu(self) -> None:
         """Hardware → use the catalog GPU chosen in the form again."""
@@ -99,14 +105,14 @@ class WindowTools(QObject):
         from gpucalc.ui.dialogs.measurements import MeasurementsDialog
 
         dialog = MeasurementsDialog(self.controller.catalog, self.controller.scenario,
-                                    self.window.session.catalogs().store, self.window)
+                                    self.session.catalogs().store, self.window)
         saved: list[str] = []
         dialog.profileSaved.connect(saved.append)
         dialog.exec()
         if saved:
             self.window.statusBar().showMessage(
                 self.tr("Saved engine profile {id}; choose it under Engine.").format(id=saved[-1]), 15_000)
-            self.window.catalogChanged.emit()
+            self.catalog_changed()
 
     def measurement_plan_dialog(self) -> MeasurementPlanDialog:
         """The measurement plan of the window's current result (not shown yet)."""
@@ -116,7 +122,7 @@ class WindowTools(QObject):
         outcome = self.controller.last_outcome
         mplan = measurement_plan(outcome) if outcome is not None else None
         engine = outcome.inputs.engine.kind if outcome is not None else EngineKind.VLLM
-        return MeasurementPlanDialog(mplan, engine, self.window.report_language(), self.window)
+        return MeasurementPlanDialog(mplan, engine, self.report_language(), self.window)
 
     def open_measurement_plan(self) -> None:
         """Tools → Measurement plan: the load tests that check this estimate, and their results."""

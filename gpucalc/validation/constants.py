@@ -27,10 +27,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.efficiency import as_override
-from gpucalc.core.engine import EngineProfile
-from gpucalc.core.inputs import PlanInputs
-from gpucalc.core.perf_model import plan_efficiency
+from gpucalc.core.capacity.perf_model import plan_efficiency
+from gpucalc.core.specs.efficiency import as_override
+from gpucalc.core.specs.engine import EngineProfile
+from gpucalc.core.specs.inputs import PlanInputs
 
 
 @dataclass(frozen=True, slots=True)

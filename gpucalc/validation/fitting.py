@@ -11,7 +11,7 @@ constants, so the engines are separate problems), in two stages:
 
 Each stage minimises Σ ρ(ln(predicted ÷ measured)) + w Σ ln²(value ÷ prior) over the logarithms
 of the constants within their bounds, with the projected Levenberg–Marquardt iteration of
-:mod:`gpucalc.core.least_squares`. ρ is the soft-L1 loss (quadratic within a factor e, linear in
+:mod:`gpucalc.core.common.least_squares`. ρ is the soft-L1 loss (quadratic within a factor e, linear in
 |ln| beyond), so a source whose runs miss by 5× for a reason no constant describes does not drag
 every constant. Constants no case's prediction depends on stay at the prior. Cases the planner
 gives no figure for at the prior (it says the model does not fit) are left out of the fit.
@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from gpucalc.core.least_squares import (
+from gpucalc.core.common.least_squares import (
     FloatArray,
     capped_log_error,
     jacobian,

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.paths import specs_dir
 from gpucalc.catalog.resolve import CHECKPOINT_METHODS, CatalogError, resolve_inputs
-from gpucalc.core.inputs import Deployment, PlanInputs
+from gpucalc.core.specs.inputs import Deployment, PlanInputs
 from gpucalc.validation.models import InexpressibleRowError, clean_name, expressed, model_for
 
 # GPU names as the validation sources print them → catalog ids.

@@ -7,9 +7,9 @@ speculative, finite runs, …). :data:`VOCABULARY` is the closed set of values e
 
 from __future__ import annotations
 
-from gpucalc.core.inputs import PlanInputs
-from gpucalc.core.kernel_surfaces import kernel_profile
-from gpucalc.core.model_spec import LayerAttention
+from gpucalc.core.specs.inputs import PlanInputs
+from gpucalc.core.specs.kernel_surfaces import kernel_profile
+from gpucalc.core.specs.model_spec import LayerAttention
 
 VOCABULARY: dict[str, tuple[str, ...]] = {
     # mla: multi-head latent attention (DeepSeek, Kimi; all of them MoE); hybrid: full attention

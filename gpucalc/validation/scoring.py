@@ -22,9 +22,9 @@ from typing import Any
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.paths import specs_dir
 from gpucalc.catalog.resolve import CatalogError, resolve_scenario
-from gpucalc.core.inputs import PlanInputs
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.memory_result import MemoryResult
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.memory.memory_result import MemoryResult
+from gpucalc.core.specs.inputs import PlanInputs
 from gpucalc.plan.bench_parse import BenchSpec, parse_bench_command
 from gpucalc.plan.bench_run import predict_bench
 from gpucalc.validation.constants import with_memory_constants, with_step_constants

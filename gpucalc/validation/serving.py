@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gpucalc.core.inputs import Deployment
+from gpucalc.core.specs.inputs import Deployment
 from gpucalc.plan.serve_command import ServeCommandError, parse_serve_command
 from gpucalc.validation.models import InexpressibleRowError
 

@@ -12,12 +12,12 @@ from pydantic import BaseModel, ConfigDict
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.paths import specs_dir
 from gpucalc.catalog.resolve import CatalogError, resolve_inputs
-from gpucalc.core.efficiency import Efficiency
-from gpucalc.core.inputs import PlanInputs, Workload
-from gpucalc.core.load import closed_loop, open_loop
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.memory_result import MemoryResult
-from gpucalc.core.perf_model import build_context
+from gpucalc.core.capacity.load import closed_loop, open_loop
+from gpucalc.core.capacity.perf_model import build_context
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.memory.memory_result import MemoryResult
+from gpucalc.core.specs.efficiency import Efficiency
+from gpucalc.core.specs.inputs import PlanInputs, Workload
 from gpucalc.plan.bench_run import dataset_facts
 from gpucalc.validation.kv_cases import engine_for, kv_dtype, read_rows, row_gpu
 from gpucalc.validation.models import InexpressibleRowError, clean_name, expressed, model_for

@@ -15,7 +15,7 @@ from typing import Any
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.paths import specs_dir
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.bench_parse import parse_bench_command
 from gpucalc.plan.bench_run import BenchPrediction, predict_scenario
 from gpucalc.validation.kv_cases import engine_for, read_rows, row_gpu

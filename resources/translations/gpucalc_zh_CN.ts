@@ -4,177 +4,177 @@
     <context>
         <name>Answer</name>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="24" />
+            <location filename="../../gpucalc/text/answer_text.py" line="25" />
             <source>KV-cache memory</source>
             <translation>存放 KV 缓存的显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="25" />
+            <location filename="../../gpucalc/text/answer_text.py" line="26" />
             <source>the P{pct} TTFT target ({target} ms)</source>
             <translation>P{pct} 首 token 时间目标（{target} ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="26" />
+            <location filename="../../gpucalc/text/answer_text.py" line="27" />
             <source>the P{pct} TPOT target ({target} ms)</source>
             <translation>P{pct} 每 token 延迟目标（{target} ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="27" />
+            <location filename="../../gpucalc/text/answer_text.py" line="28" />
             <source>the interconnect (communication past half the TPOT budget)</source>
             <translation>卡间通信（通信超过每 token 延迟预算的一半）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="29" />
+            <location filename="../../gpucalc/text/answer_text.py" line="30" />
             <source>the scheduler cap (max_num_seqs)</source>
             <translation>调度上限（max_num_seqs）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="34" />
+            <location filename="../../gpucalc/text/answer_text.py" line="35" />
             <source>memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="35" />
+            <location filename="../../gpucalc/text/answer_text.py" line="36" />
             <source>TTFT</source>
             <translation>TTFT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="36" />
+            <location filename="../../gpucalc/text/answer_text.py" line="37" />
             <source>TPOT</source>
             <translation>TPOT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="37" />
+            <location filename="../../gpucalc/text/answer_text.py" line="38" />
             <source>interconnect</source>
             <translation>通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="38" />
+            <location filename="../../gpucalc/text/answer_text.py" line="39" />
             <source>scheduler</source>
             <translation>调度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="42" />
+            <location filename="../../gpucalc/text/answer_text.py" line="43" />
             <source>The two measures differ because random arrivals bunch: a load test that holds N requests in flight meets no queue of its own making, while requests that arrive at random queue in front of the prefill, so the same targets allow fewer in flight.</source>
             <translation>两个口径不同，是因为随机到达会扎堆：保持 N 个请求在途的压测不会自己制造排队，而随机到达的请求要在预填充前排队，所以同样的目标下能在途的请求更少。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="53" />
+            <location filename="../../gpucalc/text/answer_text.py" line="54" />
             <source>Concurrency</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="54" />
+            <location filename="../../gpucalc/text/answer_text.py" line="55" />
             <source>Rate capacity</source>
             <translation>请求速率容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="59" />
+            <location filename="../../gpucalc/text/answer_text.py" line="60" />
             <source>{label}: {text}</source>
             <translation>{label}：{text}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="87" />
+            <location filename="../../gpucalc/text/answer_text.py" line="88" />
             <source>{n} requests in flight per replica with P{pct} TTFT ≤ {ttft} ms and TPOT ≤ {tpot} ms, as a load test holding N requests (--max-concurrency N) measures it; limited by {limit}.</source>
             <translation>每副本 {n} 个在途请求，P{pct} 首 token 时间 ≤ {ttft} ms、每 token 延迟 ≤ {tpot} ms，即保持 N 个请求在途的压测（--max-concurrency N）测得的口径；受限于{limit}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="96" />
+            <location filename="../../gpucalc/text/answer_text.py" line="97" />
             <source>{rps} req/s per replica under random (Poisson) arrivals at the same P{pct} targets, about {inflight} requests in flight on average.</source>
             <translation>随机（泊松）到达下，同样的 P{pct} 目标，每副本 {rps} req/s，平均约 {inflight} 个请求在途。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="105" />
+            <location filename="../../gpucalc/text/answer_text.py" line="106" />
             <source>Plan {n} requests per replica online: the memory planning rule (weights + KV at the average length + margin within the planning share of memory) allows no more.</source>
             <translation>在线按每副本 {n} 个请求规划：显存规划规则（权重 + 平均长度下的 KV + 余量，不超过显存规划占比）不允许更多。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="108" />
+            <location filename="../../gpucalc/text/answer_text.py" line="109" />
             <source>Plan {n} requests per replica online ({share} of the concurrency, the watermark), and {rps} req/s ({share} of the rate capacity).</source>
             <translation>在线按每副本 {n} 个请求规划（并发的 {share}，即安全水位），以及 {rps} req/s（请求速率容量的 {share}）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="117" />
+            <location filename="../../gpucalc/text/answer_text.py" line="118" />
             <source>No request fits: one request at the planning length needs more KV cache than one replica holds; shorten the context, quantize the KV cache or add memory.</source>
             <translation>一个请求也放不下：规划长度下单个请求所需的 KV 缓存超过一个副本的容量；请缩短上下文、量化 KV 缓存或增加显存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="124" />
+            <location filename="../../gpucalc/text/answer_text.py" line="125" />
             <source>P{pct} {name} is {value} ms with one request in flight against a target of {target} ms ({ratio}× over)</source>
             <translation>仅 1 个请求在途时 P{pct} {name} 为 {value} ms，目标为 {target} ms（超出 {ratio} 倍）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="129" />
+            <location filename="../../gpucalc/text/answer_text.py" line="130" />
             <source>No number of requests in flight meets the targets on this layout.</source>
             <translation>在此部署方式下，任何在途请求数都达不到目标。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="130" />
+            <location filename="../../gpucalc/text/answer_text.py" line="131" />
             <source>No number of requests in flight meets the targets: {parts}. The best this layout reaches is TTFT {ttft} ms and TPOT {tpot} ms.</source>
             <translation>任何在途请求数都达不到目标：{parts}。此部署方式最好只能做到首 token 时间 {ttft} ms、每 token 延迟 {tpot} ms。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="145" />
+            <location filename="../../gpucalc/text/answer_text.py" line="146" />
             <source>{avg} req/s on average and {peak} req/s at the peak</source>
             <translation>平均 {avg} req/s、峰值 {peak} req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="148" />
+            <location filename="../../gpucalc/text/answer_text.py" line="149" />
             <source>{avg} req/s</source>
             <translation>{avg} req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="150" />
+            <location filename="../../gpucalc/text/answer_text.py" line="151" />
             <source>The planned GPUs carry {rate}: {n} replicas serve it, + {k} spare = {needed} GPUs ({planned} planned).</source>
             <translation>计划的 GPU 能承载 {rate}：{n} 个副本服务，+ {k} 个备用 = {needed} 张 GPU（计划 {planned} 张）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="154" />
+            <location filename="../../gpucalc/text/answer_text.py" line="155" />
             <source>Short of {short} spare replicas for failover.</source>
             <translation>故障切换还缺 {short} 个备用副本。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="158" />
+            <location filename="../../gpucalc/text/answer_text.py" line="159" />
             <source>The planned GPUs do not carry {rate}: it needs {n} replicas + {k} spare = {needed} GPUs; {planned} GPUs hold {deployed} replicas.</source>
             <translation>计划的 GPU 承载不了 {rate}：需要 {n} 个副本 + {k} 个备用 = {needed} 张 GPU；{planned} 张 GPU 只能部署 {deployed} 个副本。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="166" />
+            <location filename="../../gpucalc/text/answer_text.py" line="167" />
             <source>No price for this GPU in the catalog: the cost is not known.</source>
             <translation>目录中没有这款 GPU 的价格：成本未知。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="167" />
+            <location filename="../../gpucalc/text/answer_text.py" line="168" />
             <source>{hour}/h, {month}/month for the GPUs needed</source>
             <translation>所需 GPU 每小时 {hour}、每月 {month}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="171" />
+            <location filename="../../gpucalc/text/answer_text.py" line="172" />
             <source>, {usd} per million output tokens</source>
             <translation>，每百万输出 token {usd}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="178" />
+            <location filename="../../gpucalc/text/answer_text.py" line="179" />
             <source>One replica carries {rps} req/s at the targets ({planned} req/s planned at the watermark); give the traffic (--qps, the QPS field) to size the fleet.</source>
             <translation>一个副本在目标内承载 {rps} req/s（按安全水位规划 {planned} req/s）；给出流量（--qps，即 QPS 字段）才能推算卡数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="187" />
+            <location filename="../../gpucalc/text/answer_text.py" line="188" />
             <source>No layout of this GPU type meets the targets either.</source>
             <translation>这款 GPU 的任何部署方式也都达不到目标。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="188" />
+            <location filename="../../gpucalc/text/answer_text.py" line="189" />
             <source>No layout of {gpu} meets the targets: the fastest, TP {layout}, reaches P{pct} TTFT {ttft} ms and TPOT {tpot} ms with one request in flight.</source>
             <translation>{gpu} 的任何部署方式都达不到目标：最快的 TP {layout} 在仅 1 个请求在途时 P{pct} 首 token 时间 {ttft} ms、每 token 延迟 {tpot} ms。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="197" />
+            <location filename="../../gpucalc/text/answer_text.py" line="198" />
             <source>The sizing search finds {gpu} {precision} at TP {layout} ({per} GPUs per replica) holding {n} requests in flight at the targets</source>
             <translation>卡数搜索找到 {gpu} {precision}，TP {layout}（每副本 {per} 张 GPU），在目标内可承载 {n} 个在途请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="202" />
+            <location filename="../../gpucalc/text/answer_text.py" line="203" />
             <source>: {gpus} GPUs for the traffic, {hour}/h</source>
             <translation>：该流量需要 {gpus} 张 GPU，每小时 {hour}</translation>
         </message>
@@ -350,22 +350,22 @@
     <context>
         <name>Baselines</name>
         <message>
-            <location filename="../../gpucalc/ui/baselines.py" line="42" />
+            <location filename="../../gpucalc/ui/baselines.py" line="48" />
             <source>Open baseline scenario</source>
             <translation>打开基线场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/baselines.py" line="43" />
+            <location filename="../../gpucalc/ui/baselines.py" line="49" />
             <source>gpucalc scenarios (*.gpucalc.json);;JSON (*.json)</source>
             <translation>gpucalc 场景 (*.gpucalc.json);;JSON (*.json)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/baselines.py" line="52" />
+            <location filename="../../gpucalc/ui/baselines.py" line="58" />
             <source>Cannot open scenario</source>
             <translation>无法打开场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/baselines.py" line="59" />
+            <location filename="../../gpucalc/ui/baselines.py" line="65" />
             <source>Cannot compute the baseline</source>
             <translation>无法计算基线</translation>
         </message>
@@ -2058,42 +2058,42 @@
             <translation>请给出 --gpu ID（及启动参数），或 --scenario FILE</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="98" />
+            <location filename="../../gpucalc/cli/errors.py" line="73" />
             <source>scenario {file}: {reason}</source>
             <translation>场景文件 {file}：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="264" />
+            <location filename="../../gpucalc/cli/main.py" line="215" />
             <source>the model does not fit, so there is no load curve</source>
             <translation>模型放不下，因此没有负载曲线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="298" />
+            <location filename="../../gpucalc/cli/main.py" line="249" />
             <source>size needs the traffic to size for: give --qps (average requests per second)</source>
             <translation>size 需要给出要承载的流量：请给出 --qps（平均每秒请求数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="315" />
+            <location filename="../../gpucalc/cli/main.py" line="266" />
             <source>no GPU in the list meets the targets; relax TTFT/TPOT or add GPU types</source>
             <translation>列表中没有满足目标的 GPU；请放宽 TTFT/TPOT 或加入更多 GPU 型号</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="467" />
+            <location filename="../../gpucalc/cli/main.py" line="418" />
             <source>internal error: {kind}: {detail} — rerun with {variable}=1 for details</source>
             <translation>内部错误：{kind}：{detail} —— 设置 {variable}=1 后重新运行可查看详情</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="504" />
+            <location filename="../../gpucalc/cli/main.py" line="455" />
             <source>cannot write the output: {reason}</source>
             <translation>无法写出输出：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="505" />
+            <location filename="../../gpucalc/cli/main.py" line="456" />
             <source>this terminal's encoding ({encoding}) cannot show every character, so some were replaced; set PYTHONIOENCODING=utf-8 (Windows: chcp 65001) to see them all</source>
             <translation>此终端的编码（{encoding}）无法显示全部字符，部分字符已被替换；设置 PYTHONIOENCODING=utf-8（Windows：chcp 65001）即可完整显示</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="581" />
+            <location filename="../../gpucalc/cli/main.py" line="532" />
             <source>the window and the PDF report need PySide6 and pyqtgraph, which are part of every gpucalc install; reinstall gpucalc ({package} could not be loaded)</source>
             <translation>窗口和 PDF 报告需要 PySide6 和 pyqtgraph，它们随 gpucalc 一同安装；请重新安装 gpucalc（无法加载 {package}）</translation>
         </message>
@@ -2128,204 +2128,204 @@
             <translation>模型放不下，因此没有可模拟的内容</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/context_parallel.py" line="39" />
-            <source>{decode_context_parallel_size} {dcp} must divide {tensor_parallel_size} {tp}: decode context parallel reuses the TP group's GPUs</source>
-            <translation>{decode_context_parallel_size} {dcp} 必须整除 {tensor_parallel_size} {tp}：解码上下文并行复用 TP 组的 GPU</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/context_parallel.py" line="55" />
-            <source>{decode_context_parallel_size} {dcp} can be at most {tensor_parallel_size} ÷ KV heads = {tp} ÷ {heads} = {largest}: only KV replicated across TP ranks can be sharded</source>
-            <translation>{decode_context_parallel_size} {dcp} 最多为 {tensor_parallel_size} ÷ KV 头数 = {tp} ÷ {heads} = {largest}：只有在 TP 各卡间重复存放的 KV 才能切分</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="47" />
-            <source>{prefill_tp} {tp} cannot split the model's heads ({heads} attention heads, {kv_heads} KV heads)</source>
-            <translation>{prefill_tp} {tp} 无法均分模型的注意力头（{heads} 个注意力头，{kv_heads} 个 KV 头）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="49" />
-            <source>{decode_tp} {tp} cannot split the model's heads ({heads} attention heads, {kv_heads} KV heads)</source>
-            <translation>{decode_tp} {tp} 无法均分模型的注意力头（{heads} 个注意力头，{kv_heads} 个 KV 头）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="51" />
-            <source>{prefill_pp} {pp} exceeds the model's {layers} layers</source>
-            <translation>{prefill_pp} {pp} 超过模型的 {layers} 层</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="52" />
-            <source>{decode_pp} {pp} exceeds the model's {layers} layers</source>
-            <translation>{decode_pp} {pp} 超过模型的 {layers} 层</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="55" />
-            <source>a prefill replica of TP {tp} × PP {pp} does not hold the model and a KV cache; raise {prefill_tp}</source>
-            <translation>TP {tp} × PP {pp} 的预填充副本放不下模型和 KV 缓存；请调大 {prefill_tp}</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="57" />
-            <source>a decode replica of TP {tp} × PP {pp} does not hold the model and a KV cache; raise {decode_tp}</source>
-            <translation>TP {tp} × PP {pp} 的生成副本放不下模型和 KV 缓存；请调大 {decode_tp}</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="300" />
-            <source>{ttft_ms}: a P95 prompt takes {prefill_ms} ms to prefill and {transfer_ms} ms to move to the decode pool; raise the target or {prefill_tp}</source>
-            <translation>{ttft_ms}：一个 P95 提示词预填充需要 {prefill_ms} ms，传到生成池需要 {transfer_ms} ms；请放宽目标或调大 {prefill_tp}</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="342" />
-            <source>a decode replica of TP {tp} × PP {pp} cannot run one request: its KV cache holds {memory} requests and one decode step takes {step_ms} ms against {tpot_ms}; raise {decode_tp}</source>
-            <translation>TP {tp} × PP {pp} 的生成副本连一个请求都跑不了：KV 缓存只容纳 {memory} 个请求，一步生成需要 {step_ms} ms，对比 {tpot_ms}；请调大 {decode_tp}</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="140" />
-            <source>{num_redundant_experts}: redundant experts need expert parallel and EPLB (--enable-expert-parallel --enable-eplb)</source>
-            <translation>{num_redundant_experts}：冗余专家需要开启专家并行和 EPLB（--enable-expert-parallel --enable-eplb）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="144" />
-            <source>{all2all_mode}: DeepEP all-to-all needs expert parallel (--enable-expert-parallel)</source>
-            <translation>{all2all_mode}：DeepEP all-to-all 需要开启专家并行（--enable-expert-parallel）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="149" />
-            <source>{num_redundant_experts}: {experts} experts + {redundant} redundant do not spread evenly over EP {ep} ranks</source>
-            <translation>{num_redundant_experts}：{experts} 个专家 + {redundant} 个冗余专家无法均分到 EP {ep} 个 rank 上</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/inputs.py" line="124" />
-            <source>{tensor_parallel_size} × {pipeline_parallel_size} = {per_replica} needs at least {per_replica} GPUs; {num_gpus} is {gpus}</source>
-            <translation>{tensor_parallel_size} × {pipeline_parallel_size} = {per_replica}，至少需要 {per_replica} 张 GPU；而 {num_gpus} 为 {gpus}</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/inputs.py" line="132" />
-            <source>{data_parallel_size} {dp} × {per_replica} GPUs per rank needs at least {needed} GPUs; {num_gpus} is {gpus}</source>
-            <translation>{data_parallel_size} {dp} × 每个 rank {per_replica} 张卡至少需要 {needed} 张 GPU；{num_gpus} 为 {gpus}</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/inputs.py" line="238" />
-            <source>{input_len_p95} must be at least {input_len_p50}</source>
-            <translation>{input_len_p95} 不能小于 {input_len_p50}</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/inputs.py" line="241" />
-            <source>{output_len_p95} must be at least {output_len_p50}</source>
-            <translation>{output_len_p95} 不能小于 {output_len_p50}</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/inputs.py" line="244" />
-            <source>{qps_peak} needs {qps_avg}</source>
-            <translation>{qps_peak} 需要同时给出 {qps_avg}</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/inputs.py" line="246" />
-            <source>{qps_peak} must be at least {qps_avg}</source>
-            <translation>{qps_peak} 不能小于 {qps_avg}</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/inputs.py" line="250" />
-            <source>{classes}: the shares must add up to 1, not {total:.3g}</source>
-            <translation>{classes}：占比之和必须为 1，而不是 {total:.3g}</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/inputs.py" line="292" />
-            <source>{percentile} must be one of {choices}</source>
-            <translation>{percentile} 必须是 {choices} 之一</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="57" />
-            <source>{pipeline_parallel_size} {pp} exceeds the model's {layers} layers</source>
-            <translation>{pipeline_parallel_size} {pp} 超过了模型的 {layers} 层</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/parallel.py" line="50" />
-            <source>{tensor_parallel_size} {tp} does not divide the {heads} attention heads</source>
-            <translation>{tensor_parallel_size} {tp} 不能整除 {heads} 个注意力头</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/parallel.py" line="54" />
-            <source>{tensor_parallel_size} {tp} does not divide the {heads} KV heads</source>
-            <translation>{tensor_parallel_size} {tp} 不能整除 {heads} 个 KV 头</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/parallel.py" line="57" />
-            <source>{tensor_parallel_size} {tp} is not a multiple of the {heads} KV heads</source>
-            <translation>{tensor_parallel_size} {tp} 不是 {heads} 个 KV 头的整数倍</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/physical_bounds.py" line="39" />
+            <location filename="../../gpucalc/core/capacity/physical_bounds.py" line="39" />
             <source>a request of {tokens} tokens ({prompt} prompt, {history} multi-turn history, {output} output) is longer than {max_model_len} {limit}, so the engine refuses it: raise {max_model_len} (the model allows {model_limit}) or plan shorter requests ({input_len_p50} / {input_len_p95}, {output_len_p50} / {output_len_p95}, {max_turns})</source>
             <translation>一条 {tokens} token 的请求（输入 {prompt}、多轮历史 {history}、输出 {output}）超过 {max_model_len} {limit}，引擎会拒绝它：请调高 {max_model_len}（模型最多支持 {model_limit}），或按更短的请求规划（{input_len_p50} / {input_len_p95}、{output_len_p50} / {output_len_p95}、{max_turns}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/physical_bounds.py" line="44" />
+            <location filename="../../gpucalc/core/capacity/physical_bounds.py" line="44" />
             <source>a request of {tokens} tokens ({prompt} prompt, {history} multi-turn history, {output} output) is longer than the model's context of {limit} tokens, so the engine refuses it: plan shorter requests ({input_len_p50} / {input_len_p95}, {output_len_p50} / {output_len_p95}, {max_turns})</source>
             <translation>一条 {tokens} token 的请求（输入 {prompt}、多轮历史 {history}、输出 {output}）超过模型 {limit} token 的上下文长度，引擎会拒绝它：请按更短的请求规划（{input_len_p50} / {input_len_p95}、{output_len_p50} / {output_len_p95}、{max_turns}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/physical_bounds.py" line="49" />
+            <location filename="../../gpucalc/core/capacity/physical_bounds.py" line="49" />
             <source>request class {name} ({tokens} tokens: {prompt} prompt + {output} output) is longer than {max_model_len} {limit}, so the engine refuses its requests: shorten the class ({classes}) or raise {max_model_len} (the model allows {model_limit})</source>
             <translation>请求类别 {name}（{tokens} token：输入 {prompt} + 输出 {output}）超过 {max_model_len} {limit}，引擎会拒绝这类请求：请缩短该类别（{classes}）或调高 {max_model_len}（模型最多支持 {model_limit}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/physical_bounds.py" line="53" />
+            <location filename="../../gpucalc/core/capacity/physical_bounds.py" line="53" />
             <source>request class {name} ({tokens} tokens: {prompt} prompt + {output} output) is longer than the model's context of {limit} tokens, so the engine refuses its requests: shorten the class ({classes})</source>
             <translation>请求类别 {name}（{tokens} token：输入 {prompt} + 输出 {output}）超过模型 {limit} token 的上下文长度，引擎会拒绝这类请求：请缩短该类别（{classes}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/physical_bounds.py" line="57" />
+            <location filename="../../gpucalc/core/capacity/physical_bounds.py" line="57" />
             <source>gpucalc computed an impossible {figure} of {value} {unit} ({rule}) for these inputs, so it shows no answer rather than a wrong one; please report the inputs</source>
             <translation>gpucalc 对这组输入算出了不可能的 {figure}：{value} {unit}（{rule}），因此不给出结果，以免给出错误答案；请报告这组输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/settings.py" line="100" />
+            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="47" />
+            <source>{prefill_tp} {tp} cannot split the model's heads ({heads} attention heads, {kv_heads} KV heads)</source>
+            <translation>{prefill_tp} {tp} 无法均分模型的注意力头（{heads} 个注意力头，{kv_heads} 个 KV 头）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="49" />
+            <source>{decode_tp} {tp} cannot split the model's heads ({heads} attention heads, {kv_heads} KV heads)</source>
+            <translation>{decode_tp} {tp} 无法均分模型的注意力头（{heads} 个注意力头，{kv_heads} 个 KV 头）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="51" />
+            <source>{prefill_pp} {pp} exceeds the model's {layers} layers</source>
+            <translation>{prefill_pp} {pp} 超过模型的 {layers} 层</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="52" />
+            <source>{decode_pp} {pp} exceeds the model's {layers} layers</source>
+            <translation>{decode_pp} {pp} 超过模型的 {layers} 层</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="55" />
+            <source>a prefill replica of TP {tp} × PP {pp} does not hold the model and a KV cache; raise {prefill_tp}</source>
+            <translation>TP {tp} × PP {pp} 的预填充副本放不下模型和 KV 缓存；请调大 {prefill_tp}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="57" />
+            <source>a decode replica of TP {tp} × PP {pp} does not hold the model and a KV cache; raise {decode_tp}</source>
+            <translation>TP {tp} × PP {pp} 的生成副本放不下模型和 KV 缓存；请调大 {decode_tp}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="300" />
+            <source>{ttft_ms}: a P95 prompt takes {prefill_ms} ms to prefill and {transfer_ms} ms to move to the decode pool; raise the target or {prefill_tp}</source>
+            <translation>{ttft_ms}：一个 P95 提示词预填充需要 {prefill_ms} ms，传到生成池需要 {transfer_ms} ms；请放宽目标或调大 {prefill_tp}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="342" />
+            <source>a decode replica of TP {tp} × PP {pp} cannot run one request: its KV cache holds {memory} requests and one decode step takes {step_ms} ms against {tpot_ms}; raise {decode_tp}</source>
+            <translation>TP {tp} × PP {pp} 的生成副本连一个请求都跑不了：KV 缓存只容纳 {memory} 个请求，一步生成需要 {step_ms} ms，对比 {tpot_ms}；请调大 {decode_tp}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory_plan.py" line="57" />
+            <source>{pipeline_parallel_size} {pp} exceeds the model's {layers} layers</source>
+            <translation>{pipeline_parallel_size} {pp} 超过了模型的 {layers} 层</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/settings.py" line="100" />
             <source>the token budget ({max_num_batched_tokens}) must be at least {seqs:,} tokens: one decode token for each of the {seqs:,} requests a step may run ({max_num_seqs}); {tokens:,} is below it, so raise the budget or lower {max_num_seqs}</source>
             <translation>token 预算（{max_num_batched_tokens}）至少要 {seqs:,} 个 token：一步最多运行 {seqs:,} 个请求（{max_num_seqs}），每个请求逐 token 生成需要 1 个 token；{tokens:,} 低于此值，请提高预算或降低 {max_num_seqs}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/speculative_draft.py" line="56" />
+            <location filename="../../gpucalc/core/memory/speculative_draft.py" line="56" />
             <source>{model} has no multi-token-prediction (MTP) layers in its config: choose EAGLE, n-gram or a draft model for {speculative_config}</source>
             <translation>{model} 的配置中没有多 token 预测（MTP）层：请为 {speculative_config} 选择 EAGLE、n-gram 或草稿模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/speculative_draft.py" line="140" />
+            <location filename="../../gpucalc/core/memory/speculative_draft.py" line="140" />
             <source>the draft model of {speculative_config} was not looked up in the catalog</source>
             <translation>{speculative_config} 的草稿模型未在目录中查到</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/speculative_inputs.py" line="27" />
+            <location filename="../../gpucalc/core/parallel/context_parallel.py" line="46" />
+            <source>{decode_context_parallel_size} {dcp} can be at most {tensor_parallel_size} ÷ KV heads = {tp} ÷ {heads} = {largest}: only KV replicated across TP ranks can be sharded</source>
+            <translation>{decode_context_parallel_size} {dcp} 最多为 {tensor_parallel_size} ÷ KV 头数 = {tp} ÷ {heads} = {largest}：只有在 TP 各卡间重复存放的 KV 才能切分</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/parallel/expert_parallel.py" line="111" />
+            <source>{num_redundant_experts}: redundant experts need expert parallel and EPLB (--enable-expert-parallel --enable-eplb)</source>
+            <translation>{num_redundant_experts}：冗余专家需要开启专家并行和 EPLB（--enable-expert-parallel --enable-eplb）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/parallel/expert_parallel.py" line="115" />
+            <source>{all2all_mode}: DeepEP all-to-all needs expert parallel (--enable-expert-parallel)</source>
+            <translation>{all2all_mode}：DeepEP all-to-all 需要开启专家并行（--enable-expert-parallel）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/parallel/expert_parallel.py" line="120" />
+            <source>{num_redundant_experts}: {experts} experts + {redundant} redundant do not spread evenly over EP {ep} ranks</source>
+            <translation>{num_redundant_experts}：{experts} 个专家 + {redundant} 个冗余专家无法均分到 EP {ep} 个 rank 上</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/parallel/parallel.py" line="50" />
+            <source>{tensor_parallel_size} {tp} does not divide the {heads} attention heads</source>
+            <translation>{tensor_parallel_size} {tp} 不能整除 {heads} 个注意力头</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/parallel/parallel.py" line="54" />
+            <source>{tensor_parallel_size} {tp} does not divide the {heads} KV heads</source>
+            <translation>{tensor_parallel_size} {tp} 不能整除 {heads} 个 KV 头</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/parallel/parallel.py" line="57" />
+            <source>{tensor_parallel_size} {tp} is not a multiple of the {heads} KV heads</source>
+            <translation>{tensor_parallel_size} {tp} 不是 {heads} 个 KV 头的整数倍</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/parallel/topology.py" line="166" />
+            <source>{node_count} nodes × {per_node} GPUs per node = {node_gpus} GPUs, but {num_gpus} is {gpus}; change {nodes}, {gpus_per_node} or {num_gpus}</source>
+            <translation>{node_count} 个节点 × 每节点 {per_node} 卡 = {node_gpus} 卡，但 {num_gpus} 为 {gpus}；请修改 {nodes}、{gpus_per_node} 或 {num_gpus}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/specs/inputs.py" line="123" />
+            <source>{tensor_parallel_size} × {pipeline_parallel_size} = {per_replica} needs at least {per_replica} GPUs; {num_gpus} is {gpus}</source>
+            <translation>{tensor_parallel_size} × {pipeline_parallel_size} = {per_replica}，至少需要 {per_replica} 张 GPU；而 {num_gpus} 为 {gpus}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/specs/inputs.py" line="131" />
+            <source>{data_parallel_size} {dp} × {per_replica} GPUs per rank needs at least {needed} GPUs; {num_gpus} is {gpus}</source>
+            <translation>{data_parallel_size} {dp} × 每个 rank {per_replica} 张卡至少需要 {needed} 张 GPU；{num_gpus} 为 {gpus}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/specs/inputs.py" line="237" />
+            <source>{input_len_p95} must be at least {input_len_p50}</source>
+            <translation>{input_len_p95} 不能小于 {input_len_p50}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/specs/inputs.py" line="240" />
+            <source>{output_len_p95} must be at least {output_len_p50}</source>
+            <translation>{output_len_p95} 不能小于 {output_len_p50}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/specs/inputs.py" line="243" />
+            <source>{qps_peak} needs {qps_avg}</source>
+            <translation>{qps_peak} 需要同时给出 {qps_avg}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/specs/inputs.py" line="245" />
+            <source>{qps_peak} must be at least {qps_avg}</source>
+            <translation>{qps_peak} 不能小于 {qps_avg}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/specs/inputs.py" line="249" />
+            <source>{classes}: the shares must add up to 1, not {total:.3g}</source>
+            <translation>{classes}：占比之和必须为 1，而不是 {total:.3g}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/specs/inputs.py" line="291" />
+            <source>{percentile} must be one of {choices}</source>
+            <translation>{percentile} 必须是 {choices} 之一</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/specs/parallel_inputs.py" line="50" />
+            <source>{decode_context_parallel_size} {dcp} must divide {tensor_parallel_size} {tp}: decode context parallel reuses the TP group's GPUs</source>
+            <translation>{decode_context_parallel_size} {dcp} 必须整除 {tensor_parallel_size} {tp}：解码上下文并行复用 TP 组的 GPU</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/specs/speculative_inputs.py" line="27" />
             <source>{speculative_config} needs a method: MTP, EAGLE, EAGLE-3, n-gram or a draft model</source>
             <translation>{speculative_config} 需要指定方法：MTP、EAGLE、EAGLE-3、n-gram 或草稿模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/speculative_inputs.py" line="93" />
+            <location filename="../../gpucalc/core/specs/speculative_inputs.py" line="93" />
             <source>give either {acceptance_length} or {acceptance_rate}, not both</source>
             <translation>{acceptance_length} 与 {acceptance_rate} 只能填一个</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/speculative_inputs.py" line="97" />
+            <location filename="../../gpucalc/core/specs/speculative_inputs.py" line="97" />
             <source>{acceptance_length} must be at most {num_speculative_tokens} + 1 = {most}</source>
             <translation>{acceptance_length} 不能超过 {num_speculative_tokens} + 1 = {most}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/speculative_inputs.py" line="101" />
+            <location filename="../../gpucalc/core/specs/speculative_inputs.py" line="101" />
             <source>the draft-model method needs a {draft_model}</source>
             <translation>草稿模型方法需要填写 {draft_model}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/step_model.py" line="475" />
+            <location filename="../../gpucalc/core/step/step_model.py" line="475" />
             <source>GPU {gpu_id} has no memory bandwidth figure; add it in the GPU table to estimate latency</source>
             <translation>GPU {gpu_id} 没有显存带宽数据；请在 GPU 表中补充后再估算延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/step_model.py" line="481" />
+            <location filename="../../gpucalc/core/step/step_model.py" line="481" />
             <source>GPU {gpu_id} has no TFLOPS figure; add it in the GPU table to estimate latency</source>
             <translation>GPU {gpu_id} 没有 TFLOPS 数据；请在 GPU 表中补充后再估算延迟</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/topology.py" line="166" />
-            <source>{node_count} nodes × {per_node} GPUs per node = {node_gpus} GPUs, but {num_gpus} is {gpus}; change {nodes}, {gpus_per_node} or {num_gpus}</source>
-            <translation>{node_count} 个节点 × 每节点 {per_node} 卡 = {node_gpus} 卡，但 {num_gpus} 为 {gpus}；请修改 {nodes}、{gpus_per_node} 或 {num_gpus}</translation>
         </message>
         <message>
             <location filename="../../gpucalc/plan/display.py" line="20" />
@@ -3454,1109 +3454,1109 @@
     <context>
         <name>Formulas</name>
         <message>
-            <location filename="../../gpucalc/core/activation.py" line="35" />
-            <source>base + T × factor × intermediate / tp × bytes per element</source>
-            <translation>基数 + T × 系数 × 中间层维度 / 张量并行 × 每元素字节数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/activation.py" line="52" />
-            <source>base + bytes_per_logit × min(max_num_seqs, T) × vocab</source>
-            <translation>基数 + 每 logit 字节数 × min(最大序列数, T) × 词表大小</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/activation.py" line="65" />
-            <source>dense model: none</source>
-            <translation>稠密模型：无</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/activation.py" line="72" />
-            <source>T × top_k × (max(2N, H) + max(N, H)) × bytes per element</source>
-            <translation>T × top_k × (max(2N, H) + max(N, H)) × 每元素字节数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/activation.py" line="109" />
-            <source>max(forward, sampler, vision encoder) + MoE workspace</source>
-            <translation>max(前向激活, 采样器, 视觉编码器) + MoE 工作区</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/activation_encoder.py" line="84" />
-            <source>base + images × encoder tokens per image × (2 × width + 2 × MLP width + kept features) × bytes</source>
-            <translation>基数 + 图片数 × 每图编码器 token 数 × (2 × 宽度 + 2 × MLP 宽度 + 保留特征数) × 字节数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/calculate.py" line="89" />
+            <location filename="../../gpucalc/core/capacity/calculate.py" line="89" />
             <source>P{pct} TTFT of the closed loop: step in progress + prefill queue + own chunks</source>
             <translation>闭环的 P{pct} 首 token 时间：进行中的步 + 预填充排队 + 自身分块</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="93" />
+            <location filename="../../gpucalc/core/capacity/calculate.py" line="93" />
             <source>P{pct} TPOT of the closed loop: decode step + the prefill steps met</source>
             <translation>闭环的 P{pct} 每 token 延迟：解码步 + 遇到的预填充步</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="101" />
+            <location filename="../../gpucalc/core/capacity/calculate.py" line="101" />
             <source>continuous batching with chunked prefill, {clients} clients</source>
             <translation>连续批处理 + 分块预填充，{clients} 个客户端</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="104" />
+            <location filename="../../gpucalc/core/capacity/calculate.py" line="104" />
             <source>finite run of {prompts} prompts: at most {prompts} running at once, throughput = output tokens ÷ run time (ramp-up and drain included)</source>
             <translation>有限压测 {prompts} 条请求：同时最多运行 {prompts} 条，吞吐 = 输出 token 数 ÷ 运行时间（含爬升与收尾）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="142" />
+            <location filename="../../gpucalc/core/capacity/calculate.py" line="142" />
             <source>lowest limiting ceiling (offline: memory only): past it a latency target breaks or requests queue</source>
             <translation>起限制作用的最低上限（离线：只看显存）：超过后延迟目标被击穿或请求开始排队</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="150" />
+            <location filename="../../gpucalc/core/capacity/calculate.py" line="150" />
             <source>max(2 × active params × tokens ÷ (peak × gemm eff), weight bytes ÷ (BW × mem eff))</source>
             <translation>max(2 × 激活参数量 × token 数 ÷ (峰值 × GEMM 效率), 权重字节数 ÷ (带宽 × 显存带宽效率))</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="152" />
+            <location filename="../../gpucalc/core/capacity/calculate.py" line="152" />
             <source>max(attention FLOPs ÷ rate, KV bytes read ÷ (BW × mem eff)) + prefill FLOPs</source>
             <translation>max(注意力 FLOPs ÷ 速率, 读取的 KV 字节数 ÷ (带宽 × 显存带宽效率)) + 预填充 FLOPs</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="154" />
+            <location filename="../../gpucalc/core/capacity/calculate.py" line="154" />
             <source>2 × layers × (latency + 2(n−1)/n × tokens × hidden × 2 B ÷ link) + EP + PP</source>
             <translation>2 × 层数 × (延迟 + 2(n−1)/n × token 数 × 隐藏维度 × 2 B ÷ 互联带宽) + EP + PP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="158" />
+            <location filename="../../gpucalc/core/capacity/calculate.py" line="158" />
             <source>Σ GEMM groups max(FLOPs ÷ (peak × e_max · M/(M + M½) · NK/(NK + NK½)), weight bytes ÷ (HBM × e_mem)) + t₀; MoE at e_max · t/(t + t½) over tokens per expert t</source>
             <translation>Σ 各组 GEMM max(FLOPs ÷ (峰值 × e_max · M/(M + M½) · NK/(NK + NK½)), 权重字节数 ÷ (HBM × e_mem)) + t₀；MoE 按每专家 token 数 t 取 e_max · t/(t + t½)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="161" />
+            <location filename="../../gpucalc/core/capacity/calculate.py" line="161" />
             <source>decode KV bytes ÷ (HBM × e_mem) + t_seq × decodes + prefill FLOPs ÷ (BF16 peak × e_max · s/(s + s½)) + t₀ per layer</source>
             <translation>逐 token 生成读取的 KV 字节数 ÷ (HBM × e_mem) + t_seq × 生成请求数 + 预填充 FLOPs ÷ (BF16 峰值 × e_max · s/(s + s½)) + 每层 t₀</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="164" />
+            <location filename="../../gpucalc/core/capacity/calculate.py" line="164" />
             <source>2 × layers × min(custom α + bytes ÷ β, NCCL α + bytes ÷ β) + EP + PP</source>
             <translation>2 × 层数 × min(自定义 α + 字节数 ÷ β, NCCL α + 字节数 ÷ β) + EP + PP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="168" />
+            <location filename="../../gpucalc/core/capacity/calculate.py" line="168" />
             <source>MoE layers × (fixed + tokens × bytes per token ÷ link): expert dispatch + combine over the DP × TP ranks</source>
             <translation>MoE 层数 × (固定开销 + token 数 × 每 token 字节 ÷ 链路)：专家分发 + 合并，跨 DP × TP 个 rank</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="171" />
+            <location filename="../../gpucalc/core/capacity/calculate.py" line="171" />
             <source>max(layers × launch cost per layer − GPU work, 0) without CUDA graphs</source>
             <translation>max(层数 × 每层启动开销 − GPU 计算时间, 0)（不使用 CUDA Graph 时）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="173" />
+            <location filename="../../gpucalc/core/capacity/calculate.py" line="173" />
             <source>fixed scheduler/launch cost per step</source>
             <translation>每步固定的调度 / 启动开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="250" />
+            <location filename="../../gpucalc/core/capacity/calculate.py" line="250" />
             <source>requests in flight on one engine (a closed-loop ladder, --max-concurrency N) whose P{pct} TTFT and TPOT meet the targets: min(memory, compute, interconnect, scheduler); offline: memory</source>
             <translation>一个引擎上 P{pct} 首 token 时间和每 token 延迟都达标的在途请求数（闭环并发阶梯，--max-concurrency N）：min(显存, 算力, 通信, 调度)；离线：显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="263" />
+            <location filename="../../gpucalc/core/capacity/calculate.py" line="263" />
             <source>communication ÷ step time</source>
             <translation>通信时间 ÷ 单步时间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="271" />
+            <location filename="../../gpucalc/core/capacity/calculate.py" line="271" />
             <source>closed loop at the concurrency: means of the steady state</source>
             <translation>该并发下的闭环：稳态均值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calculate.py" line="273" />
+            <location filename="../../gpucalc/core/capacity/calculate.py" line="273" />
             <source>steady state with the batch filled to the KV and scheduler caps</source>
             <translation>批填满到 KV 与调度上限时的稳态</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/calibrate.py" line="305" />
-            <source>argmin Σ log²(predicted ÷ measured) + w Σ log²(factor ÷ default)</source>
-            <translation>argmin Σ log²(预测 ÷ 实测) + w Σ log²(系数 ÷ 默认值)</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/calibrate.py" line="308" />
-            <source>held at the default: no measured metric depends on it</source>
-            <translation>保持默认值：没有实测指标依赖它</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/calibrate.py" line="367" />
-            <source>median over metrics of median |predicted ÷ measured − 1|</source>
-            <translation>各指标 |预测 ÷ 实测 − 1| 中位数的中位数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/capacity.py" line="56" />
-            <source>offline: the batch filled to memory and the scheduler cap, no latency targets</source>
-            <translation>离线：批填满到显存与调度上限，不设延迟目标</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/capacity.py" line="60" />
-            <source>no request rate meets the percentile targets</source>
-            <translation>没有任何请求速率能达到分位数目标</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/capacity.py" line="65" />
-            <source>highest Poisson rate whose P{pct} TTFT (prefill queue + own chunks) and P{pct} TPOT meet the targets: the rate at that mean running batch × DP ranks</source>
-            <translation>P{pct} 首 token 时间（预填充排队 + 自身分块）与 P{pct} 每 token 延迟都达标的最高泊松速率：该平均运行批下的速率 × DP 秩数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/capacity.py" line="75" />
-            <source>rate capacity × mean end-to-end latency (Little's law)</source>
-            <translation>请求速率容量 × 平均端到端延迟（Little 定律）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/capacity.py" line="80" />
-            <source>rate capacity × mean output tokens</source>
-            <translation>请求速率容量 × 平均输出 token 数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/capacity.py" line="83" />
-            <source>P{pct} TTFT at the rate capacity</source>
-            <translation>请求速率容量下的 P{pct} 首 token 时间</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/capacity.py" line="85" />
-            <source>P{pct} TPOT at the rate capacity</source>
-            <translation>请求速率容量下的 P{pct} 每 token 延迟</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/capacity.py" line="161" />
-            <source>min(max(1, floor(watermark × concurrency)), memory-share rule's requests)</source>
-            <translation>min(max(1, floor(安全水位 × 并发)), 显存占比规则的请求数)</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/capacity.py" line="188" />
-            <source>P{pct} TTFT with one request in flight: the step in progress + the prompt's own prefill chunks</source>
-            <translation>仅 1 个请求在途时的 P{pct} 首 token 时间：进行中的步 + 该提示词自身的预填充分块</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/capacity.py" line="193" />
-            <source>P{pct} TPOT with one request in flight: one decode step</source>
-            <translation>仅 1 个请求在途时的 P{pct} 每 token 延迟：一个解码步</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/ceilings.py" line="43" />
+            <location filename="../../gpucalc/core/capacity/ceilings.py" line="43" />
             <source>floor(KV blocks ÷ blocks per request at planning length)</source>
             <translation>floor(KV 块数 ÷ 规划长度下每请求块数)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/ceilings.py" line="54" />
+            <location filename="../../gpucalc/core/capacity/ceilings.py" line="54" />
             <source>max_num_seqs: the scheduler runs at most this many requests per step</source>
             <translation>最大序列数：调度器每步最多运行这么多请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/ceilings.py" line="125" />
+            <location filename="../../gpucalc/core/capacity/ceilings.py" line="125" />
             <source>max N in flight (closed loop): P{pct} TPOT(N decodes, chunked-prefill steps) ≤ TPOT target and P{pct} TTFT (queue in front of the prefill + own chunks) ≤ TTFT target; the mean meets both too</source>
             <translation>最大在途数 N（闭环）：P{pct} 每 token 延迟（N 路解码，分块预填充步）≤ 每 token 延迟目标，且 P{pct} 首 token 时间（预填充前排队 + 自身分块）≤ 首 token 时间目标；均值也同时达标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/ceilings.py" line="169" />
+            <location filename="../../gpucalc/core/capacity/ceilings.py" line="169" />
             <source>single GPU: no inter-GPU communication</source>
             <translation>单卡：没有卡间通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/ceilings.py" line="175" />
+            <location filename="../../gpucalc/core/capacity/ceilings.py" line="175" />
             <source>max N: all-reduce/all-to-all/pipeline time of one step ≤ 50 % × TPOT target</source>
             <translation>最大 N：一步中 all-reduce / all-to-all / 流水线通信时间 ≤ 50 % × TPOT 目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/ceilings.py" line="335" />
+            <location filename="../../gpucalc/core/capacity/ceilings.py" line="335" />
             <source>{per_rank} per DP rank × {ranks} DP ranks</source>
             <translation>每 DP 秩 {per_rank} × {ranks} 个 DP 秩</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/class_latency.py" line="57" />
+            <location filename="../../gpucalc/core/capacity/class_latency.py" line="57" />
             <source>P{pct}: the step in progress + queue wait in front of the prefill + ceil(input ÷ room) prefill steps of this class's prompt</source>
             <translation>P{pct}：进行中的步 + 预填充前的排队等待 + 该类提示词的 ceil(输入 ÷ 可用空间) 个预填充步</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/class_latency.py" line="64" />
+            <location filename="../../gpucalc/core/capacity/class_latency.py" line="64" />
             <source>P{pct}: decode step + share of chunked-prefill steps met over this class's output</source>
             <translation>P{pct}：解码步 + 本类输出期间遇到的分块预填充步所占份额</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="281" />
-            <source>max(ceil(average QPS ÷ (watermark × req/s per replica)), ceil(peak QPS ÷ req/s per replica))</source>
-            <translation>max(ceil(平均 QPS ÷ (水位 × 每副本 req/s)), ceil(峰值 QPS ÷ 每副本 req/s))</translation>
+            <location filename="../../gpucalc/core/capacity/engine_answer.py" line="56" />
+            <source>offline: the batch filled to memory and the scheduler cap, no latency targets</source>
+            <translation>离线：批填满到显存与调度上限，不设延迟目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="312" />
-            <source>ceil(P95 prompt ÷ token budget) chunks × prefill-only step time</source>
-            <translation>ceil(P95 提示词 ÷ token 预算) 个分块 × 纯预填充步时间</translation>
+            <location filename="../../gpucalc/core/capacity/engine_answer.py" line="60" />
+            <source>no request rate meets the percentile targets</source>
+            <translation>没有任何请求速率能达到分位数目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="316" />
-            <source>token budget ÷ prefill-only step time of a full budget</source>
-            <translation>token 预算 ÷ 满预算纯预填充步时间</translation>
+            <location filename="../../gpucalc/core/capacity/engine_answer.py" line="65" />
+            <source>highest Poisson rate whose P{pct} TTFT (prefill queue + own chunks) and P{pct} TPOT meet the targets: the rate at that mean running batch × DP ranks</source>
+            <translation>P{pct} 首 token 时间（预填充排队 + 自身分块）与 P{pct} 每 token 延迟都达标的最高泊松速率：该平均运行批下的速率 × DP 秩数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="320" />
-            <source>ρ × prompt tok/s ÷ mean prompt, ρ = 2w ÷ (S + 2w), w = TTFT target − P95 prefill − KV transfer, S = mean prompt ÷ prompt tok/s</source>
-            <translation>ρ × 提示词 tok/s ÷ 平均提示词，ρ = 2w ÷ (S + 2w)，w = TTFT 目标 − P95 预填充 − KV 传输，S = 平均提示词 ÷ 提示词 tok/s</translation>
+            <location filename="../../gpucalc/core/capacity/engine_answer.py" line="75" />
+            <source>rate capacity × mean end-to-end latency (Little's law)</source>
+            <translation>请求速率容量 × 平均端到端延迟（Little 定律）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="327" />
-            <source>M/D/1 wait at the average QPS per prefill replica + P95 prefill + KV transfer</source>
-            <translation>每个预填充副本在平均 QPS 下的 M/D/1 等待 + P95 预填充 + KV 传输</translation>
+            <location filename="../../gpucalc/core/capacity/engine_answer.py" line="80" />
+            <source>rate capacity × mean output tokens</source>
+            <translation>请求速率容量 × 平均输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="358" />
-            <source>min(KV at planning length, max_num_seqs, max N: decode-only step ≤ TPOT target)</source>
-            <translation>min(规划长度下的 KV 容量, max_num_seqs, 最大 N：纯生成步 ≤ TPOT 目标)</translation>
+            <location filename="../../gpucalc/core/capacity/engine_answer.py" line="83" />
+            <source>P{pct} TTFT at the rate capacity</source>
+            <translation>请求速率容量下的 P{pct} 首 token 时间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="363" />
-            <source>decode-only step at the knee (no prompt chunks)</source>
-            <translation>拐点处的纯生成步（无提示词分块）</translation>
+            <location filename="../../gpucalc/core/capacity/engine_answer.py" line="85" />
+            <source>P{pct} TPOT at the rate capacity</source>
+            <translation>请求速率容量下的 P{pct} 每 token 延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="367" />
-            <source>knee ÷ decode step time</source>
-            <translation>拐点 ÷ 生成步时间</translation>
+            <location filename="../../gpucalc/core/capacity/engine_answer.py" line="161" />
+            <source>min(max(1, floor(watermark × concurrency)), memory-share rule's requests)</source>
+            <translation>min(max(1, floor(安全水位 × 并发)), 显存占比规则的请求数)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="370" />
-            <source>Little's law: knee ÷ (mean output × decode step time)</source>
-            <translation>Little 定律：拐点 ÷ (平均输出 × 生成步时间)</translation>
+            <location filename="../../gpucalc/core/capacity/engine_answer.py" line="188" />
+            <source>P{pct} TTFT with one request in flight: the step in progress + the prompt's own prefill chunks</source>
+            <translation>仅 1 个请求在途时的 P{pct} 首 token 时间：进行中的步 + 该提示词自身的预填充分块</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="212" />
-            <source>MoE layers × (2 × latency + 2 × tokens × width × 2 B × (DP − 1) ÷ link)</source>
-            <translation>MoE 层数 × (2 × 延迟 + 2 × token 数 × 宽度 × 2 B × (DP − 1) ÷ 链路)</translation>
+            <location filename="../../gpucalc/core/capacity/engine_answer.py" line="193" />
+            <source>P{pct} TPOT with one request in flight: one decode step</source>
+            <translation>仅 1 个请求在途时的 P{pct} 每 token 延迟：一个解码步</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="214" />
-            <source>MoE layers × (fixed + tokens × top_k × width × (1 B FP8 + 2 B BF16) × (EP − 1) ÷ EP ÷ (share × link))</source>
-            <translation>MoE 层数 × (固定开销 + token 数 × top_k × 宽度 × (1 B FP8 + 2 B BF16) × (EP − 1) ÷ EP ÷ (占比 × 链路))</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="227" />
-            <source>EP = DP × TP (expert parallel)</source>
-            <translation>EP = DP × TP（专家并行）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="228" />
-            <source>DP × TP ranks, every expert's width split (no expert parallel)</source>
-            <translation>DP × TP 个 rank，每个专家按宽度切分（未开专家并行）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="236" />
-            <source>ceil((experts + redundant) ÷ EP); all experts, sliced, without expert parallel</source>
-            <translation>ceil((专家数 + 冗余) ÷ EP)；未开专家并行时为全部专家（切片）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="243" />
-            <source>busiest EP rank's routed tokens ÷ mean; scales the expert GEMMs of every step</source>
-            <translation>最忙 EP rank 的路由 token 数 ÷ 平均值；按此放大每步的专家 GEMM</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/fleet.py" line="156" />
-            <source>GPUs × price per GPU-hour × hours</source>
-            <translation>卡数 × 每卡时价格 × 小时数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/fleet.py" line="170" />
-            <source>cost per hour ÷ (QPS × mean output tokens × 3,600 s) × 1,000,000</source>
-            <translation>每小时成本 ÷ (QPS × 平均输出 token 数 × 3,600 s) × 1,000,000</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/fleet.py" line="186" />
-            <source>(saturated − planned output tok/s) × replicas × 86,400 s</source>
-            <translation>(饱和 − 规划输出 tok/s) × 副本数 × 86,400 s</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/fleet.py" line="193" />
-            <source>planned concurrency × replicas deployed</source>
-            <translation>规划并发 × 已部署副本数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/fleet.py" line="198" />
-            <source>concurrency × replicas deployed</source>
-            <translation>并发 × 已部署副本数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/fleet.py" line="202" />
-            <source>planned req/s per replica × replicas deployed</source>
-            <translation>每副本规划 req/s × 已部署副本数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/fleet.py" line="206" />
-            <source>planned output tok/s per replica × replicas</source>
-            <translation>每副本规划输出 tok/s × 副本数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/fleet.py" line="210" />
-            <source>output tok/s over all replicas × 86,400 s</source>
-            <translation>全部副本的输出 tok/s × 86,400 s</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/fleet.py" line="214" />
-            <source>output tok/s over all replicas × 3,600 s ÷ GPUs deployed</source>
-            <translation>全部副本的输出 tok/s × 3,600 s ÷ 已部署卡数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/fleet.py" line="255" />
-            <source>watermark × rate capacity of one replica (Poisson arrivals at the percentile targets)</source>
-            <translation>安全水位 × 单副本请求速率容量（泊松到达，分位数目标）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/fleet.py" line="260" />
-            <source>rate capacity of one replica: Poisson req/s whose percentile TTFT and TPOT meet the targets</source>
-            <translation>单副本请求速率容量：分位数首 token 时间与每 token 延迟都达标的泊松 req/s</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/fleet.py" line="264" />
-            <source>ceil(average QPS ÷ planned req/s per replica)</source>
-            <translation>ceil(平均 QPS ÷ 每副本规划 req/s)</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/fleet.py" line="269" />
-            <source>ceil(peak QPS ÷ rate capacity per replica)</source>
-            <translation>ceil(峰值 QPS ÷ 每副本请求速率容量)</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/fleet.py" line="274" />
-            <source>max(replicas for average, replicas for peak)</source>
-            <translation>max(平均流量所需副本数, 峰值所需副本数)</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/fleet.py" line="276" />
-            <source>replicas for average (peaks queue or are rate-limited)</source>
-            <translation>平均流量所需副本数（峰值排队或限流）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/fleet.py" line="279" />
-            <source>k of N + k (failover)</source>
-            <translation>N + k 中的 k（故障切换）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/fleet.py" line="281" />
-            <source>N + k</source>
-            <translation>N + k</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/fleet.py" line="284" />
-            <source>(N + k) × GPUs per replica</source>
-            <translation>(N + k) × 每副本卡数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/fleet.py" line="288" />
-            <source>floor(GPUs ÷ GPUs per replica)</source>
-            <translation>floor(GPU 数 ÷ 每副本 GPU 数)</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/fleet.py" line="290" />
-            <source>num_gpus</source>
-            <translation>规划卡数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/fleet.py" line="315" />
-            <source>planned concurrency × replicas</source>
-            <translation>规划并发 × 副本数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/fleet.py" line="318" />
-            <source>planned req/s per replica × replicas</source>
-            <translation>每副本规划 req/s × 副本数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/kv_transfer.py" line="21" />
-            <source>the given link between the pools</source>
-            <translation>指定的池间链路</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/kv_transfer.py" line="22" />
-            <source>host path (PCIe / NIC) between the pools</source>
-            <translation>池间主机通路（PCIe / 网卡）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/kv_transfer.py" line="90" />
-            <source>prompt tokens × KV bytes per token (all layers) ÷ (sending GPUs × link GB/s per GPU) + latency</source>
-            <translation>提示词 token 数 × 每 token KV 字节（全部层）÷ (发送 GPU 数 × 每 GPU 链路 GB/s) + 延迟</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/length_mixture.py" line="31" />
-            <source>Gaussian mixture on log2(total tokens), k = 1..3 by BIC; a split is kept only when each class holds ≥ 5 % of requests and neighbours have Ashman's D &gt; 2</source>
-            <translation>对 log2(总 token 数) 拟合高斯混合，k = 1..3 按 BIC 选择；仅当每类占请求 ≥ 5 % 且相邻类的 Ashman D &gt; 2 时才保留拆分</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/length_stats.py" line="37" />
-            <source>linear interpolation between order statistics, rounded up to whole tokens</source>
-            <translation>顺序统计量之间线性插值，向上取整到整 token</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/length_stats.py" line="39" />
-            <source>input tokens</source>
-            <translation>输入 token 数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/length_stats.py" line="40" />
-            <source>output tokens</source>
-            <translation>输出 token 数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/length_stats.py" line="100" />
-            <source>P{q} of {name} over {scope} ({rule})</source>
-            <translation>{scope}的{name} P{q}（{rule}）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/length_stats.py" line="105" />
-            <source>mean of {name} over {scope}</source>
-            <translation>{scope}的{name}平均值</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/length_stats.py" line="132" />
-            <source>P95 of turns per conversation ({rule})</source>
-            <translation>每个会话轮数的 P95（{rule}）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/length_stats.py" line="136" />
-            <source>median of max(prompt(t + 1) − prompt(t), 0) over consecutive turns</source>
-            <translation>相邻两轮 max(输入(t + 1) − 输入(t), 0) 的中位数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/length_stats.py" line="154" />
-            <source>requests in class ÷ all ({rule})</source>
-            <translation>本类请求数 ÷ 全部请求数（{rule}）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/length_stats.py" line="158" />
-            <source>mean input tokens of the class, rounded up</source>
-            <translation>本类平均输入 token 数，向上取整</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/length_stats.py" line="161" />
-            <source>mean output tokens of the class, rounded up</source>
-            <translation>本类平均输出 token 数，向上取整</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/length_stats.py" line="208" />
-            <source>first turns of conversations</source>
-            <translation>各会话首轮</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/length_stats.py" line="209" />
-            <source>all requests</source>
-            <translation>全部请求</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/log_compare.py" line="183" />
-            <source>old + (measured − estimated activation peak), within ±16 GiB, ≥ 0</source>
-            <translation>原值 + (实测 − 估算的激活峰值)，限制在 ±16 GiB 内，≥ 0</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/log_compare.py" line="202" />
-            <source>measured non-torch − single-GPU part (TP &gt; 1)</source>
-            <translation>实测非 torch 显存 − 单卡部分（TP &gt; 1）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/log_compare.py" line="206" />
-            <source>measured non-torch (TP = 1)</source>
-            <translation>实测非 torch 显存（TP = 1）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/log_compare.py" line="217" />
-            <source>measured CUDA-graph capture</source>
-            <translation>实测 CUDA Graph 捕获占用</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory.py" line="64" />
-            <source>single-GPU runtime + extra when TP &gt; 1</source>
-            <translation>单卡运行时 + 张量并行 &gt; 1 时的额外开销</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory.py" line="79" />
-            <source>fraction × (total − non-torch) − weights</source>
-            <translation>显存比例 × (总量 − 非 torch) − 权重</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory.py" line="82" />
-            <source>fraction × total − weights</source>
-            <translation>显存比例 × 总量 − 权重</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory.py" line="85" />
-            <source>fraction × (total − weights − activation − runtime − graphs)</source>
-            <translation>显存比例 × (总量 − 权重 − 激活 − 运行时 − CUDA Graph)</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory.py" line="90" />
-            <source>fraction × total − (weights + activation + non-torch)</source>
-            <translation>显存比例 × 总量 − (权重 + 激活 + 非 torch)</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory.py" line="97" />
-            <source>no CUDA graphs captured (--enforce-eager / --disable-cuda-graph)</source>
-            <translation>不捕获 CUDA Graph（--enforce-eager / --disable-cuda-graph）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory.py" line="101" />
-            <source>assumed capture size</source>
-            <translation>假设的捕获大小</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory.py" line="139" />
-            <source>--kv-cache-memory</source>
-            <translation>--kv-cache-memory</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory.py" line="167" />
-            <source>Σ tensor groups</source>
-            <translation>Σ 各组张量</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory.py" line="183" />
-            <source>total − (weights + activation + non-torch + graphs + KV)</source>
-            <translation>总量 − (权重 + 激活 + 非 torch + CUDA Graph + KV)</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="75" />
-            <source>from config shapes</source>
-            <translation>由配置中的张量形状计算</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="82" />
-            <source>total − vision − routed experts × (1 − top_k / experts)</source>
-            <translation>总量 − 视觉部分 − 路由专家 × (1 − top_k / 专家数)</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="86" />
-            <source>active − input embedding (lookup, no matmul)</source>
-            <translation>激活参数 − 输入嵌入（查表，不做矩阵乘）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="129" />
-            <source>min(KV blocks ÷ blocks per request, max_num_seqs)</source>
-            <translation>min(KV 块数 ÷ 每请求块数, 最大序列数)</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="140" />
-            <source>KV memory left with TP = PP = 1 (&gt; 0: the model fits on one GPU)</source>
-            <translation>TP = PP = 1 时剩余的 KV 显存（&gt; 0：单卡放得下）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="151" />
-            <source>blocks per request at the average length × block bytes</source>
-            <translation>平均长度下每请求块数 × 块字节数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="170" />
-            <source>SGLang default max_running_requests: min(KV tokens // 2, request pool rows = clamp(KV tokens ÷ context_len × 512, 2048, 4096))</source>
-            <translation>SGLang 默认 max_running_requests：min(KV token 数 // 2, 请求池行数 = clamp(KV token 数 ÷ context_len × 512, 2048, 4096))</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="195" />
-            <source>floor((share × total − weights − margin) ÷ KV per request at average length)</source>
-            <translation>floor((占比 × 总量 − 权重 − 余量) ÷ 平均长度下每请求的 KV)</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="237" />
-            <source>(weights + margin + N × KV per request at average length) ÷ total</source>
-            <translation>(权重 + 余量 + N × 平均长度下每请求的 KV) ÷ 总量</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="293" />
-            <source>Σ layers × bytes per token per layer × TP ranks</source>
-            <translation>Σ 各层 × 每层每 token 字节数 × 张量并行卡数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="299" />
-            <source>KV blocks ÷ KV-cache groups × block size (engine's count)</source>
-            <translation>KV 块数 ÷ KV 缓存组数 × 块大小（引擎的计数）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="306" />
-            <source>per-replica tokens × replicas</source>
-            <translation>每副本 token 数 × 副本数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="309" />
-            <source>KV blocks ÷ blocks one max_model_len request reserves</source>
-            <translation>KV 块数 ÷ 一个最大上下文长度请求预留的块数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="318" />
-            <source>not evaluated</source>
-            <translation>未评估</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="337" />
-            <source>Σ stage layers × 2 × KV heads/rank × head_dim × bytes (MLA: latent + rope dims)</source>
-            <translation>Σ 本阶段各层 × 2 × 每卡 KV 头数 × 头维度 × 字节数（MLA：潜向量维度 + RoPE 维度）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="340" />
-            <source>Σ stage layers × (KV per token per layer on the rank + sparse-attention indexer key) ÷ decode-context-parallel ranks</source>
-            <translation>Σ 本阶段各层 ×（每卡每层每 token 的 KV + 稀疏注意力索引器键）÷ 解码上下文并行卡数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/prefix_cache.py" line="142" />
-            <source>prefix caching off: every prompt token is computed</source>
-            <translation>前缀缓存关闭：每个输入 token 都要计算</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/prefix_cache.py" line="145" />
-            <source>measured share of prompt tokens served from cache</source>
-            <translation>实测的输入 token 缓存命中占比</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/prefix_cache.py" line="148" />
-            <source>floor(min(shared prefix + cached history, mean prompt − 1) ÷ block) × block ÷ mean prompt</source>
-            <translation>floor(min(共享前缀 + 已缓存历史, 平均输入 − 1) ÷ 块大小) × 块大小 ÷ 平均输入</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/prefix_cache.py" line="161" />
-            <source>hit rate × mean prompt</source>
-            <translation>命中率 × 平均输入</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/prefix_cache.py" line="169" />
-            <source>cached tokens per request × requests/s at the recommendation</source>
-            <translation>每请求缓存 token 数 × 推荐并发下的请求/秒</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/prefix_cache.py" line="178" />
-            <source>distinct prefixes × blocks of one block-aligned shared prefix × block bytes</source>
-            <translation>不同前缀数 × 单个按块对齐的共享前缀块数 × 每块字节数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/prefix_cache.py" line="227" />
-            <source>floor((KV blocks − prefixes × blocks per shared prefix) ÷ blocks of the planning length past the shared prefix)</source>
-            <translation>floor((KV 块数 − 前缀数 × 每个共享前缀块数) ÷ 规划长度中共享前缀之后部分的块数)</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sensitivity.py" line="51" />
-            <source>Activation peak</source>
-            <translation>激活峰值</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sensitivity.py" line="52" />
-            <source>Runtime (non-torch) memory</source>
-            <translation>运行时（非 torch）显存</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sensitivity.py" line="53" />
-            <source>CUDA-graph memory</source>
-            <translation>CUDA Graph 显存</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sensitivity.py" line="54" />
-            <source>GEMM efficiency</source>
-            <translation>GEMM 效率</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sensitivity.py" line="55" />
-            <source>Attention efficiency</source>
-            <translation>注意力效率</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sensitivity.py" line="56" />
-            <source>Memory-bandwidth efficiency</source>
-            <translation>显存带宽效率</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sensitivity.py" line="57" />
-            <source>Link-bandwidth efficiency</source>
-            <translation>互联带宽效率</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sensitivity.py" line="58" />
-            <source>Collective latency</source>
-            <translation>集合通信延迟</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sensitivity.py" line="59" />
-            <source>Step overhead</source>
-            <translation>单步固定开销</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sensitivity.py" line="60" />
-            <source>Input length P95</source>
-            <translation>输入长度 P95</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sensitivity.py" line="61" />
-            <source>Output length</source>
-            <translation>输出长度</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sensitivity.py" line="62" />
-            <source>TPOT target</source>
-            <translation>TPOT 目标</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sensitivity.py" line="63" />
-            <source>TTFT target</source>
-            <translation>TTFT 目标</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sensitivity.py" line="64" />
-            <source>GPU memory</source>
-            <translation>显存容量</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sensitivity.py" line="65" />
-            <source>Peak TFLOPS</source>
-            <translation>峰值 TFLOPS</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sensitivity.py" line="66" />
-            <source>Memory bandwidth</source>
-            <translation>显存带宽</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sensitivity.py" line="67" />
-            <source>Memory fraction</source>
-            <translation>显存占用比例</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sensitivity.py" line="68" />
-            <source>FP8 GEMM factor</source>
-            <translation>FP8 GEMM 系数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sensitivity.py" line="258" />
-            <source>tokens</source>
-            <translation>token</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sensitivity.py" line="278" />
-            <source>smallest of the expected value, the pessimistic and optimistic corners of the uncertain constants and both ends of every sensitivity bar (here: {name})</source>
-            <translation>预期值、不确定常数的悲观与乐观组合以及每个敏感性条形两端中的最小值（此处：{name}）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sensitivity.py" line="281" />
-            <source>largest of the expected value, the pessimistic and optimistic corners of the uncertain constants and both ends of every sensitivity bar (here: {name})</source>
-            <translation>预期值、不确定常数的悲观与乐观组合以及每个敏感性条形两端中的最大值（此处：{name}）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sensitivity.py" line="285" />
-            <source>smallest of the expected value, the pessimistic and optimistic corners of the uncertain constants and both ends of every sensitivity bar (here: {name} at {value} {unit})</source>
-            <translation>预期值、不确定常数的悲观与乐观组合以及每个敏感性条形两端中的最小值（此处：{name} 取 {value} {unit} 时）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sensitivity.py" line="288" />
-            <source>largest of the expected value, the pessimistic and optimistic corners of the uncertain constants and both ends of every sensitivity bar (here: {name} at {value} {unit})</source>
-            <translation>预期值、不确定常数的悲观与乐观组合以及每个敏感性条形两端中的最大值（此处：{name} 取 {value} {unit} 时）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/settings.py" line="112" />
-            <source>memory as the driver reports it</source>
-            <translation>驱动报告的显存</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/settings.py" line="120" />
-            <source>flag</source>
-            <translation>命令行参数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/settings.py" line="122" />
-            <source>{engine} default ({size} GPU)</source>
-            <translation>{engine} 默认值（{size}显卡）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/settings.py" line="123" />
-            <source>large</source>
-            <translation>大显存</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/settings.py" line="123" />
-            <source>other</source>
-            <translation>其他</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/settings.py" line="128" />
-            <source>{engine}: max(max_model_len, default), no chunked prefill</source>
-            <translation>{engine}：max(max_model_len, 默认值)，不分块预填充</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/settings.py" line="134" />
-            <source>{engine} default</source>
-            <translation>{engine} 默认值</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/settings.py" line="138" />
-            <source>model max_position_embeddings</source>
-            <translation>模型的 max_position_embeddings</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/settings.py" line="142" />
-            <source>set by {flag}</source>
-            <translation>由 {flag} 设定</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sim_capacity.py" line="58" />
-            <source>the rate capacity of the answer on one DP rank: the highest Poisson rate whose P{pct} TTFT and TPOT meet the targets</source>
-            <translation>结论中的请求速率容量在单个 DP 秩上的份额：P{pct} 首 token 时间与每 token 延迟都达标的最高泊松速率</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sim_capacity.py" line="115" />
-            <source>highest Poisson rate the simulated replica keeps up with (≥ 90 % completed while arrivals last) whose P{pct} TTFT and TPOT meet the targets (bisection)</source>
-            <translation>仿真副本跟得上（到达期间完成 ≥ 90 %）且 P{pct} TTFT 与 TPOT 都满足目标的最高泊松到达速率（二分查找）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sim_capacity.py" line="158" />
-            <source>analytic capacity at the P{pct} SLO (the simulator agrees within 10 %)</source>
-            <translation>P{pct} SLO 下的解析容量（与仿真相差不超过 10 %）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sim_capacity.py" line="165" />
-            <source>simulated capacity at the P{pct} SLO: the analytic figure differs by more than 10 % (queueing, preemption or length mix the closed form misses), so the simulated one is stated</source>
-            <translation>P{pct} SLO 下的仿真容量：解析值相差超过 10 %（闭式公式漏掉了排队、抢占或长度混合），因此采用仿真值</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="90" />
-            <source>mean</source>
-            <translation>平均值</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="90" />
-            <source>p50</source>
-            <translation>P50</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="91" />
-            <source>p95</source>
-            <translation>P95</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="91" />
-            <source>p99</source>
-            <translation>P99</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="106" />
-            <source>{stat} of {what}</source>
-            <translation>{what} 的{stat}</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="128" />
-            <source>requests completed between first arrival + median end-to-end and the last arrival ÷ that time (0 when the window is empty)</source>
-            <translation>从首个到达 + 端到端时间中位数到最后一个到达之间完成的请求数 ÷ 该时长（窗口为空时为 0）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="146" />
-            <source>first token − arrival</source>
-            <translation>首 token 时刻 − 到达时刻</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="150" />
-            <source>(e2e − TTFT) ÷ (output tokens − 1)</source>
-            <translation>(端到端 − TTFT) ÷ (输出 token 数 − 1)</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="219" />
-            <source>last completion − first arrival</source>
-            <translation>最后完成时刻 − 首个到达时刻</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="225" />
-            <source>completion − arrival</source>
-            <translation>完成时刻 − 到达时刻</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="226" />
-            <source>first scheduled − arrival</source>
-            <translation>首次调度时刻 − 到达时刻</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="230" />
-            <source>completed requests ÷ duration</source>
-            <translation>完成的请求数 ÷ 时长</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="233" />
-            <source>output tokens ÷ duration</source>
-            <translation>输出 token 数 ÷ 时长</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="237" />
-            <source>requests with TTFT ≤ target and TPOT ≤ target ÷ duration</source>
-            <translation>TTFT ≤ 目标且 TPOT ≤ 目标的请求数 ÷ 时长</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="242" />
-            <source>requests meeting both targets ÷ requests</source>
-            <translation>同时满足两个目标的请求数 ÷ 请求数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="245" />
-            <source>newest running request preempted (recompute) when KV runs out</source>
-            <translation>KV 用尽时抢占最新运行的请求（重算）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="252" />
-            <source>first token − send, steady state (after the first wave, before the drain)</source>
-            <translation>首 token 时刻 − 发送时刻，稳态（第一波之后、收尾之前）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="256" />
-            <source>(e2e − TTFT) ÷ (output tokens − 1), steady state</source>
-            <translation>(端到端 − 首 token 时间) ÷ (输出 token 数 − 1)，稳态</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sim_prefix.py" line="58" />
-            <source>prompt tokens served from cache ÷ prompt tokens, over the requests' first admissions</source>
-            <translation>来自缓存的输入 token ÷ 输入 token，按请求首次调度统计</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sim_sweep.py" line="74" />
-            <source>highest swept rate with P50 TTFT ≤ 2 × P50 TTFT at the lowest rate</source>
-            <translation>P50 TTFT ≤ 最低速率时 P50 TTFT 的 2 倍的最高扫描速率</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sim_sweep.py" line="91" />
-            <source>highest swept rate whose P{pct:g} TTFT and TPOT meet the targets</source>
-            <translation>P{pct:g} TTFT 与 TPOT 都满足目标的最高扫描速率</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/speculative_inputs.py" line="131" />
-            <source>as entered (the engine's mean acceptance length)</source>
-            <translation>按输入值（引擎日志中的平均接受长度）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/speculative_inputs.py" line="136" />
-            <source>τ = (1 − α^(k+1)) ÷ (1 − α)</source>
-            <translation>τ = (1 − α^(k+1)) ÷ (1 − α)</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/speculative_memory.py" line="24" />
-            <source>MTP layers × (decoder layer + eh_proj 2h×h) / tp; embedding and head shared</source>
-            <translation>MTP 层数 × (解码层 + eh_proj 2h×h) / tp；嵌入层与输出头共享</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/speculative_memory.py" line="26" />
-            <source>one decoder layer + fc 2h×h, BF16, / tp; lm_head shared</source>
-            <translation>一个解码层 + fc 2h×h，BF16，/ tp；lm_head 共享</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/speculative_memory.py" line="27" />
-            <source>one layer (Q/K/V over 2h) + fc 3h×h + draft lm_head (draft vocab × h), BF16, / tp</source>
-            <translation>一层（Q/K/V 输入 2h）+ fc 3h×h + 草稿 lm_head（草稿词表 × h），BF16，/ tp</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/speculative_memory.py" line="29" />
-            <source>the draft model's weights / tp</source>
-            <translation>草稿模型权重 / tp</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/speculative_result.py" line="17" />
+            <location filename="../../gpucalc/core/capacity/speculative_result.py" line="17" />
             <source>TPOT without speculation ÷ TPOT with it, same running batch (closed loop)</source>
             <translation>不投机时的 TPOT ÷ 投机时的 TPOT，同一批大小（闭环）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/speculative_result.py" line="69" />
+            <location filename="../../gpucalc/core/capacity/speculative_result.py" line="69" />
             <source>no draft weights (n-gram prompt lookup)</source>
             <translation>无草稿权重（n-gram 提示词查找）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/speculative_result.py" line="72" />
+            <location filename="../../gpucalc/core/capacity/speculative_result.py" line="72" />
             <source>draft layers × KV bytes per token per layer (per GPU)</source>
             <translation>草稿层数 × 每层每 token 的 KV 字节数（每卡）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/state_memory.py" line="112" />
-            <source>state layers × (convolution state + recurrent state) per request, heads split over TP</source>
-            <translation>状态层数 × 每请求（卷积状态 + 递归状态），头按 TP 切分</translation>
+            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="281" />
+            <source>max(ceil(average QPS ÷ (watermark × req/s per replica)), ceil(peak QPS ÷ req/s per replica))</source>
+            <translation>max(ceil(平均 QPS ÷ (水位 × 每副本 req/s)), ceil(峰值 QPS ÷ 每副本 req/s))</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/topology.py" line="300" />
-            <source>PCIe x16 ÷ 2 (no network in the table)</source>
-            <translation>PCIe x16 ÷ 2（网络表中没有网络）</translation>
+            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="312" />
+            <source>ceil(P95 prompt ÷ token budget) chunks × prefill-only step time</source>
+            <translation>ceil(P95 提示词 ÷ token 预算) 个分块 × 纯预填充步时间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/topology.py" line="304" />
-            <source>NIC line rate × NICs per GPU ÷ 8 bits per byte</source>
-            <translation>网卡线速 × 每卡网卡数 ÷ 每字节 8 位</translation>
+            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="316" />
+            <source>token budget ÷ prefill-only step time of a full budget</source>
+            <translation>token 预算 ÷ 满预算纯预填充步时间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/uncertainty.py" line="252" />
+            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="320" />
+            <source>ρ × prompt tok/s ÷ mean prompt, ρ = 2w ÷ (S + 2w), w = TTFT target − P95 prefill − KV transfer, S = mean prompt ÷ prompt tok/s</source>
+            <translation>ρ × 提示词 tok/s ÷ 平均提示词，ρ = 2w ÷ (S + 2w)，w = TTFT 目标 − P95 预填充 − KV 传输，S = 平均提示词 ÷ 提示词 tok/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="327" />
+            <source>M/D/1 wait at the average QPS per prefill replica + P95 prefill + KV transfer</source>
+            <translation>每个预填充副本在平均 QPS 下的 M/D/1 等待 + P95 预填充 + KV 传输</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="358" />
+            <source>min(KV at planning length, max_num_seqs, max N: decode-only step ≤ TPOT target)</source>
+            <translation>min(规划长度下的 KV 容量, max_num_seqs, 最大 N：纯生成步 ≤ TPOT 目标)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="363" />
+            <source>decode-only step at the knee (no prompt chunks)</source>
+            <translation>拐点处的纯生成步（无提示词分块）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="367" />
+            <source>knee ÷ decode step time</source>
+            <translation>拐点 ÷ 生成步时间</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="370" />
+            <source>Little's law: knee ÷ (mean output × decode step time)</source>
+            <translation>Little 定律：拐点 ÷ (平均输出 × 生成步时间)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="104" />
+            <source>GPUs × price per GPU-hour × hours</source>
+            <translation>卡数 × 每卡时价格 × 小时数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="118" />
+            <source>cost per hour ÷ (QPS × mean output tokens × 3,600 s) × 1,000,000</source>
+            <translation>每小时成本 ÷ (QPS × 平均输出 token 数 × 3,600 s) × 1,000,000</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="134" />
+            <source>(saturated − planned output tok/s) × replicas × 86,400 s</source>
+            <translation>(饱和 − 规划输出 tok/s) × 副本数 × 86,400 s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="141" />
+            <source>planned concurrency × replicas deployed</source>
+            <translation>规划并发 × 已部署副本数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="146" />
+            <source>concurrency × replicas deployed</source>
+            <translation>并发 × 已部署副本数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="150" />
+            <source>planned req/s per replica × replicas deployed</source>
+            <translation>每副本规划 req/s × 已部署副本数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="154" />
+            <source>planned output tok/s per replica × replicas</source>
+            <translation>每副本规划输出 tok/s × 副本数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="158" />
+            <source>output tok/s over all replicas × 86,400 s</source>
+            <translation>全部副本的输出 tok/s × 86,400 s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="162" />
+            <source>output tok/s over all replicas × 3,600 s ÷ GPUs deployed</source>
+            <translation>全部副本的输出 tok/s × 3,600 s ÷ 已部署卡数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="203" />
+            <source>watermark × rate capacity of one replica (Poisson arrivals at the percentile targets)</source>
+            <translation>安全水位 × 单副本请求速率容量（泊松到达，分位数目标）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="208" />
+            <source>rate capacity of one replica: Poisson req/s whose percentile TTFT and TPOT meet the targets</source>
+            <translation>单副本请求速率容量：分位数首 token 时间与每 token 延迟都达标的泊松 req/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="212" />
+            <source>ceil(average QPS ÷ planned req/s per replica)</source>
+            <translation>ceil(平均 QPS ÷ 每副本规划 req/s)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="217" />
+            <source>ceil(peak QPS ÷ rate capacity per replica)</source>
+            <translation>ceil(峰值 QPS ÷ 每副本请求速率容量)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="222" />
+            <source>max(replicas for average, replicas for peak)</source>
+            <translation>max(平均流量所需副本数, 峰值所需副本数)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="224" />
+            <source>replicas for average (peaks queue or are rate-limited)</source>
+            <translation>平均流量所需副本数（峰值排队或限流）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="227" />
+            <source>k of N + k (failover)</source>
+            <translation>N + k 中的 k（故障切换）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="229" />
+            <source>N + k</source>
+            <translation>N + k</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="232" />
+            <source>(N + k) × GPUs per replica</source>
+            <translation>(N + k) × 每副本卡数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="236" />
+            <source>floor(GPUs ÷ GPUs per replica)</source>
+            <translation>floor(GPU 数 ÷ 每副本 GPU 数)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="238" />
+            <source>num_gpus</source>
+            <translation>规划卡数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="263" />
+            <source>planned concurrency × replicas</source>
+            <translation>规划并发 × 副本数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="266" />
+            <source>planned req/s per replica × replicas</source>
+            <translation>每副本规划 req/s × 副本数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/kv_transfer.py" line="26" />
+            <source>the given link between the pools</source>
+            <translation>指定的池间链路</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/kv_transfer.py" line="27" />
+            <source>host path (PCIe / NIC) between the pools</source>
+            <translation>池间主机通路（PCIe / 网卡）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/kv_transfer.py" line="95" />
+            <source>prompt tokens × KV bytes per token (all layers) ÷ (sending GPUs × link GB/s per GPU) + latency</source>
+            <translation>提示词 token 数 × 每 token KV 字节（全部层）÷ (发送 GPU 数 × 每 GPU 链路 GB/s) + 延迟</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="51" />
+            <source>Activation peak</source>
+            <translation>激活峰值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="52" />
+            <source>Runtime (non-torch) memory</source>
+            <translation>运行时（非 torch）显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="53" />
+            <source>CUDA-graph memory</source>
+            <translation>CUDA Graph 显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="54" />
+            <source>GEMM efficiency</source>
+            <translation>GEMM 效率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="55" />
+            <source>Attention efficiency</source>
+            <translation>注意力效率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="56" />
+            <source>Memory-bandwidth efficiency</source>
+            <translation>显存带宽效率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="57" />
+            <source>Link-bandwidth efficiency</source>
+            <translation>互联带宽效率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="58" />
+            <source>Collective latency</source>
+            <translation>集合通信延迟</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="59" />
+            <source>Step overhead</source>
+            <translation>单步固定开销</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="60" />
+            <source>Input length P95</source>
+            <translation>输入长度 P95</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="61" />
+            <source>Output length</source>
+            <translation>输出长度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="62" />
+            <source>TPOT target</source>
+            <translation>TPOT 目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="63" />
+            <source>TTFT target</source>
+            <translation>TTFT 目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="64" />
+            <source>GPU memory</source>
+            <translation>显存容量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="65" />
+            <source>Peak TFLOPS</source>
+            <translation>峰值 TFLOPS</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="66" />
+            <source>Memory bandwidth</source>
+            <translation>显存带宽</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="67" />
+            <source>Memory fraction</source>
+            <translation>显存占用比例</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="68" />
+            <source>FP8 GEMM factor</source>
+            <translation>FP8 GEMM 系数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="258" />
+            <source>tokens</source>
+            <translation>token</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="278" />
+            <source>smallest of the expected value, the pessimistic and optimistic corners of the uncertain constants and both ends of every sensitivity bar (here: {name})</source>
+            <translation>预期值、不确定常数的悲观与乐观组合以及每个敏感性条形两端中的最小值（此处：{name}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="281" />
+            <source>largest of the expected value, the pessimistic and optimistic corners of the uncertain constants and both ends of every sensitivity bar (here: {name})</source>
+            <translation>预期值、不确定常数的悲观与乐观组合以及每个敏感性条形两端中的最大值（此处：{name}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="285" />
+            <source>smallest of the expected value, the pessimistic and optimistic corners of the uncertain constants and both ends of every sensitivity bar (here: {name} at {value} {unit})</source>
+            <translation>预期值、不确定常数的悲观与乐观组合以及每个敏感性条形两端中的最小值（此处：{name} 取 {value} {unit} 时）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="288" />
+            <source>largest of the expected value, the pessimistic and optimistic corners of the uncertain constants and both ends of every sensitivity bar (here: {name} at {value} {unit})</source>
+            <translation>预期值、不确定常数的悲观与乐观组合以及每个敏感性条形两端中的最大值（此处：{name} 取 {value} {unit} 时）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="252" />
             <source>pessimistic</source>
             <translation>悲观</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/uncertainty.py" line="253" />
+            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="253" />
             <source>optimistic</source>
             <translation>乐观</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/uncertainty.py" line="254" />
+            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="254" />
             <source>expected</source>
             <translation>预期</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/uncertainty.py" line="273" />
+            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="273" />
             <source>smallest of the expected value and the pessimistic and optimistic corners (here: {name})</source>
             <translation>预期值与悲观、乐观两种组合中的最小值（此处：{name}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/uncertainty.py" line="277" />
+            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="277" />
             <source>every constant at its value</source>
             <translation>所有常数取其给定值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/uncertainty.py" line="278" />
+            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="278" />
             <source>largest of the expected value and the pessimistic and optimistic corners (here: {name})</source>
             <translation>预期值与悲观、乐观两种组合中的最大值（此处：{name}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/weights.py" line="75" />
+            <location filename="../../gpucalc/core/measured/calibrate.py" line="305" />
+            <source>argmin Σ log²(predicted ÷ measured) + w Σ log²(factor ÷ default)</source>
+            <translation>argmin Σ log²(预测 ÷ 实测) + w Σ log²(系数 ÷ 默认值)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/measured/calibrate.py" line="308" />
+            <source>held at the default: no measured metric depends on it</source>
+            <translation>保持默认值：没有实测指标依赖它</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/measured/calibrate.py" line="367" />
+            <source>median over metrics of median |predicted ÷ measured − 1|</source>
+            <translation>各指标 |预测 ÷ 实测 − 1| 中位数的中位数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/measured/length_stats.py" line="37" />
+            <source>linear interpolation between order statistics, rounded up to whole tokens</source>
+            <translation>顺序统计量之间线性插值，向上取整到整 token</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/measured/length_stats.py" line="39" />
+            <source>input tokens</source>
+            <translation>输入 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/measured/length_stats.py" line="40" />
+            <source>output tokens</source>
+            <translation>输出 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/measured/length_stats.py" line="100" />
+            <source>P{q} of {name} over {scope} ({rule})</source>
+            <translation>{scope}的{name} P{q}（{rule}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/measured/length_stats.py" line="105" />
+            <source>mean of {name} over {scope}</source>
+            <translation>{scope}的{name}平均值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/measured/length_stats.py" line="132" />
+            <source>P95 of turns per conversation ({rule})</source>
+            <translation>每个会话轮数的 P95（{rule}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/measured/length_stats.py" line="136" />
+            <source>median of max(prompt(t + 1) − prompt(t), 0) over consecutive turns</source>
+            <translation>相邻两轮 max(输入(t + 1) − 输入(t), 0) 的中位数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/measured/length_stats.py" line="154" />
+            <source>requests in class ÷ all ({rule})</source>
+            <translation>本类请求数 ÷ 全部请求数（{rule}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/measured/length_stats.py" line="158" />
+            <source>mean input tokens of the class, rounded up</source>
+            <translation>本类平均输入 token 数，向上取整</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/measured/length_stats.py" line="161" />
+            <source>mean output tokens of the class, rounded up</source>
+            <translation>本类平均输出 token 数，向上取整</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/measured/length_stats.py" line="208" />
+            <source>first turns of conversations</source>
+            <translation>各会话首轮</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/measured/length_stats.py" line="209" />
+            <source>all requests</source>
+            <translation>全部请求</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/measured/log_compare.py" line="183" />
+            <source>old + (measured − estimated activation peak), within ±16 GiB, ≥ 0</source>
+            <translation>原值 + (实测 − 估算的激活峰值)，限制在 ±16 GiB 内，≥ 0</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/measured/log_compare.py" line="202" />
+            <source>measured non-torch − single-GPU part (TP &gt; 1)</source>
+            <translation>实测非 torch 显存 − 单卡部分（TP &gt; 1）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/measured/log_compare.py" line="206" />
+            <source>measured non-torch (TP = 1)</source>
+            <translation>实测非 torch 显存（TP = 1）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/measured/log_compare.py" line="217" />
+            <source>measured CUDA-graph capture</source>
+            <translation>实测 CUDA Graph 捕获占用</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/activation.py" line="35" />
+            <source>base + T × factor × intermediate / tp × bytes per element</source>
+            <translation>基数 + T × 系数 × 中间层维度 / 张量并行 × 每元素字节数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/activation.py" line="52" />
+            <source>base + bytes_per_logit × min(max_num_seqs, T) × vocab</source>
+            <translation>基数 + 每 logit 字节数 × min(最大序列数, T) × 词表大小</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/activation.py" line="65" />
+            <source>dense model: none</source>
+            <translation>稠密模型：无</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/activation.py" line="72" />
+            <source>T × top_k × (max(2N, H) + max(N, H)) × bytes per element</source>
+            <translation>T × top_k × (max(2N, H) + max(N, H)) × 每元素字节数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/activation.py" line="109" />
+            <source>max(forward, sampler, vision encoder) + MoE workspace</source>
+            <translation>max(前向激活, 采样器, 视觉编码器) + MoE 工作区</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/activation_encoder.py" line="84" />
+            <source>base + images × encoder tokens per image × (2 × width + 2 × MLP width + kept features) × bytes</source>
+            <translation>基数 + 图片数 × 每图编码器 token 数 × (2 × 宽度 + 2 × MLP 宽度 + 保留特征数) × 字节数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory.py" line="64" />
+            <source>single-GPU runtime + extra when TP &gt; 1</source>
+            <translation>单卡运行时 + 张量并行 &gt; 1 时的额外开销</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory.py" line="79" />
+            <source>fraction × (total − non-torch) − weights</source>
+            <translation>显存比例 × (总量 − 非 torch) − 权重</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory.py" line="82" />
+            <source>fraction × total − weights</source>
+            <translation>显存比例 × 总量 − 权重</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory.py" line="85" />
+            <source>fraction × (total − weights − activation − runtime − graphs)</source>
+            <translation>显存比例 × (总量 − 权重 − 激活 − 运行时 − CUDA Graph)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory.py" line="90" />
+            <source>fraction × total − (weights + activation + non-torch)</source>
+            <translation>显存比例 × 总量 − (权重 + 激活 + 非 torch)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory.py" line="97" />
+            <source>no CUDA graphs captured (--enforce-eager / --disable-cuda-graph)</source>
+            <translation>不捕获 CUDA Graph（--enforce-eager / --disable-cuda-graph）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory.py" line="101" />
+            <source>assumed capture size</source>
+            <translation>假设的捕获大小</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory.py" line="139" />
+            <source>--kv-cache-memory</source>
+            <translation>--kv-cache-memory</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory.py" line="167" />
+            <source>Σ tensor groups</source>
+            <translation>Σ 各组张量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory.py" line="183" />
+            <source>total − (weights + activation + non-torch + graphs + KV)</source>
+            <translation>总量 − (权重 + 激活 + 非 torch + CUDA Graph + KV)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory_plan.py" line="75" />
+            <source>from config shapes</source>
+            <translation>由配置中的张量形状计算</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory_plan.py" line="82" />
+            <source>total − vision − routed experts × (1 − top_k / experts)</source>
+            <translation>总量 − 视觉部分 − 路由专家 × (1 − top_k / 专家数)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory_plan.py" line="86" />
+            <source>active − input embedding (lookup, no matmul)</source>
+            <translation>激活参数 − 输入嵌入（查表，不做矩阵乘）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory_plan.py" line="129" />
+            <source>min(KV blocks ÷ blocks per request, max_num_seqs)</source>
+            <translation>min(KV 块数 ÷ 每请求块数, 最大序列数)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory_plan.py" line="140" />
+            <source>KV memory left with TP = PP = 1 (&gt; 0: the model fits on one GPU)</source>
+            <translation>TP = PP = 1 时剩余的 KV 显存（&gt; 0：单卡放得下）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory_plan.py" line="151" />
+            <source>blocks per request at the average length × block bytes</source>
+            <translation>平均长度下每请求块数 × 块字节数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory_plan.py" line="170" />
+            <source>SGLang default max_running_requests: min(KV tokens // 2, request pool rows = clamp(KV tokens ÷ context_len × 512, 2048, 4096))</source>
+            <translation>SGLang 默认 max_running_requests：min(KV token 数 // 2, 请求池行数 = clamp(KV token 数 ÷ context_len × 512, 2048, 4096))</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory_plan.py" line="195" />
+            <source>floor((share × total − weights − margin) ÷ KV per request at average length)</source>
+            <translation>floor((占比 × 总量 − 权重 − 余量) ÷ 平均长度下每请求的 KV)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory_plan.py" line="237" />
+            <source>(weights + margin + N × KV per request at average length) ÷ total</source>
+            <translation>(权重 + 余量 + N × 平均长度下每请求的 KV) ÷ 总量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory_plan.py" line="293" />
+            <source>Σ layers × bytes per token per layer × TP ranks</source>
+            <translation>Σ 各层 × 每层每 token 字节数 × 张量并行卡数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory_plan.py" line="299" />
+            <source>KV blocks ÷ KV-cache groups × block size (engine's count)</source>
+            <translation>KV 块数 ÷ KV 缓存组数 × 块大小（引擎的计数）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory_plan.py" line="306" />
+            <source>per-replica tokens × replicas</source>
+            <translation>每副本 token 数 × 副本数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory_plan.py" line="309" />
+            <source>KV blocks ÷ blocks one max_model_len request reserves</source>
+            <translation>KV 块数 ÷ 一个最大上下文长度请求预留的块数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory_plan.py" line="318" />
+            <source>not evaluated</source>
+            <translation>未评估</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory_plan.py" line="337" />
+            <source>Σ stage layers × 2 × KV heads/rank × head_dim × bytes (MLA: latent + rope dims)</source>
+            <translation>Σ 本阶段各层 × 2 × 每卡 KV 头数 × 头维度 × 字节数（MLA：潜向量维度 + RoPE 维度）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory_plan.py" line="340" />
+            <source>Σ stage layers × (KV per token per layer on the rank + sparse-attention indexer key) ÷ decode-context-parallel ranks</source>
+            <translation>Σ 本阶段各层 ×（每卡每层每 token 的 KV + 稀疏注意力索引器键）÷ 解码上下文并行卡数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/settings.py" line="112" />
+            <source>memory as the driver reports it</source>
+            <translation>驱动报告的显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/settings.py" line="120" />
+            <source>flag</source>
+            <translation>命令行参数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/settings.py" line="122" />
+            <source>{engine} default ({size} GPU)</source>
+            <translation>{engine} 默认值（{size}显卡）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/settings.py" line="123" />
+            <source>large</source>
+            <translation>大显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/settings.py" line="123" />
+            <source>other</source>
+            <translation>其他</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/settings.py" line="128" />
+            <source>{engine}: max(max_model_len, default), no chunked prefill</source>
+            <translation>{engine}：max(max_model_len, 默认值)，不分块预填充</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/settings.py" line="134" />
+            <source>{engine} default</source>
+            <translation>{engine} 默认值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/settings.py" line="138" />
+            <source>model max_position_embeddings</source>
+            <translation>模型的 max_position_embeddings</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/settings.py" line="142" />
+            <source>set by {flag}</source>
+            <translation>由 {flag} 设定</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/speculative_memory.py" line="24" />
+            <source>MTP layers × (decoder layer + eh_proj 2h×h) / tp; embedding and head shared</source>
+            <translation>MTP 层数 × (解码层 + eh_proj 2h×h) / tp；嵌入层与输出头共享</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/speculative_memory.py" line="26" />
+            <source>one decoder layer + fc 2h×h, BF16, / tp; lm_head shared</source>
+            <translation>一个解码层 + fc 2h×h，BF16，/ tp；lm_head 共享</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/speculative_memory.py" line="27" />
+            <source>one layer (Q/K/V over 2h) + fc 3h×h + draft lm_head (draft vocab × h), BF16, / tp</source>
+            <translation>一层（Q/K/V 输入 2h）+ fc 3h×h + 草稿 lm_head（草稿词表 × h），BF16，/ tp</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/speculative_memory.py" line="29" />
+            <source>the draft model's weights / tp</source>
+            <translation>草稿模型权重 / tp</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/state_memory.py" line="112" />
+            <source>state layers × (convolution state + recurrent state) per request, heads split over TP</source>
+            <translation>状态层数 × 每请求（卷积状态 + 递归状态），头按 TP 切分</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/weights.py" line="75" />
             <source>vocab × hidden / tp</source>
             <translation>词表大小 × 隐藏维度 / 张量并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/weights.py" line="81" />
+            <location filename="../../gpucalc/core/memory/weights.py" line="81" />
             <source>layers × attention params per rank</source>
             <translation>层数 × 每卡注意力参数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/weights.py" line="84" />
+            <location filename="../../gpucalc/core/memory/weights.py" line="84" />
             <source>layers × 3 × hidden × intermediate / tp</source>
             <translation>层数 × 3 × 隐藏维度 × 中间层维度 / 张量并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/weights.py" line="89" />
+            <location filename="../../gpucalc/core/memory/weights.py" line="89" />
             <source>MoE layers × experts × 3 × hidden × expert width × experts per GPU ÷ experts (DP × TP expert group)</source>
             <translation>MoE 层数 × 专家数 × 3 × hidden × 专家宽度 × 每卡专家数 ÷ 专家数（DP × TP 专家组）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/weights.py" line="95" />
+            <location filename="../../gpucalc/core/memory/weights.py" line="95" />
             <source>MoE layers × experts × 3 × hidden × expert width / tp (all experts held)</source>
             <translation>MoE 层数 × 专家数 × 3 × 隐藏维度 × 专家宽度 / 张量并行（存放全部专家）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/weights.py" line="99" />
+            <location filename="../../gpucalc/core/memory/weights.py" line="99" />
             <source>MoE layers × shared experts × 3 × hidden × width / tp</source>
             <translation>MoE 层数 × 共享专家数 × 3 × 隐藏维度 × 宽度 / 张量并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/weights.py" line="103" />
+            <location filename="../../gpucalc/core/memory/weights.py" line="103" />
             <source>norms and routers, replicated on every rank</source>
             <translation>归一化与路由器参数（每张卡各存一份）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/weights.py" line="110" />
+            <location filename="../../gpucalc/core/memory/weights.py" line="110" />
             <source>vision encoder params / tp</source>
             <translation>视觉编码器参数 / 张量并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/weights.py" line="139" />
+            <location filename="../../gpucalc/core/memory/weights.py" line="139" />
             <source>params × bits / 8 / 2^30; params = {how}</source>
             <translation>参数量 × 位宽 / 8 / 2^30；参数量 = {how}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/workload_shape.py" line="28" />
+            <location filename="../../gpucalc/core/parallel/expert_parallel.py" line="183" />
+            <source>MoE layers × (2 × latency + 2 × tokens × width × 2 B × (DP − 1) ÷ link)</source>
+            <translation>MoE 层数 × (2 × 延迟 + 2 × token 数 × 宽度 × 2 B × (DP − 1) ÷ 链路)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/parallel/expert_parallel.py" line="185" />
+            <source>MoE layers × (fixed + tokens × top_k × width × (1 B FP8 + 2 B BF16) × (EP − 1) ÷ EP ÷ (share × link))</source>
+            <translation>MoE 层数 × (固定开销 + token 数 × top_k × 宽度 × (1 B FP8 + 2 B BF16) × (EP − 1) ÷ EP ÷ (占比 × 链路))</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/parallel/expert_parallel.py" line="198" />
+            <source>EP = DP × TP (expert parallel)</source>
+            <translation>EP = DP × TP（专家并行）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/parallel/expert_parallel.py" line="199" />
+            <source>DP × TP ranks, every expert's width split (no expert parallel)</source>
+            <translation>DP × TP 个 rank，每个专家按宽度切分（未开专家并行）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/parallel/expert_parallel.py" line="207" />
+            <source>ceil((experts + redundant) ÷ EP); all experts, sliced, without expert parallel</source>
+            <translation>ceil((专家数 + 冗余) ÷ EP)；未开专家并行时为全部专家（切片）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/parallel/expert_parallel.py" line="214" />
+            <source>busiest EP rank's routed tokens ÷ mean; scales the expert GEMMs of every step</source>
+            <translation>最忙 EP rank 的路由 token 数 ÷ 平均值；按此放大每步的专家 GEMM</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/parallel/topology.py" line="300" />
+            <source>PCIe x16 ÷ 2 (no network in the table)</source>
+            <translation>PCIe x16 ÷ 2（网络表中没有网络）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/parallel/topology.py" line="304" />
+            <source>NIC line rate × NICs per GPU ÷ 8 bits per byte</source>
+            <translation>网卡线速 × 每卡网卡数 ÷ 每字节 8 位</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/simulation/capacity.py" line="58" />
+            <source>the rate capacity of the answer on one DP rank: the highest Poisson rate whose P{pct} TTFT and TPOT meet the targets</source>
+            <translation>结论中的请求速率容量在单个 DP 秩上的份额：P{pct} 首 token 时间与每 token 延迟都达标的最高泊松速率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/simulation/capacity.py" line="115" />
+            <source>highest Poisson rate the simulated replica keeps up with (≥ 90 % completed while arrivals last) whose P{pct} TTFT and TPOT meet the targets (bisection)</source>
+            <translation>仿真副本跟得上（到达期间完成 ≥ 90 %）且 P{pct} TTFT 与 TPOT 都满足目标的最高泊松到达速率（二分查找）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/simulation/capacity.py" line="158" />
+            <source>analytic capacity at the P{pct} SLO (the simulator agrees within 10 %)</source>
+            <translation>P{pct} SLO 下的解析容量（与仿真相差不超过 10 %）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/simulation/capacity.py" line="165" />
+            <source>simulated capacity at the P{pct} SLO: the analytic figure differs by more than 10 % (queueing, preemption or length mix the closed form misses), so the simulated one is stated</source>
+            <translation>P{pct} SLO 下的仿真容量：解析值相差超过 10 %（闭式公式漏掉了排队、抢占或长度混合），因此采用仿真值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/simulation/metrics.py" line="90" />
+            <source>mean</source>
+            <translation>平均值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/simulation/metrics.py" line="90" />
+            <source>p50</source>
+            <translation>P50</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/simulation/metrics.py" line="91" />
+            <source>p95</source>
+            <translation>P95</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/simulation/metrics.py" line="91" />
+            <source>p99</source>
+            <translation>P99</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/simulation/metrics.py" line="106" />
+            <source>{stat} of {what}</source>
+            <translation>{what} 的{stat}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/simulation/metrics.py" line="128" />
+            <source>requests completed between first arrival + median end-to-end and the last arrival ÷ that time (0 when the window is empty)</source>
+            <translation>从首个到达 + 端到端时间中位数到最后一个到达之间完成的请求数 ÷ 该时长（窗口为空时为 0）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/simulation/metrics.py" line="146" />
+            <source>first token − arrival</source>
+            <translation>首 token 时刻 − 到达时刻</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/simulation/metrics.py" line="150" />
+            <source>(e2e − TTFT) ÷ (output tokens − 1)</source>
+            <translation>(端到端 − TTFT) ÷ (输出 token 数 − 1)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/simulation/metrics.py" line="219" />
+            <source>last completion − first arrival</source>
+            <translation>最后完成时刻 − 首个到达时刻</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/simulation/metrics.py" line="225" />
+            <source>completion − arrival</source>
+            <translation>完成时刻 − 到达时刻</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/simulation/metrics.py" line="226" />
+            <source>first scheduled − arrival</source>
+            <translation>首次调度时刻 − 到达时刻</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/simulation/metrics.py" line="230" />
+            <source>completed requests ÷ duration</source>
+            <translation>完成的请求数 ÷ 时长</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/simulation/metrics.py" line="233" />
+            <source>output tokens ÷ duration</source>
+            <translation>输出 token 数 ÷ 时长</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/simulation/metrics.py" line="237" />
+            <source>requests with TTFT ≤ target and TPOT ≤ target ÷ duration</source>
+            <translation>TTFT ≤ 目标且 TPOT ≤ 目标的请求数 ÷ 时长</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/simulation/metrics.py" line="242" />
+            <source>requests meeting both targets ÷ requests</source>
+            <translation>同时满足两个目标的请求数 ÷ 请求数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/simulation/metrics.py" line="245" />
+            <source>newest running request preempted (recompute) when KV runs out</source>
+            <translation>KV 用尽时抢占最新运行的请求（重算）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/simulation/metrics.py" line="252" />
+            <source>first token − send, steady state (after the first wave, before the drain)</source>
+            <translation>首 token 时刻 − 发送时刻，稳态（第一波之后、收尾之前）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/simulation/metrics.py" line="256" />
+            <source>(e2e − TTFT) ÷ (output tokens − 1), steady state</source>
+            <translation>(端到端 − 首 token 时间) ÷ (输出 token 数 − 1)，稳态</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/simulation/prefix.py" line="58" />
+            <source>prompt tokens served from cache ÷ prompt tokens, over the requests' first admissions</source>
+            <translation>来自缓存的输入 token ÷ 输入 token，按请求首次调度统计</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/simulation/sweep.py" line="74" />
+            <source>highest swept rate with P50 TTFT ≤ 2 × P50 TTFT at the lowest rate</source>
+            <translation>P50 TTFT ≤ 最低速率时 P50 TTFT 的 2 倍的最高扫描速率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/simulation/sweep.py" line="91" />
+            <source>highest swept rate whose P{pct:g} TTFT and TPOT meet the targets</source>
+            <translation>P{pct:g} TTFT 与 TPOT 都满足目标的最高扫描速率</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/specs/length_mixture.py" line="31" />
+            <source>Gaussian mixture on log2(total tokens), k = 1..3 by BIC; a split is kept only when each class holds ≥ 5 % of requests and neighbours have Ashman's D &gt; 2</source>
+            <translation>对 log2(总 token 数) 拟合高斯混合，k = 1..3 按 BIC 选择；仅当每类占请求 ≥ 5 % 且相邻类的 Ashman D &gt; 2 时才保留拆分</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/specs/speculative_inputs.py" line="131" />
+            <source>as entered (the engine's mean acceptance length)</source>
+            <translation>按输入值（引擎日志中的平均接受长度）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/specs/speculative_inputs.py" line="136" />
+            <source>τ = (1 − α^(k+1)) ÷ (1 − α)</source>
+            <translation>τ = (1 − α^(k+1)) ÷ (1 − α)</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/specs/workload_shape.py" line="28" />
             <source>ceil(max(P95 input + (turns − 1) × tokens/turn + P95 output, longest class) × (1 + length margin))</source>
             <translation>ceil(max(P95 输入 + (轮数 − 1) × 每轮 token 数 + P95 输出, 最长类别) × (1 + 长度余量))</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/workload_shape.py" line="51" />
+            <location filename="../../gpucalc/core/specs/workload_shape.py" line="51" />
             <source>ceil((mean input + (turns − 1) ÷ 2 × tokens/turn + mean output) × (1 + length margin)); means over the request classes when the traffic is mixed</source>
             <translation>ceil((平均输入 + (轮数 − 1) ÷ 2 × 每轮 token 数 + 平均输出) × (1 + 长度余量))；长短混合时取各请求类别的平均</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/step/prefix_cache.py" line="142" />
+            <source>prefix caching off: every prompt token is computed</source>
+            <translation>前缀缓存关闭：每个输入 token 都要计算</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/step/prefix_cache.py" line="145" />
+            <source>measured share of prompt tokens served from cache</source>
+            <translation>实测的输入 token 缓存命中占比</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/step/prefix_cache.py" line="148" />
+            <source>floor(min(shared prefix + cached history, mean prompt − 1) ÷ block) × block ÷ mean prompt</source>
+            <translation>floor(min(共享前缀 + 已缓存历史, 平均输入 − 1) ÷ 块大小) × 块大小 ÷ 平均输入</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/step/prefix_cache.py" line="161" />
+            <source>hit rate × mean prompt</source>
+            <translation>命中率 × 平均输入</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/step/prefix_cache.py" line="169" />
+            <source>cached tokens per request × requests/s at the recommendation</source>
+            <translation>每请求缓存 token 数 × 推荐并发下的请求/秒</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/step/prefix_cache.py" line="178" />
+            <source>distinct prefixes × blocks of one block-aligned shared prefix × block bytes</source>
+            <translation>不同前缀数 × 单个按块对齐的共享前缀块数 × 每块字节数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/step/prefix_cache.py" line="227" />
+            <source>floor((KV blocks − prefixes × blocks per shared prefix) ÷ blocks of the planning length past the shared prefix)</source>
+            <translation>floor((KV 块数 − 前缀数 × 每个共享前缀块数) ÷ 规划长度中共享前缀之后部分的块数)</translation>
         </message>
     </context>
     <context>
@@ -6086,267 +6086,267 @@
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../gpucalc/ui/app.py" line="205" />
+            <location filename="../../gpucalc/ui/app.py" line="206" />
             <source>Settings were reset</source>
             <translation>设置已重置</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/app.py" line="227" />
+            <location filename="../../gpucalc/ui/app.py" line="228" />
             <source>Your spec tables</source>
             <translation>用户规格表</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="131" />
+            <location filename="../../gpucalc/ui/main_window.py" line="109" />
             <source>Inputs</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="133" />
+            <location filename="../../gpucalc/ui/main_window.py" line="111" />
             <source>Explanation</source>
             <translation>计算说明</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="185" />
+            <location filename="../../gpucalc/ui/main_window.py" line="164" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="186" />
+            <location filename="../../gpucalc/ui/main_window.py" line="165" />
             <source>&amp;Open scenario…</source>
             <translation>打开场景(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="187" />
+            <location filename="../../gpucalc/ui/main_window.py" line="166" />
             <source>&amp;Save scenario</source>
             <translation>保存场景(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="188" />
+            <location filename="../../gpucalc/ui/main_window.py" line="167" />
             <source>Save scenario &amp;as…</source>
             <translation>场景另存为(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="190" />
+            <location filename="../../gpucalc/ui/main_window.py" line="169" />
             <source>Open &amp;recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="192" />
+            <location filename="../../gpucalc/ui/main_window.py" line="171" />
             <source>E&amp;xamples</source>
             <translation>示例(&amp;X)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="198" />
+            <location filename="../../gpucalc/ui/main_window.py" line="177" />
             <source>&amp;Export report (PDF)…</source>
             <translation>导出报告（PDF）(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="200" />
+            <location filename="../../gpucalc/ui/main_window.py" line="179" />
             <source>Export &amp;CSV tables…</source>
             <translation>导出 CSV 表格(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="202" />
+            <location filename="../../gpucalc/ui/main_window.py" line="181" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="203" />
+            <location filename="../../gpucalc/ui/main_window.py" line="182" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="204" />
+            <location filename="../../gpucalc/ui/main_window.py" line="183" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="207" />
+            <location filename="../../gpucalc/ui/main_window.py" line="186" />
             <source>&amp;Language</source>
             <translation>语言(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="216" />
+            <location filename="../../gpucalc/ui/main_window.py" line="195" />
             <source>&amp;Theme</source>
             <translation>主题(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="225" />
+            <location filename="../../gpucalc/ui/main_window.py" line="204" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="229" />
+            <location filename="../../gpucalc/ui/main_window.py" line="208" />
             <source>&amp;Undo</source>
             <translation>撤销(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="231" />
+            <location filename="../../gpucalc/ui/main_window.py" line="210" />
             <source>&amp;Redo</source>
             <translation>重做(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="238" />
+            <location filename="../../gpucalc/ui/main_window.py" line="217" />
             <source>&amp;Paste serve command…</source>
             <translation>粘贴启动命令(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="240" />
+            <location filename="../../gpucalc/ui/main_window.py" line="219" />
             <source>&amp;Reset to the default scenario</source>
             <translation>恢复默认场景(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="244" />
+            <location filename="../../gpucalc/ui/main_window.py" line="223" />
             <source>&amp;Manual</source>
             <translation>使用手册(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="245" />
+            <location filename="../../gpucalc/ui/main_window.py" line="224" />
             <source>&amp;Keyboard shortcuts</source>
             <translation>键盘快捷键(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="246" />
+            <location filename="../../gpucalc/ui/main_window.py" line="225" />
             <source>&amp;First steps</source>
             <translation>入门(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="248" />
+            <location filename="../../gpucalc/ui/main_window.py" line="227" />
             <source>&amp;About gpucalc</source>
             <translation>关于 gpucalc(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="258" />
+            <location filename="../../gpucalc/ui/main_window.py" line="237" />
             <source>untitled</source>
             <translation>未命名</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="260" />
+            <location filename="../../gpucalc/ui/main_window.py" line="239" />
             <source>{name} — gpucalc</source>
             <translation>{name} — gpucalc</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="277" />
+            <location filename="../../gpucalc/ui/main_window.py" line="256" />
             <source>Plan for {model} on {gpu}, computed in {ms} ms</source>
             <translation>{model} 在 {gpu} 上的规划，计算耗时 {ms} ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="280" />
+            <location filename="../../gpucalc/ui/main_window.py" line="259" />
             <source>{n} notice(s)</source>
             <translation>{n} 条提示</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="291" />
+            <location filename="../../gpucalc/ui/main_window.py" line="270" />
             <source>Writing the report…</source>
             <translation>正在生成报告…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="298" />
+            <location filename="../../gpucalc/ui/main_window.py" line="277" />
             <source>Computing…</source>
             <translation>计算中…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="301" />
+            <location filename="../../gpucalc/ui/main_window.py" line="280" />
             <source>Exported {path}</source>
             <translation>已导出 {path}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="304" />
+            <location filename="../../gpucalc/ui/main_window.py" line="283" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="310" />
+            <location filename="../../gpucalc/ui/main_window.py" line="289" />
             <source>Could not compute this plan: {reason}</source>
             <translation>无法计算此方案：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="333" />
+            <location filename="../../gpucalc/ui/main_window.py" line="312" />
             <source>Stale: fix {field} to update. {reason}</source>
             <translation>已过期：请修改{field}以更新。{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="336" />
+            <location filename="../../gpucalc/ui/main_window.py" line="315" />
             <source>Stale: the current inputs give no result. {reason}</source>
             <translation>已过期：当前输入无法得出结果。{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="346" />
+            <location filename="../../gpucalc/ui/main_window.py" line="325" />
             <source>Cannot use this command</source>
             <translation>无法使用该命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="348" />
+            <location filename="../../gpucalc/ui/main_window.py" line="327" />
             <source>paste the {engine} command</source>
             <translation>粘贴 {engine} 启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="351" />
+            <location filename="../../gpucalc/ui/main_window.py" line="330" />
             <source>Filled from the {engine} command.</source>
             <translation>已从 {engine} 命令填写。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="352" />
+            <location filename="../../gpucalc/ui/main_window.py" line="331" />
             <source>Ignored: {flags}</source>
             <translation>已忽略：{flags}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="368" />
+            <location filename="../../gpucalc/ui/main_window.py" line="347" />
             <source>reset to the default scenario</source>
             <translation>恢复默认场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="384" />
+            <location filename="../../gpucalc/ui/main_window.py" line="363" />
             <source>Cannot open scenario</source>
             <translation>无法打开场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="404" />
+            <location filename="../../gpucalc/ui/main_window.py" line="383" />
             <source>Unsaved changes</source>
             <translation>未保存的修改</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="405" />
+            <location filename="../../gpucalc/ui/main_window.py" line="384" />
             <source>The scenario has changes that are not saved. Save them first?</source>
             <translation>场景有未保存的修改。要先保存吗？</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="419" />
+            <location filename="../../gpucalc/ui/main_window.py" line="398" />
             <source>Cannot save scenario</source>
             <translation>无法保存场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="425" />
+            <location filename="../../gpucalc/ui/main_window.py" line="404" />
             <source>Saved {path}</source>
             <translation>已保存 {path}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="436" />
+            <location filename="../../gpucalc/ui/main_window.py" line="415" />
             <source>Open scenario</source>
             <translation>打开场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="437" />
+            <location filename="../../gpucalc/ui/main_window.py" line="416" />
             <source>gpucalc scenarios (*.gpucalc.json);;JSON (*.json)</source>
             <translation>gpucalc 场景 (*.gpucalc.json);;JSON (*.json)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="450" />
+            <location filename="../../gpucalc/ui/main_window.py" line="429" />
             <source>Save scenario</source>
             <translation>保存场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="451" />
+            <location filename="../../gpucalc/ui/main_window.py" line="430" />
             <source>gpucalc scenarios (*.gpucalc.json)</source>
             <translation>gpucalc 场景 (*.gpucalc.json)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="486" />
+            <location filename="../../gpucalc/ui/main_window.py" line="465" />
             <source>About gpucalc</source>
             <translation>关于 gpucalc</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="487" />
+            <location filename="../../gpucalc/ui/main_window.py" line="466" />
             <source>gpucalc {version}: offline GPU inference capacity planner.</source>
             <translation>gpucalc {version}：离线 GPU 推理容量规划工具。</translation>
         </message>
@@ -7268,12 +7268,12 @@
     <context>
         <name>PasteDialog</name>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="87" />
+            <location filename="../../gpucalc/ui/main_window.py" line="65" />
             <source>Paste serve command</source>
             <translation>粘贴启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="99" />
+            <location filename="../../gpucalc/ui/main_window.py" line="77" />
             <source>A 'vllm serve …', 'python -m sglang.launch_server …' or 'trtllm-serve …' command line:</source>
             <translation>“vllm serve …”、“python -m sglang.launch_server …” 或 “trtllm-serve …” 命令行：</translation>
         </message>
@@ -7307,7 +7307,7 @@
     <context>
         <name>Precision</name>
         <message>
-            <location filename="../../gpucalc/core/weight_only.py" line="30" />
+            <location filename="../../gpucalc/core/specs/weight_only.py" line="30" />
             <source>{name} weight-only ({scheme})</source>
             <translation>{name} 仅权重（{scheme}）</translation>
         </message>
@@ -7774,777 +7774,712 @@
             <translation>有效吞吐（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="61" />
+            <location filename="../../gpucalc/report/sections.py" line="54" />
             <source>memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="62" />
+            <location filename="../../gpucalc/report/sections.py" line="55" />
             <source>compute</source>
             <translation>算力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="63" />
+            <location filename="../../gpucalc/report/sections.py" line="56" />
             <source>interconnect</source>
             <translation>卡间通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="64" />
+            <location filename="../../gpucalc/report/sections.py" line="57" />
             <source>scheduler</source>
             <translation>调度器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="65" />
+            <location filename="../../gpucalc/report/sections.py" line="58" />
             <source>KV-cache memory</source>
             <translation>KV 缓存显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="66" />
+            <location filename="../../gpucalc/report/sections.py" line="59" />
             <source>compute (latency)</source>
             <translation>算力（延迟）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="68" />
+            <location filename="../../gpucalc/report/sections.py" line="61" />
             <source>the scheduler's max_num_seqs cap</source>
             <translation>调度器的 max_num_seqs 上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="69" />
+            <location filename="../../gpucalc/report/sections.py" line="62" />
             <source>short</source>
             <translation>短</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="70" />
+            <location filename="../../gpucalc/report/sections.py" line="63" />
             <source>medium</source>
             <translation>中</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="71" />
+            <location filename="../../gpucalc/report/sections.py" line="64" />
             <source>long</source>
             <translation>长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="72" />
+            <location filename="../../gpucalc/report/sections.py" line="65" />
             <source>very long</source>
             <translation>超长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="73" />
+            <location filename="../../gpucalc/report/sections.py" line="66" />
             <source>scenario</source>
             <translation>本场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="75" />
-            <source>1. Inputs</source>
-            <translation>1. 输入</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="76" />
-            <source>2. Pre-reporting checklist</source>
-            <translation>2. 报数前自查清单</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="77" />
-            <source>3. Memory per GPU</source>
-            <translation>3. 单卡显存</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="78" />
-            <source>4. Concurrency ceilings</source>
-            <translation>4. 并发上限</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="79" />
-            <source>5. Ceilings against planning length</source>
-            <translation>5. 并发上限随规划长度的变化</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="80" />
-            <source>6. Latency and throughput against concurrency</source>
-            <translation>6. 延迟与吞吐随并发的变化</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="81" />
-            <source>7. Per-card grid</source>
-            <translation>7. 单卡并发参考表</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="82" />
-            <source>8. Fleet sizing and cost</source>
-            <translation>8. 卡数反推与成本</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="83" />
-            <source>9. Uncertainty and sensitivity</source>
-            <translation>9. 不确定性与敏感性</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="84" />
-            <source>10. Traffic simulation</source>
-            <translation>10. 流量仿真</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="85" />
-            <source>11. Efficiency assumptions</source>
-            <translation>11. 效率假设</translation>
-        </message>
-        <message>
             <location filename="../../gpucalc/report/sections.py" line="86" />
-            <source>12. Notices</source>
-            <translation>12. 提示</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="87" />
-            <source>13. Appendix: measurement plan</source>
-            <translation>13. 附录：实测计划</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="177" />
             <source>Prefill launch command</source>
             <translation>预填充启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="177" />
+            <location filename="../../gpucalc/report/sections.py" line="86" />
             <source>Decode launch command</source>
             <translation>生成启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="191" />
+            <location filename="../../gpucalc/report/sections.py" line="100" />
             <source>The model does not fit on this deployment.</source>
             <translation>该部署放不下此模型。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="195" />
+            <location filename="../../gpucalc/report/sections.py" line="104" />
             <source>{r} replicas: {total} requests in all.</source>
             <translation>{r} 个副本：共 {total} 个请求。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="204" />
+            <location filename="../../gpucalc/report/sections.py" line="113" />
             <source>checkpoint</source>
             <translation>检查点自带</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="204" />
+            <location filename="../../gpucalc/report/sections.py" line="113" />
             <source>what-if</source>
             <translation>假设量化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="206" />
+            <location filename="../../gpucalc/report/sections.py" line="115" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="208" />
+            <location filename="../../gpucalc/report/sections.py" line="117" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="208" />
+            <location filename="../../gpucalc/report/sections.py" line="117" />
             <source>{total} total, {active} active per token</source>
             <translation>总计 {total}，每 token 激活 {active}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="211" />
+            <location filename="../../gpucalc/report/sections.py" line="120" />
             <source>Precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="211" />
+            <location filename="../../gpucalc/report/sections.py" line="120" />
             <source>weights {weights} ({origin}), KV cache {kv}</source>
             <translation>权重 {weights}（{origin}），KV 缓存 {kv}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="214" />
+            <location filename="../../gpucalc/report/sections.py" line="123" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="214" />
+            <location filename="../../gpucalc/report/sections.py" line="123" />
             <source>{n}× {gpu}: {mem} GiB usable each, {bw} GB/s, {link}</source>
             <translation>{n}× {gpu}：每卡可用 {mem} GiB，{bw} GB/s，{link}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="218" />
+            <location filename="../../gpucalc/report/sections.py" line="127" />
             <source>Engine</source>
             <translation>推理引擎</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="219" />
+            <location filename="../../gpucalc/report/sections.py" line="128" />
             <source>Parallelism</source>
             <translation>并行方式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="219" />
+            <location filename="../../gpucalc/report/sections.py" line="128" />
             <source>TP {tp} × PP {pp}, {r} replica(s)</source>
             <translation>张量并行 {tp} × 流水线并行 {pp}，{r} 个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="221" />
+            <location filename="../../gpucalc/report/sections.py" line="130" />
             <source>Decode context parallel</source>
             <translation>解码上下文并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="221" />
+            <location filename="../../gpucalc/report/sections.py" line="130" />
             <source>DCP {dcp}: the KV cache is sharded along tokens over {dcp} of the TP {tp} ranks</source>
             <translation>DCP {dcp}：KV 缓存按 token 切分到 TP {tp} 中的 {dcp} 张卡上</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="226" />
+            <location filename="../../gpucalc/report/sections.py" line="135" />
             <source>Workload</source>
             <translation>流量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="226" />
+            <location filename="../../gpucalc/report/sections.py" line="135" />
             <source>input {i50} tokens (P95 {i95}), output {o50} tokens (P95 {o95}), {turns} turn(s); {traffic}; {mode} traffic</source>
             <translation>输入 {i50} token（P95 {i95}），输出 {o50} token（P95 {o95}），{turns} 轮；{traffic}；{mode}流量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="232" />
+            <location filename="../../gpucalc/report/sections.py" line="141" />
             <source>Prefix caching</source>
             <translation>前缀缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="233" />
+            <location filename="../../gpucalc/report/sections.py" line="142" />
             <source>Targets</source>
             <translation>延迟目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="233" />
+            <location filename="../../gpucalc/report/sections.py" line="142" />
             <source>TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; watermark {wm}; planning share {share}</source>
             <translation>首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} ms；安全水位 {wm}；规划显存占比 {share}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="240" />
+            <location filename="../../gpucalc/report/sections.py" line="149" />
             <source>Nodes</source>
             <translation>节点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="243" />
+            <location filename="../../gpucalc/report/sections.py" line="152" />
             <source>Speculative decoding</source>
             <translation>投机解码</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="243" />
+            <location filename="../../gpucalc/report/sections.py" line="152" />
             <source>{method}, k = {k}{draft}; acceptance length {tau}</source>
             <translation>{method}，k = {k}{draft}；接受长度 {tau}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="246" />
+            <location filename="../../gpucalc/report/sections.py" line="155" />
             <source>as entered</source>
             <translation>按输入值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="246" />
+            <location filename="../../gpucalc/report/sections.py" line="155" />
             <source>method default</source>
             <translation>方法默认值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="248" />
+            <location filename="../../gpucalc/report/sections.py" line="157" />
             <source>Launch command</source>
             <translation>启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="250" />
+            <location filename="../../gpucalc/report/sections.py" line="159" />
             <source>Item</source>
             <translation>项目</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="250" />
+            <location filename="../../gpucalc/report/sections.py" line="159" />
             <source>Value</source>
             <translation>数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="255" />
+            <location filename="../../gpucalc/report/sections.py" line="164" />
             <source>{nodes} node(s), {per_node} GPUs per node; between nodes {network}, {gb_s} GB/s per GPU and direction ({formula})</source>
             <translation>{nodes} 个节点，每节点 {per_node} 卡；节点间 {network}，每卡每方向 {gb_s} GB/s（{formula}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="260" />
+            <location filename="../../gpucalc/report/sections.py" line="169" />
             <source>TP spans nodes (strongly advised against)</source>
             <translation>TP 跨节点（强烈不建议）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="262" />
+            <location filename="../../gpucalc/report/sections.py" line="171" />
             <source>{hops} pipeline hop(s) across nodes</source>
             <translation>{hops} 个流水线跨节点传递</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="271" />
+            <location filename="../../gpucalc/report/sections.py" line="180" />
             <source>pass</source>
             <translation>通过</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="271" />
+            <location filename="../../gpucalc/report/sections.py" line="180" />
             <source>attention</source>
             <translation>注意</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="276" />
+            <location filename="../../gpucalc/report/sections.py" line="185" />
             <source>State each item before reporting a capacity number (the capacity planning checklist).</source>
             <translation>报容量数字之前逐条写明（容量规划清单：报数前先自查）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="278" />
+            <location filename="../../gpucalc/report/sections.py" line="187" />
             <source>Stated value</source>
             <translation>写明的数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="278" />
+            <location filename="../../gpucalc/report/sections.py" line="187" />
             <source>Check</source>
             <translation>检查</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="298" />
+            <location filename="../../gpucalc/report/sections.py" line="207" />
             <source>planning share {p}</source>
             <translation>规划占比 {p}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="299" />
+            <location filename="../../gpucalc/report/sections.py" line="208" />
             <source>alarm {p}</source>
             <translation>警戒线 {p}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="300" />
+            <location filename="../../gpucalc/report/sections.py" line="209" />
             <source>Memory picture of one GPU</source>
             <translation>单卡显存构成</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="301" />
+            <location filename="../../gpucalc/report/sections.py" line="210" />
             <source>GPU memory (GiB)</source>
             <translation>显存（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="301" />
+            <location filename="../../gpucalc/report/sections.py" line="210" />
             <source>capacity {v} GiB</source>
             <translation>容量 {v} GiB</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="318" />
+            <location filename="../../gpucalc/report/sections.py" line="227" />
             <source>Pipeline stage {s} of {n} (the one whose KV cache binds).</source>
             <translation>流水线第 {s} 段（共 {n} 段，其 KV 缓存为瓶颈）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="320" />
+            <location filename="../../gpucalc/report/sections.py" line="229" />
             <source>Line item</source>
             <translation>扣减项</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="320" />
+            <location filename="../../gpucalc/report/sections.py" line="229" />
             <source>Formula</source>
             <translation>公式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="320" />
+            <location filename="../../gpucalc/report/sections.py" line="229" />
             <source>Inputs</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="320" />
+            <location filename="../../gpucalc/report/sections.py" line="229" />
             <source>Source</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="323" />
+            <location filename="../../gpucalc/report/sections.py" line="232" />
             <source>Sources</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="349" />
+            <location filename="../../gpucalc/report/sections.py" line="258" />
             <source>Concurrency ceilings (the smallest binds)</source>
             <translation>并发上限（最小者为瓶颈）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="350" />
+            <location filename="../../gpucalc/report/sections.py" line="259" />
             <source>running requests per replica</source>
             <translation>每副本同时在算的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="350" />
+            <location filename="../../gpucalc/report/sections.py" line="259" />
             <source>no limit</source>
             <translation>无限制</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="352" />
+            <location filename="../../gpucalc/report/sections.py" line="261" />
             <source>watermark {n}</source>
             <translation>安全水位 {n}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="358" />
+            <location filename="../../gpucalc/report/sections.py" line="267" />
             <source>binding</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="363" />
+            <location filename="../../gpucalc/report/sections.py" line="272" />
             <source>Offline maximum (batch full)</source>
             <translation>离线最大（批次占满）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="366" />
+            <location filename="../../gpucalc/report/sections.py" line="275" />
             <source>Ceiling</source>
             <translation>上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="366" />
+            <location filename="../../gpucalc/report/sections.py" line="275" />
             <source>Requests per replica</source>
             <translation>每副本请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="367" />
+            <location filename="../../gpucalc/report/sections.py" line="276" />
             <source>Binds</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="369" />
+            <location filename="../../gpucalc/report/sections.py" line="278" />
             <source>Advice</source>
             <translation>建议</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="371" />
+            <location filename="../../gpucalc/report/sections.py" line="280" />
             <source>Operating points (one replica)</source>
             <translation>工作点（单副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="373" />
+            <location filename="../../gpucalc/report/sections.py" line="282" />
             <source>Point</source>
             <translation>工作点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="373" />
+            <location filename="../../gpucalc/report/sections.py" line="282" />
             <source>Concurrency</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="374" />
+            <location filename="../../gpucalc/report/sections.py" line="283" />
             <source>Requests/s</source>
             <translation>请求/秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="379" />
+            <location filename="../../gpucalc/report/sections.py" line="288" />
             <source>Knee (the recommendation: past it a latency target breaks or requests queue): {k} concurrent requests; online capacity ({wm} of the knee): {online}; communication share of a step at the recommendation: {c}.</source>
             <translation>拐点（即推荐并发：再往上延迟目标被击穿或请求开始排队）：{k} 个并发请求；在线容量（拐点的 {wm}）：{online}；推荐并发下每步的通信占比：{c}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="393" />
+            <location filename="../../gpucalc/report/sections.py" line="302" />
             <source>Prefix cache (one replica)</source>
             <translation>前缀缓存（单副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="395" />
+            <location filename="../../gpucalc/report/sections.py" line="304" />
             <source>Figure</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="405" />
+            <location filename="../../gpucalc/report/sections.py" line="314" />
             <source>on</source>
             <translation>开</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="405" />
+            <location filename="../../gpucalc/report/sections.py" line="314" />
             <source>off</source>
             <translation>关</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="406" />
+            <location filename="../../gpucalc/report/sections.py" line="315" />
             <source>engine default</source>
             <translation>引擎默认</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="406" />
+            <location filename="../../gpucalc/report/sections.py" line="315" />
             <source>set</source>
             <translation>已设置</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="407" />
+            <location filename="../../gpucalc/report/sections.py" line="316" />
             <source>{state} ({origin})</source>
             <translation>{state}（{origin}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="409" />
+            <location filename="../../gpucalc/report/sections.py" line="318" />
             <source>; shared prefix {tokens} tokens, {n} distinct</source>
             <translation>；共享前缀 {tokens} token，{n} 种</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="412" />
+            <location filename="../../gpucalc/report/sections.py" line="321" />
             <source>; measured hit rate {rate}</source>
             <translation>；实测命中率 {rate}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="414" />
+            <location filename="../../gpucalc/report/sections.py" line="323" />
             <source>; chat history cached</source>
             <translation>；多轮对话历史已缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="423" />
+            <location filename="../../gpucalc/report/sections.py" line="332" />
             <source>DP {dp} × attention TP {tp} per engine ({gpus} GPUs), each DP rank its own KV cache and scheduler</source>
             <translation>每个引擎 DP {dp} × 注意力 TP {tp}（{gpus} 张 GPU），每个 DP rank 有自己的 KV 缓存和调度器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="427" />
+            <location filename="../../gpucalc/report/sections.py" line="336" />
             <source>; experts over {ranks} ranks ({how}), EPLB {eplb}, {redundant} redundant experts, all-to-all {mode}</source>
             <translation>；专家分布在 {ranks} 个 rank 上（{how}），EPLB {eplb}，{redundant} 个冗余专家，all-to-all {mode}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="430" />
+            <location filename="../../gpucalc/report/sections.py" line="339" />
             <source>expert parallel</source>
             <translation>专家并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="430" />
+            <location filename="../../gpucalc/report/sections.py" line="339" />
             <source>each expert split</source>
             <translation>每个专家切分</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="434" />
+            <location filename="../../gpucalc/report/sections.py" line="343" />
             <source>Data parallel</source>
             <translation>数据并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="442" />
+            <location filename="../../gpucalc/report/sections.py" line="351" />
             <source>Expert group (DP × TP ranks)</source>
             <translation>专家组（DP × TP 个 rank）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="454" />
+            <location filename="../../gpucalc/report/sections.py" line="363" />
             <source>longest: watch this line, it breaks first</source>
             <translation>最长类别：单独看这条线，它先崩</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="456" />
+            <location filename="../../gpucalc/report/sections.py" line="365" />
             <source>misses a target</source>
             <translation>未达目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="466" />
+            <location filename="../../gpucalc/report/sections.py" line="375" />
             <source>Request classes at the recommendation (P{p}, one replica)</source>
             <translation>推荐并发下各请求类别（P{p}，单副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="468" />
+            <location filename="../../gpucalc/report/sections.py" line="377" />
             <source>Class</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="468" />
+            <location filename="../../gpucalc/report/sections.py" line="377" />
             <source>Share</source>
             <translation>占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="468" />
+            <location filename="../../gpucalc/report/sections.py" line="377" />
             <source>Input</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="468" />
+            <location filename="../../gpucalc/report/sections.py" line="377" />
             <source>Output</source>
             <translation>输出</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="482" />
+            <location filename="../../gpucalc/report/sections.py" line="391" />
             <source>Ceilings against planning length</source>
             <translation>并发上限随规划长度的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="483" />
+            <location filename="../../gpucalc/report/sections.py" line="392" />
             <source>planning length (KV tokens per request)</source>
             <translation>规划长度（每请求 KV token 数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="483" />
+            <location filename="../../gpucalc/report/sections.py" line="392" />
             <source>requests per replica</source>
             <translation>每副本请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="484" />
+            <location filename="../../gpucalc/report/sections.py" line="393" />
             <source>crossover</source>
             <translation>交叉点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="484" />
+            <location filename="../../gpucalc/report/sections.py" line="393" />
             <source>planning {n}</source>
             <translation>规划长度 {n}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="486" />
+            <location filename="../../gpucalc/report/sections.py" line="395" />
             <source>At {n} tokens the binding constraint changes from {a} to {b}.</source>
             <translation>在 {n} token 处，瓶颈从{a}变为{b}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="490" />
+            <location filename="../../gpucalc/report/sections.py" line="399" />
             <source>No crossover: one constraint binds over the whole range.</source>
             <translation>无交叉点：整个区间内都是同一个瓶颈。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="492" />
+            <location filename="../../gpucalc/report/sections.py" line="401" />
             <source>Planning length: KV tokens one request holds (P95 input + history + P95 output). Each point is this scenario with every length scaled in proportion (output: {o} % of the mean request); at {n} tokens it is the answer. The dashed line is the recommendation (the smallest ceiling).</source>
             <translation>规划长度：单个请求占用的 KV token 数（P95 输入 + 历史 + P95 输出）。每个点都是本场景按比例缩放全部长度后的结果（输出占平均请求的 {o} %）；在 {n} token 处即为推荐答案。虚线为推荐值（最小的上限）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="503" />
+            <location filename="../../gpucalc/report/sections.py" line="412" />
             <source>Latency against concurrency</source>
             <translation>延迟随并发的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="504" />
+            <location filename="../../gpucalc/report/sections.py" line="413" />
             <source>Output throughput against concurrency</source>
             <translation>输出吞吐随并发的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="505" />
+            <location filename="../../gpucalc/report/sections.py" line="414" />
             <source>concurrent requests (closed loop)</source>
             <translation>并发请求数（闭环）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="505" />
+            <location filename="../../gpucalc/report/sections.py" line="414" />
             <source>ms</source>
             <translation>毫秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="506" />
+            <location filename="../../gpucalc/report/sections.py" line="415" />
             <source>output tokens/s</source>
             <translation>输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="507" />
+            <location filename="../../gpucalc/report/sections.py" line="416" />
             <source>knee {n} ({name})</source>
             <translation>拐点 {n}（{name}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="508" />
+            <location filename="../../gpucalc/report/sections.py" line="417" />
             <source>{name} limit {n}</source>
             <translation>{name}上限 {n}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="508" />
+            <location filename="../../gpucalc/report/sections.py" line="417" />
             <source>{name} past target from {n}</source>
             <translation>{name} 自 {n} 起超出目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="509" />
+            <location filename="../../gpucalc/report/sections.py" line="418" />
             <source>output tokens/s per replica</source>
             <translation>每副本输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="536" />
+            <location filename="../../gpucalc/report/sections.py" line="445" />
             <source>does not fit</source>
             <translation>放不下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="540" />
+            <location filename="../../gpucalc/report/sections.py" line="449" />
             <source>Precision tier</source>
             <translation>量化档位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="543" />
+            <location filename="../../gpucalc/report/sections.py" line="452" />
             <source>Concurrent requests per replica that meet the targets, by planning length (tokens per request, the scenario's lengths scaled in proportion) and precision tier, and what binds. The scenario's column at its precision is the answer.</source>
             <translation>满足延迟目标的每副本并发请求数，按规划长度（每请求 token 数，本场景各长度按比例缩放）与量化档位列出，并注明瓶颈。本场景列在其自身精度下即为推荐答案。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="549" />
+            <location filename="../../gpucalc/report/sections.py" line="458" />
             <source>Lower tiers than the checkpoint's precision: </source>
             <translation>低于原始权重精度的档位：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="572" />
+            <location filename="../../gpucalc/report/sections.py" line="481" />
             <source>No QPS was given, so no fleet is sized: give the traffic to compare the GPUs of the catalog.</source>
             <translation>未给出 QPS，因此没有推算卡数：给出流量即可比较目录中的各款 GPU。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="574" />
+            <location filename="../../gpucalc/report/sections.py" line="483" />
             <source>For {traffic}, sized for the peak with one spare replica (N + 1); the {n} cheapest of {m} options that meet the targets. ★ = Pareto front (no option is both cheaper and faster).</source>
             <translation>针对 {traffic}，按峰值加一个备用副本（N + 1）推算；列出 {m} 个达标方案中最便宜的 {n} 个。★ = 帕累托前沿（没有别的方案既更便宜又更快）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="579" />
+            <location filename="../../gpucalc/report/sections.py" line="488" />
             <source>No GPU in the catalog meets the targets.</source>
             <translation>目录中没有满足目标的 GPU。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="580" />
+            <location filename="../../gpucalc/report/sections.py" line="489" />
             <source>‡ lower precision than the checkpoint: </source>
             <translation>‡ 精度低于原始权重：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="583" />
+            <location filename="../../gpucalc/report/sections.py" line="492" />
             <source>Weights / KV</source>
             <translation>权重 / KV</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="583" />
+            <location filename="../../gpucalc/report/sections.py" line="492" />
             <source>Conc.</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="584" />
+            <location filename="../../gpucalc/report/sections.py" line="493" />
             <source>req/s per replica</source>
             <translation>每副本 req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="584" />
+            <location filename="../../gpucalc/report/sections.py" line="493" />
             <source>GPUs</source>
             <translation>卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="584" />
+            <location filename="../../gpucalc/report/sections.py" line="493" />
             <source>Util.</source>
             <translation>利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="585" />
+            <location filename="../../gpucalc/report/sections.py" line="494" />
             <source>$/M tokens</source>
             <translation>$/百万 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="585" />
+            <location filename="../../gpucalc/report/sections.py" line="494" />
             <source>Pareto</source>
             <translation>帕累托</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="596" />
+            <location filename="../../gpucalc/report/sections.py" line="505" />
             <source>share of dense peak TFLOPS large GEMMs reach</source>
             <translation>大矩阵乘能达到的稠密峰值 TFLOPS 比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="598" />
+            <location filename="../../gpucalc/report/sections.py" line="507" />
             <source>share of peak attention kernels reach</source>
             <translation>注意力算子能达到的峰值比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="600" />
+            <location filename="../../gpucalc/report/sections.py" line="509" />
             <source>share of HBM bandwidth decode reaches</source>
             <translation>逐 token 生成能达到的显存带宽比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="602" />
+            <location filename="../../gpucalc/report/sections.py" line="511" />
             <source>share of link bandwidth all-reduce reaches</source>
             <translation>all-reduce 能达到的互联带宽比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="604" />
+            <location filename="../../gpucalc/report/sections.py" line="513" />
             <source>fixed cost of one collective</source>
             <translation>一次集合通信的固定开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="606" />
+            <location filename="../../gpucalc/report/sections.py" line="515" />
             <source>fixed cost of one engine step</source>
             <translation>引擎每步的固定开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="608" />
+            <location filename="../../gpucalc/report/sections.py" line="517" />
             <source>FP8 GEMM share relative to BF16</source>
             <translation>FP8 矩阵乘相对 BF16 的效率比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="612" />
+            <location filename="../../gpucalc/report/sections.py" line="521" />
             <source>Meaning</source>
             <translation>含义</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="614" />
+            <location filename="../../gpucalc/report/sections.py" line="523" />
             <source>Source: {s}</source>
             <translation>来源：{s}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="624" />
+            <location filename="../../gpucalc/report/sections.py" line="533" />
             <source>None.</source>
             <translation>无。</translation>
         </message>
@@ -8677,6 +8612,71 @@
             <location filename="../../gpucalc/report/summary.py" line="215" />
             <source>The appendices give the inputs, every deduction with its formula and source, the curves, the fleet options and the measurement plan that checks this estimate.</source>
             <translation>附录列出输入、每一项显存扣减及其公式和来源、各条曲线、卡数方案，以及用来核对本估算的实测计划。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/writer.py" line="22" />
+            <source>1. Inputs</source>
+            <translation>1. 输入</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/writer.py" line="23" />
+            <source>2. Pre-reporting checklist</source>
+            <translation>2. 报数前自查清单</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/writer.py" line="24" />
+            <source>3. Memory per GPU</source>
+            <translation>3. 单卡显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/writer.py" line="25" />
+            <source>4. Concurrency ceilings</source>
+            <translation>4. 并发上限</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/writer.py" line="26" />
+            <source>5. Ceilings against planning length</source>
+            <translation>5. 并发上限随规划长度的变化</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/writer.py" line="27" />
+            <source>6. Latency and throughput against concurrency</source>
+            <translation>6. 延迟与吞吐随并发的变化</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/writer.py" line="28" />
+            <source>7. Per-card grid</source>
+            <translation>7. 单卡并发参考表</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/writer.py" line="29" />
+            <source>8. Fleet sizing and cost</source>
+            <translation>8. 卡数反推与成本</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/writer.py" line="30" />
+            <source>9. Uncertainty and sensitivity</source>
+            <translation>9. 不确定性与敏感性</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/writer.py" line="31" />
+            <source>10. Traffic simulation</source>
+            <translation>10. 流量仿真</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/writer.py" line="32" />
+            <source>11. Efficiency assumptions</source>
+            <translation>11. 效率假设</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/writer.py" line="33" />
+            <source>12. Notices</source>
+            <translation>12. 提示</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/writer.py" line="34" />
+            <source>13. Appendix: measurement plan</source>
+            <translation>13. 附录：实测计划</translation>
         </message>
     </context>
     <context>
@@ -9396,289 +9396,289 @@
     <context>
         <name>Sources</name>
         <message>
-            <location filename="../../gpucalc/core/calibrate.py" line="313" />
-            <source>measured benchmark points</source>
-            <translation>实测压测数据点</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/capacity.py" line="37" />
-            <source>M/G/1 prefill queue (Pollaczek–Khinchine) at the percentile; Little's law</source>
-            <translation>分位数下的 M/G/1 预填充排队（Pollaczek–Khinchine）；Little 定律</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/ceilings.py" line="56" />
+            <location filename="../../gpucalc/core/capacity/ceilings.py" line="56" />
             <source>engine flag --max-num-seqs (or the engine's default)</source>
             <translation>引擎参数 --max-num-seqs（或引擎默认值）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/ceilings.py" line="143" />
+            <location filename="../../gpucalc/core/capacity/ceilings.py" line="143" />
             <source>seed 000: plan TTFT and TPOT at P95; seed 000 step 2 and seed 002: a concurrency ladder at fixed lengths until a target breaks; prefill queue of a closed loop (Kingman–Allen–Cunneen wait with the clients' cycle)</source>
             <translation>seed 000：按 P95 规划首 token 时间和每 token 延迟；seed 000 第 2 步与 seed 002：固定长度下的并发阶梯，直到某个目标被突破；闭环的预填充排队（按客户端周期的 Kingman–Allen–Cunneen 等待）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/ceilings.py" line="179" />
+            <location filename="../../gpucalc/core/capacity/ceilings.py" line="179" />
             <source>seed 002: a communication share above 50 % means the parallel layout is poor</source>
             <translation>通信占比超过 50 % 说明并行方式不合适</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/class_latency.py" line="60" />
+            <location filename="../../gpucalc/core/capacity/class_latency.py" line="60" />
             <source>seed 000: with mixed lengths watch the long requests' line; it breaks first</source>
             <translation>长短混合时单独看长请求那条线，它先崩</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="41" />
-            <source>M/D/1 queue (Pollaczek–Khinchine): mean wait = ρ × service ÷ (2 (1 − ρ))</source>
-            <translation>M/D/1 排队（Pollaczek–Khinchine）：平均等待 = ρ × 服务时间 ÷ (2 (1 − ρ))</translation>
+            <location filename="../../gpucalc/core/capacity/engine_answer.py" line="37" />
+            <source>M/G/1 prefill queue (Pollaczek–Khinchine) at the percentile; Little's law</source>
+            <translation>分位数下的 M/G/1 预填充排队（Pollaczek–Khinchine）；Little 定律</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/disaggregation.py" line="43" />
-            <source>DistServe (OSDI 2024) §3: prefill and decode on separate GPUs remove the interference between them; each pool is sized for its own SLO</source>
-            <translation>DistServe（OSDI 2024）§3：预填充与生成放在不同 GPU 上，消除两者之间的干扰；每个池按各自的 SLO 定规模</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="62" />
-            <source>aiconfigurator-core 0.12.0 measured MoE kernels, power-law routing α 1.01 (its planning default): busiest EP rank 1.4 × the balanced GEMM time (median over 9 GPUs, EP 8–64); 1.08 with EPLB (TensorRT-LLM wide-EP tokens per rank); tools/derive_expert_imbalance.py</source>
-            <translation>aiconfigurator-core 0.12.0 实测 MoE kernel，幂律路由 α 1.01（其规划默认值）：最忙 EP rank 的 GEMM 时间为均衡路由的 1.4 倍（9 款 GPU 的中位数，EP 8–64）；开启 EPLB 时 1.08（TensorRT-LLM 宽 EP 每 rank token 数）；tools/derive_expert_imbalance.py</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="74" />
-            <source>aiconfigurator-core 0.12.0 systems/data/h200_sxm/comm/vllm/0.24.0/moe_a2a_perf.parquet (DeepEP, EP 8, hidden 7168, top-8): fixed cost and link share fitted</source>
-            <translation>aiconfigurator-core 0.12.0 systems/data/h200_sxm/comm/vllm/0.24.0/moe_a2a_perf.parquet（DeepEP，EP 8，hidden 7168，top-8）：拟合出固定开销与链路带宽占比</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="83" />
-            <source>DeepEP README: FP8 dispatch (a scale per 128 values), BF16 combine</source>
-            <translation>DeepEP README：FP8 分发（每 128 个值一个缩放因子），BF16 合并</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="85" />
-            <source>vLLM --all2all-backend allgather_reducescatter: every rank gathers the DP ranks' tokens, reduce-scatters the expert outputs back</source>
-            <translation>vLLM --all2all-backend allgather_reducescatter：每个 rank 汇集（all-gather）各 DP rank 的 token，再把专家输出 reduce-scatter 回去</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="234" />
-            <source>vLLM docs, Expert Parallel Deployment: EP size = DP × TP</source>
-            <translation>vLLM 文档 Expert Parallel Deployment：EP 大小 = DP × TP</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/expert_parallel.py" line="240" />
-            <source>vLLM EPLB: physical experts = logical + redundant, spread evenly over the EP ranks</source>
-            <translation>vLLM EPLB：物理专家 = 逻辑专家 + 冗余专家，均分到各 EP rank</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/fleet.py" line="23" />
-            <source>catalog: indicative rental price</source>
-            <translation>目录：参考租用价格</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/kv_transfer.py" line="24" />
-            <source>vLLM docs, features/disagg_prefill (KV cache sent from the prefill to the decode instance by the KV connector before decoding)</source>
-            <translation>vLLM 文档 features/disagg_prefill（生成开始前由 KV connector 把 KV 缓存从预填充实例发到生成实例）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/kv_transfer.py" line="26" />
-            <source>SGLang docs, advanced_features/pd_disaggregation (KV transfer backends mooncake and nixl)</source>
-            <translation>SGLang 文档 advanced_features/pd_disaggregation（KV 传输后端 mooncake 与 nixl）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/length_mixture.py" line="34" />
-            <source>Ashman, Bird &amp; Zepf (1994), Astron. J. 108:2348: D &gt; 2 separates two Gaussian components cleanly; BIC: Schwarz (1978), Ann. Stat. 6:461</source>
-            <translation>Ashman, Bird &amp; Zepf (1994), Astron. J. 108:2348：D &gt; 2 时两个高斯分量可清晰分开；BIC：Schwarz (1978), Ann. Stat. 6:461</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/length_stats.py" line="129" />
-            <source>the prompt of each turn repeats the conversation so far</source>
-            <translation>每一轮的输入都包含此前的全部对话</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="71" />
-            <source>safetensors headers</source>
-            <translation>safetensors 文件头</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="72" />
-            <source>config.json shapes</source>
-            <translation>config.json 中的张量形状</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="214" />
-            <source>seed 001: keep weights + KV(avg) + margin within 70 % of memory</source>
-            <translation>权重 + KV（平均长度）+ 余量控制在显存的 70 % 以内</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="222" />
-            <source>seed 001: at 80 % with the average length, long-context service is not viable</source>
-            <translation>按平均长度就到 80 % 时，长上下文服务不可行</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="243" />
-            <source>seed 001: weights + KV(avg) + margin within 70 % of memory; 80 % at the average length is the alarm</source>
-            <translation>权重 + KV（平均长度）+ 余量控制在显存的 70 % 以内；按平均长度达到 80 % 即为警戒线</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="344" />
-            <source>vLLM docs, Context Parallel Deployment: decode context parallel shards the KV cache along tokens</source>
-            <translation>vLLM 文档 Context Parallel Deployment：解码上下文并行按 token 切分 KV 缓存</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/memory_plan.py" line="346" />
-            <source>vLLM deepseek_v2.py DeepseekV32IndexerCache: FP8 key + one float32 scale per 128 elements</source>
-            <translation>vLLM deepseek_v2.py DeepseekV32IndexerCache：FP8 键 + 每 128 个元素一个 float32 缩放因子</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/prefix_cache.py" line="40" />
-            <source>vLLM docs 'Automatic Prefix Caching' and v1/core/kv_cache_manager.py: only full blocks are hashed and reused; on a full hit the last prompt token is recomputed</source>
-            <translation>vLLM 文档中的自动前缀缓存一节与 v1/core/kv_cache_manager.py：只有填满的块才被哈希和复用；整段命中时最后一个输入 token 仍重新计算</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/prefix_cache.py" line="43" />
-            <source>vLLM v1/core/block_pool.py: cached blocks are reference-counted, shared by every running request with the same prefix, and evicted least-recently-used once free; SGLang RadixAttention (Zheng et al. 2024, §3) the same on a radix tree</source>
-            <translation>vLLM v1/core/block_pool.py：缓存块按引用计数，由前缀相同的所有运行中请求共享，空闲后按最近最少使用（LRU）淘汰；SGLang RadixAttention（Zheng 等 2024，§3）在基数树上做法相同</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/prefix_cache.py" line="47" />
-            <source>vLLM v1/core/sched/scheduler.py: a new request's tokens to compute are its prompt minus the cached tokens; only those count against max_num_batched_tokens</source>
-            <translation>vLLM v1/core/sched/scheduler.py：新请求需计算的 token 为输入减去已缓存的 token，只有这些计入 max_num_batched_tokens</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/prefix_cache.py" line="50" />
-            <source>the workload's measured hit rate (vLLM logs 'Prefix cache hit rate'; /metrics vllm:prefix_cache_hits ÷ vllm:prefix_cache_queries)</source>
-            <translation>业务实测的命中率（vLLM 日志中的前缀缓存命中率；/metrics 中 vllm:prefix_cache_hits ÷ vllm:prefix_cache_queries）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sensitivity.py" line="38" />
-            <source>±20 %: workload lengths and targets are planners' estimates</source>
-            <translation>±20 %：流量长度与延迟目标是规划者的估计</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sensitivity.py" line="39" />
-            <source>±5 %: driver-reserved memory, clocks under power limits, rounded flags</source>
-            <translation>±5 %：驱动预留显存、功耗限制下的频率、取整后的参数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="22" />
-            <source>gpucalc discrete-event simulation: continuous batching on the analytic step model</source>
-            <translation>gpucalc 离散事件仿真：在解析步时模型上模拟连续批处理</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/sim_metrics.py" line="24" />
-            <source>metric definitions of vllm bench serve (TTFT, TPOT, goodput)</source>
-            <translation>vllm bench serve 的指标定义（TTFT、TPOT、goodput）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/speculative_inputs.py" line="43" />
-            <source>DeepSeek-V3 technical report §5.4.3: the MTP token is accepted 85–90 % of the time; aiconfigurator 0.12.0 cli/example.yaml nextn_accepted 0.85</source>
-            <translation>DeepSeek-V3 技术报告 §5.4.3：MTP 预测的 token 有 85–90 % 被接受；aiconfigurator 0.12.0 cli/example.yaml 中 nextn_accepted 为 0.85</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/speculative_inputs.py" line="46" />
-            <source>EAGLE paper (Li et al., ICML 2024, arXiv 2401.15077) §5: per-token acceptance rate about 0.7–0.8 on MT-bench; the low end, for chain drafts</source>
-            <translation>EAGLE 论文（Li 等，ICML 2024，arXiv 2401.15077）§5：MT-bench 上逐 token 接受率约 0.7–0.8；链式草稿取低端</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/speculative_inputs.py" line="49" />
-            <source>EAGLE-3 paper (arXiv 2503.01840) Table 1: acceptance length about 6 at 7 draft steps on MT-bench (α ≈ 0.9 with tree drafts); 0.8 for chain drafts</source>
-            <translation>EAGLE-3 论文（arXiv 2503.01840）表 1：MT-bench 上 7 步草稿的接受长度约 6（树状草稿 α ≈ 0.9）；链式草稿取 0.8</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/speculative_inputs.py" line="52" />
-            <source>Leviathan et al. 2023 (arXiv 2211.17192) Table 3: α 0.5–0.9 for small drafts of the same family; 0.6 for an unknown pair</source>
-            <translation>Leviathan 等 2023（arXiv 2211.17192）表 3：同系列小草稿模型 α 为 0.5–0.9；未知组合取 0.6</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/speculative_inputs.py" line="55" />
-            <source>prompt lookup depends on the workload: high for editing and extraction, near 0 for open chat; 0.3 is a low assumption — measure and enter the acceptance length</source>
-            <translation>提示词查找（prompt lookup）取决于负载：编辑和抽取类任务高，开放式对话接近 0；0.3 是偏低的假设——请实测并填入接受长度</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/speculative_inputs.py" line="133" />
-            <source>as entered</source>
-            <translation>按输入值</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/speculative_inputs.py" line="139" />
-            <source>Leviathan et al. 2023, 'Fast Inference from Transformers via Speculative Decoding', eq. 1</source>
-            <translation>Leviathan 等 2023，《Fast Inference from Transformers via Speculative Decoding》，式 1</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/speculative_memory.py" line="44" />
-            <source>vLLM v1 spec_decode/eagle.py (EagleProposer.load_model shares embedding and lm_head); DeepSeek-V3 technical report §2.2</source>
-            <translation>vLLM v1 spec_decode/eagle.py（EagleProposer.load_model 共享嵌入层与 lm_head）；DeepSeek-V3 技术报告 §2.2</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/state_memory.py" line="117" />
-            <source>vLLM mamba_utils.py MambaStateShapeCalculator (Gated DeltaNet, Mamba-2 state shapes); --mamba-ssm-cache-dtype</source>
-            <translation>vLLM mamba_utils.py MambaStateShapeCalculator（Gated DeltaNet、Mamba-2 的状态形状）；--mamba-ssm-cache-dtype</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/uncertainty.py" line="32" />
-            <source>specs/validation/throughput.jsonl: gpucalc over-predicts throughput by up to 29 % and under-predicts by up to 8 % (python -m benchmarks.throughput_accuracy)</source>
-            <translation>公开实测数据：gpucalc 对吞吐最多高估 29 %、最多低估 8 %</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/uncertainty.py" line="86" />
-            <source>the 13 single-stage text-model logs give measured ÷ estimated 0.97–1.04; widened to ±10 % for engine versions outside the set; specs/validation/kv_capacity.jsonl: measured ÷ estimated over the 16 vLLM start-up logs (python -m benchmarks.kv_accuracy)</source>
-            <translation>13 份单阶段文本模型日志的实测 ÷ 估算为 0.97–1.04；为覆盖集合之外的引擎版本放宽到 ±10 %；公开实测数据：16 份 vLLM 启动日志的实测 ÷ 估算</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/uncertainty.py" line="92" />
-            <source>measured ÷ estimated non-torch memory spans 0.53–1.17 over the single-stage logs; specs/validation/kv_capacity.jsonl: measured ÷ estimated over the 16 vLLM start-up logs (python -m benchmarks.kv_accuracy)</source>
-            <translation>单阶段日志中非 torch 显存的实测 ÷ 估算为 0.53–1.17；公开实测数据：16 份 vLLM 启动日志的实测 ÷ 估算</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/uncertainty.py" line="97" />
-            <source>0.6 GiB assumed; vLLM logs 'Graph capturing … took 0.3–1.5 GiB' (specs/engines/vllm.json)</source>
-            <translation>假设 0.6 GiB；vLLM 日志显示 'Graph capturing … took 0.3–1.5 GiB'</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/uncertainty.py" line="107" />
-            <source>the TP = 4 runs in specs/validation/throughput.jsonl miss TTFT/TPOT by −59 % … +66 %; the link share is the least certain factor</source>
-            <translation>公开实测数据中 TP = 4 的运行 TTFT/TPOT 偏差为 −59 % … +66 %；互联带宽比例是最不确定的因子</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/uncertainty.py" line="111" />
-            <source>same TP = 4 spread; fixed collective cost depends on NCCL version</source>
-            <translation>同样的 TP = 4 偏差；集合通信的固定开销取决于 NCCL 版本</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/uncertainty.py" line="114" />
-            <source>TTFT errors −43 % … +15 % in specs/validation/throughput.jsonl (python -m benchmarks.throughput_accuracy)</source>
-            <translation>公开实测数据中 TTFT 偏差为 −43 % … +15 %</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/uncertainty.py" line="120" />
-            <source>the GPU has no measured kernel tables and borrows {system}'s fractions; across the nine measured systems one engine's BF16 GEMM asymptote spans 0.57–0.90 of peak (specs/kernels, python -m benchmarks.kernel_fit), so the range is widened by ±15 %</source>
-            <translation>该 GPU 没有实测算子表，借用 {system} 的效率比例；在九个实测系统中，同一引擎的 BF16 GEMM 渐近效率为峰值的 0.57–0.90，因此范围放宽 ±15 %</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/core/weak_regimes.py" line="41" />
+            <location filename="../../gpucalc/core/capacity/weak_regimes.py" line="41" />
             <source>no run of a MoE model above 100 B parameters under DP attention + expert parallel is in the validation set (specs/validation/residuals.json), so the range is widened by ±50 %</source>
             <translation>验证集（specs/validation/residuals.json）中没有 100 B 参数以上的 MoE 模型在 DP 注意力 + 专家并行下的实测，因此范围放宽 ±50 %</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/weak_regimes.py" line="44" />
+            <location filename="../../gpucalc/core/capacity/weak_regimes.py" line="44" />
             <source>no speculative run at 16 or more running requests is in the validation set, and the cost of verifying drafts at a large batch is modelled, not measured, so the range is widened by ±25 %</source>
             <translation>验证集中没有 16 个及以上运行中请求的投机解码实测，大批量下验证草稿的开销是建模得出而非实测，因此范围放宽 ±25 %</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/workload_shape.py" line="11" />
+            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="41" />
+            <source>M/D/1 queue (Pollaczek–Khinchine): mean wait = ρ × service ÷ (2 (1 − ρ))</source>
+            <translation>M/D/1 排队（Pollaczek–Khinchine）：平均等待 = ρ × 服务时间 ÷ (2 (1 − ρ))</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="43" />
+            <source>DistServe (OSDI 2024) §3: prefill and decode on separate GPUs remove the interference between them; each pool is sized for its own SLO</source>
+            <translation>DistServe（OSDI 2024）§3：预填充与生成放在不同 GPU 上，消除两者之间的干扰；每个池按各自的 SLO 定规模</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="21" />
+            <source>catalog: indicative rental price</source>
+            <translation>目录：参考租用价格</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/kv_transfer.py" line="29" />
+            <source>vLLM docs, features/disagg_prefill (KV cache sent from the prefill to the decode instance by the KV connector before decoding)</source>
+            <translation>vLLM 文档 features/disagg_prefill（生成开始前由 KV connector 把 KV 缓存从预填充实例发到生成实例）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/kv_transfer.py" line="31" />
+            <source>SGLang docs, advanced_features/pd_disaggregation (KV transfer backends mooncake and nixl)</source>
+            <translation>SGLang 文档 advanced_features/pd_disaggregation（KV 传输后端 mooncake 与 nixl）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="38" />
+            <source>±20 %: workload lengths and targets are planners' estimates</source>
+            <translation>±20 %：流量长度与延迟目标是规划者的估计</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="39" />
+            <source>±5 %: driver-reserved memory, clocks under power limits, rounded flags</source>
+            <translation>±5 %：驱动预留显存、功耗限制下的频率、取整后的参数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="32" />
+            <source>specs/validation/throughput.jsonl: gpucalc over-predicts throughput by up to 29 % and under-predicts by up to 8 % (python -m benchmarks.throughput_accuracy)</source>
+            <translation>公开实测数据：gpucalc 对吞吐最多高估 29 %、最多低估 8 %</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="86" />
+            <source>the 13 single-stage text-model logs give measured ÷ estimated 0.97–1.04; widened to ±10 % for engine versions outside the set; specs/validation/kv_capacity.jsonl: measured ÷ estimated over the 16 vLLM start-up logs (python -m benchmarks.kv_accuracy)</source>
+            <translation>13 份单阶段文本模型日志的实测 ÷ 估算为 0.97–1.04；为覆盖集合之外的引擎版本放宽到 ±10 %；公开实测数据：16 份 vLLM 启动日志的实测 ÷ 估算</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="92" />
+            <source>measured ÷ estimated non-torch memory spans 0.53–1.17 over the single-stage logs; specs/validation/kv_capacity.jsonl: measured ÷ estimated over the 16 vLLM start-up logs (python -m benchmarks.kv_accuracy)</source>
+            <translation>单阶段日志中非 torch 显存的实测 ÷ 估算为 0.53–1.17；公开实测数据：16 份 vLLM 启动日志的实测 ÷ 估算</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="97" />
+            <source>0.6 GiB assumed; vLLM logs 'Graph capturing … took 0.3–1.5 GiB' (specs/engines/vllm.json)</source>
+            <translation>假设 0.6 GiB；vLLM 日志显示 'Graph capturing … took 0.3–1.5 GiB'</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="107" />
+            <source>the TP = 4 runs in specs/validation/throughput.jsonl miss TTFT/TPOT by −59 % … +66 %; the link share is the least certain factor</source>
+            <translation>公开实测数据中 TP = 4 的运行 TTFT/TPOT 偏差为 −59 % … +66 %；互联带宽比例是最不确定的因子</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="111" />
+            <source>same TP = 4 spread; fixed collective cost depends on NCCL version</source>
+            <translation>同样的 TP = 4 偏差；集合通信的固定开销取决于 NCCL 版本</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="114" />
+            <source>TTFT errors −43 % … +15 % in specs/validation/throughput.jsonl (python -m benchmarks.throughput_accuracy)</source>
+            <translation>公开实测数据中 TTFT 偏差为 −43 % … +15 %</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="120" />
+            <source>the GPU has no measured kernel tables and borrows {system}'s fractions; across the nine measured systems one engine's BF16 GEMM asymptote spans 0.57–0.90 of peak (specs/kernels, python -m benchmarks.kernel_fit), so the range is widened by ±15 %</source>
+            <translation>该 GPU 没有实测算子表，借用 {system} 的效率比例；在九个实测系统中，同一引擎的 BF16 GEMM 渐近效率为峰值的 0.57–0.90，因此范围放宽 ±15 %</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/measured/calibrate.py" line="313" />
+            <source>measured benchmark points</source>
+            <translation>实测压测数据点</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/measured/length_stats.py" line="129" />
+            <source>the prompt of each turn repeats the conversation so far</source>
+            <translation>每一轮的输入都包含此前的全部对话</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory_plan.py" line="71" />
+            <source>safetensors headers</source>
+            <translation>safetensors 文件头</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory_plan.py" line="72" />
+            <source>config.json shapes</source>
+            <translation>config.json 中的张量形状</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory_plan.py" line="214" />
+            <source>seed 001: keep weights + KV(avg) + margin within 70 % of memory</source>
+            <translation>权重 + KV（平均长度）+ 余量控制在显存的 70 % 以内</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory_plan.py" line="222" />
+            <source>seed 001: at 80 % with the average length, long-context service is not viable</source>
+            <translation>按平均长度就到 80 % 时，长上下文服务不可行</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory_plan.py" line="243" />
+            <source>seed 001: weights + KV(avg) + margin within 70 % of memory; 80 % at the average length is the alarm</source>
+            <translation>权重 + KV（平均长度）+ 余量控制在显存的 70 % 以内；按平均长度达到 80 % 即为警戒线</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory_plan.py" line="344" />
+            <source>vLLM docs, Context Parallel Deployment: decode context parallel shards the KV cache along tokens</source>
+            <translation>vLLM 文档 Context Parallel Deployment：解码上下文并行按 token 切分 KV 缓存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/memory_plan.py" line="346" />
+            <source>vLLM deepseek_v2.py DeepseekV32IndexerCache: FP8 key + one float32 scale per 128 elements</source>
+            <translation>vLLM deepseek_v2.py DeepseekV32IndexerCache：FP8 键 + 每 128 个元素一个 float32 缩放因子</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/speculative_memory.py" line="44" />
+            <source>vLLM v1 spec_decode/eagle.py (EagleProposer.load_model shares embedding and lm_head); DeepSeek-V3 technical report §2.2</source>
+            <translation>vLLM v1 spec_decode/eagle.py（EagleProposer.load_model 共享嵌入层与 lm_head）；DeepSeek-V3 技术报告 §2.2</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/memory/state_memory.py" line="117" />
+            <source>vLLM mamba_utils.py MambaStateShapeCalculator (Gated DeltaNet, Mamba-2 state shapes); --mamba-ssm-cache-dtype</source>
+            <translation>vLLM mamba_utils.py MambaStateShapeCalculator（Gated DeltaNet、Mamba-2 的状态形状）；--mamba-ssm-cache-dtype</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/parallel/expert_parallel.py" line="33" />
+            <source>aiconfigurator-core 0.12.0 measured MoE kernels, power-law routing α 1.01 (its planning default): busiest EP rank 1.4 × the balanced GEMM time (median over 9 GPUs, EP 8–64); 1.08 with EPLB (TensorRT-LLM wide-EP tokens per rank); tools/derive_expert_imbalance.py</source>
+            <translation>aiconfigurator-core 0.12.0 实测 MoE kernel，幂律路由 α 1.01（其规划默认值）：最忙 EP rank 的 GEMM 时间为均衡路由的 1.4 倍（9 款 GPU 的中位数，EP 8–64）；开启 EPLB 时 1.08（TensorRT-LLM 宽 EP 每 rank token 数）；tools/derive_expert_imbalance.py</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/parallel/expert_parallel.py" line="45" />
+            <source>aiconfigurator-core 0.12.0 systems/data/h200_sxm/comm/vllm/0.24.0/moe_a2a_perf.parquet (DeepEP, EP 8, hidden 7168, top-8): fixed cost and link share fitted</source>
+            <translation>aiconfigurator-core 0.12.0 systems/data/h200_sxm/comm/vllm/0.24.0/moe_a2a_perf.parquet（DeepEP，EP 8，hidden 7168，top-8）：拟合出固定开销与链路带宽占比</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/parallel/expert_parallel.py" line="54" />
+            <source>DeepEP README: FP8 dispatch (a scale per 128 values), BF16 combine</source>
+            <translation>DeepEP README：FP8 分发（每 128 个值一个缩放因子），BF16 合并</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/parallel/expert_parallel.py" line="56" />
+            <source>vLLM --all2all-backend allgather_reducescatter: every rank gathers the DP ranks' tokens, reduce-scatters the expert outputs back</source>
+            <translation>vLLM --all2all-backend allgather_reducescatter：每个 rank 汇集（all-gather）各 DP rank 的 token，再把专家输出 reduce-scatter 回去</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/parallel/expert_parallel.py" line="205" />
+            <source>vLLM docs, Expert Parallel Deployment: EP size = DP × TP</source>
+            <translation>vLLM 文档 Expert Parallel Deployment：EP 大小 = DP × TP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/parallel/expert_parallel.py" line="211" />
+            <source>vLLM EPLB: physical experts = logical + redundant, spread evenly over the EP ranks</source>
+            <translation>vLLM EPLB：物理专家 = 逻辑专家 + 冗余专家，均分到各 EP rank</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/simulation/metrics.py" line="22" />
+            <source>gpucalc discrete-event simulation: continuous batching on the analytic step model</source>
+            <translation>gpucalc 离散事件仿真：在解析步时模型上模拟连续批处理</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/simulation/metrics.py" line="24" />
+            <source>metric definitions of vllm bench serve (TTFT, TPOT, goodput)</source>
+            <translation>vllm bench serve 的指标定义（TTFT、TPOT、goodput）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/specs/length_mixture.py" line="34" />
+            <source>Ashman, Bird &amp; Zepf (1994), Astron. J. 108:2348: D &gt; 2 separates two Gaussian components cleanly; BIC: Schwarz (1978), Ann. Stat. 6:461</source>
+            <translation>Ashman, Bird &amp; Zepf (1994), Astron. J. 108:2348：D &gt; 2 时两个高斯分量可清晰分开；BIC：Schwarz (1978), Ann. Stat. 6:461</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/specs/speculative_inputs.py" line="43" />
+            <source>DeepSeek-V3 technical report §5.4.3: the MTP token is accepted 85–90 % of the time; aiconfigurator 0.12.0 cli/example.yaml nextn_accepted 0.85</source>
+            <translation>DeepSeek-V3 技术报告 §5.4.3：MTP 预测的 token 有 85–90 % 被接受；aiconfigurator 0.12.0 cli/example.yaml 中 nextn_accepted 为 0.85</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/specs/speculative_inputs.py" line="46" />
+            <source>EAGLE paper (Li et al., ICML 2024, arXiv 2401.15077) §5: per-token acceptance rate about 0.7–0.8 on MT-bench; the low end, for chain drafts</source>
+            <translation>EAGLE 论文（Li 等，ICML 2024，arXiv 2401.15077）§5：MT-bench 上逐 token 接受率约 0.7–0.8；链式草稿取低端</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/specs/speculative_inputs.py" line="49" />
+            <source>EAGLE-3 paper (arXiv 2503.01840) Table 1: acceptance length about 6 at 7 draft steps on MT-bench (α ≈ 0.9 with tree drafts); 0.8 for chain drafts</source>
+            <translation>EAGLE-3 论文（arXiv 2503.01840）表 1：MT-bench 上 7 步草稿的接受长度约 6（树状草稿 α ≈ 0.9）；链式草稿取 0.8</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/specs/speculative_inputs.py" line="52" />
+            <source>Leviathan et al. 2023 (arXiv 2211.17192) Table 3: α 0.5–0.9 for small drafts of the same family; 0.6 for an unknown pair</source>
+            <translation>Leviathan 等 2023（arXiv 2211.17192）表 3：同系列小草稿模型 α 为 0.5–0.9；未知组合取 0.6</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/specs/speculative_inputs.py" line="55" />
+            <source>prompt lookup depends on the workload: high for editing and extraction, near 0 for open chat; 0.3 is a low assumption — measure and enter the acceptance length</source>
+            <translation>提示词查找（prompt lookup）取决于负载：编辑和抽取类任务高，开放式对话接近 0；0.3 是偏低的假设——请实测并填入接受长度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/specs/speculative_inputs.py" line="133" />
+            <source>as entered</source>
+            <translation>按输入值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/specs/speculative_inputs.py" line="139" />
+            <source>Leviathan et al. 2023, 'Fast Inference from Transformers via Speculative Decoding', eq. 1</source>
+            <translation>Leviathan 等 2023，《Fast Inference from Transformers via Speculative Decoding》，式 1</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/specs/workload_shape.py" line="11" />
             <source>seed 000: KV capacity at P95 length, longest class, full multi-turn history</source>
             <translation>KV 容量按 P95 长度、最长类别、完整多轮历史计算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/workload_shape.py" line="34" />
+            <location filename="../../gpucalc/core/specs/workload_shape.py" line="34" />
             <source>seed 000: plan with P95 lengths, the maximum number of turns and the longest class</source>
             <translation>按 P95 长度、最大轮数和最长类别规划</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/workload_shape.py" line="36" />
+            <location filename="../../gpucalc/core/specs/workload_shape.py" line="36" />
             <source>seed 002: raise the lengths 20–30 % when request lengths vary widely</source>
             <translation>请求长度波动大时把长度上调 20–30 %</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/workload_shape.py" line="57" />
+            <location filename="../../gpucalc/core/specs/workload_shape.py" line="57" />
             <source>seed 001: weights + KV at average length + margin within 70 % of memory</source>
             <translation>权重 + 平均长度下的 KV + 余量控制在显存的 70 % 以内</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/step/prefix_cache.py" line="40" />
+            <source>vLLM docs 'Automatic Prefix Caching' and v1/core/kv_cache_manager.py: only full blocks are hashed and reused; on a full hit the last prompt token is recomputed</source>
+            <translation>vLLM 文档中的自动前缀缓存一节与 v1/core/kv_cache_manager.py：只有填满的块才被哈希和复用；整段命中时最后一个输入 token 仍重新计算</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/step/prefix_cache.py" line="43" />
+            <source>vLLM v1/core/block_pool.py: cached blocks are reference-counted, shared by every running request with the same prefix, and evicted least-recently-used once free; SGLang RadixAttention (Zheng et al. 2024, §3) the same on a radix tree</source>
+            <translation>vLLM v1/core/block_pool.py：缓存块按引用计数，由前缀相同的所有运行中请求共享，空闲后按最近最少使用（LRU）淘汰；SGLang RadixAttention（Zheng 等 2024，§3）在基数树上做法相同</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/step/prefix_cache.py" line="47" />
+            <source>vLLM v1/core/sched/scheduler.py: a new request's tokens to compute are its prompt minus the cached tokens; only those count against max_num_batched_tokens</source>
+            <translation>vLLM v1/core/sched/scheduler.py：新请求需计算的 token 为输入减去已缓存的 token，只有这些计入 max_num_batched_tokens</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/core/step/prefix_cache.py" line="50" />
+            <source>the workload's measured hit rate (vLLM logs 'Prefix cache hit rate'; /metrics vllm:prefix_cache_hits ÷ vllm:prefix_cache_queries)</source>
+            <translation>业务实测的命中率（vLLM 日志中的前缀缓存命中率；/metrics 中 vllm:prefix_cache_hits ÷ vllm:prefix_cache_queries）</translation>
         </message>
     </context>
     <context>
@@ -11080,52 +11080,52 @@
     <context>
         <name>WindowTools</name>
         <message>
-            <location filename="../../gpucalc/ui/tools_menu.py" line="34" />
+            <location filename="../../gpucalc/ui/tools_menu.py" line="40" />
             <source>&amp;Hardware</source>
             <translation>硬件(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/tools_menu.py" line="35" />
+            <location filename="../../gpucalc/ui/tools_menu.py" line="41" />
             <source>&amp;Custom GPU…</source>
             <translation>自定义 GPU(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/tools_menu.py" line="36" />
+            <location filename="../../gpucalc/ui/tools_menu.py" line="42" />
             <source>&amp;Use the catalog GPU again</source>
             <translation>改回目录中的 GPU(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/tools_menu.py" line="37" />
+            <location filename="../../gpucalc/ui/tools_menu.py" line="43" />
             <source>&amp;Tools</source>
             <translation>工具(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/tools_menu.py" line="38" />
+            <location filename="../../gpucalc/ui/tools_menu.py" line="44" />
             <source>&amp;Spec tables…</source>
             <translation>规格表(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/tools_menu.py" line="39" />
+            <location filename="../../gpucalc/ui/tools_menu.py" line="45" />
             <source>Request &amp;lengths from a log…</source>
             <translation>从日志读取请求长度(&amp;L)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/tools_menu.py" line="40" />
+            <location filename="../../gpucalc/ui/tools_menu.py" line="46" />
             <source>&amp;Measurements and calibration…</source>
             <translation>实测与校准(&amp;M)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/tools_menu.py" line="42" />
+            <location filename="../../gpucalc/ui/tools_menu.py" line="48" />
             <source>Measurement &amp;plan…</source>
             <translation>实测计划(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/tools_menu.py" line="43" />
+            <location filename="../../gpucalc/ui/tools_menu.py" line="49" />
             <source>Predict a &amp;benchmark…</source>
             <translation>预测压测结果(&amp;B)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/tools_menu.py" line="108" />
+            <location filename="../../gpucalc/ui/tools_menu.py" line="114" />
             <source>Saved engine profile {id}; choose it under Engine.</source>
             <translation>已保存引擎配置档 {id}；可在“推理引擎”中选择。</translation>
         </message>

@@ -14,8 +14,8 @@ from gpucalc.catalog.calibration import (
 )
 from gpucalc.catalog.layered import layer_catalog
 from gpucalc.catalog.user_store import UserStore
-from gpucalc.core.efficiency import efficiency_for_gpu
-from gpucalc.core.engine import EngineProfile
+from gpucalc.core.specs.efficiency import efficiency_for_gpu
+from gpucalc.core.specs.engine import EngineProfile
 
 
 @pytest.fixture

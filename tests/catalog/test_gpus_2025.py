@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.gpu_spec import InterconnectKind
-from gpucalc.core.memory_plan import calculate_memory
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.specs.gpu_spec import InterconnectKind
 from tests.helpers import plan
 
 

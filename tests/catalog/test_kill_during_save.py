@@ -19,8 +19,8 @@ from gpucalc.catalog.file_lock import LOCK_NAME
 from gpucalc.catalog.storage import is_temp_of
 from gpucalc.catalog.tables import PriceEntry
 from gpucalc.catalog.user_store import UserStore
-from gpucalc.core.gpu_spec import GpuSpec
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.gpu_spec import GpuSpec
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.scenario_file import load_scenario, save_scenario
 
 ROUNDS = 20

@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.model_spec import LayerAttention
-from gpucalc.core.params import param_breakdown
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.memory.params import param_breakdown
+from gpucalc.core.specs.model_spec import LayerAttention
 from tests.helpers import plan
 from tests.io.model_sizes import kv_per_token, tolerance_b
 

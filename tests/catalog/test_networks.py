@@ -13,8 +13,8 @@ from gpucalc.catalog.resolve import resolve_inputs
 from gpucalc.catalog.table_io import TableFormat, export_csv, parse_import
 from gpucalc.catalog.tables import TableValidationError, catalog_entries
 from gpucalc.catalog.user_store import UserStore
-from gpucalc.core.inputs import Deployment
-from gpucalc.core.topology import node_summary
+from gpucalc.core.parallel.topology import node_summary
+from gpucalc.core.specs.inputs import Deployment
 
 
 @pytest.fixture

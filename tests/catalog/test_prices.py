@@ -20,8 +20,8 @@ from gpucalc.catalog.paths import specs_dir
 from gpucalc.catalog.table_io import TableFormat, export_csv, export_json, parse_import
 from gpucalc.catalog.tables import TableValidationError, catalog_entries
 from gpucalc.catalog.user_store import UserStore
-from gpucalc.core.calculate import calculate
-from gpucalc.core.gpu_spec import GpuSpec
+from gpucalc.core.capacity.calculate import calculate
+from gpucalc.core.specs.gpu_spec import GpuSpec
 from tests.helpers import plan
 
 CNY_PER_USD = 6.6921  # the rate the sources quote: CMIS snapshot 2026-10-10

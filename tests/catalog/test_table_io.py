@@ -28,7 +28,7 @@ from gpucalc.catalog.table_io import (
 )
 from gpucalc.catalog.tables import TABLE_NAMES, PriceEntry, catalog_entries
 from gpucalc.catalog.user_store import MAX_TABLE_BYTES, UserStore
-from gpucalc.core.price import MAX_PRICE_USD_PER_GPU_HOUR
+from gpucalc.core.specs.price import MAX_PRICE_USD_PER_GPU_HOUR
 from gpucalc.io.errors import InputFileError
 
 

@@ -24,8 +24,8 @@ from gpucalc.catalog.user_store import (
     MAX_TABLE_BYTES,
     UserStore,
 )
-from gpucalc.core.gpu_spec import GpuSpec
-from gpucalc.core.price import MAX_PRICE_USD_PER_GPU_HOUR
+from gpucalc.core.specs.gpu_spec import GpuSpec
+from gpucalc.core.specs.price import MAX_PRICE_USD_PER_GPU_HOUR
 
 FIXED_NOW = datetime(2026, 5, 21, 10, 15, 0, tzinfo=UTC)
 

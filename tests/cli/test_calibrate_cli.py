@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from gpucalc.catalog.user_store import UserStore
-from gpucalc.cli.main import EXIT_USAGE, main
-from gpucalc.core.engine import EngineProfile
+from gpucalc.cli.errors import EXIT_USAGE
+from gpucalc.cli.main import main
+from gpucalc.core.specs.engine import EngineProfile
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 LOG = str(FIXTURES / "logs" / "vllm-0.19-llama-3.1-8b-h100.log")

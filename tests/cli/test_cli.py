@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from gpucalc.cli.main import EXIT_DOES_NOT_FIT, EXIT_USAGE, main
+from gpucalc.cli.errors import EXIT_DOES_NOT_FIT, EXIT_USAGE
+from gpucalc.cli.main import main
 
 REQUIRED_KEYS = [
     "memory.weights_gib_per_gpu", "memory.activation_gib_per_gpu", "memory.non_torch_gib_per_gpu",

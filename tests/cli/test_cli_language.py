@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from gpucalc.cli.main import EXIT_DOES_NOT_FIT, EXIT_USAGE, build_parser, main
+from gpucalc.cli.errors import EXIT_DOES_NOT_FIT, EXIT_USAGE
+from gpucalc.cli.main import build_parser, main
 
 MODEL = "llama-3.1-8b-instruct"
 GPU = ["--gpu", "h100-sxm-80gb"]

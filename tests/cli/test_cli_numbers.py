@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 
 import gpucalc.cli.main as cli_main
-import gpucalc.core.simulate as simulate_module
-from gpucalc.cli.main import EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_USAGE, main
-from gpucalc.core.errors import PlanError
-from gpucalc.core.settings import TOKEN_BUDGET_CODE
+import gpucalc.core.simulation.simulate as simulate_module
+from gpucalc.cli.errors import EXIT_USAGE
+from gpucalc.cli.main import EXIT_BROKEN_PIPE, EXIT_INTERNAL, main
+from gpucalc.core.common.errors import PlanError
+from gpucalc.core.memory.settings import TOKEN_BUDGET_CODE
 from gpucalc.plan.field_errors import error_field, flag_name
 
 MODEL = "llama-3.1-8b-instruct"

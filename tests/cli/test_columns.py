@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gpucalc.cli.columns import cells, left, right
 from gpucalc.cli.perf_output import sizing_table
-from gpucalc.core.sizing import SizingRow
+from gpucalc.core.fleet.sizing import SizingRow
 from gpucalc.text.answer_text import short_limit_name
 from gpucalc.text.catalogue import translate
 

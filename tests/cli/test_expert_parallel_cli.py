@@ -13,11 +13,12 @@ import pytest
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_scenario
-from gpucalc.cli.main import EXIT_USAGE, main
-from gpucalc.core.expert_parallel import DEFAULT_IMBALANCE, EPLB_IMBALANCE, AllToAllMode
-from gpucalc.core.inputs import Deployment
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.scenario import Scenario
+from gpucalc.cli.errors import EXIT_USAGE
+from gpucalc.cli.main import main
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.specs.inputs import Deployment
+from gpucalc.core.specs.parallel_inputs import DEFAULT_IMBALANCE, EPLB_IMBALANCE, AllToAllMode
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.serve_command import ServeCommandError, parse_serve_command
 from gpucalc.plan.serve_line import serve_line
 from tests.cli.test_cli import run_json

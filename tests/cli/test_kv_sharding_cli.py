@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gpucalc.cli.main import EXIT_USAGE, main
+from gpucalc.cli.errors import EXIT_USAGE
+from gpucalc.cli.main import main
 from tests.cli.test_cli import run_json as _json
 
 

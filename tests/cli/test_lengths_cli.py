@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from gpucalc.cli.main import EXIT_USAGE, main
-from gpucalc.core.inputs import Workload
+from gpucalc.cli.errors import EXIT_USAGE
+from gpucalc.cli.main import main
+from gpucalc.core.specs.inputs import Workload
 
 ESTIMATE = ["estimate", "llama-3.1-70b-instruct", "--gpu", "h100-sxm-80gb", "-tp", "4",
             "--input-len", "2000", "--output-len", "300", "--tpot-ms", "50", "--qps", "20"]

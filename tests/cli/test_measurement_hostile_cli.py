@@ -16,8 +16,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gpucalc.cli.main import EXIT_USAGE, main
-from gpucalc.core.calibrate import MAX_CALIBRATION_POINTS
+from gpucalc.cli.errors import EXIT_USAGE
+from gpucalc.cli.main import main
+from gpucalc.core.measured.calibrate import MAX_CALIBRATION_POINTS
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 LOG_TEXT = (FIXTURES / "logs" / "vllm-0.19-llama-3.1-8b-h100.log").read_text(encoding="utf-8")

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from gpucalc.cli.main import EXIT_USAGE, main
+from gpucalc.cli.errors import EXIT_USAGE
+from gpucalc.cli.main import main
 
 LONG_ID = "x" * 300
 

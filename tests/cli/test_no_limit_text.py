@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.cli.perf_output import performance_table
-from gpucalc.core.calculate import calculate
-from gpucalc.core.inputs import Targets
-from gpucalc.core.perf_model import MAX_SEARCH_CONCURRENCY
-from gpucalc.core.perf_result import CeilingKind
+from gpucalc.core.capacity.calculate import calculate
+from gpucalc.core.capacity.perf_model import MAX_SEARCH_CONCURRENCY
+from gpucalc.core.capacity.perf_result import CeilingKind
+from gpucalc.core.specs.inputs import Targets
 from tests.helpers import plan
 
 

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from gpucalc.cli.main import EXIT_USAGE, main
+from gpucalc.cli.errors import EXIT_USAGE
+from gpucalc.cli.main import main
 
 MODEL = "llama-3.1-70b-instruct"
 

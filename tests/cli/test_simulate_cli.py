@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from gpucalc.cli.main import EXIT_DOES_NOT_FIT, EXIT_USAGE, main
+from gpucalc.cli.errors import EXIT_DOES_NOT_FIT, EXIT_USAGE
+from gpucalc.cli.main import main
 
 BASE = ["simulate", "llama-3.1-8b-instruct", "--gpu", "h100-sxm-80gb", "--max-model-len", "8192"]
 

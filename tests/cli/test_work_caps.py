@@ -16,11 +16,11 @@ from gpucalc.catalog.bundled import Catalog
 from gpucalc.cli.args import bounded_int
 from gpucalc.cli.main import MAX_SWEEP_POINTS, main
 from gpucalc.cli.simulate import MAX_SWEEP_POINTS as MAX_SIMULATED_RATES
-from gpucalc.core.inputs import MAX_REQUEST_CLASSES, RequestClass, Workload
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.sim_limits import MAX_SIMULATED_REQUESTS, MAX_SWEEP_REQUESTS
-from gpucalc.core.sim_sweep import simulate_rate_sweep
-from gpucalc.core.sim_traffic import TrafficSpec
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.simulation.limits import MAX_SIMULATED_REQUESTS, MAX_SWEEP_REQUESTS
+from gpucalc.core.simulation.sweep import simulate_rate_sweep
+from gpucalc.core.simulation.traffic import TrafficSpec
+from gpucalc.core.specs.inputs import MAX_REQUEST_CLASSES, RequestClass, Workload
 from tests.helpers import plan
 
 ESTIMATE = ["estimate", "qwen3-8b", "--gpu", "h100-sxm-80gb", "--max-model-len", "8192"]
@@ -72,7 +72,7 @@ def test_a_report_at_the_class_cap_holds_every_class(tmp_path: Path, catalog: Ca
                                  output_len=50) for n in range(MAX_REQUEST_CLASSES))
     with pytest.raises(ValueError, match="at most 64"):
         Workload(classes=(*classes, classes[0]))
-    from gpucalc.core.scenario import Scenario
+    from gpucalc.core.specs.scenario import Scenario
 
     data = build_report(Scenario(model="qwen3-8b", gpu="h100-sxm-80gb",
                                  workload=Workload(classes=classes)), catalog)
@@ -102,7 +102,7 @@ def test_simulation_caps_are_checked_while_the_flags_are_read(cap: int, flag: st
 
 def test_simulated_requests_of_a_sweep_are_capped_before_any_run(
         catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
-    from gpucalc.core import sim_sweep
+    from gpucalc.core.simulation import sweep as sim_sweep
 
     inputs = plan(catalog, "qwen3-8b", max_model_len=4096)
     memory = calculate_memory(inputs)

@@ -10,12 +10,13 @@ from __future__ import annotations
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.cli.main import EXIT_DOES_NOT_FIT, main
-from gpucalc.core.calculate import calculate
-from gpucalc.core.kv import vllm_estimated_max_model_len, vllm_max_len_kv_bytes
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.model_spec import LayerAttention
-from gpucalc.core.units import BYTES_PER_GIB
+from gpucalc.cli.errors import EXIT_DOES_NOT_FIT
+from gpucalc.cli.main import main
+from gpucalc.core.capacity.calculate import calculate
+from gpucalc.core.common.units import BYTES_PER_GIB
+from gpucalc.core.memory.kv import vllm_estimated_max_model_len, vllm_max_len_kv_bytes
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.specs.model_spec import LayerAttention
 from tests.helpers import plan
 
 LONG = 131072

@@ -17,14 +17,14 @@ import pytest
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import precision_tiers
-from gpucalc.core.calculate import load_curve
-from gpucalc.core.ceiling_arrays import Lookahead, largest_satisfying_many
-from gpucalc.core.ceilings import ceiling_values, three_ceilings
-from gpucalc.core.inputs import PlanInputs, Targets, Workload
-from gpucalc.core.load import closed_loop
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.perf_model import MAX_SEARCH_CONCURRENCY, build_context, largest_satisfying
-from gpucalc.core.sizing import _fitting_layouts, layout_answer
+from gpucalc.core.capacity.calculate import load_curve
+from gpucalc.core.capacity.ceiling_arrays import Lookahead, largest_satisfying_many
+from gpucalc.core.capacity.ceilings import ceiling_values, three_ceilings
+from gpucalc.core.capacity.load import closed_loop
+from gpucalc.core.capacity.perf_model import MAX_SEARCH_CONCURRENCY, build_context, largest_satisfying
+from gpucalc.core.fleet.sizing import _fitting_layouts, layout_answer
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.specs.inputs import PlanInputs, Targets, Workload
 from tests.helpers import plan
 
 PLANS: dict[str, tuple[str, str, dict[str, Any]]] = {

@@ -14,13 +14,13 @@ from benchmarks.calibration_accuracy import (
     synthetic_recovery,
 )
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.calibrate import (
+from gpucalc.core.measured.calibrate import (
     BOUNDS,
     fit_efficiency,
     split_holdout,
 )
-from gpucalc.core.inputs import PlanInputs
-from gpucalc.core.measured import MeasuredPoint
+from gpucalc.core.measured.measured import MeasuredPoint
+from gpucalc.core.specs.inputs import PlanInputs
 
 
 def _inputs(catalog: Catalog) -> PlanInputs:

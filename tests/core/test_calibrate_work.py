@@ -6,7 +6,8 @@ import pytest
 
 from benchmarks.calibration_accuracy import synthetic_inputs
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.calibrate import (
+from gpucalc.core.capacity.perf_model import plan_efficiency
+from gpucalc.core.measured.calibrate import (
     MAX_CALIBRATION_POINTS,
     MAX_CALIBRATION_WORKLOADS,
     _predictions,
@@ -14,8 +15,7 @@ from gpucalc.core.calibrate import (
     fit_efficiency,
     predicted_metrics,
 )
-from gpucalc.core.measured import MeasuredPoint
-from gpucalc.core.perf_model import plan_efficiency
+from gpucalc.core.measured.measured import MeasuredPoint
 
 
 def _point(concurrency: float, mean_input: float | None = None) -> MeasuredPoint:

@@ -6,9 +6,9 @@ import pytest
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_inputs
-from gpucalc.core.calculate import calculate
-from gpucalc.core.class_latency import ClassLatency
-from gpucalc.core.inputs import Deployment, RequestClass, Targets, Workload
+from gpucalc.core.capacity.calculate import calculate
+from gpucalc.core.capacity.class_latency import ClassLatency
+from gpucalc.core.specs.inputs import Deployment, RequestClass, Targets, Workload
 
 MIXED = Workload(classes=(RequestClass(name="chat", share=0.8, input_len=300, output_len=200),
                           RequestClass(name="documents", share=0.2, input_len=6000,
@@ -60,9 +60,9 @@ def test_class_lines_follow_the_percentile(catalog: Catalog, percentile: int) ->
 
 def test_simulation_reports_each_class(catalog: Catalog) -> None:
     """Per-class percentiles come from the requests of that class (lengths match the class)."""
-    from gpucalc.core.memory_plan import calculate_memory
-    from gpucalc.core.sim_traffic import TrafficSpec
-    from gpucalc.core.simulate import request_classes, request_lengths, simulate
+    from gpucalc.core.memory.memory_plan import calculate_memory
+    from gpucalc.core.simulation.simulate import request_classes, request_lengths, simulate
+    from gpucalc.core.simulation.traffic import TrafficSpec
 
     inputs = resolve_inputs(catalog, "llama-3.1-8b-instruct", "h100-sxm-80gb", Deployment(),
                             MIXED, Targets(ttft_ms=1000, tpot_ms=40))

@@ -18,15 +18,15 @@ import pytest
 from pydantic import ValidationError
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.context_parallel import (
+from gpucalc.core.capacity.perf_model import build_context
+from gpucalc.core.common.errors import InputRuleError, PlanError
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.parallel.context_parallel import (
     check_decode_context_parallel,
     dcp_combine_bytes_per_token,
     max_decode_context_parallel,
 )
-from gpucalc.core.errors import InputRuleError, PlanError
-from gpucalc.core.inputs import Deployment
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.perf_model import build_context
+from gpucalc.core.specs.inputs import Deployment
 from tests.helpers import plan
 
 V32 = "deepseek-v3.2"

@@ -13,8 +13,10 @@ import math
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.disagg_inputs import Disaggregation
-from gpucalc.core.disaggregation import (
+from gpucalc.core.capacity.load import closed_loop
+from gpucalc.core.capacity.perf_model import build_context
+from gpucalc.core.common.errors import PlanError
+from gpucalc.core.fleet.disaggregation import (
     PoolShape,
     decode_step_seconds,
     disaggregated_plan,
@@ -22,17 +24,15 @@ from gpucalc.core.disaggregation import (
     pool_context,
     utilisation_within_wait,
 )
-from gpucalc.core.errors import PlanError
-from gpucalc.core.inputs import PlanInputs, Workload
-from gpucalc.core.kv_transfer import (
+from gpucalc.core.fleet.kv_transfer import (
     HOST_LINK,
     kv_sending_gpus,
     kv_transfer_bytes,
     kv_transfer_link,
 )
-from gpucalc.core.load import closed_loop
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.perf_model import build_context
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.specs.disagg_inputs import Disaggregation
+from gpucalc.core.specs.inputs import PlanInputs, Workload
 from tests.helpers import plan
 
 LLAMA_8B = "llama-3.1-8b-instruct"

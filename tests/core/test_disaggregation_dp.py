@@ -14,11 +14,11 @@ import pytest
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_inputs
-from gpucalc.core.disagg_inputs import Disaggregation
-from gpucalc.core.disaggregation import PoolShape, disaggregated_plan, pool_inputs, pool_sizes
-from gpucalc.core.expert_parallel import expert_layout
-from gpucalc.core.inputs import Deployment, PlanInputs, Workload
-from gpucalc.core.memory_plan import calculate_memory
+from gpucalc.core.fleet.disaggregation import PoolShape, disaggregated_plan, pool_inputs, pool_sizes
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.parallel.expert_parallel import expert_layout
+from gpucalc.core.specs.disagg_inputs import Disaggregation
+from gpucalc.core.specs.inputs import Deployment, PlanInputs, Workload
 from tests.helpers import plan
 
 BYTES_PER_GIB = 1024**3

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.disagg_inputs import Disaggregation
-from gpucalc.core.disaggregation import disaggregated_plan
-from gpucalc.core.inputs import Workload
-from gpucalc.core.sizing import SizingRequest, disaggregated_option, size_fleet
+from gpucalc.core.fleet.disaggregation import disaggregated_plan
+from gpucalc.core.fleet.sizing import SizingRequest, disaggregated_option, size_fleet
+from gpucalc.core.specs.disagg_inputs import Disaggregation
+from gpucalc.core.specs.inputs import Workload
 from tests.helpers import plan
 
 WORKLOAD = Workload(input_len_p50=2000, output_len_p50=300, qps_avg=30)

@@ -11,11 +11,11 @@ import pytest
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_scenario
 from gpucalc.cli.main import main
-from gpucalc.core.calculate import LoadRequest, calculate
-from gpucalc.core.inputs import Deployment
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.perf_model import build_context
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.capacity.calculate import LoadRequest, calculate
+from gpucalc.core.capacity.perf_model import build_context
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.specs.inputs import Deployment
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.io.engine_log import deployment_overrides, parse_engine_log
 from gpucalc.plan.serve_command import parse_serve_command
 from gpucalc.plan.serve_line import serve_line

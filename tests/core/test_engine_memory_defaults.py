@@ -7,11 +7,11 @@ import pytest
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_inputs
-from gpucalc.core.inputs import Deployment
-from gpucalc.core.kv_capacity import sglang_max_running_requests
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.settings import effective_settings, sglang_default_fraction, sglang_graph_max_bs
-from gpucalc.core.units import BYTES_PER_GIB
+from gpucalc.core.common.units import BYTES_PER_GIB
+from gpucalc.core.memory.kv_capacity import sglang_max_running_requests
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.memory.settings import effective_settings, sglang_default_fraction, sglang_graph_max_bs
+from gpucalc.core.specs.inputs import Deployment
 from tests.helpers import plan
 
 LLAMA = "meta-llama/Llama-3.1-8B-Instruct"

@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from gpucalc.core.expert_parallel import DEFAULT_IMBALANCE, EPLB_IMBALANCE, IMBALANCE_SOURCE, expert_imbalance
-from gpucalc.core.inputs import Deployment
+from gpucalc.core.parallel.expert_parallel import IMBALANCE_SOURCE, expert_imbalance
+from gpucalc.core.specs.inputs import Deployment
+from gpucalc.core.specs.parallel_inputs import DEFAULT_IMBALANCE, EPLB_IMBALANCE
 from gpucalc.text.catalogue import translate
 
 ROOT = Path(__file__).resolve().parents[2]

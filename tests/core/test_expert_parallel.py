@@ -15,25 +15,26 @@ import pytest
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import precision_tiers, resolve_inputs
-from gpucalc.core.calculate import LoadRequest, calculate
-from gpucalc.core.errors import PlanError
-from gpucalc.core.expert_parallel import (
+from gpucalc.core.capacity.calculate import LoadRequest, calculate
+from gpucalc.core.capacity.perf_model import build_context
+from gpucalc.core.capacity.rates import ReplicaRates, planned_concurrency
+from gpucalc.core.common.errors import PlanError
+from gpucalc.core.common.units import BYTES_PER_GIB
+from gpucalc.core.fleet.fleet import fleet_verdict
+from gpucalc.core.fleet.sizing import SizingRequest, size_fleet
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.parallel.expert_parallel import (
     COMBINE_BYTES,
     DEEPEP_FIXED_US,
     DEEPEP_LINK_SHARE,
     DISPATCH_BYTES,
-    AllToAllMode,
     ExpertLayout,
     alltoall_cost,
     expert_layout,
 )
-from gpucalc.core.fleet import ReplicaRates, fleet_verdict, planned_concurrency
-from gpucalc.core.inputs import Deployment, PlanInputs, Workload
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.perf_model import build_context
-from gpucalc.core.sizing import SizingRequest, size_fleet
-from gpucalc.core.speculative_inputs import SpecMethod, SpeculativeDecoding
-from gpucalc.core.units import BYTES_PER_GIB
+from gpucalc.core.specs.inputs import Deployment, PlanInputs, Workload
+from gpucalc.core.specs.parallel_inputs import AllToAllMode
+from gpucalc.core.specs.speculative_inputs import SpecMethod, SpeculativeDecoding
 
 QWEN_CODER = "qwen3-coder-480b-a35b-instruct"
 FP8_BLOCK_BITS = 8.002  # the catalog's fp8: 8 + 32/(128×128), a scale per 128×128 block, rounded

@@ -10,7 +10,7 @@ from enum import StrEnum
 import numpy as np
 import pytest
 
-from gpucalc.core.explain import InputValue, Term, term
+from gpucalc.core.common.explain import InputValue, Term, term
 
 
 def _validated(key: str, value: float, unit: str, formula: str,

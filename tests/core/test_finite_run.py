@@ -8,10 +8,10 @@ import math
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.calculate import LoadRequest, calculate
-from gpucalc.core.load import burst, finite_run_request_rate, max_request_rate, open_loop
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.perf_model import PerfContext, build_context
+from gpucalc.core.capacity.calculate import LoadRequest, calculate
+from gpucalc.core.capacity.load import burst, finite_run_request_rate, max_request_rate, open_loop
+from gpucalc.core.capacity.perf_model import PerfContext, build_context
+from gpucalc.core.memory.memory_plan import calculate_memory
 from tests.helpers import plan
 
 

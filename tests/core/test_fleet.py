@@ -6,19 +6,21 @@ import math
 
 import pytest
 
-from gpucalc.core.fleet import (
-    HOURS_PER_MONTH,
-    SECONDS_PER_DAY,
-    FleetPolicy,
+from gpucalc.core.capacity.rates import (
     PlannedBy,
     ReplicaRates,
-    fleet_layout,
-    fleet_verdict,
     planned_concurrency,
     planning_watermark,
     replicas_for_rate,
 )
-from gpucalc.core.inputs import Targets, TrafficMode, Workload
+from gpucalc.core.fleet.fleet import (
+    HOURS_PER_MONTH,
+    SECONDS_PER_DAY,
+    FleetPolicy,
+    fleet_layout,
+    fleet_verdict,
+)
+from gpucalc.core.specs.inputs import Targets, TrafficMode, Workload
 from gpucalc.text.numbers import count
 
 WATERMARK = 0.7

@@ -9,19 +9,14 @@ from __future__ import annotations
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.calculate import calculate
-from gpucalc.core.explain import term
-from gpucalc.core.fleet import (
-    FleetPolicy,
-    PlannedBy,
-    ReplicaRates,
-    cost_per_million_output_tokens,
-    fleet_verdict,
-)
-from gpucalc.core.inputs import Workload
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.price import NO_PRICE_NOTICE
-from gpucalc.core.sizing import SizingRequest, SizingRow, size_fleet, sizing_rank_key
+from gpucalc.core.capacity.calculate import calculate
+from gpucalc.core.capacity.rates import PlannedBy, ReplicaRates
+from gpucalc.core.common.explain import term
+from gpucalc.core.fleet.fleet import FleetPolicy, cost_per_million_output_tokens, fleet_verdict
+from gpucalc.core.fleet.sizing import SizingRequest, SizingRow, size_fleet, sizing_rank_key
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.specs.inputs import Workload
+from gpucalc.core.specs.price import NO_PRICE_NOTICE
 from gpucalc.plan.fleet import plan_fleet
 from gpucalc.text.notices import notice_text
 from tests.helpers import plan

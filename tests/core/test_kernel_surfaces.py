@@ -10,14 +10,14 @@ import pytest
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.paths import specs_dir
 from gpucalc.catalog.resolve import resolve_inputs
-from gpucalc.core.efficiency import as_override
-from gpucalc.core.inputs import Deployment, PlanInputs, Workload
-from gpucalc.core.kernel_explain import kernel_term_sources
-from gpucalc.core.kernel_surfaces import kernel_profile, measured_levels
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.perf_model import build_context, plan_efficiency
-from gpucalc.core.step_model import StepModel, mapped_size_scale
-from gpucalc.core.uncertainty import UNCERTAIN_CONSTANTS, ranges_for
+from gpucalc.core.capacity.perf_model import build_context, plan_efficiency
+from gpucalc.core.fleet.uncertainty import UNCERTAIN_CONSTANTS, ranges_for
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.specs.efficiency import as_override
+from gpucalc.core.specs.inputs import Deployment, PlanInputs, Workload
+from gpucalc.core.specs.kernel_surfaces import kernel_profile, measured_levels
+from gpucalc.core.step.kernel_explain import kernel_term_sources
+from gpucalc.core.step.step_model import StepModel, mapped_size_scale
 
 
 def _plan(catalog: Catalog, gpu: str = "h100-sxm-80gb", engine: str = "vllm", tp: int = 1,

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.kv import kv_bytes_per_token_per_layer, kv_groups, vllm_hybrid_layout
-from gpucalc.core.kv_capacity import kv_capacity
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.model_spec import LayerAttention
+from gpucalc.core.memory.kv import kv_bytes_per_token_per_layer, kv_groups, vllm_hybrid_layout
+from gpucalc.core.memory.kv_capacity import kv_capacity
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.specs.model_spec import LayerAttention
 from tests.helpers import plan
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from gpucalc.core.length_mixture import MIN_REQUESTS_TO_SPLIT, ashman_d, choose_mixture
-from gpucalc.core.length_records import LengthRecord
-from gpucalc.core.length_stats import length_stats, log_histogram, percentile_tokens
+from gpucalc.core.measured.length_records import LengthRecord
+from gpucalc.core.measured.length_stats import length_stats, log_histogram, percentile_tokens
+from gpucalc.core.specs.length_mixture import MIN_REQUESTS_TO_SPLIT, ashman_d, choose_mixture
 
 RNG_SEED = 20260101
 

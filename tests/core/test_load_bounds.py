@@ -9,10 +9,10 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.inputs import MIN_REQUEST_RATE
-from gpucalc.core.load import LoadShape, OperatingPoint, burst, closed_loop, open_loop
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.perf_model import PerfContext, build_context
+from gpucalc.core.capacity.load import LoadShape, OperatingPoint, burst, closed_loop, open_loop
+from gpucalc.core.capacity.perf_model import PerfContext, build_context
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.specs.inputs import MIN_REQUEST_RATE
 from tests.helpers import plan
 
 _CONTEXT: list[PerfContext] = []

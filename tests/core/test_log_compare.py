@@ -9,16 +9,16 @@ import pytest
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.tables import USER_ID_PATTERN
-from gpucalc.core.explain import term
-from gpucalc.core.inputs import PlanInputs
-from gpucalc.core.log_compare import (
+from gpucalc.core.common.explain import term
+from gpucalc.core.measured.log_compare import (
     DEFAULT_TOLERANCE,
     calibrate_from_log,
     compare_memory,
     comparison_line,
 )
-from gpucalc.core.measured import MeasuredMemory
-from gpucalc.core.memory_plan import calculate_memory
+from gpucalc.core.measured.measured import MeasuredMemory
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.specs.inputs import PlanInputs
 from gpucalc.io.engine_log import read_engine_log
 from gpucalc.text.notices import notice_text
 from tests.helpers import plan

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 
-from gpucalc.core.memo import PerObject
+from gpucalc.core.common.memo import PerObject
 
 
 class Box:

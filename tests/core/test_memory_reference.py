@@ -16,9 +16,9 @@ import pytest
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_inputs
-from gpucalc.core.calculate import calculate
-from gpucalc.core.inputs import Deployment, PlanInputs, Workload
-from gpucalc.core.memory_plan import calculate_memory
+from gpucalc.core.capacity.calculate import calculate
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.specs.inputs import Deployment, PlanInputs, Workload
 
 REFERENCE = Path(__file__).resolve().parents[1] / "fixtures" / "memory_reference.json"
 SKEWED = Workload(input_len_p50=3000, output_len_p50=500, input_len_p95=12000, output_len_p95=2000)

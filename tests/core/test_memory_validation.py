@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.memory_plan import calculate_memory
+from gpucalc.core.memory.memory_plan import calculate_memory
 from gpucalc.validation.kv_cases import KvCase, engine_for, gpu_id_for, load_kv_cases
 from gpucalc.validation.sources import EARLIER_PUBLIC_ROWS
 

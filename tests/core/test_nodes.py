@@ -15,18 +15,18 @@ import pytest
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_inputs
-from gpucalc.core.calculate import LoadRequest, calculate, layout_notices
-from gpucalc.core.errors import InputRuleError
-from gpucalc.core.inputs import Deployment, PlanInputs, Targets, Workload
-from gpucalc.core.network import FALLBACK_NETWORK_ID, default_network_id
-from gpucalc.core.sizing import SizingRequest, size_fleet
-from gpucalc.core.topology import (
+from gpucalc.core.capacity.calculate import LoadRequest, calculate, layout_notices
+from gpucalc.core.common.errors import InputRuleError
+from gpucalc.core.fleet.sizing import SizingRequest, size_fleet
+from gpucalc.core.parallel.topology import (
     LinkLevel,
     group_collective_unidir_gb_per_s,
     node_placement,
     node_summary,
     replica_link_plan,
 )
+from gpucalc.core.specs.inputs import Deployment, PlanInputs, Targets, Workload
+from gpucalc.core.specs.network import FALLBACK_NETWORK_ID, default_network_id
 
 MODEL = "llama-3.1-70b-instruct"
 

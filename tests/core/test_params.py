@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.params import active_params, param_breakdown
+from gpucalc.core.memory.params import active_params, param_breakdown
 
 # (catalog id, published total B, published active B or None, source)
 PUBLISHED = [

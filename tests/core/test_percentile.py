@@ -8,15 +8,10 @@ import pytest
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_inputs, resolve_scenario
-from gpucalc.core.calculate import calculate
-from gpucalc.core.inputs import Deployment, PlanInputs, Targets, Workload
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.ops import SCALAR
-from gpucalc.core.perf_model import build_context, largest_satisfying
-from gpucalc.core.perf_result import CeilingKind
-from gpucalc.core.sim_capacity import meets_slo_simulated, slo_capacity
-from gpucalc.core.sim_sweep import saturation_rate
-from gpucalc.core.tail_latency import (
+from gpucalc.core.capacity.calculate import calculate
+from gpucalc.core.capacity.perf_model import build_context, largest_satisfying
+from gpucalc.core.capacity.perf_result import CeilingKind
+from gpucalc.core.capacity.tail_latency import (
     Arrivals,
     SteadySteps,
     length_mix,
@@ -24,6 +19,11 @@ from gpucalc.core.tail_latency import (
     tpot_percentile_s,
     wait_percentile_s,
 )
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.simulation.capacity import meets_slo_simulated, slo_capacity
+from gpucalc.core.simulation.sweep import saturation_rate
+from gpucalc.core.specs.inputs import Deployment, PlanInputs, Targets, Workload
+from gpucalc.core.step.ops import SCALAR
 from gpucalc.validation.throughput_cases import load_throughput_cases
 from tests.report.scenarios import TP_SCENARIO
 

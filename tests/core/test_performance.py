@@ -9,11 +9,11 @@ import pytest
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_inputs
-from gpucalc.core.calculate import LoadRequest, calculate
-from gpucalc.core.inputs import Deployment, PlanInputs, Targets, Workload
-from gpucalc.core.perf_result import CeilingKind, LimitKind
-from gpucalc.core.sizing import SizingRequest, size_fleet
-from gpucalc.core.sweep import context_sweep
+from gpucalc.core.capacity.calculate import LoadRequest, calculate
+from gpucalc.core.capacity.perf_result import CeilingKind, LimitKind
+from gpucalc.core.capacity.sweep import context_sweep
+from gpucalc.core.fleet.sizing import SizingRequest, size_fleet
+from gpucalc.core.specs.inputs import Deployment, PlanInputs, Targets, Workload
 from gpucalc.validation.sources import EARLIER_PUBLIC_ROWS
 from gpucalc.validation.throughput_cases import load_throughput_cases, predict, relative_errors
 

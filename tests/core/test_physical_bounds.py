@@ -14,16 +14,16 @@ import pytest
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.cli.main import main
-from gpucalc.core.calculate import calculate
-from gpucalc.core.errors import PlanError
-from gpucalc.core.explain import Term
-from gpucalc.core.inputs import MIN_WATERMARK, RequestClass, Targets, Workload
-from gpucalc.core.physical_bounds import (
+from gpucalc.core.capacity.calculate import calculate
+from gpucalc.core.capacity.physical_bounds import (
     MAX_FLEET_GPUS,
     checked_result,
     figure_error,
     request_length_error,
 )
+from gpucalc.core.common.errors import PlanError
+from gpucalc.core.common.explain import Term
+from gpucalc.core.specs.inputs import MIN_WATERMARK, RequestClass, Targets, Workload
 from tests.helpers import plan
 
 LLAMA = "llama-3.1-8b-instruct"  # 131,072 tokens of context
@@ -145,7 +145,7 @@ def test_a_negative_or_impossible_figure_withholds_the_answer(catalog: Catalog) 
 
 
 def test_a_speedup_beyond_the_acceptance_length_is_impossible(catalog: Catalog) -> None:
-    from gpucalc.core.speculative_inputs import SpecMethod, SpeculativeDecoding
+    from gpucalc.core.specs.speculative_inputs import SpecMethod, SpeculativeDecoding
 
     inputs = plan(catalog, LLAMA, speculative_config=SpeculativeDecoding(
         method=SpecMethod.NGRAM, num_speculative_tokens=3))

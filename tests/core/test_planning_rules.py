@@ -8,12 +8,12 @@ import math
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_inputs
-from gpucalc.core.calculate import LoadRequest, Result, calculate
-from gpucalc.core.inputs import Deployment, RequestClass, Targets, Workload
-from gpucalc.core.memory_plan import MEMORY_ALARM_SHARE, fixed_margin_gib
-from gpucalc.core.memory_result import MemoryResult
-from gpucalc.core.perf_result import CeilingKind, PerformanceResult
-from gpucalc.core.workload_shape import average_tokens, planning_tokens
+from gpucalc.core.capacity.calculate import LoadRequest, Result, calculate
+from gpucalc.core.capacity.perf_result import CeilingKind, PerformanceResult
+from gpucalc.core.memory.memory_plan import MEMORY_ALARM_SHARE, fixed_margin_gib
+from gpucalc.core.memory.memory_result import MemoryResult
+from gpucalc.core.specs.inputs import Deployment, RequestClass, Targets, Workload
+from gpucalc.core.specs.workload_shape import average_tokens, planning_tokens
 
 MODEL = "llama-3.1-8b-instruct"
 KV_BYTES_PER_TOKEN = 131_072

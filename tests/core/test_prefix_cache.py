@@ -1,6 +1,6 @@
 """Prefix caching: hit rate from whole blocks, prefill of the uncached suffix, shared KV, simulator.
 
-Engine behaviour followed (cited in gpucalc/core/prefix_cache.py): vLLM's automatic prefix
+Engine behaviour followed (cited in gpucalc/core/step/prefix_cache.py): vLLM's automatic prefix
 caching hashes only full blocks (docs 'Automatic Prefix Caching', v1/core/kv_cache_manager.py)
 and recomputes the last prompt token on a full hit; the V1 scheduler counts only uncached
 tokens against max_num_batched_tokens (v1/core/sched/scheduler.py); cached blocks are
@@ -17,16 +17,16 @@ import numpy as np
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.calculate import LoadRequest, calculate
-from gpucalc.core.inputs import PlanInputs, Workload
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.perf_model import build_context
-from gpucalc.core.perf_result import CeilingKind
-from gpucalc.core.prefix_cache import caching_on, prefix_plan, whole_blocks
-from gpucalc.core.sim_prefix import prefix_traffic
-from gpucalc.core.sim_replica import RequestBook
-from gpucalc.core.sim_traffic import TrafficSpec, arrival_times_s
-from gpucalc.core.simulate import replica_config, request_lengths, run_events, simulate
+from gpucalc.core.capacity.calculate import LoadRequest, calculate
+from gpucalc.core.capacity.perf_model import build_context
+from gpucalc.core.capacity.perf_result import CeilingKind
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.simulation.prefix import prefix_traffic
+from gpucalc.core.simulation.replica import RequestBook
+from gpucalc.core.simulation.simulate import replica_config, request_lengths, run_events, simulate
+from gpucalc.core.simulation.traffic import TrafficSpec, arrival_times_s
+from gpucalc.core.specs.inputs import PlanInputs, Workload
+from gpucalc.core.step.prefix_cache import caching_on, prefix_plan, whole_blocks
 from tests.helpers import plan
 
 LLAMA_8B = "llama-3.1-8b-instruct"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from gpucalc.core.price import Price, PriceSource, usd_from_amount
+from gpucalc.core.specs.price import Price, PriceSource, usd_from_amount
 
 A800_CNY = {"usd_per_gpu_hour": 1.1656, "currency": "CNY", "amount_per_gpu_hour": 7.8,
             "fx_units_per_usd": 6.6921, "fx_date": "2026-10-10"}

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.errors import PlanError
-from gpucalc.core.inputs import Deployment, PlanInputs, Workload
-from gpucalc.core.memory_plan import calculate_memory
+from gpucalc.core.common.errors import PlanError
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.specs.inputs import Deployment, PlanInputs, Workload
 from tests.helpers import plan
 
 MODELS = ["llama-3.1-8b-instruct", "qwen3-30b-a3b", "gemma-3-27b-it", "deepseek-v2-lite-chat",

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from gpucalc.core.sim_replica import ReplicaConfig
-from gpucalc.core.sim_traffic import TrafficSpec
-from gpucalc.core.simulate import run_book
+from gpucalc.core.simulation.replica import ReplicaConfig
+from gpucalc.core.simulation.simulate import run_book
+from gpucalc.core.simulation.traffic import TrafficSpec
 
 
 class FixedStep:

@@ -8,12 +8,12 @@ import numpy as np
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.inputs import Workload
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.sim_replica import Replica, ReplicaConfig, RequestBook
-from gpucalc.core.sim_traffic import Router, TrafficSpec, arrival_times_s
-from gpucalc.core.simulate import replica_config, run_events
-from gpucalc.core.step_model import FloatArray, StepModel
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.simulation.replica import Replica, ReplicaConfig, RequestBook
+from gpucalc.core.simulation.simulate import replica_config, run_events
+from gpucalc.core.simulation.traffic import Router, TrafficSpec, arrival_times_s
+from gpucalc.core.specs.inputs import Workload
+from gpucalc.core.step.step_model import FloatArray, StepModel
 from tests.helpers import plan
 
 MODELS = (("llama-3.1-8b-instruct", 1), ("qwen3-30b-a3b", 2), ("gemma-2-9b-it", 1))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from gpucalc.core.sim_lengths import DatasetShape, RangeRule, normal_lengths, ranged_lengths
+from gpucalc.core.simulation.lengths import DatasetShape, RangeRule, normal_lengths, ranged_lengths
 
 
 def test_vllm_symmetric_range_spans_both_sides() -> None:

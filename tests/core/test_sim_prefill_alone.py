@@ -15,9 +15,9 @@ import numpy as np
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.sim_replica import UNSET, RequestBook
-from gpucalc.core.sim_traffic import arrival_times_s
-from gpucalc.core.simulate import run_events
+from gpucalc.core.simulation.replica import UNSET, RequestBook
+from gpucalc.core.simulation.simulate import run_events
+from gpucalc.core.simulation.traffic import arrival_times_s
 from tests.core.test_sim_fast_forward import MODELS, _config, _traffic
 
 PROGRESS_CALLS_ALLOWED = 200  # × 2,048 events

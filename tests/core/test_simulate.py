@@ -10,19 +10,26 @@ import numpy as np
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.inputs import PlanInputs, RequestClass, Targets, Workload
-from gpucalc.core.load import closed_loop, open_loop
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.memory_result import MemoryResult
-from gpucalc.core.perf_model import build_context
-from gpucalc.core.sim_replica import RequestBook
-from gpucalc.core.sim_sweep import (
+from gpucalc.core.capacity.load import closed_loop, open_loop
+from gpucalc.core.capacity.perf_model import build_context
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.memory.memory_result import MemoryResult
+from gpucalc.core.simulation.replica import RequestBook
+from gpucalc.core.simulation.simulate import (
+    SimulationCancelled,
+    replica_config,
+    request_lengths,
+    run_events,
+    simulate,
+    simulate_requests,
+)
+from gpucalc.core.simulation.sweep import (
     SWEEP_TOP_OF_SATURATION,
     rates_up_to,
     saturation_rate,
     simulate_rate_sweep,
 )
-from gpucalc.core.sim_traffic import (
+from gpucalc.core.simulation.traffic import (
     Router,
     TrafficSpec,
     arrival_times_s,
@@ -31,15 +38,8 @@ from gpucalc.core.sim_traffic import (
     pair_lengths,
     workload_lengths,
 )
-from gpucalc.core.simulate import (
-    SimulationCancelled,
-    replica_config,
-    request_lengths,
-    run_events,
-    simulate,
-    simulate_requests,
-)
-from gpucalc.core.workload_shape import mean_lengths
+from gpucalc.core.specs.inputs import PlanInputs, RequestClass, Targets, Workload
+from gpucalc.core.specs.workload_shape import mean_lengths
 from tests.helpers import plan
 
 LLAMA_8B = "llama-3.1-8b-instruct"
@@ -156,7 +156,7 @@ def test_slo_capacity_is_the_highest_rate_meeting_the_percentile(catalog: Catalo
 
 def test_the_capacity_search_stops_when_its_caller_cancels(catalog: Catalog) -> None:
     """The bisection hands its progress callback to every run, so a cancel stops it early."""
-    from gpucalc.core.sim_capacity import slo_capacity
+    from gpucalc.core.simulation.capacity import slo_capacity
     inputs, memory = _plan(catalog, Workload(input_len_p50=1024, output_len_p50=256))
     whole: list[float] = []
 

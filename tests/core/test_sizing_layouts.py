@@ -6,12 +6,12 @@ import pytest
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import precision_tiers
-from gpucalc.core.errors import PlanError
-from gpucalc.core.inputs import PlanInputs
-from gpucalc.core.memory_plan import calculate_memory, weights_alone_overflow
-from gpucalc.core.precision import KvFormat, WeightFormat
-from gpucalc.core.sizing import TP_CHOICES, _fitting_layouts, layout_variant
-from gpucalc.core.topology import default_gpus_per_node
+from gpucalc.core.common.errors import PlanError
+from gpucalc.core.fleet.sizing import TP_CHOICES, _fitting_layouts, layout_variant
+from gpucalc.core.memory.memory_plan import calculate_memory, weights_alone_overflow
+from gpucalc.core.parallel.topology import default_gpus_per_node
+from gpucalc.core.specs.inputs import PlanInputs
+from gpucalc.core.specs.precision import KvFormat, WeightFormat
 from tests.helpers import plan
 
 CASES = [("llama-3.1-70b-instruct", "vllm"), ("mixtral-8x7b-instruct-v0.1", "sglang"),

@@ -17,20 +17,20 @@ import pytest
 from pydantic import ValidationError
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.calculate import calculate
-from gpucalc.core.ceilings import three_ceilings
-from gpucalc.core.errors import PlanError
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.perf_model import build_context
-from gpucalc.core.perf_result import CeilingKind
-from gpucalc.core.speculative_inputs import (
+from gpucalc.core.capacity.calculate import calculate
+from gpucalc.core.capacity.ceilings import three_ceilings
+from gpucalc.core.capacity.perf_model import build_context
+from gpucalc.core.capacity.perf_result import CeilingKind
+from gpucalc.core.common.errors import PlanError
+from gpucalc.core.common.units import BYTES_PER_GIB
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.specs.speculative_inputs import (
     SpecMethod,
     SpeculativeDecoding,
     acceptance_length,
     tokens_per_step_from_rate,
 )
-from gpucalc.core.speculative_step import SpeculativeStepModel
-from gpucalc.core.units import BYTES_PER_GIB
+from gpucalc.core.step.speculative_step import SpeculativeStepModel
 from tests.helpers import plan
 
 EAGLE = SpeculativeDecoding(method=SpecMethod.EAGLE, num_speculative_tokens=3, acceptance_rate=0.7)
@@ -147,7 +147,7 @@ def test_array_and_scalar_paths_agree(catalog: Catalog) -> None:
 def test_compute_ceiling_and_throughput_follow_the_speculative_step(catalog: Catalog) -> None:
     """A 6 ms TPOT target: no plain batch of Llama-3.1-8B meets it on one H100 (8 ms a step);
     EAGLE with τ ≈ 2.5 does, so the compute ceiling opens and the load curve carries more."""
-    from gpucalc.core.inputs import Targets
+    from gpucalc.core.specs.inputs import Targets
     plain_inputs = plan(catalog, LLAMA_8B, H100)
     fast_inputs = plan(catalog, LLAMA_8B, H100, speculative_config=EAGLE)
     tight = Targets(tpot_ms=6.0)

@@ -15,11 +15,11 @@ import numpy as np
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.calculate import calculate
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.perf_model import build_context
-from gpucalc.core.speculative_inputs import SpecMethod, SpeculativeDecoding
-from gpucalc.core.speculative_step import SpeculativeStepModel
+from gpucalc.core.capacity.calculate import calculate
+from gpucalc.core.capacity.perf_model import build_context
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.specs.speculative_inputs import SpecMethod, SpeculativeDecoding
+from gpucalc.core.step.speculative_step import SpeculativeStepModel
 from tests.helpers import plan
 
 EAGLE3_DRAFT = "yuhuili/EAGLE3-LLaMA3.1-Instruct-8B"

@@ -11,14 +11,14 @@ from __future__ import annotations
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.inputs import StateDtype
-from gpucalc.core.kv import kv_groups, state_bytes_per_request, vllm_unified_pages
-from gpucalc.core.kv_capacity import kv_capacity
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.model_spec import LayerAttention
-from gpucalc.core.perf_model import build_context
-from gpucalc.core.state_memory import mamba2_state, state_layer_bytes
-from gpucalc.core.units import BYTES_PER_GIB
+from gpucalc.core.capacity.perf_model import build_context
+from gpucalc.core.common.units import BYTES_PER_GIB
+from gpucalc.core.memory.kv import kv_groups, state_bytes_per_request, vllm_unified_pages
+from gpucalc.core.memory.kv_capacity import kv_capacity
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.memory.state_memory import mamba2_state, state_layer_bytes
+from gpucalc.core.specs.inputs import StateDtype
+from gpucalc.core.specs.model_spec import LayerAttention
 from tests.helpers import plan
 
 NEXT = "qwen3-next-80b-a3b-thinking"
@@ -57,7 +57,7 @@ def test_mamba2_state_of_nemotron_3_nano_by_hand(catalog: Catalog) -> None:
 
 def test_mamba2_groups_are_replicated_up_to_tp() -> None:
     """vLLM extra_groups_for_head_shards: 8 groups on 16 ranks become 16, one per rank."""
-    from gpucalc.core.model_spec import MambaSpec
+    from gpucalc.core.specs.model_spec import MambaSpec
     spec = MambaSpec(num_heads=64, head_dim=64, state_size=128, num_groups=8)
     conv, elements = mamba2_state(spec, 16, 2.0)
     assert conv == 3 * (64 * 64 + 2 * 16 * 128) / 16 * 2

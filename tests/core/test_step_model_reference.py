@@ -1,7 +1,7 @@
 """The step model's fast paths give the plain formula's step time.
 
 The reference below writes the step out term by term from the model's coefficients, as the
-module docstring of :mod:`gpucalc.core.step_model` states it: each GEMM group at
+module docstring of :mod:`gpucalc.core.step.step_model` states it: each GEMM group at
 max(compute line, weight streaming) plus its launches, the MoE grouped GEMM, decode attention
 by KV bytes read, prefill attention by length, the faster of custom all-reduce and NCCL (or the
 ring on the link), pipeline hops, the eager launch floor and the step overhead. Random batches
@@ -18,10 +18,10 @@ import numpy as np
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.inputs import PlanInputs
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.perf_model import build_context
-from gpucalc.core.step_model import StepModel
+from gpucalc.core.capacity.perf_model import build_context
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.specs.inputs import PlanInputs
+from gpucalc.core.step.step_model import StepModel
 from tests.core.test_array_paths import PLANS as ARRAY_PLANS
 from tests.helpers import plan
 

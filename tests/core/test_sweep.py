@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from gpucalc.core.inputs import RequestClass, Workload
-from gpucalc.core.sweep import output_share, workload_at_planning_length
-from gpucalc.core.workload_shape import planning_tokens
+from gpucalc.core.capacity.sweep import output_share, workload_at_planning_length
+from gpucalc.core.specs.inputs import RequestClass, Workload
+from gpucalc.core.specs.workload_shape import planning_tokens
 
 
 def test_half_the_planning_length_halves_every_length() -> None:

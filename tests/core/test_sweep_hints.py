@@ -11,12 +11,12 @@ import pytest
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_inputs
-from gpucalc.core.ceilings import compute_values
-from gpucalc.core.inputs import Deployment, PlanInputs, RequestClass, Targets, TrafficMode, Workload
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.perf_model import build_context, largest_satisfying
-from gpucalc.core.sweep import at_planning_length, context_at, context_sweep, sweep_point
-from gpucalc.core.tail_latency import Arrivals
+from gpucalc.core.capacity.ceilings import compute_values
+from gpucalc.core.capacity.perf_model import build_context, largest_satisfying
+from gpucalc.core.capacity.sweep import at_planning_length, context_at, context_sweep, sweep_point
+from gpucalc.core.capacity.tail_latency import Arrivals
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.specs.inputs import Deployment, PlanInputs, RequestClass, Targets, TrafficMode, Workload
 
 SCENARIOS: dict[str, tuple[str, str, Deployment, Workload, Targets]] = {
     "70b on 4 H100, TP 4": ("llama-3.1-70b-instruct", "h100-sxm-80gb",

@@ -6,12 +6,10 @@ import pytest
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_inputs
-from gpucalc.core.calculate import LoadRequest, calculate
-from gpucalc.core.gpu_spec import GpuSpec
-from gpucalc.core.inputs import Deployment, PlanInputs, Targets, Workload
-from gpucalc.core.perf_result import CeilingKind, PerformanceResult
-from gpucalc.core.sizing import SizingRequest, size_fleet
-from gpucalc.core.topology import (
+from gpucalc.core.capacity.calculate import LoadRequest, calculate
+from gpucalc.core.capacity.perf_result import CeilingKind, PerformanceResult
+from gpucalc.core.fleet.sizing import SizingRequest, size_fleet
+from gpucalc.core.parallel.topology import (
     LinkLevel,
     LinkTopology,
     domain_notice,
@@ -20,6 +18,8 @@ from gpucalc.core.topology import (
     link_topology,
     pipeline_hop_levels,
 )
+from gpucalc.core.specs.gpu_spec import GpuSpec
+from gpucalc.core.specs.inputs import Deployment, PlanInputs, Targets, Workload
 
 NOTICE = "parallel_spans_link_domain"
 

@@ -13,13 +13,13 @@ import pytest
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_inputs
-from gpucalc.core.calculate import calculate
-from gpucalc.core.inputs import Deployment, PlanInputs, Targets, Workload
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.sim_capacity import simulated_slo_capacity
-from gpucalc.core.sim_metrics import SimulationResult
-from gpucalc.core.sim_traffic import TrafficSpec
-from gpucalc.core.simulate import simulate
+from gpucalc.core.capacity.calculate import calculate
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.simulation.capacity import simulated_slo_capacity
+from gpucalc.core.simulation.metrics import SimulationResult
+from gpucalc.core.simulation.simulate import simulate
+from gpucalc.core.simulation.traffic import TrafficSpec
+from gpucalc.core.specs.inputs import Deployment, PlanInputs, Targets, Workload
 
 LADDER_REQUESTS_PER_CLIENT = 25  # long enough for a steady stretch between ramp-up and drain
 POISSON_REQUESTS = 3000

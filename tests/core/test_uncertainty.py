@@ -6,13 +6,12 @@ import pytest
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_inputs
-from gpucalc.core.calculate import calculate
-from gpucalc.core.inputs import Deployment, PlanInputs, Targets, Workload
-from gpucalc.core.perf_model import plan_efficiency
-from gpucalc.core.perf_result import CeilingKind
-from gpucalc.core.sensitivity import FactorKind, concurrency_sensitivity
-from gpucalc.core.sizing import SizingRequest, size_option
-from gpucalc.core.uncertainty import (
+from gpucalc.core.capacity.calculate import calculate
+from gpucalc.core.capacity.perf_model import plan_efficiency
+from gpucalc.core.capacity.perf_result import CeilingKind
+from gpucalc.core.fleet.sensitivity import FactorKind, concurrency_sensitivity
+from gpucalc.core.fleet.sizing import SizingRequest, size_option
+from gpucalc.core.fleet.uncertainty import (
     UNCERTAIN_CONSTANTS,
     ConstantRange,
     Hurts,
@@ -21,6 +20,7 @@ from gpucalc.core.uncertainty import (
     uncertainty_bands,
     with_constant_factors,
 )
+from gpucalc.core.specs.inputs import Deployment, PlanInputs, Targets, Workload
 
 SIZING = SizingRequest(qps_avg=20)
 
@@ -171,7 +171,7 @@ def test_every_constant_and_key_input_has_a_bar(catalog: Catalog) -> None:
 def test_headline_band_reaches_the_widest_bar(catalog: Catalog) -> None:
     """The issue's case: the band's ends are the extremes of the constant corners and of every
     sensitivity bar, and the Term names the bar that set an end beyond the corners."""
-    from gpucalc.core.sensitivity import FACTOR_NAMES, evaluate_uncertainty
+    from gpucalc.core.fleet.sensitivity import FACTOR_NAMES, evaluate_uncertainty
 
     inputs = resolve_inputs(
         catalog, "llama-3.1-70b-instruct", "h100-sxm-80gb",

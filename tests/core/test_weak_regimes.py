@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-import gpucalc.core.weak_regimes as weak_regimes_module
+import gpucalc.core.capacity.weak_regimes as weak_regimes_module
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.calculate import calculate
-from gpucalc.core.inputs import SpeculativeDecoding
-from gpucalc.core.uncertainty import UNCERTAIN_CONSTANTS, ranges_for, uncertainty_bands
-from gpucalc.core.weak_regimes import REGIME_WIDENING, WeakRegime, weak_regimes
+from gpucalc.core.capacity.calculate import calculate
+from gpucalc.core.capacity.weak_regimes import REGIME_WIDENING, WeakRegime, weak_regimes
+from gpucalc.core.fleet.uncertainty import UNCERTAIN_CONSTANTS, ranges_for, uncertainty_bands
+from gpucalc.core.specs.inputs import SpeculativeDecoding
 from tests.helpers import plan
 
 

@@ -14,14 +14,14 @@ import pytest
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import precision_tiers
 from gpucalc.cli.main import main
-from gpucalc.core.explain import Notice
-from gpucalc.core.inputs import Workload
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.perf_model import build_context
-from gpucalc.core.precision import ComputeDtype
-from gpucalc.core.sizing import SizingRequest, size_fleet
-from gpucalc.core.sweep import per_card_grid
-from gpucalc.core.weight_only import (
+from gpucalc.core.capacity.perf_model import build_context
+from gpucalc.core.capacity.sweep import per_card_grid
+from gpucalc.core.common.explain import Notice
+from gpucalc.core.fleet.sizing import SizingRequest, size_fleet
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.specs.inputs import Workload
+from gpucalc.core.specs.precision import ComputeDtype
+from gpucalc.core.specs.weight_only import (
     WEIGHT_ONLY_NOTICE,
     WeightOnlyFormat,
     engine_format,

@@ -6,7 +6,7 @@ from PySide6.QtCore import QCoreApplication
 from pytestqt.qtbot import QtBot
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.gpu_spec import InterconnectKind
+from gpucalc.core.specs.gpu_spec import InterconnectKind
 from gpucalc.ui.dialogs.custom_gpu_form import LINK_NAMES, CustomGpuForm
 
 

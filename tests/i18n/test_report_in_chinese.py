@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.report import write_report
 from gpucalc.ui.scenario_files import example_paths, example_title, open_scenario
 from tests.i18n.scan import bundled_allowed, english_found, printed_text

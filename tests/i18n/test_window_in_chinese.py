@@ -17,8 +17,9 @@ from pytestqt.qtbot import QtBot
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.ui.app import Shell
-from gpucalc.ui.main_window import MainWindow, Session
+from gpucalc.ui.main_window import MainWindow
 from gpucalc.ui.scenario_files import example_paths, example_title, open_scenario
+from gpucalc.ui.session import Session
 from tests.i18n.scan import bundled_allowed, english_found
 from tests.i18n.widget_text import Shown, menu_texts, opened_dialog_texts, widget_texts
 

@@ -3,8 +3,8 @@ KV bytes per token of a model in BF16."""
 
 from __future__ import annotations
 
-from gpucalc.core.kv import kv_bytes_per_token, kv_groups
-from gpucalc.core.model_spec import ModelSpec
+from gpucalc.core.memory.kv import kv_bytes_per_token, kv_groups
+from gpucalc.core.specs.model_spec import ModelSpec
 
 BF16 = 2.0  # bytes per KV element
 

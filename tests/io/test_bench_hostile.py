@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpucalc.core.measured import MeasuredPoint
+from gpucalc.core.measured.measured import MeasuredPoint
 from gpucalc.io.bench_results import MAX_POINTS, _label_and_unit, parse_bench_text, read_bench_results
 from gpucalc.io.errors import InputFileError
 from tests.io.refusals import result_or_refusal

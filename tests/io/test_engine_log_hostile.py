@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gpucalc.core.measured import MeasuredMemory
+from gpucalc.core.measured.measured import MeasuredMemory
 from gpucalc.io.engine_log import (
     MAX_LINE_CHARS,
     MAX_LOG_COUNT,

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.model_spec import AttentionKind, LayerAttention
+from gpucalc.core.specs.model_spec import AttentionKind, LayerAttention
 from gpucalc.io.errors import InputFileError
 from gpucalc.io.hf_config import model_spec_from_config
 from gpucalc.io.local_model import load_local_model

@@ -19,9 +19,9 @@ from pydantic import ValidationError
 
 from gpucalc.catalog.entries import ModelEntry
 from gpucalc.catalog.tables import TABLES
-from gpucalc.core.kv import kv_bytes_per_token_per_layer
-from gpucalc.core.model_spec import MAX_LAYERS, LayerAttention, ModelSpec
-from gpucalc.core.params import count_param_breakdown
+from gpucalc.core.memory.kv import kv_bytes_per_token_per_layer
+from gpucalc.core.memory.params import count_param_breakdown
+from gpucalc.core.specs.model_spec import MAX_LAYERS, LayerAttention, ModelSpec
 from gpucalc.io.errors import InputFileError
 from gpucalc.io.hf_config import model_spec_from_config
 from gpucalc.io.local_model import load_local_model

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from gpucalc.core.kv import kv_bytes_per_token, kv_groups
-from gpucalc.core.model_spec import LayerAttention
+from gpucalc.core.memory.kv import kv_bytes_per_token, kv_groups
+from gpucalc.core.specs.model_spec import LayerAttention
 from gpucalc.io.errors import InputFileError
 from gpucalc.io.hf_config import UNKNOWN_MODEL_TYPE_NOTE, model_spec_from_config
 from gpucalc.io.hf_layers import NAS_MIXED_KV_HEADS

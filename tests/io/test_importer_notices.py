@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from gpucalc.core.explain import Notice
-from gpucalc.core.model_spec import LayerAttention
+from gpucalc.core.common.explain import Notice
+from gpucalc.core.specs.model_spec import LayerAttention
 from gpucalc.io.errors import InputFileError
 from gpucalc.io.hf_config import model_spec_from_config
 from gpucalc.text.notices import NOTICE_TEXT, notice_text

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gpucalc.core.length_records import LengthRecord
+from gpucalc.core.measured.length_records import LengthRecord
 from gpucalc.io import lengths
 from gpucalc.io.errors import InputFileError
 from gpucalc.io.lengths import LengthsFormat, read_length_pairs, read_lengths

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gpucalc.core.length_records import MAX_TOKENS_PER_REQUEST
+from gpucalc.core.measured.length_records import MAX_TOKENS_PER_REQUEST
 from gpucalc.io.errors import InputFileError
 from gpucalc.io.lengths import read_lengths
 from tests.io.refusals import result_or_refusal

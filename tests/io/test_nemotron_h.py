@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.kv import kv_bytes_per_token, kv_groups
-from gpucalc.core.model_spec import LayerAttention
-from gpucalc.core.params import mamba_params_per_layer, param_breakdown
+from gpucalc.core.memory.kv import kv_bytes_per_token, kv_groups
+from gpucalc.core.memory.params import mamba_params_per_layer, param_breakdown
+from gpucalc.core.specs.model_spec import LayerAttention
 from gpucalc.io.errors import InputFileError
 from gpucalc.io.hf_config import model_spec_from_config
 

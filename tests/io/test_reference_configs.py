@@ -12,14 +12,14 @@ from __future__ import annotations
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.kv import kv_groups
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.model_spec import LayerAttention
-from gpucalc.core.params import (
+from gpucalc.core.memory.kv import kv_groups
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.memory.params import (
     indexer_params_per_layer,
     linear_attention_params_per_layer,
     param_breakdown,
 )
+from gpucalc.core.specs.model_spec import LayerAttention
 from gpucalc.io.hf_layers import (
     NAS_MIXED_KV_HEADS,
     NAS_REPLACED_WITH_LINEAR,

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 import gpucalc.cli.main as cli_main
-from gpucalc.cli.main import EXIT_USAGE, main
+from gpucalc.cli.errors import EXIT_USAGE
+from gpucalc.cli.main import main
 
 PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
 

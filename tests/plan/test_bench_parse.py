@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from gpucalc.core.sim_lengths import RangeRule
+from gpucalc.core.simulation.lengths import RangeRule
 from gpucalc.plan.bench_parse import (
     BenchClient,
     BenchCommandError,

@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.inputs import Deployment
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.inputs import Deployment
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.bench_parse import BenchCommandError, parse_bench_command
 from gpucalc.plan.bench_run import predict_scenario
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.inputs import Deployment
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.inputs import Deployment
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.io.bench_results import read_bench_results
 from gpucalc.plan.bench_parse import parse_bench_command
 from gpucalc.plan.bench_report import prediction_json, result_file_text, tool_summary

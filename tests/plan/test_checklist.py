@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.inputs import Workload
+from gpucalc.core.specs.inputs import Workload
 from gpucalc.plan.checklist import fill_checklist
 from gpucalc.plan.compute import compute_plan
 from gpucalc.text.numbers import count, gib

@@ -23,10 +23,10 @@ from hypothesis import strategies as st
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.cli.args import scenario_from_flags
 from gpucalc.cli.main import build_parser, main
-from gpucalc.core.errors import PlanError
-from gpucalc.core.perf_result import CeilingKind, PerformanceResult
-from gpucalc.core.scenario import Scenario
-from gpucalc.core.sweep import SCENARIO_TIER
+from gpucalc.core.capacity.perf_result import CeilingKind, PerformanceResult
+from gpucalc.core.capacity.sweep import SCENARIO_TIER
+from gpucalc.core.common.errors import PlanError
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.compute import Plan, PlanOptions, compute_plan
 from gpucalc.report.csv_export import report_tables, table_text
 from gpucalc.report.data import build_report

@@ -8,7 +8,7 @@ import shlex
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.disagg_inputs import Disaggregation
+from gpucalc.core.specs.disagg_inputs import Disaggregation
 from gpucalc.plan.compute import compute_plan
 from gpucalc.plan.disaggregation import pool_serve_lines
 from gpucalc.plan.serve_command import ServeCommandError, parse_serve_command
@@ -61,7 +61,7 @@ def test_each_pool_has_a_launch_line_that_pastes_back(catalog: Catalog) -> None:
 
 
 def test_the_plan_holds_the_pools_only_when_disaggregated(catalog: Catalog) -> None:
-    from gpucalc.core.scenario import Scenario
+    from gpucalc.core.specs.scenario import Scenario
 
     base = Scenario(model="llama-3.1-8b-instruct", gpu="h100-sxm-80gb")
     assert compute_plan(catalog, base).disaggregated is None

@@ -10,9 +10,9 @@ import pytest
 from pydantic import BaseModel, ValidationError
 
 from gpucalc.catalog.bundled import Catalog, CatalogError
-from gpucalc.core.errors import PlanError
-from gpucalc.core.inputs import Deployment, Targets, Workload
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.common.errors import PlanError
+from gpucalc.core.specs.inputs import Deployment, Targets, Workload
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.io.errors import InputFileError
 from gpucalc.plan.field_errors import (
     command_line_name,
@@ -114,7 +114,7 @@ def test_pydantic_errors_are_told_by_their_kind() -> None:
 
 def test_plan_errors_name_the_field_to_change(catalog: Catalog) -> None:
     from gpucalc.catalog.resolve import resolve_scenario
-    from gpucalc.core.memory_plan import calculate_memory
+    from gpucalc.core.memory.memory_plan import calculate_memory
 
     scenario = Scenario(deployment=Deployment(num_gpus=3, tensor_parallel_size=3))
     with pytest.raises(PlanError) as caught:

@@ -6,11 +6,11 @@ import pytest
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_scenario
-from gpucalc.core.inputs import Deployment, Targets, TrafficMode, Workload
-from gpucalc.core.perf_result import CeilingKind
-from gpucalc.core.quality import QUALITY_CAVEAT
-from gpucalc.core.scenario import Scenario
-from gpucalc.core.sizing import SizingRequest, size_fleet, size_option
+from gpucalc.core.capacity.perf_result import CeilingKind
+from gpucalc.core.fleet.sizing import SizingRequest, size_fleet, size_option
+from gpucalc.core.specs.inputs import Deployment, Targets, TrafficMode, Workload
+from gpucalc.core.specs.quality import QUALITY_CAVEAT
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.compute import Plan, PlanOptions, compute_plan
 
 CHAT_70B = Scenario(

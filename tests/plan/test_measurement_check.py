@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.inputs import Deployment, Workload
-from gpucalc.core.measured import MeasuredPoint
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.measured.measured import MeasuredPoint
+from gpucalc.core.specs.inputs import Deployment, Workload
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.compute import PlanOptions, compute_plan
 from gpucalc.plan.measurement_check import (
     HINT_TARGET_HELD,

@@ -8,8 +8,8 @@ import shlex
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.inputs import Deployment, RequestClass, Workload
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.inputs import Deployment, RequestClass, Workload
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.bench_commands import BenchTool
 from gpucalc.plan.compute import Plan, PlanOptions, compute_plan
 from gpucalc.plan.measurement_plan import (

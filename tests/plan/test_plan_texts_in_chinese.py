@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.explain import Notice
-from gpucalc.core.inputs import RequestClass, Workload
+from gpucalc.core.common.explain import Notice
+from gpucalc.core.specs.inputs import RequestClass, Workload
 from gpucalc.plan.checklist import fill_checklist, item_detail, item_title
 from gpucalc.plan.compute import PlanOptions, compute_plan
 from gpucalc.plan.measurement_check import (

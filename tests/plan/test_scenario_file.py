@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from gpucalc.catalog.storage import config_dir
-from gpucalc.core.inputs import Deployment
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.inputs import Deployment
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.scenario_file import ScenarioFileError, load_scenario, save_scenario
 from gpucalc.plan.settings_store import SettingsStore, WindowSettings
 

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan import scenario_file
 from gpucalc.plan.scenario_file import MAX_FILE_BYTES, ScenarioFileError, load_scenario, save_scenario
 from tests.hostile_json import deep_nesting, documents_with

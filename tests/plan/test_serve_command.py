@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.serve_command import ServeCommandError, parse_serve_command
 
 

@@ -6,9 +6,9 @@ import pytest
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_scenario
-from gpucalc.core.inputs import Deployment
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.specs.inputs import Deployment
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.serve_command import images_per_prompt, parse_serve_command
 from gpucalc.plan.serve_line import serve_line
 

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan import settings_store
 from gpucalc.plan.settings_store import MAX_SETTINGS_BYTES, SettingsStore, WindowSettings
 from tests.hostile_json import deep_nesting, documents_with

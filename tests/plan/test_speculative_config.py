@@ -14,8 +14,8 @@ import pytest
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_scenario
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.speculative_inputs import SpecMethod
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.specs.speculative_inputs import SpecMethod
 from gpucalc.plan.serve_command import ServeCommandError, parse_serve_command
 from gpucalc.plan.serve_line import serve_line
 from gpucalc.plan.speculative_config import (

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from gpucalc.core.inputs import Deployment, Targets, Workload
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.inputs import Deployment, Targets, Workload
+from gpucalc.core.specs.scenario import Scenario
 
 TP_SCENARIO = Scenario(
     name="70B chat, 8× H100",

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.inputs import Deployment, RequestClass, Workload
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.inputs import Deployment, RequestClass, Workload
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.report.csv_export import report_tables, write_csv_files
 from gpucalc.report.csv_readme import FILE_NOTES, README_NAME
 from gpucalc.report.csv_summary import CSV_FORMAT_VERSION

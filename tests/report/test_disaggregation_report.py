@@ -12,9 +12,9 @@ from PySide6.QtWidgets import QApplication
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.cli.main import main
-from gpucalc.core.disagg_inputs import Disaggregation
-from gpucalc.core.inputs import Deployment, Workload
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.disagg_inputs import Disaggregation
+from gpucalc.core.specs.inputs import Deployment, Workload
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.report import build_report, write_report
 from gpucalc.report.csv_export import disaggregated_table, report_tables, table_text
 from gpucalc.report.csv_summary import summary_rows

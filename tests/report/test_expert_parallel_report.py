@@ -11,9 +11,9 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.expert_parallel import AllToAllMode
-from gpucalc.core.inputs import Deployment, Workload
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.inputs import Deployment, Workload
+from gpucalc.core.specs.parallel_inputs import AllToAllMode
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.report import write_report
 from gpucalc.report.csv_export import write_csv_files
 from gpucalc.report.data import build_report

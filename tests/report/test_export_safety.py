@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from gpucalc.catalog import storage
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.inputs import Deployment, RequestClass, Workload
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.inputs import Deployment, RequestClass, Workload
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.io.spreadsheet import FORMULA_STARTS, neutral_cell, restored_cell
 from gpucalc.report.csv_export import cell_text, write_csv_files
 from gpucalc.report.csv_readme import CONVENTIONS

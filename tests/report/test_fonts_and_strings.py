@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QApplication
 
 from gpucalc.catalog.paths import resources_dir
 from gpucalc.report.fonts import BUNDLED_FAMILY, register_bundled_fonts, report_family
-from gpucalc.report.sections import SECTION_TITLES
 from gpucalc.report.strings import tr
+from gpucalc.report.writer import SECTION_TITLES
 from tests.report.pdf_text import pdf_pages
 
 

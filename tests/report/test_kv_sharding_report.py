@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.inputs import Deployment, StateDtype
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.inputs import Deployment, StateDtype
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.report.csv_summary import summary_rows
 from gpucalc.report.data import ReportData, build_report
 from gpucalc.report.layout import TableRow

@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.measurement_plan import StepKind, measurement_plan
 from gpucalc.report import build_report, write_report
 from gpucalc.report.numbers import count, sig3

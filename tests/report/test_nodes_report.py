@@ -10,8 +10,8 @@ from pathlib import Path
 from PySide6.QtWidgets import QApplication
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.inputs import Deployment
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.inputs import Deployment
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.report import write_report
 from gpucalc.report.csv_export import write_csv_files
 from tests.report.pdf_text import pdf_pages

@@ -12,9 +12,9 @@ from gpucalc.catalog.bundled import Catalog
 from gpucalc.plan.checklist import fill_checklist
 from gpucalc.report import ReportSummary, build_report, write_report
 from gpucalc.report.numbers import count, gib
-from gpucalc.report.sections import SECTION_TITLES
 from gpucalc.report.strings import tr
 from gpucalc.report.summary import SUMMARY_TITLE
+from gpucalc.report.writer import SECTION_TITLES
 from tests.report.pdf_text import pdf_pages
 from tests.report.scenarios import NO_FIT_SCENARIO, SMALL_SCENARIO, TP_SCENARIO
 

@@ -7,8 +7,8 @@ from pathlib import Path
 from PySide6.QtWidgets import QApplication
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.inputs import Deployment, Targets, Workload
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.inputs import Deployment, Targets, Workload
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.report import build_report, write_report
 from gpucalc.report.numbers import count
 from tests.report.pdf_text import pdf_pages

@@ -8,8 +8,8 @@ import math
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.perf_result import CeilingKind, PerformanceResult
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.capacity.perf_result import CeilingKind, PerformanceResult
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.compute import compute_plan
 from gpucalc.report.plots import label_rows, load_crossings, load_markers, marker_span, target_crossing
 from gpucalc.text.numbers import count

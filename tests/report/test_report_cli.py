@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from gpucalc.cli.main import EXIT_DOES_NOT_FIT, EXIT_USAGE, main
+from gpucalc.cli.errors import EXIT_DOES_NOT_FIT, EXIT_USAGE
+from gpucalc.cli.main import main
 from gpucalc.plan.scenario_file import save_scenario
 from tests.report.scenarios import NO_FIT_SCENARIO, SMALL_SCENARIO
 

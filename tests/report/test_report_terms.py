@@ -5,14 +5,15 @@ from __future__ import annotations
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.explain import Term
-from gpucalc.core.inputs import Deployment
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.common.explain import Term
+from gpucalc.core.specs.inputs import Deployment
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.report import build_report
 from gpucalc.report.data import ReportData
 from gpucalc.report.layout import TableRow
 from gpucalc.report.risk_sections import range_reason
-from gpucalc.report.sections import Writer, report_blocks
+from gpucalc.report.sections import report_blocks
+from gpucalc.report.writer import Writer
 from gpucalc.text.terms import formula_text, input_name, term_name
 
 SCENARIOS = {

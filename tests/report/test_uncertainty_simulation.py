@@ -195,7 +195,7 @@ def test_zip_holds_the_new_csv_files(tmp_path: Path) -> None:
 
 def test_capacity_is_a_lower_bound_when_every_rate_meets_the_targets(qapp: QApplication) -> None:
     from gpucalc.report.risk_sections import capacity_sentence
-    from gpucalc.report.sections import Writer
+    from gpucalc.report.writer import Writer
 
     data = build_report(SMALL_SCENARIO, Catalog.load(), "en", created=CREATED)
     sim, perf = data.simulation, data.result.performance

@@ -7,13 +7,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.inputs import Deployment
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.inputs import Deployment
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.compute import PlanOptions, compute_plan
 from gpucalc.report.data import report_data
 from gpucalc.report.layout import TableRow
-from gpucalc.report.sections import Writer, inputs_section
+from gpucalc.report.sections import inputs_section
 from gpucalc.report.summary import summary_blocks
+from gpucalc.report.writer import Writer
 from gpucalc.text.catalog_text import CATALOG_CONTEXT, catalog_name, split_qualifiers
 from gpucalc.text.extract_messages import catalog_messages, extract
 

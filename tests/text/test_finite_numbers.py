@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpucalc.core.calculate import _summary
-from gpucalc.core.load import OperatingPoint
+from gpucalc.core.capacity.calculate import _summary
+from gpucalc.core.capacity.load import OperatingPoint
 from gpucalc.text.numbers import (
     compact_number,
     count,

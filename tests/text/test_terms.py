@@ -8,10 +8,10 @@ import pytest
 from pydantic import BaseModel
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.explain import Term, template, term
-from gpucalc.core.inputs import Deployment, RequestClass, Targets, Workload
-from gpucalc.core.scenario import Scenario
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.common.explain import Term, template, term
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.specs.inputs import Deployment, RequestClass, Targets, Workload
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.report import build_report
 from gpucalc.text.catalogue import translate
 from gpucalc.text.extract_messages import extract
@@ -108,7 +108,7 @@ def test_every_formula_is_marked_and_reads_in_chinese(plan_terms: dict[str, list
 
 SETTINGS_KEYS = frozenset({"total_gib_per_gpu", "memory_fraction", "max_model_len", "max_num_batched_tokens",
                            "max_num_seqs"})
-"""The engine settings' terms: their formulas are written (and marked) in core/settings.py."""
+"""The engine settings' terms: their formulas are written (and marked) in core/memory/settings.py."""
 SAME_IN_CHINESE = frozenset({"N + k", "--kv-cache-memory"})
 """Formulas written only in symbols or flags: the same in both languages."""
 

@@ -13,9 +13,9 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.ui.app import Shell
-from gpucalc.ui.main_window import Session
+from gpucalc.ui.session import Session
 
 # The offscreen platform plugin cannot do this; it is not a defect of the window.
 ALLOWED = ("This plugin does not support propagateSizeHints()",)

@@ -7,8 +7,8 @@ from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.inputs import Deployment
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.inputs import Deployment
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.bench_run import BenchPrediction
 from gpucalc.ui.app import Shell
 from gpucalc.ui.dialogs.bench_dialog import BenchDialog

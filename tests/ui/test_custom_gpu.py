@@ -12,9 +12,9 @@ from pytestqt.qtbot import QtBot
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_scenario
 from gpucalc.catalog.user_store import UserStore
-from gpucalc.core.gpu_spec import GpuSpec
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.specs.gpu_spec import GpuSpec
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.catalog_session import CatalogSession
 from gpucalc.ui.dialogs.custom_gpu import CustomGpuDialog
 from gpucalc.ui.dialogs.custom_gpu_form import ERROR_STYLE

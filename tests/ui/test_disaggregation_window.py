@@ -66,7 +66,7 @@ def test_decode_dp_field_puts_the_decode_pool_in_engines(qtbot: QtBot, shell: Sh
 
 
 def test_sizing_tooltip_explains_a_disaggregated_row(shell: Shell) -> None:
-    from gpucalc.core.sizing import SizingRow
+    from gpucalc.core.fleet.sizing import SizingRow
     from gpucalc.ui.panels.sizing_model import SizingTableModel
 
     row = SizingRow(gpu="h100-sxm-80gb", gpu_name="H100", precision="bf16", kv_format="bf16",

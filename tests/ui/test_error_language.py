@@ -9,8 +9,8 @@ from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from gpucalc.core.inputs import Deployment
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.inputs import Deployment
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.ui.app import Shell
 from gpucalc.ui.fields import ALL_FIELDS, CONTEXT, field_title
 from tests.ui.conftest import RESULT_TIMEOUT_MS

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QSpinBox
 from pytestqt.qtbot import QtBot
 
-from gpucalc.core.expert_parallel import DEFAULT_IMBALANCE, EPLB_IMBALANCE
+from gpucalc.core.specs.parallel_inputs import DEFAULT_IMBALANCE, EPLB_IMBALANCE
 from gpucalc.ui.app import Shell
 from gpucalc.ui.fields import ALL_FIELDS
 from tests.ui.conftest import RESULT_TIMEOUT_MS

@@ -8,8 +8,8 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.calculate import Result, calculate
-from gpucalc.core.explain import Term
+from gpucalc.core.capacity.calculate import Result, calculate
+from gpucalc.core.common.explain import Term
 from gpucalc.report.reader_text import reader_text
 from gpucalc.text.terms import formula_text, input_name, source_text, term_name
 from gpucalc.ui.explain_pane import ExplainPane

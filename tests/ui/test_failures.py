@@ -11,16 +11,16 @@ from pydantic import ValidationError
 from pytestqt.qtbot import QtBot
 
 from gpucalc.catalog.bundled import CatalogError
-from gpucalc.core.errors import PlanError
-from gpucalc.core.inputs import Deployment, Workload
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.common.errors import PlanError
+from gpucalc.core.specs.inputs import Deployment, Workload
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.io.errors import InputFileError
 from gpucalc.plan.scenario_file import ScenarioFileError
 from gpucalc.ui import controller as controller_module
 from gpucalc.ui.app import Shell, _initial_scenario
 from gpucalc.ui.failures import describe_failure, failure_reason, raised_by_gpucalc
-from gpucalc.ui.main_window import Session
 from gpucalc.ui.scenario_files import open_scenario
+from gpucalc.ui.session import Session
 from tests.ui.conftest import RESULT_TIMEOUT_MS
 
 
@@ -49,7 +49,7 @@ def test_a_validation_error_names_the_field_as_the_form_titles_it() -> None:
 
 
 def test_a_value_error_gpucalc_raises_on_purpose_keeps_its_message() -> None:
-    from gpucalc.core.length_stats import length_stats
+    from gpucalc.core.measured.length_stats import length_stats
 
     with pytest.raises(ValueError, match="no requests") as caught:
         length_stats([])

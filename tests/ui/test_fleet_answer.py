@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
-from gpucalc.core.inputs import Deployment, Workload
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.inputs import Deployment, Workload
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.text.answer_text import fleet_sentence
 from gpucalc.text.numbers import count, sig3
 from gpucalc.ui.app import Shell

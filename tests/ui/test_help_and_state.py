@@ -10,8 +10,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractSpinBox, QFileDialog, QSpinBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from gpucalc.core.inputs import Deployment
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.inputs import Deployment
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.ui.app import Shell, show_first_steps_once
 from gpucalc.ui.fields import ALL_FIELDS
 from gpucalc.ui.help import (

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtWidgets import QFileDialog, QTableWidget, QTableWidgetItem
 from pytestqt.qtbot import QtBot
 
-from gpucalc.core.inputs import Workload
+from gpucalc.core.specs.inputs import Workload
 from gpucalc.ui.dialogs.lengths_dialog import LengthsDialog
 
 SIGNAL_TIMEOUT_MS = 2000

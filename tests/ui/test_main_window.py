@@ -11,9 +11,9 @@ from pathlib import Path
 from PySide6.QtWidgets import QComboBox, QSpinBox
 from pytestqt.qtbot import QtBot
 
-from gpucalc.core.inputs import Deployment
-from gpucalc.core.perf_result import CeilingKind
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.capacity.perf_result import CeilingKind
+from gpucalc.core.specs.inputs import Deployment
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.settings_store import SettingsStore
 from gpucalc.ui.app import Shell
 from gpucalc.ui.main_window import MainWindow

@@ -8,9 +8,9 @@ from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.engine import EngineKind
-from gpucalc.core.inputs import Deployment, Workload
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.engine import EngineKind
+from gpucalc.core.specs.inputs import Deployment, Workload
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.compute import PlanOptions, compute_plan
 from gpucalc.plan.measurement_plan import measurement_plan
 from gpucalc.ui.app import Shell

@@ -11,8 +11,8 @@ from pytestqt.qtbot import QtBot
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.user_store import UserStore
-from gpucalc.core.engine import EngineProfile
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.engine import EngineProfile
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.ui.dialogs.measurements import FLAG_BRUSH, MeasurementsDialog
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"

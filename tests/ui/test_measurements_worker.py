@@ -12,10 +12,10 @@ from pytestqt.qtbot import QtBot
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.user_store import UserStore
-from gpucalc.core import calibrate
-from gpucalc.core.calibrate import MAX_CALIBRATION_POINTS, CalibrationResult
-from gpucalc.core.measured import MeasuredMemory, MeasuredPoint
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.measured import calibrate
+from gpucalc.core.measured.calibrate import MAX_CALIBRATION_POINTS, CalibrationResult
+from gpucalc.core.measured.measured import MeasuredMemory, MeasuredPoint
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.io import engine_log
 from gpucalc.io.engine_log import MAX_LOG_BYTES
 from gpucalc.ui.dialogs.measurements import MAX_SHOWN_LOG_CHARS, MeasurementsDialog

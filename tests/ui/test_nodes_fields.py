@@ -7,7 +7,7 @@ from pytestqt.qtbot import QtBot
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.user_store import UserStore
-from gpucalc.core.inputs import Deployment
+from gpucalc.core.specs.inputs import Deployment
 from gpucalc.plan.catalog_session import CatalogSession
 from gpucalc.ui.app import Shell
 from gpucalc.ui.dialogs.spec_tables import SpecTablesDialog

@@ -11,9 +11,9 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QStyleFactory, QTableWidget, QTreeWidget, QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
-from gpucalc.core.inputs import TrafficMode, Workload
-from gpucalc.core.perf_result import CeilingKind, PerformanceResult
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.capacity.perf_result import CeilingKind, PerformanceResult
+from gpucalc.core.specs.inputs import TrafficMode, Workload
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.text.palette import DARK_BACKGROUND, LIGHT_BACKGROUND, MIN_TEXT_CONTRAST, contrast_ratio
 from gpucalc.ui.app import Shell
 from gpucalc.ui.format import term_value

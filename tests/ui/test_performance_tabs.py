@@ -10,10 +10,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDialog
 from pytestqt.qtbot import QtBot
 
-from gpucalc.core.inputs import Deployment, Workload
-from gpucalc.core.perf_result import CeilingKind
-from gpucalc.core.presets import PRESETS
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.capacity.perf_result import CeilingKind
+from gpucalc.core.specs.inputs import Deployment, Workload
+from gpucalc.core.specs.presets import PRESETS
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.scenario_file import save_scenario
 from gpucalc.ui.app import Shell
 from gpucalc.ui.format import count
@@ -248,7 +248,7 @@ def test_uncertainty_tab_and_band_in_the_answer(shell: Shell) -> None:
 
 def test_workload_from_a_lengths_file_replaces_the_workload(qtbot: QtBot, shell: Shell,
                                                             tmp_path: Path) -> None:
-    from gpucalc.core.length_stats import length_stats
+    from gpucalc.core.measured.length_stats import length_stats
     from gpucalc.io.lengths import read_lengths
 
     path = tmp_path / "lengths.csv"

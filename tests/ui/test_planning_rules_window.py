@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QDoubleSpinBox, QSpinBox, QTableWidget
 from pytestqt.qtbot import QtBot
 
-from gpucalc.core.memory_plan import MEMORY_ALARM_SHARE
-from gpucalc.core.perf_result import CeilingKind
+from gpucalc.core.capacity.perf_result import CeilingKind
+from gpucalc.core.memory.memory_plan import MEMORY_ALARM_SHARE
 from gpucalc.ui.app import Shell
 from gpucalc.ui.format import kind_name
 from tests.ui.conftest import RESULT_TIMEOUT_MS

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.inputs import Deployment
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.inputs import Deployment
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.compute import PlanOptions, compute_plan
 from gpucalc.ui.answer import Verdict, answer_for
 

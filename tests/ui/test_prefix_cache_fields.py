@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox, QSpinBox
 from pytestqt.qtbot import QtBot
 
-from gpucalc.core.perf_result import CeilingKind
+from gpucalc.core.capacity.perf_result import CeilingKind
 from gpucalc.ui.app import Shell
 from gpucalc.ui.explain_pane import performance_groups
 from tests.ui.conftest import RESULT_TIMEOUT_MS

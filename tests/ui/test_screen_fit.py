@@ -13,10 +13,10 @@ from pytestqt.qtbot import QtBot
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.cli.main import _scale_factor, _screen_size, build_parser
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.settings_store import WindowSettings
 from gpucalc.ui.app import Shell, screenshot_size
-from gpucalc.ui.main_window import MainWindow, Session
+from gpucalc.ui.main_window import MainWindow
 from gpucalc.ui.screen_fit import (
     EXPLAIN_DOCK_WIDTH,
     INPUTS_DOCK_WIDTH,
@@ -27,6 +27,7 @@ from gpucalc.ui.screen_fit import (
     dock_widths,
     first_run_size,
 )
+from gpucalc.ui.session import Session
 from tests.ui.conftest import RESULT_TIMEOUT_MS
 
 TASKBAR_PX = 40

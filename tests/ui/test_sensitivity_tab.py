@@ -8,10 +8,10 @@ from pytestqt.qtbot import QtBot
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_inputs
-from gpucalc.core.inputs import Deployment, PlanInputs, Targets, Workload
-from gpucalc.core.sensitivity import concurrency_sensitivity
-from gpucalc.core.sizing import SizingRequest
-from gpucalc.core.uncertainty import uncertainty_bands
+from gpucalc.core.fleet.sensitivity import concurrency_sensitivity
+from gpucalc.core.fleet.sizing import SizingRequest
+from gpucalc.core.fleet.uncertainty import uncertainty_bands
+from gpucalc.core.specs.inputs import Deployment, PlanInputs, Targets, Workload
 from gpucalc.ui.panels.sensitivity_tab import MAX_BARS, SensitivityTab
 
 

@@ -8,9 +8,9 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.explain import Term
-from gpucalc.core.inputs import RequestClass, Workload
-from gpucalc.core.memory_plan import calculate_memory
+from gpucalc.core.common.explain import Term
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.specs.inputs import RequestClass, Workload
 from gpucalc.ui.panels.simulate_tab import SimulateTab, SimulationOutcome
 from tests.helpers import plan
 

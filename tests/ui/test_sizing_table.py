@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.sizing import SizingRow
+from gpucalc.core.fleet.sizing import SizingRow
 from gpucalc.ui.panels.sizing_model import (
     COLUMNS,
     FLAG_MARK,

@@ -16,8 +16,8 @@ from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.file_lock import LOCK_NAME
 from gpucalc.catalog.resolve import resolve_scenario
 from gpucalc.catalog.user_store import UserStore
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.catalog_session import CatalogSession
 from gpucalc.ui.app import Shell, warn_catalog_notices
 from gpucalc.ui.dialogs.import_preview import ImportPreviewDialog
@@ -25,7 +25,7 @@ from gpucalc.ui.dialogs.spec_table_model import ERROR_BRUSH
 from gpucalc.ui.dialogs.spec_table_tab import SpecTableTab
 from gpucalc.ui.dialogs.spec_tables import SpecTablesDialog
 from gpucalc.ui.dialogs.table_rows import RowOrigin
-from gpucalc.ui.main_window import Session
+from gpucalc.ui.session import Session
 from tests.ui.conftest import RESULT_TIMEOUT_MS
 
 H100 = "h100-sxm-80gb"

@@ -6,8 +6,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QSpinBox
 from pytestqt.qtbot import QtBot
 
-from gpucalc.core.inputs import Deployment
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.inputs import Deployment
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.ui.app import Shell
 from gpucalc.ui.result_tabs import TAB_NAMES
 from tests.ui.conftest import RESULT_TIMEOUT_MS

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.scenario_file import save_scenario
 from gpucalc.ui.app import Shell
 from gpucalc.ui.plain_text import MarkupLabel, PlainLabel, menu_text, plain_tooltip

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QMessageBox, QSpinBox
 from pytestqt.qtbot import QtBot
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.compute import compute_plan
 from gpucalc.plan.scenario_file import load_scenario, save_scenario
 from gpucalc.ui.app import Shell

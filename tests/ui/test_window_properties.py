@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PySide6.QtGui import Qt, QTextDocument
 
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.scenario_file import ScenarioFileError
 from gpucalc.ui.failures import describe_failure
 from gpucalc.ui.plain_text import plain_tooltip

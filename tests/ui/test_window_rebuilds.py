@@ -11,7 +11,7 @@ from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.ui.app import Shell
 from tests.ui.conftest import RESULT_TIMEOUT_MS
 
@@ -46,7 +46,7 @@ def test_recalculating_after_language_theme_and_table_rebuilds_raises_nothing(
 
 
 def test_a_failure_after_a_rebuild_reaches_only_the_new_window(qtbot: QtBot, rebuilt_shell: Shell) -> None:
-    from gpucalc.core.inputs import Deployment
+    from gpucalc.core.specs.inputs import Deployment
 
     shell = rebuilt_shell
     shell.switch_language("zh_CN")

@@ -9,10 +9,10 @@ from pytestqt.qtbot import QtBot
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.storage import config_dir
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.settings_store import SettingsStore
 from gpucalc.ui.app import Shell
-from gpucalc.ui.main_window import Session
+from gpucalc.ui.session import Session
 from tests.ui.conftest import RESULT_TIMEOUT_MS
 
 

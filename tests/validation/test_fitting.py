@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.least_squares import levenberg_marquardt
+from gpucalc.core.common.least_squares import levenberg_marquardt
 from gpucalc.validation.constants import shipped_values, with_step_constants
 from gpucalc.validation.evaluation import evaluate
 from gpucalc.validation.fitting import (

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.bench_parse import parse_bench_command
 from gpucalc.plan.bench_report import tool_summary
 from gpucalc.plan.bench_run import BenchPrediction, predict_scenario

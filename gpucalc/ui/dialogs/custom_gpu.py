@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.tables import TableValidationError, validate_entry
 from gpucalc.catalog.user_store import UserStore, UserStoreError
-from gpucalc.core.gpu_spec import GpuSpec
+from gpucalc.core.specs.gpu_spec import GpuSpec
 from gpucalc.ui.dialogs.custom_gpu_form import CustomGpuForm
 from gpucalc.ui.failures import failure_reason
 

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpucalc.core.gpu_spec import GpuSpec, InterconnectKind
-from gpucalc.core.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.specs.gpu_spec import GpuSpec, InterconnectKind
 from gpucalc.ui.plain_text import PlainLabel, plain_tooltip
 
 DTYPES = ("fp32", "tf32", "fp16", "bf16", "fp8", "int8", "fp4", "int4")

@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpucalc.core.explain import Term
-from gpucalc.core.inputs import Workload
-from gpucalc.core.length_stats import LengthDistribution, LengthHistogram, LengthStats, length_stats
+from gpucalc.core.common.explain import Term
+from gpucalc.core.measured.length_stats import LengthDistribution, LengthHistogram, LengthStats, length_stats
+from gpucalc.core.specs.inputs import Workload
 from gpucalc.io.errors import InputFileError
 from gpucalc.io.lengths import LengthsFile, read_lengths
 from gpucalc.ui.explain_pane import term_tooltip

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpucalc.core.engine import EngineKind
+from gpucalc.core.specs.engine import EngineKind
 from gpucalc.plan.bench_commands import OWN_TOOL, BenchTool
 from gpucalc.plan.measurement_check import (
     Mark,

@@ -54,28 +54,28 @@ from gpucalc.catalog.calibration import (
 from gpucalc.catalog.resolve import resolve_scenario
 from gpucalc.catalog.tables import TableValidationError
 from gpucalc.catalog.user_store import UserStore, UserStoreError
-from gpucalc.core.calibrate import (
+from gpucalc.core.capacity.perf_model import plan_efficiency
+from gpucalc.core.common.errors import PlanError
+from gpucalc.core.measured.calibrate import (
     CalibrationResult,
     fit_efficiency,
     operating_point,
     split_holdout,
     workload_inputs,
 )
-from gpucalc.core.efficiency import Efficiency
-from gpucalc.core.engine import EngineProfile
-from gpucalc.core.errors import PlanError
-from gpucalc.core.inputs import Deployment, PlanInputs
-from gpucalc.core.log_compare import (
+from gpucalc.core.measured.log_compare import (
     LogCalibration,
     LogComparison,
     calibrate_from_log,
     calibration_name,
     compare_memory,
 )
-from gpucalc.core.measured import MeasuredMemory, MeasuredPoint
-from gpucalc.core.memory_plan import calculate_memory
-from gpucalc.core.perf_model import plan_efficiency
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.measured.measured import MeasuredMemory, MeasuredPoint
+from gpucalc.core.memory.memory_plan import calculate_memory
+from gpucalc.core.specs.efficiency import Efficiency
+from gpucalc.core.specs.engine import EngineProfile
+from gpucalc.core.specs.inputs import Deployment, PlanInputs
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.io.bench_results import read_bench_results
 from gpucalc.io.engine_log import (
     deployment_overrides,

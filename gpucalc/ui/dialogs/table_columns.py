@@ -16,7 +16,7 @@ from pydantic import BaseModel
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.tables import table_spec, unwrap_optional
-from gpucalc.core.price import USD
+from gpucalc.core.specs.price import USD
 from gpucalc.text.prices import money
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
 

@@ -7,9 +7,9 @@ import html
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QTableWidget, QVBoxLayout, QWidget
 
-from gpucalc.core.explain import Term
-from gpucalc.core.perf_result import PerformanceResult, PointSummary
-from gpucalc.core.prefix_cache import prefix_cache_terms
+from gpucalc.core.capacity.perf_result import PerformanceResult, PointSummary
+from gpucalc.core.common.explain import Term
+from gpucalc.core.step.prefix_cache import prefix_cache_terms
 from gpucalc.text.notices import notice_text
 from gpucalc.text.palette import CEILING_COLOURS, readable_on
 from gpucalc.text.speculative_text import speculative_line

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpucalc.core.perf_result import PerformanceResult
+from gpucalc.core.capacity.perf_result import PerformanceResult
 from gpucalc.plan.compute import Plan
 from gpucalc.ui.format import count, kind_name, sig3
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP, catalog_display_name

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpucalc.core.sweep import CONTEXT_TIERS, SCENARIO_TIER, GridCell
+from gpucalc.core.capacity.sweep import CONTEXT_TIERS, SCENARIO_TIER, GridCell
 from gpucalc.text.palette import CEILING_COLOURS
 from gpucalc.ui.format import count, kind_name
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP

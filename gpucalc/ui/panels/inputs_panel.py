@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.core.inputs import SLO_PERCENTILES
+from gpucalc.core.specs.inputs import SLO_PERCENTILES
 from gpucalc.plan.compute import Plan
 from gpucalc.text.speculative_text import SPECULATIVE_METHOD_NAMES
 from gpucalc.text.terms import ALL2ALL_MODE_NAMES

@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QTableWidget, QVBoxLayout, QWidget
 
-from gpucalc.core.explain import Term
-from gpucalc.core.memory_result import MemoryResult
+from gpucalc.core.common.explain import Term
+from gpucalc.core.memory.memory_result import MemoryResult
 from gpucalc.ui.format import memory_size, share_text, term_name, term_value
 from gpucalc.ui.panels.term_table import fill_terms, selected_key, term_table
 from gpucalc.ui.plots.memory_bar import COLOURS, MemoryBar

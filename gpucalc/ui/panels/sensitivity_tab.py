@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpucalc.core.sensitivity import FACTOR_NAMES, Sensitivity, TornadoBar
-from gpucalc.core.uncertainty import Band, Bands
+from gpucalc.core.fleet.sensitivity import FACTOR_NAMES, Sensitivity, TornadoBar
+from gpucalc.core.fleet.uncertainty import Band, Bands
 from gpucalc.ui.explain_pane import term_tooltip
 from gpucalc.ui.format import count, sig3, unit_name, window_translate
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP

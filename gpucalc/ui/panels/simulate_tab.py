@@ -30,13 +30,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpucalc.core.explain import Notice, Term
-from gpucalc.core.inputs import SLO_PERCENTILES, PlanInputs
-from gpucalc.core.memory_result import MemoryResult
-from gpucalc.core.sim_capacity import SloCapacity
-from gpucalc.core.sim_limits import MAX_SIMULATED_REQUESTS
-from gpucalc.core.sim_metrics import SimulationResult
-from gpucalc.core.sim_sweep import RateSweep
+from gpucalc.core.common.explain import Notice, Term
+from gpucalc.core.memory.memory_result import MemoryResult
+from gpucalc.core.simulation.capacity import SloCapacity
+from gpucalc.core.simulation.limits import MAX_SIMULATED_REQUESTS
+from gpucalc.core.simulation.metrics import SimulationResult
+from gpucalc.core.simulation.sweep import RateSweep
+from gpucalc.core.specs.inputs import SLO_PERCENTILES, PlanInputs
 from gpucalc.text.notices import notice_text
 from gpucalc.ui.explain_pane import term_tooltip
 from gpucalc.ui.failures import failure_reason
@@ -272,15 +272,15 @@ class SimulateTab(QWidget):
         """Start a simulation on the worker with the current controls (a running one is cancelled)."""
         if self._inputs is None or self._memory is None:
             return
-        from gpucalc.core.sim_capacity import offered_load_notice, slo_capacity
-        from gpucalc.core.sim_sweep import (
+        from gpucalc.core.simulation.capacity import offered_load_notice, slo_capacity
+        from gpucalc.core.simulation.simulate import SimulationCancelled, simulate
+        from gpucalc.core.simulation.sweep import (
             SWEEP_TOP_OF_SATURATION,
             rates_up_to,
             saturation_rate,
             simulate_rate_sweep,
         )
-        from gpucalc.core.sim_traffic import TrafficSpec
-        from gpucalc.core.simulate import SimulationCancelled, simulate
+        from gpucalc.core.simulation.traffic import TrafficSpec
 
         inputs, memory = self._inputs, self._memory
         by_rate = self.load_kind.currentIndex() == 0
@@ -352,7 +352,7 @@ class SimulateTab(QWidget):
         self.resultReady.emit(outcome)
 
     def _on_failed(self, error: object) -> None:
-        from gpucalc.core.simulate import SimulationCancelled
+        from gpucalc.core.simulation.simulate import SimulationCancelled
 
         self._set_running(False)
         if isinstance(error, SimulationCancelled):

@@ -14,9 +14,9 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
-from gpucalc.core.fleet import HOURS_PER_MONTH
-from gpucalc.core.gpu_spec import GpuSpec, InterconnectKind
-from gpucalc.core.sizing import SizingRow, mark_pareto
+from gpucalc.core.fleet.fleet import HOURS_PER_MONTH
+from gpucalc.core.fleet.sizing import SizingRow, mark_pareto
+from gpucalc.core.specs.gpu_spec import GpuSpec, InterconnectKind
 from gpucalc.text.answer_text import short_limit_name
 from gpucalc.ui.format import count, layout_name, share_text, sig3, window_translate
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP, catalog_display_name

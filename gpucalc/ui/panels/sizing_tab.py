@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import precision_tiers
-from gpucalc.core.inputs import PlanInputs
-from gpucalc.core.sizing import SizingCancelled, SizingRequest, SizingRow, size_fleet
+from gpucalc.core.fleet.sizing import SizingCancelled, SizingRequest, SizingRow, size_fleet
+from gpucalc.core.specs.inputs import PlanInputs
 from gpucalc.ui.failures import failure_reason
 from gpucalc.ui.panels.sizing_model import (
     PARETO_LEGEND_TEXT,

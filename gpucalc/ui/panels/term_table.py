@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
-from gpucalc.core.explain import Term
+from gpucalc.core.common.explain import Term
 from gpucalc.ui.explain_pane import term_tooltip
 from gpucalc.ui.plain_text import plain_tooltip
 

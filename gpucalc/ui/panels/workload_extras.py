@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpucalc.core.presets import PRESETS, preset_id
-from gpucalc.core.scenario import Scenario
+from gpucalc.core.specs.presets import PRESETS, preset_id
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.ui.controller import PlanController
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
 from gpucalc.ui.plain_text import PlainLabel

@@ -12,8 +12,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from gpucalc.core.explain import Term
-from gpucalc.core.perf_result import Ceiling, CeilingKind, PerformanceResult
+from gpucalc.core.capacity.perf_result import Ceiling, CeilingKind, PerformanceResult
+from gpucalc.core.common.explain import Term
 from gpucalc.text.palette import CEILING_COLOURS, MARKER_COLOUR, readable_on, text_on_fill
 from gpucalc.ui.explain_pane import term_tooltip
 from gpucalc.ui.format import KINDS, ceiling_text, count, kind_name

@@ -9,7 +9,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from gpucalc.core.perf_result import CeilingKind, PerformanceResult
+from gpucalc.core.capacity.perf_result import CeilingKind, PerformanceResult
 from gpucalc.report.plots import LoadCrossing, load_crossings, load_markers
 from gpucalc.ui.format import count, kind_name
 from gpucalc.ui.plots.markers import MarkerSet

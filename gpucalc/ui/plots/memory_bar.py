@@ -8,9 +8,9 @@ from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QCursor
 from PySide6.QtWidgets import QToolTip, QVBoxLayout, QWidget
 
-from gpucalc.core.explain import Term
-from gpucalc.core.memory_plan import MEMORY_ALARM_SHARE
-from gpucalc.core.memory_result import MemoryResult
+from gpucalc.core.common.explain import Term
+from gpucalc.core.memory.memory_plan import MEMORY_ALARM_SHARE
+from gpucalc.core.memory.memory_result import MemoryResult
 from gpucalc.text.palette import ALARM_COLOUR, LINE_ITEM_COLOURS, text_on_fill
 from gpucalc.ui.explain_pane import term_tooltip
 from gpucalc.ui.format import sig3, term_name

@@ -8,8 +8,8 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from gpucalc.core.perf_result import CeilingKind
-from gpucalc.core.sweep import ContextSweep
+from gpucalc.core.capacity.perf_result import CeilingKind
+from gpucalc.core.capacity.sweep import ContextSweep
 from gpucalc.report.plots import Marker
 from gpucalc.ui.format import KINDS, count, kind_name
 from gpucalc.ui.plots.markers import MarkerSet

@@ -1,0 +1,5 @@
+"""Simulation.
+
+The discrete-event simulator of continuous batching, its traffic, metrics, rate sweeps and the
+capacity at the SLO.
+"""
