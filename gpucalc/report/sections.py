@@ -7,7 +7,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QRectF
 
 from gpucalc.core.capacity.class_latency import ClassLatency
-from gpucalc.core.capacity.perf_result import CeilingKind, PerformanceResult, PointSummary, ceiling_of
+from gpucalc.core.capacity.perf_result import PerformanceResult, PointSummary, ceiling_of
 from gpucalc.core.capacity.sweep import SCENARIO_TIER
 from gpucalc.core.common.explain import Notice, Term
 from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
@@ -51,14 +51,6 @@ from gpucalc.text.terms import (
 QUALITY = Notice(code=QUALITY_CAVEAT, params={})
 PASS_FILL = "#d8f0dd"
 ATTENTION_FILL = "#fde7c8"
-SHORT_CEILING = {CeilingKind.MEMORY: QT_TRANSLATE_NOOP("Report", "memory"),
-                 CeilingKind.COMPUTE: QT_TRANSLATE_NOOP("Report", "compute"),
-                 CeilingKind.INTERCONNECT: QT_TRANSLATE_NOOP("Report", "interconnect"),
-                 CeilingKind.SCHEDULER: QT_TRANSLATE_NOOP("Report", "scheduler")}
-BOTTLENECK_NAMES = {CeilingKind.MEMORY: QT_TRANSLATE_NOOP("Report", "KV-cache memory"),
-                    CeilingKind.COMPUTE: QT_TRANSLATE_NOOP("Report", "compute (latency)"),
-                    CeilingKind.INTERCONNECT: QT_TRANSLATE_NOOP("Report", "interconnect"),
-                    CeilingKind.SCHEDULER: QT_TRANSLATE_NOOP("Report", "the scheduler's max_num_seqs cap")}
 CONTEXT_TIER_NAMES = {"short": QT_TRANSLATE_NOOP("Report", "short"),
                       "medium": QT_TRANSLATE_NOOP("Report", "medium"),
                       "long": QT_TRANSLATE_NOOP("Report", "long"),
@@ -441,7 +433,7 @@ def grid_section(w: Writer) -> list[Block]:
         name = w.t(CONTEXT_TIER_NAMES[tier]) if tier == SCENARIO_TIER else tier
         label = f"{name} ({row[0].weight_format} / KV {row[0].kv_format})"
         rows.append((Cell(label, bold=True), *[
-            Cell(f"{count(c.concurrency)} · {w.t(SHORT_CEILING[c.binding])}" if c.binding
+            Cell(f"{count(c.concurrency)} · {ceiling_name(c.binding, w.lang, short=True)}" if c.binding
                  else w.t("does not fit"), align="right",
                  colour=CEILING_COLOURS[c.binding] if c.binding else MUTED_COLOUR)
             for c in row]))
