@@ -23,7 +23,7 @@ from gpucalc.report.disagg_text import pool_sentences
 from gpucalc.report.fleet_text import layouts_sentence, totals_sentence, traffic_text, verdict_sentence
 from gpucalc.report.layout import MUTED_COLOUR, Block, Canvas, Cell, Drawing, Heading, Paragraph, table
 from gpucalc.report.measurement_section import measurement_section
-from gpucalc.report.numbers import count, gib, params_text, percent, sig3
+from gpucalc.report.numbers import count, gib, params_text, percent, sig3, usd_cost
 from gpucalc.report.plots import (
     CeilingBar,
     MemorySegment,
@@ -455,9 +455,8 @@ def sizing_section(w: Writer) -> list[Block]:
     wl = w.data.inputs.workload
     rows = []
     for r in w.data.sizing[:SIZING_ROWS_SHOWN]:
-        cost = sig3(r.cost_usd_per_hour) if r.cost_usd_per_hour is not None else "—"
-        per_m = (sig3(r.cost_usd_per_million_output_tokens)
-                 if r.cost_usd_per_million_output_tokens is not None else "—")
+        cost = usd_cost(r.cost_usd_per_hour, sign=False)
+        per_m = usd_cost(r.cost_usd_per_million_output_tokens, sign=False)
         rows.append((Cell(r.gpu_name), Cell(f"{r.precision} / {r.kv_format}"),
                      Cell(r.layout_text, align="right"),
                      Cell(count(r.recommended_concurrency), align="right"),
