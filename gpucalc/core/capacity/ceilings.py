@@ -75,6 +75,45 @@ def breaking_target(ctx: PerfContext, running: int,
     return LatencyTarget.TPOT if not (mean_tpot and tpot) else LatencyTarget.TTFT
 
 
+GUESS_START = 64  # the second batch of the secant guess (requests per DP rank)
+GUESS_STEPS = 4  # secant steps: the guess only shortens the search, so a few suffice
+
+
+def mean_latency_guess(ctx: PerfContext) -> int | None:
+    """Where the mean-latency check stops holding, guessed from the latencies themselves (requests).
+
+    The mean TPOT and the P95 prompt's prefill grow about linearly with the batch, so a secant
+    on the larger of their shares of the targets lands on or near the last batch that meets
+    both. The check holds up to a point, so the search it hints ends where it would without
+    the hint (:func:`gpucalc.core.capacity.perf_model.largest_satisfying`); the latencies asked
+    for here are the ones the search asks for next, and the context keeps them. None when one
+    request already breaks a target (the search ends at once) or a latency is not finite.
+    """
+    if ctx.tpot_target_s <= 0 or ctx.ttft_target_s <= 0:
+        return None
+
+    def excess(running: int) -> float:  # ≤ 0 where the check holds
+        tpot_s, prefill_s = ctx.mean_latency_s(running)
+        return max(tpot_s / ctx.tpot_target_s, prefill_s / ctx.ttft_target_s) - 1.0
+
+    low, low_excess = 1, excess(1)
+    if not low_excess <= 0.0:
+        return None
+    high = GUESS_START
+    for _ in range(GUESS_STEPS):
+        high_excess = excess(high)
+        if not math.isfinite(high_excess) or high_excess == low_excess:
+            break
+        guess = high - high_excess * (high - low) / (high_excess - low_excess)
+        if not math.isfinite(guess):
+            break
+        guess_n = min(max(math.floor(guess), 1), MAX_SEARCH_CONCURRENCY - 1)
+        if guess_n == high:
+            break
+        low, low_excess, high = high, high_excess, guess_n
+    return high
+
+
 def compute_values(ctx: PerfContext, hint: int | None = None) -> ComputeValues:
     """The mean-latency, closed-loop and Poisson compute ceilings (requests per DP rank).
 
@@ -99,7 +138,8 @@ def compute_values(ctx: PerfContext, hint: int | None = None) -> ComputeValues:
                                                                     meets_latency)
         return check
 
-    mean_value = largest_satisfying(meets_latency, hint=hint)
+    mean_value = largest_satisfying(meets_latency, hint=mean_latency_guess(ctx) if hint is None
+                                    else hint)
     closed = largest_satisfying(meets(Arrivals.CLOSED_LOOP), hint=mean_value) if mean_value else 0
     poisson = largest_satisfying(meets(Arrivals.POISSON), hint=mean_value) if mean_value else 0
     return ComputeValues(mean_latency=mean_value, closed_loop=closed, poisson=poisson,

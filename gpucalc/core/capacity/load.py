@@ -169,7 +169,7 @@ def open_loop(model: StepModel, shape: LoadShape, rate_per_s: float,
     if saturated.request_per_s <= 0:  # nothing completes: unbounded latencies, no throughput
         return saturated
     if math.isinf(rate_per_s) and num_requests:
-        return burst(model, shape, num_requests)
+        return burst(model, shape, num_requests, saturated)
     if rate_per_s >= saturated.request_per_s or math.isinf(rate_per_s):
         backlog = 0.0
         if num_requests:
@@ -265,7 +265,8 @@ def prefill_seconds(model: StepModel, shape: LoadShape, prompts: float) -> float
     return tokens / chunk * model.step_seconds(0.0, chunk, 0.0, prefill_context=shape.mean_input / 2)
 
 
-def burst(model: StepModel, shape: LoadShape, num_requests: int) -> OperatingPoint:
+def burst(model: StepModel, shape: LoadShape, num_requests: int,
+          saturated: OperatingPoint | None = None) -> OperatingPoint:
     """All ``num_requests`` arrive at once (max-throughput benchmarks): latencies in seconds.
 
     The first wave (at most the running cap) is prefilled at the full token budget, each prompt
@@ -273,10 +274,11 @@ def burst(model: StepModel, shape: LoadShape, num_requests: int) -> OperatingPoi
     between their first and second token), and then decodes together; requests beyond the batch
     wait for slots to free up and run at the saturated TPOT (the mean TPOT weighs both groups).
     Throughput is the run's: all output tokens ÷ (first wave's prefill + its decode + the later
-    requests at the saturated rate).
+    requests at the saturated rate). ``saturated`` is :func:`max_request_rate` of the run's shape
+    when the caller has it.
     """
     shape = finite_run_shape(shape, num_requests)
-    saturated = max_request_rate(model, shape)
+    saturated = saturated or max_request_rate(model, shape)
     admitted = min(float(num_requests), shape.running_cap)
     if admitted < 1 or saturated.request_per_s <= 0:
         return saturated  # not one whole request can run or complete: no throughput

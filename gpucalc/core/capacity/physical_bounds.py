@@ -103,6 +103,26 @@ def _terms(value: object, path: str) -> Iterator[tuple[str, Term]]:
             yield from _terms(item, f"{path}[{index}]")
 
 
+def _first_bad_term(value: object) -> tuple[Term, str] | None:
+    """The first :class:`Term` of ``value`` (in :func:`_terms`' order) outside its bounds, and its problem.
+
+    The same walk as :func:`_terms` without building a path for every term (the hot path: a
+    plan's figures are all in bounds); the caller names the path of a bad one.
+    """
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Term):
+            problem = _term_problem(item)
+            if problem is not None:
+                return item, problem
+        elif isinstance(item, BaseModel):
+            stack.extend(getattr(item, name) for name in reversed(type(item).model_fields))
+        elif isinstance(item, tuple | list):
+            stack.extend(reversed(item))
+    return None
+
+
 def _term_problem(term: Term) -> str | None:
     """Which bound ``term`` breaks ('not a number', 'negative'), or None."""
     value = term.value
@@ -126,11 +146,12 @@ def _curve_problem(point: CurvePoint) -> tuple[str, float] | None:
 
 def figure_error(perf: PerformanceResult) -> PlanError | None:
     """The first figure of ``perf`` outside its physical bounds, as the error to show, or None."""
-    for path, term in _terms(perf, ""):
-        problem = _term_problem(term)
-        if problem is not None:
-            return PlanError("impossible_figure", IMPOSSIBLE_FIGURE, figure=term.key or path,
-                             value=f"{term.value:g}", unit=term.unit, rule=f"{problem}")
+    bad = _first_bad_term(perf)
+    if bad is not None:
+        term, problem = bad
+        path = next(where for where, found in _terms(perf, "") if found is term)
+        return PlanError("impossible_figure", IMPOSSIBLE_FIGURE, figure=term.key or path,
+                         value=f"{term.value:g}", unit=term.unit, rule=f"{problem}")
     for point in perf.load_curve:
         found = _curve_problem(point)
         if found is not None:

@@ -46,7 +46,7 @@ from typing import Generic, Protocol, TypeVar
 import numpy as np
 
 from gpucalc.core.specs.inputs import Workload
-from gpucalc.core.step.ops import SCALAR, BoolArray, FloatArray, Ops, V
+from gpucalc.core.step.ops import ARRAY, SCALAR, BoolArray, FloatArray, Ops, V
 from gpucalc.core.step.step_model import StepModel
 
 LENGTH_QUANTILES = 16  # points of each lognormal length distribution
@@ -334,7 +334,7 @@ def _normal_below(target: FloatArray | float, mean: FloatArray | float,
     open_ = (np.abs(z) < 6.0) & (spread > 0.0)
     if open_.any():
         values[open_] = 0.5 * (1.0 + np.asarray(_erf(z[open_]), dtype=np.float64))
-    return np.where(spread > 0.0, values, np.broadcast_to(target >= mean, np.shape(spread)))
+    return np.where(spread > 0.0, values, target >= mean)  # np.where broadcasts to the columns
 
 
 _erf = np.frompyfunc(math.erf, 1, 1)
@@ -361,13 +361,23 @@ def _own_prefill_columns(ops: Ops[V], step: StepModel, mix: Mix[V],
     room = ops.col(steps.room)
     chunk = np.minimum(mix.input_tokens, room)
     decoding, context = ops.col(steps.others_decoding), ops.col(steps.context)
-    chunk_s = step.step_seconds_many(decoding, chunk, context, mix.input_tokens / 2)
+    # the step's formula broadcasts the per-question values against the columns itself
+    chunk_s = step.seconds(ARRAY, np.asarray(decoding, dtype=np.float64), chunk,
+                           np.asarray(context, dtype=np.float64), mix.input_tokens / 2)
     own: FloatArray = np.maximum(1.0, np.ceil(mix.input_tokens / room)) * chunk_s
     return own
 
 
 def _column_quantile(ops: Ops[V], weights: FloatArray, values: FloatArray, percentile: float) -> V:
     """Per question, the P-th quantile of weighted columns (the first reaching it, by value)."""
+    if values.ndim == 1:  # one question (the float evaluator): plain indexing, the same numbers
+        order = np.argsort(values, kind="stable")
+        seen = np.cumsum(weights[order])
+        reached = seen >= percentile / 100.0 - 1e-12
+        first = int(reached.argmax()) if reached.any() else len(values) - 1
+        pick = np.zeros(values.shape)
+        pick[order[first]] = 1.0
+        return ops.rowsum(values * pick)
     order = np.argsort(values, axis=-1, kind="stable")
     seen = np.cumsum(np.take_along_axis(weights, order, axis=-1), axis=-1)
     reached = seen >= percentile / 100.0 - 1e-12
@@ -458,19 +468,31 @@ def prefill_queue(ops: Ops[V], step: StepModel, mix: Mix[V], steps: SteadySteps[
 
 def mean_latency_within(ops: Ops[V], step: StepModel, mix: Mix[V], running: V,
                         p95_input: V, token_budget: float, tpot_target_s: float,
-                        ttft_target_s: float) -> tuple[bool | BoolArray, bool | BoolArray]:
+                        ttft_target_s: float, steps: SteadySteps[V] | None = None,
+                        ) -> tuple[bool | BoolArray, bool | BoolArray]:
     """(mean TPOT of a closed loop within target, P95 prompt's prefill within the TTFT target).
 
     The closed loop's mean TPOT is the lowest any arrivals give (Poisson traffic meets every
-    arrival's chunks), so this check bounds the percentile searches from above. The P95 prompt
-    takes ⌈P95 ÷ room⌉ steps beside the other decodes.
+    arrival's chunks), so this check bounds the percentile searches from above. ``steps`` are
+    the closed loop's :func:`steady_steps` at ``running`` when the caller has them.
     """
-    steps = steady_steps(ops, step, mix, token_budget, running, Arrivals.CLOSED_LOOP)
+    tpot, prefill = mean_latency_s(ops, step, mix, running, p95_input, token_budget, steps)
+    return tpot <= tpot_target_s, prefill <= ttft_target_s
+
+
+def mean_latency_s(ops: Ops[V], step: StepModel, mix: Mix[V], running: V, p95_input: V,
+                   token_budget: float, steps: SteadySteps[V] | None = None) -> tuple[V, V]:
+    """(mean TPOT of a closed loop, the P95 prompt's prefill) in seconds: :func:`mean_latency_within`'s.
+
+    The P95 prompt takes ⌈P95 ÷ room⌉ steps beside the other decodes.
+    """
+    if steps is None:
+        steps = steady_steps(ops, step, mix, token_budget, running, Arrivals.CLOSED_LOOP)
     room = ops.maximum(token_budget - (running - 1), 1.0)
     chunks = ops.maximum(ops.ceil(p95_input / room), 1.0)
     first = step.seconds(ops, running - 1, ops.minimum(p95_input, room), steps.context,
                              p95_input / 2)
-    return steps.tpot_s <= tpot_target_s, first * chunks <= ttft_target_s
+    return steps.tpot_s, first * chunks
 
 
 # --- one point, for the explanation (floats) -------------------------------------------------
@@ -533,7 +555,13 @@ def tail_point(step: StepModel, mix: LengthMix, token_budget: float, running: fl
                percentile: float, arrivals: Arrivals) -> TailPoint:
     """Mean and P-th TTFT and TPOT with ``running`` requests under ``arrivals``."""
     steps = steady_steps(SCALAR, step, mix, token_budget, running, arrivals)
-    queue = prefill_queue(SCALAR, step, mix, steps, percentile, arrivals)
+    return tail_of(mix, steps, prefill_queue(SCALAR, step, mix, steps, percentile, arrivals),
+                   running, percentile, arrivals)
+
+
+def tail_of(mix: LengthMix, steps: SteadySteps[float], queue: PrefillQueue[float], running: float,
+            percentile: float, arrivals: Arrivals) -> TailPoint:
+    """The :class:`TailPoint` of ``steps`` and their prefill ``queue`` (of :func:`tail_point`)."""
     return TailPoint(running=running, arrivals=arrivals, request_per_s=queue.rate,
                      prefill_step_share=steps.share, queue_utilisation=queue.rho,
                      decode_step_s=steps.decode_s, prefill_step_s=steps.prefill_s,
