@@ -123,11 +123,16 @@ def compute_values(ctx: PerfContext, hint: int | None = None) -> ComputeValues:
     same; tests compare hinted sweeps with points evaluated on their own. Both percentile
     searches start from the mean-latency ceiling, which bounds them from above: their checks
     need not hold up to a single point (the queue and the chunked-prefill steps can turn them
-    back on at a larger batch), so any other start could end elsewhere.
+    back on at a larger batch), so any other start could end elsewhere. Below the mean-latency
+    ceiling the mean-latency check holds (it holds up to a point), so the percentile searches do
+    not ask it again there.
     """
     seen: dict[int, bool] = {}  # mean-latency checks already made (the percentile repeats them)
+    holds_up_to = 0  # the mean-latency ceiling, once found
 
     def meets_latency(running: int) -> bool:
+        if running <= holds_up_to:
+            return True
         if running not in seen:
             seen[running] = ctx.meets_latency(running)
         return seen[running]
@@ -140,6 +145,7 @@ def compute_values(ctx: PerfContext, hint: int | None = None) -> ComputeValues:
 
     mean_value = largest_satisfying(meets_latency, hint=mean_latency_guess(ctx) if hint is None
                                     else hint)
+    holds_up_to = mean_value
     closed = largest_satisfying(meets(Arrivals.CLOSED_LOOP), hint=mean_value) if mean_value else 0
     poisson = largest_satisfying(meets(Arrivals.POISSON), hint=mean_value) if mean_value else 0
     return ComputeValues(mean_latency=mean_value, closed_loop=closed, poisson=poisson,

@@ -124,9 +124,15 @@ class LengthMix:
     input_second_moment: float = field(init=False, compare=False)  # E[input²] (tokens²)
     output_second_moment: float = field(init=False, compare=False)  # E[output²] (tokens²)
     shortest_input: float = field(init=False, compare=False)  # the shortest prompt (tokens)
+    # per output length: its decode steps (1 where it has none) and its weight where it has some
+    tpot_divisors: FloatArray = field(init=False, compare=False)
+    tpot_weights: FloatArray = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
         ins, outs = self.input_tokens, self.output_tokens
+        divisors, weights = _tpot_divisors_and_weights(outs, self.output_weights)
+        object.__setattr__(self, "tpot_divisors", divisors)
+        object.__setattr__(self, "tpot_weights", weights)
         object.__setattr__(self, "mean_input", _weighted_sum(self.input_weights, ins))
         object.__setattr__(self, "mean_output", _weighted_sum(self.output_weights, outs))
         object.__setattr__(self, "input_second_moment", _weighted_sum(self.input_weights, ins * ins))
@@ -313,22 +319,32 @@ def steady_steps(ops: Ops[V], step: StepModel, mix: Mix[V], token_budget: float,
                        mean_output=mean_out)
 
 
+def _tpot_divisors_and_weights(output_tokens: FloatArray,
+                               output_weights: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """Per output length: its decode steps (1 where it has none), its weight where it has some."""
+    decode_steps = output_tokens - 1.0
+    counted = decode_steps >= 1.0
+    return np.where(counted, decode_steps, 1.0), np.where(counted, output_weights, 0.0)
+
+
 def _tpot_columns(ops: Ops[V], mix: Mix[V], steps: SteadySteps[V]) -> tuple[
         FloatArray, FloatArray, V, V]:
     """Per output length: (weight if it has a TPOT else 0, its TPOT spread), mean TPOT, extra s."""
     extra = ops.maximum(steps.prefill_s - steps.decode_s, 0.0)
-    decode_steps = mix.output_tokens - 1.0
-    counted = decode_steps >= 1.0
+    if isinstance(mix, LengthMix):  # one mix: derived once
+        divisors, weights = mix.tpot_divisors, mix.tpot_weights
+    else:
+        divisors, weights = _tpot_divisors_and_weights(mix.output_tokens, mix.output_weights)
     seen = steps.seen_share
-    spread = ops.col(extra) * np.sqrt(ops.col(seen * (1 - seen) * steps.dispersion)
-                                      / np.where(counted, decode_steps, 1.0))
-    weights = np.where(counted, mix.output_weights, 0.0)
+    spread = ops.col(extra) * np.sqrt(ops.col(seen * (1 - seen) * steps.dispersion) / divisors)
     return weights, spread, steps.decode_s + seen * extra, extra
 
 
 def _normal_below(target: FloatArray | float, mean: FloatArray | float,
                   spread: FloatArray) -> FloatArray:
     """P(X ≤ target) for normals of ``mean`` and ``spread`` (a step where the spread is 0)."""
+    if spread.ndim == 1 and isinstance(mean, float) and isinstance(target, float):
+        return _normal_below_one(target, mean, spread)
     z = np.asarray((target - mean) / np.maximum(spread * SQRT2, 1e-300), dtype=np.float64)
     values = np.where(z >= 0.0, 1.0, 0.0)
     open_ = (np.abs(z) < 6.0) & (spread > 0.0)
@@ -338,6 +354,23 @@ def _normal_below(target: FloatArray | float, mean: FloatArray | float,
 
 
 _erf = np.frompyfunc(math.erf, 1, 1)
+
+
+def _normal_below_one(target: float, mean: float, spread: FloatArray) -> FloatArray:
+    """:func:`_normal_below` of one question (columns of ``spread``), column by column on floats.
+
+    The same operations on the same float64 values, in the same cases: an open z takes
+    0.5 (1 + erf z), a saturated or undefined one its step, a zero spread the step at the mean.
+    """
+    gap = target - mean
+    values = []
+    for width in spread.tolist():
+        if width > 0.0:
+            z = gap / max(width * SQRT2, 1e-300)
+            values.append(0.5 * (1.0 + math.erf(z)) if abs(z) < 6.0 else 1.0 if z >= 0.0 else 0.0)
+        else:
+            values.append(1.0 if target >= mean else 0.0)
+    return np.array(values)
 
 
 def tpot_share_within(ops: Ops[V], mix: Mix[V], steps: SteadySteps[V], target_s: float) -> V:
