@@ -324,7 +324,9 @@ def ceiling_values_at_lengths(base: PerfContext, inputs: PlanInputs,
     points = np.asarray(tokens, dtype=np.int64)
     lengths = point_lengths(base, inputs.workload, points)
     checks = PointChecks(base, lengths)
-    mean_values = largest_satisfying_many(checks.meets_latency, len(points))
+    mean_values = largest_satisfying_many(checks.meets_latency, len(points),
+                                          hints=checks.mean_latency_guesses(GUESS_START, GUESS_STEPS))
+    checks.mean_ceilings = mean_values
     searched = {arrivals: largest_satisfying_many(checks.meets_percentile(arrivals), len(points),
                                                   hints=mean_values)
                 for arrivals in Arrivals}

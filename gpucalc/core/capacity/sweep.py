@@ -23,6 +23,7 @@ from gpucalc.core.capacity.ceilings import (
     binding_of,
     ceiling_values,
     ceiling_values_at_lengths,
+    limit_kind,
 )
 from gpucalc.core.capacity.perf_model import PerfContext, build_context
 from gpucalc.core.capacity.perf_result import CeilingKind, LimitKind
@@ -154,7 +155,7 @@ def _point_fields(values: CeilingValues, tokens: int) -> dict[str, object]:
             "interconnect": float(interconnect[0]) if interconnect[1] else None,
             "scheduler": float(limits[CeilingKind.SCHEDULER][0]),
             "recommended": float(limits[binding][0]), "binding": binding,
-            "binding_limit": values.binding_limit}
+            "binding_limit": limit_kind(binding, values.compute.binding_target)}
 
 
 @functools.cache
