@@ -21,6 +21,7 @@ from gpucalc.core.capacity.tail_latency import (
     tail_of,
     tpot_share_within,
 )
+from gpucalc.core.common.memo import PerObject
 from gpucalc.core.memory.kv_capacity import KvCapacity, kv_capacity
 from gpucalc.core.memory.memory_result import MemoryResult
 from gpucalc.core.specs.efficiency import Efficiency, efficiency_for_gpu
@@ -254,5 +255,8 @@ def build_context(inputs: PlanInputs, memory: MemoryResult) -> PerfContext:
         ttft_target_s=inputs.targets.ttft_ms / 1000,
         efficiency=eff,
         percentile=inputs.targets.percentile,
-        lengths=length_mix(inputs.workload),
+        lengths=_workload_mix(inputs.workload),
     )
+
+
+_workload_mix = PerObject(length_mix)  # one per workload: the layouts of a sizing share it

@@ -459,9 +459,22 @@ def wait_percentile_s(ops: Ops[V], mean_wait_s: V, rho: V, percentile: float) ->
                       0.0)
 
 
-def prefill_queue(ops: Ops[V], step: StepModel, mix: Mix[V], steps: SteadySteps[V],
-                  percentile: float, arrivals: Arrivals) -> PrefillQueue[V]:
-    """Request rate, prefill queue and P-th TTFT of ``steps``' load under ``arrivals``.
+@dataclass(frozen=True, slots=True)
+class QueueMeans(Generic[V]):
+    """The prefill queue's means (what a mean TTFT and a throughput need): :func:`queue_means`."""
+
+    rate: V  # requests/s completed
+    rho: V  # utilisation of the prefill
+    mean_wait_s: V
+    own_mean_s: V  # the prompt's own prefill steps, on average
+    mean_ttft_s: V  # the step in progress, the mean wait and the own prefill
+    own_s: FloatArray  # each prompt length's own prefill steps (columns)
+    busy: bool | BoolArray  # Poisson arrivals at or past the prefill's capacity
+
+
+def queue_means(ops: Ops[V], step: StepModel, mix: Mix[V], steps: SteadySteps[V],
+                arrivals: Arrivals) -> QueueMeans[V]:
+    """Request rate and mean prefill queue of ``steps``' load under ``arrivals``.
 
     A request's time in the batch is its own prefill steps plus ``o − 1`` decode steps at the
     mean TPOT. Poisson: ``running`` is the batch, so the rate is running ÷ that time. Closed
@@ -488,13 +501,27 @@ def prefill_queue(ops: Ops[V], step: StepModel, mix: Mix[V], steps: SteadySteps[
         rate = n / (step_wait + in_batch + mean_wait)
         rho = ops.minimum(rate * service, 1.0)
         busy = rho * 0.0 > 1.0  # never: a closed loop cannot outrun its prefill
-    wait = wait_percentile_s(ops, mean_wait, rho, percentile)
-    own_p = _column_quantile(ops, mix.input_weights, own, percentile)
+    return QueueMeans(rate=rate, rho=rho, mean_wait_s=mean_wait, own_mean_s=own_mean,
+                      mean_ttft_s=ops.select(busy, math.inf, step_wait + mean_wait + own_mean),
+                      own_s=own, busy=busy)
+
+
+def prefill_queue(ops: Ops[V], step: StepModel, mix: Mix[V], steps: SteadySteps[V],
+                  percentile: float, arrivals: Arrivals) -> PrefillQueue[V]:
+    """Request rate, prefill queue and P-th TTFT of ``steps``' load under ``arrivals``.
+
+    The means of :func:`queue_means`, and at the percentile the wait and the prompt's own
+    prefill, their spreads combined in quadrature.
+    """
+    means = queue_means(ops, step, mix, steps, arrivals)
+    busy, mean_wait, own_mean = means.busy, means.mean_wait_s, means.own_mean_s
+    wait = wait_percentile_s(ops, mean_wait, means.rho, percentile)
+    own_p = _column_quantile(ops, mix.input_weights, means.own_s, percentile)
     first = ops.select(busy, 0.0, wait - mean_wait)
     second = own_p - own_mean
     spread = ops.select(ops.minimum(first, second) > 0.0, ops.hypot(first, second), first + second)
-    mean_ttft = ops.select(busy, math.inf, step_wait + mean_wait + own_mean)
-    return PrefillQueue(rate=rate, rho=rho, mean_wait_s=mean_wait,
+    mean_ttft = means.mean_ttft_s
+    return PrefillQueue(rate=means.rate, rho=means.rho, mean_wait_s=mean_wait,
                         wait_s=ops.select(busy, math.inf, wait), own_mean_s=own_mean,
                         mean_ttft_s=mean_ttft, ttft_s=mean_ttft + spread)
 
