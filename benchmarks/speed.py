@@ -8,6 +8,7 @@ compare between two versions on a busy machine (a run can only be slowed down by
 
 from __future__ import annotations
 
+import functools
 import statistics
 import subprocess
 import sys
@@ -75,7 +76,7 @@ def main() -> None:
     for name, scenario in (("default", Scenario()),
                            ("70B / 8× A100", load_scenario(EXAMPLES / "llama-3.1-70b-8xa100.gpucalc.json"))):
         timed(f"one whole plan ({name}: answer, sweep, grid, bands, fleet):",
-              lambda scenario=scenario: compute_plan(catalog, scenario), 10)
+              functools.partial(compute_plan, catalog, scenario), 10)
     timed("catalog load (all bundled tables):   ", Catalog.load, 20)
     cmd = [sys.executable, "-m", "gpucalc", "estimate", "llama-3.1-8b-instruct", "--gpu", "h100",
            "--json"]

@@ -88,6 +88,7 @@ def test_the_answer_of_each_example_is_unchanged(catalog: Catalog, name: str) ->
     at, rate = perf.at_recommended, perf.rate_capacity
     assert at.ttft_percentile_ms is not None
     assert at.tpot_percentile_ms is not None
+    assert rate is not None
     concurrency, *figures = ANSWERS[name]
     assert int(perf.recommended_concurrency.value) == concurrency
     assert [rate.requests_per_s.value, at.ttft_percentile_ms.value, at.tpot_percentile_ms.value,
