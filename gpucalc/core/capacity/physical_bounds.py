@@ -15,7 +15,11 @@
 
 from __future__ import annotations
 
+import enum
+import functools
 import math
+import types
+import typing
 from collections.abc import Iterator
 from typing import TypeVar
 
@@ -117,10 +121,28 @@ def _first_bad_term(value: object) -> tuple[Term, str] | None:
             if problem is not None:
                 return item, problem
         elif isinstance(item, BaseModel):
-            stack.extend(getattr(item, name) for name in reversed(type(item).model_fields))
+            stack.extend(getattr(item, name) for name in reversed(_term_fields(type(item))))
         elif isinstance(item, tuple | list):
             stack.extend(reversed(item))
     return None
+
+
+@functools.cache
+def _term_fields(model: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of ``model`` whose type can hold a :class:`Term` (numbers, text and enums cannot)."""
+    return tuple(name for name, info in model.model_fields.items()
+                 if _may_hold_terms(info.annotation))
+
+
+def _may_hold_terms(annotation: object) -> bool:
+    """False for a number, text, flag or enum type (or an optional one); True for anything else."""
+    if annotation in (int, float, str, bool, type(None), None):
+        return False
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return False
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        return any(_may_hold_terms(arg) for arg in typing.get_args(annotation))
+    return True
 
 
 def _term_problem(term: Term) -> str | None:
