@@ -17,7 +17,11 @@ import pytest
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import precision_tiers, resolve_inputs, resolve_scenario
 from gpucalc.core.capacity.calculate import calculate
+from gpucalc.core.capacity.ceilings import ceiling_values_at_lengths, compute_values
+from gpucalc.core.capacity.perf_model import build_context
+from gpucalc.core.capacity.sweep import at_planning_length, context_at
 from gpucalc.core.fleet.sizing import SizingRequest, size_fleet
+from gpucalc.core.memory.memory_plan import calculate_memory
 from gpucalc.core.specs.inputs import Deployment, Targets, Workload
 from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.scenario_file import load_scenario
@@ -108,3 +112,28 @@ def test_sizing_rows_of_a_70b_model_are_unchanged(catalog: Catalog) -> None:
     for row, (*_, rate, _, ttft, tpot) in zip(rows, SIZING_ROWS, strict=True):
         assert [row.rate_capacity_per_replica, row.ttft_ms, row.tpot_ms] == pytest.approx(
             [rate, ttft, tpot], rel=REL)
+
+
+def test_the_searches_read_on_demand_are_the_ones_made_at_once(catalog: Catalog) -> None:
+    """The sweep's points and a point alone agree on every compute ceiling, the Poisson one too.
+
+    The Poisson searches run only when their ceiling is read (the rate capacity reads it; a
+    sweep's points and the sensitivity bars do not), so reading it late must give what the
+    search gives at once.
+    """
+    inputs = resolve_inputs(catalog, "llama-3.1-8b-instruct", "l40s-48gb",
+                            Deployment(max_model_len=16384),
+                            Workload(input_len_p50=800, output_len_p50=200, input_len_p95=2400,
+                                     output_len_p95=600), Targets(ttft_ms=600, tpot_ms=30))
+    memory = calculate_memory(inputs)
+    base = build_context(inputs, memory)
+    lengths = [300, 1000, 2000, 3200, 5000, 9000, 16000]
+    at_once = ceiling_values_at_lengths(base, inputs, lengths)
+    served = 0
+    for tokens, values in zip(lengths, at_once, strict=True):
+        scaled = at_planning_length(inputs, tokens)
+        alone = compute_values(context_at(base, scaled.workload, tokens))
+        assert values.compute == alone
+        assert values.compute.poisson == alone.poisson <= alone.mean_latency
+        served += alone.poisson >= 1
+    assert served >= 4  # most lengths carry Poisson traffic: the comparison is not of zeros

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -57,14 +58,45 @@ def scheduler_ceiling(ctx: PerfContext) -> Term:
     )
 
 
-@dataclass(frozen=True, slots=True)
 class ComputeValues:
-    """The compute ceiling's searches, in requests per DP rank."""
+    """The compute ceiling's searches, in requests per DP rank.
 
-    mean_latency: int  # the mean-latency ceiling the percentile searches run below
-    closed_loop: int  # P-th targets with N clients in flight: the compute ceiling of the answer
-    poisson: int  # P-th targets under Poisson arrivals: the batch of the rate capacity
-    binding_target: LatencyTarget  # the target the closed loop breaks one request past its ceiling
+    ``mean_latency``: the mean-latency ceiling the percentile searches run below;
+    ``closed_loop``: P-th targets with N clients in flight (the compute ceiling of the answer);
+    ``poisson``: P-th targets under Poisson arrivals (the batch of the rate capacity), searched
+    when first read where ``poisson`` is a search (only the rate capacity reads it: the
+    sensitivity bars, the grid and the sweep's points do not); ``binding_target``: the target the
+    closed loop breaks one request past its ceiling. Equal when all four are.
+    """
+
+    __slots__ = ("_poisson", "binding_target", "closed_loop", "mean_latency")
+
+    def __init__(self, mean_latency: int, closed_loop: int, poisson: int | Callable[[], int],
+                 binding_target: LatencyTarget) -> None:
+        self.mean_latency = mean_latency
+        self.closed_loop = closed_loop
+        self._poisson = poisson
+        self.binding_target = binding_target
+
+    @property
+    def poisson(self) -> int:
+        """The Poisson compute ceiling (requests per DP rank), searched once when first read."""
+        if not isinstance(self._poisson, int):
+            self._poisson = self._poisson()
+        return self._poisson
+
+    def _key(self) -> tuple[int, int, int, LatencyTarget]:
+        return self.mean_latency, self.closed_loop, self.poisson, self.binding_target
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ComputeValues) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"ComputeValues(mean_latency={self.mean_latency}, closed_loop={self.closed_loop}, "
+                f"poisson={self.poisson}, binding_target={self.binding_target!r})")
 
 
 def breaking_target(ctx: PerfContext, running: int,
@@ -147,7 +179,10 @@ def compute_values(ctx: PerfContext, hint: int | None = None) -> ComputeValues:
                                     else hint)
     holds_up_to = mean_value
     closed = largest_satisfying(meets(Arrivals.CLOSED_LOOP), hint=mean_value) if mean_value else 0
-    poisson = largest_satisfying(meets(Arrivals.POISSON), hint=mean_value) if mean_value else 0
+
+    def poisson() -> int:
+        return largest_satisfying(meets(Arrivals.POISSON), hint=mean_value) if mean_value else 0
+
     return ComputeValues(mean_latency=mean_value, closed_loop=closed, poisson=poisson,
                          binding_target=breaking_target(ctx, closed + 1))
 
@@ -327,27 +362,39 @@ def ceiling_values_at_lengths(base: PerfContext, inputs: PlanInputs,
     mean_values = largest_satisfying_many(checks.meets_latency, len(points),
                                           hints=checks.mean_latency_guesses(GUESS_START, GUESS_STEPS))
     checks.mean_ceilings = mean_values
-    searched = {arrivals: largest_satisfying_many(checks.meets_percentile(arrivals), len(points),
-                                                  hints=mean_values)
-                for arrivals in Arrivals}
-    for values in searched.values():
-        values[mean_values == 0] = 0  # as compute_values: no percentile search below no mean ceiling
-    closed, poisson = searched[Arrivals.CLOSED_LOOP], searched[Arrivals.POISSON]
+
+    @functools.cache
+    def searched(arrivals: Arrivals) -> list[int]:
+        found = largest_satisfying_many(checks.meets_percentile(arrivals), len(points),
+                                        hints=mean_values)
+        found[mean_values == 0] = 0  # as compute_values: no percentile search below no mean ceiling
+        return list(found.tolist())
+
+    closed = np.asarray(searched(Arrivals.CLOSED_LOOP), dtype=np.int64)
     targets = checks.breaking_targets(closed + 1)
     links: list[int | None] = [None] * len(points)
     if dep.tensor_parallel_size > 1 or dep.pipeline_parallel_size > 1 or base.step.communicates:
         links = comm_values(base, lengths).tolist()
     latency_bound = inputs.workload.mode != TrafficMode.OFFLINE
     capacity = base.capacity
+    # the Poisson searches of all points run together when a point's is first read (a sweep's
+    # points show the closed loop's ceilings only)
     return [CeilingValues(memory=math.floor(capacity.concurrency_for_length(n)),
-                          compute=ComputeValues(mean_latency=mean, closed_loop=c, poisson=p,
-                                                binding_target=target),
+                          compute=ComputeValues(
+                              mean_latency=mean, closed_loop=c,
+                              poisson=functools.partial(_poisson_of_point, searched, i),
+                              binding_target=target),
                           interconnect=link, scheduler=base.max_num_seqs,
                           latency_bound=latency_bound, ranks=dep.data_parallel_size,
                           percentile=inputs.targets.percentile)
-            for n, mean, c, p, target, link in zip(
-                points.tolist(), mean_values.tolist(), closed.tolist(), poisson.tolist(), targets,
-                links, strict=True)]
+            for i, (n, mean, c, target, link) in enumerate(zip(
+                points.tolist(), mean_values.tolist(), closed.tolist(), targets, links,
+                strict=True))]
+
+
+def _poisson_of_point(searched: Callable[[Arrivals], list[int]], point: int) -> int:
+    """Point ``point``'s Poisson compute ceiling of the sweep's searches (``searched``)."""
+    return searched(Arrivals.POISSON)[point]
 
 
 def three_ceilings(ctx: PerfContext, inputs: PlanInputs,
