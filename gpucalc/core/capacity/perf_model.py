@@ -67,6 +67,8 @@ class PerfContext:
         default_factory=dict, init=False, repr=False, compare=False)
     _mean_latency: dict[float, tuple[float, float]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
+    _tails: dict[tuple[float, Arrivals], TailPoint] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     def memory_requests(self, tokens: int | None = None) -> float:
         """Requests the KV cache holds at ``tokens`` per request (planning length by default)."""
@@ -119,8 +121,13 @@ class PerfContext:
 
     def tail_at(self, running: float, arrivals: Arrivals) -> TailPoint:
         """TTFT and TPOT at the targets' percentile with ``running`` requests in the batch."""
-        return tail_of(self.mix, self.steps_at(running, arrivals),
-                       self.queue_at(running, arrivals), running, self.percentile, arrivals)
+        key = (float(running), arrivals)
+        tail = self._tails.get(key)
+        if tail is None:
+            tail = self._tails[key] = tail_of(self.mix, self.steps_at(running, arrivals),
+                                              self.queue_at(running, arrivals), running,
+                                              self.percentile, arrivals)
+        return tail
 
     def percentile_within(self, running: float, arrivals: Arrivals) -> tuple[bool, bool]:
         """(P-th TPOT within target, P-th TTFT within target) at ``running`` under ``arrivals``.
