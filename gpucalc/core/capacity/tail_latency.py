@@ -562,10 +562,16 @@ def _mixture_quantile(parts: list[tuple[float, float, float]], percentile: float
     target = percentile / 100.0
     low = min(m - 6 * s for _, m, s in parts)
     high = max(m + 6 * s for _, m, s in parts)
+    scaled = [(w, m, s * SQRT2) for w, m, s in parts]  # σ√2 of each part, once
+    every_part_spreads = all(s > 0 for _, _, s in parts)
+    erf = math.erf
     for _ in range(PERCENTILE_SEARCH_STEPS):
         mid = (low + high) / 2
-        below = sum(w * (0.5 * (1 + math.erf((mid - m) / (s * SQRT2))) if s > 0
-                         else float(mid >= m)) for w, m, s in parts)
+        if every_part_spreads:  # the same terms, summed in the same order
+            below = sum([w * (0.5 * (1 + erf((mid - m) / d))) for w, m, d in scaled])
+        else:
+            below = sum(w * (0.5 * (1 + erf((mid - m) / (s * SQRT2))) if s > 0
+                             else float(mid >= m)) for w, m, s in parts)
         if below < target:
             low = mid
         else:
