@@ -8,11 +8,13 @@ compare between two versions on a busy machine (a run can only be slowed down by
 
 from __future__ import annotations
 
+import functools
 import statistics
 import subprocess
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import precision_tiers, resolve_inputs
@@ -21,6 +23,11 @@ from gpucalc.core.capacity.sweep import context_sweep
 from gpucalc.core.fleet.sizing import SizingRequest, size_fleet
 from gpucalc.core.memory.memory_plan import calculate_memory
 from gpucalc.core.specs.inputs import Deployment, Targets, Workload
+from gpucalc.core.specs.scenario import Scenario
+from gpucalc.plan.compute import compute_plan
+from gpucalc.plan.scenario_file import load_scenario
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "resources" / "examples"
 
 
 def median_seconds(fn: Callable[[], object], repeat: int) -> float:
@@ -64,8 +71,12 @@ def main() -> None:
     timed("256-point context sweep, three ceilings:", lambda: context_sweep(full, count=256), 20)
     precisions = list(precision_tiers(catalog).values())
     gpus = list(catalog.gpus.values())
-    timed(f"sizing: {len(gpus)} GPUs × 3 precisions × TP layouts:",
+    timed(f"sizing: {len(gpus)} GPUs × 3 precisions × all layouts:",
           lambda: size_fleet(full, gpus, precisions, SizingRequest(qps_avg=10, qps_peak=20)), 5)
+    for name, scenario in (("default", Scenario()),
+                           ("70B / 8× A100", load_scenario(EXAMPLES / "llama-3.1-70b-8xa100.gpucalc.json"))):
+        timed(f"one whole plan ({name}: answer, sweep, grid, bands, fleet):",
+              functools.partial(compute_plan, catalog, scenario), 10)
     timed("catalog load (all bundled tables):   ", Catalog.load, 20)
     cmd = [sys.executable, "-m", "gpucalc", "estimate", "llama-3.1-8b-instruct", "--gpu", "h100",
            "--json"]

@@ -31,6 +31,7 @@ from gpucalc.core.capacity.tail_latency import (
     Arrivals,
     SteadySteps,
     held_of_columns,
+    mean_latency_s,
     mean_latency_within,
     prefill_queue,
     steady_steps,
@@ -163,6 +164,8 @@ class PointChecks:
     def __init__(self, base: PerfContext, lengths: PointLengths) -> None:
         self.base = base
         self.lengths = lengths
+        # each point's mean-latency ceiling once searched: that check holds up to it and not past
+        self.mean_ceilings: IntArray | None = None
 
     def _mix(self, points: IntArray) -> QuestionMix:
         lengths = self.lengths
@@ -183,6 +186,49 @@ class PointChecks:
             self.lengths.p95_input[points], ctx.token_budget, ctx.tpot_target_s,
             ctx.ttft_target_s)
         return np.asarray(tpot, dtype=np.bool_), np.asarray(ttft, dtype=np.bool_)
+
+    def mean_latency_guesses(self, start: int, steps: int) -> IntArray:
+        """:func:`gpucalc.core.capacity.ceilings.mean_latency_guess` at every point (0: none).
+
+        The same secant on the larger of the mean TPOT's and the P95 prefill's shares of the
+        targets, from one request and ``start`` requests, for ``steps`` steps; a point stops
+        where its guess repeats or a latency is not finite.
+        """
+        ctx = self.base
+        count = len(self.lengths.mean_input)
+        if ctx.tpot_target_s <= 0 or ctx.ttft_target_s <= 0:
+            return np.zeros(count, np.int64)
+
+        def excess(points: IntArray, running: IntArray) -> FloatArray:
+            with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+                tpot, prefill = mean_latency_s(
+                    ARRAY, ctx.step, self._mix(points), running.astype(np.float64),
+                    self.lengths.p95_input[points], ctx.token_budget)
+                found: FloatArray = np.maximum(tpot / ctx.tpot_target_s,
+                                               prefill / ctx.ttft_target_s) - 1.0
+            return found
+
+        points = np.arange(count)
+        low, low_excess = np.ones(count, np.int64), excess(points, np.ones(count, np.int64))
+        holds = low_excess <= 0.0
+        high = np.full(count, start, np.int64)
+        going = np.flatnonzero(holds)
+        for _ in range(steps):
+            if not len(going):
+                break
+            high_excess = excess(going, high[going])
+            with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+                guess = high[going] - high_excess * (high[going] - low[going]) / (
+                    high_excess - low_excess[going])
+            moves = np.isfinite(high_excess) & (high_excess != low_excess[going]) & np.isfinite(guess)
+            guess_n = np.clip(np.floor(np.where(moves, guess, 1.0)), 1,
+                              MAX_SEARCH_CONCURRENCY - 1).astype(np.int64)
+            moves &= guess_n != high[going]
+            going = going[moves]
+            low[going], low_excess[going] = high[going], high_excess[moves]
+            high[going] = guess_n[moves]
+        guesses: IntArray = np.where(holds, high, 0)
+        return guesses
 
     def meets_latency(self, points: IntArray, running: IntArray) -> BoolArray:
         """:meth:`PerfContext.meets_latency` for each (point, batch)."""
@@ -212,11 +258,13 @@ class PointChecks:
         """The percentile search's check of :func:`gpucalc.core.capacity.ceilings.compute_values`.
 
         Mean latency within target and, at the percentile, TPOT and TTFT within target: each
-        part is evaluated for the questions the parts before it left standing.
+        part is evaluated for the questions the parts before it left standing. The mean latency
+        is read from :attr:`mean_ceilings` once they are known (the check holds up to them).
         """
         def check(points: IntArray, running: IntArray) -> BoolArray:
             with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-                ok = self.meets_latency(points, running)
+                ok = (self.meets_latency(points, running) if self.mean_ceilings is None
+                      else running <= self.mean_ceilings[points])
                 standing = np.flatnonzero(ok)
                 mix, steps = self._steps(points[standing], running[standing], arrivals)
                 tpot = self._tpot_within(mix, steps)

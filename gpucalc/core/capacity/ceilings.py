@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -57,14 +58,45 @@ def scheduler_ceiling(ctx: PerfContext) -> Term:
     )
 
 
-@dataclass(frozen=True, slots=True)
 class ComputeValues:
-    """The compute ceiling's searches, in requests per DP rank."""
+    """The compute ceiling's searches, in requests per DP rank.
 
-    mean_latency: int  # the mean-latency ceiling the percentile searches run below
-    closed_loop: int  # P-th targets with N clients in flight: the compute ceiling of the answer
-    poisson: int  # P-th targets under Poisson arrivals: the batch of the rate capacity
-    binding_target: LatencyTarget  # the target the closed loop breaks one request past its ceiling
+    ``mean_latency``: the mean-latency ceiling the percentile searches run below;
+    ``closed_loop``: P-th targets with N clients in flight (the compute ceiling of the answer);
+    ``poisson``: P-th targets under Poisson arrivals (the batch of the rate capacity), searched
+    when first read where ``poisson`` is a search (only the rate capacity reads it: the
+    sensitivity bars, the grid and the sweep's points do not); ``binding_target``: the target the
+    closed loop breaks one request past its ceiling. Equal when all four are.
+    """
+
+    __slots__ = ("_poisson", "binding_target", "closed_loop", "mean_latency")
+
+    def __init__(self, mean_latency: int, closed_loop: int, poisson: int | Callable[[], int],
+                 binding_target: LatencyTarget) -> None:
+        self.mean_latency = mean_latency
+        self.closed_loop = closed_loop
+        self._poisson = poisson
+        self.binding_target = binding_target
+
+    @property
+    def poisson(self) -> int:
+        """The Poisson compute ceiling (requests per DP rank), searched once when first read."""
+        if not isinstance(self._poisson, int):
+            self._poisson = self._poisson()
+        return self._poisson
+
+    def _key(self) -> tuple[int, int, int, LatencyTarget]:
+        return self.mean_latency, self.closed_loop, self.poisson, self.binding_target
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ComputeValues) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"ComputeValues(mean_latency={self.mean_latency}, closed_loop={self.closed_loop}, "
+                f"poisson={self.poisson}, binding_target={self.binding_target!r})")
 
 
 def breaking_target(ctx: PerfContext, running: int,
@@ -73,6 +105,45 @@ def breaking_target(ctx: PerfContext, running: int,
     mean_tpot, _ = ctx.mean_latency_within(running)
     tpot, _ = ctx.percentile_within(float(running), arrivals)
     return LatencyTarget.TPOT if not (mean_tpot and tpot) else LatencyTarget.TTFT
+
+
+GUESS_START = 64  # the second batch of the secant guess (requests per DP rank)
+GUESS_STEPS = 4  # secant steps: the guess only shortens the search, so a few suffice
+
+
+def mean_latency_guess(ctx: PerfContext) -> int | None:
+    """Where the mean-latency check stops holding, guessed from the latencies themselves (requests).
+
+    The mean TPOT and the P95 prompt's prefill grow about linearly with the batch, so a secant
+    on the larger of their shares of the targets lands on or near the last batch that meets
+    both. The check holds up to a point, so the search it hints ends where it would without
+    the hint (:func:`gpucalc.core.capacity.perf_model.largest_satisfying`); the latencies asked
+    for here are the ones the search asks for next, and the context keeps them. None when one
+    request already breaks a target (the search ends at once) or a latency is not finite.
+    """
+    if ctx.tpot_target_s <= 0 or ctx.ttft_target_s <= 0:
+        return None
+
+    def excess(running: int) -> float:  # ≤ 0 where the check holds
+        tpot_s, prefill_s = ctx.mean_latency_s(running)
+        return max(tpot_s / ctx.tpot_target_s, prefill_s / ctx.ttft_target_s) - 1.0
+
+    low, low_excess = 1, excess(1)
+    if not low_excess <= 0.0:
+        return None
+    high = GUESS_START
+    for _ in range(GUESS_STEPS):
+        high_excess = excess(high)
+        if not math.isfinite(high_excess) or high_excess == low_excess:
+            break
+        guess = high - high_excess * (high - low) / (high_excess - low_excess)
+        if not math.isfinite(guess):
+            break
+        guess_n = min(max(math.floor(guess), 1), MAX_SEARCH_CONCURRENCY - 1)
+        if guess_n == high:
+            break
+        low, low_excess, high = high, high_excess, guess_n
+    return high
 
 
 def compute_values(ctx: PerfContext, hint: int | None = None) -> ComputeValues:
@@ -84,11 +155,16 @@ def compute_values(ctx: PerfContext, hint: int | None = None) -> ComputeValues:
     same; tests compare hinted sweeps with points evaluated on their own. Both percentile
     searches start from the mean-latency ceiling, which bounds them from above: their checks
     need not hold up to a single point (the queue and the chunked-prefill steps can turn them
-    back on at a larger batch), so any other start could end elsewhere.
+    back on at a larger batch), so any other start could end elsewhere. Below the mean-latency
+    ceiling the mean-latency check holds (it holds up to a point), so the percentile searches do
+    not ask it again there.
     """
     seen: dict[int, bool] = {}  # mean-latency checks already made (the percentile repeats them)
+    holds_up_to = 0  # the mean-latency ceiling, once found
 
     def meets_latency(running: int) -> bool:
+        if running <= holds_up_to:
+            return True
         if running not in seen:
             seen[running] = ctx.meets_latency(running)
         return seen[running]
@@ -99,9 +175,14 @@ def compute_values(ctx: PerfContext, hint: int | None = None) -> ComputeValues:
                                                                     meets_latency)
         return check
 
-    mean_value = largest_satisfying(meets_latency, hint=hint)
+    mean_value = largest_satisfying(meets_latency, hint=mean_latency_guess(ctx) if hint is None
+                                    else hint)
+    holds_up_to = mean_value
     closed = largest_satisfying(meets(Arrivals.CLOSED_LOOP), hint=mean_value) if mean_value else 0
-    poisson = largest_satisfying(meets(Arrivals.POISSON), hint=mean_value) if mean_value else 0
+
+    def poisson() -> int:
+        return largest_satisfying(meets(Arrivals.POISSON), hint=mean_value) if mean_value else 0
+
     return ComputeValues(mean_latency=mean_value, closed_loop=closed, poisson=poisson,
                          binding_target=breaking_target(ctx, closed + 1))
 
@@ -278,28 +359,42 @@ def ceiling_values_at_lengths(base: PerfContext, inputs: PlanInputs,
     points = np.asarray(tokens, dtype=np.int64)
     lengths = point_lengths(base, inputs.workload, points)
     checks = PointChecks(base, lengths)
-    mean_values = largest_satisfying_many(checks.meets_latency, len(points))
-    searched = {arrivals: largest_satisfying_many(checks.meets_percentile(arrivals), len(points),
-                                                  hints=mean_values)
-                for arrivals in Arrivals}
-    for values in searched.values():
-        values[mean_values == 0] = 0  # as compute_values: no percentile search below no mean ceiling
-    closed, poisson = searched[Arrivals.CLOSED_LOOP], searched[Arrivals.POISSON]
+    mean_values = largest_satisfying_many(checks.meets_latency, len(points),
+                                          hints=checks.mean_latency_guesses(GUESS_START, GUESS_STEPS))
+    checks.mean_ceilings = mean_values
+
+    @functools.cache
+    def searched(arrivals: Arrivals) -> list[int]:
+        found = largest_satisfying_many(checks.meets_percentile(arrivals), len(points),
+                                        hints=mean_values)
+        found[mean_values == 0] = 0  # as compute_values: no percentile search below no mean ceiling
+        return list(found.tolist())
+
+    closed = np.asarray(searched(Arrivals.CLOSED_LOOP), dtype=np.int64)
     targets = checks.breaking_targets(closed + 1)
     links: list[int | None] = [None] * len(points)
     if dep.tensor_parallel_size > 1 or dep.pipeline_parallel_size > 1 or base.step.communicates:
         links = comm_values(base, lengths).tolist()
     latency_bound = inputs.workload.mode != TrafficMode.OFFLINE
     capacity = base.capacity
+    # the Poisson searches of all points run together when a point's is first read (a sweep's
+    # points show the closed loop's ceilings only)
     return [CeilingValues(memory=math.floor(capacity.concurrency_for_length(n)),
-                          compute=ComputeValues(mean_latency=mean, closed_loop=c, poisson=p,
-                                                binding_target=target),
+                          compute=ComputeValues(
+                              mean_latency=mean, closed_loop=c,
+                              poisson=functools.partial(_poisson_of_point, searched, i),
+                              binding_target=target),
                           interconnect=link, scheduler=base.max_num_seqs,
                           latency_bound=latency_bound, ranks=dep.data_parallel_size,
                           percentile=inputs.targets.percentile)
-            for n, mean, c, p, target, link in zip(
-                points.tolist(), mean_values.tolist(), closed.tolist(), poisson.tolist(), targets,
-                links, strict=True)]
+            for i, (n, mean, c, target, link) in enumerate(zip(
+                points.tolist(), mean_values.tolist(), closed.tolist(), targets, links,
+                strict=True))]
+
+
+def _poisson_of_point(searched: Callable[[Arrivals], list[int]], point: int) -> int:
+    """Point ``point``'s Poisson compute ceiling of the sweep's searches (``searched``)."""
+    return searched(Arrivals.POISSON)[point]
 
 
 def three_ceilings(ctx: PerfContext, inputs: PlanInputs,

@@ -203,8 +203,7 @@ class EngineAnswer:
     values: CeilingValues
     concurrency: int  # requests in flight per engine at the P-th targets
     saturated: OperatingPoint  # one DP rank, batch full
-    at_concurrency: OperatingPoint  # one DP rank at its share of the concurrency (means)
-    tail: TailPoint  # the same, at the percentile
+    tail: TailPoint  # one DP rank at its share of the concurrency, at the percentile
     rate: RateCapacity
     rates: ReplicaRates
 
@@ -212,6 +211,15 @@ class EngineAnswer:
     def per_rank(self) -> int:
         """One DP rank's share of the concurrency (at least 1: where latencies are evaluated)."""
         return max(self.concurrency // self.values.ranks, 1)
+
+    @property
+    def at_concurrency(self) -> OperatingPoint:
+        """One DP rank at its share of the concurrency: the means of the steady state.
+
+        Evaluated when asked for (the answer shows it; sizing rows do not need it).
+        """
+        ctx = self.ctx
+        return closed_loop(ctx.step, ctx.shape(ctx.running_cap()), self.per_rank, ctx.mix)
 
 
 def engine_answer(inputs: PlanInputs, memory: MemoryResult,
@@ -222,10 +230,8 @@ def engine_answer(inputs: PlanInputs, memory: MemoryResult,
     concurrency = values.concurrency()
     per_rank = max(concurrency // values.ranks, 1)
     saturated = saturated_point(ctx)
-    at_concurrency = closed_loop(ctx.step, ctx.shape(ctx.running_cap()), per_rank, ctx.mix)
     rate = rate_capacity(ctx, values, inputs, saturated)
     return EngineAnswer(ctx=ctx, values=values, concurrency=concurrency, saturated=saturated,
-                        at_concurrency=at_concurrency,
                         tail=ctx.tail_at(float(per_rank), Arrivals.CLOSED_LOOP), rate=rate,
                         rates=replica_rates(inputs, memory, concurrency, rate, saturated,
                                             values.ranks))

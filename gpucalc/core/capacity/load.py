@@ -17,9 +17,9 @@ import numpy as np
 from gpucalc.core.capacity.tail_latency import (
     Arrivals,
     LengthMix,
-    PrefillQueue,
+    QueueMeans,
     SteadySteps,
-    prefill_queue,
+    queue_means,
     single_length,
     steady_steps,
 )
@@ -82,7 +82,7 @@ def closed_loop(model: StepModel, shape: LoadShape, concurrency: float,
     mix = mix or single_length(shape.mean_input, shape.mean_output)
     steps = steady_steps(SCALAR, model, mix, shape.token_budget, running,
                          Arrivals.CLOSED_LOOP)
-    queue = prefill_queue(SCALAR, model, mix, steps, 50.0, Arrivals.CLOSED_LOOP)
+    queue = queue_means(SCALAR, model, mix, steps, Arrivals.CLOSED_LOOP)
     rate = queue.rate
     wait = max(concurrency - running, 0.0) / rate if rate > 0 else math.inf
     return OperatingPoint(
@@ -106,7 +106,7 @@ def closed_loop_curve(model: StepModel, shape: LoadShape, concurrency: FloatArra
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         safe = np.where(runs, running, 1.0)
         steps = steady_steps(ARRAY, model, rows, shape.token_budget, safe, Arrivals.CLOSED_LOOP)
-        queue = prefill_queue(ARRAY, model, rows, steps, 50.0, Arrivals.CLOSED_LOOP)
+        queue = queue_means(ARRAY, model, rows, steps, Arrivals.CLOSED_LOOP)
         rate = queue.rate
         wait = np.where(rate > 0, np.maximum(concurrency - running, 0.0) / rate, math.inf)
     return (np.where(runs, wait + queue.mean_ttft_s, math.inf), np.where(runs, steps.tpot_s, math.inf),
@@ -169,7 +169,7 @@ def open_loop(model: StepModel, shape: LoadShape, rate_per_s: float,
     if saturated.request_per_s <= 0:  # nothing completes: unbounded latencies, no throughput
         return saturated
     if math.isinf(rate_per_s) and num_requests:
-        return burst(model, shape, num_requests)
+        return burst(model, shape, num_requests, saturated)
     if rate_per_s >= saturated.request_per_s or math.isinf(rate_per_s):
         backlog = 0.0
         if num_requests:
@@ -201,15 +201,15 @@ def poisson_point(model: StepModel, shape: LoadShape, rate_per_s: float, cap: fl
     """The Poisson steady state at ``rate_per_s`` below saturation (means).
 
     The running batch is the one whose Poisson rate (:func:`gpucalc.core.capacity.tail_latency.
-    prefill_queue`) is the offered rate, found by bisection up to ``cap``; TTFT is the half step
+    queue_means`) is the offered rate, found by bisection up to ``cap``; TTFT is the half step
     in progress, the mean prefill-queue wait and the prompt's own chunks.
     """
     mix = mix or single_length(shape.mean_input, shape.mean_output)
 
-    def steady(running: float) -> tuple[SteadySteps[float], PrefillQueue[float]]:
+    def steady(running: float) -> tuple[SteadySteps[float], QueueMeans[float]]:
         steps = steady_steps(SCALAR, model, mix, shape.token_budget, running,
                              Arrivals.POISSON)
-        return steps, prefill_queue(SCALAR, model, mix, steps, 50.0, Arrivals.POISSON)
+        return steps, queue_means(SCALAR, model, mix, steps, Arrivals.POISSON)
 
     low, high = 0.0, cap
     for _ in range(RATE_BISECTION_STEPS):
@@ -265,7 +265,8 @@ def prefill_seconds(model: StepModel, shape: LoadShape, prompts: float) -> float
     return tokens / chunk * model.step_seconds(0.0, chunk, 0.0, prefill_context=shape.mean_input / 2)
 
 
-def burst(model: StepModel, shape: LoadShape, num_requests: int) -> OperatingPoint:
+def burst(model: StepModel, shape: LoadShape, num_requests: int,
+          saturated: OperatingPoint | None = None) -> OperatingPoint:
     """All ``num_requests`` arrive at once (max-throughput benchmarks): latencies in seconds.
 
     The first wave (at most the running cap) is prefilled at the full token budget, each prompt
@@ -273,10 +274,11 @@ def burst(model: StepModel, shape: LoadShape, num_requests: int) -> OperatingPoi
     between their first and second token), and then decodes together; requests beyond the batch
     wait for slots to free up and run at the saturated TPOT (the mean TPOT weighs both groups).
     Throughput is the run's: all output tokens ÷ (first wave's prefill + its decode + the later
-    requests at the saturated rate).
+    requests at the saturated rate). ``saturated`` is :func:`max_request_rate` of the run's shape
+    when the caller has it.
     """
     shape = finite_run_shape(shape, num_requests)
-    saturated = max_request_rate(model, shape)
+    saturated = saturated or max_request_rate(model, shape)
     admitted = min(float(num_requests), shape.running_cap)
     if admitted < 1 or saturated.request_per_s <= 0:
         return saturated  # not one whole request can run or complete: no throughput

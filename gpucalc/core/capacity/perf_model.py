@@ -4,21 +4,24 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gpucalc.core.capacity.load import LoadShape, prefill_per_step
 from gpucalc.core.capacity.tail_latency import (
     Arrivals,
     LengthMix,
+    PrefillQueue,
+    SteadySteps,
     TailPoint,
     length_mix,
-    mean_latency_within,
+    mean_latency_s,
     prefill_queue,
     single_length,
     steady_steps,
-    tail_point,
+    tail_of,
     tpot_share_within,
 )
+from gpucalc.core.common.memo import PerObject
 from gpucalc.core.memory.kv_capacity import KvCapacity, kv_capacity
 from gpucalc.core.memory.memory_result import MemoryResult
 from gpucalc.core.specs.efficiency import Efficiency, efficiency_for_gpu
@@ -56,6 +59,16 @@ class PerfContext:
     efficiency: Efficiency
     percentile: int = 95
     lengths: LengthMix | None = None  # the length distribution (percentile checks)
+    # evaluations already made on this context (the searches, the answer and its explanation
+    # ask many of the same questions): steady steps, prefill queues, mean-latency checks
+    _steps: dict[tuple[float, Arrivals], SteadySteps[float]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
+    _queues: dict[tuple[float, Arrivals, float], PrefillQueue[float]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
+    _mean_latency: dict[float, tuple[float, float]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
+    _tails: dict[tuple[float, Arrivals], TailPoint] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     def memory_requests(self, tokens: int | None = None) -> float:
         """Requests the KV cache holds at ``tokens`` per request (planning length by default)."""
@@ -85,10 +98,36 @@ class PerfContext:
         """The length distribution the percentile checks read."""
         return self.lengths or single_length(self.mean_input, self.mean_output)
 
+    def steps_at(self, running: float, arrivals: Arrivals) -> SteadySteps[float]:
+        """:func:`steady_steps` of this context at ``running`` under ``arrivals`` (made once)."""
+        key = (float(running), arrivals)
+        steps = self._steps.get(key)
+        if steps is None:
+            steps = steady_steps(SCALAR, self.step, self.mix, self.token_budget, key[0], arrivals)
+            self._steps[key] = steps
+        return steps
+
+    def queue_at(self, running: float, arrivals: Arrivals,
+                 percentile: float | None = None) -> PrefillQueue[float]:
+        """:func:`prefill_queue` of :meth:`steps_at` (at the targets' percentile by default)."""
+        pct = float(self.percentile if percentile is None else percentile)
+        key = (float(running), arrivals, pct)
+        queue = self._queues.get(key)
+        if queue is None:
+            queue = prefill_queue(SCALAR, self.step, self.mix, self.steps_at(running, arrivals),
+                                  pct, arrivals)
+            self._queues[key] = queue
+        return queue
+
     def tail_at(self, running: float, arrivals: Arrivals) -> TailPoint:
         """TTFT and TPOT at the targets' percentile with ``running`` requests in the batch."""
-        return tail_point(self.step, self.mix, self.token_budget, running, self.percentile,
-                          arrivals)
+        key = (float(running), arrivals)
+        tail = self._tails.get(key)
+        if tail is None:
+            tail = self._tails[key] = tail_of(self.mix, self.steps_at(running, arrivals),
+                                              self.queue_at(running, arrivals), running,
+                                              self.percentile, arrivals)
+        return tail
 
     def percentile_within(self, running: float, arrivals: Arrivals) -> tuple[bool, bool]:
         """(P-th TPOT within target, P-th TTFT within target) at ``running`` under ``arrivals``.
@@ -96,12 +135,10 @@ class PerfContext:
         The TTFT side (the prefill queue, several more step evaluations) is evaluated only when
         the TPOT side holds; otherwise it is reported as failing too.
         """
-        mix, step = self.mix, self.step
-        steps = steady_steps(SCALAR, step, mix, self.token_budget, running, arrivals)
-        if tpot_share_within(SCALAR, mix, steps, self.tpot_target_s) < self.percentile / 100:
+        steps = self.steps_at(running, arrivals)
+        if tpot_share_within(SCALAR, self.mix, steps, self.tpot_target_s) < self.percentile / 100:
             return False, False
-        queue = prefill_queue(SCALAR, step, mix, steps, self.percentile, arrivals)
-        return True, queue.ttft_s <= self.ttft_target_s
+        return True, self.queue_at(running, arrivals).ttft_s <= self.ttft_target_s
 
     def meets_percentile(self, running: float, arrivals: Arrivals,
                          meets_latency: Callable[[int], bool] | None = None) -> bool:
@@ -111,21 +148,27 @@ class PerfContext:
         queue behind the TTFT several more); the answer does not depend on the order.
         ``meets_latency`` stands for :meth:`meets_latency` (one that remembers its answers).
         """
-        mix, step = self.mix, self.step
-        steps = steady_steps(SCALAR, step, mix, self.token_budget, running, arrivals)
-        if tpot_share_within(SCALAR, mix, steps, self.tpot_target_s) < self.percentile / 100:
+        steps = self.steps_at(running, arrivals)
+        if tpot_share_within(SCALAR, self.mix, steps, self.tpot_target_s) < self.percentile / 100:
             return False
         if not (meets_latency or self.meets_latency)(math.ceil(running)):
             return False
-        queue = prefill_queue(SCALAR, step, mix, steps, self.percentile, arrivals)
-        return queue.ttft_s <= self.ttft_target_s
+        return self.queue_at(running, arrivals).ttft_s <= self.ttft_target_s
+
+    def mean_latency_s(self, running: int) -> tuple[float, float]:
+        """(mean TPOT of the closed loop, the P95 prompt's prefill) in seconds at ``running``."""
+        key = float(running)
+        seconds = self._mean_latency.get(key)
+        if seconds is None:
+            seconds = self._mean_latency[key] = mean_latency_s(
+                SCALAR, self.step, self.mix, key, self.p95_input, self.token_budget,
+                self.steps_at(key, Arrivals.CLOSED_LOOP))
+        return seconds
 
     def mean_latency_within(self, running: int) -> tuple[bool, bool]:
         """(mean TPOT within target, P95 prompt's prefill within the TTFT target)."""
-        tpot, ttft = mean_latency_within(
-            SCALAR, self.step, self.mix, float(running), self.p95_input,
-            self.token_budget, self.tpot_target_s, self.ttft_target_s)
-        return bool(tpot), bool(ttft)
+        tpot, prefill = self.mean_latency_s(running)
+        return tpot <= self.tpot_target_s, prefill <= self.ttft_target_s
 
     def meets_latency(self, running: int) -> bool:
         """TPOT (mean, with prefill interference) and P95-prompt TTFT within target."""
@@ -219,5 +262,8 @@ def build_context(inputs: PlanInputs, memory: MemoryResult) -> PerfContext:
         ttft_target_s=inputs.targets.ttft_ms / 1000,
         efficiency=eff,
         percentile=inputs.targets.percentile,
-        lengths=length_mix(inputs.workload),
+        lengths=_workload_mix(inputs.workload),
     )
+
+
+_workload_mix = PerObject(length_mix)  # one per workload: the layouts of a sizing share it

@@ -15,7 +15,11 @@
 
 from __future__ import annotations
 
+import enum
+import functools
 import math
+import types
+import typing
 from collections.abc import Iterator
 from typing import TypeVar
 
@@ -103,6 +107,44 @@ def _terms(value: object, path: str) -> Iterator[tuple[str, Term]]:
             yield from _terms(item, f"{path}[{index}]")
 
 
+def _first_bad_term(value: object) -> tuple[Term, str] | None:
+    """The first :class:`Term` of ``value`` (in :func:`_terms`' order) outside its bounds, and its problem.
+
+    The same walk as :func:`_terms` without building a path for every term (the hot path: a
+    plan's figures are all in bounds); the caller names the path of a bad one.
+    """
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Term):
+            problem = _term_problem(item)
+            if problem is not None:
+                return item, problem
+        elif isinstance(item, BaseModel):
+            stack.extend(getattr(item, name) for name in reversed(_term_fields(type(item))))
+        elif isinstance(item, tuple | list):
+            stack.extend(reversed(item))
+    return None
+
+
+@functools.cache
+def _term_fields(model: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of ``model`` whose type can hold a :class:`Term` (numbers, text and enums cannot)."""
+    return tuple(name for name, info in model.model_fields.items()
+                 if _may_hold_terms(info.annotation))
+
+
+def _may_hold_terms(annotation: object) -> bool:
+    """False for a number, text, flag or enum type (or an optional one); True for anything else."""
+    if annotation in (int, float, str, bool, type(None), None):
+        return False
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return False
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        return any(_may_hold_terms(arg) for arg in typing.get_args(annotation))
+    return True
+
+
 def _term_problem(term: Term) -> str | None:
     """Which bound ``term`` breaks ('not a number', 'negative'), or None."""
     value = term.value
@@ -126,11 +168,12 @@ def _curve_problem(point: CurvePoint) -> tuple[str, float] | None:
 
 def figure_error(perf: PerformanceResult) -> PlanError | None:
     """The first figure of ``perf`` outside its physical bounds, as the error to show, or None."""
-    for path, term in _terms(perf, ""):
-        problem = _term_problem(term)
-        if problem is not None:
-            return PlanError("impossible_figure", IMPOSSIBLE_FIGURE, figure=term.key or path,
-                             value=f"{term.value:g}", unit=term.unit, rule=f"{problem}")
+    bad = _first_bad_term(perf)
+    if bad is not None:
+        term, problem = bad
+        path = next(where for where, found in _terms(perf, "") if found is term)
+        return PlanError("impossible_figure", IMPOSSIBLE_FIGURE, figure=term.key or path,
+                         value=f"{term.value:g}", unit=term.unit, rule=f"{problem}")
     for point in perf.load_curve:
         found = _curve_problem(point)
         if found is not None:

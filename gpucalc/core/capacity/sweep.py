@@ -23,6 +23,7 @@ from gpucalc.core.capacity.ceilings import (
     binding_of,
     ceiling_values,
     ceiling_values_at_lengths,
+    limit_kind,
 )
 from gpucalc.core.capacity.perf_model import PerfContext, build_context
 from gpucalc.core.capacity.perf_result import CeilingKind, LimitKind
@@ -154,7 +155,7 @@ def _point_fields(values: CeilingValues, tokens: int) -> dict[str, object]:
             "interconnect": float(interconnect[0]) if interconnect[1] else None,
             "scheduler": float(limits[CeilingKind.SCHEDULER][0]),
             "recommended": float(limits[binding][0]), "binding": binding,
-            "binding_limit": values.binding_limit}
+            "binding_limit": limit_kind(binding, values.compute.binding_target)}
 
 
 @functools.cache
@@ -245,28 +246,31 @@ def _runs(memory: MemoryResult) -> bool:
     return memory.fits and memory.kv_cache_tokens.value > 0
 
 
-def grid_cell(inputs: PlanInputs, tier: str, context: tuple[str, int]) -> GridCell:
+def grid_cell(inputs: PlanInputs, tier: str, context: tuple[str, int],
+              own: tuple[MemoryResult, PerfContext | None] | None = None) -> GridCell:
     """One cell: the answer's ceilings for ``inputs`` at planning length ``context``.
 
     The scenario's row uses the scenario's flags as they are (it is the answer, whatever the
     model's position limit). A tier past the model's position limit does not fit; a tier row
     uses the scenario's flags when they serve its length; otherwise (max_model_len shorter than
     the row, or a KV cache that cannot hold one max_model_len request) it is served with
-    max_model_len set to the row's length.
+    max_model_len set to the row's length. ``own`` is the memory result of ``inputs`` and its
+    context (None where it does not run) when the caller has them (the cells of one precision share them).
     """
     name, tokens = context
     cell = {"context_tier": name, "context_tokens": tokens, "precision_tier": tier,
             "weight_format": inputs.weight_format.id, "kv_format": inputs.kv_format.id}
     if name != SCENARIO_TIER and tokens > inputs.model.max_position_embeddings:
         return GridCell(**cell, concurrency=0.0, binding=None)
-    variant, memory = inputs, calculate_memory(inputs)
+    memory, base = own or _own_context(inputs)
+    variant = inputs
     served = int(memory.settings.max_model_len.value)
     if name != SCENARIO_TIER and (tokens > served or not _runs(memory)):
-        variant = _serving_length(inputs, tokens)
+        variant, base = _serving_length(inputs, tokens), None
         memory = calculate_memory(variant)
     if not _runs(memory):
         return GridCell(**cell, concurrency=0.0, binding=None)
-    point = sweep_point(variant, memory, tokens)
+    point = sweep_point(variant, memory, tokens, base)
     fits = point.memory >= 1
     return GridCell(**cell, concurrency=point.recommended if fits else 0.0,
                     binding=point.binding if fits else None)
@@ -281,5 +285,15 @@ def per_card_grid(inputs: PlanInputs, tiers: Mapping[str, tuple[WeightFormat, Kv
     so the scenario's row at the scenario's precision is the answer itself.
     """
     contexts = grid_contexts(int(planning_tokens(inputs.workload).value))
-    return tuple(grid_cell(variant, tier, context)
-                 for tier, variant in grid_precisions(inputs, tiers).items() for context in contexts)
+    cells: list[GridCell] = []
+    for tier, variant in grid_precisions(inputs, tiers).items():
+        own = None if all(name != SCENARIO_TIER and tokens > variant.model.max_position_embeddings
+                          for name, tokens in contexts) else _own_context(variant)
+        cells += (grid_cell(variant, tier, context, own) for context in contexts)
+    return tuple(cells)
+
+
+def _own_context(inputs: PlanInputs) -> tuple[MemoryResult, PerfContext | None]:
+    """The memory result of ``inputs`` and, where it runs, its context (a grid row's own)."""
+    memory = calculate_memory(inputs)
+    return memory, build_context(inputs, memory) if _runs(memory) else None

@@ -46,7 +46,7 @@ from typing import Generic, Protocol, TypeVar
 import numpy as np
 
 from gpucalc.core.specs.inputs import Workload
-from gpucalc.core.step.ops import SCALAR, BoolArray, FloatArray, Ops, V
+from gpucalc.core.step.ops import ARRAY, SCALAR, BoolArray, FloatArray, Ops, V
 from gpucalc.core.step.step_model import StepModel
 
 LENGTH_QUANTILES = 16  # points of each lognormal length distribution
@@ -124,9 +124,15 @@ class LengthMix:
     input_second_moment: float = field(init=False, compare=False)  # E[input²] (tokens²)
     output_second_moment: float = field(init=False, compare=False)  # E[output²] (tokens²)
     shortest_input: float = field(init=False, compare=False)  # the shortest prompt (tokens)
+    # per output length: its decode steps (1 where it has none) and its weight where it has some
+    tpot_divisors: FloatArray = field(init=False, compare=False)
+    tpot_weights: FloatArray = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
         ins, outs = self.input_tokens, self.output_tokens
+        divisors, weights = _tpot_divisors_and_weights(outs, self.output_weights)
+        object.__setattr__(self, "tpot_divisors", divisors)
+        object.__setattr__(self, "tpot_weights", weights)
         object.__setattr__(self, "mean_input", _weighted_sum(self.input_weights, ins))
         object.__setattr__(self, "mean_output", _weighted_sum(self.output_weights, outs))
         object.__setattr__(self, "input_second_moment", _weighted_sum(self.input_weights, ins * ins))
@@ -313,31 +319,58 @@ def steady_steps(ops: Ops[V], step: StepModel, mix: Mix[V], token_budget: float,
                        mean_output=mean_out)
 
 
+def _tpot_divisors_and_weights(output_tokens: FloatArray,
+                               output_weights: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """Per output length: its decode steps (1 where it has none), its weight where it has some."""
+    decode_steps = output_tokens - 1.0
+    counted = decode_steps >= 1.0
+    return np.where(counted, decode_steps, 1.0), np.where(counted, output_weights, 0.0)
+
+
 def _tpot_columns(ops: Ops[V], mix: Mix[V], steps: SteadySteps[V]) -> tuple[
         FloatArray, FloatArray, V, V]:
     """Per output length: (weight if it has a TPOT else 0, its TPOT spread), mean TPOT, extra s."""
     extra = ops.maximum(steps.prefill_s - steps.decode_s, 0.0)
-    decode_steps = mix.output_tokens - 1.0
-    counted = decode_steps >= 1.0
+    if isinstance(mix, LengthMix):  # one mix: derived once
+        divisors, weights = mix.tpot_divisors, mix.tpot_weights
+    else:
+        divisors, weights = _tpot_divisors_and_weights(mix.output_tokens, mix.output_weights)
     seen = steps.seen_share
-    spread = ops.col(extra) * np.sqrt(ops.col(seen * (1 - seen) * steps.dispersion)
-                                      / np.where(counted, decode_steps, 1.0))
-    weights = np.where(counted, mix.output_weights, 0.0)
+    spread = ops.col(extra) * np.sqrt(ops.col(seen * (1 - seen) * steps.dispersion) / divisors)
     return weights, spread, steps.decode_s + seen * extra, extra
 
 
 def _normal_below(target: FloatArray | float, mean: FloatArray | float,
                   spread: FloatArray) -> FloatArray:
     """P(X ≤ target) for normals of ``mean`` and ``spread`` (a step where the spread is 0)."""
+    if spread.ndim == 1 and isinstance(mean, float) and isinstance(target, float):
+        return _normal_below_one(target, mean, spread)
     z = np.asarray((target - mean) / np.maximum(spread * SQRT2, 1e-300), dtype=np.float64)
     values = np.where(z >= 0.0, 1.0, 0.0)
     open_ = (np.abs(z) < 6.0) & (spread > 0.0)
     if open_.any():
         values[open_] = 0.5 * (1.0 + np.asarray(_erf(z[open_]), dtype=np.float64))
-    return np.where(spread > 0.0, values, np.broadcast_to(target >= mean, np.shape(spread)))
+    return np.where(spread > 0.0, values, target >= mean)  # np.where broadcasts to the columns
 
 
 _erf = np.frompyfunc(math.erf, 1, 1)
+
+
+def _normal_below_one(target: float, mean: float, spread: FloatArray) -> FloatArray:
+    """:func:`_normal_below` of one question (columns of ``spread``), column by column on floats.
+
+    The same operations on the same float64 values, in the same cases: an open z takes
+    0.5 (1 + erf z), a saturated or undefined one its step, a zero spread the step at the mean.
+    """
+    gap = target - mean
+    values = []
+    for width in spread.tolist():
+        if width > 0.0:
+            z = gap / max(width * SQRT2, 1e-300)
+            values.append(0.5 * (1.0 + math.erf(z)) if abs(z) < 6.0 else 1.0 if z >= 0.0 else 0.0)
+        else:
+            values.append(1.0 if target >= mean else 0.0)
+    return np.array(values)
 
 
 def tpot_share_within(ops: Ops[V], mix: Mix[V], steps: SteadySteps[V], target_s: float) -> V:
@@ -361,13 +394,23 @@ def _own_prefill_columns(ops: Ops[V], step: StepModel, mix: Mix[V],
     room = ops.col(steps.room)
     chunk = np.minimum(mix.input_tokens, room)
     decoding, context = ops.col(steps.others_decoding), ops.col(steps.context)
-    chunk_s = step.step_seconds_many(decoding, chunk, context, mix.input_tokens / 2)
+    # the step's formula broadcasts the per-question values against the columns itself
+    chunk_s = step.seconds(ARRAY, np.asarray(decoding, dtype=np.float64), chunk,
+                           np.asarray(context, dtype=np.float64), mix.input_tokens / 2)
     own: FloatArray = np.maximum(1.0, np.ceil(mix.input_tokens / room)) * chunk_s
     return own
 
 
 def _column_quantile(ops: Ops[V], weights: FloatArray, values: FloatArray, percentile: float) -> V:
     """Per question, the P-th quantile of weighted columns (the first reaching it, by value)."""
+    if values.ndim == 1:  # one question (the float evaluator): plain indexing, the same numbers
+        order = np.argsort(values, kind="stable")
+        seen = np.cumsum(weights[order])
+        reached = seen >= percentile / 100.0 - 1e-12
+        first = int(reached.argmax()) if reached.any() else len(values) - 1
+        pick = np.zeros(values.shape)
+        pick[order[first]] = 1.0
+        return ops.rowsum(values * pick)
     order = np.argsort(values, axis=-1, kind="stable")
     seen = np.cumsum(np.take_along_axis(weights, order, axis=-1), axis=-1)
     reached = seen >= percentile / 100.0 - 1e-12
@@ -416,9 +459,22 @@ def wait_percentile_s(ops: Ops[V], mean_wait_s: V, rho: V, percentile: float) ->
                       0.0)
 
 
-def prefill_queue(ops: Ops[V], step: StepModel, mix: Mix[V], steps: SteadySteps[V],
-                  percentile: float, arrivals: Arrivals) -> PrefillQueue[V]:
-    """Request rate, prefill queue and P-th TTFT of ``steps``' load under ``arrivals``.
+@dataclass(frozen=True, slots=True)
+class QueueMeans(Generic[V]):
+    """The prefill queue's means (what a mean TTFT and a throughput need): :func:`queue_means`."""
+
+    rate: V  # requests/s completed
+    rho: V  # utilisation of the prefill
+    mean_wait_s: V
+    own_mean_s: V  # the prompt's own prefill steps, on average
+    mean_ttft_s: V  # the step in progress, the mean wait and the own prefill
+    own_s: FloatArray  # each prompt length's own prefill steps (columns)
+    busy: bool | BoolArray  # Poisson arrivals at or past the prefill's capacity
+
+
+def queue_means(ops: Ops[V], step: StepModel, mix: Mix[V], steps: SteadySteps[V],
+                arrivals: Arrivals) -> QueueMeans[V]:
+    """Request rate and mean prefill queue of ``steps``' load under ``arrivals``.
 
     A request's time in the batch is its own prefill steps plus ``o − 1`` decode steps at the
     mean TPOT. Poisson: ``running`` is the batch, so the rate is running ÷ that time. Closed
@@ -445,32 +501,58 @@ def prefill_queue(ops: Ops[V], step: StepModel, mix: Mix[V], steps: SteadySteps[
         rate = n / (step_wait + in_batch + mean_wait)
         rho = ops.minimum(rate * service, 1.0)
         busy = rho * 0.0 > 1.0  # never: a closed loop cannot outrun its prefill
-    wait = wait_percentile_s(ops, mean_wait, rho, percentile)
-    own_p = _column_quantile(ops, mix.input_weights, own, percentile)
+    return QueueMeans(rate=rate, rho=rho, mean_wait_s=mean_wait, own_mean_s=own_mean,
+                      mean_ttft_s=ops.select(busy, math.inf, step_wait + mean_wait + own_mean),
+                      own_s=own, busy=busy)
+
+
+def prefill_queue(ops: Ops[V], step: StepModel, mix: Mix[V], steps: SteadySteps[V],
+                  percentile: float, arrivals: Arrivals) -> PrefillQueue[V]:
+    """Request rate, prefill queue and P-th TTFT of ``steps``' load under ``arrivals``.
+
+    The means of :func:`queue_means`, and at the percentile the wait and the prompt's own
+    prefill, their spreads combined in quadrature.
+    """
+    means = queue_means(ops, step, mix, steps, arrivals)
+    busy, mean_wait, own_mean = means.busy, means.mean_wait_s, means.own_mean_s
+    wait = wait_percentile_s(ops, mean_wait, means.rho, percentile)
+    own_p = _column_quantile(ops, mix.input_weights, means.own_s, percentile)
     first = ops.select(busy, 0.0, wait - mean_wait)
     second = own_p - own_mean
     spread = ops.select(ops.minimum(first, second) > 0.0, ops.hypot(first, second), first + second)
-    mean_ttft = ops.select(busy, math.inf, step_wait + mean_wait + own_mean)
-    return PrefillQueue(rate=rate, rho=rho, mean_wait_s=mean_wait,
+    mean_ttft = means.mean_ttft_s
+    return PrefillQueue(rate=means.rate, rho=means.rho, mean_wait_s=mean_wait,
                         wait_s=ops.select(busy, math.inf, wait), own_mean_s=own_mean,
                         mean_ttft_s=mean_ttft, ttft_s=mean_ttft + spread)
 
 
 def mean_latency_within(ops: Ops[V], step: StepModel, mix: Mix[V], running: V,
                         p95_input: V, token_budget: float, tpot_target_s: float,
-                        ttft_target_s: float) -> tuple[bool | BoolArray, bool | BoolArray]:
+                        ttft_target_s: float, steps: SteadySteps[V] | None = None,
+                        ) -> tuple[bool | BoolArray, bool | BoolArray]:
     """(mean TPOT of a closed loop within target, P95 prompt's prefill within the TTFT target).
 
     The closed loop's mean TPOT is the lowest any arrivals give (Poisson traffic meets every
-    arrival's chunks), so this check bounds the percentile searches from above. The P95 prompt
-    takes ⌈P95 ÷ room⌉ steps beside the other decodes.
+    arrival's chunks), so this check bounds the percentile searches from above. ``steps`` are
+    the closed loop's :func:`steady_steps` at ``running`` when the caller has them.
     """
-    steps = steady_steps(ops, step, mix, token_budget, running, Arrivals.CLOSED_LOOP)
+    tpot, prefill = mean_latency_s(ops, step, mix, running, p95_input, token_budget, steps)
+    return tpot <= tpot_target_s, prefill <= ttft_target_s
+
+
+def mean_latency_s(ops: Ops[V], step: StepModel, mix: Mix[V], running: V, p95_input: V,
+                   token_budget: float, steps: SteadySteps[V] | None = None) -> tuple[V, V]:
+    """(mean TPOT of a closed loop, the P95 prompt's prefill) in seconds: :func:`mean_latency_within`'s.
+
+    The P95 prompt takes ⌈P95 ÷ room⌉ steps beside the other decodes.
+    """
+    if steps is None:
+        steps = steady_steps(ops, step, mix, token_budget, running, Arrivals.CLOSED_LOOP)
     room = ops.maximum(token_budget - (running - 1), 1.0)
     chunks = ops.maximum(ops.ceil(p95_input / room), 1.0)
     first = step.seconds(ops, running - 1, ops.minimum(p95_input, room), steps.context,
                              p95_input / 2)
-    return steps.tpot_s <= tpot_target_s, first * chunks <= ttft_target_s
+    return steps.tpot_s, first * chunks
 
 
 # --- one point, for the explanation (floats) -------------------------------------------------
@@ -480,10 +562,16 @@ def _mixture_quantile(parts: list[tuple[float, float, float]], percentile: float
     target = percentile / 100.0
     low = min(m - 6 * s for _, m, s in parts)
     high = max(m + 6 * s for _, m, s in parts)
+    scaled = [(w, m, s * SQRT2) for w, m, s in parts]  # σ√2 of each part, once
+    every_part_spreads = all(s > 0 for _, _, s in parts)
+    erf = math.erf
     for _ in range(PERCENTILE_SEARCH_STEPS):
         mid = (low + high) / 2
-        below = sum(w * (0.5 * (1 + math.erf((mid - m) / (s * SQRT2))) if s > 0
-                         else float(mid >= m)) for w, m, s in parts)
+        if every_part_spreads:  # the same terms, summed in the same order
+            below = sum([w * (0.5 * (1 + erf((mid - m) / d))) for w, m, d in scaled])
+        else:
+            below = sum(w * (0.5 * (1 + erf((mid - m) / (s * SQRT2))) if s > 0
+                             else float(mid >= m)) for w, m, s in parts)
         if below < target:
             low = mid
         else:
@@ -533,7 +621,13 @@ def tail_point(step: StepModel, mix: LengthMix, token_budget: float, running: fl
                percentile: float, arrivals: Arrivals) -> TailPoint:
     """Mean and P-th TTFT and TPOT with ``running`` requests under ``arrivals``."""
     steps = steady_steps(SCALAR, step, mix, token_budget, running, arrivals)
-    queue = prefill_queue(SCALAR, step, mix, steps, percentile, arrivals)
+    return tail_of(mix, steps, prefill_queue(SCALAR, step, mix, steps, percentile, arrivals),
+                   running, percentile, arrivals)
+
+
+def tail_of(mix: LengthMix, steps: SteadySteps[float], queue: PrefillQueue[float], running: float,
+            percentile: float, arrivals: Arrivals) -> TailPoint:
+    """The :class:`TailPoint` of ``steps`` and their prefill ``queue`` (of :func:`tail_point`)."""
     return TailPoint(running=running, arrivals=arrivals, request_per_s=queue.rate,
                      prefill_step_share=steps.share, queue_utilisation=queue.rho,
                      decode_step_s=steps.decode_s, prefill_step_s=steps.prefill_s,
