@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import precision_tiers, resolve_scenario
 from gpucalc.core.capacity.calculate import LoadRequest, Result, calculate
+from gpucalc.core.capacity.figure_band import FigureBand
 from gpucalc.core.capacity.perf_result import PerformanceResult
 from gpucalc.core.capacity.sweep import ContextSweep, GridCell, context_sweep, per_card_grid
 from gpucalc.core.fleet.disaggregation import DisaggregatedPlan
@@ -42,6 +43,7 @@ from gpucalc.core.specs.inputs import MIN_REQUEST_RATE, PlanInputs
 from gpucalc.core.specs.precision import KvFormat, WeightFormat
 from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.disaggregation import plan_disaggregation
+from gpucalc.plan.figure_bands import headline_bands
 from gpucalc.plan.fleet import plan_fleet
 
 SWEEP_POINTS = 128  # context points of the sweep every view shows
@@ -99,6 +101,9 @@ class Plan(BaseModel):
     alternatives: tuple[SizingRow, ...] = Field(
         default=(), description="When the deployment carries no request at the targets: the layouts "
                                 "the sizing search finds that do, cheapest first.")
+    figure_bands: tuple[FigureBand, ...] = Field(
+        default=(), description="The headline figures' 80 % bands, sized from the residuals of the "
+                                "plan's regime (gpucalc/validation/bands.py).")
     fastest: FastestLayout | None = Field(
         default=None, description="When neither the deployment nor any alternative meets the targets: "
                                   "the layout of this GPU closest to them.")
@@ -185,12 +190,14 @@ def plan_inputs(catalog: Catalog, scenario: Scenario, inputs: PlanInputs,
     result = calculate(inputs, options.load)
     if result.performance is None:
         return Plan(scenario=scenario, inputs=inputs, result=result,
+                    figure_bands=headline_bands(inputs, result.memory, None, None),
                     elapsed_ms=(time.perf_counter() - start) * 1000.0)
     bands, sensitivity = evaluate_uncertainty(inputs) if options.uncertainty else (None, None)
     sizing = sizing_rows(catalog, inputs) if options.sizing else ()
     alternatives = alternative_layouts(inputs, result.performance, sizing)
     unserved = result.performance.unreachable is not None
     fastest = fastest_layout(inputs) if unserved and not alternatives else None
+    fleet = plan_fleet(inputs, result.performance)
     return Plan(
         scenario=scenario, inputs=inputs, result=result,
         sweep=context_sweep(inputs, count=options.sweep_points) if options.views else None,
@@ -198,7 +205,8 @@ def plan_inputs(catalog: Catalog, scenario: Scenario, inputs: PlanInputs,
         bands=bands, sensitivity=sensitivity,
         sizing=sizing,
         simulation=simulate_plan(inputs, result.memory) if options.simulation else None,
-        fleet=plan_fleet(inputs, result.performance),
+        fleet=fleet,
+        figure_bands=headline_bands(inputs, result.memory, result.performance, fleet),
         alternatives=alternatives,
         fastest=fastest,
         disaggregated=plan_disaggregation(inputs),
