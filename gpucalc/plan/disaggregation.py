@@ -17,8 +17,9 @@ from gpucalc.core.fleet.fleet import FleetVerdict
 from gpucalc.core.memory.memory_plan import calculate_memory
 from gpucalc.core.specs.engine import EngineKind
 from gpucalc.core.specs.inputs import PlanInputs
+from gpucalc.engines.tables import written_flag
 from gpucalc.io.bounded_json import parse_flag_json
-from gpucalc.plan.serve_line import FLAGS, serve_line
+from gpucalc.plan.serve_line import serve_line
 
 DisaggFigure = float | int | str | bool | None
 # vLLM's kv_role (docs features/disagg_prefill, NixlConnector usage) → the pool the server is in
@@ -135,7 +136,7 @@ def pool_serve_lines(inputs: PlanInputs) -> tuple[str, str] | None:
     if not inputs.deployment.disaggregation.enabled:
         return None
     kind = inputs.engine.kind
-    flag = FLAGS[kind].get("disaggregation")
+    flag = written_flag(kind, "deployment.disaggregation")
     lines = []
     for role, shape in zip(("prefill", "decode"), pool_sizes(inputs.deployment), strict=True):
         pool = pool_inputs(inputs, shape)

@@ -17,7 +17,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from gpucalc.core.specs.engine import EngineKind
 from gpucalc.core.specs.speculative_inputs import SpecMethod, SpeculativeDecoding
+from gpucalc.engines.tables import speculative_flag
 from gpucalc.io.bounded_json import FlagJsonError, parse_flag_json
 
 MAX_CONFIG_CHARACTERS = 4096
@@ -172,10 +174,8 @@ def vllm_config_text(spec: SpeculativeDecoding) -> str:
 
 def sglang_words(spec: SpeculativeDecoding) -> list[str]:
     """SGLang's ``--speculative-*`` flags for ``spec``."""
-    words = ["--speculative-algorithm", SGLANG_NAMES[spec.chosen],
-             "--speculative-num-steps", str(spec.num_speculative_tokens),
-             "--speculative-eagle-topk", str(spec.eagle_topk),
-             "--speculative-num-draft-tokens", str(spec.verify_tokens)]
-    if spec.draft_model:
-        words += ["--speculative-draft-model-path", spec.draft_model]
-    return words
+    values = {"algorithm": SGLANG_NAMES[spec.chosen], "num_steps": str(spec.num_speculative_tokens),
+              "eagle_topk": str(spec.eagle_topk), "num_draft_tokens": str(spec.verify_tokens),
+              "draft_model_path": spec.draft_model}
+    return [word for part, value in values.items() if value
+            for word in (speculative_flag(EngineKind.SGLANG, part), value)]

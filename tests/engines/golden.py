@@ -114,12 +114,15 @@ def _validation_rows() -> Iterator[dict[str, Any]]:
 # -- serve commands --------------------------------------------------------------------------
 
 def _old_serve_flags() -> dict[str, list[str]]:
-    """Every flag the hand tables knew, per launcher (switches are read by every launcher)."""
-    from gpucalc.plan import serve_command as sc
+    """Every flag each launcher reads (switches are read by every launcher).
 
-    switches = [*sc._BOOLEAN, *sc._BOOLEAN_OFF]
-    tables = (sc._VLLM, sc._SGLANG, sc._TRTLLM)
-    return {launcher: sorted({*table, *switches}) for launcher, table in zip(LAUNCHERS, tables, strict=True)}
+    Recorded from the hand tables; now from the knobs (the same flags, as the replay shows).
+    """
+    from gpucalc.core.specs.engine import EngineKind
+    from gpucalc.engines.tables import serve_flags, switches
+
+    return {launcher: sorted({*serve_flags(kind), *switches()})
+            for launcher, kind in zip(LAUNCHERS, EngineKind, strict=True)}
 
 
 def serve_parse_cases() -> list[str]:
@@ -417,12 +420,13 @@ def log_cases() -> list[dict[str, Any]]:
 
     Settings are pairs in the order a log prints them (the first of two keys for one field wins).
     """
-    from gpucalc.io import engine_log as el
+    from gpucalc.core.specs.engine import EngineKind
+    from gpucalc.engines.tables import log_names
 
     cases: list[dict[str, Any]] = [{"log": p.name} for p in sorted((ROOT / "tests" / "fixtures"
                                                                    / "logs").iterdir())]
-    keys = sorted({*el.SGLANG_TO_VLLM, *el.TRTLLM_TO_VLLM,
-                   *el.VLLM_KEYS, "enable_prefix_caching", "data_parallel_size",
+    keys = sorted({*(key for kind in EngineKind for key in log_names(kind)),
+                   "enable_prefix_caching", "data_parallel_size",
                    "dp_size", "page_size", "unknown_key"})
     for engine in ("vllm", "vllm-v0", "sglang", "trtllm", None):
         for key in keys:

@@ -1,0 +1,116 @@
+"""How an input is named: gpucalc's own flags and its spelling in each engine.
+
+One :class:`Knob` per field of the scenario (its dotted path): the schema
+(:mod:`gpucalc.core.specs.inputs`) holds the field's type, bounds and default; the knob holds every
+name the field goes by — the command line's flags, each engine's serve flags, start-up-log keys and
+how a flag's text becomes the field's value. :mod:`gpucalc.engines.vocabulary` declares the knobs,
+:mod:`gpucalc.engines.tables` builds from them the tables the serve-command parser, the launch-line
+writer, the start-up-log reader and the field errors read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from gpucalc.core.specs.engine import EngineKind
+
+
+class Form(StrEnum):
+    """How a flag stands on a command line."""
+
+    VALUE = "value"  # --flag VALUE (or --flag=VALUE)
+    SWITCH = "switch"  # a bare --flag: on
+    SWITCH_OFF = "switch_off"  # a bare --flag: off
+
+
+class Conversion(StrEnum):
+    """How a flag's text becomes the field's value.
+
+    The first four set the field itself; the others are read together with the flags they
+    depend on (the serve-command parser says how), under the conversion's own name.
+    """
+
+    AS_IS = "as_is"  # the field's own type: a whole number, a number or a word
+    BYTES_AS_GIB = "bytes_as_gib"  # a byte count for a GiB field (vLLM --kv-cache-memory-bytes)
+    IMAGE_COUNT = "image_count"  # images per prompt: N, '{"image": N}' or image=N
+    SPANS_DP = "spans_dp"  # SGLang's TP with DP attention spans the DP ranks: DP × attention TP
+    DP_RANKS = "data_parallel_size"  # data-parallel ranks: the world is DP × TP × PP GPUs
+    DP_ATTENTION = "dp_attention"  # the switch that makes SGLang's TP span the DP ranks
+    EP_SIZE = "expert_parallel_size"  # an expert-parallel size: above 1, expert parallel is on
+    EPLB_CONFIG = "eplb_config"  # vLLM's EPLB JSON: redundant experts, and the balancer on
+    ALL2ALL_BACKEND = "all2all_backend"  # an all-to-all backend's name in the engine's words
+    DEEPEP_BACKEND = "moe_a2a_backend"  # SGLang's MoE all-to-all backend: deepep means DeepEP
+    KV_TRANSFER = "kv_transfer_config"  # vLLM's KV-transfer JSON: the pool a server belongs to
+    POOL_MODE = "disaggregation_mode"  # SGLang's disaggregation mode: the pool a server belongs to
+    NO_EFFECT = "no_effect"  # read and left alone (a setting gpucalc does not model)
+    SPECULATIVE = "speculative"  # one of the speculative flags, read together (``part`` names it)
+
+
+SETS_THE_FIELD = frozenset({Conversion.AS_IS, Conversion.BYTES_AS_GIB, Conversion.IMAGE_COUNT,
+                            Conversion.SPANS_DP})
+"""Conversions whose flag sets its knob's field directly."""
+
+
+@dataclass(frozen=True, slots=True)
+class Spelling:
+    """How one engine names a field: flags (the first is the one written) and start-up-log keys.
+
+    ``part``: for a speculative flag, the :class:`~gpucalc.plan.speculative_config.SpeculativeFlags`
+    field it fills. ``written``: False for a spelling read from a pasted command but never written
+    in a launch line.
+    """
+
+    engine: EngineKind
+    flags: tuple[str, ...] = ()
+    keys: tuple[str, ...] = ()  # the names the engine's start-up log prints the setting by
+    form: Form = Form.VALUE
+    convert: Conversion = Conversion.AS_IS
+    written: bool = True
+    part: str = ""
+
+
+def vllm(*flags: str, keys: tuple[str, ...] = (), form: Form = Form.VALUE,
+         convert: Conversion = Conversion.AS_IS, written: bool = True, part: str = "") -> Spelling:
+    """VLLM's spelling (``vllm serve`` flags; ``non-default args`` keys)."""
+    return Spelling(EngineKind.VLLM, flags, keys, form, convert, written, part)
+
+
+def sglang(*flags: str, keys: tuple[str, ...] = (), form: Form = Form.VALUE,
+           convert: Conversion = Conversion.AS_IS, written: bool = True, part: str = "") -> Spelling:
+    """SGLang's spelling (``sglang.launch_server`` flags; ``ServerArgs(…)`` keys)."""
+    return Spelling(EngineKind.SGLANG, flags, keys, form, convert, written, part)
+
+
+def trtllm(*flags: str, keys: tuple[str, ...] = (), form: Form = Form.VALUE,
+           convert: Conversion = Conversion.AS_IS, written: bool = True, part: str = "") -> Spelling:
+    """TensorRT-LLM's spelling (``trtllm-serve`` flags; the settings its start-up log prints)."""
+    return Spelling(EngineKind.TRTLLM, flags, keys, form, convert, written, part)
+
+
+def everywhere(*flags: str, written: bool = True) -> tuple[Spelling, ...]:
+    """The same value flags in every engine's commands."""
+    return tuple(Spelling(kind, flags, written=written) for kind in EngineKind)
+
+
+@dataclass(frozen=True, slots=True)
+class Knob:
+    """Every name of one input besides its type, bounds and default (those are the schema's).
+
+    ``path``: the field's dotted path in the scenario. ``cli``: gpucalc's own command-line flags
+    that set it (the first is the one an error message names, unless ``named_by`` says another);
+    ``file_only``: only a scenario file sets it (no flag; an error names the field itself).
+    """
+
+    path: str
+    spellings: tuple[Spelling, ...] = ()
+    cli: tuple[str, ...] = ()
+    named_by: str = ""
+    file_only: bool = False
+
+    @property
+    def error_flag(self) -> str:
+        """The flag an error message names this field by ('' when it has none)."""
+        if self.file_only:
+            return ""
+        return self.named_by or (self.cli[0] if self.cli else "")
