@@ -22,6 +22,8 @@ class Form(StrEnum):
     VALUE = "value"  # --flag VALUE (or --flag=VALUE)
     SWITCH = "switch"  # a bare --flag: on
     SWITCH_OFF = "switch_off"  # a bare --flag: off
+    SWITCH_PAIR = "switch_pair"  # --flag on, --no-flag off, neither: the engine's default (gpucalc's own)
+    REPEATED = "repeated"  # --flag VALUE, once per item (gpucalc's own)
 
 
 class Conversion(StrEnum):
@@ -45,6 +47,7 @@ class Conversion(StrEnum):
     POOL_MODE = "disaggregation_mode"  # SGLang's disaggregation mode: the pool a server belongs to
     NO_EFFECT = "no_effect"  # read and left alone (a setting gpucalc does not model)
     SPECULATIVE = "speculative"  # one of the speculative flags, read together (``part`` names it)
+    REQUEST_CLASS = "request_class"  # SHARE:INPUT:OUTPUT[:NAME], one class of mixed traffic
 
 
 SETS_THE_FIELD = frozenset({Conversion.AS_IS, Conversion.BYTES_AS_GIB, Conversion.IMAGE_COUNT,
@@ -93,6 +96,56 @@ def everywhere(*flags: str, written: bool = True) -> tuple[Spelling, ...]:
     return tuple(Spelling(kind, flags, written=written) for kind in EngineKind)
 
 
+class Topic(StrEnum):
+    """Where an input belongs: its group in the command line's ``--help``."""
+
+    DEPLOYMENT = "deployment"
+    DISAGGREGATION = "disaggregation"
+    NODES = "nodes"
+    KV_SHARDING = "kv_sharding"
+    EXPERT_PARALLEL = "expert_parallel"
+    SPECULATIVE = "speculative"
+    WORKLOAD = "workload"
+    PREFIX_CACHING = "prefix_caching"
+    TARGETS = "targets"
+
+
+@dataclass(frozen=True, slots=True)
+class CliArg:
+    """One of gpucalc's own command-line arguments for a field.
+
+    ``dest``: the parsed-arguments name ('': argparse's own, from the first long flag). ``unset``:
+    its default is None ("not given") rather than the schema's. ``searched_help``: the help of
+    ``gpucalc size``, where the argument pins the layouts searched; ``in_search``: False where
+    ``size`` has no such argument. ``part``: the speculative setting a speculative flag fills.
+    """
+
+    flags: tuple[str, ...]
+    help: str = ""
+    topic: Topic = Topic.DEPLOYMENT
+    form: Form = Form.VALUE
+    convert: Conversion = Conversion.AS_IS
+    dest: str = ""
+    unset: bool = False
+    hidden: bool = False
+    required: bool = False
+    metavar: str = ""
+    choices: tuple[int, ...] = ()
+    part: str = ""
+    searched_help: str = ""
+    in_search: bool = True
+
+
+def arg(*flags: str, help: str = "", topic: Topic = Topic.DEPLOYMENT,  # noqa: A002 - argparse's word
+        form: Form = Form.VALUE, convert: Conversion = Conversion.AS_IS, dest: str = "",
+        unset: bool = False, hidden: bool = False, required: bool = False, metavar: str = "",
+        choices: tuple[int, ...] = (), part: str = "", searched_help: str = "",
+        in_search: bool = True) -> CliArg:
+    """A command-line argument of gpucalc (see :class:`CliArg`)."""
+    return CliArg(flags, help, topic, form, convert, dest, unset, hidden, required, metavar, choices,
+                  part, searched_help, in_search)
+
+
 @dataclass(frozen=True, slots=True)
 class Knob:
     """Every name of one input besides its type, bounds and default (those are the schema's).
@@ -104,7 +157,7 @@ class Knob:
 
     path: str
     spellings: tuple[Spelling, ...] = ()
-    cli: tuple[str, ...] = ()
+    cli: tuple[CliArg, ...] = ()
     named_by: str = ""
     file_only: bool = False
 
@@ -113,4 +166,4 @@ class Knob:
         """The flag an error message names this field by ('' when it has none)."""
         if self.file_only:
             return ""
-        return self.named_by or (self.cli[0] if self.cli else "")
+        return self.named_by or (self.cli[0].flags[0] if self.cli else "")

@@ -5,12 +5,15 @@
 * :func:`written_flag` — the flag a launch line writes for a field.
 * :func:`log_names` — a start-up log's keys → gpucalc's (vLLM's) name for the setting.
 * :func:`error_flags` / :func:`flagless_names` — the flag an error message names a field by.
+* :func:`cli_args` with :func:`cli_default`, :func:`cli_value_type`, :func:`field_choices` — the
+  command line's own arguments.
 """
 
 from __future__ import annotations
 
 import types
 import typing
+from enum import Enum
 from functools import cache
 from typing import Any
 
@@ -18,7 +21,7 @@ from pydantic import BaseModel
 
 from gpucalc.core.specs.engine import EngineKind
 from gpucalc.core.specs.scenario import Scenario
-from gpucalc.engines.knobs import SETS_THE_FIELD, Conversion, Form, Knob, Spelling
+from gpucalc.engines.knobs import SETS_THE_FIELD, CliArg, Conversion, Form, Knob, Spelling
 from gpucalc.engines.vocabulary import KNOBS
 
 ValueFlag = tuple[str, type, Conversion]
@@ -179,3 +182,50 @@ def error_flags() -> dict[str, str]:
 def flagless_names() -> frozenset[str]:
     """Field names only a scenario file sets (an error names them without a flag)."""
     return frozenset(item.path.rpartition(".")[2] for item in KNOBS if item.file_only)
+
+
+def cli_args() -> list[tuple[Knob, CliArg]]:
+    """Gpucalc's own command-line arguments, each with the knob of the field it sets, in order."""
+    return [(item, argument) for item in KNOBS for argument in item.cli]
+
+
+def schema_default(path: str) -> Any:
+    """The schema's default of the field at ``path`` (an enum as its value)."""
+    model: type[BaseModel] = Scenario
+    names = path.split(".")
+    for name in names[:-1]:
+        model = _models(model.model_fields[name].annotation)[0]
+    value = model.model_fields[names[-1]].get_default(call_default_factory=True)
+    return value.value if isinstance(value, Enum) else value
+
+
+def cli_default(item: Knob, argument: CliArg) -> Any:
+    """A value argument's default: the schema's where it sets the field itself, else None (unset)."""
+    if argument.unset or argument.convert not in SETS_THE_FIELD:
+        return None
+    return schema_default(item.path)
+
+
+def cli_value_type(item: Knob, argument: CliArg) -> type:
+    """The type a plain value argument's text is read as: int, float or str."""
+    if argument.convert == Conversion.SPECULATIVE:
+        return SPECULATIVE_TYPES[argument.part]
+    if argument.convert in SETS_THE_FIELD:
+        return field_type(item.path)
+    return _READ_TOGETHER_TYPES.get(argument.convert, str)
+
+
+def field_choices(item: Knob, argument: CliArg) -> tuple[int | str, ...]:
+    """The values an argument takes when it lists them: its own, or the field's enum's."""
+    if argument.choices:
+        return argument.choices
+    if argument.convert != Conversion.AS_IS:
+        return ()
+    model: type[BaseModel] = Scenario
+    names = item.path.split(".")
+    for name in names[:-1]:
+        model = _models(model.model_fields[name].annotation)[0]
+    annotation = model.model_fields[names[-1]].annotation
+    if isinstance(annotation, type) and issubclass(annotation, Enum):
+        return tuple(member.value for member in annotation)
+    return ()

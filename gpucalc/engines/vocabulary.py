@@ -14,166 +14,295 @@ SGLang command still means eager mode); value flags only by the engine that decl
 
 from __future__ import annotations
 
+from gpucalc.core.specs.inputs import SLO_PERCENTILES
+from gpucalc.core.specs.parallel_inputs import DEFAULT_IMBALANCE, EPLB_IMBALANCE, IMBALANCE_DEFAULTS
 from gpucalc.engines.knobs import Conversion as Read
-from gpucalc.engines.knobs import Form, Knob, everywhere, sglang, trtllm, vllm
+from gpucalc.engines.knobs import Form, Knob, Topic, arg, everywhere, sglang, trtllm, vllm
 
 ON, OFF = Form.SWITCH, Form.SWITCH_OFF
+POOL, NODE, KV, EP = Topic.DISAGGREGATION, Topic.NODES, Topic.KV_SHARDING, Topic.EXPERT_PARALLEL
+SPEC, LOAD, CACHE, GOAL = Topic.SPECULATIVE, Topic.WORKLOAD, Topic.PREFIX_CACHING, Topic.TARGETS
+LAYOUT = "default 1, or the decode pool's with disaggregation flags"
+SEARCHED = "pins the layouts searched (default: every one that fits)"
 
-SCENARIO: tuple[Knob, ...] = (
+FILE_ONLY: tuple[Knob, ...] = (
     Knob("schema_version", file_only=True),
     Knob("name", file_only=True),
-    Knob("model", (vllm("--model", written=False), sglang("--model-path", "--model"))),
-    Knob("gpu", cli=("--gpu",)),
     Knob("custom_gpu", file_only=True),
-    Knob("quantization", cli=("--quantization", "-q")),
-    Knob("dtype", (*everywhere("--dtype", written=False), vllm(keys=("dtype",)),
-                   sglang(keys=("dtype",))), cli=("--dtype",)),
+    Knob("targets.planning_memory_share", file_only=True),
 )
 
 DEPLOYMENT: tuple[Knob, ...] = (
-    Knob("deployment.engine", cli=("--engine",)),
-    Knob("deployment.num_gpus", cli=("--num-gpus",)),
+    Knob("model", (vllm("--model", written=False), sglang("--model-path", "--model"))),
+    Knob("gpu", cli=(arg("--gpu", required=True, unset=True, in_search=False,
+                         help="GPU id or alias, e.g. h100-sxm-80gb"),)),
+    Knob("deployment.num_gpus", cli=(arg("--num-gpus", unset=True, in_search=False,
+                                         help="GPUs in the deployment"),)),
+    Knob("deployment.data_parallel_size", (
+        vllm("--data-parallel-size", "-dp", convert=Read.DP_RANKS),
+        sglang("--dp", "--dp-size", convert=Read.DP_RANKS)), cli=(arg(
+        "--data-parallel-size", "-dp", "--dp-size", "--dp", dest="data_parallel_size", unset=True,
+        topic=EP, help=(
+            "DP ranks of one engine (each its own attention TP × PP group, KV cache and scheduler); "
+            "a MoE model's experts shard over DP × TP ranks")),)),
     Knob("deployment.tensor_parallel_size", (
         vllm("--tensor-parallel-size", "-tp", keys=("tensor_parallel_size",)),
         sglang("--tp", "--tp-size", "--tensor-parallel-size", keys=("tp_size",), convert=Read.SPANS_DP),
         sglang("--enable-dp-attention", form=ON, convert=Read.DP_ATTENTION),
-        trtllm("--tp_size", keys=("tp_size",))),
-        cli=("--tensor-parallel-size", "-tp", "--tp-size", "--tp", "--enable-dp-attention")),
+        trtllm("--tp_size", keys=("tp_size",))), cli=(
+        arg("--tensor-parallel-size", "-tp", "--tp-size", "--tp", dest="tensor_parallel_size",
+            unset=True, help=LAYOUT, searched_help=SEARCHED),
+        arg("--enable-dp-attention", form=ON, topic=EP, convert=Read.DP_ATTENTION,
+            help="SGLang: --tp is the whole DP × attention-TP group; attention TP = tp / dp"))),
     Knob("deployment.pipeline_parallel_size", (
         vllm("--pipeline-parallel-size", "-pp", keys=("pipeline_parallel_size",)),
         sglang("--pp", "--pp-size", keys=("pp_size",)),
-        trtllm("--pp_size", keys=("pp_size",))), cli=("--pipeline-parallel-size", "-pp")),
-    Knob("deployment.data_parallel_size", (
-        vllm("--data-parallel-size", "-dp", convert=Read.DP_RANKS),
-        sglang("--dp", "--dp-size", convert=Read.DP_RANKS)),
-        cli=("--data-parallel-size", "-dp", "--dp-size", "--dp")),
+        trtllm("--pp_size", keys=("pp_size",))),
+        cli=(arg("--pipeline-parallel-size", "-pp", unset=True, help=LAYOUT, searched_help=SEARCHED),)),
     Knob("deployment.enable_expert_parallel", (
         vllm("--enable-expert-parallel", "-ep", keys=("enable_expert_parallel",), form=ON),
         sglang("--enable-ep-moe", form=ON),
         sglang("--ep", "--ep-size", convert=Read.EP_SIZE),
-        trtllm("--ep_size", convert=Read.EP_SIZE)),
-        cli=("--enable-expert-parallel", "--ep-size", "--ep", "--expert-parallel-size")),
-    Knob("deployment.enable_eplb", (vllm("--enable-eplb", form=ON), sglang("--enable-eplb", form=ON)),
-         cli=("--enable-eplb",)),
-    Knob("deployment.num_redundant_experts", (
-        vllm("--eplb-config", convert=Read.EPLB_CONFIG),
-        vllm("--num-redundant-experts", written=False),
-        sglang("--ep-num-redundant-experts")),
-        cli=("--num-redundant-experts", "--ep-num-redundant-experts", "--eplb-config")),
-    Knob("deployment.expert_imbalance", cli=("--expert-imbalance",)),
-    Knob("deployment.all2all_mode", (
-        vllm("--all2all-backend", convert=Read.ALL2ALL_BACKEND),
-        sglang("--moe-a2a-backend", convert=Read.DEEPEP_BACKEND),
-        sglang("--deepep-mode", convert=Read.ALL2ALL_BACKEND)),
-        cli=("--all2all-backend", "--deepep-mode", "--moe-a2a-backend")),
+        trtllm("--ep_size", convert=Read.EP_SIZE)), cli=(
+        arg("--enable-expert-parallel", form=ON),
+        arg("--ep-size", "--ep", "--expert-parallel-size", dest="ep_size", unset=True,
+            convert=Read.EP_SIZE, topic=EP,
+            help="SGLang / TensorRT-LLM: EP size > 1 turns expert parallel on (gpucalc's EP size is "
+                 "DP × attention TP)"))),
     Knob("deployment.max_model_len", (
         vllm("--max-model-len", keys=("max_model_len",)),
         sglang("--context-length", keys=("context_length", "context_len")),
-        trtllm("--max_seq_len", keys=("max_seq_len",))), cli=("--max-model-len",)),
+        trtllm("--max_seq_len", keys=("max_seq_len",))), cli=(arg("--max-model-len"),)),
     Knob("deployment.gpu_memory_utilization", (
         vllm("--gpu-memory-utilization", keys=("gpu_memory_utilization",)),
         sglang("--mem-fraction-static", keys=("mem_fraction_static",)),
-        trtllm("--kv_cache_free_gpu_memory_fraction")),
-        cli=("--gpu-memory-utilization", "--mem-fraction-static")),
+        trtllm("--kv_cache_free_gpu_memory_fraction")), cli=(
+        arg("--gpu-memory-utilization", help="engine memory fraction (SGLang: --mem-fraction-static)"),
+        arg("--mem-fraction-static", dest="gpu_memory_utilization", hidden=True))),
     Knob("deployment.max_num_batched_tokens", (
         vllm("--max-num-batched-tokens", keys=("max_num_batched_tokens",)),
         sglang("--chunked-prefill-size", keys=("chunked_prefill_size",)),
-        trtllm("--max_num_tokens", keys=("max_num_tokens",))), cli=("--max-num-batched-tokens",)),
+        trtllm("--max_num_tokens", keys=("max_num_tokens",))), cli=(arg("--max-num-batched-tokens"),)),
     Knob("deployment.max_num_seqs", (
         vllm("--max-num-seqs", keys=("max_num_seqs",)),
         sglang("--max-running-requests", keys=("max_running_requests",)),
         trtllm("--max_batch_size", keys=("max_num_requests", "max_batch_size"))),
-        cli=("--max-num-seqs",)),
-    Knob("deployment.weight_format", (
+        cli=(arg("--max-num-seqs"),)),
+    Knob("dtype", (*everywhere("--dtype", written=False), vllm(keys=("dtype",)), sglang(keys=("dtype",))),
+         cli=(arg("--dtype", help="auto, bfloat16, float16, float32"),)),
+    Knob("quantization", cli=(arg("--quantization", "-q", help=(
+        "checkpoint method (awq, gptq, fp8, compressed-tensors, bitsandbytes, mxfp4) or a what-if "
+        "format (fp8, int8, int4, nvfp4)")),)),
+    Knob("deployment.weight_format", (  # the pasted command's --quantization: the weight format
         *everywhere("--quantization", "-q", written=False),
         vllm("--quantization", keys=("quantization",)),
-        sglang("--quantization", keys=("quantization",))),
-        named_by="--quantization"),
+        sglang("--quantization", keys=("quantization",))), named_by="--quantization"),
     Knob("deployment.kv_cache_dtype", (
         *everywhere("--kv-cache-dtype", written=False),
         vllm("--kv-cache-dtype", keys=("kv_cache_dtype",)),
         sglang("--kv-cache-dtype", keys=("kv_cache_dtype",))),
-        cli=("--kv-cache-dtype",)),
-    Knob("deployment.gpu_memory_gib", cli=("--gpu-memory-gib",)),
+        cli=(arg("--kv-cache-dtype", help="auto, fp8, fp8_e5m2, int8, nvfp4"),)),
     Knob("deployment.kv_cache_memory_gib", (
         vllm("--kv-cache-memory-bytes", convert=Read.BYTES_AS_GIB, written=False),
-        vllm("--kv-cache-memory", written=False)), cli=("--kv-cache-memory",)),
+        vllm("--kv-cache-memory", written=False)),
+        cli=(arg("--kv-cache-memory", dest="kv_cache_memory_gib",
+                 help="KV memory per GPU in GiB (overrides the engine budget)"),)),
     Knob("deployment.block_size", (
         vllm("--block-size", keys=("block_size",), written=False),
-        sglang("--page-size", keys=("page_size",), written=False)), cli=("--block-size",)),
-    Knob("deployment.limit_mm_per_prompt", (vllm("--limit-mm-per-prompt", convert=Read.IMAGE_COUNT),),
-         cli=("--limit-mm-per-prompt",)),
+        sglang("--page-size", keys=("page_size",), written=False)), cli=(arg("--block-size"),)),
     Knob("deployment.enforce_eager", (
         vllm("--enforce-eager", keys=("enforce_eager",), form=ON),
-        sglang("--disable-cuda-graph", keys=("disable_cuda_graph",), form=ON)),
-        cli=("--enforce-eager", "--disable-cuda-graph")),
-    Knob("deployment.enable_prefix_caching", (
-        vllm("--enable-prefix-caching", form=ON), vllm("--no-enable-prefix-caching", form=OFF),
-        sglang("--disable-radix-cache", form=OFF)),
-        cli=("--enable-prefix-caching", "--disable-radix-cache")),
+        sglang("--disable-cuda-graph", keys=("disable_cuda_graph",), form=ON)), cli=(
+        arg("--enforce-eager", form=ON, help="no CUDA graphs: no graph memory, a kernel-launch cost "
+                                             "per layer and step (SGLang: --disable-cuda-graph)"),
+        arg("--disable-cuda-graph", dest="enforce_eager", form=ON, hidden=True))),
+    Knob("deployment.limit_mm_per_prompt", (vllm("--limit-mm-per-prompt", convert=Read.IMAGE_COUNT),),
+         cli=(arg("--limit-mm-per-prompt", convert=Read.IMAGE_COUNT, help=(
+             "images per prompt, as a number or vLLM's JSON ('{\"image\": 2}'): the profiling pass "
+             "runs the vision encoder on that many per request")),)),
+    Knob("deployment.engine", cli=(arg("--engine", help="vllm, vllm-v0, sglang, sglang-0.4, trtllm"),)),
+    Knob("deployment.gpu_memory_gib", cli=(arg("--gpu-memory-gib", help=(
+        "total GPU memory as the engine sees it (MIG slice, shared GPU)")),)),
+)
+
+DISAGGREGATION: tuple[Knob, ...] = (
     Knob("deployment.disaggregation", (
         vllm("--kv-transfer-config", convert=Read.KV_TRANSFER),
         sglang("--disaggregation-mode", convert=Read.POOL_MODE),
         sglang("--disaggregation-transfer-backend", convert=Read.NO_EFFECT, written=False)),
-        cli=("--disaggregate",)),
+        cli=(arg("--disaggregate", form=ON, topic=POOL,
+                 help="plan prefill and decode on separate pools (any pool flag implies it)"),)),
     Knob("deployment.disaggregation.enabled"),  # set by --disaggregate or any pool flag
-    *(Knob(f"deployment.disaggregation.{role}_{size}", cli=(f"--{role}-{size}",))
-      for role in ("prefill", "decode") for size in ("tp", "pp", "dp", "replicas")),
-    Knob("deployment.disaggregation.kv_transfer_gbps", cli=("--kv-transfer-gbps",)),
-    Knob("deployment.nodes", (vllm("--nnodes"), sglang("--nnodes")), cli=("--nodes", "--nnodes")),
-    Knob("deployment.gpus_per_node", cli=("--gpus-per-node",)),
-    Knob("deployment.network", cli=("--network",)),
-    Knob("deployment.decode_context_parallel_size", (
-        vllm("--decode-context-parallel-size", "-dcp"),), cli=("--decode-context-parallel-size", "-dcp")),
-    Knob("deployment.mamba_ssm_cache_dtype", (
-        vllm("--mamba-ssm-cache-dtype"), sglang("--mamba-ssm-dtype")), cli=("--mamba-ssm-cache-dtype",)),
+    Knob("deployment.disaggregation.prefill_tp", cli=(arg("--prefill-tp", topic=POOL,
+                                                          help="TP of a prefill replica"),)),
+    Knob("deployment.disaggregation.decode_tp", cli=(arg("--decode-tp", topic=POOL,
+                                                         help="TP of a decode replica"),)),
+    Knob("deployment.disaggregation.prefill_dp", cli=(arg("--prefill-dp", topic=POOL, help=(
+        "attention DP ranks of one prefill engine (default: --data-parallel-size); expert parallel "
+        "follows --enable-expert-parallel")),)),
+    Knob("deployment.disaggregation.decode_dp", cli=(arg("--decode-dp", topic=POOL, help=(
+        "attention DP ranks of one decode engine (default: --data-parallel-size)")),)),
+    Knob("deployment.disaggregation.prefill_pp", cli=(arg("--prefill-pp", topic=POOL,
+                                                          help="PP of a prefill replica"),)),
+    Knob("deployment.disaggregation.decode_pp", cli=(arg("--decode-pp", topic=POOL,
+                                                         help="PP of a decode replica"),)),
+    Knob("deployment.disaggregation.prefill_replicas", cli=(arg(
+        "--prefill-replicas", topic=POOL, help="fixed prefill replicas (default: sized from --qps)"),)),
+    Knob("deployment.disaggregation.decode_replicas", cli=(arg(
+        "--decode-replicas", topic=POOL, help="fixed decode replicas (default: sized from --qps)"),)),
+    Knob("deployment.disaggregation.kv_transfer_gbps", cli=(arg("--kv-transfer-gbps", topic=POOL, help=(
+        "link between the pools, Gb/s per GPU (400 = NDR InfiniBand); default: the GPU's fast link "
+        "inside one domain, else the scale-out network (--network)")),)),
+)
+
+NODES: tuple[Knob, ...] = (
+    Knob("deployment.nodes", (vllm("--nnodes"), sglang("--nnodes")), cli=(arg(
+        "--nodes", "--nnodes", dest="nodes", topic=NODE, help=(
+            "nodes (servers; an NVL72 rack counts as one) the GPUs sit in; alone it sets --num-gpus = "
+            "nodes × GPUs per node (vLLM/SGLang --nnodes)")),)),
+    Knob("deployment.gpus_per_node", cli=(arg("--gpus-per-node", topic=NODE, help=(
+        "GPUs in one node (default: the GPU's server: 8, or the NVL72 domain)")),)),
+    Knob("deployment.network", cli=(arg("--network", topic=NODE, help=(
+        "scale-out network id from the network table, e.g. ib-ndr-400, ib-xdr-800, roce-400 "
+        "(default: the one the GPU's servers ship with)")),)),
+)
+
+KV_SHARDING: tuple[Knob, ...] = (
+    Knob("deployment.decode_context_parallel_size", (vllm("--decode-context-parallel-size", "-dcp"),),
+         cli=(arg("--decode-context-parallel-size", "-dcp", topic=KV, help=(
+             "shard the KV cache along tokens over this many ranks of the TP group (divides TP; at "
+             "most TP ÷ KV heads, MLA: TP)")),)),
+    Knob("deployment.mamba_ssm_cache_dtype", (vllm("--mamba-ssm-cache-dtype"), sglang("--mamba-ssm-dtype")),
+         cli=(arg("--mamba-ssm-cache-dtype", topic=KV, help=(
+             "dtype of the recurrent state of Mamba / linear-attention layers (auto: the config's "
+             "mamba_ssm_cache_dtype, else the model dtype)")),)),
+)
+
+EXPERT_PARALLEL: tuple[Knob, ...] = (
+    Knob("deployment.enable_eplb", (vllm("--enable-eplb", form=ON), sglang("--enable-eplb", form=ON)),
+         cli=(arg("--enable-eplb", form=ON, topic=EP, help=(
+             f"expert-parallel load balancer: default imbalance {EPLB_IMBALANCE:g} instead of "
+             f"{DEFAULT_IMBALANCE:g}")),)),
+    Knob("deployment.num_redundant_experts", (
+        vllm("--eplb-config", convert=Read.EPLB_CONFIG),
+        vllm("--num-redundant-experts", written=False),
+        sglang("--ep-num-redundant-experts")), cli=(
+        arg("--num-redundant-experts", "--ep-num-redundant-experts", dest="num_redundant_experts",
+            topic=EP, help="extra expert copies EPLB places over the EP ranks"),
+        arg("--eplb-config", convert=Read.EPLB_CONFIG, unset=True, topic=EP, help=(
+            "vLLM's JSON, e.g. '{\"num_redundant_experts\": 32}' (implies --enable-eplb)")))),
+    Knob("deployment.expert_imbalance", cli=(arg("--expert-imbalance", topic=EP, help=(
+        f"busiest EP rank's routed tokens ÷ the mean (default {IMBALANCE_DEFAULTS})")),)),
+    Knob("deployment.all2all_mode", (
+        vllm("--all2all-backend", convert=Read.ALL2ALL_BACKEND),
+        sglang("--moe-a2a-backend", convert=Read.DEEPEP_BACKEND),
+        sglang("--deepep-mode", convert=Read.ALL2ALL_BACKEND)), cli=(
+        arg("--all2all-backend", convert=Read.ALL2ALL_BACKEND, unset=True, topic=EP, help=(
+            "allgather_reducescatter (default), naive, deepep_high_throughput, deepep_low_latency")),
+        arg("--deepep-mode", dest="all2all_backend", convert=Read.ALL2ALL_BACKEND, unset=True,
+            topic=EP, help="SGLang: normal, low_latency, auto (planned as low-latency)"),
+        arg("--moe-a2a-backend", convert=Read.DEEPEP_BACKEND, unset=True, hidden=True,
+            topic=EP))),
+)
+
+
+SPECULATIVE: tuple[Knob, ...] = (
     Knob("deployment.speculative_config", (
         vllm("--speculative-config", convert=Read.SPECULATIVE, part="config_json"),),
-        cli=("--speculative-config",)),
+        cli=(arg("--speculative-config", convert=Read.SPECULATIVE, part="config_json", metavar="JSON",
+                 topic=SPEC, help=(
+                     "vLLM's JSON, e.g. '{\"method\": \"eagle3\", \"model\": \"DRAFT\", "
+                     "\"num_speculative_tokens\": 3}' (method mtp, eagle, eagle3, ngram, draft_model)")),)),
     Knob("deployment.speculative_config.method", (
-        sglang("--speculative-algorithm", convert=Read.SPECULATIVE, part="algorithm"),),
-        cli=("--speculative-algorithm", "--num-nextn-predict-layers"), named_by="--speculative-config"),
+        sglang("--speculative-algorithm", convert=Read.SPECULATIVE, part="algorithm"),), cli=(
+        arg("--speculative-algorithm", convert=Read.SPECULATIVE, part="algorithm", topic=SPEC,
+            help="SGLang: EAGLE, EAGLE3, NEXTN (MTP), STANDALONE (draft model), NGRAM"),),
+        named_by="--speculative-config"),
     Knob("deployment.speculative_config.num_speculative_tokens", (
-        sglang("--speculative-num-steps", convert=Read.SPECULATIVE, part="num_steps"),),
-        cli=("--speculative-num-steps",)),
+        sglang("--speculative-num-steps", convert=Read.SPECULATIVE, part="num_steps"),), cli=(
+        arg("--speculative-num-steps", convert=Read.SPECULATIVE, part="num_steps", topic=SPEC,
+            help="SGLang: draft steps k per target step"),
+        arg("--num-nextn-predict-layers", convert=Read.SPECULATIVE, part="nextn_layers",
+            topic=SPEC, help="TensorRT-LLM MTP: draft tokens per step (speculative_config)"))),
     Knob("deployment.speculative_config.eagle_topk", (
-        sglang("--speculative-eagle-topk", convert=Read.SPECULATIVE, part="eagle_topk"),),
-        cli=("--speculative-eagle-topk",)),
+        sglang("--speculative-eagle-topk", convert=Read.SPECULATIVE, part="eagle_topk"),), cli=(
+        arg("--speculative-eagle-topk", convert=Read.SPECULATIVE, part="eagle_topk", topic=SPEC,
+            help="SGLang: draft branches per step (1: a chain)"),)),
     Knob("deployment.speculative_config.num_draft_tokens", (
-        sglang("--speculative-num-draft-tokens", convert=Read.SPECULATIVE, part="num_draft_tokens"),),
-        cli=("--speculative-num-draft-tokens",)),
+        sglang("--speculative-num-draft-tokens", convert=Read.SPECULATIVE, part="num_draft_tokens"),), cli=(
+        arg("--speculative-num-draft-tokens", convert=Read.SPECULATIVE, part="num_draft_tokens",
+            topic=SPEC, help="SGLang: tokens verified per request and step (default k + 1)"),)),
     Knob("deployment.speculative_config.draft_model", (
-        sglang("--speculative-draft-model-path", convert=Read.SPECULATIVE, part="draft_model_path"),),
-        cli=("--speculative-draft-model-path",)),
-    Knob("deployment.speculative_config.acceptance_length", cli=("--acceptance-length",)),
-    Knob("deployment.speculative_config.acceptance_rate", cli=("--acceptance-rate",)),
+        sglang("--speculative-draft-model-path", convert=Read.SPECULATIVE, part="draft_model_path"),), cli=(
+        arg("--speculative-draft-model-path", convert=Read.SPECULATIVE, part="draft_model_path",
+            topic=SPEC, help="SGLang: the draft model (catalog id, Hugging Face id or folder)"),)),
+    Knob("deployment.speculative_config.acceptance_length", cli=(
+        arg("--acceptance-length", convert=Read.SPECULATIVE, part="acceptance_length", topic=SPEC,
+            help="mean acceptance length τ your engine logs (tokens per target step, 1 … k+1); "
+                 "default from the method's sourced acceptance rate"),)),
+    Knob("deployment.speculative_config.acceptance_rate", cli=(
+        arg("--acceptance-rate", convert=Read.SPECULATIVE, part="acceptance_rate", topic=SPEC,
+            help="per-token acceptance rate α (0–1), instead of the length: "
+                 "τ = (1 − α^(k+1)) ÷ (1 − α)"),)),
 )
 
 WORKLOAD: tuple[Knob, ...] = (
-    Knob("workload.input_len_p50", cli=("--input-len",)),
-    Knob("workload.output_len_p50", cli=("--output-len",)),
-    Knob("workload.input_len_p95", cli=("--input-len-p95",)),
-    Knob("workload.output_len_p95", cli=("--output-len-p95",)),
-    Knob("workload.max_turns", cli=("--max-turns",)),
-    Knob("workload.tokens_per_turn", cli=("--tokens-per-turn",)),
-    Knob("workload.classes", cli=("--request-class",)),
-    Knob("workload.length_margin", cli=("--length-margin",)),
-    Knob("workload.qps_avg", cli=("--qps",)),
-    Knob("workload.qps_peak", cli=("--qps-peak",)),
-    Knob("workload.mode", cli=("--mode",)),
-    Knob("workload.prefix_hit_rate", cli=("--prefix-hit-rate",)),
-    Knob("workload.shared_prefix_len", cli=("--shared-prefix-len",)),
-    Knob("workload.num_prefixes", cli=("--num-prefixes",)),
-    Knob("workload.history_cached", cli=("--history-cached",)),
+    Knob("workload.input_len_p50", cli=(arg("--input-len", topic=LOAD, help="input tokens (P50)"),)),
+    Knob("workload.output_len_p50", cli=(arg("--output-len", topic=LOAD, help="output tokens (P50)"),)),
+    Knob("workload.input_len_p95", cli=(arg("--input-len-p95", topic=LOAD),)),
+    Knob("workload.output_len_p95", cli=(arg("--output-len-p95", topic=LOAD),)),
+    Knob("workload.max_turns", cli=(arg("--max-turns", topic=LOAD, help="multi-turn chat: turns"),)),
+    Knob("workload.tokens_per_turn", cli=(arg("--tokens-per-turn", topic=LOAD,
+                                              help="history growth per turn"),)),
+    Knob("workload.length_margin", cli=(arg("--length-margin", topic=LOAD, help=(
+        "plan lengths this share longer, 0–0.5 (seed 002: 0.2–0.3 when request lengths vary widely; "
+        "0 = off)")),)),
+    Knob("workload.qps_avg", cli=(arg("--qps", topic=LOAD, help=(
+        "average requests per second the fleet must carry (none: what one replica carries, no fleet "
+        "sizing)")),)),
+    Knob("workload.qps_peak", cli=(arg("--qps-peak", topic=LOAD),)),
+    Knob("workload.mode", cli=(arg("--mode", topic=LOAD, help=(
+        "online: at the latency targets and the watermark; offline: fill memory, no latency targets; "
+        "mixed: online at the watermark plus batch backfill")),)),
+    Knob("workload.classes", cli=(arg(
+        "--request-class", dest="request_classes", form=Form.REPEATED, convert=Read.REQUEST_CLASS,
+        unset=True, metavar="SHARE:INPUT:OUTPUT[:NAME]", topic=LOAD, help=(
+            "one class of mixed traffic (repeat; shares add up to 1), e.g. 0.8:300:200:chat "
+            "--request-class 0.2:6000:500:documents")),)),
+    Knob("deployment.enable_prefix_caching", (
+        vllm("--enable-prefix-caching", form=ON), vllm("--no-enable-prefix-caching", form=OFF),
+        sglang("--disable-radix-cache", form=OFF)), cli=(
+        arg("--enable-prefix-caching", dest="enable_prefix_caching", form=Form.SWITCH_PAIR,
+            topic=CACHE, help=(
+                "reuse cached KV blocks of shared prompt prefixes (default: the engine's own: on in "
+                "vLLM V1, SGLang and TensorRT-LLM, off in vLLM V0)")),
+        arg("--disable-radix-cache", dest="enable_prefix_caching", form=OFF, topic=CACHE,
+            help="SGLang spelling of --no-enable-prefix-caching"))),
+    Knob("workload.prefix_hit_rate", cli=(arg("--prefix-hit-rate", topic=CACHE, help=(
+        "measured share of prompt tokens served from cache, 0–1 (vLLM logs 'Prefix cache hit rate'); "
+        "default: from --shared-prefix-len")),)),
+    Knob("workload.shared_prefix_len", cli=(arg("--shared-prefix-len", topic=CACHE, help=(
+        "tokens every prompt shares (system prompt, few-shot, document)")),)),
+    Knob("workload.num_prefixes", cli=(arg("--num-prefixes", topic=CACHE,
+                                           help="distinct shared prefixes in the traffic"),)),
+    Knob("workload.history_cached", cli=(arg("--history-cached", form=ON, topic=CACHE, help=(
+        "multi-turn chat: a turn finds its earlier turns still cached")),)),
 )
 
 TARGETS: tuple[Knob, ...] = (
-    Knob("targets.ttft_ms", cli=("--ttft-ms",)),
-    Knob("targets.tpot_ms", cli=("--tpot-ms", "--tokens-per-s")),
-    Knob("targets.watermark", cli=("--watermark",)),
-    Knob("targets.planning_memory_share", file_only=True),
-    Knob("targets.percentile", cli=("--slo-percentile",)),
+    Knob("targets.ttft_ms", cli=(arg("--ttft-ms", unset=True, topic=GOAL,
+                                     help="TTFT target (default 2000)"),)),
+    Knob("targets.tpot_ms", cli=(
+        arg("--tpot-ms", unset=True, topic=GOAL, help="TPOT target (default 100)"),
+        arg("--tokens-per-s", unset=True, topic=GOAL,
+            help="per-request generation speed target (sets TPOT = 1000 / value)"))),
+    Knob("targets.watermark", cli=(arg("--watermark", unset=True, topic=GOAL,
+                                       help="share of the knee planned as online capacity (0.7)"),)),
+    Knob("targets.percentile", cli=(arg(
+        "--slo-percentile", dest="slo_percentile", unset=True, choices=SLO_PERCENTILES, topic=GOAL,
+        help="percentile of requests that must meet TTFT and TPOT (default 95)"),)),
 )
 
-KNOBS: tuple[Knob, ...] = (*SCENARIO, *DEPLOYMENT, *WORKLOAD, *TARGETS)
+KNOBS: tuple[Knob, ...] = (*FILE_ONLY, *DEPLOYMENT, *DISAGGREGATION, *NODES, *KV_SHARDING,
+                           *EXPERT_PARALLEL, *SPECULATIVE, *WORKLOAD, *TARGETS)
 """Every input of a scenario, in the order the command line's help lists them."""
