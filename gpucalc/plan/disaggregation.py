@@ -17,7 +17,7 @@ from gpucalc.core.fleet.fleet import FleetVerdict
 from gpucalc.core.memory.memory_plan import calculate_memory
 from gpucalc.core.specs.engine import EngineKind
 from gpucalc.core.specs.inputs import PlanInputs
-from gpucalc.engines.tables import written_flag
+from gpucalc.engines.tables import flag, written_flag
 from gpucalc.io.bounded_json import parse_flag_json
 from gpucalc.plan.serve_line import serve_line
 
@@ -101,7 +101,7 @@ def _pasted_role(kv_transfer_config: str | None, mode: str | None) -> str | None
         return None if mode == "null" else mode
     if kv_transfer_config is None:
         return None
-    config = parse_flag_json(kv_transfer_config, "--kv-transfer-config")
+    config = parse_flag_json(kv_transfer_config, flag(EngineKind.VLLM, "deployment.disaggregation"))
     if not isinstance(config, dict):
         raise ValueError("--kv-transfer-config must be a JSON object, e.g. "
                          "'{\"kv_connector\": \"NixlConnector\", \"kv_role\": \"kv_both\"}'")

@@ -91,7 +91,7 @@ def _whole(value: Any, key: str) -> int:
 def parse_vllm_config(text: str) -> dict[str, Any]:
     """Fields of :class:`SpeculativeDecoding` from vLLM's ``--speculative-config`` JSON."""
     try:
-        value = parse_flag_json(text, "--speculative-config", MAX_CONFIG_CHARACTERS)
+        value = parse_flag_json(text, speculative_flag(EngineKind.VLLM, "config_json"), MAX_CONFIG_CHARACTERS)
     except FlagJsonError as exc:
         if exc.over_limit:
             raise SpeculativeConfigError(str(exc)) from None

@@ -559,11 +559,11 @@ def speculative(case: dict[str, Any]) -> Any:
 # -- benchmark tools -------------------------------------------------------------------------
 
 def _old_bench_flags() -> list[str]:
-    from gpucalc.plan import bench_parse as bp
+    """Every flag of every benchmark tool (recorded from the hand tables; now from bench_tools)."""
+    from gpucalc.engines import bench_tools as bt
 
-    tables = (bp._VLLM_FLAGS, bp._SGLANG_FLAGS, bp._GENAI_FLAGS,
-              bp._TRTLLM_FLAGS, bp._SWITCHES, bp._NO_EFFECT)
-    return sorted({flag for table in tables for flag in table})
+    flags = {flag for tool in bt.BenchTool for flag in bt.value_flags(tool)}
+    return sorted(flags | set(bt.SWITCHES) | bt.NO_EFFECT)
 
 
 BENCH_LAUNCHERS = ("vllm bench serve --model m", "python benchmarks/benchmark_serving.py --model m",
@@ -610,7 +610,7 @@ def bench(case: dict[str, Any]) -> Any:
 
     def run() -> Any:
         if "run" in case:
-            return {str(tool): text for tool, text in bench_commands(BenchRun(**case["run"])).items()}
+            return {tool.value: text for tool, text in bench_commands(BenchRun(**case["run"])).items()}
         spec = parse_bench_command(case["text"], case.get("tool_version"))
         return spec.model_dump(mode="json", exclude_defaults=True)
     return _outcome(run)
