@@ -152,7 +152,8 @@ class Knob:
 
     ``path``: the field's dotted path in the scenario. ``cli``: gpucalc's own command-line flags
     that set it (the first is the one an error message names, unless ``named_by`` says another);
-    ``file_only``: only a scenario file sets it (no flag; an error names the field itself).
+    ``file_only``: only a scenario file sets it (no flag; an error names the field itself);
+    ``set_by``: another knob's flags set it (``--disaggregate`` turns the pools on).
     """
 
     path: str
@@ -160,6 +161,7 @@ class Knob:
     cli: tuple[CliArg, ...] = ()
     named_by: str = ""
     file_only: bool = False
+    set_by: str = ""  # the path of the knob whose flags set this field too
 
     @property
     def error_flag(self) -> str:

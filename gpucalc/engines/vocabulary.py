@@ -132,7 +132,7 @@ DISAGGREGATION: tuple[Knob, ...] = (
         sglang("--disaggregation-transfer-backend", convert=Read.NO_EFFECT, written=False)),
         cli=(arg("--disaggregate", form=ON, topic=POOL,
                  help="plan prefill and decode on separate pools (any pool flag implies it)"),)),
-    Knob("deployment.disaggregation.enabled"),  # set by --disaggregate or any pool flag
+    Knob("deployment.disaggregation.enabled", set_by="deployment.disaggregation"),  # or any pool flag
     Knob("deployment.disaggregation.prefill_tp", cli=(arg("--prefill-tp", topic=POOL,
                                                           help="TP of a prefill replica"),)),
     Knob("deployment.disaggregation.decode_tp", cli=(arg("--decode-tp", topic=POOL,
