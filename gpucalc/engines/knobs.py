@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.specs.engine import EngineKind
 
 
@@ -147,13 +148,31 @@ def arg(*flags: str, help: str = "", topic: Topic = Topic.DEPLOYMENT,  # noqa: A
 
 
 @dataclass(frozen=True, slots=True)
+class Shown:
+    """How the window shows a field: its title and help (marked for translation, context "Fields").
+
+    ``unit`` and ``decimals`` present its value, ``auto`` names the value left unset, ``choices``
+    the window's list of values for it (a provider name: engines, gpus, models, …).
+    """
+
+    title: str
+    help: str = ""
+    unit: str = ""
+    decimals: int = 2
+    auto: str = QT_TRANSLATE_NOOP("Fields", "auto")
+    choices: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Knob:
     """Every name of one input besides its type, bounds and default (those are the schema's).
 
     ``path``: the field's dotted path in the scenario. ``cli``: gpucalc's own command-line flags
     that set it (the first is the one an error message names, unless ``named_by`` says another);
-    ``file_only``: only a scenario file sets it (no flag; an error names the field itself);
-    ``set_by``: another knob's flags set it (``--disaggregate`` turns the pools on).
+    ``file_only``: no command-line flag sets it (a scenario file does, or the window; an error
+    names the field itself);
+    ``set_by``: another knob's flags set it (``--disaggregate`` turns the pools on); ``shown``:
+    its title and help in the window, the manual and error messages.
     """
 
     path: str
@@ -162,6 +181,7 @@ class Knob:
     named_by: str = ""
     file_only: bool = False
     set_by: str = ""  # the path of the knob whose flags set this field too
+    shown: Shown | None = None
 
     @property
     def error_flag(self) -> str:
