@@ -10,7 +10,7 @@ writer, the start-up-log reader and the field errors read.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
@@ -147,12 +147,23 @@ def arg(*flags: str, help: str = "", topic: Topic = Topic.DEPLOYMENT,  # noqa: A
                   part, searched_help, in_search)
 
 
+class FormGroup(StrEnum):
+    """The window's groups of input fields."""
+
+    HARDWARE = "hardware"
+    ENGINE = "engine"
+    WORKLOAD = "workload"
+    TARGETS = "targets"
+    MODEL = "model"
+
+
 @dataclass(frozen=True, slots=True)
 class Shown:
     """How the window shows a field: its title and help (marked for translation, context "Fields").
 
     ``unit`` and ``decimals`` present its value, ``auto`` names the value left unset, ``choices``
-    the window's list of values for it (a provider name: engines, gpus, models, …).
+    the window's list of values for it (a provider name: engines, gpus, models, …); ``form``: the
+    form group it has a field in (None: only a title, for messages and the manual).
     """
 
     title: str
@@ -161,6 +172,7 @@ class Shown:
     decimals: int = 2
     auto: str = QT_TRANSLATE_NOOP("Fields", "auto")
     choices: str = ""
+    form: FormGroup | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,3 +201,13 @@ class Knob:
         if self.file_only:
             return ""
         return self.named_by or (self.cli[0].flags[0] if self.cli else "")
+
+
+def in_form(group: FormGroup, *knobs: Knob) -> tuple[Knob, ...]:
+    """``knobs`` with a field each in the form's ``group``, in this order."""
+    placed = []
+    for item in knobs:
+        if item.shown is None:
+            raise ValueError(f"{item.path} has no title for the form")
+        placed.append(replace(item, shown=replace(item.shown, form=group)))
+    return tuple(placed)

@@ -1,8 +1,8 @@
-"""The window's form: which fields it shows, grouped and in order.
+"""The window's form fields, read from the knobs.
 
-Each field's title, help, unit and choices are declared once, on its knob in
+Each field's title, help, unit, choices and form group are declared once, on its knob in
 :mod:`gpucalc.engines.vocabulary` (marked for translation, context "Fields"); ranges, defaults and
-types come from the pydantic schema (see :mod:`gpucalc.ui.binder`). This module lays them out.
+types come from the pydantic schema (see :mod:`gpucalc.ui.binder`).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication
 
-from gpucalc.engines.tables import knob
+from gpucalc.engines.knobs import FormGroup
 from gpucalc.engines.vocabulary import KNOBS
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
 
@@ -31,45 +31,19 @@ class FieldSpec:
     choices: str = ""  # name of a choice provider: engines, weight_formats, kv_formats, dtypes, gpus
 
 
-def _fields(*paths: str) -> tuple[FieldSpec, ...]:
-    """The form fields at ``paths``, each as its knob shows it."""
-    specs = []
-    for path in paths:
-        shown = knob(path).shown
-        if shown is None:
-            raise LookupError(f"the knob of {path} has no title for the form")
-        specs.append(FieldSpec(path, shown.title, shown.help, shown.unit, shown.decimals, shown.auto,
-                               shown.choices))
-    return tuple(specs)
+def _group(group: FormGroup) -> tuple[FieldSpec, ...]:
+    """The fields of one form group, in the order the knobs declare them."""
+    return tuple(FieldSpec(item.path, item.shown.title, item.shown.help, item.shown.unit,
+                           item.shown.decimals, item.shown.auto, item.shown.choices)
+                 for item in KNOBS if item.shown is not None and item.shown.form == group)
 
 
-HARDWARE = _fields("gpu", "deployment.num_gpus", "deployment.gpu_memory_gib", "deployment.nodes",
-                   "deployment.gpus_per_node", "deployment.network")
-DISAGGREGATION = _fields(
-    "deployment.disaggregation.enabled", *(f"deployment.disaggregation.{role}_{size}" for size in (
-        "tp", "dp", "pp", "replicas") for role in ("prefill", "decode")),
-    "deployment.disaggregation.kv_transfer_gbps")
-ENGINE = (
-    *_fields("deployment.engine", "deployment.gpu_memory_utilization", "deployment.max_model_len",
-             "deployment.max_num_batched_tokens", "deployment.max_num_seqs",
-             "deployment.tensor_parallel_size", "deployment.pipeline_parallel_size",
-             "deployment.enable_expert_parallel", "deployment.decode_context_parallel_size",
-             "deployment.mamba_ssm_cache_dtype", "deployment.data_parallel_size",
-             "deployment.enable_eplb", "deployment.num_redundant_experts", "deployment.expert_imbalance",
-             "deployment.all2all_mode", "deployment.enforce_eager", "deployment.weight_format",
-             "deployment.kv_cache_dtype", "deployment.enable_prefix_caching"),
-    *DISAGGREGATION,
-    *_fields("deployment.speculative_config.method", "deployment.speculative_config.num_speculative_tokens",
-             "deployment.speculative_config.draft_model", "deployment.speculative_config.acceptance_length"),
-)
-WORKLOAD = _fields("workload.input_len_p50", "workload.input_len_p95", "workload.output_len_p50",
-                   "workload.output_len_p95", "workload.max_turns", "workload.tokens_per_turn",
-                   "workload.length_margin", "workload.qps_avg", "workload.qps_peak", "workload.mode",
-                   "workload.shared_prefix_len", "workload.num_prefixes", "workload.prefix_hit_rate",
-                   "workload.history_cached")
-TARGETS = _fields("targets.ttft_ms", "targets.tpot_ms", "targets.percentile", "targets.watermark",
-                  "targets.planning_memory_share")
-MODEL = _fields("model", "dtype")
+HARDWARE = _group(FormGroup.HARDWARE)
+ENGINE = _group(FormGroup.ENGINE)
+DISAGGREGATION = tuple(spec for spec in ENGINE if spec.path.startswith("deployment.disaggregation."))
+WORKLOAD = _group(FormGroup.WORKLOAD)
+TARGETS = _group(FormGroup.TARGETS)
+MODEL = _group(FormGroup.MODEL)
 
 UNIT_TEXT = {
     "tokens": QT_TRANSLATE_NOOP("Units", "tokens"),
@@ -83,12 +57,11 @@ EDITABLE_CHOICES = frozenset({"models", "weight_formats"})
 
 ALL_FIELDS = (*HARDWARE, *ENGINE, *WORKLOAD, *TARGETS, *MODEL)
 
-_IN_FORM = frozenset(spec.path for spec in ALL_FIELDS)
 OTHER_TITLES = {
     "deployment": QT_TRANSLATE_NOOP("Fields", "Deployment"),
     "workload": QT_TRANSLATE_NOOP("Fields", "Workload"),
     "targets": QT_TRANSLATE_NOOP("Fields", "Targets"),
-    **{item.path: item.shown.title for item in KNOBS if item.shown and item.path not in _IN_FORM},
+    **{item.path: item.shown.title for item in KNOBS if item.shown and item.shown.form is None},
 }
 """Titles of the scenario's parts that have no field in the form (files and the command line set them)."""
 
