@@ -97,6 +97,37 @@ def everywhere(*flags: str, written: bool = True) -> tuple[Spelling, ...]:
     return tuple(Spelling(kind, flags, written=written) for kind in EngineKind)
 
 
+@dataclass(frozen=True, slots=True)
+class Launcher:
+    """How a command line starts one engine's server.
+
+    ``written``: the words a launch line starts with. A pasted command is this engine's when a
+    word is one of ``programs`` (its last path part) followed by ``subcommand`` (when given; it
+    may be left out where ``subcommand_optional``), or ``-m`` followed by a module starting with
+    one of ``modules``.
+    """
+
+    engine: EngineKind
+    written: tuple[str, ...]
+    programs: tuple[str, ...] = ()
+    subcommand: str = ""
+    subcommand_optional: bool = False
+    modules: tuple[str, ...] = ()
+
+    def rest(self, words: list[str], i: int) -> list[str] | None:
+        """The words after this launcher when it starts at ``words[i]``; None when it does not."""
+        word, nxt = words[i], words[i + 1] if i + 1 < len(words) else ""
+        if word == "-m" and any(nxt.startswith(module) for module in self.modules):
+            return words[i + 2:]
+        if word.rsplit("/", 1)[-1] not in self.programs:
+            return None
+        if not self.subcommand:
+            return words[i + 1:]
+        if nxt == self.subcommand:
+            return words[i + 2:]
+        return words[i + 1:] if self.subcommand_optional else None
+
+
 class Topic(StrEnum):
     """Where an input belongs: its group in the command line's ``--help``."""
 

@@ -15,6 +15,7 @@ SGLang command still means eager mode); value flags only by the engine that decl
 from __future__ import annotations
 
 from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.specs.engine import EngineKind
 from gpucalc.core.specs.inputs import SLO_PERCENTILES
 from gpucalc.core.specs.parallel_inputs import DEFAULT_IMBALANCE, EPLB_IMBALANCE, IMBALANCE_DEFAULTS
 from gpucalc.engines.knobs import Conversion as Read
@@ -22,6 +23,7 @@ from gpucalc.engines.knobs import (
     Form,
     FormGroup,
     Knob,
+    Launcher,
     Shown,
     Topic,
     arg,
@@ -31,6 +33,16 @@ from gpucalc.engines.knobs import (
     trtllm,
     vllm,
 )
+
+LAUNCHERS: tuple[Launcher, ...] = (
+    Launcher(EngineKind.VLLM, ("vllm", "serve"), programs=("vllm",), subcommand="serve",
+             modules=("vllm.entrypoints",)),
+    Launcher(EngineKind.SGLANG, ("python", "-m", "sglang.launch_server"),
+             modules=("sglang.launch_server",)),
+    Launcher(EngineKind.TRTLLM, ("trtllm-serve",), programs=("trtllm-serve",), subcommand="serve",
+             subcommand_optional=True),
+)
+"""How each engine's server is started: written in launch lines, recognised in pasted commands."""
 
 ON, OFF = Form.SWITCH, Form.SWITCH_OFF
 POOL, NODE, KV, EP = Topic.DISAGGREGATION, Topic.NODES, Topic.KV_SHARDING, Topic.EXPERT_PARALLEL

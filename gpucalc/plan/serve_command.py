@@ -18,6 +18,7 @@ from gpucalc.core.specs.parallel_inputs import AllToAllMode
 from gpucalc.core.specs.scenario import Scenario
 from gpucalc.engines.knobs import Conversion
 from gpucalc.engines.tables import ValueFlag, flag, serve_flags, switches
+from gpucalc.engines.vocabulary import LAUNCHERS
 from gpucalc.io.bounded_json import parse_flag_json
 from gpucalc.plan.disaggregation import pasted_pool
 from gpucalc.plan.speculative_config import SpeculativeFlags, speculative_from_flags
@@ -64,20 +65,13 @@ def _tokens(text: str) -> list[str]:
 
 def _engine_and_rest(tokens: list[str]) -> tuple[str, list[str]]:
     """Find the launcher in ``tokens``; return the engine id and the words after it."""
-    for i, word in enumerate(tokens):
-        base = word.rsplit("/", 1)[-1]
-        nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
-        if base == "vllm" and nxt == "serve":
-            return "vllm", tokens[i + 2:]
-        if word == "-m" and nxt.startswith("vllm.entrypoints"):
-            return "vllm", tokens[i + 2:]
-        if word == "-m" and nxt.startswith("sglang.launch_server"):
-            return "sglang", tokens[i + 2:]
-        if base == "trtllm-serve":
-            rest = tokens[i + 1:]
-            return "trtllm", rest[1:] if rest and rest[0] == "serve" else rest
-    raise ServeCommandError("no 'vllm serve', 'python -m sglang.launch_server' or 'trtllm-serve' "
-                            "in the text")
+    for i in range(len(tokens)):
+        for launcher in LAUNCHERS:
+            rest = launcher.rest(tokens, i)
+            if rest is not None:
+                return launcher.engine.value, rest
+    names = [f"'{' '.join(launcher.written)}'" for launcher in LAUNCHERS]
+    raise ServeCommandError(f"no {', '.join(names[:-1])} or {names[-1]} in the text")
 
 
 # engine all-to-all backend names (vLLM --all2all-backend, SGLang --deepep-mode) → gpucalc's mode;

@@ -20,12 +20,11 @@ from gpucalc.core.specs.weight_only import engine_format
 from gpucalc.core.step.prefix_cache import caching_on
 from gpucalc.engines.knobs import Conversion, Form
 from gpucalc.engines.tables import flag, speculative_flag, spelling, written_flag
+from gpucalc.engines.vocabulary import LAUNCHERS as ALL_LAUNCHERS
 from gpucalc.plan.speculative_config import sglang_words, vllm_config_text
 
-LAUNCHERS = {EngineKind.VLLM: ["vllm", "serve"],
-             EngineKind.SGLANG: ["python", "-m", "sglang.launch_server"],
-             EngineKind.TRTLLM: ["trtllm-serve"]}
-"""The words that start each engine's server; the flags come from :mod:`gpucalc.engines.tables`."""
+LAUNCHERS = {launcher.engine: launcher.written for launcher in ALL_LAUNCHERS}
+"""The words that start each engine's server (:data:`gpucalc.engines.vocabulary.LAUNCHERS`)."""
 
 
 def serve_line(inputs: PlanInputs, settings: EffectiveSettings) -> str:
