@@ -16,15 +16,13 @@ from gpucalc.core.specs.engine import EngineKind
 from gpucalc.core.specs.inputs import (
     Deployment,
     RequestClass,
-    StateDtype,
     Targets,
-    TrafficMode,
     Workload,
 )
 from gpucalc.core.specs.parallel_inputs import AllToAllMode
 from gpucalc.core.specs.scenario import Scenario
 from gpucalc.core.specs.speculative_inputs import SpeculativeDecoding
-from gpucalc.engines.knobs import CliArg, Conversion, Form, Knob, Topic
+from gpucalc.engines.knobs import SETS_THE_FIELD, CliArg, Conversion, Form, Knob, Topic
 from gpucalc.engines.tables import cli_args, cli_default, cli_value_type, field_choices, flag
 from gpucalc.plan.serve_command import (
     all2all_mode_of,
@@ -192,47 +190,48 @@ def layout_flags(args: argparse.Namespace) -> tuple[int, int, int]:
     return tp or 1, pp or 1, dp or 1
 
 
+def plain_fields(args: argparse.Namespace, section: str) -> dict[str, Any]:
+    """Fields of ``section`` (``deployment``, ``workload.`` …) each set by its knob's own argument.
+
+    The first argument of a knob sets its field as parsed when the argument reads the field's
+    value directly; the others (read together, such as ``--ep-size`` or ``--tokens-per-s``) are
+    the builders' to combine.
+    """
+    values: dict[str, Any] = {}
+    for item, argument in cli_args():
+        head, _, name = item.path.rpartition(".")
+        dest = argument.dest or argument.flags[0].removeprefix("--").replace("-", "_")
+        if head == section and name not in values and hasattr(args, dest) and \
+                argument.convert in SETS_THE_FIELD and argument.form != Form.REPEATED:
+            values[name] = getattr(args, dest)
+    return values
+
+
 def deployment_from_args(args: argparse.Namespace) -> Deployment:
     """Build a validated :class:`Deployment` from parsed flags."""
     tp_flag, pp, dp = layout_flags(args)
     tp = attention_tp(tp_flag, dp, args.enable_dp_attention)
     per_engine = tp * pp * dp
     redundant = args.num_redundant_experts or (args.eplb_config or 0)
-    return Deployment(
-        engine=args.engine,
-        num_gpus=getattr(args, "num_gpus", None) or node_gpus(args) or per_engine,
-        tensor_parallel_size=tp,
-        pipeline_parallel_size=pp,
-        enable_expert_parallel=args.enable_expert_parallel or (args.ep_size or 1) > 1,
-        data_parallel_size=dp,
-        enable_eplb=args.enable_eplb or args.eplb_config is not None,
-        num_redundant_experts=redundant,
-        expert_imbalance=args.expert_imbalance,
-        all2all_mode=args.all2all_backend or (all2all_mode_of("auto") if args.moe_a2a_backend == "deepep"
-                                              else AllToAllMode.ALLGATHER),
-        max_model_len=args.max_model_len,
-        gpu_memory_utilization=args.gpu_memory_utilization,
-        max_num_batched_tokens=args.max_num_batched_tokens,
-        max_num_seqs=args.max_num_seqs,
-        kv_cache_dtype=args.kv_cache_dtype,
-        gpu_memory_gib=args.gpu_memory_gib,
-        kv_cache_memory_gib=args.kv_cache_memory_gib,
-        block_size=args.block_size,
-        enforce_eager=args.enforce_eager,
-        limit_mm_per_prompt=args.limit_mm_per_prompt,
-        enable_prefix_caching=getattr(args, "enable_prefix_caching", None),
-        disaggregation=disaggregation_from_args(args),
-        nodes=args.nodes,
-        gpus_per_node=args.gpus_per_node,
-        network=args.network,
-        decode_context_parallel_size=args.decode_context_parallel_size,
-        mamba_ssm_cache_dtype=StateDtype(args.mamba_ssm_cache_dtype),
-        speculative_config=speculative_from_args(args),
-    )
+    return Deployment(**{
+        **plain_fields(args, "deployment"),
+        "num_gpus": getattr(args, "num_gpus", None) or node_gpus(args) or per_engine,
+        "tensor_parallel_size": tp,
+        "pipeline_parallel_size": pp,
+        "enable_expert_parallel": args.enable_expert_parallel or (args.ep_size or 1) > 1,
+        "data_parallel_size": dp,
+        "enable_eplb": args.enable_eplb or args.eplb_config is not None,
+        "num_redundant_experts": redundant,
+        "all2all_mode": args.all2all_backend or (all2all_mode_of("auto") if args.moe_a2a_backend == "deepep"
+                                                 else AllToAllMode.ALLGATHER),
+        "disaggregation": disaggregation_from_args(args),
+        "speculative_config": speculative_from_args(args),
+    })
 
 
-DISAGGREGATION_FLAGS = ("prefill_tp", "decode_tp", "prefill_pp", "decode_pp", "prefill_replicas",
-                        "decode_replicas", "kv_transfer_gbps", "prefill_dp", "decode_dp")
+DISAGGREGATION_FLAGS = tuple(item.path.rpartition(".")[2] for item, _ in cli_args()
+                             if item.path.startswith("deployment.disaggregation."))
+"""The parsed names of the pool arguments (each a field of the disaggregation)."""
 
 
 def disaggregation_from_args(args: argparse.Namespace) -> Disaggregation:
@@ -259,26 +258,13 @@ def speculative_from_args(args: argparse.Namespace) -> SpeculativeDecoding | Non
 
 def workload_from_args(args: argparse.Namespace) -> Workload:
     """Build a validated :class:`Workload` from parsed flags."""
-    return Workload(
-        input_len_p50=args.input_len, output_len_p50=args.output_len,
-        input_len_p95=args.input_len_p95, output_len_p95=args.output_len_p95,
-        max_turns=args.max_turns, tokens_per_turn=args.tokens_per_turn,
-        length_margin=args.length_margin,
-        qps_avg=args.qps, qps_peak=args.qps_peak, mode=TrafficMode(args.mode),
-        classes=tuple(getattr(args, "request_classes", None) or ()),
-        prefix_hit_rate=getattr(args, "prefix_hit_rate", None),
-        shared_prefix_len=getattr(args, "shared_prefix_len", 0),
-        num_prefixes=getattr(args, "num_prefixes", 1),
-        history_cached=getattr(args, "history_cached", False),
-    )
+    return Workload(**plain_fields(args, "workload"),
+                    classes=tuple(getattr(args, "request_classes", None) or ()))
 
 
 def targets_from_args(args: argparse.Namespace) -> Targets:
     """Latency targets (defaults until the performance flags are given)."""
-    values = {k: getattr(args, k) for k in ("ttft_ms", "tpot_ms", "watermark")
-              if getattr(args, k, None) is not None}
-    if getattr(args, "slo_percentile", None) is not None:
-        values["percentile"] = args.slo_percentile
+    values = {k: v for k, v in plain_fields(args, "targets").items() if v is not None}
     if getattr(args, "tokens_per_s", None):
         values["tpot_ms"] = 1000.0 / args.tokens_per_s
     return Targets(**values)
