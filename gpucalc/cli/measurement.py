@@ -19,8 +19,7 @@ from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.measured.measured import MeasuredPoint
 from gpucalc.core.specs.inputs import PlanInputs
 from gpucalc.core.specs.scenario import Scenario
-from gpucalc.engines.bench_tools import WRITTEN_TOOLS, BenchTool
-from gpucalc.plan.bench_commands import OWN_TOOL
+from gpucalc.engines.bench_tools import OWN_TOOL, WRITTEN_TOOLS, BenchTool
 from gpucalc.plan.compute import PlanOptions, compute_plan, plan_inputs
 from gpucalc.plan.measurement_check import (
     Mark,

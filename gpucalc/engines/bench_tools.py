@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 
+from gpucalc.core.specs.engine import EngineKind
+
 
 class BenchTool(StrEnum):
     """The benchmark tools: the three a plan writes commands for, then two it only reads."""
@@ -35,6 +37,17 @@ COMMAND_NAMES = {BenchTool.VLLM: "vllm bench serve", BenchTool.SGLANG: "sglang.b
                  BenchTool.TRTLLM: "trtllm-bench throughput"}
 WRITTEN_TOOLS = (BenchTool.VLLM, BenchTool.SGLANG, BenchTool.GENAI_PERF)
 """The tools a measurement plan writes commands for, in the order they are offered."""
+
+
+DEFAULT_PORTS = {EngineKind.VLLM: 8000, EngineKind.SGLANG: 30000, EngineKind.TRTLLM: 8000}
+"""The port each engine's server listens on unless told otherwise."""
+VLLM_BACKENDS = {EngineKind.VLLM: "vllm", EngineKind.SGLANG: "openai", EngineKind.TRTLLM: "openai"}
+"""``vllm bench serve --backend`` for each engine's server."""
+SGLANG_BACKENDS = {EngineKind.VLLM: "vllm", EngineKind.SGLANG: "sglang"}
+"""``sglang.bench_serving --backend`` for the engines it can drive."""
+OWN_TOOL = {EngineKind.VLLM: BenchTool.VLLM, EngineKind.SGLANG: BenchTool.SGLANG,
+            EngineKind.TRTLLM: BenchTool.VLLM}
+"""The tool each engine ships (TensorRT-LLM ships none of these: vLLM's, against its OpenAI API)."""
 
 
 def tool_of_command(name: str) -> BenchTool:

@@ -44,6 +44,14 @@ LAUNCHERS: tuple[Launcher, ...] = (
 )
 """How each engine's server is started: written in launch lines, recognised in pasted commands."""
 
+POOL_ROLE_VALUES = {
+    EngineKind.VLLM: {"prefill": '{"kv_connector": "NixlConnector", "kv_role": "kv_both"}',
+                      "decode": '{"kv_connector": "NixlConnector", "kv_role": "kv_both"}'},
+    EngineKind.SGLANG: {"prefill": "prefill", "decode": "decode"},
+}
+"""The value of each engine's disaggregation flag in a pool's launch line (vLLM: NIXL both ways, as
+in its disaggregation examples; SGLang: the mode)."""
+
 ON, OFF = Form.SWITCH, Form.SWITCH_OFF
 POOL, NODE, KV, EP = Topic.DISAGGREGATION, Topic.NODES, Topic.KV_SHARDING, Topic.EXPERT_PARALLEL
 SPEC, LOAD, CACHE, GOAL = Topic.SPECULATIVE, Topic.WORKLOAD, Topic.PREFIX_CACHING, Topic.TARGETS

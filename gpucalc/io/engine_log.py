@@ -660,8 +660,7 @@ def deployment_overrides(measured: MeasuredMemory) -> dict[str, FlagValue]:
     positive whole numbers up to :data:`MAX_LOG_COUNT` and the memory fraction is in (0, 1];
     other values are left out.
     """
-    engine = {"sglang": EngineKind.SGLANG, "trtllm": EngineKind.TRTLLM}.get(measured.engine or "",
-                                                                          EngineKind.VLLM)
+    engine = {kind.value: kind for kind in EngineKind}.get(measured.engine or "", EngineKind.VLLM)
     names = log_names(engine)  # the engine's keys → vLLM's, from gpucalc.engines.vocabulary
     result: dict[str, FlagValue] = {}
     for key, value in measured.flags.items():

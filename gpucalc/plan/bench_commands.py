@@ -21,14 +21,14 @@ import shlex
 from pydantic import BaseModel, ConfigDict, Field
 
 from gpucalc.core.specs.engine import EngineKind
-from gpucalc.engines.bench_tools import WRITTEN_TOOLS, BenchTool, bench_flag
-
-DEFAULT_PORTS = {EngineKind.VLLM: 8000, EngineKind.SGLANG: 30000, EngineKind.TRTLLM: 8000}
-VLLM_BACKENDS = {EngineKind.VLLM: "vllm", EngineKind.SGLANG: "openai", EngineKind.TRTLLM: "openai"}
-SGLANG_BACKENDS = {EngineKind.VLLM: "vllm", EngineKind.SGLANG: "sglang"}
-# The tool each engine ships (TensorRT-LLM ships none of these: vLLM's, against its OpenAI API).
-OWN_TOOL = {EngineKind.VLLM: BenchTool.VLLM, EngineKind.SGLANG: BenchTool.SGLANG,
-            EngineKind.TRTLLM: BenchTool.VLLM}
+from gpucalc.engines.bench_tools import (
+    DEFAULT_PORTS,
+    SGLANG_BACKENDS,
+    VLLM_BACKENDS,
+    WRITTEN_TOOLS,
+    BenchTool,
+    bench_flag,
+)
 
 
 class BenchRun(BaseModel):

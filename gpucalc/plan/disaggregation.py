@@ -7,7 +7,6 @@ same pair of figures.
 
 from __future__ import annotations
 
-import json
 import shlex
 from typing import Any
 
@@ -18,6 +17,7 @@ from gpucalc.core.memory.memory_plan import calculate_memory
 from gpucalc.core.specs.engine import EngineKind
 from gpucalc.core.specs.inputs import PlanInputs
 from gpucalc.engines.tables import flag, written_flag
+from gpucalc.engines.vocabulary import POOL_ROLE_VALUES
 from gpucalc.io.bounded_json import parse_flag_json
 from gpucalc.plan.serve_line import serve_line
 
@@ -25,12 +25,6 @@ DisaggFigure = float | int | str | bool | None
 # vLLM's kv_role (docs features/disagg_prefill, NixlConnector usage) → the pool the server is in
 VLLM_KV_ROLES = {"kv_producer": "prefill", "kv_consumer": "decode", "kv_both": "both"}
 SGLANG_MODES = ("prefill", "decode", "null")  # SGLang --disaggregation-mode (null: not split)
-# What each pool's launch line adds (vLLM: NIXL both ways as in its disagg examples; SGLang: the mode)
-POOL_ROLE_VALUES = {
-    EngineKind.VLLM: {"prefill": json.dumps({"kv_connector": "NixlConnector", "kv_role": "kv_both"}),
-                      "decode": json.dumps({"kv_connector": "NixlConnector", "kv_role": "kv_both"})},
-    EngineKind.SGLANG: {"prefill": "prefill", "decode": "decode"},
-}
 
 
 def plan_disaggregation(inputs: PlanInputs) -> DisaggregatedPlan | None:

@@ -28,8 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpucalc.core.specs.engine import EngineKind
-from gpucalc.engines.bench_tools import WRITTEN_TOOLS, BenchTool
-from gpucalc.plan.bench_commands import OWN_TOOL
+from gpucalc.engines.bench_tools import OWN_TOOL, WRITTEN_TOOLS, BenchTool
 from gpucalc.plan.measurement_check import (
     Mark,
     MeasurementCheck,
