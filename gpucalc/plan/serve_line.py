@@ -14,12 +14,13 @@ import shlex
 from gpucalc.core.memory.settings import EffectiveSettings
 from gpucalc.core.parallel.topology import replica_link_plan
 from gpucalc.core.specs.engine import EngineKind
-from gpucalc.core.specs.inputs import PlanInputs
+from gpucalc.core.specs.inputs import Deployment, PlanInputs
 from gpucalc.core.specs.parallel_inputs import AllToAllMode
 from gpucalc.core.specs.weight_only import engine_format
 from gpucalc.core.step.prefix_cache import caching_on
 from gpucalc.engines.knobs import Conversion, Form
-from gpucalc.engines.tables import flag, speculative_flag, spelling, written_flag
+from gpucalc.engines.tables import flag, schema_default, speculative_flag, spelling, written_flag
+from gpucalc.engines.vocabulary import KNOBS
 from gpucalc.engines.vocabulary import LAUNCHERS as ALL_LAUNCHERS
 from gpucalc.plan.speculative_config import sglang_words, vllm_config_text
 
@@ -70,9 +71,42 @@ def serve_line(inputs: PlanInputs, settings: EffectiveSettings) -> str:
     images = written_flag(kind, "deployment.limit_mm_per_prompt")
     if inputs.model.vision is not None and dep.limit_mm_per_prompt != 1 and images:
         words += [images, json.dumps({"image": dep.limit_mm_per_prompt})]
+    words += other_settings_words(kind, dep)
     words += expert_parallel_words(kind, inputs)
     words += _speculative_words(inputs)
     return shlex.join(words)
+
+
+WRITTEN_ABOVE = frozenset(f"deployment.{name}" for name in (
+    "tensor_parallel_size", "pipeline_parallel_size", "data_parallel_size", "enable_expert_parallel",
+    "enable_eplb", "num_redundant_experts", "all2all_mode", "max_model_len", "gpu_memory_utilization",
+    "max_num_batched_tokens", "max_num_seqs", "weight_format", "kv_cache_dtype", "limit_mm_per_prompt",
+    "enforce_eager", "enable_prefix_caching", "disaggregation", "nodes", "decode_context_parallel_size",
+    "mamba_ssm_cache_dtype", "speculative_config"))
+"""Deployment fields the launch line writes by rules of their own (effective settings, layouts)."""
+
+
+def other_settings_words(kind: EngineKind, dep: Deployment) -> list[str]:
+    """The flags of every other deployment field the engine spells, where it is not the default.
+
+    A knob added to :mod:`gpucalc.engines.vocabulary` with a written flag is written here, its
+    value as set (a switch when on).
+    """
+    words: list[str] = []
+    for item in KNOBS:
+        section, _, name = item.path.partition(".")
+        found = spelling(kind, item.path)
+        if section != "deployment" or "." in name or item.path in WRITTEN_ABOVE or found is None \
+                or found.convert != Conversion.AS_IS:
+            continue
+        value = getattr(dep, name)
+        if value is None or value == schema_default(item.path):
+            continue
+        if found.form == Form.VALUE:
+            words += [found.flags[0], str(value)]
+        elif found.form == Form.SWITCH and value is True:
+            words.append(found.flags[0])
+    return words
 
 
 # gpucalc's all-to-all mode → each engine's own spelling
