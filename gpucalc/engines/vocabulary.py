@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.specs.engine import EngineKind
-from gpucalc.core.specs.inputs import SLO_PERCENTILES
+from gpucalc.core.specs.inputs import SLO_PERCENTILES, Targets
 from gpucalc.core.specs.parallel_inputs import DEFAULT_IMBALANCE, EPLB_IMBALANCE, IMBALANCE_DEFAULTS
 from gpucalc.engines.knobs import Conversion as Read
 from gpucalc.engines.knobs import (
@@ -52,6 +52,7 @@ POOL_ROLE_VALUES = {
 """The value of each engine's disaggregation flag in a pool's launch line (vLLM: NIXL both ways, as
 in its disaggregation examples; SGLang: the mode)."""
 
+_TARGET_DEFAULTS = Targets()  # the help names the schema's defaults
 ON, OFF = Form.SWITCH, Form.SWITCH_OFF
 POOL, NODE, KV, EP = Topic.DISAGGREGATION, Topic.NODES, Topic.KV_SHARDING, Topic.EXPERT_PARALLEL
 SPEC, LOAD, CACHE, GOAL = Topic.SPECULATIVE, Topic.WORKLOAD, Topic.PREFIX_CACHING, Topic.TARGETS
@@ -513,13 +514,13 @@ WORKLOAD: tuple[Knob, ...] = in_form(FormGroup.WORKLOAD,
 
 TARGETS: tuple[Knob, ...] = in_form(FormGroup.TARGETS,
     Knob("targets.ttft_ms", cli=(arg("--ttft-ms", unset=True, topic=GOAL,
-                                     help="TTFT target (default 2000)"),),
+                                     help=f"TTFT target (default {_TARGET_DEFAULTS.ttft_ms:g})"),),
         shown=Shown(
             QT_TRANSLATE_NOOP("Fields", "TTFT target"),
             QT_TRANSLATE_NOOP("Fields", "Time to first token the service must meet."),
             unit="ms", decimals=0)),
     Knob("targets.tpot_ms", cli=(
-        arg("--tpot-ms", unset=True, topic=GOAL, help="TPOT target (default 100)"),
+        arg("--tpot-ms", unset=True, topic=GOAL, help=f"TPOT target (default {_TARGET_DEFAULTS.tpot_ms:g})"),
         arg("--tokens-per-s", unset=True, topic=GOAL,
             help="per-request generation speed target (sets TPOT = 1000 / value)")),
         shown=Shown(
@@ -528,14 +529,16 @@ TARGETS: tuple[Knob, ...] = in_form(FormGroup.TARGETS,
             unit="ms", decimals=1)),
     Knob("targets.percentile", cli=(arg(
         "--slo-percentile", dest="slo_percentile", unset=True, choices=SLO_PERCENTILES, topic=GOAL,
-        help="percentile of requests that must meet TTFT and TPOT (default 95)"),),
+        help=("percentile of requests that must meet TTFT and TPOT "
+              f"(default {_TARGET_DEFAULTS.percentile})")),),
         shown=Shown(
             QT_TRANSLATE_NOOP("Fields", "SLO percentile"),
             QT_TRANSLATE_NOOP("Fields", "Share of requests (P50, P95 or P99) that must meet the TTFT and "
                                         "TPOT targets; seed 000 plans at P95."),
             choices="percentiles")),
     Knob("targets.watermark", cli=(arg("--watermark", unset=True, topic=GOAL,
-                                       help="share of the knee planned as online capacity (0.7)"),),
+                                       help=("share of the knee planned as online capacity "
+                                             f"({_TARGET_DEFAULTS.watermark:g})")),),
         shown=Shown(
             QT_TRANSLATE_NOOP("Fields", "Safety watermark"),
             QT_TRANSLATE_NOOP("Fields", "Share of the knee (the recommended concurrency, past which more "
