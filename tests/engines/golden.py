@@ -209,6 +209,7 @@ def _scenario(model: str, gpu: str = "h100-sxm-80gb", quantization: str | None =
 
 def serve_line_cases() -> list[dict[str, Any]]:
     """Scenarios whose launch lines are written, for every engine."""
+    from gpucalc.core.common.revise import revised
     from gpucalc.core.specs.scenario import Scenario
     from gpucalc.plan.serve_command import parse_serve_command
 
@@ -279,7 +280,7 @@ def serve_line_cases() -> list[dict[str, Any]]:
     for text in serve_parse_cases():
         with contextlib.suppress(Exception):
             parsed = parse_serve_command(text, base).scenario
-            cases.append(parsed.model_copy(update={"model": "llama-3.1-8b-instruct"}).model_dump(
+            cases.append(revised(parsed, model="llama-3.1-8b-instruct").model_dump(
                 mode="json", exclude_defaults=True))
     unique = {json.dumps(case, sort_keys=True): case for case in cases}
     return [unique[key] for key in sorted(unique)]
