@@ -22,7 +22,7 @@ from gpucalc.core.specs.inputs import (
 from gpucalc.core.specs.parallel_inputs import AllToAllMode
 from gpucalc.core.specs.scenario import Scenario
 from gpucalc.core.specs.speculative_inputs import SpeculativeDecoding
-from gpucalc.engines.knobs import SETS_THE_FIELD, CliArg, Conversion, Form, Knob, Topic
+from gpucalc.engines.knobs import SETS_THE_FIELD, CliArg, Conversion, Form, Knob, SpeculativeFlags, Topic
 from gpucalc.engines.tables import cli_args, cli_default, cli_value_type, field_choices, flag
 from gpucalc.plan.serve_command import (
     all2all_mode_of,
@@ -30,7 +30,7 @@ from gpucalc.plan.serve_command import (
     eplb_config_redundant,
     images_per_prompt,
 )
-from gpucalc.plan.speculative_config import SpeculativeFlags, speculative_from_flags
+from gpucalc.plan.speculative_config import speculative_from_flags
 
 GROUPS: dict[Topic, str] = {
     Topic.DEPLOYMENT: "deployment (vLLM flag names)",

@@ -56,6 +56,25 @@ SETS_THE_FIELD = frozenset({Conversion.AS_IS, Conversion.BYTES_AS_GIB, Conversio
 """Conversions whose flag sets its knob's field directly."""
 
 
+@dataclass(frozen=True)
+class SpeculativeFlags:
+    """The speculative flags of one command line, as given (None: not given).
+
+    Each field is the ``part`` of a speculative flag's spelling; the type is the one its text is
+    read as. :func:`gpucalc.plan.speculative_config.speculative_from_flags` reads them together.
+    """
+
+    config_json: str | None = None  # vLLM --speculative-config
+    algorithm: str | None = None  # SGLang --speculative-algorithm
+    num_steps: int | None = None  # SGLang --speculative-num-steps
+    eagle_topk: int | None = None  # SGLang --speculative-eagle-topk
+    num_draft_tokens: int | None = None  # SGLang --speculative-num-draft-tokens
+    draft_model_path: str | None = None  # SGLang --speculative-draft-model-path
+    nextn_layers: int | None = None  # TensorRT-LLM num_nextn_predict_layers
+    acceptance_length: float | None = None  # gpucalc: the engine's mean acceptance length τ
+    acceptance_rate: float | None = None  # gpucalc: per-token acceptance α
+
+
 @dataclass(frozen=True, slots=True)
 class Spelling:
     """How one engine names a field: flags (the first is the one written) and start-up-log keys.

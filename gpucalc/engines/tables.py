@@ -18,20 +18,20 @@ from functools import cache
 from typing import Any
 
 from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 
 from gpucalc.core.specs.engine import EngineKind
 from gpucalc.core.specs.scenario import Scenario
-from gpucalc.engines.knobs import SETS_THE_FIELD, CliArg, Conversion, Form, Knob, Spelling
+from gpucalc.engines.knobs import SETS_THE_FIELD, CliArg, Conversion, Form, Knob, SpeculativeFlags, Spelling
 from gpucalc.engines.vocabulary import KNOBS
 
 ValueFlag = tuple[str, type, Conversion]
 """Where a value flag goes (a scenario path, a conversion's name or ``spec.<part>``), its type,
 and how its text is read."""
 SPECULATIVE_TYPES: dict[str, type] = {
-    "config_json": str, "algorithm": str, "num_steps": int, "eagle_topk": int,
-    "num_draft_tokens": int, "draft_model_path": str, "nextn_layers": int,
-    "acceptance_length": float, "acceptance_rate": float}
-"""The speculative flags' parts (``SpeculativeFlags`` fields) and the type of each."""
+    name: next(arg for arg in typing.get_args(hint) if arg is not type(None))
+    for name, hint in typing.get_type_hints(SpeculativeFlags).items()}
+"""The speculative flags' parts (:class:`SpeculativeFlags` fields) and the type each is read as."""
 _READ_TOGETHER_TYPES = {Conversion.DP_RANKS: int, Conversion.EP_SIZE: int}
 
 
@@ -45,15 +45,18 @@ def _by_path() -> dict[str, Knob]:
     return {item.path: item for item in KNOBS}
 
 
+def schema_field(path: str) -> FieldInfo:
+    """The schema's field at ``path`` (dotted, from the scenario)."""
+    model: type[BaseModel] = Scenario
+    names = path.split(".")
+    for name in names[:-1]:
+        model = _models(model.model_fields[name].annotation)[0]
+    return model.model_fields[names[-1]]
+
+
 def field_type(path: str) -> type:
     """The type a flag's text is read as for the field at ``path``: int, float, bool or str."""
-    model: type[BaseModel] = Scenario
-    annotation: Any = None
-    for name in path.split("."):
-        annotation = model.model_fields[name].annotation
-        inner = _models(annotation)
-        if inner:
-            model = inner[0]
+    annotation = schema_field(path).annotation
     for kind in (bool, int, float):
         if annotation is kind or kind in typing.get_args(annotation):
             return kind
@@ -77,12 +80,13 @@ def _key(item: Knob, spelling: Spelling) -> str:
     return spelling.convert.value
 
 
-def _value_type(item: Knob, spelling: Spelling) -> type:
-    if spelling.convert in SETS_THE_FIELD:
-        return field_type(item.path)
-    if spelling.convert == Conversion.SPECULATIVE:
-        return SPECULATIVE_TYPES[spelling.part]
-    return _READ_TOGETHER_TYPES.get(spelling.convert, str)
+def read_type(path: str, convert: Conversion, part: str = "") -> type:
+    """The type a flag's text is read as: the field's own, a speculative part's, or a count's."""
+    if convert in SETS_THE_FIELD:
+        return field_type(path)
+    if convert == Conversion.SPECULATIVE:
+        return SPECULATIVE_TYPES[part]
+    return _READ_TOGETHER_TYPES.get(convert, str)
 
 
 def _spellings(engine: EngineKind | None = None) -> list[tuple[Knob, Spelling]]:
@@ -97,7 +101,8 @@ def serve_flags(engine: EngineKind) -> dict[str, ValueFlag]:
     for item, spelling in _spellings(engine):
         if spelling.form == Form.VALUE:
             for flag in spelling.flags:
-                table.setdefault(flag, (_key(item, spelling), _value_type(item, spelling),
+                table.setdefault(flag, (_key(item, spelling),
+                                        read_type(item.path, spelling.convert, spelling.part),
                                         spelling.convert))
     return table
 
@@ -191,11 +196,7 @@ def cli_args() -> list[tuple[Knob, CliArg]]:
 
 def schema_default(path: str) -> Any:
     """The schema's default of the field at ``path`` (an enum as its value)."""
-    model: type[BaseModel] = Scenario
-    names = path.split(".")
-    for name in names[:-1]:
-        model = _models(model.model_fields[name].annotation)[0]
-    value = model.model_fields[names[-1]].get_default(call_default_factory=True)
+    value = schema_field(path).get_default(call_default_factory=True)
     return value.value if isinstance(value, Enum) else value
 
 
@@ -208,11 +209,7 @@ def cli_default(item: Knob, argument: CliArg) -> Any:
 
 def cli_value_type(item: Knob, argument: CliArg) -> type:
     """The type a plain value argument's text is read as: int, float or str."""
-    if argument.convert == Conversion.SPECULATIVE:
-        return SPECULATIVE_TYPES[argument.part]
-    if argument.convert in SETS_THE_FIELD:
-        return field_type(item.path)
-    return _READ_TOGETHER_TYPES.get(argument.convert, str)
+    return read_type(item.path, argument.convert, argument.part)
 
 
 def field_choices(item: Knob, argument: CliArg) -> tuple[int | str, ...]:
@@ -221,11 +218,7 @@ def field_choices(item: Knob, argument: CliArg) -> tuple[int | str, ...]:
         return argument.choices
     if argument.convert != Conversion.AS_IS:
         return ()
-    model: type[BaseModel] = Scenario
-    names = item.path.split(".")
-    for name in names[:-1]:
-        model = _models(model.model_fields[name].annotation)[0]
-    annotation = model.model_fields[names[-1]].annotation
+    annotation = schema_field(item.path).annotation
     if isinstance(annotation, type) and issubclass(annotation, Enum):
         return tuple(member.value for member in annotation)
     return ()

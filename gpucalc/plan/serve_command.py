@@ -16,12 +16,12 @@ from gpucalc.core.common.units import BYTES_PER_GIB
 from gpucalc.core.specs.engine import EngineKind
 from gpucalc.core.specs.parallel_inputs import AllToAllMode
 from gpucalc.core.specs.scenario import Scenario
-from gpucalc.engines.knobs import Conversion
+from gpucalc.engines.knobs import Conversion, SpeculativeFlags
 from gpucalc.engines.tables import ValueFlag, flag, serve_flags, switches
 from gpucalc.engines.vocabulary import LAUNCHERS
 from gpucalc.io.bounded_json import parse_flag_json
 from gpucalc.plan.disaggregation import pasted_pool
-from gpucalc.plan.speculative_config import SpeculativeFlags, speculative_from_flags
+from gpucalc.plan.speculative_config import speculative_from_flags
 
 
 class ServeCommandError(ValueError):

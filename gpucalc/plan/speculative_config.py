@@ -12,13 +12,13 @@ STANDALONE|NGRAM`` with ``--speculative-num-steps``, ``--speculative-eagle-topk`
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
 
 from gpucalc.core.specs.engine import EngineKind
 from gpucalc.core.specs.speculative_inputs import SpecMethod, SpeculativeDecoding
+from gpucalc.engines.knobs import SpeculativeFlags
 from gpucalc.engines.tables import speculative_flag
 from gpucalc.io.bounded_json import FlagJsonError, parse_flag_json
 
@@ -36,21 +36,6 @@ _UNSUPPORTED = {"medusa", "mlp_speculator", "suffix"}
 
 class SpeculativeConfigError(ValueError):
     """A speculative-decoding flag gpucalc cannot read; the message says why (one line)."""
-
-
-@dataclass(frozen=True)
-class SpeculativeFlags:
-    """The speculative flags of one command line, as given (None: not given)."""
-
-    config_json: str | None = None  # vLLM --speculative-config
-    algorithm: str | None = None  # SGLang --speculative-algorithm
-    num_steps: int | None = None  # SGLang --speculative-num-steps
-    eagle_topk: int | None = None  # SGLang --speculative-eagle-topk
-    num_draft_tokens: int | None = None  # SGLang --speculative-num-draft-tokens
-    draft_model_path: str | None = None  # SGLang --speculative-draft-model-path
-    nextn_layers: int | None = None  # TensorRT-LLM num_nextn_predict_layers
-    acceptance_length: float | None = None  # gpucalc: the engine's mean acceptance length τ
-    acceptance_rate: float | None = None  # gpucalc: per-token acceptance α
 
 
 def vllm_method(name: str, draft: str | None) -> SpecMethod:

@@ -541,8 +541,8 @@ def speculative_cases() -> list[dict[str, Any]]:
 
 def speculative(case: dict[str, Any]) -> Any:
     """The set-up the flags describe, and how vLLM and SGLang would be told it."""
+    from gpucalc.engines.knobs import SpeculativeFlags
     from gpucalc.plan.speculative_config import (
-        SpeculativeFlags,
         sglang_words,
         speculative_from_flags,
         vllm_config_text,
