@@ -19,7 +19,7 @@ from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.measured.measured import MeasuredPoint
 from gpucalc.core.specs.inputs import PlanInputs
 from gpucalc.core.specs.scenario import Scenario
-from gpucalc.plan.bench_commands import OWN_TOOL, BenchTool
+from gpucalc.engines.bench_tools import OWN_TOOL, WRITTEN_TOOLS, BenchTool
 from gpucalc.plan.compute import PlanOptions, compute_plan, plan_inputs
 from gpucalc.plan.measurement_check import (
     Mark,
@@ -51,7 +51,7 @@ def add_test_plan_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser
     parser = sub.add_parser("test-plan", help="the load tests that check the estimate (seed 000's "
                                               "measurement order), with what each should show")
     _add_scenario_source(parser)
-    parser.add_argument("--tool", choices=[t.value for t in BenchTool], default=None,
+    parser.add_argument("--tool", choices=[t.value for t in WRITTEN_TOOLS], default=None,
                         help="benchmark tool of the printed commands (default: the engine's own)")
     parser.add_argument("--results", nargs="+", metavar="FILE", default=None,
                         help="saved benchmark results: mark each run pass / attention")

@@ -39,6 +39,8 @@ from typing import IO, Any
 from pydantic import ValidationError
 
 from gpucalc.core.measured.measured import FlagValue, MeasuredMemory
+from gpucalc.core.specs.engine import EngineKind
+from gpucalc.engines.tables import log_names
 from gpucalc.io.bounded_json import open_regular
 from gpucalc.io.errors import InputFileError
 
@@ -624,20 +626,6 @@ def read_engine_log(path: Path, max_bytes: int = MAX_LOG_BYTES) -> MeasuredMemor
             f"lines gives the KV cache size; paste the start-up log until the KV cache line") from exc
 
 
-SGLANG_TO_VLLM = {"tp_size": "tensor_parallel_size", "pp_size": "pipeline_parallel_size",
-                  "mem_fraction_static": "gpu_memory_utilization", "context_length": "max_model_len",
-                  "context_len": "max_model_len", "max_running_requests": "max_num_seqs",
-                  "chunked_prefill_size": "max_num_batched_tokens", "page_size": "block_size",
-                  "kv_cache_dtype": "kv_cache_dtype", "quantization": "quantization",
-                  "dtype": "dtype", "disable_cuda_graph": "enforce_eager"}
-TRTLLM_TO_VLLM = {"max_seq_len": "max_model_len", "max_num_requests": "max_num_seqs",
-                  "max_batch_size": "max_num_seqs", "max_num_tokens": "max_num_batched_tokens",
-                  "tp_size": "tensor_parallel_size", "pp_size": "pipeline_parallel_size"}
-VLLM_KEYS = {"tensor_parallel_size", "pipeline_parallel_size", "gpu_memory_utilization",
-             "max_model_len", "max_num_seqs", "max_num_batched_tokens", "block_size",
-             "kv_cache_dtype", "quantization", "dtype", "enable_expert_parallel", "enforce_eager"}
-
-
 COUNT_SETTINGS = {"tensor_parallel_size", "pipeline_parallel_size", "max_model_len", "max_num_seqs",
                   "max_num_batched_tokens", "block_size"}
 """Deployment fields that are whole numbers of at least 1."""
@@ -672,8 +660,8 @@ def deployment_overrides(measured: MeasuredMemory) -> dict[str, FlagValue]:
     positive whole numbers up to :data:`MAX_LOG_COUNT` and the memory fraction is in (0, 1];
     other values are left out.
     """
-    names = {"sglang": SGLANG_TO_VLLM, "trtllm": TRTLLM_TO_VLLM}.get(measured.engine or "",
-                                                                    {k: k for k in VLLM_KEYS})
+    engine = {kind.value: kind for kind in EngineKind}.get(measured.engine or "", EngineKind.VLLM)
+    names = log_names(engine)  # the engine's keys → vLLM's, from gpucalc.engines.vocabulary
     result: dict[str, FlagValue] = {}
     for key, value in measured.flags.items():
         target = names.get(key)

@@ -17,27 +17,18 @@ clients (``--request-rate inf``): the load the plan's latency curve is computed 
 from __future__ import annotations
 
 import shlex
-from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from gpucalc.core.specs.engine import EngineKind
-
-
-class BenchTool(StrEnum):
-    """The load generators a plan writes commands for."""
-
-    VLLM = "vllm"
-    SGLANG = "sglang"
-    GENAI_PERF = "genai-perf"
-
-
-DEFAULT_PORTS = {EngineKind.VLLM: 8000, EngineKind.SGLANG: 30000, EngineKind.TRTLLM: 8000}
-VLLM_BACKENDS = {EngineKind.VLLM: "vllm", EngineKind.SGLANG: "openai", EngineKind.TRTLLM: "openai"}
-SGLANG_BACKENDS = {EngineKind.VLLM: "vllm", EngineKind.SGLANG: "sglang"}
-# The tool each engine ships (TensorRT-LLM ships none of these: vLLM's, against its OpenAI API).
-OWN_TOOL = {EngineKind.VLLM: BenchTool.VLLM, EngineKind.SGLANG: BenchTool.SGLANG,
-            EngineKind.TRTLLM: BenchTool.VLLM}
+from gpucalc.engines.bench_tools import (
+    DEFAULT_PORTS,
+    SGLANG_BACKENDS,
+    VLLM_BACKENDS,
+    WRITTEN_TOOLS,
+    BenchTool,
+    bench_flag,
+)
 
 
 class BenchRun(BaseModel):
@@ -54,17 +45,23 @@ class BenchRun(BaseModel):
     result_stem: str = Field(description="File name of the saved result, without extension.")
 
 
+def _words(tool: BenchTool, launcher: list[str], settings: dict[str, str | None]) -> str:
+    """``launcher`` and each setting in ``tool``'s flags (a None value: a bare switch)."""
+    words = list(launcher)
+    for field, value in settings.items():
+        words += [bench_flag(tool, field)] + ([value] if value is not None else [])
+    return shlex.join(words)
+
+
 def vllm_bench_command(run: BenchRun) -> str:
     """``vllm bench serve`` for ``run``, saving ``<stem>.json``."""
-    return shlex.join([
-        "vllm", "bench", "serve", "--model", run.model, "--backend", VLLM_BACKENDS[run.engine],
-        "--port", str(DEFAULT_PORTS[run.engine]),
-        "--dataset-name", "random", "--random-input-len", str(run.input_tokens),
-        "--random-output-len", str(run.output_tokens), "--random-range-ratio", "0",
-        "--num-prompts", str(run.num_prompts), "--max-concurrency", str(run.concurrency),
-        "--request-rate", "inf", "--percentile-metrics", "ttft,tpot,itl,e2el",
-        "--metric-percentiles", "50,95,99", "--save-result",
-        "--result-filename", f"{run.result_stem}.json"])
+    return _words(BenchTool.VLLM, ["vllm", "bench", "serve"], {
+        "model": run.model, "backend": VLLM_BACKENDS[run.engine], "port": str(DEFAULT_PORTS[run.engine]),
+        "dataset": "random", "input_len": str(run.input_tokens), "output_len": str(run.output_tokens),
+        "range_ratio": "0", "num_prompts": str(run.num_prompts),
+        "max_concurrency": str(run.concurrency), "request_rate": "inf",
+        "percentile_metrics": "ttft,tpot,itl,e2el", "metric_percentiles": "50,95,99",
+        "save_result": None, "result_file": f"{run.result_stem}.json"})
 
 
 def sglang_bench_command(run: BenchRun) -> str | None:
@@ -72,24 +69,21 @@ def sglang_bench_command(run: BenchRun) -> str | None:
     backend = SGLANG_BACKENDS.get(run.engine)
     if backend is None:
         return None
-    return shlex.join([
-        "python", "-m", "sglang.bench_serving", "--backend", backend,
-        "--port", str(DEFAULT_PORTS[run.engine]), "--model", run.model,
-        "--dataset-name", "random", "--random-input-len", str(run.input_tokens),
-        "--random-output-len", str(run.output_tokens), "--random-range-ratio", "1",
-        "--num-prompts", str(run.num_prompts), "--max-concurrency", str(run.concurrency),
-        "--request-rate", "inf", "--output-file", f"{run.result_stem}.jsonl"])
+    return _words(BenchTool.SGLANG, ["python", "-m", "sglang.bench_serving"], {
+        "backend": backend, "port": str(DEFAULT_PORTS[run.engine]), "model": run.model,
+        "dataset": "random", "input_len": str(run.input_tokens), "output_len": str(run.output_tokens),
+        "range_ratio": "1", "num_prompts": str(run.num_prompts),
+        "max_concurrency": str(run.concurrency), "request_rate": "inf",
+        "result_file": f"{run.result_stem}.jsonl"})
 
 
 def genai_perf_command(run: BenchRun) -> str:
     """``genai-perf profile`` for ``run`` (its export names the concurrency in the folder)."""
-    return shlex.join([
-        "genai-perf", "profile", "-m", run.model, "--endpoint-type", "chat", "--streaming",
-        "--url", f"localhost:{DEFAULT_PORTS[run.engine]}",
-        "--synthetic-input-tokens-mean", str(run.input_tokens),
-        "--synthetic-input-tokens-stddev", "0", "--output-tokens-mean", str(run.output_tokens),
-        "--output-tokens-stddev", "0", "--concurrency", str(run.concurrency),
-        "--request-count", str(run.num_prompts)])
+    return _words(BenchTool.GENAI_PERF, ["genai-perf", "profile"], {
+        "model": run.model, "endpoint_type": "chat", "streaming": None,
+        "url": f"localhost:{DEFAULT_PORTS[run.engine]}", "input_len": str(run.input_tokens),
+        "input_stddev": "0", "output_len": str(run.output_tokens), "output_stddev": "0",
+        "max_concurrency": str(run.concurrency), "request_count": str(run.num_prompts)})
 
 
 def bench_commands(run: BenchRun) -> dict[BenchTool, str]:
@@ -98,4 +92,4 @@ def bench_commands(run: BenchRun) -> dict[BenchTool, str]:
     sglang = sglang_bench_command(run)
     if sglang is not None:
         commands[BenchTool.SGLANG] = sglang
-    return dict(sorted(commands.items(), key=lambda kv: list(BenchTool).index(kv[0])))
+    return dict(sorted(commands.items(), key=lambda kv: WRITTEN_TOOLS.index(kv[0])))

@@ -29,11 +29,12 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_serializer, field_validator
 
 from gpucalc.core.simulation.lengths import RangeRule
 from gpucalc.core.simulation.limits import MAX_SIMULATED_REQUESTS, MIN_BURSTINESS
 from gpucalc.core.specs.inputs import MIN_REQUEST_RATE
+from gpucalc.engines.bench_tools import NO_EFFECT, SWITCHES, BenchTool, Reading, tool_of_command, value_flags
 from gpucalc.plan.field_errors import validation_path
 from gpucalc.plan.serve_command import pasted_length_problem
 
@@ -42,16 +43,6 @@ VLLM_SYMMETRIC_SINCE = (0, 8, 3)  # vLLM release whose benchmark made the range 
 
 class BenchCommandError(ValueError):
     """The pasted text is not a benchmark command gpucalc can replay (the message says why)."""
-
-
-class BenchClient(StrEnum):
-    """The benchmark clients whose commands can be pasted."""
-
-    VLLM = "vllm bench serve"
-    VLLM_SCRIPT = "benchmark_serving.py"
-    SGLANG = "sglang.bench_serving"
-    GENAI_PERF = "genai-perf profile"
-    TRTLLM = "trtllm-bench throughput"
 
 
 class LengthSource(StrEnum):
@@ -67,7 +58,7 @@ class BenchSpec(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    client: BenchClient
+    client: BenchTool = Field(description="Serialised as the tool's command name.")
     model: str | None = None
     backend: str | None = None
     num_prompts: int = Field(ge=1, le=MAX_SIMULATED_REQUESTS)
@@ -92,6 +83,16 @@ class BenchSpec(BaseModel):
     ignored: tuple[str, ...] = Field(default=(), description="Flags gpucalc does not model.")
     notes: tuple[str, ...] = Field(default=(), description="Assumptions the replay makes.")
 
+    @field_validator("client", mode="before")
+    @classmethod
+    def _tool_of_name(cls, value: object) -> object:
+        """A tool given by its command name (as this model writes it) or its id."""
+        return tool_of_command(value) if isinstance(value, str) else value
+
+    @field_serializer("client")
+    def _command_name(self, tool: BenchTool) -> str:
+        return tool.command
+
 
 def _int(raw: str) -> int:
     """A count as clients accept it (``1000``, ``1e3``); infinite or huge values are refused."""
@@ -109,70 +110,11 @@ def _rate(raw: str) -> float:
 
 
 Convert = Callable[[str], Any]
-# vllm/benchmarks/datasets.py PrefixRepetitionRandomDataset: each prompt is one of
-# --prefix-repetition-num-prefixes random prefixes (default 10) of --prefix-repetition-prefix-len
-# tokens (256) followed by a random suffix of --prefix-repetition-suffix-len tokens (256), with
-# --prefix-repetition-output-len output tokens (128).
-_PREFIX_REPETITION_FLAGS: dict[str, tuple[str, Convert]] = {
-    "--prefix-repetition-prefix-len": ("prefix_len", _int),
-    "--prefix-repetition-suffix-len": ("input_len", _int),
-    "--prefix-repetition-num-prefixes": ("num_prefixes", _int),
-    "--prefix-repetition-output-len": ("output_len", _int),
-}
+_READERS: dict[Reading, Convert] = {Reading.COUNT: _int, Reading.RATE: _rate, Reading.NUMBER: float,
+                                    Reading.WORD: str}
 PREFIX_REPETITION_DEFAULTS = {"prefix_len": 256, "input_len": 256, "num_prefixes": 10,
                               "output_len": 128}
-# flag → (BenchSpec field, converter); the same spellings in vllm bench serve and the old script
-_VLLM_FLAGS: dict[str, tuple[str, Convert]] = {
-    "--model": ("model", str), "--backend": ("backend", str),
-    "--num-prompts": ("num_prompts", _int), "--request-rate": ("request_rate", _rate),
-    "--burstiness": ("burstiness", float), "--max-concurrency": ("max_concurrency", _int),
-    "--dataset-name": ("dataset", str), "--random-input-len": ("input_len", _int),
-    "--random-output-len": ("output_len", _int), "--random-range-ratio": ("range_ratio", float),
-    "--random-prefix-len": ("prefix_len", _int),
-    "--sharegpt-output-len": ("sharegpt_output_len", _int), "--seed": ("seed", _int),
-    **_PREFIX_REPETITION_FLAGS,
-}
-_SGLANG_FLAGS: dict[str, tuple[str, Convert]] = {
-    **{k: v for k, v in _VLLM_FLAGS.items()
-       if k != "--random-prefix-len" and k not in _PREFIX_REPETITION_FLAGS},
-    "--model-path": ("model", str),
-}
-_GENAI_FLAGS: dict[str, tuple[str, Convert]] = {
-    "--model": ("model", str), "-m": ("model", str), "--backend": ("backend", str),
-    "--num-prompts": ("num_prompts", _int), "--num-dataset-entries": ("num_prompts", _int),
-    "--request-count": ("request_count", _int), "--concurrency": ("max_concurrency", _int),
-    "--request-rate": ("request_rate", _rate),
-    "--synthetic-input-tokens-mean": ("input_len", _int),
-    "--synthetic-input-tokens-stddev": ("input_stddev", float),
-    "--output-tokens-mean": ("output_len", _int), "--osl": ("output_len", _int),
-    "--output-tokens-stddev": ("output_stddev", float), "--random-seed": ("seed", _int),
-    "--isl": ("input_len", _int),
-}
-_TRTLLM_FLAGS: dict[str, tuple[str, Convert]] = {
-    "--model": ("model", str), "-m": ("model", str), "--num_requests": ("num_prompts", _int),
-    "--concurrency": ("max_concurrency", _int), "--eos_id": ("eos_id", _int),
-    # prepare_dataset.py token-norm-dist
-    "--num-requests": ("num_prompts", _int), "--input-mean": ("input_len", _int),
-    "--output-mean": ("output_len", _int), "--input-stdev": ("input_stddev", float),
-    "--output-stdev": ("output_stddev", float), "--rand-task-id": ("", str),
-    "--tokenizer": ("", str),
-}
-_SWITCHES = {"--ignore-eos": ("ignore_eos", True), "--disable-ignore-eos": ("ignore_eos", False),
-             "--output-tokens-mean-deterministic": ("ignore_eos", True)}
-# Flags that change nothing gpucalc predicts (where results go, endpoints, tokenizers, …).
-_NO_EFFECT = {
-    "--host", "--port", "--base-url", "--endpoint", "--endpoint-type", "--url", "-u",
-    "--dataset-path", "--dataset", "--tokenizer", "--tokenizer-mode", "--save-result",
-    "--save-detailed", "--result-dir", "--result-filename", "--metadata", "--percentile-metrics",
-    "--metric-percentiles", "--output-file", "--disable-tqdm", "--profile", "--streaming",
-    "--trust-remote-code", "--served-model-name", "--label", "--artifact-dir",
-    "--profile-export-file", "--report_json", "--backend-type", "--goodput", "--logprobs",
-    "--use-beam-search", "--extra-inputs", "--disable-stream", "--warmup-request-count",
-    "--measurement-interval", "--stdout", "--workspace", "-w", "--engine_dir", "--model_path",
-    "--iteration_log", "--output_json", "--request_json", "--extra_llm_api_options",
-    "--apply-chat-template", "--num-warmups", "--ready-check-timeout-sec", "--header",
-    "--backend", "--warmup", "--dataset-name",
-}
+"""vLLM's prefix_repetition dataset defaults (vllm/benchmarks/datasets.py)."""
 
 
 def _words(text: str) -> list[list[str]]:
@@ -202,27 +144,27 @@ def _words(text: str) -> list[list[str]]:
     return commands
 
 
-def _client_of(words: list[str]) -> tuple[BenchClient, list[str]] | None:
+def _client_of(words: list[str]) -> tuple[BenchTool, list[str]] | None:
     """The client a command runs and the words after its name; None for another program."""
     for i, word in enumerate(words):
         base = word.rsplit("/", 1)[-1]
         nxt = words[i + 1] if i + 1 < len(words) else ""
         if base == "vllm" and nxt == "bench":
             rest = words[i + 2:]
-            return BenchClient.VLLM, rest[1:] if rest[:1] == ["serve"] else rest
+            return BenchTool.VLLM, rest[1:] if rest[:1] == ["serve"] else rest
         if base == "benchmark_serving.py" or (word == "-m" and nxt.endswith("benchmark_serving")):
-            return BenchClient.VLLM_SCRIPT, words[i + (2 if word == "-m" else 1):]
+            return BenchTool.VLLM_SCRIPT, words[i + (2 if word == "-m" else 1):]
         if word == "-m" and nxt == "sglang.bench_serving":
-            return BenchClient.SGLANG, words[i + 2:]
+            return BenchTool.SGLANG, words[i + 2:]
         if base == "genai-perf":
             rest = words[i + 1:]
-            return BenchClient.GENAI_PERF, rest[1:] if rest[:1] == ["profile"] else rest
+            return BenchTool.GENAI_PERF, rest[1:] if rest[:1] == ["profile"] else rest
         if base == "trtllm-bench":
-            return BenchClient.TRTLLM, words[i + 1:]
+            return BenchTool.TRTLLM, words[i + 1:]
     return None
 
 
-def _flags(words: list[str], table: dict[str, tuple[str, Convert]], values: dict[str, Any],
+def _flags(words: list[str], table: dict[str, tuple[str, Reading]], values: dict[str, Any],
            ignored: list[str]) -> None:
     """Read ``words`` into ``values`` by ``table``; unknown flags go to ``ignored``."""
     i = 0
@@ -232,8 +174,8 @@ def _flags(words: list[str], table: dict[str, tuple[str, Convert]], values: dict
         if not flag.startswith("-") or flag == "-":
             i += 1
             continue
-        if flag in _SWITCHES:
-            field, value = _SWITCHES[flag]
+        if flag in SWITCHES:
+            field, value = SWITCHES[flag]
             values[field] = value
             i += 1
             continue
@@ -242,16 +184,16 @@ def _flags(words: list[str], table: dict[str, tuple[str, Convert]], values: dict
         raw = inline if eq else (nxt or "")
         i += 1 if eq or not has_value else 2
         if flag in table:
-            field, convert = table[flag]
+            field, reading = table[flag]
             if not has_value:
                 raise BenchCommandError(f"{flag} needs a value")
             try:
-                converted = convert(raw)
+                converted = _READERS[reading](raw)
             except ValueError as exc:
                 raise BenchCommandError(f"{flag} cannot be '{raw}'") from exc
             if field:
                 values[field] = converted
-        elif flag not in _NO_EFFECT:
+        elif flag not in NO_EFFECT:
             ignored.append(flag)
 
 
@@ -286,25 +228,25 @@ def _dataset(values: dict[str, Any], default: str, prefix_repetition: bool = Tru
                             "lengths of your data")
 
 
-def _vllm_like(client: BenchClient, values: dict[str, Any], version: tuple[int, ...] | None,
+def _vllm_like(client: BenchTool, values: dict[str, Any], version: tuple[int, ...] | None,
                notes: list[str]) -> dict[str, Any]:
     """Defaults and range rule of vLLM's client (current or the old script) and SGLang's."""
-    if client is BenchClient.SGLANG:
+    if client is BenchTool.SGLANG:
         defaults = {"num_prompts": 1000, "input_len": 1024, "output_len": 1024, "seed": 1,
                     "range_ratio": 0.0, "ignore_eos": True}
         lengths = _dataset(values, "sharegpt", prefix_repetition=False)
         rule = RangeRule.BELOW
     else:
-        legacy = client is BenchClient.VLLM_SCRIPT and version is not None and \
+        legacy = client is BenchTool.VLLM_SCRIPT and version is not None and \
             version < VLLM_SYMMETRIC_SINCE
         defaults = {"num_prompts": 1000, "input_len": 1024, "output_len": 128, "seed": 0,
                     "range_ratio": 1.0 if legacy else 0.0, "ignore_eos": False}
-        lengths = _dataset(values, "sharegpt" if client is BenchClient.VLLM_SCRIPT else "random")
+        lengths = _dataset(values, "sharegpt" if client is BenchTool.VLLM_SCRIPT else "random")
         rule = RangeRule.BELOW if legacy else RangeRule.SYMMETRIC
         if rule is RangeRule.SYMMETRIC and float(values.get("range_ratio", 0.0)) >= 1.0:
             raise BenchCommandError("vLLM's --random-range-ratio must be below 1 (it samples in "
                                     "[len·(1 − r), len·(1 + r)])")
-        if client is BenchClient.VLLM_SCRIPT and version is None:
+        if client is BenchTool.VLLM_SCRIPT and version is None:
             notes.append("benchmark_serving.py: range ratio read as vLLM ≥ 0.8.3 does; give "
                          "--tool-version for older releases")
     return {**defaults, **values, "lengths": lengths, "range_rule": rule}
@@ -338,7 +280,7 @@ def _trtllm(values: dict[str, Any]) -> dict[str, Any]:
 
 def parse_bench_command(text: str, tool_version: str | None = None) -> BenchSpec:
     """The benchmark run ``text`` (a pasted command, possibly several lines) describes."""
-    found: tuple[BenchClient, list[str]] | None = None
+    found: tuple[BenchTool, list[str]] | None = None
     extra: list[list[str]] = []
     for words in _words(text):
         match = _client_of(words)
@@ -354,21 +296,20 @@ def parse_bench_command(text: str, tool_version: str | None = None) -> BenchSpec
     values: dict[str, Any] = {}
     ignored: list[str] = []
     notes: list[str] = []
-    if client is BenchClient.TRTLLM:
+    if client is BenchTool.TRTLLM:
         for other in extra:  # prepare_dataset.py token-norm-dist writes the lengths
             if any(w.endswith("prepare_dataset.py") for w in other):
-                _flags(other, _TRTLLM_FLAGS, values, [])
+                _flags(other, value_flags(client), values, [])
         if "throughput" not in words:
             raise BenchCommandError("only trtllm-bench throughput is modelled (latency runs "
                                     "one request at a time; use throughput --concurrency 1)")
-        _flags(words, _TRTLLM_FLAGS, values, ignored)
+        _flags(words, value_flags(client), values, ignored)
         data = _trtllm(values)
-    elif client is BenchClient.GENAI_PERF:
-        _flags(words, _GENAI_FLAGS, values, ignored)
+    elif client is BenchTool.GENAI_PERF:
+        _flags(words, value_flags(client), values, ignored)
         data = _genai(values, notes)
     else:
-        _flags(words, _SGLANG_FLAGS if client is BenchClient.SGLANG else _VLLM_FLAGS, values,
-               ignored)
+        _flags(words, value_flags(client), values, ignored)
         data = _vllm_like(client, values, version, notes)
     if data.get("max_concurrency", 0) is not None and data.get("max_concurrency", 1) < 1:
         data["max_concurrency"] = None  # trtllm-bench --concurrency -1: unlimited
@@ -380,8 +321,7 @@ def parse_bench_command(text: str, tool_version: str | None = None) -> BenchSpec
         raise BenchCommandError(f"{_client_flag(client, field)} is out of range: {message}") from exc
 
 
-def _client_flag(client: BenchClient, field: str) -> str:
+def _client_flag(client: BenchTool, field: str) -> str:
     """The client's flag that sets ``field`` (the field's name when no flag does)."""
-    table = {BenchClient.TRTLLM: _TRTLLM_FLAGS, BenchClient.GENAI_PERF: _GENAI_FLAGS,
-             BenchClient.SGLANG: _SGLANG_FLAGS}.get(client, _VLLM_FLAGS)
-    return next((flag for flag, (name, _) in table.items() if name == field), field or "a value")
+    return next((flag for flag, (name, _) in value_flags(client).items() if name == field),
+                field or "a value")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from gpucalc.plan.bench_parse import BenchClient
+from gpucalc.engines.bench_tools import BenchTool
 from gpucalc.plan.bench_run import BenchPrediction, LatencyStats
 from gpucalc.text.numbers import finite_or_none, strict_json
 
@@ -163,11 +163,11 @@ def trtllm_summary(p: BenchPrediction) -> str:
 def tool_summary(p: BenchPrediction) -> str:
     """The console summary the pasted client prints, then gpucalc's notes."""
     client = p.spec.client
-    if client is BenchClient.SGLANG:
+    if client is BenchTool.SGLANG:
         body = sglang_summary(p)
-    elif client is BenchClient.GENAI_PERF:
+    elif client is BenchTool.GENAI_PERF:
         body = genai_perf_summary(p)
-    elif client is BenchClient.TRTLLM:
+    elif client is BenchTool.TRTLLM:
         body = trtllm_summary(p)
     else:
         body = vllm_summary(p)
@@ -193,7 +193,7 @@ def prediction_json(p: BenchPrediction) -> dict[str, Any]:
     """Gpucalc's JSON of a prediction: finite numbers, null where unbounded (no NaN, no Infinity)."""
     rate = p.spec.request_rate
     return {
-        "client": p.spec.client.value, "num_prompts": p.spec.num_prompts,
+        "client": p.spec.client.command, "num_prompts": p.spec.num_prompts,
         "request_rate": None if math.isinf(rate) else rate,
         "max_concurrency": p.spec.max_concurrency, "completed": p.completed,
         "duration_s": finite_or_none(p.duration_s),
@@ -307,10 +307,10 @@ def result_file_text(p: BenchPrediction, model: str) -> str:
     Strict JSON: a quantity that is unbounded (nothing completed) is null.
     """
     client = p.spec.client
-    if client is BenchClient.SGLANG:
+    if client is BenchTool.SGLANG:
         return strict_json(sglang_result(p), indent=None) + "\n"
-    if client is BenchClient.GENAI_PERF:
+    if client is BenchTool.GENAI_PERF:
         return strict_json(genai_perf_result(p)) + "\n"
-    if client is BenchClient.TRTLLM:
+    if client is BenchTool.TRTLLM:
         return strict_json(trtllm_result(p)) + "\n"
     return strict_json(vllm_result(p, model)) + "\n"

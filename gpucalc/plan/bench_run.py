@@ -31,8 +31,9 @@ from gpucalc.core.simulation.traffic import TrafficSpec, clip_to_context
 from gpucalc.core.specs.inputs import PlanInputs
 from gpucalc.core.specs.scenario import Scenario
 from gpucalc.core.step.prefix_cache import caching_on
+from gpucalc.engines.bench_tools import BenchTool
 from gpucalc.io.dataset_spec import DatasetFacts, read_dataset_facts
-from gpucalc.plan.bench_parse import BenchClient, BenchSpec, LengthSource
+from gpucalc.plan.bench_parse import BenchSpec, LengthSource
 
 FloatArray = NDArray[np.float64]
 
@@ -224,9 +225,9 @@ def predict_bench(inputs: PlanInputs, memory: MemoryResult, spec: BenchSpec,
 
 def engine_for_client(spec: BenchSpec) -> str:
     """The engine a client usually drives when the serve flags name none."""
-    if spec.client is BenchClient.TRTLLM:
+    if spec.client is BenchTool.TRTLLM:
         return "trtllm"
-    if spec.client is BenchClient.SGLANG and (spec.backend or "sglang").startswith("sglang"):
+    if spec.client is BenchTool.SGLANG and (spec.backend or "sglang").startswith("sglang"):
         return "sglang"
     return "vllm"
 

@@ -7,7 +7,6 @@ same pair of figures.
 
 from __future__ import annotations
 
-import json
 import shlex
 from typing import Any
 
@@ -17,19 +16,15 @@ from gpucalc.core.fleet.fleet import FleetVerdict
 from gpucalc.core.memory.memory_plan import calculate_memory
 from gpucalc.core.specs.engine import EngineKind
 from gpucalc.core.specs.inputs import PlanInputs
+from gpucalc.engines.tables import flag, written_flag
+from gpucalc.engines.vocabulary import POOL_ROLE_VALUES
 from gpucalc.io.bounded_json import parse_flag_json
-from gpucalc.plan.serve_line import FLAGS, serve_line
+from gpucalc.plan.serve_line import serve_line
 
 DisaggFigure = float | int | str | bool | None
 # vLLM's kv_role (docs features/disagg_prefill, NixlConnector usage) → the pool the server is in
 VLLM_KV_ROLES = {"kv_producer": "prefill", "kv_consumer": "decode", "kv_both": "both"}
 SGLANG_MODES = ("prefill", "decode", "null")  # SGLang --disaggregation-mode (null: not split)
-# What each pool's launch line adds (vLLM: NIXL both ways as in its disagg examples; SGLang: the mode)
-POOL_ROLE_VALUES = {
-    EngineKind.VLLM: {"prefill": json.dumps({"kv_connector": "NixlConnector", "kv_role": "kv_both"}),
-                      "decode": json.dumps({"kv_connector": "NixlConnector", "kv_role": "kv_both"})},
-    EngineKind.SGLANG: {"prefill": "prefill", "decode": "decode"},
-}
 
 
 def plan_disaggregation(inputs: PlanInputs) -> DisaggregatedPlan | None:
@@ -100,7 +95,7 @@ def _pasted_role(kv_transfer_config: str | None, mode: str | None) -> str | None
         return None if mode == "null" else mode
     if kv_transfer_config is None:
         return None
-    config = parse_flag_json(kv_transfer_config, "--kv-transfer-config")
+    config = parse_flag_json(kv_transfer_config, flag(EngineKind.VLLM, "deployment.disaggregation"))
     if not isinstance(config, dict):
         raise ValueError("--kv-transfer-config must be a JSON object, e.g. "
                          "'{\"kv_connector\": \"NixlConnector\", \"kv_role\": \"kv_both\"}'")
@@ -135,7 +130,7 @@ def pool_serve_lines(inputs: PlanInputs) -> tuple[str, str] | None:
     if not inputs.deployment.disaggregation.enabled:
         return None
     kind = inputs.engine.kind
-    flag = FLAGS[kind].get("disaggregation")
+    flag = written_flag(kind, "deployment.disaggregation")
     lines = []
     for role, shape in zip(("prefill", "decode"), pool_sizes(inputs.deployment), strict=True):
         pool = pool_inputs(inputs, shape)

@@ -26,6 +26,7 @@ from gpucalc.core.common.errors import FieldNamer, TemplatedError
 from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.specs.inputs import Deployment, RequestClass, Targets, Workload
 from gpucalc.core.specs.scenario import Scenario
+from gpucalc.engines.tables import cli_flag_default, error_flags, flagless_names
 from gpucalc.io.errors import InputFileError
 from gpucalc.plan.scenario_file import ScenarioFileError
 from gpucalc.text.catalogue import translate
@@ -39,20 +40,6 @@ _SECTIONS: dict[str, type[BaseModel]] = {"deployment": Deployment, "workload": W
 _FIELD_WORD = re.compile(r"\b(?:" + "|".join(sorted(
     (name for model in _SECTIONS.values() for name in model.model_fields if "_" in name),
     key=len, reverse=True)) + r")\b")
-# Fields whose command-line flag is not ``--`` + the field name with dashes.
-_FLAGS = {"input_len_p50": "--input-len", "output_len_p50": "--output-len",
-          "qps_avg": "--qps", "percentile": "--slo-percentile",
-          "kv_cache_memory_gib": "--kv-cache-memory", "num_prompts": "--num-prompts",
-          "classes": "--request-class", "weight_format": "--quantization",
-          "disaggregation": "--disaggregate",
-          "all2all_mode": "--all2all-backend",
-          # speculative decoding: vLLM takes these inside --speculative-config; SGLang's flags
-          "method": "--speculative-config", "num_speculative_tokens": "--speculative-num-steps",
-          "draft_model": "--speculative-draft-model-path", "eagle_topk": "--speculative-eagle-topk",
-          "num_draft_tokens": "--speculative-num-draft-tokens"}
-# Set only in a scenario file (``--scenario FILE``): no flag of their own.
-_NO_FLAG = frozenset({"schema_version", "name", "custom_gpu", "planning_memory_share"})
-
 # pydantic's error types (``ValidationError.errors()[i]["type"]``) and how each is told.
 _BOUND_TEMPLATES = {
     "greater_than": ("gt", QT_TRANSLATE_NOOP("Errors", "{field} must be more than {limit}")),
@@ -154,10 +141,10 @@ def flag_name(path: str) -> str:
     if not names or names[-1] in _SECTIONS:
         return ""
     if "classes" in names:
-        return _FLAGS["classes"]
-    if names[0] in _NO_FLAG or names[-1] in _NO_FLAG:
+        return error_flags()["classes"]
+    if names[0] in flagless_names() or names[-1] in flagless_names():
         return ""
-    return _FLAGS.get(names[-1], "--" + names[-1].replace("_", "-"))
+    return error_flags().get(names[-1], cli_flag_default(names[-1]))
 
 
 def command_line_name(tr: Lookup, path: str) -> str:

@@ -27,7 +27,8 @@ from gpucalc.core.capacity.perf_result import CurvePoint, LimitKind, Performance
 from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.specs.inputs import RequestClass
 from gpucalc.core.specs.workload_shape import mean_lengths
-from gpucalc.plan.bench_commands import BenchRun, BenchTool, bench_commands
+from gpucalc.engines.bench_tools import BenchTool
+from gpucalc.plan.bench_commands import BenchRun, bench_commands
 from gpucalc.plan.compute import Plan
 from gpucalc.plan.serve_line import serve_line
 from gpucalc.text.catalogue import translate

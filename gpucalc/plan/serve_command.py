@@ -1,7 +1,7 @@
 """Turn a pasted ``vllm serve …`` / SGLang / ``trtllm-serve`` command line into a Scenario.
 
-Pure (no Qt): the flags are mapped to :class:`~gpucalc.core.specs.inputs.Deployment` fields with the
-same names the command line uses (``gpucalc.cli.args``).
+Pure (no Qt): each engine's flags and what they set are read from the knobs of
+:mod:`gpucalc.engines.vocabulary` (:func:`gpucalc.engines.tables.serve_flags`).
 """
 
 from __future__ import annotations
@@ -13,11 +13,15 @@ from typing import Any
 from pydantic import ValidationError
 
 from gpucalc.core.common.units import BYTES_PER_GIB
+from gpucalc.core.specs.engine import EngineKind
 from gpucalc.core.specs.parallel_inputs import AllToAllMode
 from gpucalc.core.specs.scenario import Scenario
+from gpucalc.engines.knobs import Conversion, SpeculativeFlags
+from gpucalc.engines.tables import ValueFlag, flag, serve_flags, switches
+from gpucalc.engines.vocabulary import LAUNCHERS
 from gpucalc.io.bounded_json import parse_flag_json
 from gpucalc.plan.disaggregation import pasted_pool
-from gpucalc.plan.speculative_config import SpeculativeFlags, speculative_from_flags
+from gpucalc.plan.speculative_config import speculative_from_flags
 
 
 class ServeCommandError(ValueError):
@@ -33,91 +37,7 @@ class ParsedCommand:
     ignored: tuple[str, ...]
 
 
-# flag → (section, field, type); section "" is the Scenario itself.
-_COMMON: dict[str, tuple[str, str, type]] = {
-    "--kv-cache-dtype": ("deployment", "kv_cache_dtype", str),
-    "--quantization": ("deployment", "weight_format", str),
-    "-q": ("deployment", "weight_format", str),
-    "--dtype": ("", "dtype", str),
-}
-_VLLM: dict[str, tuple[str, str, type]] = {
-    "--tensor-parallel-size": ("deployment", "tensor_parallel_size", int),
-    "-tp": ("deployment", "tensor_parallel_size", int),
-    "--pipeline-parallel-size": ("deployment", "pipeline_parallel_size", int),
-    "-pp": ("deployment", "pipeline_parallel_size", int),
-    "--data-parallel-size": ("", "data_parallel_size", int),
-    "-dp": ("", "data_parallel_size", int),
-    "--num-redundant-experts": ("deployment", "num_redundant_experts", int),
-    "--eplb-config": ("", "eplb_config", str),
-    "--all2all-backend": ("", "all2all_backend", str),
-    "--max-model-len": ("deployment", "max_model_len", int),
-    "--gpu-memory-utilization": ("deployment", "gpu_memory_utilization", float),
-    "--max-num-batched-tokens": ("deployment", "max_num_batched_tokens", int),
-    "--max-num-seqs": ("deployment", "max_num_seqs", int),
-    "--block-size": ("deployment", "block_size", int),
-    "--kv-cache-memory-bytes": ("deployment", "kv_cache_memory_gib", float),
-    "--kv-cache-memory": ("deployment", "kv_cache_memory_gib", float),
-    "--limit-mm-per-prompt": ("deployment", "limit_mm_per_prompt", int),
-    "--model": ("", "model", str),
-    "--kv-transfer-config": ("", "kv_transfer_config", str),
-    "--nnodes": ("deployment", "nodes", int),
-    "--decode-context-parallel-size": ("deployment", "decode_context_parallel_size", int),
-    "-dcp": ("deployment", "decode_context_parallel_size", int),
-    "--mamba-ssm-cache-dtype": ("deployment", "mamba_ssm_cache_dtype", str),
-    "--speculative-config": ("", "spec.config_json", str),
-    **_COMMON,
-}
-_SGLANG: dict[str, tuple[str, str, type]] = {
-    "--model-path": ("", "model", str),
-    "--model": ("", "model", str),
-    "--tp": ("deployment", "tensor_parallel_size", int),
-    "--tp-size": ("deployment", "tensor_parallel_size", int),
-    "--tensor-parallel-size": ("deployment", "tensor_parallel_size", int),
-    "--pp": ("deployment", "pipeline_parallel_size", int),
-    "--pp-size": ("deployment", "pipeline_parallel_size", int),
-    "--dp": ("", "data_parallel_size", int),
-    "--dp-size": ("", "data_parallel_size", int),
-    "--ep": ("", "expert_parallel_size", int),
-    "--ep-size": ("", "expert_parallel_size", int),
-    "--ep-num-redundant-experts": ("deployment", "num_redundant_experts", int),
-    "--deepep-mode": ("", "all2all_backend", str),
-    "--moe-a2a-backend": ("", "moe_a2a_backend", str),
-    "--mem-fraction-static": ("deployment", "gpu_memory_utilization", float),
-    "--context-length": ("deployment", "max_model_len", int),
-    "--max-running-requests": ("deployment", "max_num_seqs", int),
-    "--chunked-prefill-size": ("deployment", "max_num_batched_tokens", int),
-    "--page-size": ("deployment", "block_size", int),
-    "--disaggregation-mode": ("", "disaggregation_mode", str),
-    "--disaggregation-transfer-backend": ("", "disaggregation_transfer_backend", str),
-    "--nnodes": ("deployment", "nodes", int),
-    "--mamba-ssm-dtype": ("deployment", "mamba_ssm_cache_dtype", str),
-    "--speculative-algorithm": ("", "spec.algorithm", str),
-    "--speculative-num-steps": ("", "spec.num_steps", int),
-    "--speculative-eagle-topk": ("", "spec.eagle_topk", int),
-    "--speculative-num-draft-tokens": ("", "spec.num_draft_tokens", int),
-    "--speculative-draft-model-path": ("", "spec.draft_model_path", str),
-    **_COMMON,
-}
-_TRTLLM: dict[str, tuple[str, str, type]] = {
-    "--tp_size": ("deployment", "tensor_parallel_size", int),
-    "--pp_size": ("deployment", "pipeline_parallel_size", int),
-    "--ep_size": ("", "expert_parallel_size", int),
-    "--max_seq_len": ("deployment", "max_model_len", int),
-    "--max_batch_size": ("deployment", "max_num_seqs", int),
-    "--max_num_tokens": ("deployment", "max_num_batched_tokens", int),
-    "--kv_cache_free_gpu_memory_fraction": ("deployment", "gpu_memory_utilization", float),
-    **_COMMON,
-}
-# switch → Deployment field it turns on (the same in every engine's vocabulary)
-_BOOLEAN = {"--enable-expert-parallel": "enable_expert_parallel", "-ep": "enable_expert_parallel",
-            "--enable-ep-moe": "enable_expert_parallel", "--enforce-eager": "enforce_eager",
-            "--disable-cuda-graph": "enforce_eager", "--enable-eplb": "enable_eplb",
-            "--enable-dp-attention": "enable_dp_attention"}
-# switch → Deployment field it turns off; prefix caching is on by default in vLLM V1 and SGLang
-_BOOLEAN["--enable-prefix-caching"] = "enable_prefix_caching"
-_BOOLEAN_OFF = {"--no-enable-prefix-caching": "enable_prefix_caching",
-                "--disable-radix-cache": "enable_prefix_caching"}
-_ENGINES = {"vllm": _VLLM, "sglang": _SGLANG, "trtllm": _TRTLLM}
+_ENGINES = {"vllm": EngineKind.VLLM, "sglang": EngineKind.SGLANG, "trtllm": EngineKind.TRTLLM}
 
 
 MAX_PASTED_CHARACTERS = 100_000
@@ -145,20 +65,13 @@ def _tokens(text: str) -> list[str]:
 
 def _engine_and_rest(tokens: list[str]) -> tuple[str, list[str]]:
     """Find the launcher in ``tokens``; return the engine id and the words after it."""
-    for i, word in enumerate(tokens):
-        base = word.rsplit("/", 1)[-1]
-        nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
-        if base == "vllm" and nxt == "serve":
-            return "vllm", tokens[i + 2:]
-        if word == "-m" and nxt.startswith("vllm.entrypoints"):
-            return "vllm", tokens[i + 2:]
-        if word == "-m" and nxt.startswith("sglang.launch_server"):
-            return "sglang", tokens[i + 2:]
-        if base == "trtllm-serve":
-            rest = tokens[i + 1:]
-            return "trtllm", rest[1:] if rest and rest[0] == "serve" else rest
-    raise ServeCommandError("no 'vllm serve', 'python -m sglang.launch_server' or 'trtllm-serve' "
-                            "in the text")
+    for i in range(len(tokens)):
+        for launcher in LAUNCHERS:
+            rest = launcher.rest(tokens, i)
+            if rest is not None:
+                return launcher.engine.value, rest
+    names = [f"'{' '.join(launcher.written)}'" for launcher in LAUNCHERS]
+    raise ServeCommandError(f"no {', '.join(names[:-1])} or {names[-1]} in the text")
 
 
 # engine all-to-all backend names (vLLM --all2all-backend, SGLang --deepep-mode) → gpucalc's mode;
@@ -183,7 +96,8 @@ def all2all_mode_of(text: str) -> AllToAllMode:
 
 def eplb_config_redundant(text: str) -> int:
     """``num_redundant_experts`` of vLLM's ``--eplb-config`` JSON (0 when it names none)."""
-    value = parse_flag_json(text, "--eplb-config")
+    value = parse_flag_json(text, flag(EngineKind.VLLM, "deployment.num_redundant_experts",
+                                       convert=Conversion.EPLB_CONFIG))
     if not isinstance(value, dict):
         raise ValueError(f"expected a JSON object such as '{{\"num_redundant_experts\": 32}}', "
                          f"got {text[:40]!r}")
@@ -223,7 +137,7 @@ def images_per_prompt(text: str) -> int:
     if text.isdigit() and len(text) <= 6:
         return _image_count(int(text), text)
     if text[:1] in "{[":
-        value = parse_flag_json(text, "--limit-mm-per-prompt")
+        value = parse_flag_json(text, flag(EngineKind.VLLM, "deployment.limit_mm_per_prompt"))
     else:
         value = dict(part.split("=", 1) for part in text[:MAX_FLAG_TEXT].split(",") if "=" in part)
     if not isinstance(value, dict) or "image" not in value:
@@ -243,20 +157,20 @@ def _image_count(count: int, text: str) -> int:
     return count
 
 
-def _convert(flag: str, raw: str, kind: type) -> Any:
+def _convert(given: str, raw: str, kind: type, conversion: Conversion) -> Any:
     try:
-        value = images_per_prompt(raw) if flag == "--limit-mm-per-prompt" else kind(raw)
+        value = images_per_prompt(raw) if conversion == Conversion.IMAGE_COUNT else kind(raw)
     except ValueError as exc:
-        if flag == "--limit-mm-per-prompt":
-            words = str(exc) if str(exc).startswith(flag) else f"{flag}: {exc}"
+        if conversion == Conversion.IMAGE_COUNT:
+            words = str(exc) if str(exc).startswith(given) else f"{given}: {exc}"
             raise ServeCommandError(words) from exc
-        raise ServeCommandError(f"{flag} needs a {kind.__name__}, got '{raw[:40]}'") from exc
-    if flag.startswith("--kv-cache-memory-bytes"):
+        raise ServeCommandError(f"{given} needs a {kind.__name__}, got '{raw[:40]}'") from exc
+    if conversion == Conversion.BYTES_AS_GIB:
         value = float(value) / BYTES_PER_GIB
     return value
 
 
-def _flag_values(words: list[str], table: dict[str, tuple[str, str, type]]
+def _flag_values(words: list[str], table: dict[str, ValueFlag]
                  ) -> tuple[dict[str, Any], list[str], str | None]:
     """Values by ``section.field``, unknown flags, and a positional model if any."""
     values: dict[str, Any] = {}
@@ -273,8 +187,9 @@ def _flag_values(words: list[str], table: dict[str, tuple[str, str, type]]
                 ignored.append(word)
             i += 1
             continue
-        if flag in _BOOLEAN or flag in _BOOLEAN_OFF:
-            values[f"deployment.{_BOOLEAN.get(flag) or _BOOLEAN_OFF[flag]}"] = flag in _BOOLEAN
+        if flag in switches():
+            key, on = switches()[flag]
+            values[key] = on
             i += 1
             continue
         has_value = bool(eq) or (i + 1 < len(words) and not words[i + 1].startswith("--"))
@@ -283,19 +198,18 @@ def _flag_values(words: list[str], table: dict[str, tuple[str, str, type]]
         if flag in table:
             if not has_value:
                 raise ServeCommandError(f"{flag} needs a value")
-            section, field, kind = table[flag]
-            values[f"{section}.{field}" if section else field] = _convert(flag, raw, kind)
+            key, kind, conversion = table[flag]
+            values[key] = _convert(flag, raw, kind, conversion)
         else:
             ignored.append(flag)
         i += step
     return values, ignored, positional
 
 
-def _flag_of(loc: tuple[int | str, ...], table: dict[str, tuple[str, str, type]]) -> str:
+def _flag_of(loc: tuple[int | str, ...], table: dict[str, ValueFlag]) -> str:
     """The pasted command's flag for a refused field (its longest spelling), else the field path."""
     path = ".".join(str(part) for part in loc)
-    spellings = [flag for flag, (section, field, _) in table.items()
-                 if (f"{section}.{field}" if section else field) == path]
+    spellings = [given for given, (key, _, _) in table.items() if key == path]
     return max(spellings, key=len) if spellings else path
 
 
@@ -304,26 +218,27 @@ def _expert_parallel_values(values: dict[str, Any]) -> int:
 
     SGLang's ``--tp`` with ``--enable-dp-attention`` is the whole DP group: attention TP = tp ÷ dp.
     """
-    dp = int(values.pop("data_parallel_size", 1))
+    dp = int(values.pop(Conversion.DP_RANKS, 1))
     if dp > 1:
         values["deployment.data_parallel_size"] = dp
-    if values.pop("deployment.enable_dp_attention", False) and dp > 1:
+    if values.pop(Conversion.DP_ATTENTION, False) and dp > 1:
         try:
             values["deployment.tensor_parallel_size"] = attention_tp(
                 int(values.get("deployment.tensor_parallel_size", 1)), dp, True)
         except ValueError as exc:
             raise ServeCommandError(str(exc)) from exc
-    if int(values.pop("expert_parallel_size", 1)) > 1:
+    if int(values.pop(Conversion.EP_SIZE, 1)) > 1:
         values["deployment.enable_expert_parallel"] = True
     try:
-        if "eplb_config" in values:
-            values["deployment.num_redundant_experts"] = eplb_config_redundant(values.pop("eplb_config"))
+        if Conversion.EPLB_CONFIG in values:
+            values["deployment.num_redundant_experts"] = eplb_config_redundant(
+                values.pop(Conversion.EPLB_CONFIG))
             values["deployment.enable_eplb"] = True
-        if "all2all_backend" in values:
-            values["deployment.all2all_mode"] = all2all_mode_of(values.pop("all2all_backend")).value
+        if Conversion.ALL2ALL_BACKEND in values:
+            values["deployment.all2all_mode"] = all2all_mode_of(values.pop(Conversion.ALL2ALL_BACKEND)).value
     except ValueError as exc:
         raise ServeCommandError(f"{exc}") from exc
-    if values.pop("moe_a2a_backend", None) == "deepep" and "deployment.all2all_mode" not in values:
+    if values.pop(Conversion.DEEPEP_BACKEND, None) == "deepep" and "deployment.all2all_mode" not in values:
         values["deployment.all2all_mode"] = all2all_mode_of("auto").value  # SGLang's --deepep-mode default
     return dp
 
@@ -331,7 +246,8 @@ def _expert_parallel_values(values: dict[str, Any]) -> int:
 def parse_serve_command(text: str, base: Scenario | None = None) -> ParsedCommand:
     """The scenario ``text`` describes; workload, targets and GPU come from ``base``."""
     engine, words = _engine_and_rest(_tokens(text))
-    values, ignored, positional = _flag_values(words, _ENGINES[engine])
+    table = serve_flags(_ENGINES[engine])
+    values, ignored, positional = _flag_values(words, table)
     start = base or Scenario()
     data = start.model_dump(mode="json")
     data["deployment"] = {"engine": engine}
@@ -349,13 +265,13 @@ def parse_serve_command(text: str, base: Scenario | None = None) -> ParsedComman
         raise ServeCommandError(str(exc)) from exc
     dp = _expert_parallel_values(values)
     try:
-        pool = pasted_pool(values.pop("kv_transfer_config", None),
-                           values.pop("disaggregation_mode", None),
+        pool = pasted_pool(values.pop(Conversion.KV_TRANSFER, None),
+                           values.pop(Conversion.POOL_MODE, None),
                            values.get("deployment.tensor_parallel_size"),
                            values.get("deployment.pipeline_parallel_size"), dp if dp > 1 else None)
     except ValueError as exc:
         raise ServeCommandError(str(exc)) from exc
-    values.pop("disaggregation_transfer_backend", None)
+    values.pop(Conversion.NO_EFFECT, None)
     for key, value in values.items():
         section, _, field = key.rpartition(".")
         (data[section] if section else data)[field] = value
@@ -372,6 +288,6 @@ def parse_serve_command(text: str, base: Scenario | None = None) -> ParsedComman
         scenario = Scenario.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = _flag_of(first["loc"], _ENGINES[engine])
+        where = _flag_of(first["loc"], table)
         raise ServeCommandError(f"{where}: {first['msg']}") from exc
     return ParsedCommand(scenario=scenario, engine=engine, ignored=tuple(ignored))

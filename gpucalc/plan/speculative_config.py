@@ -12,12 +12,14 @@ STANDALONE|NGRAM`` with ``--speculative-num-steps``, ``--speculative-eagle-topk`
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
 
+from gpucalc.core.specs.engine import EngineKind
 from gpucalc.core.specs.speculative_inputs import SpecMethod, SpeculativeDecoding
+from gpucalc.engines.knobs import SpeculativeFlags
+from gpucalc.engines.tables import speculative_flag
 from gpucalc.io.bounded_json import FlagJsonError, parse_flag_json
 
 MAX_CONFIG_CHARACTERS = 4096
@@ -34,21 +36,6 @@ _UNSUPPORTED = {"medusa", "mlp_speculator", "suffix"}
 
 class SpeculativeConfigError(ValueError):
     """A speculative-decoding flag gpucalc cannot read; the message says why (one line)."""
-
-
-@dataclass(frozen=True)
-class SpeculativeFlags:
-    """The speculative flags of one command line, as given (None: not given)."""
-
-    config_json: str | None = None  # vLLM --speculative-config
-    algorithm: str | None = None  # SGLang --speculative-algorithm
-    num_steps: int | None = None  # SGLang --speculative-num-steps
-    eagle_topk: int | None = None  # SGLang --speculative-eagle-topk
-    num_draft_tokens: int | None = None  # SGLang --speculative-num-draft-tokens
-    draft_model_path: str | None = None  # SGLang --speculative-draft-model-path
-    nextn_layers: int | None = None  # TensorRT-LLM num_nextn_predict_layers
-    acceptance_length: float | None = None  # gpucalc: the engine's mean acceptance length τ
-    acceptance_rate: float | None = None  # gpucalc: per-token acceptance α
 
 
 def vllm_method(name: str, draft: str | None) -> SpecMethod:
@@ -89,7 +76,7 @@ def _whole(value: Any, key: str) -> int:
 def parse_vllm_config(text: str) -> dict[str, Any]:
     """Fields of :class:`SpeculativeDecoding` from vLLM's ``--speculative-config`` JSON."""
     try:
-        value = parse_flag_json(text, "--speculative-config", MAX_CONFIG_CHARACTERS)
+        value = parse_flag_json(text, speculative_flag(EngineKind.VLLM, "config_json"), MAX_CONFIG_CHARACTERS)
     except FlagJsonError as exc:
         if exc.over_limit:
             raise SpeculativeConfigError(str(exc)) from None
@@ -172,10 +159,8 @@ def vllm_config_text(spec: SpeculativeDecoding) -> str:
 
 def sglang_words(spec: SpeculativeDecoding) -> list[str]:
     """SGLang's ``--speculative-*`` flags for ``spec``."""
-    words = ["--speculative-algorithm", SGLANG_NAMES[spec.chosen],
-             "--speculative-num-steps", str(spec.num_speculative_tokens),
-             "--speculative-eagle-topk", str(spec.eagle_topk),
-             "--speculative-num-draft-tokens", str(spec.verify_tokens)]
-    if spec.draft_model:
-        words += ["--speculative-draft-model-path", spec.draft_model]
-    return words
+    values = {"algorithm": SGLANG_NAMES[spec.chosen], "num_steps": str(spec.num_speculative_tokens),
+              "eagle_topk": str(spec.eagle_topk), "num_draft_tokens": str(spec.verify_tokens),
+              "draft_model_path": spec.draft_model}
+    return [word for part, value in values.items() if value
+            for word in (speculative_flag(EngineKind.SGLANG, part), value)]

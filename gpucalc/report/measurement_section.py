@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
-from gpucalc.plan.bench_commands import OWN_TOOL, BenchTool
+from gpucalc.engines.bench_tools import OWN_TOOL, BenchTool
 from gpucalc.plan.measurement_plan import (
     Expectation,
     MeasurementPlan,

@@ -16,6 +16,7 @@ from typing import Any
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.paths import specs_dir
 from gpucalc.core.specs.scenario import Scenario
+from gpucalc.engines.bench_tools import BenchTool, bench_flag, switch_flag
 from gpucalc.plan.bench_parse import parse_bench_command
 from gpucalc.plan.bench_run import BenchPrediction, predict_scenario
 from gpucalc.validation.kv_cases import engine_for, read_rows, row_gpu
@@ -82,23 +83,25 @@ def _pre_v1_client(row: dict[str, Any]) -> bool:
 def run_command(row: dict[str, Any]) -> tuple[str, str | None]:
     """The benchmark command the run's source states, and the client's release."""
     old = _pre_v1_client(row)
-    words = (["python", "benchmarks/benchmark_serving.py", "--backend", "vllm"] if old else
-             ["vllm", "bench", "serve", "--backend", "openai-chat"])
-    words += ["--model", str(row["model"]).split(" ")[0], "--num-prompts", str(row["num_requests"])]
+    tool = BenchTool.VLLM_SCRIPT if old else BenchTool.VLLM
+    words = ["python", "benchmarks/benchmark_serving.py"] if old else ["vllm", "bench", "serve"]
+    settings: dict[str, object] = {"backend": "vllm" if old else "openai-chat",
+                                   "model": str(row["model"]).split(" ")[0],
+                                   "num_prompts": row["num_requests"]}
     length = row["input_len"]
     if length.get("kind") == "dataset":
-        words += ["--dataset-name", "sharegpt"]
+        settings["dataset"] = "sharegpt"
     else:
-        words += ["--dataset-name", "random", "--random-input-len", str(round(length["mean"])),
-                  "--random-output-len", str(round(row["output_len"]["mean"])),
-                  "--random-range-ratio", str(length.get("range_ratio") or 0.0)]
+        settings.update(dataset="random", input_len=round(length["mean"]),
+                        output_len=round(row["output_len"]["mean"]),
+                        range_ratio=length.get("range_ratio") or 0.0)
     arrival = row["arrival"]
-    for key, flag in (("request_rate", "--request-rate"), ("burstiness", "--burstiness"),
-                      ("max_concurrency", "--max-concurrency")):
-        if arrival.get(key) is not None:
-            words += [flag, str(arrival[key])]
+    settings.update({key: arrival[key] for key in ("request_rate", "burstiness", "max_concurrency")
+                     if arrival.get(key) is not None})
+    for field, value in settings.items():
+        words += [bench_flag(tool, field), str(value)]
     if row.get("ignore_eos"):
-        words.append("--ignore-eos")
+        words.append(switch_flag("ignore_eos", on=True))
     return " ".join(words), str(row["engine_version"]) if old else None
 
 

@@ -7,8 +7,8 @@ import math
 import pytest
 
 from gpucalc.core.simulation.lengths import RangeRule
+from gpucalc.engines.bench_tools import BenchTool
 from gpucalc.plan.bench_parse import (
-    BenchClient,
     BenchCommandError,
     LengthSource,
     parse_bench_command,
@@ -17,7 +17,7 @@ from gpucalc.plan.bench_parse import (
 
 def test_vllm_bench_serve_defaults_are_vllms() -> None:
     spec = parse_bench_command("vllm bench serve --model meta-llama/Llama-3.1-8B-Instruct")
-    assert spec.client is BenchClient.VLLM
+    assert spec.client is BenchTool.VLLM
     assert spec.model == "meta-llama/Llama-3.1-8B-Instruct"
     assert (spec.num_prompts, spec.input_len, spec.output_len) == (1000, 1024, 128)
     assert spec.lengths is LengthSource.RANDOM
@@ -43,7 +43,7 @@ def test_vllm_flags_rate_cap_burstiness_and_lengths() -> None:
 
 def test_old_benchmark_serving_defaults_to_sharegpt_and_reads_old_range_rule() -> None:
     current = parse_bench_command("python benchmarks/benchmark_serving.py --backend vllm --model m")
-    assert current.client is BenchClient.VLLM_SCRIPT
+    assert current.client is BenchTool.VLLM_SCRIPT
     assert current.lengths is LengthSource.SHAREGPT
     assert current.notes  # says which range-ratio meaning it assumed
     old = parse_bench_command("python benchmarks/benchmark_serving.py --model m "
@@ -55,7 +55,7 @@ def test_old_benchmark_serving_defaults_to_sharegpt_and_reads_old_range_rule() -
 def test_sglang_defaults_ignore_eos_and_draw_below_the_length() -> None:
     spec = parse_bench_command("python3 -m sglang.bench_serving --backend sglang "
                                "--dataset-name random --random-input-len 512")
-    assert spec.client is BenchClient.SGLANG
+    assert spec.client is BenchTool.SGLANG
     assert spec.ignore_eos  # --disable-ignore-eos turns it off
     assert spec.range_rule is RangeRule.BELOW
     assert (spec.output_len, spec.seed, spec.range_ratio) == (1024, 1, 0.0)
@@ -68,7 +68,7 @@ def test_genai_perf_synthetic_lengths_and_concurrency() -> None:
         "genai-perf profile -m m --endpoint-type chat --streaming --synthetic-input-tokens-mean 300 "
         "--synthetic-input-tokens-stddev 20 --output-tokens-mean 150 --output-tokens-stddev 10 "
         "--concurrency 8 --request-count 64")
-    assert spec.client is BenchClient.GENAI_PERF
+    assert spec.client is BenchTool.GENAI_PERF
     assert (spec.input_len, spec.input_stddev, spec.output_len, spec.output_stddev) == (300, 20, 150, 10)
     assert (spec.max_concurrency, spec.num_prompts) == (8, 64)
     assert spec.lengths is LengthSource.NORMAL
@@ -83,7 +83,7 @@ def test_trtllm_bench_takes_lengths_from_the_prepare_dataset_line() -> None:
             "--output-stdev 0 > d.txt\n"
             "trtllm-bench --model m throughput --dataset d.txt --concurrency 16 --backend pytorch")
     spec = parse_bench_command(text)
-    assert spec.client is BenchClient.TRTLLM
+    assert spec.client is BenchTool.TRTLLM
     assert (spec.num_prompts, spec.input_len, spec.output_len, spec.max_concurrency) == (300, 128, 64, 16)
     assert spec.ignore_eos  # --eos_id -1 by default
     with pytest.raises(BenchCommandError, match="prepare_dataset"):

@@ -10,7 +10,7 @@ import pytest
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.specs.inputs import Deployment, RequestClass, Workload
 from gpucalc.core.specs.scenario import Scenario
-from gpucalc.plan.bench_commands import BenchTool
+from gpucalc.engines.bench_tools import BenchTool
 from gpucalc.plan.compute import Plan, PlanOptions, compute_plan
 from gpucalc.plan.measurement_plan import (
     MeasurementPlan,

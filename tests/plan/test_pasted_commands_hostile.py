@@ -6,8 +6,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gpucalc.core.specs.engine import EngineKind
+from gpucalc.engines.tables import serve_flags
 from gpucalc.plan.bench_parse import BenchCommandError, parse_bench_command
-from gpucalc.plan.serve_command import _SGLANG, _TRTLLM, _VLLM, ServeCommandError, parse_serve_command
+from gpucalc.plan.serve_command import ServeCommandError, parse_serve_command
 from tests.hostile_json import HOSTILE_FLAG_JSON
 from tests.io.refusals import result_or_refusal
 
@@ -18,9 +20,10 @@ HOSTILE_VALUES = ("0", "-1", "1e-320", "1e308", "1e999", "inf", "nan", "9" * 500
 PROPERTY = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
 
-LAUNCHERS = {"vllm serve meta-llama/Llama-3.1-8B-Instruct": _VLLM,
-             "python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct": _SGLANG,
-             "trtllm-serve meta-llama/Llama-3.1-8B-Instruct": _TRTLLM}
+LAUNCHERS = {"vllm serve meta-llama/Llama-3.1-8B-Instruct": serve_flags(EngineKind.VLLM),
+             "python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct":
+                 serve_flags(EngineKind.SGLANG),
+             "trtllm-serve meta-llama/Llama-3.1-8B-Instruct": serve_flags(EngineKind.TRTLLM)}
 
 
 @st.composite

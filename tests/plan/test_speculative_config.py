@@ -16,11 +16,11 @@ from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import resolve_scenario
 from gpucalc.core.memory.memory_plan import calculate_memory
 from gpucalc.core.specs.speculative_inputs import SpecMethod
+from gpucalc.engines.knobs import SpeculativeFlags
 from gpucalc.plan.serve_command import ServeCommandError, parse_serve_command
 from gpucalc.plan.serve_line import serve_line
 from gpucalc.plan.speculative_config import (
     SpeculativeConfigError,
-    SpeculativeFlags,
     parse_vllm_config,
     speculative_from_flags,
 )

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpucalc.core.specs.engine import EngineKind
-from gpucalc.plan.bench_commands import OWN_TOOL, BenchTool
+from gpucalc.engines.bench_tools import OWN_TOOL, WRITTEN_TOOLS, BenchTool
 from gpucalc.plan.measurement_check import (
     Mark,
     MeasurementCheck,
@@ -82,7 +82,7 @@ class MeasurementPlanDialog(QDialog):
         self.error.setStyleSheet(ERROR_STYLE)
         self.error.setWordWrap(True)
         self.tool = QComboBox()
-        for tool in BenchTool:
+        for tool in WRITTEN_TOOLS:
             self.tool.addItem(tool.value, tool)
         self.tool.setCurrentIndex(self.tool.findData(OWN_TOOL[engine]))
         self.tool.currentIndexChanged.connect(self._show_selection)
