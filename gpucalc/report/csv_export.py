@@ -194,10 +194,19 @@ def load_curve_table(curve: Sequence[CurvePoint]) -> CsvTable:
                                           "output_tokens_per_s"), rows)
 
 
+def _grid_binding(cell: GridCell) -> str:
+    """The binding ceiling of a grid cell, or why it has no figure."""
+    if cell.past_max_model_len is not None:
+        return "past_max_model_len"
+    if cell.past_model_context is not None:
+        return "past_model_context"
+    return cell.binding.value if cell.binding else "does_not_fit"
+
+
 def per_card_grid_table(cells: Sequence[GridCell]) -> CsvTable:
     """Seed 001's grid: concurrency at the SLO per context tier and precision tier."""
     rows = tuple((c.context_tier, c.context_tokens, c.precision_tier, c.weight_format, c.kv_format,
-                  c.concurrency, c.binding.value if c.binding else "does_not_fit") for c in cells)
+                  c.concurrency, _grid_binding(c)) for c in cells)
     return CsvTable("per_card_grid", ("context_tier", "context_tokens", "precision_tier",
                                       "weight_format", "kv_format", "concurrency_requests",
                                       "binding"), rows)

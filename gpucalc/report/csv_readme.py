@@ -35,7 +35,9 @@ FILE_NOTES: dict[str, str] = {
     "concurrency_sweep": "TTFT and TPOT (ms) and output throughput (tokens/s) of one replica "
                          "against concurrency (running requests).",
     "per_card_grid": "Concurrency at the latency targets for each context tier and precision "
-                     "tier on one replica; 'binding' is 'does_not_fit' where the model does not fit.",
+                     "tier on one replica; 'binding' is 'does_not_fit' where the model does not fit, "
+                     "'past_max_model_len' or 'past_model_context' where the tier's length is past "
+                     "the scenario's --max-model-len or the model's context (no figure).",
     "sizing": "Fleet options that meet the targets, cheapest first: GPU (id and name), precision, "
               "layout ('aggregated', or the xPyD ratio of prefill and decode pools), "
               "TP, concurrency per replica, replicas and GPUs in total, utilization (fraction), "
