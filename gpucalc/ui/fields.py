@@ -37,6 +37,9 @@ HARDWARE = (
               QT_TRANSLATE_NOOP("Fields", "Total GPU memory as the engine sees it (MIG slice, "
                                           "shared GPU); auto uses the catalog value."),
               unit="GiB", decimals=1, auto=QT_TRANSLATE_NOOP("Fields", "catalog value")),
+)
+
+NODES = (
     FieldSpec("deployment.nodes", QT_TRANSLATE_NOOP("Fields", "Nodes"),
               QT_TRANSLATE_NOOP("Fields", "Servers the GPUs sit in (--nnodes); an NVL72 rack "
                                           "counts as one. When set, GPUs = nodes × GPUs per node; "
@@ -53,6 +56,8 @@ HARDWARE = (
                                           "advised against."),
               choices="networks"),
 )
+"""The servers the GPUs sit in and the network between them (collapsed under the main inputs)."""
+
 DISAGGREGATION = (
     FieldSpec("deployment.disaggregation.enabled",
               QT_TRANSLATE_NOOP("Fields", "Disaggregated prefill/decode"),
@@ -101,14 +106,26 @@ ENGINE = (
     FieldSpec("deployment.engine", QT_TRANSLATE_NOOP("Fields", "Engine"),
               QT_TRANSLATE_NOOP("Fields", "Serving engine whose memory accounting is used."),
               choices="engines"),
+    FieldSpec("deployment.tensor_parallel_size", QT_TRANSLATE_NOOP("Fields", "Tensor parallel (TP)"),
+              QT_TRANSLATE_NOOP("Fields", "GPUs one layer is split across.")),
+    FieldSpec("deployment.pipeline_parallel_size",
+              QT_TRANSLATE_NOOP("Fields", "Pipeline parallel (PP)"),
+              QT_TRANSLATE_NOOP("Fields", "Stages the layers are split into.")),
+    FieldSpec("deployment.weight_format", QT_TRANSLATE_NOOP("Fields", "Weight precision"),
+              QT_TRANSLATE_NOOP("Fields", "The checkpoint's own precision, or a what-if "
+                                          "quantization (fp8, int8, int4, nvfp4)."),
+              choices="weight_formats"),
+    FieldSpec("deployment.kv_cache_dtype", QT_TRANSLATE_NOOP("Fields", "KV cache dtype"),
+              QT_TRANSLATE_NOOP("Fields", "--kv-cache-dtype: auto keeps the activation dtype."),
+              choices="kv_formats"),
+    FieldSpec("deployment.max_model_len", QT_TRANSLATE_NOOP("Fields", "Max model length"),
+              QT_TRANSLATE_NOOP("Fields", "--max-model-len; auto uses the model's context."),
+              unit="tokens", auto=QT_TRANSLATE_NOOP("Fields", "model maximum")),
     FieldSpec("deployment.gpu_memory_utilization", QT_TRANSLATE_NOOP("Fields", "Memory fraction"),
               QT_TRANSLATE_NOOP("Fields", "vLLM --gpu-memory-utilization, SGLang "
                                           "--mem-fraction-static, TensorRT-LLM free memory "
                                           "fraction; auto uses the engine default."),
               decimals=2, auto=QT_TRANSLATE_NOOP("Fields", "engine default")),
-    FieldSpec("deployment.max_model_len", QT_TRANSLATE_NOOP("Fields", "Max model length"),
-              QT_TRANSLATE_NOOP("Fields", "--max-model-len; auto uses the model's context."),
-              unit="tokens", auto=QT_TRANSLATE_NOOP("Fields", "model maximum")),
     FieldSpec("deployment.max_num_batched_tokens", QT_TRANSLATE_NOOP("Fields", "Batched tokens"),
               QT_TRANSLATE_NOOP("Fields", "--max-num-batched-tokens: the token budget of one "
                                           "scheduler step; it sets the activation peak."),
@@ -116,29 +133,31 @@ ENGINE = (
     FieldSpec("deployment.max_num_seqs", QT_TRANSLATE_NOOP("Fields", "Max sequences"),
               QT_TRANSLATE_NOOP("Fields", "--max-num-seqs: requests running at once."),
               auto=QT_TRANSLATE_NOOP("Fields", "engine default")),
-    FieldSpec("deployment.tensor_parallel_size", QT_TRANSLATE_NOOP("Fields", "Tensor parallel (TP)"),
-              QT_TRANSLATE_NOOP("Fields", "GPUs one layer is split across.")),
-    FieldSpec("deployment.pipeline_parallel_size",
-              QT_TRANSLATE_NOOP("Fields", "Pipeline parallel (PP)"),
-              QT_TRANSLATE_NOOP("Fields", "Stages the layers are split into.")),
-    FieldSpec("deployment.enable_expert_parallel", QT_TRANSLATE_NOOP("Fields", "Expert parallel (EP)"),
-              QT_TRANSLATE_NOOP("Fields", "Split the experts of MoE layers across ranks.")),
-    FieldSpec("deployment.decode_context_parallel_size",
-              QT_TRANSLATE_NOOP("Fields", "Decode context parallel (DCP)"),
-              QT_TRANSLATE_NOOP("Fields", "vLLM --decode-context-parallel-size: shards the KV cache "
-                                          "along tokens over this many ranks of the TP group where "
-                                          "TP would replicate it (MLA, or GQA with TP above the KV "
-                                          "heads): KV per GPU ÷ DCP, KV capacity × DCP.")),
+    FieldSpec("deployment.enable_prefix_caching", QT_TRANSLATE_NOOP("Fields", "Prefix caching"),
+              QT_TRANSLATE_NOOP("Fields", "Reuse the KV blocks of prompt prefixes already computed "
+                                          "(vLLM --[no-]enable-prefix-caching, SGLang "
+                                          "--disable-radix-cache); on by default in vLLM V1, "
+                                          "SGLang and TensorRT-LLM."), choices="prefix_caching"),
+    FieldSpec("deployment.enforce_eager", QT_TRANSLATE_NOOP("Fields", "No CUDA graphs (eager)"),
+              QT_TRANSLATE_NOOP("Fields", "vLLM --enforce-eager, SGLang --disable-cuda-graph: "
+                                          "frees the CUDA-graph memory but every step pays the "
+                                          "kernel launches, which slows small batches.")),
     FieldSpec("deployment.mamba_ssm_cache_dtype", QT_TRANSLATE_NOOP("Fields", "State dtype"),
               QT_TRANSLATE_NOOP("Fields", "vLLM --mamba-ssm-cache-dtype: dtype of the recurrent "
                                           "state of linear-attention / Mamba layers; auto follows "
                                           "the model config, else the model dtype."),
               choices="state_dtypes"),
+)
+"""The engine, its parallel layout, precisions and scheduler limits."""
+
+EXPERT_AND_CONTEXT_PARALLEL = (
     FieldSpec("deployment.data_parallel_size", QT_TRANSLATE_NOOP("Fields", "Data parallel (DP)"),
               QT_TRANSLATE_NOOP("Fields", "vLLM --data-parallel-size, SGLang --dp-size with "
                                           "--enable-dp-attention: attention ranks of one engine, "
                                           "each with its own KV cache and scheduler; a MoE "
                                           "model's experts shard over DP × TP GPUs.")),
+    FieldSpec("deployment.enable_expert_parallel", QT_TRANSLATE_NOOP("Fields", "Expert parallel (EP)"),
+              QT_TRANSLATE_NOOP("Fields", "Split the experts of MoE layers across ranks.")),
     FieldSpec("deployment.enable_eplb", QT_TRANSLATE_NOOP("Fields", "Expert load balancer (EPLB)"),
               QT_TRANSLATE_NOOP("Fields", "--enable-eplb: replicates busy experts; the default "
                                           "imbalance drops from 1.4 to 1.08 (measured).")),
@@ -158,23 +177,16 @@ ENGINE = (
                                           "all-gather (vLLM's default), DeepEP normal (high "
                                           "throughput) or DeepEP low latency."),
               choices="all2all_modes"),
-    FieldSpec("deployment.enforce_eager", QT_TRANSLATE_NOOP("Fields", "No CUDA graphs (eager)"),
-              QT_TRANSLATE_NOOP("Fields", "vLLM --enforce-eager, SGLang --disable-cuda-graph: "
-                                          "frees the CUDA-graph memory but every step pays the "
-                                          "kernel launches, which slows small batches.")),
-    FieldSpec("deployment.weight_format", QT_TRANSLATE_NOOP("Fields", "Weight precision"),
-              QT_TRANSLATE_NOOP("Fields", "The checkpoint's own precision, or a what-if "
-                                          "quantization (fp8, int8, int4, nvfp4)."),
-              choices="weight_formats"),
-    FieldSpec("deployment.kv_cache_dtype", QT_TRANSLATE_NOOP("Fields", "KV cache dtype"),
-              QT_TRANSLATE_NOOP("Fields", "--kv-cache-dtype: auto keeps the activation dtype."),
-              choices="kv_formats"),
-    FieldSpec("deployment.enable_prefix_caching", QT_TRANSLATE_NOOP("Fields", "Prefix caching"),
-              QT_TRANSLATE_NOOP("Fields", "Reuse the KV blocks of prompt prefixes already computed "
-                                          "(vLLM --[no-]enable-prefix-caching, SGLang "
-                                          "--disable-radix-cache); on by default in vLLM V1, "
-                                          "SGLang and TensorRT-LLM."), choices="prefix_caching"),
-    *DISAGGREGATION,
+    FieldSpec("deployment.decode_context_parallel_size",
+              QT_TRANSLATE_NOOP("Fields", "Decode context parallel (DCP)"),
+              QT_TRANSLATE_NOOP("Fields", "vLLM --decode-context-parallel-size: shards the KV cache "
+                                          "along tokens over this many ranks of the TP group where "
+                                          "TP would replicate it (MLA, or GQA with TP above the KV "
+                                          "heads): KV per GPU ÷ DCP, KV capacity × DCP.")),
+)
+"""Data and expert parallelism of MoE models, and decode context parallelism."""
+
+SPECULATIVE = (
     FieldSpec("deployment.speculative_config.method",
               QT_TRANSLATE_NOOP("Fields", "Speculative decoding"),
               QT_TRANSLATE_NOOP("Fields", "vLLM --speculative-config method, SGLang "
@@ -196,6 +208,7 @@ ENGINE = (
                                           "the method's published acceptance rate."),
               unit="tokens", decimals=2, auto=QT_TRANSLATE_NOOP("Fields", "method default")),
 )
+
 WORKLOAD = (
     FieldSpec("workload.input_len_p50", QT_TRANSLATE_NOOP("Fields", "Input length P50"),
               QT_TRANSLATE_NOOP("Fields", "Median prompt length."), unit="tokens"),
@@ -282,7 +295,8 @@ MODEL = (
 )
 EDITABLE_CHOICES = frozenset({"models", "weight_formats"})
 
-ALL_FIELDS = (*HARDWARE, *ENGINE, *WORKLOAD, *TARGETS, *MODEL)
+ALL_FIELDS = (*HARDWARE, *NODES, *ENGINE, *EXPERT_AND_CONTEXT_PARALLEL, *DISAGGREGATION, *SPECULATIVE,
+              *WORKLOAD, *TARGETS, *MODEL)
 
 OTHER_TITLES = {
     "name": QT_TRANSLATE_NOOP("Fields", "Scenario name"),

@@ -16,8 +16,12 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QLabel,
+    QProxyStyle,
     QScrollArea,
     QSizePolicy,
+    QStyle,
+    QStyleOption,
+    QTabBar,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -152,6 +156,51 @@ def _captioned(widget: QWidget, caption: QLabel) -> QWidget:
     return page
 
 
+TAB_BAR_MARGIN_PX = 4  # the tab widget's frame either side of its bar
+MIN_TAB_PADDING_PX = 10
+"""The least room around a tab's title (both sides), px: titles stay whole and apart when narrow."""
+
+
+class TabPadding(QProxyStyle):
+    """The application's style with less room either side of a tab's title, when asked."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tab_space: int | None = None  # PM_TabBarTabHSpace; None: the style's own
+
+    def pixelMetric(self, metric: QStyle.PixelMetric, option: QStyleOption | None = None,
+                    widget: QWidget | None = None) -> int:
+        """The style's metric, or the narrower tab padding."""
+        if metric == QStyle.PixelMetric.PM_TabBarTabHSpace and self.tab_space is not None:
+            return self.tab_space
+        return super().pixelMetric(metric, option, widget)
+
+
+class FittingTabBar(QTabBar):
+    """A tab bar whose tabs give up some of their padding, never their titles, to fit the width.
+
+    At 1366×768 and 125 % the ten titles with the style's padding are wider than the results
+    area, and Compare and Checklist were behind scroll arrows; the padding shrinks first (down to
+    :data:`MIN_TAB_PADDING_PX`), and only then do the arrows come.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.padding = TabPadding()
+        self.padding.setParent(self)
+        self.setStyle(self.padding)
+
+    def fit(self, width: int) -> None:
+        """Choose the padding for tabs in ``width`` px."""
+        self.padding.tab_space = None
+        natural = self.style().pixelMetric(QStyle.PixelMetric.PM_TabBarTabHSpace, None, self)
+        wanted = sum(QTabBar.tabSizeHint(self, i).width() for i in range(self.count()))
+        if self.count() and wanted > width:
+            lacking = -(-(wanted - width) // self.count())
+            self.padding.tab_space = max(natural - lacking, MIN_TAB_PADDING_PX)
+        self.updateGeometry()
+
+
 class ResultTabs(QTabWidget):
     """The ten result tabs, from the bottleneck bars to the comparison and the checklist."""
 
@@ -161,6 +210,8 @@ class ResultTabs(QTabWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("resultTabs")
+        self.tab_bar = FittingTabBar(self)
+        self.setTabBar(self.tab_bar)
         self.ceilings_tab = CeilingsTab()
         self.grid_tab = GridTab()
         self.compare_tab = CompareTab()
@@ -282,6 +333,11 @@ class ResultTabs(QTabWidget):
         """Whether the tab ``name`` exists yet (tabs with plots are built when first shown)."""
         page = self.pages[name]
         return not isinstance(page, LazyPage) or page.built
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """The tabs fit the new width (their padding depends on it)."""
+        self.tab_bar.fit(event.size().width() - TAB_BAR_MARGIN_PX)
+        super().resizeEvent(event)
 
     def current_name(self) -> str:
         """Short name of the visible tab."""
