@@ -1786,32 +1786,52 @@
     <context>
         <name>ContextSweepPlot</name>
         <message>
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="37" />
+            <source>TTFT target unreachable here</source>
+            <translation>此处 TTFT 目标无法达到</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="38" />
+            <source>TPOT target unreachable here</source>
+            <translation>此处 TPOT 目标无法达到</translation>
+        </message>
+        <message>
             <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="39" />
+            <source>no room for one request here</source>
+            <translation>此处放不下一个请求</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="42" />
+            <source>no concurrency serves a request here</source>
+            <translation>此处任何并发都服务不了请求</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="68" />
             <source>Planning length per request (tokens, log scale)</source>
             <translation>每请求规划长度（token，对数坐标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="40" />
-            <source>Concurrent requests per replica</source>
-            <translation>每副本并发请求数</translation>
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="69" />
+            <source>Concurrent requests per replica (log scale)</source>
+            <translation>每副本并发请求数（对数刻度）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="50" />
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="79" />
             <source>Recommended (smallest)</source>
             <translation>推荐值（最小上限）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="51" />
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="80" />
             <source>Crossover</source>
             <translation>交叉点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="88" />
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="128" />
             <source>crossover {n}</source>
             <translation>交叉点 {n}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="90" />
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="130" />
             <source>planning length {n}</source>
             <translation>规划长度 {n}</translation>
         </message>
@@ -2504,127 +2524,127 @@
             <translation>生成池：{n} × TP {tp} × PP {pp}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="48" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="66" />
             <source>Memory per GPU</source>
             <translation>每卡显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="50" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="68" />
             <source>Weights by tensor group</source>
             <translation>按张量组划分的权重</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="51" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="69" />
             <source>Activation peak</source>
             <translation>激活峰值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="52" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="70" />
             <source>KV cache and concurrency</source>
             <translation>KV 缓存与并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="58" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="76" />
             <source>Effective settings</source>
             <translation>生效的设置</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="61" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="79" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="87" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="105" />
             <source>Speculative decoding</source>
             <translation>投机解码</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="89" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="107" />
             <source>Ceilings and the scheduler cap</source>
             <translation>并发上限与调度器上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="92" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="110" />
             <source>Rate capacity (random arrivals)</source>
             <translation>请求速率容量（随机到达）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="93" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="111" />
             <source>Memory share at the planned concurrency</source>
             <translation>规划并发下的显存占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="95" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="113" />
             <source>Step time at the recommendation</source>
             <translation>推荐并发下的单步耗时</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="97" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="115" />
             <source>At the recommendation</source>
             <translation>推荐并发下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="98" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="116" />
             <source>Offline maximum</source>
             <translation>离线最大</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="99" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="117" />
             <source>Prefix cache</source>
             <translation>前缀缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="108" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="126" />
             <source>Layout TP {tp} × PP {pp}: {n} replicas</source>
             <translation>布局 TP {tp} × PP {pp}：{n} 个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="113" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="131" />
             <source>Fleet: does it carry the QPS</source>
             <translation>集群：能否承载 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="120" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="138" />
             <source>Fleet: all replicas deployed</source>
             <translation>集群：已部署的全部副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="131" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="149" />
             <source>Formula</source>
             <translation>公式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="132" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="150" />
             <source>Inputs</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="133" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="151" />
             <source>Sources</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="145" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="163" />
             <source>JSON key</source>
             <translation>JSON 键</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="170" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="272" />
             <source>Figure</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="170" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="272" />
             <source>Value</source>
             <translation>数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="179" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="276" />
             <source>Select a figure to see how it is computed.</source>
             <translation>选中一个指标，查看其计算方法。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="213" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="310" />
             <source>Nodes and network</source>
             <translation>节点与网络</translation>
         </message>
@@ -2708,712 +2728,712 @@
             <translation>目录值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="40" />
+            <location filename="../../gpucalc/ui/fields.py" line="43" />
             <source>Nodes</source>
             <translation>节点数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="41" />
+            <location filename="../../gpucalc/ui/fields.py" line="44" />
             <source>Servers the GPUs sit in (--nnodes); an NVL72 rack counts as one. When set, GPUs = nodes × GPUs per node; auto counts the nodes the GPUs fill.</source>
             <translation>GPU 所在的服务器数（--nnodes）；一个 NVL72 机柜算一个节点。设置后，卡数 = 节点数 × 每节点卡数；自动时按卡数推算节点数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="44" />
+            <location filename="../../gpucalc/ui/fields.py" line="47" />
             <source>from the GPUs</source>
             <translation>按卡数推算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="45" />
+            <location filename="../../gpucalc/ui/fields.py" line="48" />
             <source>GPUs per node</source>
             <translation>每节点卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="46" />
+            <location filename="../../gpucalc/ui/fields.py" line="49" />
             <source>GPUs in one node; auto: the GPU's server (8 on HGX boards and PCIe servers, 72 in an NVL72 rack).</source>
             <translation>一个节点的卡数；自动：按该 GPU 的服务器（HGX 板卡和 PCIe 服务器为 8，NVL72 机柜为 72）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="48" />
+            <location filename="../../gpucalc/ui/fields.py" line="51" />
             <source>GPU's server</source>
             <translation>按 GPU 服务器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="49" />
+            <location filename="../../gpucalc/ui/fields.py" line="52" />
             <source>Network between nodes</source>
             <translation>节点间网络</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="50" />
+            <location filename="../../gpucalc/ui/fields.py" line="53" />
             <source>Scale-out network (the Networks spec table): collectives that cross nodes run at its per-GPU NIC bandwidth. Tensor parallel across nodes is strongly advised against.</source>
             <translation>横向扩展网络（规格表中的“网络”）：跨节点的集合通信按其每卡网卡带宽计算。强烈不建议张量并行跨节点。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="58" />
+            <location filename="../../gpucalc/ui/fields.py" line="63" />
             <source>Disaggregated prefill/decode</source>
             <translation>预填充/生成分离</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="59" />
+            <location filename="../../gpucalc/ui/fields.py" line="64" />
             <source>Prefill and decode on separate pools of replicas (vLLM --kv-transfer-config, SGLang --disaggregation-mode, Dynamo xPyD); the KV cache moves between them.</source>
             <translation>预填充与生成放在不同的副本池上（vLLM --kv-transfer-config、SGLang --disaggregation-mode、Dynamo xPyD），KV 缓存在两池之间传输。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="62" />
+            <location filename="../../gpucalc/ui/fields.py" line="67" />
             <source>Prefill TP</source>
             <translation>预填充 TP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="63" />
+            <location filename="../../gpucalc/ui/fields.py" line="68" />
             <source>--prefill-tp: tensor parallel size of a prefill replica.</source>
             <translation>--prefill-tp：一个预填充副本的张量并行数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="64" />
+            <location filename="../../gpucalc/ui/fields.py" line="69" />
             <source>same as TP</source>
             <translation>同 TP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="65" />
+            <location filename="../../gpucalc/ui/fields.py" line="70" />
             <source>Decode TP</source>
             <translation>生成 TP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="66" />
+            <location filename="../../gpucalc/ui/fields.py" line="71" />
             <source>--decode-tp: tensor parallel size of a decode replica.</source>
             <translation>--decode-tp：一个生成副本的张量并行数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="68" />
+            <location filename="../../gpucalc/ui/fields.py" line="73" />
             <source>Prefill DP</source>
             <translation>预填充 DP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="69" />
+            <location filename="../../gpucalc/ui/fields.py" line="74" />
             <source>--prefill-dp: attention DP ranks of one prefill engine (SGLang --dp with --enable-dp-attention); the pool comes in whole engines of DP × TP × PP GPUs.</source>
             <translation>--prefill-dp：一个预填充引擎的注意力 DP rank 数（SGLang --dp 配合 --enable-dp-attention）；该池按整引擎计，每个引擎 DP × TP × PP 张 GPU。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="72" />
+            <location filename="../../gpucalc/ui/fields.py" line="77" />
             <source>same as DP</source>
             <translation>同 DP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="73" />
+            <location filename="../../gpucalc/ui/fields.py" line="78" />
             <source>Decode DP</source>
             <translation>生成 DP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="74" />
+            <location filename="../../gpucalc/ui/fields.py" line="79" />
             <source>--decode-dp: attention DP ranks of one decode engine (SGLang --dp with --enable-dp-attention); the pool comes in whole engines of DP × TP × PP GPUs.</source>
             <translation>--decode-dp：一个生成引擎的注意力 DP rank 数（SGLang --dp 配合 --enable-dp-attention）；该池按整引擎计，每个引擎 DP × TP × PP 张 GPU。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="78" />
+            <location filename="../../gpucalc/ui/fields.py" line="83" />
             <source>Prefill PP</source>
             <translation>预填充 PP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="79" />
+            <location filename="../../gpucalc/ui/fields.py" line="84" />
             <source>--prefill-pp: pipeline stages of a prefill replica.</source>
             <translation>--prefill-pp：一个预填充副本的流水线级数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="80" />
+            <location filename="../../gpucalc/ui/fields.py" line="85" />
             <source>same as PP</source>
             <translation>同 PP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="81" />
+            <location filename="../../gpucalc/ui/fields.py" line="86" />
             <source>Decode PP</source>
             <translation>生成 PP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="82" />
+            <location filename="../../gpucalc/ui/fields.py" line="87" />
             <source>--decode-pp: pipeline stages of a decode replica.</source>
             <translation>--decode-pp：一个生成副本的流水线级数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="85" />
+            <location filename="../../gpucalc/ui/fields.py" line="90" />
             <source>Prefill replicas</source>
             <translation>预填充副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="86" />
+            <location filename="../../gpucalc/ui/fields.py" line="91" />
             <source>--prefill-replicas: a fixed prefill pool; auto sizes it from the QPS at the TTFT target.</source>
             <translation>--prefill-replicas：固定预填充池规模；自动时按 TTFT 目标下的 QPS 反推。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="88" />
+            <location filename="../../gpucalc/ui/fields.py" line="93" />
             <source>sized from QPS</source>
             <translation>按 QPS 反推</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="90" />
+            <location filename="../../gpucalc/ui/fields.py" line="95" />
             <source>Decode replicas</source>
             <translation>生成副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="91" />
+            <location filename="../../gpucalc/ui/fields.py" line="96" />
             <source>--decode-replicas: a fixed decode pool; auto sizes it from the QPS at the TPOT target.</source>
             <translation>--decode-replicas：固定生成池规模；自动时按 TPOT 目标下的 QPS 反推。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="94" />
+            <location filename="../../gpucalc/ui/fields.py" line="99" />
             <source>KV link</source>
             <translation>KV 链路</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="95" />
+            <location filename="../../gpucalc/ui/fields.py" line="100" />
             <source>--kv-transfer-gbps: link between the pools per GPU (400 = NDR InfiniBand); auto uses the GPU's fast link inside one domain, else the scale-out network.</source>
             <translation>--kv-transfer-gbps：两个池之间每卡的链路带宽（400 = NDR InfiniBand）；自动：同一高速互联域内用 GPU 的高速链路，否则用跨节点网络。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="98" />
+            <location filename="../../gpucalc/ui/fields.py" line="103" />
             <source>from the GPU</source>
             <translation>取自 GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="101" />
+            <location filename="../../gpucalc/ui/fields.py" line="106" />
             <source>Engine</source>
             <translation>推理引擎</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="102" />
+            <location filename="../../gpucalc/ui/fields.py" line="107" />
             <source>Serving engine whose memory accounting is used.</source>
             <translation>采用哪个推理引擎的显存记账方式。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="104" />
-            <source>Memory fraction</source>
-            <translation>显存占用比例</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="105" />
-            <source>vLLM --gpu-memory-utilization, SGLang --mem-fraction-static, TensorRT-LLM free memory fraction; auto uses the engine default.</source>
-            <translation>vLLM --gpu-memory-utilization、SGLang --mem-fraction-static、TensorRT-LLM 空闲显存比例；自动则使用引擎默认值。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="108" />
-            <source>engine default</source>
-            <translation>引擎默认</translation>
-        </message>
-        <message>
             <location filename="../../gpucalc/ui/fields.py" line="109" />
-            <source>Max model length</source>
-            <translation>最大上下文长度</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="110" />
-            <source>--max-model-len; auto uses the model's context.</source>
-            <translation>--max-model-len；自动则使用模型的上下文长度。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="111" />
-            <source>model maximum</source>
-            <translation>模型上限</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="112" />
-            <source>Batched tokens</source>
-            <translation>批处理 token 数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="113" />
-            <source>--max-num-batched-tokens: the token budget of one scheduler step; it sets the activation peak.</source>
-            <translation>--max-num-batched-tokens：一次调度步的 token 预算，决定激活峰值。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="116" />
-            <source>Max sequences</source>
-            <translation>最大并发序列数</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="117" />
-            <source>--max-num-seqs: requests running at once.</source>
-            <translation>--max-num-seqs：同时在算的请求数上限。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="119" />
             <source>Tensor parallel (TP)</source>
             <translation>张量并行（TP）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="120" />
+            <location filename="../../gpucalc/ui/fields.py" line="110" />
             <source>GPUs one layer is split across.</source>
             <translation>一层被切分到的 GPU 数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="122" />
+            <location filename="../../gpucalc/ui/fields.py" line="112" />
             <source>Pipeline parallel (PP)</source>
             <translation>流水线并行（PP）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="123" />
+            <location filename="../../gpucalc/ui/fields.py" line="113" />
             <source>Stages the layers are split into.</source>
             <translation>模型层被切分成的段数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="124" />
-            <source>Expert parallel (EP)</source>
-            <translation>专家并行（EP）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="125" />
-            <source>Split the experts of MoE layers across ranks.</source>
-            <translation>将 MoE 层的专家切分到各卡。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="127" />
-            <source>Decode context parallel (DCP)</source>
-            <translation>解码上下文并行（DCP）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="128" />
-            <source>vLLM --decode-context-parallel-size: shards the KV cache along tokens over this many ranks of the TP group where TP would replicate it (MLA, or GQA with TP above the KV heads): KV per GPU ÷ DCP, KV capacity × DCP.</source>
-            <translation>vLLM --decode-context-parallel-size：在 TP 会重复存放 KV 的情况下（MLA，或 TP 大于 KV 头数的 GQA），把 KV 缓存按 token 切分到 TP 组中的这么多张卡上：每卡 KV ÷ DCP，KV 容量 × DCP。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="132" />
-            <source>State dtype</source>
-            <translation>状态精度</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="133" />
-            <source>vLLM --mamba-ssm-cache-dtype: dtype of the recurrent state of linear-attention / Mamba layers; auto follows the model config, else the model dtype.</source>
-            <translation>vLLM --mamba-ssm-cache-dtype：线性注意力 / Mamba 层递归状态的精度；自动则按模型配置，未给出时用模型精度。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="137" />
-            <source>Data parallel (DP)</source>
-            <translation>数据并行（DP）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="138" />
-            <source>vLLM --data-parallel-size, SGLang --dp-size with --enable-dp-attention: attention ranks of one engine, each with its own KV cache and scheduler; a MoE model's experts shard over DP × TP GPUs.</source>
-            <translation>vLLM --data-parallel-size，SGLang --dp-size 配合 --enable-dp-attention：一个引擎内的注意力 rank 数，每个 rank 有自己的 KV 缓存和调度器；MoE 模型的专家分布在 DP × TP 张 GPU 上。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="142" />
-            <source>Expert load balancer (EPLB)</source>
-            <translation>专家负载均衡（EPLB）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="143" />
-            <source>--enable-eplb: replicates busy experts; the default imbalance drops from 1.4 to 1.08 (measured).</source>
-            <translation>--enable-eplb：复制繁忙的专家；默认负载不均衡从 1.4 降到 1.08（实测）。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="145" />
-            <source>Redundant experts</source>
-            <translation>冗余专家</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="146" />
-            <source>Extra expert copies EPLB spreads over the EP ranks (vLLM --eplb-config num_redundant_experts); they take memory on every GPU.</source>
-            <translation>EPLB 分布到各 EP rank 上的额外专家副本（vLLM --eplb-config num_redundant_experts）；每张 GPU 都要为它们占用显存。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="149" />
-            <source>Expert imbalance</source>
-            <translation>专家负载不均衡</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="150" />
-            <source>Busiest EP rank's routed tokens ÷ the mean (1 / the balancedness EPLB logs); it scales the expert GEMMs. Default measured: expert GEMM time under power-law routing (α 1.01) ÷ balanced; the Explanation pane names the source.</source>
-            <translation>最忙 EP rank 的路由 token 数 ÷ 平均值（EPLB 日志中 balancedness 的倒数）；按此放大专家 GEMM。默认值为实测：幂律路由（α 1.01）下的专家 GEMM 时间 ÷ 均衡路由下的时间；来源见“计算说明”窗格。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="155" />
-            <source>1.4, 1.08 with EPLB</source>
-            <translation>1.4，开启 EPLB 时 1.08</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="156" />
-            <source>All-to-all</source>
-            <translation>All-to-all</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="157" />
-            <source>How tokens reach the experts of other DP ranks: all-gather (vLLM's default), DeepEP normal (high throughput) or DeepEP low latency.</source>
-            <translation>token 如何到达其他 DP rank 上的专家：all-gather（vLLM 默认）、DeepEP 高吞吐（normal）或 DeepEP 低延迟（low latency）。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="161" />
-            <source>No CUDA graphs (eager)</source>
-            <translation>禁用 CUDA Graph（eager）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="162" />
-            <source>vLLM --enforce-eager, SGLang --disable-cuda-graph: frees the CUDA-graph memory but every step pays the kernel launches, which slows small batches.</source>
-            <translation>vLLM --enforce-eager、SGLang --disable-cuda-graph：省下 CUDA Graph 显存，但每步都要承担 kernel 启动开销，小批次会变慢。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="165" />
+            <location filename="../../gpucalc/ui/fields.py" line="114" />
             <source>Weight precision</source>
             <translation>权重精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="166" />
+            <location filename="../../gpucalc/ui/fields.py" line="115" />
             <source>The checkpoint's own precision, or a what-if quantization (fp8, int8, int4, nvfp4).</source>
             <translation>检查点自身的精度，或假设的量化档位（fp8、int8、int4、nvfp4）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="169" />
+            <location filename="../../gpucalc/ui/fields.py" line="118" />
             <source>KV cache dtype</source>
             <translation>KV 缓存精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="170" />
+            <location filename="../../gpucalc/ui/fields.py" line="119" />
             <source>--kv-cache-dtype: auto keeps the activation dtype.</source>
             <translation>--kv-cache-dtype：自动则与激活精度相同。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="172" />
+            <location filename="../../gpucalc/ui/fields.py" line="121" />
+            <source>Max model length</source>
+            <translation>最大上下文长度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="122" />
+            <source>--max-model-len; auto uses the model's context.</source>
+            <translation>--max-model-len；自动则使用模型的上下文长度。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="123" />
+            <source>model maximum</source>
+            <translation>模型上限</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="124" />
+            <source>Memory fraction</source>
+            <translation>显存占用比例</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="125" />
+            <source>vLLM --gpu-memory-utilization, SGLang --mem-fraction-static, TensorRT-LLM free memory fraction; auto uses the engine default.</source>
+            <translation>vLLM --gpu-memory-utilization、SGLang --mem-fraction-static、TensorRT-LLM 空闲显存比例；自动则使用引擎默认值。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="128" />
+            <source>engine default</source>
+            <translation>引擎默认</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="129" />
+            <source>Batched tokens</source>
+            <translation>批处理 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="130" />
+            <source>--max-num-batched-tokens: the token budget of one scheduler step; it sets the activation peak.</source>
+            <translation>--max-num-batched-tokens：一次调度步的 token 预算，决定激活峰值。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="133" />
+            <source>Max sequences</source>
+            <translation>最大并发序列数</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="134" />
+            <source>--max-num-seqs: requests running at once.</source>
+            <translation>--max-num-seqs：同时在算的请求数上限。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="136" />
             <source>Prefix caching</source>
             <translation>前缀缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="173" />
+            <location filename="../../gpucalc/ui/fields.py" line="137" />
             <source>Reuse the KV blocks of prompt prefixes already computed (vLLM --[no-]enable-prefix-caching, SGLang --disable-radix-cache); on by default in vLLM V1, SGLang and TensorRT-LLM.</source>
             <translation>复用已计算过的输入前缀的 KV 块（vLLM --enable-prefix-caching / --no-enable-prefix-caching，SGLang --disable-radix-cache）；vLLM V1、SGLang 和 TensorRT-LLM 默认开启。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="179" />
+            <location filename="../../gpucalc/ui/fields.py" line="141" />
+            <source>No CUDA graphs (eager)</source>
+            <translation>禁用 CUDA Graph（eager）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="142" />
+            <source>vLLM --enforce-eager, SGLang --disable-cuda-graph: frees the CUDA-graph memory but every step pays the kernel launches, which slows small batches.</source>
+            <translation>vLLM --enforce-eager、SGLang --disable-cuda-graph：省下 CUDA Graph 显存，但每步都要承担 kernel 启动开销，小批次会变慢。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="145" />
+            <source>State dtype</source>
+            <translation>状态精度</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="146" />
+            <source>vLLM --mamba-ssm-cache-dtype: dtype of the recurrent state of linear-attention / Mamba layers; auto follows the model config, else the model dtype.</source>
+            <translation>vLLM --mamba-ssm-cache-dtype：线性注意力 / Mamba 层递归状态的精度；自动则按模型配置，未给出时用模型精度。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="154" />
+            <source>Data parallel (DP)</source>
+            <translation>数据并行（DP）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="155" />
+            <source>vLLM --data-parallel-size, SGLang --dp-size with --enable-dp-attention: attention ranks of one engine, each with its own KV cache and scheduler; a MoE model's experts shard over DP × TP GPUs.</source>
+            <translation>vLLM --data-parallel-size，SGLang --dp-size 配合 --enable-dp-attention：一个引擎内的注意力 rank 数，每个 rank 有自己的 KV 缓存和调度器；MoE 模型的专家分布在 DP × TP 张 GPU 上。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="159" />
+            <source>Expert parallel (EP)</source>
+            <translation>专家并行（EP）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="160" />
+            <source>Split the experts of MoE layers across ranks.</source>
+            <translation>将 MoE 层的专家切分到各卡。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="161" />
+            <source>Expert load balancer (EPLB)</source>
+            <translation>专家负载均衡（EPLB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="162" />
+            <source>--enable-eplb: replicates busy experts; the default imbalance drops from 1.4 to 1.08 (measured).</source>
+            <translation>--enable-eplb：复制繁忙的专家；默认负载不均衡从 1.4 降到 1.08（实测）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="164" />
+            <source>Redundant experts</source>
+            <translation>冗余专家</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="165" />
+            <source>Extra expert copies EPLB spreads over the EP ranks (vLLM --eplb-config num_redundant_experts); they take memory on every GPU.</source>
+            <translation>EPLB 分布到各 EP rank 上的额外专家副本（vLLM --eplb-config num_redundant_experts）；每张 GPU 都要为它们占用显存。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="168" />
+            <source>Expert imbalance</source>
+            <translation>专家负载不均衡</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="169" />
+            <source>Busiest EP rank's routed tokens ÷ the mean (1 / the balancedness EPLB logs); it scales the expert GEMMs. Default measured: expert GEMM time under power-law routing (α 1.01) ÷ balanced; the Explanation pane names the source.</source>
+            <translation>最忙 EP rank 的路由 token 数 ÷ 平均值（EPLB 日志中 balancedness 的倒数）；按此放大专家 GEMM。默认值为实测：幂律路由（α 1.01）下的专家 GEMM 时间 ÷ 均衡路由下的时间；来源见“计算说明”窗格。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="174" />
+            <source>1.4, 1.08 with EPLB</source>
+            <translation>1.4，开启 EPLB 时 1.08</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="175" />
+            <source>All-to-all</source>
+            <translation>All-to-all</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="176" />
+            <source>How tokens reach the experts of other DP ranks: all-gather (vLLM's default), DeepEP normal (high throughput) or DeepEP low latency.</source>
+            <translation>token 如何到达其他 DP rank 上的专家：all-gather（vLLM 默认）、DeepEP 高吞吐（normal）或 DeepEP 低延迟（low latency）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="181" />
+            <source>Decode context parallel (DCP)</source>
+            <translation>解码上下文并行（DCP）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="182" />
+            <source>vLLM --decode-context-parallel-size: shards the KV cache along tokens over this many ranks of the TP group where TP would replicate it (MLA, or GQA with TP above the KV heads): KV per GPU ÷ DCP, KV capacity × DCP.</source>
+            <translation>vLLM --decode-context-parallel-size：在 TP 会重复存放 KV 的情况下（MLA，或 TP 大于 KV 头数的 GQA），把 KV 缓存按 token 切分到 TP 组中的这么多张卡上：每卡 KV ÷ DCP，KV 容量 × DCP。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="191" />
             <source>Speculative decoding</source>
             <translation>投机解码</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="180" />
+            <location filename="../../gpucalc/ui/fields.py" line="192" />
             <source>vLLM --speculative-config method, SGLang --speculative-algorithm: MTP (the model's own layers), EAGLE, EAGLE-3, n-gram or a draft model; off: plain decoding.</source>
             <translation>vLLM 的 --speculative-config、SGLang 的 --speculative-algorithm：MTP（模型自带的层）、EAGLE、EAGLE-3、n-gram 或草稿模型；关闭：普通解码。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="185" />
+            <location filename="../../gpucalc/ui/fields.py" line="197" />
             <source>Speculative tokens (k)</source>
             <translation>投机 token 数（k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="186" />
+            <location filename="../../gpucalc/ui/fields.py" line="198" />
             <source>Draft tokens per request and step (num_speculative_tokens, --speculative-num-steps).</source>
             <translation>每个请求每步的草稿 token 数（vLLM 配置中的投机 token 数、SGLang --speculative-num-steps）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="188" />
+            <location filename="../../gpucalc/ui/fields.py" line="200" />
             <source>Draft model</source>
             <translation>草稿模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="189" />
+            <location filename="../../gpucalc/ui/fields.py" line="201" />
             <source>The draft model of method draft_model (catalog id, Hugging Face id or folder); a label for EAGLE heads.</source>
             <translation>草稿模型方法所用的草稿模型（目录 id、Hugging Face id 或文件夹）；对 EAGLE 头仅作标注。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="193" />
+            <location filename="../../gpucalc/ui/fields.py" line="205" />
             <source>Acceptance length (τ)</source>
             <translation>接受长度（τ）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="194" />
+            <location filename="../../gpucalc/ui/fields.py" line="206" />
             <source>Tokens one target step yields per request, 1 … k+1: the mean acceptance length the engine logs; auto assumes the method's published acceptance rate.</source>
             <translation>目标模型每步为每个请求产出的 token 数，1 … k+1：即引擎日志中的平均接受长度；自动则采用该方法公开的接受率。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="197" />
+            <location filename="../../gpucalc/ui/fields.py" line="209" />
             <source>method default</source>
             <translation>方法默认值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="200" />
+            <location filename="../../gpucalc/ui/fields.py" line="213" />
             <source>Input length P50</source>
             <translation>输入长度 P50</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="201" />
+            <location filename="../../gpucalc/ui/fields.py" line="214" />
             <source>Median prompt length.</source>
             <translation>输入长度中位数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="202" />
+            <location filename="../../gpucalc/ui/fields.py" line="215" />
             <source>Input length P95</source>
             <translation>输入长度 P95</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="203" />
+            <location filename="../../gpucalc/ui/fields.py" line="216" />
             <source>95th percentile prompt length; auto = P50.</source>
             <translation>输入长度 95 分位；自动 = P50。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="204" />
+            <location filename="../../gpucalc/ui/fields.py" line="217" />
             <source>same as P50</source>
             <translation>同 P50</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="205" />
+            <location filename="../../gpucalc/ui/fields.py" line="218" />
             <source>Output length P50</source>
             <translation>输出长度 P50</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="206" />
+            <location filename="../../gpucalc/ui/fields.py" line="219" />
             <source>Median generated length.</source>
             <translation>输出长度中位数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="207" />
+            <location filename="../../gpucalc/ui/fields.py" line="220" />
             <source>Output length P95</source>
             <translation>输出长度 P95</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="208" />
+            <location filename="../../gpucalc/ui/fields.py" line="221" />
             <source>95th percentile generated length; auto = P50.</source>
             <translation>输出长度 95 分位；自动 = P50。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="210" />
+            <location filename="../../gpucalc/ui/fields.py" line="223" />
             <source>Turns</source>
             <translation>对话轮数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="211" />
+            <location filename="../../gpucalc/ui/fields.py" line="224" />
             <source>Turns of a multi-turn chat.</source>
             <translation>多轮对话的轮数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="212" />
+            <location filename="../../gpucalc/ui/fields.py" line="225" />
             <source>History per turn</source>
             <translation>每轮历史增长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="213" />
+            <location filename="../../gpucalc/ui/fields.py" line="226" />
             <source>Tokens the history grows by each turn.</source>
             <translation>每轮对话历史增加的 token 数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="214" />
+            <location filename="../../gpucalc/ui/fields.py" line="227" />
             <source>Length margin</source>
             <translation>长度余量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="215" />
+            <location filename="../../gpucalc/ui/fields.py" line="228" />
             <source>Plan every length this share longer (seed 002: 0.2–0.3 when request lengths vary widely); 0 = off.</source>
             <translation>所有长度按此比例加长后再规划（种子文档 002：请求长度差异大时取 0.2–0.3）；0 = 关闭。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="217" />
+            <location filename="../../gpucalc/ui/fields.py" line="230" />
             <source>QPS average</source>
             <translation>平均 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="218" />
+            <location filename="../../gpucalc/ui/fields.py" line="231" />
             <source>Average requests per second the fleet must carry; not given = the answer is per replica, no fleet is sized.</source>
             <translation>整个集群需要承载的平均每秒请求数；不填 = 结论按单副本给出，不推算卡数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="220" />
+            <location filename="../../gpucalc/ui/fields.py" line="233" />
             <source>not given</source>
             <translation>不填</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="221" />
+            <location filename="../../gpucalc/ui/fields.py" line="234" />
             <source>QPS peak</source>
             <translation>峰值 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="222" />
+            <location filename="../../gpucalc/ui/fields.py" line="235" />
             <source>Peak requests per second; auto = average.</source>
             <translation>峰值每秒请求数；自动 = 平均值。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="223" />
+            <location filename="../../gpucalc/ui/fields.py" line="236" />
             <source>same as average</source>
             <translation>同平均值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="224" />
+            <location filename="../../gpucalc/ui/fields.py" line="237" />
             <source>Traffic</source>
             <translation>流量类型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="225" />
+            <location filename="../../gpucalc/ui/fields.py" line="238" />
             <source>Online: at the latency targets, the watermark's share of the knee online. Offline: no latency targets, memory filled for throughput. Mixed: online at the watermark, batch work backfilled above it.</source>
             <translation>在线：满足延迟目标，在线承载拐点乘以安全水位的并发。离线：不设延迟目标，显存堆满以换取吞吐。混合：在线部分按安全水位，水位以上回填离线批量任务。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="230" />
+            <location filename="../../gpucalc/ui/fields.py" line="243" />
             <source>Shared prefix</source>
             <translation>共享前缀</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="231" />
+            <location filename="../../gpucalc/ui/fields.py" line="244" />
             <source>Tokens every prompt shares with others (system prompt, few-shot examples, a common document); cached in whole KV blocks and held once per distinct prefix.</source>
             <translation>每个输入与其他请求共有的 token（系统提示词、少样本示例、公共文档）；按整块 KV 缓存，每种前缀只存一份。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="235" />
+            <location filename="../../gpucalc/ui/fields.py" line="248" />
             <source>Distinct prefixes</source>
             <translation>不同前缀数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="236" />
+            <location filename="../../gpucalc/ui/fields.py" line="249" />
             <source>How many different shared prefixes the traffic uses.</source>
             <translation>流量中不同共享前缀的数量。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="237" />
+            <location filename="../../gpucalc/ui/fields.py" line="250" />
             <source>Prefix hit rate</source>
             <translation>前缀命中率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="238" />
+            <location filename="../../gpucalc/ui/fields.py" line="251" />
             <source>Measured share of prompt tokens served from the prefix cache (vLLM logs 'Prefix cache hit rate'); auto derives it from the shared prefix.</source>
             <translation>实测的输入 token 前缀缓存命中占比（vLLM 日志中的前缀缓存命中率）；自动时由共享前缀推算。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="241" />
+            <location filename="../../gpucalc/ui/fields.py" line="254" />
             <source>from shared prefix</source>
             <translation>由共享前缀推算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="242" />
+            <location filename="../../gpucalc/ui/fields.py" line="255" />
             <source>Chat history cached</source>
             <translation>对话历史已缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="243" />
+            <location filename="../../gpucalc/ui/fields.py" line="256" />
             <source>A chat turn finds its earlier turns still in the prefix cache (the next turn arrives before eviction), so the history is not prefilled again.</source>
             <translation>多轮对话的每一轮都能在前缀缓存中找到之前的轮次（下一轮在淘汰前到达），历史无需再次预填充。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="248" />
+            <location filename="../../gpucalc/ui/fields.py" line="261" />
             <source>TTFT target</source>
             <translation>TTFT 目标（首 token 时间）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="249" />
+            <location filename="../../gpucalc/ui/fields.py" line="262" />
             <source>Time to first token the service must meet.</source>
             <translation>服务必须满足的首 token 时间。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="251" />
+            <location filename="../../gpucalc/ui/fields.py" line="264" />
             <source>TPOT target</source>
             <translation>TPOT 目标（每 token 延迟）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="252" />
+            <location filename="../../gpucalc/ui/fields.py" line="265" />
             <source>Time per output token the service must meet.</source>
             <translation>服务必须满足的每输出 token 延迟。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="254" />
+            <location filename="../../gpucalc/ui/fields.py" line="267" />
             <source>SLO percentile</source>
             <translation>SLO 分位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="255" />
+            <location filename="../../gpucalc/ui/fields.py" line="268" />
             <source>Share of requests (P50, P95 or P99) that must meet the TTFT and TPOT targets; seed 000 plans at P95.</source>
             <translation>须满足 TTFT 与 TPOT 目标的请求比例（P50、P95 或 P99）；种子文档 000 按 P95 规划。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="258" />
+            <location filename="../../gpucalc/ui/fields.py" line="271" />
             <source>Safety watermark</source>
             <translation>安全水位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="259" />
+            <location filename="../../gpucalc/ui/fields.py" line="272" />
             <source>Share of the knee (the recommended concurrency, past which more concurrency only buys latency) planned as online capacity; the rest is left for bursts and long tails.</source>
             <translation>按拐点（即推荐并发，再往上加并发只会增加延迟）的该比例规划在线容量；其余留给突发和长尾。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="262" />
+            <location filename="../../gpucalc/ui/fields.py" line="275" />
             <source>Planning memory share</source>
             <translation>规划显存占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="263" />
+            <location filename="../../gpucalc/ui/fields.py" line="276" />
             <source>Weights + KV at average length + margin must fit this share of GPU memory.</source>
             <translation>权重 + 平均长度下的 KV + 余量须在显存的该比例之内。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="276" />
+            <location filename="../../gpucalc/ui/fields.py" line="289" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="277" />
+            <location filename="../../gpucalc/ui/fields.py" line="290" />
             <source>Search the catalog by name, or type a Hugging Face id, a config.json path or a model folder.</source>
             <translation>按名称搜索目录，或输入 Hugging Face id、config.json 路径或模型文件夹。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="280" />
+            <location filename="../../gpucalc/ui/fields.py" line="293" />
             <source>Activation dtype</source>
             <translation>激活精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="281" />
+            <location filename="../../gpucalc/ui/fields.py" line="294" />
             <source>--dtype: auto follows the checkpoint.</source>
             <translation>--dtype：自动则跟随检查点。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="288" />
+            <location filename="../../gpucalc/ui/fields.py" line="302" />
             <source>Scenario name</source>
             <translation>场景名称</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="289" />
+            <location filename="../../gpucalc/ui/fields.py" line="303" />
             <source>File version</source>
             <translation>文件版本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="290" />
+            <location filename="../../gpucalc/ui/fields.py" line="304" />
             <source>Custom GPU</source>
             <translation>自定义 GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="292" />
+            <location filename="../../gpucalc/ui/fields.py" line="306" />
             <source>Deployment</source>
             <translation>部署</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="293" />
+            <location filename="../../gpucalc/ui/fields.py" line="307" />
             <source>KV cache memory</source>
             <translation>KV 缓存显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="294" />
+            <location filename="../../gpucalc/ui/fields.py" line="308" />
             <source>KV block size</source>
             <translation>KV 块大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="295" />
+            <location filename="../../gpucalc/ui/fields.py" line="309" />
             <source>Images per prompt</source>
             <translation>每个请求的图片数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="298" />
+            <location filename="../../gpucalc/ui/fields.py" line="312" />
             <source>Acceptance rate (α)</source>
             <translation>接受率（α）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="299" />
+            <location filename="../../gpucalc/ui/fields.py" line="313" />
             <source>EAGLE top-k</source>
             <translation>EAGLE top-k</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="300" />
+            <location filename="../../gpucalc/ui/fields.py" line="314" />
             <source>Draft tokens verified</source>
             <translation>验证的草稿 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="301" />
+            <location filename="../../gpucalc/ui/fields.py" line="315" />
             <source>Workload</source>
             <translation>负载</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="302" />
+            <location filename="../../gpucalc/ui/fields.py" line="316" />
             <source>Request classes</source>
             <translation>请求类别</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="303" />
+            <location filename="../../gpucalc/ui/fields.py" line="317" />
             <source>Targets</source>
             <translation>目标</translation>
         </message>
@@ -4562,54 +4582,90 @@
     <context>
         <name>Grid</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="24" />
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="26" />
             <source>Short</source>
             <translation>短</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="25" />
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="27" />
             <source>Medium</source>
             <translation>中</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="26" />
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="28" />
             <source>Long</source>
             <translation>长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="27" />
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="29" />
             <source>Very long</source>
             <translation>超长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="28" />
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="30" />
             <source>This scenario</source>
             <translation>本场景</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="34" />
+            <source>* Weight-only formats (INT4 W4A16; FP8 or INT8 W8A16 where the GPU has no FP8 tensor cores) keep the weights in fewer bits but multiply in 16-bit, dequantising every weight in the GEMM: they save memory, but where compute binds they are slower than FP8 weights with FP8 math (W8A8) and, at large batches, than 16-bit weights, so they serve fewer requests there.</source>
+            <translation>* 仅权重格式（INT4 W4A16；GPU 没有 FP8 张量核心时的 FP8 或 INT8 W8A16）以更少的比特存放权重，但按 16 位做乘法，GEMM 中每个权重都要先反量化：它们节省显存，但在算力受限处比 FP8 权重加 FP8 计算（W8A8）慢，大批量时也比 16 位权重慢，因此在那里能服务的请求更少。</translation>
         </message>
     </context>
     <context>
         <name>GridTab</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="48" />
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="72" />
             <source>Concurrent requests one replica serves within the TTFT and TPOT targets, at each planning length (KV tokens per request, the scenario's lengths scaled in proportion) and precision (weights / KV cache). The "This scenario" row at the scenario's precision is the answer. Colour: the binding ceiling; 0 = does not fit or cannot meet the targets. Tiers below the checkpoint's precision are capacity suggestions: measure the quantized model's quality on your own tasks before you plan on them.</source>
             <translation>在 TTFT 与 TPOT 目标内单副本可承载的并发请求数，按规划长度（每请求 KV token 数，本场景各长度按比例缩放）和精度（权重 / KV 缓存）列出。“本场景”一行在本场景精度下的值即为推荐答案。颜色：成为瓶颈的上限；0 = 放不下或达不到目标。低于检查点精度的档位仅为容量建议：据此规划前，先在自己的任务上评估量化模型的质量。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="56" />
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="83" />
             <source>Per-card capacity grid</source>
             <translation>单卡容量表</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="82" />
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="122" />
+            <source>{tokens} tokens per request is past the scenario's --max-model-len of {limit}: the engine refuses such requests. Raise Max model length to plan for them.</source>
+            <translation>每请求 {tokens} token 超过场景的 --max-model-len {limit}：引擎会拒绝这样的请求。要为它们做规划，请调高最大模型长度。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="127" />
+            <source>{tokens} tokens per request is past the model's context of {limit} tokens (max_position_embeddings).</source>
+            <translation>每请求 {tokens} token 超过模型的上下文 {limit} token（max_position_embeddings）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="130" />
             <source>{tokens} tokens, weights {w}, KV {kv}: {n} requests
 = min(memory, compute, interconnect ceilings) with the scenario's lengths scaled to a planning length of {tokens} tokens; the same calculation as the Bottleneck tab</source>
             <translation>{tokens} token，权重 {w}，KV {kv}：{n} 个请求
 = min(显存, 算力, 卡间通信上限)，本场景各长度按比例缩放到 {tokens} token 的规划长度；与“瓶颈”页的计算相同</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="95" />
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="139" />
+            <source>past --max-model-len
+{limit}</source>
+            <translation>超过 --max-model-len
+{limit}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="141" />
+            <source>past the model's context
+{limit}</source>
+            <translation>超过模型上下文
+{limit}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="143" />
             <source>does not fit</source>
             <translation>放不下</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="145" />
+            <source>0
+{target} target unreachable</source>
+            <translation>0
+{target} 目标无法达到</translation>
         </message>
     </context>
     <context>
@@ -5280,8 +5336,8 @@
         </message>
         <message>
             <location filename="../../gpucalc/text/terms.py" line="345" />
-            <source>width N</source>
-            <translation>宽度 N</translation>
+            <source>replicas serving the traffic N</source>
+            <translation>承载流量的副本数 N</translation>
         </message>
         <message>
             <location filename="../../gpucalc/text/terms.py" line="346" />
@@ -5737,142 +5793,162 @@
     <context>
         <name>InputsPanel</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="87" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="123" />
             <source>Paste serve command…</source>
             <translation>粘贴启动命令…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="88" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="124" />
             <source>Fill the form from a 'vllm serve …', SGLang or trtllm-serve command line.</source>
             <translation>从 “vllm serve …”、SGLang 或 trtllm-serve 命令行填写表单。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="94" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="130" />
             <source>Open config.json…</source>
             <translation>打开 config.json…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="95" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="131" />
             <source>Open model folder…</source>
             <translation>打开模型文件夹…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="105" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="143" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="105" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="143" />
             <source>Hardware</source>
             <translation>硬件</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="106" />
-            <source>Engine and deployment</source>
-            <translation>引擎与部署</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="106" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="144" />
             <source>Workload</source>
             <translation>负载</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="107" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="144" />
             <source>Targets</source>
             <translation>目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="170" />
-            <source>Preset</source>
-            <translation>预设</translation>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="145" />
+            <source>Engine and parallelism</source>
+            <translation>引擎与并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="174" />
-            <source>Request classes</source>
-            <translation>请求类别</translation>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="146" />
+            <source>MoE and DCP</source>
+            <translation>MoE 与 DCP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="183" />
-            <source>checkpoint default</source>
-            <translation>检查点默认</translation>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="147" />
+            <source>Prefill/decode pools</source>
+            <translation>预填充/解码池</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="185" />
-            <source>auto (activation dtype)</source>
-            <translation>自动（同激活精度）</translation>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="148" />
+            <source>Speculative decoding</source>
+            <translation>投机解码</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="193" />
-            <source>auto</source>
-            <translation>自动</translation>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="149" />
+            <source>Nodes and network</source>
+            <translation>节点与网络</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="195" />
-            <source>online</source>
-            <translation>在线</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="195" />
-            <source>offline</source>
-            <translation>离线</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="196" />
-            <source>mixed</source>
-            <translation>混合</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="198" />
-            <source>engine default</source>
-            <translation>引擎默认</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="198" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="194" />
             <source>on</source>
             <translation>开</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="199" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="194" />
             <source>off</source>
             <translation>关闭</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="200" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="252" />
+            <source>Preset</source>
+            <translation>预设</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="256" />
+            <source>Request classes</source>
+            <translation>请求类别</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="265" />
+            <source>checkpoint default</source>
+            <translation>检查点默认</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="267" />
+            <source>auto (activation dtype)</source>
+            <translation>自动（同激活精度）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="276" />
+            <source>auto</source>
+            <translation>自动</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="278" />
+            <source>online</source>
+            <translation>在线</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="278" />
+            <source>offline</source>
+            <translation>离线</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="279" />
+            <source>mixed</source>
+            <translation>混合</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="281" />
+            <source>engine default</source>
+            <translation>引擎默认</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="283" />
             <source>GPU's default</source>
             <translation>GPU 默认</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="202" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="285" />
             <source>auto (model config)</source>
             <translation>自动（按模型配置）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="214" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="297" />
             <source>MoE: {experts} experts, top-{k}</source>
             <translation>MoE：{experts} 个专家，top-{k}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="216" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="299" />
             <source>dense</source>
             <translation>稠密</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="217" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="300" />
             <source>{total} parameters ({active} active) · {attention} attention · {moe}</source>
             <translation>参数量 {total}（激活 {active}）· {attention} 注意力 · {moe}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="230" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="313" />
             <source>Open config.json</source>
             <translation>打开 config.json</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="231" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="314" />
             <source>Model config (*.json)</source>
             <translation>模型配置 (*.json)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="235" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="318" />
             <source>Open model folder</source>
             <translation>打开模型文件夹</translation>
         </message>
@@ -7294,12 +7370,12 @@
     <context>
         <name>Plots</name>
         <message>
-            <location filename="../../gpucalc/ui/plots/style.py" line="111" />
+            <location filename="../../gpucalc/ui/plots/style.py" line="120" />
             <source>Latency (ms, log scale)</source>
             <translation>延迟（ms，对数坐标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/plots/style.py" line="112" />
+            <location filename="../../gpucalc/ui/plots/style.py" line="121" />
             <source>Output tokens/s</source>
             <translation>输出 token/s</translation>
         </message>
@@ -8359,127 +8435,137 @@
             <translation>每副本输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="445" />
-            <source>does not fit</source>
-            <translation>放不下</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="449" />
+            <location filename="../../gpucalc/report/sections.py" line="448" />
             <source>Precision tier</source>
             <translation>量化档位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="452" />
+            <location filename="../../gpucalc/report/sections.py" line="451" />
             <source>Concurrent requests per replica that meet the targets, by planning length (tokens per request, the scenario's lengths scaled in proportion) and precision tier, and what binds. The scenario's column at its precision is the answer.</source>
             <translation>满足延迟目标的每副本并发请求数，按规划长度（每请求 token 数，本场景各长度按比例缩放）与量化档位列出，并注明瓶颈。本场景列在其自身精度下即为推荐答案。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="458" />
+            <location filename="../../gpucalc/report/sections.py" line="457" />
             <source>Lower tiers than the checkpoint's precision: </source>
             <translation>低于原始权重精度的档位：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="481" />
+            <location filename="../../gpucalc/report/sections.py" line="463" />
+            <source>past --max-model-len {n}</source>
+            <translation>超过 --max-model-len {n}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="465" />
+            <source>past the model's context {n}</source>
+            <translation>超过模型上下文 {n}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="467" />
+            <source>does not fit</source>
+            <translation>放不下</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="491" />
             <source>No QPS was given, so no fleet is sized: give the traffic to compare the GPUs of the catalog.</source>
             <translation>未给出 QPS，因此没有推算卡数：给出流量即可比较目录中的各款 GPU。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="483" />
+            <location filename="../../gpucalc/report/sections.py" line="493" />
             <source>For {traffic}, sized for the peak with one spare replica (N + 1); the {n} cheapest of {m} options that meet the targets. ★ = Pareto front (no option is both cheaper and faster).</source>
             <translation>针对 {traffic}，按峰值加一个备用副本（N + 1）推算；列出 {m} 个达标方案中最便宜的 {n} 个。★ = 帕累托前沿（没有别的方案既更便宜又更快）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="488" />
+            <location filename="../../gpucalc/report/sections.py" line="498" />
             <source>No GPU in the catalog meets the targets.</source>
             <translation>目录中没有满足目标的 GPU。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="489" />
+            <location filename="../../gpucalc/report/sections.py" line="499" />
             <source>‡ lower precision than the checkpoint: </source>
             <translation>‡ 精度低于原始权重：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="492" />
+            <location filename="../../gpucalc/report/sections.py" line="502" />
             <source>Weights / KV</source>
             <translation>权重 / KV</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="492" />
+            <location filename="../../gpucalc/report/sections.py" line="502" />
             <source>Conc.</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="493" />
+            <location filename="../../gpucalc/report/sections.py" line="503" />
             <source>req/s per replica</source>
             <translation>每副本 req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="493" />
+            <location filename="../../gpucalc/report/sections.py" line="503" />
             <source>GPUs</source>
             <translation>卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="493" />
+            <location filename="../../gpucalc/report/sections.py" line="503" />
             <source>Util.</source>
             <translation>利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="494" />
+            <location filename="../../gpucalc/report/sections.py" line="504" />
             <source>$/M tokens</source>
             <translation>$/百万 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="494" />
+            <location filename="../../gpucalc/report/sections.py" line="504" />
             <source>Pareto</source>
             <translation>帕累托</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="505" />
+            <location filename="../../gpucalc/report/sections.py" line="515" />
             <source>share of dense peak TFLOPS large GEMMs reach</source>
             <translation>大矩阵乘能达到的稠密峰值 TFLOPS 比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="507" />
+            <location filename="../../gpucalc/report/sections.py" line="517" />
             <source>share of peak attention kernels reach</source>
             <translation>注意力算子能达到的峰值比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="509" />
+            <location filename="../../gpucalc/report/sections.py" line="519" />
             <source>share of HBM bandwidth decode reaches</source>
             <translation>逐 token 生成能达到的显存带宽比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="511" />
+            <location filename="../../gpucalc/report/sections.py" line="521" />
             <source>share of link bandwidth all-reduce reaches</source>
             <translation>all-reduce 能达到的互联带宽比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="513" />
+            <location filename="../../gpucalc/report/sections.py" line="523" />
             <source>fixed cost of one collective</source>
             <translation>一次集合通信的固定开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="515" />
+            <location filename="../../gpucalc/report/sections.py" line="525" />
             <source>fixed cost of one engine step</source>
             <translation>引擎每步的固定开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="517" />
+            <location filename="../../gpucalc/report/sections.py" line="527" />
             <source>FP8 GEMM share relative to BF16</source>
             <translation>FP8 矩阵乘相对 BF16 的效率比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="521" />
+            <location filename="../../gpucalc/report/sections.py" line="531" />
             <source>Meaning</source>
             <translation>含义</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="523" />
+            <location filename="../../gpucalc/report/sections.py" line="533" />
             <source>Source: {s}</source>
             <translation>来源：{s}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="533" />
+            <location filename="../../gpucalc/report/sections.py" line="543" />
             <source>None.</source>
             <translation>无。</translation>
         </message>
@@ -8682,132 +8768,132 @@
     <context>
         <name>ResultTabs</name>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="175" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="226" />
             <source>Bottleneck</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="175" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="226" />
             <source>Memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="175" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="226" />
             <source>Context</source>
             <translation>上下文扫描</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="175" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="226" />
             <source>Load</source>
             <translation>负载曲线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="176" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="227" />
             <source>Per-card</source>
             <translation>单卡并发表</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="176" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="227" />
             <source>Sizing</source>
             <translation>卡数反推</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="176" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="227" />
             <source>Uncertainty</source>
             <translation>不确定性</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="176" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="227" />
             <source>Simulate</source>
             <translation>流量仿真</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="177" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="228" />
             <source>Compare</source>
             <translation>对比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="177" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="228" />
             <source>Checklist</source>
             <translation>自查清单</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="178" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="229" />
             <source>The three ceilings and what moves the binding one</source>
             <translation>三个上限，以及如何抬高成为瓶颈的那个</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="179" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="230" />
             <source>The memory picture of one GPU</source>
             <translation>单卡显存构成</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="180" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="231" />
             <source>The ceilings against planning length (KV tokens per request), with crossovers</source>
             <translation>并发上限随规划长度（每请求 KV token 数）的变化及交叉点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="181" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="232" />
             <source>TTFT, TPOT and throughput against concurrency, with the knee</source>
             <translation>TTFT、TPOT 与吞吐随并发的变化及拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="182" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="233" />
             <source>Per-card grid: context tier × precision tier</source>
             <translation>单卡并发表：上下文档位 × 精度档位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="183" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="234" />
             <source>GPUs of each type needed for the workload's QPS, with cost</source>
             <translation>按负载 QPS 反推各型号所需卡数及成本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="184" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="235" />
             <source>Low / expected / high results and what moves them most</source>
             <translation>结果的低 / 预期 / 高区间及最敏感的因素</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="185" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="236" />
             <source>Discrete-event simulation of the traffic</source>
             <translation>流量的离散事件仿真</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="186" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="237" />
             <source>This plan against a pinned or opened baseline</source>
             <translation>当前方案与固定或打开的基线对比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="187" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="238" />
             <source>Seed 000's pre-reporting checklist: pass / attention for every item</source>
             <translation>种子文档 000 的报数前自查清单：逐项标记通过 / 需注意</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="357" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="413" />
             <source>Closed-loop load on one replica under continuous batching (a --max-concurrency ladder). Concurrency: {knee} requests in flight (past it a latency target breaks or requests queue).</source>
             <translation>连续批处理下单副本的闭环负载（--max-concurrency 并发阶梯）。并发：{knee} 个在途请求（超过它，延迟目标被突破或请求开始排队）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="371" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="427" />
             <source>Planning length: KV tokens one request holds (P95 input + history + P95 output). Each point is this scenario with every length scaled in proportion (output: {share} % of the mean request).</source>
             <translation>规划长度：单个请求占用的 KV token 数（P95 输入 + 历史 + P95 输出）。每个点都是本场景按比例缩放全部长度后的结果（输出占平均请求的 {share}%）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="378" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="434" />
             <source>At {tokens} tokens it is the answer: {n} requests ({name}).</source>
             <translation>在 {tokens} token 处即为推荐答案：{n} 个请求（{name}）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="382" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="438" />
             <source>The same ceiling binds at every planning length: {name}.</source>
             <translation>所有规划长度下都是同一个瓶颈：{name}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="384" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="440" />
             <source>from {tokens} tokens: {before} → {after}</source>
             <translation>自 {tokens} token 起，{before} → {after}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="387" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="443" />
             <source>The binding ceiling changes {changes}.</source>
             <translation>瓶颈变化：{changes}。</translation>
         </message>
@@ -8828,17 +8914,17 @@
     <context>
         <name>Sensitivity</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="27" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="28" />
             <source>KV cache tokens</source>
             <translation>KV 缓存 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="28" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="29" />
             <source>Recommended concurrency</source>
             <translation>推荐并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="29" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="30" />
             <source>GPUs needed</source>
             <translation>所需卡数</translation>
         </message>
@@ -8846,52 +8932,52 @@
     <context>
         <name>SensitivityTab</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="63" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="65" />
             <source>Result</source>
             <translation>结果</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="63" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="65" />
             <source>Low</source>
             <translation>低</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="63" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="65" />
             <source>Expected</source>
             <translation>预期</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="63" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="65" />
             <source>High</source>
             <translation>高</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="64" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="66" />
             <source>Unit</source>
             <translation>单位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="71" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="73" />
             <source>Low and high: every uncertain constant at the pessimistic or optimistic end of its range; the recommended concurrency's range also brackets every sensitivity bar below.</source>
             <translation>低 / 高：所有不确定常数取其范围的悲观端 / 乐观端；推荐并发的范围还涵盖下方每个敏感性条形。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="79" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="85" />
             <source>Recommended concurrency (requests)</source>
             <translation>推荐并发（请求数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="82" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="88" />
             <source>at low value</source>
             <translation>取低值时</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="83" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="89" />
             <source>at high value</source>
             <translation>取高值时</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="84" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="90" />
             <source>baseline</source>
             <translation>基准</translation>
         </message>
@@ -9195,82 +9281,82 @@
             <translation>美元/月</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="104" />
-            <source>Weights / KV</source>
-            <translation>权重 / KV</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="106" />
-            <source>Layout</source>
-            <translation>布局</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="107" />
-            <source>TP</source>
-            <translation>TP</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="109" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="105" />
             <source>Replicas (N+k)</source>
             <translation>副本数（N+k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="111" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="107" />
+            <source>Weights / KV</source>
+            <translation>权重 / KV</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="109" />
+            <source>Layout</source>
+            <translation>布局</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="110" />
+            <source>TP</source>
+            <translation>TP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="112" />
             <source>Concurrency / replica</source>
             <translation>每副本并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="113" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="114" />
             <source>Planned / replica</source>
             <translation>每副本规划</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="115" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="116" />
             <source>Rate capacity req/s</source>
             <translation>请求速率容量 req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="117" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="118" />
             <source>Bottleneck</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="119" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="120" />
             <source>TTFT ms</source>
             <translation>TTFT ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="120" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="121" />
             <source>TPOT ms</source>
             <translation>TPOT ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="121" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="122" />
             <source>Utilization</source>
             <translation>利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="123" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="124" />
             <source>$ / hour</source>
             <translation>$ / 小时</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="125" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="126" />
             <source>$ / M output tokens</source>
             <translation>$ / 百万输出 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="128" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="129" />
             <source>Pareto</source>
             <translation>帕累托</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="198" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="199" />
             <source>prefill and decode pools {layout}: replicas of each pool = max(ceil(average QPS ÷ (watermark × its req/s per replica)), ceil(peak QPS ÷ its req/s)), {n} in all; + {k} spare per pool = {total}; GPUs = each pool's replicas × its TP × PP = {gpus}; cost = GPUs × ${price}/h</source>
             <translation>预填充池与生成池 {layout}：每个池的副本 = max(ceil(平均 QPS ÷ (水位 × 该池每副本 req/s)), ceil(峰值 QPS ÷ 该池 req/s))，共 {n} 个；每个池另加 {k} 个备用 = {total}；GPU = 各池副本 × 其 TP × PP = {gpus}；成本 = GPU × ${price}/h</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="207" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="208" />
             <source>replicas = max(ceil(average QPS ÷ {rps} req/s per replica at the watermark), ceil(peak QPS ÷ req/s at the knee)) = {n}; + {k} spare = {total}; GPUs = replicas × TP {tp} = {gpus}; cost = GPUs × ${price}/h</source>
             <translation>副本数 = max(ceil(平均 QPS ÷ 安全水位下每副本 {rps} req/s), ceil(峰值 QPS ÷ 拐点下每副本 req/s)) = {n}；+ {k} 个备用 = {total}；卡数 = 副本数 × TP {tp} = {gpus}；成本 = 卡数 × ${price}/小时</translation>
         </message>
@@ -9278,117 +9364,117 @@
     <context>
         <name>SizingTab</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="69" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="85" />
             <source>Ways to serve the traffic, cheapest first</source>
             <translation>可承载该流量的方案（按成本从低到高）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="73" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="87" />
             <source>Cost against latency</source>
             <translation>成本与延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="114" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="132" />
             <source>{pareto} † A consumer card, or tensor parallelism beyond the card's NVLink domain: hover the GPU for why.</source>
             <translation>{pareto} † 消费级显卡，或张量并行超出该卡的 NVLink 域：将鼠标移到 GPU 上查看原因。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="123" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="141" />
             <source>spare replicas: </source>
             <translation>备用副本：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="124" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="142" />
             <source>N + k: replicas kept in reserve for failures and upgrades.</source>
             <translation>N + k：为故障和升级预留的备用副本。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="125" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="143" />
             <source>Size for peak QPS</source>
             <translation>按峰值 QPS 反推</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="127" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="145" />
             <source>Off: size for the average; peaks queue or are rate-limited.</source>
             <translation>关闭时按平均 QPS 反推；峰值时排队或限流。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="128" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="146" />
             <source>Hide consumer cards and TP beyond NVLink</source>
             <translation>隐藏消费级显卡与超出 NVLink 域的张量并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="130" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="148" />
             <source>Hide GeForce cards (no data-centre support) and layouts whose tensor-parallel group spans more GPUs than the card's NVLink domain (over PCIe when it has none).</source>
             <translation>隐藏 GeForce 消费级显卡（无数据中心支持），以及张量并行组跨越的卡数超过该卡 NVLink 域的方案（无 NVLink 时即经 PCIe）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="133" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="151" />
             <source>Size again</source>
             <translation>重新反推</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="134" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="152" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="154" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="172" />
             <source>Fleet cost ($ per hour)</source>
             <translation>集群成本（$/小时）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="155" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="173" />
             <source>TPOT (ms)</source>
             <translation>TPOT (ms)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="158" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="176" />
             <source>options</source>
             <translation>方案</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="159" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="177" />
             <source>Pareto front: nothing both cheaper and faster</source>
             <translation>帕累托前沿：没有既更便宜又更快的方案</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="187" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="211" />
             <source>Give the traffic (the QPS field under Workload) to size fleets for it.</source>
             <translation>给出流量（工作负载下的 QPS 字段）才能据此推算卡数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="199" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="223" />
             <source>Sizing {n} GPU types for {qps} req/s…</source>
             <translation>正在按 {qps} req/s 为 {n} 种 GPU 反推卡数…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="234" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="258" />
             <source>Sizing cancelled; the table shows the last complete run.</source>
             <translation>已取消反推；表中为上一次完整结果。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="236" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="260" />
             <source>Sizing failed: {reason}</source>
             <translation>反推失败：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="260" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="285" />
             <source>{n} options meet the targets. Cheapest: {gpus} × {gpu} ({prec}, TP {tp}) at {cost}.</source>
             <translation>{n} 个方案满足目标。最便宜：{gpus} × {gpu}（{prec}，TP {tp}），{cost}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="267" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="292" />
             <source>{n} more hidden (consumer cards, TP beyond NVLink).</source>
             <translation>另有 {n} 个方案已隐藏（消费级显卡、超出 NVLink 的张量并行）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="273" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="298" />
             <source>Only consumer cards or TP beyond NVLink meet the targets ({n} options): clear the filter to see them.</source>
             <translation>只有消费级显卡或超出 NVLink 的张量并行方案满足目标（{n} 个）：取消筛选即可查看。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="277" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="302" />
             <source>No GPU type meets the targets: relax TTFT/TPOT or shorten the context.</source>
             <translation>没有满足目标的 GPU 型号：请放宽 TTFT/TPOT 或缩短上下文。</translation>
         </message>
