@@ -39,7 +39,7 @@ from gpucalc.validation.evaluation import (
     metrics_of,
     p90,
 )
-from gpucalc.validation.fitting import MAX_ITERATIONS, PRIOR_WEIGHT
+from gpucalc.validation.fitting import MAX_ITERATIONS, PRIOR_WEIGHT, ConstantFitter
 from gpucalc.validation.regimes import VOCABULARY
 from gpucalc.validation.residuals import (
     ResidualFile,
@@ -49,7 +49,7 @@ from gpucalc.validation.residuals import (
     summarise,
     vocabulary,
 )
-from gpucalc.validation.scoring import METRIC_LABELS
+from gpucalc.validation.scoring import METRIC_LABELS, Predictor
 
 ROOT = Path(__file__).resolve().parents[1]
 LARGEST = 25
@@ -134,7 +134,7 @@ def constants_table(evaluation: Evaluation) -> list[str]:
     """Shipped, in-sample and the range over the leave-one-out folds of every constant moved."""
     moved = set(evaluation.in_sample.moved) | {k for f in evaluation.folds.values() for k in f.moved}
     lines = [f"{'constant':<48}{'unit':<16}{'shipped':>10}{'in-sample':>11}{'out-of-sample folds':>22}"]
-    for constant in fitted_constants():
+    for constant in fitted_constants(step=True):
         key = constant.key
         if key not in moved:
             continue
@@ -247,8 +247,14 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--write", action="store_true",
                         help="store the out-of-sample residuals in specs/validation/residuals.json")
+    parser.add_argument("--refit-step", action="store_true",
+                        help="refit the step constants too (not the shipped procedure: see "
+                             "gpucalc/validation/constants.py for why)")
     args = parser.parse_args(argv)
-    evaluation = evaluate(Catalog.load())
+    if args.write and args.refit_step:
+        parser.error("--write stores the shipped procedure's residuals; leave out --refit-step")
+    fitter = ConstantFitter(Predictor(), step_constants=True) if args.refit_step else None
+    evaluation = evaluate(Catalog.load(), fitter)
     print_report(evaluation)
     if args.write:
         print(f"\nwrote {write_residuals(evaluation)}")

@@ -8,10 +8,12 @@ from gpucalc.cli.disagg_output import disaggregated_table
 from gpucalc.cli.output import memory_json, memory_table, topology_json, topology_line, weight_format_json
 from gpucalc.cli.perf_output import fleet_json, fleet_table, performance_json, performance_table
 from gpucalc.cli.uncertainty_output import uncertainty_json, uncertainty_table
+from gpucalc.core.capacity.figure_band import FigureBand
 from gpucalc.core.parallel.topology import node_summary
 from gpucalc.plan.compute import Plan
 from gpucalc.plan.disaggregation import disaggregated_figures
 from gpucalc.text.answer_text import alternative_sentence, fastest_sentence, no_qps_sentence
+from gpucalc.text.band_text import band_lines
 from gpucalc.text.catalog_text import catalog_name, weight_format_name
 from gpucalc.text.catalogue import translate
 
@@ -31,9 +33,19 @@ def estimate_json(plan: Plan) -> dict[str, Any]:
     data["fastest_layout"] = None if plan.fastest is None else plan.fastest.model_dump()
     data["disaggregated"] = None if plan.disaggregated is None else disaggregated_figures(
         plan.disaggregated, plan.fleet, inputs.gpu.usable_price_usd_per_hour)
+    data["bands"] = {band.key: figure_band_json(band) for band in plan.figure_bands}
     if plan.bands is not None and plan.sensitivity is not None:
         data.update(uncertainty_json(plan.bands, plan.sensitivity))
     return data
+
+
+def figure_band_json(band: FigureBand) -> dict[str, Any]:
+    """One headline figure's band as ``--json`` writes it (``bands.<name>``)."""
+    spread = band.spread
+    return {"unit": band.unit, "low": band.low, "expected": band.expected, "high": band.high,
+            "share": band.share, "residuals": spread.rows,
+            "regime": dict(spread.regime),
+            "widened_for": [regime.value for regime in spread.widened_for]}
 
 
 def _title(plan: Plan, lang: str) -> str:
@@ -69,6 +81,7 @@ def estimate_text(plan: Plan, lang: str) -> str:
     if nodes.nodes > 1:
         blocks.append(topology_line(nodes, lang))
     blocks += _answer_blocks(plan, lang)
+    blocks += band_lines(plan.figure_bands, lang)
     if plan.disaggregated is not None:
         blocks.append(disaggregated_table(plan.disaggregated, disaggregated_figures(
             plan.disaggregated, plan.fleet, inputs.gpu.usable_price_usd_per_hour),

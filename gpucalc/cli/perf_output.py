@@ -325,7 +325,7 @@ def load_curve_csv(curve: Sequence[CurvePoint]) -> str:
     return table_text(load_curve_table(curve))
 
 
-def sizing_csv(rows: list[SizingRow]) -> str:
+def sizing_csv(rows: Sequence[SizingRow]) -> str:
     """Sizing table as CSV (the export's writer)."""
     from gpucalc.report.csv_export import sizing_table, table_text
 
@@ -349,7 +349,7 @@ def _sizing_cells(values: Sequence[str], widths: Sequence[int]) -> str:
     return "".join(left(v, -w) if w < 0 else right(v, w) for v, w in zip(values, widths, strict=True))
 
 
-def sizing_table(rows: list[SizingRow], limit: int = 25, lang: str = "en") -> str:
+def sizing_table(rows: Sequence[SizingRow], limit: int = 25, lang: str = "en") -> str:
     """Sizing table for the terminal, cheapest first, the headings and bounds in ``lang``."""
     heads = [translate("Cli", head, lang) for head, _ in SIZING_COLUMNS]
     widths = [(-1 if w < 0 else 1) * max(abs(w), cells(h) + 1) for h, (_, w) in zip(heads, SIZING_COLUMNS,

@@ -21,9 +21,13 @@ TOP_BARS = 8
 
 
 def uncertainty_json(bands: Bands, sensitivity: Sensitivity) -> dict[str, Any]:
-    """The ``bands``, ``sensitivity`` and ``uncertain_constants`` keys of ``--json``."""
+    """The ``constant_bands``, ``sensitivity`` and ``uncertain_constants`` keys of ``--json``.
+
+    ``constant_bands``: the results with every uncertain constant at once at its pessimistic or
+    optimistic end (``bands`` holds the residual-sized bands of every headline figure).
+    """
     return {
-        "bands": {b.key: {"unit": b.unit, "low": b.low.value, "expected": b.expected.value,
+        "constant_bands": {b.key: {"unit": b.unit, "low": b.low.value, "expected": b.expected.value,
                           "high": b.high.value, "low_formula": b.low.formula,
                           "high_formula": b.high.formula} for b in bands.bands},
         "sensitivity": {

@@ -18,6 +18,14 @@ aiconfigurator-core kernel tables), the all-reduce bandwidth share (nccl-tests),
 launch cost (an assumed figure), SGLang's and TensorRT-LLM's memory constants (their sources'
 rules and assumptions), the CUDA-graph size (an assumption).
 
+Only the memory constants are refitted by the accuracy benchmark's procedure. The step
+constants can be (``fitted_constants(step=True)``), but fitted on the other source groups they
+made the held-out groups' step figures worse than the shipped values do (median TTFT error 32 %
+→ 50 %, TPOT 14 % → 31 %, request throughput of whole runs 27 % → 46 %; with the share scales
+left out of the fit still TPOT 14 % → 33 %): the model's remaining errors differ by source, so a
+fit on some sources moves the constants away from what the others need. The shipped step
+constants (tuned once on the earlier public TensorRT-LLM rows) stand.
+
 Values are keyed ``"<engine>:<constant>"`` (``"vllm:efficiency.step_overhead_ms"``).
 """
 
@@ -74,10 +82,10 @@ MEMORY: tuple[tuple[str, str, float, float], ...] = (
 SHARES = ("gemm_compute", "attention_compute", "memory_bandwidth")
 
 
-def fitted_constants() -> tuple[FittedConstant, ...]:
-    """Every constant the fit may move, engine by engine."""
+def fitted_constants(step: bool = False) -> tuple[FittedConstant, ...]:
+    """The constants the fit moves, engine by engine: the memory ones, and the step ones if asked."""
     found = [FittedConstant(engine, name, unit, low, high)
-             for engine in ENGINES for name, unit, low, high in PERFORMANCE]
+             for engine in ENGINES for name, unit, low, high in PERFORMANCE] if step else []
     found += [FittedConstant(engine, name, unit, low, high)
               for engine in MEMORY_ENGINES for name, unit, low, high in MEMORY]
     return tuple(found)
@@ -92,7 +100,8 @@ def _section_value(engine: EngineProfile, name: str) -> float:
 
 def shipped_values(catalog: Catalog) -> dict[str, float]:
     """The value of every fitted constant in the bundled specs (share scales: 1)."""
-    return {c.key: _section_value(catalog.engine(c.engine), c.name) for c in fitted_constants()}
+    return {c.key: _section_value(catalog.engine(c.engine), c.name)
+            for c in fitted_constants(step=True)}
 
 
 def _own(values: Mapping[str, float], engine: str) -> dict[str, float]:

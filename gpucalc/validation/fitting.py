@@ -85,6 +85,7 @@ class ConstantFitter:
     """
 
     predictor: Predictor = field(default_factory=Predictor)
+    step_constants: bool = False  # refit the step constants too (see validation.constants)
     _memo: dict[tuple[object, ...], dict[str, float]] = field(default_factory=dict)
 
     def __call__(self, cases: Sequence[ScoredCase], prior: Mapping[str, float]) -> FitResult:
@@ -92,7 +93,7 @@ class ConstantFitter:
         started = time.perf_counter()
         values = dict(prior)
         moved: list[str] = []
-        constants = fitted_constants()
+        constants = fitted_constants(step=self.step_constants)
         for memory_stage in (True, False):
             for engine in sorted({c.engine for c in cases}):
                 if memory_stage and engine not in MEMORY_ENGINES:

@@ -348,6 +348,149 @@
         </message>
     </context>
     <context>
+        <name>Bands</name>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="18" />
+            <source>KV cache</source>
+            <translation>KV 缓存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="19" />
+            <source>concurrency</source>
+            <translation>并发</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="20" />
+            <source>output throughput</source>
+            <translation>输出吞吐</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="21" />
+            <source>TTFT</source>
+            <translation>TTFT</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="22" />
+            <source>TPOT</source>
+            <translation>TPOT</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="23" />
+            <source>rate capacity</source>
+            <translation>请求速率容量</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="24" />
+            <source>GPUs needed</source>
+            <translation>所需 GPU</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="29" />
+            <source>dense models</source>
+            <translation>稠密模型</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="30" />
+            <source>MoE models</source>
+            <translation>MoE 模型</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="31" />
+            <source>MLA models</source>
+            <translation>MLA 模型</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="32" />
+            <source>hybrid-attention models</source>
+            <translation>混合注意力模型</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="33" />
+            <source>one GPU</source>
+            <translation>单卡</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="34" />
+            <source>tensor parallel</source>
+            <translation>张量并行</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="35" />
+            <source>pipeline parallel</source>
+            <translation>流水线并行</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="36" />
+            <source>data parallel</source>
+            <translation>数据并行</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="37" />
+            <source>expert parallel</source>
+            <translation>专家并行</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="38" />
+            <source>DP attention + expert parallel</source>
+            <translation>DP 注意力 + 专家并行</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="39" />
+            <source>measured kernels</source>
+            <translation>实测算子</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="40" />
+            <source>mapped kernels</source>
+            <translation>映射算子</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="41" />
+            <source>no kernel tables</source>
+            <translation>无算子表</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="46" />
+            <source>widened: no validation run of DP attention + expert parallel</source>
+            <translation>已放宽：验证集中没有 DP 注意力 + 专家并行的实测</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="48" />
+            <source>widened: no validation run with speculative decoding</source>
+            <translation>已放宽：验证集中没有投机解码的实测</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="50" />
+            <source>widened: mapped kernel tables</source>
+            <translation>已放宽：算子表为映射所得</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="62" />
+            <source>all runs</source>
+            <translation>全部实测</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="69" />
+            <source>{value} {unit} (exact: the scheduler's cap)</source>
+            <translation>{value} {unit}（精确值：调度上限）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="71" />
+            <source>{low}–{high} {unit} ({share} band from {rows} validation runs: {regime})</source>
+            <translation>{low}–{high} {unit}（{share} 区间，依据 {rows} 条验证实测：{regime}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="77" />
+            <source>; {why}</source>
+            <translation>；{why}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="85" />
+            <source>bands (measured values of unseen runs fall inside 4 times in 5, sized from the out-of-sample errors of the validation runs of this regime):</source>
+            <translation>区间（未参与拟合的实测值约五次中有四次落在区间内；按同类场景验证实测的样本外误差确定）：</translation>
+        </message>
+    </context>
+    <context>
         <name>Baselines</name>
         <message>
             <location filename="../../gpucalc/ui/baselines.py" line="48" />
@@ -1167,7 +1310,7 @@
             <translation>同样流量不分离部署：{gpus} 张 GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/estimate_output.py" line="41" />
+            <location filename="../../gpucalc/cli/estimate_output.py" line="53" />
             <source>{model} on {gpus}× {gpu}, {engine}, TP{tp} PP{pp}, weights {weights}, KV {kv}</source>
             <translation>{model}，{gpus}× {gpu}，{engine}，TP{tp} PP{pp}，权重 {weights}，KV {kv}</translation>
         </message>
@@ -1637,17 +1780,17 @@
             <translation>--qps 下需要的 GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/uncertainty_output.py" line="52" />
+            <location filename="../../gpucalc/cli/uncertainty_output.py" line="56" />
             <source>Uncertainty (low/high: the uncertain constants at their pessimistic and optimistic corners; the recommended concurrency's range also brackets every sensitivity bar):</source>
             <translation>不确定性（低 / 高：各不确定常数取悲观与乐观两端；推荐并发的区间还涵盖每一条敏感性条）：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/uncertainty_output.py" line="61" />
+            <location filename="../../gpucalc/cli/uncertainty_output.py" line="65" />
             <source>Sensitivity of the recommended concurrency ({baseline} requests), one factor at a time, largest swing first:</source>
             <translation>推荐并发（{baseline} 个请求）的敏感性，每次只变一个因素，变化最大的在前：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/uncertainty_output.py" line="67" />
+            <location filename="../../gpucalc/cli/uncertainty_output.py" line="71" />
             <source>swing</source>
             <translation>变化幅度</translation>
         </message>
@@ -2338,12 +2481,12 @@
             <translation>草稿模型方法需要填写 {draft_model}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/step/step_model.py" line="475" />
+            <location filename="../../gpucalc/core/step/step_model.py" line="417" />
             <source>GPU {gpu_id} has no memory bandwidth figure; add it in the GPU table to estimate latency</source>
             <translation>GPU {gpu_id} 没有显存带宽数据；请在 GPU 表中补充后再估算延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/step/step_model.py" line="481" />
+            <location filename="../../gpucalc/core/step/step_model.py" line="423" />
             <source>GPU {gpu_id} has no TFLOPS figure; add it in the GPU table to estimate latency</source>
             <translation>GPU {gpu_id} 没有 TFLOPS 数据；请在 GPU 表中补充后再估算延迟</translation>
         </message>

@@ -78,7 +78,7 @@ def test_lengths_bad_file_is_a_usage_error(tmp_path: Path,
 
 def test_estimate_uncertainty_json_keys(capsys: pytest.CaptureFixture[str]) -> None:
     data = _json(capsys, *ESTIMATE, "--uncertainty", "--json")
-    bands = data["bands"]
+    bands = data["constant_bands"]
     assert set(bands) == {"kv_cache_tokens", "recommended_concurrency", "gpus_needed"}
     rec = bands["recommended_concurrency"]
     assert rec["low"] <= rec["expected"] <= rec["high"]
@@ -91,10 +91,11 @@ def test_estimate_uncertainty_json_keys(capsys: pytest.CaptureFixture[str]) -> N
     assert data["uncertain_constants"][0]["reason"]
 
 
-def test_estimate_without_uncertainty_has_no_bands(capsys: pytest.CaptureFixture[str]) -> None:
+def test_estimate_without_uncertainty_has_no_constant_corners(capsys: pytest.CaptureFixture[str]) -> None:
     data = _json(capsys, *ESTIMATE, "--json")
-    assert "bands" not in data
+    assert "constant_bands" not in data
     assert "sensitivity" not in data
+    assert data["bands"]["recommended_concurrency"]["expected"] == data["recommended_concurrency"]
 
 
 def test_estimate_uncertainty_table_lines(capsys: pytest.CaptureFixture[str]) -> None:

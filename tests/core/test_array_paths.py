@@ -24,7 +24,15 @@ from gpucalc.core.capacity.load import closed_loop
 from gpucalc.core.capacity.perf_model import MAX_SEARCH_CONCURRENCY, build_context, largest_satisfying
 from gpucalc.core.fleet.sizing import _fitting_layouts, layout_answer
 from gpucalc.core.memory.memory_plan import calculate_memory
-from gpucalc.core.specs.inputs import PlanInputs, Targets, Workload
+from gpucalc.core.specs.inputs import (
+    Deployment,
+    PlanInputs,
+    StateDtype,
+    Targets,
+    Workload,
+)
+from gpucalc.core.specs.parallel_inputs import AllToAllMode
+from gpucalc.core.specs.speculative_inputs import SpeculativeDecoding
 from tests.helpers import plan
 
 PLANS: dict[str, tuple[str, str, dict[str, Any]]] = {
@@ -39,7 +47,66 @@ PLANS: dict[str, tuple[str, str, dict[str, Any]]] = {
     "chunked attention": ("llama-4-scout-17b-16e-instruct", "h100-sxm-80gb",
                           {"tensor_parallel_size": 4}),
     "eager": ("llama-3.1-8b-instruct", "h100-sxm-80gb", {"enforce_eager": True}),
+    "DP + EP, DeepEP, EPLB": ("qwen3-30b-a3b", "h100-sxm-80gb",
+                              {"num_gpus": 4, "data_parallel_size": 4, "enable_expert_parallel": True,
+                               "all2all_mode": AllToAllMode.LOW_LATENCY, "enable_eplb": True,
+                               "num_redundant_experts": 16, "expert_imbalance": 1.2}),
+    "decode context parallel": ("deepseek-v2-lite-chat", "h100-sxm-80gb",
+                                {"tensor_parallel_size": 2, "decode_context_parallel_size": 2}),
+    "prefix caching": ("llama-3.1-8b-instruct", "h100-sxm-80gb", {"enable_prefix_caching": True}),
+    "speculative (n-gram)": ("llama-3.1-8b-instruct", "h100-sxm-80gb",
+                             {"speculative_config": SpeculativeDecoding(method="ngram",
+                                                                        num_speculative_tokens=3)}),
+    "speculative (draft model, eager)": (
+        "llama-3.1-70b-instruct", "h100-sxm-80gb",
+        {"tensor_parallel_size": 4, "enforce_eager": True,
+         "speculative_config": SpeculativeDecoding(method="draft", num_speculative_tokens=4,
+                                                   draft_model="llama-3.2-1b-instruct")}),
+    "two nodes, TP across them": ("llama-3.1-70b-instruct", "h100-sxm-80gb",
+                                  {"num_gpus": 16, "tensor_parallel_size": 16, "nodes": 2,
+                                   "gpus_per_node": 8,
+                                   "network": "roce-400"}),
+    "FP8 weights and KV, small blocks": ("llama-3.1-8b-instruct", "h100-sxm-80gb",
+                                         {"weight_format": "fp8", "kv_cache_dtype": "fp8",
+                                          "block_size": 32}),
+    "hybrid state layers": ("qwen3-next-80b-a3b-thinking", "h100-sxm-80gb",
+                            {"tensor_parallel_size": 4, "mamba_ssm_cache_dtype": StateDtype.FLOAT32}),
 }
+"""Every step feature of a deployment, each in at least one plan (see STEP_FEATURES)."""
+
+STEP_FEATURES = {
+    "tensor_parallel_size": "dense, TP 4", "pipeline_parallel_size": "TP 2 × PP 2 on PCIe",
+    "enable_expert_parallel": "MoE, expert parallel", "data_parallel_size": "DP + EP, DeepEP, EPLB",
+    "all2all_mode": "DP + EP, DeepEP, EPLB", "enable_eplb": "DP + EP, DeepEP, EPLB",
+    "num_redundant_experts": "DP + EP, DeepEP, EPLB", "expert_imbalance": "DP + EP, DeepEP, EPLB",
+    "decode_context_parallel_size": "decode context parallel",
+    "enable_prefix_caching": "prefix caching", "speculative_config": "speculative (n-gram)",
+    "enforce_eager": "eager", "nodes": "two nodes, TP across them",
+    "gpus_per_node": "two nodes, TP across them", "network": "two nodes, TP across them",
+    "weight_format": "FP8 weights and KV, small blocks", "kv_cache_dtype": "FP8 weights and KV, small blocks",
+    "block_size": "FP8 weights and KV, small blocks", "mamba_ssm_cache_dtype": "hybrid state layers",
+}
+"""The deployment fields that shape a step, and the plan of :data:`PLANS` that exercises each."""
+
+NOT_IN_THE_STEP = {
+    "engine": "selects the profile whose constants every plan uses",
+    "num_gpus": "the replicas, not one replica's step",
+    "max_model_len": "memory and admission, not the step's arithmetic",
+    "gpu_memory_utilization": "memory", "gpu_memory_gib": "memory", "kv_cache_memory_gib": "memory",
+    "max_num_batched_tokens": "the scheduler's budget: the steps' inputs, not their arithmetic",
+    "max_num_seqs": "the scheduler's cap", "limit_mm_per_prompt": "the profiling pass's memory",
+    "disaggregation": "pools of plain steps (their own deployments)",
+}
+"""The deployment fields that do not change a step's arithmetic, and why."""
+
+
+def test_every_deployment_field_is_a_parity_case_or_says_why_not() -> None:
+    fields = set(Deployment.model_fields)
+    assert set(STEP_FEATURES) | set(NOT_IN_THE_STEP) == fields, (
+        "a new deployment field: add a plan exercising it to PLANS and name it in STEP_FEATURES, "
+        "or say in NOT_IN_THE_STEP why the step does not see it")
+    assert not set(STEP_FEATURES) & set(NOT_IN_THE_STEP)
+    assert set(STEP_FEATURES.values()) <= set(PLANS)
 
 
 def _plan(catalog: Catalog, name: str) -> PlanInputs:

@@ -26,7 +26,8 @@ from tests.core.test_array_paths import PLANS as ARRAY_PLANS
 from tests.helpers import plan
 
 PLANS: dict[str, tuple[str, str, dict[str, Any]]] = {
-    **ARRAY_PLANS,
+    # a speculative step is a token round of several plain steps (tests/core/test_speculative.py)
+    **{name: case for name, case in ARRAY_PLANS.items() if "speculative" not in name},
     "dense": ("llama-3.1-8b-instruct", "h100-sxm-80gb", {}),
     "MLA, TP 2": ("deepseek-v2-lite-chat", "h200-sxm-141gb", {"tensor_parallel_size": 2}),
     "sliding window, MoE": ("gpt-oss-20b", "h100-sxm-80gb", {}),
@@ -43,6 +44,8 @@ def _inputs(catalog: Catalog, name: str) -> PlanInputs:
 def _reference_seconds(s: StepModel, decode: float, prefill: float, context: float,
                        prefill_context: float) -> float:
     """One step written out from the coefficients, one term after another."""
+    h = s.prefill_cached_share  # prefix caching: the uncached suffix of each prompt is computed
+    prefill, prefill_context = prefill * (1.0 - h), prefill_context * (1.0 + h)
     tokens = decode + prefill
     if tokens <= 0:
         return 0.0
@@ -80,9 +83,13 @@ def _reference_seconds(s: StepModel, decode: float, prefill: float, context: flo
                 s.allreduce_bytes_per_token / s.link_bytes_per_s)
         work += (s.collectives_per_step * per_collective
                  + tokens * s.alltoall_bytes_per_token / s.link_bytes_per_s)
+    if s.a2a_s_per_token:  # a DP expert group's dispatch and combine
+        work += s.a2a_fixed_s + tokens * s.a2a_s_per_token
     if s.pp > 1:
         work += sum(s.comm_latency_s + tokens * s.allreduce_bytes_per_token / hop
                     for hop in s.pp_hop_bytes_per_s)
+    if s.dcp_bytes_per_decode and decode > 0:  # decode context parallel's combine
+        work += s.dcp_collectives * s.comm_latency_s + decode * s.dcp_bytes_per_decode / s.link_bytes_per_s
     return float(max(work, s.eager_launch_s) + s.overhead_s)
 
 

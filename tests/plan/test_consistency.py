@@ -205,8 +205,8 @@ def test_report_and_csv_figures_equal_the_json(flags: list[str]) -> None:
     assert report.bands is not None
     band = report.bands.band("recommended_concurrency")
     assert band is not None
-    assert (band.low.value, band.high.value) == (data["bands"]["recommended_concurrency"]["low"],
-                                                 data["bands"]["recommended_concurrency"]["high"])
+    assert (band.low.value, band.high.value) == (data["constant_bands"]["recommended_concurrency"]["low"],
+                                                 data["constant_bands"]["recommended_concurrency"]["high"])
     rows = _rows(report.plan)
     for row in rows["answer"]:
         group, _, key = row["quantity"].partition(".")
@@ -219,7 +219,7 @@ def test_report_and_csv_figures_equal_the_json(flags: list[str]) -> None:
     assert own["binding"] == data["bottleneck"]
     uncertainty = {r["result"]: r for r in rows["uncertainty"]}
     assert _same(float(uncertainty["recommended_concurrency"]["high"]),
-                 data["bands"]["recommended_concurrency"]["high"])
+                 data["constant_bands"]["recommended_concurrency"]["high"])
 
 
 @pytest.mark.parametrize("flags", [[

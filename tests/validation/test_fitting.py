@@ -74,7 +74,7 @@ def test_the_fit_finds_step_constants_it_was_given(catalog: Catalog, cases: list
     synthetic = [ScoredCase(c.id, c.file, c.group, c.label, c.inputs,
                             predictor.predict(c, truth), c.tags, c.throughput, c.bench)
                  for c in chosen]
-    fit = ConstantFitter(Predictor())(synthetic, prior)
+    fit = ConstantFitter(Predictor(), step_constants=True)(synthetic, prior)
     assert "trtllm:efficiency.step_overhead_ms" in fit.moved
 
     def miss(values: Mapping[str, float]) -> float:

@@ -37,7 +37,7 @@ from gpucalc.core.capacity.tail_latency import (
     tpot_share_within,
 )
 from gpucalc.core.specs.inputs import Workload
-from gpucalc.core.step.ops import ARRAY
+from gpucalc.core.step.ops import ARRAY, SCALAR
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -256,7 +256,7 @@ def comm_token_limit(ctx: PerfContext) -> float:
     limit = COMM_SHARE_LIMIT * ctx.tpot_target_s
 
     def fits(tokens: float) -> bool:
-        return ctx.step.comm_seconds(tokens) + ctx.step.pipeline_seconds(tokens) <= limit
+        return ctx.step.comm_check_seconds(SCALAR, tokens, 0.0) <= limit
 
     top = float(max(ctx.token_budget, MAX_SEARCH_CONCURRENCY) + 1)
     if fits(top):
@@ -288,11 +288,7 @@ def _comm_fits(ctx: PerfContext, tokens: FloatArray, decode: FloatArray) -> Bool
 
     DCP adds a cost per decode request, so the communication depends on more than the step's tokens.
     """
-    step = ctx.step
-    comm = step._comm_many(np.maximum(tokens, 1.0)) if step.tp > 1 else np.zeros(tokens.shape)
-    pipeline = sum((step.comm_latency_s + tokens * step.allreduce_bytes_per_token / hop
-                    for hop in step.pp_hop_bytes_per_s), np.zeros(tokens.shape))
-    seconds: FloatArray = comm + pipeline + step._dcp_many(decode)
+    seconds = ctx.step.comm_check_seconds(ARRAY, tokens, decode)
     fits: BoolArray = seconds <= COMM_SHARE_LIMIT * ctx.tpot_target_s
     return fits
 

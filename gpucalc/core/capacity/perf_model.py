@@ -136,8 +136,7 @@ class PerfContext:
         """Communication time of one step at ``running`` requests."""
         tokens = running + prefill_per_step(running, self.mean_input, self.mean_output,
                                             self.token_budget)
-        return (self.step.comm_seconds(tokens) + self.step.pipeline_seconds(tokens)
-                + self.step.dcp_seconds(running))
+        return self.step.comm_check_seconds(SCALAR, tokens, float(running))
 
     def meets_comm(self, running: int) -> bool:
         """Communication fits in half of the per-token time budget."""

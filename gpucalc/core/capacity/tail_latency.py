@@ -295,8 +295,8 @@ def steady_steps(ops: Ops[V], step: StepModel, mix: Mix[V], token_budget: float,
     seen = share * others
     context = mix.held_tokens  # KV a decoding request holds, long outputs weighted by their stay
     zero = running * 0.0
-    decode_s = ops.step_seconds(step, decoding, zero, context, zero)
-    prefill_s = ops.step_seconds(step, decoding, per_step, context, mean_in / 2)
+    decode_s = step.seconds(ops, decoding, zero, context, zero)
+    prefill_s = step.seconds(ops, decoding, per_step, context, mean_in / 2)
     mean_step = (1 - share) * decode_s + share * prefill_s
     chunk_spread = mix.input_second_moment / (mean_in * per_step)  # E[k²] ÷ E[k]
     if arrivals is Arrivals.POISSON:
@@ -425,7 +425,7 @@ def prefill_queue(ops: Ops[V], step: StepModel, mix: Mix[V], steps: SteadySteps[
     loop: ``running`` clients each also wait for the step in progress and in the prefill queue.
     """
     mean_in, n, room = mix.mean_input, steps.running, steps.room
-    full_s = ops.step_seconds(step, steps.others_decoding, room, steps.context, mean_in / 2)
+    full_s = step.seconds(ops, steps.others_decoding, room, steps.context, mean_in / 2)
     own = _own_prefill_columns(ops, step, mix, steps)
     own_mean = ops.rowsum(mix.input_weights * own)
     in_batch = own_mean + (steps.mean_output - 1.0) * steps.tpot_s
@@ -468,7 +468,7 @@ def mean_latency_within(ops: Ops[V], step: StepModel, mix: Mix[V], running: V,
     steps = steady_steps(ops, step, mix, token_budget, running, Arrivals.CLOSED_LOOP)
     room = ops.maximum(token_budget - (running - 1), 1.0)
     chunks = ops.maximum(ops.ceil(p95_input / room), 1.0)
-    first = ops.step_seconds(step, running - 1, ops.minimum(p95_input, room), steps.context,
+    first = step.seconds(ops, running - 1, ops.minimum(p95_input, room), steps.context,
                              p95_input / 2)
     return steps.tpot_s <= tpot_target_s, first * chunks <= ttft_target_s
 

@@ -13,13 +13,10 @@ zero is infinite), so the two evaluators give the same numbers, bit for bit.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
-
-if TYPE_CHECKING:
-    from gpucalc.core.step.step_model import StepModel
 
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
@@ -63,9 +60,6 @@ class Ops(Protocol[V]):
     def rowsum(self, a: FloatArray) -> V:
         """Σ over the columns of the length mix, one value per question."""
 
-    def step_seconds(self, step: StepModel, decode: V, prefill: V, context: V,
-                     prefill_context: V) -> V:
-        """One engine step's seconds (:meth:`StepModel.step_seconds` on floats or arrays)."""
 
 
 class _FloatOps:
@@ -111,10 +105,6 @@ class _FloatOps:
     def rowsum(a: FloatArray) -> float:
         return float(np.add.reduce(a, axis=-1))
 
-    @staticmethod
-    def step_seconds(step: StepModel, decode: float, prefill: float, context: float,
-                     prefill_context: float) -> float:
-        return step.step_seconds(decode, prefill, context, prefill_context)
 
 
 class _ArrayOps:
@@ -166,10 +156,6 @@ class _ArrayOps:
         summed: FloatArray = np.add.reduce(a, axis=-1)
         return summed
 
-    @staticmethod
-    def step_seconds(step: StepModel, decode: FloatArray, prefill: FloatArray,
-                     context: FloatArray, prefill_context: FloatArray) -> FloatArray:
-        return step.step_seconds_many(decode, prefill, context, prefill_context)
 
 
 SCALAR: Ops[float] = _FloatOps()

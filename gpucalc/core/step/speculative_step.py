@@ -25,12 +25,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
 from gpucalc.core.memory.speculative_draft import DraftFootprint, draft_footprint
 from gpucalc.core.specs.inputs import PlanInputs
 from gpucalc.core.specs.speculative_inputs import acceptance_length
-from gpucalc.core.step.step_model import FloatArray, StepModel
+from gpucalc.core.step.ops import Ops, V
+from gpucalc.core.step.step_model import StepModel
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,26 +48,22 @@ class Speculation:
     launch_s: float = 0.0  # without CUDA graphs: CPU launches of the target's and the draft's layers
 
 
-Number = FloatArray | float
-
-
-def draft_pass_seconds(spec: Speculation, tokens: Number, requests: Number,
-                       context: Number) -> FloatArray:
+def draft_pass_seconds(ops: Ops[V], spec: Speculation, tokens: V, requests: V, context: V) -> V:
     """One draft pass over ``tokens`` tokens of ``requests`` requests at ``context`` (roofline)."""
     d = spec.draft
     if d is None:
-        return np.zeros(np.shape(tokens))
+        return 0.0 * tokens
     hit = 1.0 - d.expert_hit_base ** tokens if d.expert_bytes else 0.0
     read = d.dense_bytes_read + d.expert_bytes * hit + requests * context * d.kv_bytes_per_token
-    work = np.maximum(d.flops_per_token * tokens / spec.gemm_flops_per_s,
-                      read / spec.memory_bytes_per_s)
-    return np.where(tokens > 0, work + spec.collective_s, 0.0)
+    work = ops.maximum(d.flops_per_token * tokens / spec.gemm_flops_per_s,
+                       read / spec.memory_bytes_per_s)
+    return ops.select(tokens > 0, work + spec.collective_s, 0.0)
 
 
-def draft_seconds(spec: Speculation, decode: Number, prompt: Number, context: Number) -> FloatArray:
+def draft_seconds(ops: Ops[V], spec: Speculation, decode: V, prompt: V, context: V) -> V:
     """The k draft passes of one step: the first over the verified and prompt tokens, then chains."""
-    first = draft_pass_seconds(spec, decode * spec.verify_tokens + prompt, decode, context)
-    later = draft_pass_seconds(spec, decode * spec.branches, decode, context)
+    first = draft_pass_seconds(ops, spec, decode * spec.verify_tokens + prompt, decode, context)
+    later = draft_pass_seconds(ops, spec, decode * spec.branches, decode, context)
     return first + (spec.passes - 1) * later
 
 
@@ -78,54 +73,28 @@ class SpeculativeStepModel(StepModel):
 
     speculation: Speculation | None = None
 
-    def step_seconds(self, decode: float, prefill: float, context: float,
-                     prefill_context: float | None = None) -> float:
+    def seconds(self, ops: Ops[V], decode: V, prefill: V, context: V, prefill_context: V) -> V:
         """One token round with ``decode`` requests at ``context`` and ``prefill`` new tokens.
 
-        Plain floats (the simulator calls this once per engine step): the same arithmetic as
-        :meth:`step_seconds_many`.
+        Written once for floats and arrays, as the plain step; a step without decodes is plain.
         """
-        spec = self.speculation
-        if spec is None or decode <= 0:
-            return StepModel.step_seconds(self, decode, prefill, context, prefill_context)
-        pctx = prefill / 2 if prefill_context is None else prefill_context
-        verify = spec.verify_tokens
-        # verification reads each request's KV once; its V queries add attention FLOPs
-        extra = (self.attention_seconds(decode, context, 0.0, 0.0)
-                 - self.attention_seconds(decode * verify, context, 0.0, 0.0)
-                 + (verify - 1) * self.attn_flops(decode, context) / spec.attn_flops_per_s)
-        decode_only = (self.work_seconds(decode * verify, 0.0, context) + extra
-                       + float(draft_seconds(spec, decode, 0.0, context)))
-        with_prompt = (self.work_seconds(decode * verify, prefill, context, pctx) + extra
-                       + float(draft_seconds(spec, decode, prefill, context)))
-        return (self.finished_step_seconds(with_prompt, spec.launch_s)
-                - (1.0 - 1.0 / spec.tokens_per_step) * self.finished_step_seconds(decode_only, spec.launch_s))
-
-    def step_seconds_many(self, decode: FloatArray | float, prefill: FloatArray | float,
-                          context: FloatArray | float,
-                          prefill_context: FloatArray | float | None = None) -> FloatArray:
-        """:meth:`step_seconds` over broadcast numpy arrays; a step without decodes is plain."""
-        plain = StepModel.step_seconds_many(self, decode, prefill, context, prefill_context)
+        plain = StepModel.seconds(self, ops, decode, prefill, context, prefill_context)
         spec = self.speculation
         if spec is None:
             return plain
-        d, p, c = np.broadcast_arrays(*(np.asarray(x, dtype=np.float64)
-                                        for x in (decode, prefill, context)))
-        pctx = p / 2 if prefill_context is None else np.broadcast_to(
-            np.asarray(prefill_context, dtype=np.float64), d.shape)
         verify = spec.verify_tokens
-        zero = np.zeros(d.shape)
-        extra = (self._attention_many(d, c, zero, zero)
-                 - self._attention_many(d * verify, c, zero, zero)
-                 + (verify - 1) * self._attn_flops_many(d, c) / spec.attn_flops_per_s)
-        decode_only = (self.work_seconds_many(d * verify, zero, c) + extra
-                       + draft_seconds(spec, d, zero, c))
-        with_prompt = (self.work_seconds_many(d * verify, p, c, pctx) + extra
-                       + draft_seconds(spec, d, p, c))
-        rounds = (self.finished_step_seconds_many(with_prompt, spec.launch_s)
-                  - (1.0 - 1.0 / spec.tokens_per_step)
-                  * self.finished_step_seconds_many(decode_only, spec.launch_s))
-        return np.where(d > 0, rounds, plain)
+        zero = 0.0 * decode
+        # verification reads each request's KV once; its V queries add attention FLOPs
+        extra = (self._attention(ops, decode, context, zero, zero)
+                 - self._attention(ops, decode * verify, context, zero, zero)
+                 + (verify - 1) * self._attn_flops(ops, decode, context) / spec.attn_flops_per_s)
+        decode_only = (self._tokens_and_work(ops, decode * verify, zero, context, zero)[1] + extra
+                       + draft_seconds(ops, spec, decode, zero, context))
+        with_prompt = (self._tokens_and_work(ops, decode * verify, prefill, context, prefill_context)[1]
+                       + extra + draft_seconds(ops, spec, decode, prefill, context))
+        rounds = (self._finished(ops, with_prompt, spec.launch_s)
+                  - (1.0 - 1.0 / spec.tokens_per_step) * self._finished(ops, decode_only, spec.launch_s))
+        return ops.select(decode > 0, rounds, plain)
 
     def plain(self) -> StepModel:
         """The same deployment without speculation (for the gain it brings)."""

@@ -4,8 +4,11 @@ A step runs ``decode`` single-token requests plus ``prefill`` prompt tokens. Eac
 takes max(compute time, memory time) at its achieved rates; communication and a fixed step
 overhead add on top. Without CUDA graphs (``--enforce-eager``) the CPU launches every layer's
 kernels each step, so the GPU work cannot finish before the last launch: small batches become
-launch-bound, large ones hide it. Plain floats on purpose: sweeps evaluate this thousands of
-times.
+launch-bound, large ones hide it.
+
+Each term is written once against :mod:`gpucalc.core.step.ops`: :data:`SCALAR` evaluates it on
+Python floats (one step, the hot path of the searches) and :data:`ARRAY` on numpy arrays (many
+steps at once: sweeps, columns of a length mix), so the two paths cannot drift apart.
 """
 
 from __future__ import annotations
@@ -39,10 +42,11 @@ from gpucalc.core.specs.kernel_surfaces import (
 )
 from gpucalc.core.specs.model_spec import LayerAttention, ModelSpec
 from gpucalc.core.specs.precision import ComputeDtype
+from gpucalc.core.step.ops import ARRAY, SCALAR, Ops, V
 
 ACT_BYTES = 2.0
 FloatArray = NDArray[np.float64]
-Tokens = TypeVar("Tokens", float, FloatArray)
+Tokens = TypeVar("Tokens", float, FloatArray)  # the evaluators' values (see ops.V)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,15 +144,11 @@ class StepModel:
         Prefill attends locally to the tokens it has just computed; decode queries meet every
         rank's KV shard, so only decode tokens pay (context_parallel.dcp_combine_bytes_per_token).
         """
-        if not self.dcp_bytes_per_decode or decode <= 0:
-            return 0.0
-        return (self.dcp_collectives * self.comm_latency_s
-                + decode * self.dcp_bytes_per_decode / self.link_bytes_per_s)
+        return self._dcp(SCALAR, decode) if self.dcp_bytes_per_decode else 0.0
 
-    def _dcp_many(self, decode: FloatArray) -> FloatArray:
-        """:meth:`dcp_seconds` over an array of decode counts."""
-        return np.where(decode > 0, self.dcp_collectives * self.comm_latency_s
-                        + decode * self.dcp_bytes_per_decode / self.link_bytes_per_s, 0.0)
+    def _dcp(self, ops: Ops[V], decode: V) -> V:
+        return ops.select(decode > 0, self.dcp_collectives * self.comm_latency_s
+                          + decode * self.dcp_bytes_per_decode / self.link_bytes_per_s, 0.0)
 
     a2a_fixed_s: float = 0.0  # expert all-to-all of a DP expert group: fixed part of a step
     a2a_s_per_token: float = 0.0  # and its seconds per token of this attention group
@@ -164,6 +164,9 @@ class StepModel:
         """Expert dispatch + combine of a DP expert group for ``tokens`` (0 without one)."""
         if not self.a2a_s_per_token or tokens <= 0:
             return 0.0
+        return self._alltoall(tokens)
+
+    def _alltoall(self, tokens: V) -> V:
         return self.a2a_fixed_s + tokens * self.a2a_s_per_token
 
     def launch_wait_seconds(self, work_s: float) -> float:
@@ -172,94 +175,71 @@ class StepModel:
 
     def kv_read_bytes(self, context: float) -> float:
         """KV bytes one decode token reads at ``context`` tokens (windows cap sliding layers)."""
+        return self._kv_read(SCALAR, context)
+
+    def _kv_read(self, ops: Ops[V], context: V) -> V:
         total = self.kv_full_bytes * context
         for per_token, window in self.kv_windowed:
-            total += per_token * min(context, window)
+            total = total + per_token * ops.minimum(context, window)
         return total
 
     def attn_flops(self, queries: float, context: float) -> float:
         """Attention FLOPs of ``queries`` tokens each attending to ``context`` tokens."""
+        return self._attn_flops(SCALAR, queries, context)
+
+    def _attn_flops(self, ops: Ops[V], queries: V, context: V) -> V:
         total = self.attn_full_flops * context
         for per_pair, window in self.attn_windowed:
-            total += per_pair * min(context, window)
+            total = total + per_pair * ops.minimum(context, window)
         return queries * total
 
     def gemm_seconds(self, tokens: float, decode: float) -> float:
         """Linear layers: max(FLOPs ÷ rate, weight bytes read ÷ bandwidth)."""
-        if tokens <= 0:
-            return 0.0
-        if self.kernels is not None:
-            return self._surface_gemm_seconds(self.kernels, tokens, decode)
-        flops = self.body_flops_per_token * tokens + self.lm_head_flops_per_token * max(decode, 1.0)
-        hit = 1.0 - self.expert_hit_base ** tokens if self.expert_weight_bytes else 0.0
-        weight_bytes = self.dense_weight_bytes + self.expert_weight_bytes * hit
-        return max(flops / self.gemm_flops_per_s, weight_bytes / self.memory_bytes_per_s)
+        return self._gemm(SCALAR, tokens, decode) if tokens > 0 else 0.0
 
-    def _surface_gemm_seconds(self, k: KernelTerms, tokens: float, decode: float) -> float:
-        """Linear layers on the measured surfaces: each group at its own M and N·K."""
-        total = 0.0
-        sampled = decode if decode > 1.0 else 1.0
+    def _gemm(self, ops: Ops[V], tokens: V, decode: V) -> V:
+        """Linear layers; on the measured surfaces each group at its own M and N·K."""
+        k = self.kernels
+        sampled = ops.maximum(decode, 1.0)
+        touched = 1.0 - self.expert_hit_base ** tokens if self.expert_weight_bytes else 0.0
+        if k is None:
+            flops = self.body_flops_per_token * tokens + self.lm_head_flops_per_token * sampled
+            weight_bytes = self.dense_weight_bytes + self.expert_weight_bytes * touched
+            return ops.maximum(flops / self.gemm_flops_per_s, weight_bytes / self.memory_bytes_per_s)
+        total = 0.0 * tokens
         for slope, intercept, memory_s, fixed_s, per_decode in k.gemm_lines:
             compute = slope * (sampled if per_decode else tokens) + intercept
-            total += (compute if compute > memory_s else memory_s) + fixed_s
+            total = total + (ops.maximum(compute, memory_s) + fixed_s)
         if self.expert_weight_bytes:
             compute = k.moe_slope * tokens + k.moe_intercept
-            touched = self.expert_weight_bytes * (1.0 - self.expert_hit_base ** tokens)
-            total += max(compute, touched / k.moe_mem_rate) + k.moe_t0_s
+            total = total + (ops.maximum(compute, self.expert_weight_bytes * touched / k.moe_mem_rate)
+                             + k.moe_t0_s)
         return total
 
     def attention_seconds(self, decode: float, context: float, prefill: float,
                           prefill_context: float) -> float:
         """Attention: decode reads the whole KV; prefill is compute-bound (causal ≈ half)."""
-        if self.kernels is not None:
-            return self._surface_attention_seconds(self.kernels, decode, context, prefill,
-                                                   prefill_context)
-        decode_bytes = decode * self.kv_read_bytes(context)
-        decode_flops = self.attn_flops(decode, context)
-        prefill_flops = self.attn_flops(prefill, prefill_context)
-        return (max(decode_flops / self.attn_flops_per_s, decode_bytes / self.memory_bytes_per_s)
-                + prefill_flops / self.attn_flops_per_s)
+        return self._attention(SCALAR, decode, context, prefill, prefill_context)
 
-    def _surface_attention_seconds(self, k: KernelTerms, decode: float, context: float,
-                                   prefill: float, prefill_context: float) -> float:
-        """Decode by KV bytes read, prefill by length, one fixed cost per layer for both.
+    def _attention(self, ops: Ops[V], decode: V, context: V, prefill: V, pctx: V) -> V:
+        """Decode by the KV bytes it reads, prefill by its FLOPs.
 
-        Engines run a step's decode and prefill attention in one varlen kernel per layer, so
-        the fixed cost is paid once per layer and step whatever the mix.
+        On the measured surfaces prefill runs at its length's rate and one fixed cost per layer
+        is paid once per step whatever the mix: engines run a step's decode and prefill attention
+        in one varlen kernel per layer.
         """
-        length = 2.0 * prefill_context
-        return (decode * self.kv_read_bytes(context) / k.decode_mem_rate + decode * k.decode_seq_s
-                + self.attn_flops(prefill, prefill_context) * (length + k.prefill_s_half)
-                / (k.prefill_rate * max(length, 1.0)) + k.attention_t0_s)
-
-    def _surface_work_seconds(self, k: KernelTerms, tokens: float, decode: float, context: float,
-                              prefill: float, pctx: float) -> float:
-        """:meth:`gemm_seconds` + :meth:`attention_seconds` + :meth:`comm_seconds` on the surfaces.
-
-        The same arithmetic in the same order as those methods (so the same floats), written
-        out in one body: the searches evaluate a step dozens of times per estimate.
-        """
-        gemm = self._surface_gemm_seconds(k, tokens, decode)
-        kv = self.kv_full_bytes * context
-        pairs = self.attn_full_flops * pctx
-        for per_token, window in self.kv_windowed:
-            kv += per_token * min(context, window)
-        for per_pair, window in self.attn_windowed:
-            pairs += per_pair * min(pctx, window)
+        k = self.kernels
+        decode_bytes = decode * self._kv_read(ops, context)
+        prefill_flops = self._attn_flops(ops, prefill, pctx)
+        if k is None:
+            decode_flops = self._attn_flops(ops, decode, context)
+            return (ops.maximum(decode_flops / self.attn_flops_per_s,
+                                decode_bytes / self.memory_bytes_per_s)
+                    + prefill_flops / self.attn_flops_per_s)
         length = 2.0 * pctx
-        work = gemm + (decode * kv / k.decode_mem_rate + decode * k.decode_seq_s
-                       + prefill * pairs * (length + k.prefill_s_half)
-                       / (k.prefill_rate * max(length, 1.0)) + k.attention_t0_s)
-        if self.tp > 1 and k.allreduce_alpha_s:  # measured all-reduce (comm_seconds, inline)
-            custom = k.allreduce_alpha_s + tokens * k.allreduce_s_per_token
-            nccl = k.nccl_alpha_s + tokens * k.nccl_s_per_token
-            work += (self.collectives_per_step * (custom if custom < nccl else nccl)
-                     + tokens * self.alltoall_bytes_per_token / self.link_bytes_per_s)
-        elif self.tp > 1:
-            work += self.tp_collective_seconds(tokens)
-        if self.a2a_s_per_token:
-            work += self.alltoall_seconds(tokens)
-        return work
+        return (decode_bytes / k.decode_mem_rate + decode * k.decode_seq_s
+                + prefill_flops * (length + k.prefill_s_half)
+                / (k.prefill_rate * ops.maximum(length, 1.0)) + k.attention_t0_s)
 
     def comm_seconds(self, tokens: float) -> float:
         """Tensor-parallel all-reduces (ring) and expert-parallel all-to-all for ``tokens``."""
@@ -269,11 +249,14 @@ class StepModel:
         """The TP group's all-reduces and all-to-all for ``tokens`` (no DP expert group's)."""
         if self.tp <= 1 or tokens <= 0:
             return 0.0
+        return self._tp_collectives(SCALAR, tokens)
+
+    def _tp_collectives(self, ops: Ops[V], tokens: V) -> V:
+        """Measured: the faster of the engine's custom all-reduce and NCCL; else the link model."""
         k = self.kernels
-        if k is not None and k.allreduce_alpha_s:  # measured: the faster of custom and NCCL
-            custom = k.allreduce_alpha_s + tokens * k.allreduce_s_per_token
-            nccl = k.nccl_alpha_s + tokens * k.nccl_s_per_token
-            per_collective = custom if custom < nccl else nccl
+        if k is not None and k.allreduce_alpha_s:
+            per_collective = ops.minimum(k.allreduce_alpha_s + tokens * k.allreduce_s_per_token,
+                                         k.nccl_alpha_s + tokens * k.nccl_s_per_token)
         else:
             ring = 2 * (self.tp - 1) / self.tp
             per_collective = self.comm_latency_s + ring * tokens * self.allreduce_bytes_per_token / (
@@ -285,160 +268,119 @@ class StepModel:
         """Point-to-point activation transfers between pipeline stages, each on its own link."""
         if self.pp <= 1 or tokens <= 0:
             return 0.0
-        return sum(self.comm_latency_s + tokens * self.allreduce_bytes_per_token / hop
-                   for hop in self.pp_hop_bytes_per_s)
+        return self._pipeline(tokens)
 
-    def step_seconds(self, decode: float, prefill: float, context: float,
-                     prefill_context: float | None = None) -> float:
-        """One engine step with ``decode`` requests at ``context`` and ``prefill`` new tokens.
+    def _pipeline(self, tokens: V) -> V:
+        total = 0.0 * tokens
+        for hop in self.pp_hop_bytes_per_s:
+            total = total + (self.comm_latency_s + tokens * self.allreduce_bytes_per_token / hop)
+        return total
+
+    def comm_check_seconds(self, ops: Ops[V], tokens: V, decode: V) -> V:
+        """Communication of a step of ``tokens`` tokens and ``decode`` decodes (the interconnect check).
+
+        TP collectives, the expert all-to-all, pipeline hops and the decode context parallel
+        combine: what the interconnect ceiling holds to its share of the TPOT budget.
+        """
+        live = tokens > 0
+        safe = ops.select(live, tokens, 1.0)
+        seconds = 0.0 * tokens
+        if self.tp > 1:
+            seconds = seconds + self._tp_collectives(ops, safe)
+        if self.a2a_s_per_token:
+            seconds = seconds + self._alltoall(safe)
+        if self.pp > 1:
+            seconds = seconds + self._pipeline(safe)
+        seconds = ops.select(live, seconds, 0.0)
+        if self.dcp_bytes_per_decode:
+            seconds = seconds + self._dcp(ops, decode)
+        return seconds
+
+    def seconds(self, ops: Ops[V], decode: V, prefill: V, context: V, prefill_context: V) -> V:
+        """One engine step on floats (``SCALAR``) or arrays (``ARRAY``): 0 where it computes nothing.
 
         ``prefill`` counts scheduled prompt tokens; with prefix caching only their uncached
         share is computed (:meth:`uncached_prefill`).
         """
-        tokens, work = self._tokens_and_work(decode, prefill, context, prefill_context)
-        return self.finished_step_seconds(work) if tokens > 0 else 0.0
+        tokens, work = self._tokens_and_work(ops, decode, prefill, context, prefill_context)
+        return ops.select(tokens > 0, self._finished(ops, work, self.eager_launch_s), 0.0)
+
+    def step_seconds(self, decode: float, prefill: float, context: float,
+                     prefill_context: float | None = None) -> float:
+        """One engine step with ``decode`` requests at ``context`` and ``prefill`` new tokens."""
+        pctx = prefill / 2 if prefill_context is None else prefill_context
+        return self.seconds(SCALAR, decode, prefill, context, pctx)
 
     def finished_step_seconds(self, work_s: float, launch_s: float | None = None) -> float:
         """A step of ``work_s`` GPU seconds: the launches it waits on and the fixed overhead added.
 
         ``launch_s``: the CPU launch time of the step's kernels (default: the target's layers).
         """
-        launch = self.eager_launch_s if launch_s is None else launch_s
-        if launch:
-            return work_s + max(launch - work_s, 0.0) + self.overhead_s
-        return work_s + self.overhead_s
+        return self._finished(SCALAR, work_s, self.eager_launch_s if launch_s is None else launch_s)
+
+    def _finished(self, ops: Ops[V], work: V, launch: V | float) -> V:
+        launches = bool(launch) if isinstance(launch, float | int) else bool(np.any(launch))
+        if launches:
+            work = work + ops.maximum(launch - work, 0.0)
+        return work + self.overhead_s
 
     def work_seconds(self, decode: float, prefill: float, context: float,
                      prefill_context: float | None = None) -> float:
         """The GPU work of one step (kernels and collectives), without launches and overhead."""
-        return self._tokens_and_work(decode, prefill, context, prefill_context)[1]
-
-    def _tokens_and_work(self, decode: float, prefill: float, context: float,
-                         prefill_context: float | None) -> tuple[float, float]:
-        """The tokens a step computes (uncached prompt tokens included) and its GPU work."""
         pctx = prefill / 2 if prefill_context is None else prefill_context
+        return self._tokens_and_work(SCALAR, decode, prefill, context, pctx)[1]
+
+    def _tokens_and_work(self, ops: Ops[V], decode: V, prefill: V, context: V,
+                         pctx: V) -> tuple[V, V]:
+        """The tokens a step computes (uncached prompt tokens included) and its GPU work.
+
+        Written once for floats and arrays: a step without tokens is evaluated at one token
+        (finite everywhere) and its work set to 0.
+        """
         if self.prefill_cached_share:
             prefill, pctx = self.uncached_prefill(prefill, pctx)
         tokens = decode + prefill
-        if tokens <= 0:
-            return tokens, 0.0
-        k = self.kernels
-        if k is not None:  # GEMMs, attention and all-reduces on the surfaces
-            work = self._surface_work_seconds(k, tokens, decode, context, prefill, pctx)
-        else:
-            work = (self.gemm_seconds(tokens, decode)
-                    + self.attention_seconds(decode, context, prefill, pctx))
-            if self.tp > 1 or self.a2a_s_per_token:  # 0 on one GPU (hot path: skipped)
-                work += self.comm_seconds(tokens)
+        live = tokens > 0
+        safe = ops.select(live, tokens, 1.0)
+        work = self._gemm(ops, safe, decode) + self._attention(ops, decode, context, prefill, pctx)
+        if self.tp > 1:
+            work = work + self._tp_collectives(ops, safe)
+        if self.a2a_s_per_token:
+            work = work + self._alltoall(safe)
         if self.pp > 1:
-            work += self.pipeline_seconds(tokens)
+            work = work + self._pipeline(safe)
         if self.dcp_bytes_per_decode:
-            work += self.dcp_seconds(decode)
-        return tokens, work
+            work = work + self._dcp(ops, decode)
+        return tokens, ops.select(live, work, 0.0)
 
     def step_seconds_many(self, decode: FloatArray | float, prefill: FloatArray | float,
                           context: FloatArray | float,
                           prefill_context: FloatArray | float | None = None) -> FloatArray:
         """:meth:`step_seconds` over broadcast numpy arrays (element-wise the same values)."""
-        live, work = self._live_and_work_many(decode, prefill, context, prefill_context)
-        return np.where(live, self.finished_step_seconds_many(work), 0.0)
+        d, p, c, pctx = self._arrays(decode, prefill, context, prefill_context)
+        return self.seconds(ARRAY, d, p, c, pctx)
 
     def finished_step_seconds_many(self, work: FloatArray,
                                    launch_s: FloatArray | float | None = None) -> FloatArray:
         """:meth:`finished_step_seconds` over an array of GPU work."""
-        launch = self.eager_launch_s if launch_s is None else launch_s
-        if np.any(launch):
-            work = work + np.maximum(launch - work, 0.0)
-        return work + self.overhead_s
+        return self._finished(ARRAY, work, self.eager_launch_s if launch_s is None else launch_s)
 
     def work_seconds_many(self, decode: FloatArray | float, prefill: FloatArray | float,
                           context: FloatArray | float,
                           prefill_context: FloatArray | float | None = None) -> FloatArray:
         """:meth:`work_seconds` over broadcast numpy arrays (0 where a step has no tokens)."""
-        return self._live_and_work_many(decode, prefill, context, prefill_context)[1]
+        d, p, c, pctx = self._arrays(decode, prefill, context, prefill_context)
+        return self._tokens_and_work(ARRAY, d, p, c, pctx)[1]
 
-    def _live_and_work_many(self, decode: FloatArray | float, prefill: FloatArray | float,
-                            context: FloatArray | float, prefill_context: FloatArray | float | None
-                            ) -> tuple[NDArray[np.bool_], FloatArray]:
-        """Which steps compute any token, and the GPU work of each (0 where none)."""
+    @staticmethod
+    def _arrays(decode: FloatArray | float, prefill: FloatArray | float, context: FloatArray | float,
+                prefill_context: FloatArray | float | None
+                ) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
         d, p, c = np.broadcast_arrays(*(np.asarray(x, dtype=np.float64)
                                         for x in (decode, prefill, context)))
         pctx = p / 2 if prefill_context is None else np.broadcast_to(
             np.asarray(prefill_context, dtype=np.float64), d.shape)
-        if self.prefill_cached_share:
-            p, pctx = self.uncached_prefill(p, pctx)
-        tokens = d + p
-        live = tokens > 0
-        safe = np.where(live, tokens, 1.0)  # keeps idle elements finite; they are zeroed below
-        work = self._gemm_many(safe, d) + self._attention_many(d, c, p, pctx)
-        if self.tp > 1:
-            work = work + self._comm_many(safe)
-        if self.a2a_s_per_token:
-            work = work + (self.a2a_fixed_s + safe * self.a2a_s_per_token)
-        if self.pp > 1:
-            work = work + sum(self.comm_latency_s + safe * self.allreduce_bytes_per_token / hop
-                              for hop in self.pp_hop_bytes_per_s)
-        if self.dcp_bytes_per_decode:
-            work = work + self._dcp_many(d)
-        return live, np.where(live, work, 0.0)
-
-    def _kv_read_many(self, context: FloatArray) -> FloatArray:
-        total = self.kv_full_bytes * context
-        for per_token, window in self.kv_windowed:
-            total = total + per_token * np.minimum(context, window)
-        return total
-
-    def _attn_flops_many(self, queries: FloatArray, context: FloatArray) -> FloatArray:
-        total = self.attn_full_flops * context
-        for per_pair, window in self.attn_windowed:
-            total = total + per_pair * np.minimum(context, window)
-        return queries * total
-
-    def _gemm_many(self, tokens: FloatArray, decode: FloatArray) -> FloatArray:
-        k = self.kernels
-        if k is None:
-            flops = (self.body_flops_per_token * tokens
-                     + self.lm_head_flops_per_token * np.maximum(decode, 1.0))
-            hit = 1.0 - self.expert_hit_base ** tokens if self.expert_weight_bytes else 0.0
-            weight_bytes = self.dense_weight_bytes + self.expert_weight_bytes * hit
-            return np.maximum(flops / self.gemm_flops_per_s, weight_bytes / self.memory_bytes_per_s)
-        total = np.zeros(tokens.shape)
-        sampled = np.maximum(decode, 1.0)
-        for slope, intercept, memory_s, fixed_s, per_decode in k.gemm_lines:
-            compute = slope * (sampled if per_decode else tokens) + intercept
-            total = total + (np.maximum(compute, memory_s) + fixed_s)
-        if self.expert_weight_bytes:
-            compute = k.moe_slope * tokens + k.moe_intercept
-            touched = self.expert_weight_bytes * (1.0 - self.expert_hit_base ** tokens)
-            total = total + (np.maximum(compute, touched / k.moe_mem_rate) + k.moe_t0_s)
-        return total
-
-    def _attention_many(self, decode: FloatArray, context: FloatArray, prefill: FloatArray,
-                        pctx: FloatArray) -> FloatArray:
-        k = self.kernels
-        decode_bytes = decode * self._kv_read_many(context)
-        prefill_flops = self._attn_flops_many(prefill, pctx)
-        if k is None:
-            decode_flops = self._attn_flops_many(decode, context)
-            return (np.maximum(decode_flops / self.attn_flops_per_s,
-                               decode_bytes / self.memory_bytes_per_s)
-                    + prefill_flops / self.attn_flops_per_s)
-        length = 2.0 * pctx
-        return (decode_bytes / k.decode_mem_rate + decode * k.decode_seq_s
-                + prefill_flops * (length + k.prefill_s_half)
-                / (k.prefill_rate * np.maximum(length, 1.0)) + k.attention_t0_s)
-
-    def _comm_many(self, tokens: FloatArray) -> FloatArray:
-        """:meth:`tp_collective_seconds` over an array of token counts."""
-        k = self.kernels
-        if k is not None and k.allreduce_alpha_s:
-            per_collective = np.minimum(k.allreduce_alpha_s + tokens * k.allreduce_s_per_token,
-                                        k.nccl_alpha_s + tokens * k.nccl_s_per_token)
-        else:
-            ring_s_per_token = 2 * (self.tp - 1) / self.tp * self.allreduce_bytes_per_token
-            per_collective = self.comm_latency_s + tokens * ring_s_per_token / self.link_bytes_per_s
-        return (self.collectives_per_step * per_collective
-                + tokens * self.alltoall_bytes_per_token / self.link_bytes_per_s)
+        return d, p, c, pctx
 
 
 def _attention_flops_per_pair(inputs: PlanInputs, tp: int) -> float:
