@@ -33,6 +33,7 @@ from pathlib import Path
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.storage import atomic_write_bytes, atomic_write_files
+from gpucalc.core.capacity.figure_band import FigureBand
 from gpucalc.core.capacity.perf_result import CurvePoint, PerformanceResult, PointSummary
 from gpucalc.core.capacity.sweep import ContextSweep, GridCell
 from gpucalc.core.common.explain import Term
@@ -50,6 +51,8 @@ from gpucalc.plan.fleet import fleet_figures, layout_figures
 from gpucalc.report.csv_readme import README_NAME, readme_text
 from gpucalc.report.csv_summary import FLEET_UNITS, summary_rows
 from gpucalc.report.data import ReportData, build_report
+from gpucalc.text.band_text import band_phrase, widened_reasons
+from gpucalc.text.catalogue import list_separator
 
 CsvCell = str | int | float | bool | None
 FILE_ENCODING = "utf-8-sig"
@@ -243,6 +246,21 @@ def uncertainty_table(bands: Bands) -> CsvTable:
     return CsvTable("uncertainty", ("result", "unit", "low", "expected", "high"), rows)
 
 
+def figure_bands_table(bands: Sequence[FigureBand], lang: str) -> CsvTable:
+    """The headline figures' 80 % bands: low / expected / high, what each rests on, why one is wide.
+
+    ``regime`` is the validation runs' tags the residuals were narrowed to (``tag=value; …``);
+    ``widened_because`` says in ``lang`` why a band is wider than those residuals (a regime no
+    validation run covers), and ``band`` is the whole band in words, as the report states it.
+    """
+    rows = tuple((b.key, b.unit, b.low, b.expected, b.high, b.share, b.spread.rows,
+                  "; ".join(f"{tag}={value}" for tag, value in b.spread.regime),
+                  list_separator(lang).join(widened_reasons([b], lang)), band_phrase(b, lang))
+                 for b in bands)
+    return CsvTable("figure_bands", ("figure", "unit", "low", "expected", "high", "band_share",
+                                     "validation_runs", "regime", "widened_because", "band"), rows)
+
+
 def fleet_terms(fleet: FleetVerdict) -> list[NamedTerm]:
     """The verdict's computed figures, named as in ``fleet.csv`` and ``estimate --json``."""
     named = ((name, getattr(fleet, name, None)) for name in fleet_figures(fleet))
@@ -311,6 +329,8 @@ def term_inputs_table(data: ReportData) -> CsvTable:
 def report_tables(data: ReportData) -> list[CsvTable]:
     """Every table of ``data`` (summary, line items and term inputs when the model does not fit)."""
     tables = [summary_table(data), line_items_table(data.result.memory), term_inputs_table(data)]
+    if data.plan.figure_bands:
+        tables.append(figure_bands_table(data.plan.figure_bands, data.lang))
     perf = data.result.performance
     if perf is not None and data.sweep is not None:
         tables += [answer_table(perf), context_sweep_table(data.sweep), load_curve_table(perf.load_curve),

@@ -52,6 +52,11 @@ FILE_NOTES: dict[str, str] = {
                      " transfer per P95 prompt (ms, bytes), TTFT, decode TPOT, "
                      "rates per replica, and the aggregated GPUs for the same traffic. Columns: "
                      "quantity, value, unit.",
+    "figure_bands": "80 % band of each headline figure (KV cache, concurrency, output throughput, "
+                    "TTFT, TPOT, rate capacity, GPUs needed): low, expected and high, sized from the "
+                    "out-of-sample errors of the validation runs of the plan's regime ('regime', "
+                    "'validation_runs'); 'widened_because' says why a band is wider than those errors "
+                    "(no validation run of the regime); 'band' is the band in words.",
     "uncertainty": "Low, expected and high value of KV cache tokens, recommended concurrency "
                    "and GPUs needed, over the ranges of the uncertain constants.",
     "simulation_sweep": "Simulated TTFT and TPOT percentiles (ms), output tokens/s and goodput "

@@ -33,6 +33,7 @@ from gpucalc.text.answer_text import (
     unreachable_sentence,
 )
 from gpucalc.text.answer_text import limit_text as answer_limit_text
+from gpucalc.text.band_text import BANDS_MEANING, band_phrase, figure_name
 from gpucalc.text.catalog_text import catalog_name
 from gpucalc.text.catalogue import translate
 
@@ -177,6 +178,18 @@ def fitting_rows(w: Writer, perf: PerformanceResult) -> list[Block]:
              _row(w.t("Binding limit"), limit_text(w, perf)),
              _row(w.t("Top risk"), risk_text(w)),
              _row(w.t("What would change the answer"), change_text(w))]
+    return rows + band_rows(w)
+
+
+def band_rows(w: Writer) -> list[Block]:
+    """How sure the headline figures are: their 80 % bands, what each rests on and why it is wide."""
+    bands = w.data.plan.figure_bands
+    if not bands:
+        return []
+    rows: list[Block] = [_row(w.t("How sure"), translate("Bands", BANDS_MEANING, w.lang))]
+    for band in bands:
+        name = figure_name(band, w.lang)
+        rows.append(_row(name[:1].upper() + name[1:], band_phrase(band, w.lang)))
     return rows
 
 

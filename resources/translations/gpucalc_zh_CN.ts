@@ -179,127 +179,127 @@
             <translation>：该流量需要 {gpus} 张 GPU，每小时 {hour}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="56" />
+            <location filename="../../gpucalc/ui/answer.py" line="59" />
             <source>does not fit</source>
             <translation>放不下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="58" />
+            <location filename="../../gpucalc/ui/answer.py" line="61" />
             <source>fits on one GPU</source>
             <translation>单卡可放下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="60" />
+            <location filename="../../gpucalc/ui/answer.py" line="63" />
             <source>fits on one GPU; TP {tp} × PP {pp} adds KV room</source>
             <translation>单卡可放下；TP {tp} × PP {pp} 增加 KV 空间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="62" />
+            <location filename="../../gpucalc/ui/answer.py" line="65" />
             <source>needs TP {tp} × PP {pp}</source>
             <translation>需要 TP {tp} × PP {pp}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="69" />
+            <location filename="../../gpucalc/ui/answer.py" line="72" />
             <source>{model} on {n}× {gpu}: KV cache holds {tokens} tokens — {conc} requests of {length} tokens; {fit}</source>
             <translation>{model} 在 {n}× {gpu} 上：KV 缓存可容纳 {tokens} 个 token，即 {conc} 个 {length} token 的请求；{fit}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="82" />
+            <location filename="../../gpucalc/ui/answer.py" line="85" />
             <source>{model} on {n}× {gpu}</source>
             <translation>{model}，{n}× {gpu}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="86" />
+            <location filename="../../gpucalc/ui/answer.py" line="89" />
             <source>: no request count meets the targets — </source>
             <translation>：没有任何请求数能达到目标——</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="89" />
+            <location filename="../../gpucalc/ui/answer.py" line="92" />
             <source>: {n} requests in flight per replica at P{pct} (a --max-concurrency load test), limited by {limit}</source>
             <translation>：P{pct} 下每副本 {n} 个在途请求（--max-concurrency 压测口径），受限于{limit}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="94" />
+            <location filename="../../gpucalc/ui/answer.py" line="97" />
             <source>; rate capacity {rps} req/s under random arrivals (≈ {inflight} in flight)</source>
             <translation>；随机到达下请求速率容量 {rps} req/s（约 {inflight} 个在途）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="113" />
+            <location filename="../../gpucalc/ui/answer.py" line="116" />
             <source>KV cache holds {tokens} tokens, {mem} requests at the planning length ({fit}); at the concurrency TTFT {ttft} ms (P{pct} {ttft_p}), TPOT {tpot} ms (P{pct} {tpot_p}), {tok} output tok/s per replica</source>
             <translation>KV 缓存可存 {tokens} 个 token，即规划长度下 {mem} 个请求（{fit}）；在该并发下首 token 时间 {ttft} ms（P{pct} {ttft_p}），每 token 延迟 {tpot} ms（P{pct} {tpot_p}），每副本输出 {tok} tok/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="121" />
+            <location filename="../../gpucalc/ui/answer.py" line="124" />
             <source>.</source>
             <translation>。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="142" />
+            <location filename="../../gpucalc/ui/answer.py" line="145" />
             <source>; {nodes} nodes of {per_node} GPUs joined by {network} at {gb_s} GB/s per GPU</source>
             <translation>；{nodes} 个节点（每节点 {per_node} 卡）经 {network} 互联，每卡 {gb_s} GB/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="147" />
+            <location filename="../../gpucalc/ui/answer.py" line="150" />
             <source> — TP spans nodes (strongly advised against)</source>
             <translation> — TP 跨节点（强烈不建议）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="170" />
+            <location filename="../../gpucalc/ui/answer.py" line="173" />
             <source>As {n} replicas of TP {tp} the same GPUs serve {rps} req/s ({conc} in flight planned) instead of {own} req/s.</source>
             <translation>同样的 GPU 若部署为 {n} 个 TP {tp} 副本，可服务 {rps} req/s（规划 {conc} 个在途），而不是 {own} req/s。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="182" />
+            <location filename="../../gpucalc/ui/answer.py" line="185" />
             <source>Mixed: {tokens} batch tokens/day backfill above the watermark.</source>
             <translation>混合：安全水位以上每天可回填 {tokens} 个离线批量 token。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="184" />
+            <location filename="../../gpucalc/ui/answer.py" line="187" />
             <source>Offline: {hour} tokens per GPU-hour, {day} tokens/day.</source>
             <translation>离线：每卡时 {hour} token，每天 {day} token。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="195" />
+            <location filename="../../gpucalc/ui/answer.py" line="198" />
             <source>; longest class “{name}” on its own line: P{p} TTFT {ttft} ms, TPOT {tpot} ms</source>
             <translation>；最长类别 “{name}” 单独看：P{p} TTFT {ttft} ms，TPOT {tpot} ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="200" />
+            <location filename="../../gpucalc/ui/answer.py" line="203" />
             <source> — it misses a target first</source>
             <translation>——它最先达不到目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="210" />
+            <location filename="../../gpucalc/ui/answer.py" line="213" />
             <source> (range {low}–{high} over the uncertain constants and the sensitivity factors)</source>
             <translation>（计入不确定常数与敏感性因子，范围 {low}–{high}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="218" />
+            <location filename="../../gpucalc/ui/answer.py" line="221" />
             <source>At P50 length ({p50} tokens): {c50} concurrent requests · at P95 ({p95} tokens): {c95} · within the {share} % planning share: {plan}</source>
             <translation>P50 长度（{p50} token）：{c50} 个并发请求 · P95 长度（{p95} token）：{c95} · {share}% 规划显存占比内：{plan}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="230" />
+            <location filename="../../gpucalc/ui/answer.py" line="233" />
             <source>Does not fit</source>
             <translation>放不下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="232" />
+            <location filename="../../gpucalc/ui/answer.py" line="235" />
             <source>Misses the targets</source>
             <translation>达不到目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="234" />
+            <location filename="../../gpucalc/ui/answer.py" line="237" />
             <source>Starts; requests capped at the KV pool</source>
             <translation>可启动；请求数受 KV 缓存池限制</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="236" />
+            <location filename="../../gpucalc/ui/answer.py" line="239" />
             <source>Fits, above planning share</source>
             <translation>可放下，超出规划占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="237" />
+            <location filename="../../gpucalc/ui/answer.py" line="240" />
             <source>Fits</source>
             <translation>可放下</translation>
         </message>
@@ -337,12 +337,12 @@
             <translation>计算中…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/answer_banner.py" line="107" />
+            <location filename="../../gpucalc/ui/panels/answer_banner.py" line="116" />
             <source>Stale</source>
             <translation>已过期</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/answer_banner.py" line="108" />
+            <location filename="../../gpucalc/ui/panels/answer_banner.py" line="117" />
             <source>Was: {verdict}</source>
             <translation>原为：{verdict}</translation>
         </message>
@@ -485,7 +485,22 @@
             <translation>；{why}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/band_text.py" line="85" />
+            <location filename="../../gpucalc/text/band_text.py" line="84" />
+            <source>80 % bands: measured values of unseen runs fall inside them 4 times in 5; each is sized from the out-of-sample errors of the validation runs of this plan's regime.</source>
+            <translation>80 % 区间：未参与拟合的实测值有五分之四落在区间内；每个区间都按本方案所属类别的验证实测的样本外误差确定。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="99" />
+            <source>{low}–{high} {unit}</source>
+            <translation>{low}–{high} {unit}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="115" />
+            <source>{share} bands: {figures}</source>
+            <translation>{share} 区间：{figures}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="126" />
             <source>bands (measured values of unseen runs fall inside 4 times in 5, sized from the out-of-sample errors of the validation runs of this regime):</source>
             <translation>区间（未参与拟合的实测值约五次中有四次落在区间内；按同类场景验证实测的样本外误差确定）：</translation>
         </message>
@@ -1125,147 +1140,147 @@
     <context>
         <name>Cli</name>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="154" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="147" />
             <source>Not saved: add --save to store it as engine profile '{id}' ({name}).</source>
             <translation>未保存：加 --save 可将其存为引擎配置 '{id}'（{name}）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="162" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="155" />
             <source>Saved engine profile '{id}' ({name}) in your tables; it is listed with the engines in the window and accepted by compare-log / calibrate --engine {id}.</source>
             <translation>已将引擎配置 '{id}'（{name}）保存到你的数据表中；它会与窗口里的引擎一起列出，gpucalc compare-log / gpucalc calibrate 也可用 --engine {id} 选用它。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="169" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="162" />
             <source>not reported</source>
             <translation>未报告</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="171" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="164" />
             <source>KV cache tokens</source>
             <translation>KV 缓存 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="172" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="165" />
             <source>max concurrency</source>
             <translation>最大并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="192" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="185" />
             <source>figure</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="193" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="186" />
             <source>engine log</source>
             <translation>引擎日志</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="194" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="187" />
             <source>difference</source>
             <translation>差值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="197" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="190" />
             <source>beyond tolerance</source>
             <translation>超出容差</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="203" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="196" />
             <source>{flagged} of {total} figures differ by more than {tolerance}.</source>
             <translation>{total} 项指标中有 {flagged} 项相差超过 {tolerance}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="211" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="204" />
             <source>note: {note}</source>
             <translation>注意：{note}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="234" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="227" />
             <source>Calibrated profile '{id}' ({name}):</source>
             <translation>校准后的配置 '{id}'（{name}）：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="237" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="230" />
             <source>{formula}; was {old}</source>
             <translation>{formula}；原值 {old}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="274" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="267" />
             <source>{model} on {gpu}, {engine} profile — log: {log} ({file})</source>
             <translation>{model}，{gpu}，{engine} 配置 —— 日志：{log}（{file}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="279" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="272" />
             <source>flags from the log: {flags}</source>
             <translation>取自日志的参数：{flags}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="301" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="294" />
             <source>throughput</source>
             <translation>吞吐</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="302" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="295" />
             <source>ttft</source>
             <translation>TTFT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="303" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="296" />
             <source>tpot</source>
             <translation>TPOT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="313" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="306" />
             <source>Fitted {name} on {fit} point(s), {held} held out, {iterations} iterations, {seconds} s</source>
             <translation>已用 {fit} 个数据点拟合 {name}，留出 {held} 个用于检验，迭代 {iterations} 次，用时 {seconds} s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="319" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="312" />
             <source>factor</source>
             <translation>系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="319" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="312" />
             <source>default</source>
             <translation>默认值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="320" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="313" />
             <source>fitted</source>
             <translation>拟合值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="322" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="315" />
             <source>fixed</source>
             <translation>固定</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="324" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="317" />
             <source>median |error|</source>
             <translation>误差中位数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="325" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="318" />
             <source>fit: before</source>
             <translation>拟合集：之前</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="325" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="318" />
             <source>after</source>
             <translation>之后</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="326" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="319" />
             <source>held out: before</source>
             <translation>留出集：之前</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="335" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="328" />
             <source>mean |ln error|</source>
             <translation>平均 |ln 误差|</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="376" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="365" />
             <source>Measurement plan, against the estimate before this fit (details: gpucalc test-plan … --results FILE…): {marks}</source>
             <translation>测试计划，对照本次拟合前的估算（详情：gpucalc test-plan … --results FILE…）：{marks}</translation>
         </message>
@@ -1455,92 +1470,92 @@
             <translation>余量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="143" />
+            <location filename="../../gpucalc/cli/output.py" line="146" />
             <source>per GPU</source>
             <translation>每卡</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="144" />
+            <location filename="../../gpucalc/cli/output.py" line="147" />
             <source>share</source>
             <translation>占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="144" />
+            <location filename="../../gpucalc/cli/output.py" line="147" />
             <source>formula</source>
             <translation>公式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="149" />
+            <location filename="../../gpucalc/cli/output.py" line="152" />
             <source>total</source>
             <translation>合计</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="150" />
+            <location filename="../../gpucalc/cli/output.py" line="153" />
             <source>weights by tensor group (GiB):</source>
             <translation>按张量组划分的权重（GiB）：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="162" />
+            <location filename="../../gpucalc/cli/output.py" line="166" />
             <source>KV bytes per token</source>
             <translation>每 token KV 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="163" />
+            <location filename="../../gpucalc/cli/output.py" line="167" />
             <source>state per request</source>
             <translation>每请求状态</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="166" />
+            <location filename="../../gpucalc/cli/output.py" line="170" />
             <source>concurrency @ P50 length</source>
             <translation>P50 长度下的并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="167" />
+            <location filename="../../gpucalc/cli/output.py" line="171" />
             <source>concurrency @ P95 length</source>
             <translation>P95 长度下的并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="168" />
+            <location filename="../../gpucalc/cli/output.py" line="172" />
             <source>params total / active</source>
             <translation>参数量 总 / 激活</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="170" />
+            <location filename="../../gpucalc/cli/output.py" line="174" />
             <source>fits on one GPU</source>
             <translation>单卡放得下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="171" />
+            <location filename="../../gpucalc/cli/output.py" line="175" />
             <source>average length</source>
             <translation>平均长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="172" />
+            <location filename="../../gpucalc/cli/output.py" line="176" />
             <source>{tokens} tokens ({gib} GiB KV per request)</source>
             <translation>{tokens} token（每请求 KV {gib} GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="174" />
+            <location filename="../../gpucalc/cli/output.py" line="178" />
             <source>{share} planning line</source>
             <translation>{share} 规划线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="176" />
+            <location filename="../../gpucalc/cli/output.py" line="180" />
             <source>{share} alarm line</source>
             <translation>{share} 警戒线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="181" />
+            <location filename="../../gpucalc/cli/output.py" line="185" />
             <source>max concurrency @ {tokens} tokens: {concurrency}x</source>
             <translation>{tokens} token 长度下的最大并发：{concurrency} 倍</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="188" />
+            <location filename="../../gpucalc/cli/output.py" line="192" />
             <source>{requests} requests at average length</source>
             <translation>平均长度下 {requests} 个请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="201" />
+            <location filename="../../gpucalc/cli/output.py" line="205" />
             <source>nodes: {nodes} × {gpus_per_node} GPUs; between nodes {network} at {gb_s} GB/s per GPU and direction ({formula})</source>
             <translation>节点：{nodes} × {gpus_per_node} 卡；节点间经 {network}，每卡每方向 {gb_s} GB/s（{formula}）</translation>
         </message>
@@ -2201,7 +2216,7 @@
             <translation>未知的 KV 缓存精度“{name}”；是否指 {choices}？</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/catalog/bundled.py" line="201" />
+            <location filename="../../gpucalc/catalog/bundled.py" line="205" />
             <source>unknown engine '{name}'; choose one of {choices}</source>
             <translation>未知的推理引擎“{name}”；请从 {choices} 中选择</translation>
         </message>
@@ -2226,37 +2241,37 @@
             <translation>场景文件 {file}：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="215" />
+            <location filename="../../gpucalc/cli/main.py" line="219" />
             <source>the model does not fit, so there is no load curve</source>
             <translation>模型放不下，因此没有负载曲线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="249" />
+            <location filename="../../gpucalc/cli/main.py" line="258" />
             <source>size needs the traffic to size for: give --qps (average requests per second)</source>
             <translation>size 需要给出要承载的流量：请给出 --qps（平均每秒请求数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="266" />
+            <location filename="../../gpucalc/cli/main.py" line="268" />
             <source>no GPU in the list meets the targets; relax TTFT/TPOT or add GPU types</source>
             <translation>列表中没有满足目标的 GPU；请放宽 TTFT/TPOT 或加入更多 GPU 型号</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="418" />
+            <location filename="../../gpucalc/cli/main.py" line="420" />
             <source>internal error: {kind}: {detail} — rerun with {variable}=1 for details</source>
             <translation>内部错误：{kind}：{detail} —— 设置 {variable}=1 后重新运行可查看详情</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="455" />
+            <location filename="../../gpucalc/cli/main.py" line="457" />
             <source>cannot write the output: {reason}</source>
             <translation>无法写出输出：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="456" />
+            <location filename="../../gpucalc/cli/main.py" line="458" />
             <source>this terminal's encoding ({encoding}) cannot show every character, so some were replaced; set PYTHONIOENCODING=utf-8 (Windows: chcp 65001) to see them all</source>
             <translation>此终端的编码（{encoding}）无法显示全部字符，部分字符已被替换；设置 PYTHONIOENCODING=utf-8（Windows：chcp 65001）即可完整显示</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="532" />
+            <location filename="../../gpucalc/cli/main.py" line="534" />
             <source>the window and the PDF report need PySide6 and pyqtgraph, which are part of every gpucalc install; reinstall gpucalc ({package} could not be loaded)</source>
             <translation>窗口和 PDF 报告需要 PySide6 和 pyqtgraph，它们随 gpucalc 一同安装；请重新安装 gpucalc（无法加载 {package}）</translation>
         </message>
@@ -2286,7 +2301,7 @@
             <translation>{path} 是一个文件；请给出 .zip 文件名或文件夹</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="274" />
+            <location filename="../../gpucalc/cli/simulate.py" line="267" />
             <source>the model does not fit, so there is nothing to simulate</source>
             <translation>模型放不下，因此没有可模拟的内容</translation>
         </message>
@@ -6825,287 +6840,287 @@
     <context>
         <name>MeasurementsDialog</name>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="107" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="109" />
             <source>not reported</source>
             <translation>未报告</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="206" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="182" />
             <source>Measurements and calibration</source>
             <translation>实测与校准</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="223" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="200" />
             <source>Engine log</source>
             <translation>引擎日志</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="224" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="201" />
             <source>Benchmark results</source>
             <translation>压测结果</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="229" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="206" />
             <source>The scenario cannot be computed: {reason}</source>
             <translation>无法计算该场景：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="243" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="220" />
             <source>Paste the engine's start-up log here (vLLM, SGLang or TensorRT-LLM), up to the line that reports the KV cache size.</source>
             <translation>在此粘贴引擎启动日志（vLLM、SGLang 或 TensorRT-LLM），需包含报告 KV 缓存大小的那一行。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="246" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="223" />
             <source>&amp;Open log…</source>
             <translation>打开日志(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="248" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="225" />
             <source>&amp;Compare</source>
             <translation>对比(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="250" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="227" />
             <source>Use the flags the log printed</source>
             <translation>采用日志中打印的参数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="254" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="231" />
             <source>Figure</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="254" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="231" />
             <source>gpucalc</source>
             <translation>gpucalc</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="255" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="232" />
             <source>Difference</source>
             <translation>差值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="255" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="232" />
             <source>Relative</source>
             <translation>相对差</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="258" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="235" />
             <source>Calibrate from this log…</source>
             <translation>用此日志校准…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="278" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="255" />
             <source>Open engine log</source>
             <translation>打开引擎日志</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="279" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="256" />
             <source>Logs (*.log *.txt *.out);;All files (*)</source>
             <translation>日志 (*.log *.txt *.out);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="292" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="269" />
             <source>the pasted log</source>
             <translation>粘贴的日志</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="298" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="275" />
             <source>Reading the log…</source>
             <translation>正在读取日志…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="313" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="290" />
             <source>unexpected error ({kind})</source>
             <translation>意外错误（{kind}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="322" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="299" />
             <source>Cannot use this log: {reason}</source>
             <translation>无法使用该日志：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="331" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="309" />
             <source>{engine} log: {flagged} of {total} figures differ by more than {tolerance} % from the estimate ({profile}).</source>
             <translation>{engine} 日志：{total} 项指标中有 {flagged} 项与估算值（{profile}）相差超过 {tolerance}%。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="336" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="314" />
             <source>Its start-up lines were found {start} MB into this {size} MB log.</source>
             <translation>在这份 {size} MB 日志的第 {start} MB 处找到了启动日志。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="369" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="345" />
             <source>Calibrate from this log</source>
             <translation>用此日志校准</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="374" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="350" />
             <source>Save the engine profile "{name}" ({id}) with these constants?</source>
             <translation>以这些常数保存引擎配置档 “{name}”（{id}）？</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="385" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="361" />
             <source>&amp;Add result files…</source>
             <translation>添加结果文件(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="387" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="363" />
             <source>C&amp;lear</source>
             <translation>清空(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="393" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="369" />
             <source>held out: </source>
             <translation>留出比例：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="394" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="370" />
             <source>&amp;Fit</source>
             <translation>拟合(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="396" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="372" />
             <source>&amp;Save as profile…</source>
             <translation>保存为配置档(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="398" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="374" />
             <source>Add vllm bench serve, SGLang bench_serving, genai-perf or CSV result files.</source>
             <translation>添加 vllm bench serve、SGLang bench_serving、genai-perf 或 CSV 结果文件。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="402" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="378" />
             <source>Factor</source>
             <translation>因子</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="402" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="378" />
             <source>Default</source>
             <translation>默认值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="402" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="378" />
             <source>Fitted</source>
             <translation>拟合值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="403" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="379" />
             <source>±</source>
             <translation>±</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="404" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="380" />
             <source>Median |error|</source>
             <translation>|误差| 中位数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="404" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="380" />
             <source>Fit: before</source>
             <translation>拟合集：校准前</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="405" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="381" />
             <source>Fit: after</source>
             <translation>拟合集：校准后</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="405" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="381" />
             <source>Held out: before</source>
             <translation>留出集：校准前</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="406" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="382" />
             <source>Held out: after</source>
             <translation>留出集：校准后</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="426" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="402" />
             <source>Load: concurrency or request rate (log scale)</source>
             <translation>负载：并发或请求速率（对数坐标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="434" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="410" />
             <source>{metric} measured</source>
             <translation>{metric} 实测</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="437" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="413" />
             <source>{metric} default</source>
             <translation>{metric} 默认</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="440" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="416" />
             <source>{metric} calibrated</source>
             <translation>{metric} 校准后</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="451" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="427" />
             <source>Open benchmark results</source>
             <translation>打开压测结果</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="452" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="428" />
             <source>Benchmark results (*.json *.jsonl *.csv *.txt);;All files (*)</source>
             <translation>压测结果 (*.json *.jsonl *.csv *.txt);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="462" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="438" />
             <source>Cannot use this file: {reason}</source>
             <translation>无法使用该文件：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="469" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="445" />
             <source>{points} measured points from {files}.</source>
             <translation>{points} 个实测点，来自 {files}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="495" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="470" />
             <source>Fitting…</source>
             <translation>正在拟合…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="506" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="481" />
             <source>The fit failed: {reason}</source>
             <translation>拟合失败：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="515" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="490" />
             <source>Fitted on {fit} points, {held} held out, in {iterations} iterations; mean |ln(predicted ÷ measured)| on fitted points {before:.3f} → {after:.3f}.</source>
             <translation>用 {fit} 个点拟合，留出 {held} 个，迭代 {iterations} 次；拟合点上 |ln(预测 ÷ 实测)| 的均值 {before:.3f} → {after:.3f}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="520" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="495" />
             <source>Held out: {before:.3f} → {after:.3f}.</source>
             <translation>留出点：{before:.3f} → {after:.3f}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="531" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="506" />
             <source>fixed</source>
             <translation>固定</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="608" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="578" />
             <source>Replace profile</source>
             <translation>替换配置档</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="608" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="578" />
             <source>An engine profile "{id}" already exists ({where}). Replace it?</source>
             <translation>引擎配置档 “{id}” 已存在（{where}）。是否替换？</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="624" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="594" />
             <source>Cannot save the profile</source>
             <translation>无法保存配置档</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="631" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="601" />
             <source>Save as profile</source>
             <translation>保存为配置档</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="632" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="602" />
             <source>Name of the calibrated engine profile:</source>
             <translation>校准后引擎配置档的名称：</translation>
         </message>
@@ -7210,8 +7225,8 @@
         </message>
         <message>
             <location filename="../../gpucalc/text/notices.py" line="35" />
-            <source>The model does not fit: no memory is left for the KV cache ({kv_gib} GiB on stage {stage}). Use more GPUs (--tensor-parallel-size), a lower weight precision (--quantization fp8 / int4), a larger GPU or a higher memory fraction.</source>
-            <translation>模型放不下：KV 缓存没有剩余显存（第 {stage} 段 {kv_gib} GiB）。请增加卡数（张量并行）、降低权重精度（fp8 / int4）、换更大显存的卡或提高显存占用比例。</translation>
+            <source>The model does not fit: {short_gib} GiB short per GPU before any KV cache. Use more GPUs (--tensor-parallel-size), a lower weight precision (--quantization fp8 / int4), a larger GPU or a higher memory fraction.</source>
+            <translation>模型放不下：每张 GPU 还差 {short_gib} GiB，KV 缓存一点也放不下。请增加卡数（张量并行）、降低权重精度（fp8 / int4）、换更大显存的卡或提高显存占用比例。</translation>
         </message>
         <message>
             <location filename="../../gpucalc/text/notices.py" line="40" />
@@ -8713,132 +8728,137 @@
             <translation>无。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="42" />
+            <location filename="../../gpucalc/report/summary.py" line="43" />
             <source>GPU memory for the KV cache</source>
             <translation>存放 KV 缓存的显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="43" />
+            <location filename="../../gpucalc/report/summary.py" line="44" />
             <source>compute speed (the latency targets)</source>
             <translation>算力（延迟目标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="44" />
+            <location filename="../../gpucalc/report/summary.py" line="45" />
             <source>the link between GPUs</source>
             <translation>卡间互联</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="45" />
+            <location filename="../../gpucalc/report/summary.py" line="46" />
             <source>the engine's cap on running requests</source>
             <translation>引擎对同时运行请求数的上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="46" />
+            <location filename="../../gpucalc/report/summary.py" line="47" />
             <source>Summary</source>
             <translation>摘要</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="47" />
+            <location filename="../../gpucalc/report/summary.py" line="48" />
             <source>Engineering appendices</source>
             <translation>工程附录</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="82" />
+            <location filename="../../gpucalc/report/summary.py" line="83" />
             <source>Range {low}–{high} when the uncertain constants are at their pessimistic or optimistic ends.</source>
             <translation>不确定常数取悲观端或乐观端时，范围为 {low}–{high}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="86" />
+            <location filename="../../gpucalc/report/summary.py" line="87" />
             <source>At the pessimistic end no request meets the targets: the answer depends on the measured speed, so measure it first.</source>
             <translation>在悲观端没有任何请求能达标：结论取决于实测速度，请先实测。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="94" />
+            <location filename="../../gpucalc/report/summary.py" line="95" />
             <source>Not evaluated.</source>
             <translation>未评估。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="104" />
+            <location filename="../../gpucalc/report/summary.py" line="105" />
             <source>{limit} sets the number.</source>
             <translation>决定这个数字的是{limit}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="110" />
+            <location filename="../../gpucalc/report/summary.py" line="111" />
             <source>Next limit: {limit} at {n} requests.</source>
             <translation>下一个限制：{limit}，在 {n} 个请求处。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="132" />
+            <location filename="../../gpucalc/report/summary.py" line="133" />
             <source>{factor} within {range}: the concurrency lies between {low} and {high} requests in flight per replica.</source>
             <translation>{factor}在 {range} 之间：并发介于每副本 {low} 到 {high} 个在途请求之间。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="156" />
+            <location filename="../../gpucalc/report/summary.py" line="157" />
             <source>At {n} tokens per request the limit changes from {a} to {b}.</source>
             <translation>每请求 {n} token 处，限制从{a}变为{b}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="168" />
+            <location filename="../../gpucalc/report/summary.py" line="169" />
             <source>Verdict</source>
             <translation>结论</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="175" />
+            <location filename="../../gpucalc/report/summary.py" line="176" />
             <source>What meets the targets</source>
             <translation>什么能达到目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="176" />
+            <location filename="../../gpucalc/report/summary.py" line="177" />
             <source>Rate capacity</source>
             <translation>请求速率容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="177" />
+            <location filename="../../gpucalc/report/summary.py" line="178" />
             <source>Binding limit</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="178" />
+            <location filename="../../gpucalc/report/summary.py" line="179" />
             <source>Top risk</source>
             <translation>最大风险</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="179" />
+            <location filename="../../gpucalc/report/summary.py" line="180" />
             <source>What would change the answer</source>
             <translation>什么会改变结论</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="188" />
+            <location filename="../../gpucalc/report/summary.py" line="189" />
+            <source>How sure</source>
+            <translation>把握有多大</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="201" />
             <source>Does not run: the model does not fit in the GPUs' memory.</source>
             <translation>无法运行：模型放不进 GPU 显存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="190" />
+            <location filename="../../gpucalc/report/summary.py" line="203" />
             <source>Why</source>
             <translation>原因</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="192" />
+            <location filename="../../gpucalc/report/summary.py" line="205" />
             <source>More GPUs per replica (tensor or pipeline parallel), GPUs with more memory, or lower-precision weights.</source>
             <translation>每副本用更多卡（张量并行或流水线并行）、换显存更大的卡，或使用更低精度的权重。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="200" />
+            <location filename="../../gpucalc/report/summary.py" line="213" />
             <source>{model} on {n}× {gpu} · {engine}</source>
             <translation>{model}，{n}× {gpu} · {engine}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="203" />
+            <location filename="../../gpucalc/report/summary.py" line="216" />
             <source>gpucalc {version} · created {date}</source>
             <translation>gpucalc {version} · 生成于 {date}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="209" />
+            <location filename="../../gpucalc/report/summary.py" line="222" />
             <source>Scenario: {name}</source>
             <translation>场景：{name}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="215" />
+            <location filename="../../gpucalc/report/summary.py" line="228" />
             <source>The appendices give the inputs, every deduction with its formula and source, the curves, the fleet options and the measurement plan that checks this estimate.</source>
             <translation>附录列出输入、每一项显存扣减及其公式和来源、各条曲线、卡数方案，以及用来核对本估算的实测计划。</translation>
         </message>
@@ -8911,132 +8931,132 @@
     <context>
         <name>ResultTabs</name>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="226" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="231" />
             <source>Bottleneck</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="226" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="231" />
             <source>Memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="226" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="231" />
             <source>Context</source>
             <translation>上下文扫描</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="226" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="231" />
             <source>Load</source>
             <translation>负载曲线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="227" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="232" />
             <source>Per-card</source>
             <translation>单卡并发表</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="227" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="232" />
             <source>Sizing</source>
             <translation>卡数反推</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="227" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="232" />
             <source>Uncertainty</source>
             <translation>不确定性</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="227" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="232" />
             <source>Simulate</source>
             <translation>流量仿真</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="228" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="233" />
             <source>Compare</source>
             <translation>对比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="228" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="233" />
             <source>Checklist</source>
             <translation>自查清单</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="229" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="234" />
             <source>The three ceilings and what moves the binding one</source>
             <translation>三个上限，以及如何抬高成为瓶颈的那个</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="230" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="235" />
             <source>The memory picture of one GPU</source>
             <translation>单卡显存构成</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="231" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="236" />
             <source>The ceilings against planning length (KV tokens per request), with crossovers</source>
             <translation>并发上限随规划长度（每请求 KV token 数）的变化及交叉点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="232" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="237" />
             <source>TTFT, TPOT and throughput against concurrency, with the knee</source>
             <translation>TTFT、TPOT 与吞吐随并发的变化及拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="233" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="238" />
             <source>Per-card grid: context tier × precision tier</source>
             <translation>单卡并发表：上下文档位 × 精度档位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="234" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="239" />
             <source>GPUs of each type needed for the workload's QPS, with cost</source>
             <translation>按负载 QPS 反推各型号所需卡数及成本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="235" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="240" />
             <source>Low / expected / high results and what moves them most</source>
             <translation>结果的低 / 预期 / 高区间及最敏感的因素</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="236" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="241" />
             <source>Discrete-event simulation of the traffic</source>
             <translation>流量的离散事件仿真</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="237" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="242" />
             <source>This plan against a pinned or opened baseline</source>
             <translation>当前方案与固定或打开的基线对比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="238" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="243" />
             <source>Seed 000's pre-reporting checklist: pass / attention for every item</source>
             <translation>种子文档 000 的报数前自查清单：逐项标记通过 / 需注意</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="413" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="418" />
             <source>Closed-loop load on one replica under continuous batching (a --max-concurrency ladder). Concurrency: {knee} requests in flight (past it a latency target breaks or requests queue).</source>
             <translation>连续批处理下单副本的闭环负载（--max-concurrency 并发阶梯）。并发：{knee} 个在途请求（超过它，延迟目标被突破或请求开始排队）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="427" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="432" />
             <source>Planning length: KV tokens one request holds (P95 input + history + P95 output). Each point is this scenario with every length scaled in proportion (output: {share} % of the mean request).</source>
             <translation>规划长度：单个请求占用的 KV token 数（P95 输入 + 历史 + P95 输出）。每个点都是本场景按比例缩放全部长度后的结果（输出占平均请求的 {share}%）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="434" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="439" />
             <source>At {tokens} tokens it is the answer: {n} requests ({name}).</source>
             <translation>在 {tokens} token 处即为推荐答案：{n} 个请求（{name}）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="438" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="443" />
             <source>The same ceiling binds at every planning length: {name}.</source>
             <translation>所有规划长度下都是同一个瓶颈：{name}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="440" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="445" />
             <source>from {tokens} tokens: {before} → {after}</source>
             <translation>自 {tokens} token 起，{before} → {after}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="443" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="448" />
             <source>The binding ceiling changes {changes}.</source>
             <translation>瓶颈变化：{changes}。</translation>
         </message>
@@ -9146,237 +9166,262 @@
     <context>
         <name>SimulateTab</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="103" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="93" />
             <source>Request rate</source>
             <translation>请求速率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="103" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="93" />
             <source>Concurrency</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="105" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="95" />
             <source> req/s</source>
             <translation> req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="106" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="96" />
             <source>Start from the peak QPS</source>
             <translation>从峰值 QPS 开始</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="107" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="97" />
             <source>The request rate starts at the scenario's peak QPS instead of its average</source>
             <translation>请求速率从本场景的峰值 QPS 而不是平均 QPS 开始</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="114" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="104" />
             <source>Gamma shape of arrival gaps: 1 is Poisson, below 1 burstier</source>
             <translation>到达间隔的 Gamma 形状参数：1 为泊松到达，小于 1 更突发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="120" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="110" />
             <source>Run</source>
             <translation>运行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="121" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="111" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="126" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="118" />
             <source>Waiting for a result to simulate.</source>
             <translation>等待可供模拟的计算结果。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="137" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="129" />
             <source>Drive the simulation by a request rate (open traffic) or by a fixed number of requests in flight (closed traffic)</source>
             <translation>按请求速率（开放流量）或固定的在途请求数（闭合流量）驱动仿真</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="139" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="131" />
             <source>Requests arriving per second across all replicas</source>
             <translation>所有副本合计每秒到达的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="140" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="132" />
             <source>Requests kept in flight: a new one starts as soon as one finishes</source>
             <translation>保持在途的请求数：一个完成即开始下一个</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="142" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="134" />
             <source>How many requests are simulated; more gives steadier percentiles and takes longer</source>
             <translation>仿真的请求总数；越多百分位越稳定，耗时也越长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="144" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="136" />
             <source>Random seed of arrivals and lengths: the same seed gives the same run</source>
             <translation>到达时间与长度的随机种子：相同种子得到相同结果</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="146" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="138" />
             <source>Copies of the deployment sharing the traffic (starts at the scenario's replicas)</source>
             <translation>分担流量的部署副本数（初始为场景中的副本数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="148" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="140" />
             <source>Request rates in the sweep, from low load to a little past saturation</source>
             <translation>扫描的请求速率点数，从低负载到略超饱和</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="150" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="142" />
             <source>The latency percentile the sweep's SLO capacity is judged at (starts at the scenario's)</source>
             <translation>评判扫描 SLO 容量所用的延迟百分位（初始为场景中的设置）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="152" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="144" />
             <source>Run one simulation at these settings, then the rate sweep</source>
             <translation>按当前设置运行一次仿真，然后做速率扫描</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="153" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="145" />
             <source>Stop the running simulation</source>
             <translation>停止正在运行的仿真</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="160" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="152" />
             <source>Load</source>
             <translation>负载</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="164" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="157" />
             <source>Requests</source>
             <translation>请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="165" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="158" />
             <source>Seed</source>
             <translation>随机种子</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="166" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="159" />
             <source>Burstiness</source>
             <translation>突发度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="167" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="160" />
             <source>Replicas</source>
             <translation>副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="168" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="161" />
             <source>Sweep points</source>
             <translation>扫描点数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="169" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="162" />
             <source>SLO percentile</source>
             <translation>SLO 分位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="179" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="172" />
             <source>Latency</source>
             <translation>延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="179" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="172" />
             <source>Mean</source>
             <translation>均值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="185" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="178" />
             <source>Request rate (req/s)</source>
             <translation>请求速率（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="186" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="179" />
             <source>Latency (ms, log scale)</source>
             <translation>延迟（ms，对数坐标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="268" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="240" />
+            <source>Starts at one replica's planned rate (no QPS given): {0} req/s.</source>
+            <translation>起始速率为单个副本的规划速率（未给出 QPS）：{0} req/s。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="243" />
+            <source>Starts at the scenario's {0} req/s, served by one replica.</source>
+            <translation>起始速率为场景的 {0} req/s，由一个副本承载。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="244" />
+            <source>Starts at one replica's share of the traffic: {0} req/s ÷ {1} replicas = {2} req/s.</source>
+            <translation>起始速率为单个副本分到的流量：{0} req/s ÷ {1} 个副本 = {2} req/s。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="277" />
+            <source>Ready: the inputs changed, so the earlier run was cleared.</source>
+            <translation>就绪：输入已改变，之前的模拟结果已清除。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="278" />
             <source>Ready.</source>
             <translation>就绪。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="269" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="280" />
             <source>The model does not fit, so there is nothing to simulate.</source>
             <translation>模型放不下，无法模拟。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="319" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="316" />
             <source>Simulating…</source>
             <translation>模拟中…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="325" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="322" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="351" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="347" />
+            <source>Ready: the inputs changed during the run, so it was not shown.</source>
+            <translation>就绪：模拟期间输入已改变，因此未显示其结果。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="353" />
             <source>Done.</source>
             <translation>完成。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="359" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="361" />
             <source>Cancelled.</source>
             <translation>已取消。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="363" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="365" />
             <source>The simulation failed: {0}</source>
             <translation>模拟失败：{0}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="368" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="372" />
             <source>TTFT (ms)</source>
             <translation>TTFT (ms)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="368" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="372" />
             <source>TPOT (ms)</source>
             <translation>TPOT (ms)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="369" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="373" />
             <source>End-to-end (ms)</source>
             <translation>端到端（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="369" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="373" />
             <source>Queue wait (ms)</source>
             <translation>排队等待（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="383" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="387" />
             <source>{0} req/s served, {1} output tok/s, goodput {2} req/s ({3} % within the SLO), {4} preemptions. TTFT knee ≈ {5} req/s; capacity at the P{6} SLO ≈ {7} req/s.</source>
             <translation>实际处理 {0} req/s，输出 {1} tok/s，goodput {2} req/s（{3}% 满足 SLO），抢占 {4} 次。TTFT 拐点 ≈ {5} req/s；P{6} SLO 下的容量 ≈ {7} req/s。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="399" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="403" />
             <source>Longest class “{0}” on its own line: TTFT P95 {1} ms, TPOT P95 {2} ms.</source>
             <translation>最长类别 “{0}” 单独看：TTFT P95 {1} ms，TPOT P95 {2} ms。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="410" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="414" />
             <source>Capacity at the P{0} SLO per replica: {1} req/s the answer's rate capacity, {2} req/s simulated (bisection); they agree within 10 %.</source>
             <translation>每副本 P{0} SLO 容量：结论中的请求速率容量 {1} req/s，仿真（二分搜索）{2} req/s；两者相差在 10 % 以内。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="413" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="417" />
             <source>Capacity at the P{0} SLO per replica: {1} req/s the answer's rate capacity, {2} req/s simulated (bisection); more than 10 % apart, so measure it before planning on either.</source>
             <translation>每副本 P{0} SLO 容量：结论中的请求速率容量 {1} req/s，仿真（二分搜索）{2} req/s；两者相差超过 10 %，请先实测，再据此规划。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="429" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="433" />
             <source>TTFT knee</source>
             <translation>TTFT 拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="431" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="435" />
             <source>SLO capacity</source>
             <translation>SLO 容量</translation>
         </message>
@@ -9582,42 +9627,42 @@
             <translation>帕累托前沿：没有既更便宜又更快的方案</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="211" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="210" />
             <source>Give the traffic (the QPS field under Workload) to size fleets for it.</source>
             <translation>给出流量（工作负载下的 QPS 字段）才能据此推算卡数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="223" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="220" />
             <source>Sizing {n} GPU types for {qps} req/s…</source>
             <translation>正在按 {qps} req/s 为 {n} 种 GPU 反推卡数…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="258" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="255" />
             <source>Sizing cancelled; the table shows the last complete run.</source>
             <translation>已取消反推；表中为上一次完整结果。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="260" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="257" />
             <source>Sizing failed: {reason}</source>
             <translation>反推失败：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="285" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="282" />
             <source>{n} options meet the targets. Cheapest: {gpus} × {gpu} ({prec}, TP {tp}) at {cost}.</source>
             <translation>{n} 个方案满足目标。最便宜：{gpus} × {gpu}（{prec}，TP {tp}），{cost}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="292" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="289" />
             <source>{n} more hidden (consumer cards, TP beyond NVLink).</source>
             <translation>另有 {n} 个方案已隐藏（消费级显卡、超出 NVLink 的张量并行）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="298" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="295" />
             <source>Only consumer cards or TP beyond NVLink meet the targets ({n} options): clear the filter to see them.</source>
             <translation>只有消费级显卡或超出 NVLink 的张量并行方案满足目标（{n} 个）：取消筛选即可查看。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="302" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="299" />
             <source>No GPU type meets the targets: relax TTFT/TPOT or shorten the context.</source>
             <translation>没有满足目标的 GPU 型号：请放宽 TTFT/TPOT 或缩短上下文。</translation>
         </message>

@@ -17,6 +17,7 @@ from gpucalc.report.plots import ceiling_scale
 from gpucalc.report.reader_text import reader_text
 from gpucalc.report.strings import tr
 from gpucalc.report.summary import APPENDIX_TITLE, LIMIT_NAMES, SUMMARY_TITLE, local_time_text
+from gpucalc.text.band_text import band_range
 from gpucalc.text.catalogue import translate
 from gpucalc.text.extract_messages import extract
 from gpucalc.text.terms import formula_text, input_name, term_name
@@ -167,3 +168,14 @@ def test_the_texts_the_summary_passes_by_name_are_marked_for_the_catalogue() -> 
     marked = {(m.context, m.source) for m in extract()}
     shown = [*LIMIT_NAMES.values(), SUMMARY_TITLE, APPENDIX_TITLE]
     assert {("Report", text) for text in shown} <= marked
+
+
+def test_page_one_states_how_sure_each_headline_figure_is(module_catalog: Catalog,
+                                                          tp_pages: tuple[str, list[str]]) -> None:
+    lang, pages = tp_pages
+    bands = build_report(TP_SCENARIO, module_catalog).plan.figure_bands
+    assert {"recommended_concurrency", "rate_capacity"} <= {b.key for b in bands}
+    first = pages[0]
+    assert tr("How sure", lang) in first
+    for band in bands:
+        assert band_range(band, lang).split(" ")[0] in first, band.key  # '34–73' before the unit
