@@ -69,11 +69,16 @@ plainly greyed, in both themes."""
 
 
 def planned_rate(outcome: Plan) -> float | None:
-    """The deployment's planned req/s over all its replicas (None when nothing runs)."""
+    """One replica's planned req/s (None when nothing runs): a simulation's start without a QPS."""
     perf = outcome.performance
     if perf is None or perf.rates.requests_per_s_planned <= 0:
         return None
-    return perf.rates.requests_per_s_planned * outcome.inputs.deployment.engines
+    return perf.rates.requests_per_s_planned
+
+
+def serving_replicas(outcome: Plan) -> int | None:
+    """The replicas the fleet verdict serves the QPS with (None without a QPS)."""
+    return None if outcome.fleet is None else max(int(outcome.fleet.replicas.value), 1)
 
 
 class Veil(QWidget):
@@ -398,7 +403,7 @@ class ResultTabs(QTabWidget):
             "grid": lambda: self.grid_tab.set_grid(outcome.grid),
             "uncertainty": lambda: self._show_uncertainty(outcome),
             "simulate": lambda: self.simulate_tab.set_inputs(
-                outcome.inputs, outcome.memory, lang, planned_rate(outcome)),
+                outcome.inputs, outcome.memory, lang, planned_rate(outcome), serving_replicas(outcome)),
             # sizing runs on its own worker once the tab exists, whichever tab is visible
             "sizing": lambda: self.sizing_tab.set_inputs(catalog, outcome.inputs),
         }
