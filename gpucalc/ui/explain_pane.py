@@ -48,6 +48,7 @@ from gpucalc.ui.format import (
 )
 from gpucalc.ui.plain_text import plain_tooltip
 from gpucalc.ui.screen_fit import EXPLAIN_DOCK_WIDTH
+from gpucalc.ui.veil import Veil
 
 translate = QCoreApplication.translate
 
@@ -244,10 +245,12 @@ class ExplainTree(QTreeWidget):
         """The value column's width: its longest value, at most its share of the view."""
         metrics = self.fontMetrics()
         margin = 2 * (self.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self) + 1)
-        texts = [self.headerItem().text(1)]
-        for top in range(self.topLevelItemCount()):
-            group = self.topLevelItem(top)
-            texts += [group.child(i).text(1) for i in range(group.childCount())]
+        header = self.headerItem()
+        texts = [header.text(1)] if header is not None else []
+        groups = (self.topLevelItem(top) for top in range(self.topLevelItemCount()))
+        for group in (g for g in groups if g is not None):
+            children = (group.child(i) for i in range(group.childCount()))
+            texts += [child.text(1) for child in children if child is not None]
         widest = max((metrics.horizontalAdvance(t) for t in texts), default=0) + margin + CELL_PADDING_PX
         return min(widest, round(self.viewport().width() * VALUE_SHARE))
 
@@ -281,10 +284,27 @@ class ExplainPane(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(splitter)
+        self.veil = Veil(self)  # over figures the current inputs no longer give
         self._terms: dict[str, Term] = {}
         self._items: dict[str, QTreeWidgetItem] = {}
         self._shown: dict[str, str] = {}  # term key → its value as shown, where not its own
         self.tree.currentItemChanged.connect(self._on_current)
+
+    @property
+    def stale(self) -> bool:
+        """Whether the figures shown are an earlier result's."""
+        return self.veil.isVisibleTo(self)
+
+    def set_stale(self, stale: bool) -> None:
+        """Grey the figures (an invalid value or a failed plan), or show them fresh."""
+        self.veil.setGeometry(self.rect())
+        self.veil.raise_()
+        self.veil.setVisible(stale)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Keep the veil over the pane."""
+        super().resizeEvent(event)
+        self.veil.setGeometry(self.rect())
 
     def set_result(self, memory: MemoryResult, performance: PerformanceResult | None = None,
                    fleet: FleetVerdict | None = None,

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QResizeEvent
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QLabel,
@@ -40,6 +40,7 @@ from gpucalc.ui.panels.checklist_tab import ChecklistTab
 from gpucalc.ui.panels.compare_tab import CompareTab
 from gpucalc.ui.panels.grid_tab import GridTab
 from gpucalc.ui.plain_text import PlainLabel
+from gpucalc.ui.veil import Veil
 
 if TYPE_CHECKING:
     from gpucalc.ui.panels.memory_tab import MemoryTab
@@ -63,11 +64,6 @@ def scrolling(page: QWidget) -> QScrollArea:
     return frame
 
 
-STALE_VEIL_ALPHA = 150
-"""Opacity (of 255) of the window-coloured veil over a stale page: its figures stay readable but
-plainly greyed, in both themes."""
-
-
 def planned_rate(outcome: Plan) -> float | None:
     """One replica's planned req/s (None when nothing runs): a simulation's start without a QPS."""
     perf = outcome.performance
@@ -79,21 +75,6 @@ def planned_rate(outcome: Plan) -> float | None:
 def serving_replicas(outcome: Plan) -> int | None:
     """The replicas the fleet verdict serves the QPS with (None without a QPS)."""
     return None if outcome.fleet is None else max(int(outcome.fleet.replicas.value), 1)
-
-
-class Veil(QWidget):
-    """A translucent layer of the window's colour over a page; clicks and scrolling pass through."""
-
-    def __init__(self, parent: QWidget) -> None:
-        super().__init__(parent)
-        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-        self.hide()
-
-    def paintEvent(self, _event: QPaintEvent) -> None:
-        """Fill the page with the window's colour at :data:`STALE_VEIL_ALPHA`."""
-        colour = QColor(self.palette().color(QPalette.ColorRole.Window))
-        colour.setAlpha(STALE_VEIL_ALPHA)
-        QPainter(self).fillRect(self.rect(), colour)
 
 
 class ResultPage(QWidget):
