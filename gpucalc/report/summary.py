@@ -34,7 +34,7 @@ from gpucalc.text.answer_text import (
 )
 from gpucalc.text.answer_text import limit_text as answer_limit_text
 from gpucalc.text.band_text import BANDS_MEANING, band_phrase, figure_name
-from gpucalc.text.catalog_text import catalog_name
+from gpucalc.text.catalog_text import catalog_name, scenario_title
 from gpucalc.text.catalogue import translate
 
 if TYPE_CHECKING:
@@ -218,7 +218,7 @@ def summary_blocks(w: Writer) -> list[Block]:
                                      space_after_pt=2),
                            Paragraph(subject, size_pt=11, space_after_pt=2)]
     if d.scenario.name:
-        name = display_name(reader_text(d.scenario.name))
+        name = display_name(reader_text(scenario_title(d.scenario.name, w.lang)))
         blocks.append(Paragraph(w.t("Scenario: {name}", name=name), size_pt=9))
     blocks.append(Paragraph(meta, size_pt=8.5, colour=MUTED_COLOUR, space_after_pt=6))
     perf = d.result.performance

@@ -2241,37 +2241,37 @@
             <translation>场景文件 {file}：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="219" />
+            <location filename="../../gpucalc/cli/main.py" line="218" />
             <source>the model does not fit, so there is no load curve</source>
             <translation>模型放不下，因此没有负载曲线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="258" />
+            <location filename="../../gpucalc/cli/main.py" line="257" />
             <source>size needs the traffic to size for: give --qps (average requests per second)</source>
             <translation>size 需要给出要承载的流量：请给出 --qps（平均每秒请求数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="268" />
+            <location filename="../../gpucalc/cli/main.py" line="267" />
             <source>no GPU in the list meets the targets; relax TTFT/TPOT or add GPU types</source>
             <translation>列表中没有满足目标的 GPU；请放宽 TTFT/TPOT 或加入更多 GPU 型号</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="420" />
+            <location filename="../../gpucalc/cli/main.py" line="419" />
             <source>internal error: {kind}: {detail} — rerun with {variable}=1 for details</source>
             <translation>内部错误：{kind}：{detail} —— 设置 {variable}=1 后重新运行可查看详情</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="457" />
+            <location filename="../../gpucalc/cli/main.py" line="456" />
             <source>cannot write the output: {reason}</source>
             <translation>无法写出输出：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="458" />
+            <location filename="../../gpucalc/cli/main.py" line="457" />
             <source>this terminal's encoding ({encoding}) cannot show every character, so some were replaced; set PYTHONIOENCODING=utf-8 (Windows: chcp 65001) to see them all</source>
             <translation>此终端的编码（{encoding}）无法显示全部字符，部分字符已被替换；设置 PYTHONIOENCODING=utf-8（Windows：chcp 65001）即可完整显示</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="534" />
+            <location filename="../../gpucalc/cli/main.py" line="533" />
             <source>the window and the PDF report need PySide6 and pyqtgraph, which are part of every gpucalc install; reinstall gpucalc ({package} could not be loaded)</source>
             <translation>窗口和 PDF 报告需要 PySide6 和 pyqtgraph，它们随 gpucalc 一同安装；请重新安装 gpucalc（无法加载 {package}）</translation>
         </message>
@@ -2682,127 +2682,127 @@
             <translation>生成池：{n} × TP {tp} × PP {pp}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="66" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="67" />
             <source>Memory per GPU</source>
             <translation>每卡显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="68" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="69" />
             <source>Weights by tensor group</source>
             <translation>按张量组划分的权重</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="69" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="70" />
             <source>Activation peak</source>
             <translation>激活峰值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="70" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="71" />
             <source>KV cache and concurrency</source>
             <translation>KV 缓存与并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="76" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="77" />
             <source>Effective settings</source>
             <translation>生效的设置</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="79" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="80" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="105" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="106" />
             <source>Speculative decoding</source>
             <translation>投机解码</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="107" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="108" />
             <source>Ceilings and the scheduler cap</source>
             <translation>并发上限与调度器上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="110" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="111" />
             <source>Rate capacity (random arrivals)</source>
             <translation>请求速率容量（随机到达）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="111" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="112" />
             <source>Memory share at the planned concurrency</source>
             <translation>规划并发下的显存占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="113" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="114" />
             <source>Step time at the recommendation</source>
             <translation>推荐并发下的单步耗时</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="115" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="116" />
             <source>At the recommendation</source>
             <translation>推荐并发下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="116" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="117" />
             <source>Offline maximum</source>
             <translation>离线最大</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="117" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="118" />
             <source>Prefix cache</source>
             <translation>前缀缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="126" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="127" />
             <source>Layout TP {tp} × PP {pp}: {n} replicas</source>
             <translation>布局 TP {tp} × PP {pp}：{n} 个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="131" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="132" />
             <source>Fleet: does it carry the QPS</source>
             <translation>集群：能否承载 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="138" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="139" />
             <source>Fleet: all replicas deployed</source>
             <translation>集群：已部署的全部副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="149" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="150" />
             <source>Formula</source>
             <translation>公式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="150" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="151" />
             <source>Inputs</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="151" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="152" />
             <source>Sources</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="163" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="164" />
             <source>JSON key</source>
             <translation>JSON 键</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="272" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="275" />
             <source>Figure</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="272" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="275" />
             <source>Value</source>
             <translation>数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="276" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="279" />
             <source>Select a figure to see how it is computed.</source>
             <translation>选中一个指标，查看其计算方法。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="310" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="330" />
             <source>Nodes and network</source>
             <translation>节点与网络</translation>
         </message>
@@ -6460,127 +6460,127 @@
             <translation>{name} — gpucalc</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="256" />
-            <source>Plan for {model} on {gpu}, computed in {ms} ms</source>
-            <translation>{model} 在 {gpu} 上的规划，计算耗时 {ms} ms</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="259" />
+            <location filename="../../gpucalc/ui/main_window.py" line="258" />
             <source>{n} notice(s)</source>
             <translation>{n} 条提示</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="270" />
+            <location filename="../../gpucalc/ui/main_window.py" line="263" />
+            <source>Plan for {model} on {gpu}, computed in {ms} ms</source>
+            <translation>{model} 在 {gpu} 上的规划，计算耗时 {ms} ms</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="276" />
             <source>Writing the report…</source>
             <translation>正在生成报告…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="277" />
+            <location filename="../../gpucalc/ui/main_window.py" line="283" />
             <source>Computing…</source>
             <translation>计算中…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="280" />
+            <location filename="../../gpucalc/ui/main_window.py" line="286" />
             <source>Exported {path}</source>
             <translation>已导出 {path}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="283" />
+            <location filename="../../gpucalc/ui/main_window.py" line="289" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="289" />
+            <location filename="../../gpucalc/ui/main_window.py" line="295" />
             <source>Could not compute this plan: {reason}</source>
             <translation>无法计算此方案：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="312" />
+            <location filename="../../gpucalc/ui/main_window.py" line="320" />
             <source>Stale: fix {field} to update. {reason}</source>
             <translation>已过期：请修改{field}以更新。{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="315" />
+            <location filename="../../gpucalc/ui/main_window.py" line="323" />
             <source>Stale: the current inputs give no result. {reason}</source>
             <translation>已过期：当前输入无法得出结果。{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="325" />
+            <location filename="../../gpucalc/ui/main_window.py" line="334" />
             <source>Cannot use this command</source>
             <translation>无法使用该命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="327" />
+            <location filename="../../gpucalc/ui/main_window.py" line="336" />
             <source>paste the {engine} command</source>
             <translation>粘贴 {engine} 启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="330" />
+            <location filename="../../gpucalc/ui/main_window.py" line="339" />
             <source>Filled from the {engine} command.</source>
             <translation>已从 {engine} 命令填写。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="331" />
+            <location filename="../../gpucalc/ui/main_window.py" line="340" />
             <source>Ignored: {flags}</source>
             <translation>已忽略：{flags}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="347" />
+            <location filename="../../gpucalc/ui/main_window.py" line="356" />
             <source>reset to the default scenario</source>
             <translation>恢复默认场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="363" />
+            <location filename="../../gpucalc/ui/main_window.py" line="372" />
             <source>Cannot open scenario</source>
             <translation>无法打开场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="383" />
+            <location filename="../../gpucalc/ui/main_window.py" line="392" />
             <source>Unsaved changes</source>
             <translation>未保存的修改</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="384" />
+            <location filename="../../gpucalc/ui/main_window.py" line="393" />
             <source>The scenario has changes that are not saved. Save them first?</source>
             <translation>场景有未保存的修改。要先保存吗？</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="398" />
+            <location filename="../../gpucalc/ui/main_window.py" line="407" />
             <source>Cannot save scenario</source>
             <translation>无法保存场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="404" />
+            <location filename="../../gpucalc/ui/main_window.py" line="413" />
             <source>Saved {path}</source>
             <translation>已保存 {path}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="415" />
+            <location filename="../../gpucalc/ui/main_window.py" line="424" />
             <source>Open scenario</source>
             <translation>打开场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="416" />
+            <location filename="../../gpucalc/ui/main_window.py" line="425" />
             <source>gpucalc scenarios (*.gpucalc.json);;JSON (*.json)</source>
             <translation>gpucalc 场景 (*.gpucalc.json);;JSON (*.json)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="429" />
+            <location filename="../../gpucalc/ui/main_window.py" line="438" />
             <source>Save scenario</source>
             <translation>保存场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="430" />
+            <location filename="../../gpucalc/ui/main_window.py" line="439" />
             <source>gpucalc scenarios (*.gpucalc.json)</source>
             <translation>gpucalc 场景 (*.gpucalc.json)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="465" />
+            <location filename="../../gpucalc/ui/main_window.py" line="474" />
             <source>About gpucalc</source>
             <translation>关于 gpucalc</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="466" />
+            <location filename="../../gpucalc/ui/main_window.py" line="475" />
             <source>gpucalc {version}: offline GPU inference capacity planner.</source>
             <translation>gpucalc {version}：离线 GPU 推理容量规划工具。</translation>
         </message>
@@ -8931,132 +8931,132 @@
     <context>
         <name>ResultTabs</name>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="231" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="212" />
             <source>Bottleneck</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="231" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="212" />
             <source>Memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="231" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="212" />
             <source>Context</source>
             <translation>上下文扫描</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="231" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="212" />
             <source>Load</source>
             <translation>负载曲线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="232" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="213" />
             <source>Per-card</source>
             <translation>单卡并发表</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="232" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="213" />
             <source>Sizing</source>
             <translation>卡数反推</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="232" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="213" />
             <source>Uncertainty</source>
             <translation>不确定性</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="232" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="213" />
             <source>Simulate</source>
             <translation>流量仿真</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="233" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="214" />
             <source>Compare</source>
             <translation>对比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="233" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="214" />
             <source>Checklist</source>
             <translation>自查清单</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="234" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="215" />
             <source>The three ceilings and what moves the binding one</source>
             <translation>三个上限，以及如何抬高成为瓶颈的那个</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="235" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="216" />
             <source>The memory picture of one GPU</source>
             <translation>单卡显存构成</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="236" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="217" />
             <source>The ceilings against planning length (KV tokens per request), with crossovers</source>
             <translation>并发上限随规划长度（每请求 KV token 数）的变化及交叉点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="237" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="218" />
             <source>TTFT, TPOT and throughput against concurrency, with the knee</source>
             <translation>TTFT、TPOT 与吞吐随并发的变化及拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="238" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="219" />
             <source>Per-card grid: context tier × precision tier</source>
             <translation>单卡并发表：上下文档位 × 精度档位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="239" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="220" />
             <source>GPUs of each type needed for the workload's QPS, with cost</source>
             <translation>按负载 QPS 反推各型号所需卡数及成本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="240" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="221" />
             <source>Low / expected / high results and what moves them most</source>
             <translation>结果的低 / 预期 / 高区间及最敏感的因素</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="241" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="222" />
             <source>Discrete-event simulation of the traffic</source>
             <translation>流量的离散事件仿真</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="242" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="223" />
             <source>This plan against a pinned or opened baseline</source>
             <translation>当前方案与固定或打开的基线对比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="243" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="224" />
             <source>Seed 000's pre-reporting checklist: pass / attention for every item</source>
             <translation>种子文档 000 的报数前自查清单：逐项标记通过 / 需注意</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="418" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="399" />
             <source>Closed-loop load on one replica under continuous batching (a --max-concurrency ladder). Concurrency: {knee} requests in flight (past it a latency target breaks or requests queue).</source>
             <translation>连续批处理下单副本的闭环负载（--max-concurrency 并发阶梯）。并发：{knee} 个在途请求（超过它，延迟目标被突破或请求开始排队）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="432" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="413" />
             <source>Planning length: KV tokens one request holds (P95 input + history + P95 output). Each point is this scenario with every length scaled in proportion (output: {share} % of the mean request).</source>
             <translation>规划长度：单个请求占用的 KV token 数（P95 输入 + 历史 + P95 输出）。每个点都是本场景按比例缩放全部长度后的结果（输出占平均请求的 {share}%）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="439" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="420" />
             <source>At {tokens} tokens it is the answer: {n} requests ({name}).</source>
             <translation>在 {tokens} token 处即为推荐答案：{n} 个请求（{name}）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="443" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="424" />
             <source>The same ceiling binds at every planning length: {name}.</source>
             <translation>所有规划长度下都是同一个瓶颈：{name}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="445" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="426" />
             <source>from {tokens} tokens: {before} → {after}</source>
             <translation>自 {tokens} token 起，{before} → {after}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="448" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="429" />
             <source>The binding ceiling changes {changes}.</source>
             <translation>瓶颈变化：{changes}。</translation>
         </message>

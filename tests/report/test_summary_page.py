@@ -179,3 +179,17 @@ def test_page_one_states_how_sure_each_headline_figure_is(module_catalog: Catalo
     assert tr("How sure", lang) in first
     for band in bands:
         assert band_range(band, lang).split(" ")[0] in first, band.key  # '34–73' before the unit
+
+
+def test_a_bundled_example_is_named_in_the_reports_language(qapp: QApplication, module_catalog: Catalog,
+                                                            tmp_path: Path) -> None:
+    example = load_scenario(EXAMPLE)
+    chinese = translate("Examples", example.name, "zh")
+    assert chinese != example.name
+    write_report(tmp_path / "zh.pdf", example, module_catalog, "zh")
+    page_one = _flat(pdf_pages(tmp_path / "zh.pdf")[0])
+    assert chinese in page_one
+    assert example.name not in page_one
+    mine = example.model_copy(update={"name": "Our chat fleet"})  # a name of the user's own stays as written
+    write_report(tmp_path / "mine.pdf", mine, module_catalog, "zh")
+    assert "Our chat fleet" in _flat(pdf_pages(tmp_path / "mine.pdf")[0])
