@@ -352,9 +352,9 @@ def report_tables(data: ReportData) -> list[CsvTable]:
 ExportFile = tuple[str, bytes]
 
 
-def export_files(tables: Sequence[CsvTable], gpucalc_version: str) -> list[ExportFile]:
-    """File name and content of every table and of the README that describes them."""
-    readme = readme_text([t.name for t in tables], gpucalc_version).encode(FILE_ENCODING)
+def export_files(tables: Sequence[CsvTable], gpucalc_version: str, lang: str = "en") -> list[ExportFile]:
+    """File name and content of every table and of the README that describes them (in ``lang``)."""
+    readme = readme_text([t.name for t in tables], gpucalc_version, lang).encode(FILE_ENCODING)
     return [(f"{t.name}.csv", table_bytes(t)) for t in tables] + [(README_NAME, readme)]
 
 
@@ -373,13 +373,16 @@ def write_csv_directory(directory: Path, files: Sequence[ExportFile]) -> list[Pa
     return atomic_write_files(directory, files)
 
 
-def write_csv_files(directory_or_zip: Path, scenario: Scenario, catalog: Catalog) -> list[Path]:
+def write_csv_files(directory_or_zip: Path, scenario: Scenario, catalog: Catalog,
+                    lang: str = "en") -> list[Path]:
     """Calculate ``scenario`` and write its CSV tables and README: one zip (``*.zip``) or a folder.
 
-    Returns the paths written (the zip alone, or one path per file).
+    Names, keys and numbers are the same in every language; the README and the sentences in
+    cells (the bands' reasons) are in ``lang``. Returns the paths written (the zip alone, or one
+    path per file).
     """
-    data = build_report(scenario, catalog)
-    files = export_files(report_tables(data), data.version)
+    data = build_report(scenario, catalog, lang)
+    files = export_files(report_tables(data), data.version, lang)
     if directory_or_zip.suffix.lower() == ".zip":
         return [write_csv_bundle(directory_or_zip, files)]
     return write_csv_directory(directory_or_zip, files)

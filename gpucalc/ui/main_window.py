@@ -277,7 +277,7 @@ class MainWindow(QMainWindow):
 
     def export_csv_dialog(self) -> None:
         """File → Export CSV tables."""
-        self.exporter.csv_dialog(self.controller.scenario, self.controller.catalog)
+        self.exporter.csv_dialog(self.controller.scenario, self.controller.catalog, self.report_language())
 
     def _computing(self) -> None:
         self.status_label.setText(self.tr("Computing…"))

@@ -1995,6 +1995,99 @@
         </message>
     </context>
     <context>
+        <name>CsvReadme</name>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="14" />
+            <source>gpucalc CSV export (format version {version}, gpucalc {gpucalc})</source>
+            <translation>gpucalc CSV 导出（格式版本 {version}，gpucalc {gpucalc}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="15" />
+            <source>Files:</source>
+            <translation>文件：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="18" />
+            <source>The plan in one file: its inputs (model, GPU and engine with id and name, GPU count, precision, parallelism, max model length, traffic, latency targets) and its answer (recommended concurrency and its range, the binding ceiling, online capacity, request and token rates, and the fleet verdict: whether the deployment carries the average and peak QPS, GPUs needed, cost per hour and per month). Columns: section, field, value, unit, source. The source is 'scenario' (what the plan was asked), 'catalog' (the GPU, model and engine tables), 'resolved: ...' (what the engine derives when the scenario leaves it open), 'calculated: ...' (a formula) or 'FILE.csv: ROW', the row of another file that explains the figure.</source>
+            <translation>一个文件看全方案：输入（模型、GPU 与引擎的 id 和名称、卡数、精度、并行方式、最大模型长度、流量、延迟目标）与结论（推荐并发及其范围、瓶颈上限、在线容量、请求与 token 速率，以及集群结论：部署能否承载平均与峰值 QPS、所需 GPU、每小时与每月成本）。列：section、field、value、unit、source。source 为 'scenario'（方案给定的值）、'catalog'（GPU、模型与引擎规格表）、'resolved: ...'（场景未指定时引擎推导出的值）、'calculated: ...'（公式）或 'FILE.csv: ROW'，即解释该数字的另一文件中的行。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="28" />
+            <source>Memory per GPU of the binding pipeline stage, in GiB: every line item, with the weight groups and activation parts under 'part_of'. 'inputs' lists the formula's inputs as 'name=value; ...' (one per row in term_inputs.csv); 'sources' the datasheets and engine sources of its constants.</source>
+            <translation>瓶颈流水线段每张 GPU 的显存，单位 GiB：每一项显存占用，权重分组与激活各部分列在 'part_of' 之下。'inputs' 以 'name=value; ...' 列出公式的输入（在 term_inputs.csv 中每个输入一行）；'sources' 列出其常数所依据的数据手册与引擎来源。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="33" />
+            <source>The inputs of every formula in line_items.csv, answer.csv and fleet.csv, one per row: file, term (the row of that file), input (its name in the formula) and value.</source>
+            <translation>line_items.csv、answer.csv 与 fleet.csv 中每个公式的输入，每行一个：file、term（该文件中的行）、input（它在公式中的名称）与 value。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="37" />
+            <source>The answer for one replica: each limited ceiling (requests), the recommended concurrency (the knee), online capacity, knee, communication share, and latency and rates at the recommendation and at the offline maximum. Columns: quantity, value, unit, formula.</source>
+            <translation>单副本的结论：每个受限的上限（请求数）、推荐并发（拐点）、在线容量、拐点、通信占比，以及推荐并发下与离线最大时的延迟和速率。列：quantity、value、unit、formula。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="42" />
+            <source>The ceilings and the scheduler cap (running requests per replica) against the planning length in tokens; 'binding' names the lowest.</source>
+            <translation>各并发上限与调度上限（每副本运行中的请求数）随规划长度（token）的变化；'binding' 标出最低者。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="45" />
+            <source>TTFT and TPOT (ms) and output throughput (tokens/s) of one replica against concurrency (running requests).</source>
+            <translation>单副本的 TTFT 与 TPOT（ms）以及输出吞吐（tokens/s）随并发（运行中的请求数）的变化。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="48" />
+            <source>Concurrency at the latency targets for each context tier and precision tier on one replica; 'binding' is 'does_not_fit' where the model does not fit, 'past_max_model_len' or 'past_model_context' where the tier's length is past the scenario's --max-model-len or the model's context (no figure).</source>
+            <translation>单副本在延迟目标下、各上下文档位与量化档位的并发；模型放不下处 'binding' 为 'does_not_fit'，档位长度超过场景的 --max-model-len 或模型上下文处为 'past_max_model_len' 或 'past_model_context'（无数值）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="53" />
+            <source>Fleet options that meet the targets, cheapest first: GPU (id and name), precision, layout ('aggregated', or the xPyD ratio of prefill and decode pools), TP, concurrency per replica, replicas and GPUs in total, utilization (fraction), latency (ms), cost (USD per hour and per million output tokens); 'pareto' marks options no other option beats on both cost per hour and TPOT.</source>
+            <translation>满足目标的集群方案，按成本从低到高：GPU（id 与名称）、精度、部署方式（'aggregated'，或预填充与解码池的 xPyD 比例）、TP、每副本并发、副本数与 GPU 总数、利用率（比例）、延迟（ms）、成本（每小时与每百万输出 token 的美元）；'pareto' 标出在每小时成本与 TPOT 上都不被其他方案同时胜过的方案。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="59" />
+            <source>The fleet verdict for the deployment: QPS carried, replicas and GPUs needed and deployed, totals and costs. Columns: quantity, value, unit.</source>
+            <translation>该部署的集群结论：承载的 QPS、所需与已部署的副本数和 GPU 数、合计与成本。列：quantity、value、unit。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="62" />
+            <source>The same GPUs split into replicas of different tensor-parallel sizes: replicas, concurrency (requests), requests/s and output tokens/s in total.</source>
+            <translation>同样的 GPU 按不同张量并行规模拆成副本：副本数、并发（请求数）、合计请求/秒与输出 tokens/s。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="65" />
+            <source>Prefill/decode disaggregation: each pool's TP, PP, DP, replicas, engines (DP × TP × PP GPUs each) and GPUs (needed and planned), the KV transfer per P95 prompt (ms, bytes), TTFT, decode TPOT, rates per replica, and the aggregated GPUs for the same traffic. Columns: quantity, value, unit.</source>
+            <translation>预填充/解码分离：每个池的 TP、PP、DP、副本数、引擎数（每个 DP × TP × PP 张 GPU）与 GPU 数（所需与计划），每个 P95 提示词的 KV 传输（ms、字节）、TTFT、解码 TPOT、每副本速率，以及同样流量下合并部署所需的 GPU。列：quantity、value、unit。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="71" />
+            <source>80 % band of each headline figure (KV cache, concurrency, output throughput, TTFT, TPOT, rate capacity, GPUs needed): low, expected and high, sized from the out-of-sample errors of the validation runs of the plan's regime ('regime', 'validation_runs'); 'widened_because' says why a band is wider than those errors (no validation run of the regime); 'band' is the band in words.</source>
+            <translation>每个关键指标（KV 缓存、并发、输出吞吐、TTFT、TPOT、请求速率容量、所需 GPU）的 80 % 区间：low、expected 与 high，按本方案所属类别（'regime'、'validation_runs'）验证实测的样本外误差确定；'widened_because' 说明区间为何比这些误差更宽（验证集中没有该类别的实测）；'band' 是用文字写出的区间。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="77" />
+            <source>Low, expected and high value of KV cache tokens, recommended concurrency and GPUs needed, over the ranges of the uncertain constants.</source>
+            <translation>KV 缓存 token、推荐并发与所需 GPU 在各不确定常数取值范围内的低值、期望值与高值。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="80" />
+            <source>Simulated TTFT and TPOT percentiles (ms), output tokens/s and goodput (requests/s meeting the targets) of one replica at each request rate.</source>
+            <translation>单副本在每个请求速率下模拟得到的 TTFT 与 TPOT 分位数（ms）、输出 tokens/s 与有效吞吐（满足目标的请求/秒）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="85" />
+            <source>Conventions of every file: UTF-8 with a byte-order mark, CRLF line ends, a header row, RFC 4180 quoting. Numbers are plain decimals ('.' as the decimal point, no thousands separators, no exponents, at most 9 significant digits); booleans are 'true' / 'false'; an empty cell means 'no value'. Units are in a 'unit' column or end the column name (_gib, _ms, _tokens, _requests, _per_s, _usd). Ids (gpu, model, engine) come with a name column. No cell is a formula: a text cell that would start with =, +, -, @, a tab or a line break (a scenario or class name such as =HYPERLINK(...)) has an apostrophe (') in front, so a spreadsheet shows it as text; a number cell is never changed, so a negative number stays a number (-12.5), and so does a text cell that is a plain decimal.</source>
+            <translation>所有文件的约定：带字节顺序标记（BOM）的 UTF-8、CRLF 换行、一行表头、RFC 4180 引号规则。数字为普通十进制数（'.' 为小数点，无千位分隔符，无指数，最多 9 位有效数字）；布尔值为 'true' / 'false'；空单元格表示“无值”。单位在 'unit' 列中，或写在列名末尾（_gib、_ms、_tokens、_requests、_per_s、_usd）。id（gpu、model、engine）旁有名称列。单元格都不是公式：以 =、+、-、@、制表符或换行开头的文本单元格（例如名为 =HYPERLINK(...) 的场景或类别）前面加一个撇号（'），表格软件因此把它当作文本显示；数字单元格从不改动，所以负数仍是数字（-12.5），纯十进制数的文本单元格也一样。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/numbers.py" line="115" />
+            <source>Numbers in --json output and CSV files are always finite. A quantity that is unbounded or never reached (the latency when nothing can run, a request rate with no limit, a knee the curve never shows) is JSON null and an empty CSV cell; readable text says 'unbounded'.</source>
+            <translation>--json 输出和 CSV 文件中的数字总是有限值。无上界或达不到的量（什么都跑不了时的延迟、没有上限的请求速率、曲线上没有出现的拐点）在 JSON 中为 null，在 CSV 中为空单元格；可读文本中写作“无上界”。</translation>
+        </message>
+    </context>
+    <context>
         <name>CustomGpuDialog</name>
         <message>
             <location filename="../../gpucalc/ui/dialogs/custom_gpu.py" line="37" />
