@@ -183,6 +183,10 @@ class Catalog:
         """Whether ``name`` names a catalog model."""
         return name.strip().lower() in self._model_index
 
+    def has_weight_format(self, name: str) -> bool:
+        """Whether ``name`` is a weight format id or alias the catalog knows."""
+        return name.strip().lower() in self._weight_index
+
     def model(self, name: str) -> ModelSpec:
         """Parsed architecture of a catalog model (cached)."""
         entry = self.model_entry(name)

@@ -72,6 +72,26 @@ def resolve_model(catalog: Catalog, ref: str) -> ModelSpec:
     return catalog.model(ref)  # raises CatalogError with suggestions
 
 
+QUANTIZED_SUFFIX_PARTS = (2, 1)  # '-GPTQ-Int4' is tried before '-Int4'
+
+
+def quantized_base(catalog: Catalog, ref: str) -> tuple[str, str] | None:
+    """A published quantized checkpoint's id as its base model and precision, if it is one.
+
+    ``Qwen/Qwen2.5-72B-Instruct-AWQ`` → (``Qwen/Qwen2.5-72B-Instruct``, ``awq``): the id ends
+    in a weight format the catalog knows (-AWQ, -GPTQ-Int4, -FP8, -FP8-Dynamic, -W8A8, -Int4…)
+    and the rest names a catalog model. None for any other reference.
+    """
+    parts = ref.strip().split("-")
+    for n in QUANTIZED_SUFFIX_PARTS:
+        if len(parts) <= n:
+            continue
+        base, suffix = "-".join(parts[:-n]), "-".join(parts[-n:]).lower()
+        if catalog.has_model(base) and catalog.has_weight_format(suffix):
+            return base, suffix
+    return None
+
+
 def resolve_gpu(catalog: Catalog, ref: str | GpuSpec) -> GpuSpec:
     """A catalog GPU, or a custom :class:`GpuSpec` passed through."""
     return ref if isinstance(ref, GpuSpec) else catalog.gpu(ref)
@@ -142,7 +162,17 @@ def resolve_inputs(
     quantization: str | None = None,
     dtype: str | None = None,
 ) -> PlanInputs:
-    """Everything one calculation needs, looked up and validated."""
+    """Everything one calculation needs, looked up and validated.
+
+    A quantized checkpoint's id the catalog does not hold (``…-AWQ``) is its base model served
+    in the precision its suffix names, unless ``quantization`` (or the deployment's weight
+    format) says otherwise.
+    """
+    split = (None if isinstance(model_ref, ModelSpec) or catalog.has_model(model_ref)
+             or _local_model_path(model_ref) is not None else quantized_base(catalog, model_ref))
+    if split is not None:
+        model_ref, suffix = split
+        quantization = quantization or deployment.weight_format or suffix
     model = model_ref if isinstance(model_ref, ModelSpec) else resolve_model(catalog, model_ref)
     gpu = resolve_gpu(catalog, gpu_ref)
     check_nodes_hold_the_gpus(gpu, deployment)

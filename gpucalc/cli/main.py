@@ -72,10 +72,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"gpucalc {__version__}")
     parser.add_argument("--lang", choices=LANGUAGES, default=None, help=LANG_HELP)
     sub = parser.add_subparsers(dest="command")
+    from gpucalc.cli.report import _add_scenario_source
+
     estimate = sub.add_parser("estimate", help="memory picture, KV capacity and concurrency")
-    estimate.add_argument("model", help="catalog id, Hugging Face id, config.json or model folder")
-    add_deployment_args(estimate)
-    add_workload_args(estimate)
+    _add_scenario_source(estimate)  # MODEL --gpu ID and the flags, or --scenario FILE as report takes
     _add_load_args(estimate)
     add_uncertainty_args(estimate)
     estimate.add_argument("--json", action="store_true", help="one JSON object")
@@ -165,12 +165,15 @@ def _add_output_format(parser: argparse.ArgumentParser, table: bool = False) -> 
 
 def run_estimate(args: argparse.Namespace) -> int:
     """``gpucalc estimate``: the memory picture, the two measures, the fleet and the bands."""
+    from gpucalc.catalog.resolve import resolve_scenario
     from gpucalc.cli.estimate_output import estimate_json, estimate_text
+    from gpucalc.cli.report import scenario_from_args
     from gpucalc.core.capacity.calculate import LoadRequest
     from gpucalc.plan.compute import PlanOptions, plan_inputs
     from gpucalc.text.notices import notice_text
 
-    scenario, inputs = _scenario_inputs(args)
+    scenario = scenario_from_args(args)
+    inputs = resolve_scenario(user_catalog(cli_language(args)), scenario)
     load = LoadRequest(concurrency=args.concurrency, request_rate=args.request_rate,
                        num_prompts=args.num_prompts)
     plan = plan_inputs(user_catalog(cli_language(args)), scenario, inputs,

@@ -132,7 +132,10 @@ def _fmt(value: float, digits: int = 2) -> str:
 
 
 def memory_table(result: MemoryResult, title: str, lang: str = "en") -> str:
-    """A readable memory picture for the terminal, its words in ``lang``."""
+    """A readable memory picture for the terminal, its words in ``lang``.
+
+    The first blocking notice is left out: the command ends with it as its error line, said once.
+    """
     stage = result.binding
     total = result.settings.total_gib.value
     lines = [title, "", left(translate("Cli", "per GPU", lang), 24) + right("GiB", 10)
@@ -145,7 +148,8 @@ def memory_table(result: MemoryResult, title: str, lang: str = "en") -> str:
     lines += ["", translate("Cli", "weights by tensor group (GiB):", lang)]
     lines += [f"  {left(term_name(t.key, lang), 22)}{_fmt(t.value, 3):>10}" for t in stage.weights]
     lines += ["", *_figure_lines(result, lang)]
-    lines += [f"! {notice_text(n, lang)}" for n in result.notices]
+    error = result.blocking_notices[:1]
+    lines += [f"! {notice_text(n, lang)}" for n in result.notices if n not in error]
     return "\n".join(lines)
 
 

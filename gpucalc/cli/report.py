@@ -95,7 +95,7 @@ def run_export_csv(args: argparse.Namespace) -> int:
         raise CliError(QT_TRANSLATE_NOOP("Errors", "{path} is a file; give a .zip name or a folder"),
                        EXIT_USAGE, path=str(path))
     try:
-        written = write_csv_files(path, scenario, user_catalog(cli_language(args)))
+        written = write_csv_files(path, scenario, user_catalog(cli_language(args)), cli_language(args))
     except OSError as exc:
         raise CliError("", EXIT_USAGE, cause=exc) from exc
     for item in written:

@@ -201,7 +201,11 @@ class FormGroup(StrEnum):
     """The window's groups of input fields."""
 
     HARDWARE = "hardware"
+    NODES = "nodes"
     ENGINE = "engine"
+    PARALLEL = "parallel"  # data, expert and decode-context parallel
+    POOLS = "pools"  # disaggregated prefill and decode pools
+    SPECULATIVE = "speculative"
     WORKLOAD = "workload"
     TARGETS = "targets"
     MODEL = "model"

@@ -78,6 +78,7 @@ HARDWARE: tuple[Knob, ...] = in_form(FormGroup.HARDWARE,
             QT_TRANSLATE_NOOP("Fields", "Total GPU memory as the engine sees it (MIG slice, shared GPU); "
                                         "auto uses the catalog value."),
             unit="GiB", decimals=1, auto=QT_TRANSLATE_NOOP("Fields", "catalog value"))),
+) + in_form(FormGroup.NODES,
     Knob("deployment.nodes", (vllm("--nnodes"), sglang("--nnodes")), cli=(arg(
         "--nodes", "--nnodes", dest="nodes", topic=NODE, help=(
             "nodes (servers; an NVL72 rack counts as one) the GPUs sit in; alone it sets --num-gpus = "
@@ -170,6 +171,7 @@ ENGINE: tuple[Knob, ...] = in_form(FormGroup.ENGINE,
         shown=Shown(
             QT_TRANSLATE_NOOP("Fields", "Pipeline parallel (PP)"),
             QT_TRANSLATE_NOOP("Fields", "Stages the layers are split into."))),
+) + in_form(FormGroup.PARALLEL,
     Knob("deployment.enable_expert_parallel", (
         vllm("--enable-expert-parallel", "-ep", keys=("enable_expert_parallel",), form=ON),
         sglang("--enable-ep-moe", form=ON),
@@ -193,6 +195,7 @@ ENGINE: tuple[Knob, ...] = in_form(FormGroup.ENGINE,
                                         "tokens over this many ranks of the TP group where TP would "
                                         "replicate it (MLA, or GQA with TP above the KV heads): KV per GPU "
                                         "÷ DCP, KV capacity × DCP."))),
+) + in_form(FormGroup.ENGINE,
     Knob("deployment.mamba_ssm_cache_dtype", (vllm("--mamba-ssm-cache-dtype"), sglang("--mamba-ssm-dtype")),
          cli=(arg("--mamba-ssm-cache-dtype", topic=KV, help=(
              "dtype of the recurrent state of Mamba / linear-attention layers (auto: the config's "
@@ -203,6 +206,7 @@ ENGINE: tuple[Knob, ...] = in_form(FormGroup.ENGINE,
                                         "linear-attention / Mamba layers; auto follows the model config, "
                                         "else the model dtype."),
             choices="state_dtypes")),
+) + in_form(FormGroup.PARALLEL,
     Knob("deployment.data_parallel_size", (
         vllm("--data-parallel-size", "-dp", convert=Read.DP_RANKS),
         sglang("--dp", "--dp-size", convert=Read.DP_RANKS)), cli=(arg(
@@ -262,6 +266,7 @@ ENGINE: tuple[Knob, ...] = in_form(FormGroup.ENGINE,
                                         "(vLLM's default), DeepEP normal (high throughput) or DeepEP low "
                                         "latency."),
             choices="all2all_modes")),
+) + in_form(FormGroup.ENGINE,
     Knob("deployment.enforce_eager", (
         vllm("--enforce-eager", keys=("enforce_eager",), form=ON),
         sglang("--disable-cuda-graph", keys=("disable_cuda_graph",), form=ON)), cli=(
@@ -306,6 +311,7 @@ ENGINE: tuple[Knob, ...] = in_form(FormGroup.ENGINE,
                                         "--[no-]enable-prefix-caching, SGLang --disable-radix-cache); on "
                                         "by default in vLLM V1, SGLang and TensorRT-LLM."),
             choices="prefix_caching")),
+) + in_form(FormGroup.POOLS,
     Knob("deployment.disaggregation.enabled", set_by="deployment.disaggregation",
         shown=Shown(
             QT_TRANSLATE_NOOP("Fields", "Disaggregated prefill/decode"),
@@ -376,6 +382,7 @@ ENGINE: tuple[Knob, ...] = in_form(FormGroup.ENGINE,
                                         "InfiniBand); auto uses the GPU's fast link inside one domain, "
                                         "else the scale-out network."),
             unit="Gb/s", decimals=0, auto=QT_TRANSLATE_NOOP("Fields", "from the GPU"))),
+) + in_form(FormGroup.SPECULATIVE,
     Knob("deployment.speculative_config.method", (
         sglang("--speculative-algorithm", convert=Read.SPECULATIVE, part="algorithm"),), cli=(
         arg("--speculative-algorithm", convert=Read.SPECULATIVE, part="algorithm", topic=SPEC,

@@ -33,6 +33,7 @@ from pathlib import Path
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.storage import atomic_write_bytes, atomic_write_files
+from gpucalc.core.capacity.figure_band import FigureBand
 from gpucalc.core.capacity.perf_result import CurvePoint, PerformanceResult, PointSummary
 from gpucalc.core.capacity.sweep import ContextSweep, GridCell
 from gpucalc.core.common.explain import Term
@@ -50,6 +51,8 @@ from gpucalc.plan.fleet import fleet_figures, layout_figures
 from gpucalc.report.csv_readme import README_NAME, readme_text
 from gpucalc.report.csv_summary import FLEET_UNITS, summary_rows
 from gpucalc.report.data import ReportData, build_report
+from gpucalc.text.band_text import band_phrase, widened_reasons
+from gpucalc.text.catalogue import list_separator
 
 CsvCell = str | int | float | bool | None
 FILE_ENCODING = "utf-8-sig"
@@ -194,10 +197,19 @@ def load_curve_table(curve: Sequence[CurvePoint]) -> CsvTable:
                                           "output_tokens_per_s"), rows)
 
 
+def _grid_binding(cell: GridCell) -> str:
+    """The binding ceiling of a grid cell, or why it has no figure."""
+    if cell.past_max_model_len is not None:
+        return "past_max_model_len"
+    if cell.past_model_context is not None:
+        return "past_model_context"
+    return cell.binding.value if cell.binding else "does_not_fit"
+
+
 def per_card_grid_table(cells: Sequence[GridCell]) -> CsvTable:
     """Seed 001's grid: concurrency at the SLO per context tier and precision tier."""
     rows = tuple((c.context_tier, c.context_tokens, c.precision_tier, c.weight_format, c.kv_format,
-                  c.concurrency, c.binding.value if c.binding else "does_not_fit") for c in cells)
+                  c.concurrency, _grid_binding(c)) for c in cells)
     return CsvTable("per_card_grid", ("context_tier", "context_tokens", "precision_tier",
                                       "weight_format", "kv_format", "concurrency_requests",
                                       "binding"), rows)
@@ -232,6 +244,21 @@ def uncertainty_table(bands: Bands) -> CsvTable:
     """Low / expected / high of KV tokens, recommended concurrency and GPUs needed."""
     rows = tuple((b.key, b.unit, b.low.value, b.expected.value, b.high.value) for b in bands.bands)
     return CsvTable("uncertainty", ("result", "unit", "low", "expected", "high"), rows)
+
+
+def figure_bands_table(bands: Sequence[FigureBand], lang: str) -> CsvTable:
+    """The headline figures' 80 % bands: low / expected / high, what each rests on, why one is wide.
+
+    ``regime`` is the validation runs' tags the residuals were narrowed to (``tag=value; …``);
+    ``widened_because`` says in ``lang`` why a band is wider than those residuals (a regime no
+    validation run covers), and ``band`` is the whole band in words, as the report states it.
+    """
+    rows = tuple((b.key, b.unit, b.low, b.expected, b.high, b.share, b.spread.rows,
+                  "; ".join(f"{tag}={value}" for tag, value in b.spread.regime),
+                  list_separator(lang).join(widened_reasons([b], lang)), band_phrase(b, lang))
+                 for b in bands)
+    return CsvTable("figure_bands", ("figure", "unit", "low", "expected", "high", "band_share",
+                                     "validation_runs", "regime", "widened_because", "band"), rows)
 
 
 def fleet_terms(fleet: FleetVerdict) -> list[NamedTerm]:
@@ -302,6 +329,8 @@ def term_inputs_table(data: ReportData) -> CsvTable:
 def report_tables(data: ReportData) -> list[CsvTable]:
     """Every table of ``data`` (summary, line items and term inputs when the model does not fit)."""
     tables = [summary_table(data), line_items_table(data.result.memory), term_inputs_table(data)]
+    if data.plan.figure_bands:
+        tables.append(figure_bands_table(data.plan.figure_bands, data.lang))
     perf = data.result.performance
     if perf is not None and data.sweep is not None:
         tables += [answer_table(perf), context_sweep_table(data.sweep), load_curve_table(perf.load_curve),
@@ -323,9 +352,9 @@ def report_tables(data: ReportData) -> list[CsvTable]:
 ExportFile = tuple[str, bytes]
 
 
-def export_files(tables: Sequence[CsvTable], gpucalc_version: str) -> list[ExportFile]:
-    """File name and content of every table and of the README that describes them."""
-    readme = readme_text([t.name for t in tables], gpucalc_version).encode(FILE_ENCODING)
+def export_files(tables: Sequence[CsvTable], gpucalc_version: str, lang: str = "en") -> list[ExportFile]:
+    """File name and content of every table and of the README that describes them (in ``lang``)."""
+    readme = readme_text([t.name for t in tables], gpucalc_version, lang).encode(FILE_ENCODING)
     return [(f"{t.name}.csv", table_bytes(t)) for t in tables] + [(README_NAME, readme)]
 
 
@@ -344,13 +373,16 @@ def write_csv_directory(directory: Path, files: Sequence[ExportFile]) -> list[Pa
     return atomic_write_files(directory, files)
 
 
-def write_csv_files(directory_or_zip: Path, scenario: Scenario, catalog: Catalog) -> list[Path]:
+def write_csv_files(directory_or_zip: Path, scenario: Scenario, catalog: Catalog,
+                    lang: str = "en") -> list[Path]:
     """Calculate ``scenario`` and write its CSV tables and README: one zip (``*.zip``) or a folder.
 
-    Returns the paths written (the zip alone, or one path per file).
+    Names, keys and numbers are the same in every language; the README and the sentences in
+    cells (the bands' reasons) are in ``lang``. Returns the paths written (the zip alone, or one
+    path per file).
     """
-    data = build_report(scenario, catalog)
-    files = export_files(report_tables(data), data.version)
+    data = build_report(scenario, catalog, lang)
+    files = export_files(report_tables(data), data.version, lang)
     if directory_or_zip.suffix.lower() == ".zip":
         return [write_csv_bundle(directory_or_zip, files)]
     return write_csv_directory(directory_or_zip, files)

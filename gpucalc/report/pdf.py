@@ -25,7 +25,7 @@ from gpucalc.report.layout import (
 from gpucalc.report.qt_app import ensure_gui_application
 from gpucalc.report.sections import report_blocks
 from gpucalc.report.strings import tr
-from gpucalc.text.catalog_text import catalog_name
+from gpucalc.text.catalog_text import catalog_name, scenario_title
 
 
 class ReportWriteError(OSError):
@@ -92,10 +92,11 @@ def render_pdf(data: ReportData) -> tuple[bytes, int, tuple[str, ...]]:
     inputs = data.inputs
     blocks, titles = report_blocks(data)
     model = display_name(catalog_name(inputs.model.name, data.lang))
+    subject = scenario_title(data.scenario.name, data.lang) or model
     content, pages = render_blocks(
         blocks, header=f"{name} · {model} · {display_name(catalog_name(inputs.gpu.name, data.lang))}",
         footer=f"gpucalc {data.version} · {data.created.strftime('%Y-%m-%d')}", lang=data.lang,
-        title=display_name(f"{name} — {data.scenario.name or model}"), creator=f"gpucalc {data.version}")
+        title=display_name(f"{name} — {subject}"), creator=f"gpucalc {data.version}")
     return content, pages, titles
 
 

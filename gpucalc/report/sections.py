@@ -8,7 +8,7 @@ from PySide6.QtCore import QRectF
 
 from gpucalc.core.capacity.class_latency import ClassLatency
 from gpucalc.core.capacity.perf_result import PerformanceResult, PointSummary, ceiling_of
-from gpucalc.core.capacity.sweep import SCENARIO_TIER
+from gpucalc.core.capacity.sweep import SCENARIO_TIER, GridCell
 from gpucalc.core.common.explain import Notice, Term
 from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.memory.memory_plan import MEMORY_ALARM_SHARE
@@ -433,8 +433,7 @@ def grid_section(w: Writer) -> list[Block]:
         name = w.t(CONTEXT_TIER_NAMES[tier]) if tier == SCENARIO_TIER else tier
         label = f"{name} ({row[0].weight_format} / KV {row[0].kv_format})"
         rows.append((Cell(label, bold=True), *[
-            Cell(f"{count(c.concurrency)} · {ceiling_name(c.binding, w.lang, short=True)}" if c.binding
-                 else w.t("does not fit"), align="right",
+            Cell(_grid_cell_text(w, c), align="right",
                  colour=CEILING_COLOURS[c.binding] if c.binding else MUTED_COLOUR)
             for c in row]))
     contexts = list(dict.fromkeys((c.context_tier, c.context_tokens) for c in cells))
@@ -448,6 +447,17 @@ def grid_section(w: Writer) -> list[Block]:
             *table(header, rows, (2.0, *[1.6] * len(contexts)),
                    aligns=["left"] + ["right"] * len(contexts)),
             w.note(w.t("Lower tiers than the checkpoint's precision: ") + w.notice(QUALITY))]
+
+
+def _grid_cell_text(w: Writer, cell: GridCell) -> str:
+    """'54 · compute', or why the cell has no figure (past a length limit, does not fit)."""
+    if cell.past_max_model_len is not None:
+        return w.t("past --max-model-len {n}").format(n=count(cell.past_max_model_len))
+    if cell.past_model_context is not None:
+        return w.t("past the model's context {n}").format(n=count(cell.past_model_context))
+    if cell.binding is None:
+        return w.t("does not fit")
+    return f"{count(cell.concurrency)} · {ceiling_name(cell.binding, w.lang, short=True)}"
 
 
 def sizing_section(w: Writer) -> list[Block]:

@@ -33,7 +33,8 @@ from gpucalc.text.answer_text import (
     unreachable_sentence,
 )
 from gpucalc.text.answer_text import limit_text as answer_limit_text
-from gpucalc.text.catalog_text import catalog_name
+from gpucalc.text.band_text import BANDS_MEANING, band_phrase, figure_name
+from gpucalc.text.catalog_text import catalog_name, scenario_title
 from gpucalc.text.catalogue import translate
 from gpucalc.text.terms import ceiling_name
 
@@ -174,6 +175,18 @@ def fitting_rows(w: Writer, perf: PerformanceResult) -> list[Block]:
              _row(w.t("Binding limit"), limit_text(w, perf)),
              _row(w.t("Top risk"), risk_text(w)),
              _row(w.t("What would change the answer"), change_text(w))]
+    return rows + band_rows(w)
+
+
+def band_rows(w: Writer) -> list[Block]:
+    """How sure the headline figures are: their 80 % bands, what each rests on and why it is wide."""
+    bands = w.data.plan.figure_bands
+    if not bands:
+        return []
+    rows: list[Block] = [_row(w.t("How sure"), translate("Bands", BANDS_MEANING, w.lang))]
+    for band in bands:
+        name = figure_name(band, w.lang)
+        rows.append(_row(name[:1].upper() + name[1:], band_phrase(band, w.lang)))
     return rows
 
 
@@ -202,7 +215,7 @@ def summary_blocks(w: Writer) -> list[Block]:
                                      space_after_pt=2),
                            Paragraph(subject, size_pt=11, space_after_pt=2)]
     if d.scenario.name:
-        name = display_name(reader_text(d.scenario.name))
+        name = display_name(reader_text(scenario_title(d.scenario.name, w.lang)))
         blocks.append(Paragraph(w.t("Scenario: {name}", name=name), size_pt=9))
     blocks.append(Paragraph(meta, size_pt=8.5, colour=MUTED_COLOUR, space_after_pt=6))
     perf = d.result.performance

@@ -78,6 +78,47 @@ def band_phrase(band: FigureBand, lang: str) -> str:
     return text
 
 
+HEADLINE_KEYS = ("recommended_concurrency", "rate_capacity", "gpus_needed")
+"""The figures the answer's first lines state: their bands stand beside them (banner, page 1)."""
+
+BANDS_MEANING = QT_TRANSLATE_NOOP(
+    "Bands", "80 % bands: measured values of unseen runs fall inside them 4 times in 5; each is sized "
+             "from the out-of-sample errors of the validation runs of this plan's regime.")
+
+
+def figure_name(band: FigureBand, lang: str) -> str:
+    """The banded figure's name ('concurrency', 'GPUs needed')."""
+    return translate("Bands", FIGURE_NAMES.get(band.key, band.key), lang)
+
+
+def band_range(band: FigureBand, lang: str) -> str:
+    """'300–380 requests', or the value alone where the band is exact (the scheduler's cap)."""
+    unit = unit_name(band.unit, lang)
+    if band.spread.rows == 0 or band.low == band.high:
+        return f"{_value(band.expected, band.unit)} {unit}"
+    return translate("Bands", "{low}–{high} {unit}", lang).format(
+        low=_value(band.low, band.unit), high=_value(band.high, band.unit), unit=unit)
+
+
+def widened_reasons(bands: Sequence[FigureBand], lang: str) -> list[str]:
+    """Why any of ``bands`` is wider than its residuals, each reason once, in plain words."""
+    regimes = dict.fromkeys(regime for band in bands for regime in band.spread.widened_for)
+    return [translate("Bands", WIDENED[regime], lang) for regime in regimes]
+
+
+def band_summary(bands: Sequence[FigureBand], lang: str, keys: Sequence[str] = HEADLINE_KEYS) -> str:
+    """'80% bands: concurrency 300–380 requests · rate capacity 2.1–2.6 req/s; widened: …' ('' if none)."""
+    shown = [band for key in keys for band in bands if band.key == key]
+    if not shown:
+        return ""
+    figures = " · ".join(f"{figure_name(band, lang)} {band_range(band, lang)}" for band in shown)
+    text = translate("Bands", "{share} bands: {figures}", lang).format(share=f"{shown[0].share:.0%}",
+                                                                         figures=figures)
+    for why in widened_reasons(shown, lang):
+        text += translate("Bands", "; {why}", lang).format(why=why)
+    return text
+
+
 def band_lines(bands: Sequence[FigureBand], lang: str) -> list[str]:
     """The bands as lines for the terminal: a heading, then one figure per line."""
     if not bands:
@@ -86,6 +127,5 @@ def band_lines(bands: Sequence[FigureBand], lang: str) -> list[str]:
                                     "sized from the out-of-sample errors of the validation runs of "
                                     "this regime):", lang)]
     for band in bands:
-        name = translate("Bands", FIGURE_NAMES.get(band.key, band.key), lang)
-        lines.append(f"  {name}: {band_phrase(band, lang)}")
+        lines.append(f"  {figure_name(band, lang)}: {band_phrase(band, lang)}")
     return lines

@@ -103,6 +103,14 @@ def catalog_name(name: str, lang: str) -> str:
     return localised_name(name, partial(translate, CATALOG_CONTEXT, lang=lang))
 
 
+EXAMPLES_CONTEXT = "Examples"  # the bundled example scenarios' names (resources/examples)
+
+
+def scenario_title(name: str, lang: str) -> str:
+    """A scenario's name in ``lang``: a bundled example's as the catalogue has it, any other as given."""
+    return translate(EXAMPLES_CONTEXT, name, lang)
+
+
 def weight_format_name(fmt: WeightFormat, lang: str) -> str:
     """A served weight format as shown in ``lang``: 'FP8 weight-only (W8A16)' → 'FP8 仅权重（W8A16）'.
 

@@ -28,7 +28,12 @@ import gpucalc
 from gpucalc.catalog.paths import resources_dir
 from gpucalc.catalog.storage import atomic_write_text
 from gpucalc.io.bounded_json import read_json_file
-from gpucalc.text.catalog_text import CATALOG_CONTEXT, bundled_display_names, split_qualifiers
+from gpucalc.text.catalog_text import (
+    CATALOG_CONTEXT,
+    EXAMPLES_CONTEXT,
+    bundled_display_names,
+    split_qualifiers,
+)
 from gpucalc.text.catalogue import catalogue_path, ts_messages
 
 PACKAGE_DIR = Path(gpucalc.__file__).resolve().parent
@@ -120,7 +125,6 @@ def catalog_messages(specs: Path | None = None, root: Path = PACKAGE_DIR.parent)
     return list(found.values())
 
 
-EXAMPLES_CONTEXT = "Examples"
 """The catalogue context of the bundled example scenarios' names (File → Examples)."""
 
 

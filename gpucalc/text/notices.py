@@ -34,8 +34,8 @@ NOTICE_TEXT: dict[str, str] = {
         "by ±{widening_pct} %."),
     "kv_budget_negative": QT_TRANSLATE_NOOP(
         "Notices",
-        "The model does not fit: no memory is left for the KV cache ({kv_gib} GiB on stage "
-        "{stage}). Use more GPUs (--tensor-parallel-size), a lower weight precision "
+        "The model does not fit: {short_gib} GiB short per GPU before any KV cache. Use more "
+        "GPUs (--tensor-parallel-size), a lower weight precision "
         "(--quantization fp8 / int4), a larger GPU or a higher memory fraction."),
     "max_model_len_exceeds_kv": QT_TRANSLATE_NOOP(
         "Notices",

@@ -6,6 +6,8 @@ import json
 import math
 from typing import Any
 
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
+
 UNBOUNDED_TEXT = "unbounded"
 UNDEFINED_TEXT = "n/a"
 
@@ -121,7 +123,8 @@ def compact_number(value: float) -> str:
     return f"{value:g}"
 
 
-NOT_FINITE_CONVENTION = (
+NOT_FINITE_CONVENTION = QT_TRANSLATE_NOOP(
+    "CsvReadme",
     "Numbers in --json output and CSV files are always finite. A quantity that is unbounded or "
     "never reached (the latency when nothing can run, a request rate with no limit, a knee the "
     "curve never shows) is JSON null and an empty CSV cell; readable text says 'unbounded'.")

@@ -343,7 +343,7 @@ INPUT_NAMES = {
     "recurrent_state_bytes_per_layer": QT_TRANSLATE_NOOP("Inputs", "recurrent state bytes per layer"),
     "recurrent_state_dtype": QT_TRANSLATE_NOOP("Inputs", "recurrent state dtype"),
     "H": QT_TRANSLATE_NOOP("Inputs", "hidden size H"),
-    "N": QT_TRANSLATE_NOOP("Inputs", "width N"),
+    "N": QT_TRANSLATE_NOOP("Inputs", "replicas serving the traffic N"),
     "N (expert width per rank)": QT_TRANSLATE_NOOP("Inputs", "expert width per rank N"),
     "T": QT_TRANSLATE_NOOP("Inputs", "batched tokens T"),
     "activation_peak_factor": QT_TRANSLATE_NOOP("Inputs", "activation peak factor"),

@@ -21,6 +21,7 @@ from gpucalc.text.answer_text import (
     planned_sentence,
     unreachable_sentence,
 )
+from gpucalc.text.band_text import band_lines, band_summary
 from gpucalc.ui.disagg_view import disaggregated_sentence
 from gpucalc.ui.format import count, sig3
 from gpucalc.ui.i18n import catalog_display_name
@@ -44,6 +45,8 @@ class Answer:
     detail: str
     verdict: Verdict
     verdict_text: str
+    bands: str = ""  # the headline figures' 80 % bands in one line ('' when none)
+    bands_detail: str = ""  # every banded figure, with what its band rests on
 
 
 def _requests(term: Term) -> str:
@@ -244,4 +247,6 @@ def answer_for(outcome: Plan, lang: str = "en") -> Answer:
     else:
         headline, detail = _performance_headline(outcome, lang), _performance_detail(outcome, lang)
     verdict, text = _verdict(outcome)
-    return Answer(headline, detail, verdict, text)
+    bands = outcome.figure_bands
+    return Answer(headline, detail, verdict, text, band_summary(bands, lang),
+                  "\n".join(band_lines(bands, lang)).strip())

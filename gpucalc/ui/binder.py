@@ -13,7 +13,7 @@ from typing import Any, Union, get_args, get_origin
 import annotated_types
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
-from PySide6.QtCore import QCoreApplication, QObject, Qt
+from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QCheckBox,
@@ -109,6 +109,9 @@ class Binding:
                     w.setCurrentIndex(index)
                 elif w.isEditable():
                     w.setEditText("" if value is None else str(value))
+                line = w.lineEdit()
+                if line is not None:
+                    line.setCursorPosition(0)  # a name longer than the box shows its start
             elif isinstance(w, QSpinBox):
                 w.setValue(w.minimum() if value is None else int(value))
             elif isinstance(w, QDoubleSpinBox):
@@ -147,6 +150,8 @@ class Binding:
 class FormBinder(QObject):
     """Create widgets for declared fields and keep them in sync with a controller."""
 
+    errorsShown = Signal(object)  # {path: reason} of the fields just flagged (empty: none)
+
     def __init__(self, controller: PlanController, choices: dict[str, list[Choice]],
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -157,15 +162,20 @@ class FormBinder(QObject):
         controller.fieldErrors.connect(self.show_errors)
         controller.scenarioReplaced.connect(self.refresh)
 
-    def add_rows(self, form: QFormLayout, specs: tuple[FieldSpec, ...]) -> None:
-        """Add one labelled row per spec to ``form``."""
+    def add_rows(self, form: QFormLayout, specs: tuple[FieldSpec, ...],
+                 full_width: frozenset[str] = frozenset()) -> None:
+        """Add one labelled row per spec to ``form``; the ``full_width`` paths' boxes go under their label."""
         for spec in specs:
             binding = self._create(spec)
             self.bindings[spec.path] = binding
             label = PlainLabel(tr(spec.title))
             label.setBuddy(binding.widget)
             label.setToolTip(plain_tooltip(binding.help))
-            form.addRow(label, binding.widget)
+            if spec.path in full_width:
+                form.addRow(label)
+                form.addRow(binding.widget)
+            else:
+                form.addRow(label, binding.widget)
             form.addRow(binding.message)
             binding.set_value(self.controller.draft_value(spec.path))
             binding.set_error("")
@@ -184,6 +194,7 @@ class FormBinder(QObject):
         found = errors if isinstance(errors, dict) else {}
         for path, binding in self.bindings.items():
             binding.set_error(str(found.get(path, "")))
+        self.errorsShown.emit({path: reason for path, reason in found.items() if path in self.bindings})
 
     def _edited(self, path: str) -> None:
         self.controller.set_field(path, self.bindings[path].value())

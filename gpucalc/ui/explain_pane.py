@@ -4,11 +4,25 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRect,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QHeaderView,
     QSplitter,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTextBrowser,
+    QTreeView,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -34,11 +48,16 @@ from gpucalc.ui.format import (
 )
 from gpucalc.ui.plain_text import plain_tooltip
 from gpucalc.ui.screen_fit import EXPLAIN_DOCK_WIDTH
+from gpucalc.ui.veil import Veil
 
 translate = QCoreApplication.translate
 
 KEY_ROLE = Qt.ItemDataRole.UserRole
-
+WRAP_PROBE_HEIGHT_PX = 10_000  # room for any wrapped text while its height is measured
+VALUE_SHARE = 0.42
+"""Most of the Explanation tree's width the values take; longer ones wrap, the names keep the rest."""
+INDENT_PX = 14  # per tree level: room for the branch mark, no more
+CELL_PADDING_PX = 6  # beyond the style's margins, so a value that fits is not wrapped by rounding
 
 
 def result_groups(memory: MemoryResult) -> list[tuple[str, tuple[Term, ...]]]:
@@ -159,6 +178,92 @@ def term_tooltip(term: Term, value: str | None = None) -> str:
     return "\n".join(lines)
 
 
+def cell_width(tree: QTreeView, index: QModelIndex | QPersistentModelIndex) -> int:
+    """Pixels the text at ``index`` has to wrap in.
+
+    Its column, or the row when a name spans it; in the first column less the indentation of its
+    level and the branch mark.
+    """
+    if index.column() != 0:
+        return max(tree.header().sectionSize(index.column()), 1)
+    depth, parent = 0, index.parent()
+    while parent.isValid():
+        depth, parent = depth + 1, parent.parent()
+    spanned = tree.isFirstColumnSpanned(index.row(), index.parent())
+    width = tree.viewport().width() if spanned else tree.header().sectionSize(0)
+    levels = depth + (1 if tree.rootIsDecorated() else 0)
+    return max(width - levels * tree.indentation(), 1)
+
+
+class WrappingCells(QStyledItemDelegate):
+    """Names and values wrap onto as many lines as they need instead of being cut.
+
+    A row is as tall as its wrapped texts at their columns' widths; the view lays its rows out
+    again whenever a column is resized.
+    """
+
+    def __init__(self, tree: QTreeView) -> None:
+        super().__init__(tree)
+        self.tree = tree
+        self._relayout = QTimer(self)
+        self._relayout.setSingleShot(True)
+        self._relayout.setInterval(0)
+        self._relayout.timeout.connect(tree.doItemsLayout)
+        tree.header().sectionResized.connect(lambda *_: self._relayout.start())
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
+        """The size of the text wrapped at the width its column gives it."""
+        wrapped = QStyleOptionViewItem(option)
+        self.initStyleOption(wrapped, index)
+        wrapped.features |= QStyleOptionViewItem.ViewItemFeature.WrapText
+        # the style wraps only within a valid rectangle: the width given, any height
+        wrapped.rect = QRect(0, 0, cell_width(self.tree, index), WRAP_PROBE_HEIGHT_PX)
+        style = self.tree.style()
+        return style.sizeFromContents(QStyle.ContentsType.CT_ItemViewItem, wrapped, QSize(), self.tree)
+
+
+class ExplainTree(QTreeWidget):
+    """Figures and their values in two columns, neither cut at the dock's narrowest.
+
+    The value column is as wide as its longest value up to :data:`VALUE_SHARE` of the width; the
+    names take the rest. What does not fit wraps.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        header = self.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
+        self.setIndentation(INDENT_PX)
+        self.setWordWrap(True)
+        self.setUniformRowHeights(False)
+        self.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.setItemDelegate(WrappingCells(self))
+
+    def value_width(self) -> int:
+        """The value column's width: its longest value, at most its share of the view."""
+        metrics = self.fontMetrics()
+        margin = 2 * (self.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self) + 1)
+        header = self.headerItem()
+        texts = [header.text(1)] if header is not None else []
+        groups = (self.topLevelItem(top) for top in range(self.topLevelItemCount()))
+        for group in (g for g in groups if g is not None):
+            children = (group.child(i) for i in range(group.childCount()))
+            texts += [child.text(1) for child in children if child is not None]
+        widest = max((metrics.horizontalAdvance(t) for t in texts), default=0) + margin + CELL_PADDING_PX
+        return min(widest, round(self.viewport().width() * VALUE_SHARE))
+
+    def fit_columns(self) -> None:
+        """Give the values their width; the names get the rest."""
+        self.header().resizeSection(1, self.value_width())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Share the new width between names and values."""
+        super().resizeEvent(event)
+        self.fit_columns()
+
+
 class ExplainPane(QWidget):
     """Tree of all terms and the explanation of the selected one."""
 
@@ -166,14 +271,9 @@ class ExplainPane(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.tree = QTreeWidget()
+        self.tree = ExplainTree()
         self.tree.setHeaderLabels([self.tr("Figure"), self.tr("Value")])
-        header = self.tree.header()
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.setMinimumWidth(EXPLAIN_DOCK_WIDTH[0])
-        self.tree.setUniformRowHeights(True)
         self.detail = QTextBrowser()
         self.detail.setOpenLinks(False)
         self.detail.setPlaceholderText(self.tr("Select a figure to see how it is computed."))
@@ -184,10 +284,27 @@ class ExplainPane(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(splitter)
+        self.veil = Veil(self)  # over figures the current inputs no longer give
         self._terms: dict[str, Term] = {}
         self._items: dict[str, QTreeWidgetItem] = {}
         self._shown: dict[str, str] = {}  # term key → its value as shown, where not its own
         self.tree.currentItemChanged.connect(self._on_current)
+
+    @property
+    def stale(self) -> bool:
+        """Whether the figures shown are an earlier result's."""
+        return self.veil.isVisibleTo(self)
+
+    def set_stale(self, stale: bool) -> None:
+        """Grey the figures (an invalid value or a failed plan), or show them fresh."""
+        self.veil.setGeometry(self.rect())
+        self.veil.raise_()
+        self.veil.setVisible(stale)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Keep the veil over the pane."""
+        super().resizeEvent(event)
+        self.veil.setGeometry(self.rect())
 
     def set_result(self, memory: MemoryResult, performance: PerformanceResult | None = None,
                    fleet: FleetVerdict | None = None,
@@ -213,8 +330,8 @@ class ExplainPane(QWidget):
             groups.append((translate("ExplainPane", "Nodes and network"), (nodes.scale_out,)))
         for title, terms in groups:
             group = QTreeWidgetItem([title])
-            group.setFirstColumnSpanned(True)
             self.tree.addTopLevelItem(group)
+            group.setFirstColumnSpanned(True)  # only once in the tree: the view keeps the span
             for term in terms:
                 shown = self._shown.get(term.key)
                 item = QTreeWidgetItem([term_name(term.key), shown or term_value(term)])
@@ -225,6 +342,7 @@ class ExplainPane(QWidget):
                 self._terms.setdefault(term.key, term)
                 self._items.setdefault(term.key, item)
             group.setExpanded(True)
+        self.tree.fit_columns()
         self.tree.blockSignals(False)
         if current:
             self.show_term(current)

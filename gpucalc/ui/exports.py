@@ -45,13 +45,13 @@ class Exporter(QObject):
             self.export_pdf(Path(name), scenario, catalog, lang)
         return bool(name)
 
-    def csv_dialog(self, scenario: Scenario, catalog: Catalog) -> bool:
+    def csv_dialog(self, scenario: Scenario, catalog: Catalog, lang: str = "en") -> bool:
         """Ask where to save the CSV tables (one zip), then write them; whether it was started."""
         name, _ = QFileDialog.getSaveFileName(self._parent, self.tr("Export CSV tables"),
                                               export_file_name("tables", scenario.name),
                                               self.tr("Zip of CSV files (*.zip)"))
         if name:
-            self.export_csv(Path(name), scenario, catalog)
+            self.export_csv(Path(name), scenario, catalog, lang)
         return bool(name)
 
     def export_pdf(self, path: Path, scenario: Scenario, catalog: Catalog, lang: str) -> None:
@@ -61,12 +61,12 @@ class Exporter(QObject):
         path = path if path.suffix.lower() == ".pdf" else path.with_suffix(".pdf")
         self._start(partial(write_report, path, scenario, catalog, lang), path)
 
-    def export_csv(self, path: Path, scenario: Scenario, catalog: Catalog) -> None:
-        """Write the CSV tables of ``scenario`` into the zip ``path``."""
+    def export_csv(self, path: Path, scenario: Scenario, catalog: Catalog, lang: str = "en") -> None:
+        """Write the CSV tables of ``scenario`` into the zip ``path`` (README in ``lang``)."""
         from gpucalc.report.csv_export import write_csv_files
 
         path = path if path.suffix.lower() == ".zip" else path.with_suffix(".zip")
-        self._start(partial(write_csv_files, path, scenario, catalog), path)
+        self._start(partial(write_csv_files, path, scenario, catalog, lang), path)
 
     def wait(self) -> None:
         """Block until a running export is done."""

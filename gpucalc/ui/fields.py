@@ -39,8 +39,14 @@ def _group(group: FormGroup) -> tuple[FieldSpec, ...]:
 
 
 HARDWARE = _group(FormGroup.HARDWARE)
+NODES = _group(FormGroup.NODES)
+"""The servers the GPUs sit in and the network between them (folded under the main inputs)."""
 ENGINE = _group(FormGroup.ENGINE)
-DISAGGREGATION = tuple(spec for spec in ENGINE if spec.path.startswith("deployment.disaggregation."))
+"""The engine, its parallel layout, precisions and scheduler limits."""
+EXPERT_AND_CONTEXT_PARALLEL = _group(FormGroup.PARALLEL)
+"""Data and expert parallelism of MoE models, and decode context parallelism."""
+DISAGGREGATION = _group(FormGroup.POOLS)
+SPECULATIVE = _group(FormGroup.SPECULATIVE)
 WORKLOAD = _group(FormGroup.WORKLOAD)
 TARGETS = _group(FormGroup.TARGETS)
 MODEL = _group(FormGroup.MODEL)
@@ -55,7 +61,8 @@ UNIT_TEXT = {
 
 EDITABLE_CHOICES = frozenset({"models", "weight_formats"})
 
-ALL_FIELDS = (*HARDWARE, *ENGINE, *WORKLOAD, *TARGETS, *MODEL)
+ALL_FIELDS = (*HARDWARE, *NODES, *ENGINE, *EXPERT_AND_CONTEXT_PARALLEL, *DISAGGREGATION, *SPECULATIVE,
+              *WORKLOAD, *TARGETS, *MODEL)
 
 OTHER_TITLES = {
     "deployment": QT_TRANSLATE_NOOP("Fields", "Deployment"),

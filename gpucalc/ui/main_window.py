@@ -252,12 +252,18 @@ class MainWindow(QMainWindow):
         self.tabs.show_outcome(outcome, lang, self.controller.catalog)
         self.explain.set_result(memory, performance, outcome.fleet, outcome.disaggregated,
                                 outcome.nodes)
+        self.explain.set_stale(False)
         self.inputs.show_outcome(outcome)
-        self.status_label.setText(self.tr("Plan for {model} on {gpu}, computed in {ms} ms").format(
-            model=catalog_display_name(outcome.inputs.model.name),
-            gpu=catalog_display_name(outcome.inputs.gpu.name), ms=f"{outcome.elapsed_ms:.1f}"))
+        self._show_plan_status(outcome)
         self.notice_label.setText(self.tr("{n} notice(s)").format(n=len(notices)) if notices else "")
         self.notice_label.setToolTip(plain_tooltip("\n".join(notices)))
+
+    def _show_plan_status(self, outcome: Plan | None) -> None:
+        """The status bar names the plan shown (nothing before the first)."""
+        self.status_label.setText("" if outcome is None else self.tr(
+            "Plan for {model} on {gpu}, computed in {ms} ms").format(
+            model=catalog_display_name(outcome.inputs.model.name),
+            gpu=catalog_display_name(outcome.inputs.gpu.name), ms=f"{outcome.elapsed_ms:.1f}"))
 
     def report_language(self) -> str:
         """'zh' or 'en': the report follows the window's language."""
@@ -271,7 +277,7 @@ class MainWindow(QMainWindow):
 
     def export_csv_dialog(self) -> None:
         """File → Export CSV tables."""
-        self.exporter.csv_dialog(self.controller.scenario, self.controller.catalog)
+        self.exporter.csv_dialog(self.controller.scenario, self.controller.catalog, self.report_language())
 
     def _computing(self) -> None:
         self.status_label.setText(self.tr("Computing…"))
@@ -300,9 +306,11 @@ class MainWindow(QMainWindow):
             self._show_stale(str(path), str(reason))
             return
         failure = self.controller.last_failure
-        if failure is None:
+        if failure is None:  # valid again (an edit or an undo): the result shown is current
             self.banner.set_stale("")
             self.tabs.set_stale("")
+            self.explain.set_stale(False)
+            self._show_plan_status(self.controller.last_outcome)
         else:  # the values are valid again, but the plan they give still failed
             self._show_stale(self.controller.last_failure_field, failure.cause, failure.details)
 
@@ -315,6 +323,7 @@ class MainWindow(QMainWindow):
             sentence = self.tr("Stale: the current inputs give no result. {reason}").format(reason=reason)
         self.banner.set_stale(sentence, details)
         self.tabs.set_stale(sentence)
+        self.explain.set_stale(True)
 
     # -- commands -------------------------------------------------------------------------
     def apply_serve_command(self, text: str) -> bool:

@@ -12,12 +12,16 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QResizeEvent
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QLabel,
+    QProxyStyle,
     QScrollArea,
     QSizePolicy,
+    QStyle,
+    QStyleOption,
+    QTabBar,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -36,6 +40,7 @@ from gpucalc.ui.panels.checklist_tab import ChecklistTab
 from gpucalc.ui.panels.compare_tab import CompareTab
 from gpucalc.ui.panels.grid_tab import GridTab
 from gpucalc.ui.plain_text import PlainLabel
+from gpucalc.ui.veil import Veil
 
 if TYPE_CHECKING:
     from gpucalc.ui.panels.memory_tab import MemoryTab
@@ -59,32 +64,17 @@ def scrolling(page: QWidget) -> QScrollArea:
     return frame
 
 
-STALE_VEIL_ALPHA = 150
-"""Opacity (of 255) of the window-coloured veil over a stale page: its figures stay readable but
-plainly greyed, in both themes."""
-
-
 def planned_rate(outcome: Plan) -> float | None:
-    """The deployment's planned req/s over all its replicas (None when nothing runs)."""
+    """One replica's planned req/s (None when nothing runs): a simulation's start without a QPS."""
     perf = outcome.performance
     if perf is None or perf.rates.requests_per_s_planned <= 0:
         return None
-    return perf.rates.requests_per_s_planned * outcome.inputs.deployment.engines
+    return perf.rates.requests_per_s_planned
 
 
-class Veil(QWidget):
-    """A translucent layer of the window's colour over a page; clicks and scrolling pass through."""
-
-    def __init__(self, parent: QWidget) -> None:
-        super().__init__(parent)
-        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-        self.hide()
-
-    def paintEvent(self, _event: QPaintEvent) -> None:
-        """Fill the page with the window's colour at :data:`STALE_VEIL_ALPHA`."""
-        colour = QColor(self.palette().color(QPalette.ColorRole.Window))
-        colour.setAlpha(STALE_VEIL_ALPHA)
-        QPainter(self).fillRect(self.rect(), colour)
+def serving_replicas(outcome: Plan) -> int | None:
+    """The replicas the fleet verdict serves the QPS with (None without a QPS)."""
+    return None if outcome.fleet is None else max(int(outcome.fleet.replicas.value), 1)
 
 
 class ResultPage(QWidget):
@@ -152,6 +142,51 @@ def _captioned(widget: QWidget, caption: QLabel) -> QWidget:
     return page
 
 
+TAB_BAR_MARGIN_PX = 4  # the tab widget's frame either side of its bar
+MIN_TAB_PADDING_PX = 10
+"""The least room around a tab's title (both sides), px: titles stay whole and apart when narrow."""
+
+
+class TabPadding(QProxyStyle):
+    """The application's style with less room either side of a tab's title, when asked."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tab_space: int | None = None  # PM_TabBarTabHSpace; None: the style's own
+
+    def pixelMetric(self, metric: QStyle.PixelMetric, option: QStyleOption | None = None,
+                    widget: QWidget | None = None) -> int:
+        """The style's metric, or the narrower tab padding."""
+        if metric == QStyle.PixelMetric.PM_TabBarTabHSpace and self.tab_space is not None:
+            return self.tab_space
+        return super().pixelMetric(metric, option, widget)
+
+
+class FittingTabBar(QTabBar):
+    """A tab bar whose tabs give up some of their padding, never their titles, to fit the width.
+
+    At 1366×768 and 125 % the ten titles with the style's padding are wider than the results
+    area, and Compare and Checklist were behind scroll arrows; the padding shrinks first (down to
+    :data:`MIN_TAB_PADDING_PX`), and only then do the arrows come.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.padding = TabPadding()
+        self.padding.setParent(self)
+        self.setStyle(self.padding)
+
+    def fit(self, width: int) -> None:
+        """Choose the padding for tabs in ``width`` px."""
+        self.padding.tab_space = None
+        natural = self.style().pixelMetric(QStyle.PixelMetric.PM_TabBarTabHSpace, None, self)
+        wanted = sum(QTabBar.tabSizeHint(self, i).width() for i in range(self.count()))
+        if self.count() and wanted > width:
+            lacking = -(-(wanted - width) // self.count())
+            self.padding.tab_space = max(natural - lacking, MIN_TAB_PADDING_PX)
+        self.updateGeometry()
+
+
 class ResultTabs(QTabWidget):
     """The ten result tabs, from the bottleneck bars to the comparison and the checklist."""
 
@@ -161,6 +196,8 @@ class ResultTabs(QTabWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("resultTabs")
+        self.tab_bar = FittingTabBar(self)
+        self.setTabBar(self.tab_bar)
         self.ceilings_tab = CeilingsTab()
         self.grid_tab = GridTab()
         self.compare_tab = CompareTab()
@@ -283,6 +320,11 @@ class ResultTabs(QTabWidget):
         page = self.pages[name]
         return not isinstance(page, LazyPage) or page.built
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """The tabs fit the new width (their padding depends on it)."""
+        self.tab_bar.fit(event.size().width() - TAB_BAR_MARGIN_PX)
+        super().resizeEvent(event)
+
     def current_name(self) -> str:
         """Short name of the visible tab."""
         return next((n for n, frame in self.frames.items() if frame is self.currentWidget()), "")
@@ -342,7 +384,7 @@ class ResultTabs(QTabWidget):
             "grid": lambda: self.grid_tab.set_grid(outcome.grid),
             "uncertainty": lambda: self._show_uncertainty(outcome),
             "simulate": lambda: self.simulate_tab.set_inputs(
-                outcome.inputs, outcome.memory, lang, planned_rate(outcome)),
+                outcome.inputs, outcome.memory, lang, planned_rate(outcome), serving_replicas(outcome)),
             # sizing runs on its own worker once the tab exists, whichever tab is visible
             "sizing": lambda: self.sizing_tab.set_inputs(catalog, outcome.inputs),
         }

@@ -74,232 +74,232 @@
             <translation>{label}：{text}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="88" />
+            <location filename="../../gpucalc/text/answer_text.py" line="83" />
             <source>{n} requests in flight per replica with P{pct} TTFT ≤ {ttft} ms and TPOT ≤ {tpot} ms, as a load test holding N requests (--max-concurrency N) measures it; limited by {limit}.</source>
             <translation>每副本 {n} 个在途请求，P{pct} 首 token 时间 ≤ {ttft} ms、每 token 延迟 ≤ {tpot} ms，即保持 N 个请求在途的压测（--max-concurrency N）测得的口径；受限于{limit}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="97" />
+            <location filename="../../gpucalc/text/answer_text.py" line="92" />
             <source>{rps} req/s per replica under random (Poisson) arrivals at the same P{pct} targets, about {inflight} requests in flight on average.</source>
             <translation>随机（泊松）到达下，同样的 P{pct} 目标，每副本 {rps} req/s，平均约 {inflight} 个请求在途。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="106" />
+            <location filename="../../gpucalc/text/answer_text.py" line="101" />
             <source>Plan {n} requests per replica online: the memory planning rule (weights + KV at the average length + margin within the planning share of memory) allows no more.</source>
             <translation>在线按每副本 {n} 个请求规划：显存规划规则（权重 + 平均长度下的 KV + 余量，不超过显存规划占比）不允许更多。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="109" />
+            <location filename="../../gpucalc/text/answer_text.py" line="104" />
             <source>Plan {n} requests per replica online ({share} of the concurrency, the watermark), and {rps} req/s ({share} of the rate capacity).</source>
             <translation>在线按每副本 {n} 个请求规划（并发的 {share}，即安全水位），以及 {rps} req/s（请求速率容量的 {share}）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="118" />
+            <location filename="../../gpucalc/text/answer_text.py" line="113" />
             <source>No request fits: one request at the planning length needs more KV cache than one replica holds; shorten the context, quantize the KV cache or add memory.</source>
             <translation>一个请求也放不下：规划长度下单个请求所需的 KV 缓存超过一个副本的容量；请缩短上下文、量化 KV 缓存或增加显存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="125" />
+            <location filename="../../gpucalc/text/answer_text.py" line="120" />
             <source>P{pct} {name} is {value} ms with one request in flight against a target of {target} ms ({ratio}× over)</source>
             <translation>仅 1 个请求在途时 P{pct} {name} 为 {value} ms，目标为 {target} ms（超出 {ratio} 倍）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="130" />
+            <location filename="../../gpucalc/text/answer_text.py" line="125" />
             <source>No number of requests in flight meets the targets on this layout.</source>
             <translation>在此部署方式下，任何在途请求数都达不到目标。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="131" />
+            <location filename="../../gpucalc/text/answer_text.py" line="126" />
             <source>No number of requests in flight meets the targets: {parts}. The best this layout reaches is TTFT {ttft} ms and TPOT {tpot} ms.</source>
             <translation>任何在途请求数都达不到目标：{parts}。此部署方式最好只能做到首 token 时间 {ttft} ms、每 token 延迟 {tpot} ms。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="146" />
+            <location filename="../../gpucalc/text/answer_text.py" line="141" />
             <source>{avg} req/s on average and {peak} req/s at the peak</source>
             <translation>平均 {avg} req/s、峰值 {peak} req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="149" />
+            <location filename="../../gpucalc/text/answer_text.py" line="144" />
             <source>{avg} req/s</source>
             <translation>{avg} req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="151" />
+            <location filename="../../gpucalc/text/answer_text.py" line="146" />
             <source>The planned GPUs carry {rate}: {n} replicas serve it, + {k} spare = {needed} GPUs ({planned} planned).</source>
             <translation>计划的 GPU 能承载 {rate}：{n} 个副本服务，+ {k} 个备用 = {needed} 张 GPU（计划 {planned} 张）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="155" />
+            <location filename="../../gpucalc/text/answer_text.py" line="150" />
             <source>Short of {short} spare replicas for failover.</source>
             <translation>故障切换还缺 {short} 个备用副本。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="159" />
+            <location filename="../../gpucalc/text/answer_text.py" line="154" />
             <source>The planned GPUs do not carry {rate}: it needs {n} replicas + {k} spare = {needed} GPUs; {planned} GPUs hold {deployed} replicas.</source>
             <translation>计划的 GPU 承载不了 {rate}：需要 {n} 个副本 + {k} 个备用 = {needed} 张 GPU；{planned} 张 GPU 只能部署 {deployed} 个副本。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="167" />
+            <location filename="../../gpucalc/text/answer_text.py" line="162" />
             <source>No price for this GPU in the catalog: the cost is not known.</source>
             <translation>目录中没有这款 GPU 的价格：成本未知。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="168" />
+            <location filename="../../gpucalc/text/answer_text.py" line="163" />
             <source>{hour}/h, {month}/month for the GPUs needed</source>
             <translation>所需 GPU 每小时 {hour}、每月 {month}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="172" />
+            <location filename="../../gpucalc/text/answer_text.py" line="167" />
             <source>, {usd} per million output tokens</source>
             <translation>，每百万输出 token {usd}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="179" />
+            <location filename="../../gpucalc/text/answer_text.py" line="174" />
             <source>One replica carries {rps} req/s at the targets ({planned} req/s planned at the watermark); give the traffic (--qps, the QPS field) to size the fleet.</source>
             <translation>一个副本在目标内承载 {rps} req/s（按安全水位规划 {planned} req/s）；给出流量（--qps，即 QPS 字段）才能推算卡数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="188" />
+            <location filename="../../gpucalc/text/answer_text.py" line="183" />
             <source>No layout of this GPU type meets the targets either.</source>
             <translation>这款 GPU 的任何部署方式也都达不到目标。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="189" />
+            <location filename="../../gpucalc/text/answer_text.py" line="184" />
             <source>No layout of {gpu} meets the targets: the fastest, TP {layout}, reaches P{pct} TTFT {ttft} ms and TPOT {tpot} ms with one request in flight.</source>
             <translation>{gpu} 的任何部署方式都达不到目标：最快的 TP {layout} 在仅 1 个请求在途时 P{pct} 首 token 时间 {ttft} ms、每 token 延迟 {tpot} ms。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="198" />
+            <location filename="../../gpucalc/text/answer_text.py" line="193" />
             <source>The sizing search finds {gpu} {precision} at TP {layout} ({per} GPUs per replica) holding {n} requests in flight at the targets</source>
             <translation>卡数搜索找到 {gpu} {precision}，TP {layout}（每副本 {per} 张 GPU），在目标内可承载 {n} 个在途请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="203" />
+            <location filename="../../gpucalc/text/answer_text.py" line="198" />
             <source>: {gpus} GPUs for the traffic, {hour}/h</source>
             <translation>：该流量需要 {gpus} 张 GPU，每小时 {hour}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="56" />
+            <location filename="../../gpucalc/ui/answer.py" line="59" />
             <source>does not fit</source>
             <translation>放不下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="58" />
+            <location filename="../../gpucalc/ui/answer.py" line="61" />
             <source>fits on one GPU</source>
             <translation>单卡可放下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="60" />
+            <location filename="../../gpucalc/ui/answer.py" line="63" />
             <source>fits on one GPU; TP {tp} × PP {pp} adds KV room</source>
             <translation>单卡可放下；TP {tp} × PP {pp} 增加 KV 空间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="62" />
+            <location filename="../../gpucalc/ui/answer.py" line="65" />
             <source>needs TP {tp} × PP {pp}</source>
             <translation>需要 TP {tp} × PP {pp}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="69" />
+            <location filename="../../gpucalc/ui/answer.py" line="72" />
             <source>{model} on {n}× {gpu}: KV cache holds {tokens} tokens — {conc} requests of {length} tokens; {fit}</source>
             <translation>{model} 在 {n}× {gpu} 上：KV 缓存可容纳 {tokens} 个 token，即 {conc} 个 {length} token 的请求；{fit}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="82" />
+            <location filename="../../gpucalc/ui/answer.py" line="85" />
             <source>{model} on {n}× {gpu}</source>
             <translation>{model}，{n}× {gpu}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="86" />
+            <location filename="../../gpucalc/ui/answer.py" line="89" />
             <source>: no request count meets the targets — </source>
             <translation>：没有任何请求数能达到目标——</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="89" />
+            <location filename="../../gpucalc/ui/answer.py" line="92" />
             <source>: {n} requests in flight per replica at P{pct} (a --max-concurrency load test), limited by {limit}</source>
             <translation>：P{pct} 下每副本 {n} 个在途请求（--max-concurrency 压测口径），受限于{limit}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="94" />
+            <location filename="../../gpucalc/ui/answer.py" line="97" />
             <source>; rate capacity {rps} req/s under random arrivals (≈ {inflight} in flight)</source>
             <translation>；随机到达下请求速率容量 {rps} req/s（约 {inflight} 个在途）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="113" />
+            <location filename="../../gpucalc/ui/answer.py" line="116" />
             <source>KV cache holds {tokens} tokens, {mem} requests at the planning length ({fit}); at the concurrency TTFT {ttft} ms (P{pct} {ttft_p}), TPOT {tpot} ms (P{pct} {tpot_p}), {tok} output tok/s per replica</source>
             <translation>KV 缓存可存 {tokens} 个 token，即规划长度下 {mem} 个请求（{fit}）；在该并发下首 token 时间 {ttft} ms（P{pct} {ttft_p}），每 token 延迟 {tpot} ms（P{pct} {tpot_p}），每副本输出 {tok} tok/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="121" />
+            <location filename="../../gpucalc/ui/answer.py" line="124" />
             <source>.</source>
             <translation>。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="142" />
+            <location filename="../../gpucalc/ui/answer.py" line="145" />
             <source>; {nodes} nodes of {per_node} GPUs joined by {network} at {gb_s} GB/s per GPU</source>
             <translation>；{nodes} 个节点（每节点 {per_node} 卡）经 {network} 互联，每卡 {gb_s} GB/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="147" />
+            <location filename="../../gpucalc/ui/answer.py" line="150" />
             <source> — TP spans nodes (strongly advised against)</source>
             <translation> — TP 跨节点（强烈不建议）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="170" />
+            <location filename="../../gpucalc/ui/answer.py" line="173" />
             <source>As {n} replicas of TP {tp} the same GPUs serve {rps} req/s ({conc} in flight planned) instead of {own} req/s.</source>
             <translation>同样的 GPU 若部署为 {n} 个 TP {tp} 副本，可服务 {rps} req/s（规划 {conc} 个在途），而不是 {own} req/s。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="182" />
+            <location filename="../../gpucalc/ui/answer.py" line="185" />
             <source>Mixed: {tokens} batch tokens/day backfill above the watermark.</source>
             <translation>混合：安全水位以上每天可回填 {tokens} 个离线批量 token。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="184" />
+            <location filename="../../gpucalc/ui/answer.py" line="187" />
             <source>Offline: {hour} tokens per GPU-hour, {day} tokens/day.</source>
             <translation>离线：每卡时 {hour} token，每天 {day} token。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="195" />
+            <location filename="../../gpucalc/ui/answer.py" line="198" />
             <source>; longest class “{name}” on its own line: P{p} TTFT {ttft} ms, TPOT {tpot} ms</source>
             <translation>；最长类别 “{name}” 单独看：P{p} TTFT {ttft} ms，TPOT {tpot} ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="200" />
+            <location filename="../../gpucalc/ui/answer.py" line="203" />
             <source> — it misses a target first</source>
             <translation>——它最先达不到目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="210" />
+            <location filename="../../gpucalc/ui/answer.py" line="213" />
             <source> (range {low}–{high} over the uncertain constants and the sensitivity factors)</source>
             <translation>（计入不确定常数与敏感性因子，范围 {low}–{high}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="218" />
+            <location filename="../../gpucalc/ui/answer.py" line="221" />
             <source>At P50 length ({p50} tokens): {c50} concurrent requests · at P95 ({p95} tokens): {c95} · within the {share} % planning share: {plan}</source>
             <translation>P50 长度（{p50} token）：{c50} 个并发请求 · P95 长度（{p95} token）：{c95} · {share}% 规划显存占比内：{plan}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="230" />
+            <location filename="../../gpucalc/ui/answer.py" line="233" />
             <source>Does not fit</source>
             <translation>放不下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="232" />
+            <location filename="../../gpucalc/ui/answer.py" line="235" />
             <source>Misses the targets</source>
             <translation>达不到目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="234" />
+            <location filename="../../gpucalc/ui/answer.py" line="237" />
             <source>Starts; requests capped at the KV pool</source>
             <translation>可启动；请求数受 KV 缓存池限制</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="236" />
+            <location filename="../../gpucalc/ui/answer.py" line="239" />
             <source>Fits, above planning share</source>
             <translation>可放下，超出规划占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="237" />
+            <location filename="../../gpucalc/ui/answer.py" line="240" />
             <source>Fits</source>
             <translation>可放下</translation>
         </message>
@@ -337,12 +337,12 @@
             <translation>计算中…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/answer_banner.py" line="107" />
+            <location filename="../../gpucalc/ui/panels/answer_banner.py" line="116" />
             <source>Stale</source>
             <translation>已过期</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/answer_banner.py" line="108" />
+            <location filename="../../gpucalc/ui/panels/answer_banner.py" line="117" />
             <source>Was: {verdict}</source>
             <translation>原为：{verdict}</translation>
         </message>
@@ -485,7 +485,22 @@
             <translation>；{why}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/band_text.py" line="85" />
+            <location filename="../../gpucalc/text/band_text.py" line="84" />
+            <source>80 % bands: measured values of unseen runs fall inside them 4 times in 5; each is sized from the out-of-sample errors of the validation runs of this plan's regime.</source>
+            <translation>80 % 区间：未参与拟合的实测值有五分之四落在区间内；每个区间都按本方案所属类别的验证实测的样本外误差确定。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="99" />
+            <source>{low}–{high} {unit}</source>
+            <translation>{low}–{high} {unit}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="115" />
+            <source>{share} bands: {figures}</source>
+            <translation>{share} 区间：{figures}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="126" />
             <source>bands (measured values of unseen runs fall inside 4 times in 5, sized from the out-of-sample errors of the validation runs of this regime):</source>
             <translation>区间（未参与拟合的实测值约五次中有四次落在区间内；按同类场景验证实测的样本外误差确定）：</translation>
         </message>
@@ -1440,92 +1455,92 @@
             <translation>余量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="138" />
+            <location filename="../../gpucalc/cli/output.py" line="141" />
             <source>per GPU</source>
             <translation>每卡</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="139" />
+            <location filename="../../gpucalc/cli/output.py" line="142" />
             <source>share</source>
             <translation>占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="139" />
+            <location filename="../../gpucalc/cli/output.py" line="142" />
             <source>formula</source>
             <translation>公式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="144" />
+            <location filename="../../gpucalc/cli/output.py" line="147" />
             <source>total</source>
             <translation>合计</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="145" />
+            <location filename="../../gpucalc/cli/output.py" line="148" />
             <source>weights by tensor group (GiB):</source>
             <translation>按张量组划分的权重（GiB）：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="157" />
+            <location filename="../../gpucalc/cli/output.py" line="161" />
             <source>KV bytes per token</source>
             <translation>每 token KV 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="158" />
+            <location filename="../../gpucalc/cli/output.py" line="162" />
             <source>state per request</source>
             <translation>每请求状态</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="161" />
+            <location filename="../../gpucalc/cli/output.py" line="165" />
             <source>concurrency @ P50 length</source>
             <translation>P50 长度下的并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="162" />
+            <location filename="../../gpucalc/cli/output.py" line="166" />
             <source>concurrency @ P95 length</source>
             <translation>P95 长度下的并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="163" />
+            <location filename="../../gpucalc/cli/output.py" line="167" />
             <source>params total / active</source>
             <translation>参数量 总 / 激活</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="165" />
+            <location filename="../../gpucalc/cli/output.py" line="169" />
             <source>fits on one GPU</source>
             <translation>单卡放得下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="166" />
+            <location filename="../../gpucalc/cli/output.py" line="170" />
             <source>average length</source>
             <translation>平均长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="167" />
+            <location filename="../../gpucalc/cli/output.py" line="171" />
             <source>{tokens} tokens ({gib} GiB KV per request)</source>
             <translation>{tokens} token（每请求 KV {gib} GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="169" />
+            <location filename="../../gpucalc/cli/output.py" line="173" />
             <source>{share} planning line</source>
             <translation>{share} 规划线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="171" />
+            <location filename="../../gpucalc/cli/output.py" line="175" />
             <source>{share} alarm line</source>
             <translation>{share} 警戒线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="176" />
+            <location filename="../../gpucalc/cli/output.py" line="180" />
             <source>max concurrency @ {tokens} tokens: {concurrency}x</source>
             <translation>{tokens} token 长度下的最大并发：{concurrency} 倍</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="183" />
+            <location filename="../../gpucalc/cli/output.py" line="187" />
             <source>{requests} requests at average length</source>
             <translation>平均长度下 {requests} 个请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="196" />
+            <location filename="../../gpucalc/cli/output.py" line="200" />
             <source>nodes: {nodes} × {gpus_per_node} GPUs; between nodes {network} at {gb_s} GB/s per GPU and direction ({formula})</source>
             <translation>节点：{nodes} × {gpus_per_node} 卡；节点间经 {network}，每卡每方向 {gb_s} GB/s（{formula}）</translation>
         </message>
@@ -1665,27 +1680,27 @@
             <translation>帕累托最优</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="384" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="383" />
             <source>fleet ({mode} traffic, {replicas} replicas × {gpus} GPUs deployed):</source>
             <translation>集群（{mode}流量，部署 {replicas} 个副本 × 每副本 {gpus} 张 GPU）：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="388" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="387" />
             <source>replicas: average {for_avg} at {avg_rate} req/s each (planned), peak {for_peak} at {peak_rate} req/s each (the rate capacity)</source>
             <translation>副本：平均流量 {for_avg} 个，每个 {avg_rate} req/s（规划值）；峰值 {for_peak} 个，每个 {peak_rate} req/s（请求速率容量）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="395" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="394" />
             <source>all replicas: {concurrency} requests in flight planned, {rps} req/s, {tps} output tok/s, {per_hour} tokens per GPU-hour, {per_day} tokens/day</source>
             <translation>全部副本：规划 {concurrency} 个在途请求，{rps} req/s，输出 {tps} tok/s，每 GPU 小时 {per_hour} token，每天 {per_day} token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="404" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="403" />
             <source>backfill (mixed): {day} batch tokens/day in the capacity above the watermark</source>
             <translation>离线回填（混合）：安全水位以上的容量每天可处理 {day} 个批处理 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/perf_output.py" line="407" />
+            <location filename="../../gpucalc/cli/perf_output.py" line="406" />
             <source>layout TP {tp} × PP {pp}: {replicas} replicas, {concurrency} in flight planned, {rps} req/s, {tps} output tok/s</source>
             <translation>部署 TP {tp} × PP {pp}：{replicas} 个副本，规划 {concurrency} 个在途，{rps} req/s，输出 {tps} tok/s</translation>
         </message>
@@ -1914,34 +1929,147 @@
     <context>
         <name>ContextSweepPlot</name>
         <message>
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="37" />
+            <source>TTFT target unreachable here</source>
+            <translation>此处 TTFT 目标无法达到</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="38" />
+            <source>TPOT target unreachable here</source>
+            <translation>此处 TPOT 目标无法达到</translation>
+        </message>
+        <message>
             <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="39" />
+            <source>no room for one request here</source>
+            <translation>此处放不下一个请求</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="42" />
+            <source>no concurrency serves a request here</source>
+            <translation>此处任何并发都服务不了请求</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="68" />
             <source>Planning length per request (tokens, log scale)</source>
             <translation>每请求规划长度（token，对数坐标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="40" />
-            <source>Concurrent requests per replica</source>
-            <translation>每副本并发请求数</translation>
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="69" />
+            <source>Concurrent requests per replica (log scale)</source>
+            <translation>每副本并发请求数（对数刻度）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="50" />
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="79" />
             <source>Recommended (smallest)</source>
             <translation>推荐值（最小上限）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="51" />
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="80" />
             <source>Crossover</source>
             <translation>交叉点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="88" />
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="128" />
             <source>crossover {n}</source>
             <translation>交叉点 {n}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="90" />
+            <location filename="../../gpucalc/ui/plots/sweep_plot.py" line="130" />
             <source>planning length {n}</source>
             <translation>规划长度 {n}</translation>
+        </message>
+    </context>
+    <context>
+        <name>CsvReadme</name>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="14" />
+            <source>gpucalc CSV export (format version {version}, gpucalc {gpucalc})</source>
+            <translation>gpucalc CSV 导出（格式版本 {version}，gpucalc {gpucalc}）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="15" />
+            <source>Files:</source>
+            <translation>文件：</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="18" />
+            <source>The plan in one file: its inputs (model, GPU and engine with id and name, GPU count, precision, parallelism, max model length, traffic, latency targets) and its answer (recommended concurrency and its range, the binding ceiling, online capacity, request and token rates, and the fleet verdict: whether the deployment carries the average and peak QPS, GPUs needed, cost per hour and per month). Columns: section, field, value, unit, source. The source is 'scenario' (what the plan was asked), 'catalog' (the GPU, model and engine tables), 'resolved: ...' (what the engine derives when the scenario leaves it open), 'calculated: ...' (a formula) or 'FILE.csv: ROW', the row of another file that explains the figure.</source>
+            <translation>一个文件看全方案：输入（模型、GPU 与引擎的 id 和名称、卡数、精度、并行方式、最大模型长度、流量、延迟目标）与结论（推荐并发及其范围、瓶颈上限、在线容量、请求与 token 速率，以及集群结论：部署能否承载平均与峰值 QPS、所需 GPU、每小时与每月成本）。列：section、field、value、unit、source。source 为 'scenario'（方案给定的值）、'catalog'（GPU、模型与引擎规格表）、'resolved: ...'（场景未指定时引擎推导出的值）、'calculated: ...'（公式）或 'FILE.csv: ROW'，即解释该数字的另一文件中的行。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="28" />
+            <source>Memory per GPU of the binding pipeline stage, in GiB: every line item, with the weight groups and activation parts under 'part_of'. 'inputs' lists the formula's inputs as 'name=value; ...' (one per row in term_inputs.csv); 'sources' the datasheets and engine sources of its constants.</source>
+            <translation>瓶颈流水线段每张 GPU 的显存，单位 GiB：每一项显存占用，权重分组与激活各部分列在 'part_of' 之下。'inputs' 以 'name=value; ...' 列出公式的输入（在 term_inputs.csv 中每个输入一行）；'sources' 列出其常数所依据的数据手册与引擎来源。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="33" />
+            <source>The inputs of every formula in line_items.csv, answer.csv and fleet.csv, one per row: file, term (the row of that file), input (its name in the formula) and value.</source>
+            <translation>line_items.csv、answer.csv 与 fleet.csv 中每个公式的输入，每行一个：file、term（该文件中的行）、input（它在公式中的名称）与 value。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="37" />
+            <source>The answer for one replica: each limited ceiling (requests), the recommended concurrency (the knee), online capacity, knee, communication share, and latency and rates at the recommendation and at the offline maximum. Columns: quantity, value, unit, formula.</source>
+            <translation>单副本的结论：每个受限的上限（请求数）、推荐并发（拐点）、在线容量、拐点、通信占比，以及推荐并发下与离线最大时的延迟和速率。列：quantity、value、unit、formula。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="42" />
+            <source>The ceilings and the scheduler cap (running requests per replica) against the planning length in tokens; 'binding' names the lowest.</source>
+            <translation>各并发上限与调度上限（每副本运行中的请求数）随规划长度（token）的变化；'binding' 标出最低者。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="45" />
+            <source>TTFT and TPOT (ms) and output throughput (tokens/s) of one replica against concurrency (running requests).</source>
+            <translation>单副本的 TTFT 与 TPOT（ms）以及输出吞吐（tokens/s）随并发（运行中的请求数）的变化。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="48" />
+            <source>Concurrency at the latency targets for each context tier and precision tier on one replica; 'binding' is 'does_not_fit' where the model does not fit, 'past_max_model_len' or 'past_model_context' where the tier's length is past the scenario's --max-model-len or the model's context (no figure).</source>
+            <translation>单副本在延迟目标下、各上下文档位与量化档位的并发；模型放不下处 'binding' 为 'does_not_fit'，档位长度超过场景的 --max-model-len 或模型上下文处为 'past_max_model_len' 或 'past_model_context'（无数值）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="53" />
+            <source>Fleet options that meet the targets, cheapest first: GPU (id and name), precision, layout ('aggregated', or the xPyD ratio of prefill and decode pools), TP, concurrency per replica, replicas and GPUs in total, utilization (fraction), latency (ms), cost (USD per hour and per million output tokens); 'pareto' marks options no other option beats on both cost per hour and TPOT.</source>
+            <translation>满足目标的集群方案，按成本从低到高：GPU（id 与名称）、精度、部署方式（'aggregated'，或预填充与解码池的 xPyD 比例）、TP、每副本并发、副本数与 GPU 总数、利用率（比例）、延迟（ms）、成本（每小时与每百万输出 token 的美元）；'pareto' 标出在每小时成本与 TPOT 上都不被其他方案同时胜过的方案。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="59" />
+            <source>The fleet verdict for the deployment: QPS carried, replicas and GPUs needed and deployed, totals and costs. Columns: quantity, value, unit.</source>
+            <translation>该部署的集群结论：承载的 QPS、所需与已部署的副本数和 GPU 数、合计与成本。列：quantity、value、unit。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="62" />
+            <source>The same GPUs split into replicas of different tensor-parallel sizes: replicas, concurrency (requests), requests/s and output tokens/s in total.</source>
+            <translation>同样的 GPU 按不同张量并行规模拆成副本：副本数、并发（请求数）、合计请求/秒与输出 tokens/s。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="65" />
+            <source>Prefill/decode disaggregation: each pool's TP, PP, DP, replicas, engines (DP × TP × PP GPUs each) and GPUs (needed and planned), the KV transfer per P95 prompt (ms, bytes), TTFT, decode TPOT, rates per replica, and the aggregated GPUs for the same traffic. Columns: quantity, value, unit.</source>
+            <translation>预填充/解码分离：每个池的 TP、PP、DP、副本数、引擎数（每个 DP × TP × PP 张 GPU）与 GPU 数（所需与计划），每个 P95 提示词的 KV 传输（ms、字节）、TTFT、解码 TPOT、每副本速率，以及同样流量下合并部署所需的 GPU。列：quantity、value、unit。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="71" />
+            <source>80 % band of each headline figure (KV cache, concurrency, output throughput, TTFT, TPOT, rate capacity, GPUs needed): low, expected and high, sized from the out-of-sample errors of the validation runs of the plan's regime ('regime', 'validation_runs'); 'widened_because' says why a band is wider than those errors (no validation run of the regime); 'band' is the band in words.</source>
+            <translation>每个关键指标（KV 缓存、并发、输出吞吐、TTFT、TPOT、请求速率容量、所需 GPU）的 80 % 区间：low、expected 与 high，按本方案所属类别（'regime'、'validation_runs'）验证实测的样本外误差确定；'widened_because' 说明区间为何比这些误差更宽（验证集中没有该类别的实测）；'band' 是用文字写出的区间。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="77" />
+            <source>Low, expected and high value of KV cache tokens, recommended concurrency and GPUs needed, over the ranges of the uncertain constants.</source>
+            <translation>KV 缓存 token、推荐并发与所需 GPU 在各不确定常数取值范围内的低值、期望值与高值。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="80" />
+            <source>Simulated TTFT and TPOT percentiles (ms), output tokens/s and goodput (requests/s meeting the targets) of one replica at each request rate.</source>
+            <translation>单副本在每个请求速率下模拟得到的 TTFT 与 TPOT 分位数（ms）、输出 tokens/s 与有效吞吐（满足目标的请求/秒）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_readme.py" line="85" />
+            <source>Conventions of every file: UTF-8 with a byte-order mark, CRLF line ends, a header row, RFC 4180 quoting. Numbers are plain decimals ('.' as the decimal point, no thousands separators, no exponents, at most 9 significant digits); booleans are 'true' / 'false'; an empty cell means 'no value'. Units are in a 'unit' column or end the column name (_gib, _ms, _tokens, _requests, _per_s, _usd). Ids (gpu, model, engine) come with a name column. No cell is a formula: a text cell that would start with =, +, -, @, a tab or a line break (a scenario or class name such as =HYPERLINK(...)) has an apostrophe (') in front, so a spreadsheet shows it as text; a number cell is never changed, so a negative number stays a number (-12.5), and so does a text cell that is a plain decimal.</source>
+            <translation>所有文件的约定：带字节顺序标记（BOM）的 UTF-8、CRLF 换行、一行表头、RFC 4180 引号规则。数字为普通十进制数（'.' 为小数点，无千位分隔符，无指数，最多 9 位有效数字）；布尔值为 'true' / 'false'；空单元格表示“无值”。单位在 'unit' 列中，或写在列名末尾（_gib、_ms、_tokens、_requests、_per_s、_usd）。id（gpu、model、engine）旁有名称列。单元格都不是公式：以 =、+、-、@、制表符或换行开头的文本单元格（例如名为 =HYPERLINK(...) 的场景或类别）前面加一个撇号（'），表格软件因此把它当作文本显示；数字单元格从不改动，所以负数仍是数字（-12.5），纯十进制数的文本单元格也一样。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/numbers.py" line="126" />
+            <source>Numbers in --json output and CSV files are always finite. A quantity that is unbounded or never reached (the latency when nothing can run, a request rate with no limit, a knee the curve never shows) is JSON null and an empty CSV cell; readable text says 'unbounded'.</source>
+            <translation>--json 输出和 CSV 文件中的数字总是有限值。无上界或达不到的量（什么都跑不了时的延迟、没有上限的请求速率、曲线上没有出现的拐点）在 JSON 中为 null，在 CSV 中为空单元格；可读文本中写作“无上界”。</translation>
         </message>
     </context>
     <context>
@@ -2166,7 +2294,7 @@
             <translation>未知的 KV 缓存精度“{name}”；是否指 {choices}？</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/catalog/bundled.py" line="201" />
+            <location filename="../../gpucalc/catalog/bundled.py" line="205" />
             <source>unknown engine '{name}'; choose one of {choices}</source>
             <translation>未知的推理引擎“{name}”；请从 {choices} 中选择</translation>
         </message>
@@ -2191,37 +2319,37 @@
             <translation>场景文件 {file}：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="215" />
+            <location filename="../../gpucalc/cli/main.py" line="218" />
             <source>the model does not fit, so there is no load curve</source>
             <translation>模型放不下，因此没有负载曲线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="254" />
+            <location filename="../../gpucalc/cli/main.py" line="257" />
             <source>size needs the traffic to size for: give --qps (average requests per second)</source>
             <translation>size 需要给出要承载的流量：请给出 --qps（平均每秒请求数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="264" />
+            <location filename="../../gpucalc/cli/main.py" line="267" />
             <source>no GPU in the list meets the targets; relax TTFT/TPOT or add GPU types</source>
             <translation>列表中没有满足目标的 GPU；请放宽 TTFT/TPOT 或加入更多 GPU 型号</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="416" />
+            <location filename="../../gpucalc/cli/main.py" line="419" />
             <source>internal error: {kind}: {detail} — rerun with {variable}=1 for details</source>
             <translation>内部错误：{kind}：{detail} —— 设置 {variable}=1 后重新运行可查看详情</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="453" />
+            <location filename="../../gpucalc/cli/main.py" line="456" />
             <source>cannot write the output: {reason}</source>
             <translation>无法写出输出：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="454" />
+            <location filename="../../gpucalc/cli/main.py" line="457" />
             <source>this terminal's encoding ({encoding}) cannot show every character, so some were replaced; set PYTHONIOENCODING=utf-8 (Windows: chcp 65001) to see them all</source>
             <translation>此终端的编码（{encoding}）无法显示全部字符，部分字符已被替换；设置 PYTHONIOENCODING=utf-8（Windows：chcp 65001）即可完整显示</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="530" />
+            <location filename="../../gpucalc/cli/main.py" line="533" />
             <source>the window and the PDF report need PySide6 and pyqtgraph, which are part of every gpucalc install; reinstall gpucalc ({package} could not be loaded)</source>
             <translation>窗口和 PDF 报告需要 PySide6 和 pyqtgraph，它们随 gpucalc 一同安装；请重新安装 gpucalc（无法加载 {package}）</translation>
         </message>
@@ -2256,57 +2384,57 @@
             <translation>模型放不下，因此没有可模拟的内容</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/capacity/physical_bounds.py" line="39" />
+            <location filename="../../gpucalc/core/capacity/physical_bounds.py" line="43" />
             <source>a request of {tokens} tokens ({prompt} prompt, {history} multi-turn history, {output} output) is longer than {max_model_len} {limit}, so the engine refuses it: raise {max_model_len} (the model allows {model_limit}) or plan shorter requests ({input_len_p50} / {input_len_p95}, {output_len_p50} / {output_len_p95}, {max_turns})</source>
             <translation>一条 {tokens} token 的请求（输入 {prompt}、多轮历史 {history}、输出 {output}）超过 {max_model_len} {limit}，引擎会拒绝它：请调高 {max_model_len}（模型最多支持 {model_limit}），或按更短的请求规划（{input_len_p50} / {input_len_p95}、{output_len_p50} / {output_len_p95}、{max_turns}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/capacity/physical_bounds.py" line="44" />
+            <location filename="../../gpucalc/core/capacity/physical_bounds.py" line="48" />
             <source>a request of {tokens} tokens ({prompt} prompt, {history} multi-turn history, {output} output) is longer than the model's context of {limit} tokens, so the engine refuses it: plan shorter requests ({input_len_p50} / {input_len_p95}, {output_len_p50} / {output_len_p95}, {max_turns})</source>
             <translation>一条 {tokens} token 的请求（输入 {prompt}、多轮历史 {history}、输出 {output}）超过模型 {limit} token 的上下文长度，引擎会拒绝它：请按更短的请求规划（{input_len_p50} / {input_len_p95}、{output_len_p50} / {output_len_p95}、{max_turns}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/capacity/physical_bounds.py" line="49" />
+            <location filename="../../gpucalc/core/capacity/physical_bounds.py" line="53" />
             <source>request class {name} ({tokens} tokens: {prompt} prompt + {output} output) is longer than {max_model_len} {limit}, so the engine refuses its requests: shorten the class ({classes}) or raise {max_model_len} (the model allows {model_limit})</source>
             <translation>请求类别 {name}（{tokens} token：输入 {prompt} + 输出 {output}）超过 {max_model_len} {limit}，引擎会拒绝这类请求：请缩短该类别（{classes}）或调高 {max_model_len}（模型最多支持 {model_limit}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/capacity/physical_bounds.py" line="53" />
+            <location filename="../../gpucalc/core/capacity/physical_bounds.py" line="57" />
             <source>request class {name} ({tokens} tokens: {prompt} prompt + {output} output) is longer than the model's context of {limit} tokens, so the engine refuses its requests: shorten the class ({classes})</source>
             <translation>请求类别 {name}（{tokens} token：输入 {prompt} + 输出 {output}）超过模型 {limit} token 的上下文长度，引擎会拒绝这类请求：请缩短该类别（{classes}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/capacity/physical_bounds.py" line="57" />
+            <location filename="../../gpucalc/core/capacity/physical_bounds.py" line="61" />
             <source>gpucalc computed an impossible {figure} of {value} {unit} ({rule}) for these inputs, so it shows no answer rather than a wrong one; please report the inputs</source>
             <translation>gpucalc 对这组输入算出了不可能的 {figure}：{value} {unit}（{rule}），因此不给出结果，以免给出错误答案；请报告这组输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="47" />
+            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="48" />
             <source>{prefill_tp} {tp} cannot split the model's heads ({heads} attention heads, {kv_heads} KV heads)</source>
             <translation>{prefill_tp} {tp} 无法均分模型的注意力头（{heads} 个注意力头，{kv_heads} 个 KV 头）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="49" />
+            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="50" />
             <source>{decode_tp} {tp} cannot split the model's heads ({heads} attention heads, {kv_heads} KV heads)</source>
             <translation>{decode_tp} {tp} 无法均分模型的注意力头（{heads} 个注意力头，{kv_heads} 个 KV 头）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="51" />
+            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="52" />
             <source>{prefill_pp} {pp} exceeds the model's {layers} layers</source>
             <translation>{prefill_pp} {pp} 超过模型的 {layers} 层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="52" />
+            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="53" />
             <source>{decode_pp} {pp} exceeds the model's {layers} layers</source>
             <translation>{decode_pp} {pp} 超过模型的 {layers} 层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="55" />
+            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="56" />
             <source>a prefill replica of TP {tp} × PP {pp} does not hold the model and a KV cache; raise {prefill_tp}</source>
             <translation>TP {tp} × PP {pp} 的预填充副本放不下模型和 KV 缓存；请调大 {prefill_tp}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="57" />
+            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="58" />
             <source>a decode replica of TP {tp} × PP {pp} does not hold the model and a KV cache; raise {decode_tp}</source>
             <translation>TP {tp} × PP {pp} 的生成副本放不下模型和 KV 缓存；请调大 {decode_tp}</translation>
         </message>
@@ -2466,132 +2594,132 @@
             <translation>窗口无法启动：{reason}；请检查显示器是否可连接，或安装 Qt 所需的系统库（make system-deps：libxcb-cursor0 等）；QT_QPA_PLATFORM=offscreen 可在没有显示器时渲染截图</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="58" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="45" />
             <source>{field} must be more than {limit}</source>
             <translation>{field} 必须大于 {limit}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="59" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="46" />
             <source>{field} must be at least {limit}</source>
             <translation>{field} 不能小于 {limit}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="60" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="47" />
             <source>{field} must be less than {limit}</source>
             <translation>{field} 必须小于 {limit}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="61" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="48" />
             <source>{field} must be at most {limit}</source>
             <translation>{field} 不能大于 {limit}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="62" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="49" />
             <source>{field} needs at least {limit} characters</source>
             <translation>{field} 至少需要 {limit} 个字符</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="64" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="51" />
             <source>{field} takes at most {limit} characters</source>
             <translation>{field} 最多 {limit} 个字符</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="66" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="53" />
             <source>{field} takes at most {limit} entries</source>
             <translation>{field} 最多 {limit} 项</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="67" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="54" />
             <source>{field} needs at least {limit} entries</source>
             <translation>{field} 至少需要 {limit} 项</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="70" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="57" />
             <source>{field} must be a whole number</source>
             <translation>{field} 必须是整数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="71" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="58" />
             <source>{field} must be a number</source>
             <translation>{field} 必须是数字</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="72" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="59" />
             <source>{field} must be on or off (true or false)</source>
             <translation>{field} 只能是开或关（true 或 false）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="73" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="60" />
             <source>{field} must be a group of settings</source>
             <translation>{field} 必须是一组设置</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="74" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="61" />
             <source>{field} must be a list</source>
             <translation>{field} 必须是列表</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="78" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="65" />
             <source>{field} must be a finite number</source>
             <translation>{field} 必须是有限的数字</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="80" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="67" />
             <source>{field} is missing</source>
             <translation>缺少 {field}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="81" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="68" />
             <source>{field} must be text</source>
             <translation>{field} 必须是文本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="86" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="73" />
             <source>{field} must not be empty</source>
             <translation>{field} 不能为空</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="87" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="74" />
             <source>{field} must be one of: {choices}</source>
             <translation>{field} 必须是以下之一：{choices}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="88" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="75" />
             <source>'{key}' is not a setting gpucalc knows; remove it</source>
             <translation>“{key}”不是 gpucalc 认识的设置；请删除它</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="89" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="76" />
             <source>{field}: {reason}</source>
             <translation>{field}：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="90" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="77" />
             <source>this value</source>
             <translation>该值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="91" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="78" />
             <source>'{key}' in the scenario file</source>
             <translation>场景文件中的“{key}”</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="92" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="79" />
             <source>cannot use this file: {reason}</source>
             <translation>无法使用该文件：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="93" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="80" />
             <source>cannot use '{path}': {reason}</source>
             <translation>无法使用“{path}”：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="94" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="81" />
             <source>cannot read or write a file: {reason}</source>
             <translation>无法读写文件：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/field_errors.py" line="95" />
+            <location filename="../../gpucalc/plan/field_errors.py" line="82" />
             <source>an unexpected error stopped the calculation; please report it with the scenario file</source>
             <translation>意外错误中断了计算；请连同场景文件一起报告此问题</translation>
         </message>
@@ -2632,127 +2760,127 @@
             <translation>生成池：{n} × TP {tp} × PP {pp}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="48" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="67" />
             <source>Memory per GPU</source>
             <translation>每卡显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="50" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="69" />
             <source>Weights by tensor group</source>
             <translation>按张量组划分的权重</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="51" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="70" />
             <source>Activation peak</source>
             <translation>激活峰值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="52" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="71" />
             <source>KV cache and concurrency</source>
             <translation>KV 缓存与并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="58" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="77" />
             <source>Effective settings</source>
             <translation>生效的设置</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="61" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="80" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="87" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="106" />
             <source>Speculative decoding</source>
             <translation>投机解码</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="89" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="108" />
             <source>Ceilings and the scheduler cap</source>
             <translation>并发上限与调度器上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="92" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="111" />
             <source>Rate capacity (random arrivals)</source>
             <translation>请求速率容量（随机到达）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="93" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="112" />
             <source>Memory share at the planned concurrency</source>
             <translation>规划并发下的显存占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="95" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="114" />
             <source>Step time at the recommendation</source>
             <translation>推荐并发下的单步耗时</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="97" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="116" />
             <source>At the recommendation</source>
             <translation>推荐并发下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="98" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="117" />
             <source>Offline maximum</source>
             <translation>离线最大</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="99" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="118" />
             <source>Prefix cache</source>
             <translation>前缀缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="108" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="127" />
             <source>Layout TP {tp} × PP {pp}: {n} replicas</source>
             <translation>布局 TP {tp} × PP {pp}：{n} 个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="113" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="132" />
             <source>Fleet: does it carry the QPS</source>
             <translation>集群：能否承载 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="120" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="139" />
             <source>Fleet: all replicas deployed</source>
             <translation>集群：已部署的全部副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="131" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="150" />
             <source>Formula</source>
             <translation>公式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="132" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="151" />
             <source>Inputs</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="133" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="152" />
             <source>Sources</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="145" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="164" />
             <source>JSON key</source>
             <translation>JSON 键</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="170" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="275" />
             <source>Figure</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="170" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="275" />
             <source>Value</source>
             <translation>数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="179" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="279" />
             <source>Select a figure to see how it is computed.</source>
             <translation>选中一个指标，查看其计算方法。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/explain_pane.py" line="213" />
+            <location filename="../../gpucalc/ui/explain_pane.py" line="330" />
             <source>Nodes and network</source>
             <translation>节点与网络</translation>
         </message>
@@ -2796,752 +2924,752 @@
     <context>
         <name>Fields</name>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="27" />
+            <location filename="../../gpucalc/engines/knobs.py" line="227" />
             <source>auto</source>
             <translation>自动</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="32" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="66" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="33" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="67" />
             <source>GPU type from the bundled catalog.</source>
             <translation>内置目录中的 GPU 型号。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="34" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="72" />
             <source>GPUs</source>
             <translation>卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="35" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="73" />
             <source>GPUs in the deployment (replicas × TP × PP).</source>
             <translation>部署中的 GPU 数（副本数 × TP × PP）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="36" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="77" />
             <source>Memory override</source>
             <translation>显存覆盖值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="37" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="78" />
             <source>Total GPU memory as the engine sees it (MIG slice, shared GPU); auto uses the catalog value.</source>
             <translation>引擎看到的 GPU 总显存（MIG 切片、共享 GPU）；自动则使用目录值。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="39" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="80" />
             <source>catalog value</source>
             <translation>目录值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="40" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="87" />
             <source>Nodes</source>
             <translation>节点数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="41" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="88" />
             <source>Servers the GPUs sit in (--nnodes); an NVL72 rack counts as one. When set, GPUs = nodes × GPUs per node; auto counts the nodes the GPUs fill.</source>
             <translation>GPU 所在的服务器数（--nnodes）；一个 NVL72 机柜算一个节点。设置后，卡数 = 节点数 × 每节点卡数；自动时按卡数推算节点数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="44" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="91" />
             <source>from the GPUs</source>
             <translation>按卡数推算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="45" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="95" />
             <source>GPUs per node</source>
             <translation>每节点卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="46" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="96" />
             <source>GPUs in one node; auto: the GPU's server (8 on HGX boards and PCIe servers, 72 in an NVL72 rack).</source>
             <translation>一个节点的卡数；自动：按该 GPU 的服务器（HGX 板卡和 PCIe 服务器为 8，NVL72 机柜为 72）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="48" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="98" />
             <source>GPU's server</source>
             <translation>按 GPU 服务器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="49" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="103" />
             <source>Network between nodes</source>
             <translation>节点间网络</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="50" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="104" />
             <source>Scale-out network (the Networks spec table): collectives that cross nodes run at its per-GPU NIC bandwidth. Tensor parallel across nodes is strongly advised against.</source>
             <translation>横向扩展网络（规格表中的“网络”）：跨节点的集合通信按其每卡网卡带宽计算。强烈不建议张量并行跨节点。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="58" />
-            <source>Disaggregated prefill/decode</source>
-            <translation>预填充/生成分离</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="59" />
-            <source>Prefill and decode on separate pools of replicas (vLLM --kv-transfer-config, SGLang --disaggregation-mode, Dynamo xPyD); the KV cache moves between them.</source>
-            <translation>预填充与生成放在不同的副本池上（vLLM --kv-transfer-config、SGLang --disaggregation-mode、Dynamo xPyD），KV 缓存在两池之间传输。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="62" />
-            <source>Prefill TP</source>
-            <translation>预填充 TP</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="63" />
-            <source>--prefill-tp: tensor parallel size of a prefill replica.</source>
-            <translation>--prefill-tp：一个预填充副本的张量并行数。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="64" />
-            <source>same as TP</source>
-            <translation>同 TP</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="65" />
-            <source>Decode TP</source>
-            <translation>生成 TP</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="66" />
-            <source>--decode-tp: tensor parallel size of a decode replica.</source>
-            <translation>--decode-tp：一个生成副本的张量并行数。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="68" />
-            <source>Prefill DP</source>
-            <translation>预填充 DP</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="69" />
-            <source>--prefill-dp: attention DP ranks of one prefill engine (SGLang --dp with --enable-dp-attention); the pool comes in whole engines of DP × TP × PP GPUs.</source>
-            <translation>--prefill-dp：一个预填充引擎的注意力 DP rank 数（SGLang --dp 配合 --enable-dp-attention）；该池按整引擎计，每个引擎 DP × TP × PP 张 GPU。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="72" />
-            <source>same as DP</source>
-            <translation>同 DP</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="73" />
-            <source>Decode DP</source>
-            <translation>生成 DP</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="74" />
-            <source>--decode-dp: attention DP ranks of one decode engine (SGLang --dp with --enable-dp-attention); the pool comes in whole engines of DP × TP × PP GPUs.</source>
-            <translation>--decode-dp：一个生成引擎的注意力 DP rank 数（SGLang --dp 配合 --enable-dp-attention）；该池按整引擎计，每个引擎 DP × TP × PP 张 GPU。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="78" />
-            <source>Prefill PP</source>
-            <translation>预填充 PP</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="79" />
-            <source>--prefill-pp: pipeline stages of a prefill replica.</source>
-            <translation>--prefill-pp：一个预填充副本的流水线级数。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="80" />
-            <source>same as PP</source>
-            <translation>同 PP</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="81" />
-            <source>Decode PP</source>
-            <translation>生成 PP</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="82" />
-            <source>--decode-pp: pipeline stages of a decode replica.</source>
-            <translation>--decode-pp：一个生成副本的流水线级数。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="85" />
-            <source>Prefill replicas</source>
-            <translation>预填充副本</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="86" />
-            <source>--prefill-replicas: a fixed prefill pool; auto sizes it from the QPS at the TTFT target.</source>
-            <translation>--prefill-replicas：固定预填充池规模；自动时按 TTFT 目标下的 QPS 反推。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="88" />
-            <source>sized from QPS</source>
-            <translation>按 QPS 反推</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="90" />
-            <source>Decode replicas</source>
-            <translation>生成副本</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="91" />
-            <source>--decode-replicas: a fixed decode pool; auto sizes it from the QPS at the TPOT target.</source>
-            <translation>--decode-replicas：固定生成池规模；自动时按 TPOT 目标下的 QPS 反推。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="94" />
-            <source>KV link</source>
-            <translation>KV 链路</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="95" />
-            <source>--kv-transfer-gbps: link between the pools per GPU (400 = NDR InfiniBand); auto uses the GPU's fast link inside one domain, else the scale-out network.</source>
-            <translation>--kv-transfer-gbps：两个池之间每卡的链路带宽（400 = NDR InfiniBand）；自动：同一高速互联域内用 GPU 的高速链路，否则用跨节点网络。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="98" />
-            <source>from the GPU</source>
-            <translation>取自 GPU</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="101" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="114" />
             <source>Engine</source>
             <translation>推理引擎</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="102" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="115" />
             <source>Serving engine whose memory accounting is used.</source>
             <translation>采用哪个推理引擎的显存记账方式。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="104" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="124" />
             <source>Memory fraction</source>
             <translation>显存占用比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="105" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="125" />
             <source>vLLM --gpu-memory-utilization, SGLang --mem-fraction-static, TensorRT-LLM free memory fraction; auto uses the engine default.</source>
             <translation>vLLM --gpu-memory-utilization、SGLang --mem-fraction-static、TensorRT-LLM 空闲显存比例；自动则使用引擎默认值。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="108" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="127" />
             <source>engine default</source>
             <translation>引擎默认</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="109" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="133" />
             <source>Max model length</source>
             <translation>最大上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="110" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="134" />
             <source>--max-model-len; auto uses the model's context.</source>
             <translation>--max-model-len；自动则使用模型的上下文长度。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="111" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="135" />
             <source>model maximum</source>
             <translation>模型上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="112" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="141" />
             <source>Batched tokens</source>
             <translation>批处理 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="113" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="142" />
             <source>--max-num-batched-tokens: the token budget of one scheduler step; it sets the activation peak.</source>
             <translation>--max-num-batched-tokens：一次调度步的 token 预算，决定激活峰值。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="116" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="151" />
             <source>Max sequences</source>
             <translation>最大并发序列数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="117" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="152" />
             <source>--max-num-seqs: requests running at once.</source>
             <translation>--max-num-seqs：同时在算的请求数上限。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="119" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="164" />
             <source>Tensor parallel (TP)</source>
             <translation>张量并行（TP）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="120" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="165" />
             <source>GPUs one layer is split across.</source>
             <translation>一层被切分到的 GPU 数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="122" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="172" />
             <source>Pipeline parallel (PP)</source>
             <translation>流水线并行（PP）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="123" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="173" />
             <source>Stages the layers are split into.</source>
             <translation>模型层被切分成的段数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="124" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="186" />
             <source>Expert parallel (EP)</source>
             <translation>专家并行（EP）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="125" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="187" />
             <source>Split the experts of MoE layers across ranks.</source>
             <translation>将 MoE 层的专家切分到各卡。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="127" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="193" />
             <source>Decode context parallel (DCP)</source>
             <translation>解码上下文并行（DCP）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="128" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="194" />
             <source>vLLM --decode-context-parallel-size: shards the KV cache along tokens over this many ranks of the TP group where TP would replicate it (MLA, or GQA with TP above the KV heads): KV per GPU ÷ DCP, KV capacity × DCP.</source>
             <translation>vLLM --decode-context-parallel-size：在 TP 会重复存放 KV 的情况下（MLA，或 TP 大于 KV 头数的 GQA），把 KV 缓存按 token 切分到 TP 组中的这么多张卡上：每卡 KV ÷ DCP，KV 容量 × DCP。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="132" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="204" />
             <source>State dtype</source>
             <translation>状态精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="133" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="205" />
             <source>vLLM --mamba-ssm-cache-dtype: dtype of the recurrent state of linear-attention / Mamba layers; auto follows the model config, else the model dtype.</source>
             <translation>vLLM --mamba-ssm-cache-dtype：线性注意力 / Mamba 层递归状态的精度；自动则按模型配置，未给出时用模型精度。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="137" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="218" />
             <source>Data parallel (DP)</source>
             <translation>数据并行（DP）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="138" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="219" />
             <source>vLLM --data-parallel-size, SGLang --dp-size with --enable-dp-attention: attention ranks of one engine, each with its own KV cache and scheduler; a MoE model's experts shard over DP × TP GPUs.</source>
             <translation>vLLM --data-parallel-size，SGLang --dp-size 配合 --enable-dp-attention：一个引擎内的注意力 rank 数，每个 rank 有自己的 KV 缓存和调度器；MoE 模型的专家分布在 DP × TP 张 GPU 上。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="142" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="228" />
             <source>Expert load balancer (EPLB)</source>
             <translation>专家负载均衡（EPLB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="143" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="229" />
             <source>--enable-eplb: replicates busy experts; the default imbalance drops from 1.4 to 1.08 (measured).</source>
             <translation>--enable-eplb：复制繁忙的专家；默认负载不均衡从 1.4 降到 1.08（实测）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="145" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="240" />
             <source>Redundant experts</source>
             <translation>冗余专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="146" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="241" />
             <source>Extra expert copies EPLB spreads over the EP ranks (vLLM --eplb-config num_redundant_experts); they take memory on every GPU.</source>
             <translation>EPLB 分布到各 EP rank 上的额外专家副本（vLLM --eplb-config num_redundant_experts）；每张 GPU 都要为它们占用显存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="149" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="247" />
             <source>Expert imbalance</source>
             <translation>专家负载不均衡</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="150" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="248" />
             <source>Busiest EP rank's routed tokens ÷ the mean (1 / the balancedness EPLB logs); it scales the expert GEMMs. Default measured: expert GEMM time under power-law routing (α 1.01) ÷ balanced; the Explanation pane names the source.</source>
             <translation>最忙 EP rank 的路由 token 数 ÷ 平均值（EPLB 日志中 balancedness 的倒数）；按此放大专家 GEMM。默认值为实测：幂律路由（α 1.01）下的专家 GEMM 时间 ÷ 均衡路由下的时间；来源见“计算说明”窗格。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="155" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="252" />
             <source>1.4, 1.08 with EPLB</source>
             <translation>1.4，开启 EPLB 时 1.08</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="156" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="264" />
             <source>All-to-all</source>
             <translation>All-to-all</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="157" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="265" />
             <source>How tokens reach the experts of other DP ranks: all-gather (vLLM's default), DeepEP normal (high throughput) or DeepEP low latency.</source>
             <translation>token 如何到达其他 DP rank 上的专家：all-gather（vLLM 默认）、DeepEP 高吞吐（normal）或 DeepEP 低延迟（low latency）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="161" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="277" />
             <source>No CUDA graphs (eager)</source>
             <translation>禁用 CUDA Graph（eager）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="162" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="278" />
             <source>vLLM --enforce-eager, SGLang --disable-cuda-graph: frees the CUDA-graph memory but every step pays the kernel launches, which slows small batches.</source>
             <translation>vLLM --enforce-eager、SGLang --disable-cuda-graph：省下 CUDA Graph 显存，但每步都要承担 kernel 启动开销，小批次会变慢。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="165" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="286" />
             <source>Weight precision</source>
             <translation>权重精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="166" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="287" />
             <source>The checkpoint's own precision, or a what-if quantization (fp8, int8, int4, nvfp4).</source>
             <translation>检查点自身的精度，或假设的量化档位（fp8、int8、int4、nvfp4）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="169" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="296" />
             <source>KV cache dtype</source>
             <translation>KV 缓存精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="170" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="297" />
             <source>--kv-cache-dtype: auto keeps the activation dtype.</source>
             <translation>--kv-cache-dtype：自动则与激活精度相同。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="172" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="309" />
             <source>Prefix caching</source>
             <translation>前缀缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="173" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="310" />
             <source>Reuse the KV blocks of prompt prefixes already computed (vLLM --[no-]enable-prefix-caching, SGLang --disable-radix-cache); on by default in vLLM V1, SGLang and TensorRT-LLM.</source>
             <translation>复用已计算过的输入前缀的 KV 块（vLLM --enable-prefix-caching / --no-enable-prefix-caching，SGLang --disable-radix-cache）；vLLM V1、SGLang 和 TensorRT-LLM 默认开启。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="179" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="317" />
+            <source>Disaggregated prefill/decode</source>
+            <translation>预填充/生成分离</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/engines/vocabulary.py" line="318" />
+            <source>Prefill and decode on separate pools of replicas (vLLM --kv-transfer-config, SGLang --disaggregation-mode, Dynamo xPyD); the KV cache moves between them.</source>
+            <translation>预填充与生成放在不同的副本池上（vLLM --kv-transfer-config、SGLang --disaggregation-mode、Dynamo xPyD），KV 缓存在两池之间传输。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/engines/vocabulary.py" line="324" />
+            <source>Prefill TP</source>
+            <translation>预填充 TP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/engines/vocabulary.py" line="325" />
+            <source>--prefill-tp: tensor parallel size of a prefill replica.</source>
+            <translation>--prefill-tp：一个预填充副本的张量并行数。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/engines/vocabulary.py" line="326" />
+            <source>same as TP</source>
+            <translation>同 TP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/engines/vocabulary.py" line="330" />
+            <source>Decode TP</source>
+            <translation>生成 TP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/engines/vocabulary.py" line="331" />
+            <source>--decode-tp: tensor parallel size of a decode replica.</source>
+            <translation>--decode-tp：一个生成副本的张量并行数。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/engines/vocabulary.py" line="337" />
+            <source>Prefill DP</source>
+            <translation>预填充 DP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/engines/vocabulary.py" line="338" />
+            <source>--prefill-dp: attention DP ranks of one prefill engine (SGLang --dp with --enable-dp-attention); the pool comes in whole engines of DP × TP × PP GPUs.</source>
+            <translation>--prefill-dp：一个预填充引擎的注意力 DP rank 数（SGLang --dp 配合 --enable-dp-attention）；该池按整引擎计，每个引擎 DP × TP × PP 张 GPU。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/engines/vocabulary.py" line="341" />
+            <source>same as DP</source>
+            <translation>同 DP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/engines/vocabulary.py" line="345" />
+            <source>Decode DP</source>
+            <translation>生成 DP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/engines/vocabulary.py" line="346" />
+            <source>--decode-dp: attention DP ranks of one decode engine (SGLang --dp with --enable-dp-attention); the pool comes in whole engines of DP × TP × PP GPUs.</source>
+            <translation>--decode-dp：一个生成引擎的注意力 DP rank 数（SGLang --dp 配合 --enable-dp-attention）；该池按整引擎计，每个引擎 DP × TP × PP 张 GPU。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/engines/vocabulary.py" line="353" />
+            <source>Prefill PP</source>
+            <translation>预填充 PP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/engines/vocabulary.py" line="354" />
+            <source>--prefill-pp: pipeline stages of a prefill replica.</source>
+            <translation>--prefill-pp：一个预填充副本的流水线级数。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/engines/vocabulary.py" line="355" />
+            <source>same as PP</source>
+            <translation>同 PP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/engines/vocabulary.py" line="359" />
+            <source>Decode PP</source>
+            <translation>生成 PP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/engines/vocabulary.py" line="360" />
+            <source>--decode-pp: pipeline stages of a decode replica.</source>
+            <translation>--decode-pp：一个生成副本的流水线级数。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/engines/vocabulary.py" line="365" />
+            <source>Prefill replicas</source>
+            <translation>预填充副本</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/engines/vocabulary.py" line="366" />
+            <source>--prefill-replicas: a fixed prefill pool; auto sizes it from the QPS at the TTFT target.</source>
+            <translation>--prefill-replicas：固定预填充池规模；自动时按 TTFT 目标下的 QPS 反推。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/engines/vocabulary.py" line="368" />
+            <source>sized from QPS</source>
+            <translation>按 QPS 反推</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/engines/vocabulary.py" line="372" />
+            <source>Decode replicas</source>
+            <translation>生成副本</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/engines/vocabulary.py" line="373" />
+            <source>--decode-replicas: a fixed decode pool; auto sizes it from the QPS at the TPOT target.</source>
+            <translation>--decode-replicas：固定生成池规模；自动时按 TPOT 目标下的 QPS 反推。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/engines/vocabulary.py" line="380" />
+            <source>KV link</source>
+            <translation>KV 链路</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/engines/vocabulary.py" line="381" />
+            <source>--kv-transfer-gbps: link between the pools per GPU (400 = NDR InfiniBand); auto uses the GPU's fast link inside one domain, else the scale-out network.</source>
+            <translation>--kv-transfer-gbps：两个池之间每卡的链路带宽（400 = NDR InfiniBand）；自动：同一高速互联域内用 GPU 的高速链路，否则用跨节点网络。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/engines/vocabulary.py" line="384" />
+            <source>from the GPU</source>
+            <translation>取自 GPU</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/engines/vocabulary.py" line="392" />
             <source>Speculative decoding</source>
             <translation>投机解码</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="180" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="393" />
             <source>vLLM --speculative-config method, SGLang --speculative-algorithm: MTP (the model's own layers), EAGLE, EAGLE-3, n-gram or a draft model; off: plain decoding.</source>
             <translation>vLLM 的 --speculative-config、SGLang 的 --speculative-algorithm：MTP（模型自带的层）、EAGLE、EAGLE-3、n-gram 或草稿模型；关闭：普通解码。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="185" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="404" />
             <source>Speculative tokens (k)</source>
             <translation>投机 token 数（k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="186" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="405" />
             <source>Draft tokens per request and step (num_speculative_tokens, --speculative-num-steps).</source>
             <translation>每个请求每步的草稿 token 数（vLLM 配置中的投机 token 数、SGLang --speculative-num-steps）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="188" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="412" />
             <source>Draft model</source>
             <translation>草稿模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="189" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="413" />
             <source>The draft model of method draft_model (catalog id, Hugging Face id or folder); a label for EAGLE heads.</source>
             <translation>草稿模型方法所用的草稿模型（目录 id、Hugging Face id 或文件夹）；对 EAGLE 头仅作标注。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="193" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="421" />
             <source>Acceptance length (τ)</source>
             <translation>接受长度（τ）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="194" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="422" />
             <source>Tokens one target step yields per request, 1 … k+1: the mean acceptance length the engine logs; auto assumes the method's published acceptance rate.</source>
             <translation>目标模型每步为每个请求产出的 token 数，1 … k+1：即引擎日志中的平均接受长度；自动则采用该方法公开的接受率。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="197" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="425" />
             <source>method default</source>
             <translation>方法默认值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="200" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="432" />
             <source>Input length P50</source>
             <translation>输入长度 P50</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="201" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="433" />
             <source>Median prompt length.</source>
             <translation>输入长度中位数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="202" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="437" />
             <source>Input length P95</source>
             <translation>输入长度 P95</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="203" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="438" />
             <source>95th percentile prompt length; auto = P50.</source>
             <translation>输入长度 95 分位；自动 = P50。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="204" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="439" />
             <source>same as P50</source>
             <translation>同 P50</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="205" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="442" />
             <source>Output length P50</source>
             <translation>输出长度 P50</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="206" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="443" />
             <source>Median generated length.</source>
             <translation>输出长度中位数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="207" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="447" />
             <source>Output length P95</source>
             <translation>输出长度 P95</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="208" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="448" />
             <source>95th percentile generated length; auto = P50.</source>
             <translation>输出长度 95 分位；自动 = P50。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="210" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="452" />
             <source>Turns</source>
             <translation>对话轮数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="211" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="453" />
             <source>Turns of a multi-turn chat.</source>
             <translation>多轮对话的轮数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="212" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="457" />
             <source>History per turn</source>
             <translation>每轮历史增长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="213" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="458" />
             <source>Tokens the history grows by each turn.</source>
             <translation>每轮对话历史增加的 token 数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="214" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="464" />
             <source>Length margin</source>
             <translation>长度余量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="215" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="465" />
             <source>Plan every length this share longer (seed 002: 0.2–0.3 when request lengths vary widely); 0 = off.</source>
             <translation>所有长度按此比例加长后再规划（种子文档 002：请求长度差异大时取 0.2–0.3）；0 = 关闭。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="217" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="471" />
             <source>QPS average</source>
             <translation>平均 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="218" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="472" />
             <source>Average requests per second the fleet must carry; not given = the answer is per replica, no fleet is sized.</source>
             <translation>整个集群需要承载的平均每秒请求数；不填 = 结论按单副本给出，不推算卡数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="220" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="474" />
             <source>not given</source>
             <translation>不填</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="221" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="477" />
             <source>QPS peak</source>
             <translation>峰值 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="222" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="478" />
             <source>Peak requests per second; auto = average.</source>
             <translation>峰值每秒请求数；自动 = 平均值。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="223" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="479" />
             <source>same as average</source>
             <translation>同平均值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="224" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="484" />
             <source>Traffic</source>
             <translation>流量类型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="225" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="485" />
             <source>Online: at the latency targets, the watermark's share of the knee online. Offline: no latency targets, memory filled for throughput. Mixed: online at the watermark, batch work backfilled above it.</source>
             <translation>在线：满足延迟目标，在线承载拐点乘以安全水位的并发。离线：不设延迟目标，显存堆满以换取吞吐。混合：在线部分按安全水位，水位以上回填离线批量任务。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="230" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="493" />
             <source>Shared prefix</source>
             <translation>共享前缀</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="231" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="494" />
             <source>Tokens every prompt shares with others (system prompt, few-shot examples, a common document); cached in whole KV blocks and held once per distinct prefix.</source>
             <translation>每个输入与其他请求共有的 token（系统提示词、少样本示例、公共文档）；按整块 KV 缓存，每种前缀只存一份。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="235" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="501" />
             <source>Distinct prefixes</source>
             <translation>不同前缀数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="236" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="502" />
             <source>How many different shared prefixes the traffic uses.</source>
             <translation>流量中不同共享前缀的数量。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="237" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="507" />
             <source>Prefix hit rate</source>
             <translation>前缀命中率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="238" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="508" />
             <source>Measured share of prompt tokens served from the prefix cache (vLLM logs 'Prefix cache hit rate'); auto derives it from the shared prefix.</source>
             <translation>实测的输入 token 前缀缓存命中占比（vLLM 日志中的前缀缓存命中率）；自动时由共享前缀推算。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="241" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="511" />
             <source>from shared prefix</source>
             <translation>由共享前缀推算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="242" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="515" />
             <source>Chat history cached</source>
             <translation>对话历史已缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="243" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="516" />
             <source>A chat turn finds its earlier turns still in the prefix cache (the next turn arrives before eviction), so the history is not prefilled again.</source>
             <translation>多轮对话的每一轮都能在前缀缓存中找到之前的轮次（下一轮在淘汰前到达），历史无需再次预填充。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="248" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="526" />
             <source>TTFT target</source>
             <translation>TTFT 目标（首 token 时间）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="249" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="527" />
             <source>Time to first token the service must meet.</source>
             <translation>服务必须满足的首 token 时间。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="251" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="534" />
             <source>TPOT target</source>
             <translation>TPOT 目标（每 token 延迟）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="252" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="535" />
             <source>Time per output token the service must meet.</source>
             <translation>服务必须满足的每输出 token 延迟。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="254" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="542" />
             <source>SLO percentile</source>
             <translation>SLO 分位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="255" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="543" />
             <source>Share of requests (P50, P95 or P99) that must meet the TTFT and TPOT targets; seed 000 plans at P95.</source>
             <translation>须满足 TTFT 与 TPOT 目标的请求比例（P50、P95 或 P99）；种子文档 000 按 P95 规划。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="258" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="550" />
             <source>Safety watermark</source>
             <translation>安全水位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="259" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="551" />
             <source>Share of the knee (the recommended concurrency, past which more concurrency only buys latency) planned as online capacity; the rest is left for bursts and long tails.</source>
             <translation>按拐点（即推荐并发，再往上加并发只会增加延迟）的该比例规划在线容量；其余留给突发和长尾。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="262" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="556" />
             <source>Planning memory share</source>
             <translation>规划显存占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="263" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="557" />
             <source>Weights + KV at average length + margin must fit this share of GPU memory.</source>
             <translation>权重 + 平均长度下的 KV + 余量须在显存的该比例之内。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="276" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="565" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="277" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="566" />
             <source>Search the catalog by name, or type a Hugging Face id, a config.json path or a model folder.</source>
             <translation>按名称搜索目录，或输入 Hugging Face id、config.json 路径或模型文件夹。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="280" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="572" />
             <source>Activation dtype</source>
             <translation>激活精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="281" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="573" />
             <source>--dtype: auto follows the checkpoint.</source>
             <translation>--dtype：自动则跟随检查点。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="288" />
-            <source>Scenario name</source>
-            <translation>场景名称</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="289" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="581" />
             <source>File version</source>
             <translation>文件版本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="290" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="584" />
+            <source>Scenario name</source>
+            <translation>场景名称</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/engines/vocabulary.py" line="587" />
             <source>Custom GPU</source>
             <translation>自定义 GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="292" />
-            <source>Deployment</source>
-            <translation>部署</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="293" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="599" />
             <source>KV cache memory</source>
             <translation>KV 缓存显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="294" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="604" />
             <source>KV block size</source>
             <translation>KV 块大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="295" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="610" />
             <source>Images per prompt</source>
             <translation>每个请求的图片数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="298" />
-            <source>Acceptance rate (α)</source>
-            <translation>接受率（α）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/fields.py" line="299" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="632" />
             <source>EAGLE top-k</source>
             <translation>EAGLE top-k</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="300" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="638" />
             <source>Draft tokens verified</source>
             <translation>验证的草稿 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="301" />
-            <source>Workload</source>
-            <translation>负载</translation>
+            <location filename="../../gpucalc/engines/vocabulary.py" line="644" />
+            <source>Acceptance rate (α)</source>
+            <translation>接受率（α）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="302" />
+            <location filename="../../gpucalc/engines/vocabulary.py" line="651" />
             <source>Request classes</source>
             <translation>请求类别</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/fields.py" line="303" />
+            <location filename="../../gpucalc/ui/fields.py" line="68" />
+            <source>Deployment</source>
+            <translation>部署</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="69" />
+            <source>Workload</source>
+            <translation>负载</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/fields.py" line="70" />
             <source>Targets</source>
             <translation>目标</translation>
         </message>
@@ -3672,32 +3800,32 @@
             <translation>批填满到 KV 与调度上限时的稳态</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/capacity/ceilings.py" line="43" />
+            <location filename="../../gpucalc/core/capacity/ceilings.py" line="44" />
             <source>floor(KV blocks ÷ blocks per request at planning length)</source>
             <translation>floor(KV 块数 ÷ 规划长度下每请求块数)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/capacity/ceilings.py" line="54" />
+            <location filename="../../gpucalc/core/capacity/ceilings.py" line="55" />
             <source>max_num_seqs: the scheduler runs at most this many requests per step</source>
             <translation>最大序列数：调度器每步最多运行这么多请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/capacity/ceilings.py" line="125" />
+            <location filename="../../gpucalc/core/capacity/ceilings.py" line="206" />
             <source>max N in flight (closed loop): P{pct} TPOT(N decodes, chunked-prefill steps) ≤ TPOT target and P{pct} TTFT (queue in front of the prefill + own chunks) ≤ TTFT target; the mean meets both too</source>
             <translation>最大在途数 N（闭环）：P{pct} 每 token 延迟（N 路解码，分块预填充步）≤ 每 token 延迟目标，且 P{pct} 首 token 时间（预填充前排队 + 自身分块）≤ 首 token 时间目标；均值也同时达标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/capacity/ceilings.py" line="169" />
+            <location filename="../../gpucalc/core/capacity/ceilings.py" line="250" />
             <source>single GPU: no inter-GPU communication</source>
             <translation>单卡：没有卡间通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/capacity/ceilings.py" line="175" />
+            <location filename="../../gpucalc/core/capacity/ceilings.py" line="256" />
             <source>max N: all-reduce/all-to-all/pipeline time of one step ≤ 50 % × TPOT target</source>
             <translation>最大 N：一步中 all-reduce / all-to-all / 流水线通信时间 ≤ 50 % × TPOT 目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/capacity/ceilings.py" line="335" />
+            <location filename="../../gpucalc/core/capacity/ceilings.py" line="430" />
             <source>{per_rank} per DP rank × {ranks} DP ranks</source>
             <translation>每 DP 秩 {per_rank} × {ranks} 个 DP 秩</translation>
         </message>
@@ -3947,147 +4075,147 @@
             <translation>提示词 token 数 × 每 token KV 字节（全部层）÷ (发送 GPU 数 × 每 GPU 链路 GB/s) + 延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="51" />
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="52" />
             <source>Activation peak</source>
             <translation>激活峰值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="52" />
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="53" />
             <source>Runtime (non-torch) memory</source>
             <translation>运行时（非 torch）显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="53" />
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="54" />
             <source>CUDA-graph memory</source>
             <translation>CUDA Graph 显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="54" />
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="55" />
             <source>GEMM efficiency</source>
             <translation>GEMM 效率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="55" />
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="56" />
             <source>Attention efficiency</source>
             <translation>注意力效率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="56" />
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="57" />
             <source>Memory-bandwidth efficiency</source>
             <translation>显存带宽效率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="57" />
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="58" />
             <source>Link-bandwidth efficiency</source>
             <translation>互联带宽效率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="58" />
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="59" />
             <source>Collective latency</source>
             <translation>集合通信延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="59" />
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="60" />
             <source>Step overhead</source>
             <translation>单步固定开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="60" />
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="61" />
             <source>Input length P95</source>
             <translation>输入长度 P95</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="61" />
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="62" />
             <source>Output length</source>
             <translation>输出长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="62" />
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="63" />
             <source>TPOT target</source>
             <translation>TPOT 目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="63" />
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="64" />
             <source>TTFT target</source>
             <translation>TTFT 目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="64" />
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="65" />
             <source>GPU memory</source>
             <translation>显存容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="65" />
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="66" />
             <source>Peak TFLOPS</source>
             <translation>峰值 TFLOPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="66" />
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="67" />
             <source>Memory bandwidth</source>
             <translation>显存带宽</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="67" />
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="68" />
             <source>Memory fraction</source>
             <translation>显存占用比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="68" />
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="69" />
             <source>FP8 GEMM factor</source>
             <translation>FP8 GEMM 系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="258" />
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="255" />
             <source>tokens</source>
             <translation>token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="278" />
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="275" />
             <source>smallest of the expected value, the pessimistic and optimistic corners of the uncertain constants and both ends of every sensitivity bar (here: {name})</source>
             <translation>预期值、不确定常数的悲观与乐观组合以及每个敏感性条形两端中的最小值（此处：{name}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="281" />
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="278" />
             <source>largest of the expected value, the pessimistic and optimistic corners of the uncertain constants and both ends of every sensitivity bar (here: {name})</source>
             <translation>预期值、不确定常数的悲观与乐观组合以及每个敏感性条形两端中的最大值（此处：{name}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="285" />
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="282" />
             <source>smallest of the expected value, the pessimistic and optimistic corners of the uncertain constants and both ends of every sensitivity bar (here: {name} at {value} {unit})</source>
             <translation>预期值、不确定常数的悲观与乐观组合以及每个敏感性条形两端中的最小值（此处：{name} 取 {value} {unit} 时）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="288" />
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="285" />
             <source>largest of the expected value, the pessimistic and optimistic corners of the uncertain constants and both ends of every sensitivity bar (here: {name} at {value} {unit})</source>
             <translation>预期值、不确定常数的悲观与乐观组合以及每个敏感性条形两端中的最大值（此处：{name} 取 {value} {unit} 时）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="252" />
+            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="250" />
             <source>pessimistic</source>
             <translation>悲观</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="253" />
+            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="251" />
             <source>optimistic</source>
             <translation>乐观</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="254" />
+            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="252" />
             <source>expected</source>
             <translation>预期</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="273" />
+            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="271" />
             <source>smallest of the expected value and the pessimistic and optimistic corners (here: {name})</source>
             <translation>预期值与悲观、乐观两种组合中的最小值（此处：{name}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="277" />
+            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="275" />
             <source>every constant at its value</source>
             <translation>所有常数取其给定值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="278" />
+            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="276" />
             <source>largest of the expected value and the pessimistic and optimistic corners (here: {name})</source>
             <translation>预期值与悲观、乐观两种组合中的最大值（此处：{name}）</translation>
         </message>
@@ -4502,12 +4630,12 @@
             <translation>网卡线速 × 每卡网卡数 ÷ 每字节 8 位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/simulation/capacity.py" line="58" />
+            <location filename="../../gpucalc/core/simulation/capacity.py" line="59" />
             <source>the rate capacity of the answer on one DP rank: the highest Poisson rate whose P{pct} TTFT and TPOT meet the targets</source>
             <translation>结论中的请求速率容量在单个 DP 秩上的份额：P{pct} 首 token 时间与每 token 延迟都达标的最高泊松速率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/simulation/capacity.py" line="115" />
+            <location filename="../../gpucalc/core/simulation/capacity.py" line="116" />
             <source>highest Poisson rate the simulated replica keeps up with (≥ 90 % completed while arrivals last) whose P{pct} TTFT and TPOT meet the targets (bisection)</source>
             <translation>仿真副本跟得上（到达期间完成 ≥ 90 %）且 P{pct} TTFT 与 TPOT 都满足目标的最高泊松到达速率（二分查找）</translation>
         </message>
@@ -4690,54 +4818,90 @@
     <context>
         <name>Grid</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="24" />
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="26" />
             <source>Short</source>
             <translation>短</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="25" />
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="27" />
             <source>Medium</source>
             <translation>中</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="26" />
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="28" />
             <source>Long</source>
             <translation>长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="27" />
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="29" />
             <source>Very long</source>
             <translation>超长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="28" />
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="30" />
             <source>This scenario</source>
             <translation>本场景</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="34" />
+            <source>* Weight-only formats (INT4 W4A16; FP8 or INT8 W8A16 where the GPU has no FP8 tensor cores) keep the weights in fewer bits but multiply in 16-bit, dequantising every weight in the GEMM: they save memory, but where compute binds they are slower than FP8 weights with FP8 math (W8A8) and, at large batches, than 16-bit weights, so they serve fewer requests there.</source>
+            <translation>* 仅权重格式（INT4 W4A16；GPU 没有 FP8 张量核心时的 FP8 或 INT8 W8A16）以更少的比特存放权重，但按 16 位做乘法，GEMM 中每个权重都要先反量化：它们节省显存，但在算力受限处比 FP8 权重加 FP8 计算（W8A8）慢，大批量时也比 16 位权重慢，因此在那里能服务的请求更少。</translation>
         </message>
     </context>
     <context>
         <name>GridTab</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="48" />
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="72" />
             <source>Concurrent requests one replica serves within the TTFT and TPOT targets, at each planning length (KV tokens per request, the scenario's lengths scaled in proportion) and precision (weights / KV cache). The "This scenario" row at the scenario's precision is the answer. Colour: the binding ceiling; 0 = does not fit or cannot meet the targets. Tiers below the checkpoint's precision are capacity suggestions: measure the quantized model's quality on your own tasks before you plan on them.</source>
             <translation>在 TTFT 与 TPOT 目标内单副本可承载的并发请求数，按规划长度（每请求 KV token 数，本场景各长度按比例缩放）和精度（权重 / KV 缓存）列出。“本场景”一行在本场景精度下的值即为推荐答案。颜色：成为瓶颈的上限；0 = 放不下或达不到目标。低于检查点精度的档位仅为容量建议：据此规划前，先在自己的任务上评估量化模型的质量。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="56" />
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="83" />
             <source>Per-card capacity grid</source>
             <translation>单卡容量表</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="82" />
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="122" />
+            <source>{tokens} tokens per request is past the scenario's --max-model-len of {limit}: the engine refuses such requests. Raise Max model length to plan for them.</source>
+            <translation>每请求 {tokens} token 超过场景的 --max-model-len {limit}：引擎会拒绝这样的请求。要为它们做规划，请调高最大模型长度。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="127" />
+            <source>{tokens} tokens per request is past the model's context of {limit} tokens (max_position_embeddings).</source>
+            <translation>每请求 {tokens} token 超过模型的上下文 {limit} token（max_position_embeddings）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="130" />
             <source>{tokens} tokens, weights {w}, KV {kv}: {n} requests
 = min(memory, compute, interconnect ceilings) with the scenario's lengths scaled to a planning length of {tokens} tokens; the same calculation as the Bottleneck tab</source>
             <translation>{tokens} token，权重 {w}，KV {kv}：{n} 个请求
 = min(显存, 算力, 卡间通信上限)，本场景各长度按比例缩放到 {tokens} token 的规划长度；与“瓶颈”页的计算相同</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="95" />
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="139" />
+            <source>past --max-model-len
+{limit}</source>
+            <translation>超过 --max-model-len
+{limit}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="141" />
+            <source>past the model's context
+{limit}</source>
+            <translation>超过模型上下文
+{limit}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="143" />
             <source>does not fit</source>
             <translation>放不下</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="145" />
+            <source>0
+{target} target unreachable</source>
+            <translation>0
+{target} 目标无法达到</translation>
         </message>
     </context>
     <context>
@@ -5408,8 +5572,8 @@
         </message>
         <message>
             <location filename="../../gpucalc/text/terms.py" line="346" />
-            <source>width N</source>
-            <translation>宽度 N</translation>
+            <source>replicas serving the traffic N</source>
+            <translation>承载流量的副本数 N</translation>
         </message>
         <message>
             <location filename="../../gpucalc/text/terms.py" line="347" />
@@ -5865,142 +6029,162 @@
     <context>
         <name>InputsPanel</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="87" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="123" />
             <source>Paste serve command…</source>
             <translation>粘贴启动命令…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="88" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="124" />
             <source>Fill the form from a 'vllm serve …', SGLang or trtllm-serve command line.</source>
             <translation>从 “vllm serve …”、SGLang 或 trtllm-serve 命令行填写表单。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="94" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="130" />
             <source>Open config.json…</source>
             <translation>打开 config.json…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="95" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="131" />
             <source>Open model folder…</source>
             <translation>打开模型文件夹…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="105" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="143" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="105" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="143" />
             <source>Hardware</source>
             <translation>硬件</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="106" />
-            <source>Engine and deployment</source>
-            <translation>引擎与部署</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="106" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="144" />
             <source>Workload</source>
             <translation>负载</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="107" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="144" />
             <source>Targets</source>
             <translation>目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="170" />
-            <source>Preset</source>
-            <translation>预设</translation>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="145" />
+            <source>Engine and parallelism</source>
+            <translation>引擎与并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="174" />
-            <source>Request classes</source>
-            <translation>请求类别</translation>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="146" />
+            <source>MoE and DCP</source>
+            <translation>MoE 与 DCP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="183" />
-            <source>checkpoint default</source>
-            <translation>检查点默认</translation>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="147" />
+            <source>Prefill/decode pools</source>
+            <translation>预填充/解码池</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="185" />
-            <source>auto (activation dtype)</source>
-            <translation>自动（同激活精度）</translation>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="148" />
+            <source>Speculative decoding</source>
+            <translation>投机解码</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="193" />
-            <source>auto</source>
-            <translation>自动</translation>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="149" />
+            <source>Nodes and network</source>
+            <translation>节点与网络</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="195" />
-            <source>online</source>
-            <translation>在线</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="195" />
-            <source>offline</source>
-            <translation>离线</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="196" />
-            <source>mixed</source>
-            <translation>混合</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="198" />
-            <source>engine default</source>
-            <translation>引擎默认</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="198" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="194" />
             <source>on</source>
             <translation>开</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="199" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="194" />
             <source>off</source>
             <translation>关闭</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="200" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="252" />
+            <source>Preset</source>
+            <translation>预设</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="256" />
+            <source>Request classes</source>
+            <translation>请求类别</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="265" />
+            <source>checkpoint default</source>
+            <translation>检查点默认</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="267" />
+            <source>auto (activation dtype)</source>
+            <translation>自动（同激活精度）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="276" />
+            <source>auto</source>
+            <translation>自动</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="278" />
+            <source>online</source>
+            <translation>在线</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="278" />
+            <source>offline</source>
+            <translation>离线</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="279" />
+            <source>mixed</source>
+            <translation>混合</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="281" />
+            <source>engine default</source>
+            <translation>引擎默认</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="283" />
             <source>GPU's default</source>
             <translation>GPU 默认</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="202" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="285" />
             <source>auto (model config)</source>
             <translation>自动（按模型配置）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="214" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="297" />
             <source>MoE: {experts} experts, top-{k}</source>
             <translation>MoE：{experts} 个专家，top-{k}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="216" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="299" />
             <source>dense</source>
             <translation>稠密</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="217" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="300" />
             <source>{total} parameters ({active} active) · {attention} attention · {moe}</source>
             <translation>参数量 {total}（激活 {active}）· {attention} 注意力 · {moe}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="230" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="313" />
             <source>Open config.json</source>
             <translation>打开 config.json</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="231" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="314" />
             <source>Model config (*.json)</source>
             <translation>模型配置 (*.json)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="235" />
+            <location filename="../../gpucalc/ui/panels/inputs_panel.py" line="318" />
             <source>Open model folder</source>
             <translation>打开模型文件夹</translation>
         </message>
@@ -6354,127 +6538,127 @@
             <translation>{name} — gpucalc</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="256" />
-            <source>Plan for {model} on {gpu}, computed in {ms} ms</source>
-            <translation>{model} 在 {gpu} 上的规划，计算耗时 {ms} ms</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="259" />
+            <location filename="../../gpucalc/ui/main_window.py" line="258" />
             <source>{n} notice(s)</source>
             <translation>{n} 条提示</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="270" />
+            <location filename="../../gpucalc/ui/main_window.py" line="263" />
+            <source>Plan for {model} on {gpu}, computed in {ms} ms</source>
+            <translation>{model} 在 {gpu} 上的规划，计算耗时 {ms} ms</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/main_window.py" line="276" />
             <source>Writing the report…</source>
             <translation>正在生成报告…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="277" />
+            <location filename="../../gpucalc/ui/main_window.py" line="283" />
             <source>Computing…</source>
             <translation>计算中…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="280" />
+            <location filename="../../gpucalc/ui/main_window.py" line="286" />
             <source>Exported {path}</source>
             <translation>已导出 {path}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="283" />
+            <location filename="../../gpucalc/ui/main_window.py" line="289" />
             <source>Export failed</source>
             <translation>导出失败</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="289" />
+            <location filename="../../gpucalc/ui/main_window.py" line="295" />
             <source>Could not compute this plan: {reason}</source>
             <translation>无法计算此方案：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="312" />
+            <location filename="../../gpucalc/ui/main_window.py" line="320" />
             <source>Stale: fix {field} to update. {reason}</source>
             <translation>已过期：请修改{field}以更新。{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="315" />
+            <location filename="../../gpucalc/ui/main_window.py" line="323" />
             <source>Stale: the current inputs give no result. {reason}</source>
             <translation>已过期：当前输入无法得出结果。{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="325" />
+            <location filename="../../gpucalc/ui/main_window.py" line="334" />
             <source>Cannot use this command</source>
             <translation>无法使用该命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="327" />
+            <location filename="../../gpucalc/ui/main_window.py" line="336" />
             <source>paste the {engine} command</source>
             <translation>粘贴 {engine} 启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="330" />
+            <location filename="../../gpucalc/ui/main_window.py" line="339" />
             <source>Filled from the {engine} command.</source>
             <translation>已从 {engine} 命令填写。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="331" />
+            <location filename="../../gpucalc/ui/main_window.py" line="340" />
             <source>Ignored: {flags}</source>
             <translation>已忽略：{flags}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="347" />
+            <location filename="../../gpucalc/ui/main_window.py" line="356" />
             <source>reset to the default scenario</source>
             <translation>恢复默认场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="363" />
+            <location filename="../../gpucalc/ui/main_window.py" line="372" />
             <source>Cannot open scenario</source>
             <translation>无法打开场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="383" />
+            <location filename="../../gpucalc/ui/main_window.py" line="392" />
             <source>Unsaved changes</source>
             <translation>未保存的修改</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="384" />
+            <location filename="../../gpucalc/ui/main_window.py" line="393" />
             <source>The scenario has changes that are not saved. Save them first?</source>
             <translation>场景有未保存的修改。要先保存吗？</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="398" />
+            <location filename="../../gpucalc/ui/main_window.py" line="407" />
             <source>Cannot save scenario</source>
             <translation>无法保存场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="404" />
+            <location filename="../../gpucalc/ui/main_window.py" line="413" />
             <source>Saved {path}</source>
             <translation>已保存 {path}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="415" />
+            <location filename="../../gpucalc/ui/main_window.py" line="424" />
             <source>Open scenario</source>
             <translation>打开场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="416" />
+            <location filename="../../gpucalc/ui/main_window.py" line="425" />
             <source>gpucalc scenarios (*.gpucalc.json);;JSON (*.json)</source>
             <translation>gpucalc 场景 (*.gpucalc.json);;JSON (*.json)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="429" />
+            <location filename="../../gpucalc/ui/main_window.py" line="438" />
             <source>Save scenario</source>
             <translation>保存场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="430" />
+            <location filename="../../gpucalc/ui/main_window.py" line="439" />
             <source>gpucalc scenarios (*.gpucalc.json)</source>
             <translation>gpucalc 场景 (*.gpucalc.json)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="465" />
+            <location filename="../../gpucalc/ui/main_window.py" line="474" />
             <source>About gpucalc</source>
             <translation>关于 gpucalc</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/main_window.py" line="466" />
+            <location filename="../../gpucalc/ui/main_window.py" line="475" />
             <source>gpucalc {version}: offline GPU inference capacity planner.</source>
             <translation>gpucalc {version}：离线 GPU 推理容量规划工具。</translation>
         </message>
@@ -6543,57 +6727,57 @@
     <context>
         <name>MeasurementPlan</name>
         <message>
-            <location filename="../../gpucalc/plan/measurement_plan.py" line="45" />
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="46" />
             <source>typical</source>
             <translation>典型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/measurement_plan.py" line="46" />
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="47" />
             <source>long tail</source>
             <translation>长尾</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/measurement_plan.py" line="47" />
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="48" />
             <source>class {i}</source>
             <translation>类别 {i}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/measurement_plan.py" line="249" />
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="250" />
             <source>Single-request baseline</source>
             <translation>单请求基线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/measurement_plan.py" line="250" />
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="251" />
             <source>One request at a time: the time to first token and the per-token latency with no batching; network and client overhead show here.</source>
             <translation>一次只发一条请求：不组批时的首 token 时间和每 token 延迟；网络和客户端开销在这里显现。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/measurement_plan.py" line="254" />
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="255" />
             <source>Concurrency ladder at a fixed context</source>
             <translation>固定上下文的并发梯度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/measurement_plan.py" line="255" />
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="256" />
             <source>Fixed lengths, concurrency raised rung by rung around the recommendation; record TTFT, TPOT and throughput at each rung until a latency target breaks. Judge the percentiles of the steady stretch: a rung starts with every client sending at once, so leave out the first wave of requests and the drain at the end.</source>
             <translation>固定长度，在推荐值附近逐级提高并发；每一级记录首 token 时间、每 token 延迟和吞吐，直到某个延迟目标被突破。按稳态区间判定分位数：每一级开始时所有客户端同时发送，因此要去掉第一波请求和结尾的收尾阶段。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/measurement_plan.py" line="262" />
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="263" />
             <source>Real traffic mix</source>
             <translation>真实混合流量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/measurement_plan.py" line="263" />
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="264" />
             <source>Run these together (long and short requests, chat history) at the recommendation in all; per-token latency should match the ladder's rung at the recommendation and the targets should hold. A large gap means an assumption of the estimate is wrong.</source>
             <translation>同时运行这些命令（长短请求、对话历史），总并发等于推荐值；每 token 延迟应与梯度中推荐值那一档一致，且目标应当守住。差得多说明估算的假设有问题。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/measurement_plan.py" line="269" />
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="270" />
             <source>Watermark check</source>
             <translation>安全水位检查</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/measurement_plan.py" line="270" />
+            <location filename="../../gpucalc/plan/measurement_plan.py" line="271" />
             <source>Online capacity at the safety watermark: latencies should sit well inside the targets, leaving the rest for bursts and the long tail.</source>
             <translation>按安全水位的线上容量运行：延迟应明显低于目标，剩下的留给突发和长尾。</translation>
         </message>
@@ -7119,8 +7303,8 @@
         </message>
         <message>
             <location filename="../../gpucalc/text/notices.py" line="35" />
-            <source>The model does not fit: no memory is left for the KV cache ({kv_gib} GiB on stage {stage}). Use more GPUs (--tensor-parallel-size), a lower weight precision (--quantization fp8 / int4), a larger GPU or a higher memory fraction.</source>
-            <translation>模型放不下：KV 缓存没有剩余显存（第 {stage} 段 {kv_gib} GiB）。请增加卡数（张量并行）、降低权重精度（fp8 / int4）、换更大显存的卡或提高显存占用比例。</translation>
+            <source>The model does not fit: {short_gib} GiB short per GPU before any KV cache. Use more GPUs (--tensor-parallel-size), a lower weight precision (--quantization fp8 / int4), a larger GPU or a higher memory fraction.</source>
+            <translation>模型放不下：每张 GPU 还差 {short_gib} GiB，KV 缓存一点也放不下。请增加卡数（张量并行）、降低权重精度（fp8 / int4）、换更大显存的卡或提高显存占用比例。</translation>
         </message>
         <message>
             <location filename="../../gpucalc/text/notices.py" line="40" />
@@ -7422,12 +7606,12 @@
     <context>
         <name>Plots</name>
         <message>
-            <location filename="../../gpucalc/ui/plots/style.py" line="111" />
+            <location filename="../../gpucalc/ui/plots/style.py" line="120" />
             <source>Latency (ms, log scale)</source>
             <translation>延迟（ms，对数坐标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/plots/style.py" line="112" />
+            <location filename="../../gpucalc/ui/plots/style.py" line="121" />
             <source>Output tokens/s</source>
             <translation>输出 token/s</translation>
         </message>
@@ -8442,237 +8626,252 @@
             <translation>每副本输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="437" />
-            <source>does not fit</source>
-            <translation>放不下</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="441" />
+            <location filename="../../gpucalc/report/sections.py" line="440" />
             <source>Precision tier</source>
             <translation>量化档位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="444" />
+            <location filename="../../gpucalc/report/sections.py" line="443" />
             <source>Concurrent requests per replica that meet the targets, by planning length (tokens per request, the scenario's lengths scaled in proportion) and precision tier, and what binds. The scenario's column at its precision is the answer.</source>
             <translation>满足延迟目标的每副本并发请求数，按规划长度（每请求 token 数，本场景各长度按比例缩放）与量化档位列出，并注明瓶颈。本场景列在其自身精度下即为推荐答案。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="450" />
+            <location filename="../../gpucalc/report/sections.py" line="449" />
             <source>Lower tiers than the checkpoint's precision: </source>
             <translation>低于原始权重精度的档位：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="473" />
+            <location filename="../../gpucalc/report/sections.py" line="455" />
+            <source>past --max-model-len {n}</source>
+            <translation>超过 --max-model-len {n}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="457" />
+            <source>past the model's context {n}</source>
+            <translation>超过模型上下文 {n}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="459" />
+            <source>does not fit</source>
+            <translation>放不下</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/sections.py" line="482" />
             <source>No QPS was given, so no fleet is sized: give the traffic to compare the GPUs of the catalog.</source>
             <translation>未给出 QPS，因此没有推算卡数：给出流量即可比较目录中的各款 GPU。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="475" />
+            <location filename="../../gpucalc/report/sections.py" line="484" />
             <source>For {traffic}, sized for the peak with one spare replica (N + 1); the {n} cheapest of {m} options that meet the targets. ★ = Pareto front (no option is both cheaper and faster).</source>
             <translation>针对 {traffic}，按峰值加一个备用副本（N + 1）推算；列出 {m} 个达标方案中最便宜的 {n} 个。★ = 帕累托前沿（没有别的方案既更便宜又更快）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="480" />
+            <location filename="../../gpucalc/report/sections.py" line="489" />
             <source>No GPU in the catalog meets the targets.</source>
             <translation>目录中没有满足目标的 GPU。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="481" />
+            <location filename="../../gpucalc/report/sections.py" line="490" />
             <source>‡ lower precision than the checkpoint: </source>
             <translation>‡ 精度低于原始权重：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="484" />
+            <location filename="../../gpucalc/report/sections.py" line="493" />
             <source>Weights / KV</source>
             <translation>权重 / KV</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="484" />
+            <location filename="../../gpucalc/report/sections.py" line="493" />
             <source>Conc.</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="485" />
+            <location filename="../../gpucalc/report/sections.py" line="494" />
             <source>req/s per replica</source>
             <translation>每副本 req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="485" />
+            <location filename="../../gpucalc/report/sections.py" line="494" />
             <source>GPUs</source>
             <translation>卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="485" />
+            <location filename="../../gpucalc/report/sections.py" line="494" />
             <source>Util.</source>
             <translation>利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="486" />
+            <location filename="../../gpucalc/report/sections.py" line="495" />
             <source>$/M tokens</source>
             <translation>$/百万 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="486" />
+            <location filename="../../gpucalc/report/sections.py" line="495" />
             <source>Pareto</source>
             <translation>帕累托</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="497" />
+            <location filename="../../gpucalc/report/sections.py" line="506" />
             <source>share of dense peak TFLOPS large GEMMs reach</source>
             <translation>大矩阵乘能达到的稠密峰值 TFLOPS 比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="499" />
+            <location filename="../../gpucalc/report/sections.py" line="508" />
             <source>share of peak attention kernels reach</source>
             <translation>注意力算子能达到的峰值比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="501" />
+            <location filename="../../gpucalc/report/sections.py" line="510" />
             <source>share of HBM bandwidth decode reaches</source>
             <translation>逐 token 生成能达到的显存带宽比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="503" />
+            <location filename="../../gpucalc/report/sections.py" line="512" />
             <source>share of link bandwidth all-reduce reaches</source>
             <translation>all-reduce 能达到的互联带宽比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="505" />
+            <location filename="../../gpucalc/report/sections.py" line="514" />
             <source>fixed cost of one collective</source>
             <translation>一次集合通信的固定开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="507" />
+            <location filename="../../gpucalc/report/sections.py" line="516" />
             <source>fixed cost of one engine step</source>
             <translation>引擎每步的固定开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="509" />
+            <location filename="../../gpucalc/report/sections.py" line="518" />
             <source>FP8 GEMM share relative to BF16</source>
             <translation>FP8 矩阵乘相对 BF16 的效率比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="513" />
+            <location filename="../../gpucalc/report/sections.py" line="522" />
             <source>Meaning</source>
             <translation>含义</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="515" />
+            <location filename="../../gpucalc/report/sections.py" line="524" />
             <source>Source: {s}</source>
             <translation>来源：{s}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="525" />
+            <location filename="../../gpucalc/report/sections.py" line="534" />
             <source>None.</source>
             <translation>无。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="43" />
+            <location filename="../../gpucalc/report/summary.py" line="44" />
             <source>Summary</source>
             <translation>摘要</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="44" />
+            <location filename="../../gpucalc/report/summary.py" line="45" />
             <source>Engineering appendices</source>
             <translation>工程附录</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="79" />
+            <location filename="../../gpucalc/report/summary.py" line="80" />
             <source>Range {low}–{high} when the uncertain constants are at their pessimistic or optimistic ends.</source>
             <translation>不确定常数取悲观端或乐观端时，范围为 {low}–{high}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="83" />
+            <location filename="../../gpucalc/report/summary.py" line="84" />
             <source>At the pessimistic end no request meets the targets: the answer depends on the measured speed, so measure it first.</source>
             <translation>在悲观端没有任何请求能达标：结论取决于实测速度，请先实测。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="91" />
+            <location filename="../../gpucalc/report/summary.py" line="92" />
             <source>Not evaluated.</source>
             <translation>未评估。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="101" />
+            <location filename="../../gpucalc/report/summary.py" line="102" />
             <source>{limit} sets the number.</source>
             <translation>决定这个数字的是{limit}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="107" />
+            <location filename="../../gpucalc/report/summary.py" line="108" />
             <source>Next limit: {limit} at {n} requests.</source>
             <translation>下一个限制：{limit}，在 {n} 个请求处。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="129" />
+            <location filename="../../gpucalc/report/summary.py" line="130" />
             <source>{factor} within {range}: the concurrency lies between {low} and {high} requests in flight per replica.</source>
             <translation>{factor}在 {range} 之间：并发介于每副本 {low} 到 {high} 个在途请求之间。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="153" />
+            <location filename="../../gpucalc/report/summary.py" line="154" />
             <source>At {n} tokens per request the limit changes from {a} to {b}.</source>
             <translation>每请求 {n} token 处，限制从{a}变为{b}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="165" />
+            <location filename="../../gpucalc/report/summary.py" line="166" />
             <source>Verdict</source>
             <translation>结论</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="172" />
+            <location filename="../../gpucalc/report/summary.py" line="173" />
             <source>What meets the targets</source>
             <translation>什么能达到目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="173" />
+            <location filename="../../gpucalc/report/summary.py" line="174" />
             <source>Rate capacity</source>
             <translation>请求速率容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="174" />
+            <location filename="../../gpucalc/report/summary.py" line="175" />
             <source>Binding limit</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="175" />
+            <location filename="../../gpucalc/report/summary.py" line="176" />
             <source>Top risk</source>
             <translation>最大风险</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="176" />
+            <location filename="../../gpucalc/report/summary.py" line="177" />
             <source>What would change the answer</source>
             <translation>什么会改变结论</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="185" />
+            <location filename="../../gpucalc/report/summary.py" line="186" />
+            <source>How sure</source>
+            <translation>把握有多大</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/summary.py" line="198" />
             <source>Does not run: the model does not fit in the GPUs' memory.</source>
             <translation>无法运行：模型放不进 GPU 显存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="187" />
+            <location filename="../../gpucalc/report/summary.py" line="200" />
             <source>Why</source>
             <translation>原因</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="189" />
+            <location filename="../../gpucalc/report/summary.py" line="202" />
             <source>More GPUs per replica (tensor or pipeline parallel), GPUs with more memory, or lower-precision weights.</source>
             <translation>每副本用更多卡（张量并行或流水线并行）、换显存更大的卡，或使用更低精度的权重。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="197" />
+            <location filename="../../gpucalc/report/summary.py" line="210" />
             <source>{model} on {n}× {gpu} · {engine}</source>
             <translation>{model}，{n}× {gpu} · {engine}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="200" />
+            <location filename="../../gpucalc/report/summary.py" line="213" />
             <source>gpucalc {version} · created {date}</source>
             <translation>gpucalc {version} · 生成于 {date}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="206" />
+            <location filename="../../gpucalc/report/summary.py" line="219" />
             <source>Scenario: {name}</source>
             <translation>场景：{name}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="212" />
+            <location filename="../../gpucalc/report/summary.py" line="225" />
             <source>The appendices give the inputs, every deduction with its formula and source, the curves, the fleet options and the measurement plan that checks this estimate.</source>
             <translation>附录列出输入、每一项显存扣减及其公式和来源、各条曲线、卡数方案，以及用来核对本估算的实测计划。</translation>
         </message>
@@ -8775,132 +8974,132 @@
     <context>
         <name>ResultTabs</name>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="175" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="212" />
             <source>Bottleneck</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="175" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="212" />
             <source>Memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="175" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="212" />
             <source>Context</source>
             <translation>上下文扫描</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="175" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="212" />
             <source>Load</source>
             <translation>负载曲线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="176" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="213" />
             <source>Per-card</source>
             <translation>单卡并发表</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="176" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="213" />
             <source>Sizing</source>
             <translation>卡数反推</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="176" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="213" />
             <source>Uncertainty</source>
             <translation>不确定性</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="176" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="213" />
             <source>Simulate</source>
             <translation>流量仿真</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="177" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="214" />
             <source>Compare</source>
             <translation>对比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="177" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="214" />
             <source>Checklist</source>
             <translation>自查清单</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="178" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="215" />
             <source>The three ceilings and what moves the binding one</source>
             <translation>三个上限，以及如何抬高成为瓶颈的那个</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="179" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="216" />
             <source>The memory picture of one GPU</source>
             <translation>单卡显存构成</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="180" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="217" />
             <source>The ceilings against planning length (KV tokens per request), with crossovers</source>
             <translation>并发上限随规划长度（每请求 KV token 数）的变化及交叉点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="181" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="218" />
             <source>TTFT, TPOT and throughput against concurrency, with the knee</source>
             <translation>TTFT、TPOT 与吞吐随并发的变化及拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="182" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="219" />
             <source>Per-card grid: context tier × precision tier</source>
             <translation>单卡并发表：上下文档位 × 精度档位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="183" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="220" />
             <source>GPUs of each type needed for the workload's QPS, with cost</source>
             <translation>按负载 QPS 反推各型号所需卡数及成本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="184" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="221" />
             <source>Low / expected / high results and what moves them most</source>
             <translation>结果的低 / 预期 / 高区间及最敏感的因素</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="185" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="222" />
             <source>Discrete-event simulation of the traffic</source>
             <translation>流量的离散事件仿真</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="186" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="223" />
             <source>This plan against a pinned or opened baseline</source>
             <translation>当前方案与固定或打开的基线对比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="187" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="224" />
             <source>Seed 000's pre-reporting checklist: pass / attention for every item</source>
             <translation>种子文档 000 的报数前自查清单：逐项标记通过 / 需注意</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="357" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="399" />
             <source>Closed-loop load on one replica under continuous batching (a --max-concurrency ladder). Concurrency: {knee} requests in flight (past it a latency target breaks or requests queue).</source>
             <translation>连续批处理下单副本的闭环负载（--max-concurrency 并发阶梯）。并发：{knee} 个在途请求（超过它，延迟目标被突破或请求开始排队）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="371" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="413" />
             <source>Planning length: KV tokens one request holds (P95 input + history + P95 output). Each point is this scenario with every length scaled in proportion (output: {share} % of the mean request).</source>
             <translation>规划长度：单个请求占用的 KV token 数（P95 输入 + 历史 + P95 输出）。每个点都是本场景按比例缩放全部长度后的结果（输出占平均请求的 {share}%）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="378" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="420" />
             <source>At {tokens} tokens it is the answer: {n} requests ({name}).</source>
             <translation>在 {tokens} token 处即为推荐答案：{n} 个请求（{name}）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="382" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="424" />
             <source>The same ceiling binds at every planning length: {name}.</source>
             <translation>所有规划长度下都是同一个瓶颈：{name}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="384" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="426" />
             <source>from {tokens} tokens: {before} → {after}</source>
             <translation>自 {tokens} token 起，{before} → {after}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/result_tabs.py" line="387" />
+            <location filename="../../gpucalc/ui/result_tabs.py" line="429" />
             <source>The binding ceiling changes {changes}.</source>
             <translation>瓶颈变化：{changes}。</translation>
         </message>
@@ -8921,17 +9120,17 @@
     <context>
         <name>Sensitivity</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="27" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="28" />
             <source>KV cache tokens</source>
             <translation>KV 缓存 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="28" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="29" />
             <source>Recommended concurrency</source>
             <translation>推荐并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="29" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="30" />
             <source>GPUs needed</source>
             <translation>所需卡数</translation>
         </message>
@@ -8939,52 +9138,52 @@
     <context>
         <name>SensitivityTab</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="63" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="65" />
             <source>Result</source>
             <translation>结果</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="63" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="65" />
             <source>Low</source>
             <translation>低</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="63" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="65" />
             <source>Expected</source>
             <translation>预期</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="63" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="65" />
             <source>High</source>
             <translation>高</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="64" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="66" />
             <source>Unit</source>
             <translation>单位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="71" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="73" />
             <source>Low and high: every uncertain constant at the pessimistic or optimistic end of its range; the recommended concurrency's range also brackets every sensitivity bar below.</source>
             <translation>低 / 高：所有不确定常数取其范围的悲观端 / 乐观端；推荐并发的范围还涵盖下方每个敏感性条形。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="79" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="85" />
             <source>Recommended concurrency (requests)</source>
             <translation>推荐并发（请求数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="82" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="88" />
             <source>at low value</source>
             <translation>取低值时</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="83" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="89" />
             <source>at high value</source>
             <translation>取高值时</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="84" />
+            <location filename="../../gpucalc/ui/panels/sensitivity_tab.py" line="90" />
             <source>baseline</source>
             <translation>基准</translation>
         </message>
@@ -9010,237 +9209,262 @@
     <context>
         <name>SimulateTab</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="91" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="93" />
             <source>Request rate</source>
             <translation>请求速率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="91" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="93" />
             <source>Concurrency</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="93" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="95" />
             <source> req/s</source>
             <translation> req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="94" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="96" />
             <source>Start from the peak QPS</source>
             <translation>从峰值 QPS 开始</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="95" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="97" />
             <source>The request rate starts at the scenario's peak QPS instead of its average</source>
             <translation>请求速率从本场景的峰值 QPS 而不是平均 QPS 开始</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="102" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="104" />
             <source>Gamma shape of arrival gaps: 1 is Poisson, below 1 burstier</source>
             <translation>到达间隔的 Gamma 形状参数：1 为泊松到达，小于 1 更突发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="108" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="110" />
             <source>Run</source>
             <translation>运行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="109" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="111" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="114" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="118" />
             <source>Waiting for a result to simulate.</source>
             <translation>等待可供模拟的计算结果。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="125" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="129" />
             <source>Drive the simulation by a request rate (open traffic) or by a fixed number of requests in flight (closed traffic)</source>
             <translation>按请求速率（开放流量）或固定的在途请求数（闭合流量）驱动仿真</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="127" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="131" />
             <source>Requests arriving per second across all replicas</source>
             <translation>所有副本合计每秒到达的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="128" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="132" />
             <source>Requests kept in flight: a new one starts as soon as one finishes</source>
             <translation>保持在途的请求数：一个完成即开始下一个</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="130" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="134" />
             <source>How many requests are simulated; more gives steadier percentiles and takes longer</source>
             <translation>仿真的请求总数；越多百分位越稳定，耗时也越长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="132" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="136" />
             <source>Random seed of arrivals and lengths: the same seed gives the same run</source>
             <translation>到达时间与长度的随机种子：相同种子得到相同结果</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="134" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="138" />
             <source>Copies of the deployment sharing the traffic (starts at the scenario's replicas)</source>
             <translation>分担流量的部署副本数（初始为场景中的副本数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="136" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="140" />
             <source>Request rates in the sweep, from low load to a little past saturation</source>
             <translation>扫描的请求速率点数，从低负载到略超饱和</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="138" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="142" />
             <source>The latency percentile the sweep's SLO capacity is judged at (starts at the scenario's)</source>
             <translation>评判扫描 SLO 容量所用的延迟百分位（初始为场景中的设置）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="140" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="144" />
             <source>Run one simulation at these settings, then the rate sweep</source>
             <translation>按当前设置运行一次仿真，然后做速率扫描</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="141" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="145" />
             <source>Stop the running simulation</source>
             <translation>停止正在运行的仿真</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="148" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="152" />
             <source>Load</source>
             <translation>负载</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="152" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="157" />
             <source>Requests</source>
             <translation>请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="153" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="158" />
             <source>Seed</source>
             <translation>随机种子</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="154" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="159" />
             <source>Burstiness</source>
             <translation>突发度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="155" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="160" />
             <source>Replicas</source>
             <translation>副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="156" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="161" />
             <source>Sweep points</source>
             <translation>扫描点数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="157" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="162" />
             <source>SLO percentile</source>
             <translation>SLO 分位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="167" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="172" />
             <source>Latency</source>
             <translation>延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="167" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="172" />
             <source>Mean</source>
             <translation>均值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="173" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="178" />
             <source>Request rate (req/s)</source>
             <translation>请求速率（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="174" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="179" />
             <source>Latency (ms, log scale)</source>
             <translation>延迟（ms，对数坐标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="256" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="240" />
+            <source>Starts at one replica's planned rate (no QPS given): {0} req/s.</source>
+            <translation>起始速率为单个副本的规划速率（未给出 QPS）：{0} req/s。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="243" />
+            <source>Starts at the scenario's {0} req/s, served by one replica.</source>
+            <translation>起始速率为场景的 {0} req/s，由一个副本承载。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="244" />
+            <source>Starts at one replica's share of the traffic: {0} req/s ÷ {1} replicas = {2} req/s.</source>
+            <translation>起始速率为单个副本分到的流量：{0} req/s ÷ {1} 个副本 = {2} req/s。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="277" />
+            <source>Ready: the inputs changed, so the earlier run was cleared.</source>
+            <translation>就绪：输入已改变，之前的模拟结果已清除。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="278" />
             <source>Ready.</source>
             <translation>就绪。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="257" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="280" />
             <source>The model does not fit, so there is nothing to simulate.</source>
             <translation>模型放不下，无法模拟。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="284" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="316" />
             <source>Simulating…</source>
             <translation>模拟中…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="290" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="322" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="316" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="347" />
+            <source>Ready: the inputs changed during the run, so it was not shown.</source>
+            <translation>就绪：模拟期间输入已改变，因此未显示其结果。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="353" />
             <source>Done.</source>
             <translation>完成。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="324" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="361" />
             <source>Cancelled.</source>
             <translation>已取消。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="328" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="365" />
             <source>The simulation failed: {0}</source>
             <translation>模拟失败：{0}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="335" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="372" />
             <source>TTFT (ms)</source>
             <translation>TTFT (ms)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="335" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="372" />
             <source>TPOT (ms)</source>
             <translation>TPOT (ms)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="336" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="373" />
             <source>End-to-end (ms)</source>
             <translation>端到端（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="336" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="373" />
             <source>Queue wait (ms)</source>
             <translation>排队等待（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="350" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="387" />
             <source>{0} req/s served, {1} output tok/s, goodput {2} req/s ({3} % within the SLO), {4} preemptions. TTFT knee ≈ {5} req/s; capacity at the P{6} SLO ≈ {7} req/s.</source>
             <translation>实际处理 {0} req/s，输出 {1} tok/s，goodput {2} req/s（{3}% 满足 SLO），抢占 {4} 次。TTFT 拐点 ≈ {5} req/s；P{6} SLO 下的容量 ≈ {7} req/s。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="366" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="403" />
             <source>Longest class “{0}” on its own line: TTFT P95 {1} ms, TPOT P95 {2} ms.</source>
             <translation>最长类别 “{0}” 单独看：TTFT P95 {1} ms，TPOT P95 {2} ms。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="377" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="414" />
             <source>Capacity at the P{0} SLO per replica: {1} req/s the answer's rate capacity, {2} req/s simulated (bisection); they agree within 10 %.</source>
             <translation>每副本 P{0} SLO 容量：结论中的请求速率容量 {1} req/s，仿真（二分搜索）{2} req/s；两者相差在 10 % 以内。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="380" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="417" />
             <source>Capacity at the P{0} SLO per replica: {1} req/s the answer's rate capacity, {2} req/s simulated (bisection); more than 10 % apart, so measure it before planning on either.</source>
             <translation>每副本 P{0} SLO 容量：结论中的请求速率容量 {1} req/s，仿真（二分搜索）{2} req/s；两者相差超过 10 %，请先实测，再据此规划。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="396" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="433" />
             <source>TTFT knee</source>
             <translation>TTFT 拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="398" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="435" />
             <source>SLO capacity</source>
             <translation>SLO 容量</translation>
         </message>
@@ -9288,82 +9512,82 @@
             <translation>美元/月</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="104" />
-            <source>Weights / KV</source>
-            <translation>权重 / KV</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="106" />
-            <source>Layout</source>
-            <translation>布局</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="107" />
-            <source>TP</source>
-            <translation>TP</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="109" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="105" />
             <source>Replicas (N+k)</source>
             <translation>副本数（N+k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="111" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="107" />
+            <source>Weights / KV</source>
+            <translation>权重 / KV</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="109" />
+            <source>Layout</source>
+            <translation>布局</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="110" />
+            <source>TP</source>
+            <translation>TP</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="112" />
             <source>Concurrency / replica</source>
             <translation>每副本并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="113" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="114" />
             <source>Planned / replica</source>
             <translation>每副本规划</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="115" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="116" />
             <source>Rate capacity req/s</source>
             <translation>请求速率容量 req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="117" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="118" />
             <source>Bottleneck</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="119" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="120" />
             <source>TTFT ms</source>
             <translation>TTFT ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="120" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="121" />
             <source>TPOT ms</source>
             <translation>TPOT ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="121" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="122" />
             <source>Utilization</source>
             <translation>利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="123" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="124" />
             <source>$ / hour</source>
             <translation>$ / 小时</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="125" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="126" />
             <source>$ / M output tokens</source>
             <translation>$ / 百万输出 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="128" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="129" />
             <source>Pareto</source>
             <translation>帕累托</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="198" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="199" />
             <source>prefill and decode pools {layout}: replicas of each pool = max(ceil(average QPS ÷ (watermark × its req/s per replica)), ceil(peak QPS ÷ its req/s)), {n} in all; + {k} spare per pool = {total}; GPUs = each pool's replicas × its TP × PP = {gpus}; cost = GPUs × ${price}/h</source>
             <translation>预填充池与生成池 {layout}：每个池的副本 = max(ceil(平均 QPS ÷ (水位 × 该池每副本 req/s)), ceil(峰值 QPS ÷ 该池 req/s))，共 {n} 个；每个池另加 {k} 个备用 = {total}；GPU = 各池副本 × 其 TP × PP = {gpus}；成本 = GPU × ${price}/h</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="207" />
+            <location filename="../../gpucalc/ui/panels/sizing_model.py" line="208" />
             <source>replicas = max(ceil(average QPS ÷ {rps} req/s per replica at the watermark), ceil(peak QPS ÷ req/s at the knee)) = {n}; + {k} spare = {total}; GPUs = replicas × TP {tp} = {gpus}; cost = GPUs × ${price}/h</source>
             <translation>副本数 = max(ceil(平均 QPS ÷ 安全水位下每副本 {rps} req/s), ceil(峰值 QPS ÷ 拐点下每副本 req/s)) = {n}；+ {k} 个备用 = {total}；卡数 = 副本数 × TP {tp} = {gpus}；成本 = 卡数 × ${price}/小时</translation>
         </message>
@@ -9371,117 +9595,117 @@
     <context>
         <name>SizingTab</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="69" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="85" />
             <source>Ways to serve the traffic, cheapest first</source>
             <translation>可承载该流量的方案（按成本从低到高）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="73" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="87" />
             <source>Cost against latency</source>
             <translation>成本与延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="114" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="132" />
             <source>{pareto} † A consumer card, or tensor parallelism beyond the card's NVLink domain: hover the GPU for why.</source>
             <translation>{pareto} † 消费级显卡，或张量并行超出该卡的 NVLink 域：将鼠标移到 GPU 上查看原因。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="123" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="141" />
             <source>spare replicas: </source>
             <translation>备用副本：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="124" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="142" />
             <source>N + k: replicas kept in reserve for failures and upgrades.</source>
             <translation>N + k：为故障和升级预留的备用副本。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="125" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="143" />
             <source>Size for peak QPS</source>
             <translation>按峰值 QPS 反推</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="127" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="145" />
             <source>Off: size for the average; peaks queue or are rate-limited.</source>
             <translation>关闭时按平均 QPS 反推；峰值时排队或限流。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="128" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="146" />
             <source>Hide consumer cards and TP beyond NVLink</source>
             <translation>隐藏消费级显卡与超出 NVLink 域的张量并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="130" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="148" />
             <source>Hide GeForce cards (no data-centre support) and layouts whose tensor-parallel group spans more GPUs than the card's NVLink domain (over PCIe when it has none).</source>
             <translation>隐藏 GeForce 消费级显卡（无数据中心支持），以及张量并行组跨越的卡数超过该卡 NVLink 域的方案（无 NVLink 时即经 PCIe）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="133" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="151" />
             <source>Size again</source>
             <translation>重新反推</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="134" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="152" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="154" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="172" />
             <source>Fleet cost ($ per hour)</source>
             <translation>集群成本（$/小时）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="155" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="173" />
             <source>TPOT (ms)</source>
             <translation>TPOT (ms)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="158" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="176" />
             <source>options</source>
             <translation>方案</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="159" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="177" />
             <source>Pareto front: nothing both cheaper and faster</source>
             <translation>帕累托前沿：没有既更便宜又更快的方案</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="186" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="210" />
             <source>Give the traffic (the QPS field under Workload) to size fleets for it.</source>
             <translation>给出流量（工作负载下的 QPS 字段）才能据此推算卡数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="196" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="220" />
             <source>Sizing {n} GPU types for {qps} req/s…</source>
             <translation>正在按 {qps} req/s 为 {n} 种 GPU 反推卡数…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="231" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="255" />
             <source>Sizing cancelled; the table shows the last complete run.</source>
             <translation>已取消反推；表中为上一次完整结果。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="233" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="257" />
             <source>Sizing failed: {reason}</source>
             <translation>反推失败：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="257" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="282" />
             <source>{n} options meet the targets. Cheapest: {gpus} × {gpu} ({prec}, TP {tp}) at {cost}.</source>
             <translation>{n} 个方案满足目标。最便宜：{gpus} × {gpu}（{prec}，TP {tp}），{cost}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="264" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="289" />
             <source>{n} more hidden (consumer cards, TP beyond NVLink).</source>
             <translation>另有 {n} 个方案已隐藏（消费级显卡、超出 NVLink 的张量并行）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="270" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="295" />
             <source>Only consumer cards or TP beyond NVLink meet the targets ({n} options): clear the filter to see them.</source>
             <translation>只有消费级显卡或超出 NVLink 的张量并行方案满足目标（{n} 个）：取消筛选即可查看。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="274" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="299" />
             <source>No GPU type meets the targets: relax TTFT/TPOT or shorten the context.</source>
             <translation>没有满足目标的 GPU 型号：请放宽 TTFT/TPOT 或缩短上下文。</translation>
         </message>
@@ -9489,17 +9713,17 @@
     <context>
         <name>Sources</name>
         <message>
-            <location filename="../../gpucalc/core/capacity/ceilings.py" line="56" />
+            <location filename="../../gpucalc/core/capacity/ceilings.py" line="57" />
             <source>engine flag --max-num-seqs (or the engine's default)</source>
             <translation>引擎参数 --max-num-seqs（或引擎默认值）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/capacity/ceilings.py" line="143" />
+            <location filename="../../gpucalc/core/capacity/ceilings.py" line="224" />
             <source>seed 000: plan TTFT and TPOT at P95; seed 000 step 2 and seed 002: a concurrency ladder at fixed lengths until a target breaks; prefill queue of a closed loop (Kingman–Allen–Cunneen wait with the clients' cycle)</source>
             <translation>seed 000：按 P95 规划首 token 时间和每 token 延迟；seed 000 第 2 步与 seed 002：固定长度下的并发阶梯，直到某个目标被突破；闭环的预填充排队（按客户端周期的 Kingman–Allen–Cunneen 等待）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/capacity/ceilings.py" line="179" />
+            <location filename="../../gpucalc/core/capacity/ceilings.py" line="260" />
             <source>seed 002: a communication share above 50 % means the parallel layout is poor</source>
             <translation>通信占比超过 50 % 说明并行方式不合适</translation>
         </message>
@@ -9524,12 +9748,12 @@
             <translation>验证集中没有 16 个及以上运行中请求的投机解码实测，大批量下验证草稿的开销是建模得出而非实测，因此范围放宽 ±25 %</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="41" />
+            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="42" />
             <source>M/D/1 queue (Pollaczek–Khinchine): mean wait = ρ × service ÷ (2 (1 − ρ))</source>
             <translation>M/D/1 排队（Pollaczek–Khinchine）：平均等待 = ρ × 服务时间 ÷ (2 (1 − ρ))</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="43" />
+            <location filename="../../gpucalc/core/fleet/disaggregation.py" line="44" />
             <source>DistServe (OSDI 2024) §3: prefill and decode on separate GPUs remove the interference between them; each pool is sized for its own SLO</source>
             <translation>DistServe（OSDI 2024）§3：预填充与生成放在不同 GPU 上，消除两者之间的干扰；每个池按各自的 SLO 定规模</translation>
         </message>
@@ -9549,52 +9773,52 @@
             <translation>SGLang 文档 advanced_features/pd_disaggregation（KV 传输后端 mooncake 与 nixl）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="38" />
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="39" />
             <source>±20 %: workload lengths and targets are planners' estimates</source>
             <translation>±20 %：流量长度与延迟目标是规划者的估计</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="39" />
+            <location filename="../../gpucalc/core/fleet/sensitivity.py" line="40" />
             <source>±5 %: driver-reserved memory, clocks under power limits, rounded flags</source>
             <translation>±5 %：驱动预留显存、功耗限制下的频率、取整后的参数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="32" />
+            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="33" />
             <source>specs/validation/throughput.jsonl: gpucalc over-predicts throughput by up to 29 % and under-predicts by up to 8 % (python -m benchmarks.throughput_accuracy)</source>
             <translation>公开实测数据：gpucalc 对吞吐最多高估 29 %、最多低估 8 %</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="86" />
+            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="87" />
             <source>the 13 single-stage text-model logs give measured ÷ estimated 0.97–1.04; widened to ±10 % for engine versions outside the set; specs/validation/kv_capacity.jsonl: measured ÷ estimated over the 16 vLLM start-up logs (python -m benchmarks.kv_accuracy)</source>
             <translation>13 份单阶段文本模型日志的实测 ÷ 估算为 0.97–1.04；为覆盖集合之外的引擎版本放宽到 ±10 %；公开实测数据：16 份 vLLM 启动日志的实测 ÷ 估算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="92" />
+            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="93" />
             <source>measured ÷ estimated non-torch memory spans 0.53–1.17 over the single-stage logs; specs/validation/kv_capacity.jsonl: measured ÷ estimated over the 16 vLLM start-up logs (python -m benchmarks.kv_accuracy)</source>
             <translation>单阶段日志中非 torch 显存的实测 ÷ 估算为 0.53–1.17；公开实测数据：16 份 vLLM 启动日志的实测 ÷ 估算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="97" />
+            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="98" />
             <source>0.6 GiB assumed; vLLM logs 'Graph capturing … took 0.3–1.5 GiB' (specs/engines/vllm.json)</source>
             <translation>假设 0.6 GiB；vLLM 日志显示 'Graph capturing … took 0.3–1.5 GiB'</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="107" />
+            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="108" />
             <source>the TP = 4 runs in specs/validation/throughput.jsonl miss TTFT/TPOT by −59 % … +66 %; the link share is the least certain factor</source>
             <translation>公开实测数据中 TP = 4 的运行 TTFT/TPOT 偏差为 −59 % … +66 %；互联带宽比例是最不确定的因子</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="111" />
+            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="112" />
             <source>same TP = 4 spread; fixed collective cost depends on NCCL version</source>
             <translation>同样的 TP = 4 偏差；集合通信的固定开销取决于 NCCL 版本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="114" />
+            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="115" />
             <source>TTFT errors −43 % … +15 % in specs/validation/throughput.jsonl (python -m benchmarks.throughput_accuracy)</source>
             <translation>公开实测数据中 TTFT 偏差为 −43 % … +15 %</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="120" />
+            <location filename="../../gpucalc/core/fleet/uncertainty.py" line="121" />
             <source>the GPU has no measured kernel tables and borrows {system}'s fractions; across the nine measured systems one engine's BF16 GEMM asymptote spans 0.57–0.90 of peak (specs/kernels, python -m benchmarks.kernel_fit), so the range is widened by ±15 %</source>
             <translation>该 GPU 没有实测算子表，借用 {system} 的效率比例；在九个实测系统中，同一引擎的 BF16 GEMM 渐近效率为峰值的 0.57–0.90，因此范围放宽 ±15 %</translation>
         </message>
@@ -11173,52 +11397,52 @@
     <context>
         <name>WindowTools</name>
         <message>
-            <location filename="../../gpucalc/ui/tools_menu.py" line="40" />
+            <location filename="../../gpucalc/ui/tools_menu.py" line="41" />
             <source>&amp;Hardware</source>
             <translation>硬件(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/tools_menu.py" line="41" />
+            <location filename="../../gpucalc/ui/tools_menu.py" line="42" />
             <source>&amp;Custom GPU…</source>
             <translation>自定义 GPU(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/tools_menu.py" line="42" />
+            <location filename="../../gpucalc/ui/tools_menu.py" line="43" />
             <source>&amp;Use the catalog GPU again</source>
             <translation>改回目录中的 GPU(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/tools_menu.py" line="43" />
+            <location filename="../../gpucalc/ui/tools_menu.py" line="44" />
             <source>&amp;Tools</source>
             <translation>工具(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/tools_menu.py" line="44" />
+            <location filename="../../gpucalc/ui/tools_menu.py" line="45" />
             <source>&amp;Spec tables…</source>
             <translation>规格表(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/tools_menu.py" line="45" />
+            <location filename="../../gpucalc/ui/tools_menu.py" line="46" />
             <source>Request &amp;lengths from a log…</source>
             <translation>从日志读取请求长度(&amp;L)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/tools_menu.py" line="46" />
+            <location filename="../../gpucalc/ui/tools_menu.py" line="47" />
             <source>&amp;Measurements and calibration…</source>
             <translation>实测与校准(&amp;M)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/tools_menu.py" line="48" />
+            <location filename="../../gpucalc/ui/tools_menu.py" line="49" />
             <source>Measurement &amp;plan…</source>
             <translation>实测计划(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/tools_menu.py" line="49" />
+            <location filename="../../gpucalc/ui/tools_menu.py" line="50" />
             <source>Predict a &amp;benchmark…</source>
             <translation>预测压测结果(&amp;B)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/tools_menu.py" line="114" />
+            <location filename="../../gpucalc/ui/tools_menu.py" line="115" />
             <source>Saved engine profile {id}; choose it under Engine.</source>
             <translation>已保存引擎配置档 {id}；可在“推理引擎”中选择。</translation>
         </message>

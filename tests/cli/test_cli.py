@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -161,3 +162,29 @@ def test_per_class_lines_in_json_and_table(capsys: pytest.CaptureFixture[str]) -
     assert "P95 TTFT" in long_line
     with pytest.raises(SystemExit):
         main(["estimate", "llama-3.1-8b-instruct", "--request-class", "0.2:lots"])
+
+
+def test_does_not_fit_says_how_much_is_missing_once(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["estimate", "llama-3.1-405b-instruct", "--gpu", "h100"]) == EXIT_DOES_NOT_FIT
+    out, err = capsys.readouterr()
+    assert "does not fit" not in out  # the error line says it, the memory table does not repeat it
+    shortage = re.search(r"does not fit: (\d+\.\d) GiB short per GPU before any KV cache", err)
+    assert shortage is not None, err
+    assert float(shortage.group(1)) > 0
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "examples"
+EXAMPLE = EXAMPLES / "qwen2.5-7b-chat-on-rtx-4090.gpucalc.json"
+EXAMPLE_FLAGS = ("qwen2.5-7b-instruct", "--gpu", "rtx-4090-24gb", "--max-model-len", "8192",
+                 "--input-len", "800", "--input-len-p95", "2000", "--output-len", "300",
+                 "--output-len-p95", "800", "--max-turns", "6", "--tokens-per-turn", "300",
+                 "--qps", "1", "--qps-peak", "3", "--ttft-ms", "1500", "--tpot-ms", "60")
+
+
+def test_estimate_reads_a_saved_scenario_as_its_flags_describe_it(capsys: pytest.CaptureFixture[str]) -> None:
+    from_file = run_json(capsys, "--scenario", str(EXAMPLE))
+    from_flags = run_json(capsys, *EXAMPLE_FLAGS)
+    assert from_file == from_flags
+    both = ["estimate", "qwen2.5-7b-instruct", "--gpu", "h100", "--scenario", str(EXAMPLE)]
+    assert main(both) == EXIT_USAGE
+    assert "give either --scenario FILE or MODEL --gpu ID, not both" in capsys.readouterr().err

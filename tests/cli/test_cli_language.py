@@ -126,8 +126,8 @@ def _keys(value: object, prefix: str = "") -> set[str]:
 
 
 def test_text_output_notices_follow_the_language(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["estimate", "llama-3.1-405b-instruct", "--gpu", "h100"]
-    assert main(["--lang", "zh", *argv]) == EXIT_DOES_NOT_FIT
+    argv = ["estimate", "llama-3.1-8b-instruct", "--gpu", "rtx-4090-24gb", "--max-model-len", "32768"]
+    assert main(["--lang", "zh", *argv]) == 0  # above the alarm line, on borrowed kernel tables
     out = capsys.readouterr().out
     notices = [line for line in out.splitlines() if line.startswith("! ")]
     assert notices

@@ -12,9 +12,12 @@ import pytest
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.cli.main import main
 from gpucalc.cli.perf_output import sizing_csv, sweep_csv
+from gpucalc.core.capacity.figure_band import FigureBand, ResidualSpread
+from gpucalc.core.capacity.weak_regimes import WeakRegime
 from gpucalc.report.csv_export import (
     CsvTable,
     context_sweep_table,
+    figure_bands_table,
     line_items_table,
     plain_number,
     report_tables,
@@ -23,11 +26,12 @@ from gpucalc.report.csv_export import (
     write_csv_files,
 )
 from gpucalc.report.data import ReportData, build_report
+from gpucalc.text.band_text import band_phrase
 from tests.report.scenarios import NO_FIT_SCENARIO, SMALL_SCENARIO
 
 EXPECTED_FILES = {"summary.csv", "line_items.csv", "term_inputs.csv", "answer.csv",
                   "context_sweep.csv", "concurrency_sweep.csv", "per_card_grid.csv", "sizing.csv",
-                  "fleet.csv", "uncertainty.csv", "simulation_sweep.csv", "README.txt"}
+                  "fleet.csv", "uncertainty.csv", "simulation_sweep.csv", "figure_bands.csv", "README.txt"}
 
 
 @pytest.fixture
@@ -131,7 +135,7 @@ def test_folder_export_and_no_fit(tmp_path: Path, catalog: Catalog) -> None:
     only = write_csv_files(tmp_path / "nofit.zip", NO_FIT_SCENARIO, catalog)
     with zipfile.ZipFile(only[0]) as archive:
         assert archive.namelist() == ["summary.csv", "line_items.csv", "term_inputs.csv",
-                                      "README.txt"]
+                                      "figure_bands.csv", "README.txt"]
 
 
 def test_cli_export_csv(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -144,3 +148,28 @@ def test_cli_export_csv(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     blocker.write_text("x", encoding="utf-8")
     assert main(["export-csv", "llama-3.1-8b-instruct", "--gpu", "h100", "-o", str(blocker)]) == 2
     assert "give a .zip name or a folder" in capsys.readouterr().err
+
+
+def test_figure_bands_round_trip_with_the_words_of_the_report(small: ReportData) -> None:
+    bands = small.plan.figure_bands
+    rows = _read(table_text(figure_bands_table(bands, "en")))
+    assert [r["figure"] for r in rows] == [b.key for b in bands]
+    assert "recommended_concurrency" in {r["figure"] for r in rows}
+    for row, band in zip(rows, bands, strict=True):
+        assert float(row["low"]) <= float(row["expected"]) <= float(row["high"])
+        assert float(row["expected"]) == pytest.approx(band.expected)
+        assert row["band_share"] == "0.8"
+        assert row["band"] == band_phrase(band, "en")
+        assert row["widened_because"] == ""  # a dense model on one GPU: every regime measured
+
+
+def test_a_widened_band_says_why_in_the_export_language() -> None:
+    spread = ResidualSpread(rows=12, regime=(("architecture", "moe"), ("parallel", "dp_ep")),
+                            low_factor=0.5, high_factor=1.6, widened_for=(WeakRegime.LARGE_MOE_DP_EP,))
+    band = FigureBand(key="rate_capacity", unit="req/s", low=1.0, expected=2.0, high=3.2, spread=spread)
+    en, zh = (_read(table_text(figure_bands_table([band], lang)))[0] for lang in ("en", "zh"))
+    assert en["regime"] == "architecture=moe; parallel=dp_ep"
+    assert en["validation_runs"] == "12"
+    assert en["widened_because"] == "widened: no validation run of DP attention + expert parallel"
+    assert zh["widened_because"] == "已放宽：验证集中没有 DP 注意力 + 专家并行的实测"
+    assert "已放宽" in zh["band"]

@@ -17,6 +17,7 @@ from gpucalc.report.plots import ceiling_scale
 from gpucalc.report.reader_text import reader_text
 from gpucalc.report.strings import tr
 from gpucalc.report.summary import APPENDIX_TITLE, SUMMARY_TITLE, local_time_text
+from gpucalc.text.band_text import band_range
 from gpucalc.text.catalogue import translate
 from gpucalc.text.extract_messages import extract
 from gpucalc.text.terms import PLAIN_CEILING_NAMES, formula_text, input_name, term_name
@@ -167,3 +168,28 @@ def test_the_texts_the_summary_passes_by_name_are_marked_for_the_catalogue() -> 
     marked = {(m.context, m.source) for m in extract()}
     shown = [*PLAIN_CEILING_NAMES.values(), SUMMARY_TITLE, APPENDIX_TITLE]
     assert {("Report", text) for text in shown} <= marked
+
+
+def test_page_one_states_how_sure_each_headline_figure_is(module_catalog: Catalog,
+                                                          tp_pages: tuple[str, list[str]]) -> None:
+    lang, pages = tp_pages
+    bands = build_report(TP_SCENARIO, module_catalog).plan.figure_bands
+    assert {"recommended_concurrency", "rate_capacity"} <= {b.key for b in bands}
+    first = pages[0]
+    assert tr("How sure", lang) in first
+    for band in bands:
+        assert band_range(band, lang).split(" ")[0] in first, band.key  # '34–73' before the unit
+
+
+def test_a_bundled_example_is_named_in_the_reports_language(qapp: QApplication, module_catalog: Catalog,
+                                                            tmp_path: Path) -> None:
+    example = load_scenario(EXAMPLE)
+    chinese = translate("Examples", example.name, "zh")
+    assert chinese != example.name
+    write_report(tmp_path / "zh.pdf", example, module_catalog, "zh")
+    page_one = _flat(pdf_pages(tmp_path / "zh.pdf")[0])
+    assert chinese in page_one
+    assert example.name not in page_one
+    mine = example.model_copy(update={"name": "Our chat fleet"})  # a name of the user's own stays as written
+    write_report(tmp_path / "mine.pdf", mine, module_catalog, "zh")
+    assert "Our chat fleet" in _flat(pdf_pages(tmp_path / "mine.pdf")[0])

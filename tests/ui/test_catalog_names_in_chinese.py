@@ -23,10 +23,12 @@ def _gpu_choice(shell: Shell, gpu_id: str) -> str:
 
 
 def test_the_gpu_choice_names_the_china_variant_in_chinese(qtbot: QtBot, shell: Shell) -> None:
-    assert _gpu_choice(shell, H20).startswith("NVIDIA H20 96GB (China variant) · ")
+    # the name holds its memory ("96GB"): the list adds no "· 96 GiB" to a name cut in a narrow dock
+    assert _gpu_choice(shell, H20) == "NVIDIA H20 96GB (China variant)"
+    assert _gpu_choice(shell, "l4-24gb").startswith("NVIDIA L4 · ")
     shell.switch_language("zh_CN")
     qtbot.addWidget(shell.window)
-    assert _gpu_choice(shell, H20).startswith("NVIDIA H20 96GB（中国特供版） · ")
+    assert _gpu_choice(shell, H20) == "NVIDIA H20 96GB（中国特供版）"
     shell.switch_language("en")
     qtbot.addWidget(shell.window)
 

@@ -8,6 +8,7 @@ from pytestqt.qtbot import QtBot
 from gpucalc.core.specs.inputs import Deployment, Workload
 from gpucalc.core.specs.scenario import Scenario
 from gpucalc.text.answer_text import fleet_sentence
+from gpucalc.text.band_text import band_summary
 from gpucalc.text.numbers import count, sig3
 from gpucalc.ui.app import Shell
 from tests.ui.conftest import RESULT_TIMEOUT_MS
@@ -105,3 +106,16 @@ def test_answer_compares_replicas_with_tensor_parallel(qtbot: QtBot, shell: Shel
     assert best.tensor_parallel_size < 8
     assert (f"As {best.replicas} replicas of TP {best.tensor_parallel_size} the same GPUs serve "
             f"{sig3(best.requests_per_s_total.value)} req/s") in shell.window.banner.detail.text()
+
+
+def test_the_banner_shows_the_bands_of_the_two_measures_and_the_gpus(qtbot: QtBot, shell: Shell) -> None:
+    _show(qtbot, shell, WITH_QPS)
+    outcome = shell.controller.last_outcome
+    assert outcome is not None
+    bands = shell.window.banner.bands
+    assert bands.isVisibleTo(shell.window.banner)
+    assert bands.text() == band_summary(outcome.figure_bands, "en")
+    assert bands.text().startswith("80% bands: concurrency ")
+    assert " · rate capacity " in bands.text()
+    assert " · GPUs needed " in bands.text()
+    assert "TTFT:" in bands.toolTip()  # every banded figure on hover, with what it rests on

@@ -176,7 +176,7 @@ def _assert_nothing_essential_cut_off(window: MainWindow, size: QSize) -> None:
     last = inputs.sections[-1]
     inputs.ensureWidgetVisible(last.button)
     assert inputs.viewport().rect().contains(QRect(last.button.mapTo(inputs.viewport(), QPoint(0, 0)),
-                                                   last.button.size())), "Targets unreachable"
+                                                   last.button.size())), "the last section unreachable"
 
 
 def test_a_long_status_message_does_not_widen_the_window(shell: Shell) -> None:

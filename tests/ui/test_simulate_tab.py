@@ -12,6 +12,7 @@ from gpucalc.core.common.explain import Term
 from gpucalc.core.memory.memory_plan import calculate_memory
 from gpucalc.core.specs.inputs import RequestClass, Workload
 from gpucalc.plan.simulation_job import SimulationOutcome
+from gpucalc.ui.format import sig3
 from gpucalc.ui.panels.simulate_tab import SimulateTab
 from tests.helpers import plan
 
@@ -154,3 +155,39 @@ def test_mixed_traffic_names_the_longest_class(qtbot: QtBot, catalog: Catalog) -
     assert [c.name for c in blocker.args[0].run.per_class] == ["chat", "documents"]
     assert "Longest class “documents” on its own line" in made.summary.text()
     made.shutdown()
+
+
+def test_a_run_starts_as_one_replicas_share_of_the_traffic(qtbot: QtBot, catalog: Catalog) -> None:
+    inputs = plan(catalog, "llama-3.1-8b-instruct", workload=Workload(qps_avg=4, qps_peak=6),
+                  max_model_len=8192)
+    memory = calculate_memory(inputs)
+    made = SimulateTab()
+    qtbot.addWidget(made)
+    made.set_inputs(inputs, memory, planned_rate=1.2, serving_replicas=5)
+    assert made.rate.value() == pytest.approx(0.8)  # 4 req/s ÷ 5 serving replicas
+    assert made.replicas.value() == 1
+    assert made.share.text() == ("Starts at one replica's share of the traffic: 4 req/s ÷ 5 replicas "
+                                 "= 0.8 req/s.")
+    made.at_peak.setChecked(True)
+    assert made.rate.value() == pytest.approx(1.2)  # the peak's share
+    no_qps = inputs.model_copy(update={"workload": Workload()})
+    fresh = SimulateTab()
+    qtbot.addWidget(fresh)
+    fresh.set_inputs(no_qps, memory, planned_rate=1.2)
+    assert fresh.rate.value() == pytest.approx(1.2)
+    assert fresh.share.text() == f"Starts at one replica's planned rate (no QPS given): {sig3(1.2)} req/s."
+
+
+def test_new_inputs_clear_the_run_of_the_old_ones(qtbot: QtBot, catalog: Catalog, tab: SimulateTab) -> None:
+    tab.requests.setValue(200)
+    tab.sweep_points.setValue(2)
+    with qtbot.waitSignal(tab.resultReady, timeout=RUN_TIMEOUT_MS):
+        tab.run_button.click()
+    assert tab.table.isVisibleTo(tab)
+    other = plan(catalog, "qwen2.5-7b-instruct", max_model_len=8192)
+    tab.set_inputs(other, calculate_memory(other))
+    assert tab.outcome is None
+    assert not tab.table.isVisibleTo(tab)
+    assert not tab.plot.isVisibleTo(tab)
+    assert tab.summary.text() == ""
+    assert tab.status.text() == "Ready: the inputs changed, so the earlier run was cleared."

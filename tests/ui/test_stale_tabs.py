@@ -75,3 +75,19 @@ def test_the_stale_banner_keeps_only_the_height_its_lines_need(qtbot: QtBot, she
         fitted = label.minimumHeight()
         label.setMinimumHeight(0)  # what the text needs at the width the label has
         assert fitted == label.heightForWidth(label.width())
+
+
+def test_the_explanation_and_the_status_bar_follow_an_invalid_value_and_its_undo(shell: Shell) -> None:
+    window = shell.window
+    window.show()
+    fresh_status = window.status_label.text()
+    assert fresh_status.startswith("Plan for ")
+    assert not window.explain.stale
+    _tp(shell).setValue(4)  # refused at once: 4-way TP on 1 GPU
+    assert window.explain.stale
+    assert window.explain.veil.geometry() == window.explain.rect()
+    assert window.status_label.text().startswith("Could not compute this plan: ")
+    window.undo_action.trigger()  # back to the value of the result shown
+    assert not shell.controller.errors
+    assert not window.explain.stale
+    assert window.status_label.text() == fresh_status  # the old error does not linger

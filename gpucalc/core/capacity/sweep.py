@@ -31,10 +31,12 @@ from gpucalc.core.capacity.tail_latency import length_mix
 from gpucalc.core.memory.memory_plan import calculate_memory
 from gpucalc.core.memory.memory_result import MemoryResult
 from gpucalc.core.specs.inputs import PlanInputs, Workload
-from gpucalc.core.specs.precision import KvFormat, WeightFormat
+from gpucalc.core.specs.precision import ComputeDtype, KvFormat, WeightFormat
 from gpucalc.core.specs.weight_only import served_weight_format
 from gpucalc.core.specs.workload_shape import mean_lengths, planning_tokens
 
+SIXTEEN_BITS = 16
+SIXTEEN_BIT_MATH = frozenset({ComputeDtype.BF16, ComputeDtype.FP16})
 SCENARIO_TIER = "scenario"  # the grid's row (context) and column (precision) of the scenario itself
 CONTEXT_AXIS = "planning length: KV tokens per request, every length scaled in the scenario's proportion"
 
@@ -208,7 +210,18 @@ class GridCell(BaseModel):
     weight_format: str
     kv_format: str
     concurrency: float
-    binding: CeilingKind | None  # None: does not fit
+    binding: CeilingKind | None  # None: does not fit, or the row is past the serving length
+    binding_limit: LimitKind | None = Field(
+        default=None, description="What binds, the latency target named where compute binds "
+                                  "(at 0 requests: the target no concurrency meets).")
+    weight_only: bool = Field(default=False, description="Low-bit weights multiplied in 16-bit "
+                                                         "(W4A16, W8A16): memory saved, no faster math.")
+    past_max_model_len: int | None = Field(
+        default=None, description="The --max-model-len set in the scenario that this row's planning "
+                                  "length exceeds (no figure: the engine refuses such requests).")
+    past_model_context: int | None = Field(
+        default=None, description="The model's context (max_position_embeddings) this row's "
+                                  "planning length exceeds (no figure).")
 
 
 CONTEXT_TIERS = (("short", 1024), ("medium", 4096), ("long", 16384), ("very_long", 65536))
@@ -242,6 +255,11 @@ def _serving_length(inputs: PlanInputs, tokens: int) -> PlanInputs:
     return inputs.model_copy(update={"deployment": dep})
 
 
+def is_weight_only(fmt: WeightFormat) -> bool:
+    """Whether ``fmt`` stores its weights in fewer bits than it multiplies in (W4A16, W8A16)."""
+    return fmt.compute_dtype in SIXTEEN_BIT_MATH and fmt.bits_per_weight < SIXTEEN_BITS
+
+
 def _runs(memory: MemoryResult) -> bool:
     return memory.fits and memory.kv_cache_tokens.value > 0
 
@@ -251,17 +269,23 @@ def grid_cell(inputs: PlanInputs, tier: str, context: tuple[str, int],
     """One cell: the answer's ceilings for ``inputs`` at planning length ``context``.
 
     The scenario's row uses the scenario's flags as they are (it is the answer, whatever the
-    model's position limit). A tier past the model's position limit does not fit; a tier row
-    uses the scenario's flags when they serve its length; otherwise (max_model_len shorter than
-    the row, or a KV cache that cannot hold one max_model_len request) it is served with
-    max_model_len set to the row's length. ``own`` is the memory result of ``inputs`` and its
-    context (None where it does not run) when the caller has them (the cells of one precision share them).
+    model's position limit). A tier past a --max-model-len the scenario sets, or past the model's
+    position limit, has no figure (the engine refuses such requests) and says which; a tier
+    row uses the scenario's flags when they serve its length; otherwise (the model's maximum
+    length, which a KV cache that cannot hold one such request does not serve) it is served
+    with max_model_len set to the row's length. ``own`` is the memory result of ``inputs`` and
+    its context (None where it does not run) when the caller has them (the cells of one
+    precision share them).
     """
     name, tokens = context
     cell = {"context_tier": name, "context_tokens": tokens, "precision_tier": tier,
-            "weight_format": inputs.weight_format.id, "kv_format": inputs.kv_format.id}
-    if name != SCENARIO_TIER and tokens > inputs.model.max_position_embeddings:
-        return GridCell(**cell, concurrency=0.0, binding=None)
+            "weight_format": inputs.weight_format.id, "kv_format": inputs.kv_format.id,
+            "weight_only": is_weight_only(inputs.weight_format)}
+    limit, context_limit = inputs.deployment.max_model_len, inputs.model.max_position_embeddings
+    if name != SCENARIO_TIER and limit is not None and tokens > limit:
+        return GridCell(**cell, concurrency=0.0, binding=None, past_max_model_len=limit)
+    if name != SCENARIO_TIER and tokens > context_limit:
+        return GridCell(**cell, concurrency=0.0, binding=None, past_model_context=context_limit)
     memory, base = own or _own_context(inputs)
     variant = inputs
     served = int(memory.settings.max_model_len.value)
@@ -273,7 +297,8 @@ def grid_cell(inputs: PlanInputs, tier: str, context: tuple[str, int],
     point = sweep_point(variant, memory, tokens, base)
     fits = point.memory >= 1
     return GridCell(**cell, concurrency=point.recommended if fits else 0.0,
-                    binding=point.binding if fits else None)
+                    binding=point.binding if fits else None,
+                    binding_limit=point.binding_limit if fits else None)
 
 
 def per_card_grid(inputs: PlanInputs, tiers: Mapping[str, tuple[WeightFormat, KvFormat]]) -> tuple[

@@ -403,6 +403,7 @@ def _notices(inputs: PlanInputs, stages: list[StageMemory], capacity: KvCapacity
     if memory.kv_cache.value <= 0:
         notices.append(Notice(code="kv_budget_negative",
                               params={"kv_gib": round(memory.kv_cache.value, 2),
+                                      "short_gib": round(-memory.kv_cache.value, 1),
                                       "stage": memory.stage.index}))
     elif (admission := _admission_notice(inputs, stages, capacity, settings)) is not None:
         notices.append(admission)

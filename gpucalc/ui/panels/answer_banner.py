@@ -35,6 +35,10 @@ class AnswerBanner(QWidget):
         self.headline.setFont(font)
         self.detail = PlainLabel()
         self.detail.setWordWrap(True)
+        self.bands = PlainLabel()  # how sure: the headline figures' 80 % bands (all of them on hover)
+        self.bands.setObjectName("bands")
+        self.bands.setWordWrap(True)
+        self.bands.hide()
         self.verdict = PlainLabel()
         self.verdict.setObjectName("verdict")
         self.verdict.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
@@ -52,14 +56,18 @@ class AnswerBanner(QWidget):
         self.grid.addWidget(self.headline, 0, 0)
         self.grid.addWidget(self.verdict, 0, 1)
         self.grid.addWidget(self.detail, 1, 0, 1, 2)
-        self.grid.addWidget(self.notices, 2, 0, 1, 2)
-        self.grid.addWidget(self.error, 3, 0, 1, 2)
+        self.grid.addWidget(self.bands, 2, 0, 1, 2)
+        self.grid.addWidget(self.notices, 3, 0, 1, 2)
+        self.grid.addWidget(self.error, 4, 0, 1, 2)
         self.grid.setColumnStretch(0, 1)
 
     def set_answer(self, answer: Answer, notices: list[str]) -> None:
         """Show a new answer (clears the error line)."""
         self.headline.setText(answer.headline)
         self.detail.setText(answer.detail)
+        self.bands.setText(answer.bands)
+        self.bands.setToolTip(plain_tooltip(answer.bands_detail))
+        self.bands.setVisible(bool(answer.bands))
         self._verdict = (answer.verdict_text, VERDICT_COLOURS[answer.verdict])
         self.notices.setText("\n".join(f"⚠ {n}" for n in notices))
         self.notices.setVisible(bool(notices))
@@ -76,7 +84,8 @@ class AnswerBanner(QWidget):
         full = max(self.width() - margins.left() - margins.right(), MIN_TEXT_WIDTH_PX)
         beside_chip = max(full - self.verdict.sizeHint().width() - self.grid.horizontalSpacing(),
                           MIN_TEXT_WIDTH_PX)
-        for label, width in ((self.headline, beside_chip), (self.detail, full), (self.notices, full),
+        for label, width in ((self.headline, beside_chip), (self.detail, full), (self.bands, full),
+                             (self.notices, full),
                              (self.error, full)):
             label.setMinimumHeight(0)  # heightForWidth never answers less than the minimum set
             label.setMinimumHeight(label.heightForWidth(width) if label.text() else 0)
@@ -100,7 +109,7 @@ class AnswerBanner(QWidget):
         self.error.setText(message)
         self.error.setToolTip(plain_tooltip(details))
         self.error.setVisible(stale)
-        for label in (self.headline, self.detail, self.notices):
+        for label in (self.headline, self.detail, self.bands, self.notices):
             label.setEnabled(not stale)  # the palette's disabled text: grey in both themes
         self.notices.setStyleSheet("" if stale else NOTICE_STYLE)
         text, colour = self._verdict

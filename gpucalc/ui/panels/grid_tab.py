@@ -14,9 +14,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpucalc.core.capacity.perf_result import CeilingKind, LimitKind
 from gpucalc.core.capacity.sweep import CONTEXT_TIERS, SCENARIO_TIER, GridCell
+from gpucalc.text.answer_text import short_limit_name
 from gpucalc.text.palette import CEILING_COLOURS
-from gpucalc.ui.format import count, kind_name
+from gpucalc.ui.format import count, kind_name, window_translate
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
 from gpucalc.ui.plain_text import PlainLabel
 
@@ -28,6 +30,28 @@ TIER_NAMES = {
     SCENARIO_TIER: QT_TRANSLATE_NOOP("Grid", "This scenario"),
 }
 CELL_ALPHA = 60
+SLOWER_MARK = " *"
+WEIGHT_ONLY_NOTE = QT_TRANSLATE_NOOP(
+    "Grid", "* Weight-only formats (INT4 W4A16; FP8 or INT8 W8A16 where the GPU has no FP8 tensor "
+            "cores) keep the weights in fewer bits but multiply in 16-bit, dequantising every weight "
+            "in the GEMM: they save memory, but where compute binds they are slower than FP8 weights "
+            "with FP8 math (W8A8) and, at large batches, than 16-bit weights, so they serve fewer "
+            "requests there.")
+
+
+def slower_weight_only(cells: tuple[GridCell, ...]) -> set[tuple[str, str]]:
+    """(row, precision tier) of the weight-only cells slower than another precision of their row.
+
+    Slower: compute binds there and a precision that multiplies in its own format (16-bit, or
+    FP8 W8A8) serves more requests in the same row.
+    """
+    best: dict[str, float] = {}
+    for c in cells:
+        if not c.weight_only and c.binding is not None:
+            best[c.context_tier] = max(best.get(c.context_tier, 0.0), c.concurrency)
+    return {(c.context_tier, c.precision_tier) for c in cells
+            if c.weight_only and c.binding is CeilingKind.COMPUTE
+            and c.concurrency < best.get(c.context_tier, 0.0)}
 
 
 def tier_name(tier: str) -> str:
@@ -53,10 +77,14 @@ class GridTab(QWidget):
             "Tiers below the checkpoint's precision are capacity suggestions: measure the quantized "
             "model's quality on your own tasks before you plan on them."))
         self.note.setWordWrap(True)
+        self.weight_only_note = PlainLabel(QCoreApplication.translate("Grid", WEIGHT_ONLY_NOTE))
+        self.weight_only_note.setWordWrap(True)
+        self.weight_only_note.hide()
         box = QGroupBox(self.tr("Per-card capacity grid"))
         inner = QVBoxLayout(box)
         inner.addWidget(self.note)
         inner.addWidget(self.table, 1)
+        inner.addWidget(self.weight_only_note)
         layout = QVBoxLayout(self)
         layout.addWidget(box)
 
@@ -72,27 +100,50 @@ class GridTab(QWidget):
                                     f"({c.weight_format} / KV {c.kv_format})" for c in cells}
         self.table.setHorizontalHeaderLabels([labels[t] for t in tiers])
         self.table.setVerticalHeaderLabels([f"{tier_name(n)}  {count(t)}" for n, t in self.contexts])
+        slower = slower_weight_only(cells)
+        self.weight_only_note.setVisible(bool(slower))
         for cell in cells:
-            item = QTableWidgetItem(self._cell_text(cell))
+            marked = (cell.context_tier, cell.precision_tier) in slower
+            item = QTableWidgetItem(self._cell_text(cell) + (SLOWER_MARK if marked else ""))
             item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
             if cell.binding is not None:
                 colour = QColor(CEILING_COLOURS[cell.binding])
                 colour.setAlpha(CELL_ALPHA)
                 item.setBackground(colour)
-            item.setToolTip(self.tr(
-                "{tokens} tokens, weights {w}, KV {kv}: {n} requests\n"
-                "= min(memory, compute, interconnect ceilings) with the scenario's lengths scaled to a "
-                "planning length of {tokens} tokens; the same calculation as the Bottleneck tab").format(
-                tokens=count(cell.context_tokens), w=cell.weight_format, kv=cell.kv_format,
-                n=count(cell.concurrency)))
+            item.setToolTip(self._cell_tooltip(cell) + (
+                "\n" + QCoreApplication.translate("Grid", WEIGHT_ONLY_NOTE) if marked else ""))
             self.table.setItem(rows.index(cell.context_tier), tiers.index(cell.precision_tier), item)
 
     def _precision_name(self, tier: str) -> str:
         return tier_name(tier) if tier == SCENARIO_TIER else tier.upper()
 
+    def _cell_tooltip(self, cell: GridCell) -> str:
+        if cell.past_max_model_len is not None:
+            return self.tr("{tokens} tokens per request is past the scenario's --max-model-len of "
+                           "{limit}: the engine refuses such requests. Raise Max model length to "
+                           "plan for them.").format(tokens=count(cell.context_tokens),
+                                                    limit=count(cell.past_max_model_len))
+        if cell.past_model_context is not None:
+            return self.tr("{tokens} tokens per request is past the model's context of {limit} "
+                           "tokens (max_position_embeddings).").format(
+                tokens=count(cell.context_tokens), limit=count(cell.past_model_context))
+        return self.tr(
+            "{tokens} tokens, weights {w}, KV {kv}: {n} requests\n"
+            "= min(memory, compute, interconnect ceilings) with the scenario's lengths scaled to a "
+            "planning length of {tokens} tokens; the same calculation as the Bottleneck tab").format(
+            tokens=count(cell.context_tokens), w=cell.weight_format, kv=cell.kv_format,
+            n=count(cell.concurrency))
+
     def _cell_text(self, cell: GridCell) -> str:
+        if cell.past_max_model_len is not None:
+            return self.tr("past --max-model-len\n{limit}").format(limit=count(cell.past_max_model_len))
+        if cell.past_model_context is not None:
+            return self.tr("past the model's context\n{limit}").format(limit=count(cell.past_model_context))
         if cell.binding is None:
             return self.tr("does not fit")
+        if cell.concurrency <= 0 and cell.binding_limit in (LimitKind.TTFT, LimitKind.TPOT):
+            return self.tr("0\n{target} target unreachable").format(
+                target=short_limit_name(cell.binding_limit, window_translate))
         return f"{count(cell.concurrency)}\n{kind_name(cell.binding, short=True)}"
 
     def value(self, context_tier: str, precision_tier: str) -> str:

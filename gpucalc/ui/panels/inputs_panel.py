@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
+    QApplication,
     QBoxLayout,
+    QCheckBox,
     QComboBox,
     QFileDialog,
     QFormLayout,
@@ -18,12 +22,24 @@ from PySide6.QtWidgets import (
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.specs.inputs import SLO_PERCENTILES
+from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.compute import Plan
 from gpucalc.text.speculative_text import SPECULATIVE_METHOD_NAMES
 from gpucalc.text.terms import ALL2ALL_MODE_NAMES
 from gpucalc.ui.binder import Choice, FormBinder
 from gpucalc.ui.controller import PlanController
-from gpucalc.ui.fields import ENGINE, HARDWARE, MODEL, TARGETS, WORKLOAD, FieldSpec
+from gpucalc.ui.fields import (
+    DISAGGREGATION,
+    ENGINE,
+    EXPERT_AND_CONTEXT_PARALLEL,
+    HARDWARE,
+    MODEL,
+    NODES,
+    SPECULATIVE,
+    TARGETS,
+    WORKLOAD,
+    FieldSpec,
+)
 from gpucalc.ui.format import params_text
 from gpucalc.ui.i18n import catalog_display_name
 from gpucalc.ui.panels.collapsible import CollapsibleSection
@@ -36,6 +52,10 @@ FORM_CHROME_WIDTH = 40
 """Pixels around a form row inside the dock: the page's and the form's margins and the spacing."""
 CHOICE_MIN_CHARACTERS = 12
 """Characters a choice box shows at its narrowest ("Llama 3.1 8B", "NVIDIA H100 ")."""
+GIGABYTES_IN_NAME = re.compile(r"\d\s*GB\b", re.IGNORECASE)  # "A100 80GB", "RTX 4090 24 GB"
+NAME_FIELDS = frozenset({"model", "gpu"})
+"""Fields whose box takes the form's whole width under its label: a catalog name is long
+("NVIDIA A100 80GB SXM4 · 80 GiB") and was cut beside its label in a laptop's dock."""
 NUMBER_BOX_MAX_MIN_WIDTH = 180
 """The most a number box asks for at its narrowest, px (its words, not its largest number)."""
 
@@ -50,8 +70,24 @@ def fit_fields(body: QWidget) -> None:
     for choice in body.findChildren(QComboBox):
         choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         choice.setMinimumContentsLength(CHOICE_MIN_CHARACTERS)
+        # the box keeps the least width it worked out before (the preset list's longest name)
+        # until its style changes: say it did, so the new least width holds
+        QApplication.sendEvent(choice, QEvent(QEvent.Type.StyleChange))
     for number in body.findChildren(QAbstractSpinBox):
         number.setMinimumWidth(min(number.sizeHint().width(), NUMBER_BOX_MAX_MIN_WIDTH))
+
+
+def gpu_choice_text(name: str, usable_gib: float) -> str:
+    """A GPU as the list names it: its name, and its usable memory where the name has none."""
+    return name if GIGABYTES_IN_NAME.search(name) else f"{name} · {usable_gib:.0f} GiB"
+
+
+def _default(scenario: Scenario, path: str) -> object:
+    """The value at dotted ``path`` of ``scenario`` as the form holds it (None where unset)."""
+    target: object = scenario.model_dump(mode="json")
+    for part in path.split("."):
+        target = target.get(part) if isinstance(target, dict) else None
+    return target
 
 
 class FormBody(QWidget):
@@ -102,13 +138,22 @@ class InputsPanel(QScrollArea):
         # side by side where the dock is wide enough, else one above the other (no side scrolling)
         self._buttons_width = (open_file.sizeHint().width() + open_dir.sizeHint().width()
                                + FORM_CHROME_WIDTH)
-        sections = ((self.tr("Model"), MODEL), (self.tr("Hardware"), HARDWARE),
-                    (self.tr("Engine and deployment"), ENGINE), (self.tr("Workload"), WORKLOAD),
-                    (self.tr("Targets"), TARGETS))
+        # what every plan needs first, open; the deployment's details below, folded, each with a
+        # line that says what is set in it
+        sections = ((self.tr("Model"), MODEL, True), (self.tr("Hardware"), HARDWARE, True),
+                    (self.tr("Workload"), WORKLOAD, True), (self.tr("Targets"), TARGETS, True),
+                    (self.tr("Engine and parallelism"), ENGINE, False),
+                    (self.tr("MoE and DCP"), EXPERT_AND_CONTEXT_PARALLEL, False),
+                    (self.tr("Prefill/decode pools"), DISAGGREGATION, False),
+                    (self.tr("Speculative decoding"), SPECULATIVE, False),
+                    (self.tr("Nodes and network"), NODES, False))
         self.sections: list[CollapsibleSection] = []
-        for title, specs in sections:
-            section = CollapsibleSection(title, self._form(specs, model=specs is MODEL, buttons=buttons))
+        self.section_fields: dict[str, tuple[FieldSpec, ...]] = {}
+        for title, specs, expanded in sections:
+            section = CollapsibleSection(title, self._form(specs, model=specs is MODEL, buttons=buttons),
+                                         expanded=expanded)
             self.sections.append(section)
+            self.section_fields[title] = specs
             layout.addWidget(section)
         layout.addStretch(1)
         fit_fields(body)
@@ -117,6 +162,43 @@ class InputsPanel(QScrollArea):
         # worked the height out for another width at times, and wrapped rows were then cut off
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.setMinimumWidth(INPUTS_DOCK_WIDTH[0])
+        self.binder.errorsShown.connect(self._open_flagged)
+        controller.fieldErrors.connect(self._summarise)
+        controller.scenarioReplaced.connect(self._summarise)
+        self._summarise()
+
+    def section(self, title: str) -> CollapsibleSection:
+        """The section of the form titled ``title`` (as shown)."""
+        return next(s for s in self.sections if s.button.text() == title)
+
+    def _open_flagged(self, errors: object) -> None:
+        """Unfold every section holding a flagged field, so its reason is seen."""
+        flagged = set(errors) if isinstance(errors, dict) else set()
+        for section in self.sections:
+            if any(spec.path in flagged for spec in self.section_fields[section.button.text()]):
+                section.set_expanded(True)
+
+    def _summarise(self, *_: object) -> None:
+        """Say on each section what is set in it: its first field, and every other one changed."""
+        defaults = Scenario()
+        for section in self.sections:
+            specs = self.section_fields[section.button.text()]
+            changed = [spec for spec in specs[1:]
+                       if self.controller.draft_value(spec.path) != _default(defaults, spec.path)]
+            section.set_summary(" · ".join(self._shown(spec) for spec in (*specs[:1], *changed)))
+
+    def _shown(self, spec: FieldSpec) -> str:
+        """'Title value' as the form shows the field."""
+        widget = self.binder.widget(spec.path)
+        if isinstance(widget, QCheckBox):
+            text = self.tr("on") if widget.isChecked() else self.tr("off")
+        elif isinstance(widget, QComboBox):
+            text = widget.currentText()
+        elif isinstance(widget, QAbstractSpinBox):
+            text = widget.text().strip()
+        else:
+            text = ""
+        return f"{QCoreApplication.translate('Fields', spec.title)} {text}".strip()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Stack the model file buttons when the dock is too narrow for them side by side."""
@@ -168,7 +250,7 @@ class InputsPanel(QScrollArea):
         if specs is WORKLOAD:
             self.preset = PresetPicker(self.controller)
             form.addRow(self.tr("Preset"), self.preset)
-        self.binder.add_rows(form, specs)
+        self.binder.add_rows(form, specs, full_width=NAME_FIELDS)
         if specs is WORKLOAD:
             self.classes = ClassesEditor(self.controller)
             form.addRow(self.tr("Request classes"), self.classes)
@@ -186,7 +268,8 @@ class InputsPanel(QScrollArea):
         kv += [(key, fmt.label) for key, fmt in catalog.kv_formats.items() if key not in ("fp16", "fp32")]
         return {
             "models": [(e.id, catalog_display_name(e.name)) for e in models],
-            "gpus": [(g.id, f"{catalog_display_name(g.name)} · {g.usable_memory_gib:.0f} GiB") for g in gpus],
+            "gpus": [(g.id, gpu_choice_text(catalog_display_name(g.name), g.usable_memory_gib))
+                     for g in gpus],
             "engines": [(key, catalog_display_name(engine.name)) for key, engine in catalog.engines.items()],
             "weight_formats": formats,
             "kv_formats": kv,

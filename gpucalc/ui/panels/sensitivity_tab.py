@@ -8,6 +8,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
+    QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -21,7 +22,7 @@ from gpucalc.ui.format import count, sig3, unit_name, window_translate
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
 from gpucalc.ui.panels.term_table import fit_height_to_rows
 from gpucalc.ui.plain_text import PlainLabel, plain_tooltip
-from gpucalc.ui.plots.style import MARKER_COLOUR, marker_pen, plot_widget, set_key
+from gpucalc.ui.plots.style import MARKER_COLOUR, SWATCH_SYMBOL, marker_pen, plot_widget, set_key
 
 BAND_NAMES = {
     "kv_cache_tokens": QT_TRANSLATE_NOOP("Sensitivity", "KV cache tokens"),
@@ -33,6 +34,7 @@ HIGH_COLOUR = "#e9c46a"
 MAX_BARS = 10
 AXIS_WIDTH_PX = 300
 BAR_HEIGHT = 0.6
+TORNADO_MIN_HEIGHT_PX = 300  # ten bars, the key above and the scale below stay readable
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
 
@@ -74,13 +76,17 @@ class SensitivityTab(QWidget):
         self.caption.setWordWrap(True)
         self.plot = plot_widget()
         self.plot.setMouseEnabled(x=False, y=False)
+        # the chart takes the height the tab has, at least enough for its bars and its scale: its
+        # own wish (a tall view) made the page scroll with the scale below the fold
+        self.plot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+        self.plot.setMinimumHeight(TORNADO_MIN_HEIGHT_PX)
         item = self.plot.getPlotItem()
         item.showGrid(x=True, y=False, alpha=0.2)
         item.setLabel("bottom", self.tr("Recommended concurrency (requests)"))
         item.getAxis("left").setWidth(AXIS_WIDTH_PX)
         item.invertY(True)
-        set_key(self.plot, [(self.tr("at low value"), LOW_COLOUR, "■"),
-                            (self.tr("at high value"), HIGH_COLOUR, "■"),
+        set_key(self.plot, [(self.tr("at low value"), LOW_COLOUR, SWATCH_SYMBOL),
+                            (self.tr("at high value"), HIGH_COLOUR, SWATCH_SYMBOL),
                             (self.tr("baseline"), MARKER_COLOUR, "┆")])
         self.low_bars = pg.BarGraphItem(x0=[], y=[], height=BAR_HEIGHT, width=[],
                                         brush=pg.mkBrush(LOW_COLOUR))

@@ -72,7 +72,9 @@ class SimulateTab(QWidget):
         self._inputs: PlanInputs | None = None
         self._memory: MemoryResult | None = None
         self._scenario_rate: float | None = None  # the rate last taken from the scenario
-        self._planned_rate: float | None = None  # the deployment's planned rate (no QPS given)
+        self._planned_rate: float | None = None  # one replica's planned rate (no QPS given)
+        self._serving_replicas = 1  # replicas the scenario's QPS is shared among
+        self._run_inputs: PlanInputs | None = None  # the inputs of the run going or shown
         self._scenario_percentile: int | None = None  # combo index last taken from the scenario
         self._lang = "en"
         self._cancel = threading.Event()
@@ -111,6 +113,8 @@ class SimulateTab(QWidget):
         self.cancel_button.setEnabled(False)
         self.run_button.setEnabled(False)
         self.progress = QProgressBar(minimum=0, maximum=PROGRESS_STEPS)
+        self.share = PlainLabel()  # what the starting rate is (one replica's share)
+        self.share.setWordWrap(True)
         self.status = PlainLabel(self.tr("Waiting for a result to simulate."))
         self.status.setWordWrap(True)
         self.load_kind.currentIndexChanged.connect(self._show_load_kind)
@@ -148,6 +152,7 @@ class SimulateTab(QWidget):
         form.addRow(self.tr("Load"), self.load_kind)
         form.addRow(self.tr("Request rate"), self.rate)
         form.addRow("", self.at_peak)
+        form.addRow(self.share)
         form.addRow(self.tr("Concurrency"), self.concurrency)
         form.addRow(self.tr("Requests"), self.requests)
         form.addRow(self.tr("Seed"), self.seed)
@@ -216,16 +221,28 @@ class SimulateTab(QWidget):
         if self._inputs is None:
             return
         workload = self._inputs.workload
-        rate = (workload.qps_peak or workload.qps_avg) if self.at_peak.isChecked() else (
+        qps = (workload.qps_peak or workload.qps_avg) if self.at_peak.isChecked() else (
             workload.qps_avg)
-        rate = rate if rate is not None else self._planned_rate
+        rate = qps / self._serving_replicas if qps is not None else self._planned_rate
         if rate is None:
+            self.share.setText("")
             return
+        self.share.setText(self._share_text(qps, rate))
         untouched = self._scenario_rate is None or abs(self.rate.value() - round(
             self._scenario_rate, self.rate.decimals())) < 1e-9
         if force or untouched:
             self.rate.setValue(rate)
         self._scenario_rate = rate
+
+    def _share_text(self, qps: float | None, rate: float) -> str:
+        """What the starting rate is: one replica's share of the QPS, or its planned rate."""
+        if qps is None:
+            return self.tr("Starts at one replica's planned rate (no QPS given): {0} req/s.").format(
+                sig3(rate))
+        if self._serving_replicas == 1:
+            return self.tr("Starts at the scenario's {0} req/s, served by one replica.").format(sig3(qps))
+        return self.tr("Starts at one replica's share of the traffic: {0} req/s ÷ {1} replicas = "
+                       "{2} req/s.").format(sig3(qps), self._serving_replicas, sig3(rate))
 
     def _follow_scenario_percentile(self) -> None:
         """Judge the sweep at the scenario's SLO percentile unless the user picked another."""
@@ -238,23 +255,37 @@ class SimulateTab(QWidget):
         self._scenario_percentile = wanted
 
     def set_inputs(self, inputs: PlanInputs, memory: MemoryResult, lang: str = "en",
-                   planned_rate: float | None = None) -> None:
+                   planned_rate: float | None = None, serving_replicas: int | None = None) -> None:
         """Simulate this plan from now on (the window calls this with every new result).
 
-        ``lang`` is the language of notice sentences ('en' or 'zh'); ``planned_rate`` the
-        deployment's planned req/s, the rate a run starts from when the scenario gives no QPS.
+        A run starts as one replica's share of the traffic: the scenario's QPS ÷
+        ``serving_replicas`` (the replicas the fleet verdict serves it with), or, without a QPS,
+        ``planned_rate``, one replica's planned req/s. ``lang`` is the language of notice
+        sentences ('en' or 'zh'). A run shown for other inputs is cleared: it no longer answers.
         """
         self._inputs, self._memory, self._lang = inputs, memory, lang
         self._planned_rate = planned_rate
+        self._serving_replicas = max(serving_replicas or 1, 1)
         self._follow_scenario_rate()
         self._follow_scenario_percentile()
         runnable = memory.fits and memory.kv_cache_tokens.value > 0
-        if self.replicas.value() == 1:
-            self.replicas.setValue(max(inputs.deployment.replicas, 1))
+        changed = self._run_inputs is not None and self._run_inputs != inputs
+        if changed and not self.cancel_button.isEnabled():
+            self._clear_run()
         self.run_button.setEnabled(runnable and not self.cancel_button.isEnabled())
         if not self.cancel_button.isEnabled():
-            self.status.setText(self.tr("Ready.") if runnable else
+            ready = (self.tr("Ready: the inputs changed, so the earlier run was cleared.") if changed
+                     else self.tr("Ready."))
+            self.status.setText(ready if runnable else
                                 self.tr("The model does not fit, so there is nothing to simulate."))
+
+    def _clear_run(self) -> None:
+        """No run shown: the table, the plot and the summary go."""
+        self.outcome, self._run_inputs, self._terms = None, None, []
+        self.table.setRowCount(0)
+        self.summary.setText("")
+        for widget in (self.plot, self.table):
+            widget.hide()
 
     def run(self) -> None:
         """Start a simulation on the worker with the current controls (a running one is cancelled)."""
@@ -280,6 +311,7 @@ class SimulateTab(QWidget):
             self._progress = fraction
             return not cancel.is_set()
 
+        self._run_inputs = self._inputs
         self._set_running(True)
         self.status.setText(self.tr("Simulating…"))
         self._job.start(partial(job.run, report))
@@ -310,6 +342,11 @@ class SimulateTab(QWidget):
         if not isinstance(outcome, SimulationOutcome):
             return
         self._set_running(False)
+        if self._run_inputs != self._inputs:  # the inputs changed while it ran: it answers nothing now
+            self._clear_run()
+            self.status.setText(self.tr("Ready: the inputs changed during the run, so it was not "
+                                        "shown."))
+            return
         self.progress.setValue(PROGRESS_STEPS)
         self.outcome = outcome
         self._fill(outcome)

@@ -11,7 +11,7 @@ from functools import partial
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSize, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -48,10 +48,23 @@ PROGRESS_STEPS = 1000
 GPU_COLUMN_WIDTH = 190
 OPTION_COLOUR = "#787878"  # the options that are not on the Pareto front
 RESIZE_PRECISION_ROWS = 40  # sizing every row of 200+ options stalls the GUI thread
+ROW_PADDING_PX = 8  # a table row: one line of text and this much room around it
 TABLE_MIN_HEIGHT_PX = 180  # about five options: below it the page scrolls instead
 PLOT_MIN_HEIGHT_PX = 220  # the cost/latency plot keeps readable axes: below it the page scrolls
 OPTIONS_IN_A_ROW_PX = 680  # narrower: spare replicas, peak and hide one above the other
 CONTROLS_IN_A_ROW_PX = 900  # narrower: the buttons and progress under the options
+
+
+class LeastSplitter(QSplitter):
+    """A splitter that asks for no more height than its least.
+
+    The page it is in is then as tall as the tab, or as its least height and scrolls; never as
+    tall as the table's wishes.
+    """
+
+    def sizeHint(self) -> QSize:
+        """The width the panes would like, the height they need."""
+        return QSize(super().sizeHint().width(), self.minimumHeight())
 
 
 class SizingTab(QWidget):
@@ -65,22 +78,26 @@ class SizingTab(QWidget):
         controls = self._build_controls()
         self._build_table()
         self._build_plot()
-        splitter = QSplitter(Qt.Orientation.Vertical)
+        # the wrapped texts stay out of the splitter: a box whose height depends on its width
+        # could be squeezed below what its rows need, and the footnote was drawn over the table
+        self.splitter = LeastSplitter(Qt.Orientation.Vertical)
+        self.splitter.setChildrenCollapsible(False)
         table_box = QGroupBox(self.tr("Ways to serve the traffic, cheapest first"))
-        table_layout = QVBoxLayout(table_box)
-        table_layout.addWidget(self.table)
-        table_layout.addWidget(self.legend)
-        plot_box = QGroupBox(self.tr("Cost against latency"))
-        QVBoxLayout(plot_box).addWidget(self.pareto)
+        QVBoxLayout(table_box).addWidget(self.table)
+        self.plot_box = QGroupBox(self.tr("Cost against latency"))
+        QVBoxLayout(self.plot_box).addWidget(self.pareto)
         self.table.setMinimumHeight(TABLE_MIN_HEIGHT_PX)
         self.pareto.setMinimumHeight(PLOT_MIN_HEIGHT_PX)
-        splitter.addWidget(table_box)
-        splitter.addWidget(plot_box)
-        splitter.setSizes([560, 300])
+        self.splitter.addWidget(table_box)
+        self.splitter.addWidget(self.plot_box)
+        self.splitter.setSizes([560, 300])
+        self.plot_box.hide()  # no empty axes before the first sizing
+        self._fit_splitter()
         layout = QVBoxLayout(self)
         layout.addWidget(controls)
         layout.addWidget(self.status)
-        layout.addWidget(splitter, 1)
+        layout.addWidget(self.legend)
+        layout.addWidget(self.splitter, 1)
         self._job = LatestJob(self, self._on_finished, self._on_failed)
         self._cancel = threading.Event()
         self._catalog: Catalog | None = None
@@ -105,6 +122,7 @@ class SizingTab(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setAlternatingRowColors(True)
         self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + ROW_PADDING_PX)
         header = self.table.horizontalHeader()
         header.setResizeContentsPrecision(RESIZE_PRECISION_ROWS)  # size columns by the first rows only
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -158,12 +176,18 @@ class SizingTab(QWidget):
         set_key(self.pareto, [(self.tr("options"), OPTION_COLOUR, POINT_SYMBOL),
                               (self.tr("Pareto front: nothing both cheaper and faster"), MARKER_COLOUR,
                                POINT_SYMBOL)])
-        self.pareto.hide()  # no empty axes before the first sizing
         self.front_line = pg.PlotDataItem([], [], pen=pg.mkPen(MARKER_COLOUR, width=1.5), stepMode=None)
         for plot_item in (self.all_points, self.front_line, self.front_points):
             self.pareto.addItem(plot_item)
         self.all_points.sigClicked.connect(self._point_clicked)
         self.front_points.sigClicked.connect(self._point_clicked)
+
+    def _fit_splitter(self) -> None:
+        """The table's and the plot's least heights (the splitter's own policy ignores them)."""
+        boxes = [self.splitter.widget(i) for i in range(self.splitter.count())]
+        shown = [box for box in boxes if box is not None and not box.isHidden()]
+        self.splitter.setMinimumHeight(sum(box.minimumSizeHint().height() for box in shown)
+                                       + self.splitter.handleWidth() * max(len(shown) - 1, 0))
 
     def set_inputs(self, catalog: Catalog, inputs: PlanInputs) -> None:
         """New inputs: size again for their workload."""
@@ -242,7 +266,8 @@ class SizingTab(QWidget):
         gpus = dict(self._catalog.gpus) if self._catalog is not None else {}
         rows = shown_rows(self._all_rows, gpus, self.hide_flagged.isChecked())
         self.model.set_rows(rows, gpus)
-        self.pareto.setVisible(bool(self._all_rows))
+        self.plot_box.setVisible(bool(self._all_rows))  # no empty axes before the first sizing
+        self._fit_splitter()
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
         priced = [(i, r) for i, r in enumerate(rows) if r.cost_usd_per_hour is not None]
         self.all_points.setData([r.cost_usd_per_hour for _, r in priced], [r.tpot_ms for _, r in priced],

@@ -24,6 +24,7 @@ __all__ = [
     "LINE_SYMBOL",
     "MARKER_COLOUR",
     "POINT_SYMBOL",
+    "SWATCH_SYMBOL",
     "THROUGHPUT_COLOUR",
     "TPOT_COLOUR",
     "TTFT_COLOUR",
@@ -49,6 +50,9 @@ def ink(colour: str) -> str:
 KEY_SIZE = "9pt"
 LINE_SYMBOL = "━━"
 POINT_SYMBOL = "●"
+SWATCH_SYMBOL = "■"
+"""A filled square in a key: shown in the very colour of the bars it names (a line or a point is
+darkened for contrast, but a bar's fill must be recognisable as that fill)."""
 KeyEntry = tuple[str, str, str]  # (name, colour, symbol)
 
 
@@ -57,9 +61,14 @@ KEY_LINE_PX = 18  # one 9 pt line of the key
 
 
 def key_html(entries: Sequence[KeyEntry]) -> str:
-    """A key: a symbol in each entry's colour, its name in the theme's text colour, three a line."""
+    """A key: a symbol in each entry's colour, its name in the theme's text colour, three a line.
+
+    Lines and points are drawn in the colour made readable on the background; a swatch keeps the
+    fill colour of its bars.
+    """
     text = text_colour().name()
-    cells = [f"<span style='color:{ink(colour)}'>{symbol}</span>&nbsp;<span style='color:{text}'>"
+    cells = [f"<span style='color:{colour if symbol == SWATCH_SYMBOL else ink(colour)}'>{symbol}</span>"
+             f"&nbsp;<span style='color:{text}'>"
              f"{html.escape(name)}</span>" for name, colour, symbol in entries]
     lines = ["&nbsp;&nbsp;&nbsp;".join(cells[i:i + KEY_ENTRIES_PER_LINE])
              for i in range(0, len(cells), KEY_ENTRIES_PER_LINE)]
