@@ -83,7 +83,8 @@ def _error(exc: BaseException) -> dict[str, str]:
         first = exc.errors()[0]
         return {"error": f"ValidationError: {'.'.join(map(str, first['loc']))}: {first['type']}: "
                          f"{first['msg']}"}
-    return {"error": f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"}
+    first_line = str(exc).splitlines()[0] if str(exc) else ""
+    return {"error": f"{type(exc).__name__}: {first_line.replace(str(ROOT), '<checkout>')}"}
 
 
 def _outcome(run: Callable[[], Any]) -> Any:
@@ -630,13 +631,12 @@ SECTIONS: dict[str, tuple[Callable[[], list[Any]], Callable[[Any], Any]]] = {
 
 
 def form_fields() -> dict[str, Any]:
-    """The window's fields in form order (title, help and presentation) and the other titles."""
+    """The window's fields (title, help and presentation) and the other titles."""
     from gpucalc.ui import fields
 
     rows = [{"path": spec.path, "title": spec.title, "help": spec.help, "unit": spec.unit,
              "decimals": spec.decimals, "auto": spec.auto, "choices": spec.choices}
-            for group in ("HARDWARE", "ENGINE", "WORKLOAD", "TARGETS", "MODEL")
-            for spec in getattr(fields, group)]
+            for spec in fields.ALL_FIELDS]
     paths = [row["path"] for row in rows] + sorted(fields.OTHER_TITLES) + flag_name_cases()
     return {"fields": rows, "titles": {path: fields.field_title(path) for path in paths}}
 
