@@ -1,9 +1,9 @@
 """Page 1 of the report: the answer in plain language, for the person who signs off.
 
 Every figure is the plan's: the fleet verdict (carries the average and the peak, GPUs needed,
-cost), the recommended concurrency with its planning range, the binding ceiling, the factor that
-moves the answer most (the sensitivity ranking) and the lengths at which another limit binds
-(the context sweep's crossovers).
+cost), the recommended concurrency and the 80 % band of each headline figure, the binding
+ceiling, the factor that moves the answer most (the sensitivity ranking) and the lengths at which
+another limit binds (the context sweep's crossovers).
 """
 
 from __future__ import annotations
@@ -72,17 +72,17 @@ def verdict_text(w: Writer, fleet: FleetVerdict) -> str:
 
 
 def concurrency_text(w: Writer, perf: PerformanceResult) -> str:
-    """The concurrency a load test confirms, its range, and why the low end is where it is."""
+    """The concurrency a load test confirms, and a warning when its low constants serve nothing.
+
+    How sure the figure is stands in the page's band rows (one range per figure); the corners of
+    the uncertain constants are in the uncertainty appendix.
+    """
     targets = w.data.inputs.targets
     text = concurrency_sentence(perf, targets.ttft_ms, targets.tpot_ms, w.lang)
-    band = w.data.bands.band("recommended_concurrency") if w.data.bands is not None else None
-    if band is not None and band.low.value != band.high.value:
-        text += w.space + w.t("Range {low}–{high} when the uncertain constants are at their "
-                                "pessimistic or optimistic ends.", low=count(band.low.value),
-                                high=count(band.high.value))
-        if band.low.value < 1:
-            text += w.space + w.t("At the pessimistic end no request meets the targets: the "
-                                    "answer depends on the measured speed, so measure it first.")
+    corners = w.data.bands.band("recommended_concurrency") if w.data.bands is not None else None
+    if corners is not None and corners.low.value < 1 <= corners.high.value:
+        text += w.space + w.t("At the pessimistic end no request meets the targets: the "
+                                "answer depends on the measured speed, so measure it first.")
     return text
 
 

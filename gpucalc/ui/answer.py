@@ -120,7 +120,7 @@ def _performance_detail(outcome: Plan, lang: str) -> str:
         ttft=sig3(point.ttft_ms.value), ttft_p=sig3(ttft_p), tpot=sig3(point.tpot_ms.value),
         tpot_p=sig3(tpot_p), pct=pct,
         tok=count(point.output_tokens_per_s.value), fit=_fit_clause(outcome))
-    first += (_band_clause(outcome) + _nodes_clause(outcome) + _long_class_clause(outcome)
+    first += (_nodes_clause(outcome) + _long_class_clause(outcome)
               + translate("Answer", "."))
     sentences = [first, planned_sentence(perf.rates, lang), *_fleet_sentences(outcome, lang),
                  *_alternative_sentences(outcome, lang), disaggregated_sentence(outcome)]
@@ -202,17 +202,6 @@ def _long_class_clause(outcome: Plan) -> str:
     if not longest.meets_targets:
         text += translate("Answer", " — it misses a target first")
     return text
-
-
-def _band_clause(outcome: Plan) -> str:
-    """' (range 300–380 …)' for the recommended concurrency: it brackets every sensitivity bar."""
-    bands = outcome.bands
-    band = next((b for b in bands.bands if b.key == "recommended_concurrency"), None) if bands else None
-    if band is None or band.low.value == band.high.value:
-        return ""
-    return translate("Answer", " (range {low}–{high} over the uncertain constants and the "
-                               "sensitivity factors)").format(
-        low=count(band.low.value), high=count(band.high.value))
 
 
 def _memory_detail(outcome: Plan) -> str:

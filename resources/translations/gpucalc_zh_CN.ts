@@ -269,37 +269,32 @@
             <translation>——它最先达不到目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="213" />
-            <source> (range {low}–{high} over the uncertain constants and the sensitivity factors)</source>
-            <translation>（计入不确定常数与敏感性因子，范围 {low}–{high}）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/answer.py" line="221" />
+            <location filename="../../gpucalc/ui/answer.py" line="210" />
             <source>At P50 length ({p50} tokens): {c50} concurrent requests · at P95 ({p95} tokens): {c95} · within the {share} % planning share: {plan}</source>
             <translation>P50 长度（{p50} token）：{c50} 个并发请求 · P95 长度（{p95} token）：{c95} · {share}% 规划显存占比内：{plan}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="233" />
+            <location filename="../../gpucalc/ui/answer.py" line="222" />
             <source>Does not fit</source>
             <translation>放不下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="235" />
+            <location filename="../../gpucalc/ui/answer.py" line="224" />
             <source>Misses the targets</source>
             <translation>达不到目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="237" />
+            <location filename="../../gpucalc/ui/answer.py" line="226" />
             <source>Starts; requests capped at the KV pool</source>
             <translation>可启动；请求数受 KV 缓存池限制</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="239" />
+            <location filename="../../gpucalc/ui/answer.py" line="228" />
             <source>Fits, above planning share</source>
             <translation>可放下，超出规划占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/answer.py" line="240" />
+            <location filename="../../gpucalc/ui/answer.py" line="229" />
             <source>Fits</source>
             <translation>可放下</translation>
         </message>
@@ -8769,11 +8764,6 @@
             <location filename="../../gpucalc/report/summary.py" line="45" />
             <source>Engineering appendices</source>
             <translation>工程附录</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/summary.py" line="80" />
-            <source>Range {low}–{high} when the uncertain constants are at their pessimistic or optimistic ends.</source>
-            <translation>不确定常数取悲观端或乐观端时，范围为 {low}–{high}。</translation>
         </message>
         <message>
             <location filename="../../gpucalc/report/summary.py" line="84" />
