@@ -634,10 +634,11 @@ def form_fields() -> dict[str, Any]:
     """The window's fields (title, help and presentation) and the other titles."""
     from gpucalc.ui import fields
 
-    rows = [{"path": spec.path, "title": spec.title, "help": spec.help, "unit": spec.unit,
-             "decimals": spec.decimals, "auto": spec.auto, "choices": spec.choices}
-            for spec in fields.ALL_FIELDS]
-    paths = [row["path"] for row in rows] + sorted(fields.OTHER_TITLES) + flag_name_cases()
+    rows: list[dict[str, Any]] = [
+        {"path": spec.path, "title": spec.title, "help": spec.help, "unit": spec.unit,
+         "decimals": spec.decimals, "auto": spec.auto, "choices": spec.choices}
+        for spec in fields.ALL_FIELDS]
+    paths = [spec.path for spec in fields.ALL_FIELDS] + sorted(fields.OTHER_TITLES) + flag_name_cases()
     return {"fields": rows, "titles": {path: fields.field_title(path) for path in paths}}
 
 
