@@ -62,7 +62,9 @@ def _gpus_band(inputs: PlanInputs, perf: PerformanceResult, fleet: FleetVerdict)
 
 def headline_bands(inputs: PlanInputs, memory: MemoryResult, perf: PerformanceResult | None,
                    fleet: FleetVerdict | None) -> tuple[FigureBand, ...]:
-    """The bands of the plan's headline figures (the KV cache only, when the model does not fit)."""
+    """The bands of the plan's headline figures (none when the model does not fit: no KV cache)."""
+    if not memory.fits or memory.kv_cache_tokens.value <= 0:
+        return ()
     bands = [figure_band("kv_cache_tokens", "tokens", memory.kv_cache_tokens.value, inputs, STARTUP)]
     if perf is None:
         return tuple(bands)

@@ -127,5 +127,6 @@ def band_lines(bands: Sequence[FigureBand], lang: str) -> list[str]:
                                     "sized from the out-of-sample errors of the validation runs of "
                                     "this regime):", lang)]
     for band in bands:
-        lines.append(f"  {figure_name(band, lang)}: {band_phrase(band, lang)}")
+        lines.append("  " + translate("Bands", "{figure}: {band}", lang).format(
+            figure=figure_name(band, lang), band=band_phrase(band, lang)))
     return lines

@@ -499,6 +499,11 @@
             <source>bands (measured values of unseen runs fall inside 4 times in 5, sized from the out-of-sample errors of the validation runs of this regime):</source>
             <translation>区间（未参与拟合的实测值约五次中有四次落在区间内；按同类场景验证实测的样本外误差确定）：</translation>
         </message>
+        <message>
+            <location filename="../../gpucalc/text/band_text.py" line="130" />
+            <source>{figure}: {band}</source>
+            <translation>{figure}：{band}</translation>
+        </message>
     </context>
     <context>
         <name>Baselines</name>
