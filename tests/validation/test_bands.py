@@ -109,3 +109,13 @@ def test_dp_and_ep_of_a_large_moe_widen_every_band(capsys: pytest.CaptureFixture
     assert main(["estimate", "deepseek-v3", "--gpu", "h200-sxm-141gb", "--num-gpus", "8", "-dp", "8",
                  "--enable-expert-parallel", "--max-model-len", "8192", "--lang", "en"]) == 0
     assert "widened: no validation run of DP attention + expert parallel" in capsys.readouterr().out
+
+
+def test_a_model_that_does_not_fit_has_no_band(catalog: Catalog) -> None:
+    """Nothing runs, so there is no figure to band (no '0–0 tokens')."""
+    from gpucalc.plan.compute import PlanOptions, compute_plan
+    from tests.report.scenarios import NO_FIT_SCENARIO
+
+    data = compute_plan(catalog, NO_FIT_SCENARIO, PlanOptions(uncertainty=False, views=False))
+    assert not data.memory.fits
+    assert data.figure_bands == ()
