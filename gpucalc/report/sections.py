@@ -8,7 +8,7 @@ from PySide6.QtCore import QRectF
 
 from gpucalc.core.capacity.class_latency import ClassLatency
 from gpucalc.core.capacity.perf_result import PerformanceResult, PointSummary, ceiling_of
-from gpucalc.core.capacity.sweep import SCENARIO_TIER, GridCell
+from gpucalc.core.capacity.sweep import SCENARIO_TIER
 from gpucalc.core.common.explain import Notice, Term
 from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.memory.memory_plan import MEMORY_ALARM_SHARE
@@ -38,6 +38,7 @@ from gpucalc.report.summary import APPENDIX_TITLE, summary_blocks
 from gpucalc.report.writer import SECTION_TITLES, Writer
 from gpucalc.text.answer_text import concurrency_sentence, planned_sentence, short_limit_name
 from gpucalc.text.catalog_text import catalog_name, weight_format_name
+from gpucalc.text.grid_text import grid_cell_text, tier_name
 from gpucalc.text.palette import CEILING_COLOURS
 from gpucalc.text.speculative_text import speculative_line
 from gpucalc.text.terms import (
@@ -51,11 +52,6 @@ from gpucalc.text.terms import (
 QUALITY = Notice(code=QUALITY_CAVEAT, params={})
 PASS_FILL = "#d8f0dd"
 ATTENTION_FILL = "#fde7c8"
-CONTEXT_TIER_NAMES = {"short": QT_TRANSLATE_NOOP("Report", "short"),
-                      "medium": QT_TRANSLATE_NOOP("Report", "medium"),
-                      "long": QT_TRANSLATE_NOOP("Report", "long"),
-                      "very_long": QT_TRANSLATE_NOOP("Report", "very long"),
-                      SCENARIO_TIER: QT_TRANSLATE_NOOP("Report", "scenario")}
 def fleet_blocks(w: Writer) -> list[Block]:
     """The fleet in figures: carries the QPS or not, GPUs needed, totals over all replicas, cost."""
     fleet = w.data.plan.fleet
@@ -430,14 +426,14 @@ def grid_section(w: Writer) -> list[Block]:
     rows = []
     for tier in tiers:
         row = [c for c in cells if c.precision_tier == tier]
-        name = w.t(CONTEXT_TIER_NAMES[tier]) if tier == SCENARIO_TIER else tier
+        name = tier_name(tier, w.lang) if tier == SCENARIO_TIER else tier
         label = f"{name} ({row[0].weight_format} / KV {row[0].kv_format})"
         rows.append((Cell(label, bold=True), *[
-            Cell(_grid_cell_text(w, c), align="right",
+            Cell(grid_cell_text(c, w.lang), align="right",
                  colour=CEILING_COLOURS[c.binding] if c.binding else MUTED_COLOUR)
             for c in row]))
     contexts = list(dict.fromkeys((c.context_tier, c.context_tokens) for c in cells))
-    header = [w.t("Precision tier")] + [f"{w.t(CONTEXT_TIER_NAMES.get(name, name))} ({count(n)})"
+    header = [w.t("Precision tier")] + [f"{tier_name(name, w.lang)} ({count(n)})"
                                         for name, n in contexts]
     return [w.heading(6),
             w.note(w.t("Concurrent requests per replica that meet the targets, by planning length "
@@ -447,17 +443,6 @@ def grid_section(w: Writer) -> list[Block]:
             *table(header, rows, (2.0, *[1.6] * len(contexts)),
                    aligns=["left"] + ["right"] * len(contexts)),
             w.note(w.t("Lower tiers than the checkpoint's precision: ") + w.notice(QUALITY))]
-
-
-def _grid_cell_text(w: Writer, cell: GridCell) -> str:
-    """'54 · compute', or why the cell has no figure (past a length limit, does not fit)."""
-    if cell.past_max_model_len is not None:
-        return w.t("past --max-model-len {n}").format(n=count(cell.past_max_model_len))
-    if cell.past_model_context is not None:
-        return w.t("past the model's context {n}").format(n=count(cell.past_model_context))
-    if cell.binding is None:
-        return w.t("does not fit")
-    return f"{count(cell.concurrency)} · {ceiling_name(cell.binding, w.lang, short=True)}"
 
 
 def sizing_section(w: Writer) -> list[Block]:

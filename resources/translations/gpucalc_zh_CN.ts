@@ -4818,32 +4818,52 @@
     <context>
         <name>Grid</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="26" />
+            <location filename="../../gpucalc/text/grid_text.py" line="21" />
             <source>Short</source>
             <translation>短</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="27" />
+            <location filename="../../gpucalc/text/grid_text.py" line="22" />
             <source>Medium</source>
             <translation>中</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="28" />
+            <location filename="../../gpucalc/text/grid_text.py" line="23" />
             <source>Long</source>
             <translation>长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="29" />
+            <location filename="../../gpucalc/text/grid_text.py" line="24" />
             <source>Very long</source>
             <translation>超长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="30" />
+            <location filename="../../gpucalc/text/grid_text.py" line="25" />
             <source>This scenario</source>
             <translation>本场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="34" />
+            <location filename="../../gpucalc/text/grid_text.py" line="29" />
+            <source>past --max-model-len{sep}{limit}</source>
+            <translation>超过 --max-model-len{sep}{limit}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/grid_text.py" line="30" />
+            <source>past the model's context{sep}{limit}</source>
+            <translation>超过模型上下文{sep}{limit}</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/grid_text.py" line="31" />
+            <source>does not fit</source>
+            <translation>放不下</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/grid_text.py" line="32" />
+            <source>0{sep}{target} target unreachable</source>
+            <translation>0{sep}{target} 目标无法达到</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="27" />
             <source>* Weight-only formats (INT4 W4A16; FP8 or INT8 W8A16 where the GPU has no FP8 tensor cores) keep the weights in fewer bits but multiply in 16-bit, dequantising every weight in the GEMM: they save memory, but where compute binds they are slower than FP8 weights with FP8 math (W8A8) and, at large batches, than 16-bit weights, so they serve fewer requests there.</source>
             <translation>* 仅权重格式（INT4 W4A16；GPU 没有 FP8 张量核心时的 FP8 或 INT8 W8A16）以更少的比特存放权重，但按 16 位做乘法，GEMM 中每个权重都要先反量化：它们节省显存，但在算力受限处比 FP8 权重加 FP8 计算（W8A8）慢，大批量时也比 16 位权重慢，因此在那里能服务的请求更少。</translation>
         </message>
@@ -4851,57 +4871,31 @@
     <context>
         <name>GridTab</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="72" />
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="60" />
             <source>Concurrent requests one replica serves within the TTFT and TPOT targets, at each planning length (KV tokens per request, the scenario's lengths scaled in proportion) and precision (weights / KV cache). The "This scenario" row at the scenario's precision is the answer. Colour: the binding ceiling; 0 = does not fit or cannot meet the targets. Tiers below the checkpoint's precision are capacity suggestions: measure the quantized model's quality on your own tasks before you plan on them.</source>
             <translation>在 TTFT 与 TPOT 目标内单副本可承载的并发请求数，按规划长度（每请求 KV token 数，本场景各长度按比例缩放）和精度（权重 / KV 缓存）列出。“本场景”一行在本场景精度下的值即为推荐答案。颜色：成为瓶颈的上限；0 = 放不下或达不到目标。低于检查点精度的档位仅为容量建议：据此规划前，先在自己的任务上评估量化模型的质量。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="83" />
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="71" />
             <source>Per-card capacity grid</source>
             <translation>单卡容量表</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="122" />
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="111" />
             <source>{tokens} tokens per request is past the scenario's --max-model-len of {limit}: the engine refuses such requests. Raise Max model length to plan for them.</source>
             <translation>每请求 {tokens} token 超过场景的 --max-model-len {limit}：引擎会拒绝这样的请求。要为它们做规划，请调高最大模型长度。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="127" />
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="116" />
             <source>{tokens} tokens per request is past the model's context of {limit} tokens (max_position_embeddings).</source>
             <translation>每请求 {tokens} token 超过模型的上下文 {limit} token（max_position_embeddings）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="130" />
+            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="119" />
             <source>{tokens} tokens, weights {w}, KV {kv}: {n} requests
 = min(memory, compute, interconnect ceilings) with the scenario's lengths scaled to a planning length of {tokens} tokens; the same calculation as the Bottleneck tab</source>
             <translation>{tokens} token，权重 {w}，KV {kv}：{n} 个请求
 = min(显存, 算力, 卡间通信上限)，本场景各长度按比例缩放到 {tokens} token 的规划长度；与“瓶颈”页的计算相同</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="139" />
-            <source>past --max-model-len
-{limit}</source>
-            <translation>超过 --max-model-len
-{limit}</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="141" />
-            <source>past the model's context
-{limit}</source>
-            <translation>超过模型上下文
-{limit}</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="143" />
-            <source>does not fit</source>
-            <translation>放不下</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/ui/panels/grid_tab.py" line="145" />
-            <source>0
-{target} target unreachable</source>
-            <translation>0
-{target} 目标无法达到</translation>
         </message>
     </context>
     <context>
@@ -8076,687 +8070,647 @@
             <translation>有效吞吐（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="54" />
-            <source>short</source>
-            <translation>短</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="55" />
-            <source>medium</source>
-            <translation>中</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="56" />
-            <source>long</source>
-            <translation>长</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="57" />
-            <source>very long</source>
-            <translation>超长</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="58" />
-            <source>scenario</source>
-            <translation>本场景</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="78" />
+            <location filename="../../gpucalc/report/sections.py" line="74" />
             <source>Prefill launch command</source>
             <translation>预填充启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="78" />
+            <location filename="../../gpucalc/report/sections.py" line="74" />
             <source>Decode launch command</source>
             <translation>生成启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="92" />
+            <location filename="../../gpucalc/report/sections.py" line="88" />
             <source>The model does not fit on this deployment.</source>
             <translation>该部署放不下此模型。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="96" />
+            <location filename="../../gpucalc/report/sections.py" line="92" />
             <source>{r} replicas: {total} requests in all.</source>
             <translation>{r} 个副本：共 {total} 个请求。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="105" />
+            <location filename="../../gpucalc/report/sections.py" line="101" />
             <source>checkpoint</source>
             <translation>检查点自带</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="105" />
+            <location filename="../../gpucalc/report/sections.py" line="101" />
             <source>what-if</source>
             <translation>假设量化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="107" />
+            <location filename="../../gpucalc/report/sections.py" line="103" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="109" />
+            <location filename="../../gpucalc/report/sections.py" line="105" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="109" />
+            <location filename="../../gpucalc/report/sections.py" line="105" />
             <source>{total} total, {active} active per token</source>
             <translation>总计 {total}，每 token 激活 {active}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="112" />
+            <location filename="../../gpucalc/report/sections.py" line="108" />
             <source>Precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="112" />
+            <location filename="../../gpucalc/report/sections.py" line="108" />
             <source>weights {weights} ({origin}), KV cache {kv}</source>
             <translation>权重 {weights}（{origin}），KV 缓存 {kv}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="115" />
+            <location filename="../../gpucalc/report/sections.py" line="111" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="115" />
+            <location filename="../../gpucalc/report/sections.py" line="111" />
             <source>{n}× {gpu}: {mem} GiB usable each, {bw} GB/s, {link}</source>
             <translation>{n}× {gpu}：每卡可用 {mem} GiB，{bw} GB/s，{link}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="119" />
+            <location filename="../../gpucalc/report/sections.py" line="115" />
             <source>Engine</source>
             <translation>推理引擎</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="120" />
+            <location filename="../../gpucalc/report/sections.py" line="116" />
             <source>Parallelism</source>
             <translation>并行方式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="120" />
+            <location filename="../../gpucalc/report/sections.py" line="116" />
             <source>TP {tp} × PP {pp}, {r} replica(s)</source>
             <translation>张量并行 {tp} × 流水线并行 {pp}，{r} 个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="122" />
+            <location filename="../../gpucalc/report/sections.py" line="118" />
             <source>Decode context parallel</source>
             <translation>解码上下文并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="122" />
+            <location filename="../../gpucalc/report/sections.py" line="118" />
             <source>DCP {dcp}: the KV cache is sharded along tokens over {dcp} of the TP {tp} ranks</source>
             <translation>DCP {dcp}：KV 缓存按 token 切分到 TP {tp} 中的 {dcp} 张卡上</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="127" />
+            <location filename="../../gpucalc/report/sections.py" line="123" />
             <source>Workload</source>
             <translation>流量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="127" />
+            <location filename="../../gpucalc/report/sections.py" line="123" />
             <source>input {i50} tokens (P95 {i95}), output {o50} tokens (P95 {o95}), {turns} turn(s); {traffic}; {mode} traffic</source>
             <translation>输入 {i50} token（P95 {i95}），输出 {o50} token（P95 {o95}），{turns} 轮；{traffic}；{mode}流量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="133" />
+            <location filename="../../gpucalc/report/sections.py" line="129" />
             <source>Prefix caching</source>
             <translation>前缀缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="134" />
+            <location filename="../../gpucalc/report/sections.py" line="130" />
             <source>Targets</source>
             <translation>延迟目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="134" />
+            <location filename="../../gpucalc/report/sections.py" line="130" />
             <source>TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; watermark {wm}; planning share {share}</source>
             <translation>首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} ms；安全水位 {wm}；规划显存占比 {share}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="141" />
+            <location filename="../../gpucalc/report/sections.py" line="137" />
             <source>Nodes</source>
             <translation>节点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="144" />
+            <location filename="../../gpucalc/report/sections.py" line="140" />
             <source>Speculative decoding</source>
             <translation>投机解码</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="144" />
+            <location filename="../../gpucalc/report/sections.py" line="140" />
             <source>{method}, k = {k}{draft}; acceptance length {tau}</source>
             <translation>{method}，k = {k}{draft}；接受长度 {tau}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="147" />
+            <location filename="../../gpucalc/report/sections.py" line="143" />
             <source>as entered</source>
             <translation>按输入值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="147" />
+            <location filename="../../gpucalc/report/sections.py" line="143" />
             <source>method default</source>
             <translation>方法默认值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="149" />
+            <location filename="../../gpucalc/report/sections.py" line="145" />
             <source>Launch command</source>
             <translation>启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="151" />
+            <location filename="../../gpucalc/report/sections.py" line="147" />
             <source>Item</source>
             <translation>项目</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="151" />
+            <location filename="../../gpucalc/report/sections.py" line="147" />
             <source>Value</source>
             <translation>数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="156" />
+            <location filename="../../gpucalc/report/sections.py" line="152" />
             <source>{nodes} node(s), {per_node} GPUs per node; between nodes {network}, {gb_s} GB/s per GPU and direction ({formula})</source>
             <translation>{nodes} 个节点，每节点 {per_node} 卡；节点间 {network}，每卡每方向 {gb_s} GB/s（{formula}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="161" />
+            <location filename="../../gpucalc/report/sections.py" line="157" />
             <source>TP spans nodes (strongly advised against)</source>
             <translation>TP 跨节点（强烈不建议）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="163" />
+            <location filename="../../gpucalc/report/sections.py" line="159" />
             <source>{hops} pipeline hop(s) across nodes</source>
             <translation>{hops} 个流水线跨节点传递</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="172" />
+            <location filename="../../gpucalc/report/sections.py" line="168" />
             <source>pass</source>
             <translation>通过</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="172" />
+            <location filename="../../gpucalc/report/sections.py" line="168" />
             <source>attention</source>
             <translation>注意</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="177" />
+            <location filename="../../gpucalc/report/sections.py" line="173" />
             <source>State each item before reporting a capacity number (the capacity planning checklist).</source>
             <translation>报容量数字之前逐条写明（容量规划清单：报数前先自查）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="179" />
+            <location filename="../../gpucalc/report/sections.py" line="175" />
             <source>Stated value</source>
             <translation>写明的数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="179" />
+            <location filename="../../gpucalc/report/sections.py" line="175" />
             <source>Check</source>
             <translation>检查</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="199" />
+            <location filename="../../gpucalc/report/sections.py" line="195" />
             <source>planning share {p}</source>
             <translation>规划占比 {p}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="200" />
+            <location filename="../../gpucalc/report/sections.py" line="196" />
             <source>alarm {p}</source>
             <translation>警戒线 {p}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="201" />
+            <location filename="../../gpucalc/report/sections.py" line="197" />
             <source>Memory picture of one GPU</source>
             <translation>单卡显存构成</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="202" />
+            <location filename="../../gpucalc/report/sections.py" line="198" />
             <source>GPU memory (GiB)</source>
             <translation>显存（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="202" />
+            <location filename="../../gpucalc/report/sections.py" line="198" />
             <source>capacity {v} GiB</source>
             <translation>容量 {v} GiB</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="219" />
+            <location filename="../../gpucalc/report/sections.py" line="215" />
             <source>Pipeline stage {s} of {n} (the one whose KV cache binds).</source>
             <translation>流水线第 {s} 段（共 {n} 段，其 KV 缓存为瓶颈）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="221" />
+            <location filename="../../gpucalc/report/sections.py" line="217" />
             <source>Line item</source>
             <translation>扣减项</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="221" />
+            <location filename="../../gpucalc/report/sections.py" line="217" />
             <source>Formula</source>
             <translation>公式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="221" />
+            <location filename="../../gpucalc/report/sections.py" line="217" />
             <source>Inputs</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="221" />
+            <location filename="../../gpucalc/report/sections.py" line="217" />
             <source>Source</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="224" />
+            <location filename="../../gpucalc/report/sections.py" line="220" />
             <source>Sources</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="250" />
+            <location filename="../../gpucalc/report/sections.py" line="246" />
             <source>Concurrency ceilings (the smallest binds)</source>
             <translation>并发上限（最小者为瓶颈）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="251" />
+            <location filename="../../gpucalc/report/sections.py" line="247" />
             <source>running requests per replica</source>
             <translation>每副本同时在算的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="251" />
+            <location filename="../../gpucalc/report/sections.py" line="247" />
             <source>no limit</source>
             <translation>无限制</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="253" />
+            <location filename="../../gpucalc/report/sections.py" line="249" />
             <source>watermark {n}</source>
             <translation>安全水位 {n}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="259" />
+            <location filename="../../gpucalc/report/sections.py" line="255" />
             <source>binding</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="264" />
+            <location filename="../../gpucalc/report/sections.py" line="260" />
             <source>Offline maximum (batch full)</source>
             <translation>离线最大（批次占满）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="267" />
+            <location filename="../../gpucalc/report/sections.py" line="263" />
             <source>Ceiling</source>
             <translation>上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="267" />
+            <location filename="../../gpucalc/report/sections.py" line="263" />
             <source>Requests per replica</source>
             <translation>每副本请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="268" />
+            <location filename="../../gpucalc/report/sections.py" line="264" />
             <source>Binds</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="270" />
+            <location filename="../../gpucalc/report/sections.py" line="266" />
             <source>Advice</source>
             <translation>建议</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="272" />
+            <location filename="../../gpucalc/report/sections.py" line="268" />
             <source>Operating points (one replica)</source>
             <translation>工作点（单副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="274" />
+            <location filename="../../gpucalc/report/sections.py" line="270" />
             <source>Point</source>
             <translation>工作点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="274" />
+            <location filename="../../gpucalc/report/sections.py" line="270" />
             <source>Concurrency</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="275" />
+            <location filename="../../gpucalc/report/sections.py" line="271" />
             <source>Requests/s</source>
             <translation>请求/秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="280" />
+            <location filename="../../gpucalc/report/sections.py" line="276" />
             <source>Knee (the recommendation: past it a latency target breaks or requests queue): {k} concurrent requests; online capacity ({wm} of the knee): {online}; communication share of a step at the recommendation: {c}.</source>
             <translation>拐点（即推荐并发：再往上延迟目标被击穿或请求开始排队）：{k} 个并发请求；在线容量（拐点的 {wm}）：{online}；推荐并发下每步的通信占比：{c}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="294" />
+            <location filename="../../gpucalc/report/sections.py" line="290" />
             <source>Prefix cache (one replica)</source>
             <translation>前缀缓存（单副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="296" />
+            <location filename="../../gpucalc/report/sections.py" line="292" />
             <source>Figure</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="306" />
+            <location filename="../../gpucalc/report/sections.py" line="302" />
             <source>on</source>
             <translation>开</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="306" />
+            <location filename="../../gpucalc/report/sections.py" line="302" />
             <source>off</source>
             <translation>关</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="307" />
+            <location filename="../../gpucalc/report/sections.py" line="303" />
             <source>engine default</source>
             <translation>引擎默认</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="307" />
+            <location filename="../../gpucalc/report/sections.py" line="303" />
             <source>set</source>
             <translation>已设置</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="308" />
+            <location filename="../../gpucalc/report/sections.py" line="304" />
             <source>{state} ({origin})</source>
             <translation>{state}（{origin}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="310" />
+            <location filename="../../gpucalc/report/sections.py" line="306" />
             <source>; shared prefix {tokens} tokens, {n} distinct</source>
             <translation>；共享前缀 {tokens} token，{n} 种</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="313" />
+            <location filename="../../gpucalc/report/sections.py" line="309" />
             <source>; measured hit rate {rate}</source>
             <translation>；实测命中率 {rate}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="315" />
+            <location filename="../../gpucalc/report/sections.py" line="311" />
             <source>; chat history cached</source>
             <translation>；多轮对话历史已缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="324" />
+            <location filename="../../gpucalc/report/sections.py" line="320" />
             <source>DP {dp} × attention TP {tp} per engine ({gpus} GPUs), each DP rank its own KV cache and scheduler</source>
             <translation>每个引擎 DP {dp} × 注意力 TP {tp}（{gpus} 张 GPU），每个 DP rank 有自己的 KV 缓存和调度器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="328" />
+            <location filename="../../gpucalc/report/sections.py" line="324" />
             <source>; experts over {ranks} ranks ({how}), EPLB {eplb}, {redundant} redundant experts, all-to-all {mode}</source>
             <translation>；专家分布在 {ranks} 个 rank 上（{how}），EPLB {eplb}，{redundant} 个冗余专家，all-to-all {mode}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="331" />
+            <location filename="../../gpucalc/report/sections.py" line="327" />
             <source>expert parallel</source>
             <translation>专家并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="331" />
+            <location filename="../../gpucalc/report/sections.py" line="327" />
             <source>each expert split</source>
             <translation>每个专家切分</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="335" />
+            <location filename="../../gpucalc/report/sections.py" line="331" />
             <source>Data parallel</source>
             <translation>数据并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="343" />
+            <location filename="../../gpucalc/report/sections.py" line="339" />
             <source>Expert group (DP × TP ranks)</source>
             <translation>专家组（DP × TP 个 rank）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="355" />
+            <location filename="../../gpucalc/report/sections.py" line="351" />
             <source>longest: watch this line, it breaks first</source>
             <translation>最长类别：单独看这条线，它先崩</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="357" />
+            <location filename="../../gpucalc/report/sections.py" line="353" />
             <source>misses a target</source>
             <translation>未达目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="367" />
+            <location filename="../../gpucalc/report/sections.py" line="363" />
             <source>Request classes at the recommendation (P{p}, one replica)</source>
             <translation>推荐并发下各请求类别（P{p}，单副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="369" />
+            <location filename="../../gpucalc/report/sections.py" line="365" />
             <source>Class</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="369" />
+            <location filename="../../gpucalc/report/sections.py" line="365" />
             <source>Share</source>
             <translation>占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="369" />
+            <location filename="../../gpucalc/report/sections.py" line="365" />
             <source>Input</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="369" />
+            <location filename="../../gpucalc/report/sections.py" line="365" />
             <source>Output</source>
             <translation>输出</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="383" />
+            <location filename="../../gpucalc/report/sections.py" line="379" />
             <source>Ceilings against planning length</source>
             <translation>并发上限随规划长度的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="384" />
+            <location filename="../../gpucalc/report/sections.py" line="380" />
             <source>planning length (KV tokens per request)</source>
             <translation>规划长度（每请求 KV token 数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="384" />
+            <location filename="../../gpucalc/report/sections.py" line="380" />
             <source>requests per replica</source>
             <translation>每副本请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="385" />
+            <location filename="../../gpucalc/report/sections.py" line="381" />
             <source>crossover</source>
             <translation>交叉点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="385" />
+            <location filename="../../gpucalc/report/sections.py" line="381" />
             <source>planning {n}</source>
             <translation>规划长度 {n}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="387" />
+            <location filename="../../gpucalc/report/sections.py" line="383" />
             <source>At {n} tokens the binding constraint changes from {a} to {b}.</source>
             <translation>在 {n} token 处，瓶颈从{a}变为{b}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="391" />
+            <location filename="../../gpucalc/report/sections.py" line="387" />
             <source>No crossover: one constraint binds over the whole range.</source>
             <translation>无交叉点：整个区间内都是同一个瓶颈。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="393" />
+            <location filename="../../gpucalc/report/sections.py" line="389" />
             <source>Planning length: KV tokens one request holds (P95 input + history + P95 output). Each point is this scenario with every length scaled in proportion (output: {o} % of the mean request); at {n} tokens it is the answer. The dashed line is the recommendation (the smallest ceiling).</source>
             <translation>规划长度：单个请求占用的 KV token 数（P95 输入 + 历史 + P95 输出）。每个点都是本场景按比例缩放全部长度后的结果（输出占平均请求的 {o} %）；在 {n} token 处即为推荐答案。虚线为推荐值（最小的上限）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="404" />
+            <location filename="../../gpucalc/report/sections.py" line="400" />
             <source>Latency against concurrency</source>
             <translation>延迟随并发的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="405" />
+            <location filename="../../gpucalc/report/sections.py" line="401" />
             <source>Output throughput against concurrency</source>
             <translation>输出吞吐随并发的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="406" />
+            <location filename="../../gpucalc/report/sections.py" line="402" />
             <source>concurrent requests (closed loop)</source>
             <translation>并发请求数（闭环）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="406" />
+            <location filename="../../gpucalc/report/sections.py" line="402" />
             <source>ms</source>
             <translation>毫秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="407" />
+            <location filename="../../gpucalc/report/sections.py" line="403" />
             <source>output tokens/s</source>
             <translation>输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="408" />
+            <location filename="../../gpucalc/report/sections.py" line="404" />
             <source>knee {n} ({name})</source>
             <translation>拐点 {n}（{name}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="409" />
+            <location filename="../../gpucalc/report/sections.py" line="405" />
             <source>{name} limit {n}</source>
             <translation>{name}上限 {n}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="409" />
+            <location filename="../../gpucalc/report/sections.py" line="405" />
             <source>{name} past target from {n}</source>
             <translation>{name} 自 {n} 起超出目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="410" />
+            <location filename="../../gpucalc/report/sections.py" line="406" />
             <source>output tokens/s per replica</source>
             <translation>每副本输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="440" />
+            <location filename="../../gpucalc/report/sections.py" line="436" />
             <source>Precision tier</source>
             <translation>量化档位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="443" />
+            <location filename="../../gpucalc/report/sections.py" line="439" />
             <source>Concurrent requests per replica that meet the targets, by planning length (tokens per request, the scenario's lengths scaled in proportion) and precision tier, and what binds. The scenario's column at its precision is the answer.</source>
             <translation>满足延迟目标的每副本并发请求数，按规划长度（每请求 token 数，本场景各长度按比例缩放）与量化档位列出，并注明瓶颈。本场景列在其自身精度下即为推荐答案。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="449" />
+            <location filename="../../gpucalc/report/sections.py" line="445" />
             <source>Lower tiers than the checkpoint's precision: </source>
             <translation>低于原始权重精度的档位：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="455" />
-            <source>past --max-model-len {n}</source>
-            <translation>超过 --max-model-len {n}</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="457" />
-            <source>past the model's context {n}</source>
-            <translation>超过模型上下文 {n}</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="459" />
-            <source>does not fit</source>
-            <translation>放不下</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="482" />
+            <location filename="../../gpucalc/report/sections.py" line="467" />
             <source>No QPS was given, so no fleet is sized: give the traffic to compare the GPUs of the catalog.</source>
             <translation>未给出 QPS，因此没有推算卡数：给出流量即可比较目录中的各款 GPU。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="484" />
+            <location filename="../../gpucalc/report/sections.py" line="469" />
             <source>For {traffic}, sized for the peak with one spare replica (N + 1); the {n} cheapest of {m} options that meet the targets. ★ = Pareto front (no option is both cheaper and faster).</source>
             <translation>针对 {traffic}，按峰值加一个备用副本（N + 1）推算；列出 {m} 个达标方案中最便宜的 {n} 个。★ = 帕累托前沿（没有别的方案既更便宜又更快）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="489" />
+            <location filename="../../gpucalc/report/sections.py" line="474" />
             <source>No GPU in the catalog meets the targets.</source>
             <translation>目录中没有满足目标的 GPU。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="490" />
+            <location filename="../../gpucalc/report/sections.py" line="475" />
             <source>‡ lower precision than the checkpoint: </source>
             <translation>‡ 精度低于原始权重：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="493" />
+            <location filename="../../gpucalc/report/sections.py" line="478" />
             <source>Weights / KV</source>
             <translation>权重 / KV</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="493" />
+            <location filename="../../gpucalc/report/sections.py" line="478" />
             <source>Conc.</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="494" />
+            <location filename="../../gpucalc/report/sections.py" line="479" />
             <source>req/s per replica</source>
             <translation>每副本 req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="494" />
+            <location filename="../../gpucalc/report/sections.py" line="479" />
             <source>GPUs</source>
             <translation>卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="494" />
+            <location filename="../../gpucalc/report/sections.py" line="479" />
             <source>Util.</source>
             <translation>利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="495" />
+            <location filename="../../gpucalc/report/sections.py" line="480" />
             <source>$/M tokens</source>
             <translation>$/百万 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="495" />
+            <location filename="../../gpucalc/report/sections.py" line="480" />
             <source>Pareto</source>
             <translation>帕累托</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="506" />
+            <location filename="../../gpucalc/report/sections.py" line="491" />
             <source>share of dense peak TFLOPS large GEMMs reach</source>
             <translation>大矩阵乘能达到的稠密峰值 TFLOPS 比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="508" />
+            <location filename="../../gpucalc/report/sections.py" line="493" />
             <source>share of peak attention kernels reach</source>
             <translation>注意力算子能达到的峰值比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="510" />
+            <location filename="../../gpucalc/report/sections.py" line="495" />
             <source>share of HBM bandwidth decode reaches</source>
             <translation>逐 token 生成能达到的显存带宽比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="512" />
+            <location filename="../../gpucalc/report/sections.py" line="497" />
             <source>share of link bandwidth all-reduce reaches</source>
             <translation>all-reduce 能达到的互联带宽比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="514" />
+            <location filename="../../gpucalc/report/sections.py" line="499" />
             <source>fixed cost of one collective</source>
             <translation>一次集合通信的固定开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="516" />
+            <location filename="../../gpucalc/report/sections.py" line="501" />
             <source>fixed cost of one engine step</source>
             <translation>引擎每步的固定开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="518" />
+            <location filename="../../gpucalc/report/sections.py" line="503" />
             <source>FP8 GEMM share relative to BF16</source>
             <translation>FP8 矩阵乘相对 BF16 的效率比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="522" />
+            <location filename="../../gpucalc/report/sections.py" line="507" />
             <source>Meaning</source>
             <translation>含义</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="524" />
+            <location filename="../../gpucalc/report/sections.py" line="509" />
             <source>Source: {s}</source>
             <translation>来源：{s}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="534" />
+            <location filename="../../gpucalc/report/sections.py" line="519" />
             <source>None.</source>
             <translation>无。</translation>
         </message>

@@ -15,6 +15,7 @@ from gpucalc.core.specs.inputs import Deployment, Workload
 from gpucalc.core.specs.presets import PRESETS
 from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.scenario_file import save_scenario
+from gpucalc.text.band_text import band_range
 from gpucalc.ui.app import Shell
 from gpucalc.ui.format import count
 from gpucalc.ui.panels.sizing_model import SORT_ROLE
@@ -243,7 +244,10 @@ def test_uncertainty_tab_and_band_in_the_answer(shell: Shell) -> None:
     assert rows[0][0] == outcome.sensitivity.bars[0].key  # largest swing first
     band = next(b for b in outcome.bands.bands if b.key == "recommended_concurrency")
     assert band.low.value <= 346 <= band.high.value
-    assert f"range {band.low.value:,.0f}–{band.high.value:,.0f}" in window.banner.detail.text()
+    shown = window.banner.detail.text() + window.banner.bands.text()
+    assert f"range {band.low.value:,.0f}–{band.high.value:,.0f}" not in shown  # one range per figure
+    figure = next(b for b in outcome.figure_bands if b.key == "recommended_concurrency")
+    assert band_range(figure, "en") in shown  # the 80 % band beside the answer
 
 
 def test_workload_from_a_lengths_file_replaces_the_workload(qtbot: QtBot, shell: Shell,

@@ -14,21 +14,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpucalc.core.capacity.perf_result import CeilingKind, LimitKind
+from gpucalc.core.capacity.perf_result import CeilingKind
 from gpucalc.core.capacity.sweep import CONTEXT_TIERS, SCENARIO_TIER, GridCell
-from gpucalc.text.answer_text import short_limit_name
+from gpucalc.text.grid_text import grid_cell_text, tier_name
 from gpucalc.text.palette import CEILING_COLOURS
-from gpucalc.ui.format import count, kind_name, window_translate
+from gpucalc.ui.format import count, window_translate
 from gpucalc.ui.i18n import QT_TRANSLATE_NOOP
 from gpucalc.ui.plain_text import PlainLabel
 
-TIER_NAMES = {
-    "short": QT_TRANSLATE_NOOP("Grid", "Short"),
-    "medium": QT_TRANSLATE_NOOP("Grid", "Medium"),
-    "long": QT_TRANSLATE_NOOP("Grid", "Long"),
-    "very_long": QT_TRANSLATE_NOOP("Grid", "Very long"),
-    SCENARIO_TIER: QT_TRANSLATE_NOOP("Grid", "This scenario"),
-}
 CELL_ALPHA = 60
 SLOWER_MARK = " *"
 WEIGHT_ONLY_NOTE = QT_TRANSLATE_NOOP(
@@ -52,11 +45,6 @@ def slower_weight_only(cells: tuple[GridCell, ...]) -> set[tuple[str, str]]:
     return {(c.context_tier, c.precision_tier) for c in cells
             if c.weight_only and c.binding is CeilingKind.COMPUTE
             and c.concurrency < best.get(c.context_tier, 0.0)}
-
-
-def tier_name(tier: str) -> str:
-    """Translated name of a context tier."""
-    return QCoreApplication.translate("Grid", TIER_NAMES.get(tier, tier))
 
 
 class GridTab(QWidget):
@@ -99,7 +87,8 @@ class GridTab(QWidget):
         labels = {c.precision_tier: f"{self._precision_name(c.precision_tier)}\n"
                                     f"({c.weight_format} / KV {c.kv_format})" for c in cells}
         self.table.setHorizontalHeaderLabels([labels[t] for t in tiers])
-        self.table.setVerticalHeaderLabels([f"{tier_name(n)}  {count(t)}" for n, t in self.contexts])
+        self.table.setVerticalHeaderLabels([f"{tier_name(n, window_translate)}  {count(t)}"
+                                            for n, t in self.contexts])
         slower = slower_weight_only(cells)
         self.weight_only_note.setVisible(bool(slower))
         for cell in cells:
@@ -115,7 +104,7 @@ class GridTab(QWidget):
             self.table.setItem(rows.index(cell.context_tier), tiers.index(cell.precision_tier), item)
 
     def _precision_name(self, tier: str) -> str:
-        return tier_name(tier) if tier == SCENARIO_TIER else tier.upper()
+        return tier_name(tier, window_translate) if tier == SCENARIO_TIER else tier.upper()
 
     def _cell_tooltip(self, cell: GridCell) -> str:
         if cell.past_max_model_len is not None:
@@ -135,16 +124,7 @@ class GridTab(QWidget):
             n=count(cell.concurrency))
 
     def _cell_text(self, cell: GridCell) -> str:
-        if cell.past_max_model_len is not None:
-            return self.tr("past --max-model-len\n{limit}").format(limit=count(cell.past_max_model_len))
-        if cell.past_model_context is not None:
-            return self.tr("past the model's context\n{limit}").format(limit=count(cell.past_model_context))
-        if cell.binding is None:
-            return self.tr("does not fit")
-        if cell.concurrency <= 0 and cell.binding_limit in (LimitKind.TTFT, LimitKind.TPOT):
-            return self.tr("0\n{target} target unreachable").format(
-                target=short_limit_name(cell.binding_limit, window_translate))
-        return f"{count(cell.concurrency)}\n{kind_name(cell.binding, short=True)}"
+        return grid_cell_text(cell, window_translate, separator="\n")
 
     def value(self, context_tier: str, precision_tier: str) -> str:
         """The text of one cell (for tests and the report)."""
