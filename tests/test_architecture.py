@@ -170,3 +170,27 @@ def test_plan_layer_and_its_tests_run_without_qt() -> None:
     proc = subprocess.run([sys.executable, "-c", blocker], capture_output=True, timeout=300,
                           check=False, cwd=PACKAGE.parent, text=True)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+
+
+def _is_model_class(node: ast.ClassDef) -> bool:
+    return any(isinstance(base, ast.Name) and base.id == "BaseModel" for base in node.bases)
+
+
+def _defers_build(node: ast.ClassDef) -> bool:
+    """Whether the class body sets ``model_config = ConfigDict(..., defer_build=True, ...)``."""
+    for statement in node.body:
+        if (isinstance(statement, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "model_config" for t in statement.targets)
+                and isinstance(statement.value, ast.Call)):
+            return any(k.arg == "defer_build" and isinstance(k.value, ast.Constant) and k.value.value is True
+                       for k in statement.value.keywords)
+    return False
+
+
+def test_every_model_builds_its_validator_when_first_used() -> None:
+    """A command builds the pydantic models it uses, not every model its imports define."""
+    eager = [f"{path.relative_to(PACKAGE)}:{node.name}" for path in PACKAGE.rglob("*.py")
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.ClassDef) and _is_model_class(node) and not _defers_build(node)]
+    assert eager == []
+

@@ -43,7 +43,7 @@ OWN_TOOL = {EngineKind.VLLM: BenchTool.VLLM, EngineKind.SGLANG: BenchTool.SGLANG
 class BenchRun(BaseModel):
     """One benchmark run: the model served, the closed-loop load and the fixed lengths."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     model: str
     engine: EngineKind

@@ -65,7 +65,7 @@ class LengthSource(StrEnum):
 class BenchSpec(BaseModel):
     """One benchmark run as the pasted command describes it."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     client: BenchClient
     model: str | None = None

@@ -27,12 +27,12 @@ from gpucalc.core.memory.memory_plan import calculate_memory
 from gpucalc.core.specs.inputs import (
     Deployment,
     PlanInputs,
-    SpeculativeDecoding,
     StateDtype,
     Targets,
     Workload,
 )
 from gpucalc.core.specs.parallel_inputs import AllToAllMode
+from gpucalc.core.specs.speculative_inputs import SpeculativeDecoding
 from tests.helpers import plan
 
 PLANS: dict[str, tuple[str, str, dict[str, Any]]] = {

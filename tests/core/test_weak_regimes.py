@@ -9,7 +9,7 @@ from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.capacity.calculate import calculate
 from gpucalc.core.capacity.weak_regimes import REGIME_WIDENING, WeakRegime, weak_regimes
 from gpucalc.core.fleet.uncertainty import UNCERTAIN_CONSTANTS, ranges_for, uncertainty_bands
-from gpucalc.core.specs.inputs import SpeculativeDecoding
+from gpucalc.core.specs.speculative_inputs import SpeculativeDecoding
 from tests.helpers import plan
 
 

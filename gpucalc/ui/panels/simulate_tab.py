@@ -64,7 +64,7 @@ SINGLE_RUN_SHARE = 0.2  # share of the progress bar for the run at the chosen lo
 class SimulationOutcome(BaseModel):
     """What one press of Run produces."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     run: SimulationResult
     sweep: RateSweep
