@@ -23,6 +23,7 @@ from gpucalc.catalog.bundled import Catalog  # noqa: E402 - after the environmen
 def _isolated_user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Point every platform directory at a temporary folder."""
     monkeypatch.setenv("GPUCALC_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("GPUCALC_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg-cache"))
