@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import datetime as dt
 import io
 import json
 import math
@@ -231,8 +232,9 @@ def test_the_simulation_changes_no_other_part_of_a_report() -> None:
     scenario = _scenario(["qwen3-30b-a3b", "--gpu", "h100-sxm-80gb", "--num-gpus", "2", "-tp", "2",
                           "--input-len", "3000", "--input-len-p95", "9000", "--output-len", "400",
                           "--tpot-ms", "40", "--max-turns", "4", "--tokens-per-turn", "600"])
-    full = build_report(scenario, _catalog())
-    without = report_data(compute_plan(_catalog(), scenario, REPORT_WITHOUT_SIMULATION))
+    created = dt.datetime(2026, 1, 2, 3, 4, tzinfo=dt.UTC)
+    full = build_report(scenario, _catalog(), created=created)
+    without = report_data(compute_plan(_catalog(), scenario, REPORT_WITHOUT_SIMULATION), created=created)
     assert full.plan.simulation is not None
     assert without.plan.simulation is None
     untimed = {"elapsed_ms": 0.0}  # how long the plan took, not what it says
