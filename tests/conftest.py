@@ -20,7 +20,7 @@ os.environ["LC_ALL"] = "C.UTF-8"
 
 from gpucalc.catalog.bundled import Catalog  # noqa: E402 - after the environment it reads
 from gpucalc.core.specs.scenario import Scenario  # noqa: E402
-from gpucalc.plan.compute import Plan, PlanOptions  # noqa: E402
+from gpucalc.plan.compute import Plan, PlanOptions, compute_plan  # noqa: E402
 
 SLOW_TESTS = Path(__file__).with_name("slow_tests.txt")
 
@@ -76,13 +76,11 @@ def report_plans_computed_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """
     from gpucalc.report import data
 
-    compute = data.compute_plan
-
     def computed_once(catalog: Catalog, scenario: Scenario, options: PlanOptions | None = None) -> Plan:
         key = (id(catalog), scenario.model_dump_json(), "" if options is None else options.model_dump_json())
         cached = _REPORT_PLANS.get(key)
         if cached is None or cached[0] is not catalog:
-            cached = _REPORT_PLANS[key] = (catalog, compute(catalog, scenario, options))
+            cached = _REPORT_PLANS[key] = (catalog, compute_plan(catalog, scenario, options))
         return cached[1]
 
     monkeypatch.setattr(data, "compute_plan", computed_once)
