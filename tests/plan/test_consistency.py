@@ -151,7 +151,7 @@ def test_grid_at_the_scenarios_length_and_precision_is_the_answer(flags: list[st
 @PROPERTY_SETTINGS
 @given(scenario_flags())
 def test_load_curve_at_the_recommendation_is_the_answers_latency(flags: list[str]) -> None:
-    plan = _plan(flags, PlanOptions(uncertainty=False))
+    plan = _plan(flags, PlanOptions(views=False, uncertainty=False))  # the answer holds the curve
     if plan.performance is None:
         return
     perf = plan.performance
@@ -170,7 +170,7 @@ def test_load_curve_at_the_recommendation_is_the_answers_latency(flags: list[str
 @PROPERTY_SETTINGS
 @given(scenario_flags())
 def test_headline_range_brackets_every_sensitivity_bar(flags: list[str]) -> None:
-    plan = _plan(flags)
+    plan = _plan(flags, PlanOptions(views=False))  # bands and sensitivity need no sweep or grid
     if plan.performance is None or plan.bands is None or plan.sensitivity is None:
         return
     band = plan.bands.band("recommended_concurrency")
