@@ -10,15 +10,12 @@ from __future__ import annotations
 
 import argparse
 import math
-import time
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.calibration import (
     CalibrationConflictError,
-    calibrated_engine_entry,
     save_calibration,
 )
 from gpucalc.catalog.resolve import resolve_inputs
@@ -41,15 +38,19 @@ from gpucalc.core.measured.log_compare import (
     DEFAULT_TOLERANCE,
     LogCalibration,
     LogComparison,
-    calibrate_from_log,
-    compare_memory,
 )
 from gpucalc.core.measured.measured import MeasuredPoint
-from gpucalc.core.memory.memory_plan import calculate_memory
 from gpucalc.core.specs.engine import EngineProfile
 from gpucalc.core.specs.inputs import PlanInputs
 from gpucalc.io.bench_results import read_bench_results
 from gpucalc.io.engine_log import deployment_overrides, read_engine_log
+from gpucalc.plan.calibration_job import (
+    bench_profile,
+    check_log,
+    fit_bench,
+    log_calibration,
+    profile_id_from_name,
+)
 from gpucalc.text.catalog_text import catalog_name
 from gpucalc.text.catalogue import translate
 from gpucalc.text.notices import notice_text
@@ -74,11 +75,6 @@ FLAG_TYPES: dict[str, type] = {"tensor_parallel_size": int, "pipeline_parallel_s
 
 class CalibrationCliError(Exception):
     """A problem to report in one line (usage error)."""
-
-
-def today() -> str:
-    """Today's date (UTC) as YYYY-MM-DD, for naming calibrations."""
-    return datetime.now(UTC).date().isoformat()
 
 
 def add_compare_log_args(compare: argparse.ArgumentParser) -> None:
@@ -139,14 +135,11 @@ def _inputs(args: argparse.Namespace, catalog: Catalog) -> PlanInputs:
                           quantization=args.quantization, dtype=args.dtype)
 
 
-def _profile_ids(args: argparse.Namespace, profile: EngineProfile) -> EngineProfile:
-    """The profile renamed after ``--name`` (its id derived from the name)."""
-    if not args.name:
-        return profile
-    slug = "-".join("".join(c if c.isalnum() or c == "." else " " for c in args.name.lower()).split())
-    if not slug:
+def _profile_name(args: argparse.Namespace) -> str | None:
+    """``--name``, refused when it has no letter or digit to make a profile id from."""
+    if args.name and not profile_id_from_name(args.name):
         raise CalibrationCliError(f"--name '{args.name}' has no letters or digits to make an id from")
-    return profile.model_copy(update={"id": slug[:128], "name": args.name})
+    return args.name or None
 
 
 def _save(args: argparse.Namespace, profile: EngineProfile) -> str:
@@ -251,15 +244,15 @@ def run_compare_log(args: argparse.Namespace) -> int:
     applied = apply_log_flags(args, deployment_overrides(measured))
     catalog = user_catalog(cli_language(args))
     inputs = _inputs(args, catalog)
-    memory = calculate_memory(inputs)
-    comparison = compare_memory(inputs, memory, measured, tolerance=args.tolerance)
+    check = check_log(inputs, measured, tolerance=args.tolerance)
+    comparison = check.comparison
     calibration = None
     if args.calibrate or args.save:
+        name = _profile_name(args)
         try:
-            calibration = calibrate_from_log(inputs, memory, measured, day=today())
+            calibration = log_calibration(check, measured, name)
         except ValueError as exc:
             raise CalibrationCliError(str(exc)) from exc
-        calibration = calibration.model_copy(update={"profile": _profile_ids(args, calibration.profile)})
     saved = _save(args, calibration.profile) if calibration is not None else None
     if args.json:
         data = comparison_json(comparison)
@@ -343,22 +336,18 @@ def calibration_text(result: CalibrationResult, profile: EngineProfile, seconds:
 
 def run_calibrate(args: argparse.Namespace) -> int:
     """``gpucalc calibrate``: fit the efficiency factors to benchmark results."""
-    from gpucalc.core.measured.calibrate import fit_efficiency, split_holdout
-
     if not 0 <= args.holdout_share < 1:
         raise CalibrationCliError("--holdout-share is a share in [0, 1)")
     points = _points(args.bench)
     catalog = user_catalog(cli_language(args))
     inputs = _inputs(args, catalog)
-    fit, holdout = split_holdout(points, args.holdout_share)
-    started = time.perf_counter()
+    name = _profile_name(args)
     try:
-        result = fit_efficiency(inputs, fit, holdout, source=", ".join(args.bench))
+        fitted = fit_bench(inputs, points, args.holdout_share, source=", ".join(args.bench))
     except ValueError as exc:
         raise CalibrationCliError(str(exc)) from exc
-    seconds = time.perf_counter() - started
-    profile = _profile_ids(args, calibrated_engine_entry(inputs.engine, inputs.gpu.id,
-                                                         result.efficiency, day=today()))
+    result, seconds = fitted.result, fitted.seconds
+    profile = bench_profile(inputs, result, name)
     saved = _save(args, profile)
     from gpucalc.cli.args import scenario_from_flags
     from gpucalc.cli.measurement import marks_line, plan_check

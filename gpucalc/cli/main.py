@@ -302,12 +302,12 @@ def run_size(args: argparse.Namespace) -> int:
     ``--kv-cache-dtype`` pin the precision (otherwise every tier is tried) and ``-tp/-pp/-dp``
     pin the layouts searched (otherwise every one that fits).
     """
-    from gpucalc.catalog.resolve import precision_tiers, resolve_scenario
+    from gpucalc.catalog.resolve import resolve_scenario
     from gpucalc.cli.args import scenario_from_flags
     from gpucalc.cli.catalog import user_catalog
     from gpucalc.cli.perf_output import sizing_csv, sizing_table
     from gpucalc.core.capacity.physical_bounds import request_length_error
-    from gpucalc.core.fleet.sizing import SizingRequest, search_precisions, size_fleet
+    from gpucalc.plan.sizing_job import sizing_job
 
     catalog = user_catalog(cli_language(args))
     gpu_ids = [g.strip() for g in args.gpus.split(",") if g.strip()] or list(catalog.gpus)
@@ -317,17 +317,15 @@ def run_size(args: argparse.Namespace) -> int:
     too_long = request_length_error(base)  # the engine would refuse these requests on any GPU
     if too_long is not None:
         raise too_long
-    if args.qps is None:
+    job = sizing_job(catalog, base, gpus=gpus, pin_weights=args.quantization is not None,
+                     pin_kv=args.kv_cache_dtype != "auto", redundancy=args.redundancy,
+                     size_for_peak=not args.average_only,
+                     pinned_layout=(args.tensor_parallel_size, args.pipeline_parallel_size,
+                                    args.data_parallel_size))
+    if job is None:
         raise CliError(QT_TRANSLATE_NOOP("Errors", "size needs the traffic to size for: give --qps "
                                                    "(average requests per second)"), EXIT_USAGE)
-    precisions = search_precisions(list(precision_tiers(catalog).values()),
-                                   pin_weights=args.quantization is not None,
-                                   pin_kv=args.kv_cache_dtype != "auto")
-    request = SizingRequest(qps_avg=args.qps, qps_peak=args.qps_peak, redundancy=args.redundancy,
-                            size_for_peak=not args.average_only,
-                            pinned_layout=(args.tensor_parallel_size, args.pipeline_parallel_size,
-                                           args.data_parallel_size))
-    rows = size_fleet(base, gpus, precisions, request)
+    rows = job.run()
     if args.json:
         print(strict_json([r.model_dump() for r in rows]))
     elif args.csv:

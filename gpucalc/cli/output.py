@@ -12,7 +12,7 @@ from gpucalc.core.memory.memory_result import MemoryResult
 from gpucalc.core.parallel.topology import NodeSummary
 from gpucalc.core.specs.precision import WeightFormat
 from gpucalc.core.specs.weight_only import engine_format
-from gpucalc.text.catalogue import translate
+from gpucalc.text.catalogue import translate, yes_no
 from gpucalc.text.notices import notice_text
 from gpucalc.text.numbers import count, memory_size
 from gpucalc.text.terms import formula_text, term_name
@@ -129,11 +129,6 @@ def _share_label(check: Term) -> str:
 
 def _fmt(value: float, digits: int = 2) -> str:
     return f"{value:,.{digits}f}"
-
-
-def yes_no(flag: bool, lang: str) -> str:
-    """'yes' or 'no' in ``lang`` (the report's words)."""
-    return translate("Report", "yes", lang) if flag else translate("Report", "no", lang)
 
 
 def memory_table(result: MemoryResult, title: str, lang: str = "en") -> str:

@@ -31,7 +31,7 @@ from gpucalc.text.answer_text import (
 )
 from gpucalc.text.catalogue import translate
 from gpucalc.text.notices import notice_text
-from gpucalc.text.numbers import count, finite_text, sig3
+from gpucalc.text.numbers import count, finite_text, sig3, usd_cost
 from gpucalc.text.speculative_text import speculative_json, speculative_line
 from gpucalc.text.terms import formula_text, input_name, layout_name, traffic_mode_name, unit_name
 
@@ -325,7 +325,7 @@ def load_curve_csv(curve: Sequence[CurvePoint]) -> str:
     return table_text(load_curve_table(curve))
 
 
-def sizing_csv(rows: list[SizingRow]) -> str:
+def sizing_csv(rows: Sequence[SizingRow]) -> str:
     """Sizing table as CSV (the export's writer)."""
     from gpucalc.report.csv_export import sizing_table, table_text
 
@@ -349,7 +349,7 @@ def _sizing_cells(values: Sequence[str], widths: Sequence[int]) -> str:
     return "".join(left(v, -w) if w < 0 else right(v, w) for v, w in zip(values, widths, strict=True))
 
 
-def sizing_table(rows: list[SizingRow], limit: int = 25, lang: str = "en") -> str:
+def sizing_table(rows: Sequence[SizingRow], limit: int = 25, lang: str = "en") -> str:
     """Sizing table for the terminal, cheapest first, the headings and bounds in ``lang``."""
     heads = [translate("Cli", head, lang) for head, _ in SIZING_COLUMNS]
     widths = [(-1 if w < 0 else 1) * max(abs(w), cells(h) + 1) for h, (_, w) in zip(heads, SIZING_COLUMNS,
@@ -357,9 +357,8 @@ def sizing_table(rows: list[SizingRow], limit: int = 25, lang: str = "en") -> st
     lines = [_sizing_cells(heads, widths) + "  " + translate("Cli", "pareto", lang)]
     for r in rows[:limit]:
         caveat = " ‡" if r.quantized_below_checkpoint else ""
-        cost = sig3(r.cost_usd_per_hour) if r.cost_usd_per_hour is not None else "—"
-        per_m = (sig3(r.cost_usd_per_million_output_tokens)
-                 if r.cost_usd_per_million_output_tokens is not None else "—")
+        cost = usd_cost(r.cost_usd_per_hour, sign=False)
+        per_m = usd_cost(r.cost_usd_per_million_output_tokens, sign=False)
         lines.append(_sizing_cells([
             r.gpu, r.precision, r.kv_format, layout_name(r.layout, lang), r.layout_text,
             str(r.recommended_concurrency),

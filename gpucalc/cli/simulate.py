@@ -245,17 +245,10 @@ def run_simulate(args: argparse.Namespace) -> int:
     from gpucalc.core.capacity.calculate import calculate_performance
     from gpucalc.core.capacity.physical_bounds import request_length_error
     from gpucalc.core.memory.memory_plan import calculate_memory
-    from gpucalc.core.simulation.capacity import offered_load_notice
-    from gpucalc.core.simulation.simulate import simulate
-    from gpucalc.core.simulation.sweep import (
-        SWEEP_TOP_OF_SATURATION,
-        rates_up_to,
-        saturation_rate,
-        simulate_rate_sweep,
-    )
     from gpucalc.core.simulation.traffic import Router, TrafficSpec
     from gpucalc.core.specs.inputs import MIN_REQUEST_RATE
     from gpucalc.io.lengths import read_length_pairs
+    from gpucalc.plan.simulation_job import SimulationJob
 
     if args.percentile is None:
         args.percentile = float(args.slo_percentile or DEFAULT_PERCENTILE)
@@ -283,22 +276,24 @@ def run_simulate(args: argparse.Namespace) -> int:
                           burstiness=args.burstiness, num_requests=args.num_requests, seed=args.seed,
                           replicas=args.replicas or inputs.deployment.replicas,
                           router=Router(args.router))
+    single = args.sweep_rates is None and args.sweep is None
+    job = SimulationJob(inputs=inputs, memory=memory, traffic=traffic, percentile=args.percentile,
+                        lengths=tuple(pairs) if pairs is not None else None, single_run=single,
+                        sweep_rates=tuple(args.sweep_rates) if args.sweep_rates else None,
+                        sweep_points=None if single or args.sweep_rates else args.sweep)
     try:
-        if args.sweep_rates is None and args.sweep is None:
-            result = simulate(inputs, memory, traffic, pairs)
-            notice = None if rate is None or not math.isfinite(rate) else offered_load_notice(
-                inputs, memory, rate, traffic.replicas)
-            notices = [notice] if notice else []
-            _print({**result_json(result), "notices": notices_json(notices)},
-                   lambda: "\n".join([result_table(result, cli_language(args)),
-                                       *(notice_text(n, cli_language(args)) for n in notices)]), args,
-                   lambda: result_csv(result))
-            return 0
-        rates = args.sweep_rates or rates_up_to(
-            saturation_rate(inputs, memory, traffic.replicas) * SWEEP_TOP_OF_SATURATION, args.sweep)
-        sweep = simulate_rate_sweep(inputs, memory, rates, traffic, pairs, args.percentile)
+        outcome = job.run()
     except ValueError as exc:
         raise CliError("", cause=exc) from exc
+    if outcome.run is not None:
+        result, notices = outcome.run, list(outcome.notices)
+        _print({**result_json(result), "notices": notices_json(notices)},
+               lambda: "\n".join([result_table(result, cli_language(args)),
+                                   *(notice_text(n, cli_language(args)) for n in notices)]), args,
+               lambda: result_csv(result))
+        return 0
+    sweep = outcome.sweep
+    assert sweep is not None  # a job that does not run at one load sweeps
     _print(sweep_json(sweep), lambda: sweep_table(sweep, cli_language(args)), args, lambda: sweep_csv(sweep))
     return 0
 

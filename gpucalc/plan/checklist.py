@@ -15,10 +15,12 @@ from dataclasses import dataclass, field
 from gpucalc.core.capacity.perf_result import PerformanceResult
 from gpucalc.core.capacity.sweep import SCENARIO_TIER
 from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
+from gpucalc.core.fleet.fleet import FleetVerdict
 from gpucalc.core.specs.inputs import Workload
 from gpucalc.core.specs.workload_shape import planning_tokens
 from gpucalc.plan.compute import Plan
-from gpucalc.text.catalogue import list_separator, translate
+from gpucalc.text.answer_text import fleet_sentence
+from gpucalc.text.catalogue import list_separator, sentence_separator, translate
 from gpucalc.text.numbers import count, gib, params_text, percent, sig3
 
 LATENCY_TOLERANCE = 1.01  # the compute ceiling is found by search; allow 1 % rounding
@@ -38,6 +40,8 @@ class ChecklistItem:
     detail: str | tuple[str, ...]  # template(s); several are translated one by one and joined
     values: dict[str, str] = field(default_factory=dict)
     passed: bool = True
+    fleet: FleetVerdict | None = None  # stated last, in the answer's one fleet sentence
+
 
     @property
     def parts(self) -> tuple[str, ...]:
@@ -57,12 +61,11 @@ def item_detail(item: ChecklistItem, lang: str) -> str:
     are not marked, so they show as they are.
     """
     values = {key: translate(CHECKLIST_CONTEXT, value, lang) for key, value in item.values.items()}
-    return list_separator(lang).join(translate(CHECKLIST_CONTEXT, part, lang).format(**values)
+    text = list_separator(lang).join(translate(CHECKLIST_CONTEXT, part, lang).format(**values)
                                      for part in item.parts)
-
-
-def _yes_no(flag: bool) -> str:
-    return QT_TRANSLATE_NOOP("Checklist", "yes") if flag else QT_TRANSLATE_NOOP("Checklist", "no")
+    if item.fleet is None:
+        return text
+    return text + sentence_separator(lang) + fleet_sentence(item.fleet, lang)
 
 
 def _model_item(data: Plan) -> ChecklistItem:
@@ -170,9 +173,6 @@ ONLINE_CAPACITY = QT_TRANSLATE_NOOP(
     "Checklist", "Online capacity {online} requests ({watermark} watermark of the knee, {n}); weights "
                  "+ KV at the average length ({avg_len} tokens) + margin within {share} of memory "
                  "allow {plan} requests; {online} requests fill {used}")
-FLEET_CARRIES = QT_TRANSLATE_NOOP(
-    "Checklist", "carries {avg} req/s average: {avg_ok}, {peak} req/s peak: {peak_ok} — {needed} "
-                 "GPUs needed ({planned} planned, N + {k})")
 
 
 def _margin_item(data: Plan, perf: PerformanceResult | None) -> ChecklistItem:
@@ -191,20 +191,12 @@ def _margin_item(data: Plan, perf: PerformanceResult | None) -> ChecklistItem:
                "watermark": percent(perf.rates.watermark),
                "avg_len": count(float(memory.kv_per_average_request.inputs["average_tokens"])),
                "used": percent(share.value if share is not None else 0.0)}
-    parts = [ONLINE_CAPACITY]
     fleet = data.fleet
     carries = fleet is not None and fleet.carries
-    if fleet is not None:
-        parts.append(FLEET_CARRIES)
-        values |= {"avg": sig3(fleet.qps_avg), "peak": sig3(fleet.qps_peak),
-                   "avg_ok": _yes_no(fleet.carries_average), "peak_ok": _yes_no(fleet.carries_peak),
-                   "needed": count(fleet.gpus_needed.value),
-                   "planned": count(fleet.gpus_deployed.value),
-                   "k": count(fleet.spare_replicas.value)}
     return ChecklistItem(
-        MARGIN_TITLE, tuple(parts), values,
+        MARGIN_TITLE, (ONLINE_CAPACITY,), values,
         passed=(memory.planning_check_passes and perf.memory_share_passes
-                and perf.online_capacity.value >= 1 and carries))
+                and perf.online_capacity.value >= 1 and carries), fleet=fleet)
 
 
 def _shorter_context(data: Plan) -> tuple[int, float] | None:

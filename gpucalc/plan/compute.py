@@ -20,31 +20,20 @@ from gpucalc.core.capacity.sweep import ContextSweep, GridCell, context_sweep, p
 from gpucalc.core.fleet.disaggregation import DisaggregatedPlan
 from gpucalc.core.fleet.fleet import FleetVerdict
 from gpucalc.core.fleet.sensitivity import Sensitivity, evaluate_uncertainty
-from gpucalc.core.fleet.sizing import (
-    FastestLayout,
-    SizingRequest,
-    SizingRow,
-    fastest_layout,
-    size_fleet,
-)
+from gpucalc.core.fleet.sizing import FastestLayout, SizingRow, fastest_layout
 from gpucalc.core.fleet.uncertainty import Bands
 from gpucalc.core.memory.memory_result import MemoryResult
 from gpucalc.core.parallel.topology import NodeSummary, node_summary
-from gpucalc.core.simulation.capacity import SloCapacity, slo_capacity
-from gpucalc.core.simulation.sweep import (
-    SWEEP_TOP_OF_SATURATION,
-    RateSweep,
-    rates_up_to,
-    saturation_rate,
-    simulate_rate_sweep,
-)
+from gpucalc.core.simulation.capacity import SloCapacity
+from gpucalc.core.simulation.sweep import RateSweep
 from gpucalc.core.simulation.traffic import TrafficSpec
-from gpucalc.core.specs.inputs import MIN_REQUEST_RATE, PlanInputs
-from gpucalc.core.specs.precision import KvFormat, WeightFormat
+from gpucalc.core.specs.inputs import PlanInputs
 from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.disaggregation import plan_disaggregation
 from gpucalc.plan.figure_bands import headline_bands
 from gpucalc.plan.fleet import plan_fleet
+from gpucalc.plan.simulation_job import SimulationJob
+from gpucalc.plan.sizing_job import own_gpu_job, sizing_job
 
 SWEEP_POINTS = 128  # context points of the sweep every view shows
 SIM_RATES = 8  # simulated request rates, evenly spaced up to a little past saturation
@@ -129,12 +118,8 @@ def sizing_rows(catalog: Catalog, inputs: PlanInputs) -> tuple[SizingRow, ...]:
 
     Empty without a QPS: there is no traffic to size for.
     """
-    wl = inputs.workload
-    if wl.qps_avg is None:
-        return ()
-    request = SizingRequest(qps_avg=wl.qps_avg, qps_peak=wl.qps_peak)
-    tiers = list(precision_tiers(catalog).values())
-    return tuple(size_fleet(inputs, list(catalog.gpus.values()), tiers, request))
+    job = sizing_job(catalog, inputs)
+    return () if job is None else job.run()
 
 
 def alternative_layouts(inputs: PlanInputs, perf: PerformanceResult,
@@ -149,10 +134,7 @@ def alternative_layouts(inputs: PlanInputs, perf: PerformanceResult,
     """
     if perf.recommended_concurrency.value >= 1 and perf.rates.requests_per_s_planned > 0:
         return ()
-    wl = inputs.workload
-    request = SizingRequest(qps_avg=wl.qps_avg or MIN_REQUEST_RATE, qps_peak=wl.qps_peak)
-    pinned: list[tuple[WeightFormat | None, KvFormat | None]] = [(None, None)]
-    return tuple(size_fleet(inputs, [inputs.gpu], pinned, request)) or sizing
+    return own_gpu_job(inputs).run() or sizing
 
 
 def simulate_plan(inputs: PlanInputs, memory: MemoryResult) -> PlanSimulation | None:
@@ -166,20 +148,19 @@ def simulate_plan(inputs: PlanInputs, memory: MemoryResult) -> PlanSimulation | 
     """
     if not memory.fits or memory.kv_cache_tokens.value <= 0:
         return None
+    job = SimulationJob(inputs=inputs, memory=memory,
+                        traffic=TrafficSpec(num_requests=SIM_REQUESTS_PER_RATE, seed=SIM_SEED),
+                        percentile=float(inputs.targets.percentile), single_run=False,
+                        sweep_points=SIM_RATES, capacity=True)
     try:
-        saturation = saturation_rate(inputs, memory)
-        if not saturation > 0:  # nothing completes in the load model: no rate to sweep
-            return None
-        rates = rates_up_to(saturation * SWEEP_TOP_OF_SATURATION, SIM_RATES)
-        traffic = TrafficSpec(num_requests=SIM_REQUESTS_PER_RATE, seed=SIM_SEED)
-        sweep = simulate_rate_sweep(inputs, memory, rates, traffic,
-                                    percentile=float(inputs.targets.percentile))
-        capacity = slo_capacity(inputs, memory)
+        outcome = job.run()
     except ValueError:
         return None
-    return PlanSimulation(sweep=sweep, saturation_rate=saturation,
+    if outcome.sweep is None or outcome.saturation_rate is None or outcome.capacity is None:
+        return None
+    return PlanSimulation(sweep=outcome.sweep, saturation_rate=outcome.saturation_rate,
                           requests_per_rate=SIM_REQUESTS_PER_RATE, seed=SIM_SEED,
-                          slo_capacity=capacity)
+                          slo_capacity=outcome.capacity)
 
 
 def plan_inputs(catalog: Catalog, scenario: Scenario, inputs: PlanInputs,

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from gpucalc.text.numbers import count, gib, params_text, percent, sig3
+from gpucalc.text.numbers import count, gib, params_text, percent, sig3, usd_cost
 
-__all__ = ["count", "gib", "params_text", "percent", "sig3"]
+__all__ = ["count", "gib", "params_text", "percent", "sig3", "usd_cost"]

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QRectF
 
 from gpucalc.core.capacity.class_latency import ClassLatency
-from gpucalc.core.capacity.perf_result import CeilingKind, PerformanceResult, PointSummary, ceiling_of
+from gpucalc.core.capacity.perf_result import PerformanceResult, PointSummary, ceiling_of
 from gpucalc.core.capacity.sweep import SCENARIO_TIER
 from gpucalc.core.common.explain import Notice, Term
 from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
@@ -23,7 +23,7 @@ from gpucalc.report.disagg_text import pool_sentences
 from gpucalc.report.fleet_text import layouts_sentence, totals_sentence, traffic_text, verdict_sentence
 from gpucalc.report.layout import MUTED_COLOUR, Block, Canvas, Cell, Drawing, Heading, Paragraph, table
 from gpucalc.report.measurement_section import measurement_section
-from gpucalc.report.numbers import count, gib, params_text, percent, sig3
+from gpucalc.report.numbers import count, gib, params_text, percent, sig3, usd_cost
 from gpucalc.report.plots import (
     CeilingBar,
     MemorySegment,
@@ -51,14 +51,6 @@ from gpucalc.text.terms import (
 QUALITY = Notice(code=QUALITY_CAVEAT, params={})
 PASS_FILL = "#d8f0dd"
 ATTENTION_FILL = "#fde7c8"
-SHORT_CEILING = {CeilingKind.MEMORY: QT_TRANSLATE_NOOP("Report", "memory"),
-                 CeilingKind.COMPUTE: QT_TRANSLATE_NOOP("Report", "compute"),
-                 CeilingKind.INTERCONNECT: QT_TRANSLATE_NOOP("Report", "interconnect"),
-                 CeilingKind.SCHEDULER: QT_TRANSLATE_NOOP("Report", "scheduler")}
-BOTTLENECK_NAMES = {CeilingKind.MEMORY: QT_TRANSLATE_NOOP("Report", "KV-cache memory"),
-                    CeilingKind.COMPUTE: QT_TRANSLATE_NOOP("Report", "compute (latency)"),
-                    CeilingKind.INTERCONNECT: QT_TRANSLATE_NOOP("Report", "interconnect"),
-                    CeilingKind.SCHEDULER: QT_TRANSLATE_NOOP("Report", "the scheduler's max_num_seqs cap")}
 CONTEXT_TIER_NAMES = {"short": QT_TRANSLATE_NOOP("Report", "short"),
                       "medium": QT_TRANSLATE_NOOP("Report", "medium"),
                       "long": QT_TRANSLATE_NOOP("Report", "long"),
@@ -441,7 +433,7 @@ def grid_section(w: Writer) -> list[Block]:
         name = w.t(CONTEXT_TIER_NAMES[tier]) if tier == SCENARIO_TIER else tier
         label = f"{name} ({row[0].weight_format} / KV {row[0].kv_format})"
         rows.append((Cell(label, bold=True), *[
-            Cell(f"{count(c.concurrency)} · {w.t(SHORT_CEILING[c.binding])}" if c.binding
+            Cell(f"{count(c.concurrency)} · {ceiling_name(c.binding, w.lang, short=True)}" if c.binding
                  else w.t("does not fit"), align="right",
                  colour=CEILING_COLOURS[c.binding] if c.binding else MUTED_COLOUR)
             for c in row]))
@@ -463,9 +455,8 @@ def sizing_section(w: Writer) -> list[Block]:
     wl = w.data.inputs.workload
     rows = []
     for r in w.data.sizing[:SIZING_ROWS_SHOWN]:
-        cost = sig3(r.cost_usd_per_hour) if r.cost_usd_per_hour is not None else "—"
-        per_m = (sig3(r.cost_usd_per_million_output_tokens)
-                 if r.cost_usd_per_million_output_tokens is not None else "—")
+        cost = usd_cost(r.cost_usd_per_hour, sign=False)
+        per_m = usd_cost(r.cost_usd_per_million_output_tokens, sign=False)
         rows.append((Cell(r.gpu_name), Cell(f"{r.precision} / {r.kv_format}"),
                      Cell(r.layout_text, align="right"),
                      Cell(count(r.recommended_concurrency), align="right"),

@@ -12,7 +12,7 @@ import datetime as dt
 import math
 from typing import TYPE_CHECKING
 
-from gpucalc.core.capacity.perf_result import CeilingKind, PerformanceResult
+from gpucalc.core.capacity.perf_result import PerformanceResult
 from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.fleet.fleet import FleetVerdict
 from gpucalc.core.fleet.sensitivity import TornadoBar
@@ -35,14 +35,11 @@ from gpucalc.text.answer_text import (
 from gpucalc.text.answer_text import limit_text as answer_limit_text
 from gpucalc.text.catalog_text import catalog_name
 from gpucalc.text.catalogue import translate
+from gpucalc.text.terms import ceiling_name
 
 if TYPE_CHECKING:
     from gpucalc.report.writer import Writer
 
-LIMIT_NAMES = {CeilingKind.MEMORY: QT_TRANSLATE_NOOP("Report", "GPU memory for the KV cache"),
-               CeilingKind.COMPUTE: QT_TRANSLATE_NOOP("Report", "compute speed (the latency targets)"),
-               CeilingKind.INTERCONNECT: QT_TRANSLATE_NOOP("Report", "the link between GPUs"),
-               CeilingKind.SCHEDULER: QT_TRANSLATE_NOOP("Report", "the engine's cap on running requests")}
 SUMMARY_TITLE = QT_TRANSLATE_NOOP("Report", "Summary")
 APPENDIX_TITLE = QT_TRANSLATE_NOOP("Report", "Engineering appendices")
 OK_FILL = "#d8f0dd"
@@ -108,7 +105,7 @@ def limit_text(w: Writer, perf: PerformanceResult) -> str:
     if following:
         nxt = following[0]
         text += w.space + w.t("Next limit: {limit} at {n} requests.",
-                                limit=w.t(LIMIT_NAMES[nxt.kind]), n=count(nxt.value.value))
+                                limit=ceiling_name(nxt.kind, w.lang, plain=True), n=count(nxt.value.value))
     return text
 
 
@@ -154,8 +151,8 @@ def change_text(w: Writer) -> str:
         nearest = sorted(sweep.crossovers,
                          key=lambda c: abs(math.log(c.context_tokens / sweep.planning_tokens)))[:2]
         parts += [w.t("At {n} tokens per request the limit changes from {a} to {b}.",
-                      n=count(c.context_tokens), a=w.t(LIMIT_NAMES[c.before]),
-                      b=w.t(LIMIT_NAMES[c.after]))
+                      n=count(c.context_tokens), a=ceiling_name(c.before, w.lang, plain=True),
+                      b=ceiling_name(c.after, w.lang, plain=True))
                   for c in sorted(nearest, key=lambda c: c.context_tokens)]
     return w.space.join(parts) if parts else w.t("Not evaluated.")
 

@@ -3,7 +3,7 @@
 The window's banner, the command line, page 1 of the PDF and the CSV read-me all say the
 answer with these sentences (context "Answer"), so they cannot say different things. Numbers go
 through :mod:`gpucalc.text.numbers`: capacities rounded down, other figures to about three
-significant digits, money by :func:`money`.
+significant digits, costs by :func:`gpucalc.text.numbers.usd_cost`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from gpucalc.core.fleet.fleet import FleetVerdict
 from gpucalc.core.fleet.sizing import FastestLayout, SizingRow
 from gpucalc.text.catalog_text import catalog_name as catalog_display
 from gpucalc.text.catalogue import translate
-from gpucalc.text.numbers import count, sig3
+from gpucalc.text.numbers import count, sig3, usd_cost
 
 CONTEXT = "Answer"
 
@@ -58,11 +58,6 @@ RATE_CAPACITY_LABEL = QT_TRANSLATE_NOOP("Answer", "Rate capacity")
 def labelled(label: str, text: str, lang: str) -> str:
     """'Concurrency: …' — a measure's name before its sentence, where no table row names it."""
     return translate("Answer", "{label}: {text}", lang).format(label=_t(label, lang), text=text)
-
-
-def money(usd: float) -> str:
-    """US dollars as every view prints them: about three significant digits, thousands separated."""
-    return "$" + sig3(usd)
 
 
 def limit_text(limit: LimitKind, percentile: int, ttft_target_ms: float, tpot_target_ms: float,
@@ -166,11 +161,11 @@ def cost_sentence(fleet: FleetVerdict, lang: str) -> str:
     if fleet.cost_per_hour_usd is None or fleet.cost_per_month_usd is None:
         return translate("Answer", "No price for this GPU in the catalog: the cost is not known.", lang)
     text = translate("Answer", "{hour}/h, {month}/month for the GPUs needed", lang).format(
-        hour=money(fleet.cost_per_hour_usd.value), month=money(fleet.cost_per_month_usd.value))
+        hour=usd_cost(fleet.cost_per_hour_usd.value), month=usd_cost(fleet.cost_per_month_usd.value))
     per_million = fleet.cost_per_million_output_tokens_usd
     if per_million is not None:
         text += translate("Answer", ", {usd} per million output tokens", lang).format(
-            usd=money(per_million.value))
+            usd=usd_cost(per_million.value))
     return text + "."
 
 
@@ -201,5 +196,5 @@ def alternative_sentence(row: SizingRow, lang: str) -> str:
         per=row.gpus_per_replica, n=count(row.recommended_concurrency))
     if row.cost_usd_per_hour is not None:
         text += translate("Answer", ": {gpus} GPUs for the traffic, {hour}/h", lang).format(
-            gpus=count(row.gpus_total), hour=money(row.cost_usd_per_hour))
+            gpus=count(row.gpus_total), hour=usd_cost(row.cost_usd_per_hour))
     return text + "."

@@ -22,7 +22,8 @@ from gpucalc.catalog.paths import resources_dir
 from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
 
 __all__ = ["QT_TRANSLATE_NOOP", "catalogue", "environment_language", "is_translated", "language_code",
-           "list_separator", "read_ts", "translate", "ts_messages"]
+           "list_separator", "read_ts", "sentence_separator", "translate", "ts_messages",
+           "yes_no"]
 
 LANGUAGES = ("en", "zh")
 """Language codes every surface accepts: English (the source language) and simplified Chinese."""
@@ -99,3 +100,13 @@ def is_translated(context: str, text: str, lang: str) -> bool:
 def list_separator(lang: str) -> str:
     """The separator between clauses of one statement: '；' in Chinese, '; ' in English."""
     return "；" if language_code(lang) == "zh" else "; "
+
+
+def sentence_separator(lang: str) -> str:
+    """What ends a sentence that another follows: '。' in Chinese, '. ' in English."""
+    return "。" if language_code(lang) == "zh" else ". "
+
+
+def yes_no(flag: bool, lang: str) -> str:
+    """'yes' or 'no' in ``lang``."""
+    return translate("Report", "yes", lang) if flag else translate("Report", "no", lang)

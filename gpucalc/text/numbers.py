@@ -92,6 +92,17 @@ def memory_size(gib_value: float) -> str:
     return f"{sig3(mib)} MiB"
 
 
+def usd_cost(usd: float | None, sign: bool = True) -> str:
+    """A cost as every view prints it: about three significant digits, thousands separated.
+
+    '$22.2', '$16,200', '$0.219'; without ``sign`` where the heading names the currency; '—'
+    where there is no price. (A quoted price keeps its cents: :func:`gpucalc.text.prices.money`.)
+    """
+    if usd is None:
+        return "—"
+    return ("$" if sign else "") + sig3(usd)
+
+
 def params_text(value: float) -> str:
     """Parameter count in billions (B) or millions (M)."""
     if value >= 1e9:

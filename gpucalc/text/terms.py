@@ -22,6 +22,7 @@ __all__ = [
     "CEILING_NAMES",
     "INPUT_NAMES",
     "ONE_UNIT_NAMES",
+    "PLAIN_CEILING_NAMES",
     "SHORT_CEILING_NAMES",
     "TERM_NAMES",
     "TRAFFIC_MODE_NAMES",
@@ -485,6 +486,13 @@ SHORT_CEILING_NAMES = {
     CeilingKind.SCHEDULER: QT_TRANSLATE_NOOP("Ceilings", "Scheduler"),
 }
 """One word per ceiling, where a plot label or a table cell has no room for the full name."""
+PLAIN_CEILING_NAMES = {
+    CeilingKind.MEMORY: QT_TRANSLATE_NOOP("Report", "GPU memory for the KV cache"),
+    CeilingKind.COMPUTE: QT_TRANSLATE_NOOP("Report", "compute speed (the latency targets)"),
+    CeilingKind.INTERCONNECT: QT_TRANSLATE_NOOP("Report", "the link between GPUs"),
+    CeilingKind.SCHEDULER: QT_TRANSLATE_NOOP("Report", "the engine's cap on running requests"),
+}
+"""Each ceiling in plain words, for the summary page a manager reads (context "Report")."""
 
 
 def _lookup(lang: str | Lookup) -> Lookup:
@@ -558,8 +566,13 @@ def unit_name(unit: str, lang: str | Lookup, amount: float | None = None) -> str
     return _lookup(lang)("Units", name) if name else unit
 
 
-def ceiling_name(kind: CeilingKind, lang: str | Lookup, short: bool = False) -> str:
-    """The name of a concurrency ceiling in the reader's language (``short``: its one word)."""
+def ceiling_name(kind: CeilingKind, lang: str | Lookup, short: bool = False, plain: bool = False) -> str:
+    """The name of a concurrency ceiling in the reader's language.
+
+    ``short``: its one word; ``plain``: in plain words (the summary page).
+    """
+    if plain:
+        return _lookup(lang)("Report", PLAIN_CEILING_NAMES[kind])
     return _lookup(lang)("Ceilings", (SHORT_CEILING_NAMES if short else CEILING_NAMES)[kind])
 
 

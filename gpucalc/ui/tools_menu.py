@@ -9,6 +9,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QMainWindow, QMenuBar
 
+from gpucalc.core.common.revise import revised
 from gpucalc.core.specs.engine import EngineKind
 from gpucalc.core.specs.inputs import Workload
 
@@ -76,7 +77,7 @@ class WindowTools(QObject):
         saved: list[str] = []
         dialog.gpuSaved.connect(saved.append)
         if dialog.exec() == QDialog.DialogCode.Accepted and dialog.gpu is not None:
-            self.controller.set_scenario(scenario.model_copy(update={"custom_gpu": dialog.gpu}))
+            self.controller.set_scenario(revised(scenario, custom_gpu=dialog.gpu))
         if saved:
             self.catalog_changed()
 
@@ -84,7 +85,7 @@ class WindowTools(QObject):
         """Hardware → use the catalog GPU chosen in the form again."""
         scenario = self.controller.scenario
         if scenario.custom_gpu is not None:
-            self.controller.set_scenario(scenario.model_copy(update={"custom_gpu": None}))
+            self.controller.set_scenario(revised(scenario, custom_gpu=None))
 
     def open_lengths(self) -> None:
         """Tools → request lengths: plan with the real length distribution of a log export."""
@@ -98,7 +99,7 @@ class WindowTools(QObject):
     def use_workload(self, workload: object) -> None:
         """Replace the workload (from a lengths file), keeping the rest of the scenario."""
         if isinstance(workload, Workload):
-            self.controller.set_scenario(self.controller.scenario.model_copy(update={"workload": workload}))
+            self.controller.set_scenario(revised(self.controller.scenario, workload=workload))
 
     def open_measurements(self) -> None:
         """Tools → measurements: compare an engine log, fit to benchmark results, save a profile."""

@@ -770,37 +770,37 @@
             <translation>无限制</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="475" />
+            <location filename="../../gpucalc/text/terms.py" line="476" />
             <source>Memory (KV cache)</source>
             <translation>显存（KV 缓存）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="476" />
+            <location filename="../../gpucalc/text/terms.py" line="477" />
             <source>Compute (TTFT/TPOT)</source>
             <translation>算力（TTFT/TPOT）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="477" />
+            <location filename="../../gpucalc/text/terms.py" line="478" />
             <source>Interconnect</source>
             <translation>卡间通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="478" />
+            <location filename="../../gpucalc/text/terms.py" line="479" />
             <source>Scheduler (max_num_seqs)</source>
             <translation>调度器（max_num_seqs）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="482" />
+            <location filename="../../gpucalc/text/terms.py" line="483" />
             <source>Memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="483" />
+            <location filename="../../gpucalc/text/terms.py" line="484" />
             <source>Compute</source>
             <translation>算力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="485" />
+            <location filename="../../gpucalc/text/terms.py" line="486" />
             <source>Scheduler</source>
             <translation>调度器</translation>
         </message>
@@ -896,119 +896,104 @@
     <context>
         <name>Checklist</name>
         <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="27" />
+            <location filename="../../gpucalc/plan/checklist.py" line="29" />
             <source>Context length at the real percentile</source>
             <translation>上下文长度用真实分位数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="28" />
+            <location filename="../../gpucalc/plan/checklist.py" line="30" />
             <source>TTFT and TPOT targets</source>
             <translation>首 token 时间与生成速度目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="29" />
+            <location filename="../../gpucalc/plan/checklist.py" line="31" />
             <source>Margin</source>
             <translation>余量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="30" />
+            <location filename="../../gpucalc/plan/checklist.py" line="32" />
             <source>Degradation plan for peaks</source>
             <translation>峰值降级方案</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="65" />
-            <source>yes</source>
-            <translation>是</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="65" />
-            <source>no</source>
-            <translation>否</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="71" />
+            <location filename="../../gpucalc/plan/checklist.py" line="74" />
             <source>Model size and precision</source>
             <translation>模型参数量与量化档位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="72" />
+            <location filename="../../gpucalc/plan/checklist.py" line="75" />
             <source>{model}: {total} parameters ({active} active per token); weights {weights}, KV cache {kv}</source>
             <translation>{model}：参数量 {total}（每 token 激活 {active}）；权重 {weights}，KV 缓存 {kv}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="85" />
+            <location filename="../../gpucalc/plan/checklist.py" line="88" />
             <source>Weights on their own line</source>
             <translation>权重占用单独列一行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="86" />
+            <location filename="../../gpucalc/plan/checklist.py" line="89" />
             <source>{weights} GiB per GPU of {total} GiB ({share} of memory; planning share {limit})</source>
             <translation>每卡 {weights} GiB，显存 {total} GiB（占 {share}；规划占比 {limit}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="93" />
+            <location filename="../../gpucalc/plan/checklist.py" line="96" />
             <source>No P95 length given: planned at the P50 lengths ({input} + {output} = {planning} tokens); state the real P95 of your traffic (max_model_len {max_len})</source>
             <translation>未给出 P95 长度：按 P50 长度规划（{input} + {output} = {planning} token）；请写明真实流量的 P95（最大长度 {max_len}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="96" />
+            <location filename="../../gpucalc/plan/checklist.py" line="99" />
             <source>Planned at P95: {input} input + {history} chat history + {output} output = {planning} tokens per request (not max_model_len {max_len})</source>
             <translation>按 P95 规划：输入 {input} + 对话历史 {history} + 输出 {output} = 每请求 {planning} token（不是最大长度 {max_len}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="99" />
+            <location filename="../../gpucalc/plan/checklist.py" line="102" />
             <source>Planned at P95: {input} input + {output} output = {planning} tokens per request (not max_model_len {max_len})</source>
             <translation>按 P95 规划：输入 {input} + 输出 {output} = 每请求 {planning} token（不是最大长度 {max_len}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="122" />
+            <location filename="../../gpucalc/plan/checklist.py" line="125" />
             <source>output at its P50 (no output P95 given)</source>
             <translation>输出按 P50 计（未给出输出的 P95）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="124" />
+            <location filename="../../gpucalc/plan/checklist.py" line="127" />
             <source>input at its P50 (no input P95 given)</source>
             <translation>输入按 P50 计（未给出输入的 P95）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="134" />
+            <location filename="../../gpucalc/plan/checklist.py" line="137" />
             <source>Targets TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; not evaluated: the model does not fit</source>
             <translation>目标：首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} ms；模型放不下，未评估</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="144" />
+            <location filename="../../gpucalc/plan/checklist.py" line="147" />
             <source>Targets TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; at {n} concurrent requests: TTFT {ttft_at} ms, TPOT {tpot_at} ms</source>
             <translation>目标：首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} ms；{n} 个并发时：首 token {ttft_at} ms，每 token {tpot_at} ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="156" />
+            <location filename="../../gpucalc/plan/checklist.py" line="159" />
             <source>KV cache holds {tokens} tokens per replica: {n} requests at the planning length ({planning} tokens)</source>
             <translation>每副本 KV 缓存可放 {tokens} token：规划长度（{planning} token）下 {n} 个请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="159" />
+            <location filename="../../gpucalc/plan/checklist.py" line="162" />
             <source>mixed traffic planned at its longest class ({longest} tokens)</source>
             <translation>长短混合按最长的一类规划（{longest} token）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="162" />
+            <location filename="../../gpucalc/plan/checklist.py" line="165" />
             <source>multi-turn chat at its full history ({turns} turns)</source>
             <translation>多轮对话按完整历史规划（{turns} 轮）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="164" />
+            <location filename="../../gpucalc/plan/checklist.py" line="167" />
             <source>KV cache sized for the real traffic shape</source>
             <translation>KV 缓存按真实流量形态估算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="169" />
+            <location filename="../../gpucalc/plan/checklist.py" line="172" />
             <source>Online capacity {online} requests ({watermark} watermark of the knee, {n}); weights + KV at the average length ({avg_len} tokens) + margin within {share} of memory allow {plan} requests; {online} requests fill {used}</source>
             <translation>在线容量 {online} 个请求（拐点 {n} 的 {watermark} 安全水位）；权重 + 平均长度（{avg_len} token）KV + 余量控制在显存 {share} 以内时可容纳 {plan} 个请求；{online} 个请求占显存 {used}</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="173" />
-            <source>carries {avg} req/s average: {avg_ok}, {peak} req/s peak: {peak_ok} — {needed} GPUs needed ({planned} planned, N + {k})</source>
-            <translation>能否承载平均 {avg} req/s：{avg_ok}，峰值 {peak} req/s：{peak_ok}——需要 {needed} 张卡（规划 {planned} 张，N + {k}）</translation>
         </message>
         <message>
             <location filename="../../gpucalc/plan/checklist.py" line="186" />
@@ -1016,32 +1001,32 @@
             <translation>没有余量：模型放不下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="234" />
+            <location filename="../../gpucalc/plan/checklist.py" line="226" />
             <source>None possible until the model fits</source>
             <translation>模型放得下之前无法降级</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="237" />
+            <location filename="../../gpucalc/plan/checklist.py" line="229" />
             <source>lower concurrency: cap admission at {online} requests and queue the rest</source>
             <translation>降并发：准入上限 {online} 个请求，其余排队</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="243" />
+            <location filename="../../gpucalc/plan/checklist.py" line="235" />
             <source>shorter context ({context} tokens): {short_n} requests</source>
             <translation>缩短上下文（{context} token）：{short_n} 个请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="249" />
+            <location filename="../../gpucalc/plan/checklist.py" line="241" />
             <source>smaller model or precision ({tier} weights): {tier_n} requests</source>
             <translation>切小模型或降精度（{tier} 权重）：{tier_n} 个请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="258" />
+            <location filename="../../gpucalc/plan/checklist.py" line="250" />
             <source>Estimate against measurement</source>
             <translation>估算与实测的差距</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/plan/checklist.py" line="259" />
+            <location filename="../../gpucalc/plan/checklist.py" line="251" />
             <source>To do: run the measurement plan (single-request baseline, then raise concurrency to the knee: gpucalc test-plan, or Tools → Measurement plan…) and record the gap to this estimate</source>
             <translation>待办：按实测计划压测（先测单请求基线，再加并发找拐点：gpucalc test-plan，或 工具 → 实测计划…），并记下与本估算的差距</translation>
         </message>
@@ -1125,147 +1110,147 @@
     <context>
         <name>Cli</name>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="154" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="147" />
             <source>Not saved: add --save to store it as engine profile '{id}' ({name}).</source>
             <translation>未保存：加 --save 可将其存为引擎配置 '{id}'（{name}）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="162" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="155" />
             <source>Saved engine profile '{id}' ({name}) in your tables; it is listed with the engines in the window and accepted by compare-log / calibrate --engine {id}.</source>
             <translation>已将引擎配置 '{id}'（{name}）保存到你的数据表中；它会与窗口里的引擎一起列出，gpucalc compare-log / gpucalc calibrate 也可用 --engine {id} 选用它。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="169" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="162" />
             <source>not reported</source>
             <translation>未报告</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="171" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="164" />
             <source>KV cache tokens</source>
             <translation>KV 缓存 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="172" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="165" />
             <source>max concurrency</source>
             <translation>最大并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="192" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="185" />
             <source>figure</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="193" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="186" />
             <source>engine log</source>
             <translation>引擎日志</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="194" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="187" />
             <source>difference</source>
             <translation>差值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="197" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="190" />
             <source>beyond tolerance</source>
             <translation>超出容差</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="203" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="196" />
             <source>{flagged} of {total} figures differ by more than {tolerance}.</source>
             <translation>{total} 项指标中有 {flagged} 项相差超过 {tolerance}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="211" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="204" />
             <source>note: {note}</source>
             <translation>注意：{note}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="234" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="227" />
             <source>Calibrated profile '{id}' ({name}):</source>
             <translation>校准后的配置 '{id}'（{name}）：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="237" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="230" />
             <source>{formula}; was {old}</source>
             <translation>{formula}；原值 {old}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="274" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="267" />
             <source>{model} on {gpu}, {engine} profile — log: {log} ({file})</source>
             <translation>{model}，{gpu}，{engine} 配置 —— 日志：{log}（{file}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="279" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="272" />
             <source>flags from the log: {flags}</source>
             <translation>取自日志的参数：{flags}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="301" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="294" />
             <source>throughput</source>
             <translation>吞吐</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="302" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="295" />
             <source>ttft</source>
             <translation>TTFT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="303" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="296" />
             <source>tpot</source>
             <translation>TPOT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="313" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="306" />
             <source>Fitted {name} on {fit} point(s), {held} held out, {iterations} iterations, {seconds} s</source>
             <translation>已用 {fit} 个数据点拟合 {name}，留出 {held} 个用于检验，迭代 {iterations} 次，用时 {seconds} s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="319" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="312" />
             <source>factor</source>
             <translation>系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="319" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="312" />
             <source>default</source>
             <translation>默认值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="320" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="313" />
             <source>fitted</source>
             <translation>拟合值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="322" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="315" />
             <source>fixed</source>
             <translation>固定</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="324" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="317" />
             <source>median |error|</source>
             <translation>误差中位数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="325" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="318" />
             <source>fit: before</source>
             <translation>拟合集：之前</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="325" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="318" />
             <source>after</source>
             <translation>之后</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="326" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="319" />
             <source>held out: before</source>
             <translation>留出集：之前</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="335" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="328" />
             <source>mean |ln error|</source>
             <translation>平均 |ln 误差|</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="376" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="365" />
             <source>Measurement plan, against the estimate before this fit (details: gpucalc test-plan … --results FILE…): {marks}</source>
             <translation>测试计划，对照本次拟合前的估算（详情：gpucalc test-plan … --results FILE…）：{marks}</translation>
         </message>
@@ -1455,92 +1440,92 @@
             <translation>余量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="143" />
+            <location filename="../../gpucalc/cli/output.py" line="138" />
             <source>per GPU</source>
             <translation>每卡</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="144" />
+            <location filename="../../gpucalc/cli/output.py" line="139" />
             <source>share</source>
             <translation>占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="144" />
+            <location filename="../../gpucalc/cli/output.py" line="139" />
             <source>formula</source>
             <translation>公式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="149" />
+            <location filename="../../gpucalc/cli/output.py" line="144" />
             <source>total</source>
             <translation>合计</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="150" />
+            <location filename="../../gpucalc/cli/output.py" line="145" />
             <source>weights by tensor group (GiB):</source>
             <translation>按张量组划分的权重（GiB）：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="162" />
+            <location filename="../../gpucalc/cli/output.py" line="157" />
             <source>KV bytes per token</source>
             <translation>每 token KV 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="163" />
+            <location filename="../../gpucalc/cli/output.py" line="158" />
             <source>state per request</source>
             <translation>每请求状态</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="166" />
+            <location filename="../../gpucalc/cli/output.py" line="161" />
             <source>concurrency @ P50 length</source>
             <translation>P50 长度下的并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="167" />
+            <location filename="../../gpucalc/cli/output.py" line="162" />
             <source>concurrency @ P95 length</source>
             <translation>P95 长度下的并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="168" />
+            <location filename="../../gpucalc/cli/output.py" line="163" />
             <source>params total / active</source>
             <translation>参数量 总 / 激活</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="170" />
+            <location filename="../../gpucalc/cli/output.py" line="165" />
             <source>fits on one GPU</source>
             <translation>单卡放得下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="171" />
+            <location filename="../../gpucalc/cli/output.py" line="166" />
             <source>average length</source>
             <translation>平均长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="172" />
+            <location filename="../../gpucalc/cli/output.py" line="167" />
             <source>{tokens} tokens ({gib} GiB KV per request)</source>
             <translation>{tokens} token（每请求 KV {gib} GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="174" />
+            <location filename="../../gpucalc/cli/output.py" line="169" />
             <source>{share} planning line</source>
             <translation>{share} 规划线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="176" />
+            <location filename="../../gpucalc/cli/output.py" line="171" />
             <source>{share} alarm line</source>
             <translation>{share} 警戒线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="181" />
+            <location filename="../../gpucalc/cli/output.py" line="176" />
             <source>max concurrency @ {tokens} tokens: {concurrency}x</source>
             <translation>{tokens} token 长度下的最大并发：{concurrency} 倍</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="188" />
+            <location filename="../../gpucalc/cli/output.py" line="183" />
             <source>{requests} requests at average length</source>
             <translation>平均长度下 {requests} 个请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="201" />
+            <location filename="../../gpucalc/cli/output.py" line="196" />
             <source>nodes: {nodes} × {gpus_per_node} GPUs; between nodes {network} at {gb_s} GB/s per GPU and direction ({formula})</source>
             <translation>节点：{nodes} × {gpus_per_node} 卡；节点间经 {network}，每卡每方向 {gb_s} GB/s（{formula}）</translation>
         </message>
@@ -2211,32 +2196,32 @@
             <translation>模型放不下，因此没有负载曲线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="249" />
+            <location filename="../../gpucalc/cli/main.py" line="254" />
             <source>size needs the traffic to size for: give --qps (average requests per second)</source>
             <translation>size 需要给出要承载的流量：请给出 --qps（平均每秒请求数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="266" />
+            <location filename="../../gpucalc/cli/main.py" line="264" />
             <source>no GPU in the list meets the targets; relax TTFT/TPOT or add GPU types</source>
             <translation>列表中没有满足目标的 GPU；请放宽 TTFT/TPOT 或加入更多 GPU 型号</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="418" />
+            <location filename="../../gpucalc/cli/main.py" line="416" />
             <source>internal error: {kind}: {detail} — rerun with {variable}=1 for details</source>
             <translation>内部错误：{kind}：{detail} —— 设置 {variable}=1 后重新运行可查看详情</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="455" />
+            <location filename="../../gpucalc/cli/main.py" line="453" />
             <source>cannot write the output: {reason}</source>
             <translation>无法写出输出：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="456" />
+            <location filename="../../gpucalc/cli/main.py" line="454" />
             <source>this terminal's encoding ({encoding}) cannot show every character, so some were replaced; set PYTHONIOENCODING=utf-8 (Windows: chcp 65001) to see them all</source>
             <translation>此终端的编码（{encoding}）无法显示全部字符，部分字符已被替换；设置 PYTHONIOENCODING=utf-8（Windows：chcp 65001）即可完整显示</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="532" />
+            <location filename="../../gpucalc/cli/main.py" line="530" />
             <source>the window and the PDF report need PySide6 and pyqtgraph, which are part of every gpucalc install; reinstall gpucalc ({package} could not be loaded)</source>
             <translation>窗口和 PDF 报告需要 PySide6 和 pyqtgraph，它们随 gpucalc 一同安装；请重新安装 gpucalc（无法加载 {package}）</translation>
         </message>
@@ -2266,7 +2251,7 @@
             <translation>{path} 是一个文件；请给出 .zip 文件名或文件夹</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="274" />
+            <location filename="../../gpucalc/cli/simulate.py" line="267" />
             <source>the model does not fit, so there is nothing to simulate</source>
             <translation>模型放不下，因此没有可模拟的内容</translation>
         </message>
@@ -4812,1067 +4797,1067 @@
     <context>
         <name>Inputs</name>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="218" />
+            <location filename="../../gpucalc/text/terms.py" line="219" />
             <source>binding limit</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="219" />
+            <location filename="../../gpucalc/text/terms.py" line="220" />
             <source>binding target</source>
             <translation>起约束的目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="220" />
+            <location filename="../../gpucalc/text/terms.py" line="221" />
             <source>DP ranks</source>
             <translation>DP 秩数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="221" />
+            <location filename="../../gpucalc/text/terms.py" line="222" />
             <source>running requests per DP rank</source>
             <translation>每 DP 秩运行中的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="222" />
+            <location filename="../../gpucalc/text/terms.py" line="223" />
             <source>mean end-to-end latency (ms)</source>
             <translation>平均端到端延迟（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="223" />
+            <location filename="../../gpucalc/text/terms.py" line="224" />
             <source>requests within the memory planning share</source>
             <translation>显存规划占比内的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="224" />
+            <location filename="../../gpucalc/text/terms.py" line="225" />
             <source>planned by</source>
             <translation>规划依据</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="225" />
+            <location filename="../../gpucalc/text/terms.py" line="226" />
             <source>planned concurrency</source>
             <translation>规划并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="226" />
+            <location filename="../../gpucalc/text/terms.py" line="227" />
             <source>rate capacity (req/s)</source>
             <translation>请求速率容量（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="227" />
+            <location filename="../../gpucalc/text/terms.py" line="228" />
             <source>QPS</source>
             <translation>QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="229" />
+            <location filename="../../gpucalc/text/terms.py" line="230" />
             <source>TTFT target</source>
             <translation>首 token 时间目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="230" />
+            <location filename="../../gpucalc/text/terms.py" line="231" />
             <source>TPOT target</source>
             <translation>每 token 延迟目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="231" />
+            <location filename="../../gpucalc/text/terms.py" line="232" />
             <source>memory planning share</source>
             <translation>显存规划占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="233" />
+            <location filename="../../gpucalc/text/terms.py" line="234" />
             <source>shared prefix</source>
             <translation>共享前缀</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="234" />
+            <location filename="../../gpucalc/text/terms.py" line="235" />
             <source>shared prefix in whole blocks</source>
             <translation>按整块计的共享前缀</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="236" />
+            <location filename="../../gpucalc/text/terms.py" line="237" />
             <source>distinct prefixes</source>
             <translation>不同前缀数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="237" />
+            <location filename="../../gpucalc/text/terms.py" line="238" />
             <source>measured hit rate</source>
             <translation>实测命中率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="238" />
+            <location filename="../../gpucalc/text/terms.py" line="239" />
             <source>chat history cached</source>
             <translation>多轮对话历史已缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="239" />
+            <location filename="../../gpucalc/text/terms.py" line="240" />
             <source>mean chat history</source>
             <translation>平均对话历史</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="240" />
+            <location filename="../../gpucalc/text/terms.py" line="241" />
             <source>mean prompt</source>
             <translation>平均输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="241" />
+            <location filename="../../gpucalc/text/terms.py" line="242" />
             <source>cached tokens</source>
             <translation>缓存 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="242" />
+            <location filename="../../gpucalc/text/terms.py" line="243" />
             <source>cached tokens per request</source>
             <translation>每请求缓存 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="243" />
+            <location filename="../../gpucalc/text/terms.py" line="244" />
             <source>blocks per shared prefix</source>
             <translation>每个共享前缀块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="245" />
+            <location filename="../../gpucalc/text/terms.py" line="246" />
             <source>prompt tokens</source>
             <translation>输入 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="246" />
+            <location filename="../../gpucalc/text/terms.py" line="247" />
             <source>batched tokens T</source>
             <translation>批处理 token 数 T</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="247" />
+            <location filename="../../gpucalc/text/terms.py" line="248" />
             <source>forward pass (GiB)</source>
             <translation>前向激活（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="248" />
+            <location filename="../../gpucalc/text/terms.py" line="249" />
             <source>sampler (GiB)</source>
             <translation>采样器（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="249" />
+            <location filename="../../gpucalc/text/terms.py" line="250" />
             <source>MoE workspace (GiB)</source>
             <translation>MoE 工作区（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="250" />
+            <location filename="../../gpucalc/text/terms.py" line="251" />
             <source>vision encoder (GiB)</source>
             <translation>视觉编码器（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="251" />
+            <location filename="../../gpucalc/text/terms.py" line="252" />
             <source>embedding (GiB)</source>
             <translation>词嵌入（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="252" />
+            <location filename="../../gpucalc/text/terms.py" line="253" />
             <source>attention (GiB)</source>
             <translation>注意力（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="253" />
+            <location filename="../../gpucalc/text/terms.py" line="254" />
             <source>dense MLP (GiB)</source>
             <translation>稠密 MLP（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="254" />
+            <location filename="../../gpucalc/text/terms.py" line="255" />
             <source>routed experts (GiB)</source>
             <translation>路由专家（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="255" />
+            <location filename="../../gpucalc/text/terms.py" line="256" />
             <source>shared experts (GiB)</source>
             <translation>共享专家（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="256" />
+            <location filename="../../gpucalc/text/terms.py" line="257" />
             <source>norms and router (GiB)</source>
             <translation>归一化与路由器（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="257" />
+            <location filename="../../gpucalc/text/terms.py" line="258" />
             <source>LM head (GiB)</source>
             <translation>输出头（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="258" />
+            <location filename="../../gpucalc/text/terms.py" line="259" />
             <source>vision tower (GiB)</source>
             <translation>视觉塔（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="259" />
+            <location filename="../../gpucalc/text/terms.py" line="260" />
             <source>speculative draft (GiB)</source>
             <translation>投机草稿（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="260" />
+            <location filename="../../gpucalc/text/terms.py" line="261" />
             <source>speculative method</source>
             <translation>投机方法</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="261" />
+            <location filename="../../gpucalc/text/terms.py" line="262" />
             <source>draft model</source>
             <translation>草稿模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="262" />
+            <location filename="../../gpucalc/text/terms.py" line="263" />
             <source>MTP layers</source>
             <translation>MTP 层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="263" />
+            <location filename="../../gpucalc/text/terms.py" line="264" />
             <source>acceptance rate α</source>
             <translation>接受率 α</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="264" />
+            <location filename="../../gpucalc/text/terms.py" line="265" />
             <source>speculative tokens k</source>
             <translation>投机 token 数 k</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="265" />
+            <location filename="../../gpucalc/text/terms.py" line="266" />
             <source>draft KV layers</source>
             <translation>草稿 KV 层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="266" />
+            <location filename="../../gpucalc/text/terms.py" line="267" />
             <source>TPOT without speculation (ms)</source>
             <translation>不投机时的 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="267" />
+            <location filename="../../gpucalc/text/terms.py" line="268" />
             <source>TPOT with speculation (ms)</source>
             <translation>投机时的 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="268" />
+            <location filename="../../gpucalc/text/terms.py" line="269" />
             <source>activation (GiB)</source>
             <translation>激活（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="269" />
+            <location filename="../../gpucalc/text/terms.py" line="270" />
             <source>alarm share</source>
             <translation>警戒占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="270" />
+            <location filename="../../gpucalc/text/terms.py" line="271" />
             <source>average tokens</source>
             <translation>平均 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="271" />
+            <location filename="../../gpucalc/text/terms.py" line="272" />
             <source>base (GiB)</source>
             <translation>基数（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="272" />
+            <location filename="../../gpucalc/text/terms.py" line="273" />
             <source>binding</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="273" />
+            <location filename="../../gpucalc/text/terms.py" line="274" />
             <source>block bytes</source>
             <translation>块字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="274" />
+            <location filename="../../gpucalc/text/terms.py" line="275" />
             <source>block size</source>
             <translation>块大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="275" />
+            <location filename="../../gpucalc/text/terms.py" line="276" />
             <source>blocks per request</source>
             <translation>每请求块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="276" />
+            <location filename="../../gpucalc/text/terms.py" line="277" />
             <source>bytes per element</source>
             <translation>每元素字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="277" />
+            <location filename="../../gpucalc/text/terms.py" line="278" />
             <source>bytes per logit</source>
             <translation>每 logit 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="278" />
+            <location filename="../../gpucalc/text/terms.py" line="279" />
             <source>communication (ms)</source>
             <translation>通信（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="279" />
+            <location filename="../../gpucalc/text/terms.py" line="280" />
             <source>compute</source>
             <translation>算力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="280" />
+            <location filename="../../gpucalc/text/terms.py" line="281" />
             <source>concurrency</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="281" />
+            <location filename="../../gpucalc/text/terms.py" line="282" />
             <source>decode step (ms)</source>
             <translation>解码步（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="282" />
+            <location filename="../../gpucalc/text/terms.py" line="283" />
             <source>factor</source>
             <translation>系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="283" />
+            <location filename="../../gpucalc/text/terms.py" line="284" />
             <source>format</source>
             <translation>格式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="284" />
+            <location filename="../../gpucalc/text/terms.py" line="285" />
             <source>memory fraction</source>
             <translation>显存比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="285" />
+            <location filename="../../gpucalc/text/terms.py" line="286" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="286" />
+            <location filename="../../gpucalc/text/terms.py" line="287" />
             <source>KV-cache groups</source>
             <translation>KV 缓存组数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="287" />
+            <location filename="../../gpucalc/text/terms.py" line="288" />
             <source>interconnect</source>
             <translation>卡间通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="288" />
+            <location filename="../../gpucalc/text/terms.py" line="289" />
             <source>intermediate size</source>
             <translation>中间层维度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="289" />
+            <location filename="../../gpucalc/text/terms.py" line="290" />
             <source>knee</source>
             <translation>拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="290" />
+            <location filename="../../gpucalc/text/terms.py" line="291" />
             <source>KV blocks</source>
             <translation>KV 块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="291" />
+            <location filename="../../gpucalc/text/terms.py" line="292" />
             <source>KV format</source>
             <translation>KV 格式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="292" />
+            <location filename="../../gpucalc/text/terms.py" line="293" />
             <source>KV cache (GiB)</source>
             <translation>KV 缓存（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="293" />
+            <location filename="../../gpucalc/text/terms.py" line="294" />
             <source>KV per request (GiB)</source>
             <translation>每请求 KV（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="294" />
+            <location filename="../../gpucalc/text/terms.py" line="295" />
             <source>layers</source>
             <translation>层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="295" />
+            <location filename="../../gpucalc/text/terms.py" line="296" />
             <source>length margin</source>
             <translation>长度余量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="296" />
+            <location filename="../../gpucalc/text/terms.py" line="297" />
             <source>margin (GiB)</source>
             <translation>余量（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="297" />
+            <location filename="../../gpucalc/text/terms.py" line="298" />
             <source>max model length</source>
             <translation>最大上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="298" />
+            <location filename="../../gpucalc/text/terms.py" line="299" />
             <source>max sequences</source>
             <translation>最大序列数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="299" />
+            <location filename="../../gpucalc/text/terms.py" line="300" />
             <source>mean input</source>
             <translation>平均输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="300" />
+            <location filename="../../gpucalc/text/terms.py" line="301" />
             <source>mean-latency ceiling</source>
             <translation>平均延迟上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="301" />
+            <location filename="../../gpucalc/text/terms.py" line="302" />
             <source>mean output</source>
             <translation>平均输出</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="302" />
+            <location filename="../../gpucalc/text/terms.py" line="303" />
             <source>memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="303" />
+            <location filename="../../gpucalc/text/terms.py" line="304" />
             <source>runtime (GiB)</source>
             <translation>运行时（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="304" />
+            <location filename="../../gpucalc/text/terms.py" line="305" />
             <source>P95 input</source>
             <translation>P95 输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="305" />
+            <location filename="../../gpucalc/text/terms.py" line="306" />
             <source>P95 TPOT (ms)</source>
             <translation>P95 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="306" />
+            <location filename="../../gpucalc/text/terms.py" line="307" />
             <source>P95 TTFT (ms)</source>
             <translation>P95 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="307" />
+            <location filename="../../gpucalc/text/terms.py" line="308" />
             <source>parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="308" />
+            <location filename="../../gpucalc/text/terms.py" line="309" />
             <source>bytes per GPU</source>
             <translation>每卡字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="309" />
+            <location filename="../../gpucalc/text/terms.py" line="310" />
             <source>percentile</source>
             <translation>百分位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="310" />
+            <location filename="../../gpucalc/text/terms.py" line="311" />
             <source>planning share</source>
             <translation>规划占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="311" />
+            <location filename="../../gpucalc/text/terms.py" line="312" />
             <source>planning length</source>
             <translation>规划长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="312" />
+            <location filename="../../gpucalc/text/terms.py" line="313" />
             <source>PP</source>
             <translation>PP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="313" />
+            <location filename="../../gpucalc/text/terms.py" line="314" />
             <source>prefill queue utilisation</source>
             <translation>预填充队列利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="314" />
+            <location filename="../../gpucalc/text/terms.py" line="315" />
             <source>prefill step (ms)</source>
             <translation>预填充步（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="315" />
+            <location filename="../../gpucalc/text/terms.py" line="316" />
             <source>prefill share of steps</source>
             <translation>预填充步占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="316" />
+            <location filename="../../gpucalc/text/terms.py" line="317" />
             <source>prefill tokens</source>
             <translation>预填充 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="317" />
+            <location filename="../../gpucalc/text/terms.py" line="318" />
             <source>replicas</source>
             <translation>副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="318" />
+            <location filename="../../gpucalc/text/terms.py" line="319" />
             <source>requests/s</source>
             <translation>请求/秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="319" />
+            <location filename="../../gpucalc/text/terms.py" line="320" />
             <source>running requests</source>
             <translation>运行中的请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="320" />
+            <location filename="../../gpucalc/text/terms.py" line="321" />
             <source>scheduler</source>
             <translation>调度器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="321" />
+            <location filename="../../gpucalc/text/terms.py" line="322" />
             <source>share</source>
             <translation>占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="322" />
+            <location filename="../../gpucalc/text/terms.py" line="323" />
             <source>share limit</source>
             <translation>占比上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="323" />
+            <location filename="../../gpucalc/text/terms.py" line="324" />
             <source>single GPU (GiB)</source>
             <translation>单卡（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="324" />
+            <location filename="../../gpucalc/text/terms.py" line="325" />
             <source>source</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="325" />
+            <location filename="../../gpucalc/text/terms.py" line="326" />
             <source>step (ms)</source>
             <translation>单步（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="326" />
+            <location filename="../../gpucalc/text/terms.py" line="327" />
             <source>token budget</source>
             <translation>token 预算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="327" />
+            <location filename="../../gpucalc/text/terms.py" line="328" />
             <source>tokens per request</source>
             <translation>每请求 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="328" />
+            <location filename="../../gpucalc/text/terms.py" line="329" />
             <source>total (GiB)</source>
             <translation>总量（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="329" />
+            <location filename="../../gpucalc/text/terms.py" line="330" />
             <source>TP</source>
             <translation>TP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="330" />
+            <location filename="../../gpucalc/text/terms.py" line="331" />
             <source>extra with TP (GiB)</source>
             <translation>TP &gt; 1 时的额外部分（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="331" />
+            <location filename="../../gpucalc/text/terms.py" line="332" />
             <source>TPOT target (ms)</source>
             <translation>TPOT 目标（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="332" />
+            <location filename="../../gpucalc/text/terms.py" line="333" />
             <source>TTFT target (ms)</source>
             <translation>TTFT 目标（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="333" />
+            <location filename="../../gpucalc/text/terms.py" line="334" />
             <source>uncapped</source>
             <translation>未截断值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="334" />
+            <location filename="../../gpucalc/text/terms.py" line="335" />
             <source>vocabulary</source>
             <translation>词表大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="335" />
+            <location filename="../../gpucalc/text/terms.py" line="336" />
             <source>watermark</source>
             <translation>安全水位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="336" />
+            <location filename="../../gpucalc/text/terms.py" line="337" />
             <source>weights (GiB)</source>
             <translation>权重（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="337" />
+            <location filename="../../gpucalc/text/terms.py" line="338" />
             <source>decode context parallel (DCP)</source>
             <translation>解码上下文并行（DCP）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="338" />
+            <location filename="../../gpucalc/text/terms.py" line="339" />
             <source>indexer key bytes per token per layer</source>
             <translation>每层每 token 索引器键字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="340" />
+            <location filename="../../gpucalc/text/terms.py" line="341" />
             <source>state layers</source>
             <translation>状态层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="341" />
+            <location filename="../../gpucalc/text/terms.py" line="342" />
             <source>convolution state bytes per layer</source>
             <translation>每层卷积状态字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="342" />
+            <location filename="../../gpucalc/text/terms.py" line="343" />
             <source>recurrent state bytes per layer</source>
             <translation>每层递归状态字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="343" />
+            <location filename="../../gpucalc/text/terms.py" line="344" />
             <source>recurrent state dtype</source>
             <translation>递归状态精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="344" />
+            <location filename="../../gpucalc/text/terms.py" line="345" />
             <source>hidden size H</source>
             <translation>隐藏维度 H</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="345" />
+            <location filename="../../gpucalc/text/terms.py" line="346" />
             <source>width N</source>
             <translation>宽度 N</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="346" />
+            <location filename="../../gpucalc/text/terms.py" line="347" />
             <source>expert width per rank N</source>
             <translation>每卡专家宽度 N</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="348" />
+            <location filename="../../gpucalc/text/terms.py" line="349" />
             <source>activation peak factor</source>
             <translation>激活峰值系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="349" />
+            <location filename="../../gpucalc/text/terms.py" line="350" />
             <source>runtime memory factor</source>
             <translation>运行时显存系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="350" />
+            <location filename="../../gpucalc/text/terms.py" line="351" />
             <source>CUDA-graph memory factor</source>
             <translation>CUDA Graph 显存系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="351" />
+            <location filename="../../gpucalc/text/terms.py" line="352" />
             <source>GEMM efficiency factor</source>
             <translation>GEMM 效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="352" />
+            <location filename="../../gpucalc/text/terms.py" line="353" />
             <source>attention efficiency factor</source>
             <translation>注意力效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="353" />
+            <location filename="../../gpucalc/text/terms.py" line="354" />
             <source>memory-bandwidth efficiency factor</source>
             <translation>显存带宽效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="354" />
+            <location filename="../../gpucalc/text/terms.py" line="355" />
             <source>link-bandwidth efficiency factor</source>
             <translation>互联带宽效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="355" />
+            <location filename="../../gpucalc/text/terms.py" line="356" />
             <source>collective latency factor</source>
             <translation>集合通信延迟系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="356" />
+            <location filename="../../gpucalc/text/terms.py" line="357" />
             <source>step overhead factor</source>
             <translation>单步开销系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="357" />
+            <location filename="../../gpucalc/text/terms.py" line="358" />
             <source>analytic (req/s)</source>
             <translation>解析值（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="358" />
+            <location filename="../../gpucalc/text/terms.py" line="359" />
             <source>simulated (req/s)</source>
             <translation>仿真值（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="359" />
+            <location filename="../../gpucalc/text/terms.py" line="360" />
             <source>ratio</source>
             <translation>比值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="360" />
+            <location filename="../../gpucalc/text/terms.py" line="361" />
             <source>bisection steps</source>
             <translation>二分步数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="361" />
+            <location filename="../../gpucalc/text/terms.py" line="362" />
             <source>burstiness</source>
             <translation>突发度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="362" />
+            <location filename="../../gpucalc/text/terms.py" line="363" />
             <source>completed in the window</source>
             <translation>窗口内完成数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="363" />
+            <location filename="../../gpucalc/text/terms.py" line="364" />
             <source>duration (s)</source>
             <translation>时长（s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="364" />
+            <location filename="../../gpucalc/text/terms.py" line="365" />
             <source>elements per token</source>
             <translation>每 token 元素数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="365" />
+            <location filename="../../gpucalc/text/terms.py" line="366" />
             <source>replicas for the average</source>
             <translation>平均流量所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="366" />
+            <location filename="../../gpucalc/text/terms.py" line="367" />
             <source>replicas for the peak</source>
             <translation>峰值所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="367" />
+            <location filename="../../gpucalc/text/terms.py" line="368" />
             <source>GPUs</source>
             <translation>卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="368" />
+            <location filename="../../gpucalc/text/terms.py" line="369" />
             <source>GPUs per replica</source>
             <translation>每副本卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="369" />
+            <location filename="../../gpucalc/text/terms.py" line="370" />
             <source>GPUs per node</source>
             <translation>每节点卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="370" />
+            <location filename="../../gpucalc/text/terms.py" line="371" />
             <source>network</source>
             <translation>网络</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="371" />
+            <location filename="../../gpucalc/text/terms.py" line="372" />
             <source>NIC line rate (Gb/s)</source>
             <translation>网卡线速（Gb/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="372" />
+            <location filename="../../gpucalc/text/terms.py" line="373" />
             <source>NICs per GPU</source>
             <translation>每卡网卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="373" />
+            <location filename="../../gpucalc/text/terms.py" line="374" />
             <source>latency (µs)</source>
             <translation>延迟（µs）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="374" />
+            <location filename="../../gpucalc/text/terms.py" line="375" />
             <source>hours</source>
             <translation>小时数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="375" />
+            <location filename="../../gpucalc/text/terms.py" line="376" />
             <source>images</source>
             <translation>图片数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="376" />
+            <location filename="../../gpucalc/text/terms.py" line="377" />
             <source>images per prompt</source>
             <translation>每条请求图片数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="377" />
+            <location filename="../../gpucalc/text/terms.py" line="378" />
             <source>image count rule</source>
             <translation>图片数规则</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="378" />
+            <location filename="../../gpucalc/text/terms.py" line="379" />
             <source>spare replicas k</source>
             <translation>备用副本数 k</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="379" />
+            <location filename="../../gpucalc/text/terms.py" line="380" />
             <source>P50 TTFT at the lowest rate (ms)</source>
             <translation>最低速率时的 P50 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="380" />
+            <location filename="../../gpucalc/text/terms.py" line="381" />
             <source>mean running requests</source>
             <translation>平均运行请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="381" />
+            <location filename="../../gpucalc/text/terms.py" line="382" />
             <source>requests meeting the targets</source>
             <translation>满足目标的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="382" />
+            <location filename="../../gpucalc/text/terms.py" line="383" />
             <source>MLP width</source>
             <translation>MLP 宽度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="383" />
+            <location filename="../../gpucalc/text/terms.py" line="384" />
             <source>GPUs planned</source>
             <translation>规划卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="384" />
+            <location filename="../../gpucalc/text/terms.py" line="385" />
             <source>online capacity</source>
             <translation>在线容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="385" />
+            <location filename="../../gpucalc/text/terms.py" line="386" />
             <source>output features</source>
             <translation>输出特征数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="386" />
+            <location filename="../../gpucalc/text/terms.py" line="387" />
             <source>output tokens</source>
             <translation>输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="387" />
+            <location filename="../../gpucalc/text/terms.py" line="388" />
             <source>input tokens</source>
             <translation>输入 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="388" />
+            <location filename="../../gpucalc/text/terms.py" line="389" />
             <source>req/s per replica</source>
             <translation>每副本 req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="389" />
+            <location filename="../../gpucalc/text/terms.py" line="390" />
             <source>prompt tokens per image</source>
             <translation>每图输入 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="390" />
+            <location filename="../../gpucalc/text/terms.py" line="391" />
             <source>encoder tokens per image</source>
             <translation>每图编码器 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="391" />
+            <location filename="../../gpucalc/text/terms.py" line="392" />
             <source>average QPS</source>
             <translation>平均 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="392" />
+            <location filename="../../gpucalc/text/terms.py" line="393" />
             <source>peak QPS</source>
             <translation>峰值 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="393" />
+            <location filename="../../gpucalc/text/terms.py" line="394" />
             <source>rates swept</source>
             <translation>扫描的速率数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="394" />
+            <location filename="../../gpucalc/text/terms.py" line="395" />
             <source>request rate (req/s)</source>
             <translation>请求速率（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="395" />
+            <location filename="../../gpucalc/text/terms.py" line="396" />
             <source>requests</source>
             <translation>请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="396" />
+            <location filename="../../gpucalc/text/terms.py" line="397" />
             <source>requests per rate</source>
             <translation>每个速率的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="397" />
+            <location filename="../../gpucalc/text/terms.py" line="398" />
             <source>samples</source>
             <translation>样本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="398" />
+            <location filename="../../gpucalc/text/terms.py" line="399" />
             <source>saturation rate (req/s)</source>
             <translation>饱和速率（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="399" />
+            <location filename="../../gpucalc/text/terms.py" line="400" />
             <source>random seed</source>
             <translation>随机种子</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="400" />
+            <location filename="../../gpucalc/text/terms.py" line="401" />
             <source>running slots</source>
             <translation>运行槽位数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="401" />
+            <location filename="../../gpucalc/text/terms.py" line="402" />
             <source>experts per token (top_k)</source>
             <translation>每 token 激活专家数（top_k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="402" />
+            <location filename="../../gpucalc/text/terms.py" line="403" />
             <source>price per GPU-hour (USD)</source>
             <translation>每卡时价格（美元）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="403" />
+            <location filename="../../gpucalc/text/terms.py" line="404" />
             <source>cost per hour (USD)</source>
             <translation>每小时成本（美元）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="404" />
+            <location filename="../../gpucalc/text/terms.py" line="405" />
             <source>output tokens/s</source>
             <translation>输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="405" />
+            <location filename="../../gpucalc/text/terms.py" line="406" />
             <source>mean output tokens</source>
             <translation>平均输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="406" />
+            <location filename="../../gpucalc/text/terms.py" line="407" />
             <source>width</source>
             <translation>宽度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="407" />
+            <location filename="../../gpucalc/text/terms.py" line="408" />
             <source>window (s)</source>
             <translation>窗口（s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="408" />
+            <location filename="../../gpucalc/text/terms.py" line="409" />
             <source>class</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="409" />
+            <location filename="../../gpucalc/text/terms.py" line="410" />
             <source>queue wait in front of the prefill (ms)</source>
             <translation>预填充前的排队等待（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="410" />
+            <location filename="../../gpucalc/text/terms.py" line="411" />
             <source>requests counted</source>
             <translation>统计范围</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="411" />
+            <location filename="../../gpucalc/text/terms.py" line="412" />
             <source>conversations</source>
             <translation>会话数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="412" />
+            <location filename="../../gpucalc/text/terms.py" line="413" />
             <source>consecutive turn pairs</source>
             <translation>相邻轮次对数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="413" />
+            <location filename="../../gpucalc/text/terms.py" line="414" />
             <source>class centre (tokens)</source>
             <translation>类别中心（token）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="414" />
+            <location filename="../../gpucalc/text/terms.py" line="415" />
             <source>classes</source>
             <translation>类别数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="415" />
+            <location filename="../../gpucalc/text/terms.py" line="416" />
             <source>old value (GiB)</source>
             <translation>原值（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="416" />
+            <location filename="../../gpucalc/text/terms.py" line="417" />
             <source>measured (GiB)</source>
             <translation>实测（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="417" />
+            <location filename="../../gpucalc/text/terms.py" line="418" />
             <source>estimated (GiB)</source>
             <translation>估算（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="418" />
+            <location filename="../../gpucalc/text/terms.py" line="419" />
             <source>eager mode (no CUDA graphs)</source>
             <translation>eager 模式（不用 CUDA Graph）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="419" />
+            <location filename="../../gpucalc/text/terms.py" line="420" />
             <source>KV cache tokens</source>
             <translation>KV 缓存 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="420" />
+            <location filename="../../gpucalc/text/terms.py" line="421" />
             <source>context length</source>
             <translation>上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="421" />
+            <location filename="../../gpucalc/text/terms.py" line="422" />
             <source>request pool rows</source>
             <translation>请求池行数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="422" />
+            <location filename="../../gpucalc/text/terms.py" line="423" />
             <source>P50 TPOT (ms)</source>
             <translation>P50 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="423" />
+            <location filename="../../gpucalc/text/terms.py" line="424" />
             <source>P50 TTFT (ms)</source>
             <translation>P50 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="424" />
+            <location filename="../../gpucalc/text/terms.py" line="425" />
             <source>P99 TPOT (ms)</source>
             <translation>P99 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="425" />
+            <location filename="../../gpucalc/text/terms.py" line="426" />
             <source>P99 TTFT (ms)</source>
             <translation>P99 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="426" />
+            <location filename="../../gpucalc/text/terms.py" line="427" />
             <source>DP</source>
             <translation>DP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="428" />
+            <location filename="../../gpucalc/text/terms.py" line="429" />
             <source>EP</source>
             <translation>EP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="429" />
+            <location filename="../../gpucalc/text/terms.py" line="430" />
             <source>routed experts</source>
             <translation>路由专家数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="430" />
+            <location filename="../../gpucalc/text/terms.py" line="431" />
             <source>redundant experts</source>
             <translation>冗余专家数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="431" />
+            <location filename="../../gpucalc/text/terms.py" line="432" />
             <source>expert parallel</source>
             <translation>专家并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="432" />
+            <location filename="../../gpucalc/text/terms.py" line="433" />
             <source>MoE layers</source>
             <translation>MoE 层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="433" />
+            <location filename="../../gpucalc/text/terms.py" line="434" />
             <source>bytes per token</source>
             <translation>每 token 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="434" />
+            <location filename="../../gpucalc/text/terms.py" line="435" />
             <source>link (GB/s)</source>
             <translation>链路（GB/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="435" />
+            <location filename="../../gpucalc/text/terms.py" line="436" />
             <source>fixed (ms)</source>
             <translation>固定开销（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="436" />
+            <location filename="../../gpucalc/text/terms.py" line="437" />
             <source>all-to-all mode</source>
             <translation>all-to-all 模式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="437" />
+            <location filename="../../gpucalc/text/terms.py" line="438" />
             <source>tokens in the step</source>
             <translation>本步 token 数</translation>
         </message>
@@ -6749,287 +6734,287 @@
     <context>
         <name>MeasurementsDialog</name>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="107" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="109" />
             <source>not reported</source>
             <translation>未报告</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="206" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="182" />
             <source>Measurements and calibration</source>
             <translation>实测与校准</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="223" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="200" />
             <source>Engine log</source>
             <translation>引擎日志</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="224" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="201" />
             <source>Benchmark results</source>
             <translation>压测结果</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="229" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="206" />
             <source>The scenario cannot be computed: {reason}</source>
             <translation>无法计算该场景：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="243" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="220" />
             <source>Paste the engine's start-up log here (vLLM, SGLang or TensorRT-LLM), up to the line that reports the KV cache size.</source>
             <translation>在此粘贴引擎启动日志（vLLM、SGLang 或 TensorRT-LLM），需包含报告 KV 缓存大小的那一行。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="246" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="223" />
             <source>&amp;Open log…</source>
             <translation>打开日志(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="248" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="225" />
             <source>&amp;Compare</source>
             <translation>对比(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="250" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="227" />
             <source>Use the flags the log printed</source>
             <translation>采用日志中打印的参数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="254" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="231" />
             <source>Figure</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="254" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="231" />
             <source>gpucalc</source>
             <translation>gpucalc</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="255" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="232" />
             <source>Difference</source>
             <translation>差值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="255" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="232" />
             <source>Relative</source>
             <translation>相对差</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="258" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="235" />
             <source>Calibrate from this log…</source>
             <translation>用此日志校准…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="278" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="255" />
             <source>Open engine log</source>
             <translation>打开引擎日志</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="279" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="256" />
             <source>Logs (*.log *.txt *.out);;All files (*)</source>
             <translation>日志 (*.log *.txt *.out);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="292" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="269" />
             <source>the pasted log</source>
             <translation>粘贴的日志</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="298" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="275" />
             <source>Reading the log…</source>
             <translation>正在读取日志…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="313" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="290" />
             <source>unexpected error ({kind})</source>
             <translation>意外错误（{kind}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="322" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="299" />
             <source>Cannot use this log: {reason}</source>
             <translation>无法使用该日志：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="331" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="309" />
             <source>{engine} log: {flagged} of {total} figures differ by more than {tolerance} % from the estimate ({profile}).</source>
             <translation>{engine} 日志：{total} 项指标中有 {flagged} 项与估算值（{profile}）相差超过 {tolerance}%。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="336" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="314" />
             <source>Its start-up lines were found {start} MB into this {size} MB log.</source>
             <translation>在这份 {size} MB 日志的第 {start} MB 处找到了启动日志。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="369" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="345" />
             <source>Calibrate from this log</source>
             <translation>用此日志校准</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="374" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="350" />
             <source>Save the engine profile "{name}" ({id}) with these constants?</source>
             <translation>以这些常数保存引擎配置档 “{name}”（{id}）？</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="385" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="361" />
             <source>&amp;Add result files…</source>
             <translation>添加结果文件(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="387" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="363" />
             <source>C&amp;lear</source>
             <translation>清空(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="393" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="369" />
             <source>held out: </source>
             <translation>留出比例：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="394" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="370" />
             <source>&amp;Fit</source>
             <translation>拟合(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="396" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="372" />
             <source>&amp;Save as profile…</source>
             <translation>保存为配置档(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="398" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="374" />
             <source>Add vllm bench serve, SGLang bench_serving, genai-perf or CSV result files.</source>
             <translation>添加 vllm bench serve、SGLang bench_serving、genai-perf 或 CSV 结果文件。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="402" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="378" />
             <source>Factor</source>
             <translation>因子</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="402" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="378" />
             <source>Default</source>
             <translation>默认值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="402" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="378" />
             <source>Fitted</source>
             <translation>拟合值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="403" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="379" />
             <source>±</source>
             <translation>±</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="404" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="380" />
             <source>Median |error|</source>
             <translation>|误差| 中位数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="404" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="380" />
             <source>Fit: before</source>
             <translation>拟合集：校准前</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="405" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="381" />
             <source>Fit: after</source>
             <translation>拟合集：校准后</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="405" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="381" />
             <source>Held out: before</source>
             <translation>留出集：校准前</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="406" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="382" />
             <source>Held out: after</source>
             <translation>留出集：校准后</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="426" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="402" />
             <source>Load: concurrency or request rate (log scale)</source>
             <translation>负载：并发或请求速率（对数坐标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="434" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="410" />
             <source>{metric} measured</source>
             <translation>{metric} 实测</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="437" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="413" />
             <source>{metric} default</source>
             <translation>{metric} 默认</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="440" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="416" />
             <source>{metric} calibrated</source>
             <translation>{metric} 校准后</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="451" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="427" />
             <source>Open benchmark results</source>
             <translation>打开压测结果</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="452" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="428" />
             <source>Benchmark results (*.json *.jsonl *.csv *.txt);;All files (*)</source>
             <translation>压测结果 (*.json *.jsonl *.csv *.txt);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="462" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="438" />
             <source>Cannot use this file: {reason}</source>
             <translation>无法使用该文件：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="469" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="445" />
             <source>{points} measured points from {files}.</source>
             <translation>{points} 个实测点，来自 {files}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="495" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="470" />
             <source>Fitting…</source>
             <translation>正在拟合…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="506" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="481" />
             <source>The fit failed: {reason}</source>
             <translation>拟合失败：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="515" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="490" />
             <source>Fitted on {fit} points, {held} held out, in {iterations} iterations; mean |ln(predicted ÷ measured)| on fitted points {before:.3f} → {after:.3f}.</source>
             <translation>用 {fit} 个点拟合，留出 {held} 个，迭代 {iterations} 次；拟合点上 |ln(预测 ÷ 实测)| 的均值 {before:.3f} → {after:.3f}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="520" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="495" />
             <source>Held out: {before:.3f} → {after:.3f}.</source>
             <translation>留出点：{before:.3f} → {after:.3f}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="531" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="506" />
             <source>fixed</source>
             <translation>固定</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="608" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="578" />
             <source>Replace profile</source>
             <translation>替换配置档</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="608" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="578" />
             <source>An engine profile "{id}" already exists ({where}). Replace it?</source>
             <translation>引擎配置档 “{id}” 已存在（{where}）。是否替换？</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="624" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="594" />
             <source>Cannot save the profile</source>
             <translation>无法保存配置档</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="631" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="601" />
             <source>Save as profile</source>
             <translation>保存为配置档</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="632" />
+            <location filename="../../gpucalc/ui/dialogs/measurements.py" line="602" />
             <source>Name of the calibrated engine profile:</source>
             <translation>校准后引擎配置档的名称：</translation>
         </message>
@@ -7552,16 +7537,6 @@
             <translation>数字均为单副本：压测其中一个副本（共 {r} 个副本）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/output.py" line="136" />
-            <source>yes</source>
-            <translation>是</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/cli/output.py" line="136" />
-            <source>no</source>
-            <translation>否</translation>
-        </message>
-        <message>
             <location filename="../../gpucalc/cli/perf_output.py" line="39" />
             <source>At the recommendation</source>
             <translation>推荐并发下</translation>
@@ -7918,841 +7893,786 @@
         </message>
         <message>
             <location filename="../../gpucalc/report/sections.py" line="54" />
-            <source>memory</source>
-            <translation>显存</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="55" />
-            <source>compute</source>
-            <translation>算力</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="56" />
-            <source>interconnect</source>
-            <translation>卡间通信</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="57" />
-            <source>scheduler</source>
-            <translation>调度器</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="58" />
-            <source>KV-cache memory</source>
-            <translation>KV 缓存显存</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="59" />
-            <source>compute (latency)</source>
-            <translation>算力（延迟）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="61" />
-            <source>the scheduler's max_num_seqs cap</source>
-            <translation>调度器的 max_num_seqs 上限</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/sections.py" line="62" />
             <source>short</source>
             <translation>短</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="63" />
+            <location filename="../../gpucalc/report/sections.py" line="55" />
             <source>medium</source>
             <translation>中</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="64" />
+            <location filename="../../gpucalc/report/sections.py" line="56" />
             <source>long</source>
             <translation>长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="65" />
+            <location filename="../../gpucalc/report/sections.py" line="57" />
             <source>very long</source>
             <translation>超长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="66" />
+            <location filename="../../gpucalc/report/sections.py" line="58" />
             <source>scenario</source>
             <translation>本场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="86" />
+            <location filename="../../gpucalc/report/sections.py" line="78" />
             <source>Prefill launch command</source>
             <translation>预填充启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="86" />
+            <location filename="../../gpucalc/report/sections.py" line="78" />
             <source>Decode launch command</source>
             <translation>生成启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="100" />
+            <location filename="../../gpucalc/report/sections.py" line="92" />
             <source>The model does not fit on this deployment.</source>
             <translation>该部署放不下此模型。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="104" />
+            <location filename="../../gpucalc/report/sections.py" line="96" />
             <source>{r} replicas: {total} requests in all.</source>
             <translation>{r} 个副本：共 {total} 个请求。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="113" />
+            <location filename="../../gpucalc/report/sections.py" line="105" />
             <source>checkpoint</source>
             <translation>检查点自带</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="113" />
+            <location filename="../../gpucalc/report/sections.py" line="105" />
             <source>what-if</source>
             <translation>假设量化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="115" />
+            <location filename="../../gpucalc/report/sections.py" line="107" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="117" />
+            <location filename="../../gpucalc/report/sections.py" line="109" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="117" />
+            <location filename="../../gpucalc/report/sections.py" line="109" />
             <source>{total} total, {active} active per token</source>
             <translation>总计 {total}，每 token 激活 {active}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="120" />
+            <location filename="../../gpucalc/report/sections.py" line="112" />
             <source>Precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="120" />
+            <location filename="../../gpucalc/report/sections.py" line="112" />
             <source>weights {weights} ({origin}), KV cache {kv}</source>
             <translation>权重 {weights}（{origin}），KV 缓存 {kv}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="123" />
+            <location filename="../../gpucalc/report/sections.py" line="115" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="123" />
+            <location filename="../../gpucalc/report/sections.py" line="115" />
             <source>{n}× {gpu}: {mem} GiB usable each, {bw} GB/s, {link}</source>
             <translation>{n}× {gpu}：每卡可用 {mem} GiB，{bw} GB/s，{link}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="127" />
+            <location filename="../../gpucalc/report/sections.py" line="119" />
             <source>Engine</source>
             <translation>推理引擎</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="128" />
+            <location filename="../../gpucalc/report/sections.py" line="120" />
             <source>Parallelism</source>
             <translation>并行方式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="128" />
+            <location filename="../../gpucalc/report/sections.py" line="120" />
             <source>TP {tp} × PP {pp}, {r} replica(s)</source>
             <translation>张量并行 {tp} × 流水线并行 {pp}，{r} 个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="130" />
+            <location filename="../../gpucalc/report/sections.py" line="122" />
             <source>Decode context parallel</source>
             <translation>解码上下文并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="130" />
+            <location filename="../../gpucalc/report/sections.py" line="122" />
             <source>DCP {dcp}: the KV cache is sharded along tokens over {dcp} of the TP {tp} ranks</source>
             <translation>DCP {dcp}：KV 缓存按 token 切分到 TP {tp} 中的 {dcp} 张卡上</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="135" />
+            <location filename="../../gpucalc/report/sections.py" line="127" />
             <source>Workload</source>
             <translation>流量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="135" />
+            <location filename="../../gpucalc/report/sections.py" line="127" />
             <source>input {i50} tokens (P95 {i95}), output {o50} tokens (P95 {o95}), {turns} turn(s); {traffic}; {mode} traffic</source>
             <translation>输入 {i50} token（P95 {i95}），输出 {o50} token（P95 {o95}），{turns} 轮；{traffic}；{mode}流量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="141" />
+            <location filename="../../gpucalc/report/sections.py" line="133" />
             <source>Prefix caching</source>
             <translation>前缀缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="142" />
+            <location filename="../../gpucalc/report/sections.py" line="134" />
             <source>Targets</source>
             <translation>延迟目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="142" />
+            <location filename="../../gpucalc/report/sections.py" line="134" />
             <source>TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; watermark {wm}; planning share {share}</source>
             <translation>首 token 时间 ≤ {ttft} ms，每 token 延迟 ≤ {tpot} ms；安全水位 {wm}；规划显存占比 {share}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="149" />
+            <location filename="../../gpucalc/report/sections.py" line="141" />
             <source>Nodes</source>
             <translation>节点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="152" />
+            <location filename="../../gpucalc/report/sections.py" line="144" />
             <source>Speculative decoding</source>
             <translation>投机解码</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="152" />
+            <location filename="../../gpucalc/report/sections.py" line="144" />
             <source>{method}, k = {k}{draft}; acceptance length {tau}</source>
             <translation>{method}，k = {k}{draft}；接受长度 {tau}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="155" />
+            <location filename="../../gpucalc/report/sections.py" line="147" />
             <source>as entered</source>
             <translation>按输入值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="155" />
+            <location filename="../../gpucalc/report/sections.py" line="147" />
             <source>method default</source>
             <translation>方法默认值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="157" />
+            <location filename="../../gpucalc/report/sections.py" line="149" />
             <source>Launch command</source>
             <translation>启动命令</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="159" />
+            <location filename="../../gpucalc/report/sections.py" line="151" />
             <source>Item</source>
             <translation>项目</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="159" />
+            <location filename="../../gpucalc/report/sections.py" line="151" />
             <source>Value</source>
             <translation>数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="164" />
+            <location filename="../../gpucalc/report/sections.py" line="156" />
             <source>{nodes} node(s), {per_node} GPUs per node; between nodes {network}, {gb_s} GB/s per GPU and direction ({formula})</source>
             <translation>{nodes} 个节点，每节点 {per_node} 卡；节点间 {network}，每卡每方向 {gb_s} GB/s（{formula}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="169" />
+            <location filename="../../gpucalc/report/sections.py" line="161" />
             <source>TP spans nodes (strongly advised against)</source>
             <translation>TP 跨节点（强烈不建议）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="171" />
+            <location filename="../../gpucalc/report/sections.py" line="163" />
             <source>{hops} pipeline hop(s) across nodes</source>
             <translation>{hops} 个流水线跨节点传递</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="180" />
+            <location filename="../../gpucalc/report/sections.py" line="172" />
             <source>pass</source>
             <translation>通过</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="180" />
+            <location filename="../../gpucalc/report/sections.py" line="172" />
             <source>attention</source>
             <translation>注意</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="185" />
+            <location filename="../../gpucalc/report/sections.py" line="177" />
             <source>State each item before reporting a capacity number (the capacity planning checklist).</source>
             <translation>报容量数字之前逐条写明（容量规划清单：报数前先自查）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="187" />
+            <location filename="../../gpucalc/report/sections.py" line="179" />
             <source>Stated value</source>
             <translation>写明的数值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="187" />
+            <location filename="../../gpucalc/report/sections.py" line="179" />
             <source>Check</source>
             <translation>检查</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="207" />
+            <location filename="../../gpucalc/report/sections.py" line="199" />
             <source>planning share {p}</source>
             <translation>规划占比 {p}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="208" />
+            <location filename="../../gpucalc/report/sections.py" line="200" />
             <source>alarm {p}</source>
             <translation>警戒线 {p}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="209" />
+            <location filename="../../gpucalc/report/sections.py" line="201" />
             <source>Memory picture of one GPU</source>
             <translation>单卡显存构成</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="210" />
+            <location filename="../../gpucalc/report/sections.py" line="202" />
             <source>GPU memory (GiB)</source>
             <translation>显存（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="210" />
+            <location filename="../../gpucalc/report/sections.py" line="202" />
             <source>capacity {v} GiB</source>
             <translation>容量 {v} GiB</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="227" />
+            <location filename="../../gpucalc/report/sections.py" line="219" />
             <source>Pipeline stage {s} of {n} (the one whose KV cache binds).</source>
             <translation>流水线第 {s} 段（共 {n} 段，其 KV 缓存为瓶颈）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="229" />
+            <location filename="../../gpucalc/report/sections.py" line="221" />
             <source>Line item</source>
             <translation>扣减项</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="229" />
+            <location filename="../../gpucalc/report/sections.py" line="221" />
             <source>Formula</source>
             <translation>公式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="229" />
+            <location filename="../../gpucalc/report/sections.py" line="221" />
             <source>Inputs</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="229" />
+            <location filename="../../gpucalc/report/sections.py" line="221" />
             <source>Source</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="232" />
+            <location filename="../../gpucalc/report/sections.py" line="224" />
             <source>Sources</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="258" />
+            <location filename="../../gpucalc/report/sections.py" line="250" />
             <source>Concurrency ceilings (the smallest binds)</source>
             <translation>并发上限（最小者为瓶颈）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="259" />
+            <location filename="../../gpucalc/report/sections.py" line="251" />
             <source>running requests per replica</source>
             <translation>每副本同时在算的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="259" />
+            <location filename="../../gpucalc/report/sections.py" line="251" />
             <source>no limit</source>
             <translation>无限制</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="261" />
+            <location filename="../../gpucalc/report/sections.py" line="253" />
             <source>watermark {n}</source>
             <translation>安全水位 {n}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="267" />
+            <location filename="../../gpucalc/report/sections.py" line="259" />
             <source>binding</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="272" />
+            <location filename="../../gpucalc/report/sections.py" line="264" />
             <source>Offline maximum (batch full)</source>
             <translation>离线最大（批次占满）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="275" />
+            <location filename="../../gpucalc/report/sections.py" line="267" />
             <source>Ceiling</source>
             <translation>上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="275" />
+            <location filename="../../gpucalc/report/sections.py" line="267" />
             <source>Requests per replica</source>
             <translation>每副本请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="276" />
+            <location filename="../../gpucalc/report/sections.py" line="268" />
             <source>Binds</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="278" />
+            <location filename="../../gpucalc/report/sections.py" line="270" />
             <source>Advice</source>
             <translation>建议</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="280" />
+            <location filename="../../gpucalc/report/sections.py" line="272" />
             <source>Operating points (one replica)</source>
             <translation>工作点（单副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="282" />
+            <location filename="../../gpucalc/report/sections.py" line="274" />
             <source>Point</source>
             <translation>工作点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="282" />
+            <location filename="../../gpucalc/report/sections.py" line="274" />
             <source>Concurrency</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="283" />
+            <location filename="../../gpucalc/report/sections.py" line="275" />
             <source>Requests/s</source>
             <translation>请求/秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="288" />
+            <location filename="../../gpucalc/report/sections.py" line="280" />
             <source>Knee (the recommendation: past it a latency target breaks or requests queue): {k} concurrent requests; online capacity ({wm} of the knee): {online}; communication share of a step at the recommendation: {c}.</source>
             <translation>拐点（即推荐并发：再往上延迟目标被击穿或请求开始排队）：{k} 个并发请求；在线容量（拐点的 {wm}）：{online}；推荐并发下每步的通信占比：{c}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="302" />
+            <location filename="../../gpucalc/report/sections.py" line="294" />
             <source>Prefix cache (one replica)</source>
             <translation>前缀缓存（单副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="304" />
+            <location filename="../../gpucalc/report/sections.py" line="296" />
             <source>Figure</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="314" />
+            <location filename="../../gpucalc/report/sections.py" line="306" />
             <source>on</source>
             <translation>开</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="314" />
+            <location filename="../../gpucalc/report/sections.py" line="306" />
             <source>off</source>
             <translation>关</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="315" />
+            <location filename="../../gpucalc/report/sections.py" line="307" />
             <source>engine default</source>
             <translation>引擎默认</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="315" />
+            <location filename="../../gpucalc/report/sections.py" line="307" />
             <source>set</source>
             <translation>已设置</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="316" />
+            <location filename="../../gpucalc/report/sections.py" line="308" />
             <source>{state} ({origin})</source>
             <translation>{state}（{origin}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="318" />
+            <location filename="../../gpucalc/report/sections.py" line="310" />
             <source>; shared prefix {tokens} tokens, {n} distinct</source>
             <translation>；共享前缀 {tokens} token，{n} 种</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="321" />
+            <location filename="../../gpucalc/report/sections.py" line="313" />
             <source>; measured hit rate {rate}</source>
             <translation>；实测命中率 {rate}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="323" />
+            <location filename="../../gpucalc/report/sections.py" line="315" />
             <source>; chat history cached</source>
             <translation>；多轮对话历史已缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="332" />
+            <location filename="../../gpucalc/report/sections.py" line="324" />
             <source>DP {dp} × attention TP {tp} per engine ({gpus} GPUs), each DP rank its own KV cache and scheduler</source>
             <translation>每个引擎 DP {dp} × 注意力 TP {tp}（{gpus} 张 GPU），每个 DP rank 有自己的 KV 缓存和调度器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="336" />
+            <location filename="../../gpucalc/report/sections.py" line="328" />
             <source>; experts over {ranks} ranks ({how}), EPLB {eplb}, {redundant} redundant experts, all-to-all {mode}</source>
             <translation>；专家分布在 {ranks} 个 rank 上（{how}），EPLB {eplb}，{redundant} 个冗余专家，all-to-all {mode}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="339" />
+            <location filename="../../gpucalc/report/sections.py" line="331" />
             <source>expert parallel</source>
             <translation>专家并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="339" />
+            <location filename="../../gpucalc/report/sections.py" line="331" />
             <source>each expert split</source>
             <translation>每个专家切分</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="343" />
+            <location filename="../../gpucalc/report/sections.py" line="335" />
             <source>Data parallel</source>
             <translation>数据并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="351" />
+            <location filename="../../gpucalc/report/sections.py" line="343" />
             <source>Expert group (DP × TP ranks)</source>
             <translation>专家组（DP × TP 个 rank）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="363" />
+            <location filename="../../gpucalc/report/sections.py" line="355" />
             <source>longest: watch this line, it breaks first</source>
             <translation>最长类别：单独看这条线，它先崩</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="365" />
+            <location filename="../../gpucalc/report/sections.py" line="357" />
             <source>misses a target</source>
             <translation>未达目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="375" />
+            <location filename="../../gpucalc/report/sections.py" line="367" />
             <source>Request classes at the recommendation (P{p}, one replica)</source>
             <translation>推荐并发下各请求类别（P{p}，单副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="377" />
+            <location filename="../../gpucalc/report/sections.py" line="369" />
             <source>Class</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="377" />
+            <location filename="../../gpucalc/report/sections.py" line="369" />
             <source>Share</source>
             <translation>占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="377" />
+            <location filename="../../gpucalc/report/sections.py" line="369" />
             <source>Input</source>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="377" />
+            <location filename="../../gpucalc/report/sections.py" line="369" />
             <source>Output</source>
             <translation>输出</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="391" />
+            <location filename="../../gpucalc/report/sections.py" line="383" />
             <source>Ceilings against planning length</source>
             <translation>并发上限随规划长度的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="392" />
+            <location filename="../../gpucalc/report/sections.py" line="384" />
             <source>planning length (KV tokens per request)</source>
             <translation>规划长度（每请求 KV token 数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="392" />
+            <location filename="../../gpucalc/report/sections.py" line="384" />
             <source>requests per replica</source>
             <translation>每副本请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="393" />
+            <location filename="../../gpucalc/report/sections.py" line="385" />
             <source>crossover</source>
             <translation>交叉点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="393" />
+            <location filename="../../gpucalc/report/sections.py" line="385" />
             <source>planning {n}</source>
             <translation>规划长度 {n}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="395" />
+            <location filename="../../gpucalc/report/sections.py" line="387" />
             <source>At {n} tokens the binding constraint changes from {a} to {b}.</source>
             <translation>在 {n} token 处，瓶颈从{a}变为{b}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="399" />
+            <location filename="../../gpucalc/report/sections.py" line="391" />
             <source>No crossover: one constraint binds over the whole range.</source>
             <translation>无交叉点：整个区间内都是同一个瓶颈。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="401" />
+            <location filename="../../gpucalc/report/sections.py" line="393" />
             <source>Planning length: KV tokens one request holds (P95 input + history + P95 output). Each point is this scenario with every length scaled in proportion (output: {o} % of the mean request); at {n} tokens it is the answer. The dashed line is the recommendation (the smallest ceiling).</source>
             <translation>规划长度：单个请求占用的 KV token 数（P95 输入 + 历史 + P95 输出）。每个点都是本场景按比例缩放全部长度后的结果（输出占平均请求的 {o} %）；在 {n} token 处即为推荐答案。虚线为推荐值（最小的上限）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="412" />
+            <location filename="../../gpucalc/report/sections.py" line="404" />
             <source>Latency against concurrency</source>
             <translation>延迟随并发的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="413" />
+            <location filename="../../gpucalc/report/sections.py" line="405" />
             <source>Output throughput against concurrency</source>
             <translation>输出吞吐随并发的变化</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="414" />
+            <location filename="../../gpucalc/report/sections.py" line="406" />
             <source>concurrent requests (closed loop)</source>
             <translation>并发请求数（闭环）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="414" />
+            <location filename="../../gpucalc/report/sections.py" line="406" />
             <source>ms</source>
             <translation>毫秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="415" />
+            <location filename="../../gpucalc/report/sections.py" line="407" />
             <source>output tokens/s</source>
             <translation>输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="416" />
+            <location filename="../../gpucalc/report/sections.py" line="408" />
             <source>knee {n} ({name})</source>
             <translation>拐点 {n}（{name}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="417" />
+            <location filename="../../gpucalc/report/sections.py" line="409" />
             <source>{name} limit {n}</source>
             <translation>{name}上限 {n}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="417" />
+            <location filename="../../gpucalc/report/sections.py" line="409" />
             <source>{name} past target from {n}</source>
             <translation>{name} 自 {n} 起超出目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="418" />
+            <location filename="../../gpucalc/report/sections.py" line="410" />
             <source>output tokens/s per replica</source>
             <translation>每副本输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="445" />
+            <location filename="../../gpucalc/report/sections.py" line="437" />
             <source>does not fit</source>
             <translation>放不下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="449" />
+            <location filename="../../gpucalc/report/sections.py" line="441" />
             <source>Precision tier</source>
             <translation>量化档位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="452" />
+            <location filename="../../gpucalc/report/sections.py" line="444" />
             <source>Concurrent requests per replica that meet the targets, by planning length (tokens per request, the scenario's lengths scaled in proportion) and precision tier, and what binds. The scenario's column at its precision is the answer.</source>
             <translation>满足延迟目标的每副本并发请求数，按规划长度（每请求 token 数，本场景各长度按比例缩放）与量化档位列出，并注明瓶颈。本场景列在其自身精度下即为推荐答案。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="458" />
+            <location filename="../../gpucalc/report/sections.py" line="450" />
             <source>Lower tiers than the checkpoint's precision: </source>
             <translation>低于原始权重精度的档位：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="481" />
+            <location filename="../../gpucalc/report/sections.py" line="473" />
             <source>No QPS was given, so no fleet is sized: give the traffic to compare the GPUs of the catalog.</source>
             <translation>未给出 QPS，因此没有推算卡数：给出流量即可比较目录中的各款 GPU。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="483" />
+            <location filename="../../gpucalc/report/sections.py" line="475" />
             <source>For {traffic}, sized for the peak with one spare replica (N + 1); the {n} cheapest of {m} options that meet the targets. ★ = Pareto front (no option is both cheaper and faster).</source>
             <translation>针对 {traffic}，按峰值加一个备用副本（N + 1）推算；列出 {m} 个达标方案中最便宜的 {n} 个。★ = 帕累托前沿（没有别的方案既更便宜又更快）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="488" />
+            <location filename="../../gpucalc/report/sections.py" line="480" />
             <source>No GPU in the catalog meets the targets.</source>
             <translation>目录中没有满足目标的 GPU。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="489" />
+            <location filename="../../gpucalc/report/sections.py" line="481" />
             <source>‡ lower precision than the checkpoint: </source>
             <translation>‡ 精度低于原始权重：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="492" />
+            <location filename="../../gpucalc/report/sections.py" line="484" />
             <source>Weights / KV</source>
             <translation>权重 / KV</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="492" />
+            <location filename="../../gpucalc/report/sections.py" line="484" />
             <source>Conc.</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="493" />
+            <location filename="../../gpucalc/report/sections.py" line="485" />
             <source>req/s per replica</source>
             <translation>每副本 req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="493" />
+            <location filename="../../gpucalc/report/sections.py" line="485" />
             <source>GPUs</source>
             <translation>卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="493" />
+            <location filename="../../gpucalc/report/sections.py" line="485" />
             <source>Util.</source>
             <translation>利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="494" />
+            <location filename="../../gpucalc/report/sections.py" line="486" />
             <source>$/M tokens</source>
             <translation>$/百万 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="494" />
+            <location filename="../../gpucalc/report/sections.py" line="486" />
             <source>Pareto</source>
             <translation>帕累托</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="505" />
+            <location filename="../../gpucalc/report/sections.py" line="497" />
             <source>share of dense peak TFLOPS large GEMMs reach</source>
             <translation>大矩阵乘能达到的稠密峰值 TFLOPS 比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="507" />
+            <location filename="../../gpucalc/report/sections.py" line="499" />
             <source>share of peak attention kernels reach</source>
             <translation>注意力算子能达到的峰值比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="509" />
+            <location filename="../../gpucalc/report/sections.py" line="501" />
             <source>share of HBM bandwidth decode reaches</source>
             <translation>逐 token 生成能达到的显存带宽比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="511" />
+            <location filename="../../gpucalc/report/sections.py" line="503" />
             <source>share of link bandwidth all-reduce reaches</source>
             <translation>all-reduce 能达到的互联带宽比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="513" />
+            <location filename="../../gpucalc/report/sections.py" line="505" />
             <source>fixed cost of one collective</source>
             <translation>一次集合通信的固定开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="515" />
+            <location filename="../../gpucalc/report/sections.py" line="507" />
             <source>fixed cost of one engine step</source>
             <translation>引擎每步的固定开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="517" />
+            <location filename="../../gpucalc/report/sections.py" line="509" />
             <source>FP8 GEMM share relative to BF16</source>
             <translation>FP8 矩阵乘相对 BF16 的效率比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="521" />
+            <location filename="../../gpucalc/report/sections.py" line="513" />
             <source>Meaning</source>
             <translation>含义</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="523" />
+            <location filename="../../gpucalc/report/sections.py" line="515" />
             <source>Source: {s}</source>
             <translation>来源：{s}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/sections.py" line="533" />
+            <location filename="../../gpucalc/report/sections.py" line="525" />
             <source>None.</source>
             <translation>无。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="42" />
-            <source>GPU memory for the KV cache</source>
-            <translation>存放 KV 缓存的显存</translation>
-        </message>
-        <message>
             <location filename="../../gpucalc/report/summary.py" line="43" />
-            <source>compute speed (the latency targets)</source>
-            <translation>算力（延迟目标）</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/summary.py" line="44" />
-            <source>the link between GPUs</source>
-            <translation>卡间互联</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/summary.py" line="45" />
-            <source>the engine's cap on running requests</source>
-            <translation>引擎对同时运行请求数的上限</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/report/summary.py" line="46" />
             <source>Summary</source>
             <translation>摘要</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="47" />
+            <location filename="../../gpucalc/report/summary.py" line="44" />
             <source>Engineering appendices</source>
             <translation>工程附录</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="82" />
+            <location filename="../../gpucalc/report/summary.py" line="79" />
             <source>Range {low}–{high} when the uncertain constants are at their pessimistic or optimistic ends.</source>
             <translation>不确定常数取悲观端或乐观端时，范围为 {low}–{high}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="86" />
+            <location filename="../../gpucalc/report/summary.py" line="83" />
             <source>At the pessimistic end no request meets the targets: the answer depends on the measured speed, so measure it first.</source>
             <translation>在悲观端没有任何请求能达标：结论取决于实测速度，请先实测。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="94" />
+            <location filename="../../gpucalc/report/summary.py" line="91" />
             <source>Not evaluated.</source>
             <translation>未评估。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="104" />
+            <location filename="../../gpucalc/report/summary.py" line="101" />
             <source>{limit} sets the number.</source>
             <translation>决定这个数字的是{limit}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="110" />
+            <location filename="../../gpucalc/report/summary.py" line="107" />
             <source>Next limit: {limit} at {n} requests.</source>
             <translation>下一个限制：{limit}，在 {n} 个请求处。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="132" />
+            <location filename="../../gpucalc/report/summary.py" line="129" />
             <source>{factor} within {range}: the concurrency lies between {low} and {high} requests in flight per replica.</source>
             <translation>{factor}在 {range} 之间：并发介于每副本 {low} 到 {high} 个在途请求之间。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="156" />
+            <location filename="../../gpucalc/report/summary.py" line="153" />
             <source>At {n} tokens per request the limit changes from {a} to {b}.</source>
             <translation>每请求 {n} token 处，限制从{a}变为{b}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="168" />
+            <location filename="../../gpucalc/report/summary.py" line="165" />
             <source>Verdict</source>
             <translation>结论</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="175" />
+            <location filename="../../gpucalc/report/summary.py" line="172" />
             <source>What meets the targets</source>
             <translation>什么能达到目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="176" />
+            <location filename="../../gpucalc/report/summary.py" line="173" />
             <source>Rate capacity</source>
             <translation>请求速率容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="177" />
+            <location filename="../../gpucalc/report/summary.py" line="174" />
             <source>Binding limit</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="178" />
+            <location filename="../../gpucalc/report/summary.py" line="175" />
             <source>Top risk</source>
             <translation>最大风险</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="179" />
+            <location filename="../../gpucalc/report/summary.py" line="176" />
             <source>What would change the answer</source>
             <translation>什么会改变结论</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="188" />
+            <location filename="../../gpucalc/report/summary.py" line="185" />
             <source>Does not run: the model does not fit in the GPUs' memory.</source>
             <translation>无法运行：模型放不进 GPU 显存。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="190" />
+            <location filename="../../gpucalc/report/summary.py" line="187" />
             <source>Why</source>
             <translation>原因</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="192" />
+            <location filename="../../gpucalc/report/summary.py" line="189" />
             <source>More GPUs per replica (tensor or pipeline parallel), GPUs with more memory, or lower-precision weights.</source>
             <translation>每副本用更多卡（张量并行或流水线并行）、换显存更大的卡，或使用更低精度的权重。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="200" />
+            <location filename="../../gpucalc/report/summary.py" line="197" />
             <source>{model} on {n}× {gpu} · {engine}</source>
             <translation>{model}，{n}× {gpu} · {engine}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="203" />
+            <location filename="../../gpucalc/report/summary.py" line="200" />
             <source>gpucalc {version} · created {date}</source>
             <translation>gpucalc {version} · 生成于 {date}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="209" />
+            <location filename="../../gpucalc/report/summary.py" line="206" />
             <source>Scenario: {name}</source>
             <translation>场景：{name}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/report/summary.py" line="215" />
+            <location filename="../../gpucalc/report/summary.py" line="212" />
             <source>The appendices give the inputs, every deduction with its formula and source, the curves, the fleet options and the measurement plan that checks this estimate.</source>
             <translation>附录列出输入、每一项显存扣减及其公式和来源、各条曲线、卡数方案，以及用来核对本估算的实测计划。</translation>
         </message>
@@ -8820,6 +8740,36 @@
             <location filename="../../gpucalc/report/writer.py" line="34" />
             <source>13. Appendix: measurement plan</source>
             <translation>13. 附录：实测计划</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/catalogue.py" line="112" />
+            <source>yes</source>
+            <translation>是</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/catalogue.py" line="112" />
+            <source>no</source>
+            <translation>否</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="490" />
+            <source>GPU memory for the KV cache</source>
+            <translation>存放 KV 缓存的显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="491" />
+            <source>compute speed (the latency targets)</source>
+            <translation>算力（延迟目标）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="492" />
+            <source>the link between GPUs</source>
+            <translation>卡间互联</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/terms.py" line="493" />
+            <source>the engine's cap on running requests</source>
+            <translation>引擎对同时运行请求数的上限</translation>
         </message>
     </context>
     <context>
@@ -9060,237 +9010,237 @@
     <context>
         <name>SimulateTab</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="103" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="91" />
             <source>Request rate</source>
             <translation>请求速率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="103" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="91" />
             <source>Concurrency</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="105" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="93" />
             <source> req/s</source>
             <translation> req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="106" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="94" />
             <source>Start from the peak QPS</source>
             <translation>从峰值 QPS 开始</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="107" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="95" />
             <source>The request rate starts at the scenario's peak QPS instead of its average</source>
             <translation>请求速率从本场景的峰值 QPS 而不是平均 QPS 开始</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="114" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="102" />
             <source>Gamma shape of arrival gaps: 1 is Poisson, below 1 burstier</source>
             <translation>到达间隔的 Gamma 形状参数：1 为泊松到达，小于 1 更突发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="120" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="108" />
             <source>Run</source>
             <translation>运行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="121" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="109" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="126" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="114" />
             <source>Waiting for a result to simulate.</source>
             <translation>等待可供模拟的计算结果。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="137" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="125" />
             <source>Drive the simulation by a request rate (open traffic) or by a fixed number of requests in flight (closed traffic)</source>
             <translation>按请求速率（开放流量）或固定的在途请求数（闭合流量）驱动仿真</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="139" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="127" />
             <source>Requests arriving per second across all replicas</source>
             <translation>所有副本合计每秒到达的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="140" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="128" />
             <source>Requests kept in flight: a new one starts as soon as one finishes</source>
             <translation>保持在途的请求数：一个完成即开始下一个</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="142" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="130" />
             <source>How many requests are simulated; more gives steadier percentiles and takes longer</source>
             <translation>仿真的请求总数；越多百分位越稳定，耗时也越长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="144" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="132" />
             <source>Random seed of arrivals and lengths: the same seed gives the same run</source>
             <translation>到达时间与长度的随机种子：相同种子得到相同结果</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="146" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="134" />
             <source>Copies of the deployment sharing the traffic (starts at the scenario's replicas)</source>
             <translation>分担流量的部署副本数（初始为场景中的副本数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="148" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="136" />
             <source>Request rates in the sweep, from low load to a little past saturation</source>
             <translation>扫描的请求速率点数，从低负载到略超饱和</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="150" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="138" />
             <source>The latency percentile the sweep's SLO capacity is judged at (starts at the scenario's)</source>
             <translation>评判扫描 SLO 容量所用的延迟百分位（初始为场景中的设置）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="152" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="140" />
             <source>Run one simulation at these settings, then the rate sweep</source>
             <translation>按当前设置运行一次仿真，然后做速率扫描</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="153" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="141" />
             <source>Stop the running simulation</source>
             <translation>停止正在运行的仿真</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="160" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="148" />
             <source>Load</source>
             <translation>负载</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="164" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="152" />
             <source>Requests</source>
             <translation>请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="165" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="153" />
             <source>Seed</source>
             <translation>随机种子</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="166" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="154" />
             <source>Burstiness</source>
             <translation>突发度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="167" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="155" />
             <source>Replicas</source>
             <translation>副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="168" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="156" />
             <source>Sweep points</source>
             <translation>扫描点数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="169" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="157" />
             <source>SLO percentile</source>
             <translation>SLO 分位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="179" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="167" />
             <source>Latency</source>
             <translation>延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="179" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="167" />
             <source>Mean</source>
             <translation>均值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="185" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="173" />
             <source>Request rate (req/s)</source>
             <translation>请求速率（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="186" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="174" />
             <source>Latency (ms, log scale)</source>
             <translation>延迟（ms，对数坐标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="268" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="256" />
             <source>Ready.</source>
             <translation>就绪。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="269" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="257" />
             <source>The model does not fit, so there is nothing to simulate.</source>
             <translation>模型放不下，无法模拟。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="319" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="284" />
             <source>Simulating…</source>
             <translation>模拟中…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="325" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="290" />
             <source>Cancelling…</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="351" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="316" />
             <source>Done.</source>
             <translation>完成。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="359" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="324" />
             <source>Cancelled.</source>
             <translation>已取消。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="363" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="328" />
             <source>The simulation failed: {0}</source>
             <translation>模拟失败：{0}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="368" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="335" />
             <source>TTFT (ms)</source>
             <translation>TTFT (ms)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="368" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="335" />
             <source>TPOT (ms)</source>
             <translation>TPOT (ms)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="369" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="336" />
             <source>End-to-end (ms)</source>
             <translation>端到端（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="369" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="336" />
             <source>Queue wait (ms)</source>
             <translation>排队等待（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="383" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="350" />
             <source>{0} req/s served, {1} output tok/s, goodput {2} req/s ({3} % within the SLO), {4} preemptions. TTFT knee ≈ {5} req/s; capacity at the P{6} SLO ≈ {7} req/s.</source>
             <translation>实际处理 {0} req/s，输出 {1} tok/s，goodput {2} req/s（{3}% 满足 SLO），抢占 {4} 次。TTFT 拐点 ≈ {5} req/s；P{6} SLO 下的容量 ≈ {7} req/s。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="399" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="366" />
             <source>Longest class “{0}” on its own line: TTFT P95 {1} ms, TPOT P95 {2} ms.</source>
             <translation>最长类别 “{0}” 单独看：TTFT P95 {1} ms，TPOT P95 {2} ms。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="410" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="377" />
             <source>Capacity at the P{0} SLO per replica: {1} req/s the answer's rate capacity, {2} req/s simulated (bisection); they agree within 10 %.</source>
             <translation>每副本 P{0} SLO 容量：结论中的请求速率容量 {1} req/s，仿真（二分搜索）{2} req/s；两者相差在 10 % 以内。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="413" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="380" />
             <source>Capacity at the P{0} SLO per replica: {1} req/s the answer's rate capacity, {2} req/s simulated (bisection); more than 10 % apart, so measure it before planning on either.</source>
             <translation>每副本 P{0} SLO 容量：结论中的请求速率容量 {1} req/s，仿真（二分搜索）{2} req/s；两者相差超过 10 %，请先实测，再据此规划。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="429" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="396" />
             <source>TTFT knee</source>
             <translation>TTFT 拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="431" />
+            <location filename="../../gpucalc/ui/panels/simulate_tab.py" line="398" />
             <source>SLO capacity</source>
             <translation>SLO 容量</translation>
         </message>
@@ -9496,42 +9446,42 @@
             <translation>帕累托前沿：没有既更便宜又更快的方案</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="187" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="186" />
             <source>Give the traffic (the QPS field under Workload) to size fleets for it.</source>
             <translation>给出流量（工作负载下的 QPS 字段）才能据此推算卡数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="199" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="196" />
             <source>Sizing {n} GPU types for {qps} req/s…</source>
             <translation>正在按 {qps} req/s 为 {n} 种 GPU 反推卡数…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="234" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="231" />
             <source>Sizing cancelled; the table shows the last complete run.</source>
             <translation>已取消反推；表中为上一次完整结果。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="236" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="233" />
             <source>Sizing failed: {reason}</source>
             <translation>反推失败：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="260" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="257" />
             <source>{n} options meet the targets. Cheapest: {gpus} × {gpu} ({prec}, TP {tp}) at {cost}.</source>
             <translation>{n} 个方案满足目标。最便宜：{gpus} × {gpu}（{prec}，TP {tp}），{cost}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="267" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="264" />
             <source>{n} more hidden (consumer cards, TP beyond NVLink).</source>
             <translation>另有 {n} 个方案已隐藏（消费级显卡、超出 NVLink 的张量并行）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="273" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="270" />
             <source>Only consumer cards or TP beyond NVLink meet the targets ({n} options): clear the filter to see them.</source>
             <translation>只有消费级显卡或超出 NVLink 的张量并行方案满足目标（{n} 个）：取消筛选即可查看。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="277" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="274" />
             <source>No GPU type meets the targets: relax TTFT/TPOT or shorten the context.</source>
             <translation>没有满足目标的 GPU 型号：请放宽 TTFT/TPOT 或缩短上下文。</translation>
         </message>
@@ -10352,792 +10302,792 @@
     <context>
         <name>Terms</name>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="47" />
+            <location filename="../../gpucalc/text/terms.py" line="48" />
             <source>Weights</source>
             <translation>权重</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="48" />
+            <location filename="../../gpucalc/text/terms.py" line="49" />
             <source>Activation peak</source>
             <translation>激活峰值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="49" />
+            <location filename="../../gpucalc/text/terms.py" line="50" />
             <source>Runtime (non-torch)</source>
             <translation>运行时（非 torch）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="50" />
+            <location filename="../../gpucalc/text/terms.py" line="51" />
             <source>CUDA graphs</source>
             <translation>CUDA Graph</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="51" />
+            <location filename="../../gpucalc/text/terms.py" line="52" />
             <source>KV cache</source>
             <translation>KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="52" />
+            <location filename="../../gpucalc/text/terms.py" line="53" />
             <source>Headroom</source>
             <translation>余量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="53" />
+            <location filename="../../gpucalc/text/terms.py" line="54" />
             <source>GPU memory (total)</source>
             <translation>显存（总计）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="54" />
+            <location filename="../../gpucalc/text/terms.py" line="55" />
             <source>Engine budget</source>
             <translation>引擎预算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="55" />
+            <location filename="../../gpucalc/text/terms.py" line="56" />
             <source>Memory fraction</source>
             <translation>显存占用比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="56" />
+            <location filename="../../gpucalc/text/terms.py" line="57" />
             <source>Max model length</source>
             <translation>最大上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="57" />
+            <location filename="../../gpucalc/text/terms.py" line="58" />
             <source>Batched tokens</source>
             <translation>批处理 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="58" />
+            <location filename="../../gpucalc/text/terms.py" line="59" />
             <source>Max sequences</source>
             <translation>最大并发序列数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="59" />
+            <location filename="../../gpucalc/text/terms.py" line="60" />
             <source>Network between nodes (per GPU)</source>
             <translation>节点间网络（每卡）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="60" />
+            <location filename="../../gpucalc/text/terms.py" line="61" />
             <source>KV bytes per token</source>
             <translation>每 token KV 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="61" />
+            <location filename="../../gpucalc/text/terms.py" line="62" />
             <source>KV bytes per token per GPU</source>
             <translation>每卡每 token KV 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="62" />
+            <location filename="../../gpucalc/text/terms.py" line="63" />
             <source>KV cache tokens (per replica)</source>
             <translation>KV 缓存 token 数（每副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="63" />
+            <location filename="../../gpucalc/text/terms.py" line="64" />
             <source>Layer state per request per GPU</source>
             <translation>每卡每请求的层状态</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="64" />
+            <location filename="../../gpucalc/text/terms.py" line="65" />
             <source>KV cache tokens, all replicas</source>
             <translation>KV 缓存 token 数（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="65" />
+            <location filename="../../gpucalc/text/terms.py" line="66" />
             <source>Max concurrency at max model length</source>
             <translation>最大上下文下的最大并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="66" />
+            <location filename="../../gpucalc/text/terms.py" line="67" />
             <source>Concurrency at P50 length</source>
             <translation>P50 长度下的并发数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="67" />
+            <location filename="../../gpucalc/text/terms.py" line="68" />
             <source>Concurrency at P95 length</source>
             <translation>P95 长度下的并发数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="68" />
+            <location filename="../../gpucalc/text/terms.py" line="69" />
             <source>KV left on a single GPU</source>
             <translation>单卡剩余 KV 显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="69" />
+            <location filename="../../gpucalc/text/terms.py" line="70" />
             <source>Concurrency within planning share</source>
             <translation>规划占比内的并发数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="70" />
+            <location filename="../../gpucalc/text/terms.py" line="71" />
             <source>Concurrency at the 80 % alarm</source>
             <translation>达到 80% 警戒线时的并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="71" />
+            <location filename="../../gpucalc/text/terms.py" line="72" />
             <source>KV per request at average length</source>
             <translation>平均长度下每请求的 KV</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="72" />
+            <location filename="../../gpucalc/text/terms.py" line="73" />
             <source>Average length</source>
             <translation>平均长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="73" />
+            <location filename="../../gpucalc/text/terms.py" line="74" />
             <source>Memory share at planned concurrency</source>
             <translation>规划并发下的显存占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="74" />
+            <location filename="../../gpucalc/text/terms.py" line="75" />
             <source>Planning length</source>
             <translation>规划长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="75" />
+            <location filename="../../gpucalc/text/terms.py" line="76" />
             <source>Parameters (total)</source>
             <translation>参数量（总）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="76" />
+            <location filename="../../gpucalc/text/terms.py" line="77" />
             <source>Parameters (active)</source>
             <translation>参数量（激活）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="77" />
+            <location filename="../../gpucalc/text/terms.py" line="78" />
             <source>Active parameters without embedding</source>
             <translation>激活参数（不含嵌入层）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="78" />
+            <location filename="../../gpucalc/text/terms.py" line="79" />
             <source>Forward pass activations</source>
             <translation>前向激活</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="79" />
+            <location filename="../../gpucalc/text/terms.py" line="80" />
             <source>Sampler</source>
             <translation>采样器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="80" />
+            <location filename="../../gpucalc/text/terms.py" line="81" />
             <source>MoE workspace</source>
             <translation>MoE 工作区</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="81" />
+            <location filename="../../gpucalc/text/terms.py" line="82" />
             <source>Vision encoder (profiling pass)</source>
             <translation>视觉编码器（显存探测）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="82" />
+            <location filename="../../gpucalc/text/terms.py" line="83" />
             <source>Embedding</source>
             <translation>嵌入层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="83" />
+            <location filename="../../gpucalc/text/terms.py" line="84" />
             <source>Attention</source>
             <translation>注意力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="84" />
+            <location filename="../../gpucalc/text/terms.py" line="85" />
             <source>Dense MLP</source>
             <translation>稠密 MLP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="85" />
+            <location filename="../../gpucalc/text/terms.py" line="86" />
             <source>Routed experts</source>
             <translation>路由专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="86" />
+            <location filename="../../gpucalc/text/terms.py" line="87" />
             <source>Shared experts</source>
             <translation>共享专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="87" />
+            <location filename="../../gpucalc/text/terms.py" line="88" />
             <source>Norms and router</source>
             <translation>归一化与路由</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="88" />
+            <location filename="../../gpucalc/text/terms.py" line="89" />
             <source>LM head</source>
             <translation>输出头（LM head）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="89" />
+            <location filename="../../gpucalc/text/terms.py" line="90" />
             <source>Vision tower</source>
             <translation>视觉编码器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="90" />
+            <location filename="../../gpucalc/text/terms.py" line="91" />
             <source>Speculative draft</source>
             <translation>投机草稿</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="91" />
+            <location filename="../../gpucalc/text/terms.py" line="92" />
             <source>Acceptance length (τ)</source>
             <translation>接受长度（τ）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="92" />
+            <location filename="../../gpucalc/text/terms.py" line="93" />
             <source>Draft KV bytes per token</source>
             <translation>草稿每 token KV 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="93" />
+            <location filename="../../gpucalc/text/terms.py" line="94" />
             <source>Speculative TPOT gain at batch 1</source>
             <translation>批大小 1 时投机解码的 TPOT 加速比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="94" />
+            <location filename="../../gpucalc/text/terms.py" line="95" />
             <source>Speculative TPOT gain at the knee</source>
             <translation>拐点处投机解码的 TPOT 加速比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="95" />
+            <location filename="../../gpucalc/text/terms.py" line="96" />
             <source>Memory ceiling</source>
             <translation>显存上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="96" />
+            <location filename="../../gpucalc/text/terms.py" line="97" />
             <source>Compute ceiling</source>
             <translation>算力上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="97" />
+            <location filename="../../gpucalc/text/terms.py" line="98" />
             <source>Interconnect ceiling</source>
             <translation>卡间通信上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="98" />
+            <location filename="../../gpucalc/text/terms.py" line="99" />
             <source>Scheduler cap (max_num_seqs)</source>
             <translation>调度器上限（max_num_seqs）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="99" />
+            <location filename="../../gpucalc/text/terms.py" line="100" />
             <source>Recommended concurrency</source>
             <translation>推荐并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="100" />
+            <location filename="../../gpucalc/text/terms.py" line="101" />
             <source>Online capacity (at the watermark)</source>
             <translation>在线容量（按安全水位）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="101" />
+            <location filename="../../gpucalc/text/terms.py" line="102" />
             <source>Knee (the recommendation)</source>
             <translation>拐点（推荐并发）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="102" />
+            <location filename="../../gpucalc/text/terms.py" line="103" />
             <source>Rate capacity</source>
             <translation>请求速率容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="103" />
+            <location filename="../../gpucalc/text/terms.py" line="104" />
             <source>Requests in flight at the rate capacity</source>
             <translation>请求速率容量下的在途请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="104" />
+            <location filename="../../gpucalc/text/terms.py" line="105" />
             <source>Output tokens/s at the rate capacity</source>
             <translation>请求速率容量下的输出 tok/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="105" />
+            <location filename="../../gpucalc/text/terms.py" line="106" />
             <source>TTFT at the rate capacity (percentile)</source>
             <translation>请求速率容量下的 TTFT（分位数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="106" />
+            <location filename="../../gpucalc/text/terms.py" line="107" />
             <source>TPOT at the rate capacity (percentile)</source>
             <translation>请求速率容量下的 TPOT（分位数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="107" />
+            <location filename="../../gpucalc/text/terms.py" line="108" />
             <source>TTFT with one request in flight</source>
             <translation>1 个请求在途时的 TTFT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="108" />
+            <location filename="../../gpucalc/text/terms.py" line="109" />
             <source>TPOT with one request in flight</source>
             <translation>1 个请求在途时的 TPOT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="109" />
+            <location filename="../../gpucalc/text/terms.py" line="110" />
             <source>TTFT at the percentile</source>
             <translation>分位数 TTFT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="110" />
+            <location filename="../../gpucalc/text/terms.py" line="111" />
             <source>TPOT at the percentile</source>
             <translation>分位数 TPOT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="111" />
+            <location filename="../../gpucalc/text/terms.py" line="112" />
             <source>Planned requests/s per replica (watermark)</source>
             <translation>每副本规划请求/秒（安全水位）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="113" />
+            <location filename="../../gpucalc/text/terms.py" line="114" />
             <source>Rate capacity per replica</source>
             <translation>每副本请求速率容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="115" />
+            <location filename="../../gpucalc/text/terms.py" line="116" />
             <source>Concurrency, all replicas</source>
             <translation>全部副本的并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="116" />
+            <location filename="../../gpucalc/text/terms.py" line="117" />
             <source>Replicas for the average</source>
             <translation>承载平均流量所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="117" />
+            <location filename="../../gpucalc/text/terms.py" line="118" />
             <source>Replicas for the peak</source>
             <translation>承载峰值流量所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="118" />
+            <location filename="../../gpucalc/text/terms.py" line="119" />
             <source>Serving replicas (N)</source>
             <translation>服务副本数（N）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="119" />
+            <location filename="../../gpucalc/text/terms.py" line="120" />
             <source>Spare replicas (k)</source>
             <translation>备用副本数（k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="120" />
+            <location filename="../../gpucalc/text/terms.py" line="121" />
             <source>Replicas needed (N + k)</source>
             <translation>所需副本数（N + k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="121" />
+            <location filename="../../gpucalc/text/terms.py" line="122" />
             <source>GPUs needed</source>
             <translation>所需卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="122" />
+            <location filename="../../gpucalc/text/terms.py" line="123" />
             <source>Replicas deployed</source>
             <translation>部署副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="123" />
+            <location filename="../../gpucalc/text/terms.py" line="124" />
             <source>GPUs planned</source>
             <translation>规划卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="124" />
+            <location filename="../../gpucalc/text/terms.py" line="125" />
             <source>Online concurrency, all replicas</source>
             <translation>在线并发（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="125" />
+            <location filename="../../gpucalc/text/terms.py" line="126" />
             <source>Requests/s, all replicas</source>
             <translation>每秒请求数（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="126" />
+            <location filename="../../gpucalc/text/terms.py" line="127" />
             <source>Output tokens/s, all replicas</source>
             <translation>输出 token/s（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="127" />
+            <location filename="../../gpucalc/text/terms.py" line="128" />
             <source>Output tokens per day</source>
             <translation>每天输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="128" />
+            <location filename="../../gpucalc/text/terms.py" line="129" />
             <source>Output tokens per GPU-hour</source>
             <translation>每卡时输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="129" />
+            <location filename="../../gpucalc/text/terms.py" line="130" />
             <source>Batch backfill tokens per day</source>
             <translation>每天离线回填 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="130" />
+            <location filename="../../gpucalc/text/terms.py" line="131" />
             <source>Cost per hour (GPUs needed)</source>
             <translation>每小时成本（所需卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="131" />
+            <location filename="../../gpucalc/text/terms.py" line="132" />
             <source>Cost per month (GPUs needed)</source>
             <translation>每月成本（所需卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="132" />
+            <location filename="../../gpucalc/text/terms.py" line="133" />
             <source>Cost per hour (GPUs planned)</source>
             <translation>每小时成本（规划卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="133" />
+            <location filename="../../gpucalc/text/terms.py" line="134" />
             <source>Cost per million output tokens (GPUs needed)</source>
             <translation>每百万输出 token 成本（所需卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="136" />
+            <location filename="../../gpucalc/text/terms.py" line="137" />
             <source>KV transfer to the decode pool</source>
             <translation>到生成池的 KV 传输</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="137" />
+            <location filename="../../gpucalc/text/terms.py" line="138" />
             <source>Prefill of a P95 prompt</source>
             <translation>P95 提示词的预填充</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="138" />
+            <location filename="../../gpucalc/text/terms.py" line="139" />
             <source>Prompt tokens/s per prefill replica</source>
             <translation>每个预填充副本的提示词 tokens/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="140" />
+            <location filename="../../gpucalc/text/terms.py" line="141" />
             <source>Prompts/s per prefill replica at the TTFT target</source>
             <translation>TTFT 目标下每个预填充副本的提示词/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="142" />
+            <location filename="../../gpucalc/text/terms.py" line="143" />
             <source>TTFT, disaggregated</source>
             <translation>TTFT（分离部署）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="143" />
+            <location filename="../../gpucalc/text/terms.py" line="144" />
             <source>Decode replica knee</source>
             <translation>生成副本拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="144" />
+            <location filename="../../gpucalc/text/terms.py" line="145" />
             <source>TPOT, decode pool</source>
             <translation>TPOT（生成池）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="145" />
+            <location filename="../../gpucalc/text/terms.py" line="146" />
             <source>Output tokens/s per decode replica</source>
             <translation>每个生成副本的输出 tokens/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="147" />
+            <location filename="../../gpucalc/text/terms.py" line="148" />
             <source>Requests/s per decode replica</source>
             <translation>每个生成副本的请求/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="149" />
+            <location filename="../../gpucalc/text/terms.py" line="150" />
             <source>Prefill replicas needed</source>
             <translation>所需预填充副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="150" />
+            <location filename="../../gpucalc/text/terms.py" line="151" />
             <source>Decode replicas needed</source>
             <translation>所需生成副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="154" />
+            <location filename="../../gpucalc/text/terms.py" line="155" />
             <source>Communication share of a step</source>
             <translation>单步通信占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="155" />
+            <location filename="../../gpucalc/text/terms.py" line="156" />
             <source>Step: matrix multiplies</source>
             <translation>单步：矩阵乘</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="156" />
+            <location filename="../../gpucalc/text/terms.py" line="157" />
             <source>Step: attention</source>
             <translation>单步：注意力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="157" />
+            <location filename="../../gpucalc/text/terms.py" line="158" />
             <source>Step: communication</source>
             <translation>单步：通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="158" />
+            <location filename="../../gpucalc/text/terms.py" line="159" />
             <source>Step: kernel launches without CUDA graphs</source>
             <translation>单步：无 CUDA Graph 时的 kernel 启动</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="159" />
+            <location filename="../../gpucalc/text/terms.py" line="160" />
             <source>Step: expert all-to-all</source>
             <translation>单步：专家 all-to-all</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="160" />
+            <location filename="../../gpucalc/text/terms.py" line="161" />
             <source>Expert group (EP) size</source>
             <translation>专家组（EP）大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="161" />
+            <location filename="../../gpucalc/text/terms.py" line="162" />
             <source>Experts per GPU</source>
             <translation>每卡专家数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="162" />
+            <location filename="../../gpucalc/text/terms.py" line="163" />
             <source>Expert load imbalance</source>
             <translation>专家负载不均衡</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="163" />
+            <location filename="../../gpucalc/text/terms.py" line="164" />
             <source>Expert all-to-all per step</source>
             <translation>每步专家 all-to-all</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="164" />
+            <location filename="../../gpucalc/text/terms.py" line="165" />
             <source>Step: scheduler overhead</source>
             <translation>单步：调度开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="165" />
+            <location filename="../../gpucalc/text/terms.py" line="166" />
             <source>TTFT</source>
             <translation>TTFT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="166" />
+            <location filename="../../gpucalc/text/terms.py" line="167" />
             <source>TPOT</source>
             <translation>TPOT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="167" />
+            <location filename="../../gpucalc/text/terms.py" line="168" />
             <source>Inter-token latency</source>
             <translation>token 间延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="168" />
+            <location filename="../../gpucalc/text/terms.py" line="169" />
             <source>Output tokens/s</source>
             <translation>输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="169" />
+            <location filename="../../gpucalc/text/terms.py" line="170" />
             <source>Requests/s</source>
             <translation>每秒请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="170" />
+            <location filename="../../gpucalc/text/terms.py" line="171" />
             <source>Parameters: embedding</source>
             <translation>参数量：嵌入层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="171" />
+            <location filename="../../gpucalc/text/terms.py" line="172" />
             <source>Parameters: attention</source>
             <translation>参数量：注意力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="172" />
+            <location filename="../../gpucalc/text/terms.py" line="173" />
             <source>Parameters: dense MLP</source>
             <translation>参数量：稠密 MLP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="173" />
+            <location filename="../../gpucalc/text/terms.py" line="174" />
             <source>Parameters: routed experts</source>
             <translation>参数量：路由专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="174" />
+            <location filename="../../gpucalc/text/terms.py" line="175" />
             <source>Parameters: shared experts</source>
             <translation>参数量：共享专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="175" />
+            <location filename="../../gpucalc/text/terms.py" line="176" />
             <source>Parameters: router</source>
             <translation>参数量：路由器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="176" />
+            <location filename="../../gpucalc/text/terms.py" line="177" />
             <source>Parameters: norms</source>
             <translation>参数量：归一化层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="177" />
+            <location filename="../../gpucalc/text/terms.py" line="178" />
             <source>Parameters: LM head</source>
             <translation>参数量：LM head</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="178" />
+            <location filename="../../gpucalc/text/terms.py" line="179" />
             <source>Parameters: vision tower</source>
             <translation>参数量：视觉塔</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="180" />
+            <location filename="../../gpucalc/text/terms.py" line="181" />
             <source>Prefix cache hit rate</source>
             <translation>前缀缓存命中率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="181" />
+            <location filename="../../gpucalc/text/terms.py" line="182" />
             <source>Cached prompt tokens per request</source>
             <translation>每请求缓存的输入 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="183" />
+            <location filename="../../gpucalc/text/terms.py" line="184" />
             <source>Prompt tokens not prefilled (per second)</source>
             <translation>免预填充的输入 token（每秒）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="185" />
+            <location filename="../../gpucalc/text/terms.py" line="186" />
             <source>KV held by shared prefixes</source>
             <translation>共享前缀占用的 KV</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="186" />
+            <location filename="../../gpucalc/text/terms.py" line="187" />
             <source>Simulated prefix cache hit rate</source>
             <translation>仿真前缀缓存命中率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="187" />
+            <location filename="../../gpucalc/text/terms.py" line="188" />
             <source>Capacity at the SLO</source>
             <translation>SLO 下的容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="188" />
+            <location filename="../../gpucalc/text/terms.py" line="189" />
             <source>Capacity at the SLO (analytic)</source>
             <translation>SLO 下的容量（解析）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="189" />
+            <location filename="../../gpucalc/text/terms.py" line="190" />
             <source>Capacity at the SLO (simulated)</source>
             <translation>SLO 下的容量（仿真）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="190" />
+            <location filename="../../gpucalc/text/terms.py" line="191" />
             <source>Simulated capacity at the SLO</source>
             <translation>仿真的 SLO 容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="191" />
+            <location filename="../../gpucalc/text/terms.py" line="192" />
             <source>Simulated TTFT</source>
             <translation>仿真 TTFT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="192" />
+            <location filename="../../gpucalc/text/terms.py" line="193" />
             <source>Simulated TPOT</source>
             <translation>仿真 TPOT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="193" />
+            <location filename="../../gpucalc/text/terms.py" line="194" />
             <source>Simulated end-to-end latency</source>
             <translation>仿真端到端延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="194" />
+            <location filename="../../gpucalc/text/terms.py" line="195" />
             <source>Simulated queueing time</source>
             <translation>仿真排队时间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="195" />
+            <location filename="../../gpucalc/text/terms.py" line="196" />
             <source>Simulated requests/s</source>
             <translation>仿真请求/秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="196" />
+            <location filename="../../gpucalc/text/terms.py" line="197" />
             <source>Simulated requests/s, steady stretch</source>
             <translation>仿真请求/秒（稳态区间）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="197" />
+            <location filename="../../gpucalc/text/terms.py" line="198" />
             <source>Simulated output tokens/s</source>
             <translation>仿真输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="198" />
+            <location filename="../../gpucalc/text/terms.py" line="199" />
             <source>Goodput</source>
             <translation>有效吞吐（goodput）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="199" />
+            <location filename="../../gpucalc/text/terms.py" line="200" />
             <source>Share of requests meeting the targets</source>
             <translation>满足目标的请求占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="200" />
+            <location filename="../../gpucalc/text/terms.py" line="201" />
             <source>Preemptions</source>
             <translation>抢占次数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="201" />
+            <location filename="../../gpucalc/text/terms.py" line="202" />
             <source>Simulated duration</source>
             <translation>仿真时长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="202" />
+            <location filename="../../gpucalc/text/terms.py" line="203" />
             <source>TTFT knee (request rate)</source>
             <translation>TTFT 拐点（请求速率）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="205" />
+            <location filename="../../gpucalc/text/terms.py" line="206" />
             <source>mean</source>
             <translation>平均值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="206" />
+            <location filename="../../gpucalc/text/terms.py" line="207" />
             <source>P50</source>
             <translation>P50</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="207" />
+            <location filename="../../gpucalc/text/terms.py" line="208" />
             <source>P95</source>
             <translation>P95</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="208" />
+            <location filename="../../gpucalc/text/terms.py" line="209" />
             <source>P99</source>
             <translation>P99</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="209" />
+            <location filename="../../gpucalc/text/terms.py" line="210" />
             <source>low</source>
             <translation>低</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="210" />
+            <location filename="../../gpucalc/text/terms.py" line="211" />
             <source>expected</source>
             <translation>预期</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="211" />
+            <location filename="../../gpucalc/text/terms.py" line="212" />
             <source>high</source>
             <translation>高</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="214" />
+            <location filename="../../gpucalc/text/terms.py" line="215" />
             <source>{figure} ({statistic})</source>
             <translation>{figure}（{statistic}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="463" />
+            <location filename="../../gpucalc/text/terms.py" line="464" />
             <source>online</source>
             <translation>在线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="464" />
+            <location filename="../../gpucalc/text/terms.py" line="465" />
             <source>offline</source>
             <translation>离线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="465" />
+            <location filename="../../gpucalc/text/terms.py" line="466" />
             <source>mixed</source>
             <translation>混合</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="469" />
+            <location filename="../../gpucalc/text/terms.py" line="470" />
             <source>all-gather (vLLM default)</source>
             <translation>all-gather（vLLM 默认）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="470" />
+            <location filename="../../gpucalc/text/terms.py" line="471" />
             <source>DeepEP normal (high throughput)</source>
             <translation>DeepEP 高吞吐（normal）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="471" />
+            <location filename="../../gpucalc/text/terms.py" line="472" />
             <source>DeepEP low latency</source>
             <translation>DeepEP 低延迟（low latency）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="586" />
+            <location filename="../../gpucalc/text/terms.py" line="599" />
             <source>aggregated</source>
             <translation>不分离</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="587" />
+            <location filename="../../gpucalc/text/terms.py" line="600" />
             <source>{ratio} split</source>
             <translation>{ratio} 分离</translation>
         </message>
@@ -11150,72 +11100,72 @@
     <context>
         <name>Units</name>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="443" />
+            <location filename="../../gpucalc/text/terms.py" line="444" />
             <source>tokens</source>
             <translation>token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="444" />
+            <location filename="../../gpucalc/text/terms.py" line="445" />
             <source>requests</source>
             <translation>个请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="445" />
+            <location filename="../../gpucalc/text/terms.py" line="446" />
             <source>params</source>
             <translation>参数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="446" />
+            <location filename="../../gpucalc/text/terms.py" line="447" />
             <source>bytes</source>
             <translation>字节</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="447" />
+            <location filename="../../gpucalc/text/terms.py" line="448" />
             <source>GPUs</source>
             <translation>卡</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="448" />
+            <location filename="../../gpucalc/text/terms.py" line="449" />
             <source>replicas</source>
             <translation>个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="449" />
+            <location filename="../../gpucalc/text/terms.py" line="450" />
             <source>ranks</source>
             <translation>个 rank</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="450" />
+            <location filename="../../gpucalc/text/terms.py" line="451" />
             <source>experts</source>
             <translation>个专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="454" />
+            <location filename="../../gpucalc/text/terms.py" line="455" />
             <source>token</source>
             <translation>token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="455" />
+            <location filename="../../gpucalc/text/terms.py" line="456" />
             <source>request</source>
             <translation>个请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="456" />
+            <location filename="../../gpucalc/text/terms.py" line="457" />
             <source>replica</source>
             <translation>个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="457" />
+            <location filename="../../gpucalc/text/terms.py" line="458" />
             <source>GPU</source>
             <translation>卡</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="458" />
+            <location filename="../../gpucalc/text/terms.py" line="459" />
             <source>rank</source>
             <translation>个 rank</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="459" />
+            <location filename="../../gpucalc/text/terms.py" line="460" />
             <source>expert</source>
             <translation>个专家</translation>
         </message>

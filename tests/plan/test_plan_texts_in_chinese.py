@@ -33,7 +33,7 @@ def test_checklist_titles_and_details_in_chinese(catalog: Catalog) -> None:
     detail = item_detail(margin, "zh")
     assert detail.startswith("在线容量 ")
     assert "；" in detail  # the clauses joined the Chinese way
-    assert "能否承载平均 5 req/s：否，峰值 10 req/s：否" in detail  # yes / no translated too
+    assert "。计划的 GPU 承载不了 平均 5 req/s、峰值 10 req/s" in detail  # the answer's fleet sentence
     model = items["Model size and precision"]
     assert item_detail(model, "zh").startswith(f"{plan.inputs.model.name}：参数量 ")  # the name as it is
     assert item_detail(model, "en").startswith(f"{plan.inputs.model.name}: ")

@@ -13,10 +13,11 @@ from PySide6.QtWidgets import QApplication
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.cli.main import main
-from gpucalc.plan.checklist import fill_checklist
+from gpucalc.plan.checklist import fill_checklist, item_detail
 from gpucalc.report import build_report, write_report
 from gpucalc.report.csv_export import fleet_table, report_tables, table_text
 from gpucalc.report.numbers import count, sig3
+from gpucalc.text.answer_text import fleet_sentence
 from tests.report.pdf_text import pdf_pages
 from tests.report.scenarios import TP_SCENARIO
 
@@ -32,10 +33,6 @@ def fleet_json(capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
     fleet = json.loads(capsys.readouterr().out)["fleet"]
     assert isinstance(fleet, dict)
     return fleet
-
-
-def _yes(flag: bool) -> str:
-    return "yes" if flag else "no"
 
 
 def test_page_one_states_the_json_verdict(qapp: QApplication, catalog: Catalog, tmp_path: Path,
@@ -87,9 +84,11 @@ def test_fleet_csv_rows_equal_the_json(catalog: Catalog, fleet_json: dict[str, A
 def test_checklist_margin_uses_the_verdict(catalog: Catalog, fleet_json: dict[str, Any]) -> None:
     items = {i.title: i for i in fill_checklist(build_report(TP_SCENARIO, catalog).plan)}
     margin = items["Margin"]
-    assert margin.values["needed"] == count(fleet_json["gpus_needed"])
-    assert margin.values["planned"] == "8"
-    assert margin.values["avg_ok"] == _yes(fleet_json["carries_average"])
+    assert margin.fleet is not None
+    detail = item_detail(margin, "en")
+    assert fleet_sentence(margin.fleet, "en") in detail  # the answer's one fleet sentence
+    assert f"= {count(fleet_json['gpus_needed'])} GPUs" in detail
+    assert "8 GPUs hold" in detail or "(8 planned)" in detail
     # 2 replicas with one spare leave 1 serving replica, short of 10 req/s peak
     assert fleet_json["carries_peak"] is False
     assert not margin.passed

@@ -15,6 +15,7 @@ from gpucalc.report.numbers import count, gib
 from gpucalc.report.strings import tr
 from gpucalc.report.summary import SUMMARY_TITLE
 from gpucalc.report.writer import SECTION_TITLES
+from gpucalc.text.terms import ceiling_name
 from tests.report.pdf_text import pdf_pages
 from tests.report.scenarios import NO_FIT_SCENARIO, SMALL_SCENARIO, TP_SCENARIO
 
@@ -125,7 +126,7 @@ def test_sweep_grid_and_range_print_the_answer(module_catalog: Catalog,
     planning, answer = count(data.sweep.planning_tokens), count(perf.recommended_concurrency.value)
     assert f"at {planning} tokens it is the answer" in text
     assert f"scenario ({planning})" in text
-    assert f"{answer} · {perf.bottleneck.value}" in text
+    assert f"{answer} · {ceiling_name(perf.bottleneck, 'en', short=True)}" in text
     band = data.bands.band("recommended_concurrency")
     assert band is not None
     low, high = count(band.low.value), count(band.high.value)

@@ -16,10 +16,10 @@ from gpucalc.report.numbers import count
 from gpucalc.report.plots import ceiling_scale
 from gpucalc.report.reader_text import reader_text
 from gpucalc.report.strings import tr
-from gpucalc.report.summary import APPENDIX_TITLE, LIMIT_NAMES, SUMMARY_TITLE, local_time_text
+from gpucalc.report.summary import APPENDIX_TITLE, SUMMARY_TITLE, local_time_text
 from gpucalc.text.catalogue import translate
 from gpucalc.text.extract_messages import extract
-from gpucalc.text.terms import formula_text, input_name, term_name
+from gpucalc.text.terms import PLAIN_CEILING_NAMES, formula_text, input_name, term_name
 from tests.report.pdf_text import pdf_pages
 from tests.report.scenarios import NO_FIT_SCENARIO, TP_SCENARIO
 
@@ -165,5 +165,5 @@ def test_ceiling_scale_cuts_an_off_scale_bar() -> None:
 
 def test_the_texts_the_summary_passes_by_name_are_marked_for_the_catalogue() -> None:
     marked = {(m.context, m.source) for m in extract()}
-    shown = [*LIMIT_NAMES.values(), SUMMARY_TITLE, APPENDIX_TITLE]
+    shown = [*PLAIN_CEILING_NAMES.values(), SUMMARY_TITLE, APPENDIX_TITLE]
     assert {("Report", text) for text in shown} <= marked

@@ -122,7 +122,7 @@ def test_the_fit_runs_on_a_worker_thread_and_states_the_point_cap(
         threads.append(threading.current_thread())
         return fit(*args, **kwargs)
 
-    monkeypatch.setattr("gpucalc.ui.dialogs.measurements.fit_efficiency", recording)
+    monkeypatch.setattr("gpucalc.plan.calibration_job.fit_efficiency", recording)
     assert dialog.add_bench_file(BENCH)
     with qtbot.waitSignal(dialog.fitted, timeout=WAIT_MS) as signal:
         dialog.fit()

@@ -11,7 +11,8 @@ from gpucalc.catalog.bundled import Catalog
 from gpucalc.core.common.explain import Term
 from gpucalc.core.memory.memory_plan import calculate_memory
 from gpucalc.core.specs.inputs import RequestClass, Workload
-from gpucalc.ui.panels.simulate_tab import SimulateTab, SimulationOutcome
+from gpucalc.plan.simulation_job import SimulationOutcome
+from gpucalc.ui.panels.simulate_tab import SimulateTab
 from tests.helpers import plan
 
 RUN_TIMEOUT_MS = 30_000
@@ -38,6 +39,8 @@ def test_run_fills_the_table_and_the_plot(qtbot: QtBot, tab: SimulateTab) -> Non
         tab.run_button.click()
     outcome = blocker.args[0]
     assert isinstance(outcome, SimulationOutcome)
+    assert outcome.sweep is not None
+    assert outcome.run is not None
     assert len(outcome.sweep.points) == 4
     assert tab.table.rowCount() == 4
     p95 = tab.table.item(0, 3)

@@ -32,6 +32,7 @@ from gpucalc.core.capacity.perf_model import PerfContext, build_context, largest
 from gpucalc.core.capacity.rates import SEED_WATERMARK, planning_watermark, replicas_for_rate
 from gpucalc.core.common.errors import PlanError
 from gpucalc.core.common.explain import InputValue, Notice, Term, term
+from gpucalc.core.common.revise import revised
 from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.fleet.kv_transfer import kv_sending_gpus, kv_transfer_link, kv_transfer_term
 from gpucalc.core.memory.memory_plan import calculate_memory
@@ -198,15 +199,14 @@ def pool_deployment(dep: Deployment, shape: PoolShape) -> Deployment:
     parallel follows the deployment's ``enable_expert_parallel``. ``num_gpus`` is exactly one
     engine, so the deployment's rule (DP × TP × PP ≤ GPUs) holds by construction.
     """
-    return dep.model_copy(update={
-        "tensor_parallel_size": shape.tp, "pipeline_parallel_size": shape.pp,
-        "data_parallel_size": shape.dp, "num_gpus": shape.gpus_per_engine,
-        "disaggregation": type(dep.disaggregation)()})
+    return revised(dep, tensor_parallel_size=shape.tp, pipeline_parallel_size=shape.pp,
+                   data_parallel_size=shape.dp, num_gpus=shape.gpus_per_engine,
+                   disaggregation=type(dep.disaggregation)())
 
 
 def pool_inputs(inputs: PlanInputs, shape: PoolShape) -> PlanInputs:
     """``inputs`` with one engine of a pool as the deployment."""
-    return inputs.model_copy(update={"deployment": pool_deployment(inputs.deployment, shape)})
+    return revised(inputs, deployment=pool_deployment(inputs.deployment, shape))
 
 
 def check_pools(inputs: PlanInputs) -> None:

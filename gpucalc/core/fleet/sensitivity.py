@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict
 from gpucalc.core.capacity.perf_model import plan_efficiency
 from gpucalc.core.common.errors import PlanError
 from gpucalc.core.common.explain import FormulaTemplate, Term, template, term
+from gpucalc.core.common.revise import revised
 from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.fleet.sizing import SizingRequest
 from gpucalc.core.fleet.uncertainty import (
@@ -108,44 +109,40 @@ Setter = Callable[[PlanInputs, float], PlanInputs]
 def _set_input_p95(inputs: PlanInputs, value: float) -> PlanInputs:
     wl = inputs.workload
     p95 = max(round(value), 1)
-    return inputs.model_copy(update={"workload": wl.model_copy(update={
-        "input_len_p95": p95, "input_len_p50": min(wl.input_len_p50, p95)})})
+    return revised(inputs, workload=revised(wl, input_len_p95=p95,
+                                            input_len_p50=min(wl.input_len_p50, p95)))
 
 
 def _set_output_scale(inputs: PlanInputs, factor: float) -> PlanInputs:
     wl = inputs.workload
-    classes = tuple(c.model_copy(update={"output_len": max(round(c.output_len * factor), 1)})
-                    for c in wl.classes)
-    return inputs.model_copy(update={"workload": wl.model_copy(update={
-        "output_len_p50": max(round(wl.output_len_p50 * factor), 1),
-        "output_len_p95": max(round(wl.output_p95 * factor), 1), "classes": classes})})
+    classes = tuple(revised(c, output_len=max(round(c.output_len * factor), 1)) for c in wl.classes)
+    return revised(inputs, workload=revised(
+        wl, output_len_p50=max(round(wl.output_len_p50 * factor), 1),
+        output_len_p95=max(round(wl.output_p95 * factor), 1), classes=classes))
 
 
 def _set_total_gib(inputs: PlanInputs, value: float) -> PlanInputs:
-    dep = inputs.deployment.model_copy(update={"gpu_memory_gib": value})
-    return inputs.model_copy(update={"deployment": dep})
+    return revised(inputs, deployment=revised(inputs.deployment, gpu_memory_gib=value))
 
 
 def _set_bandwidth(inputs: PlanInputs, value: float) -> PlanInputs:
-    gpu = inputs.gpu.model_copy(update={"hbm_bandwidth_gb_per_s": value})
-    return inputs.model_copy(update={"gpu": gpu})
+    return revised(inputs, gpu=revised(inputs.gpu, hbm_bandwidth_gb_per_s=value))
 
 
 def _set_tflops_scale(inputs: PlanInputs, factor: float) -> PlanInputs:
     peaks = inputs.gpu.dense_tflops
-    scaled = peaks.model_copy(update={k: v * factor for k, v in peaks.model_dump().items()
-                                      if v is not None})
-    return inputs.model_copy(update={"gpu": inputs.gpu.model_copy(update={"dense_tflops": scaled})})
+    scaled = revised(peaks, **{k: v * factor for k, v in peaks.model_dump().items() if v is not None})
+    return revised(inputs, gpu=revised(inputs.gpu, dense_tflops=scaled))
 
 
 def _set_fraction(inputs: PlanInputs, value: float) -> PlanInputs:
-    dep = inputs.deployment.model_copy(update={"gpu_memory_utilization": min(value, 1.0)})
-    return inputs.model_copy(update={"deployment": dep})
+    return revised(inputs, deployment=revised(inputs.deployment,
+                                              gpu_memory_utilization=min(value, 1.0)))
 
 
 def _set_target(name: str) -> Setter:
     def setter(inputs: PlanInputs, value: float) -> PlanInputs:
-        return inputs.model_copy(update={"targets": inputs.targets.model_copy(update={name: value})})
+        return revised(inputs, targets=revised(inputs.targets, **{name: value}))
     return setter
 
 

@@ -22,6 +22,7 @@ from gpucalc.core.capacity.perf_model import build_context, plan_efficiency
 from gpucalc.core.capacity.weak_regimes import REGIME_REASONS, REGIME_WIDENING, WeakRegime, weak_regimes
 from gpucalc.core.common.errors import PlanError
 from gpucalc.core.common.explain import FormulaTemplate, InputValue, Term, template, term
+from gpucalc.core.common.revise import revised
 from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.fleet.sizing import SizingRequest, size_option
 from gpucalc.core.memory.memory_plan import calculate_memory
@@ -131,7 +132,7 @@ def _scaled_efficiency(eff: Efficiency, factors: Mapping[str, float]) -> Efficie
     for key in _EFFICIENCY_KEYS & factors.keys():
         value = getattr(eff, key) * factors[key]
         update[key] = min(value, 1.0) if key in _EFFICIENCY_FRACTIONS else value
-    return eff.model_copy(update=update)
+    return revised(eff, **update)
 
 
 def with_constant_factors(inputs: PlanInputs, factors: Mapping[str, float]) -> PlanInputs:
@@ -144,20 +145,17 @@ def with_constant_factors(inputs: PlanInputs, factors: Mapping[str, float]) -> P
     act, run = engine.activation, engine.runtime
     a = factors.get("activation_peak", 1.0)
     n = factors.get("non_torch_memory", 1.0)
-    activation = act.model_copy(update={
-        "forward_base_gib": act.forward_base_gib * a,
-        "mlp_elements_per_token_factor": act.mlp_elements_per_token_factor * a,
-        "sampler_bytes_per_logit": act.sampler_bytes_per_logit * a,
-        "sampler_base_gib": act.sampler_base_gib * a})
-    runtime = run.model_copy(update={
-        "non_torch_gib_single": run.non_torch_gib_single * n,
-        "non_torch_gib_tp_extra": run.non_torch_gib_tp_extra * n,
-        "cuda_graph_gib": run.cuda_graph_gib * factors.get("cuda_graph_memory", 1.0)})
+    activation = revised(act, forward_base_gib=act.forward_base_gib * a,
+                         mlp_elements_per_token_factor=act.mlp_elements_per_token_factor * a,
+                         sampler_bytes_per_logit=act.sampler_bytes_per_logit * a,
+                         sampler_base_gib=act.sampler_base_gib * a)
+    runtime = revised(run, non_torch_gib_single=run.non_torch_gib_single * n,
+                      non_torch_gib_tp_extra=run.non_torch_gib_tp_extra * n,
+                      cuda_graph_gib=run.cuda_graph_gib * factors.get("cuda_graph_memory", 1.0))
     scaled = _scaled_efficiency(plan_efficiency(inputs), factors)
-    new_engine = engine.model_copy(update={  # as the GPU's override: it scales measured kernels too
-        "activation": activation, "runtime": runtime,
-        "efficiency_by_gpu": {inputs.gpu.id: as_override(scaled)}})
-    return inputs.model_copy(update={"engine": new_engine})
+    new_engine = revised(engine, activation=activation, runtime=runtime,  # as the GPU's override:
+                         efficiency_by_gpu={inputs.gpu.id: as_override(scaled)})  # scales kernels too
+    return revised(inputs, engine=new_engine)
 
 
 def ranges_for(inputs: PlanInputs,

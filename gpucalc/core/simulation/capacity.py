@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict
 
 from gpucalc.core.capacity.engine_answer import engine_rate_capacity
 from gpucalc.core.common.explain import Notice, Term, template, term
+from gpucalc.core.common.revise import revised
 from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.memory.memory_result import MemoryResult
 from gpucalc.core.simulation.metrics import SIM_SOURCE, SimulationResult
@@ -125,8 +126,7 @@ def simulated_slo_capacity(inputs: PlanInputs, memory: MemoryResult, guess: floa
 def _one_replica(inputs: PlanInputs) -> PlanInputs:
     """The same inputs on exactly one replica's GPUs."""
     dep = inputs.deployment
-    return inputs.model_copy(update={"deployment": dep.model_copy(
-        update={"num_gpus": dep.gpus_per_replica})})
+    return revised(inputs, deployment=revised(dep, num_gpus=dep.gpus_per_replica))
 
 
 def requests_per_rate(mean_running: float) -> int:

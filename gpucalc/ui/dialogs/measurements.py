@@ -19,7 +19,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -48,7 +47,6 @@ from PySide6.QtWidgets import (
 from gpucalc.catalog.bundled import Catalog, CatalogError
 from gpucalc.catalog.calibration import (
     CalibrationConflictError,
-    calibrated_engine_entry,
     save_calibration,
 )
 from gpucalc.catalog.resolve import resolve_scenario
@@ -58,31 +56,35 @@ from gpucalc.core.capacity.perf_model import plan_efficiency
 from gpucalc.core.common.errors import PlanError
 from gpucalc.core.measured.calibrate import (
     CalibrationResult,
-    fit_efficiency,
     operating_point,
-    split_holdout,
     workload_inputs,
 )
 from gpucalc.core.measured.log_compare import (
     LogCalibration,
     LogComparison,
-    calibrate_from_log,
-    calibration_name,
-    compare_memory,
 )
 from gpucalc.core.measured.measured import MeasuredMemory, MeasuredPoint
 from gpucalc.core.memory.memory_plan import calculate_memory
 from gpucalc.core.specs.efficiency import Efficiency
 from gpucalc.core.specs.engine import EngineProfile
-from gpucalc.core.specs.inputs import Deployment, PlanInputs
+from gpucalc.core.specs.inputs import PlanInputs
 from gpucalc.core.specs.scenario import Scenario
 from gpucalc.io.bench_results import read_bench_results
 from gpucalc.io.engine_log import (
-    deployment_overrides,
     parse_engine_log,
     read_log_stretch,
 )
 from gpucalc.io.errors import InputFileError
+from gpucalc.plan.calibration_job import (
+    BenchFit,
+    LogCheck,
+    bench_profile,
+    check_log,
+    default_bench_profile_name,
+    fit_bench,
+    inputs_with_log_flags,
+    log_calibration,
+)
 from gpucalc.text.notices import notice_text
 from gpucalc.ui.panels.term_table import read_only_table, table_cell
 from gpucalc.ui.plain_text import PlainLabel
@@ -119,11 +121,6 @@ def _percent(errors: dict[str, float], metric: str) -> str:
     return f"{errors[metric] * 100:.1f} %" if metric in errors else "—"
 
 
-def today() -> str:
-    """Today's date (UTC), YYYY-MM-DD."""
-    return datetime.now(UTC).date().isoformat()
-
-
 @dataclass(frozen=True, slots=True)
 class LogReading:
     """A log to compare: the head of a file (``text``, with the file's size) or pasted text."""
@@ -140,8 +137,7 @@ class LogComparisonResult:
     """What the worker hands back: the figures, the inputs they were compared with, the table."""
 
     measured: MeasuredMemory
-    inputs: PlanInputs
-    comparison: LogComparison
+    check: LogCheck  # the inputs compared with, their memory estimate and the comparison
     shown_text: str | None  # the file's head to show in the text box (None: keep the paste)
     bytes_total: int
     start_bytes: int = 0
@@ -158,37 +154,17 @@ def read_log_file(path: Path) -> LogReading:
                       start_bytes=stretch.start_bytes)
 
 
-def log_inputs(catalog: Catalog, scenario: Scenario, measured: MeasuredMemory,
-               use_flags: bool) -> PlanInputs:
-    """The scenario's inputs, with the log's flags when ``use_flags``."""
-    if not use_flags:
-        return resolve_scenario(catalog, scenario)
-    overrides = dict(deployment_overrides(measured))
-    quantization = overrides.pop("quantization", None)
-    dtype = overrides.pop("dtype", None)
-    if overrides.get("engine") not in catalog.engines:
-        overrides.pop("engine", None)
-    fields = {k: v for k, v in overrides.items() if k in Deployment.model_fields}
-    deployment = Deployment.model_validate({**scenario.deployment.model_dump(), **fields})
-    if deployment.num_gpus < deployment.gpus_per_replica:
-        deployment = deployment.model_copy(update={"num_gpus": deployment.gpus_per_replica})
-    updated = scenario.model_copy(update={
-        "deployment": deployment,
-        "quantization": str(quantization) if quantization else scenario.quantization,
-        "dtype": str(dtype) if dtype and dtype != "auto" else scenario.dtype})
-    return resolve_scenario(catalog, updated)
-
-
 def compare_log(catalog: Catalog, scenario: Scenario, use_flags: bool,
                 reading: Callable[[], LogReading]) -> LogComparisonResult:
     """Read, parse and compare one log (runs on the worker; every step is bounded)."""
     got = reading()
     text = got.text if got.text is not None else got.pasted or ""
     measured = parse_engine_log(text, got.source)
-    inputs = log_inputs(catalog, scenario, measured, use_flags)
-    comparison = compare_memory(inputs, calculate_memory(inputs), measured)
+    inputs = inputs_with_log_flags(catalog, scenario, measured) if use_flags else resolve_scenario(
+        catalog, scenario)
+    check = check_log(inputs, measured)
     shown = got.text[:MAX_SHOWN_LOG_CHARS] if got.text is not None else None
-    return LogComparisonResult(measured=measured, inputs=inputs, comparison=comparison,
+    return LogComparisonResult(measured=measured, check=check,
                                shown_text=shown, bytes_total=got.bytes_total,
                                start_bytes=got.start_bytes)
 
@@ -216,6 +192,7 @@ class MeasurementsDialog(QDialog):
         self._fit_job = LatestJob(self, self._on_fitted, self._on_fit_failed)
         self.comparison: LogComparison | None = None
         self.log_inputs: PlanInputs | None = None
+        self.log_check: LogCheck | None = None
         self.points: list[MeasuredPoint] = []
         self.files: list[str] = []
         self.fit_result: CalibrationResult | None = None
@@ -324,8 +301,9 @@ class MeasurementsDialog(QDialog):
 
     def show_comparison(self, result: LogComparisonResult) -> bool:
         """Fill the side-by-side table with a comparison computed on the worker."""
-        measured, comparison, inputs = result.measured, result.comparison, result.inputs
+        measured, comparison, inputs = result.measured, result.check.comparison, result.check.inputs
         self.measured, self.comparison, self.log_inputs = measured, comparison, inputs
+        self.log_check = result.check
         engine = f"{measured.engine or '?'} {measured.engine_version or ''}".strip()
         self.log_status.setStyleSheet("")
         status = self.tr("{engine} log: {flagged} of {total} figures differ by more "
@@ -356,12 +334,10 @@ class MeasurementsDialog(QDialog):
 
     def calibrate_from_log(self) -> str | None:
         """Build the calibrated profile, confirm, save; the saved id or None."""
-        if self.measured is None or self.log_inputs is None:
+        if self.measured is None or self.log_check is None:
             return None
-        inputs = self.log_inputs
         try:
-            calibration = calibrate_from_log(inputs, calculate_memory(inputs), self.measured,
-                                             day=today())
+            calibration = log_calibration(self.log_check, self.measured)
         except ValueError as exc:
             self._log_error(str(exc))
             return None
@@ -489,12 +465,11 @@ class MeasurementsDialog(QDialog):
         """
         if self.inputs is None or not self.points:
             return
-        fit, held = split_holdout(self.points, self.holdout.value())
         self.fit_button.setEnabled(False)
         self.bench_status.setStyleSheet("")
         self.bench_status.setText(self.tr("Fitting…"))
         self._fit_job.start(partial(
-            fit_efficiency, self.inputs, fit, held, source=", ".join(self.files)))
+            fit_bench, self.inputs, self.points, self.holdout.value(), source=", ".join(self.files)))
 
     def wait_for_fit(self) -> None:
         """Block until a running fit is done (closing, tests)."""
@@ -507,10 +482,10 @@ class MeasurementsDialog(QDialog):
         self._update_bench_buttons()
         self.fitted.emit(False)
 
-    def _on_fitted(self, result: object) -> None:
-        if not isinstance(result, CalibrationResult):
+    def _on_fitted(self, fitted: object) -> None:
+        if not isinstance(fitted, BenchFit):
             return
-        self.fit_result = result
+        result = self.fit_result = fitted.result
         self.bench_status.setStyleSheet("")
         text = self.tr("Fitted on {fit} points, {held} held out, in {iterations} iterations; mean "
                        "|ln(predicted ÷ measured)| on fitted points {before:.3f} → {after:.3f}.").format(
@@ -588,15 +563,10 @@ class MeasurementsDialog(QDialog):
         """Ask for a name, confirm, and save the fit as an engine profile; the id or None."""
         if self.fit_result is None or self.inputs is None:
             return None
-        base = self.inputs.engine
-        default = calibration_name(base.id, None, self.inputs.gpu.id, today())
-        name = self._ask_name(default)
+        name = self._ask_name(default_bench_profile_name(self.inputs))
         if not name:
             return None
-        slug = "-".join("".join(c if c.isalnum() or c == "." else " " for c in name.lower()).split())
-        entry = calibrated_engine_entry(base, self.inputs.gpu.id, self.fit_result.efficiency, day=today(),
-                                        new_id=slug[:128] or None, name=name)
-        return self._save(entry)
+        return self._save(bench_profile(self.inputs, self.fit_result, name))
 
     # -- saving with confirmation ------------------------------------------------------------
 

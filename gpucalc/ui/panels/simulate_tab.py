@@ -9,11 +9,10 @@ sets an event the callback checks, which stops the run with ``SimulationCancelle
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from functools import partial
 
 import numpy as np
 import pyqtgraph as pg
-from pydantic import BaseModel, ConfigDict
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -30,13 +29,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpucalc.core.common.explain import Notice, Term
+from gpucalc.core.common.explain import Term
 from gpucalc.core.memory.memory_result import MemoryResult
 from gpucalc.core.simulation.capacity import SloCapacity
 from gpucalc.core.simulation.limits import MAX_SIMULATED_REQUESTS
 from gpucalc.core.simulation.metrics import SimulationResult
 from gpucalc.core.simulation.sweep import RateSweep
 from gpucalc.core.specs.inputs import SLO_PERCENTILES, PlanInputs
+from gpucalc.plan.simulation_job import SimulationOutcome
 from gpucalc.text.notices import notice_text
 from gpucalc.ui.explain_pane import term_tooltip
 from gpucalc.ui.failures import failure_reason
@@ -58,18 +58,6 @@ from gpucalc.ui.worker import LatestJob
 PROGRESS_STEPS = 1000
 PROGRESS_POLL_MS = 100
 PERCENTILES = SLO_PERCENTILES  # the percentile combo's entries, in order
-SINGLE_RUN_SHARE = 0.2  # share of the progress bar for the run at the chosen load
-
-
-class SimulationOutcome(BaseModel):
-    """What one press of Run produces."""
-
-    model_config = ConfigDict(frozen=True, defer_build=True)
-
-    run: SimulationResult
-    sweep: RateSweep
-    notices: tuple[Notice, ...] = ()  # e.g. the offered load exceeds the capacity at the SLO
-    capacity: SloCapacity | None = None  # one replica at the SLO percentile, analytic vs simulated
 
 
 class SimulateTab(QWidget):
@@ -272,52 +260,29 @@ class SimulateTab(QWidget):
         """Start a simulation on the worker with the current controls (a running one is cancelled)."""
         if self._inputs is None or self._memory is None:
             return
-        from gpucalc.core.simulation.capacity import offered_load_notice, slo_capacity
-        from gpucalc.core.simulation.simulate import SimulationCancelled, simulate
-        from gpucalc.core.simulation.sweep import (
-            SWEEP_TOP_OF_SATURATION,
-            rates_up_to,
-            saturation_rate,
-            simulate_rate_sweep,
-        )
         from gpucalc.core.simulation.traffic import TrafficSpec
+        from gpucalc.plan.simulation_job import SimulationJob
 
-        inputs, memory = self._inputs, self._memory
         by_rate = self.load_kind.currentIndex() == 0
         traffic = TrafficSpec(
             request_rate=self.rate.value() if by_rate else None,
             concurrency=None if by_rate else self.concurrency.value(),
             burstiness=self.burstiness.value(), num_requests=self.requests.value(),
             seed=self.seed.value(), replicas=self.replicas.value())
-        percentile = float(PERCENTILES[self.percentile.currentIndex()])
-        points = self.sweep_points.value()
+        job = SimulationJob(inputs=self._inputs, memory=self._memory, traffic=traffic,
+                            percentile=float(PERCENTILES[self.percentile.currentIndex()]),
+                            sweep_points=self.sweep_points.value(), capacity=True)
         self._cancel.set()  # a run still going stops: only the newest one is shown
         cancel = self._cancel = threading.Event()
         self._progress = 0.0
 
-        def report(start: float, share: float) -> Callable[[float], bool]:
-            def callback(fraction: float) -> bool:
-                self._progress = start + share * fraction
-                return not cancel.is_set()
-            return callback
-
-        def job() -> SimulationOutcome:
-            run = simulate(inputs, memory, traffic, progress=report(0.0, SINGLE_RUN_SHARE))
-            top = saturation_rate(inputs, memory, traffic.replicas) * SWEEP_TOP_OF_SATURATION
-            sweep = simulate_rate_sweep(inputs, memory, rates_up_to(top, points), traffic,
-                                        percentile=percentile,
-                                        progress=report(SINGLE_RUN_SHARE, 1 - SINGLE_RUN_SHARE))
-            if cancel.is_set():
-                raise SimulationCancelled
-            notice = offered_load_notice(inputs, memory, traffic.request_rate,
-                                         traffic.replicas) if traffic.request_rate else None
-            capacity = slo_capacity(inputs, memory, progress=lambda _fraction: not cancel.is_set())
-            return SimulationOutcome(run=run, sweep=sweep, notices=(notice,) if notice else (),
-                                     capacity=capacity)
+        def report(fraction: float) -> bool:
+            self._progress = fraction
+            return not cancel.is_set()
 
         self._set_running(True)
         self.status.setText(self.tr("Simulating…"))
-        self._job.start(job)
+        self._job.start(partial(job.run, report))
 
     def cancel(self) -> None:
         """Ask the running simulation to stop."""
@@ -365,6 +330,8 @@ class SimulateTab(QWidget):
 
     def _fill(self, outcome: SimulationOutcome) -> None:
         run, sweep = outcome.run, outcome.sweep
+        if run is None or sweep is None:  # the tab's jobs run both
+            return
         rows = ((self.tr("TTFT (ms)"), run.ttft_ms), (self.tr("TPOT (ms)"), run.tpot_ms),
                 (self.tr("End-to-end (ms)"), run.e2e_ms), (self.tr("Queue wait (ms)"), run.queue_ms))
         for widget in (self.plot, self.table):

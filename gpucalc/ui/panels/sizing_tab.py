@@ -28,9 +28,9 @@ from PySide6.QtWidgets import (
 )
 
 from gpucalc.catalog.bundled import Catalog
-from gpucalc.catalog.resolve import precision_tiers
-from gpucalc.core.fleet.sizing import SizingCancelled, SizingRequest, SizingRow, size_fleet
+from gpucalc.core.fleet.sizing import SizingCancelled, SizingRow
 from gpucalc.core.specs.inputs import PlanInputs
+from gpucalc.plan.sizing_job import SizingJob, sizing_job
 from gpucalc.ui.failures import failure_reason
 from gpucalc.ui.panels.sizing_model import (
     PARETO_LEGEND_TEXT,
@@ -170,35 +170,32 @@ class SizingTab(QWidget):
         self._catalog, self._inputs = catalog, inputs
         self.run()
 
-    def request(self) -> SizingRequest | None:
-        """The sizing request of the current inputs and controls (None without a QPS)."""
-        if self._inputs is None or self._inputs.workload.qps_avg is None:
+    def job(self) -> SizingJob | None:
+        """The sizing of the current inputs and controls over every catalog GPU (None without a QPS)."""
+        if self._inputs is None or self._catalog is None:
             return None
-        workload = self._inputs.workload
-        return SizingRequest(qps_avg=workload.qps_avg, qps_peak=workload.qps_peak,
-                             redundancy=self.redundancy.value(), size_for_peak=self.for_peak.isChecked())
+        return sizing_job(self._catalog, self._inputs, redundancy=self.redundancy.value(),
+                          size_for_peak=self.for_peak.isChecked())
 
     def run(self) -> None:
         """Start sizing over every catalog GPU (cancels a running job)."""
-        request = self.request()
+        job = self.job()
         if self._inputs is not None and self._inputs.workload.qps_avg is None:
             self._cancel.set()
             self.set_rows([])
             self.status.setText(self.tr("Give the traffic (the QPS field under Workload) to size "
                                         "fleets for it."))
             return
-        if request is None or self._catalog is None or self._inputs is None:
+        if job is None:
             return
         self._cancel.set()
         self._cancel = threading.Event()
-        gpus = list(self._catalog.gpus.values())
-        job = partial(size_fleet, self._inputs, gpus, list(precision_tiers(self._catalog).values()),
-                      request, partial(self._report, self._cancel))
+        cancel = self._cancel
         self.cancel_button.setEnabled(True)
         self.progress.setValue(0)
         self.status.setText(self.tr("Sizing {n} GPU types for {qps} req/s…").format(
-            n=len(gpus), qps=f"{request.qps_peak or request.qps_avg:g}"))
-        self._job.start(job)
+            n=len(job.gpus), qps=f"{job.request.qps_peak or job.request.qps_avg:g}"))
+        self._job.start(lambda: list(job.run(partial(self._report, cancel))))
 
     def _report(self, cancel: threading.Event, share: float) -> bool:
         """Progress from the worker thread; False stops the job."""
