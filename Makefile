@@ -1,12 +1,13 @@
 # gpucalc — the two commands of the README:
 #   make run    install everything and start gpucalc
 #   make test   install everything and run lint, type checks and the test suite
+#   make test-fast   the fast subset of the suite (every package, no lint): while changing code
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench fuzz system-deps install lint package smoke translations peer kernels
+.PHONY: run test test-fast bench fuzz system-deps install lint package smoke translations peer kernels
 
 system-deps:
 	bash packaging/install-system-deps.sh
@@ -28,6 +29,10 @@ lint: install
 
 test: lint
 	QT_QPA_PLATFORM=offscreen PYQTGRAPH_QT_LIB=PySide6 $(BIN)/python -m pytest
+
+# Every test but those tests/slow_tests.txt marks slow; the full suite (make test) runs them all.
+test-fast: install
+	QT_QPA_PLATFORM=offscreen PYQTGRAPH_QT_LIB=PySide6 $(BIN)/python -m pytest -m "not slow" -q
 
 bench: install
 	$(BIN)/python -m benchmarks

@@ -10,6 +10,7 @@ from benchmarks import (
     sim_agreement,
     simulate_speed,
     speed,
+    startup,
     throughput_accuracy,
     uncertainty_speed,
 )
@@ -18,6 +19,7 @@ for name, module in (("Generalisation: accuracy per source group, fitted on the 
                       generalisation),
                      ("KV-capacity accuracy", kv_accuracy),
                      ("Throughput / latency accuracy", throughput_accuracy), ("Speed", speed),
+                     ("Command-line start-up (whole processes)", startup),
                      ("Uncertainty and length statistics speed", uncertainty_speed),
                      ("Traffic simulator speed", simulate_speed),
                      ("Percentile capacity against the simulator", sim_agreement),

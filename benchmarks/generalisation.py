@@ -40,6 +40,7 @@ from gpucalc.validation.evaluation import (
     p90,
 )
 from gpucalc.validation.fitting import MAX_ITERATIONS, PRIOR_WEIGHT, ConstantFitter
+from gpucalc.validation.metrics import METRIC_LABELS
 from gpucalc.validation.regimes import VOCABULARY
 from gpucalc.validation.residuals import (
     ResidualFile,
@@ -49,7 +50,7 @@ from gpucalc.validation.residuals import (
     summarise,
     vocabulary,
 )
-from gpucalc.validation.scoring import METRIC_LABELS, Predictor
+from gpucalc.validation.scoring import Predictor
 
 ROOT = Path(__file__).resolve().parents[1]
 LARGEST = 25

@@ -20,11 +20,12 @@ BURST_KEYS = 4  # keystrokes typed in a row, then a pause of PAUSE_TICKS × KEYS
 PAUSE_TICKS = 8
 TICK_MS = 2
 
-# Runs in a fresh interpreter: imports, QApplication, catalog, window, first result.
+# Runs in a fresh interpreter: imports, QApplication, catalog, window, first result. The window's
+# modules come first, as `gpucalc` imports them (gpucalc.ui imports its Qt-free layers before Qt).
 _COLD_START = """
 import sys
-from PySide6.QtCore import QTimer
 from gpucalc.ui.app import Shell, application
+from PySide6.QtCore import QTimer
 from gpucalc.plan.catalog_session import CatalogSession
 from gpucalc.catalog.user_store import UserStore
 from gpucalc.core.specs.scenario import Scenario

@@ -34,10 +34,10 @@ from gpucalc.core.memory.memory_plan import calculate_memory
 from gpucalc.core.memory.settings import effective_settings
 from gpucalc.core.specs.inputs import PlanInputs
 from gpucalc.validation.kv_cases import case_from_row as kv_case_from_row
+from gpucalc.validation.metrics import METRIC_LABELS
 from gpucalc.validation.models import InexpressibleRowError, clean_name
 from gpucalc.validation.residuals import default_path as default_residuals
 from gpucalc.validation.residuals import load_residuals
-from gpucalc.validation.scoring import METRIC_LABELS
 from gpucalc.validation.throughput_cases import case_from_row as throughput_case_from_row
 from gpucalc.validation.throughput_cases import measured_metrics, predict, row_lengths
 from gpucalc.validation.whole_runs import predicted_run_metrics, replay_run, run_scenario

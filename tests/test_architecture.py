@@ -170,3 +170,56 @@ def test_plan_layer_and_its_tests_run_without_qt() -> None:
     proc = subprocess.run([sys.executable, "-c", blocker], capture_output=True, timeout=300,
                           check=False, cwd=PACKAGE.parent, text=True)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+
+
+def _is_model_class(node: ast.ClassDef) -> bool:
+    return any(isinstance(base, ast.Name) and base.id == "BaseModel" for base in node.bases)
+
+
+def _defers_build(node: ast.ClassDef) -> bool:
+    """Whether the class body sets ``model_config = ConfigDict(..., defer_build=True, ...)``."""
+    for statement in node.body:
+        if (isinstance(statement, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "model_config" for t in statement.targets)
+                and isinstance(statement.value, ast.Call)):
+            return any(k.arg == "defer_build" and isinstance(k.value, ast.Constant) and k.value.value is True
+                       for k in statement.value.keywords)
+    return False
+
+
+def test_every_model_builds_its_validator_when_first_used() -> None:
+    """A command builds the pydantic models it uses, not every model its imports define."""
+    eager = [f"{path.relative_to(PACKAGE)}:{node.name}" for path in PACKAGE.rglob("*.py")
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.ClassDef) and _is_model_class(node) and not _defers_build(node)]
+    assert eager == []
+
+
+def _modules_after(argv: list[str]) -> set[str]:
+    """The modules a fresh ``gpucalc`` process has imported once it has run ``argv``."""
+    import json
+    import subprocess
+    import sys
+
+    code = ("import json, sys\nfrom gpucalc.cli.main import main\n"
+            f"try:\n    main({argv!r})\nexcept SystemExit:\n    pass\n"
+            "sys.stderr.write(json.dumps(sorted(sys.modules)))\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=120, check=False,
+                          text=True)
+    return set(json.loads(proc.stderr.strip().splitlines()[-1]))
+
+
+def test_help_and_version_load_no_library_and_no_command() -> None:
+    for argv in (["--help"], ["--version"]):
+        loaded = _modules_after(argv)
+        assert not {"pydantic", "numpy", "PySide6", "gpucalc.cli.args"} & loaded, argv
+
+
+def test_a_command_loads_only_its_own_sub_command_modules() -> None:
+    loaded = _modules_after(["estimate", "llama-3.1-8b-instruct", "--gpu", "h100", "--json"])
+    others = {"gpucalc.cli.simulate", "gpucalc.cli.bench", "gpucalc.cli.report",
+              "gpucalc.cli.measurement", "gpucalc.cli.calibrate", "gpucalc.report",
+              # the bands read the residual file; the scoring that wrote it stays unloaded
+              "gpucalc.validation.scoring", "gpucalc.validation.kv_cases",
+              "gpucalc.validation.throughput_cases", "gpucalc.plan.bench_run"}
+    assert not others & loaded, sorted(others & loaded)

@@ -11,8 +11,20 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from gpucalc.catalog.entries import ModelEntry
-from gpucalc.catalog.kernels import KernelTableError, load_kernel_catalog
+from gpucalc.catalog.kernels import KernelTableError, kernel_catalog_from, read_kernel_tables
 from gpucalc.catalog.paths import specs_dir
+from gpucalc.catalog.spec_index import (
+    KERNELS_FOLDER,
+    PRECISIONS_FILE,
+    TABLE_FOLDERS,
+    IndexKey,
+    SpecFiles,
+    SpecTexts,
+    index_key,
+    read_index,
+    spec_files,
+    write_index,
+)
 from gpucalc.core.common.errors import TemplatedError
 from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.specs.engine import EngineProfile
@@ -54,11 +66,11 @@ KV_TEXTS: UnknownTexts = (
     QT_TRANSLATE_NOOP("Errors", "unknown KV cache dtype '{name}'; did you mean {choices}?"))
 
 
-def _load_dir(directory: Path, kind: type[EntryT]) -> dict[str, EntryT]:
-    """Load every ``*.json`` in ``directory`` as ``kind``, keyed by id."""
+def _entries(pairs: list[list[Any]] | None, kind: type[EntryT]) -> dict[str, EntryT]:
+    """The ``[file name, JSON]`` pairs of one folder validated as ``kind``, keyed by id."""
     entries: dict[str, EntryT] = {}
-    for path in sorted(directory.glob("*.json")):
-        entry = _load_file(path, kind)
+    for name, data in pairs or ():
+        entry = _validated(name, data, kind)
         entries[str(getattr(entry, "id"))] = entry  # noqa: B009 - every entry type has an id
     return entries
 
@@ -71,12 +83,24 @@ def _read_spec(path: Path) -> Any:
         raise CatalogError(str(exc)) from exc
 
 
-def _load_file(path: Path, kind: type[EntryT]) -> EntryT:
-    data = _read_spec(path)
+def _validated(name: str, data: Any, kind: type[EntryT]) -> EntryT:
     try:
         return kind.model_validate(data)
     except ValidationError as exc:
-        raise CatalogError(f"bundled spec {path.name} is broken: {exc}") from exc
+        raise CatalogError(f"bundled spec {name} is broken: {exc}") from exc
+
+
+def _read_texts(base: Path, files: SpecFiles) -> SpecTexts:
+    """The parsed JSON of every table under ``base``, read from its files (bounded)."""
+    texts: SpecTexts = {"precisions": _read_spec(base / PRECISIONS_FILE)}
+    for folder in TABLE_FOLDERS:
+        paths = files[folder]
+        texts[folder] = None if paths is None else [[path.name, _read_spec(path)] for path in paths]
+    try:
+        texts[KERNELS_FOLDER] = read_kernel_tables(base / KERNELS_FOLDER)
+    except KernelTableError as exc:
+        raise CatalogError(f"bundled kernel surfaces are broken: {exc}") from exc
+    return texts
 
 
 def _alias_index(entries: dict[str, Any], extra: Iterable[tuple[str, str]] = ()) -> dict[str, str]:
@@ -105,11 +129,15 @@ def _lookup(index: dict[str, str], name: str, texts: UnknownTexts) -> str:
     raise UnknownEntryError(unknown, field, name=name)
 
 
-def _load_kernels(directory: Path) -> KernelCatalog | None:
+def _kernels(directory: Path, texts: SpecTexts) -> KernelCatalog | None:
     try:
-        return load_kernel_catalog(directory)
+        return kernel_catalog_from(directory, texts[KERNELS_FOLDER])
     except KernelTableError as exc:
         raise CatalogError(f"bundled kernel surfaces are broken: {exc}") from exc
+
+
+_LOADED: dict[str, tuple[IndexKey, Catalog]] = {}
+"""The catalog of each folder of tables loaded in this process, with the key of its files."""
 
 
 class Catalog:
@@ -136,19 +164,42 @@ class Catalog:
 
     @classmethod
     def load(cls, root: Path | None = None) -> Catalog:
-        """Load the tables under ``root`` (default: the bundled ``specs/``)."""
+        """Load the tables under ``root`` (default: the bundled ``specs/``).
+
+        Read once per process while the files stay as they are (the same catalog comes back),
+        and from the index of the tables (:mod:`gpucalc.catalog.spec_index`) when it matches
+        them; otherwise from the files, and the index is written for the next process.
+        """
         base = root or specs_dir()
-        precisions = _read_spec(base / "precisions.json")
+        files = spec_files(base)
+        key = index_key(base, files)
+        if key is not None and key["root"] in _LOADED and _LOADED[key["root"]][0] == key:
+            return _LOADED[key["root"]][1]
+        texts = read_index(key) if key is not None else None
+        from_files = texts is None
+        if texts is None:
+            texts = _read_texts(base, files)
+        catalog = cls.from_texts(base, texts)
+        if key is not None:
+            if from_files:
+                write_index(key, texts)
+            _LOADED[key["root"]] = (key, catalog)
+        return catalog
+
+    @classmethod
+    def from_texts(cls, base: Path, texts: SpecTexts) -> Catalog:
+        """The catalog of the tables' parsed JSON ``texts`` (read under ``base``), validated."""
+        precisions = texts["precisions"]
         weight_formats = {f["id"]: WeightFormat.model_validate(f) for f in precisions["weight_formats"]}
         kv_formats = {f["id"]: KvFormat.model_validate(f) for f in precisions["kv_formats"]}
         return cls(
-            gpus=_load_dir(base / "gpus", GpuSpec),
-            models=_load_dir(base / "models", ModelEntry),
-            engines=_load_dir(base / "engines", EngineProfile),
+            gpus=_entries(texts["gpus"], GpuSpec),
+            models=_entries(texts["models"], ModelEntry),
+            engines=_entries(texts["engines"], EngineProfile),
             weight_formats=weight_formats,
             kv_formats=kv_formats,
-            kernels=_load_kernels(base / "kernels"),
-            networks=_load_dir(base / "networks", NetworkSpec),
+            kernels=_kernels(base / KERNELS_FOLDER, texts),
+            networks=_entries(texts["networks"], NetworkSpec),
         )
 
     @cached_property

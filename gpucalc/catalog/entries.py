@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 class PublishedParams(BaseModel):
     """Parameter counts the publisher states, in billions."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     total_b: float | None = Field(default=None, gt=0)
     active_b: float | None = Field(default=None, gt=0)
@@ -20,7 +20,7 @@ class PublishedParams(BaseModel):
 class ModelEntry(BaseModel):
     """One bundled model: its Hugging Face config plus catalog metadata."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     schema_version: int = 1
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9.\-_]*$")

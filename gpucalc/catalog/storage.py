@@ -1,6 +1,7 @@
 """The one place gpucalc keeps and writes files: config folder, atomic writes, backups, versions.
 
 * :func:`config_dir` - the user's gpucalc folder on every OS (``GPUCALC_CONFIG_DIR`` overrides).
+* :func:`cache_dir` - the folder of files gpucalc can rebuild (``GPUCALC_CACHE_DIR`` overrides).
 * :func:`atomic_write_bytes` / :func:`atomic_write_text` - readers see the old file or the new
   one, never a mix: a temporary file in the same folder is written, fsynced, renamed over the
   target and the folder is fsynced. A new file gets the mode the umask gives (``0666 & ~umask``),
@@ -44,6 +45,7 @@ from gpucalc.io.bounded_json import parse_json_text, read_bounded_bytes, regular
 from gpucalc.io.errors import InputFileError
 
 CONFIG_DIR_ENV = "GPUCALC_CONFIG_DIR"
+CACHE_DIR_ENV = "GPUCALC_CACHE_DIR"
 APP_NAME = "gpucalc"
 MAX_BACKUP_SUFFIX = 1000
 STALE_TEMP_SECONDS = 3600
@@ -65,6 +67,19 @@ def config_dir() -> Path:
     if override:
         return Path(override)
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+def cache_dir() -> Path:
+    r"""Where gpucalc keeps what it can rebuild (the index of the bundled tables).
+
+    ``$GPUCALC_CACHE_DIR``, else the platform's cache folder: Linux ``~/.cache/gpucalc``, macOS
+    ``~/Library/Caches/gpucalc``, Windows ``%LOCALAPPDATA%\gpucalc\Cache``. Deleting it loses
+    nothing.
+    """
+    override = os.environ.get(CACHE_DIR_ENV)
+    if override:
+        return Path(override)
+    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
 
 
 # -- writing ------------------------------------------------------------------------------------

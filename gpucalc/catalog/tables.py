@@ -46,7 +46,7 @@ class PriceEntry(BaseModel):
     :class:`~gpucalc.core.specs.price.Price`).
     """
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     gpu_id: str = Field(pattern=r"^[a-z0-9][a-z0-9.\-]*$")
     usd_per_gpu_hour: float = Field(ge=0, le=MAX_PRICE_USD_PER_GPU_HOUR, allow_inf_nan=False,

@@ -12,7 +12,6 @@ import argparse
 import shlex
 import sys
 from pathlib import Path
-from typing import Any
 
 from gpucalc.cli.args import add_deployment_args, add_workload_args, scenario_from_flags
 from gpucalc.cli.catalog import user_catalog
@@ -20,11 +19,8 @@ from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
 from gpucalc.text.numbers import strict_json
 
 
-def add_bench_parser(sub: Any) -> None:
-    """Register ``bench`` on the sub-command set ``sub`` of the main parser."""
-    parser = sub.add_parser(
-        "bench", help="predict what a pasted vllm / sglang / genai-perf / trtllm-bench benchmark "
-                      "command would print")
+def add_bench_args(parser: argparse.ArgumentParser) -> None:
+    """The flags of ``bench`` (its parser and help line are the main parser's)."""
     parser.add_argument("--model", default=None,
                         help="model served (default: the pasted command's --model)")
     parser.add_argument("--scenario", metavar="FILE", default=None,

@@ -77,9 +77,8 @@ class CalibrationCliError(Exception):
     """A problem to report in one line (usage error)."""
 
 
-def add_parsers(sub: Any) -> None:
-    """Register ``compare-log`` and ``calibrate`` on the sub-command parser ``sub``."""
-    compare = sub.add_parser("compare-log", help="an engine start-up log next to the estimate")
+def add_compare_log_args(compare: argparse.ArgumentParser) -> None:
+    """The flags of ``compare-log`` (its parser and help line are the main parser's)."""
     compare.add_argument("logfile", help="vLLM, SGLang or TensorRT-LLM start-up log")
     compare.add_argument("model", help="catalog id, Hugging Face id, config.json or model folder")
     add_deployment_args(compare)
@@ -90,7 +89,10 @@ def add_parsers(sub: Any) -> None:
                          help="turn the activation / runtime differences into a new engine profile")
     _add_save_args(compare)
     compare.add_argument("--json", action="store_true", help="one JSON object")
-    calibrate = sub.add_parser("calibrate", help="fit efficiency factors to benchmark results")
+
+
+def add_calibrate_args(calibrate: argparse.ArgumentParser) -> None:
+    """The flags of ``calibrate`` (its parser and help line are the main parser's)."""
     calibrate.add_argument("model", help="catalog id, Hugging Face id, config.json or model folder")
     add_deployment_args(calibrate)
     add_workload_args(calibrate)
@@ -370,4 +372,5 @@ def run_calibrate(args: argparse.Namespace) -> int:
     return 0
 
 
-__all__ = ["CalibrationCliError", "add_parsers", "run_calibrate", "run_compare_log"]
+__all__ = ["CalibrationCliError", "add_calibrate_args", "add_compare_log_args", "run_calibrate",
+           "run_compare_log"]

@@ -8,17 +8,16 @@ from __future__ import annotations
 
 import argparse
 from functools import partial
+from typing import TYPE_CHECKING
 
 from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
-from gpucalc.plan.field_errors import CONTEXT as ERRORS
-from gpucalc.plan.field_errors import (
-    ErrorDescription,
-    command_line_name,
-    describe_error,
-    first_line,
-)
 from gpucalc.text.catalogue import environment_language
-from gpucalc.text.terms import Lookup
+
+if TYPE_CHECKING:
+    from gpucalc.plan.field_errors import ErrorDescription
+    from gpucalc.text.terms import Lookup
+
+ERRORS = "Errors"  # the translation context of messages (gpucalc.plan.field_errors.CONTEXT)
 
 EXIT_USAGE = 2
 EXIT_DOES_NOT_FIT = 3
@@ -41,6 +40,8 @@ class CliError(Exception):
 
     def text(self, tr: Lookup) -> str:
         """The one-line message, translated by ``tr``; a cause is described as the CLI describes errors."""
+        from gpucalc.plan.field_errors import first_line
+
         reason = "" if self.cause is None else cause_text(self.cause, tr)
         template = str(self.args[0]) if self.args else ""
         if not template:
@@ -56,12 +57,16 @@ class CliError(Exception):
 
 def cause_text(exc: BaseException, tr: Lookup) -> str:
     """``exc`` in one line as the command line tells it (its own words when it is not a known error)."""
+    from gpucalc.plan.field_errors import first_line
+
     described = describe_cli_error(exc, tr)
     return described.message if described.known else first_line(str(exc)) or type(exc).__name__
 
 
 def describe_cli_error(exc: BaseException, tr: Lookup) -> ErrorDescription:
     """``exc`` described for the command line: translated by ``tr``, each field named by its flag."""
+    from gpucalc.plan.field_errors import command_line_name, describe_error
+
     return describe_error(exc, tr, partial(command_line_name, tr))
 
 

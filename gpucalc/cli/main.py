@@ -7,26 +7,19 @@ import io
 import os
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib import import_module
+from typing import TYPE_CHECKING
 
 from gpucalc import __version__
-from gpucalc.cli.args import (
-    add_deployment_args,
-    add_uncertainty_args,
-    add_workload_args,
-    bounded_int,
-    scenario_from_flags,
-)
-from gpucalc.cli.bench import add_bench_parser, run_bench
-from gpucalc.cli.catalog import user_catalog
 from gpucalc.cli.errors import (
+    ERRORS,
     EXIT_DOES_NOT_FIT,
     EXIT_USAGE,
     CliError,
     cli_language,
-    describe_cli_error,
 )
-from gpucalc.cli.simulate import add_simulate_parser, run_simulate
 from gpucalc.cli.streams import (
     EXIT_OUTPUT,
     GuardedStream,
@@ -35,19 +28,19 @@ from gpucalc.cli.streams import (
     say_on_stderr,
 )
 from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
-from gpucalc.core.specs.inputs import PlanInputs
-from gpucalc.core.specs.scenario import Scenario
-from gpucalc.plan.field_errors import CONTEXT as ERRORS
-from gpucalc.plan.field_errors import (
-    first_line,
-    in_language,
-)
-from gpucalc.text.catalog_text import catalog_name
 from gpucalc.text.catalogue import LANGUAGES, environment_language
 from gpucalc.text.numbers import NOT_FINITE_CONVENTION, strict_json
 
+if TYPE_CHECKING:
+    from gpucalc.catalog.bundled import Catalog
+    from gpucalc.core.specs.inputs import PlanInputs
+    from gpucalc.core.specs.scenario import Scenario
+
 MAX_SWEEP_POINTS = 10_000  # planning lengths of one context sweep (about a second)
 LANG_HELP = "language of messages and text output: en or zh (default: from the locale)"
+
+ArgsAdder = Callable[[argparse.ArgumentParser], None]
+Runner = Callable[[argparse.Namespace], int]
 
 
 def add_language_arg(parser: argparse.ArgumentParser) -> None:
@@ -60,8 +53,62 @@ def add_language_arg(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=LANG_HELP)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of every sub-command."""
+@dataclass(frozen=True)
+class SubCommand:
+    """A sub-command: its line in ``gpucalc --help``, its flags and what runs it.
+
+    ``add_args`` and ``run`` import the modules they need when called, so a command loads only
+    its own code and ``gpucalc --help`` loads none.
+    """
+
+    help: str
+    add_args: ArgsAdder
+    run: Runner
+
+
+def _args_of(module: str, name: str) -> ArgsAdder:
+    """``module.name(parser)``, the module imported on the first call."""
+    def add_args(parser: argparse.ArgumentParser) -> None:
+        adder: ArgsAdder = getattr(import_module(module), name)
+        adder(parser)
+    return add_args
+
+
+def _run_of(module: str, name: str) -> Runner:
+    """``module.name(args)``: the module imported on the first call, the function looked up at each."""
+    def run(args: argparse.Namespace) -> int:
+        runner: Runner = getattr(import_module(module), name)
+        return runner(args)
+    return run
+
+
+class _LazyParsers(dict[str, argparse.ArgumentParser]):
+    """The sub-command parsers by name, each given its flags when argparse first looks it up.
+
+    Parsing reads only the parser of the command given, and the main help only the names and
+    help lines, so the flags (and the modules they come from) of every other command are never
+    built.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pending: dict[str, ArgsAdder] = {}
+
+    def __getitem__(self, name: str) -> argparse.ArgumentParser:
+        parser = super().__getitem__(name)
+        add_args = self.pending.pop(name, None)
+        if add_args is not None:
+            add_args(parser)
+            add_language_arg(parser)
+        return parser
+
+
+def build_parser(lazy: bool = False) -> argparse.ArgumentParser:
+    """The argument parser of every sub-command.
+
+    ``lazy``: each sub-command's flags are added when that command is parsed (what ``gpucalc``
+    itself uses); otherwise all of them at once, for callers that read every sub-parser.
+    """
     parser = argparse.ArgumentParser(
         prog="gpucalc",
         description="Offline GPU inference capacity planner. Run without arguments for the window.",
@@ -72,15 +119,34 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"gpucalc {__version__}")
     parser.add_argument("--lang", choices=LANGUAGES, default=None, help=LANG_HELP)
     sub = parser.add_subparsers(dest="command")
+    parsers = _LazyParsers()
+    # argparse looks a command's parser up in this map (and checks the choice against it)
+    sub._name_parser_map = parsers
+    sub.choices = parsers
+    for name, command in SUB_COMMANDS.items():
+        sub.add_parser(name, help=command.help)
+        parsers.pending[name] = command.add_args
+    if not lazy:
+        for name in list(parsers):
+            parsers[name]
+    return parser
+
+
+def _add_estimate_args(estimate: argparse.ArgumentParser) -> None:
+    """The flags of ``estimate``."""
+    from gpucalc.cli.args import add_uncertainty_args
     from gpucalc.cli.report import _add_scenario_source
 
-    estimate = sub.add_parser("estimate", help="memory picture, KV capacity and concurrency")
     _add_scenario_source(estimate)  # MODEL --gpu ID and the flags, or --scenario FILE as report takes
     _add_load_args(estimate)
     add_uncertainty_args(estimate)
     estimate.add_argument("--json", action="store_true", help="one JSON object")
-    sweep = sub.add_parser("sweep", help="ceilings against planning length (KV tokens per request), "
-                                         "or latency against load")
+
+
+def _add_sweep_args(sweep: argparse.ArgumentParser) -> None:
+    """The flags of ``sweep``."""
+    from gpucalc.cli.args import add_deployment_args, add_workload_args, bounded_int
+
     sweep.add_argument("model")
     add_deployment_args(sweep)
     add_workload_args(sweep)
@@ -89,7 +155,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help="number of planning-length points (the scenario's own is added), "
                             f"2 to {MAX_SWEEP_POINTS:,}")
     _add_output_format(sweep)
-    size = sub.add_parser("size", help="GPUs needed for a traffic target, per GPU type and precision")
+
+
+def _add_size_args(size: argparse.ArgumentParser) -> None:
+    """The flags of ``size``."""
+    from gpucalc.cli.args import add_deployment_args, add_workload_args, bounded_int
+
     size.add_argument("--model", required=True)
     size.add_argument("--gpus", default="", help="comma-separated GPU ids (default: whole catalog)")
     size.add_argument("--redundancy", type=bounded_int(0, 64), default=1,
@@ -99,35 +170,30 @@ def build_parser() -> argparse.ArgumentParser:
     add_deployment_args(size, searched=True)
     add_workload_args(size)
     _add_output_format(size, table=True)
-    models = sub.add_parser("models", help="list the bundled models")
+
+
+def _add_models_args(models: argparse.ArgumentParser) -> None:
+    """The flags of ``models``."""
     models.add_argument("--search", default="", help="filter by text")
-    gpus = sub.add_parser("gpus", help="list the bundled GPUs with their memory, bandwidth and price")
+
+
+def _add_gpus_args(gpus: argparse.ArgumentParser) -> None:
+    """The flags of ``gpus``."""
     gpus.add_argument("--json", action="store_true", help="one JSON list, each price with its source")
-    sub.add_parser("networks", help="list the scale-out networks between nodes (--network)")
-    lengths = sub.add_parser("lengths", help="percentiles and suggested workload of a request-length "
-                                             "export (CSV or JSON Lines)")
+
+
+def _add_no_args(parser: argparse.ArgumentParser) -> None:
+    """A command without flags of its own (``networks``)."""
+
+
+def _add_lengths_args(lengths: argparse.ArgumentParser) -> None:
+    """The flags of ``lengths``."""
     lengths.add_argument("file", help="CSV or JSON Lines of per-request input/output token counts")
     lengths.add_argument("--json", action="store_true", help="one JSON object")
-    add_simulate_parser(sub)
-    add_bench_parser(sub)
-    from gpucalc.cli.report import add_report_commands
-
-    add_report_commands(sub)
-    from gpucalc.cli.measurement import add_test_plan_parser
-
-    add_test_plan_parser(sub)
-    from gpucalc.cli.calibrate import add_parsers as add_calibration_parsers
-
-    add_calibration_parsers(sub)
-    _add_gui_parser(sub)
-    for command in sub.choices.values():
-        add_language_arg(command)
-    return parser
 
 
-def _add_gui_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """``gpucalc gui`` and its flags."""
-    gui = sub.add_parser("gui", help="open the window (the default with no arguments)")
+def _add_gui_args(gui: argparse.ArgumentParser) -> None:
+    """The flags of ``gpucalc gui``."""
     gui.add_argument("--screenshot", metavar="FILE", default=None,
                      help="render the window once the first result is in, write a PNG and exit")
     gui.add_argument("--scenario", metavar="FILE", default=None, help="a .gpucalc.json scenario file")
@@ -165,18 +231,15 @@ def _add_output_format(parser: argparse.ArgumentParser, table: bool = False) -> 
 
 def run_estimate(args: argparse.Namespace) -> int:
     """``gpucalc estimate``: the memory picture, the two measures, the fleet and the bands."""
-    from gpucalc.catalog.resolve import resolve_scenario
     from gpucalc.cli.estimate_output import estimate_json, estimate_text
-    from gpucalc.cli.report import scenario_from_args
     from gpucalc.core.capacity.calculate import LoadRequest
     from gpucalc.plan.compute import PlanOptions, plan_inputs
     from gpucalc.text.notices import notice_text
 
-    scenario = scenario_from_args(args)
-    inputs = resolve_scenario(user_catalog(cli_language(args)), scenario)
+    catalog, scenario, inputs = _scenario_inputs(args, from_file=True)
     load = LoadRequest(concurrency=args.concurrency, request_rate=args.request_rate,
                        num_prompts=args.num_prompts)
-    plan = plan_inputs(user_catalog(cli_language(args)), scenario, inputs,
+    plan = plan_inputs(catalog, scenario, inputs,
                        PlanOptions(load=load, views=False, uncertainty=args.uncertainty))
     result = plan.memory
     if args.json:
@@ -188,12 +251,20 @@ def run_estimate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _scenario_inputs(args: argparse.Namespace) -> tuple[Scenario, PlanInputs]:
-    """The scenario the flags describe and its inputs resolved against the user's catalog."""
-    from gpucalc.catalog.resolve import resolve_scenario
+def _scenario_inputs(args: argparse.Namespace, from_file: bool = False
+                     ) -> tuple[Catalog, Scenario, PlanInputs]:
+    """The user's catalog, the scenario the flags describe and its inputs resolved against it.
 
-    scenario = scenario_from_flags(args)
-    return scenario, resolve_scenario(user_catalog(cli_language(args)), scenario)
+    ``from_file``: the command also takes ``--scenario FILE`` instead of MODEL --gpu and the flags.
+    """
+    from gpucalc.catalog.resolve import resolve_scenario
+    from gpucalc.cli.args import scenario_from_flags
+    from gpucalc.cli.catalog import user_catalog
+    from gpucalc.cli.report import scenario_from_args
+
+    scenario = scenario_from_args(args) if from_file else scenario_from_flags(args)
+    catalog = user_catalog(cli_language(args))
+    return catalog, scenario, resolve_scenario(catalog, scenario)
 
 
 def run_sweep(args: argparse.Namespace) -> int:
@@ -202,7 +273,7 @@ def run_sweep(args: argparse.Namespace) -> int:
     from gpucalc.core.capacity.sweep import context_sweep
     from gpucalc.plan.compute import PlanOptions, plan_inputs
 
-    scenario, inputs = _scenario_inputs(args)
+    catalog, scenario, inputs = _scenario_inputs(args)
     if args.axis == "context":
         sweep = context_sweep(inputs, count=args.points)
         if args.csv:
@@ -213,7 +284,7 @@ def run_sweep(args: argparse.Namespace) -> int:
             print(sweep_text(sweep, cli_language(args)))
         return 0
     options = PlanOptions(views=False, uncertainty=False)
-    perf = plan_inputs(user_catalog(cli_language(args)), scenario, inputs, options).performance
+    perf = plan_inputs(catalog, scenario, inputs, options).performance
     if perf is None:
         raise CliError(QT_TRANSLATE_NOOP("Errors", "the model does not fit, so there is no load curve"),
                        EXIT_DOES_NOT_FIT)
@@ -236,6 +307,8 @@ def run_size(args: argparse.Namespace) -> int:
     pin the layouts searched (otherwise every one that fits).
     """
     from gpucalc.catalog.resolve import resolve_scenario
+    from gpucalc.cli.args import scenario_from_flags
+    from gpucalc.cli.catalog import user_catalog
     from gpucalc.cli.perf_output import sizing_csv, sizing_table
     from gpucalc.core.capacity.physical_bounds import request_length_error
     from gpucalc.plan.sizing_job import sizing_job
@@ -271,6 +344,8 @@ def run_size(args: argparse.Namespace) -> int:
 
 def run_models(args: argparse.Namespace) -> int:
     """``gpucalc models``: list catalog models."""
+    from gpucalc.cli.catalog import user_catalog
+
     needle = args.search.lower()
     for entry in user_catalog(cli_language(args)).models.values():
         text = f"{entry.id} {entry.hf_id or ''} {entry.family}"
@@ -285,7 +360,9 @@ def run_gpus(args: argparse.Namespace) -> int:
     Each with its usable memory, bandwidth ("—" where unknown) and price: the USD figure the
     plan uses, the quote it is converted from and its date, or "no price".
     """
+    from gpucalc.cli.catalog import user_catalog
     from gpucalc.cli.columns import left
+    from gpucalc.text.catalog_text import catalog_name
     from gpucalc.text.prices import price_text
 
     lang = cli_language(args)
@@ -306,6 +383,9 @@ def run_gpus(args: argparse.Namespace) -> int:
 
 def run_networks(args: argparse.Namespace) -> int:
     """``gpucalc networks``: the network table, with each network's per-GPU bandwidth."""
+    from gpucalc.cli.catalog import user_catalog
+    from gpucalc.text.catalog_text import catalog_name
+
     lang = cli_language(args)
     for network in user_catalog(lang).networks.values():
         print(f"{network.id:<26} {network.per_gpu_unidir_gb_per_s:>8.2f} GB/s  "
@@ -375,27 +455,6 @@ def run_gui(args: argparse.Namespace) -> int:
                       size=getattr(args, "size", None), scale=getattr(args, "scale", None))
 
 
-def _run_report(args: argparse.Namespace) -> int:
-    """``gpucalc report``: the PDF report (gpucalc/cli/report.py)."""
-    from gpucalc.cli.report import run_report
-
-    return run_report(args)
-
-
-def _run_export_csv(args: argparse.Namespace) -> int:
-    """``gpucalc export-csv``: the CSV tables (gpucalc/cli/report.py)."""
-    from gpucalc.cli.report import run_export_csv
-
-    return run_export_csv(args)
-
-
-def _run_test_plan(args: argparse.Namespace) -> int:
-    """``gpucalc test-plan``: the measurement plan (gpucalc/cli/measurement.py)."""
-    from gpucalc.cli.measurement import run_test_plan
-
-    return run_test_plan(args)
-
-
 def _run_compare_log(args: argparse.Namespace) -> int:
     """``gpucalc compare-log``: a start-up log next to the estimate (gpucalc/cli/calibrate.py)."""
     from gpucalc.cli.calibrate import CalibrationCliError, run_compare_log
@@ -414,6 +473,48 @@ def _run_calibrate(args: argparse.Namespace) -> int:
         return run_calibrate(args)
     except CalibrationCliError as exc:
         raise CliError("", cause=exc) from exc
+
+
+SUB_COMMANDS: dict[str, SubCommand] = {
+    "estimate": SubCommand("memory picture, KV capacity and concurrency", _add_estimate_args,
+                           _run_of(__name__, "run_estimate")),
+    "sweep": SubCommand("ceilings against planning length (KV tokens per request), or latency "
+                        "against load", _add_sweep_args, _run_of(__name__, "run_sweep")),
+    "size": SubCommand("GPUs needed for a traffic target, per GPU type and precision", _add_size_args,
+                       _run_of(__name__, "run_size")),
+    "models": SubCommand("list the bundled models", _add_models_args, _run_of(__name__, "run_models")),
+    "gpus": SubCommand("list the bundled GPUs with their memory, bandwidth and price", _add_gpus_args,
+                       _run_of(__name__, "run_gpus")),
+    "networks": SubCommand("list the scale-out networks between nodes (--network)", _add_no_args,
+                           _run_of(__name__, "run_networks")),
+    "lengths": SubCommand("percentiles and suggested workload of a request-length export (CSV or JSON "
+                          "Lines)", _add_lengths_args, _run_of(__name__, "run_lengths")),
+    "simulate": SubCommand("simulate traffic: P50/P95/P99 latency, goodput, preemptions",
+                           _args_of("gpucalc.cli.simulate", "add_simulate_args"),
+                           _run_of("gpucalc.cli.simulate", "run_simulate")),
+    "bench": SubCommand("predict what a pasted vllm / sglang / genai-perf / trtllm-bench benchmark "
+                        "command would print", _args_of("gpucalc.cli.bench", "add_bench_args"),
+                        _run_of("gpucalc.cli.bench", "run_bench")),
+    "report": SubCommand("write a PDF report (inputs, checklist, memory, ceilings, sweeps, grid, "
+                         "sizing)", _args_of("gpucalc.cli.report", "add_report_args"),
+                         _run_of("gpucalc.cli.report", "run_report")),
+    "export-csv": SubCommand("write the tables as CSV: one zip (-o x.zip) or a folder of files "
+                             "(-o folder)", _args_of("gpucalc.cli.report", "add_export_csv_args"),
+                             _run_of("gpucalc.cli.report", "run_export_csv")),
+    "test-plan": SubCommand("the load tests that check the estimate (seed 000's measurement order), "
+                            "with what each should show",
+                            _args_of("gpucalc.cli.measurement", "add_test_plan_args"),
+                            _run_of("gpucalc.cli.measurement", "run_test_plan")),
+    "compare-log": SubCommand("an engine start-up log next to the estimate",
+                              _args_of("gpucalc.cli.calibrate", "add_compare_log_args"),
+                              _run_of(__name__, "_run_compare_log")),
+    "calibrate": SubCommand("fit efficiency factors to benchmark results",
+                            _args_of("gpucalc.cli.calibrate", "add_calibrate_args"),
+                            _run_of(__name__, "_run_calibrate")),
+    "gui": SubCommand("open the window (the default with no arguments)", _add_gui_args,
+                      _run_of(__name__, "run_gui")),
+}
+"""Every sub-command, in the order ``gpucalc --help`` lists them."""
 
 
 INTERNAL_ERROR = QT_TRANSLATE_NOOP("Errors", "internal error: {kind}: {detail} — rerun with {variable}=1 "
@@ -445,6 +546,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         except BrokenPipeError:
             return _quiet_broken_pipe()
         except OutputWriteError as exc:
+            from gpucalc.plan.field_errors import in_language
+
             say_on_stderr(err, "gpucalc: " + in_language(languages[-1])(ERRORS, OUTPUT_FAILED).format(
                 reason=exc.reason))
             return EXIT_OUTPUT
@@ -461,6 +564,8 @@ REPLACED_TEXT = QT_TRANSLATE_NOOP(
 
 def replaced_text_hint(lang: str, encoding: str, err: GuardedStream) -> str:
     """How to see the characters that were replaced: in ``lang`` when the stream can show it."""
+    from gpucalc.plan.field_errors import in_language
+
     line = in_language(lang)(ERRORS, REPLACED_TEXT).format(encoding=encoding)
     try:
         line.encode(err.encoding)
@@ -475,8 +580,7 @@ def _main(argv: Sequence[str] | None, languages: list[str]) -> int:
     The language of the messages the flags ask for is appended to ``languages``.
     """
     args_list = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
-    args = parser.parse_args(args_list)
+    args = build_parser(lazy=True).parse_args(args_list)
     languages.append(cli_language(args))
     if args.command is None:
         args.command = "gui"
@@ -485,6 +589,8 @@ def _main(argv: Sequence[str] | None, languages: list[str]) -> int:
     except (BrokenPipeError, OutputWriteError):
         raise
     except Exception as exc:
+        from gpucalc.plan.field_errors import first_line, in_language
+
         if os.environ.get(DEBUG_VARIABLE, "") not in ("", "0"):
             traceback.print_exc()
         message = in_language(cli_language(args))(ERRORS, INTERNAL_ERROR).format(
@@ -495,14 +601,8 @@ def _main(argv: Sequence[str] | None, languages: list[str]) -> int:
 
 def _run_command(args: argparse.Namespace) -> int:
     """Run one sub-command; an expected error becomes its one-line message and exit code."""
-    commands = {"estimate": run_estimate, "sweep": run_sweep, "size": run_size,
-                "models": run_models, "gpus": run_gpus, "networks": run_networks, "gui": run_gui,
-                "lengths": run_lengths,
-                "simulate": run_simulate, "report": _run_report, "export-csv": _run_export_csv,
-                "compare-log": _run_compare_log, "calibrate": _run_calibrate,
-                "test-plan": _run_test_plan, "bench": run_bench}
     try:
-        return commands[args.command](args)
+        return SUB_COMMANDS[args.command].run(args)
     except (BrokenPipeError, OutputWriteError):
         raise
     except Exception as exc:
@@ -520,6 +620,9 @@ def expected_error(exc: Exception, lang: str = "en") -> tuple[str, int] | None:
     Bad flags and files, a deployment that cannot exist, a path the system refuses (too long,
     no permission, disk full) and missing window packages; fields are named by their flags.
     """
+    from gpucalc.cli.errors import describe_cli_error
+    from gpucalc.plan.field_errors import in_language
+
     tr = in_language(lang)
     if isinstance(exc, CliError):
         return exc.text(tr), exc.code

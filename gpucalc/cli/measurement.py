@@ -46,10 +46,8 @@ from gpucalc.text.catalogue import translate
 from gpucalc.text.numbers import count, finite_json, percent, sig3, strict_json
 
 
-def add_test_plan_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register ``test-plan`` on the sub-command parser ``sub``."""
-    parser = sub.add_parser("test-plan", help="the load tests that check the estimate (seed 000's "
-                                              "measurement order), with what each should show")
+def add_test_plan_args(parser: argparse.ArgumentParser) -> None:
+    """The flags of ``test-plan`` (its parser and help line are the main parser's)."""
     _add_scenario_source(parser)
     parser.add_argument("--tool", choices=[t.value for t in WRITTEN_TOOLS], default=None,
                         help="benchmark tool of the printed commands (default: the engine's own)")

@@ -35,16 +35,16 @@ def _add_scenario_source(parser: argparse.ArgumentParser) -> None:
             action.default = None
 
 
-def add_report_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register ``report`` and ``export-csv`` on the sub-command parser ``sub``."""
-    report = sub.add_parser("report", help="write a PDF report (inputs, checklist, memory, "
-                                           "ceilings, sweeps, grid, sizing)")
+def add_report_args(report: argparse.ArgumentParser) -> None:
+    """The flags of ``report`` (its parser and help line are the main parser's)."""
     _add_scenario_source(report)
     report.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="PDF to write")
     report.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
                         help="report language (default: from the locale, else English)")
-    export = sub.add_parser("export-csv", help="write the tables as CSV: one zip (-o x.zip) or a "
-                                               "folder of files (-o folder)")
+
+
+def add_export_csv_args(export: argparse.ArgumentParser) -> None:
+    """The flags of ``export-csv`` (its parser and help line are the main parser's)."""
     _add_scenario_source(export)
     export.add_argument("-o", "--output", required=True, metavar="OUT.zip|FOLDER",
                         help="a .zip file, or a folder for one .csv per table")

@@ -49,9 +49,8 @@ def _rate_list(text: str) -> list[float]:
     return rates
 
 
-def add_simulate_parser(sub: Any) -> None:
-    """Register ``simulate`` on the sub-command set ``sub`` of the main parser."""
-    parser = sub.add_parser("simulate", help="simulate traffic: P50/P95/P99 latency, goodput, preemptions")
+def add_simulate_args(parser: argparse.ArgumentParser) -> None:
+    """The flags of ``simulate`` (its parser and help line are the main parser's)."""
     parser.add_argument("model", help="catalog id, Hugging Face id, config.json or model folder")
     add_deployment_args(parser)
     add_workload_args(parser)

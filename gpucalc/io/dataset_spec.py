@@ -13,7 +13,7 @@ from gpucalc.io.errors import InputFileError
 class DatasetFacts(BaseModel):
     """Mean lengths of a dataset as a client samples it, its filter, and where each came from."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     id: str
     name: str

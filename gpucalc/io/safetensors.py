@@ -41,7 +41,7 @@ DTYPE_BYTES = {
 class TensorStats(BaseModel):
     """Totals over the tensors of one or more safetensors files."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     num_tensors: int
     num_elements: int

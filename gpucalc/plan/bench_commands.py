@@ -34,7 +34,7 @@ from gpucalc.engines.bench_tools import (
 class BenchRun(BaseModel):
     """One benchmark run: the model served, the closed-loop load and the fixed lengths."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     model: str
     engine: EngineKind

@@ -56,7 +56,7 @@ class LengthSource(StrEnum):
 class BenchSpec(BaseModel):
     """One benchmark run as the pasted command describes it."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     client: BenchTool = Field(description="Serialised as the tool's command name.")
     model: str | None = None

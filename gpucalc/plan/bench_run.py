@@ -41,7 +41,7 @@ FloatArray = NDArray[np.float64]
 class LatencyStats(BaseModel):
     """One latency over a run, in ms (0 with no samples; ``samples`` says how many)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     samples: int
     mean: float
@@ -58,7 +58,7 @@ class LatencyStats(BaseModel):
 class BenchPrediction(BaseModel):
     """What the client would report for the run, and the assumptions behind it."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     spec: BenchSpec
     completed: int

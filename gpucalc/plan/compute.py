@@ -44,7 +44,7 @@ SIM_SEED = 0  # fixed: the same plan gives the same simulated numbers everywhere
 class PlanOptions(BaseModel):
     """What to compute beyond the answer (the costly parts are opt-in)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     load: LoadRequest | None = Field(default=None, description="Where to evaluate latency.")
     sweep_points: int = Field(default=SWEEP_POINTS, ge=2, le=4096)
@@ -57,7 +57,7 @@ class PlanOptions(BaseModel):
 class PlanSimulation(BaseModel):
     """A simulated request-rate sweep of one replica of the plan and how it was run."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     sweep: RateSweep
     saturation_rate: float = Field(description="Analytic saturated requests/s of one replica.")
@@ -70,7 +70,7 @@ class PlanSimulation(BaseModel):
 class Plan(BaseModel):
     """The scenario, its resolved inputs and every result computed from them."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     scenario: Scenario
     inputs: PlanInputs

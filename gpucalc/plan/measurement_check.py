@@ -68,7 +68,7 @@ def hint_text(hint: str, lang: str) -> str:
 class Deviation(BaseModel):
     """One predicted figure against its measurement."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     metric: str  # ttft_ms, tpot_ms, output_tokens_per_s, requests_per_s
     expected: float
@@ -98,7 +98,7 @@ def deviation_text(deviation: Deviation, lang: str = "en") -> str:
 class RunCheck(BaseModel):
     """One run of the plan with the result matched to it (if any) and its mark."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     step: StepKind
     label: str
@@ -112,7 +112,7 @@ class RunCheck(BaseModel):
 class StepCheck(BaseModel):
     """A step's runs, checked; attention when any measured run needs it."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     step: StepKind
     runs: tuple[RunCheck, ...]
@@ -193,7 +193,7 @@ def check_run(step: StepKind, run: MeasurementRun, point: MeasuredPoint | None,
 class MeasurementCheck(BaseModel):
     """Every step checked, and the results that matched no run of the plan."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     steps: tuple[StepCheck, ...]
     unmatched: tuple[MeasuredPoint, ...]

@@ -60,7 +60,7 @@ class StepKind(StrEnum):
 class Expectation(BaseModel):
     """What the estimate expects a run to show (per replica; None: not predicted for this run)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     ttft_ms: float | None
     tpot_ms: float
@@ -72,7 +72,7 @@ class Expectation(BaseModel):
 class MeasurementRun(BaseModel):
     """One benchmark run of a step: its load, lengths, commands and expectation."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     label: str = Field(description="'c=16', or the traffic class of a mix run (a template when "
                                    "label_values is set).")
@@ -88,7 +88,7 @@ class MeasurementRun(BaseModel):
 class MeasurementStep(BaseModel):
     """One step of the measurement order; its runs (run together when ``concurrent``)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     kind: StepKind
     title: str
@@ -102,7 +102,7 @@ class MeasurementStep(BaseModel):
 class MeasurementPlan(BaseModel):
     """The serve command and the four steps, with the targets and the tolerance they are held to."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     serve_command: str
     steps: tuple[MeasurementStep, ...]

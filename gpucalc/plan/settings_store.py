@@ -52,7 +52,7 @@ def decoded_base64(text: str) -> bytes | None:
 class WindowSettings(BaseModel):
     """What the window remembers between sessions."""
 
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", defer_build=True)
 
     schema_version: int = SETTINGS_SCHEMA_VERSION
     geometry: str = Field(default="", description="QMainWindow.saveGeometry(), base64.")

@@ -38,7 +38,7 @@ SINGLE_RUN_SHARE = 0.2
 class SimulationOutcome(BaseModel):
     """What one simulation job produces: each part is None when the job did not ask for it."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     run: SimulationResult | None = Field(default=None, description="The run at the chosen load.")
     sweep: RateSweep | None = Field(default=None, description="The request-rate sweep.")

@@ -29,7 +29,7 @@ REPORT_OPTIONS = PlanOptions(sizing=True, simulation=True)
 class ReportData(BaseModel):
     """The plan and how the report presents it (language, version, date)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     plan: Plan
     lang: str
@@ -85,7 +85,7 @@ class ReportData(BaseModel):
 class ReportSummary(BaseModel):
     """What :func:`gpucalc.report.write_report` wrote, for a status line or a test."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     path: Path
     pages: int

@@ -27,8 +27,8 @@ from gpucalc.validation.fitting import (
     leave_one_source_out,
     source_groups,
 )
+from gpucalc.validation.metrics import METRICS
 from gpucalc.validation.scoring import (
-    METRICS,
     NoPredictionError,
     Predictor,
     ScoredCase,

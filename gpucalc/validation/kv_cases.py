@@ -31,7 +31,7 @@ GPU_NAMES = {
 class KvCase(BaseModel):
     """One measured start-up and the inputs that reproduce it."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: str
     label: str

@@ -18,8 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from gpucalc.catalog.paths import specs_dir
 from gpucalc.catalog.storage import UnusableDocumentError, read_json_document
+from gpucalc.validation.metrics import METRICS
 from gpucalc.validation.regimes import VOCABULARY
-from gpucalc.validation.scoring import METRICS
 
 SCHEMA_VERSION = 1
 MAX_RESIDUAL_FILE_BYTES = 8 * 1024 * 1024
@@ -28,7 +28,7 @@ MAX_RESIDUAL_FILE_BYTES = 8 * 1024 * 1024
 class ResidualRow(BaseModel):
     """One row's out-of-sample error on one metric, with its regime."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     id: str
     file: str = Field(pattern=r"^(kv|throughput|whole_run)$")
@@ -59,7 +59,7 @@ class ResidualRow(BaseModel):
 class RegimeSummary(BaseModel):
     """Median and 90th percentile of |relative error| in one regime for one metric."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     metric: str
     tag: str
@@ -72,7 +72,7 @@ class RegimeSummary(BaseModel):
 class ResidualFile(BaseModel):
     """The residual file: header, vocabulary, rows and per-regime summary."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     schema_version: int = SCHEMA_VERSION
     generated: str  # ISO date

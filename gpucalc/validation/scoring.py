@@ -44,17 +44,6 @@ from gpucalc.validation.whole_runs import (
 
 FILES = {"kv": "kv_capacity.jsonl", "throughput": "throughput.jsonl",
          "whole_run": "latency_percentiles.jsonl"}
-METRIC_LABELS = {
-    "kv_tokens": "KV capacity (start-up logs)",
-    "throughput": "output throughput (runs)",
-    "ttft": "TTFT (runs)",
-    "tpot": "TPOT / ITL (runs)",
-    "run_ttft_median": "whole runs: median TTFT",
-    "run_ttft_p99": "whole runs: P99 TTFT",
-    "run_tpot_median": "whole runs: median TPOT",
-    "run_request_throughput": "whole runs: request throughput",
-}
-METRICS = tuple(METRIC_LABELS)
 RUN_METRIC_KEYS = {"median TTFT": "run_ttft_median", "P99 TTFT": "run_ttft_p99",
                    "median TPOT": "run_tpot_median", "request throughput": "run_request_throughput"}
 ARRIVALS = {"all_at_once": "finite_all_at_once", "poisson": "poisson", "constant": "constant",

@@ -27,7 +27,7 @@ from gpucalc.validation.serving import row_deployment, serve_command
 class ThroughputCase(BaseModel):
     """One published run and the inputs and load that reproduce it."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: str
     label: str
@@ -213,7 +213,7 @@ ROOFLINE = Efficiency(gemm_compute=1.0, attention_compute=1.0, memory_bandwidth=
 class Prediction(BaseModel):
     """Predicted metrics for one case, comparable with its measurement."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     output_tok_s: float
     ttft_ms: float

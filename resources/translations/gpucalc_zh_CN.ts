@@ -1125,147 +1125,147 @@
     <context>
         <name>Cli</name>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="147" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="149" />
             <source>Not saved: add --save to store it as engine profile '{id}' ({name}).</source>
             <translation>未保存：加 --save 可将其存为引擎配置 '{id}'（{name}）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="155" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="157" />
             <source>Saved engine profile '{id}' ({name}) in your tables; it is listed with the engines in the window and accepted by compare-log / calibrate --engine {id}.</source>
             <translation>已将引擎配置 '{id}'（{name}）保存到你的数据表中；它会与窗口里的引擎一起列出，gpucalc compare-log / gpucalc calibrate 也可用 --engine {id} 选用它。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="162" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="164" />
             <source>not reported</source>
             <translation>未报告</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="164" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="166" />
             <source>KV cache tokens</source>
             <translation>KV 缓存 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="165" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="167" />
             <source>max concurrency</source>
             <translation>最大并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="185" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="187" />
             <source>figure</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="186" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="188" />
             <source>engine log</source>
             <translation>引擎日志</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="187" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="189" />
             <source>difference</source>
             <translation>差值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="190" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="192" />
             <source>beyond tolerance</source>
             <translation>超出容差</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="196" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="198" />
             <source>{flagged} of {total} figures differ by more than {tolerance}.</source>
             <translation>{total} 项指标中有 {flagged} 项相差超过 {tolerance}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="204" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="206" />
             <source>note: {note}</source>
             <translation>注意：{note}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="227" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="229" />
             <source>Calibrated profile '{id}' ({name}):</source>
             <translation>校准后的配置 '{id}'（{name}）：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="230" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="232" />
             <source>{formula}; was {old}</source>
             <translation>{formula}；原值 {old}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="267" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="269" />
             <source>{model} on {gpu}, {engine} profile — log: {log} ({file})</source>
             <translation>{model}，{gpu}，{engine} 配置 —— 日志：{log}（{file}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="272" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="274" />
             <source>flags from the log: {flags}</source>
             <translation>取自日志的参数：{flags}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="294" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="296" />
             <source>throughput</source>
             <translation>吞吐</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="295" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="297" />
             <source>ttft</source>
             <translation>TTFT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="296" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="298" />
             <source>tpot</source>
             <translation>TPOT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="306" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="308" />
             <source>Fitted {name} on {fit} point(s), {held} held out, {iterations} iterations, {seconds} s</source>
             <translation>已用 {fit} 个数据点拟合 {name}，留出 {held} 个用于检验，迭代 {iterations} 次，用时 {seconds} s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="312" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="314" />
             <source>factor</source>
             <translation>系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="312" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="314" />
             <source>default</source>
             <translation>默认值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="313" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="315" />
             <source>fitted</source>
             <translation>拟合值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="315" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="317" />
             <source>fixed</source>
             <translation>固定</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="317" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="319" />
             <source>median |error|</source>
             <translation>误差中位数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="318" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="320" />
             <source>fit: before</source>
             <translation>拟合集：之前</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="318" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="320" />
             <source>after</source>
             <translation>之后</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="319" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="321" />
             <source>held out: before</source>
             <translation>留出集：之前</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="328" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="330" />
             <source>mean |ln error|</source>
             <translation>平均 |ln 误差|</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/calibrate.py" line="365" />
+            <location filename="../../gpucalc/cli/calibrate.py" line="367" />
             <source>Measurement plan, against the estimate before this fit (details: gpucalc test-plan … --results FILE…): {marks}</source>
             <translation>测试计划，对照本次拟合前的估算（详情：gpucalc test-plan … --results FILE…）：{marks}</translation>
         </message>
@@ -1365,62 +1365,62 @@
             <translation>请求类别 {name} 占请求的 {share}，平均输入 {input} / 输出 {output} token（gpucalc estimate 没有对应参数；请用窗口或 --json）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/measurement.py" line="76" />
+            <location filename="../../gpucalc/cli/measurement.py" line="74" />
             <source>{figures} ({verdict})</source>
             <translation>{figures}（{verdict}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/measurement.py" line="84" />
+            <location filename="../../gpucalc/cli/measurement.py" line="82" />
             <source>measured {figures} — {source}</source>
             <translation>实测 {figures} —— {source}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/measurement.py" line="86" />
+            <location filename="../../gpucalc/cli/measurement.py" line="84" />
             <source>no comparable figure</source>
             <translation>没有可比较的数据</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/measurement.py" line="93" />
+            <location filename="../../gpucalc/cli/measurement.py" line="91" />
             <source>{label} ({input} in + {output} out, {prompts} prompts): expect {expected}</source>
             <translation>{label}（输入 {input} + 输出 {output}，{prompts} 条请求）：预期 {expected}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/measurement.py" line="117" />
+            <location filename="../../gpucalc/cli/measurement.py" line="115" />
             <source>Serve: {command}</source>
             <translation>启动服务：{command}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/measurement.py" line="118" />
+            <location filename="../../gpucalc/cli/measurement.py" line="116" />
             <source>Targets TTFT ≤ {ttft} ms, TPOT ≤ {tpot} ms; recommendation {recommended} concurrent requests, online capacity {online}; a figure within ±{tolerance} passes.</source>
             <translation>目标 TTFT ≤ {ttft} ms，TPOT ≤ {tpot} ms；推荐并发 {recommended} 个请求，在线容量 {online}；实测值与预期相差在 ±{tolerance} 以内即为通过。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/measurement.py" line="130" />
+            <location filename="../../gpucalc/cli/measurement.py" line="128" />
             <source>Results that match no run (other concurrency or lengths): {results}</source>
             <translation>没有对应测试项的结果（并发或长度不同）：{results}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/measurement.py" line="170" />
+            <location filename="../../gpucalc/cli/measurement.py" line="168" />
             <source>baseline</source>
             <translation>基线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/measurement.py" line="171" />
+            <location filename="../../gpucalc/cli/measurement.py" line="169" />
             <source>ladder</source>
             <translation>并发梯度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/measurement.py" line="172" />
+            <location filename="../../gpucalc/cli/measurement.py" line="170" />
             <source>mix</source>
             <translation>真实流量混合</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/measurement.py" line="173" />
+            <location filename="../../gpucalc/cli/measurement.py" line="171" />
             <source>watermark</source>
             <translation>安全水位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/measurement.py" line="179" />
+            <location filename="../../gpucalc/cli/measurement.py" line="177" />
             <source>{step}: {mark}</source>
             <translation>{step}：{mark}</translation>
         </message>
@@ -1715,57 +1715,57 @@
             <translation>已写入 {path}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="149" />
+            <location filename="../../gpucalc/cli/simulate.py" line="148" />
             <source>queue ms</source>
             <translation>排队 ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="151" />
+            <location filename="../../gpucalc/cli/simulate.py" line="150" />
             <source>steady TTFT</source>
             <translation>稳态 TTFT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="152" />
+            <location filename="../../gpucalc/cli/simulate.py" line="151" />
             <source>steady TPOT</source>
             <translation>稳态 TPOT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="156" />
+            <location filename="../../gpucalc/cli/simulate.py" line="155" />
             <source>{requests} requests in {seconds} s: {rps} req/s, {tps} output tok/s, goodput {goodput} req/s ({attainment} within SLO), {preemptions} preemptions</source>
             <translation>{seconds} s 内完成 {requests} 个请求：{rps} req/s，输出 {tps} tok/s，goodput {goodput} req/s（{attainment} 满足 SLO），抢占 {preemptions} 次</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="164" />
+            <location filename="../../gpucalc/cli/simulate.py" line="163" />
             <source>steady: requests sent after the first wave completed and done before the last send, as the concurrency is judged (no ramp-up, no drain)</source>
             <translation>稳态：第一波请求完成之后发出、最后一个请求发出之前完成的请求，与判定并发的口径相同（不含爬坡和收尾）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="168" />
+            <location filename="../../gpucalc/cli/simulate.py" line="167" />
             <source>prefix cache: {hit} of prompt tokens served from cache</source>
             <translation>前缀缓存：{hit} 的输入 token 来自缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="173" />
+            <location filename="../../gpucalc/cli/simulate.py" line="172" />
             <source>class {name} ({requests} requests): TTFT P50/P95 {ttft50}/{ttft95} ms, TPOT P50/P95 {tpot50}/{tpot95} ms</source>
             <translation>请求类别 {name}（{requests} 个请求）：TTFT P50/P95 {ttft50}/{ttft95} ms，TPOT P50/P95 {tpot50}/{tpot95} ms</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="215" />
+            <location filename="../../gpucalc/cli/simulate.py" line="214" />
             <source>rate</source>
             <translation>请求速率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="215" />
+            <location filename="../../gpucalc/cli/simulate.py" line="214" />
             <source>achieved</source>
             <translation>实际吞吐</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="217" />
+            <location filename="../../gpucalc/cli/simulate.py" line="216" />
             <source>preempt</source>
             <translation>抢占</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="234" />
+            <location filename="../../gpucalc/cli/simulate.py" line="233" />
             <source>TTFT knee: {knee} req/s; capacity at P{percentile} SLO: {capacity} req/s</source>
             <translation>TTFT 拐点：{knee} req/s；按 P{percentile} SLO 的容量：{capacity} req/s</translation>
         </message>
@@ -2244,117 +2244,117 @@
     <context>
         <name>Errors</name>
         <message>
-            <location filename="../../gpucalc/catalog/bundled.py" line="41" />
+            <location filename="../../gpucalc/catalog/bundled.py" line="53" />
             <source>unknown GPU '{name}'</source>
             <translation>未知的 GPU“{name}”</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/catalog/bundled.py" line="42" />
+            <location filename="../../gpucalc/catalog/bundled.py" line="54" />
             <source>unknown GPU '{name}'; did you mean {choices}?</source>
             <translation>未知的 GPU“{name}”；是否指 {choices}？</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/catalog/bundled.py" line="44" />
+            <location filename="../../gpucalc/catalog/bundled.py" line="56" />
             <source>unknown model '{name}'</source>
             <translation>未知的模型“{name}”</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/catalog/bundled.py" line="45" />
+            <location filename="../../gpucalc/catalog/bundled.py" line="57" />
             <source>unknown model '{name}'; did you mean {choices}?</source>
             <translation>未知的模型“{name}”；是否指 {choices}？</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/catalog/bundled.py" line="47" />
+            <location filename="../../gpucalc/catalog/bundled.py" line="59" />
             <source>unknown weight format '{name}'</source>
             <translation>未知的权重精度“{name}”</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/catalog/bundled.py" line="48" />
+            <location filename="../../gpucalc/catalog/bundled.py" line="60" />
             <source>unknown weight format '{name}'; did you mean {choices}?</source>
             <translation>未知的权重精度“{name}”；是否指 {choices}？</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/catalog/bundled.py" line="50" />
+            <location filename="../../gpucalc/catalog/bundled.py" line="62" />
             <source>unknown network '{name}'</source>
             <translation>未知网络 '{name}'</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/catalog/bundled.py" line="51" />
+            <location filename="../../gpucalc/catalog/bundled.py" line="63" />
             <source>unknown network '{name}'; did you mean {choices}?</source>
             <translation>未知网络 '{name}'；是否指 {choices}？</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/catalog/bundled.py" line="53" />
+            <location filename="../../gpucalc/catalog/bundled.py" line="65" />
             <source>unknown KV cache dtype '{name}'</source>
             <translation>未知的 KV 缓存精度“{name}”</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/catalog/bundled.py" line="54" />
+            <location filename="../../gpucalc/catalog/bundled.py" line="66" />
             <source>unknown KV cache dtype '{name}'; did you mean {choices}?</source>
             <translation>未知的 KV 缓存精度“{name}”；是否指 {choices}？</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/catalog/bundled.py" line="205" />
+            <location filename="../../gpucalc/catalog/bundled.py" line="256" />
             <source>unknown engine '{name}'; choose one of {choices}</source>
             <translation>未知的推理引擎“{name}”；请从 {choices} 中选择</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/bench.py" line="56" />
+            <location filename="../../gpucalc/cli/bench.py" line="52" />
             <source>paste the benchmark command after --, e.g. gpucalc bench --gpu h100-sxm-80gb -- vllm bench serve --model M --num-prompts 200</source>
             <translation>请在 -- 之后粘贴压测命令，例如 gpucalc bench --gpu h100-sxm-80gb -- vllm bench serve --model M --num-prompts 200</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/bench.py" line="74" />
+            <location filename="../../gpucalc/cli/bench.py" line="70" />
             <source>benchmark command: {reason}</source>
             <translation>压测命令：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/bench.py" line="84" />
+            <location filename="../../gpucalc/cli/bench.py" line="80" />
             <source>give --gpu ID (and the serve flags), or --scenario FILE</source>
             <translation>请给出 --gpu ID（及启动参数），或 --scenario FILE</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/errors.py" line="73" />
+            <location filename="../../gpucalc/cli/errors.py" line="78" />
             <source>scenario {file}: {reason}</source>
             <translation>场景文件 {file}：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="218" />
+            <location filename="../../gpucalc/cli/main.py" line="289" />
             <source>the model does not fit, so there is no load curve</source>
             <translation>模型放不下，因此没有负载曲线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="257" />
+            <location filename="../../gpucalc/cli/main.py" line="330" />
             <source>size needs the traffic to size for: give --qps (average requests per second)</source>
             <translation>size 需要给出要承载的流量：请给出 --qps（平均每秒请求数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="267" />
+            <location filename="../../gpucalc/cli/main.py" line="340" />
             <source>no GPU in the list meets the targets; relax TTFT/TPOT or add GPU types</source>
             <translation>列表中没有满足目标的 GPU；请放宽 TTFT/TPOT 或加入更多 GPU 型号</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="419" />
+            <location filename="../../gpucalc/cli/main.py" line="520" />
             <source>internal error: {kind}: {detail} — rerun with {variable}=1 for details</source>
             <translation>内部错误：{kind}：{detail} —— 设置 {variable}=1 后重新运行可查看详情</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="456" />
+            <location filename="../../gpucalc/cli/main.py" line="559" />
             <source>cannot write the output: {reason}</source>
             <translation>无法写出输出：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="457" />
+            <location filename="../../gpucalc/cli/main.py" line="560" />
             <source>this terminal's encoding ({encoding}) cannot show every character, so some were replaced; set PYTHONIOENCODING=utf-8 (Windows: chcp 65001) to see them all</source>
             <translation>此终端的编码（{encoding}）无法显示全部字符，部分字符已被替换；设置 PYTHONIOENCODING=utf-8（Windows：chcp 65001）即可完整显示</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="533" />
+            <location filename="../../gpucalc/cli/main.py" line="636" />
             <source>the window and the PDF report need PySide6 and pyqtgraph, which are part of every gpucalc install; reinstall gpucalc ({package} could not be loaded)</source>
             <translation>窗口和 PDF 报告需要 PySide6 和 pyqtgraph，它们随 gpucalc 一同安装；请重新安装 gpucalc（无法加载 {package}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/measurement.py" line="190" />
+            <location filename="../../gpucalc/cli/measurement.py" line="188" />
             <source>the model does not fit, so there is nothing to measure</source>
             <translation>模型放不下，因此没有可测的内容</translation>
         </message>
@@ -2379,7 +2379,7 @@
             <translation>{path} 是一个文件；请给出 .zip 文件名或文件夹</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/simulate.py" line="267" />
+            <location filename="../../gpucalc/cli/simulate.py" line="266" />
             <source>the model does not fit, so there is nothing to simulate</source>
             <translation>模型放不下，因此没有可模拟的内容</translation>
         </message>
@@ -6779,17 +6779,17 @@
     <context>
         <name>MeasurementPlanDialog</name>
         <message>
-            <location filename="../../gpucalc/cli/measurement.py" line="61" />
+            <location filename="../../gpucalc/cli/measurement.py" line="59" />
             <source>pass</source>
             <translation>通过</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/measurement.py" line="62" />
+            <location filename="../../gpucalc/cli/measurement.py" line="60" />
             <source>attention</source>
             <translation>需注意</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/measurement.py" line="63" />
+            <location filename="../../gpucalc/cli/measurement.py" line="61" />
             <source>not measured</source>
             <translation>未实测</translation>
         </message>
@@ -7695,22 +7695,22 @@
     <context>
         <name>Report</name>
         <message>
-            <location filename="../../gpucalc/cli/measurement.py" line="74" />
+            <location filename="../../gpucalc/cli/measurement.py" line="72" />
             <source>targets met</source>
             <translation>满足目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/measurement.py" line="75" />
+            <location filename="../../gpucalc/cli/measurement.py" line="73" />
             <source>a target broken</source>
             <translation>目标被击穿</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/measurement.py" line="106" />
+            <location filename="../../gpucalc/cli/measurement.py" line="104" />
             <source>The estimate expects a target to break at about {n} concurrent requests.</source>
             <translation>估算预计并发约 {n} 时延迟目标被击穿。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/measurement.py" line="125" />
+            <location filename="../../gpucalc/cli/measurement.py" line="123" />
             <source>Figures are per replica: benchmark one of the {r} replicas.</source>
             <translation>数字均为单副本：压测其中一个副本（共 {r} 个副本）。</translation>
         </message>

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-import gpucalc.cli.main as cli_main
+import gpucalc.cli.report as cli_report
 from gpucalc.cli.errors import EXIT_USAGE
 from gpucalc.cli.main import main
 
@@ -26,7 +26,7 @@ def test_missing_qt_is_one_line_not_a_traceback(capsys: pytest.CaptureFixture[st
     def no_qt(_: object) -> int:
         raise ModuleNotFoundError("No module named 'PySide6'", name="PySide6")
 
-    monkeypatch.setattr(cli_main, "_run_report", no_qt)
+    monkeypatch.setattr(cli_report, "run_report", no_qt)
     assert main(["report", "llama-3.1-8b-instruct", "--gpu", "h100", "-o", "x.pdf"]) == EXIT_USAGE
     err = capsys.readouterr().err.strip()
     assert err.startswith("gpucalc: the window and the PDF report need PySide6")

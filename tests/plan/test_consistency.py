@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import datetime as dt
 import io
 import json
 import math
@@ -29,7 +30,7 @@ from gpucalc.core.common.errors import PlanError
 from gpucalc.core.specs.scenario import Scenario
 from gpucalc.plan.compute import Plan, PlanOptions, compute_plan
 from gpucalc.report.csv_export import report_tables, table_text
-from gpucalc.report.data import build_report
+from gpucalc.report.data import REPORT_OPTIONS, build_report, report_data
 
 MODELS = ["llama-3.1-8b-instruct", "llama-3.1-70b-instruct", "qwen3-30b-a3b", "gemma-2-9b-it",
           "deepseek-v2-lite-chat", "gpt-oss-20b", "mistral-7b-instruct-v0.3", "qwen2.5-0.5b-instruct",
@@ -150,7 +151,7 @@ def test_grid_at_the_scenarios_length_and_precision_is_the_answer(flags: list[st
 @PROPERTY_SETTINGS
 @given(scenario_flags())
 def test_load_curve_at_the_recommendation_is_the_answers_latency(flags: list[str]) -> None:
-    plan = _plan(flags, PlanOptions(uncertainty=False))
+    plan = _plan(flags, PlanOptions(views=False, uncertainty=False))  # the answer holds the curve
     if plan.performance is None:
         return
     perf = plan.performance
@@ -169,7 +170,7 @@ def test_load_curve_at_the_recommendation_is_the_answers_latency(flags: list[str
 @PROPERTY_SETTINGS
 @given(scenario_flags())
 def test_headline_range_brackets_every_sensitivity_bar(flags: list[str]) -> None:
-    plan = _plan(flags)
+    plan = _plan(flags, PlanOptions(views=False))  # bands and sensitivity need no sweep or grid
     if plan.performance is None or plan.bands is None or plan.sensitivity is None:
         return
     band = plan.bands.band("recommended_concurrency")
@@ -182,18 +183,21 @@ def test_headline_range_brackets_every_sensitivity_bar(flags: list[str]) -> None
 
 
 def _rows(plan: Plan) -> dict[str, list[dict[str, str]]]:
-    from gpucalc.report.data import report_data
-
     return {t.name: list(csv.DictReader(io.StringIO(table_text(t))))
             for t in report_tables(report_data(plan))}
+
+
+REPORT_WITHOUT_SIMULATION = REPORT_OPTIONS.model_copy(update={"simulation": False})
+"""What a report computes but the simulated rate sweep, which no figure checked here reads (and
+which no other part of the plan depends on: the test below it proves that)."""
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenario_flags())
 def test_report_and_csv_figures_equal_the_json(flags: list[str]) -> None:
-    _plan(flags, PlanOptions(uncertainty=False))  # rejects layouts the model cannot take
+    # the report's plan rejects layouts the model cannot take (as build_report would refuse them)
+    report = report_data(_plan(flags, REPORT_WITHOUT_SIMULATION))
     data = _estimate_json(flags)
-    report = build_report(_scenario(flags), _catalog())
     perf = report.result.performance
     assert report.result.memory.kv_cache_tokens.value == data["kv_cache_tokens"]
     if perf is None:
@@ -220,6 +224,26 @@ def test_report_and_csv_figures_equal_the_json(flags: list[str]) -> None:
     uncertainty = {r["result"]: r for r in rows["uncertainty"]}
     assert _same(float(uncertainty["recommended_concurrency"]["high"]),
                  data["constant_bands"]["recommended_concurrency"]["high"])
+
+
+def test_the_simulation_changes_no_other_part_of_a_report() -> None:
+    """The property above builds reports without the simulated sweep; a report with it holds the
+    same plan and the same tables but the simulation's own."""
+    scenario = _scenario(["qwen3-30b-a3b", "--gpu", "h100-sxm-80gb", "--num-gpus", "2", "-tp", "2",
+                          "--input-len", "3000", "--input-len-p95", "9000", "--output-len", "400",
+                          "--tpot-ms", "40", "--max-turns", "4", "--tokens-per-turn", "600"])
+    created = dt.datetime(2026, 1, 2, 3, 4, tzinfo=dt.UTC)
+    full = build_report(scenario, _catalog(), created=created)
+    without = report_data(compute_plan(_catalog(), scenario, REPORT_WITHOUT_SIMULATION), created=created)
+    assert full.plan.simulation is not None
+    assert without.plan.simulation is None
+    untimed = {"elapsed_ms": 0.0}  # how long the plan took, not what it says
+    assert (full.plan.model_copy(update={**untimed, "simulation": None})
+            == without.plan.model_copy(update=untimed))
+    simulated = {"simulation_sweep"}
+    assert ([t for t in report_tables(full) if t.name not in simulated]
+            == [t for t in report_tables(without) if t.name not in simulated])
+    assert {t.name for t in report_tables(full)} - {t.name for t in report_tables(without)} == simulated
 
 
 @pytest.mark.parametrize("flags", [[

@@ -136,6 +136,7 @@ def test_bisection_against_the_percentile_capacity(tp_data: ReportData, tp_text:
                                    else bisect.simulated.value)
 
 
+@pytest.mark.fresh_report_plans
 def test_simulation_is_reproducible(tp_data: ReportData) -> None:
     again = build_report(TP_SCENARIO, Catalog.load(), "en", created=CREATED)
     assert again.simulation == tp_data.simulation

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 
 import pytest
@@ -50,9 +51,25 @@ def shell(qtbot: QtBot, catalog: Catalog) -> Iterator[Shell]:
     made.translators.install("en")
 
 
+def _deletions_run_and_collected() -> None:
+    """Run every posted deletion, then a full garbage collection, with no Qt call on the stack.
+
+    The window's idle collector runs a full collection when its first result arrives, inside
+    that signal's slot while the event loop dispatches. Earlier tests leave windows whose
+    deletion is still posted and Python wrappers of widgets in reference cycles. A rare segfault
+    late in the suite happened in that collection, in this fixture, most likely while finalising
+    wrappers of widgets Qt had not finished deleting. Done here first, with the deletions run,
+    that collection no longer meets the earlier tests' garbage.
+    """
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+    QApplication.processEvents()
+    gc.collect()
+
+
 @pytest.fixture
 def rebuilt_shell(qtbot: QtBot, catalog: Catalog) -> Iterator[Shell]:
     """A shell whose replaced windows are deleted for real (qtbot does not keep them alive)."""
+    _deletions_run_and_collected()
     made = Shell(catalog, Scenario(), Session(language="en"))
     with qtbot.waitSignal(made.controller.resultReady, timeout=RESULT_TIMEOUT_MS):
         made.start()
@@ -61,4 +78,4 @@ def rebuilt_shell(qtbot: QtBot, catalog: Catalog) -> Iterator[Shell]:
     made.window.close()
     made.window.deleteLater()
     made.translators.install("en")
-    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+    _deletions_run_and_collected()

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from gpucalc.validation.metrics import METRICS
 from gpucalc.validation.regimes import VOCABULARY
 from gpucalc.validation.residuals import (
     ResidualRow,
@@ -16,7 +17,7 @@ from gpucalc.validation.residuals import (
     select,
     summarise,
 )
-from gpucalc.validation.scoring import METRICS, validation_rows
+from gpucalc.validation.scoring import validation_rows
 
 
 def test_the_shipped_file_loads_with_tags_from_the_vocabulary() -> None:

@@ -44,7 +44,7 @@ from gpucalc.core.step.prefix_cache import prefix_cache_result
 class LoadRequest(BaseModel):
     """Where to evaluate latency: a concurrency, a request rate, or the offline maximum."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     concurrency: int | None = Field(default=None, ge=1, le=1_000_000)
     request_rate: float | None = Field(default=None, ge=MIN_REQUEST_RATE, le=1e6)
@@ -54,7 +54,7 @@ class LoadRequest(BaseModel):
 class Result(BaseModel):
     """Everything one calculation produces."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     memory: MemoryResult
     performance: PerformanceResult | None = Field(

@@ -21,7 +21,7 @@ from gpucalc.core.specs.inputs import PlanInputs
 class ClassLatency(BaseModel):
     """One request class at the recommended batch."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     name: str
     share: float

@@ -55,7 +55,7 @@ def ceiling_of(limit: LimitKind | str) -> CeilingKind:
 class Ceiling(BaseModel):
     """One concurrency ceiling (running requests per replica)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     kind: CeilingKind
     value: Term
@@ -75,7 +75,7 @@ class Ceiling(BaseModel):
 class PointSummary(BaseModel):
     """Latency and throughput at one load of one replica (an engine: all its DP ranks)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     label: str
     concurrency: float
@@ -97,7 +97,7 @@ class RateCapacity(BaseModel):
     open at that rate (Little's law: rate × mean end-to-end latency).
     """
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     requests_per_s: Term
     in_flight: Term
@@ -117,7 +117,7 @@ class RateCapacity(BaseModel):
 class Unreachable(BaseModel):
     """Why no request count meets the targets: each target at one request against its value."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     percentile: int
     ttft_ms_at_one: Term = Field(description="P-th TTFT of one request in flight: the fastest TTFT.")
@@ -141,7 +141,7 @@ class Unreachable(BaseModel):
 class CurvePoint(BaseModel):
     """One point of the latency-vs-concurrency curves."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     concurrency: float
     ttft_ms: float
@@ -152,7 +152,7 @@ class CurvePoint(BaseModel):
 class PerformanceResult(BaseModel):
     """Three ceilings, the answer, and latency/throughput under load of one replica (an engine)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     ceilings: tuple[Ceiling, ...]
     recommended_concurrency: Term = Field(description="Concurrency: requests in flight on one "

@@ -27,7 +27,7 @@ class PlannedBy(StrEnum):
 class ReplicaRates(BaseModel):
     """What one replica (an engine instance) holds and serves: the inputs of the fleet rule."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     concurrency: int = Field(description="Requests in flight meeting the P-th targets (closed loop).")
     planned_concurrency: int = Field(description="min(watermark × concurrency, the memory-share "

@@ -21,7 +21,7 @@ SPEEDUP_FORMULA = QT_TRANSLATE_NOOP(
 class SpeculativeSummary(BaseModel):
     """Speculative decoding in one plan (per replica)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     method: str
     num_speculative_tokens: int

@@ -44,7 +44,7 @@ CONTEXT_AXIS = "planning length: KV tokens per request, every length scaled in t
 class SweepPoint(BaseModel):
     """Ceilings at one planning length (requests in flight per replica: one engine)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     context_tokens: int = Field(description="Planning length: KV tokens one request holds.")
     memory: float  # the KV cache alone
@@ -60,7 +60,7 @@ class SweepPoint(BaseModel):
 class Crossover(BaseModel):
     """Planning length where the binding constraint changes."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     context_tokens: int
     before: CeilingKind
@@ -70,7 +70,7 @@ class Crossover(BaseModel):
 class ContextSweep(BaseModel):
     """Ceilings against planning length; the scenario's own length is one of the points."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     points: tuple[SweepPoint, ...]
     crossovers: tuple[Crossover, ...]
@@ -202,7 +202,7 @@ def context_sweep(inputs: PlanInputs, count: int = 256, max_tokens: int | None =
 class GridCell(BaseModel):
     """Concurrency at the SLO for one context tier and one precision tier."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     context_tier: str
     context_tokens: int = Field(description="Planning length of this row (tokens per request).")

@@ -19,7 +19,7 @@ class FormulaTemplate(BaseModel):
     after (``gpucalc.text.terms.formula_text``); the term's ``formula`` is the English filled in.
     """
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     text: str
     values: dict[str, InputValue] = Field(default_factory=dict)
@@ -37,7 +37,7 @@ def template(text: str, **values: InputValue) -> FormulaTemplate:
 class Term(BaseModel):
     """One computed quantity with the work behind it."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     key: str = Field(description="Stable code of the quantity, e.g. 'weights_gib_per_gpu'.")
     value: float
@@ -119,7 +119,7 @@ _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 class Notice(BaseModel):
     """A coded warning or advice item; the UI/report layer turns codes into sentences."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     code: str
     params: dict[str, InputValue] = Field(default_factory=dict)

@@ -84,7 +84,7 @@ class PoolShape(NamedTuple):
 class DisaggregatedPlan(BaseModel):
     """Both pools of a disaggregated deployment, sized for the traffic, and the KV transfer."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     prefill_tp: int
     prefill_pp: int

@@ -28,7 +28,7 @@ SEED_MEMORY_SHARE = "seed 001: keep weights + KV(avg) + margin within 70 % of me
 class FleetPolicy(BaseModel):
     """How the fleet is sized: spare replicas and whether the peak sizes it."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     spare_replicas: int = Field(default=1, ge=0, le=64, description="k of N + k.")
     size_for_peak: bool = Field(default=True, description="False: peaks queue or are rate-limited.")
@@ -37,7 +37,7 @@ class FleetPolicy(BaseModel):
 class FleetLayout(BaseModel):
     """One way to split the deployment's GPUs into replicas, with totals over all of them."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     tensor_parallel_size: int
     pipeline_parallel_size: int
@@ -51,7 +51,7 @@ class FleetLayout(BaseModel):
 class FleetVerdict(BaseModel):
     """Whether the deployment carries the average and the peak, and what a fleet that does needs."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     mode: TrafficMode
     qps_avg: float

@@ -74,7 +74,7 @@ FACTOR_NAMES = {
 class TornadoBar(BaseModel):
     """One factor moved to its low and high value, and the result at each."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     key: str
     kind: FactorKind
@@ -95,7 +95,7 @@ class TornadoBar(BaseModel):
 class Sensitivity(BaseModel):
     """Tornado data for one result, bars ranked by swing (largest first)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     result_key: str
     result_unit: str
@@ -149,7 +149,7 @@ def _set_target(name: str) -> Setter:
 class _InputFactor(BaseModel):
     """One key input: its base value, how far it moves, and how to set it."""
 
-    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True, defer_build=True)
 
     key: str
     unit: str

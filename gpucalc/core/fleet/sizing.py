@@ -41,7 +41,7 @@ MAX_DP_EP_GPUS = 64  # the widest DP + EP engine sizing proposes
 class SizingRequest(BaseModel):
     """Traffic to serve and the fleet policy."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     qps_avg: float = Field(gt=0, le=1e6)
     qps_peak: float | None = Field(default=None, gt=0, le=1e6)
@@ -66,7 +66,7 @@ def engine_shape_text(tp: int, pp: int, dp: int) -> str:
 class SizingRow(BaseModel):
     """One way to serve the traffic (GPU type × precision × layout)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     gpu: str
     gpu_name: str
@@ -366,7 +366,7 @@ def _layout_rows(inputs: PlanInputs, weights: WeightFormat | None, kv: KvFormat 
 class FastestLayout(BaseModel):
     """The layout of one GPU and precision with the lowest latency at one request in flight."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     gpu_name: str
     tensor_parallel_size: int

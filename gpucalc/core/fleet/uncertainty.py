@@ -45,7 +45,7 @@ class Hurts(StrEnum):
 class ConstantRange(BaseModel):
     """The range of one uncertain constant, as factors on its value, with the reason."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     key: str
     low_factor: float = Field(gt=0, le=1)
@@ -187,7 +187,7 @@ def corner_factors(pessimistic: bool,
 class KeyResults(BaseModel):
     """The results the bands cover, from one evaluation of the model."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     kv_cache_tokens: float
     recommended_concurrency: int
@@ -217,7 +217,7 @@ def key_results(inputs: PlanInputs, sizing: SizingRequest | None = None) -> KeyR
 class Band(BaseModel):
     """Low, expected and high value of one key result (terms sharing key and unit)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     key: str
     unit: str
@@ -234,7 +234,7 @@ class Band(BaseModel):
 class Bands(BaseModel):
     """Bands of the key results and the ranges behind them."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     bands: tuple[Band, ...]
     ranges: tuple[ConstantRange, ...]

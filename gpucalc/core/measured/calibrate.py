@@ -64,7 +64,7 @@ MAX_CALIBRATION_WORKLOADS = 100
 class FactorFit(BaseModel):
     """One fitted factor: default, fitted value, ± one standard deviation, explained."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     name: str
     before: float
@@ -76,7 +76,7 @@ class FactorFit(BaseModel):
 class PointFit(BaseModel):
     """One measured metric with the default and the calibrated prediction."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     load: str
     metric: str
@@ -89,7 +89,7 @@ class PointFit(BaseModel):
 class CalibrationResult(BaseModel):
     """Fitted efficiency, errors before and after (fit and held-out rows) and the evidence."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     before: Efficiency
     efficiency: Efficiency

@@ -44,7 +44,7 @@ LENGTH_NAMES = {"input_tokens": QT_TRANSLATE_NOOP("Formulas", "input tokens"),
 class LengthHistogram(BaseModel):
     """Counts of requests in log-spaced length bins (bin i is [edges[i], edges[i+1]))."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     edges_tokens: tuple[float, ...]
     counts: tuple[int, ...]
@@ -53,7 +53,7 @@ class LengthHistogram(BaseModel):
 class LengthDistribution(BaseModel):
     """Percentiles and histogram of one length (input or output tokens)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     p50: Term
     p95: Term
@@ -65,7 +65,7 @@ class LengthDistribution(BaseModel):
 class LengthStats(BaseModel):
     """What a lengths file says, and the workload it suggests (every field explained)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     requests: int
     conversations: int

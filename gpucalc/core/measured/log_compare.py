@@ -39,7 +39,7 @@ LINE_LABELS = {
 class ComparisonLine(BaseModel):
     """One figure: gpucalc's estimate, the engine's, and how far apart they are."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     key: str
     label: str
@@ -55,7 +55,7 @@ class ComparisonLine(BaseModel):
 class LogComparison(BaseModel):
     """The whole side-by-side table and what does not match in the set-up itself."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     engine: str | None
     engine_version: str | None
@@ -137,7 +137,7 @@ def compare_memory(inputs: PlanInputs, memory: MemoryResult, measured: MeasuredM
 class LogCalibration(BaseModel):
     """A new engine profile whose memory constants reproduce one start-up log."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     profile: EngineProfile
     changes: tuple[Term, ...]

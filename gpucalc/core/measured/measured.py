@@ -26,7 +26,7 @@ MAX_POINT_PROMPTS = 10**12
 class MeasuredMemory(BaseModel):
     """Per-GPU memory an engine reported at start-up (GiB unless stated)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     engine: str | None = Field(default=None, description="vllm, vllm-v0, sglang or trtllm.")
     engine_version: str | None = None
@@ -65,7 +65,7 @@ class MeasuredPoint(BaseModel):
     says whether a latency is a mean or a median (``p50``), which the model predicts differently.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     concurrency: float | None = Field(default=None, gt=0, le=MAX_POINT_CONCURRENCY, allow_inf_nan=False)
     request_rate: float | None = Field(default=None, gt=0)

@@ -22,7 +22,7 @@ ENCODER_TERM = "activation.encoder_gib"
 class EncoderProfile(BaseModel):
     """The profiling batch: token budget, sequences, images per prompt, bytes per activation."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     batched_tokens: int = Field(ge=1)
     num_seqs: int = Field(ge=1)

@@ -32,7 +32,7 @@ HYBRID_BLOCK_ALIGNMENT = 16
 class KvGroup(BaseModel):
     """Layers of one attention span on one GPU."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     kind: LayerAttention
     num_layers: int
@@ -125,7 +125,7 @@ def kv_bytes_per_token(groups: tuple[KvGroup, ...]) -> float:
 class HybridLayout(BaseModel):
     """vLLM's grouping of layers into KV-cache groups of equal size (hybrid allocator)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     group_size: int
     groups: tuple[KvGroup, ...]  # one entry per KV-cache group (layers of one span)

@@ -22,7 +22,7 @@ from gpucalc.core.specs.model_spec import LayerAttention
 class KvCapacity(BaseModel):
     """KV capacity of one replica: blocks in the pool and how requests use them."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     num_blocks: int
     block_bytes: float

@@ -27,7 +27,7 @@ from gpucalc.core.specs.precision import activation_bytes
 class StageMemory(BaseModel):
     """Memory of one GPU of one pipeline stage."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     stage: Stage
     weights: tuple[Term, ...]

@@ -16,7 +16,7 @@ BLOCKING_NOTICES = frozenset({"kv_budget_negative", "max_model_len_exceeds_kv",
 class ParamSummary(BaseModel):
     """Parameter counts of the model."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     total: Term
     active: Term
@@ -27,7 +27,7 @@ class ParamSummary(BaseModel):
 class MemoryResult(BaseModel):
     """Per-GPU memory picture and what the KV cache holds."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     settings: EffectiveSettings
     params: ParamSummary

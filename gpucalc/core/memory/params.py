@@ -15,7 +15,7 @@ from gpucalc.core.specs.model_spec import LayerAttention, ModelSpec
 class ParamBreakdown(BaseModel):
     """Parameters per tensor group (whole model, all layers)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     embedding: int
     attention: int

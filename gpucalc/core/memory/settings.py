@@ -14,7 +14,7 @@ from gpucalc.core.specs.inputs import PlanInputs
 class EffectiveSettings(BaseModel):
     """Settings one calculation runs with, each explained."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     total_gib: Term
     memory_fraction: Term

@@ -18,7 +18,7 @@ from gpucalc.core.specs.precision import WeightFormat, dtype_bytes
 class WeightPlan(BaseModel):
     """Which format each tensor group is stored in."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     body: WeightFormat
     scope: QuantScope

@@ -11,7 +11,7 @@ from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
 class Stage(BaseModel):
     """One pipeline stage: which layers it holds and whether it holds embedding / lm_head."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     index: int
     num_layers: int

@@ -59,7 +59,7 @@ class LinkLevel(IntEnum):
 class NodePlacement(BaseModel):
     """The nodes a deployment runs on and the network between them (GB/s one-direction, per GPU)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     nodes: int
     gpus_per_node: int
@@ -72,7 +72,7 @@ class NodePlacement(BaseModel):
 class LinkPlan(BaseModel):
     """The links one replica's collectives use (GB/s are one-direction, per GPU)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     topology: LinkTopology
     domain_gpus: int
@@ -282,7 +282,7 @@ def node_notices(gpu: GpuSpec, tp: int, pp: int, placement: NodePlacement) -> tu
 class NodeSummary(BaseModel):
     """Where a deployment's GPUs sit and what crosses the network (shown in JSON, report, window)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     nodes: int
     gpus_per_node: int

@@ -36,7 +36,7 @@ KEEP_UP_SHARE = 0.9  # a finite run past saturation can meet a TTFT target befor
 class SloCapacity(BaseModel):
     """Requests/s one replica carries with the P-th TTFT and TPOT within target."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     percentile: int
     analytic: Term

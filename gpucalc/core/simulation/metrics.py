@@ -27,7 +27,7 @@ BENCH_SOURCE = QT_TRANSLATE_NOOP("Sources", "metric definitions of vllm bench se
 class Percentiles(BaseModel):
     """Mean and P50/P95/P99 of one latency over the requests of a run."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     mean: Term
     p50: Term
@@ -44,7 +44,7 @@ class Percentiles(BaseModel):
 class ClassPercentiles(BaseModel):
     """One request class of a simulated run: its own TTFT and TPOT percentiles."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     name: str
     requests: int
@@ -56,7 +56,7 @@ class ClassPercentiles(BaseModel):
 class SimulationResult(BaseModel):
     """Outcome of one simulated run (all replicas together)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     traffic: TrafficSpec
     completed: int

@@ -28,7 +28,7 @@ SWEEP_TOP_OF_SATURATION = 1.25  # automatic sweeps run a little past the analyti
 class SweepPoint(BaseModel):
     """One simulated rate."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     request_rate: float  # offered, requests/s over all replicas
     result: SimulationResult
@@ -37,7 +37,7 @@ class SweepPoint(BaseModel):
 class RateSweep(BaseModel):
     """Simulated runs at increasing request rates and what they say about capacity."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     points: tuple[SweepPoint, ...]
     percentile: float

@@ -41,7 +41,7 @@ class TrafficSpec(BaseModel):
     rate's arrival times and each is sent when it is due and a slot is free.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     request_rate: float | None = Field(
         default=None, ge=MIN_REQUEST_RATE,

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 class Disaggregation(BaseModel):
     """Prefill and decode on separate pools; ``None`` sizes take the deployment's own."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     enabled: bool = Field(default=False, description="Plan prefill and decode on separate pools "
                           "(vLLM kv-transfer-config, SGLang --disaggregation-mode, Dynamo xPyD).")

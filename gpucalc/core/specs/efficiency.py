@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 class Efficiency(BaseModel):
     """Achieved fractions of peak and fixed overheads, each editable and sourced."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     gemm_compute: float = Field(gt=0, le=1, description="Share of dense peak TFLOPS large GEMMs reach.")
     attention_compute: float = Field(gt=0, le=1, description="Share of peak attention kernels reach.")
@@ -27,7 +27,7 @@ class Efficiency(BaseModel):
 class EfficiencyOverride(BaseModel):
     """Per-GPU adjustments of an engine's efficiency factors (only the fields given change)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     gemm_compute: float | None = Field(default=None, gt=0, le=1)
     attention_compute: float | None = Field(default=None, gt=0, le=1)

@@ -44,7 +44,7 @@ class MultimodalProfiling(StrEnum):
 class ActivationConstants(BaseModel):
     """Constants of the activation-peak model (profiling forward pass + sampler)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     forward_base_gib: float = Field(ge=0, description="Fixed part of the profiling forward peak.")
     mlp_elements_per_token_factor: float = Field(
@@ -66,7 +66,7 @@ class ActivationConstants(BaseModel):
 class RuntimeConstants(BaseModel):
     """Memory outside the framework's tensors: CUDA context, NCCL, CUDA graphs."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     non_torch_gib_single: float = Field(ge=0)
     non_torch_gib_tp_extra: float = Field(ge=0, description="Added when tensor parallel > 1.")
@@ -84,7 +84,7 @@ class RuntimeConstants(BaseModel):
 class BatchDefaults(BaseModel):
     """Scheduler defaults, which differ for large (≥ 70 GiB, non-A100) and other GPUs."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     max_num_batched_tokens_large_gpu: int = Field(ge=1)
     max_num_batched_tokens_other_gpu: int = Field(ge=1)
@@ -106,7 +106,7 @@ class BatchDefaults(BaseModel):
 class SglangMemoryTier(BaseModel):
     """One GPU-memory tier of SGLang's defaults (chunked prefill size, CUDA-graph batch size)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     below_mib: float | None = Field(
         default=None, description="Tier applies to GPUs with less memory than this (MiB); "
@@ -119,7 +119,7 @@ class SglangMemoryTier(BaseModel):
 class SglangTpFraction(BaseModel):
     """A fixed ``mem_fraction_static`` default for tensor-parallel sizes of at least ``min_tp``."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     min_tp: int = Field(ge=1)
     fraction: float = Field(gt=0, le=1)
@@ -133,7 +133,7 @@ class SglangReserve(BaseModel):
     (``tp_fractions``, non-empty) and only sets the tiers' prefill and graph sizes.
     """
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     base_mb: float = 512.0
     per_prefill_token_mb: float = 1.5
@@ -158,7 +158,7 @@ class SglangReserve(BaseModel):
 class EngineProfile(BaseModel):
     """One engine's memory semantics and defaults."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     schema_version: int = 1
     id: str

@@ -44,7 +44,7 @@ class InterconnectKind(StrEnum):
 class DenseTflops(BaseModel):
     """Dense (no 2:4 sparsity) peak TFLOPS per math precision; None where unsupported/unknown."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     fp32: float | None = Field(default=None, ge=0, le=MAX_TFLOPS)
     tf32: float | None = Field(default=None, ge=0, le=MAX_TFLOPS)
@@ -97,7 +97,7 @@ class DenseTflops(BaseModel):
 class Interconnect(BaseModel):
     """Scale-up link: per-GPU aggregate bidirectional GB/s (NVIDIA convention)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     kind: InterconnectKind
     name: str | None = None
@@ -108,7 +108,7 @@ class Interconnect(BaseModel):
 class Pcie(BaseModel):
     """PCIe generation and x16 bidirectional GB/s."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     gen: int | None = Field(default=None, ge=1, le=MAX_PCIE_GEN)
     x16_bidir_gb_per_s: float | None = Field(default=None, ge=0, le=MAX_BANDWIDTH_GB_PER_S)
@@ -117,7 +117,7 @@ class Pcie(BaseModel):
 class SourceRef(BaseModel):
     """A citation for a spec entry."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: str
     citation: str
@@ -126,7 +126,7 @@ class SourceRef(BaseModel):
 class GpuSpec(BaseModel):
     """One accelerator type."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     schema_version: int = 1
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9.\-]*$")

@@ -34,7 +34,7 @@ class StateDtype(StrEnum):
 class Deployment(BaseModel):
     """How the model is served: engine flags, in vLLM's vocabulary."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     engine: str = Field(default="vllm", description="Engine profile id: vllm, sglang or trtllm.")
     num_gpus: int = Field(default=1, ge=1, le=4096, description="GPUs in the deployment.")
@@ -178,7 +178,7 @@ class TrafficMode(StrEnum):
 class RequestClass(BaseModel):
     """One class of a mixed workload (e.g. short Q&A vs long documents)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     name: str = ""
     share: float = Field(gt=0, le=1, description="Fraction of requests in this class.")
@@ -198,7 +198,7 @@ MIN_REQUEST_RATE = 1e-6  # req/s
 class Workload(BaseModel):
     """Request lengths and traffic, as planners describe them (P50/P95, turns, classes)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     input_len_p50: int = Field(default=1024, ge=1, le=16_777_216)
     output_len_p50: int = Field(default=256, ge=1, le=16_777_216)
@@ -272,7 +272,7 @@ fleet)."""
 class Targets(BaseModel):
     """Latency targets and the safety watermark."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     ttft_ms: float = Field(default=2000.0, gt=0, le=3_600_000)
     tpot_ms: float = Field(default=100.0, gt=0, le=60_000)
@@ -302,7 +302,7 @@ class PlanInputs(BaseModel):
     that builds or varies inputs (estimate, sweeps, grid tiers, sizing) gets the same answer.
     """
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     model: ModelSpec
     gpu: GpuSpec

@@ -17,7 +17,7 @@ from gpucalc.core.specs.efficiency import Efficiency
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class FitResidual(_Frozen):

@@ -39,7 +39,7 @@ MIXTURE_SOURCE = QT_TRANSLATE_NOOP(
 class MixtureFit(BaseModel):
     """A fitted 1-D Gaussian mixture, components ordered by mean."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     shares: tuple[float, ...]
     means_log2: tuple[float, ...]

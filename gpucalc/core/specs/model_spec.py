@@ -46,7 +46,7 @@ class LayerAttention(StrEnum):
 class MlaSpec(BaseModel):
     """Multi-head latent attention (DeepSeek V2/V3, Kimi K2)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     q_lora_rank: int | None = Field(default=None, ge=1, le=MAX_HIDDEN)
     kv_lora_rank: int = Field(ge=1, le=MAX_HIDDEN)
@@ -64,7 +64,7 @@ class MlaSpec(BaseModel):
 class LinearAttentionSpec(BaseModel):
     """Linear-attention layers (Gated DeltaNet, Qwen3-Next): a fixed state per request."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     num_key_heads: int = Field(ge=1, le=MAX_HEADS)
     num_value_heads: int = Field(ge=1, le=MAX_HEADS)
@@ -77,7 +77,7 @@ class LinearAttentionSpec(BaseModel):
 class MambaSpec(BaseModel):
     """Mamba-2 (SSM) layers (Nemotron-H): a fixed state per request."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     num_heads: int = Field(ge=1, le=MAX_HEADS)
     head_dim: int = Field(ge=1, le=MAX_HEAD_DIM)
@@ -93,7 +93,7 @@ class MambaSpec(BaseModel):
 class MoeSpec(BaseModel):
     """Mixture-of-experts feed-forward layers."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     num_experts: int = Field(ge=1, le=MAX_EXPERTS, description="Routed experts per MoE layer.")
     experts_per_token: int = Field(ge=1, le=MAX_EXPERTS,
@@ -118,7 +118,7 @@ class MoeSpec(BaseModel):
 class QuantScope(BaseModel):
     """Which tensor groups a checkpoint's quantization covers."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     attention: bool = True
     dense_mlp: bool = True
@@ -130,7 +130,7 @@ class QuantScope(BaseModel):
 class CheckpointQuant(BaseModel):
     """Quantization of the published checkpoint (``quantization_config``)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     method: str = Field(description="vLLM-style method name: awq, gptq, fp8, compressed-tensors...")
     weight_format: str = Field(description="Id of the weight format in the precision table.")
@@ -141,7 +141,7 @@ class CheckpointQuant(BaseModel):
 class VisionSpec(BaseModel):
     """A vision encoder attached to the language model (counted in weights, not in KV)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     params: int = Field(ge=0, le=MAX_PARAMS)
     description: str = ""
@@ -169,7 +169,7 @@ class VisionSpec(BaseModel):
 class ModelSpec(BaseModel):
     """Architecture of a decoder-only (or multimodal) language model, normalised."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: str
     name: str

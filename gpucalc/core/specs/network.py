@@ -42,7 +42,7 @@ class NetworkKind(StrEnum):
 class NetworkSpec(BaseModel):
     """One scale-out network: NIC line rate, NICs per GPU, latency (an editable spec table)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     schema_version: int = 1
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9.\-_]*$")

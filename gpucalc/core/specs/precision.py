@@ -29,7 +29,7 @@ class PrecisionTier(StrEnum):
 class WeightFormat(BaseModel):
     """A weight storage format: effective bits per parameter including scales and zeros."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: str
     label: str
@@ -44,7 +44,7 @@ class WeightFormat(BaseModel):
 class KvFormat(BaseModel):
     """A KV-cache element format."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: str
     label: str

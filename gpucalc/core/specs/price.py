@@ -49,7 +49,7 @@ def usd_from_amount(amount: float, units_per_usd: float) -> float:
 class PriceSource(BaseModel):
     """Where a price was read: the provider's offer, the source's own date and a verbatim quote."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     provider: str = Field(min_length=1, description="Who rents the GPU at this price.")
     offering: str | None = Field(default=None, description="On-demand, lease, instance shape …")
@@ -70,7 +70,7 @@ class PriceSource(BaseModel):
 class Price(BaseModel):
     """Indicative rental price per GPU-hour with its date, as quoted and in USD."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     usd_per_gpu_hour: float | None = Field(
         default=None, ge=0, le=MAX_PRICE_USD_PER_GPU_HOUR,

@@ -13,7 +13,7 @@ SCENARIO_SCHEMA_VERSION = 1
 class Scenario(BaseModel):
     """Everything the window or a scenario file holds; resolved against the catalog to compute."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     schema_version: int = SCENARIO_SCHEMA_VERSION
     name: str = Field(default="", max_length=200)

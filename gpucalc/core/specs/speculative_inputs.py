@@ -61,7 +61,7 @@ DEFAULT_ACCEPTANCE_RATE: dict[SpecMethod, tuple[float, str]] = {
 class SpeculativeDecoding(BaseModel):
     """One speculative-decoding set-up (vLLM ``--speculative-config``, SGLang ``--speculative-*``)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     method: SpecMethod | None = Field(
         description="mtp, eagle, eagle3, ngram or draft (vLLM's draft_model); None: off.")

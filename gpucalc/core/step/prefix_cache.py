@@ -185,7 +185,7 @@ def shared_kv_term(plan: PrefixPlan, block_bytes: float, blocks_per_prefix: int)
 class PrefixCacheResult(BaseModel):
     """Prefix caching's figures for one replica (``--json`` key ``prefix_cache``)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     enabled: bool
     hit_rate: Term
