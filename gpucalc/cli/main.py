@@ -135,9 +135,9 @@ def build_parser(lazy: bool = False) -> argparse.ArgumentParser:
 def _add_estimate_args(estimate: argparse.ArgumentParser) -> None:
     """The flags of ``estimate``."""
     from gpucalc.cli.args import add_uncertainty_args
-    from gpucalc.cli.report import _add_scenario_source
+    from gpucalc.cli.scenario_source import add_scenario_source
 
-    _add_scenario_source(estimate)  # MODEL --gpu ID and the flags, or --scenario FILE as report takes
+    add_scenario_source(estimate)  # MODEL --gpu ID and the flags, or --scenario FILE as report takes
     _add_load_args(estimate)
     add_uncertainty_args(estimate)
     estimate.add_argument("--json", action="store_true", help="one JSON object")
@@ -260,7 +260,7 @@ def _scenario_inputs(args: argparse.Namespace, from_file: bool = False
     from gpucalc.catalog.resolve import resolve_scenario
     from gpucalc.cli.args import scenario_from_flags
     from gpucalc.cli.catalog import user_catalog
-    from gpucalc.cli.report import scenario_from_args
+    from gpucalc.cli.scenario_source import scenario_from_args
 
     scenario = scenario_from_args(args) if from_file else scenario_from_flags(args)
     catalog = user_catalog(cli_language(args))

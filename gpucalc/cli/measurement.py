@@ -14,7 +14,7 @@ from typing import Any
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.cli.catalog import user_catalog
 from gpucalc.cli.errors import EXIT_DOES_NOT_FIT, CliError, cli_language
-from gpucalc.cli.report import _add_scenario_source, scenario_from_args
+from gpucalc.cli.scenario_source import add_scenario_source, scenario_from_args
 from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.measured.measured import MeasuredPoint
 from gpucalc.core.specs.inputs import PlanInputs
@@ -48,7 +48,7 @@ from gpucalc.text.numbers import count, finite_json, percent, sig3, strict_json
 
 def add_test_plan_args(parser: argparse.ArgumentParser) -> None:
     """The flags of ``test-plan`` (its parser and help line are the main parser's)."""
-    _add_scenario_source(parser)
+    add_scenario_source(parser)
     parser.add_argument("--tool", choices=[t.value for t in WRITTEN_TOOLS], default=None,
                         help="benchmark tool of the printed commands (default: the engine's own)")
     parser.add_argument("--results", nargs="+", metavar="FILE", default=None,

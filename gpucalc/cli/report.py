@@ -9,35 +9,16 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from gpucalc.cli.args import (
-    add_deployment_args,
-    add_workload_args,
-    scenario_from_flags,
-)
 from gpucalc.cli.catalog import user_catalog
-from gpucalc.cli.errors import EXIT_DOES_NOT_FIT, EXIT_USAGE, SCENARIO_REFUSED, CliError, cli_language
+from gpucalc.cli.errors import EXIT_DOES_NOT_FIT, EXIT_USAGE, CliError, cli_language
+from gpucalc.cli.scenario_source import add_scenario_source, scenario_from_args
 from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
-from gpucalc.core.specs.scenario import Scenario
 from gpucalc.text.catalogue import LANGUAGES, translate
-
-
-def _add_scenario_source(parser: argparse.ArgumentParser) -> None:
-    """MODEL --gpu ID [flags], or --scenario FILE."""
-    parser.add_argument("model", nargs="?", default=None,
-                        help="catalog id, Hugging Face id, config.json or model folder")
-    parser.add_argument("--scenario", metavar="FILE", default=None,
-                        help="a .gpucalc.json scenario file (instead of MODEL --gpu and the flags)")
-    add_deployment_args(parser)
-    add_workload_args(parser)
-    for action in parser._actions:  # --gpu is required for estimate, optional with --scenario
-        if action.dest == "gpu":
-            action.required = False
-            action.default = None
 
 
 def add_report_args(report: argparse.ArgumentParser) -> None:
     """The flags of ``report`` (its parser and help line are the main parser's)."""
-    _add_scenario_source(report)
+    add_scenario_source(report)
     report.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="PDF to write")
     report.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
                         help="report language (default: from the locale, else English)")
@@ -45,26 +26,9 @@ def add_report_args(report: argparse.ArgumentParser) -> None:
 
 def add_export_csv_args(export: argparse.ArgumentParser) -> None:
     """The flags of ``export-csv`` (its parser and help line are the main parser's)."""
-    _add_scenario_source(export)
+    add_scenario_source(export)
     export.add_argument("-o", "--output", required=True, metavar="OUT.zip|FOLDER",
                         help="a .zip file, or a folder for one .csv per table")
-
-
-def scenario_from_args(args: argparse.Namespace) -> Scenario:
-    """The scenario a ``--scenario`` file holds, or the one MODEL --gpu and the flags describe."""
-    from gpucalc.plan.scenario_file import ScenarioFileError, load_scenario
-
-    if args.scenario:
-        if args.model or args.gpu:
-            raise CliError(QT_TRANSLATE_NOOP("Errors", "give either --scenario FILE or MODEL --gpu ID, not "
-                                                       "both"), EXIT_USAGE)
-        try:
-            return load_scenario(Path(args.scenario))
-        except ScenarioFileError as exc:
-            raise CliError(SCENARIO_REFUSED, EXIT_USAGE, cause=exc, file=args.scenario) from exc
-    if not args.model or not args.gpu:
-        raise CliError(QT_TRANSLATE_NOOP("Errors", "give MODEL and --gpu ID, or --scenario FILE"), EXIT_USAGE)
-    return scenario_from_flags(args)
 
 
 def run_report(args: argparse.Namespace) -> int:

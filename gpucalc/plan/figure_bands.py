@@ -62,11 +62,15 @@ def _gpus_band(inputs: PlanInputs, perf: PerformanceResult, fleet: FleetVerdict)
 
 def headline_bands(inputs: PlanInputs, memory: MemoryResult, perf: PerformanceResult | None,
                    fleet: FleetVerdict | None) -> tuple[FigureBand, ...]:
-    """The bands of the plan's headline figures (none when the model does not fit: no KV cache)."""
+    """The bands of the plan's headline figures.
+
+    None when the model does not fit (there is no KV cache); the KV cache alone when no number of
+    requests meets the targets (the answer is that no layout count serves, not a figure to band).
+    """
     if not memory.fits or memory.kv_cache_tokens.value <= 0:
         return ()
     bands = [figure_band("kv_cache_tokens", "tokens", memory.kv_cache_tokens.value, inputs, STARTUP)]
-    if perf is None:
+    if perf is None or perf.unreachable is not None:  # no request count meets the targets
         return tuple(bands)
     point = perf.at_recommended
     ttft = point.ttft_percentile_ms or point.ttft_ms

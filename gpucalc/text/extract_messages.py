@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import gpucalc
-from gpucalc.catalog.paths import resources_dir
+from gpucalc.catalog.paths import resources_dir, specs_dir
 from gpucalc.catalog.storage import atomic_write_text
 from gpucalc.io.bounded_json import read_json_file
 from gpucalc.text.catalog_text import (
@@ -138,11 +138,42 @@ def example_messages(folder: Path | None = None, root: Path = PACKAGE_DIR.parent
     return found
 
 
+SOURCES_CONTEXT = "Sources"
+"""The catalogue context of the sentences terms cite as sources (:func:`gpucalc.text.terms.source_text`)."""
+
+
+def _source_sentences(value: object, key: str = "") -> Iterator[str]:
+    """The strings of an engine profile that terms cite: values of ``*source`` keys and ``sources``."""
+    if isinstance(value, dict):
+        for name, item in value.items():
+            yield from _source_sentences(item, "sources." + name if key == "sources" else name)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _source_sentences(item, key)
+    elif isinstance(value, str) and value and (key.endswith("source") or key.startswith("sources.")):
+        yield value
+
+
+def engine_source_messages(specs: Path | None = None, root: Path = PACKAGE_DIR.parent) -> list[Message]:
+    """The source sentences of the bundled engine profiles (``specs/engines``), context "Sources".
+
+    The memory and efficiency terms cite them; the reader's language gets them translated like
+    the sentences the code cites.
+    """
+    found: dict[str, Message] = {}
+    for path in sorted(((specs or specs_dir()) / "engines").glob("*.json")):
+        for text in _source_sentences(read_json_file(path, f"bundled spec {path.name}")):
+            found.setdefault(text, Message(SOURCES_CONTEXT, text, _relative(path, root),
+                                           _line_of(path, text[:40])))
+    return list(found.values())
+
+
 def extract(paths: list[Path] | None = None, root: Path = PACKAGE_DIR.parent) -> list[Message]:
     """The marked texts of ``paths``, first occurrence of each.
 
-    By default: the whole package, then the bundled tables' display text (:func:`catalog_messages`)
-    and the example scenarios' names (:func:`example_messages`).
+    By default: the whole package, then the bundled tables' display text (:func:`catalog_messages`),
+    the example scenarios' names (:func:`example_messages`) and the engine profiles' source
+    sentences (:func:`engine_source_messages`).
     File names are recorded relative to ``root`` (the checkout).
     """
     seen: dict[tuple[str, str], Message] = {}
@@ -152,7 +183,9 @@ def extract(paths: list[Path] | None = None, root: Path = PACKAGE_DIR.parent) ->
         finder.visit(ast.parse(path.read_text(encoding="utf-8"), filename=relative))
         for message in finder.found:
             seen.setdefault((message.context, message.source), message)
-    for message in [*catalog_messages(root=root), *example_messages(root=root)] if paths is None else []:
+    spec_texts = [*catalog_messages(root=root), *example_messages(root=root),
+                  *engine_source_messages(root=root)]
+    for message in spec_texts if paths is None else []:
         seen.setdefault((message.context, message.source), message)
     return list(seen.values())
 

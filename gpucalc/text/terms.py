@@ -555,8 +555,17 @@ def formula_text(term: Term, lang: str | Lookup) -> str:
 
 
 def source_text(source: str, lang: str | Lookup) -> str:
-    """A source as the reader sees it: an explanatory sentence translated, a title as it is."""
-    return _lookup(lang)("Sources", source)
+    """A source as the reader sees it: an explanatory sentence translated, a title as it is.
+
+    A source made of parts joined by '; ' (a kernel table's title before the profile's own
+    sentence) that is not in the catalogue whole is translated part by part.
+    """
+    tr = _lookup(lang)
+    shown = tr("Sources", source)
+    if shown != source or "; " not in source:
+        return shown
+    head, _, tail = source.partition("; ")
+    return f"{tr('Sources', head)}; {source_text(tail, tr)}"
 
 
 def unit_name(unit: str, lang: str | Lookup, amount: float | None = None) -> str:

@@ -77,8 +77,10 @@ MATH = frozenset({"max", "min", "ceil", "floor", "round", "log", "ln", "exp", "s
 e_max, the config's top_k)."""
 
 BRANDS = frozenset({"NVIDIA", "AMD", "Intel", "Huawei", "GeForce", "RTX", "Ascend", "Gaudi", "Instinct",
-                    "AWS", "PRO", "Ampere", "Hopper", "Blackwell", "Ada", "Lovelace", "Gen4", "Gen5"})
-"""Product lines named as the vendors name them (the catalog's full names are allowed as phrases)."""
+                    "AWS", "PRO", "Ampere", "Hopper", "Blackwell", "Ada", "Lovelace", "Gen4", "Gen5",
+                    "Python", "C++", "PyTorch", "TensorRT"})
+"""Product lines named as the vendors name them (the catalog's full names are allowed as phrases),
+and the languages and frameworks the engines are written in, as the sources cite them."""
 
 PHRASES = frozenset({"Hugging Face", "N + k", "CUDA Graph", "CUDA Graphs", "JSON Lines",
                      "Pollaczek–Khinchine", "Kingman–Allen–Cunneen", "Little"})

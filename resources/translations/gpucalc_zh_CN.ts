@@ -1705,12 +1705,12 @@
             <translation>部署 TP {tp} × PP {pp}：{replicas} 个副本，规划 {concurrency} 个在途，{rps} req/s，输出 {tps} tok/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/report.py" line="80" />
+            <location filename="../../gpucalc/cli/report.py" line="44" />
             <source>wrote {path} ({pages} pages, {kib} KiB, {lang})</source>
             <translation>已写入 {path}（{pages} 页，{kib} KiB，{lang}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/report.py" line="102" />
+            <location filename="../../gpucalc/cli/report.py" line="66" />
             <source>wrote {path}</source>
             <translation>已写入 {path}</translation>
         </message>
@@ -2359,24 +2359,24 @@
             <translation>模型放不下，因此没有可测的内容</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/report.py" line="59" />
-            <source>give either --scenario FILE or MODEL --gpu ID, not both</source>
-            <translation>请给出 --scenario FILE 或 MODEL --gpu ID，二者不能同时给出</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/cli/report.py" line="66" />
-            <source>give MODEL and --gpu ID, or --scenario FILE</source>
-            <translation>请给出 MODEL 和 --gpu ID，或 --scenario FILE</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/cli/report.py" line="83" />
+            <location filename="../../gpucalc/cli/report.py" line="47" />
             <source>the model does not fit; the report says why and what to change</source>
             <translation>模型放不下；报告中说明了原因和需要调整的地方</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/report.py" line="95" />
+            <location filename="../../gpucalc/cli/report.py" line="59" />
             <source>{path} is a file; give a .zip name or a folder</source>
             <translation>{path} 是一个文件；请给出 .zip 文件名或文件夹</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/scenario_source.py" line="38" />
+            <source>give either --scenario FILE or MODEL --gpu ID, not both</source>
+            <translation>请给出 --scenario FILE 或 MODEL --gpu ID，二者不能同时给出</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/cli/scenario_source.py" line="45" />
+            <source>give MODEL and --gpu ID, or --scenario FILE</source>
+            <translation>请给出 MODEL 和 --gpu ID，或 --scenario FILE</translation>
         </message>
         <message>
             <location filename="../../gpucalc/cli/simulate.py" line="266" />
@@ -9946,6 +9946,186 @@
             <source>the workload's measured hit rate (vLLM logs 'Prefix cache hit rate'; /metrics vllm:prefix_cache_hits ÷ vllm:prefix_cache_queries)</source>
             <translation>业务实测的命中率（vLLM 日志中的前缀缓存命中率；/metrics 中 vllm:prefix_cache_hits ÷ vllm:prefix_cache_queries）</translation>
         </message>
+        <message>
+            <location filename="../../specs/engines/sglang-0.4.json" line="21" />
+            <source>SGLang 0.4.x server_args defaults: --chunked-prefill-size 8192 (2048 below 25,000 MiB); CUDA-graph max batch size 160 (8 on small GPUs at TP &lt; 4).</source>
+            <translation>SGLang 0.4.x `server_args` 默认值：--chunked-prefill-size 8192（低于 25,000 MiB 时为 2048）；CUDA Graph 最大批大小 160（TP &lt; 4 的小显存卡上为 8）。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/sglang-0.4.json" line="29" />
+            <source>Activations live outside the static pool in SGLang; the same profiling-pass model as vLLM is used to check they fit in the reserve (assumption: same kernels).</source>
+            <translation>SGLang 的激活值位于静态内存池之外；用与 vLLM 相同的剖析前向模型检查它们能否放进预留部分（假设：内核相同）。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/sglang-0.4.json" line="37" />
+            <source>vLLM --enforce-eager / SGLang --disable-cuda-graph: without CUDA graphs the CPU launches every kernel of every layer each step (about a dozen fused kernels per decoder layer plus Python dispatch), and a step cannot finish before the last launch; 0.25 ms per layer is an assumed figure between ~0.1 ms (12 launches × ~8 µs) and the measured unfused upper bound (PyTorch blog 'Accelerating Generative AI with PyTorch II: GPT, Fast' (Nov 2023): Llama-2-7B on A100 decodes 25.5 tok/s in eager PyTorch and 107 tok/s compiled with CUDA graphs, i.e. about 0.9 ms of launch overhead per decoder layer for unfused eager kernels (an upper bound)). Large batches hide it behind GPU work. Calibrate with a measured eager run; no graph memory is captured.</source>
+            <translation>vLLM --enforce-eager / SGLang --disable-cuda-graph：没有 CUDA Graph 时，CPU 每一步都要逐层发射每个内核（每个解码层约十几个融合内核，外加 Python 层的分发），且最后一次发射之前这一步无法结束；每层 0.25 ms 是一个假设值，介于约 0.1 ms（12 次发射 × 约 8 µs）与实测的未融合上限之间（PyTorch 博客 'Accelerating Generative AI with PyTorch II: GPT, Fast'（2023 年 11 月）：Llama-2-7B 在 A100 上用 eager PyTorch 解码 25.5 tok/s，用 CUDA Graph 编译后 107 tok/s，即未融合 eager 内核每个解码层约 0.9 ms 的发射开销（上限））。大批量时它被 GPU 计算掩盖。请用实测的 eager 运行校准；不捕获 CUDA Graph，也就没有 CUDA Graph 显存。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/sglang-0.4.json" line="38" />
+            <source>CUDA context and NCCL buffers sit in SGLang's reserve, outside mem_fraction_static; 0.5 GiB context measured-before-load is an assumption consistent with vLLM's non-torch readings.</source>
+            <translation>CUDA 上下文和 NCCL 缓冲区位于 SGLang 的预留部分，在 `mem_fraction_static` 之外；加载前测得的 0.5 GiB 上下文是一个假设，与 vLLM 的 非 torch 显存读数一致。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/sglang-0.4.json" line="48" />
+            <source>SGLang 0.4.x python/sglang/srt/server_args.py ServerArgs.__post_init__: default mem_fraction_static by TP size — 0.88 (TP 1), 0.87 (TP ≥ 2), 0.85 (TP ≥ 4), 0.81 (TP ≥ 8), 0.79 (TP ≥ 16), × 0.90 for multimodal models (0.4.5+); chunked_prefill_size 2048 and cuda_graph_max_bs 8 (80 at TP ≥ 4) when nvidia-smi reports &lt; 25,000 MiB, else 8192 and 160. model_runner.profile_max_num_token applies the fraction to the memory free after the CUDA context and NCCL exist.</source>
+            <translation>SGLang 0.4.x `python/sglang/srt/server_args.py` `ServerArgs.__post_init__`：按 TP 大小给出默认 `mem_fraction_static`——0.88（TP 1）、0.87（TP ≥ 2）、0.85（TP ≥ 4）、0.81（TP ≥ 8）、0.79（TP ≥ 16），多模态模型再 × 0.90（0.4.5+）；nvidia-smi 报告低于 25,000 MiB 时 `chunked_prefill_size` 为 2048、`cuda_graph_max_bs` 为 8（TP ≥ 4 时 80），否则为 8192 和 160。`model_runner.profile_max_num_token` 把这个比例作用于 CUDA 上下文和 NCCL 建立之后剩余的显存。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/sglang-0.4.json" line="89" />
+            <source>SGLang model_runner.profile_max_num_token: rest = free after weights − free at start × (1 − mem_fraction_static), free at start = capacity − CUDA context/NCCL (non-torch); i.e. fraction × (capacity − non-torch) − weights. Activations, CUDA graphs and the request-to-token table live in the remaining (1 − fraction) share.</source>
+            <translation>SGLang `model_runner.profile_max_num_token`：剩余 = 加载权重后的空闲显存 − 启动时空闲显存 × (1 − `mem_fraction_static`)，启动时空闲显存 = 容量 − CUDA 上下文/NCCL（非 torch 显存）；即 比例 × (容量 − 非 torch 显存) − 权重。激活值、CUDA Graph 和 `req_to_token` 表位于剩下的 (1 − 比例) 部分。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/sglang-0.4.json" line="90" />
+            <source>SGLang 'KV Cache is allocated. #tokens: N, K size: …, V size: …': max_total_num_tokens = rest bytes ÷ cell size (KV heads per rank × head_dim × layers × 2 × element bytes), rounded down to the page size (1).</source>
+            <translation>SGLang 'KV Cache is allocated. #tokens: N, K size: …, V size: …'：`max_total_num_tokens` = 剩余字节 ÷ 单元大小（每个 rank 的 KV 头数 × `head_dim` × 层数 × 2 × 元素字节数），向下取整到页大小（1）。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/sglang-0.4.json" line="91" />
+            <source>SGLang TpModelWorker: max_req_len = min(context_len − 1, max_total_num_tokens − 1) and max_running_requests ≤ max_total_num_tokens // 2; the server starts with a pool smaller than one full-context request and rejects (or, with --allow-auto-truncate, truncates) longer inputs. It refuses only when max_total_num_tokens ≤ 0 ('Not enough memory. Please try to increase --mem-fraction-static.').</source>
+            <translation>SGLang `TpModelWorker`：`max_req_len` = min(`context_len` − 1, `max_total_num_tokens` − 1)，且 `max_running_requests` ≤ `max_total_num_tokens` // 2；内存池小于一个满上下文请求时服务仍会启动，并拒绝（或在 --allow-auto-truncate 时截断）更长的输入。只有 `max_total_num_tokens` ≤ 0 时才拒绝启动（'Not enough memory. Please try to increase --mem-fraction-static.'）。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/sglang-0.4.json" line="92" />
+            <source>SGLang model_runner.init_memory_pool: req_to_token pool size = min(max(max_total_num_tokens ÷ context_len × 512, 2048), 4096) without --max-running-requests; scheduler: max_running_requests = min(max_total_num_tokens // 2, pool size).</source>
+            <translation>SGLang `model_runner.init_memory_pool`：未设 --max-running-requests 时，`req_to_token` 池大小 = min(max(`max_total_num_tokens` ÷ `context_len` × 512, 2048), 4096)；调度器：`max_running_requests` = min(`max_total_num_tokens` // 2, 池大小)。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/sglang-0.4.json" line="93" />
+            <source>SGLang RadixAttention: the radix cache is on unless --disable-radix-cache (server_args.disable_radix_cache = False); unreferenced nodes are evicted LRU (mem_cache/radix_cache.py).</source>
+            <translation>SGLang `RadixAttention`：除非设置 --disable-radix-cache（`server_args.disable_radix_cache = False`），基数树（radix）缓存默认开启；未被引用的节点按最近最少使用（LRU）淘汰（`mem_cache`/`radix_cache.py`）。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/sglang-0.4.json" line="103" />
+            <source>Defaults inside published ranges: large-GEMM share of dense peak — measured max-achievable matmul on H100 is 80 % of BF16 peak and 71 % of FP8 (stas00 ml-engineering MAMF) and the seeds quote engines at 40–60 % (vLLM 40–50 %, TensorRT-LLM ~60 % at large batch); decode reaches 60–85 % of HBM bandwidth (DOMAIN.md §4); all-reduce ~70 % of NVLink bandwidth with ~10 µs per collective at decode sizes. Tuned once against the published runs in specs/validation/throughput.jsonl within those ranges; calibrate to your own runs. All-reduce: NCCL bus bandwidth ≈ 78 % of the NVLink one-way figure (e.g. ~235 of 300 GB/s on A100 NVSwitch, nccl-tests).</source>
+            <translation>取已发表范围内的默认值：大 GEMM 占稠密峰值的比例——H100 上实测可达的最大矩阵乘为 BF16 峰值的 80 %、FP8 的 71 %（《stas00 ml-engineering MAMF》），规划指南引用的引擎为 40–60 %（vLLM 40–50 %，TensorRT-LLM 大批量时约 60 %）；解码可达 HBM 带宽的 60–85 %；all-reduce 约为 NVLink 带宽的 70 %，解码规模下每次集合通信约 10 µs。在这些范围内对照已发表的实测调过一次；请用您自己的运行校准。All-reduce：NCCL 总线带宽 ≈ NVLink 单向带宽的 78 %（例如 A100 NVSwitch 上约 235 / 300 GB/s，nccl-tests）。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/sglang.json" line="21" />
+            <source>SGLang server_args defaults: --chunked-prefill-size 8192 on large-memory GPUs (4096 on smaller ones); CUDA-graph max batch size 256 / 160.</source>
+            <translation>SGLang `server_args` 默认值：大显存 GPU 上 --chunked-prefill-size 8192（较小的卡上 4096）；CUDA Graph 最大批大小 256 / 160。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/sglang.json" line="48" />
+            <source>SGLang 0.5.x python/sglang/srt/server_args.py ServerArgs._handle_gpu_memory_settings: by GPU memory (nvidia-smi MiB) &lt; 20 GiB (T4, 4080): chunked_prefill_size 2048, cuda_graph_max_bs 8; &lt; 35 GiB (A10, 4090, 5090): 2048, 16 (80 at TP ≥ 4); &lt; 60 GiB (A100-40G, L40): 4096, 32 (160); &lt; 160 GiB (H100, A100-80G, H20, H200): 8192, 256 (512); larger (B200, MI300): 16384, 512. Then default mem_fraction_static = (capacity − reserved) / capacity with reserved MB = 512 + max(chunked_prefill_size, 2048) × 1.5 + cuda_graph_max_bs × 2 + tp × pp / 8 × 1024, at least 10 GiB on GPUs above 60 GiB. model_runner.profile_max_num_token applies the fraction to the memory free after the CUDA context and NCCL exist (min_per_gpu_memory measured in init_torch_distributed, before weights load).</source>
+            <translation>SGLang 0.5.x `python/sglang/srt/server_args.py` `ServerArgs._handle_gpu_memory_settings`：按 GPU 显存（nvidia-smi MiB）划分：&lt; 20 GiB（T4、4080）：`chunked_prefill_size` 2048，`cuda_graph_max_bs` 8；&lt; 35 GiB（A10、4090、5090）：2048，16（TP ≥ 4 时 80）；&lt; 60 GiB（A100-40G、L40）：4096，32（160）；&lt; 160 GiB（H100、A100-80G、H20、H200）：8192，256（512）；更大（B200、MI300X）：16384，512。然后默认 `mem_fraction_static` = (容量 − 预留) / 容量，预留 MB = 512 + max(`chunked_prefill_size`, 2048) × 1.5 + `cuda_graph_max_bs` × 2 + tp × pp / 8 × 1024，60 GiB 以上的卡至少预留 10 GiB。`model_runner.profile_max_num_token` 把这个比例作用于 CUDA 上下文和 NCCL 建立之后剩余的显存（`min_per_gpu_memory` 在 `init_torch_distributed` 中、加载权重之前测得）。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/trtllm.json" line="21" />
+            <source>TensorRT-LLM build/runtime defaults: max_num_tokens 8192, max_batch_size 2048.</source>
+            <translation>TensorRT-LLM 构建/运行默认值：`max_num_tokens` 8192，`max_batch_size` 2048。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/trtllm.json" line="29" />
+            <source>Activation buffers sized for max_num_tokens, as in the vLLM model; sampler buffers assumed smaller (fused sampling kernels).</source>
+            <translation>激活缓冲区按 `max_num_tokens` 确定大小，与 vLLM 模型相同；采样缓冲区假设更小（融合采样内核）。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/trtllm.json" line="37" />
+            <source>TensorRT-LLM runs without CUDA graphs unless cuda_graph_config (PyTorch backend) or CUDA-graph mode (TensorRT engines) is set, and its C++ runtime enqueues fused TensorRT/plugin kernels without Python dispatch; the fitted step overhead already describes graph-less runs, so --enforce-eager (graphs off, its default) adds no launch cost here.</source>
+            <translation>TensorRT-LLM 不使用 CUDA Graph，除非设置了 `cuda_graph_config`（PyTorch 后端）或 CUDA Graph 模式（TensorRT 引擎），且其 C++ 运行时在没有 Python 分发的情况下排队融合的 TensorRT 及插件内核；拟合得到的每步开销已经描述了不用 CUDA Graph 的运行，所以 --enforce-eager（关闭 CUDA Graph，即其默认）在这里不增加发射开销。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/trtllm.json" line="38" />
+            <source>Runtime memory (CUDA context, NCCL, graphs) is allocated before the KV cache takes its fraction of what is free; values are assumptions.</source>
+            <translation>运行时显存（CUDA 上下文、NCCL、CUDA Graph）在 KV 缓存按比例占用剩余空闲显存之前分配；数值为假设。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/trtllm.json" line="42" />
+            <source>TensorRT-LLM KV cache = free_gpu_memory_fraction × (memory free after weights, activations and runtime).</source>
+            <translation>TensorRT-LLM KV 缓存 = `free_gpu_memory_fraction` × （扣除权重、激活值和运行时显存后剩余的空闲显存）。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/trtllm.json" line="43" />
+            <source>TensorRT-LLM paged KV: tokens = blocks × tokens_per_block (32).</source>
+            <translation>TensorRT-LLM 分页 KV：token 数 = 块数 × `tokens_per_block`（32）。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/trtllm.json" line="44" />
+            <source>TensorRT-LLM KV cache manager (C++ batch manager and the PyTorch backend): when one max_seq_len sequence does not fit the blocks in the primary pool it lowers max_attention_window / max_seq_len to what fits and logs a warning instead of refusing (recalled from the TensorRT-LLM 0.1x–1.0 sources; not re-checked against a log here).</source>
+            <translation>TensorRT-LLM KV 缓存管理器（C++ 批处理管理器 和 PyTorch 后端）：当一个 `max_seq_len` 序列放不进主池的块时，它把 `max_attention_window` / `max_seq_len` 降到能放下的值并记录一条警告，而不是拒绝启动（依据对 TensorRT-LLM 0.1x–1.0 源码的记忆；此处未对照日志复核）。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/trtllm.json" line="45" />
+            <source>TensorRT-LLM llmapi (llm_utils ModelLoader / QuantConfig): an FP8 checkpoint's hf_quant_config.json (ModelOpt) or quantization_config with kv_cache_quant_algo FP8 sets the KV cache to FP8 when KvCacheConfig.dtype is 'auto'; no flag is needed.</source>
+            <translation>TensorRT-LLM `llmapi`（`llm_utils` `ModelLoader` / `QuantConfig`）：FP8 检查点的 `hf_quant_config.json`（`ModelOpt`）或带 `kv_cache_quant_algo` FP8 的 `quantization_config`，会在 `KvCacheConfig.dtype` 为 'auto' 时把 KV 缓存设为 FP8；无需任何参数。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/trtllm.json" line="46" />
+            <source>TensorRT-LLM LLM API: KvCacheConfig.enable_block_reuse defaults to True (KV cache reuse of whole blocks, docs 'KV cache reuse'); trtllm-serve turns it off with enable_block_reuse: false in the extra options.</source>
+            <translation>TensorRT-LLM LLM API：`KvCacheConfig.enable_block_reuse` 默认为 `True`（整块复用 KV 缓存，文档 'KV cache reuse'）；trtllm-serve 通过额外选项中的 `enable_block_reuse: false` 关闭它。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/vllm-v0.json" line="23" />
+            <source>vLLM V0 EngineArgs/SchedulerConfig defaults: chunked prefill is switched on only for text models with max_model_len &gt; 32K (multimodal and encoder-decoder models keep it off), so the profiling batch is max(max_model_len, 2048) tokens (the V0 scheduler must fit one whole prompt per step); with chunked prefill on, 2048; max_num_seqs 256. V0 logs '# GPU blocks: N' (or '# CUDA blocks'), 16-token blocks by default.</source>
+            <translation>vLLM V0 `EngineArgs`/`SchedulerConfig` 默认值：只有 `max_model_len` &gt; 32K 的纯文本模型才开启分块预填充（多模态和编码器-解码器模型保持关闭），因此剖析批为 max(`max_model_len`, 2048) 个 token（V0 调度器每步必须容纳一个完整提示词）；开启分块预填充时为 2048；`max_num_seqs` 256。V0 日志打印 `# GPU blocks: N`（或 `# CUDA blocks`），默认每块 16 个 token。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/vllm-v0.json" line="32" />
+            <source>vLLM V0 worker/model_runner.py profile_run: max_num_seqs = min(max_num_seqs, max_num_batched_tokens // (limit_mm_per_prompt × tokens of the largest image)), at least 1, each dummy sequence carrying limit_mm_per_prompt images; worker/enc_dec_model_runner.py profile_run (Mllama, cross-attention) keeps all max_num_seqs sequences with their images. Encoder peak per token: residual + norm output + MLP up and activation outputs + kept intermediate-layer features (Mllama vision_output_dim), activation dtype; attention fused (no score matrix).</source>
+            <translation>vLLM V0 `worker/model_runner.py` `profile_run`：`max_num_seqs` = min(`max_num_seqs`, `max_num_batched_tokens` // (`limit_mm_per_prompt` × 最大图像的 token 数))，至少为 1，每个虚拟序列带 `limit_mm_per_prompt` 张图像；`worker/enc_dec_model_runner.py` `profile_run`（`Mllama`，交叉注意力）保留全部 `max_num_seqs` 个序列及其图像。编码器每 token 峰值：残差 + 归一化输出 + MLP 升维与激活输出 + 保留的中间层特征（`Mllama` `vision_output_dim`），按激活值的数据类型；注意力为融合实现（没有分数矩阵）。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/vllm-v0.json" line="33" />
+            <source>Mechanism: vLLM profiles one forward pass at max_num_batched_tokens, then a sampler pass over max_num_seqs dummy requests; fused-MoE workspaces (T·k·(max(2N,H)+max(N,H)) elements) stay allocated. Constants fitted to the 'torch peak memory increase' lines of vLLM 0.19 start-up logs on H100 (llm-d planner accuracy logs @d3121e05: Llama-3.1-8B PP stage 0 1.10 GiB forward-only; Llama-3.1-8B 1.89, Gemma-2-9B 3.65, Qwen2.5-7B 2.21 GiB sampler-bound) and a pre-V1 RTX 3090 log (vllm issue #10517, 2.07 GiB at 20000 tokens).</source>
+            <translation>机制：vLLM 先以 `max_num_batched_tokens` 剖析一次前向，再对 `max_num_seqs` 个虚拟请求做一次采样；融合 MoE 的工作区（T·k·(max(2N,H)+max(N,H)) 个元素）保持分配。常数拟合自 H100 上 vLLM 0.19 启动日志中的 'torch peak memory increase' 行（llm-d 规划器精度日志 @d3121e05：Llama-3.1-8B PP 第 0 段仅前向 1.10 GiB；Llama-3.1-8B 1.89、Gemma-2-9B 3.65、Qwen2.5-7B 2.21 GiB，受采样限制）以及一份 V1 之前的 RTX 3090 日志（vLLM 问题单 #10517，20000 token 时 2.07 GiB）。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/vllm-v0.json" line="42" />
+            <source>V0 'Memory profiling results' lines: non_torch_memory 0.35 GiB on RTX 3090 (vllm issue #10517), 0.16 GiB on H100 (vllm PR #12126); CUDA graphs captured after the KV cache, as in V1.</source>
+            <translation>V0 的 'Memory profiling results' 行：RTX 3090 上 `non_torch_memory` 0.35 GiB（vLLM 问题单 #10517），H100 上 0.16 GiB（vLLM 合并请求 #12126）；CUDA Graph 在 KV 缓存之后捕获，与 V1 相同。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/vllm-v0.json" line="45" />
+            <source>vLLM worker: KV memory = total × gpu_memory_utilization − (weights + torch activation peak + non-torch memory); --kv-cache-memory overrides it.</source>
+            <translation>vLLM 工作进程（worker）：KV 显存 = 总显存 × `gpu_memory_utilization` − （权重 + torch 激活峰值 + 非 torch 显存）；--kv-cache-memory 可直接指定它。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/vllm-v0.json" line="46" />
+            <source>vLLM V0: num_gpu_blocks = KV memory ÷ (block_size × bytes per token across all layers); sliding-window layers counted as full.</source>
+            <translation>vLLM V0：`num_gpu_blocks` = KV 显存 ÷ （`block_size` × 所有层每 token 字节数）；滑动窗口层按全注意力计。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/vllm-v0.json" line="47" />
+            <source>vLLM V0 worker.raise_if_cache_size_invalid: refuses to start when max_model_len &gt; num_gpu_blocks × block_size ('The model's max seq len (…) is larger than the maximum number of tokens that can be stored in KV cache (…)'); every layer counted as full attention.</source>
+            <translation>vLLM V0 `worker.raise_if_cache_size_invalid`：当 `max_model_len` &gt; `num_gpu_blocks` × `block_size` 时拒绝启动（`The model's max seq len (…) is larger than the maximum number of tokens that can be stored in KV cache (…)`）；每一层都按全注意力计。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/vllm-v0.json" line="48" />
+            <source>vLLM V0: --enable-prefix-caching is off by default (EngineArgs.enable_prefix_caching = False before the V1 engine).</source>
+            <translation>vLLM V0：--enable-prefix-caching 默认关闭（V1 引擎之前 `EngineArgs.enable_prefix_caching = False`）。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/vllm.json" line="23" />
+            <source>vLLM EngineArgs batch defaults for `vllm serve`: 8192 batched tokens / 1024 seqs on GPUs with ≥ 70 GiB that are not A100 (vLLM PR #17885), else 2048 / 256.</source>
+            <translation>`vllm serve` 的 vLLM `EngineArgs` 批处理默认值：显存 ≥ 70 GiB 且不是 A100 的 GPU 上为 8192 个批处理 token / 1024 个序列（vLLM 合并请求 #17885），否则 2048 / 256。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/vllm.json" line="32" />
+            <source>vLLM V1 gpu_model_runner.profile_run (v0.8+): the encoder budget is max(max_num_batched_tokens, tokens of the largest image) (v1/core/encoder_cache_manager.compute_encoder_budget); the dummy batch holds budget ÷ tokens-per-image images, at most max_num_seqs × --limit-mm-per-prompt, encoded in one call before the language-model pass. Encoder peak per token: residual + norm output + MLP up and activation outputs + kept intermediate-layer features (Mllama vision_output_dim), activation dtype; attention fused (no score matrix).</source>
+            <translation>vLLM V1 `gpu_model_runner.profile_run`（v0.8 起）：编码器预算为 max(`max_num_batched_tokens`, 最大图像的 token 数)（`v1/core/encoder_cache_manager.compute_encoder_budget`）；虚拟批包含 预算 ÷ 每图 token 数 张图像，最多 `max_num_seqs` × --limit-mm-per-prompt 张，在语言模型前向之前一次编码。编码器每 token 峰值：残差 + 归一化输出 + MLP 升维与激活输出 + 保留的中间层特征（`Mllama` `vision_output_dim`），按激活值的数据类型；注意力为融合实现（没有分数矩阵）。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/vllm.json" line="42" />
+            <source>non_torch: vLLM 0.19 'non-torch forward increase memory' on H100: 0.24–0.27 GiB at TP 1, 2.06–2.10 GiB at TP 2 (NCCL + custom all-reduce buffers) (llm-d planner logs). CUDA graphs: captured after the KV cache is allocated in vLLM ≤ 0.19, so they must fit in the (1 − utilization) headroom; 0.6 GiB is an assumed typical capture size (vLLM logs 'Graph capturing … took 0.3–1.5 GiB').</source>
+            <translation>`non_torch`：H100 上 vLLM 0.19 的 'non-torch forward increase memory'：TP 1 时 0.24–0.27 GiB，TP 2 时 2.06–2.10 GiB（NCCL + 自定义 all-reduce 缓冲区）（llm-d 规划器日志）。CUDA Graph：在 vLLM ≤ 0.19 中于 KV 缓存分配之后捕获，因此必须放进 (1 − `gpu_memory_utilization`) 的余量；0.6 GiB 是假设的典型捕获大小（vLLM 日志 'Graph capturing … took 0.3–1.5 GiB'）。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/vllm.json" line="46" />
+            <source>vLLM V1 kv_cache_utils: num_blocks = KV memory ÷ (page bytes × layers per group); reported tokens = num_blocks ÷ groups × block_size; 'Maximum concurrency' = num_blocks ÷ blocks one max_model_len request needs.</source>
+            <translation>vLLM V1 `kv_cache_utils`：`num_blocks` = KV 显存 ÷ （页字节数 × 每组层数）；报告的 token 数 = `num_blocks` ÷ 组数 × `block_size`；'Maximum concurrency' = `num_blocks` ÷ 一个 `max_model_len` 请求所需的块数。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/vllm.json" line="47" />
+            <source>vLLM V1 kv_cache_utils.check_enough_kv_cache_memory: at start-up the KV bytes one max_model_len request needs (Σ layers of max_memory_usage_bytes: full attention ceil(max_model_len / block) blocks; sliding window ceil(min(window − 1 + max_num_batched_tokens, max_model_len) / block) + 1 blocks) must fit the available KV memory, else it raises 'To serve at least one request with the models's max seq len (…), (… GiB KV cache is needed, which is larger than the available KV cache memory (… GiB). Based on the available memory, the estimated maximum model length is …'.</source>
+            <translation>vLLM V1 `kv_cache_utils.check_enough_kv_cache_memory`：启动时，一个 `max_model_len` 请求所需的 KV 字节（各层 `max_memory_usage_bytes` 之和：全注意力 ceil(`max_model_len` / `block`) 块；滑动窗口 ceil(min(`window` − 1 + `max_num_batched_tokens`, `max_model_len`) / `block`) + 1 块）必须放进可用的 KV 显存，否则抛出 `To serve at least one request with the models's max seq len (…), (… GiB KV cache is needed, which is larger than the available KV cache memory (… GiB). Based on the available memory, the estimated maximum model length is …`。</translation>
+        </message>
+        <message>
+            <location filename="../../specs/engines/vllm.json" line="48" />
+            <source>vLLM V1 (0.8+): EngineArgs.enable_prefix_caching defaults to on in the V1 engine (docs 'Automatic Prefix Caching': 'enabled by default in V1'); --no-enable-prefix-caching turns it off. Hash-based, whole blocks of block_size tokens; freed blocks stay cached and are evicted LRU (v1/core/block_pool.py).</source>
+            <translation>vLLM V1（0.8+）：V1 引擎中 `EngineArgs.enable_prefix_caching` 默认开启（文档 'Automatic Prefix Caching'：'enabled by default in V1'）；--no-enable-prefix-caching 将其关闭。基于哈希，以 `block_size` 个 token 的整块为单位；释放的块仍保留缓存，按最近最少使用（LRU）淘汰（`v1/core/block_pool.py`）。</translation>
+        </message>
     </context>
     <context>
         <name>SpecTableModel</name>
@@ -11255,12 +11435,12 @@
             <translation>DeepEP 低延迟（low latency）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="599" />
+            <location filename="../../gpucalc/text/terms.py" line="608" />
             <source>aggregated</source>
             <translation>不分离</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="600" />
+            <location filename="../../gpucalc/text/terms.py" line="609" />
             <source>{ratio} split</source>
             <translation>{ratio} 分离</translation>
         </message>

@@ -37,7 +37,7 @@ def test_the_lazy_parser_parses_as_the_full_one(argv: list[str]) -> None:
 
 
 @pytest.mark.parametrize("argv", [["--help"], *([name, "--help"] for name in SUB_COMMANDS),
-                                  ["estimat"], ["estimate"], ["size", "--bogus"], ["--lang", "fr"]])
+                                  ["estimat"], ["sweep"], ["size", "--bogus"], ["--lang", "fr"]])
 def test_the_lazy_parser_helps_and_refuses_as_the_full_one(argv: list[str]) -> None:
     assert _output(build_parser(lazy=True), argv) == _output(build_parser(), argv)
 

@@ -135,7 +135,7 @@ def test_folder_export_and_no_fit(tmp_path: Path, catalog: Catalog) -> None:
     only = write_csv_files(tmp_path / "nofit.zip", NO_FIT_SCENARIO, catalog)
     with zipfile.ZipFile(only[0]) as archive:
         assert archive.namelist() == ["summary.csv", "line_items.csv", "term_inputs.csv",
-                                      "figure_bands.csv", "README.txt"]
+                                      "README.txt"]  # no band: nothing runs
 
 
 def test_cli_export_csv(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -35,3 +35,20 @@ def test_every_translation_keeps_its_templates_placeholders() -> None:
     broken = [(context, source) for (context, source), chinese in catalogue("zh").items()
               if _placeholders(source) != _placeholders(chinese)]
     assert broken == []
+
+
+def test_the_engine_profiles_source_sentences_are_in_the_catalogue() -> None:
+    """What the memory and efficiency terms cite from specs/engines reads in Chinese too."""
+    from gpucalc.catalog.bundled import Catalog
+    from gpucalc.text.extract_messages import engine_source_messages
+    from gpucalc.text.terms import source_text
+
+    messages = engine_source_messages()
+    assert len(messages) >= 30
+    vllm = Catalog.load().engine("vllm")
+    cited = [vllm.efficiency.source, vllm.runtime.source, *vllm.sources.values()]
+    assert {m.source for m in messages} >= {text for text in cited if isinstance(text, str)}
+    for message in messages:
+        shown = source_text(message.source, "zh")
+        assert shown != message.source, message.source[:60]
+        assert any("\u4e00" <= ch <= "\u9fff" for ch in shown), message.source[:60]

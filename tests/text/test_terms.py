@@ -159,3 +159,17 @@ def test_every_name_is_marked_for_the_catalogue() -> None:
     assert {("Terms", name) for name in TERM_NAMES.values()} <= marked
     assert {("Inputs", name) for name in INPUT_NAMES.values()} <= marked
     assert translate("Inputs", INPUT_NAMES["tp"], "en") == "TP"
+
+
+def test_a_source_joined_from_parts_is_translated_part_by_part() -> None:
+    """A kernel table's title stays as published; the profile's sentence after it is translated."""
+    from gpucalc.catalog.bundled import Catalog
+    from gpucalc.text.terms import source_text
+
+    sentence = Catalog.load().engine("vllm").efficiency.source
+    joined = f"aiconfigurator-core 0.12.0 measured NVIDIA H100 kernel tables; {sentence}"
+    shown = source_text(joined, "zh")
+    assert shown.startswith("aiconfigurator-core 0.12.0 measured NVIDIA H100 kernel tables; ")
+    assert shown.endswith(source_text(sentence, "zh"))
+    assert source_text(sentence, "zh") != sentence
+    assert source_text(joined, "en") == joined
