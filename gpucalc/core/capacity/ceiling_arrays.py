@@ -29,6 +29,7 @@ from gpucalc.core.capacity.tail_latency import (
     LENGTH_QUANTILE_Z,
     Z_95,
     Arrivals,
+    MixRows,
     SteadySteps,
     held_of_columns,
     mean_latency_s,
@@ -138,22 +139,6 @@ def _with_row(weights: FloatArray, tokens: FloatArray, rows: IntArray,
     return weights, tokens
 
 
-@dataclass(frozen=True, slots=True)
-class QuestionMix:
-    """The length mix of each question's point: rows of columns and per-row moments."""
-
-    input_weights: FloatArray  # questions × columns
-    input_tokens: FloatArray
-    output_weights: FloatArray
-    output_tokens: FloatArray
-    mean_input: FloatArray
-    mean_output: FloatArray
-    input_second_moment: FloatArray
-    output_second_moment: FloatArray
-    shortest_input: FloatArray
-    held_tokens: FloatArray
-
-
 class PointChecks:
     """The context's checks for every point of a sweep, over arrays of (point, batch) questions.
 
@@ -167,9 +152,9 @@ class PointChecks:
         # each point's mean-latency ceiling once searched: that check holds up to it and not past
         self.mean_ceilings: IntArray | None = None
 
-    def _mix(self, points: IntArray) -> QuestionMix:
+    def _mix(self, points: IntArray) -> MixRows:
         lengths = self.lengths
-        return QuestionMix(
+        return MixRows(
             input_weights=lengths.input_weights[points], input_tokens=lengths.input_tokens[points],
             output_weights=lengths.output_weights[points],
             output_tokens=lengths.output_tokens[points],
@@ -237,17 +222,17 @@ class PointChecks:
         return ok
 
     def _steps(self, points: IntArray, running: IntArray,
-               arrivals: Arrivals) -> tuple[QuestionMix, SteadySteps[FloatArray]]:
+               arrivals: Arrivals) -> tuple[MixRows, SteadySteps[FloatArray]]:
         mix = self._mix(points)
         return mix, steady_steps(ARRAY, self.base.step, mix,
                                  self.base.token_budget, running.astype(np.float64), arrivals)
 
-    def _tpot_within(self, mix: QuestionMix, steps: SteadySteps[FloatArray]) -> BoolArray:
+    def _tpot_within(self, mix: MixRows, steps: SteadySteps[FloatArray]) -> BoolArray:
         share = tpot_share_within(ARRAY, mix, steps, self.base.tpot_target_s)
         ok: BoolArray = share >= self.base.percentile / 100
         return ok
 
-    def _ttft_within(self, mix: QuestionMix, steps: SteadySteps[FloatArray],
+    def _ttft_within(self, mix: MixRows, steps: SteadySteps[FloatArray],
                      arrivals: Arrivals) -> BoolArray:
         queue = prefill_queue(ARRAY, self.base.step, mix, steps,
                               self.base.percentile, arrivals)
@@ -286,7 +271,7 @@ class PointChecks:
         return [LatencyTarget.TTFT if ok else LatencyTarget.TPOT for ok in (mean_tpot & tpot).tolist()]
 
 
-Row = TypeVar("Row", QuestionMix, SteadySteps[FloatArray])
+Row = TypeVar("Row", MixRows, SteadySteps[FloatArray])
 
 
 def _rows(values: Row, keep: IntArray) -> Row:

@@ -102,7 +102,7 @@ def closed_loop_curve(model: StepModel, shape: LoadShape, concurrency: FloatArra
     count = len(concurrency)
     running = np.maximum(np.minimum(concurrency, shape.running_cap), 0.0)
     runs = running > 0
-    rows = _mix_rows(mix, count)
+    rows = mix.rows(count)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         safe = np.where(runs, running, 1.0)
         steps = steady_steps(ARRAY, model, rows, shape.token_budget, safe, Arrivals.CLOSED_LOOP)
@@ -111,35 +111,6 @@ def closed_loop_curve(model: StepModel, shape: LoadShape, concurrency: FloatArra
         wait = np.where(rate > 0, np.maximum(concurrency - running, 0.0) / rate, math.inf)
     return (np.where(runs, wait + queue.mean_ttft_s, math.inf), np.where(runs, steps.tpot_s, math.inf),
             np.where(runs, rate * mix.mean_output, 0.0))
-
-
-@dataclass(frozen=True, slots=True)
-class _MixRows:
-    """One length mix repeated for every question of an array evaluation."""
-
-    input_weights: FloatArray
-    input_tokens: FloatArray
-    output_weights: FloatArray
-    output_tokens: FloatArray
-    mean_input: FloatArray
-    mean_output: FloatArray
-    input_second_moment: FloatArray
-    output_second_moment: FloatArray
-    shortest_input: FloatArray
-    held_tokens: FloatArray
-
-
-def _mix_rows(mix: LengthMix, count: int) -> _MixRows:
-    def rows(columns: FloatArray) -> FloatArray:
-        return np.repeat(columns[None, :], count, axis=0)
-
-    def each(value: float) -> FloatArray:
-        return np.full(count, value)
-
-    return _MixRows(rows(mix.input_weights), rows(mix.input_tokens), rows(mix.output_weights),
-                    rows(mix.output_tokens), each(mix.mean_input), each(mix.mean_output),
-                    each(mix.input_second_moment), each(mix.output_second_moment),
-                    each(mix.shortest_input), each(mix.held_tokens))
 
 
 def max_request_rate(model: StepModel, shape: LoadShape) -> OperatingPoint:

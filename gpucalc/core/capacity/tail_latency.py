@@ -110,6 +110,22 @@ def _weighted_sum(weights: FloatArray, values: FloatArray) -> float:
 
 
 @dataclass(frozen=True, slots=True)
+class MixRows:
+    """Length mixes as rows, one per question of an array evaluation: columns and moments."""
+
+    input_weights: FloatArray  # questions × columns
+    input_tokens: FloatArray
+    output_weights: FloatArray
+    output_tokens: FloatArray
+    mean_input: FloatArray  # one per question
+    mean_output: FloatArray
+    input_second_moment: FloatArray
+    output_second_moment: FloatArray
+    shortest_input: FloatArray
+    held_tokens: FloatArray
+
+
+@dataclass(frozen=True, slots=True)
 class LengthMix:
     """The workload's lengths: weighted input and output points and the KV a request holds."""
 
@@ -127,6 +143,20 @@ class LengthMix:
     # per output length: its decode steps (1 where it has none) and its weight where it has some
     tpot_divisors: FloatArray = field(init=False, compare=False)
     tpot_weights: FloatArray = field(init=False, compare=False)
+
+    def rows(self, count: int) -> MixRows:
+        """The mix repeated as ``count`` rows, one per question."""
+        def repeated(columns: FloatArray) -> FloatArray:
+            return np.repeat(columns[None, :], count, axis=0)
+
+        def each(value: float) -> FloatArray:
+            return np.full(count, value)
+
+        return MixRows(repeated(self.input_weights), repeated(self.input_tokens),
+                       repeated(self.output_weights), repeated(self.output_tokens),
+                       each(self.mean_input), each(self.mean_output), each(self.input_second_moment),
+                       each(self.output_second_moment), each(self.shortest_input),
+                       each(self.held_tokens))
 
     def __post_init__(self) -> None:
         ins, outs = self.input_tokens, self.output_tokens
