@@ -49,7 +49,7 @@ from gpucalc.io.spreadsheet import neutral_cell
 from gpucalc.plan.disaggregation import disaggregated_figures, disaggregated_units
 from gpucalc.plan.fleet import fleet_figures, layout_figures
 from gpucalc.report.csv_readme import README_NAME, readme_text
-from gpucalc.report.csv_summary import FLEET_UNITS, summary_rows
+from gpucalc.report.csv_summary import FLEET_UNITS, shown_source, summary_rows
 from gpucalc.report.data import ReportData, build_report
 from gpucalc.text.band_text import band_phrase, widened_reasons
 from gpucalc.text.catalogue import list_separator
@@ -304,7 +304,8 @@ def simulation_sweep_table(sweep: RateSweep) -> CsvTable:
 
 def summary_table(data: ReportData) -> CsvTable:
     """The inputs and the answer, one figure a row (``section, field, value, unit, source``)."""
-    rows = tuple((r.section, r.field, r.value, r.unit, r.source) for r in summary_rows(data))
+    rows = tuple((r.section, r.field, r.value, r.unit, shown_source(r.source, data.lang))
+                 for r in summary_rows(data))
     return CsvTable("summary", ("section", "field", "value", "unit", "source"), rows)
 
 

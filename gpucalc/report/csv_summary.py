@@ -10,10 +10,12 @@ tables), ``resolved: …`` (what the engine derives when the scenario leaves it 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from gpucalc.core.capacity.perf_result import PerformanceResult
 from gpucalc.core.common.explain import Term
+from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.fleet.fleet import FleetVerdict
 from gpucalc.core.fleet.uncertainty import Bands
 from gpucalc.core.parallel.expert_parallel import expert_imbalance
@@ -23,6 +25,7 @@ from gpucalc.core.specs.parallel_inputs import IMBALANCE_DEFAULTS
 from gpucalc.core.step.prefix_cache import caching_on, prefix_cache_terms
 from gpucalc.plan.disaggregation import disaggregated_figures, disaggregated_units
 from gpucalc.report.data import ReportData
+from gpucalc.text.catalogue import translate
 
 SummaryValue = str | int | float | bool | None
 CSV_FORMAT_VERSION = 2
@@ -38,6 +41,7 @@ leaves the period out (the verdict's costs are terms in 'USD')."""
 
 FROM_SCENARIO = "scenario"
 FROM_CATALOG = "catalog"
+LINK_PLAN = QT_TRANSLATE_NOOP("CsvSummary", "link plan")
 
 
 @dataclass(frozen=True)
@@ -92,9 +96,11 @@ def _chosen_or_resolved(given: object, how: str) -> str:
 def deployment_rows(inputs: PlanInputs, max_model_len: Term) -> list[SummaryRow]:
     """Precision, parallelism and the context limit."""
     dep = inputs.deployment
-    weights_from = _chosen_or_resolved(dep.weight_format, "the checkpoint's format")
+    weights_from = _chosen_or_resolved(dep.weight_format,
+                                       QT_TRANSLATE_NOOP("CsvSummary", "the checkpoint's format"))
     kv_from = (FROM_SCENARIO if dep.kv_cache_dtype != "auto"
-               else "resolved: kv_cache_dtype auto follows the model's dtype")
+               else "resolved: " + QT_TRANSLATE_NOOP("CsvSummary",
+                                                     "kv_cache_dtype auto follows the model's dtype"))
     return [
         SummaryRow("precision", "weight_format_id", inputs.weight_format.id, "", weights_from),
         SummaryRow("precision", "weight_format_name", inputs.weight_format.label, "", weights_from),
@@ -114,7 +120,7 @@ def deployment_rows(inputs: PlanInputs, max_model_len: Term) -> list[SummaryRow]
         SummaryRow("parallelism", "gpus_per_replica", dep.gpus_per_replica, "GPUs", FROM_SCENARIO),
         SummaryRow("deployment", "prefix_caching", caching_on(dep, inputs.engine), "",
                    FROM_SCENARIO if dep.enable_prefix_caching is not None
-                   else "resolved: the engine's default"),
+                   else "resolved: " + QT_TRANSLATE_NOOP("CsvSummary", "the engine's default")),
         *node_rows(inputs),
         *data_parallel_rows(inputs),
         SummaryRow("deployment", "max_model_len", _whole(max_model_len.value), max_model_len.unit,
@@ -127,15 +133,18 @@ def node_rows(inputs: PlanInputs) -> list[SummaryRow]:
     dep, nodes = inputs.deployment, node_summary(inputs)
     return [
         SummaryRow("nodes", "nodes", nodes.nodes, "nodes",
-                   _chosen_or_resolved(dep.nodes, "GPUs ÷ GPUs per node, rounded up")),
+                   _chosen_or_resolved(dep.nodes, QT_TRANSLATE_NOOP(
+                       "CsvSummary", "GPUs ÷ GPUs per node, rounded up"))),
         SummaryRow("nodes", "gpus_per_node", nodes.gpus_per_node, "GPUs",
-                   _chosen_or_resolved(dep.gpus_per_node, "the GPU's server or NVLink domain")),
+                   _chosen_or_resolved(dep.gpus_per_node, QT_TRANSLATE_NOOP(
+                       "CsvSummary", "the GPU's server or NVLink domain"))),
         SummaryRow("nodes", "network", nodes.network or "", "",
-                   _chosen_or_resolved(dep.network, "the network the GPU's servers ship with")),
+                   _chosen_or_resolved(dep.network, QT_TRANSLATE_NOOP(
+                       "CsvSummary", "the network the GPU's servers ship with"))),
         SummaryRow("nodes", "scale_out_gb_per_s", nodes.scale_out.value, "GB/s",
                    nodes.scale_out.formula),
-        SummaryRow("nodes", "tp_spans_nodes", nodes.tp_spans_nodes, "", "link plan"),
-        SummaryRow("nodes", "pp_hops_across_nodes", nodes.pp_hops_across_nodes, "hops", "link plan"),
+        SummaryRow("nodes", "tp_spans_nodes", nodes.tp_spans_nodes, "", LINK_PLAN),
+        SummaryRow("nodes", "pp_hops_across_nodes", nodes.pp_hops_across_nodes, "hops", LINK_PLAN),
     ]
 
 
@@ -158,7 +167,7 @@ def data_parallel_rows(inputs: PlanInputs) -> list[SummaryRow]:
 def traffic_rows(inputs: PlanInputs) -> list[SummaryRow]:
     """Request lengths, turns, classes and QPS (a P95 or peak left open is the P50 or average)."""
     work = inputs.workload
-    p95_from = "scenario (none given: the P50)"
+    p95_from = "scenario (" + QT_TRANSLATE_NOOP("CsvSummary", "none given: the P50") + ")"
     rows = [
         SummaryRow("traffic", "mode", work.mode.value, "", FROM_SCENARIO),
         SummaryRow("traffic", "input_len_p50", work.input_len_p50, "tokens", FROM_SCENARIO),
@@ -175,11 +184,12 @@ def traffic_rows(inputs: PlanInputs) -> list[SummaryRow]:
         SummaryRow("traffic", "history_cached", work.history_cached, "", FROM_SCENARIO),
         SummaryRow("traffic", "qps_average", work.qps_avg if work.qps_avg is not None else "",
                    "req/s", FROM_SCENARIO if work.qps_avg is not None
-                   else "scenario (none given: no fleet is sized)"),
+                   else "scenario (" + QT_TRANSLATE_NOOP("CsvSummary",
+                                                         "none given: no fleet is sized") + ")"),
         SummaryRow("traffic", "qps_peak", work.qps_peak if work.qps_peak is not None else work.qps_avg
                    if work.qps_avg is not None else "",
                    "req/s", FROM_SCENARIO if work.qps_peak is not None
-                   else "scenario (none given: the average)"),
+                   else "scenario (" + QT_TRANSLATE_NOOP("CsvSummary", "none given: the average") + ")"),
     ]
     if work.prefix_hit_rate is not None:
         rows.append(SummaryRow("traffic", "prefix_hit_rate", work.prefix_hit_rate, "fraction",
@@ -236,14 +246,17 @@ def answer_rows(perf: PerformanceResult, bands: Bands | None) -> list[SummaryRow
     rows += [
         SummaryRow("answer", "percentile", perf.percentile, "percent of requests", FROM_SCENARIO),
         SummaryRow("answer", "binding_limit", perf.binding_limit.value, "",
-                   "calculated: the limit that binds (memory, ttft, tpot, interconnect or scheduler)"),
+                   "calculated: " + QT_TRANSLATE_NOOP(
+                       "CsvSummary", "the limit that binds (memory, ttft, tpot, interconnect or scheduler)")),
         SummaryRow("answer", "binding_ceiling", perf.bottleneck.value, "",
                    f"answer.csv: ceilings.{binding.kind.value}"),
         _result("answer", "binding_ceiling_value", binding.value, "answer",
                 f"ceilings.{binding.kind.value}"),
         _result("answer", "online_capacity", perf.online_capacity, "answer", "online_capacity"),
         SummaryRow("answer", "online_capacity_by", perf.rates.planned_by.value, "",
-                   "calculated: the rule that sets the planned concurrency (watermark or memory_share)"),
+                   "calculated: " + QT_TRANSLATE_NOOP(
+                       "CsvSummary",
+                       "the rule that sets the planned concurrency (watermark or memory_share)")),
         _result("answer", "requests_per_s_per_replica", point.requests_per_s, "answer",
                 point.requests_per_s.key),
         _result("answer", "output_tokens_per_s_per_replica", point.output_tokens_per_s, "answer",
@@ -261,7 +274,8 @@ def answer_rows(perf: PerformanceResult, bands: Bands | None) -> list[SummaryRow
             ("output_tokens_per_s", rate.output_tokens_per_s),
             ("ttft_percentile", rate.ttft_ms), ("tpot_percentile", rate.tpot_ms))]
         rows.append(SummaryRow("rate_capacity", "binding_limit", rate.binding_limit.value, "",
-                               "calculated: the limit that binds random traffic"))
+                               "calculated: " + QT_TRANSLATE_NOOP("CsvSummary",
+                                                                  "the limit that binds random traffic")))
     rows += [_result("prefix_cache", t.key.split(".", 1)[1], t, "answer", t.key)
              for t in prefix_cache_terms(perf.prefix_cache)]
     rows += [_result("answer", t.key.replace(".", "_"), t, "answer", t.key)
@@ -329,3 +343,28 @@ def summary_rows(data: ReportData) -> list[SummaryRow]:
         rows += disaggregation_rows(data)
     return rows
 
+
+_KEPT_SOURCE = re.compile(r"^(?:scenario|catalog|gpucalc|[\w.]+\.csv(?:: .*)?)$")
+_EXPLAINED = re.compile(r"^(resolved: |calculated: )(.*)$|^(scenario \()(.*)(\))$")
+
+
+def _explanation(text: str, lang: str) -> str:
+    shown = translate("CsvSummary", text, lang)
+    return shown if shown != text else translate("Formulas", text, lang)
+
+
+def shown_source(source: str, lang: str) -> str:
+    """A row's source as the export writes it in ``lang``.
+
+    The kind stays a key ('scenario', 'catalog', 'resolved: …', 'calculated: …', 'FILE.csv: ROW');
+    the explanation after 'resolved:' or 'calculated:' (a rule, a formula) is the reader's words.
+    """
+    if _KEPT_SOURCE.match(source):
+        return source
+    explained = _EXPLAINED.match(source)
+    if explained is None:
+        return _explanation(source, lang)
+    kind, text, scenario, why, close = explained.groups()
+    if kind is not None:
+        return f"{kind}{_explanation(text, lang)}"
+    return f"{scenario}{_explanation(why, lang)}{close}"

@@ -2073,6 +2073,74 @@
         </message>
     </context>
     <context>
+        <name>CsvSummary</name>
+        <message>
+            <location filename="../../gpucalc/report/csv_summary.py" line="44" />
+            <source>link plan</source>
+            <translation>链路规划</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_summary.py" line="100" />
+            <source>the checkpoint's format</source>
+            <translation>检查点自身的格式</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_summary.py" line="102" />
+            <source>kv_cache_dtype auto follows the model's dtype</source>
+            <translation>kv_cache_dtype 为 auto 时跟随模型的 dtype</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_summary.py" line="123" />
+            <source>the engine's default</source>
+            <translation>引擎的默认值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_summary.py" line="136" />
+            <source>GPUs ÷ GPUs per node, rounded up</source>
+            <translation>卡数 ÷ 每节点卡数，向上取整</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_summary.py" line="139" />
+            <source>the GPU's server or NVLink domain</source>
+            <translation>该 GPU 所在服务器或 NVLink 域</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_summary.py" line="142" />
+            <source>the network the GPU's servers ship with</source>
+            <translation>该 GPU 服务器自带的网络</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_summary.py" line="170" />
+            <source>none given: the P50</source>
+            <translation>未给出：取 P50</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_summary.py" line="187" />
+            <source>none given: no fleet is sized</source>
+            <translation>未给出：不做集群规模测算</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_summary.py" line="192" />
+            <source>none given: the average</source>
+            <translation>未给出：取平均值</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_summary.py" line="249" />
+            <source>the limit that binds (memory, ttft, tpot, interconnect or scheduler)</source>
+            <translation>起约束作用的上限（memory、ttft、tpot、interconnect 或 scheduler）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_summary.py" line="257" />
+            <source>the rule that sets the planned concurrency (watermark or memory_share)</source>
+            <translation>决定规划并发的规则（watermark 或 memory_share）</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/report/csv_summary.py" line="277" />
+            <source>the limit that binds random traffic</source>
+            <translation>随机流量下起约束作用的上限</translation>
+        </message>
+    </context>
+    <context>
         <name>CustomGpuDialog</name>
         <message>
             <location filename="../../gpucalc/ui/dialogs/custom_gpu.py" line="37" />

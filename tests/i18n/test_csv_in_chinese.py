@@ -57,3 +57,21 @@ def test_every_table_has_the_same_rows_in_both_languages(exports: dict[str, dict
     assert set(exports["zh"]) == set(exports["en"])
     for name in exports["en"]:
         assert len(exports["zh"][name].splitlines()) == len(exports["en"][name].splitlines()), name
+
+
+def test_the_summary_says_where_each_figure_comes_from_in_chinese(
+        exports: dict[str, dict[str, str]]) -> None:
+    """The kind of a source stays a key a script reads; the rule or formula after it is Chinese."""
+    en, zh = (list(csv.DictReader(io.StringIO(exports[lang]["summary.csv"]))) for lang in ("en", "zh"))
+    def figures(rows: list[dict[str, str]]) -> list[tuple[str, str, str]]:
+        return [(r["section"], r["field"], r["value"]) for r in rows if r["field"] != "created"]
+
+    assert figures(zh) == figures(en)
+    for english, chinese in zip(en, zh, strict=True):
+        source = english["source"]
+        for kind in ("resolved: ", "calculated: "):
+            if source.startswith(kind):
+                assert chinese["source"].startswith(kind), chinese
+                assert CHINESE.search(chinese["source"]), chinese
+        if source in ("scenario", "catalog", "gpucalc") or ".csv" in source:
+            assert chinese["source"] == source
