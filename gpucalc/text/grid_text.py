@@ -11,9 +11,8 @@ from gpucalc.core.capacity.perf_result import LimitKind
 from gpucalc.core.capacity.sweep import SCENARIO_TIER, GridCell
 from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
 from gpucalc.text.answer_text import short_limit_name
-from gpucalc.text.catalogue import translate
 from gpucalc.text.numbers import count
-from gpucalc.text.terms import Lookup, ceiling_name
+from gpucalc.text.terms import Lookup, as_lookup, ceiling_name
 
 CONTEXT = "Grid"
 
@@ -32,18 +31,14 @@ DOES_NOT_FIT = QT_TRANSLATE_NOOP("Grid", "does not fit")
 TARGET_UNREACHABLE = QT_TRANSLATE_NOOP("Grid", "0{sep}{target} target unreachable")
 
 
-def _lookup(lang: str | Lookup) -> Lookup:
-    return lang if callable(lang) else (lambda context, text: translate(context, text, lang))
-
-
 def tier_name(tier: str, lang: str | Lookup) -> str:
     """A context tier's name in the reader's language."""
-    return _lookup(lang)(CONTEXT, TIER_NAMES[tier]) if tier in TIER_NAMES else tier
+    return as_lookup(lang)(CONTEXT, TIER_NAMES[tier]) if tier in TIER_NAMES else tier
 
 
 def grid_cell_text(cell: GridCell, lang: str | Lookup, separator: str = " · ") -> str:
     """'54 · Compute', or why the cell has no figure; ``separator`` between its two parts."""
-    t = _lookup(lang)
+    t = as_lookup(lang)
     if cell.past_max_model_len is not None:
         return t(CONTEXT, PAST_MAX_MODEL_LEN).format(
             sep=separator, limit=count(cell.past_max_model_len))

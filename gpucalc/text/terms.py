@@ -29,6 +29,7 @@ __all__ = [
     "UNIT_NAMES",
     "Lookup",
     "all2all_mode_name",
+    "as_lookup",
     "ceiling_name",
     "formula_text",
     "input_label",
@@ -495,7 +496,8 @@ PLAIN_CEILING_NAMES = {
 """Each ceiling in plain words, for the summary page a manager reads (context "Report")."""
 
 
-def _lookup(lang: str | Lookup) -> Lookup:
+def as_lookup(lang: str | Lookup) -> Lookup:
+    """A (context, text) translator for ``lang``, or ``lang`` itself when it is one."""
     if callable(lang):
         return lang
     return lambda context, text: translate(context, text, lang)
@@ -512,7 +514,7 @@ def term_name(key: str, lang: str | Lookup) -> str:
     A key ending in a statistic (``sim.ttft_ms.p95``, ``gpus_needed.low``) is the figure's name
     with the statistic; an unnamed key reads as its last segment in words.
     """
-    tr = _lookup(lang)
+    tr = as_lookup(lang)
     name = TERM_NAMES.get(key)
     if name is not None:
         return tr("Terms", name)
@@ -534,7 +536,7 @@ def input_name(key: str, lang: str | Lookup) -> str:
     name = INPUT_NAMES.get(key)
     if name is None:
         return key.rsplit(".", 1)[-1].replace("_", " ")
-    return _lookup(lang)("Inputs", name)
+    return as_lookup(lang)("Inputs", name)
 
 
 def _formula_value(value: InputValue, tr: Lookup) -> InputValue:
@@ -547,7 +549,7 @@ def formula_text(term: Term, lang: str | Lookup) -> str:
     A formula filled from a template is translated as the template, then filled with its
     values (text values are themselves marked formulas); a fixed formula is looked up whole.
     """
-    tr = _lookup(lang)
+    tr = as_lookup(lang)
     if term.template is None:
         return tr("Formulas", term.formula)
     values = {key: _formula_value(value, tr) for key, value in term.template.values.items()}
@@ -560,7 +562,7 @@ def source_text(source: str, lang: str | Lookup) -> str:
     A source made of parts joined by '; ' (a kernel table's title before the profile's own
     sentence) that is not in the catalogue whole is translated part by part.
     """
-    tr = _lookup(lang)
+    tr = as_lookup(lang)
     shown = tr("Sources", source)
     if shown != source or "; " not in source:
         return shown
@@ -572,7 +574,7 @@ def unit_name(unit: str, lang: str | Lookup, amount: float | None = None) -> str
     """A unit in the reader's language; singular when ``amount`` is exactly one; a symbol as it is."""
     name = ONE_UNIT_NAMES.get(unit) if amount == 1 else None
     name = name or UNIT_NAMES.get(unit)
-    return _lookup(lang)("Units", name) if name else unit
+    return as_lookup(lang)("Units", name) if name else unit
 
 
 def ceiling_name(kind: CeilingKind, lang: str | Lookup, short: bool = False, plain: bool = False) -> str:
@@ -581,8 +583,8 @@ def ceiling_name(kind: CeilingKind, lang: str | Lookup, short: bool = False, pla
     ``short``: its one word; ``plain``: in plain words (the summary page).
     """
     if plain:
-        return _lookup(lang)("Report", PLAIN_CEILING_NAMES[kind])
-    return _lookup(lang)("Ceilings", (SHORT_CEILING_NAMES if short else CEILING_NAMES)[kind])
+        return as_lookup(lang)("Report", PLAIN_CEILING_NAMES[kind])
+    return as_lookup(lang)("Ceilings", (SHORT_CEILING_NAMES if short else CEILING_NAMES)[kind])
 
 
 def input_value_text(value: InputValue, lang: str | Lookup) -> str:
@@ -593,7 +595,7 @@ def input_value_text(value: InputValue, lang: str | Lookup) -> str:
     if isinstance(value, bool):
         return str(value)
     if isinstance(value, str):
-        return _lookup(lang)("Inputs", INPUT_NAMES.get(value, value)) if value else value
+        return as_lookup(lang)("Inputs", INPUT_NAMES.get(value, value)) if value else value
     if isinstance(value, int):
         return f"{value:,}"
     return sig3(value)
@@ -602,7 +604,7 @@ def input_value_text(value: InputValue, lang: str | Lookup) -> str:
 def traffic_mode_name(mode: str, lang: str | Lookup) -> str:
     """A traffic mode ("online", "offline", "mixed") in the reader's language."""
     name = TRAFFIC_MODE_NAMES.get(mode)
-    return _lookup(lang)("Terms", name) if name else mode
+    return as_lookup(lang)("Terms", name) if name else mode
 
 
 AGGREGATED_LAYOUT = QT_TRANSLATE_NOOP("Terms", "aggregated")
@@ -611,7 +613,7 @@ DISAGGREGATED_LAYOUT = QT_TRANSLATE_NOOP("Terms", "{ratio} split")
 
 def layout_name(layout: str, lang: str | Lookup) -> str:
     """A sizing row's layout in the reader's language: 'aggregated' or '2P3D split' (disaggregated)."""
-    tr = _lookup(lang)
+    tr = as_lookup(lang)
     if layout == "aggregated":
         return tr("Terms", AGGREGATED_LAYOUT)
     return tr("Terms", DISAGGREGATED_LAYOUT).format(ratio=layout)
@@ -620,4 +622,4 @@ def layout_name(layout: str, lang: str | Lookup) -> str:
 def all2all_mode_name(mode: str, lang: str | Lookup) -> str:
     """An expert all-to-all mode ("allgather", "normal", "low-latency") in the reader's language."""
     name = ALL2ALL_MODE_NAMES.get(mode)
-    return _lookup(lang)("Terms", name) if name else mode
+    return as_lookup(lang)("Terms", name) if name else mode

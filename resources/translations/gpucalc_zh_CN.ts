@@ -785,37 +785,37 @@
             <translation>无限制</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="476" />
+            <location filename="../../gpucalc/text/terms.py" line="477" />
             <source>Memory (KV cache)</source>
             <translation>显存（KV 缓存）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="477" />
+            <location filename="../../gpucalc/text/terms.py" line="478" />
             <source>Compute (TTFT/TPOT)</source>
             <translation>算力（TTFT/TPOT）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="478" />
+            <location filename="../../gpucalc/text/terms.py" line="479" />
             <source>Interconnect</source>
             <translation>卡间通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="479" />
+            <location filename="../../gpucalc/text/terms.py" line="480" />
             <source>Scheduler (max_num_seqs)</source>
             <translation>调度器（max_num_seqs）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="483" />
+            <location filename="../../gpucalc/text/terms.py" line="484" />
             <source>Memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="484" />
+            <location filename="../../gpucalc/text/terms.py" line="485" />
             <source>Compute</source>
             <translation>算力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="486" />
+            <location filename="../../gpucalc/text/terms.py" line="487" />
             <source>Scheduler</source>
             <translation>调度器</translation>
         </message>
@@ -4886,47 +4886,47 @@
     <context>
         <name>Grid</name>
         <message>
-            <location filename="../../gpucalc/text/grid_text.py" line="21" />
+            <location filename="../../gpucalc/text/grid_text.py" line="20" />
             <source>Short</source>
             <translation>短</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/grid_text.py" line="22" />
+            <location filename="../../gpucalc/text/grid_text.py" line="21" />
             <source>Medium</source>
             <translation>中</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/grid_text.py" line="23" />
+            <location filename="../../gpucalc/text/grid_text.py" line="22" />
             <source>Long</source>
             <translation>长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/grid_text.py" line="24" />
+            <location filename="../../gpucalc/text/grid_text.py" line="23" />
             <source>Very long</source>
             <translation>超长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/grid_text.py" line="25" />
+            <location filename="../../gpucalc/text/grid_text.py" line="24" />
             <source>This scenario</source>
             <translation>本场景</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/grid_text.py" line="29" />
+            <location filename="../../gpucalc/text/grid_text.py" line="28" />
             <source>past --max-model-len{sep}{limit}</source>
             <translation>超过 --max-model-len{sep}{limit}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/grid_text.py" line="30" />
+            <location filename="../../gpucalc/text/grid_text.py" line="29" />
             <source>past the model's context{sep}{limit}</source>
             <translation>超过模型上下文{sep}{limit}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/grid_text.py" line="31" />
+            <location filename="../../gpucalc/text/grid_text.py" line="30" />
             <source>does not fit</source>
             <translation>放不下</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/grid_text.py" line="32" />
+            <location filename="../../gpucalc/text/grid_text.py" line="31" />
             <source>0{sep}{target} target unreachable</source>
             <translation>0{sep}{target} 目标无法达到</translation>
         </message>
@@ -5023,1067 +5023,1067 @@
     <context>
         <name>Inputs</name>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="219" />
+            <location filename="../../gpucalc/text/terms.py" line="220" />
             <source>binding limit</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="220" />
+            <location filename="../../gpucalc/text/terms.py" line="221" />
             <source>binding target</source>
             <translation>起约束的目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="221" />
+            <location filename="../../gpucalc/text/terms.py" line="222" />
             <source>DP ranks</source>
             <translation>DP 秩数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="222" />
+            <location filename="../../gpucalc/text/terms.py" line="223" />
             <source>running requests per DP rank</source>
             <translation>每 DP 秩运行中的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="223" />
+            <location filename="../../gpucalc/text/terms.py" line="224" />
             <source>mean end-to-end latency (ms)</source>
             <translation>平均端到端延迟（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="224" />
+            <location filename="../../gpucalc/text/terms.py" line="225" />
             <source>requests within the memory planning share</source>
             <translation>显存规划占比内的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="225" />
+            <location filename="../../gpucalc/text/terms.py" line="226" />
             <source>planned by</source>
             <translation>规划依据</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="226" />
+            <location filename="../../gpucalc/text/terms.py" line="227" />
             <source>planned concurrency</source>
             <translation>规划并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="227" />
+            <location filename="../../gpucalc/text/terms.py" line="228" />
             <source>rate capacity (req/s)</source>
             <translation>请求速率容量（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="228" />
+            <location filename="../../gpucalc/text/terms.py" line="229" />
             <source>QPS</source>
             <translation>QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="230" />
+            <location filename="../../gpucalc/text/terms.py" line="231" />
             <source>TTFT target</source>
             <translation>首 token 时间目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="231" />
+            <location filename="../../gpucalc/text/terms.py" line="232" />
             <source>TPOT target</source>
             <translation>每 token 延迟目标</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="232" />
+            <location filename="../../gpucalc/text/terms.py" line="233" />
             <source>memory planning share</source>
             <translation>显存规划占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="234" />
+            <location filename="../../gpucalc/text/terms.py" line="235" />
             <source>shared prefix</source>
             <translation>共享前缀</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="235" />
+            <location filename="../../gpucalc/text/terms.py" line="236" />
             <source>shared prefix in whole blocks</source>
             <translation>按整块计的共享前缀</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="237" />
+            <location filename="../../gpucalc/text/terms.py" line="238" />
             <source>distinct prefixes</source>
             <translation>不同前缀数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="238" />
+            <location filename="../../gpucalc/text/terms.py" line="239" />
             <source>measured hit rate</source>
             <translation>实测命中率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="239" />
+            <location filename="../../gpucalc/text/terms.py" line="240" />
             <source>chat history cached</source>
             <translation>多轮对话历史已缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="240" />
+            <location filename="../../gpucalc/text/terms.py" line="241" />
             <source>mean chat history</source>
             <translation>平均对话历史</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="241" />
+            <location filename="../../gpucalc/text/terms.py" line="242" />
             <source>mean prompt</source>
             <translation>平均输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="242" />
+            <location filename="../../gpucalc/text/terms.py" line="243" />
             <source>cached tokens</source>
             <translation>缓存 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="243" />
+            <location filename="../../gpucalc/text/terms.py" line="244" />
             <source>cached tokens per request</source>
             <translation>每请求缓存 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="244" />
+            <location filename="../../gpucalc/text/terms.py" line="245" />
             <source>blocks per shared prefix</source>
             <translation>每个共享前缀块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="246" />
+            <location filename="../../gpucalc/text/terms.py" line="247" />
             <source>prompt tokens</source>
             <translation>输入 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="247" />
+            <location filename="../../gpucalc/text/terms.py" line="248" />
             <source>batched tokens T</source>
             <translation>批处理 token 数 T</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="248" />
+            <location filename="../../gpucalc/text/terms.py" line="249" />
             <source>forward pass (GiB)</source>
             <translation>前向激活（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="249" />
+            <location filename="../../gpucalc/text/terms.py" line="250" />
             <source>sampler (GiB)</source>
             <translation>采样器（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="250" />
+            <location filename="../../gpucalc/text/terms.py" line="251" />
             <source>MoE workspace (GiB)</source>
             <translation>MoE 工作区（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="251" />
+            <location filename="../../gpucalc/text/terms.py" line="252" />
             <source>vision encoder (GiB)</source>
             <translation>视觉编码器（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="252" />
+            <location filename="../../gpucalc/text/terms.py" line="253" />
             <source>embedding (GiB)</source>
             <translation>词嵌入（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="253" />
+            <location filename="../../gpucalc/text/terms.py" line="254" />
             <source>attention (GiB)</source>
             <translation>注意力（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="254" />
+            <location filename="../../gpucalc/text/terms.py" line="255" />
             <source>dense MLP (GiB)</source>
             <translation>稠密 MLP（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="255" />
+            <location filename="../../gpucalc/text/terms.py" line="256" />
             <source>routed experts (GiB)</source>
             <translation>路由专家（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="256" />
+            <location filename="../../gpucalc/text/terms.py" line="257" />
             <source>shared experts (GiB)</source>
             <translation>共享专家（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="257" />
+            <location filename="../../gpucalc/text/terms.py" line="258" />
             <source>norms and router (GiB)</source>
             <translation>归一化与路由器（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="258" />
+            <location filename="../../gpucalc/text/terms.py" line="259" />
             <source>LM head (GiB)</source>
             <translation>输出头（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="259" />
+            <location filename="../../gpucalc/text/terms.py" line="260" />
             <source>vision tower (GiB)</source>
             <translation>视觉塔（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="260" />
+            <location filename="../../gpucalc/text/terms.py" line="261" />
             <source>speculative draft (GiB)</source>
             <translation>投机草稿（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="261" />
+            <location filename="../../gpucalc/text/terms.py" line="262" />
             <source>speculative method</source>
             <translation>投机方法</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="262" />
+            <location filename="../../gpucalc/text/terms.py" line="263" />
             <source>draft model</source>
             <translation>草稿模型</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="263" />
+            <location filename="../../gpucalc/text/terms.py" line="264" />
             <source>MTP layers</source>
             <translation>MTP 层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="264" />
+            <location filename="../../gpucalc/text/terms.py" line="265" />
             <source>acceptance rate α</source>
             <translation>接受率 α</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="265" />
+            <location filename="../../gpucalc/text/terms.py" line="266" />
             <source>speculative tokens k</source>
             <translation>投机 token 数 k</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="266" />
+            <location filename="../../gpucalc/text/terms.py" line="267" />
             <source>draft KV layers</source>
             <translation>草稿 KV 层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="267" />
+            <location filename="../../gpucalc/text/terms.py" line="268" />
             <source>TPOT without speculation (ms)</source>
             <translation>不投机时的 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="268" />
+            <location filename="../../gpucalc/text/terms.py" line="269" />
             <source>TPOT with speculation (ms)</source>
             <translation>投机时的 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="269" />
+            <location filename="../../gpucalc/text/terms.py" line="270" />
             <source>activation (GiB)</source>
             <translation>激活（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="270" />
+            <location filename="../../gpucalc/text/terms.py" line="271" />
             <source>alarm share</source>
             <translation>警戒占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="271" />
+            <location filename="../../gpucalc/text/terms.py" line="272" />
             <source>average tokens</source>
             <translation>平均 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="272" />
+            <location filename="../../gpucalc/text/terms.py" line="273" />
             <source>base (GiB)</source>
             <translation>基数（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="273" />
+            <location filename="../../gpucalc/text/terms.py" line="274" />
             <source>binding</source>
             <translation>瓶颈</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="274" />
+            <location filename="../../gpucalc/text/terms.py" line="275" />
             <source>block bytes</source>
             <translation>块字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="275" />
+            <location filename="../../gpucalc/text/terms.py" line="276" />
             <source>block size</source>
             <translation>块大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="276" />
+            <location filename="../../gpucalc/text/terms.py" line="277" />
             <source>blocks per request</source>
             <translation>每请求块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="277" />
+            <location filename="../../gpucalc/text/terms.py" line="278" />
             <source>bytes per element</source>
             <translation>每元素字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="278" />
+            <location filename="../../gpucalc/text/terms.py" line="279" />
             <source>bytes per logit</source>
             <translation>每 logit 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="279" />
+            <location filename="../../gpucalc/text/terms.py" line="280" />
             <source>communication (ms)</source>
             <translation>通信（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="280" />
+            <location filename="../../gpucalc/text/terms.py" line="281" />
             <source>compute</source>
             <translation>算力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="281" />
+            <location filename="../../gpucalc/text/terms.py" line="282" />
             <source>concurrency</source>
             <translation>并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="282" />
+            <location filename="../../gpucalc/text/terms.py" line="283" />
             <source>decode step (ms)</source>
             <translation>解码步（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="283" />
+            <location filename="../../gpucalc/text/terms.py" line="284" />
             <source>factor</source>
             <translation>系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="284" />
+            <location filename="../../gpucalc/text/terms.py" line="285" />
             <source>format</source>
             <translation>格式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="285" />
+            <location filename="../../gpucalc/text/terms.py" line="286" />
             <source>memory fraction</source>
             <translation>显存比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="286" />
+            <location filename="../../gpucalc/text/terms.py" line="287" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="287" />
+            <location filename="../../gpucalc/text/terms.py" line="288" />
             <source>KV-cache groups</source>
             <translation>KV 缓存组数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="288" />
+            <location filename="../../gpucalc/text/terms.py" line="289" />
             <source>interconnect</source>
             <translation>卡间通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="289" />
+            <location filename="../../gpucalc/text/terms.py" line="290" />
             <source>intermediate size</source>
             <translation>中间层维度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="290" />
+            <location filename="../../gpucalc/text/terms.py" line="291" />
             <source>knee</source>
             <translation>拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="291" />
+            <location filename="../../gpucalc/text/terms.py" line="292" />
             <source>KV blocks</source>
             <translation>KV 块数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="292" />
+            <location filename="../../gpucalc/text/terms.py" line="293" />
             <source>KV format</source>
             <translation>KV 格式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="293" />
+            <location filename="../../gpucalc/text/terms.py" line="294" />
             <source>KV cache (GiB)</source>
             <translation>KV 缓存（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="294" />
+            <location filename="../../gpucalc/text/terms.py" line="295" />
             <source>KV per request (GiB)</source>
             <translation>每请求 KV（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="295" />
+            <location filename="../../gpucalc/text/terms.py" line="296" />
             <source>layers</source>
             <translation>层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="296" />
+            <location filename="../../gpucalc/text/terms.py" line="297" />
             <source>length margin</source>
             <translation>长度余量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="297" />
+            <location filename="../../gpucalc/text/terms.py" line="298" />
             <source>margin (GiB)</source>
             <translation>余量（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="298" />
+            <location filename="../../gpucalc/text/terms.py" line="299" />
             <source>max model length</source>
             <translation>最大上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="299" />
+            <location filename="../../gpucalc/text/terms.py" line="300" />
             <source>max sequences</source>
             <translation>最大序列数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="300" />
+            <location filename="../../gpucalc/text/terms.py" line="301" />
             <source>mean input</source>
             <translation>平均输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="301" />
+            <location filename="../../gpucalc/text/terms.py" line="302" />
             <source>mean-latency ceiling</source>
             <translation>平均延迟上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="302" />
+            <location filename="../../gpucalc/text/terms.py" line="303" />
             <source>mean output</source>
             <translation>平均输出</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="303" />
+            <location filename="../../gpucalc/text/terms.py" line="304" />
             <source>memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="304" />
+            <location filename="../../gpucalc/text/terms.py" line="305" />
             <source>runtime (GiB)</source>
             <translation>运行时（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="305" />
+            <location filename="../../gpucalc/text/terms.py" line="306" />
             <source>P95 input</source>
             <translation>P95 输入</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="306" />
+            <location filename="../../gpucalc/text/terms.py" line="307" />
             <source>P95 TPOT (ms)</source>
             <translation>P95 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="307" />
+            <location filename="../../gpucalc/text/terms.py" line="308" />
             <source>P95 TTFT (ms)</source>
             <translation>P95 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="308" />
+            <location filename="../../gpucalc/text/terms.py" line="309" />
             <source>parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="309" />
+            <location filename="../../gpucalc/text/terms.py" line="310" />
             <source>bytes per GPU</source>
             <translation>每卡字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="310" />
+            <location filename="../../gpucalc/text/terms.py" line="311" />
             <source>percentile</source>
             <translation>百分位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="311" />
+            <location filename="../../gpucalc/text/terms.py" line="312" />
             <source>planning share</source>
             <translation>规划占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="312" />
+            <location filename="../../gpucalc/text/terms.py" line="313" />
             <source>planning length</source>
             <translation>规划长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="313" />
+            <location filename="../../gpucalc/text/terms.py" line="314" />
             <source>PP</source>
             <translation>PP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="314" />
+            <location filename="../../gpucalc/text/terms.py" line="315" />
             <source>prefill queue utilisation</source>
             <translation>预填充队列利用率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="315" />
+            <location filename="../../gpucalc/text/terms.py" line="316" />
             <source>prefill step (ms)</source>
             <translation>预填充步（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="316" />
+            <location filename="../../gpucalc/text/terms.py" line="317" />
             <source>prefill share of steps</source>
             <translation>预填充步占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="317" />
+            <location filename="../../gpucalc/text/terms.py" line="318" />
             <source>prefill tokens</source>
             <translation>预填充 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="318" />
+            <location filename="../../gpucalc/text/terms.py" line="319" />
             <source>replicas</source>
             <translation>副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="319" />
+            <location filename="../../gpucalc/text/terms.py" line="320" />
             <source>requests/s</source>
             <translation>请求/秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="320" />
+            <location filename="../../gpucalc/text/terms.py" line="321" />
             <source>running requests</source>
             <translation>运行中的请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="321" />
+            <location filename="../../gpucalc/text/terms.py" line="322" />
             <source>scheduler</source>
             <translation>调度器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="322" />
+            <location filename="../../gpucalc/text/terms.py" line="323" />
             <source>share</source>
             <translation>占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="323" />
+            <location filename="../../gpucalc/text/terms.py" line="324" />
             <source>share limit</source>
             <translation>占比上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="324" />
+            <location filename="../../gpucalc/text/terms.py" line="325" />
             <source>single GPU (GiB)</source>
             <translation>单卡（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="325" />
+            <location filename="../../gpucalc/text/terms.py" line="326" />
             <source>source</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="326" />
+            <location filename="../../gpucalc/text/terms.py" line="327" />
             <source>step (ms)</source>
             <translation>单步（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="327" />
+            <location filename="../../gpucalc/text/terms.py" line="328" />
             <source>token budget</source>
             <translation>token 预算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="328" />
+            <location filename="../../gpucalc/text/terms.py" line="329" />
             <source>tokens per request</source>
             <translation>每请求 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="329" />
+            <location filename="../../gpucalc/text/terms.py" line="330" />
             <source>total (GiB)</source>
             <translation>总量（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="330" />
+            <location filename="../../gpucalc/text/terms.py" line="331" />
             <source>TP</source>
             <translation>TP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="331" />
+            <location filename="../../gpucalc/text/terms.py" line="332" />
             <source>extra with TP (GiB)</source>
             <translation>TP &gt; 1 时的额外部分（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="332" />
+            <location filename="../../gpucalc/text/terms.py" line="333" />
             <source>TPOT target (ms)</source>
             <translation>TPOT 目标（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="333" />
+            <location filename="../../gpucalc/text/terms.py" line="334" />
             <source>TTFT target (ms)</source>
             <translation>TTFT 目标（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="334" />
+            <location filename="../../gpucalc/text/terms.py" line="335" />
             <source>uncapped</source>
             <translation>未截断值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="335" />
+            <location filename="../../gpucalc/text/terms.py" line="336" />
             <source>vocabulary</source>
             <translation>词表大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="336" />
+            <location filename="../../gpucalc/text/terms.py" line="337" />
             <source>watermark</source>
             <translation>安全水位</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="337" />
+            <location filename="../../gpucalc/text/terms.py" line="338" />
             <source>weights (GiB)</source>
             <translation>权重（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="338" />
+            <location filename="../../gpucalc/text/terms.py" line="339" />
             <source>decode context parallel (DCP)</source>
             <translation>解码上下文并行（DCP）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="339" />
+            <location filename="../../gpucalc/text/terms.py" line="340" />
             <source>indexer key bytes per token per layer</source>
             <translation>每层每 token 索引器键字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="341" />
+            <location filename="../../gpucalc/text/terms.py" line="342" />
             <source>state layers</source>
             <translation>状态层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="342" />
+            <location filename="../../gpucalc/text/terms.py" line="343" />
             <source>convolution state bytes per layer</source>
             <translation>每层卷积状态字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="343" />
+            <location filename="../../gpucalc/text/terms.py" line="344" />
             <source>recurrent state bytes per layer</source>
             <translation>每层递归状态字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="344" />
+            <location filename="../../gpucalc/text/terms.py" line="345" />
             <source>recurrent state dtype</source>
             <translation>递归状态精度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="345" />
+            <location filename="../../gpucalc/text/terms.py" line="346" />
             <source>hidden size H</source>
             <translation>隐藏维度 H</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="346" />
+            <location filename="../../gpucalc/text/terms.py" line="347" />
             <source>replicas serving the traffic N</source>
             <translation>承载流量的副本数 N</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="347" />
+            <location filename="../../gpucalc/text/terms.py" line="348" />
             <source>expert width per rank N</source>
             <translation>每卡专家宽度 N</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="349" />
+            <location filename="../../gpucalc/text/terms.py" line="350" />
             <source>activation peak factor</source>
             <translation>激活峰值系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="350" />
+            <location filename="../../gpucalc/text/terms.py" line="351" />
             <source>runtime memory factor</source>
             <translation>运行时显存系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="351" />
+            <location filename="../../gpucalc/text/terms.py" line="352" />
             <source>CUDA-graph memory factor</source>
             <translation>CUDA Graph 显存系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="352" />
+            <location filename="../../gpucalc/text/terms.py" line="353" />
             <source>GEMM efficiency factor</source>
             <translation>GEMM 效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="353" />
+            <location filename="../../gpucalc/text/terms.py" line="354" />
             <source>attention efficiency factor</source>
             <translation>注意力效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="354" />
+            <location filename="../../gpucalc/text/terms.py" line="355" />
             <source>memory-bandwidth efficiency factor</source>
             <translation>显存带宽效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="355" />
+            <location filename="../../gpucalc/text/terms.py" line="356" />
             <source>link-bandwidth efficiency factor</source>
             <translation>互联带宽效率系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="356" />
+            <location filename="../../gpucalc/text/terms.py" line="357" />
             <source>collective latency factor</source>
             <translation>集合通信延迟系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="357" />
+            <location filename="../../gpucalc/text/terms.py" line="358" />
             <source>step overhead factor</source>
             <translation>单步开销系数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="358" />
+            <location filename="../../gpucalc/text/terms.py" line="359" />
             <source>analytic (req/s)</source>
             <translation>解析值（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="359" />
+            <location filename="../../gpucalc/text/terms.py" line="360" />
             <source>simulated (req/s)</source>
             <translation>仿真值（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="360" />
+            <location filename="../../gpucalc/text/terms.py" line="361" />
             <source>ratio</source>
             <translation>比值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="361" />
+            <location filename="../../gpucalc/text/terms.py" line="362" />
             <source>bisection steps</source>
             <translation>二分步数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="362" />
+            <location filename="../../gpucalc/text/terms.py" line="363" />
             <source>burstiness</source>
             <translation>突发度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="363" />
+            <location filename="../../gpucalc/text/terms.py" line="364" />
             <source>completed in the window</source>
             <translation>窗口内完成数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="364" />
+            <location filename="../../gpucalc/text/terms.py" line="365" />
             <source>duration (s)</source>
             <translation>时长（s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="365" />
+            <location filename="../../gpucalc/text/terms.py" line="366" />
             <source>elements per token</source>
             <translation>每 token 元素数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="366" />
+            <location filename="../../gpucalc/text/terms.py" line="367" />
             <source>replicas for the average</source>
             <translation>平均流量所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="367" />
+            <location filename="../../gpucalc/text/terms.py" line="368" />
             <source>replicas for the peak</source>
             <translation>峰值所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="368" />
+            <location filename="../../gpucalc/text/terms.py" line="369" />
             <source>GPUs</source>
             <translation>卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="369" />
+            <location filename="../../gpucalc/text/terms.py" line="370" />
             <source>GPUs per replica</source>
             <translation>每副本卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="370" />
+            <location filename="../../gpucalc/text/terms.py" line="371" />
             <source>GPUs per node</source>
             <translation>每节点卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="371" />
+            <location filename="../../gpucalc/text/terms.py" line="372" />
             <source>network</source>
             <translation>网络</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="372" />
+            <location filename="../../gpucalc/text/terms.py" line="373" />
             <source>NIC line rate (Gb/s)</source>
             <translation>网卡线速（Gb/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="373" />
+            <location filename="../../gpucalc/text/terms.py" line="374" />
             <source>NICs per GPU</source>
             <translation>每卡网卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="374" />
+            <location filename="../../gpucalc/text/terms.py" line="375" />
             <source>latency (µs)</source>
             <translation>延迟（µs）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="375" />
+            <location filename="../../gpucalc/text/terms.py" line="376" />
             <source>hours</source>
             <translation>小时数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="376" />
+            <location filename="../../gpucalc/text/terms.py" line="377" />
             <source>images</source>
             <translation>图片数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="377" />
+            <location filename="../../gpucalc/text/terms.py" line="378" />
             <source>images per prompt</source>
             <translation>每条请求图片数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="378" />
+            <location filename="../../gpucalc/text/terms.py" line="379" />
             <source>image count rule</source>
             <translation>图片数规则</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="379" />
+            <location filename="../../gpucalc/text/terms.py" line="380" />
             <source>spare replicas k</source>
             <translation>备用副本数 k</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="380" />
+            <location filename="../../gpucalc/text/terms.py" line="381" />
             <source>P50 TTFT at the lowest rate (ms)</source>
             <translation>最低速率时的 P50 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="381" />
+            <location filename="../../gpucalc/text/terms.py" line="382" />
             <source>mean running requests</source>
             <translation>平均运行请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="382" />
+            <location filename="../../gpucalc/text/terms.py" line="383" />
             <source>requests meeting the targets</source>
             <translation>满足目标的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="383" />
+            <location filename="../../gpucalc/text/terms.py" line="384" />
             <source>MLP width</source>
             <translation>MLP 宽度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="384" />
+            <location filename="../../gpucalc/text/terms.py" line="385" />
             <source>GPUs planned</source>
             <translation>规划卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="385" />
+            <location filename="../../gpucalc/text/terms.py" line="386" />
             <source>online capacity</source>
             <translation>在线容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="386" />
+            <location filename="../../gpucalc/text/terms.py" line="387" />
             <source>output features</source>
             <translation>输出特征数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="387" />
+            <location filename="../../gpucalc/text/terms.py" line="388" />
             <source>output tokens</source>
             <translation>输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="388" />
+            <location filename="../../gpucalc/text/terms.py" line="389" />
             <source>input tokens</source>
             <translation>输入 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="389" />
+            <location filename="../../gpucalc/text/terms.py" line="390" />
             <source>req/s per replica</source>
             <translation>每副本 req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="390" />
+            <location filename="../../gpucalc/text/terms.py" line="391" />
             <source>prompt tokens per image</source>
             <translation>每图输入 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="391" />
+            <location filename="../../gpucalc/text/terms.py" line="392" />
             <source>encoder tokens per image</source>
             <translation>每图编码器 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="392" />
+            <location filename="../../gpucalc/text/terms.py" line="393" />
             <source>average QPS</source>
             <translation>平均 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="393" />
+            <location filename="../../gpucalc/text/terms.py" line="394" />
             <source>peak QPS</source>
             <translation>峰值 QPS</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="394" />
+            <location filename="../../gpucalc/text/terms.py" line="395" />
             <source>rates swept</source>
             <translation>扫描的速率数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="395" />
+            <location filename="../../gpucalc/text/terms.py" line="396" />
             <source>request rate (req/s)</source>
             <translation>请求速率（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="396" />
+            <location filename="../../gpucalc/text/terms.py" line="397" />
             <source>requests</source>
             <translation>请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="397" />
+            <location filename="../../gpucalc/text/terms.py" line="398" />
             <source>requests per rate</source>
             <translation>每个速率的请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="398" />
+            <location filename="../../gpucalc/text/terms.py" line="399" />
             <source>samples</source>
             <translation>样本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="399" />
+            <location filename="../../gpucalc/text/terms.py" line="400" />
             <source>saturation rate (req/s)</source>
             <translation>饱和速率（req/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="400" />
+            <location filename="../../gpucalc/text/terms.py" line="401" />
             <source>random seed</source>
             <translation>随机种子</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="401" />
+            <location filename="../../gpucalc/text/terms.py" line="402" />
             <source>running slots</source>
             <translation>运行槽位数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="402" />
+            <location filename="../../gpucalc/text/terms.py" line="403" />
             <source>experts per token (top_k)</source>
             <translation>每 token 激活专家数（top_k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="403" />
+            <location filename="../../gpucalc/text/terms.py" line="404" />
             <source>price per GPU-hour (USD)</source>
             <translation>每卡时价格（美元）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="404" />
+            <location filename="../../gpucalc/text/terms.py" line="405" />
             <source>cost per hour (USD)</source>
             <translation>每小时成本（美元）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="405" />
+            <location filename="../../gpucalc/text/terms.py" line="406" />
             <source>output tokens/s</source>
             <translation>输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="406" />
+            <location filename="../../gpucalc/text/terms.py" line="407" />
             <source>mean output tokens</source>
             <translation>平均输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="407" />
+            <location filename="../../gpucalc/text/terms.py" line="408" />
             <source>width</source>
             <translation>宽度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="408" />
+            <location filename="../../gpucalc/text/terms.py" line="409" />
             <source>window (s)</source>
             <translation>窗口（s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="409" />
+            <location filename="../../gpucalc/text/terms.py" line="410" />
             <source>class</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="410" />
+            <location filename="../../gpucalc/text/terms.py" line="411" />
             <source>queue wait in front of the prefill (ms)</source>
             <translation>预填充前的排队等待（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="411" />
+            <location filename="../../gpucalc/text/terms.py" line="412" />
             <source>requests counted</source>
             <translation>统计范围</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="412" />
+            <location filename="../../gpucalc/text/terms.py" line="413" />
             <source>conversations</source>
             <translation>会话数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="413" />
+            <location filename="../../gpucalc/text/terms.py" line="414" />
             <source>consecutive turn pairs</source>
             <translation>相邻轮次对数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="414" />
+            <location filename="../../gpucalc/text/terms.py" line="415" />
             <source>class centre (tokens)</source>
             <translation>类别中心（token）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="415" />
+            <location filename="../../gpucalc/text/terms.py" line="416" />
             <source>classes</source>
             <translation>类别数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="416" />
+            <location filename="../../gpucalc/text/terms.py" line="417" />
             <source>old value (GiB)</source>
             <translation>原值（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="417" />
+            <location filename="../../gpucalc/text/terms.py" line="418" />
             <source>measured (GiB)</source>
             <translation>实测（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="418" />
+            <location filename="../../gpucalc/text/terms.py" line="419" />
             <source>estimated (GiB)</source>
             <translation>估算（GiB）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="419" />
+            <location filename="../../gpucalc/text/terms.py" line="420" />
             <source>eager mode (no CUDA graphs)</source>
             <translation>eager 模式（不用 CUDA Graph）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="420" />
+            <location filename="../../gpucalc/text/terms.py" line="421" />
             <source>KV cache tokens</source>
             <translation>KV 缓存 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="421" />
+            <location filename="../../gpucalc/text/terms.py" line="422" />
             <source>context length</source>
             <translation>上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="422" />
+            <location filename="../../gpucalc/text/terms.py" line="423" />
             <source>request pool rows</source>
             <translation>请求池行数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="423" />
+            <location filename="../../gpucalc/text/terms.py" line="424" />
             <source>P50 TPOT (ms)</source>
             <translation>P50 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="424" />
+            <location filename="../../gpucalc/text/terms.py" line="425" />
             <source>P50 TTFT (ms)</source>
             <translation>P50 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="425" />
+            <location filename="../../gpucalc/text/terms.py" line="426" />
             <source>P99 TPOT (ms)</source>
             <translation>P99 TPOT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="426" />
+            <location filename="../../gpucalc/text/terms.py" line="427" />
             <source>P99 TTFT (ms)</source>
             <translation>P99 TTFT（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="427" />
+            <location filename="../../gpucalc/text/terms.py" line="428" />
             <source>DP</source>
             <translation>DP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="429" />
+            <location filename="../../gpucalc/text/terms.py" line="430" />
             <source>EP</source>
             <translation>EP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="430" />
+            <location filename="../../gpucalc/text/terms.py" line="431" />
             <source>routed experts</source>
             <translation>路由专家数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="431" />
+            <location filename="../../gpucalc/text/terms.py" line="432" />
             <source>redundant experts</source>
             <translation>冗余专家数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="432" />
+            <location filename="../../gpucalc/text/terms.py" line="433" />
             <source>expert parallel</source>
             <translation>专家并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="433" />
+            <location filename="../../gpucalc/text/terms.py" line="434" />
             <source>MoE layers</source>
             <translation>MoE 层数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="434" />
+            <location filename="../../gpucalc/text/terms.py" line="435" />
             <source>bytes per token</source>
             <translation>每 token 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="435" />
+            <location filename="../../gpucalc/text/terms.py" line="436" />
             <source>link (GB/s)</source>
             <translation>链路（GB/s）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="436" />
+            <location filename="../../gpucalc/text/terms.py" line="437" />
             <source>fixed (ms)</source>
             <translation>固定开销（ms）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="437" />
+            <location filename="../../gpucalc/text/terms.py" line="438" />
             <source>all-to-all mode</source>
             <translation>all-to-all 模式</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="438" />
+            <location filename="../../gpucalc/text/terms.py" line="439" />
             <source>tokens in the step</source>
             <translation>本步 token 数</translation>
         </message>
@@ -8968,22 +8968,22 @@
             <translation>否</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="490" />
+            <location filename="../../gpucalc/text/terms.py" line="491" />
             <source>GPU memory for the KV cache</source>
             <translation>存放 KV 缓存的显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="491" />
+            <location filename="../../gpucalc/text/terms.py" line="492" />
             <source>compute speed (the latency targets)</source>
             <translation>算力（延迟目标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="492" />
+            <location filename="../../gpucalc/text/terms.py" line="493" />
             <source>the link between GPUs</source>
             <translation>卡间互联</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="493" />
+            <location filename="../../gpucalc/text/terms.py" line="494" />
             <source>the engine's cap on running requests</source>
             <translation>引擎对同时运行请求数的上限</translation>
         </message>
@@ -10723,792 +10723,792 @@
     <context>
         <name>Terms</name>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="48" />
+            <location filename="../../gpucalc/text/terms.py" line="49" />
             <source>Weights</source>
             <translation>权重</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="49" />
+            <location filename="../../gpucalc/text/terms.py" line="50" />
             <source>Activation peak</source>
             <translation>激活峰值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="50" />
+            <location filename="../../gpucalc/text/terms.py" line="51" />
             <source>Runtime (non-torch)</source>
             <translation>运行时（非 torch）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="51" />
+            <location filename="../../gpucalc/text/terms.py" line="52" />
             <source>CUDA graphs</source>
             <translation>CUDA Graph</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="52" />
+            <location filename="../../gpucalc/text/terms.py" line="53" />
             <source>KV cache</source>
             <translation>KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="53" />
+            <location filename="../../gpucalc/text/terms.py" line="54" />
             <source>Headroom</source>
             <translation>余量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="54" />
+            <location filename="../../gpucalc/text/terms.py" line="55" />
             <source>GPU memory (total)</source>
             <translation>显存（总计）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="55" />
+            <location filename="../../gpucalc/text/terms.py" line="56" />
             <source>Engine budget</source>
             <translation>引擎预算</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="56" />
+            <location filename="../../gpucalc/text/terms.py" line="57" />
             <source>Memory fraction</source>
             <translation>显存占用比例</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="57" />
+            <location filename="../../gpucalc/text/terms.py" line="58" />
             <source>Max model length</source>
             <translation>最大上下文长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="58" />
+            <location filename="../../gpucalc/text/terms.py" line="59" />
             <source>Batched tokens</source>
             <translation>批处理 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="59" />
+            <location filename="../../gpucalc/text/terms.py" line="60" />
             <source>Max sequences</source>
             <translation>最大并发序列数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="60" />
+            <location filename="../../gpucalc/text/terms.py" line="61" />
             <source>Network between nodes (per GPU)</source>
             <translation>节点间网络（每卡）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="61" />
+            <location filename="../../gpucalc/text/terms.py" line="62" />
             <source>KV bytes per token</source>
             <translation>每 token KV 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="62" />
+            <location filename="../../gpucalc/text/terms.py" line="63" />
             <source>KV bytes per token per GPU</source>
             <translation>每卡每 token KV 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="63" />
+            <location filename="../../gpucalc/text/terms.py" line="64" />
             <source>KV cache tokens (per replica)</source>
             <translation>KV 缓存 token 数（每副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="64" />
+            <location filename="../../gpucalc/text/terms.py" line="65" />
             <source>Layer state per request per GPU</source>
             <translation>每卡每请求的层状态</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="65" />
+            <location filename="../../gpucalc/text/terms.py" line="66" />
             <source>KV cache tokens, all replicas</source>
             <translation>KV 缓存 token 数（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="66" />
+            <location filename="../../gpucalc/text/terms.py" line="67" />
             <source>Max concurrency at max model length</source>
             <translation>最大上下文下的最大并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="67" />
+            <location filename="../../gpucalc/text/terms.py" line="68" />
             <source>Concurrency at P50 length</source>
             <translation>P50 长度下的并发数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="68" />
+            <location filename="../../gpucalc/text/terms.py" line="69" />
             <source>Concurrency at P95 length</source>
             <translation>P95 长度下的并发数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="69" />
+            <location filename="../../gpucalc/text/terms.py" line="70" />
             <source>KV left on a single GPU</source>
             <translation>单卡剩余 KV 显存</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="70" />
+            <location filename="../../gpucalc/text/terms.py" line="71" />
             <source>Concurrency within planning share</source>
             <translation>规划占比内的并发数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="71" />
+            <location filename="../../gpucalc/text/terms.py" line="72" />
             <source>Concurrency at the 80 % alarm</source>
             <translation>达到 80% 警戒线时的并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="72" />
+            <location filename="../../gpucalc/text/terms.py" line="73" />
             <source>KV per request at average length</source>
             <translation>平均长度下每请求的 KV</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="73" />
+            <location filename="../../gpucalc/text/terms.py" line="74" />
             <source>Average length</source>
             <translation>平均长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="74" />
+            <location filename="../../gpucalc/text/terms.py" line="75" />
             <source>Memory share at planned concurrency</source>
             <translation>规划并发下的显存占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="75" />
+            <location filename="../../gpucalc/text/terms.py" line="76" />
             <source>Planning length</source>
             <translation>规划长度</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="76" />
+            <location filename="../../gpucalc/text/terms.py" line="77" />
             <source>Parameters (total)</source>
             <translation>参数量（总）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="77" />
+            <location filename="../../gpucalc/text/terms.py" line="78" />
             <source>Parameters (active)</source>
             <translation>参数量（激活）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="78" />
+            <location filename="../../gpucalc/text/terms.py" line="79" />
             <source>Active parameters without embedding</source>
             <translation>激活参数（不含嵌入层）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="79" />
+            <location filename="../../gpucalc/text/terms.py" line="80" />
             <source>Forward pass activations</source>
             <translation>前向激活</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="80" />
+            <location filename="../../gpucalc/text/terms.py" line="81" />
             <source>Sampler</source>
             <translation>采样器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="81" />
+            <location filename="../../gpucalc/text/terms.py" line="82" />
             <source>MoE workspace</source>
             <translation>MoE 工作区</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="82" />
+            <location filename="../../gpucalc/text/terms.py" line="83" />
             <source>Vision encoder (profiling pass)</source>
             <translation>视觉编码器（显存探测）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="83" />
+            <location filename="../../gpucalc/text/terms.py" line="84" />
             <source>Embedding</source>
             <translation>嵌入层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="84" />
+            <location filename="../../gpucalc/text/terms.py" line="85" />
             <source>Attention</source>
             <translation>注意力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="85" />
+            <location filename="../../gpucalc/text/terms.py" line="86" />
             <source>Dense MLP</source>
             <translation>稠密 MLP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="86" />
+            <location filename="../../gpucalc/text/terms.py" line="87" />
             <source>Routed experts</source>
             <translation>路由专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="87" />
+            <location filename="../../gpucalc/text/terms.py" line="88" />
             <source>Shared experts</source>
             <translation>共享专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="88" />
+            <location filename="../../gpucalc/text/terms.py" line="89" />
             <source>Norms and router</source>
             <translation>归一化与路由</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="89" />
+            <location filename="../../gpucalc/text/terms.py" line="90" />
             <source>LM head</source>
             <translation>输出头（LM head）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="90" />
+            <location filename="../../gpucalc/text/terms.py" line="91" />
             <source>Vision tower</source>
             <translation>视觉编码器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="91" />
+            <location filename="../../gpucalc/text/terms.py" line="92" />
             <source>Speculative draft</source>
             <translation>投机草稿</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="92" />
+            <location filename="../../gpucalc/text/terms.py" line="93" />
             <source>Acceptance length (τ)</source>
             <translation>接受长度（τ）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="93" />
+            <location filename="../../gpucalc/text/terms.py" line="94" />
             <source>Draft KV bytes per token</source>
             <translation>草稿每 token KV 字节数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="94" />
+            <location filename="../../gpucalc/text/terms.py" line="95" />
             <source>Speculative TPOT gain at batch 1</source>
             <translation>批大小 1 时投机解码的 TPOT 加速比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="95" />
+            <location filename="../../gpucalc/text/terms.py" line="96" />
             <source>Speculative TPOT gain at the knee</source>
             <translation>拐点处投机解码的 TPOT 加速比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="96" />
+            <location filename="../../gpucalc/text/terms.py" line="97" />
             <source>Memory ceiling</source>
             <translation>显存上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="97" />
+            <location filename="../../gpucalc/text/terms.py" line="98" />
             <source>Compute ceiling</source>
             <translation>算力上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="98" />
+            <location filename="../../gpucalc/text/terms.py" line="99" />
             <source>Interconnect ceiling</source>
             <translation>卡间通信上限</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="99" />
+            <location filename="../../gpucalc/text/terms.py" line="100" />
             <source>Scheduler cap (max_num_seqs)</source>
             <translation>调度器上限（max_num_seqs）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="100" />
+            <location filename="../../gpucalc/text/terms.py" line="101" />
             <source>Recommended concurrency</source>
             <translation>推荐并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="101" />
+            <location filename="../../gpucalc/text/terms.py" line="102" />
             <source>Online capacity (at the watermark)</source>
             <translation>在线容量（按安全水位）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="102" />
+            <location filename="../../gpucalc/text/terms.py" line="103" />
             <source>Knee (the recommendation)</source>
             <translation>拐点（推荐并发）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="103" />
+            <location filename="../../gpucalc/text/terms.py" line="104" />
             <source>Rate capacity</source>
             <translation>请求速率容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="104" />
+            <location filename="../../gpucalc/text/terms.py" line="105" />
             <source>Requests in flight at the rate capacity</source>
             <translation>请求速率容量下的在途请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="105" />
+            <location filename="../../gpucalc/text/terms.py" line="106" />
             <source>Output tokens/s at the rate capacity</source>
             <translation>请求速率容量下的输出 tok/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="106" />
+            <location filename="../../gpucalc/text/terms.py" line="107" />
             <source>TTFT at the rate capacity (percentile)</source>
             <translation>请求速率容量下的 TTFT（分位数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="107" />
+            <location filename="../../gpucalc/text/terms.py" line="108" />
             <source>TPOT at the rate capacity (percentile)</source>
             <translation>请求速率容量下的 TPOT（分位数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="108" />
+            <location filename="../../gpucalc/text/terms.py" line="109" />
             <source>TTFT with one request in flight</source>
             <translation>1 个请求在途时的 TTFT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="109" />
+            <location filename="../../gpucalc/text/terms.py" line="110" />
             <source>TPOT with one request in flight</source>
             <translation>1 个请求在途时的 TPOT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="110" />
+            <location filename="../../gpucalc/text/terms.py" line="111" />
             <source>TTFT at the percentile</source>
             <translation>分位数 TTFT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="111" />
+            <location filename="../../gpucalc/text/terms.py" line="112" />
             <source>TPOT at the percentile</source>
             <translation>分位数 TPOT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="112" />
+            <location filename="../../gpucalc/text/terms.py" line="113" />
             <source>Planned requests/s per replica (watermark)</source>
             <translation>每副本规划请求/秒（安全水位）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="114" />
+            <location filename="../../gpucalc/text/terms.py" line="115" />
             <source>Rate capacity per replica</source>
             <translation>每副本请求速率容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="116" />
+            <location filename="../../gpucalc/text/terms.py" line="117" />
             <source>Concurrency, all replicas</source>
             <translation>全部副本的并发</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="117" />
+            <location filename="../../gpucalc/text/terms.py" line="118" />
             <source>Replicas for the average</source>
             <translation>承载平均流量所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="118" />
+            <location filename="../../gpucalc/text/terms.py" line="119" />
             <source>Replicas for the peak</source>
             <translation>承载峰值流量所需副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="119" />
+            <location filename="../../gpucalc/text/terms.py" line="120" />
             <source>Serving replicas (N)</source>
             <translation>服务副本数（N）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="120" />
+            <location filename="../../gpucalc/text/terms.py" line="121" />
             <source>Spare replicas (k)</source>
             <translation>备用副本数（k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="121" />
+            <location filename="../../gpucalc/text/terms.py" line="122" />
             <source>Replicas needed (N + k)</source>
             <translation>所需副本数（N + k）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="122" />
+            <location filename="../../gpucalc/text/terms.py" line="123" />
             <source>GPUs needed</source>
             <translation>所需卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="123" />
+            <location filename="../../gpucalc/text/terms.py" line="124" />
             <source>Replicas deployed</source>
             <translation>部署副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="124" />
+            <location filename="../../gpucalc/text/terms.py" line="125" />
             <source>GPUs planned</source>
             <translation>规划卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="125" />
+            <location filename="../../gpucalc/text/terms.py" line="126" />
             <source>Online concurrency, all replicas</source>
             <translation>在线并发（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="126" />
+            <location filename="../../gpucalc/text/terms.py" line="127" />
             <source>Requests/s, all replicas</source>
             <translation>每秒请求数（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="127" />
+            <location filename="../../gpucalc/text/terms.py" line="128" />
             <source>Output tokens/s, all replicas</source>
             <translation>输出 token/s（全部副本）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="128" />
+            <location filename="../../gpucalc/text/terms.py" line="129" />
             <source>Output tokens per day</source>
             <translation>每天输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="129" />
+            <location filename="../../gpucalc/text/terms.py" line="130" />
             <source>Output tokens per GPU-hour</source>
             <translation>每卡时输出 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="130" />
+            <location filename="../../gpucalc/text/terms.py" line="131" />
             <source>Batch backfill tokens per day</source>
             <translation>每天离线回填 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="131" />
+            <location filename="../../gpucalc/text/terms.py" line="132" />
             <source>Cost per hour (GPUs needed)</source>
             <translation>每小时成本（所需卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="132" />
+            <location filename="../../gpucalc/text/terms.py" line="133" />
             <source>Cost per month (GPUs needed)</source>
             <translation>每月成本（所需卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="133" />
+            <location filename="../../gpucalc/text/terms.py" line="134" />
             <source>Cost per hour (GPUs planned)</source>
             <translation>每小时成本（规划卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="134" />
+            <location filename="../../gpucalc/text/terms.py" line="135" />
             <source>Cost per million output tokens (GPUs needed)</source>
             <translation>每百万输出 token 成本（所需卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="137" />
+            <location filename="../../gpucalc/text/terms.py" line="138" />
             <source>KV transfer to the decode pool</source>
             <translation>到生成池的 KV 传输</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="138" />
+            <location filename="../../gpucalc/text/terms.py" line="139" />
             <source>Prefill of a P95 prompt</source>
             <translation>P95 提示词的预填充</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="139" />
+            <location filename="../../gpucalc/text/terms.py" line="140" />
             <source>Prompt tokens/s per prefill replica</source>
             <translation>每个预填充副本的提示词 tokens/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="141" />
+            <location filename="../../gpucalc/text/terms.py" line="142" />
             <source>Prompts/s per prefill replica at the TTFT target</source>
             <translation>TTFT 目标下每个预填充副本的提示词/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="143" />
+            <location filename="../../gpucalc/text/terms.py" line="144" />
             <source>TTFT, disaggregated</source>
             <translation>TTFT（分离部署）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="144" />
+            <location filename="../../gpucalc/text/terms.py" line="145" />
             <source>Decode replica knee</source>
             <translation>生成副本拐点</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="145" />
+            <location filename="../../gpucalc/text/terms.py" line="146" />
             <source>TPOT, decode pool</source>
             <translation>TPOT（生成池）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="146" />
+            <location filename="../../gpucalc/text/terms.py" line="147" />
             <source>Output tokens/s per decode replica</source>
             <translation>每个生成副本的输出 tokens/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="148" />
+            <location filename="../../gpucalc/text/terms.py" line="149" />
             <source>Requests/s per decode replica</source>
             <translation>每个生成副本的请求/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="150" />
+            <location filename="../../gpucalc/text/terms.py" line="151" />
             <source>Prefill replicas needed</source>
             <translation>所需预填充副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="151" />
+            <location filename="../../gpucalc/text/terms.py" line="152" />
             <source>Decode replicas needed</source>
             <translation>所需生成副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="155" />
+            <location filename="../../gpucalc/text/terms.py" line="156" />
             <source>Communication share of a step</source>
             <translation>单步通信占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="156" />
+            <location filename="../../gpucalc/text/terms.py" line="157" />
             <source>Step: matrix multiplies</source>
             <translation>单步：矩阵乘</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="157" />
+            <location filename="../../gpucalc/text/terms.py" line="158" />
             <source>Step: attention</source>
             <translation>单步：注意力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="158" />
+            <location filename="../../gpucalc/text/terms.py" line="159" />
             <source>Step: communication</source>
             <translation>单步：通信</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="159" />
+            <location filename="../../gpucalc/text/terms.py" line="160" />
             <source>Step: kernel launches without CUDA graphs</source>
             <translation>单步：无 CUDA Graph 时的 kernel 启动</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="160" />
+            <location filename="../../gpucalc/text/terms.py" line="161" />
             <source>Step: expert all-to-all</source>
             <translation>单步：专家 all-to-all</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="161" />
+            <location filename="../../gpucalc/text/terms.py" line="162" />
             <source>Expert group (EP) size</source>
             <translation>专家组（EP）大小</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="162" />
+            <location filename="../../gpucalc/text/terms.py" line="163" />
             <source>Experts per GPU</source>
             <translation>每卡专家数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="163" />
+            <location filename="../../gpucalc/text/terms.py" line="164" />
             <source>Expert load imbalance</source>
             <translation>专家负载不均衡</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="164" />
+            <location filename="../../gpucalc/text/terms.py" line="165" />
             <source>Expert all-to-all per step</source>
             <translation>每步专家 all-to-all</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="165" />
+            <location filename="../../gpucalc/text/terms.py" line="166" />
             <source>Step: scheduler overhead</source>
             <translation>单步：调度开销</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="166" />
+            <location filename="../../gpucalc/text/terms.py" line="167" />
             <source>TTFT</source>
             <translation>TTFT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="167" />
+            <location filename="../../gpucalc/text/terms.py" line="168" />
             <source>TPOT</source>
             <translation>TPOT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="168" />
+            <location filename="../../gpucalc/text/terms.py" line="169" />
             <source>Inter-token latency</source>
             <translation>token 间延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="169" />
+            <location filename="../../gpucalc/text/terms.py" line="170" />
             <source>Output tokens/s</source>
             <translation>输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="170" />
+            <location filename="../../gpucalc/text/terms.py" line="171" />
             <source>Requests/s</source>
             <translation>每秒请求数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="171" />
+            <location filename="../../gpucalc/text/terms.py" line="172" />
             <source>Parameters: embedding</source>
             <translation>参数量：嵌入层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="172" />
+            <location filename="../../gpucalc/text/terms.py" line="173" />
             <source>Parameters: attention</source>
             <translation>参数量：注意力</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="173" />
+            <location filename="../../gpucalc/text/terms.py" line="174" />
             <source>Parameters: dense MLP</source>
             <translation>参数量：稠密 MLP</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="174" />
+            <location filename="../../gpucalc/text/terms.py" line="175" />
             <source>Parameters: routed experts</source>
             <translation>参数量：路由专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="175" />
+            <location filename="../../gpucalc/text/terms.py" line="176" />
             <source>Parameters: shared experts</source>
             <translation>参数量：共享专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="176" />
+            <location filename="../../gpucalc/text/terms.py" line="177" />
             <source>Parameters: router</source>
             <translation>参数量：路由器</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="177" />
+            <location filename="../../gpucalc/text/terms.py" line="178" />
             <source>Parameters: norms</source>
             <translation>参数量：归一化层</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="178" />
+            <location filename="../../gpucalc/text/terms.py" line="179" />
             <source>Parameters: LM head</source>
             <translation>参数量：LM head</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="179" />
+            <location filename="../../gpucalc/text/terms.py" line="180" />
             <source>Parameters: vision tower</source>
             <translation>参数量：视觉塔</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="181" />
+            <location filename="../../gpucalc/text/terms.py" line="182" />
             <source>Prefix cache hit rate</source>
             <translation>前缀缓存命中率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="182" />
+            <location filename="../../gpucalc/text/terms.py" line="183" />
             <source>Cached prompt tokens per request</source>
             <translation>每请求缓存的输入 token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="184" />
+            <location filename="../../gpucalc/text/terms.py" line="185" />
             <source>Prompt tokens not prefilled (per second)</source>
             <translation>免预填充的输入 token（每秒）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="186" />
+            <location filename="../../gpucalc/text/terms.py" line="187" />
             <source>KV held by shared prefixes</source>
             <translation>共享前缀占用的 KV</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="187" />
+            <location filename="../../gpucalc/text/terms.py" line="188" />
             <source>Simulated prefix cache hit rate</source>
             <translation>仿真前缀缓存命中率</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="188" />
+            <location filename="../../gpucalc/text/terms.py" line="189" />
             <source>Capacity at the SLO</source>
             <translation>SLO 下的容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="189" />
+            <location filename="../../gpucalc/text/terms.py" line="190" />
             <source>Capacity at the SLO (analytic)</source>
             <translation>SLO 下的容量（解析）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="190" />
+            <location filename="../../gpucalc/text/terms.py" line="191" />
             <source>Capacity at the SLO (simulated)</source>
             <translation>SLO 下的容量（仿真）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="191" />
+            <location filename="../../gpucalc/text/terms.py" line="192" />
             <source>Simulated capacity at the SLO</source>
             <translation>仿真的 SLO 容量</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="192" />
+            <location filename="../../gpucalc/text/terms.py" line="193" />
             <source>Simulated TTFT</source>
             <translation>仿真 TTFT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="193" />
+            <location filename="../../gpucalc/text/terms.py" line="194" />
             <source>Simulated TPOT</source>
             <translation>仿真 TPOT</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="194" />
+            <location filename="../../gpucalc/text/terms.py" line="195" />
             <source>Simulated end-to-end latency</source>
             <translation>仿真端到端延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="195" />
+            <location filename="../../gpucalc/text/terms.py" line="196" />
             <source>Simulated queueing time</source>
             <translation>仿真排队时间</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="196" />
+            <location filename="../../gpucalc/text/terms.py" line="197" />
             <source>Simulated requests/s</source>
             <translation>仿真请求/秒</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="197" />
+            <location filename="../../gpucalc/text/terms.py" line="198" />
             <source>Simulated requests/s, steady stretch</source>
             <translation>仿真请求/秒（稳态区间）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="198" />
+            <location filename="../../gpucalc/text/terms.py" line="199" />
             <source>Simulated output tokens/s</source>
             <translation>仿真输出 token/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="199" />
+            <location filename="../../gpucalc/text/terms.py" line="200" />
             <source>Goodput</source>
             <translation>有效吞吐（goodput）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="200" />
+            <location filename="../../gpucalc/text/terms.py" line="201" />
             <source>Share of requests meeting the targets</source>
             <translation>满足目标的请求占比</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="201" />
+            <location filename="../../gpucalc/text/terms.py" line="202" />
             <source>Preemptions</source>
             <translation>抢占次数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="202" />
+            <location filename="../../gpucalc/text/terms.py" line="203" />
             <source>Simulated duration</source>
             <translation>仿真时长</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="203" />
+            <location filename="../../gpucalc/text/terms.py" line="204" />
             <source>TTFT knee (request rate)</source>
             <translation>TTFT 拐点（请求速率）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="206" />
+            <location filename="../../gpucalc/text/terms.py" line="207" />
             <source>mean</source>
             <translation>平均值</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="207" />
+            <location filename="../../gpucalc/text/terms.py" line="208" />
             <source>P50</source>
             <translation>P50</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="208" />
+            <location filename="../../gpucalc/text/terms.py" line="209" />
             <source>P95</source>
             <translation>P95</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="209" />
+            <location filename="../../gpucalc/text/terms.py" line="210" />
             <source>P99</source>
             <translation>P99</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="210" />
+            <location filename="../../gpucalc/text/terms.py" line="211" />
             <source>low</source>
             <translation>低</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="211" />
+            <location filename="../../gpucalc/text/terms.py" line="212" />
             <source>expected</source>
             <translation>预期</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="212" />
+            <location filename="../../gpucalc/text/terms.py" line="213" />
             <source>high</source>
             <translation>高</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="215" />
+            <location filename="../../gpucalc/text/terms.py" line="216" />
             <source>{figure} ({statistic})</source>
             <translation>{figure}（{statistic}）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="464" />
+            <location filename="../../gpucalc/text/terms.py" line="465" />
             <source>online</source>
             <translation>在线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="465" />
+            <location filename="../../gpucalc/text/terms.py" line="466" />
             <source>offline</source>
             <translation>离线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="466" />
+            <location filename="../../gpucalc/text/terms.py" line="467" />
             <source>mixed</source>
             <translation>混合</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="470" />
+            <location filename="../../gpucalc/text/terms.py" line="471" />
             <source>all-gather (vLLM default)</source>
             <translation>all-gather（vLLM 默认）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="471" />
+            <location filename="../../gpucalc/text/terms.py" line="472" />
             <source>DeepEP normal (high throughput)</source>
             <translation>DeepEP 高吞吐（normal）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="472" />
+            <location filename="../../gpucalc/text/terms.py" line="473" />
             <source>DeepEP low latency</source>
             <translation>DeepEP 低延迟（low latency）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="608" />
+            <location filename="../../gpucalc/text/terms.py" line="610" />
             <source>aggregated</source>
             <translation>不分离</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="609" />
+            <location filename="../../gpucalc/text/terms.py" line="611" />
             <source>{ratio} split</source>
             <translation>{ratio} 分离</translation>
         </message>
@@ -11521,72 +11521,72 @@
     <context>
         <name>Units</name>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="444" />
+            <location filename="../../gpucalc/text/terms.py" line="445" />
             <source>tokens</source>
             <translation>token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="445" />
+            <location filename="../../gpucalc/text/terms.py" line="446" />
             <source>requests</source>
             <translation>个请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="446" />
+            <location filename="../../gpucalc/text/terms.py" line="447" />
             <source>params</source>
             <translation>参数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="447" />
+            <location filename="../../gpucalc/text/terms.py" line="448" />
             <source>bytes</source>
             <translation>字节</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="448" />
+            <location filename="../../gpucalc/text/terms.py" line="449" />
             <source>GPUs</source>
             <translation>卡</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="449" />
+            <location filename="../../gpucalc/text/terms.py" line="450" />
             <source>replicas</source>
             <translation>个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="450" />
+            <location filename="../../gpucalc/text/terms.py" line="451" />
             <source>ranks</source>
             <translation>个 rank</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="451" />
+            <location filename="../../gpucalc/text/terms.py" line="452" />
             <source>experts</source>
             <translation>个专家</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="455" />
+            <location filename="../../gpucalc/text/terms.py" line="456" />
             <source>token</source>
             <translation>token</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="456" />
+            <location filename="../../gpucalc/text/terms.py" line="457" />
             <source>request</source>
             <translation>个请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="457" />
+            <location filename="../../gpucalc/text/terms.py" line="458" />
             <source>replica</source>
             <translation>个副本</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="458" />
+            <location filename="../../gpucalc/text/terms.py" line="459" />
             <source>GPU</source>
             <translation>卡</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="459" />
+            <location filename="../../gpucalc/text/terms.py" line="460" />
             <source>rank</source>
             <translation>个 rank</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/terms.py" line="460" />
+            <location filename="../../gpucalc/text/terms.py" line="461" />
             <source>expert</source>
             <translation>个专家</translation>
         </message>
