@@ -160,11 +160,13 @@ def _add_sweep_args(sweep: argparse.ArgumentParser) -> None:
 def _add_size_args(size: argparse.ArgumentParser) -> None:
     """The flags of ``size``."""
     from gpucalc.cli.args import add_deployment_args, add_workload_args, bounded_int
+    from gpucalc.core.fleet.fleet import DEFAULT_SPARE_REPLICAS, MAX_SPARE_REPLICAS
 
     size.add_argument("--model", required=True)
     size.add_argument("--gpus", default="", help="comma-separated GPU ids (default: whole catalog)")
-    size.add_argument("--redundancy", type=bounded_int(0, 64), default=1,
-                      help="spare replicas (N + k), 0 to 64")
+    size.add_argument("--redundancy", type=bounded_int(0, MAX_SPARE_REPLICAS),
+                      default=DEFAULT_SPARE_REPLICAS,
+                      help=f"spare replicas (N + k), 0 to {MAX_SPARE_REPLICAS}")
     size.add_argument("--average-only", action="store_true",
                       help="size for average QPS (peaks queue or are rate-limited)")
     add_deployment_args(size, searched=True)

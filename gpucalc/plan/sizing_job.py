@@ -13,13 +13,11 @@ from dataclasses import dataclass
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.resolve import precision_tiers
+from gpucalc.core.fleet.fleet import DEFAULT_SPARE_REPLICAS
 from gpucalc.core.fleet.sizing import SizingRequest, SizingRow, search_precisions, size_fleet
 from gpucalc.core.specs.gpu_spec import GpuSpec
 from gpucalc.core.specs.inputs import MIN_REQUEST_RATE, PlanInputs
 from gpucalc.core.specs.precision import KvFormat, WeightFormat
-
-SPARE_REPLICAS = 1
-"""The N + k spare replicas a sizing keeps unless told otherwise (one: N + 1)."""
 
 Layout = tuple[int | None, int | None, int | None]
 """(TP, PP, DP) a search keeps to; None leaves that one free."""
@@ -46,7 +44,7 @@ class SizingJob:
 
 
 def sizing_job(catalog: Catalog, inputs: PlanInputs, *, gpus: Sequence[GpuSpec] | None = None,
-               pin_weights: bool = False, pin_kv: bool = False, redundancy: int = SPARE_REPLICAS,
+               pin_weights: bool = False, pin_kv: bool = False, redundancy: int = DEFAULT_SPARE_REPLICAS,
                size_for_peak: bool = True, pinned_layout: Layout = FREE_LAYOUT) -> SizingJob | None:
     """The sizing of ``inputs`` for its workload's QPS over ``gpus`` (default: every catalog GPU).
 
@@ -77,4 +75,4 @@ def own_gpu_job(inputs: PlanInputs) -> SizingJob:
     return SizingJob(inputs=inputs, gpus=(inputs.gpu,), precisions=((None, None),), request=request)
 
 
-__all__ = ["FREE_LAYOUT", "SPARE_REPLICAS", "Layout", "SizingJob", "own_gpu_job", "sizing_job"]
+__all__ = ["FREE_LAYOUT", "Layout", "SizingJob", "own_gpu_job", "sizing_job"]

@@ -25,12 +25,18 @@ SEED_OFFLINE = "seed 000: 离线任务可以忽略首 token 延迟，把显存�
 SEED_MEMORY_SHARE = "seed 001: keep weights + KV(avg) + margin within 70 % of memory"
 
 
+DEFAULT_SPARE_REPLICAS = 1
+"""The k of N + k a fleet keeps unless told otherwise: one spare replica for failures and upgrades."""
+MAX_SPARE_REPLICAS = 64
+
+
 class FleetPolicy(BaseModel):
     """How the fleet is sized: spare replicas and whether the peak sizes it."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
-    spare_replicas: int = Field(default=1, ge=0, le=64, description="k of N + k.")
+    spare_replicas: int = Field(default=DEFAULT_SPARE_REPLICAS, ge=0, le=MAX_SPARE_REPLICAS,
+                                description="k of N + k.")
     size_for_peak: bool = Field(default=True, description="False: peaks queue or are rate-limited.")
 
 

@@ -22,7 +22,13 @@ from gpucalc.core.capacity.tail_latency import Arrivals
 from gpucalc.core.common.errors import PlanError
 from gpucalc.core.common.units import MS_PER_S
 from gpucalc.core.fleet.disaggregation import disaggregated_plan
-from gpucalc.core.fleet.fleet import SECONDS_PER_DAY, FleetPolicy, fleet_verdict
+from gpucalc.core.fleet.fleet import (
+    DEFAULT_SPARE_REPLICAS,
+    MAX_SPARE_REPLICAS,
+    SECONDS_PER_DAY,
+    FleetPolicy,
+    fleet_verdict,
+)
 from gpucalc.core.memory.memory_plan import calculate_memory, weights_alone_overflow
 from gpucalc.core.memory.memory_result import MemoryResult
 from gpucalc.core.parallel.topology import default_gpus_per_node, link_domain_gpus
@@ -46,7 +52,8 @@ class SizingRequest(BaseModel):
     qps_avg: float = Field(gt=0, le=1e6)
     qps_peak: float | None = Field(default=None, gt=0, le=1e6)
     size_for_peak: bool = Field(default=True, description="False: peaks queue / are rate-limited.")
-    redundancy: int = Field(default=1, ge=0, le=64, description="Spare replicas (N + k).")
+    redundancy: int = Field(default=DEFAULT_SPARE_REPLICAS, ge=0, le=MAX_SPARE_REPLICAS,
+                            description="Spare replicas (N + k).")
     offline_tokens_per_day: float = Field(default=0.0, ge=0, description="Batch traffic to backfill.")
     pinned_layout: tuple[int | None, int | None, int | None] = Field(
         default=(None, None, None),

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpucalc.catalog.bundled import Catalog
+from gpucalc.core.fleet.fleet import DEFAULT_SPARE_REPLICAS, MAX_SPARE_REPLICAS
 from gpucalc.core.fleet.sizing import SizingCancelled, SizingRow
 from gpucalc.core.specs.inputs import PlanInputs
 from gpucalc.plan.sizing_job import SizingJob, sizing_job
@@ -136,8 +137,8 @@ class SizingTab(QWidget):
 
     def _build_controls(self) -> SideBySide:
         self.redundancy = QSpinBox()
-        self.redundancy.setRange(0, 64)
-        self.redundancy.setValue(1)
+        self.redundancy.setRange(0, MAX_SPARE_REPLICAS)
+        self.redundancy.setValue(DEFAULT_SPARE_REPLICAS)
         self.redundancy.setPrefix(self.tr("spare replicas: "))
         self.redundancy.setToolTip(self.tr("N + k: replicas kept in reserve for failures and upgrades."))
         self.for_peak = QCheckBox(self.tr("Size for peak QPS"))
