@@ -129,6 +129,15 @@ def unreachable_sentence(reason: Unreachable, lang: str) -> str:
         tpot=sig3(reason.tpot_ms_at_one.value))
 
 
+NOT_CARRIED = QT_TRANSLATE_NOOP(
+    "Answer", "The planned GPUs do not carry {rate}: it needs {n} replicas + {k} spare = {needed} GPUs; "
+              "{planned} GPUs hold {deployed} replicas.")
+NOT_CARRIED_ONE_DEPLOYED = QT_TRANSLATE_NOOP(
+    "Answer", "The planned GPUs do not carry {rate}: it needs {n} replicas + {k} spare = {needed} GPUs; "
+              "{planned} GPUs hold one replica.")
+"""The fleet sentence when the planned GPUs fall short (one replica deployed: no plural)."""
+
+
 def fleet_sentence(fleet: FleetVerdict, lang: str) -> str:
     """'Carries 10 req/s with 3 replicas + 1 spare (32 GPUs; 16 planned: short by 2 replicas).'.
 
@@ -151,9 +160,9 @@ def fleet_sentence(fleet: FleetVerdict, lang: str) -> str:
                 short=count(fleet.spare_short))
         return text
     deployed = count(fleet.replicas_deployed.value)
-    return translate("Answer", "The planned GPUs do not carry {rate}: it needs {n} replicas + {k} spare = "
-                               "{needed} GPUs; {planned} GPUs hold {deployed} replicas.", lang).format(
-        rate=rate, n=n, k=k, needed=needed, planned=planned, deployed=deployed)
+    template = (NOT_CARRIED_ONE_DEPLOYED if fleet.replicas_deployed.value == 1 else NOT_CARRIED)
+    return translate("Answer", template, lang).format(rate=rate, n=n, k=k, needed=needed, planned=planned,
+                                                     deployed=deployed)
 
 
 def cost_sentence(fleet: FleetVerdict, lang: str) -> str:

@@ -114,67 +114,72 @@
             <translation>任何在途请求数都达不到目标：{parts}。此部署方式最好只能做到首 token 时间 {ttft} ms、每 token 延迟 {tpot} ms。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="141" />
-            <source>{avg} req/s on average and {peak} req/s at the peak</source>
-            <translation>平均 {avg} req/s、峰值 {peak} req/s</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="144" />
-            <source>{avg} req/s</source>
-            <translation>{avg} req/s</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="146" />
-            <source>The planned GPUs carry {rate}: {n} replicas serve it, + {k} spare = {needed} GPUs ({planned} planned).</source>
-            <translation>计划的 GPU 能承载 {rate}：{n} 个副本服务，+ {k} 个备用 = {needed} 张 GPU（计划 {planned} 张）。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="150" />
-            <source>Short of {short} spare replicas for failover.</source>
-            <translation>故障切换还缺 {short} 个备用副本。</translation>
-        </message>
-        <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="154" />
+            <location filename="../../gpucalc/text/answer_text.py" line="132" />
             <source>The planned GPUs do not carry {rate}: it needs {n} replicas + {k} spare = {needed} GPUs; {planned} GPUs hold {deployed} replicas.</source>
             <translation>计划的 GPU 承载不了 {rate}：需要 {n} 个副本 + {k} 个备用 = {needed} 张 GPU；{planned} 张 GPU 只能部署 {deployed} 个副本。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="162" />
+            <location filename="../../gpucalc/text/answer_text.py" line="135" />
+            <source>The planned GPUs do not carry {rate}: it needs {n} replicas + {k} spare = {needed} GPUs; {planned} GPUs hold one replica.</source>
+            <translation>计划的 GPU 承载不了 {rate}：需要 {n} 个副本 + {k} 个备用 = {needed} 张 GPU；{planned} 张 GPU 只能部署 1 个副本。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="150" />
+            <source>{avg} req/s on average and {peak} req/s at the peak</source>
+            <translation>平均 {avg} req/s、峰值 {peak} req/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="153" />
+            <source>{avg} req/s</source>
+            <translation>{avg} req/s</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="155" />
+            <source>The planned GPUs carry {rate}: {n} replicas serve it, + {k} spare = {needed} GPUs ({planned} planned).</source>
+            <translation>计划的 GPU 能承载 {rate}：{n} 个副本服务，+ {k} 个备用 = {needed} 张 GPU（计划 {planned} 张）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="159" />
+            <source>Short of {short} spare replicas for failover.</source>
+            <translation>故障切换还缺 {short} 个备用副本。</translation>
+        </message>
+        <message>
+            <location filename="../../gpucalc/text/answer_text.py" line="171" />
             <source>No price for this GPU in the catalog: the cost is not known.</source>
             <translation>目录中没有这款 GPU 的价格：成本未知。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="163" />
+            <location filename="../../gpucalc/text/answer_text.py" line="172" />
             <source>{hour}/h, {month}/month for the GPUs needed</source>
             <translation>所需 GPU 每小时 {hour}、每月 {month}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="167" />
+            <location filename="../../gpucalc/text/answer_text.py" line="176" />
             <source>, {usd} per million output tokens</source>
             <translation>，每百万输出 token {usd}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="174" />
+            <location filename="../../gpucalc/text/answer_text.py" line="183" />
             <source>One replica carries {rps} req/s at the targets ({planned} req/s planned at the watermark); give the traffic (--qps, the QPS field) to size the fleet.</source>
             <translation>一个副本在目标内承载 {rps} req/s（按安全水位规划 {planned} req/s）；给出流量（--qps，即 QPS 字段）才能推算卡数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="183" />
+            <location filename="../../gpucalc/text/answer_text.py" line="192" />
             <source>No layout of this GPU type meets the targets either.</source>
             <translation>这款 GPU 的任何部署方式也都达不到目标。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="184" />
+            <location filename="../../gpucalc/text/answer_text.py" line="193" />
             <source>No layout of {gpu} meets the targets: the fastest, TP {layout}, reaches P{pct} TTFT {ttft} ms and TPOT {tpot} ms with one request in flight.</source>
             <translation>{gpu} 的任何部署方式都达不到目标：最快的 TP {layout} 在仅 1 个请求在途时 P{pct} 首 token 时间 {ttft} ms、每 token 延迟 {tpot} ms。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="193" />
+            <location filename="../../gpucalc/text/answer_text.py" line="202" />
             <source>The sizing search finds {gpu} {precision} at TP {layout} ({per} GPUs per replica) holding {n} requests in flight at the targets</source>
             <translation>卡数搜索找到 {gpu} {precision}，TP {layout}（每副本 {per} 张 GPU），在目标内可承载 {n} 个在途请求</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/text/answer_text.py" line="198" />
+            <location filename="../../gpucalc/text/answer_text.py" line="207" />
             <source>: {gpus} GPUs for the traffic, {hour}/h</source>
             <translation>：该流量需要 {gpus} 张 GPU，每小时 {hour}</translation>
         </message>
@@ -2387,37 +2392,37 @@
             <translation>场景文件 {file}：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="289" />
+            <location filename="../../gpucalc/cli/main.py" line="291" />
             <source>the model does not fit, so there is no load curve</source>
             <translation>模型放不下，因此没有负载曲线</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="330" />
+            <location filename="../../gpucalc/cli/main.py" line="332" />
             <source>size needs the traffic to size for: give --qps (average requests per second)</source>
             <translation>size 需要给出要承载的流量：请给出 --qps（平均每秒请求数）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="340" />
+            <location filename="../../gpucalc/cli/main.py" line="342" />
             <source>no GPU in the list meets the targets; relax TTFT/TPOT or add GPU types</source>
             <translation>列表中没有满足目标的 GPU；请放宽 TTFT/TPOT 或加入更多 GPU 型号</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="520" />
+            <location filename="../../gpucalc/cli/main.py" line="522" />
             <source>internal error: {kind}: {detail} — rerun with {variable}=1 for details</source>
             <translation>内部错误：{kind}：{detail} —— 设置 {variable}=1 后重新运行可查看详情</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="559" />
+            <location filename="../../gpucalc/cli/main.py" line="561" />
             <source>cannot write the output: {reason}</source>
             <translation>无法写出输出：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="560" />
+            <location filename="../../gpucalc/cli/main.py" line="562" />
             <source>this terminal's encoding ({encoding}) cannot show every character, so some were replaced; set PYTHONIOENCODING=utf-8 (Windows: chcp 65001) to see them all</source>
             <translation>此终端的编码（{encoding}）无法显示全部字符，部分字符已被替换；设置 PYTHONIOENCODING=utf-8（Windows：chcp 65001）即可完整显示</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/cli/main.py" line="636" />
+            <location filename="../../gpucalc/cli/main.py" line="638" />
             <source>the window and the PDF report need PySide6 and pyqtgraph, which are part of every gpucalc install; reinstall gpucalc ({package} could not be loaded)</source>
             <translation>窗口和 PDF 报告需要 PySide6 和 pyqtgraph，它们随 gpucalc 一同安装；请重新安装 gpucalc（无法加载 {package}）</translation>
         </message>
@@ -4018,112 +4023,112 @@
             <translation>Little 定律：拐点 ÷ (平均输出 × 生成步时间)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/fleet.py" line="104" />
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="110" />
             <source>GPUs × price per GPU-hour × hours</source>
             <translation>卡数 × 每卡时价格 × 小时数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/fleet.py" line="118" />
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="124" />
             <source>cost per hour ÷ (QPS × mean output tokens × 3,600 s) × 1,000,000</source>
             <translation>每小时成本 ÷ (QPS × 平均输出 token 数 × 3,600 s) × 1,000,000</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/fleet.py" line="134" />
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="140" />
             <source>(saturated − planned output tok/s) × replicas × 86,400 s</source>
             <translation>(饱和 − 规划输出 tok/s) × 副本数 × 86,400 s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/fleet.py" line="141" />
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="147" />
             <source>planned concurrency × replicas deployed</source>
             <translation>规划并发 × 已部署副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/fleet.py" line="146" />
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="152" />
             <source>concurrency × replicas deployed</source>
             <translation>并发 × 已部署副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/fleet.py" line="150" />
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="156" />
             <source>planned req/s per replica × replicas deployed</source>
             <translation>每副本规划 req/s × 已部署副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/fleet.py" line="154" />
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="160" />
             <source>planned output tok/s per replica × replicas</source>
             <translation>每副本规划输出 tok/s × 副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/fleet.py" line="158" />
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="164" />
             <source>output tok/s over all replicas × 86,400 s</source>
             <translation>全部副本的输出 tok/s × 86,400 s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/fleet.py" line="162" />
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="168" />
             <source>output tok/s over all replicas × 3,600 s ÷ GPUs deployed</source>
             <translation>全部副本的输出 tok/s × 3,600 s ÷ 已部署卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/fleet.py" line="203" />
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="209" />
             <source>watermark × rate capacity of one replica (Poisson arrivals at the percentile targets)</source>
             <translation>安全水位 × 单副本请求速率容量（泊松到达，分位数目标）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/fleet.py" line="208" />
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="214" />
             <source>rate capacity of one replica: Poisson req/s whose percentile TTFT and TPOT meet the targets</source>
             <translation>单副本请求速率容量：分位数首 token 时间与每 token 延迟都达标的泊松 req/s</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/fleet.py" line="212" />
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="218" />
             <source>ceil(average QPS ÷ planned req/s per replica)</source>
             <translation>ceil(平均 QPS ÷ 每副本规划 req/s)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/fleet.py" line="217" />
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="223" />
             <source>ceil(peak QPS ÷ rate capacity per replica)</source>
             <translation>ceil(峰值 QPS ÷ 每副本请求速率容量)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/fleet.py" line="222" />
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="228" />
             <source>max(replicas for average, replicas for peak)</source>
             <translation>max(平均流量所需副本数, 峰值所需副本数)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/fleet.py" line="224" />
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="230" />
             <source>replicas for average (peaks queue or are rate-limited)</source>
             <translation>平均流量所需副本数（峰值排队或限流）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/fleet.py" line="227" />
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="233" />
             <source>k of N + k (failover)</source>
             <translation>N + k 中的 k（故障切换）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/fleet.py" line="229" />
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="235" />
             <source>N + k</source>
             <translation>N + k</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/fleet.py" line="232" />
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="238" />
             <source>(N + k) × GPUs per replica</source>
             <translation>(N + k) × 每副本卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/fleet.py" line="236" />
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="242" />
             <source>floor(GPUs ÷ GPUs per replica)</source>
             <translation>floor(GPU 数 ÷ 每副本 GPU 数)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/fleet.py" line="238" />
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="244" />
             <source>num_gpus</source>
             <translation>规划卡数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/fleet.py" line="263" />
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="269" />
             <source>planned concurrency × replicas</source>
             <translation>规划并发 × 副本数</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/core/fleet/fleet.py" line="266" />
+            <location filename="../../gpucalc/core/fleet/fleet.py" line="272" />
             <source>planned req/s per replica × replicas</source>
             <translation>每副本规划 req/s × 副本数</translation>
         </message>
@@ -9612,117 +9617,117 @@
     <context>
         <name>SizingTab</name>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="85" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="86" />
             <source>Ways to serve the traffic, cheapest first</source>
             <translation>可承载该流量的方案（按成本从低到高）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="87" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="88" />
             <source>Cost against latency</source>
             <translation>成本与延迟</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="132" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="133" />
             <source>{pareto} † A consumer card, or tensor parallelism beyond the card's NVLink domain: hover the GPU for why.</source>
             <translation>{pareto} † 消费级显卡，或张量并行超出该卡的 NVLink 域：将鼠标移到 GPU 上查看原因。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="141" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="142" />
             <source>spare replicas: </source>
             <translation>备用副本：</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="142" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="143" />
             <source>N + k: replicas kept in reserve for failures and upgrades.</source>
             <translation>N + k：为故障和升级预留的备用副本。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="143" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="144" />
             <source>Size for peak QPS</source>
             <translation>按峰值 QPS 反推</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="145" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="146" />
             <source>Off: size for the average; peaks queue or are rate-limited.</source>
             <translation>关闭时按平均 QPS 反推；峰值时排队或限流。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="146" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="147" />
             <source>Hide consumer cards and TP beyond NVLink</source>
             <translation>隐藏消费级显卡与超出 NVLink 域的张量并行</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="148" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="149" />
             <source>Hide GeForce cards (no data-centre support) and layouts whose tensor-parallel group spans more GPUs than the card's NVLink domain (over PCIe when it has none).</source>
             <translation>隐藏 GeForce 消费级显卡（无数据中心支持），以及张量并行组跨越的卡数超过该卡 NVLink 域的方案（无 NVLink 时即经 PCIe）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="151" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="152" />
             <source>Size again</source>
             <translation>重新反推</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="152" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="153" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="172" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="173" />
             <source>Fleet cost ($ per hour)</source>
             <translation>集群成本（$/小时）</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="173" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="174" />
             <source>TPOT (ms)</source>
             <translation>TPOT (ms)</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="176" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="177" />
             <source>options</source>
             <translation>方案</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="177" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="178" />
             <source>Pareto front: nothing both cheaper and faster</source>
             <translation>帕累托前沿：没有既更便宜又更快的方案</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="210" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="211" />
             <source>Give the traffic (the QPS field under Workload) to size fleets for it.</source>
             <translation>给出流量（工作负载下的 QPS 字段）才能据此推算卡数。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="220" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="221" />
             <source>Sizing {n} GPU types for {qps} req/s…</source>
             <translation>正在按 {qps} req/s 为 {n} 种 GPU 反推卡数…</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="255" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="256" />
             <source>Sizing cancelled; the table shows the last complete run.</source>
             <translation>已取消反推；表中为上一次完整结果。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="257" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="258" />
             <source>Sizing failed: {reason}</source>
             <translation>反推失败：{reason}</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="282" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="283" />
             <source>{n} options meet the targets. Cheapest: {gpus} × {gpu} ({prec}, TP {tp}) at {cost}.</source>
             <translation>{n} 个方案满足目标。最便宜：{gpus} × {gpu}（{prec}，TP {tp}），{cost}。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="289" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="290" />
             <source>{n} more hidden (consumer cards, TP beyond NVLink).</source>
             <translation>另有 {n} 个方案已隐藏（消费级显卡、超出 NVLink 的张量并行）。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="295" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="296" />
             <source>Only consumer cards or TP beyond NVLink meet the targets ({n} options): clear the filter to see them.</source>
             <translation>只有消费级显卡或超出 NVLink 的张量并行方案满足目标（{n} 个）：取消筛选即可查看。</translation>
         </message>
         <message>
-            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="299" />
+            <location filename="../../gpucalc/ui/panels/sizing_tab.py" line="300" />
             <source>No GPU type meets the targets: relax TTFT/TPOT or shorten the context.</source>
             <translation>没有满足目标的 GPU 型号：请放宽 TTFT/TPOT 或缩短上下文。</translation>
         </message>

@@ -79,3 +79,17 @@ def test_size_table_marks_lower_precision_with_the_caveat(capsys: pytest.Capture
     out = capsys.readouterr().out
     assert " ‡" in out
     assert "‡ A lower precision is a capacity suggestion, not a quality result" in out
+
+
+def test_one_deployed_replica_reads_in_the_singular(capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    examples = Path(__file__).resolve().parents[2] / "resources" / "examples"
+    example = examples / "llama-3.1-70b-8xa100.gpucalc.json"
+    data = _estimate(capsys, "--scenario", str(example))["fleet"]
+    assert data["replicas_deployed"] == 1
+    assert not data["carries_peak"]
+    assert main(["estimate", "--scenario", str(example)]) == 0
+    out = capsys.readouterr().out
+    assert "8 GPUs hold one replica." in out
+    assert "hold 1 replicas" not in out
