@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from gpucalc.catalog.bundled import Catalog
 from gpucalc.catalog.entries import ModelEntry
+from gpucalc.core.common.errors import error_location
 from gpucalc.core.specs.engine import EngineProfile
 from gpucalc.core.specs.gpu_spec import GpuSpec
 from gpucalc.core.specs.network import NetworkSpec
@@ -229,7 +230,7 @@ def validate_entry(table: str, data: Any) -> BaseModel:
     except ValidationError as exc:
         errors = exc.errors()
         first = errors[0]
-        path = ".".join(str(part) for part in first["loc"])
+        path = error_location(first["loc"])
         more = f" (and {len(errors) - 1} more problem(s))" if len(errors) > 1 else ""
         raise TableValidationError(table, raw_id, path, f"{first['msg']}{more}") from exc
     bad_number = non_finite_path(entry.model_dump(mode="python"))

@@ -38,6 +38,7 @@ from typing import IO, Any
 
 from pydantic import ValidationError
 
+from gpucalc.core.common.errors import error_location
 from gpucalc.core.measured.measured import FlagValue, MeasuredMemory
 from gpucalc.core.specs.engine import EngineKind
 from gpucalc.engines.tables import log_names
@@ -498,7 +499,7 @@ def parse_engine_log(text: str, source: str = "pasted text") -> MeasuredMemory:
         return MeasuredMemory(engine=engine, engine_version=_version(engine, text), source=source,
                               **found)
     except ValidationError as exc:
-        field = ".".join(str(part) for part in exc.errors()[0]["loc"])
+        field = error_location(exc.errors()[0]["loc"])
         raise InputFileError(f"{source}: the figure {field} read from the log is out of range") from None
 
 

@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
+from gpucalc.core.common.errors import error_location
 from gpucalc.core.specs.model_spec import (
     MAX_EXPERTS,
     MAX_HEAD_DIM,
@@ -473,7 +474,7 @@ def model_spec_from_config(
 def _reason(exc: Exception) -> str:
     if isinstance(exc, ValidationError):
         first = exc.errors()[0]
-        field = ".".join(str(p) for p in first["loc"]) or "config"
+        field = error_location(first["loc"]) or "config"
         return f"{field}: {first['msg']}"
     if isinstance(exc, KeyError):
         return (f"missing field {exc.args[0]!r} (the file looks trimmed; use the complete "

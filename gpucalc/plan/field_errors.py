@@ -22,7 +22,7 @@ from pydantic import BaseModel, ValidationError
 
 import gpucalc
 from gpucalc.catalog.bundled import CatalogError
-from gpucalc.core.common.errors import FieldNamer, TemplatedError
+from gpucalc.core.common.errors import FieldNamer, TemplatedError, error_location
 from gpucalc.core.common.translatable import QT_TRANSLATE_NOOP
 from gpucalc.core.specs.inputs import Deployment, RequestClass, Targets, Workload
 from gpucalc.core.specs.scenario import Scenario
@@ -164,7 +164,7 @@ def limit_text(value: float) -> str:
 def validation_path(exc: ValidationError) -> tuple[str, str]:
     """The dotted field path of the first error (may be a section) and pydantic's English message."""
     first = exc.errors()[0]
-    path = ".".join(str(p) for p in first["loc"])
+    path = error_location(first["loc"])
     message = str(first["msg"]).removeprefix("Value error, ")
     return path, message
 
@@ -250,7 +250,7 @@ class _Namer:
 
 def _validation(exc: ValidationError, namer: _Namer) -> ErrorDescription:
     first = exc.errors()[0]
-    path = scenario_path(".".join(str(p) for p in first["loc"]))
+    path = scenario_path(error_location(first["loc"]))
     ctx: dict[str, Any] = dict(first.get("ctx") or {})
     error = ctx.get("error")
     if isinstance(error, TemplatedError):

@@ -22,6 +22,7 @@ from gpucalc.catalog.storage import (
     migrate_document,
     read_json_document,
 )
+from gpucalc.core.common.errors import error_location
 from gpucalc.core.specs.scenario import SCENARIO_SCHEMA_VERSION, Scenario
 
 FILE_FORMAT = "gpucalc-scenario"
@@ -95,7 +96,7 @@ def scenario_from_document(doc: Any) -> Scenario:
         return Scenario.model_validate(doc.get("scenario"))
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "scenario"
+        where = error_location(first["loc"]) or "scenario"
         raise ScenarioFileError(f"invalid {where}: {first['msg']}") from exc
 
 

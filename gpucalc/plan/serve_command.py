@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from gpucalc.core.common.errors import error_location
 from gpucalc.core.common.units import BYTES_PER_GIB
 from gpucalc.core.specs.engine import EngineKind
 from gpucalc.core.specs.parallel_inputs import AllToAllMode
@@ -208,7 +209,7 @@ def _flag_values(words: list[str], table: dict[str, ValueFlag]
 
 def _flag_of(loc: tuple[int | str, ...], table: dict[str, ValueFlag]) -> str:
     """The pasted command's flag for a refused field (its longest spelling), else the field path."""
-    path = ".".join(str(part) for part in loc)
+    path = error_location(loc)
     spellings = [given for given, (key, _, _) in table.items() if key == path]
     return max(spellings, key=len) if spellings else path
 

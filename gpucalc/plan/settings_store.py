@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from gpucalc.catalog import storage
 from gpucalc.catalog.file_lock import locked
+from gpucalc.core.common.errors import error_location
 from gpucalc.core.specs.scenario import Scenario
 
 SETTINGS_SCHEMA_VERSION = 1
@@ -195,7 +196,7 @@ def _read_settings(source: Path) -> WindowSettings | _Unusable:
         return _Unusable(f"from an older gpucalc that cannot be updated ({exc})")
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "the file"
+        where = error_location(first["loc"]) or "the file"
         return _Unusable(f"unusable ({where}: {first['msg']})")
 
 

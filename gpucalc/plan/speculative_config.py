@@ -16,6 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from gpucalc.core.common.errors import error_location
 from gpucalc.core.specs.engine import EngineKind
 from gpucalc.core.specs.speculative_inputs import SpecMethod, SpeculativeDecoding
 from gpucalc.engines.knobs import SpeculativeFlags
@@ -144,7 +145,7 @@ def speculative_from_flags(flags: SpeculativeFlags) -> SpeculativeDecoding | Non
         return SpeculativeDecoding(**fields)
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "speculative decoding"
+        where = error_location(first["loc"]) or "speculative decoding"
         raise SpeculativeConfigError(f"{where}: {first['msg']}") from None
 
 

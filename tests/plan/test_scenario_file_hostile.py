@@ -140,3 +140,15 @@ def test_random_scenario_files_load_or_are_refused_clearly(tmp_path: Path, conte
     gpu = scenario.custom_gpu
     assert gpu is None or (math.isfinite(gpu.memory_gb) and gpu.memory_gb <= 100_000)
     assert dumped
+
+
+def test_a_key_spelled_with_a_newline_is_named_on_one_line(tmp_path: Path) -> None:
+    """The case the property found: a hostile key echoed into the message kept it on one line."""
+    path = tmp_path / "newline.gpucalc.json"
+    path.write_bytes(b'{"format":"gpucalc-scenario","schema_version":1,"scenario":{"workload":{"\\n":null}}}')
+    with pytest.raises(ScenarioFileError) as refused:
+        load_scenario(path)
+    message = str(refused.value)
+    assert "\n" not in message
+    assert "workload.\\n" in message
+    assert "Extra inputs are not permitted" in message

@@ -10,7 +10,7 @@ names, for logs.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from string import Formatter
 
 FieldNamer = Callable[[str], str]
@@ -49,3 +49,12 @@ class PlanError(InputRuleError):
         super().__init__(template, field, **values)
         self.code = code
 
+
+def error_location(loc: Sequence[object]) -> str:
+    """A validation error's place as a dotted path on one line (``workload.input_len_p95``).
+
+    A part that is not printable (a key a hostile file spelled with a newline) shows its control
+    characters escaped, so a message naming it stays one line.
+    """
+    return ".".join("".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in str(part))
+                    for part in loc)
